@@ -1,0 +1,28 @@
+/**
+ * Resolves an inviter's picture to an address a browser can load. A picture that cannot
+ * be resolved is shown as the placeholder, never reported as an error.
+ */
+import { getDownloadURL, type Storage } from 'firebase-admin/storage';
+import { logger } from 'firebase-functions';
+
+const RESOLVE_TIMEOUT_MS = 3_000;
+
+export async function resolvePictureUrl(storage: () => Storage, profileImage: unknown): Promise<string | null> {
+  if (typeof profileImage !== 'string' || profileImage.trim() === '') return null;
+  const value = profileImage.trim();
+  if (/^https:\/\//i.test(value) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(value)) return value;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null; // any other scheme (javascript:, data:, http: elsewhere)
+  try {
+    const file = storage().bucket().file(value.replace(/^\/+/, ''));
+    return await Promise.race([
+      getDownloadURL(file),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), RESOLVE_TIMEOUT_MS).unref()),
+    ]);
+  } catch (error) {
+    logger.warn('Inviter picture could not be resolved; the page shows the placeholder', {
+      path: value,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return null;
+  }
+}

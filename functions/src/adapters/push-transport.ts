@@ -1,0 +1,83 @@
+/**
+ * Sends pushes. In production: FCM HTTP v1 through firebase-admin. In the local stack
+ * (no FCM emulator exists): every message is recorded, exactly as it would be sent, in
+ * the `_devPushOutbox` collection, and FCM's answers are imitated for test tokens.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Messaging } from 'firebase-admin/messaging';
+import { collections } from '../domain/records.js';
+import type { PushMessage } from '../domain/push.js';
+
+export interface PushOutcome {
+  token: string;
+  delivered: boolean;
+  /** firebase-admin's error code, e.g. "messaging/registration-token-not-registered". */
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+export interface PushTransport {
+  send(messages: PushMessage[]): Promise<PushOutcome[]>;
+}
+
+export class FcmTransport implements PushTransport {
+  constructor(private readonly messaging: () => Messaging) {}
+
+  async send(messages: PushMessage[]): Promise<PushOutcome[]> {
+    if (messages.length === 0) return [];
+    const batch = await this.messaging().sendEach(messages);
+    return batch.responses.map((response, index) => ({
+      token: messages[index]?.token ?? '',
+      delivered: response.success,
+      errorCode: response.error?.code,
+      errorMessage: response.error?.message,
+    }));
+  }
+}
+
+/**
+ * Tokens of the local stack that make the outbox answer like FCM does when something is
+ * wrong, so that the failure paths can be exercised end to end:
+ * `dev-unregistered-*` (the app was uninstalled), `dev-invalid-argument-*` (FCM rejected
+ * the request), `dev-unavailable-*` (the transport failed: the whole call throws).
+ */
+export const devTokenBehaviour = {
+  unregistered: 'dev-unregistered-',
+  invalidArgument: 'dev-invalid-argument-',
+  unavailable: 'dev-unavailable-',
+} as const;
+
+export class DevOutboxTransport implements PushTransport {
+  constructor(private readonly firestore: Firestore) {}
+
+  async send(messages: PushMessage[]): Promise<PushOutcome[]> {
+    if (messages.some((m) => m.token.startsWith(devTokenBehaviour.unavailable))) {
+      throw Object.assign(new Error('FCM could not be reached (simulated by the local stack)'), {
+        code: 'messaging/server-unavailable',
+      });
+    }
+    const outbox = this.firestore.collection(collections.devPushOutbox);
+    return Promise.all(
+      messages.map(async (message): Promise<PushOutcome> => {
+        if (message.token.startsWith(devTokenBehaviour.unregistered)) {
+          return {
+            token: message.token,
+            delivered: false,
+            errorCode: 'messaging/registration-token-not-registered',
+            errorMessage: 'Requested entity was not found.',
+          };
+        }
+        if (message.token.startsWith(devTokenBehaviour.invalidArgument)) {
+          return {
+            token: message.token,
+            delivered: false,
+            errorCode: 'messaging/invalid-argument',
+            errorMessage: 'Request contains an invalid argument.',
+          };
+        }
+        await outbox.add({ message, sentAt: new Date().toISOString() });
+        return { token: message.token, delivered: true };
+      }),
+    );
+  }
+}

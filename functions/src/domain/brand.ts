@@ -1,0 +1,24 @@
+/**
+ * Everything that names the product. A rename of the product is an edit of this file alone.
+ */
+export const brand = {
+  productName: 'Dayfocus',
+  /** Custom URL scheme and short name. */
+  shortName: 'dayfocus',
+  /** Android package name and iOS bundle id (the same identifier). */
+  appIdentifier: 'com.dayfocus.app',
+  appStoreId: '6475332296',
+  /** Display name for a social sign-up whose provider gave no name. */
+  genericDisplayName: 'Dayfocus User',
+  /** Notification flags whose field names carry the product name. */
+  eveningReviewFlag: 'dayfocusEveningReview',
+  morningSetupFlag: 'dayfocusMorningSetup',
+  /** Title of link previews and short links: "{product} Daily Task Focus". */
+  linkTitle: 'Dayfocus Daily Task Focus',
+} as const;
+
+/**
+ * Region the functions are deployed to (users are mostly in India) and the region the web
+ * client calls. Kept here, in the layer the web app may import, so both read one value.
+ */
+export const FUNCTIONS_REGION = 'asia-south1';

@@ -1,0 +1,10 @@
+/** Business constants and limits (spec section 9). */
+export const APP_VERSION = '1.0.0';
+export const DEFAULT_LANGUAGE = 'en';
+export const DEFAULT_COUNTRY = 'asia';
+export const PASSWORD_MIN_LENGTH = 8;
+export const INPUT_MAX_LENGTH = 20;
+/** Longest display name we store; Firebase Auth itself allows far more, but a name is shown in pushes. */
+export const NAME_MAX_LENGTH = 80;
+/** Firebase Auth uids are at most 128 characters. */
+export const USER_ID_MAX_LENGTH = 128;

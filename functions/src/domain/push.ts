@@ -1,0 +1,64 @@
+/**
+ * The friend-join push as FCM HTTP v1 receives it. Pure: the adapter hands this object to
+ * firebase-admin's sendEach unchanged (and the local stack records it unchanged).
+ */
+import { brand } from './brand.js';
+import { FRIEND_JOIN, friendJoinMessage } from './records.js';
+
+export interface PushMessage {
+  token: string;
+  notification: { title: string; body: string };
+  data: Record<string, string>;
+  android: { priority: 'high'; notification: { title: string; body: string } };
+  apns: {
+    headers: Record<string, string>;
+    payload: { aps: { badge: number; contentAvailable?: boolean; alert?: { title: string; body: string } } };
+  };
+}
+
+export function friendJoinPush(token: string, inviteeName: string): PushMessage {
+  const title = brand.productName;
+  const body = friendJoinMessage(inviteeName);
+  return {
+    token,
+    notification: { title, body },
+    // FCM v1 accepts string values only in data.
+    data: { title, body, topic: FRIEND_JOIN, type: FRIEND_JOIN },
+    android: { priority: 'high', notification: { title, body } },
+    apns: {
+      // A visible alert may use priority 10; `content-available` rides along so the app
+      // can refresh its friend list, which Apple accepts for an alert push.
+      headers: { 'apns-priority': '10', 'apns-push-type': 'alert' },
+      payload: { aps: { badge: 0, contentAvailable: true, alert: { title, body } } },
+    },
+  };
+}
+
+/**
+ * Apple's rules for the APNs part, as far as a payload can break them: a push with only
+ * content-available (no alert, sound or badge change) is a background push and must use
+ * priority 5 and push type "background". Returns the problems found, none when acceptable.
+ */
+export function apnsProblems(message: Pick<PushMessage, 'apns' | 'notification'>): string[] {
+  const problems: string[] = [];
+  const priority = message.apns.headers['apns-priority'];
+  const pushType = message.apns.headers['apns-push-type'];
+  const aps = message.apns.payload.aps;
+  const visible = Boolean(aps.alert ?? message.notification);
+  if (!visible && aps.contentAvailable) {
+    if (priority !== '5') problems.push('a background push must use apns-priority 5');
+    if (pushType !== 'background') problems.push('a background push must use apns-push-type background');
+  }
+  if (visible && pushType !== 'alert') problems.push('a visible push must use apns-push-type alert');
+  if (priority !== undefined && priority !== '5' && priority !== '10' && priority !== '1') {
+    problems.push('apns-priority must be 1, 5 or 10');
+  }
+  if (!Number.isInteger(aps.badge) || aps.badge < 0) problems.push('badge must be a non-negative integer');
+  return problems;
+}
+
+/** FCM error codes after which a token will never work again and is dropped from the user. */
+export const DEAD_TOKEN_ERRORS: ReadonlySet<string> = new Set([
+  'messaging/registration-token-not-registered',
+  'messaging/invalid-registration-token',
+]);

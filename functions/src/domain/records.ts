@@ -1,0 +1,190 @@
+/**
+ * The documents the invite flow writes, built from plain values (spec section 3).
+ * Timestamps are ISO strings, as the mobile app reads them.
+ */
+import { brand } from './brand.js';
+import { APP_VERSION, DEFAULT_COUNTRY, DEFAULT_LANGUAGE } from './limits.js';
+
+export const collections = {
+  users: 'Users',
+  notifications: 'Notifications',
+  friends: 'Friends',
+  notificationHistory: 'NotificationHistory',
+  /** Push notices owed to inviters, one per friendship (ours, not the app's). */
+  friendJoinNotices: '_friendJoinNotices',
+  /** Local stack only: every push exactly as it would have been sent to FCM. */
+  devPushOutbox: '_devPushOutbox',
+} as const;
+
+export interface TaskCategory {
+  id: number;
+  category: string;
+  selected: boolean;
+  color: string;
+}
+
+export function defaultTaskCategories(): TaskCategory[] {
+  return [
+    { id: 1, category: 'work', selected: true, color: '#FC2769' },
+    { id: 2, category: 'Finances', selected: false, color: '#29D5AB' },
+    { id: 3, category: 'Relationships', selected: false, color: '#229BDF' },
+    { id: 4, category: 'Personal Growth', selected: false, color: '#2047F9' },
+    { id: 5, category: 'Mindfulness', selected: false, color: '#FC613E' },
+    { id: 6, category: 'Health', selected: false, color: '#BF5AFF' },
+  ];
+}
+
+/** Fields of a User record that the web companion writes or reads. */
+export interface UserRecord {
+  userId: string;
+  appVersion: string;
+  email: string;
+  name: string;
+  isDeleted: boolean;
+  isActive?: boolean;
+  isVerified?: boolean;
+  language?: string;
+  country?: string;
+  typeOfTask: TaskCategory[];
+  fcmToken?: string | null;
+  /** Picture: an https URL, or a path in the default Storage bucket. Set by the app. */
+  profileImage?: string | null;
+  /** Inviter recorded at sign-up (ours: activation trusts this, not the URL). */
+  invitedBy?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The email sign-up set: exactly these fields (spec section 3). */
+export const EMAIL_SIGN_UP_FIELDS = [
+  'userId',
+  'appVersion',
+  'email',
+  'name',
+  'isDeleted',
+  'typeOfTask',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+export function emailSignUpRecord(input: { userId: string; email: string; name: string; now: string }): UserRecord {
+  return {
+    userId: input.userId,
+    appVersion: APP_VERSION,
+    email: input.email,
+    name: input.name,
+    isDeleted: false,
+    typeOfTask: defaultTaskCategories(),
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/** An empty or missing provider name falls back to the generic display name. */
+export function displayNameOrGeneric(name: string | null | undefined): string {
+  const trimmed = (name ?? '').trim();
+  return trimmed.length > 0 ? trimmed : brand.genericDisplayName;
+}
+
+export function socialSignUpRecord(input: {
+  userId: string;
+  email: string;
+  name: string | null | undefined;
+  now: string;
+  createdAt?: string;
+}): UserRecord {
+  return {
+    ...emailSignUpRecord({
+      userId: input.userId,
+      email: input.email,
+      name: displayNameOrGeneric(input.name),
+      now: input.now,
+    }),
+    isActive: true,
+    isVerified: true,
+    language: DEFAULT_LANGUAGE,
+    country: DEFAULT_COUNTRY,
+    createdAt: input.createdAt ?? input.now,
+  };
+}
+
+const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
+
+function reminderTime(hour: number, minute: number) {
+  const time = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  return { hour, minute, selectedDays: [...ALL_DAYS], time };
+}
+
+/** Default notification settings of a new user (spec section 3). */
+export function defaultNotifications(userId: string, now: string) {
+  return {
+    userId,
+    appNotification: true,
+    chat: { digestEmail: true, mentioned: true, newMessage: true, notification: true },
+    conversation: true,
+    dailyReview: { notification: true, notificationTime: reminderTime(21, 0) },
+    dailyTaskReminder: { notification: true, notificationTime: reminderTime(9, 0) },
+    [brand.eveningReviewFlag]: true,
+    [brand.morningSetupFlag]: true,
+    motivation: true,
+    myFriends: { completedTasks: true, messageFriends: true, newTasks: true, notification: true },
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export interface FriendRecord {
+  userId: string;
+  friendId: string;
+  friendName: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The inviter (userId) gains the invitee (friendId) as a friend. */
+export function friendRecord(input: { inviterId: string; inviteeId: string; inviteeName: string; now: string }): FriendRecord {
+  return {
+    userId: input.inviterId,
+    friendId: input.inviteeId,
+    friendName: input.inviteeName,
+    isActive: true,
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}
+
+/**
+ * Friends documents made by this flow have a deterministic id, so that two racing
+ * activations can never both create one. (Records made elsewhere keep generated ids;
+ * the friendship check queries by field and so finds both kinds.)
+ */
+export function friendDocumentId(inviterId: string, inviteeId: string): string {
+  return `${inviterId}_${inviteeId}`;
+}
+
+export const FRIEND_JOIN = 'friend_join';
+
+export function friendJoinMessage(inviteeName: string): string {
+  return `${inviteeName} has accepted your invitation`;
+}
+
+export interface HistoryEntry {
+  userId: string;
+  type: typeof FRIEND_JOIN;
+  userName: string;
+  message: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function friendJoinHistoryEntry(input: { inviteeId: string; inviteeName: string; now: string }): HistoryEntry {
+  return {
+    userId: input.inviteeId,
+    type: FRIEND_JOIN,
+    userName: input.inviteeName,
+    message: friendJoinMessage(input.inviteeName),
+    createdAt: input.now,
+    updatedAt: input.now,
+  };
+}

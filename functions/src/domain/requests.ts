@@ -1,0 +1,168 @@
+/**
+ * One validation schema per request, shared by the web app (forms and callable requests)
+ * and the callable functions, so the browser and the server can never disagree.
+ *
+ * Messages are translation keys (the web app renders them in the visitor's language;
+ * `englishMessages` holds the English wording of the spec, which the server also uses
+ * in its error details).
+ */
+import * as yup from 'yup';
+import { INPUT_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ID_MAX_LENGTH } from './limits.js';
+
+export const messageKeys = {
+  usernameRequired: 'validation.usernameRequired',
+  usernameTooLong: 'validation.usernameTooLong',
+  usernameInvalid: 'validation.usernameInvalid',
+  emailRequired: 'validation.emailRequired',
+  emailInvalid: 'validation.emailInvalid',
+  passwordRequired: 'validation.passwordRequired',
+  passwordTooShort: 'validation.passwordTooShort',
+  passwordTooLong: 'validation.passwordTooLong',
+  confirmPasswordRequired: 'validation.confirmPasswordRequired',
+  passwordsDiffer: 'validation.passwordsDiffer',
+  userIdRequired: 'validation.userIdRequired',
+  userIdInvalid: 'validation.userIdInvalid',
+  unknownField: 'validation.unknownField',
+  requestRequired: 'validation.requestRequired',
+} as const;
+
+export type MessageKey = (typeof messageKeys)[keyof typeof messageKeys];
+
+export const englishMessages: Record<MessageKey, string> = {
+  'validation.usernameRequired': 'Please enter username',
+  'validation.usernameTooLong': `Username must be at most ${NAME_MAX_LENGTH} characters long`,
+  'validation.usernameInvalid': 'Username must not contain < or > or control characters',
+  'validation.emailRequired': 'Please enter email',
+  'validation.emailInvalid': 'Please enter valid email',
+  'validation.passwordRequired': 'Please enter password',
+  'validation.passwordTooShort': `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  'validation.passwordTooLong': `Password must be at most ${INPUT_MAX_LENGTH} characters long`,
+  'validation.confirmPasswordRequired': 'Please enter confirm password',
+  'validation.passwordsDiffer': 'Both the passwords must match',
+  'validation.userIdRequired': 'A user id is required',
+  'validation.userIdInvalid': `A user id is a string of 1 to ${USER_ID_MAX_LENGTH} characters`,
+  'validation.unknownField': 'The request has a field this call does not take',
+  'validation.requestRequired': 'The request must be an object with the fields of this call',
+};
+
+/**
+ * Local part, "@", domain, and a top-level label of two or more letters. The spec's
+ * 2-to-3-letter suffix rejected real addresses (.info, .email, .app); see DESIGN.md.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
+
+// Angle brackets would let a name carry markup into pages, e-mails and pushes; control
+// characters break push and log lines.
+// eslint-disable-next-line no-control-regex
+const NAME_FORBIDDEN = /[<>\u0000-\u001f\u007f]/;
+
+const userId = () =>
+  yup
+    .string()
+    .strict()
+    .required(messageKeys.userIdRequired)
+    .min(1, messageKeys.userIdInvalid)
+    .max(USER_ID_MAX_LENGTH, messageKeys.userIdInvalid)
+    .typeError(messageKeys.userIdInvalid);
+
+/** The user name as typed in the sign-up form and sent to registerInvitee. */
+export const userNameSchema = yup
+  .string()
+  .strict()
+  .typeError(messageKeys.usernameRequired)
+  .test('username-required', messageKeys.usernameRequired, (value) => typeof value === 'string' && value.trim().length > 0)
+  .test('username-length', messageKeys.usernameTooLong, (value) => (value ?? '').trim().length <= NAME_MAX_LENGTH)
+  .test('username-characters', messageKeys.usernameInvalid, (value) => !NAME_FORBIDDEN.test(value ?? ''));
+
+/** The email sign-up form (spec section 5): every rule is checked at once. */
+export const signUpFormSchema = yup
+  .object({
+    username: userNameSchema,
+    email: yup
+      .string()
+      .strict()
+      .test('email-required', messageKeys.emailRequired, (value) => (value ?? '').trim().length > 0)
+      .test('email-pattern', messageKeys.emailInvalid, (value) => {
+        const trimmed = (value ?? '').trim();
+        return trimmed.length === 0 || EMAIL_PATTERN.test(trimmed);
+      }),
+    password: yup
+      .string()
+      .strict()
+      .test('password-required', messageKeys.passwordRequired, (value) => (value ?? '').length > 0)
+      .test('password-min', messageKeys.passwordTooShort, (value) => {
+        const raw = value ?? '';
+        return raw.length === 0 || raw.trim().length >= PASSWORD_MIN_LENGTH;
+      })
+      .test('password-max', messageKeys.passwordTooLong, (value) => (value ?? '').length <= INPUT_MAX_LENGTH),
+    confirmPassword: yup
+      .string()
+      .strict()
+      .test('confirm-required', messageKeys.confirmPasswordRequired, (value) => (value ?? '').length > 0)
+      .test('passwords-match', messageKeys.passwordsDiffer, function (value) {
+        const confirm = value ?? '';
+        return confirm.length === 0 || confirm === (this.parent as { password?: string }).password;
+      }),
+  })
+  .noUnknown(messageKeys.unknownField);
+
+export type SignUpForm = yup.InferType<typeof signUpFormSchema>;
+
+export const getInviterRequestSchema = yup
+  .object({ inviterId: userId() })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type GetInviterRequest = yup.InferType<typeof getInviterRequestSchema>;
+
+export const registerInviteeRequestSchema = yup
+  .object({ inviterId: userId(), name: userNameSchema.required(messageKeys.usernameRequired) })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type RegisterInviteeRequest = yup.InferType<typeof registerInviteeRequestSchema>;
+
+export const activateAccountRequestSchema = yup
+  .object({ uid: userId(), inviterId: userId().optional().default(undefined) })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type ActivateAccountRequest = yup.InferType<typeof activateAccountRequestSchema>;
+
+export const completeSocialSignUpRequestSchema = yup
+  .object({ inviterId: userId() })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type CompleteSocialSignUpRequest = yup.InferType<typeof completeSocialSignUpRequestSchema>;
+
+export interface RequestProblem {
+  path: string;
+  message: MessageKey | string;
+}
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; problems: RequestProblem[] };
+
+/** Validates `input` against `schema`, reporting every problem at once. Never throws. */
+export function validateRequest<T>(schema: yup.Schema<T>, input: unknown): Validation<T> {
+  try {
+    const value = schema.validateSync(input, { abortEarly: false, strict: true });
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof yup.ValidationError) {
+      const inner = error.inner.length > 0 ? error.inner : [error];
+      return { ok: false, problems: inner.map((e) => ({ path: e.path ?? '', message: e.message })) };
+    }
+    throw error;
+  }
+}
+
+/** English text for a problem, for server error messages and logs. */
+export function describeProblems(problems: RequestProblem[]): string {
+  return problems
+    .map((p) => {
+      const text = englishMessages[p.message as MessageKey] ?? p.message;
+      return p.path ? `${p.path}: ${text}` : text;
+    })
+    .join('; ');
+}

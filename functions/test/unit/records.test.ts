@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { brand } from '../../src/domain/brand.js';
+import { apnsProblems, friendJoinPush } from '../../src/domain/push.js';
+import {
+  EMAIL_SIGN_UP_FIELDS,
+  defaultNotifications,
+  defaultTaskCategories,
+  emailSignUpRecord,
+  friendJoinHistoryEntry,
+  socialSignUpRecord,
+} from '../../src/domain/records.js';
+import { documentIdMissing, writeFailed, writeSucceeded } from '../../src/domain/write-result.js';
+
+const now = '2026-11-22T10:00:00.000Z';
+
+describe('user records', () => {
+  it('email sign-up holds exactly the email sign-up set', () => {
+    const record = emailSignUpRecord({ userId: 'u1', email: 'a@b.io', name: 'Mira', now });
+    expect(Object.keys(record).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS].sort());
+    expect(record).toMatchObject({ userId: 'u1', appVersion: '1.0.0', isDeleted: false, createdAt: now, updatedAt: now });
+  });
+
+  it('has six task categories with only "work" selected', () => {
+    const categories = defaultTaskCategories();
+    expect(categories.map((c) => [c.id, c.category, c.color])).toEqual([
+      [1, 'work', '#FC2769'],
+      [2, 'Finances', '#29D5AB'],
+      [3, 'Relationships', '#229BDF'],
+      [4, 'Personal Growth', '#2047F9'],
+      [5, 'Mindfulness', '#FC613E'],
+      [6, 'Health', '#BF5AFF'],
+    ]);
+    expect(categories.filter((c) => c.selected).map((c) => c.category)).toEqual(['work']);
+  });
+
+  it('social sign-up is active, verified, en/asia, and falls back to the generic name', () => {
+    const record = socialSignUpRecord({ userId: 'u2', email: 'g@b.io', name: '  ', now });
+    expect(record).toMatchObject({ isActive: true, isVerified: true, language: 'en', country: 'asia', name: brand.genericDisplayName });
+    expect(socialSignUpRecord({ userId: 'u2', email: 'g@b.io', name: 'Kiran', now }).name).toBe('Kiran');
+  });
+});
+
+describe('notification defaults', () => {
+  it('match spec section 3', () => {
+    const n = defaultNotifications('u1', now);
+    expect(n).toMatchObject({
+      userId: 'u1',
+      appNotification: true,
+      chat: { digestEmail: true, mentioned: true, newMessage: true, notification: true },
+      conversation: true,
+      dailyReview: { notification: true, notificationTime: { hour: 21, minute: 0, selectedDays: [0, 1, 2, 3, 4, 5, 6] } },
+      dailyTaskReminder: { notification: true, notificationTime: { hour: 9, minute: 0, selectedDays: [0, 1, 2, 3, 4, 5, 6] } },
+      dayfocusEveningReview: true,
+      dayfocusMorningSetup: true,
+      motivation: true,
+      myFriends: { completedTasks: true, messageFriends: true, newTasks: true, notification: true },
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+});
+
+describe('friend-join push', () => {
+  const message = friendJoinPush('token-1', 'Mira');
+
+  it('carries the spec text and data, all data values strings', () => {
+    expect(message.data).toEqual({
+      title: 'Dayfocus',
+      body: 'Mira has accepted your invitation',
+      topic: 'friend_join',
+      type: 'friend_join',
+    });
+    expect(Object.values(message.data).every((v) => typeof v === 'string')).toBe(true);
+    expect(message.notification).toEqual({ title: 'Dayfocus', body: 'Mira has accepted your invitation' });
+    expect(message.android.priority).toBe('high');
+    expect(message.apns.payload.aps.badge).toBe(0);
+  });
+
+  it('has an APNs part Apple accepts', () => {
+    expect(apnsProblems(message)).toEqual([]);
+  });
+
+  it('flags a background push sent with alert priority', () => {
+    const background = {
+      notification: undefined as unknown as { title: string; body: string },
+      apns: { headers: { 'apns-priority': '10', 'apns-push-type': 'background' }, payload: { aps: { badge: 0, contentAvailable: true } } },
+    };
+    expect(apnsProblems(background)).toContain('a background push must use apns-priority 5');
+  });
+
+  it('history entry names the new friend', () => {
+    expect(friendJoinHistoryEntry({ inviteeId: 'u9', inviteeName: 'Mira', now })).toEqual({
+      userId: 'u9',
+      type: 'friend_join',
+      userName: 'Mira',
+      message: 'Mira has accepted your invitation',
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+});
+
+describe('document-write results (spec sections 7, 8)', () => {
+  it('are the product messages', () => {
+    expect(writeSucceeded).toEqual({ status: 200, message: 'Document successfully written!' });
+    expect(documentIdMissing).toEqual({ status: 400, message: 'document id is missing' });
+    expect(writeFailed(new Error('boom'))).toEqual({ status: 400, message: 'Error while setting document : boom' });
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activateAccountRequestSchema,
+  englishMessages,
+  getInviterRequestSchema,
+  registerInviteeRequestSchema,
+  signUpFormSchema,
+  validateRequest,
+  type MessageKey,
+} from '../../src/domain/requests.js';
+
+const validForm = { username: 'Ravi', email: 'ravi@example.in', password: 'longenough', confirmPassword: 'longenough' };
+
+function formMessages(overrides: Partial<typeof validForm>): string[] {
+  const result = validateRequest(signUpFormSchema, { ...validForm, ...overrides });
+  return result.ok ? [] : result.problems.map((p) => englishMessages[p.message as MessageKey]);
+}
+
+describe('the email sign-up form (spec section 5)', () => {
+  it.each([
+    ['user name blank', { username: '   ' }, ['Please enter username']],
+    ['email blank', { email: '' }, ['Please enter email']],
+    ['email without a suffix', { email: 'ravi@example' }, ['Please enter valid email']],
+    ['email without an @', { email: 'ravi.example.in' }, ['Please enter valid email']],
+    ['email with a one-letter suffix', { email: 'ravi@example.i' }, ['Please enter valid email']],
+    ['password blank', { password: '', confirmPassword: '' }, ['Please enter password', 'Please enter confirm password']],
+    ['password under 8 once trimmed', { password: '  short  ', confirmPassword: '  short  ' }, ['Password must be at least 8 characters long']],
+    ['confirm password blank', { confirmPassword: '' }, ['Please enter confirm password']],
+    ['passwords differ', { confirmPassword: 'different1' }, ['Both the passwords must match']],
+  ])('rejects %s with the spec message', (_rule, overrides, expected) => {
+    expect(formMessages(overrides)).toEqual(expected);
+  });
+
+  it('accepts long top-level labels the old rule rejected', () => {
+    for (const email of ['a@b.info', 'someone@mail.example.email', 'x@y.app', 'first.last+tag@sub.domain.co']) {
+      expect(formMessages({ email })).toEqual([]);
+    }
+  });
+
+  it('shows every failing rule at once, in form order', () => {
+    expect(formMessages({ username: '', email: 'bad', password: 'short', confirmPassword: 'other' })).toEqual([
+      'Please enter username',
+      'Please enter valid email',
+      'Password must be at least 8 characters long',
+      'Both the passwords must match',
+    ]);
+  });
+
+  it('reports all blanks together', () => {
+    expect(formMessages({ username: '', email: '', password: '', confirmPassword: '' })).toEqual([
+      'Please enter username',
+      'Please enter email',
+      'Please enter password',
+      'Please enter confirm password',
+    ]);
+  });
+
+  it('accepts a valid form', () => {
+    expect(validateRequest(signUpFormSchema, validForm)).toEqual({ ok: true, value: validForm });
+  });
+
+  it('rejects passwords over 20 characters', () => {
+    const long = 'x'.repeat(21);
+    expect(formMessages({ password: long, confirmPassword: long })).toEqual(['Password must be at most 20 characters long']);
+  });
+});
+
+describe('callable request schemas', () => {
+  it('take a well-formed request as it is', () => {
+    expect(validateRequest(getInviterRequestSchema, { inviterId: 'abc' })).toEqual({ ok: true, value: { inviterId: 'abc' } });
+    expect(validateRequest(activateAccountRequestSchema, { uid: 'u1' })).toMatchObject({ ok: true, value: { uid: 'u1' } });
+    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: 'Mira' })).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['null', null],
+    ['a string', 'abc'],
+    ['missing id', {}],
+    ['a number id', { inviterId: 42 }],
+    ['an empty id', { inviterId: '' }],
+    ['an over-long id', { inviterId: 'a'.repeat(129) }],
+    ['an unknown field', { inviterId: 'abc', extra: true }],
+  ])('getInviter rejects %s', (_case, input) => {
+    expect(validateRequest(getInviterRequestSchema, input).ok).toBe(false);
+  });
+
+  it.each([
+    ['markup', '<b>Ravi</b>'],
+    ['a control character', 'Ra\u0007vi'],
+    ['an empty name', ''],
+    ['a blank name', '   '],
+    ['an over-long name', 'n'.repeat(81)],
+    ['a number', 7],
+  ])('registerInvitee rejects a name with %s', (_case, name) => {
+    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name }).ok).toBe(false);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * `npm run dev`: starts the local stack with the built web app, seeds the demo inviter,
+ * prints the invite link and runs until Ctrl-C, which stops everything it started.
+ */
+import { demoInviter, inviteLink, seedDemoInviter, stack, startStack, urls } from './src/index.js';
+
+const running = await startStack({ output: 'inherit' });
+if (running.reused) {
+  console.log('A local stack was already running; `npm run dev` leaves it to whoever started it.');
+}
+await seedDemoInviter();
+console.log(`
+  Dayfocus local stack is up (project ${stack.projectId}):
+    Hosting (web app)   ${urls.hosting}
+    Functions           ${urls.functions}
+    Auth emulator       ${urls.auth}
+    Firestore emulator  ${urls.firestore}
+
+  Invite link of the demo inviter (${demoInviter.name}):
+    ${inviteLink(demoInviter.uid)}
+
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+const shutDown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping the local stack...`);
+  await running.stop();
+  console.log('Stopped.');
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutDown('SIGINT'));
+process.on('SIGTERM', () => void shutDown('SIGTERM'));
+process.on('SIGHUP', () => void shutDown('SIGHUP'));

@@ -1,0 +1,60 @@
+/** Reading, clearing and seeding the local stack's data. */
+import { defaultTaskCategories } from '@dayfocus/functions/domain/records';
+import { emulatorEnv, stack, urls, demoInviter } from './config.js';
+
+async function expectOk(response: Response, what: string): Promise<void> {
+  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+}
+
+/** Deletes every document and every account (the emulators' own REST endpoints). */
+export async function clearStackData(): Promise<void> {
+  await expectOk(
+    await fetch(`${urls.firestore}/emulator/v1/projects/${stack.projectId}/databases/(default)/documents`, { method: 'DELETE' }),
+    'Clearing Firestore',
+  );
+  await expectOk(
+    await fetch(`${urls.auth}/emulator/v1/projects/${stack.projectId}/accounts`, { method: 'DELETE' }),
+    'Clearing Auth',
+  );
+}
+
+/** The demo inviter of the printed invite link: an account and a User record with picture and push token. */
+export async function seedDemoInviter(): Promise<void> {
+  Object.assign(process.env, emulatorEnv);
+  const { getApps, initializeApp } = await import('firebase-admin/app');
+  const { getAuth } = await import('firebase-admin/auth');
+  const { getFirestore } = await import('firebase-admin/firestore');
+  const app = getApps().find((a) => a.name === 'stack-seed') ?? initializeApp({ projectId: stack.projectId }, 'stack-seed');
+  const auth = getAuth(app);
+  try {
+    await auth.getUser(demoInviter.uid);
+  } catch {
+    await auth.createUser({
+      uid: demoInviter.uid,
+      email: demoInviter.email,
+      emailVerified: true,
+      password: demoInviter.password,
+      displayName: demoInviter.name,
+    });
+  }
+  const now = new Date().toISOString();
+  await getFirestore(app)
+    .collection('Users')
+    .doc(demoInviter.uid)
+    .set({
+      userId: demoInviter.uid,
+      appVersion: '1.0.0',
+      email: demoInviter.email,
+      name: demoInviter.name,
+      isActive: true,
+      isDeleted: false,
+      isVerified: true,
+      language: 'en',
+      country: 'asia',
+      typeOfTask: defaultTaskCategories(),
+      fcmToken: demoInviter.fcmToken,
+      profileImage: demoInviter.profileImage,
+      createdAt: now,
+      updatedAt: now,
+    });
+}

@@ -75,7 +75,7 @@ export class DevOutboxTransport implements PushTransport {
             errorMessage: 'Request contains an invalid argument.',
           };
         }
-        await outbox.add({ message, sentAt: new Date().toISOString() });
+        await outbox.add({ token: message.token, message, sentAt: new Date().toISOString() });
         return { token: message.token, delivered: true };
       }),
     );

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminDb,
+  Browser,
+  callAnonymously,
+  createInviter,
+  friendsBetween,
+  historyOf,
+  importVerifiedInvitees,
+  outcomeOf,
+  pushesTo,
+  eventually,
+  userDoc,
+  verifiedEmailInvitee,
+  verifyEmailThroughEmulator,
+} from './support.js';
+
+const ok = { status: 200, message: 'Document successfully written!' };
+
+describe('activateAccount', () => {
+  it('activates a verified email invitee and does every step of spec section 4', async () => {
+    const inviter = await createInviter();
+    const browser = new Browser();
+    const user = await browser.signUpWithEmail();
+    await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
+    const { sendEmailVerification } = await import('firebase/auth');
+    await sendEmailVerification(user, { url: `https://dayfocus.app/welcome/${user.uid}/${inviter.userId}`, handleCodeInApp: true });
+    await verifyEmailThroughEmulator(user.email ?? '');
+    await browser.close();
+
+    expect(await callAnonymously('activateAccount', { uid: user.uid, inviterId: inviter.userId })).toEqual(ok);
+
+    expect(await userDoc(user.uid)).toMatchObject({ isActive: true, isVerified: true, name: 'Mira Nair', invitedBy: inviter.userId });
+    const notifications = (await adminDb.collection('Notifications').doc(user.uid).get()).data();
+    expect(notifications).toMatchObject({ userId: user.uid, dayfocusEveningReview: true, dayfocusMorningSetup: true, motivation: true });
+    const friends = await friendsBetween(inviter.userId, user.uid);
+    expect(friends).toEqual([
+      { userId: inviter.userId, friendId: user.uid, friendName: 'Mira Nair', isActive: true, createdAt: expect.any(String), updatedAt: expect.any(String) },
+    ]);
+    expect(await historyOf(inviter.userId)).toEqual([
+      {
+        userId: user.uid,
+        type: 'friend_join',
+        userName: 'Mira Nair',
+        message: 'Mira Nair has accepted your invitation',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ]);
+    const pushes = await pushesTo(inviter.fcmToken ?? '');
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]?.message).toMatchObject({
+      token: inviter.fcmToken,
+      data: { title: 'Dayfocus', body: 'Mira Nair has accepted your invitation', topic: 'friend_join', type: 'friend_join' },
+      notification: { title: 'Dayfocus', body: 'Mira Nair has accepted your invitation' },
+      android: { priority: 'high' },
+      apns: { headers: { 'apns-priority': '10' }, payload: { aps: { badge: 0 } } },
+    });
+  });
+
+  it('refuses an account whose email is not verified, and writes nothing', async () => {
+    const inviter = await createInviter();
+    const browser = new Browser();
+    const user = await browser.signUpWithEmail();
+    await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' });
+    const before = await userDoc(user.uid);
+    expect(await outcomeOf(callAnonymously('activateAccount', { uid: user.uid }))).toBe('failed-precondition');
+    expect(await userDoc(user.uid)).toEqual(before);
+    expect(await friendsBetween(inviter.userId, user.uid)).toEqual([]);
+    expect((await adminDb.collection('Notifications').doc(user.uid).get()).exists).toBe(false);
+    await browser.close();
+  });
+
+  it('links to the inviter recorded at sign-up, ignoring another one in the URL', async () => {
+    const inviter = await createInviter();
+    const stranger = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid, inviterId: stranger.userId })).toEqual(ok);
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    expect(await friendsBetween(stranger.userId, invitee.uid)).toEqual([]);
+    expect(await historyOf(stranger.userId)).toEqual([]);
+  });
+
+  it('makes no second friendship when one exists in the other direction', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    await adminDb.collection('Friends').add({ userId: invitee.uid, friendId: inviter.userId, friendName: 'Asha', isActive: true });
+    await callAnonymously('activateAccount', { uid: invitee.uid });
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
+    expect(await historyOf(inviter.userId)).toEqual([]);
+    expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
+    expect(await userDoc(invitee.uid)).toMatchObject({ isActive: true, isVerified: true });
+  });
+
+  it('refuses a signed-in caller activating somebody else', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    const other = new Browser();
+    await other.signUpWithEmail();
+    expect(await outcomeOf(other.call('activateAccount', { uid: invitee.uid }))).toBe('permission-denied');
+    expect((await userDoc(invitee.uid))?.isActive).toBeUndefined();
+    await other.close();
+  });
+
+  it('sends no push when the inviter has no token, and still links', async () => {
+    const inviter = await createInviter({ fcmToken: null });
+    const invitee = await verifiedEmailInvitee(inviter.userId, `Solo ${Date.now()}`);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    const outbox = await adminDb.collection('_devPushOutbox').get();
+    const bodies = outbox.docs.map((d) => (d.data().message as { data: { body: string } }).data.body);
+    expect(bodies.filter((body) => body.startsWith(invitee.name))).toEqual([]);
+    expect(await historyOf(inviter.userId)).toHaveLength(1);
+  });
+});
+
+describe('activation under concurrency', () => {
+  it('10 concurrent activations of one invitee give one friendship, one history entry, one push', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    const results = await Promise.all(Array.from({ length: 10 }, () => callAnonymously('activateAccount', { uid: invitee.uid })));
+    expect(results).toEqual(Array.from({ length: 10 }, () => ok));
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    expect(await historyOf(inviter.userId)).toHaveLength(1);
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
+  });
+
+  it('100 invitees of one inviter activating at once give 100 friendships and 100 history entries', async () => {
+    const inviter = await createInviter();
+    const invitees = await importVerifiedInvitees(inviter.userId, 100);
+    const results = await Promise.all(
+      invitees.map((invitee) => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: 300_000 })),
+    );
+    expect(results.filter((r) => JSON.stringify(r) === JSON.stringify(ok))).toHaveLength(100);
+    const friends = await adminDb.collection('Friends').where('userId', '==', inviter.userId).get();
+    expect(friends.size).toBe(100);
+    expect(new Set(friends.docs.map((d) => d.data().friendId))).toEqual(new Set(invitees.map((i) => i.uid)));
+    const history = await historyOf(inviter.userId);
+    expect(history).toHaveLength(100);
+    expect(new Set(history.map((h) => h.userId))).toEqual(new Set(invitees.map((i) => i.uid)));
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(100);
+  }, 400_000);
+
+  it('an uninvited verified account is activated without any friendship', async () => {
+    const browser = new Browser();
+    const user = await browser.signInWith('google.com');
+    await eventually(() => userDoc(user.uid), (r) => r !== undefined);
+    expect(await callAnonymously('activateAccount', { uid: user.uid })).toEqual(ok);
+    expect(await userDoc(user.uid)).toMatchObject({ isActive: true, isVerified: true });
+    expect((await adminDb.collection('Friends').where('friendId', '==', user.uid).get()).empty).toBe(true);
+    await browser.close();
+  });
+});

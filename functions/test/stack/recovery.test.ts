@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { collections, friendDocumentId } from '../../src/domain/records.js';
+import {
+  adminDb,
+  callAnonymously,
+  createInviter,
+  friendsBetween,
+  historyOf,
+  pushesTo,
+  userDoc,
+  verifiedEmailInvitee,
+} from './support.js';
+
+const ok = { status: 200, message: 'Document successfully written!' };
+
+async function noticeOf(inviterId: string, inviteeId: string) {
+  return (await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviterId, inviteeId)).get()).data();
+}
+
+describe('push failures', () => {
+  it('a failed push transport does not fail the activation, and the next activation sends it', async () => {
+    const inviter = await createInviter({ fcmToken: 'dev-unavailable-phone' });
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    // FCM is back: the app stored a working token meanwhile.
+    await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: 'dev-phone-back' });
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await pushesTo('dev-phone-back')).toHaveLength(1);
+    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await historyOf(inviter.userId)).toHaveLength(1);
+
+    await callAnonymously('activateAccount', { uid: invitee.uid });
+    expect(await pushesTo('dev-phone-back')).toHaveLength(1);
+  });
+
+  it('a token FCM reports as not registered is removed from the inviter', async () => {
+    const inviter = await createInviter({ fcmToken: 'dev-unregistered-old-phone' });
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await userDoc(inviter.userId)).not.toHaveProperty('fcmToken');
+    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'token-removed' });
+  });
+
+  it('a bare invalid-argument keeps the token (it may be the payload) and leaves the push owed', async () => {
+    const inviter = await createInviter({ fcmToken: 'dev-invalid-argument-phone' });
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect((await userDoc(inviter.userId))?.fcmToken).toBe('dev-invalid-argument-phone');
+    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('a flow cut off in the middle is finished by a retry', () => {
+  // Each case is the state a crash after one step of activation leaves behind.
+  it('after the user was marked active (no notifications, no friendship yet)', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    await adminDb.collection('Users').doc(invitee.uid).update({ isActive: true, isVerified: true });
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect((await adminDb.collection('Notifications').doc(invitee.uid).get()).exists).toBe(true);
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    expect(await historyOf(inviter.userId)).toHaveLength(1);
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
+  });
+
+  it('after the friendship was committed but before the push went out', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    const now = new Date().toISOString();
+    await adminDb.collection('Friends').doc(friendDocumentId(inviter.userId, invitee.uid)).set({
+      userId: inviter.userId, friendId: invitee.uid, friendName: invitee.name, isActive: true, createdAt: now, updatedAt: now,
+    });
+    await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviter.userId, invitee.uid)).set({
+      inviterId: inviter.userId, inviteeId: invitee.uid, inviteeName: invitee.name, status: 'pending', attempts: 0, createdAt: now, updatedAt: now,
+    });
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
+  });
+
+  it('after a sender claimed the push and died (its lease runs out)', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    const now = new Date().toISOString();
+    const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    await adminDb.collection('Friends').doc(friendDocumentId(inviter.userId, invitee.uid)).set({
+      userId: inviter.userId, friendId: invitee.uid, friendName: invitee.name, isActive: true, createdAt: now, updatedAt: now,
+    });
+    await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviter.userId, invitee.uid)).set({
+      inviterId: inviter.userId, inviteeId: invitee.uid, inviteeName: invitee.name, status: 'sending', claimedAt: longAgo, attempts: 1, createdAt: now, updatedAt: now,
+    });
+    await callAnonymously('activateAccount', { uid: invitee.uid });
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
+    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'sent' });
+  });
+
+  it('a push that is being sent right now is not sent twice', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    const now = new Date().toISOString();
+    await adminDb.collection('Friends').doc(friendDocumentId(inviter.userId, invitee.uid)).set({
+      userId: inviter.userId, friendId: invitee.uid, friendName: invitee.name, isActive: true, createdAt: now, updatedAt: now,
+    });
+    await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviter.userId, invitee.uid)).set({
+      inviterId: inviter.userId, inviteeId: invitee.uid, inviteeName: invitee.name, status: 'sending', claimedAt: now, attempts: 1, createdAt: now, updatedAt: now,
+    });
+    await callAnonymously('activateAccount', { uid: invitee.uid });
+    expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
+  });
+});

@@ -4,6 +4,11 @@ export const stack = {
   host: '127.0.0.1',
   ports: { auth: 9099, functions: 5001, firestore: 8080, hosting: 5000, hub: 4400 },
   region: 'asia-south1',
+  /**
+   * Workers (Node processes) the Functions emulator may run per function; further
+   * concurrent requests queue, as on a production instance. See patches/firebase-tools*.
+   */
+  functionsMaxWorkers: Number(process.env.FUNCTIONS_EMULATOR_MAX_WORKERS ?? 6),
 } as const;
 
 export const urls = {

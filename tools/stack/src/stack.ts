@@ -77,6 +77,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           NO_UPDATE_NOTIFIER: '1',
           FIREBASE_CLI_DISABLE_TELEMETRY: '1',
           CI: process.env.CI ?? 'true',
+          FUNCTIONS_EMULATOR_MAX_WORKERS: String(stack.functionsMaxWorkers),
         },
         output: options.output,
         onLine: (line) => {

@@ -126,7 +126,7 @@ const env = {
 ensureDependencies(env);
 if (args[0] === '--setup-only') process.exit(0);
 
-const child = spawn(join(binDir, 'pnpm'), ['run', '--silent', ...args], { stdio: 'inherit', cwd: root, env });
+const child = spawn(join(binDir, 'pnpm'), ['run', ...args], { stdio: 'inherit', cwd: root, env });
 // Ctrl-C reaches every process in the foreground group; the child decides how to stop,
 // and this wrapper waits for it so that the shell prompt only returns once all is down.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -151,7 +151,13 @@ export function validateRequest<T>(schema: yup.Schema<T>, input: unknown): Valid
   } catch (error) {
     if (error instanceof yup.ValidationError) {
       const inner = error.inner.length > 0 ? error.inner : [error];
-      return { ok: false, problems: inner.map((e) => ({ path: e.path ?? '', message: e.message })) };
+      // Two rules can fail with the same message (an empty name is both "required" and
+      // "blank"); a person needs to read it once.
+      const seen = new Set<string>();
+      const problems = inner
+        .map((e) => ({ path: e.path ?? '', message: e.message }))
+        .filter((p) => !seen.has(`${p.path}\n${p.message}`) && seen.add(`${p.path}\n${p.message}`));
+      return { ok: false, problems };
     }
     throw error;
   }

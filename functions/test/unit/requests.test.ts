@@ -96,3 +96,10 @@ describe('callable request schemas', () => {
     expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name }).ok).toBe(false);
   });
 });
+
+describe('problem reports', () => {
+  it('name each failing rule once even when two rules share a message', () => {
+    const result = validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: '' });
+    expect(result).toEqual({ ok: false, problems: [{ path: 'name', message: 'validation.usernameRequired' }] });
+  });
+});

@@ -24,6 +24,8 @@ export const emulatorEnv = {
   FIRESTORE_EMULATOR_HOST: `${stack.host}:${stack.ports.firestore}`,
   FIREBASE_AUTH_EMULATOR_HOST: `${stack.host}:${stack.ports.auth}`,
   GCLOUD_PROJECT: stack.projectId,
+  // No Google metadata server here; asking for one only delays and warns.
+  METADATA_SERVER_DETECTION: 'none',
 } as const;
 
 export const demoInviter = {

@@ -73,6 +73,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         env: {
           ...process.env,
           FIRESTORE_EMULATOR_HOST: emulatorEnv.FIRESTORE_EMULATOR_HOST,
+          METADATA_SERVER_DETECTION: emulatorEnv.METADATA_SERVER_DETECTION,
           // No network here: skip update checks and telemetry prompts.
           NO_UPDATE_NOTIFIER: '1',
           FIREBASE_CLI_DISABLE_TELEMETRY: '1',

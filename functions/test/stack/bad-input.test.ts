@@ -93,6 +93,7 @@ describe('bad input to the callables: a clear error and nothing written', () => 
 
   it('says what is wrong in the error message', async () => {
     const error = await browsers.email.call('registerInvitee', { inviterId: ids.inviter, name: '' }).catch((e: unknown) => e);
-    expect((error as Error).message).toBe('name: Please enter username');
+    expect((error as { details?: unknown }).details).toEqual({ problems: [{ path: 'name', message: 'validation.usernameRequired' }] });
+    expect((error as Error).message.match(/name: Please enter username/g)).toHaveLength(1);
   });
 });

@@ -8,6 +8,8 @@
 // then runs the given pnpm script with that toolchain first on PATH.
 //
 // Usage: node scripts/toolchain.mjs <pnpm script> [args...]
+//        node scripts/toolchain.mjs --exec <workspace bin> [args...]   (long-running commands:
+//             no pnpm in between, so Ctrl-C reaches the command itself and nothing else fails)
 //        node scripts/toolchain.mjs --setup-only
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -126,7 +128,11 @@ const env = {
 ensureDependencies(env);
 if (args[0] === '--setup-only') process.exit(0);
 
-const child = spawn(join(binDir, 'pnpm'), ['run', ...args], { stdio: 'inherit', cwd: root, env });
+const [command, commandArgs] =
+  args[0] === '--exec'
+    ? [join(root, 'node_modules', '.bin', args[1] ?? ''), args.slice(2)]
+    : [join(binDir, 'pnpm'), ['run', ...args]];
+const child = spawn(command, commandArgs, { stdio: 'inherit', cwd: root, env });
 // Ctrl-C reaches every process in the foreground group; the child decides how to stop,
 // and this wrapper waits for it so that the shell prompt only returns once all is down.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

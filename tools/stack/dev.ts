@@ -2,7 +2,13 @@
  * `npm run dev`: starts the local stack with the built web app, seeds the demo inviter,
  * prints the invite link and runs until Ctrl-C, which stops everything it started.
  */
-import { demoInviter, inviteLink, seedDemoInviter, stack, startStack, urls } from './src/index.js';
+import { spawnSync } from 'node:child_process';
+import { demoInviter, inviteLink, repoRoot, seedDemoInviter, stack, startStack, urls } from './src/index.js';
+
+// Build here rather than in the package script, so that Ctrl-C reaches this process
+// directly instead of a shell that would die first and leave pnpm reporting a failure.
+const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 const running = await startStack({ output: 'inherit' });
 if (running.reused) {

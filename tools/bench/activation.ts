@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { emailSignUpRecord, defaultTaskCategories } from '@dayfocus/functions/domain/records';
+import { emailSignUpRecord } from '@dayfocus/functions/domain/records';
+import { inviterRecord } from '@dayfocus/functions/testing';
 import { clearStackData, emulatorEnv, repoRoot, stack, startStack, urls } from '@dayfocus/stack';
 
 Object.assign(process.env, emulatorEnv);
@@ -58,14 +59,8 @@ function id(prefix: string) {
 
 async function createInviters(count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => id('bench-inviter'));
-  const now = new Date().toISOString();
   const batch = db.batch();
-  for (const uid of ids) {
-    batch.set(db.collection('Users').doc(uid), {
-      userId: uid, appVersion: '1.0.0', email: `${uid}@bench.test`, name: 'Bench Inviter', isActive: true, isDeleted: false,
-      isVerified: true, typeOfTask: defaultTaskCategories(), fcmToken: `dev-${uid}`, createdAt: now, updatedAt: now,
-    });
-  }
+  for (const uid of ids) batch.set(db.collection('Users').doc(uid), inviterRecord({ userId: uid, name: 'Bench Inviter', fcmToken: `dev-${uid}` }));
   await batch.commit();
   return ids;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collections, friendDocumentId } from '../../src/domain/records.js';
+import { collections, friendDocumentId, friendRecord } from '../../src/domain/records.js';
 import {
   adminDb,
   callAnonymously,
@@ -12,6 +12,19 @@ import {
 } from './support.js';
 
 const ok = { status: 200, message: 'Document successfully written!' };
+
+/**
+ * The state a crash right after the friendship transaction leaves behind: the friendship
+ * (with the history entry) committed, and the push notice in the given state.
+ */
+async function linkedWithNotice(inviterId: string, invitee: { uid: string; name: string }, notice: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  const id = friendDocumentId(inviterId, invitee.uid);
+  await adminDb.collection('Friends').doc(id).set(friendRecord({ inviterId, inviteeId: invitee.uid, inviteeName: invitee.name, now }));
+  await adminDb.collection(collections.friendJoinNotices).doc(id).set({
+    inviterId, inviteeId: invitee.uid, inviteeName: invitee.name, status: 'pending', attempts: 0, createdAt: now, updatedAt: now, ...notice,
+  });
+}
 
 async function noticeOf(inviterId: string, inviteeId: string) {
   return (await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviterId, inviteeId)).get()).data();
@@ -69,13 +82,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
   it('after the friendship was committed but before the push went out', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    const now = new Date().toISOString();
-    await adminDb.collection('Friends').doc(friendDocumentId(inviter.userId, invitee.uid)).set({
-      userId: inviter.userId, friendId: invitee.uid, friendName: invitee.name, isActive: true, createdAt: now, updatedAt: now,
-    });
-    await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviter.userId, invitee.uid)).set({
-      inviterId: inviter.userId, inviteeId: invitee.uid, inviteeName: invitee.name, status: 'pending', attempts: 0, createdAt: now, updatedAt: now,
-    });
+    await linkedWithNotice(inviter.userId, invitee, { status: 'pending' });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
@@ -84,14 +91,8 @@ describe('a flow cut off in the middle is finished by a retry', () => {
   it('after a sender claimed the push and died (its lease runs out)', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    const now = new Date().toISOString();
     const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
-    await adminDb.collection('Friends').doc(friendDocumentId(inviter.userId, invitee.uid)).set({
-      userId: inviter.userId, friendId: invitee.uid, friendName: invitee.name, isActive: true, createdAt: now, updatedAt: now,
-    });
-    await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviter.userId, invitee.uid)).set({
-      inviterId: inviter.userId, inviteeId: invitee.uid, inviteeName: invitee.name, status: 'sending', claimedAt: longAgo, attempts: 1, createdAt: now, updatedAt: now,
-    });
+    await linkedWithNotice(inviter.userId, invitee, { status: 'sending', claimedAt: longAgo, attempts: 1 });
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'sent' });
@@ -100,13 +101,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
   it('a push that is being sent right now is not sent twice', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    const now = new Date().toISOString();
-    await adminDb.collection('Friends').doc(friendDocumentId(inviter.userId, invitee.uid)).set({
-      userId: inviter.userId, friendId: invitee.uid, friendName: invitee.name, isActive: true, createdAt: now, updatedAt: now,
-    });
-    await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviter.userId, invitee.uid)).set({
-      inviterId: inviter.userId, inviteeId: invitee.uid, inviteeName: invitee.name, status: 'sending', claimedAt: now, attempts: 1, createdAt: now, updatedAt: now,
-    });
+    await linkedWithNotice(inviter.userId, invitee, { status: 'sending', claimedAt: new Date().toISOString(), attempts: 1 });
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
   });

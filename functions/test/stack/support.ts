@@ -17,7 +17,8 @@ import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { defaultTaskCategories, emailSignUpRecord, type UserRecord } from '../../src/domain/records.js';
+import { emailSignUpRecord, type UserRecord } from '../../src/domain/records.js';
+import { inviterRecord } from '../fixtures.js';
 
 export const projectId = 'demo-dayfocus';
 export const region = 'asia-south1';
@@ -37,28 +38,10 @@ export async function clearStack(): Promise<void> {
   if (!firestore.ok || !auth.ok) throw new Error(`Clearing the stack failed: firestore ${firestore.status}, auth ${auth.status}`);
 }
 
-/** An inviter as the mobile app leaves one: an account and an active User record. */
+/** An inviter as the mobile app leaves one: an active User record. */
 export async function createInviter(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
-  const uid = overrides.userId ?? uniqueId('inviter');
-  const now = new Date().toISOString();
-  const record: UserRecord = {
-    userId: uid,
-    appVersion: '1.0.0',
-    email: `${uid}@dayfocus.test`,
-    name: 'Asha Verma',
-    isActive: true,
-    isDeleted: false,
-    isVerified: true,
-    language: 'en',
-    country: 'asia',
-    typeOfTask: defaultTaskCategories(),
-    fcmToken: `dev-token-${uid}`,
-    profileImage: 'https://images.dayfocus.test/asha.png',
-    createdAt: now,
-    updatedAt: now,
-    ...overrides,
-  };
-  await adminDb.collection('Users').doc(uid).set(record);
+  const record = inviterRecord({ ...overrides, userId: overrides.userId ?? uniqueId('inviter') });
+  await adminDb.collection('Users').doc(record.userId).set(record);
   return record;
 }
 

@@ -1,5 +1,5 @@
 /** Reading, clearing and seeding the local stack's data. */
-import { defaultTaskCategories } from '@dayfocus/functions/domain/records';
+import { inviterRecord } from '@dayfocus/functions/testing';
 import { emulatorEnv, stack, urls, demoInviter } from './config.js';
 
 async function expectOk(response: Response, what: string): Promise<void> {
@@ -37,24 +37,16 @@ export async function seedDemoInviter(): Promise<void> {
       displayName: demoInviter.name,
     });
   }
-  const now = new Date().toISOString();
   await getFirestore(app)
     .collection('Users')
     .doc(demoInviter.uid)
-    .set({
-      userId: demoInviter.uid,
-      appVersion: '1.0.0',
-      email: demoInviter.email,
-      name: demoInviter.name,
-      isActive: true,
-      isDeleted: false,
-      isVerified: true,
-      language: 'en',
-      country: 'asia',
-      typeOfTask: defaultTaskCategories(),
-      fcmToken: demoInviter.fcmToken,
-      profileImage: demoInviter.profileImage,
-      createdAt: now,
-      updatedAt: now,
-    });
+    .set(
+      inviterRecord({
+        userId: demoInviter.uid,
+        email: demoInviter.email,
+        name: demoInviter.name,
+        fcmToken: demoInviter.fcmToken,
+        profileImage: demoInviter.profileImage,
+      }),
+    );
 }

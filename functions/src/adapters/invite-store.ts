@@ -188,7 +188,8 @@ export class InviteStore {
           createdAt: input.now,
           updatedAt: input.now,
         };
-        tx.create(noticeRef, notice);
+        // set, not create: after an unfriending, a new friendship owes a new push.
+        tx.set(noticeRef, notice);
         return 'linked' as const;
       },
       { maxAttempts: 20 },

@@ -17,7 +17,8 @@ const accounts: AccountLookup = {
         displayName: user.displayName,
       };
     } catch (error) {
-      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+      const code = (error as { code?: string }).code;
+      if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
       throw error;
     }
   },

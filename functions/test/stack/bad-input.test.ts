@@ -50,6 +50,7 @@ const cases: [string, Case][] = [
   ['activateAccount: empty uid', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: '' }), expected: 'invalid-argument' }],
   ['activateAccount: over-long uid', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: longId }), expected: 'invalid-argument' }],
   ['activateAccount: inviterId a boolean', { call: 'activateAccount', who: 'anonymous', data: (i) => ({ uid: i.email, inviterId: true }), expected: 'invalid-argument' }],
+  ['activateAccount: a uid no account can have', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: 'Users/../x' }), expected: 'not-found' }],
   ['activateAccount: unknown account', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: uniqueId('nobody') }), expected: 'not-found' }],
   ['activateAccount: unverified email account', { call: 'activateAccount', who: 'anonymous', data: (i) => ({ uid: i.email }), expected: 'failed-precondition' }],
   ['activateAccount: another signed-in account', { call: 'activateAccount', who: 'google', data: (i) => ({ uid: i.email }), expected: 'permission-denied' }],

@@ -15,6 +15,8 @@ export const brand = {
   morningSetupFlag: 'dayfocusMorningSetup',
   /** Title of link previews and short links: "{product} Daily Task Focus". */
   linkTitle: 'Dayfocus Daily Task Focus',
+  /** Description of link previews. */
+  linkDescription: 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
 } as const;
 
 /**

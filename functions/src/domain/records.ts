@@ -14,6 +14,10 @@ export const collections = {
   friendJoinNotices: '_friendJoinNotices',
   /** Local stack only: every push exactly as it would have been sent to FCM. */
   devPushOutbox: '_devPushOutbox',
+  /** Short links by code: target, inviter, open counts (ours, in place of Dynamic Links). */
+  appLinks: '_appLinks',
+  /** One per inviter: the code (or provider link) that inviter's links resolve to. */
+  appLinkOwners: '_appLinkOwners',
 } as const;
 
 export interface TaskCategory {
@@ -66,6 +70,11 @@ export const EMAIL_SIGN_UP_FIELDS = [
   'createdAt',
   'updatedAt',
 ] as const;
+
+/** A user record that exists and was not retired by the account-deletion trigger. */
+export function isLiveUser(user: UserRecord | null): user is UserRecord {
+  return user !== null && user.isDeleted !== true;
+}
 
 export function emailSignUpRecord(input: { userId: string; email: string; name: string; now: string }): UserRecord {
   return {

@@ -115,6 +115,13 @@ export const getInviterRequestSchema = yup
   .strict();
 export type GetInviterRequest = yup.InferType<typeof getInviterRequestSchema>;
 
+export const createAppLinkRequestSchema = yup
+  .object({ inviterId: userId() })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type CreateAppLinkRequest = yup.InferType<typeof createAppLinkRequestSchema>;
+
 export const registerInviteeRequestSchema = yup
   .object({ inviterId: userId(), name: userNameSchema.required(messageKeys.usernameRequired) })
   .noUnknown(messageKeys.unknownField)

@@ -5,7 +5,7 @@
 import { logger } from 'firebase-functions';
 import { FlowError, PASSWORD_PROVIDER, SOCIAL_PROVIDERS } from '../domain/errors.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush } from '../domain/push.js';
-import { displayNameOrGeneric, type UserRecord } from '../domain/records.js';
+import { displayNameOrGeneric, isLiveUser, type UserRecord } from '../domain/records.js';
 import type { WriteResult } from '../domain/write-result.js';
 import type { InviteStore } from '../adapters/invite-store.js';
 import type { PushTransport } from '../adapters/push-transport.js';
@@ -41,10 +41,6 @@ export interface InviterCard {
   inviterId: string;
   name: string;
   photoUrl: string | null;
-}
-
-function isLiveUser(user: UserRecord | null): user is UserRecord {
-  return user !== null && user.isDeleted !== true;
 }
 
 export class InviteFlow {

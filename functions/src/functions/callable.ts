@@ -3,7 +3,7 @@
  * run the flow, and turn failures into HttpsError. Nothing is written for rejected input,
  * because validation happens before the flow runs.
  */
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Schema } from 'yup';
 import { FUNCTIONS_REGION } from '../domain/brand.js';
@@ -40,8 +40,9 @@ export function callable<Req, Res>(
   name: string,
   schema: Schema<Req>,
   handler: (input: Req, request: CallableRequest) => Promise<Res>,
+  options: Pick<CallableOptions, 'secrets'> = {},
 ) {
-  return onCall({ region: FUNCTIONS_REGION, cors: true }, async (request: CallableRequest): Promise<Res> => {
+  return onCall({ ...options, region: FUNCTIONS_REGION, cors: true }, async (request: CallableRequest): Promise<Res> => {
     const validation = validateRequest(schema, request.data);
     if (!validation.ok) {
       throw new HttpsError('invalid-argument', describeProblems(validation.problems), { problems: validation.problems });

@@ -4,12 +4,28 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const functionsDir = join(__dirname, '../..');
-let manifest: { endpoints: Record<string, { region: string[]; platform: string; callableTrigger?: object; eventTrigger?: { eventType: string } }> };
-let stopDiscovery: () => void = () => {};
+type Manifest = {
+  params?: { name: string; type?: string }[];
+  endpoints: Record<
+    string,
+    {
+      region: string[];
+      platform: string;
+      callableTrigger?: object;
+      httpsTrigger?: object;
+      eventTrigger?: { eventType: string };
+      secretEnvironmentVariables?: { key: string }[];
+    }
+  >;
+};
+let manifest: Manifest;
+let withProvider: Manifest;
+const stops: (() => void)[] = [];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -20,31 +36,68 @@ async function freePort(): Promise<number> {
   });
 }
 
-beforeAll(async () => {
+/** Runs discovery as firebase-tools does on deploy; `userEnv` stands for functions/.env.<project>. */
+async function discover(userEnv: Record<string, string> = {}): Promise<Manifest> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), FUNCTIONS_CONTROL_API: 'true', GCLOUD_PROJECT: 'demo-dayfocus' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...userEnv, PORT: String(port), FUNCTIONS_CONTROL_API: 'true', GCLOUD_PROJECT: 'demo-dayfocus' };
   delete env.FUNCTIONS_EMULATOR;
   const child = spawn(join(functionsDir, 'node_modules/.bin/firebase-functions'), [functionsDir], { env, stdio: 'ignore' });
-  stopDiscovery = () => child.kill();
+  stops.push(() => child.kill());
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {
-      manifest = (await (await fetch(`http://127.0.0.1:${port}/__/functions.yaml`)).json()) as typeof manifest;
-      return;
+      return (await (await fetch(`http://127.0.0.1:${port}/__/functions.yaml`)).json()) as Manifest;
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+}
+
+beforeAll(async () => {
+  [manifest, withProvider] = await Promise.all([discover(), discover({ LINK_PROVIDER: 'dynamic-links' })]);
 }, 30_000);
 
-afterAll(() => stopDiscovery());
+afterAll(() => stops.forEach((stop) => stop()));
 
 describe('the deployable functions (built lib/)', () => {
-  it('are the four callables and the two auth triggers, nothing of the local stack', () => {
+  it('are the five callables, the two link HTTP functions and the two auth triggers, nothing of the local stack', () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
-      ['activateAccount', 'completeSocialSignUp', 'getInviter', 'onAccountCreated', 'onAccountDeleted', 'registerInvitee'].sort(),
+      [
+        'activateAccount',
+        'appSiteAssociation',
+        'completeSocialSignUp',
+        'createAppLink',
+        'getInviter',
+        'onAccountCreated',
+        'onAccountDeleted',
+        'openAppLink',
+        'registerInvitee',
+      ].sort(),
     );
+  });
+
+  it('bind no secret while our own links are the provider, so a deploy needs none', () => {
+    expect(manifest.endpoints.createAppLink?.secretEnvironmentVariables ?? []).toEqual([]);
+    expect((manifest.params ?? []).filter((p) => p.type === 'secret')).toEqual([]);
+  });
+
+  it('bind the provider key secret to createAppLink alone when the dynamic-links provider is chosen', () => {
+    const bound = Object.entries(withProvider.endpoints)
+      .filter(([, endpoint]) => (endpoint.secretEnvironmentVariables ?? []).length > 0)
+      .map(([name, endpoint]) => [name, endpoint.secretEnvironmentVariables?.map((s) => s.key)]);
+    expect(bound).toEqual([['createAppLink', ['LINK_PROVIDER_API_KEY']]]);
+  });
+
+  it('include every function a Hosting rewrite sends requests to, in the region the rewrite names', () => {
+    const hosting = (JSON.parse(readFileSync(join(functionsDir, '../firebase.json'), 'utf8')) as {
+      hosting: { rewrites: { source: string; function?: { functionId: string; region: string } }[] };
+    }).hosting;
+    const targets = hosting.rewrites.flatMap((r) => (r.function ? [r.function] : []));
+    expect(targets.map((t) => t.functionId).sort()).toEqual(['appSiteAssociation', 'appSiteAssociation', 'openAppLink']);
+    for (const target of targets) {
+      expect(manifest.endpoints[target.functionId]).toMatchObject({ platform: 'gcfv2', httpsTrigger: {}, region: [target.region] });
+    }
   });
 
   it('all run in asia-south1', () => {
@@ -53,7 +106,7 @@ describe('the deployable functions (built lib/)', () => {
 
   it('are callables (v2) and account create/delete events (v1)', () => {
     const { endpoints } = manifest;
-    for (const name of ['activateAccount', 'completeSocialSignUp', 'getInviter', 'registerInvitee']) {
+    for (const name of ['activateAccount', 'completeSocialSignUp', 'createAppLink', 'getInviter', 'registerInvitee']) {
       expect(endpoints[name]).toMatchObject({ platform: 'gcfv2', callableTrigger: {} });
     }
     expect(endpoints.onAccountCreated?.eventTrigger?.eventType).toBe('providers/firebase.auth/eventTypes/user.create');

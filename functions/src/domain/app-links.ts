@@ -1,0 +1,202 @@
+/**
+ * Short links (our replacement for Firebase Dynamic Links): codes, targets, who is asking,
+ * and where each visitor is sent. Pure rules; no Firebase imports.
+ */
+import { brand } from './brand.js';
+import type { LinkSettings } from './link-settings.js';
+
+/** 64 URL-safe symbols, so one random byte masked to 6 bits picks one without bias. */
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** 10 symbols of 6 bits: 2^60 codes, far beyond enumeration. */
+export const LINK_CODE_LENGTH = 10;
+/** Codes we accept on the way in; anything else is answered 404 without a database read. */
+const CODE_PATTERN = /^[A-Za-z0-9_-]{8,32}$/;
+/** The whole path of a short link; `..`, `%2F`, extra segments and over-long codes fail. */
+const LINK_PATH = /^\/l\/([A-Za-z0-9_-]{8,32})\/?$/;
+
+export function newLinkCode(randomBytes: (size: number) => Uint8Array): string {
+  const bytes = randomBytes(LINK_CODE_LENGTH);
+  let code = '';
+  for (const byte of bytes) code += CODE_ALPHABET[byte & 63];
+  return code;
+}
+
+export function isLinkCode(value: string): boolean {
+  return CODE_PATTERN.test(value);
+}
+
+/**
+ * The code in a request's raw path (as sent, before any decoding or normalising), or null.
+ * The query string is ignored.
+ */
+export function linkCodeFromPath(rawUrl: string): string | null {
+  const path = rawUrl.split('?', 1)[0] ?? '';
+  return LINK_PATH.exec(path)?.[1] ?? null;
+}
+
+export function shortLinkFor(settings: Pick<LinkSettings, 'linkOrigin'>, code: string): string {
+  return `${settings.linkOrigin}/l/${code}`;
+}
+
+/** Spec section 7: the product domain with a `userId` query parameter naming the inviter. */
+export function linkTargetFor(settings: Pick<LinkSettings, 'productDomain'>, inviterId: string): string {
+  const url = new URL('/', settings.productDomain);
+  url.searchParams.set('userId', inviterId);
+  return url.href;
+}
+
+/** Only http(s) targets are ever sent anywhere; a stored value that is not one is refused. */
+export function isSafeTarget(target: unknown): target is string {
+  if (typeof target !== 'string') return false;
+  try {
+    const url = new URL(target);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export type Visitor = 'crawler' | 'ios' | 'android' | 'web';
+
+/**
+ * Link-preview fetchers. iMessage fetches as "facebookexternalhit ... Facebot Twitterbot";
+ * the in-app browsers of these apps (FBAN, "Twitter for iPhone", LinkedInApp) are people
+ * and do not match.
+ */
+const CRAWLERS =
+  /facebookexternalhit|Facebot|Twitterbot|Slackbot|Slack-ImgProxy|WhatsApp\/|TelegramBot|LinkedInBot|Discordbot|SkypeUriPreview|Pinterestbot|redditbot|Embedly|Googlebot|bingbot|Applebot/i;
+const IOS = /\b(iPhone|iPad|iPod)\b/;
+const ANDROID = /\bAndroid\b/;
+
+export function visitorOf(userAgent: string | undefined): Visitor {
+  const ua = userAgent ?? '';
+  if (CRAWLERS.test(ua)) return 'crawler';
+  if (IOS.test(ua)) return 'ios';
+  if (ANDROID.test(ua)) return 'android';
+  return 'web';
+}
+
+/** `dayfocus://open?link=<target>`: what the app receives when the custom scheme opens it. */
+export function customSchemeUrl(target: string): string {
+  return `${brand.shortName}://open?link=${encodeURIComponent(target)}`;
+}
+
+/**
+ * Chrome's intent link: opens `dayfocus://open?link=...` in com.dayfocus.app when it is
+ * installed, and the Play Store page otherwise.
+ */
+export function androidIntentUrl(target: string, playStoreUrl: string): string {
+  return (
+    `intent://open?link=${encodeURIComponent(target)}` +
+    `#Intent;scheme=${brand.shortName};package=${brand.appIdentifier};` +
+    `S.browser_fallback_url=${encodeURIComponent(playStoreUrl)};end`
+  );
+}
+
+export type PageLanguage = 'en' | 'hi';
+
+/** The first of our languages the visitor accepts (q-values respected), English otherwise. */
+export function pageLanguageOf(acceptLanguage: string | undefined): PageLanguage {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { lang: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const match = ranked.find((entry) => entry.lang === 'en' || entry.lang === 'hi');
+  return match?.lang === 'hi' ? 'hi' : 'en';
+}
+
+/** What a short link answers; the entry point writes it out as it is. */
+export type LinkAnswer =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'app-page'; platform: 'ios' | 'android'; appUrl: string; storeUrl: string; webUrl: string }
+  | { kind: 'preview'; shortLink: string; title: string; description: string; imageUrl: string; webUrl: string }
+  | { kind: 'not-found' };
+
+export interface StoredLink {
+  code: string;
+  target: unknown;
+}
+
+/**
+ * Where a visitor of a short link goes. Only the stored target or a configured store URL
+ * is ever used, so the link service cannot be made to redirect anywhere else.
+ */
+export function answerForLink(link: StoredLink | null, visitor: Visitor, settings: LinkSettings): LinkAnswer {
+  if (!link || !isSafeTarget(link.target)) return { kind: 'not-found' };
+  const target = link.target;
+  switch (visitor) {
+    case 'crawler':
+      return {
+        kind: 'preview',
+        shortLink: shortLinkFor(settings, link.code),
+        title: brand.linkTitle,
+        description: brand.linkDescription,
+        imageUrl: settings.productImageUrl,
+        webUrl: target,
+      };
+    case 'ios':
+      return { kind: 'app-page', platform: 'ios', appUrl: customSchemeUrl(target), storeUrl: settings.appStoreUrl, webUrl: target };
+    case 'android':
+      return {
+        kind: 'app-page',
+        platform: 'android',
+        appUrl: androidIntentUrl(target, settings.playStoreUrl),
+        storeUrl: settings.playStoreUrl,
+        webUrl: target,
+      };
+    case 'web':
+      return { kind: 'redirect', location: target };
+  }
+}
+
+/**
+ * The request body of the Dynamic Links REST API (spec section 7), for a provider that
+ * still speaks it. Forced redirect stays off, so that service shows its own preview page.
+ */
+export function dynamicLinksRequestBody(settings: LinkSettings, domainUriPrefix: string, target: string) {
+  return {
+    dynamicLinkInfo: {
+      domainUriPrefix,
+      link: target,
+      androidInfo: { androidPackageName: brand.appIdentifier },
+      iosInfo: { iosBundleId: brand.appIdentifier, iosAppStoreId: brand.appStoreId, iosCustomScheme: brand.shortName },
+      navigationInfo: { enableForcedRedirect: false },
+      socialMetaTagInfo: {
+        socialTitle: brand.linkTitle,
+        socialDescription: brand.linkDescription,
+        socialImageLink: settings.productImageUrl,
+      },
+    },
+    suffix: { option: 'UNGUESSABLE' },
+  };
+}
+
+/** Paths of our domain the apps claim (universal links / verified app links). */
+export const APP_LINK_PATHS = ['/l/*', '/welcome/*'] as const;
+
+/** /.well-known/apple-app-site-association: universal links for the paths above. */
+export function appleAppSiteAssociation(settings: Pick<LinkSettings, 'appleTeamId'>) {
+  const appID = `${settings.appleTeamId}.${brand.appIdentifier}`;
+  return {
+    applinks: {
+      apps: [] as string[],
+      details: [{ appID, appIDs: [appID], paths: [...APP_LINK_PATHS], components: APP_LINK_PATHS.map((path) => ({ '/': path })) }],
+    },
+    webcredentials: { apps: [appID] },
+  };
+}
+
+/** /.well-known/assetlinks.json: lets com.dayfocus.app verify its https links on our domain. */
+export function androidAssetLinks(settings: Pick<LinkSettings, 'androidCertFingerprints'>) {
+  return [
+    {
+      relation: ['delegate_permission/common.handle_all_urls'],
+      target: { namespace: 'android_app', package_name: brand.appIdentifier, sha256_cert_fingerprints: settings.androidCertFingerprints },
+    },
+  ];
+}

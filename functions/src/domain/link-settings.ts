@@ -1,0 +1,163 @@
+/**
+ * Settings of the short-link service, as a plain typed object. The values come from
+ * Firebase params (adapters/link-params.ts); this module only says what they mean, what
+ * the local stack uses by default, and which values must never reach production.
+ */
+import { brand } from './brand.js';
+
+export type LinkProviderKind = 'own' | 'dynamic-links';
+export const LINK_PROVIDERS: readonly LinkProviderKind[] = ['own', 'dynamic-links'];
+
+export interface LinkSettings {
+  /** Origin of the product's web pages; the link target is `{productDomain}/?userId=...`. */
+  productDomain: string;
+  /** Origin the short links live on (Hosting): `{linkOrigin}/l/{code}`. */
+  linkOrigin: string;
+  /** Picture shown in link previews (Open Graph / Twitter card). */
+  productImageUrl: string;
+  appStoreUrl: string;
+  playStoreUrl: string;
+  /** Apple Developer team id; `{team}.{bundle id}` is the app id in apple-app-site-association. */
+  appleTeamId: string;
+  /** SHA-256 fingerprints of the Android signing certificates, for assetlinks.json. */
+  androidCertFingerprints: string[];
+  provider: LinkProviderSettings;
+}
+
+export type LinkProviderSettings =
+  | { kind: 'own' }
+  | {
+      kind: 'dynamic-links';
+      /** The short-link endpoint of a service that speaks the Dynamic Links REST API. */
+      apiUrl: string;
+      /** The link domain that service serves, e.g. https://dayfocus.page.link */
+      domainUriPrefix: string;
+      /** From a Firebase secret; never from the page. Empty when the secret is not bound. */
+      apiKey: string;
+    };
+
+/** What every setting is when nothing is configured: the local stack on 127.0.0.1. */
+export const localLinkDefaults = {
+  PRODUCT_DOMAIN: 'http://127.0.0.1:5000',
+  LINK_ORIGIN: 'http://127.0.0.1:5000',
+  PRODUCT_IMAGE_URL: 'http://127.0.0.1:5000/images/dayfocus-preview.png',
+  APP_STORE_URL: `https://apps.apple.com/app/id${brand.appStoreId}`,
+  PLAY_STORE_URL: `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`,
+  APPLE_TEAM_ID: 'LOCALTEAM0',
+  ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => '00').join(':'),
+  LINK_PROVIDER: 'own',
+  DYNAMIC_LINKS_API_URL: 'https://firebasedynamiclinks.googleapis.com/v1/shortLinks',
+  DYNAMIC_LINKS_DOMAIN_URI_PREFIX: 'http://127.0.0.1:5000/dl',
+} as const;
+
+export type LinkSettingName = keyof typeof localLinkDefaults;
+export type RawLinkSettings = Record<LinkSettingName, string>;
+
+const FINGERPRINT = /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/;
+const TEAM_ID = /^[A-Z0-9]{10}$/;
+
+function origin(name: string, value: string, problems: string[]): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http');
+    if (url.pathname !== '/' || url.search || url.hash || url.username) {
+      problems.push(`${name} must be an origin such as https://dayfocus.app (no path, query or fragment)`);
+    }
+    return url.origin;
+  } catch {
+    problems.push(`${name} must be an http(s) URL, got "${value}"`);
+    return '';
+  }
+}
+
+function httpUrl(name: string, value: string, problems: string[]): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http');
+    return url.href;
+  } catch {
+    problems.push(`${name} must be an http(s) URL, got "${value}"`);
+    return '';
+  }
+}
+
+function isLocal(url: string): boolean {
+  try {
+    const { hostname, protocol } = new URL(url);
+    return protocol !== 'https:' || hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
+  } catch {
+    return true;
+  }
+}
+
+export class LinkSettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The short-link settings are not usable: ${problems.join('; ')}`);
+    this.name = 'LinkSettingsError';
+  }
+}
+
+/**
+ * Reads raw string settings (empty means "use the local default") into LinkSettings.
+ * `deployed` adds the checks that keep local values out of production: https origins only,
+ * and no team id or fingerprint left at its local placeholder. Throws LinkSettingsError
+ * with every problem at once.
+ */
+export function parseLinkSettings(raw: Partial<RawLinkSettings>, options: { deployed: boolean; apiKey?: string }): LinkSettings {
+  const value = (name: LinkSettingName) => (raw[name] ?? '').trim() || localLinkDefaults[name];
+  const problems: string[] = [];
+
+  const providerKind = value('LINK_PROVIDER') as LinkProviderKind;
+  if (!LINK_PROVIDERS.includes(providerKind)) problems.push(`LINK_PROVIDER must be one of ${LINK_PROVIDERS.join(', ')}`);
+
+  const appleTeamId = value('APPLE_TEAM_ID');
+  if (!TEAM_ID.test(appleTeamId)) problems.push('APPLE_TEAM_ID must be 10 capital letters or digits');
+  const androidCertFingerprints = value('ANDROID_CERT_SHA256')
+    .split(',')
+    .map((f) => f.trim().toUpperCase())
+    .filter((f) => f.length > 0);
+  if (androidCertFingerprints.length === 0 || !androidCertFingerprints.every((f) => FINGERPRINT.test(f))) {
+    problems.push('ANDROID_CERT_SHA256 must be comma-separated SHA-256 fingerprints (32 hex pairs joined by colons)');
+  }
+
+  const settings: LinkSettings = {
+    productDomain: origin('PRODUCT_DOMAIN', value('PRODUCT_DOMAIN'), problems),
+    linkOrigin: origin('LINK_ORIGIN', value('LINK_ORIGIN'), problems),
+    productImageUrl: httpUrl('PRODUCT_IMAGE_URL', value('PRODUCT_IMAGE_URL'), problems),
+    appStoreUrl: httpUrl('APP_STORE_URL', value('APP_STORE_URL'), problems),
+    playStoreUrl: httpUrl('PLAY_STORE_URL', value('PLAY_STORE_URL'), problems),
+    appleTeamId,
+    androidCertFingerprints,
+    provider:
+      providerKind === 'dynamic-links'
+        ? {
+            kind: 'dynamic-links',
+            apiUrl: httpUrl('DYNAMIC_LINKS_API_URL', value('DYNAMIC_LINKS_API_URL'), problems),
+            domainUriPrefix: httpUrl('DYNAMIC_LINKS_DOMAIN_URI_PREFIX', value('DYNAMIC_LINKS_DOMAIN_URI_PREFIX'), problems).replace(/\/$/, ''),
+            apiKey: options.apiKey ?? '',
+          }
+        : { kind: 'own' },
+  };
+
+  if (options.deployed) {
+    const urls: [string, string][] = [
+      ['PRODUCT_DOMAIN', settings.productDomain],
+      ['LINK_ORIGIN', settings.linkOrigin],
+      ['PRODUCT_IMAGE_URL', settings.productImageUrl],
+      ['APP_STORE_URL', settings.appStoreUrl],
+      ['PLAY_STORE_URL', settings.playStoreUrl],
+    ];
+    if (settings.provider.kind === 'dynamic-links') {
+      urls.push(['DYNAMIC_LINKS_API_URL', settings.provider.apiUrl], ['DYNAMIC_LINKS_DOMAIN_URI_PREFIX', settings.provider.domainUriPrefix]);
+    }
+    for (const [name, url] of urls) {
+      if (url && isLocal(url)) problems.push(`${name} is ${url}: a deployed project needs a public https URL`);
+    }
+    if (appleTeamId === localLinkDefaults.APPLE_TEAM_ID) problems.push('APPLE_TEAM_ID is still the local placeholder');
+    if (androidCertFingerprints.includes(localLinkDefaults.ANDROID_CERT_SHA256)) {
+      problems.push('ANDROID_CERT_SHA256 is still the local placeholder');
+    }
+  }
+  if (problems.length > 0) throw new LinkSettingsError(problems);
+  return settings;
+}

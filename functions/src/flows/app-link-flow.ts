@@ -1,0 +1,140 @@
+/**
+ * Short links: making one for an inviter ("I already have an account"), and answering a
+ * visit to one. Talks to its adapters through the small interfaces below, so tests can run
+ * it in-process against the Firestore emulator and a fake provider.
+ */
+import { logger } from 'firebase-functions';
+import {
+  answerForLink,
+  appleAppSiteAssociation,
+  androidAssetLinks,
+  dynamicLinksRequestBody,
+  linkCodeFromPath,
+  linkTargetFor,
+  newLinkCode,
+  pageLanguageOf,
+  shortLinkFor,
+  visitorOf,
+} from '../domain/app-links.js';
+import { FlowError } from '../domain/errors.js';
+import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
+import type { LinkSettings } from '../domain/link-settings.js';
+import { isLiveUser, type UserRecord } from '../domain/records.js';
+import type { AppLinkStore } from '../adapters/app-link-store.js';
+import { LinkProviderError } from '../adapters/dynamic-links-client.js';
+
+export interface ShortLinkProviderClient {
+  createShortLink(body: unknown): Promise<string>;
+}
+
+export interface AppLinkFlowDeps {
+  users: { getUser(userId: string): Promise<UserRecord | null> };
+  links: AppLinkStore;
+  /** Read per call: params are only known at run time. Throws LinkSettingsError. */
+  settings: () => LinkSettings;
+  dynamicLinks: (provider: Extract<LinkSettings['provider'], { kind: 'dynamic-links' }>) => ShortLinkProviderClient;
+  randomBytes: (size: number) => Uint8Array;
+  now: () => Date;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface LinkVisit {
+  method: string;
+  /** The path and query exactly as requested, before any decoding. */
+  rawUrl: string;
+  userAgent?: string;
+  acceptLanguage?: string;
+}
+
+const NO_STORE = 'private, no-store';
+
+export class AppLinkFlow {
+  constructor(private readonly deps: AppLinkFlowDeps) {}
+
+  async createAppLink(inviterId: string): Promise<{ shortLink: string }> {
+    const settings = this.deps.settings();
+    const inviter = await this.deps.users.getUser(inviterId);
+    if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
+    const target = linkTargetFor(settings, inviterId);
+    const now = this.deps.now().toISOString();
+
+    if (settings.provider.kind === 'own') {
+      const code = await this.deps.links.ensureOwnLink({ inviterId, target, now, newCode: () => newLinkCode(this.deps.randomBytes) });
+      return { shortLink: shortLinkFor(settings, code) };
+    }
+
+    const provider = settings.provider;
+    const known = await this.deps.links.findProviderLink(inviterId, provider.kind);
+    if (known && known.target === target && known.shortLink.startsWith(`${provider.domainUriPrefix}/`)) {
+      return { shortLink: known.shortLink };
+    }
+    let shortLink: string;
+    try {
+      shortLink = await this.deps.dynamicLinks(provider).createShortLink(dynamicLinksRequestBody(settings, provider.domainUriPrefix, target));
+    } catch (error) {
+      if (!(error instanceof LinkProviderError)) throw error;
+      logger.error('The short-link provider failed', { provider: provider.kind, inviterId, status: error.status, error: error.message });
+      throw new FlowError('unavailable', 'The short-link service is unavailable; please try again');
+    }
+    const kept = await this.deps.links.keepProviderLink({ inviterId, provider: provider.kind, link: { shortLink, target, createdAt: now }, now });
+    return { shortLink: kept.shortLink };
+  }
+
+  /** GET /l/{code}: where this visitor goes. Unknown or malformed codes get the 404 page. */
+  async openAppLink(visit: LinkVisit): Promise<HttpAnswer> {
+    if (visit.method !== 'GET' && visit.method !== 'HEAD') {
+      return { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Method not allowed' };
+    }
+    const settings = this.deps.settings();
+    const visitor = visitorOf(visit.userAgent);
+    const code = linkCodeFromPath(visit.rawUrl);
+    const record = code ? await this.deps.links.findByCode(code) : null;
+    const answer = answerForLink(record, visitor, settings);
+
+    if (answer.kind !== 'not-found' && record && visit.method === 'GET') {
+      try {
+        await this.deps.links.countOpen(record.code, visitor, this.deps.now().toISOString());
+      } catch (error) {
+        // A lost count must not cost the visitor the link.
+        logger.warn('Counting a short-link open failed', { code: record.code, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+
+    const vary = 'User-Agent, Accept-Language';
+    if (answer.kind === 'redirect') {
+      return { status: 302, headers: { location: answer.location, 'cache-control': NO_STORE, vary, 'content-type': 'text/plain; charset=utf-8' }, body: '' };
+    }
+    const nonce = Buffer.from(this.deps.randomBytes(16)).toString('base64');
+    const page = renderLinkPage(answer, pageLanguageOf(visit.acceptLanguage), nonce);
+    return {
+      status: page.status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': NO_STORE,
+        vary,
+        'content-security-policy': pageSecurityPolicy(nonce),
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      },
+      body: page.html,
+    };
+  }
+
+  /** /.well-known/apple-app-site-association and /.well-known/assetlinks.json. */
+  appAssociation(path: string): HttpAnswer {
+    const json = (value: unknown): HttpAnswer => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
+      body: JSON.stringify(value, null, 2),
+    });
+    const cleanPath = path.split('?', 1)[0];
+    if (cleanPath === '/.well-known/apple-app-site-association') return json(appleAppSiteAssociation(this.deps.settings()));
+    if (cleanPath === '/.well-known/assetlinks.json') return json(androidAssetLinks(this.deps.settings()));
+    return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'not found' }) };
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Short links: the callable that makes one, the HTTP function behind Hosting's `/l/**`
+ * rewrite that answers a visit, and the two association files the apps claim links with.
+ */
+import { randomBytes } from 'node:crypto';
+import { logger } from 'firebase-functions';
+import { onRequest, type Request } from 'firebase-functions/v2/https';
+import { FUNCTIONS_REGION } from '../domain/brand.js';
+import { createAppLinkRequestSchema } from '../domain/requests.js';
+import { AppLinkStore } from '../adapters/app-link-store.js';
+import { DynamicLinksClient } from '../adapters/dynamic-links-client.js';
+import { db } from '../adapters/firebase.js';
+import { linkProviderApiKey, readLinkSettings } from '../adapters/link-params.js';
+import { AppLinkFlow, type HttpAnswer } from '../flows/app-link-flow.js';
+import { callable } from './callable.js';
+import { inviteStore } from './wiring.js';
+
+const appLinkFlow = new AppLinkFlow({
+  users: inviteStore,
+  links: new AppLinkStore(db),
+  settings: readLinkSettings,
+  dynamicLinks: (provider) => new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey }),
+  randomBytes: (size) => randomBytes(size),
+  now: () => new Date(),
+});
+
+/** Public: "I already have an account" on the invitation pages. */
+export const createAppLink = callable(
+  'createAppLink',
+  createAppLinkRequestSchema,
+  (input) => appLinkFlow.createAppLink(input.inviterId),
+  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
+);
+
+function httpFunction(name: string, handle: (req: Request) => Promise<HttpAnswer> | HttpAnswer) {
+  return onRequest({ region: FUNCTIONS_REGION }, async (req, res) => {
+    try {
+      const answer = await handle(req);
+      // Node's own setHeader/end: Express's set() would append a charset to application/json.
+      res.statusCode = answer.status;
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      res.end(req.method === 'HEAD' ? undefined : answer.body);
+    } catch (error) {
+      logger.error(`${name} failed unexpectedly`, { url: req.originalUrl, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+      res.status(500).set({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).send('Something went wrong; please try again.');
+    }
+  });
+}
+
+/** GET /l/{code} (Hosting rewrite). */
+export const openAppLink = httpFunction('openAppLink', (req) =>
+  appLinkFlow.openAppLink({
+    method: req.method,
+    rawUrl: req.originalUrl,
+    userAgent: req.get('user-agent'),
+    acceptLanguage: req.get('accept-language'),
+  }),
+);
+
+/** GET /.well-known/apple-app-site-association and /.well-known/assetlinks.json (Hosting rewrites). */
+export const appSiteAssociation = httpFunction('appSiteAssociation', (req) => appLinkFlow.appAssociation(req.originalUrl));

@@ -1,0 +1,249 @@
+/**
+ * Short links on the running stack, fetched through Hosting the way phones, desktops and
+ * link-preview crawlers fetch them (raw HTTP: no redirect is followed, no path normalised).
+ */
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { userAgents } from '../user-agents.js';
+import { adminDb, callAnonymously, createInviter, outcomeOf, uniqueId } from './support.js';
+
+const hosting = { host: '127.0.0.1', port: 5000 };
+const functionsBase = '/demo-dayfocus/asia-south1';
+const origin = `http://${hosting.host}:${hosting.port}`;
+const appStoreUrl = 'https://apps.apple.com/app/id6475332296';
+const playStoreUrl = 'https://play.google.com/store/apps/details?id=com.dayfocus.app';
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One HTTP request with the path sent exactly as written. */
+function fetchRaw(path: string, options: { userAgent?: string; acceptLanguage?: string; port?: number; method?: string } = {}): Promise<RawResponse> {
+  const headers: Record<string, string> = {};
+  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
+  if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hosting.host, port: options.port ?? hosting.port, path, method: options.method ?? 'GET', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function newLink(inviterId?: string) {
+  const inviter = inviterId ?? (await createInviter()).userId;
+  const { shortLink } = await callAnonymously<{ shortLink: string }>('createAppLink', { inviterId: inviter });
+  const code = shortLink.slice(`${origin}/l/`.length);
+  return { inviterId: inviter, shortLink, code, path: `/l/${code}`, target: `${origin}/?userId=${encodeURIComponent(inviter)}` };
+}
+
+async function linkRecord(code: string) {
+  return (await adminDb.collection('_appLinks').doc(code).get()).data();
+}
+
+async function linksOf(inviterId: string) {
+  return (await adminDb.collection('_appLinks').where('inviterId', '==', inviterId).get()).docs.map((d) => d.data());
+}
+
+/** Every URL a page links to or loads. */
+function urlsIn(html: string): string[] {
+  return [...html.matchAll(/\b(?:href|src|content)="([^"]+)"/g)].map((m) => (m[1] ?? '').replaceAll('&#38;', '&')).filter((u) => /^[a-z][a-z0-9+.-]*:/i.test(u));
+}
+
+describe('createAppLink', () => {
+  it('gives a short link on the Hosting origin and stores its target, inviter and timestamps', async () => {
+    const link = await newLink();
+    expect(link.shortLink).toMatch(new RegExp(`^${origin}/l/[A-Za-z0-9_-]{8,}$`));
+    const record = await linkRecord(link.code);
+    expect(record).toMatchObject({ code: link.code, inviterId: link.inviterId, target: link.target, opens: 0 });
+    expect(Date.parse(record?.createdAt as string)).toBeGreaterThan(Date.now() - 60_000);
+    expect(record?.updatedAt).toBe(record?.createdAt);
+  });
+
+  it('gives the same inviter the same link, however often and however concurrently asked', async () => {
+    const inviter = await createInviter();
+    const links = await Promise.all(Array.from({ length: 8 }, () => newLink(inviter.userId)));
+    const again = await newLink(inviter.userId);
+    expect(new Set([...links, again].map((l) => l.shortLink)).size).toBe(1);
+    expect(await linksOf(inviter.userId)).toHaveLength(1);
+  });
+
+  it('gives different inviters different links', async () => {
+    const [a, b] = await Promise.all([newLink(), newLink()]);
+    expect(a.shortLink).not.toBe(b.shortLink);
+  });
+
+  it('answers not-found for an unknown or deleted inviter, storing nothing', async () => {
+    const unknown = uniqueId('nobody');
+    const deleted = await createInviter({ isDeleted: true });
+    expect(await outcomeOf(callAnonymously('createAppLink', { inviterId: unknown }))).toBe('not-found');
+    expect(await outcomeOf(callAnonymously('createAppLink', { inviterId: deleted.userId }))).toBe('not-found');
+    expect([...(await linksOf(unknown)), ...(await linksOf(deleted.userId))]).toEqual([]);
+  });
+
+  it.each([
+    ['no inviter', {}],
+    ['a number', { inviterId: 42 }],
+    ['an empty id', { inviterId: '' }],
+    ['an over-long id', { inviterId: 'x'.repeat(129) }],
+    ['an extra field', { inviterId: 'demo-inviter', target: 'https://evil.test' }],
+  ])('refuses %s as invalid-argument', async (_case, data) => {
+    expect(await outcomeOf(callAnonymously('createAppLink', data))).toBe('invalid-argument');
+  });
+});
+
+describe('opening a short link', () => {
+  it.each(Object.entries(userAgents.web))('sends %s to the target on the web', async (_name, userAgent) => {
+    const link = await newLink();
+    const response = await fetchRaw(`${link.path}?next=https://evil.test/`, { userAgent });
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(link.target);
+    expect(response.headers['cache-control']).toContain('no-store');
+  });
+
+  it.each(Object.entries(userAgents.ios))('gives %s a page that opens the app or the App Store', async (_name, userAgent) => {
+    const link = await newLink();
+    const response = await fetchRaw(link.path, { userAgent });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const appUrl = `dayfocus://open?link=${encodeURIComponent(link.target)}`;
+    expect(response.body).toContain(`id="open-app" href="${appUrl}"`);
+    expect(response.body).toContain(`id="get-app" href="${appStoreUrl}"`);
+    expect(new Set(urlsIn(response.body))).toEqual(new Set([appUrl, appStoreUrl, link.target]));
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(response.body).toContain(`<script nonce="${nonce}">`);
+  });
+
+  it.each(Object.entries(userAgents.android))('gives %s an intent for com.dayfocus.app with Google Play as fallback', async (_name, userAgent) => {
+    const link = await newLink();
+    const response = await fetchRaw(link.path, { userAgent });
+    expect(response.status).toBe(200);
+    const intent =
+      `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
+      `S.browser_fallback_url=${encodeURIComponent(playStoreUrl)};end`;
+    expect(response.body).toContain(`id="open-app" href="${intent}"`);
+    expect(response.body).toContain(`id="get-app" href="${playStoreUrl}"`);
+    expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, playStoreUrl, link.target]));
+  });
+
+  it.each(Object.entries(userAgents.crawler))('gives the %s preview crawler Open Graph and Twitter card tags', async (_name, userAgent) => {
+    const link = await newLink();
+    const response = await fetchRaw(link.path, { userAgent });
+    expect(response.status).toBe(200);
+    const tags = Object.fromEntries([...response.body.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+    expect(tags).toMatchObject({
+      'og:title': 'Dayfocus Daily Task Focus',
+      'og:description': 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
+      'og:image': `${origin}/images/dayfocus-preview.png`,
+      'og:url': link.shortLink,
+      'og:type': 'website',
+      'twitter:card': 'summary_large_image',
+      'twitter:title': 'Dayfocus Daily Task Focus',
+      'twitter:image': `${origin}/images/dayfocus-preview.png`,
+    });
+    expect(response.body).toContain('<title>Dayfocus Daily Task Focus</title>');
+  });
+
+  it('serves the preview image the tags name', async () => {
+    const image = await fetch(`${origin}/images/dayfocus-preview.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('shows the page in Hindi to a phone set to Hindi', async () => {
+    const link = await newLink();
+    const response = await fetchRaw(link.path, { userAgent: userAgents.android['Chrome on Android'], acceptLanguage: 'hi-IN,hi;q=0.9,en;q=0.8' });
+    expect(response.body).toContain('<html lang="hi">');
+    expect(response.body).toContain('Dayfocus में खोलें');
+  });
+
+  it('counts every open exactly, however many arrive at once', async () => {
+    const link = await newLink();
+    const opens = [
+      ...Array.from({ length: 20 }, () => userAgents.web['Chrome on Windows']),
+      ...Array.from({ length: 12 }, () => userAgents.ios['Safari on iPhone (iOS 17)']),
+      ...Array.from({ length: 8 }, () => userAgents.crawler.WhatsApp),
+    ];
+    const responses = await Promise.all(opens.map((userAgent) => fetchRaw(link.path, { userAgent })));
+    expect(responses.map((r) => r.status).filter((s) => s >= 400)).toEqual([]);
+    expect(await linkRecord(link.code)).toMatchObject({ opens: 40, opensBy: { web: 20, ios: 12, android: 0, crawler: 8 } });
+  });
+});
+
+describe('a link that does not exist', () => {
+  const notFoundPaths = [
+    ['an unknown code', '/l/ZZZZZZZZZZ'],
+    ['a code too short to be one', '/l/abc'],
+    ['an over-long code', `/l/${'a'.repeat(300)}`],
+    ['a dot-dot path', '/l/../x'],
+    ['a dot-dot path after a code', '/l/ZZZZZZZZZZ/../../x'],
+    ['an encoded slash', '/l/abcd%2F..%2Fefgh'],
+    ['an encoded dot-dot', '/l/%2E%2E/%2E%2E/x'],
+    ['an extra segment', '/l/ZZZZZZZZZZ/extra'],
+    ['no code at all', '/l/'],
+    ['a protocol-relative path', '/l//evil.test'],
+  ];
+
+  it.each(notFoundPaths)('answers %s with the 404 page, never a redirect', async (_case, path) => {
+    for (const userAgent of [userAgents.web['Chrome on Windows'], userAgents.ios['Safari on iPhone (iOS 17)'], userAgents.crawler.Slack]) {
+      const response = await fetchRaw(path, { userAgent });
+      expect(response.status).toBe(404);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).not.toMatch(/dayfocus:\/\/|intent:\/\/|apps\.apple\.com|play\.google\.com|og:title/);
+    }
+  });
+
+  // `/l/../x` is `/x` to Hosting, which answers it with the web app's own 404 page.
+  it.each(['/l/ZZZZZZZZZZ', '/l/abc', `/l/${'a'.repeat(300)}`, '/l/abcd%2F..%2Fefgh'])(
+    'shows the product-style page for %s: the Dayfocus top bar and a message a person understands',
+    async (path) => {
+      const response = await fetchRaw(path, { userAgent: userAgents.android['Chrome on Android'] });
+      expect(response.status).toBe(404);
+      expect(response.body).toContain('<header>');
+      expect(response.body).toContain('Dayfocus');
+      expect(response.body).toContain('This link does not work');
+      expect(urlsIn(response.body)).toEqual([]);
+    },
+  );
+
+  it.each([['/l/../x'], [`/l/${'a'.repeat(5000)}`], ['/l/abcd%2Fefgh1234']])('is refused by the function itself too (%s)', async (path) => {
+    const response = await fetchRaw(`${functionsBase}/openAppLink${path}`, { port: 5001, userAgent: userAgents.web.curl });
+    expect(response.status).toBe(404);
+    expect(response.body).toContain('This link does not work');
+  });
+});
+
+describe('the association files', () => {
+  it('serve apple-app-site-association as JSON, without a redirect, claiming /l/* and /welcome/*', async () => {
+    const response = await fetchRaw('/.well-known/apple-app-site-association');
+    expect(response.status).toBe(200);
+    expect(String(response.headers['content-type']).split(';')[0]).toBe('application/json');
+    const body = JSON.parse(response.body) as { applinks: { details: { appIDs: string[]; paths: string[] }[] } };
+    expect(body.applinks.details).toEqual([expect.objectContaining({ appIDs: ['LOCALTEAM0.com.dayfocus.app'], paths: ['/l/*', '/welcome/*'] })]);
+  });
+
+  it('serve assetlinks.json for com.dayfocus.app', async () => {
+    const response = await fetchRaw('/.well-known/assetlinks.json');
+    expect(response.status).toBe(200);
+    expect(String(response.headers['content-type']).split(';')[0]).toBe('application/json');
+    expect(JSON.parse(response.body)).toEqual([
+      {
+        relation: ['delegate_permission/common.handle_all_urls'],
+        target: { namespace: 'android_app', package_name: 'com.dayfocus.app', sha256_cert_fingerprints: [Array(32).fill('00').join(':')] },
+      },
+    ]);
+  });
+
+  it('carry exactly "application/json" from the function (the Hosting emulator appends a charset itself)', async () => {
+    for (const file of ['apple-app-site-association', 'assetlinks.json']) {
+      const response = await fetchRaw(`${functionsBase}/appSiteAssociation/.well-known/${file}`, { port: 5001 });
+      expect(response.headers['content-type']).toBe('application/json');
+    }
+  });
+});

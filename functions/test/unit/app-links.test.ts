@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  androidAssetLinks,
+  androidIntentUrl,
+  answerForLink,
+  appleAppSiteAssociation,
+  dynamicLinksRequestBody,
+  isLinkCode,
+  linkCodeFromPath,
+  linkTargetFor,
+  newLinkCode,
+  pageLanguageOf,
+  visitorOf,
+} from '../../src/domain/app-links.js';
+import { escapeHtml, renderLinkPage } from '../../src/domain/link-pages.js';
+import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/domain/link-settings.js';
+import { allUserAgents } from '../user-agents.js';
+
+const local = parseLinkSettings({}, { deployed: false });
+
+const production: Record<keyof typeof localLinkDefaults, string> = {
+  ...localLinkDefaults,
+  PRODUCT_DOMAIN: 'https://dayfocus.app',
+  LINK_ORIGIN: 'https://dayfocus.app',
+  PRODUCT_IMAGE_URL: 'https://dayfocus.app/images/dayfocus-preview.png',
+  APPLE_TEAM_ID: 'A1B2C3D4E5',
+  ANDROID_CERT_SHA256: `${'AB:'.repeat(31)}CD, ${'12:'.repeat(31)}34`,
+};
+
+describe('who is asking, by user agent', () => {
+  it.each(allUserAgents)('%s: %s', (group, _name, userAgent) => {
+    expect(visitorOf(userAgent)).toBe(group);
+  });
+
+  it('treats a missing user agent as the web', () => {
+    expect(visitorOf(undefined)).toBe('web');
+  });
+});
+
+describe('link codes', () => {
+  it('are 10 URL-safe characters, different every time', () => {
+    const codes = new Set(Array.from({ length: 2000 }, () => newLinkCode((n) => randomBytes(n))));
+    expect(codes.size).toBe(2000);
+    for (const code of codes) expect(code).toMatch(/^[A-Za-z0-9_-]{10}$/);
+  });
+
+  it('use all 64 symbols evenly (no modulo bias)', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 4000; i++) for (const c of newLinkCode((n) => randomBytes(n))) counts.set(c, (counts.get(c) ?? 0) + 1);
+    expect(counts.size).toBe(64);
+    // 40000 symbols over 64: 625 each on average; a biased generator would leave some near half.
+    for (const count of counts.values()) expect(count).toBeGreaterThan(500);
+  });
+
+  it.each([
+    ['/l/AbCdEf12_-', 'AbCdEf12_-'],
+    ['/l/AbCdEf12_-/', 'AbCdEf12_-'],
+    ['/l/AbCdEf12_-?utm_source=whatsapp', 'AbCdEf12_-'],
+  ])('are read from %s', (path, code) => {
+    expect(linkCodeFromPath(path)).toBe(code);
+  });
+
+  it.each([
+    '/l/',
+    '/l',
+    '/l/short',
+    `/l/${'a'.repeat(33)}`,
+    `/l/${'a'.repeat(5000)}`,
+    '/l/../x',
+    '/l/..%2Fx1234567',
+    '/l/abc%2F..%2Fdefgh',
+    '/l/abcdefgh%00',
+    '/l/abcdefgh/extra',
+    '//l/abcdefgh',
+    '/x/l/abcdefgh',
+    '/l/abcdefgh.json',
+    '/l/ab cdefgh',
+  ])('are refused in the malformed path %s', (path) => {
+    expect(linkCodeFromPath(path)).toBeNull();
+  });
+
+  it('are recognised alone', () => {
+    expect(isLinkCode('abcdEFGH')).toBe(true);
+    expect(isLinkCode('abc/EFGH')).toBe(false);
+  });
+});
+
+describe('where a visitor is sent', () => {
+  const link = { code: 'AbCdEf12_-', target: linkTargetFor(local, 'inviter-1') };
+
+  it('targets the product domain with the inviter as userId (spec section 7)', () => {
+    expect(linkTargetFor({ productDomain: 'https://dayfocus.app' }, 'a b&c')).toBe('https://dayfocus.app/?userId=a+b%26c');
+  });
+
+  it('sends the web to the stored target', () => {
+    expect(answerForLink(link, 'web', local)).toEqual({ kind: 'redirect', location: link.target });
+  });
+
+  it('tries the custom scheme on iOS and falls back to the App Store', () => {
+    expect(answerForLink(link, 'ios', local)).toEqual({
+      kind: 'app-page',
+      platform: 'ios',
+      appUrl: `dayfocus://open?link=${encodeURIComponent(link.target)}`,
+      storeUrl: 'https://apps.apple.com/app/id6475332296',
+      webUrl: link.target,
+    });
+  });
+
+  it('gives Android an intent for com.dayfocus.app with Google Play as the fallback', () => {
+    const answer = answerForLink(link, 'android', local);
+    expect(answer).toMatchObject({ kind: 'app-page', platform: 'android', storeUrl: local.playStoreUrl });
+    expect(androidIntentUrl(link.target, local.playStoreUrl)).toBe(
+      `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
+        `S.browser_fallback_url=${encodeURIComponent('https://play.google.com/store/apps/details?id=com.dayfocus.app')};end`,
+    );
+  });
+
+  it('gives crawlers the preview', () => {
+    expect(answerForLink(link, 'crawler', local)).toEqual({
+      kind: 'preview',
+      shortLink: 'http://127.0.0.1:5000/l/AbCdEf12_-',
+      title: 'Dayfocus Daily Task Focus',
+      description: 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
+      imageUrl: 'http://127.0.0.1:5000/images/dayfocus-preview.png',
+      webUrl: link.target,
+    });
+  });
+
+  it.each([null, { code: 'AbCdEf12_-', target: 'javascript:alert(1)' }, { code: 'AbCdEf12_-', target: 42 }, { code: 'x', target: 'https://u:p@evil.test/' }])(
+    'answers not-found, never a redirect, for a missing or unsafe record (%j)',
+    (record) => {
+      for (const visitor of ['web', 'ios', 'android', 'crawler'] as const) expect(answerForLink(record, visitor, local)).toEqual({ kind: 'not-found' });
+    },
+  );
+});
+
+describe('the pages', () => {
+  it('escape every value they show', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;');
+    const page = renderLinkPage(
+      { kind: 'preview', shortLink: 'https://d.app/l/x"><script>', title: 't', description: '<b>', imageUrl: 'https://i/"', webUrl: 'https://d.app/?a=<' },
+      'en',
+      'nonce1',
+    );
+    for (const raw of ['x"><script>', '<b>', 'https://i/"', '?a=<']) expect(page.html).not.toContain(raw);
+    expect(page.html).toContain('content="https://d.app/l/x&#34;&#62;&#60;script&#62;"');
+  });
+
+  it('speak Hindi to a visitor who prefers it, English otherwise', () => {
+    expect(pageLanguageOf('hi-IN,hi;q=0.9,en;q=0.8')).toBe('hi');
+    expect(pageLanguageOf('en-IN,en;q=0.9,hi;q=0.8')).toBe('en');
+    expect(pageLanguageOf('fr-FR,hi;q=0.5,en;q=0.4')).toBe('hi');
+    expect(pageLanguageOf('hi;q=0, en')).toBe('en');
+    expect(pageLanguageOf(undefined)).toBe('en');
+    const page = renderLinkPage({ kind: 'not-found' }, 'hi', 'n');
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('<html lang="hi">');
+    expect(page.html).toContain('यह लिंक काम नहीं करता');
+  });
+});
+
+describe('settings', () => {
+  it('default to the local stack', () => {
+    expect(local).toMatchObject({ productDomain: 'http://127.0.0.1:5000', linkOrigin: 'http://127.0.0.1:5000', provider: { kind: 'own' } });
+  });
+
+  it('accept a complete production configuration', () => {
+    const settings = parseLinkSettings(production, { deployed: true });
+    expect(settings.androidCertFingerprints).toEqual([`${'AB:'.repeat(31)}CD`, `${'12:'.repeat(31)}34`]);
+  });
+
+  it('refuse local values once deployed, naming each one', () => {
+    expect(() => parseLinkSettings({}, { deployed: true })).toThrow(
+      /PRODUCT_DOMAIN is http:\/\/127\.0\.0\.1:5000.*LINK_ORIGIN.*PRODUCT_IMAGE_URL.*APPLE_TEAM_ID is still the local placeholder.*ANDROID_CERT_SHA256 is still/,
+    );
+  });
+
+  it('refuse malformed values with every problem at once', () => {
+    expect(() =>
+      parseLinkSettings({ PRODUCT_DOMAIN: 'https://dayfocus.app/path', LINK_ORIGIN: 'ftp://x', APPLE_TEAM_ID: 'short', LINK_PROVIDER: 'bitly' }, { deployed: false }),
+    ).toThrow(/LINK_PROVIDER must be one of own, dynamic-links; APPLE_TEAM_ID.*; ANDROID|PRODUCT_DOMAIN must be an origin/);
+  });
+
+  it('read the dynamic-links provider with its key from the secret', () => {
+    const settings = parseLinkSettings({ ...production, LINK_PROVIDER: 'dynamic-links', DYNAMIC_LINKS_DOMAIN_URI_PREFIX: 'https://dayfocus.page.link/' }, { deployed: true, apiKey: 'k' });
+    expect(settings.provider).toEqual({
+      kind: 'dynamic-links',
+      apiUrl: 'https://firebasedynamiclinks.googleapis.com/v1/shortLinks',
+      domainUriPrefix: 'https://dayfocus.page.link',
+      apiKey: 'k',
+    });
+  });
+});
+
+describe('the spec request body of a Dynamic Links provider', () => {
+  it('carries the link, both apps, forced redirect off and the preview', () => {
+    const settings: LinkSettings = parseLinkSettings(production, { deployed: true });
+    expect(dynamicLinksRequestBody(settings, 'https://dayfocus.page.link', 'https://dayfocus.app/?userId=u1')).toEqual({
+      dynamicLinkInfo: {
+        domainUriPrefix: 'https://dayfocus.page.link',
+        link: 'https://dayfocus.app/?userId=u1',
+        androidInfo: { androidPackageName: 'com.dayfocus.app' },
+        iosInfo: { iosBundleId: 'com.dayfocus.app', iosAppStoreId: '6475332296', iosCustomScheme: 'dayfocus' },
+        navigationInfo: { enableForcedRedirect: false },
+        socialMetaTagInfo: {
+          socialTitle: 'Dayfocus Daily Task Focus',
+          socialDescription: 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
+          socialImageLink: 'https://dayfocus.app/images/dayfocus-preview.png',
+        },
+      },
+      suffix: { option: 'UNGUESSABLE' },
+    });
+  });
+});
+
+describe('the association files', () => {
+  const settings = parseLinkSettings(production, { deployed: true });
+
+  it('let the iOS app claim /l/* and /welcome/*', () => {
+    const aasa = appleAppSiteAssociation(settings);
+    expect(aasa.applinks.details).toEqual([
+      {
+        appID: 'A1B2C3D4E5.com.dayfocus.app',
+        appIDs: ['A1B2C3D4E5.com.dayfocus.app'],
+        paths: ['/l/*', '/welcome/*'],
+        components: [{ '/': '/l/*' }, { '/': '/welcome/*' }],
+      },
+    ]);
+  });
+
+  it('let the Android app verify its links with every configured certificate', () => {
+    expect(androidAssetLinks(settings)).toEqual([
+      {
+        relation: ['delegate_permission/common.handle_all_urls'],
+        target: { namespace: 'android_app', package_name: 'com.dayfocus.app', sha256_cert_fingerprints: settings.androidCertFingerprints },
+      },
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
  * prints the invite link and runs until Ctrl-C, which stops everything it started.
  */
 import { spawnSync } from 'node:child_process';
-import { demoInviter, inviteLink, repoRoot, seedDemoInviter, stack, startStack, urls } from './src/index.js';
+import { demoInviter, demoShortLink, inviteLink, repoRoot, seedDemoInviter, stack, startStack, urls } from './src/index.js';
 
 // Build here rather than in the package script, so that Ctrl-C reaches this process
 // directly instead of a shell that would die first and leave pnpm reporting a failure.
@@ -15,6 +15,8 @@ if (running.reused) {
   console.log('A local stack was already running; `npm run dev` leaves it to whoever started it.');
 }
 await seedDemoInviter();
+// The short link is a convenience here; the stack is usable without it.
+const shortLink = await demoShortLink().catch((error: unknown) => `(not available: ${error instanceof Error ? error.message : String(error)})`);
 console.log(`
   Dayfocus local stack is up (project ${stack.projectId}):
     Hosting (web app)   ${urls.hosting}
@@ -24,6 +26,9 @@ console.log(`
 
   Invite link of the demo inviter (${demoInviter.name}):
     ${inviteLink(demoInviter.uid)}
+
+  Short link of the demo inviter ("I already have an account"; try it with a phone's user agent):
+    ${shortLink}
 
   Press Ctrl-C to stop.
 `);

@@ -50,3 +50,15 @@ export async function seedDemoInviter(): Promise<void> {
       }),
     );
 }
+
+/** The demo inviter's short link, made the way the invitation page makes it (createAppLink). */
+export async function demoShortLink(): Promise<string> {
+  const response = await fetch(`${urls.functions}/createAppLink`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { inviterId: demoInviter.uid } }),
+  });
+  await expectOk(response, 'createAppLink');
+  const { result } = (await response.json()) as { result: { shortLink: string } };
+  return result.shortLink;
+}

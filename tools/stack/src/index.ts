@@ -1,3 +1,3 @@
 export { demoInviter, emulatorEnv, inviteLink, stack, urls } from './config.js';
-export { clearStackData, seedDemoInviter } from './data.js';
+export { clearStackData, demoShortLink, seedDemoInviter } from './data.js';
 export { repoRoot, startStack, type RunningStack } from './stack.js';

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { emailSignUpRecord } from '@dayfocus/functions/domain/records';
 import { inviterRecord } from '@dayfocus/functions/testing';
 import { clearStackData, emulatorEnv, repoRoot, stack, startStack, urls } from '@dayfocus/stack';
+import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
 
 Object.assign(process.env, emulatorEnv);
 const { initializeApp } = await import('firebase-admin/app');
@@ -24,33 +25,14 @@ const sizes = (process.env.BENCH_SIZES ?? '1,10,100').split(',').map(Number);
 /** Enough samples per size for percentiles: N=1 is repeated, larger N less so. */
 const roundsFor = (n: number) => (n === 1 ? 20 : n <= 10 ? 5 : 1);
 
-interface Sample {
-  latencies: number[];
-  wallMs: number;
-  calls: number;
-  failures: number;
-}
-
-async function call(name: string, data: unknown): Promise<{ ok: boolean; ms: number }> {
-  const started = performance.now();
+async function call(name: string, data: unknown): Promise<boolean> {
   const response = await fetch(`${urls.functions}/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ data }),
   });
   const body = (await response.json()) as { result?: { status?: number } };
-  return { ok: response.ok && body.result?.status === 200, ms: performance.now() - started };
-}
-
-async function concurrently(requests: { name: string; data: unknown }[]): Promise<Sample> {
-  const started = performance.now();
-  const results = await Promise.all(requests.map((r) => call(r.name, r.data)));
-  return {
-    latencies: results.map((r) => r.ms),
-    wallMs: performance.now() - started,
-    calls: results.length,
-    failures: results.filter((r) => !r.ok).length,
-  };
+  return response.ok && body.result?.status === 200;
 }
 
 function id(prefix: string) {
@@ -86,44 +68,18 @@ async function activationRound(n: number, sharedInviter: boolean): Promise<Sampl
   const inviters = await createInviters(sharedInviter ? 1 : n);
   const inviterIds = Array.from({ length: n }, (_, i) => inviters[sharedInviter ? 0 : i] as string);
   const invitees = await createInvitees(inviterIds);
-  return concurrently(invitees.map((uid) => ({ name: 'activateAccount', data: { uid } })));
+  return concurrently(invitees.map((uid) => () => call('activateAccount', { uid })));
 }
 
 function baselineRound(n: number): Promise<Sample> {
-  return concurrently(Array.from({ length: n }, () => ({ name: 'devBaselineWrite', data: {} })));
+  return concurrently(Array.from({ length: n }, () => () => call('devBaselineWrite', {})));
 }
 
 async function measure(n: number, round: (n: number) => Promise<Sample>): Promise<Sample> {
-  const total: Sample = { latencies: [], wallMs: 0, calls: 0, failures: 0 };
-  for (let r = 0; r < roundsFor(n); r++) {
-    const s = await round(n);
-    total.latencies.push(...s.latencies);
-    total.wallMs += s.wallMs;
-    total.calls += s.calls;
-    total.failures += s.failures;
-  }
+  const total = emptySample();
+  for (let r = 0; r < roundsFor(n); r++) addSample(total, await round(n));
   return total;
 }
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? NaN;
-}
-
-function summarize(s: Sample) {
-  const sorted = [...s.latencies].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? NaN,
-    throughput: (s.calls / s.wallMs) * 1000,
-    calls: s.calls,
-    failures: s.failures,
-  };
-}
-
-const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
 const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'bench-stack.log') } });
 try {
@@ -134,20 +90,12 @@ try {
 
   console.log(`\nActivation benchmark on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
   console.log(`Local stack: Functions emulator (at most ${stack.functionsMaxWorkers} workers per function), Node Firestore emulator\n`);
-  const header = '| scenario | N | calls | p50 | p90 | p99 | max | throughput | p50 vs baseline | throughput vs baseline | failures |';
-  console.log(header);
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log(tableHeader);
   for (const n of sizes) {
     const baseline = summarize(await measure(n, baselineRound));
-    const row = (name: string, s: ReturnType<typeof summarize>, ratios: boolean) =>
-      console.log(
-        `| ${name} | ${n} | ${s.calls} | ${fmt(s.p50)} | ${fmt(s.p90)} | ${fmt(s.p99)} | ${fmt(s.max)} | ${s.throughput.toFixed(1)}/s | ${
-          ratios ? `${(s.p50 / baseline.p50).toFixed(2)}x` : '1.00x'
-        } | ${ratios ? `${(s.throughput / baseline.throughput).toFixed(2)}x` : '1.00x'} | ${s.failures} |`,
-      );
-    row('baseline: one write', baseline, false);
-    row('activation, same inviter', summarize(await measure(n, (k) => activationRound(k, true))), true);
-    row('activation, distinct inviters', summarize(await measure(n, (k) => activationRound(k, false))), true);
+    console.log(tableRow('baseline: one write', n, baseline, null));
+    console.log(tableRow('activation, same inviter', n, summarize(await measure(n, (k) => activationRound(k, true))), baseline));
+    console.log(tableRow('activation, distinct inviters', n, summarize(await measure(n, (k) => activationRound(k, false))), baseline));
   }
 } finally {
   await running.stop();

@@ -57,6 +57,12 @@ export class AppLinkStore {
    */
   async ensureOwnLink(input: { inviterId: string; target: string; now: string; newCode: () => string }): Promise<string> {
     const ownerRef = this.owners().doc(input.inviterId);
+    // The usual case, an inviter asking again, needs two reads and no transaction.
+    const known = (await ownerRef.get()).data() as AppLinkOwnerRecord | undefined;
+    if (known?.code) {
+      const link = await this.findByCode(known.code);
+      if (link && link.inviterId === input.inviterId && link.target === input.target) return known.code;
+    }
     return this.firestore.runTransaction(async (tx) => {
       const owner = (await tx.get(ownerRef)).data() as AppLinkOwnerRecord | undefined;
       if (owner?.code) {

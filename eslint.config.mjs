@@ -2,6 +2,9 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
 
 export default tseslint.config(
   {
@@ -23,6 +26,39 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['firebase-*', 'firebase-*/**', 'firebase', 'firebase/**', '../adapters/**', '../flows/**', '../functions/**'], message: 'domain/ stays free of Firebase and of the outer layers.' }] },
+      ],
+    },
+  },
+  {
+    // The web app runs in the browser; its service worker in a worker scope.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  // Import direction of the web app: shared (components, lib, config, locales) -> features -> app.
+  // A feature imports neither another feature nor the app; shared code imports neither.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app/**', '@/features/**', `!@/features/${feature}/**`], message: 'A feature imports only its own folder and shared code.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/{components,lib,config,locales}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/app/**', '@/features/**'], message: 'Shared code does not import features or the app layer.' }] },
       ],
     },
   },

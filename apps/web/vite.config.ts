@@ -1,4 +1,5 @@
 import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -21,5 +22,6 @@ function notFoundPage(): Plugin {
 
 export default defineConfig({
   plugins: [react(), notFoundPage()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
 });

@@ -7,43 +7,10 @@
  * in its error details).
  */
 import * as yup from 'yup';
+import { englishMessages, messageKeys, type MessageKey } from './messages.js';
 import { INPUT_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ID_MAX_LENGTH } from './limits.js';
 
-export const messageKeys = {
-  usernameRequired: 'validation.usernameRequired',
-  usernameTooLong: 'validation.usernameTooLong',
-  usernameInvalid: 'validation.usernameInvalid',
-  emailRequired: 'validation.emailRequired',
-  emailInvalid: 'validation.emailInvalid',
-  passwordRequired: 'validation.passwordRequired',
-  passwordTooShort: 'validation.passwordTooShort',
-  passwordTooLong: 'validation.passwordTooLong',
-  confirmPasswordRequired: 'validation.confirmPasswordRequired',
-  passwordsDiffer: 'validation.passwordsDiffer',
-  userIdRequired: 'validation.userIdRequired',
-  userIdInvalid: 'validation.userIdInvalid',
-  unknownField: 'validation.unknownField',
-  requestRequired: 'validation.requestRequired',
-} as const;
-
-export type MessageKey = (typeof messageKeys)[keyof typeof messageKeys];
-
-export const englishMessages: Record<MessageKey, string> = {
-  'validation.usernameRequired': 'Please enter username',
-  'validation.usernameTooLong': `Username must be at most ${NAME_MAX_LENGTH} characters long`,
-  'validation.usernameInvalid': 'Username must not contain < or > or control characters',
-  'validation.emailRequired': 'Please enter email',
-  'validation.emailInvalid': 'Please enter valid email',
-  'validation.passwordRequired': 'Please enter password',
-  'validation.passwordTooShort': `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  'validation.passwordTooLong': `Password must be at most ${INPUT_MAX_LENGTH} characters long`,
-  'validation.confirmPasswordRequired': 'Please enter confirm password',
-  'validation.passwordsDiffer': 'Both the passwords must match',
-  'validation.userIdRequired': 'A user id is required',
-  'validation.userIdInvalid': `A user id is a string of 1 to ${USER_ID_MAX_LENGTH} characters`,
-  'validation.unknownField': 'The request has a field this call does not take',
-  'validation.requestRequired': 'The request must be an object with the fields of this call',
-};
+export { englishMessages, messageKeys, type MessageKey } from './messages.js';
 
 /**
  * Local part, "@", domain, and a top-level label of two or more letters. The spec's

@@ -1,0 +1,44 @@
+import { Link, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+import { LanguageSelect } from '@/features/language/components/language-select';
+
+/** Every page: the fixed top bar with the product logo and the language choice, then the page. */
+export function Layout({ children }: { children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <>
+      <header className="top-bar">
+        <Link to={paths.home.href()} className="brand" aria-label={t('app.homeLink')}>
+          <Logo title={t('app.logoAlt')} />
+          <span className="brand-name" aria-hidden="true">
+            {t('app.name')}
+          </span>
+        </Link>
+        <LanguageSelect />
+      </header>
+      <main className="content" id="main">
+        {/* A page that failed to render (or whose chunk failed to load, after a deploy or on a
+            bad network) offers a fresh load; moving to another page clears the failure. */}
+        <ErrorBoundary key={pathname} fallback={() => <SectionError onRetry={() => window.location.reload()} />}>
+          {children ?? <Outlet />}
+        </ErrorBoundary>
+      </main>
+    </>
+  );
+}
+
+export function SectionError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="alert alert-error" role="alert">
+      <p>{t('app.genericError')}</p>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        {t('app.retry')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Page } from '@/components/page';
+import { paths } from '@/config/paths';
+import { useRuntimeConfig } from '@/config/runtime-config';
+import { useInviterStatus } from '@/features/inviter/api/get-inviter';
+import { InviterProblem } from '@/features/inviter/components/inviter-problem';
+import { EmailInUseError, signUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
+import { SignUpForm, type SubmitProblem } from '@/features/sign-up/components/sign-up-form';
+
+/** `/sign-up/:uid`: the email sign-up form; on success, to `/confirm-email` with the address. */
+export default function SignUpRoute() {
+  const { t } = useTranslation();
+  const { uid } = useParams();
+  const navigate = useNavigate();
+  const { productDomain } = useRuntimeConfig();
+  const status = useInviterStatus(uid);
+
+  async function submit(values: { username: string; email: string; password: string }): Promise<SubmitProblem> {
+    if (!uid) return 'failed';
+    try {
+      const { email } = await signUpWithEmail({ inviterId: uid, productDomain, ...values });
+      await navigate(paths.confirmEmail.href(), { state: { email } });
+      return null;
+    } catch (error) {
+      if (error instanceof EmailInUseError) return 'email-in-use';
+      // eslint-disable-next-line no-console
+      console.error('Email sign-up failed', error);
+      return 'failed';
+    }
+  }
+
+  return (
+    <Page title={t('signUp.title')}>
+      <InviterProblem status={status} />
+      <SignUpForm disabled={status.state !== 'found'} onSubmit={submit} />
+    </Page>
+  );
+}

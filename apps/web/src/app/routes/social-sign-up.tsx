@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { Page } from '@/components/page';
+import { paths } from '@/config/paths';
+import { HaveAccountButton } from '@/features/app-link/components/have-account-button';
+import { useInviterStatus } from '@/features/inviter/api/get-inviter';
+import { InviterProblem } from '@/features/inviter/components/inviter-problem';
+import { SocialSignUpButtons } from '@/features/sign-up/components/social-sign-up-buttons';
+
+/** `/social-sign-up/:uid`: Apple, Google or email. */
+export default function SocialSignUpRoute() {
+  const { t } = useTranslation();
+  const { uid } = useParams();
+  const navigate = useNavigate();
+  const status = useInviterStatus(uid);
+  const found = status.state === 'found';
+  return (
+    <Page title={t('socialSignUp.title')}>
+      <InviterProblem status={status} />
+      <p className="lead">{found ? t('socialSignUp.intro', { name: status.inviter.name }) : t('socialSignUp.introUnknown')}</p>
+      <div className="actions">
+        <SocialSignUpButtons inviterId={uid} disabled={!found} onSignedUp={() => void navigate(paths.welcome.href())} />
+        <button type="button" className="button button-secondary" disabled={!found} onClick={() => uid && void navigate(paths.signUp.href(uid))}>
+          <MailMark />
+          {t('socialSignUp.email')}
+        </button>
+        <p className="divider">
+          <span>{t('socialSignUp.or')}</span>
+        </p>
+        <HaveAccountButton inviterId={uid} disabled={!found} variant="link" />
+      </div>
+    </Page>
+  );
+}
+
+function MailMark() {
+  return (
+    <svg className="provider-mark" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 7l9 6 9-6" />
+    </svg>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '@/config/runtime-config';
+import { changeLanguage } from '@/lib/i18n';
+
+/**
+ * Applies (and saves) the language code a link carries, when the configuration offers it;
+ * false until that language's content is ready.
+ */
+export function useRouteLanguage(code: string | undefined): boolean {
+  const { i18n } = useTranslation();
+  const { portalLanguages } = useRuntimeConfig();
+  const wanted = code && portalLanguages.some((language) => language.code === code) ? code : undefined;
+  const [ready, setReady] = useState(!wanted || wanted === i18n.language);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void changeLanguage(i18n, wanted).finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [wanted, i18n]);
+  return ready;
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/alert';
+import type { InviterStatus } from '../api/get-inviter';
+
+/** "Invalid URL" for an unknown inviter; a retry when the lookup itself failed; nothing otherwise. */
+export function InviterProblem({ status }: { status: InviterStatus }) {
+  const { t } = useTranslation();
+  if (status.state === 'unknown') return <Alert>{t('invitation.invalidUrl')}</Alert>;
+  if (status.state === 'unavailable') {
+    return (
+      <Alert>
+        <p>{t('invitation.unavailable')}</p>
+        <button type="button" className="button button-secondary" onClick={status.retry}>
+          {t('app.retry')}
+        </button>
+      </Alert>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CompleteSocialSignUpRequest } from '@dayfocus/functions/domain/requests';
+import { callFunction } from '@/lib/firebase';
+import type { WriteResult } from '@dayfocus/functions/domain/write-result';
+
+/** After an Apple or Google sign-in: the full User record, notifications, friendship, push and history. */
+export function completeSocialSignUp(request: CompleteSocialSignUpRequest): Promise<WriteResult> {
+  return callFunction<CompleteSocialSignUpRequest, WriteResult>('completeSocialSignUp', request);
+}
+
+export function useCompleteSocialSignUp() {
+  return useMutation({ mutationFn: completeSocialSignUp });
+}

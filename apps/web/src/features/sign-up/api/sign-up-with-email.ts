@@ -1,0 +1,60 @@
+import { createUserWithEmailAndPassword, sendEmailVerification, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
+import { verificationContinueUrl } from '@/config/paths';
+import { firebaseAuth } from '@/lib/auth';
+import { firebaseErrorCode } from '@/lib/firebase';
+import { registerInvitee } from './register-invitee';
+
+/** The address belongs to an account that is not this visitor's unfinished sign-up. */
+export class EmailInUseError extends Error {
+  override readonly name = 'EmailInUseError';
+}
+
+export interface EmailSignUp {
+  inviterId: string;
+  username: string;
+  email: string;
+  password: string;
+  productDomain: string;
+}
+
+/**
+ * An account whose address is taken may be this visitor's own, left half-way by an earlier
+ * try (created, then the network failed). With the same password and the address not yet
+ * verified, that try is finished instead of refused; anything else is "already registered".
+ */
+async function resumeUnfinishedSignUp(email: string, password: string): Promise<User> {
+  const auth = firebaseAuth();
+  let user: User;
+  try {
+    user = (await signInWithEmailAndPassword(auth, email, password)).user;
+  } catch {
+    throw new EmailInUseError(email);
+  }
+  if (user.emailVerified) {
+    await signOut(auth);
+    throw new EmailInUseError(email);
+  }
+  return user;
+}
+
+/**
+ * Email sign-up (spec section 4): the account, the User record (registerInvitee), then the
+ * verification e-mail whose link continues to `/welcome/{new uid}/{inviter uid}`.
+ * Every step can be repeated, so a retry after any failure finishes the sign-up.
+ */
+export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string; email: string }> {
+  const email = input.email.trim();
+  let user: User;
+  try {
+    user = (await createUserWithEmailAndPassword(firebaseAuth(), email, input.password)).user;
+  } catch (error) {
+    if (firebaseErrorCode(error) !== 'email-already-in-use') throw error;
+    user = await resumeUnfinishedSignUp(email, input.password);
+  }
+  await registerInvitee({ inviterId: input.inviterId, name: input.username.trim() });
+  await sendEmailVerification(user, {
+    url: verificationContinueUrl(input.productDomain, user.uid, input.inviterId),
+    handleCodeInApp: true,
+  });
+  return { uid: user.uid, email: user.email ?? email };
+}

@@ -1,0 +1,78 @@
+import { englishMessages, messageKeys } from '@dayfocus/functions/domain/messages';
+
+/** The validation messages of spec section 5, in the wording the shared schemas define. */
+const validation = Object.fromEntries(
+  Object.values(messageKeys).map((key) => [key.replace(/^validation\./, ''), englishMessages[key]]),
+) as { [K in keyof typeof messageKeys as (typeof messageKeys)[K] extends `validation.${infer Name}` ? Name : never]: string };
+
+export const en = {
+  app: {
+    name: 'Dayfocus',
+    logoAlt: 'Dayfocus',
+    homeLink: 'Dayfocus home',
+    language: 'Language',
+    loading: 'Loading…',
+    genericError: 'Something went wrong. Please try again.',
+    retry: 'Try again',
+  },
+  invitation: {
+    title: 'You are invited',
+    pictureAlt: 'Profile picture of {{name}}',
+    placeholderAlt: 'No profile picture',
+    needsHelp: '{{name}} needs your help and feedback in completing everyday tasks.',
+    signUp: 'Sign up',
+    haveAccount: 'I already have an account',
+    invalidUrl: 'Invalid URL',
+    unavailable: 'The invitation could not be loaded. Check your connection and try again.',
+  },
+  socialSignUp: {
+    title: 'Create your account',
+    intro: 'Join {{name}} on Dayfocus.',
+    introUnknown: 'Join your friend on Dayfocus.',
+    apple: 'Sign up with Apple',
+    google: 'Sign up with Google',
+    email: 'Sign up with email',
+    or: 'or',
+  },
+  signUp: {
+    title: 'Sign up with email',
+    username: 'User name',
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    showConfirmPassword: 'Show confirm password',
+    hideConfirmPassword: 'Hide confirm password',
+    submit: 'Sign up',
+    working: 'Signing up…',
+    errorsHeading: 'Please correct the following:',
+    emailInUse: 'This email is already registered. Please use a different email.',
+  },
+  confirmEmail: {
+    title: 'Confirm Your Email',
+    sentTo: 'We have sent an email with a confirmation link to {{email}}.',
+    sent: 'We have sent you an email with a confirmation link.',
+    next: 'Open the link in that email to activate your account.',
+  },
+  welcome: {
+    title: 'Welcome',
+    congratulations: 'Congratulations!',
+    download: 'Download the app and join your friend',
+    activating: 'Activating your account…',
+    activated: 'Your account is active.',
+    activationFailed: 'We could not activate your account.',
+    notVerified: 'Your email address is not confirmed yet. Open the link in the email we sent you, then try again.',
+    appStoreAlt: 'Download on the App Store',
+    playStoreAlt: 'Get it on Google Play',
+  },
+  notFound: {
+    title: 'Page not found',
+    body: 'There is nothing at this address.',
+    home: 'Go to the home page',
+  },
+  validation,
+};
+
+/** A translation: the same keys as English, every leaf a string. */
+export type Translation = { [Section in keyof typeof en]: { [Key in keyof (typeof en)[Section]]: string } };

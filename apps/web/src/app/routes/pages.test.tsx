@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import { renderApp } from '@/testing/render';
+import { createConfig } from '@/testing/fixtures';
+
+describe('every page', () => {
+  it('sits under a fixed top bar with the product logo', async () => {
+    await renderApp('/confirm-email');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('img', { name: 'Dayfocus' })).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Dayfocus home' })).toHaveAttribute('href', '/');
+  });
+
+  it('answers an unknown address with a not-found page in the same layout', async () => {
+    await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found · Dayfocus');
+  });
+});
+
+describe('the invitation page without an inviter (/tasks-Feedback)', () => {
+  it('says the URL is invalid and keeps both buttons disabled', async () => {
+    await renderApp('/tasks-Feedback');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid URL');
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'I already have an account' })).toBeDisabled();
+  });
+});
+
+describe('language selection', () => {
+  it('offers the languages of the configuration and switches every string at once, and keeps the choice', async () => {
+    const { user } = await renderApp('/tasks-Feedback');
+    await screen.findByRole('alert');
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'हिन्दी']);
+    expect(document.documentElement.lang).toBe('en');
+
+    await user.selectOptions(select, 'hi');
+    expect(await screen.findByRole('heading', { name: 'आपको आमंत्रित किया गया है' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('अमान्य URL');
+    expect(screen.getByRole('button', { name: 'साइन अप करें' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'मेरा पहले से खाता है' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Dayfocus होम' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('hi');
+    expect(document.title).toBe('आपको आमंत्रित किया गया है · Dayfocus');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
+  });
+
+  it('offers only languages the configuration lists and the app has a translation for', async () => {
+    await renderApp('/', { config: createConfig({ portalLanguages: [{ code: 'en', name: 'English' }, { code: 'fr', name: 'Français' }] }) });
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+});
+
+describe('the confirm-email page', () => {
+  it('names the address the email went to', async () => {
+    await renderApp('/confirm-email', { state: { email: 'mira@example.com' } });
+    expect(await screen.findByRole('heading', { name: 'Confirm Your Email' })).toBeInTheDocument();
+    expect(screen.getByText('We have sent an email with a confirmation link to mira@example.com.')).toBeInTheDocument();
+  });
+
+  it('still reads well when opened without an address', async () => {
+    await renderApp('/confirm-email');
+    expect(await screen.findByText('We have sent you an email with a confirmation link.')).toBeInTheDocument();
+  });
+});
+
+describe('the welcome page without an account to activate', () => {
+  it.each(['/', '/welcome'])('%s welcomes and links both stores from the configuration', async (path) => {
+    const config = createConfig({ appStoreUrl: 'https://apps.apple.com/app/id1', playStoreUrl: 'https://play.google.com/store/apps/details?id=x' });
+    await renderApp(path, { config });
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', 'https://apps.apple.com/app/id1');
+    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', 'https://play.google.com/store/apps/details?id=x');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('gives the badges Hindi alt texts in Hindi', async () => {
+    await renderApp('/', { language: 'hi' });
+    expect(await screen.findByRole('link', { name: 'App Store से डाउनलोड करें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Google Play पर पाएँ' })).toBeInTheDocument();
+    expect(screen.getByText('ऐप डाउनलोड करें और अपने मित्र से जुड़ें')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createConfig } from '@/testing/fixtures';
+import { ConfigLoadError, configProblems, loadRuntimeConfig } from './runtime-config';
+
+const answer = (body: string, status = 200) => (async () => new Response(body, { status })) as typeof fetch;
+
+describe('the runtime configuration', () => {
+  it('loads a valid /config.json', async () => {
+    const config = createConfig();
+    await expect(loadRuntimeConfig('/config.json', answer(JSON.stringify(config)))).resolves.toEqual(config);
+  });
+
+  it('names every problem of an invalid one', () => {
+    expect(
+      configProblems({
+        firebase: { apiKey: '', projectId: 'p' },
+        productDomain: 'javascript:alert(1)',
+        productImage: 'https://x.test/i.png',
+        appStoreUrl: 'https://x.test',
+        playStoreUrl: 'ftp://x.test',
+        portalLanguages: [{ code: 'en' }],
+        emulators: { auth: 'http://127.0.0.1:9099', functionsHost: '127.0.0.1', functionsPort: '5001' },
+      }),
+    ).toEqual([
+      'firebase.apiKey must be a non-empty string',
+      'firebase.authDomain must be a non-empty string',
+      'productDomain must be an http(s) URL',
+      'playStoreUrl must be an http(s) URL',
+      'portalLanguages[0].name must be a non-empty string',
+      'emulators.functionsPort must be an integer',
+    ]);
+    expect(configProblems([])).toEqual(['the configuration must be a JSON object']);
+  });
+
+  it.each([
+    ['a missing file', answer('not found', 404), '/config.json answered 404'],
+    ['a file that is not JSON', answer('<html>'), '/config.json is not JSON'],
+    ['an empty language list', answer(JSON.stringify(createConfig({ portalLanguages: [] }))), 'portalLanguages must be a non-empty list'],
+    ['a network failure', (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch, 'could not be fetched'],
+  ])('refuses %s with a ConfigLoadError saying why', async (_case, fetchImpl, message) => {
+    const loading = loadRuntimeConfig('/config.json', fetchImpl);
+    await expect(loading).rejects.toBeInstanceOf(ConfigLoadError);
+    await expect(loading).rejects.toThrow(message);
+  });
+});

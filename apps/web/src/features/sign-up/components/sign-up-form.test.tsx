@@ -1,0 +1,146 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { SignUpForm, type SubmitProblem, type ValidSignUp } from './sign-up-form';
+
+const valid = { username: 'Mira Nair', email: 'mira@example.com', password: 'correct-horse', confirmPassword: 'correct-horse' };
+type Values = typeof valid;
+
+async function renderForm(onSubmit: (values: ValidSignUp) => Promise<SubmitProblem> = async () => null, language = 'en') {
+  const view = await renderWithProviders(<SignUpForm disabled={false} onSubmit={onSubmit} />, { language });
+  const fields = {
+    username: screen.getByLabelText(language === 'en' ? 'User name' : 'उपयोगकर्ता नाम'),
+    email: screen.getByLabelText(language === 'en' ? 'Email' : 'ईमेल'),
+    password: screen.getByLabelText(language === 'en' ? 'Password' : 'पासवर्ड'),
+    confirmPassword: screen.getByLabelText(language === 'en' ? 'Confirm password' : 'पासवर्ड की पुष्टि करें'),
+  };
+  async function fill(values: Partial<Values>) {
+    for (const [name, value] of Object.entries(values) as [keyof Values, string][]) {
+      await view.user.clear(fields[name]);
+      if (value) await view.user.type(fields[name], value);
+    }
+  }
+  const submit = () => view.user.click(screen.getByRole('button', { name: language === 'en' ? 'Sign up' : 'साइन अप करें' }));
+  return { ...view, fields, fill, submit };
+}
+
+function alertMessages(): string[] {
+  return within(screen.getByRole('alert'))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+}
+
+describe('the email sign-up form', () => {
+  // Spec section 5, one rule at a time: the other fields are valid.
+  it.each<[string, Partial<Values>, string | string[]]>([
+    ['a blank user name', { username: '' }, 'Please enter username'],
+    ['a user name of spaces', { username: '   ' }, 'Please enter username'],
+    ['a blank email', { email: '' }, 'Please enter email'],
+    ['an email without a domain', { email: 'mira@' }, 'Please enter valid email'],
+    ['an email without an @', { email: 'mira.example.com' }, 'Please enter valid email'],
+    ['an email with a one-letter suffix', { email: 'mira@example.c' }, 'Please enter valid email'],
+    ['an email with a space in it', { email: 'mi ra@example.com' }, 'Please enter valid email'],
+    // The confirmation still holds the old password, so the two now differ as well.
+    ['a blank password', { password: '' }, ['Please enter password', 'Both the passwords must match']],
+    ['a blank password and confirmation', { password: '', confirmPassword: '' }, ['Please enter password', 'Please enter confirm password']],
+    ['a password under 8 characters once trimmed', { password: '  abc12  ', confirmPassword: '  abc12  ' }, 'Password must be at least 8 characters long'],
+    ['a blank confirm password', { confirmPassword: '' }, 'Please enter confirm password'],
+    ['passwords that differ', { confirmPassword: 'correct-horsE' }, 'Both the passwords must match'],
+  ])('refuses %s with exactly its message', async (_case, change, expected) => {
+    const onSubmit = vi.fn(async () => null);
+    const form = await renderForm(onSubmit);
+    await form.fill({ ...valid, ...change });
+    await form.submit();
+    expect(alertMessages()).toEqual(typeof expected === 'string' ? [expected] : expected);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('accepts the addresses DESIGN.md widens the suffix rule for', async () => {
+    const onSubmit = vi.fn(async () => null);
+    const form = await renderForm(onSubmit);
+    for (const email of ['mira@example.info', 'mira@mail.example.email', 'mira@example.co']) {
+      await form.fill({ ...valid, email });
+      await form.submit();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    }
+    expect(onSubmit).toHaveBeenCalledTimes(3);
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ email: 'mira@example.co', username: 'Mira Nair' }));
+  });
+
+  it('shows every failing rule at once, one per line in one alert, and moves focus to it', async () => {
+    const form = await renderForm();
+    await form.submit();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(alertMessages()).toEqual(['Please enter username', 'Please enter email', 'Please enter password', 'Please enter confirm password']);
+    expect(screen.getByRole('alert')).toHaveFocus();
+    expect(form.fields.username).toHaveAttribute('aria-invalid', 'true');
+
+    await form.fill({ username: 'Mira', email: 'mira@', password: 'short', confirmPassword: 'shorter' });
+    await form.submit();
+    expect(alertMessages()).toEqual(['Please enter valid email', 'Password must be at least 8 characters long', 'Both the passwords must match']);
+    expect(form.fields.username).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('submits with Enter from any field', async () => {
+    const onSubmit = vi.fn(async () => null);
+    const form = await renderForm(onSubmit);
+    await form.fill(valid);
+    await form.user.type(form.fields.email, '{Enter}');
+    expect(onSubmit).toHaveBeenCalledWith(valid);
+  });
+
+  it('shows and hides each password on its own', async () => {
+    const form = await renderForm();
+    await form.fill({ password: 'correct-horse' });
+    const showPassword = screen.getByRole('button', { name: 'Show password' });
+    expect(form.fields.password).toHaveAttribute('type', 'password');
+    expect(showPassword).toHaveAttribute('aria-pressed', 'false');
+
+    await form.user.click(showPassword);
+    expect(form.fields.password).toHaveAttribute('type', 'text');
+    expect(form.fields.password).toHaveValue('correct-horse');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+    expect(form.fields.confirmPassword).toHaveAttribute('type', 'password');
+
+    await form.user.click(screen.getByRole('button', { name: 'Show confirm password' }));
+    expect(form.fields.confirmPassword).toHaveAttribute('type', 'text');
+    await form.user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(form.fields.password).toHaveAttribute('type', 'password');
+  });
+
+  it('takes at most 20 characters in each password field', async () => {
+    const form = await renderForm();
+    await form.user.type(form.fields.password, 'a'.repeat(25));
+    await form.user.type(form.fields.confirmPassword, 'b'.repeat(25));
+    expect(form.fields.password).toHaveValue('a'.repeat(20));
+    expect(form.fields.confirmPassword).toHaveValue('b'.repeat(20));
+  });
+
+  it('shows a spinner while working, then the duplicate-email message, and can be sent again', async () => {
+    let finish: (problem: SubmitProblem) => void = () => undefined;
+    const onSubmit = vi.fn(() => new Promise<SubmitProblem>((resolve) => (finish = resolve)));
+    const form = await renderForm(onSubmit);
+    await form.fill(valid);
+    await form.submit();
+
+    const working = screen.getByRole('button', { name: 'Signing up…' });
+    expect(working).toBeDisabled();
+    expect(working).toHaveAttribute('aria-busy', 'true');
+    await form.user.type(form.fields.confirmPassword, '{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    finish('email-in-use');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered. Please use a different email.');
+    expect(screen.getByRole('alert')).toHaveFocus();
+    const again = screen.getByRole('button', { name: 'Sign up' });
+    expect(again).toBeEnabled();
+    expect(again).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('speaks Hindi when Hindi is chosen, validation messages included', async () => {
+    const form = await renderForm(undefined, 'hi');
+    await form.submit();
+    expect(alertMessages()).toEqual(['कृपया उपयोगकर्ता नाम दर्ज करें', 'कृपया ईमेल दर्ज करें', 'कृपया पासवर्ड दर्ज करें', 'कृपया पुष्टि पासवर्ड दर्ज करें']);
+    expect(screen.getByRole('button', { name: 'पासवर्ड दिखाएँ' })).toBeInTheDocument();
+  });
+});

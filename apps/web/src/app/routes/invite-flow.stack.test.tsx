@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
+import { location, renderApp } from '@/testing/render';
+import { createInviter, uniqueId, userRecord } from '@/testing/stack';
+
+describe('the invitation page, against the local stack', () => {
+  it("shows the inviter's name, picture and the invitation text, with both buttons enabled", async () => {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: 'https://images.dayfocus.test/asha.png' });
+    await renderApp(`/feedback/${inviter.userId}/en`);
+    expect(await screen.findByText('Asha Verma needs your help and feedback in completing everyday tasks.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Profile picture of Asha Verma' })).toHaveAttribute('src', 'https://images.dayfocus.test/asha.png');
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'I already have an account' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the placeholder picture for an inviter without one', async () => {
+    const inviter = await createInviter({ name: 'Ravi Das', profileImage: undefined });
+    await renderApp(`/feedback/${inviter.userId}`);
+    expect(await screen.findByRole('img', { name: 'No profile picture' })).toHaveAttribute('src', '/images/avatar-placeholder.svg');
+  });
+
+  it('says "Invalid URL" for an unknown inviter and keeps the buttons disabled', async () => {
+    await renderApp(`/feedback/${uniqueId('nobody')}/en`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid URL');
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'I already have an account' })).toBeDisabled();
+  });
+
+  it('applies and saves the language of the link', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma' });
+    await renderApp(`/feedback/${inviter.userId}/hi`);
+    expect(await screen.findByText('Asha Verma को रोज़मर्रा के काम पूरे करने में आपकी मदद और राय चाहिए।')).toBeInTheDocument();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
+    expect(document.documentElement.lang).toBe('hi');
+  });
+
+  it('goes on to the sign-up choices', async () => {
+    const inviter = await createInviter();
+    const { user } = await renderApp(`/feedback/${inviter.userId}/en`);
+    await user.click(await screen.findByRole('button', { name: 'Sign up' }, { timeout: 10_000 }).then(async (button) => {
+      await waitFor(() => expect(button).toBeEnabled());
+      return button;
+    }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(location.pathname).toBe(`/social-sign-up/${inviter.userId}`);
+    for (const name of ['Sign up with Apple', 'Sign up with Google', 'Sign up with email']) {
+      await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled());
+    }
+  });
+
+  it('keeps the sign-up choices disabled for an unknown inviter', async () => {
+    await renderApp(`/social-sign-up/${uniqueId('nobody')}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid URL');
+    for (const name of ['Sign up with Apple', 'Sign up with Google', 'Sign up with email', 'I already have an account']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
+  });
+});
+
+describe('email sign-up, against the local stack', () => {
+  async function signUp(inviterId: string, email: string, password = 'correct-horse') {
+    const view = await renderApp(`/sign-up/${inviterId}`);
+    const submit = await screen.findByRole('button', { name: 'Sign up' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await view.user.type(screen.getByLabelText('User name'), 'Mira Nair');
+    await view.user.type(screen.getByLabelText('Email'), email);
+    await view.user.type(screen.getByLabelText('Password'), password);
+    await view.user.type(screen.getByLabelText('Confirm password'), `${password}{Enter}`);
+    return view;
+  }
+
+  it('creates the account and its record, then goes to /confirm-email with the address', async () => {
+    const inviter = await createInviter();
+    const email = `${uniqueId('mira')}@example.com`;
+    await signUp(inviter.userId, email);
+    expect(screen.getByRole('button', { name: 'Signing up…' })).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('heading', { name: 'Confirm Your Email' }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(location.pathname).toBe('/confirm-email');
+    expect(location.state).toEqual({ email });
+    expect(screen.getByText(`We have sent an email with a confirmation link to ${email}.`)).toBeInTheDocument();
+
+    const oob = (await (await fetch('http://127.0.0.1:9099/emulator/v1/projects/demo-dayfocus/oobCodes')).json()) as {
+      oobCodes: { email: string; requestType: string; oobLink: string }[];
+    };
+    const link = oob.oobCodes.find((code) => code.email === email && code.requestType === 'VERIFY_EMAIL');
+    expect(link, 'a verification e-mail was sent').toBeDefined();
+    const continueUrl = new URL(new URL(link?.oobLink ?? '').searchParams.get('continueUrl') ?? '');
+    const [, welcome, uid, inviterId] = continueUrl.pathname.split('/');
+    expect([continueUrl.origin, welcome, inviterId]).toEqual(['http://127.0.0.1:5000', 'welcome', inviter.userId]);
+    expect(await userRecord(uid ?? '')).toMatchObject({ userId: uid, email, name: 'Mira Nair', isDeleted: false, appVersion: '1.0.0' });
+  });
+
+  it('tells a second sign-up with the same address that it is registered, and stops the spinner', async () => {
+    const inviter = await createInviter();
+    const email = `${uniqueId('taken')}@example.com`;
+    await signUp(inviter.userId, email);
+    await screen.findByRole('heading', { name: 'Confirm Your Email' }, { timeout: 30_000 });
+    document.body.innerHTML = '';
+
+    // Someone else, with another password.
+    const { user } = await signUp(inviter.userId, email, 'another-secret');
+    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
+    expect(alert).toHaveTextContent('This email is already registered. Please use a different email.');
+    expect(within(alert).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeEnabled();
+    expect(location.pathname).toBe(`/sign-up/${inviter.userId}`);
+    void user;
+  });
+
+  it('keeps the form disabled for an unknown inviter', async () => {
+    await renderApp(`/sign-up/${uniqueId('nobody')}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid URL');
+    expect(screen.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+  });
+});

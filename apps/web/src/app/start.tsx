@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchPath } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
+import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 import { initFirebase } from '@/lib/firebase';
 import { createI18n, DEFAULT_LANGUAGE, storedLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { ConfigErrorScreen } from './config-error-screen';
 import { AppProviders } from './providers';
-import { AppRouter } from './router';
+import { AppRouter, preloadPage } from './router';
 
 /** The push-messaging service worker; the app works without it (an old browser, private mode). */
 function registerMessagingWorker(): void {
@@ -17,13 +21,26 @@ function registerMessagingWorker(): void {
   });
 }
 
-function initialLanguage(config: RuntimeConfig): string {
+/** The invitation link's language, else the one chosen before, else English; only languages the configuration offers. */
+function initialLanguage(config: RuntimeConfig, pathname: string): string {
+  const offered = (code: string | undefined): code is string => Boolean(code) && config.portalLanguages.some((language) => language.code === code);
+  const fromLink = matchPath(paths.invitation.pattern, pathname)?.params.lg;
+  if (offered(fromLink)) return fromLink;
   const stored = storedLanguage();
-  return stored && config.portalLanguages.some((language) => language.code === stored) ? stored : DEFAULT_LANGUAGE;
+  return offered(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** The pages that show the inviter ask for it while the rest of the app starts, not after the first render. */
+function prefetchInviter(queryClient: QueryClient, pathname: string): void {
+  for (const pattern of [paths.invitation.pattern, paths.socialSignUp.pattern, paths.signUp.pattern]) {
+    const uid = matchPath(pattern, pathname)?.params.uid;
+    if (uid) void queryClient.prefetchQuery(getInviterQueryOptions(uid));
+  }
 }
 
 /** Loads the configuration, then renders the app (or an error screen saying the configuration failed). */
 export async function start(container: HTMLElement): Promise<void> {
+  preloadPage(window.location.pathname);
   const root = createRoot(container);
   let config: RuntimeConfig;
   try {
@@ -35,11 +52,13 @@ export async function start(container: HTMLElement): Promise<void> {
     return;
   }
   initFirebase(config);
-  const i18n = await createI18n(initialLanguage(config));
+  const queryClient = createQueryClient();
+  prefetchInviter(queryClient, window.location.pathname);
+  const i18n = await createI18n(initialLanguage(config, window.location.pathname));
   registerMessagingWorker();
   root.render(
     <StrictMode>
-      <AppProviders config={config} i18n={i18n} queryClient={createQueryClient()}>
+      <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
         <AppRouter />
       </AppProviders>
     </StrictMode>,

@@ -19,6 +19,7 @@ describe('the runtime configuration', () => {
         appStoreUrl: 'https://x.test',
         playStoreUrl: 'ftp://x.test',
         portalLanguages: [{ code: 'en' }],
+        callablesPath: 'https://elsewhere.test/api',
         emulators: { auth: 'http://127.0.0.1:9099', functionsHost: '127.0.0.1', functionsPort: '5001' },
       }),
     ).toEqual([
@@ -27,6 +28,7 @@ describe('the runtime configuration', () => {
       'productDomain must be an http(s) URL',
       'playStoreUrl must be an http(s) URL',
       'portalLanguages[0].name must be a non-empty string',
+      'callablesPath must be a path such as /api',
       'emulators.functionsPort must be an integer',
     ]);
     expect(configProblems([])).toEqual(['the configuration must be a JSON object']);

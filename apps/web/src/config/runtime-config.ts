@@ -17,7 +17,13 @@ export interface RuntimeConfig {
   playStoreUrl: string;
   /** Languages offered, in order; each needs a bundle in src/locales. */
   portalLanguages: { code: string; name: string }[];
-  /** Local stack only: where the Auth and Functions emulators listen. */
+  /**
+   * Where the callables are reached. A path on this site (`/api`), which Hosting rewrites to
+   * the functions (firebase.json): same origin, so no CORS preflight and no second connection
+   * on a phone. Absent: Cloud Functions' own URLs in FUNCTIONS_REGION (or the emulator below).
+   */
+  callablesPath?: string;
+  /** Local stack only: where the Auth emulator listens and, without `callablesPath`, the Functions emulator. */
   emulators?: { auth: string; functionsHost: string; functionsPort: number };
 }
 
@@ -64,6 +70,9 @@ export function configProblems(body: unknown): string[] {
         text(language, 'name', `portalLanguages[${index}].name`);
       }
     });
+  if (body.callablesPath !== undefined && (typeof body.callablesPath !== 'string' || !/^\/[\w-]+(\/[\w-]+)*$/.test(body.callablesPath))) {
+    problems.push('callablesPath must be a path such as /api');
+  }
   if (body.emulators !== undefined) {
     const emulators = body.emulators;
     if (!isObject(emulators)) problems.push('emulators must be an object');

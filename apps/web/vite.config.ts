@@ -1,6 +1,6 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -20,8 +20,32 @@ function notFoundPage(): Plugin {
   };
 }
 
+/**
+ * The runtime configuration the build ships as /config.json: public/config.json (the local
+ * stack's) unless WEB_CONFIG names another file, e.g. `WEB_CONFIG=config.production.json`.
+ * Checked with the same rules the app applies at startup, so a broken file fails the build
+ * instead of the first visitor; a deployable one must not point at the emulators.
+ */
+function runtimeConfigFile(): Plugin {
+  return {
+    name: 'dayfocus-runtime-config',
+    apply: 'build',
+    async writeBundle(options) {
+      const source = process.env.WEB_CONFIG;
+      if (!source) return;
+      const path = resolve(process.env.INIT_CWD ?? process.cwd(), source);
+      const body: unknown = JSON.parse(readFileSync(path, 'utf8'));
+      const { configProblems } = await import('./src/config/runtime-config-rules');
+      const problems = configProblems(body);
+      if ((body as { emulators?: unknown }).emulators !== undefined) problems.push('a deployable configuration has no "emulators"');
+      if (problems.length > 0) throw new Error(`WEB_CONFIG ${path}: ${problems.join('; ')}`);
+      writeFileSync(join(options.dir ?? 'dist', 'config.json'), `${JSON.stringify(body, null, 2)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), notFoundPage()],
+  plugins: [react(), notFoundPage(), runtimeConfigFile()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A message the user must notice: announced (role alert) and focused when it appears or its
@@ -6,7 +6,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
  */
 export function Alert({ children, tone = 'error', focusKey }: { children: ReactNode; tone?: 'error' | 'info'; focusKey?: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // In the same commit that shows it, so nothing can act on the old focus in between.
+  useLayoutEffect(() => {
     ref.current?.focus();
   }, [focusKey]);
   return (

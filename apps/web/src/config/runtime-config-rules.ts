@@ -1,0 +1,78 @@
+/**
+ * What a valid `/config.json` holds, and the check of it: used by the app at startup and by
+ * the build (vite.config.ts) when WEB_CONFIG names the file to ship. No imports: both run it.
+ */
+export interface RuntimeConfig {
+  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string; messagingSenderId?: string; storageBucket?: string };
+  /** Origin of this web companion; the verification e-mail continues to `{productDomain}/welcome/...`. */
+  productDomain: string;
+  /** Preview image of the product (1200x630). */
+  productImage: string;
+  appStoreUrl: string;
+  playStoreUrl: string;
+  /** Languages offered, in order; each needs a bundle in src/locales. */
+  portalLanguages: { code: string; name: string }[];
+  /**
+   * Where the callables are reached. A path on this site (`/api`), which Hosting rewrites to
+   * the functions (firebase.json): same origin, so no CORS preflight and no second connection
+   * on a phone. Absent: Cloud Functions' own URLs in FUNCTIONS_REGION (or the emulator below).
+   */
+  callablesPath?: string;
+  /** Local stack only: where the Auth emulator listens and, without `callablesPath`, the Functions emulator. */
+  emulators?: { auth: string; functionsHost: string; functionsPort: number };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Every problem of a parsed config.json, as `path: what is wrong`; empty when it is valid. */
+export function configProblems(body: unknown): string[] {
+  const problems: string[] = [];
+  const text = (object: Json, key: string, path: string, optional = false) => {
+    const value = object[key];
+    if (value === undefined && optional) return;
+    if (typeof value !== 'string' || value.trim() === '') problems.push(`${path} must be a non-empty string`);
+  };
+  if (!isObject(body)) return ['the configuration must be a JSON object'];
+  if (!isObject(body.firebase)) problems.push('firebase must be an object');
+  else {
+    for (const key of ['apiKey', 'authDomain', 'projectId']) text(body.firebase, key, `firebase.${key}`);
+    for (const key of ['appId', 'messagingSenderId', 'storageBucket']) text(body.firebase, key, `firebase.${key}`, true);
+  }
+  for (const key of ['productDomain', 'productImage', 'appStoreUrl', 'playStoreUrl']) {
+    if (!isHttpUrl(body[key])) problems.push(`${key} must be an http(s) URL`);
+  }
+  const languages = body.portalLanguages;
+  if (!Array.isArray(languages) || languages.length === 0) problems.push('portalLanguages must be a non-empty list');
+  else
+    languages.forEach((language, index) => {
+      if (!isObject(language)) problems.push(`portalLanguages[${index}] must be an object`);
+      else {
+        text(language, 'code', `portalLanguages[${index}].code`);
+        text(language, 'name', `portalLanguages[${index}].name`);
+      }
+    });
+  if (body.callablesPath !== undefined && (typeof body.callablesPath !== 'string' || !/^\/[\w-]+(\/[\w-]+)*$/.test(body.callablesPath))) {
+    problems.push('callablesPath must be a path such as /api');
+  }
+  if (body.emulators !== undefined) {
+    const emulators = body.emulators;
+    if (!isObject(emulators)) problems.push('emulators must be an object');
+    else {
+      if (!isHttpUrl(emulators.auth)) problems.push('emulators.auth must be an http(s) URL');
+      text(emulators, 'functionsHost', 'emulators.functionsHost');
+      if (!Number.isInteger(emulators.functionsPort)) problems.push('emulators.functionsPort must be an integer');
+    }
+  }
+  return problems;
+}
+

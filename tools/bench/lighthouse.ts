@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
-import { demoInviter, inviteLink, repoRoot, seedDemoInviter } from '@dayfocus/stack';
+import { CHROMIUM_ARGS, chromiumPath, demoInviter, inviteLink, repoRoot, seedDemoInviter } from '@dayfocus/stack';
 import { budgetFailures, categories, score, tableHeader, tableRow } from './src/web-lighthouse.js';
 
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromePath = chromiumPath();
 /** Scores vary by a few points from run to run (more on a busy machine): the median of 3 counts. */
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /**
@@ -29,16 +29,7 @@ const languages = (process.env.LIGHTHOUSE_LANGUAGES ?? 'en,hi').split(',').filte
 const runTimeoutMs = 120_000;
 const outDir = join(repoRoot, '.artifacts', 'lighthouse');
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromeFlags = ['--headless=new', ...CHROMIUM_ARGS];
 
 const flags: Flags = {
   output: ['json', 'html'],

@@ -65,6 +65,11 @@ export const en = {
     notVerified: 'Your email address is not confirmed yet. Open the link in the email we sent you, then try again.',
     appStoreAlt: 'Download on the App Store',
     playStoreAlt: 'Get it on Google Play',
+    /** The badges' visible words around the store's name; together they read as the alt text above. */
+    appStoreBefore: 'Download on the',
+    appStoreAfter: '',
+    playStoreBefore: 'Get it on',
+    playStoreAfter: '',
   },
   notFound: {
     title: 'Page not found',

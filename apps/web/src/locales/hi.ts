@@ -61,6 +61,10 @@ export const hi: Translation = {
     notVerified: 'आपके ईमेल पते की अभी पुष्टि नहीं हुई है। हमारे भेजे ईमेल का लिंक खोलें, फिर से कोशिश करें।',
     appStoreAlt: 'App Store से डाउनलोड करें',
     playStoreAlt: 'Google Play पर पाएँ',
+    appStoreBefore: '',
+    appStoreAfter: 'से डाउनलोड करें',
+    playStoreBefore: '',
+    playStoreAfter: 'पर पाएँ',
   },
   notFound: {
     title: 'पेज नहीं मिला',

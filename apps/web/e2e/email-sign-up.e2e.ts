@@ -1,0 +1,191 @@
+// Email sign-up in a real browser against the local stack: the invitation, the form, the
+// confirmation page, the verification e-mail's link (or its code) and the activation it triggers.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { en } from '../src/locales/en';
+import {
+  authUser,
+  authUserByEmail,
+  expectJoined,
+  pathOf,
+  pressUntilFocused,
+  reachPath,
+  readDoc,
+  seedInviter,
+  skipReason,
+  uniqueEmail,
+  useBrowser,
+  visible,
+} from './support/app';
+import { verificationLink } from './support/auth-emulator';
+
+const config = JSON.parse(readFileSync(new URL('../public/config.json', import.meta.url), 'utf8')) as { appStoreUrl: string; playStoreUrl: string };
+
+interface Invitee {
+  name: string;
+  email: string;
+  password: string;
+}
+
+function newInvitee(): Invitee {
+  return { name: 'Mira Nair', email: uniqueEmail('e2e-email'), password: 'correct-horse' };
+}
+
+/** Fills the sign-up form by its labels. */
+async function fillSignUpForm(page: Page, invitee: Invitee, confirmPassword = invitee.password): Promise<void> {
+  await page.getByLabel(en.signUp.username, { exact: true }).fill(invitee.name);
+  await page.getByLabel(en.signUp.email, { exact: true }).fill(invitee.email);
+  await page.getByLabel(en.signUp.password, { exact: true }).fill(invitee.password);
+  await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill(confirmPassword);
+}
+
+function submitButton(page: Page) {
+  return page.getByRole('button', { name: en.signUp.submit, exact: true });
+}
+
+/** Straight to the form, filled and sent; resolves on /confirm-email. */
+async function signUpWithEmail(page: Page, inviterId: string, invitee: Invitee): Promise<void> {
+  await page.goto(`/sign-up/${inviterId}`);
+  await fillSignUpForm(page, invitee);
+  await submitButton(page).click();
+  await reachPath(page, '/confirm-email');
+}
+
+describe.skipIf(skipReason)('Email sign-up in the browser', () => {
+  const browser = useBrowser();
+
+  it('an invitee opens the English invitation, signs up with email, follows the emulator verification link and joins the inviter', async () => {
+    const inviter = await seedInviter({ picture: true });
+    const invitee = newInvitee();
+    const page = await browser.newPage();
+
+    await page.goto(`/feedback/${inviter.userId}/en`);
+    await visible(page.getByRole('heading', { name: en.invitation.title }));
+    await visible(page.getByText(inviter.name, { exact: true }));
+    const picture = page.getByRole('img', { name: `Profile picture of ${inviter.name}` });
+    await visible(picture);
+    expect(await picture.getAttribute('src')).toBe(inviter.picture);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await page.getByRole('button', { name: en.invitation.signUp, exact: true }).click();
+    await reachPath(page, `/social-sign-up/${inviter.userId}`);
+    await page.getByRole('button', { name: en.socialSignUp.email }).click();
+    await reachPath(page, `/sign-up/${inviter.userId}`);
+    await fillSignUpForm(page, invitee);
+    await submitButton(page).click();
+
+    await reachPath(page, '/confirm-email');
+    await visible(page.getByRole('heading', { name: 'Confirm Your Email' }));
+    const sentTo = page.getByText(`We have sent an email with a confirmation link to ${invitee.email}.`);
+    await visible(sentTo);
+    await page.reload();
+    await visible(sentTo);
+
+    const { oobLink } = await verificationLink(invitee.email);
+    await page.goto(oobLink); // the emulator verifies the address and redirects to the continue URL
+    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}$`));
+    const uid = decodeURIComponent(pathOf(page).split('/')[2] ?? '');
+    expect(uid).toBe((await authUserByEmail(invitee.email)).uid);
+
+    await visible(page.getByRole('heading', { name: 'Welcome' }));
+    await visible(page.getByText(en.welcome.activated));
+    await visible(page.getByText('Download the app and join your friend'));
+    expect(await page.getByRole('link', { name: en.welcome.appStoreAlt }).getAttribute('href')).toBe(config.appStoreUrl);
+    expect(await page.getByRole('link', { name: en.welcome.playStoreAlt }).getAttribute('href')).toBe(config.playStoreUrl);
+
+    await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+  });
+
+  it('the welcome page applies the verification code the link carries before it activates the account', async () => {
+    const inviter = await seedInviter({ picture: false });
+    const invitee = newInvitee();
+    const page = await browser.newPage();
+    await signUpWithEmail(page, inviter.userId, invitee);
+
+    const { oobCode } = await verificationLink(invitee.email);
+    const { uid } = await authUserByEmail(invitee.email);
+    expect((await authUser(uid)).emailVerified).toBe(false);
+    await page.goto(`/welcome/${uid}/${inviter.userId}?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+
+    await visible(page.getByText(en.welcome.activated));
+    await visible(page.getByText(en.welcome.download));
+    expect((await authUser(uid)).emailVerified).toBe(true);
+    await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+  });
+
+  it('a second sign-up with an address already registered shows "already registered" and lets the visitor try again', async () => {
+    const inviter = await seedInviter();
+    const first = newInvitee();
+    await signUpWithEmail(await browser.newPage(), inviter.userId, first);
+
+    const page = await browser.newPage(); // another browser: nobody signed in
+    await page.goto(`/sign-up/${inviter.userId}`);
+    await fillSignUpForm(page, { ...first, name: 'Someone Else', password: 'another-secret' });
+    await submitButton(page).click();
+
+    const alert = page.getByRole('alert');
+    await visible(alert.getByText('This email is already registered. Please use a different email.'));
+    await expect.poll(() => submitButton(page).isEnabled()).toBe(true);
+    expect(await submitButton(page).getAttribute('aria-busy')).toBe('false');
+    expect(await page.locator('button[type=submit] .spinner').count()).toBe(0);
+    expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}`);
+  });
+
+  it('submitting the empty form shows every "Please enter …" message in one alert, and focus moves to it', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage();
+    await page.goto(`/sign-up/${inviter.userId}`);
+    await expect.poll(() => submitButton(page).isEnabled()).toBe(true);
+    await submitButton(page).click();
+
+    const alert = page.getByRole('alert');
+    await visible(alert);
+    expect(await alert.count()).toBe(1);
+    expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+      en.validation.usernameRequired,
+      en.validation.emailRequired,
+      en.validation.passwordRequired,
+      en.validation.confirmPasswordRequired,
+    ]);
+    expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByLabel(en.signUp.email, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}`);
+  });
+
+  it('a keyboard-only invitee goes from the invitation to /confirm-email with Tab, Shift+Tab, typing and Enter', async () => {
+    const inviter = await seedInviter();
+    const invitee = newInvitee();
+    const page = await browser.newPage();
+    await page.goto(`/feedback/${inviter.userId}/en`);
+    await visible(page.getByText(inviter.name, { exact: true }));
+
+    await pressUntilFocused(page, en.invitation.signUp);
+    await page.keyboard.press('Enter');
+    await reachPath(page, `/social-sign-up/${inviter.userId}`);
+    await expect.poll(() => page.getByRole('button', { name: en.socialSignUp.email }).isEnabled()).toBe(true);
+    await pressUntilFocused(page, en.socialSignUp.email);
+    await page.keyboard.press('Enter');
+    await reachPath(page, `/sign-up/${inviter.userId}`);
+    await visible(page.getByLabel(en.signUp.username, { exact: true })); // the page has loaded
+
+    await pressUntilFocused(page, en.signUp.username);
+    await page.keyboard.type(invitee.name.slice(0, -1)); // a typo: the last letter is missing
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(invitee.email);
+    await pressUntilFocused(page, en.signUp.username, 'Shift+Tab'); // back to fix the name
+    await page.keyboard.press('End');
+    await page.keyboard.type(invitee.name.slice(-1));
+    await pressUntilFocused(page, en.signUp.password);
+    await page.keyboard.type(invitee.password);
+    await pressUntilFocused(page, en.signUp.confirmPassword);
+    await page.keyboard.type(invitee.password);
+    await pressUntilFocused(page, en.signUp.submit);
+    await page.keyboard.press('Enter');
+
+    await reachPath(page, '/confirm-email');
+    await visible(page.getByText(`We have sent an email with a confirmation link to ${invitee.email}.`));
+    const { uid } = await authUserByEmail(invitee.email);
+    expect(await readDoc('Users', uid)).toMatchObject({ name: invitee.name, email: invitee.email, invitedBy: inviter.userId });
+  });
+});

@@ -1,0 +1,77 @@
+// The invitation page and its neighbours: unknown inviters, Hindi and the language choice,
+// and "I already have an account" (the inviter's short link).
+import { describe, expect, it } from 'vitest';
+import { en } from '../src/locales/en';
+import { hi } from '../src/locales/hi';
+import { pathOf, reachPath, seedInviter, skipReason, urls, useBrowser, visible } from './support/app';
+
+describe.skipIf(skipReason)('The invitation in the browser', () => {
+  const browser = useBrowser();
+
+  it('an invitation from an unknown inviter says "Invalid URL" and disables both buttons, on /feedback/{id}/{lg} and /tasks-Feedback', async () => {
+    const page = await browser.newPage();
+    for (const path of ['/feedback/nobody-xyz/en', '/tasks-Feedback']) {
+      await page.goto(path);
+      await visible(page.getByRole('alert').getByText(en.invitation.invalidUrl, { exact: true }));
+      expect(await page.getByRole('button', { name: en.invitation.signUp, exact: true }).isDisabled(), path).toBe(true);
+      expect(await page.getByRole('button', { name: en.invitation.haveAccount }).isDisabled(), path).toBe(true);
+    }
+  });
+
+  it('the social sign-up page of an unknown inviter says "Invalid URL" and disables every way to sign up', async () => {
+    const page = await browser.newPage();
+    await page.goto('/social-sign-up/nobody');
+    await visible(page.getByRole('alert').getByText(en.invitation.invalidUrl, { exact: true }));
+    for (const name of [en.socialSignUp.apple, en.socialSignUp.google, en.socialSignUp.email, en.invitation.haveAccount]) {
+      expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
+    }
+  });
+
+  it('a Hindi invitation link shows Hindi, a reload without the language keeps it, and the language select switches back to English at once', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage();
+    const lang = () => page.evaluate(() => document.documentElement.lang);
+
+    await page.goto(`/feedback/${inviter.userId}/hi`);
+    await visible(page.getByRole('heading', { name: hi.invitation.title }));
+    await visible(page.getByText(hi.invitation.needsHelp.replace('{{name}}', inviter.name)));
+    expect(await lang()).toBe('hi');
+    expect(await page.title()).toBe(`${hi.invitation.title} · Dayfocus`);
+    await visible(page.getByRole('button', { name: hi.invitation.signUp, exact: true }));
+    await visible(page.getByRole('button', { name: hi.invitation.haveAccount }));
+
+    await page.goto(`/feedback/${inviter.userId}`);
+    await visible(page.getByRole('heading', { name: hi.invitation.title }));
+    expect(await lang()).toBe('hi');
+    expect(await page.title()).toBe(`${hi.invitation.title} · Dayfocus`);
+
+    await page.getByLabel(hi.app.language).selectOption('en');
+    await visible(page.getByRole('heading', { name: en.invitation.title }));
+    await visible(page.getByRole('button', { name: en.invitation.signUp, exact: true }));
+    await visible(page.getByText(en.invitation.needsHelp.replace('{{name}}', inviter.name)));
+    expect(await lang()).toBe('en');
+    expect(await page.title()).toBe(`${en.invitation.title} · Dayfocus`);
+    expect(pathOf(page)).toBe(`/feedback/${inviter.userId}`); // no reload, no navigation
+
+    await page.reload();
+    await visible(page.getByRole('heading', { name: en.invitation.title }));
+  });
+
+  it('"I already have an account" opens the inviter\'s short link /l/{code}, which sends a desktop browser to /?userId={inviter}', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage();
+    await page.goto(`/feedback/${inviter.userId}/en`);
+    await visible(page.getByText(inviter.name, { exact: true }));
+
+    const shortLinkRequest = page.waitForRequest((request) => /^\/l\/[A-Za-z0-9_-]+$/.test(new URL(request.url()).pathname));
+    await page.getByRole('button', { name: en.invitation.haveAccount }).click();
+    const request = await shortLinkRequest;
+    expect(new URL(request.url()).origin).toBe(urls.hosting);
+    const response = await request.response();
+    expect(response?.status()).toBe(302);
+    expect(response?.headers().location).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
+
+    await reachPath(page, `/?userId=${inviter.userId}`);
+    await visible(page.getByRole('heading', { name: en.welcome.title }));
+  });
+});

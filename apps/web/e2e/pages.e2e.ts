@@ -1,0 +1,148 @@
+// Every screen, in English and Hindi, at phone (390x844) and desktop (1280x800) size: axe-core
+// finds no serious or critical violation, and a full-page screenshot of each goes to
+// .artifacts/screenshots/<page>-<lang>-<phone|desktop>.png for a person to look at.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { en, type Translation } from '../src/locales/en';
+import { hi } from '../src/locales/hi';
+import {
+  reachPath,
+  screenshot,
+  seedInviter,
+  seriousAccessibilityViolations,
+  skipReason,
+  uniqueEmail,
+  useBrowser,
+  viewports,
+  visible,
+  type Device,
+  type Language,
+  type SeededInviter,
+} from './support/app';
+
+const texts: Record<Language, Translation> = { en, hi };
+
+interface Screen {
+  name: string;
+  /** Opens the screen in its final state (data loaded, errors shown) in this language. */
+  open(page: Page, t: Translation, inviter: SeededInviter, language: Language): Promise<void>;
+}
+
+const heading = (page: Page, name: string) => visible(page.getByRole('heading', { name, exact: true }));
+
+const screens: Screen[] = [
+  {
+    name: 'invitation',
+    async open(page, t, inviter, language) {
+      await page.goto(`/feedback/${inviter.userId}/${language}`);
+      await heading(page, t.invitation.title);
+      await visible(page.getByText(inviter.name, { exact: true }));
+      const picture = page.getByRole('img', { name: t.invitation.pictureAlt.replace('{{name}}', inviter.name) });
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    },
+  },
+  {
+    name: 'social-sign-up',
+    async open(page, t, inviter) {
+      await page.goto(`/social-sign-up/${inviter.userId}`);
+      await heading(page, t.socialSignUp.title);
+      await visible(page.getByText(t.socialSignUp.intro.replace('{{name}}', inviter.name)));
+    },
+  },
+  {
+    name: 'sign-up-errors',
+    async open(page, t, inviter) {
+      await page.goto(`/sign-up/${inviter.userId}`);
+      await heading(page, t.signUp.title);
+      const submit = page.getByRole('button', { name: t.signUp.submit, exact: true });
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      await page.getByLabel(t.signUp.email, { exact: true }).fill('not-an-address');
+      await page.getByLabel(t.signUp.password, { exact: true }).fill('short');
+      await submit.click();
+      await visible(page.getByRole('alert').getByText(t.validation.usernameRequired));
+    },
+  },
+  {
+    name: 'confirm-email',
+    async open(page, t, inviter) {
+      const email = uniqueEmail('e2e-screens');
+      await page.goto(`/sign-up/${inviter.userId}`);
+      await page.getByLabel(t.signUp.username, { exact: true }).fill('Mira Nair');
+      await page.getByLabel(t.signUp.email, { exact: true }).fill(email);
+      await page.getByLabel(t.signUp.password, { exact: true }).fill('correct-horse');
+      await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+      await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
+      await reachPath(page, '/confirm-email');
+      await heading(page, t.confirmEmail.title);
+      await visible(page.getByText(email));
+    },
+  },
+  {
+    name: 'welcome',
+    async open(page, t) {
+      await page.goto('/welcome');
+      await heading(page, t.welcome.title);
+      await visible(page.getByRole('link', { name: t.welcome.playStoreAlt }));
+    },
+  },
+  {
+    name: 'not-found',
+    async open(page, t) {
+      await page.goto('/no-such-page');
+      await heading(page, t.notFound.title);
+    },
+  },
+  {
+    name: 'invitation-unknown-inviter',
+    async open(page, t) {
+      await page.goto('/feedback/nobody-xyz');
+      await heading(page, t.invitation.title);
+      await visible(page.getByRole('alert').getByText(t.invitation.invalidUrl));
+    },
+  },
+];
+
+/** Every image loaded and fonts ready, so the screenshot shows the finished page. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const loading = [...document.images].filter((img) => !img.complete);
+    await Promise.all(
+      loading.map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+  });
+}
+
+describe.skipIf(skipReason)('Every page, in English and Hindi, at phone and desktop size', () => {
+  const browser = useBrowser();
+  let inviter: SeededInviter;
+  beforeAll(async () => {
+    inviter = await seedInviter({ picture: true });
+  });
+
+  for (const language of ['en', 'hi'] as const) {
+    for (const screen of screens) {
+      it(`the ${screen.name} page in ${language === 'en' ? 'English' : 'Hindi'} has no serious or critical accessibility violation and is captured at both sizes`, async () => {
+        const page = await browser.newPage({ device: 'phone', language });
+        await screen.open(page, texts[language], inviter, language);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+
+        const problems: string[] = [];
+        for (const device of ['phone', 'desktop'] as const satisfies Device[]) {
+          await page.setViewportSize(viewports[device]);
+          await settled(page);
+          await screenshot(page, screen.name, language, device);
+          const { summary } = await seriousAccessibilityViolations(page);
+          if (summary) problems.push(`${device} (${viewports[device].width}x${viewports[device].height}):\n${summary}`);
+        }
+        expect(problems.join('\n'), `axe-core on ${page.url()}`).toBe('');
+      });
+    }
+  }
+});

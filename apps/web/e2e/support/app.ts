@@ -1,0 +1,249 @@
+// What the e2e specs share: one Chromium per file with fresh contexts per test, inviters
+// seeded with unique ids (other suites share the stack, so nothing is ever cleared), the
+// Firestore and Auth state read back with the Admin SDK, screenshots and axe-core checks.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { inviterRecord } from '@dayfocus/functions/testing';
+import { repoRoot, urls } from '@dayfocus/stack';
+import type { UserRecord as AuthUser } from 'firebase-admin/auth';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { adminAuth, adminDb, uniqueId } from '../../src/testing/stack';
+import { launchBrowser, newContext } from './browser';
+
+export { uniqueId };
+
+export { urls };
+
+/** Why the browser tests are skipped (no Chromium), or '' when they run: for `describe.skipIf`. */
+export const skipReason = inject('e2eSkipReason');
+
+export type Language = 'en' | 'hi';
+export type Device = 'phone' | 'desktop';
+
+export const viewports: Record<Device, { width: number; height: number }> = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+};
+
+/** The key under which the app keeps the chosen language (src/lib/i18n.ts). */
+const LANGUAGE_STORAGE_KEY = 'dayfocus.portalLanguage';
+
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${uniqueId(prefix)}@example.com`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser
+
+export interface BrowserSession {
+  /** A page in a fresh context (no storage, no signed-in user), closed after the test. */
+  newPage(options?: { device?: Device; language?: Language }): Promise<Page>;
+}
+
+/**
+ * One Chromium for the file (launched in beforeAll, closed in afterAll); every page gets its
+ * own context. Call it inside the `describe`, so that a skipped suite launches nothing.
+ * Uncaught errors of a page fail the test that opened it.
+ */
+export function useBrowser(): BrowserSession {
+  let browser: Browser | undefined;
+  const open: { context: BrowserContext; errors: string[] }[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    const closing = open.splice(0);
+    await Promise.all(closing.map(({ context }) => context.close()));
+    const errors = closing.flatMap(({ errors: e }) => e);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage({ device = 'desktop', language } = {}) {
+      if (!browser) throw new Error('useBrowser(): the browser is not running (call it inside describe)');
+      const context = await newContext(browser, { baseURL: urls.hosting, viewport: viewports[device] });
+      context.setDefaultTimeout(15_000);
+      const errors: string[] = [];
+      open.push({ context, errors });
+      if (language) {
+        await context.addInitScript(([key, code]) => window.localStorage.setItem(key, code), [LANGUAGE_STORAGE_KEY, language] as const);
+      }
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      return page;
+    },
+  };
+}
+
+/** Resolves once the locator shows (fails the test after the default timeout). */
+export async function visible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible' });
+}
+
+/** The path of the page, with its query string. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Resolves once the page's path (and query) matches. */
+export async function reachPath(page: Page, path: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => {
+    const current = `${url.pathname}${url.search}`;
+    return typeof path === 'string' ? current === path : path.test(current);
+  });
+}
+
+/**
+ * The accessible name of the focused element: its label (inputs, selects), aria-label or text.
+ * For `pressUntilFocused`, which tabs through a page like a keyboard user.
+ */
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return '';
+    const labelled = (element as HTMLInputElement).labels?.[0]?.textContent;
+    return (labelled || element.getAttribute('aria-label') || element.textContent || '').trim();
+  });
+}
+
+/** Presses `key` (Tab or Shift+Tab) until the element named `name` has focus; at most `limit` presses. */
+export async function pressUntilFocused(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 15): Promise<void> {
+  const seen: string[] = [];
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press(key);
+    const current = await focusedName(page);
+    if (current === name) return;
+    seen.push(current || '(nothing)');
+  }
+  throw new Error(`"${name}" did not get focus after ${limit} presses of ${key}; focus went to: ${seen.join(' → ')}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Firestore and Auth, through the Admin SDK
+
+type DocumentData = Record<string, unknown>;
+
+export interface SeededInviter {
+  userId: string;
+  name: string;
+  fcmToken: string;
+  /** The picture's address, or null for an inviter without one. */
+  picture: string | null;
+}
+
+/** A picture served by the local Hosting emulator, so that the offline browser can load it. */
+export const INVITER_PICTURE = `${urls.hosting}/images/demo-inviter.svg`;
+
+/** An inviter as the mobile app leaves one (active User record), with a unique id and push token. */
+export async function seedInviter(options: { picture?: boolean; name?: string } = {}): Promise<SeededInviter> {
+  const userId = uniqueId('e2e-inviter');
+  const inviter = {
+    userId,
+    name: options.name ?? 'Asha Verma',
+    fcmToken: `dev-e2e-${userId}`,
+    picture: options.picture === false ? null : INVITER_PICTURE,
+  };
+  await adminDb
+    .collection('Users')
+    .doc(userId)
+    .set(inviterRecord({ userId, name: inviter.name, fcmToken: inviter.fcmToken, profileImage: inviter.picture }));
+  return inviter;
+}
+
+export async function readDoc(collection: string, id: string): Promise<DocumentData | undefined> {
+  const snapshot = await adminDb.collection(collection).doc(id).get();
+  return snapshot.exists ? snapshot.data() : undefined;
+}
+
+export async function authUserByEmail(email: string): Promise<AuthUser> {
+  return adminAuth.getUserByEmail(email);
+}
+
+export async function authUser(uid: string): Promise<AuthUser> {
+  return adminAuth.getUser(uid);
+}
+
+/** The pushes the local stack recorded (`_devPushOutbox`) for this device token. */
+export async function pushesTo(token: string): Promise<{ token: string; message: { notification?: { title?: string; body?: string }; data?: Record<string, string> } }[]> {
+  const snapshot = await adminDb.collection('_devPushOutbox').where('token', '==', token).get();
+  return snapshot.docs.map((doc) => doc.data() as Awaited<ReturnType<typeof pushesTo>>[number]);
+}
+
+/** Reads until `accept` holds or `timeoutMs` passes; returns the last value read. */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    value = await read();
+  }
+  return value;
+}
+
+/**
+ * Spec section 4 after an invitee joined: an active, verified User, default notifications,
+ * the friendship (inviter → invitee), the inviter's history entry and the push to the inviter.
+ */
+export async function expectJoined(inviter: SeededInviter, invitee: { uid: string; name: string; email: string }, extra: DocumentData = {}): Promise<void> {
+  expect(await readDoc('Users', invitee.uid)).toMatchObject({
+    userId: invitee.uid,
+    name: invitee.name,
+    email: invitee.email,
+    isActive: true,
+    isVerified: true,
+    isDeleted: false,
+    ...extra,
+  });
+  expect(await readDoc('Notifications', invitee.uid)).toMatchObject({
+    userId: invitee.uid,
+    dailyReview: { notification: true, notificationTime: { hour: 21, minute: 0, time: '21:00' } },
+    dailyTaskReminder: { notification: true, notificationTime: { hour: 9, minute: 0, time: '09:00' } },
+  });
+  expect(await readDoc('Friends', `${inviter.userId}_${invitee.uid}`)).toMatchObject({
+    userId: inviter.userId,
+    friendId: invitee.uid,
+    friendName: invitee.name,
+    isActive: true,
+  });
+  const history = ((await readDoc('NotificationHistory', inviter.userId))?.history ?? []) as DocumentData[];
+  expect(history.filter((entry) => entry.userId === invitee.uid)).toEqual([
+    expect.objectContaining({ type: 'friend_join', userName: invitee.name, message: `${invitee.name} has accepted your invitation` }),
+  ]);
+  const pushes = await eventually(
+    () => pushesTo(inviter.fcmToken),
+    (found) => found.length > 0,
+  );
+  expect(pushes.map((push) => push.message.notification?.body)).toEqual([`${invitee.name} has accepted your invitation`]);
+  expect(pushes[0]?.message.data).toMatchObject({ type: 'friend_join', body: `${invitee.name} has accepted your invitation` });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screenshots and accessibility
+
+export const SCREENSHOT_DIR = join(repoRoot, '.artifacts', 'screenshots');
+
+/** A full-page PNG at `.artifacts/screenshots/<page>-<lang>-<device>.png` (from the repo root). */
+export async function screenshot(page: Page, name: string, language: Language, device: Device): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}-${language}-${device}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}
+
+/** axe-core's serious and critical violations of the page, with a summary a person can read. */
+export async function seriousAccessibilityViolations(page: Page): Promise<{ ids: string[]; summary: string }> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const summary = serious
+    .map((violation) => {
+      const nodes = violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replaceAll('\n', ' ') ?? ''}`);
+      return [`  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})`, ...nodes].join('\n');
+    })
+    .join('\n');
+  return { ids: serious.map((violation) => violation.id), summary };
+}

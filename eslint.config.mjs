@@ -8,7 +8,7 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/lib/**', '**/dist/**', '.toolchain/**', '**/coverage/**', '.artifacts/**'],
+    ignores: ['**/node_modules/**', 'functions/lib/**', '**/dist/**', '.toolchain/**', '**/coverage/**', '.artifacts/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,

@@ -8,6 +8,15 @@ import { pathOf, reachPath, seedInviter, skipReason, urls, useBrowser, visible }
 describe.skipIf(skipReason)('The invitation in the browser', () => {
   const browser = useBrowser();
 
+  it('the app registers the push-messaging service worker when it starts', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage();
+    await page.goto(`/feedback/${inviter.userId}/en`);
+    await visible(page.getByRole('heading', { name: en.invitation.title }));
+    const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
+    expect(worker).toBe(`${urls.hosting}/firebase-messaging-sw.js`);
+  });
+
   it('an invitation from an unknown inviter says "Invalid URL" and disables both buttons, on /feedback/{id}/{lg} and /tasks-Feedback', async () => {
     const page = await browser.newPage();
     for (const path of ['/feedback/nobody-xyz/en', '/tasks-Feedback']) {

@@ -1,0 +1,71 @@
+/**
+ * i18next with the translations bundled in the app (no network call): English is in the main
+ * bundle, other languages are chunks loaded when chosen. The chosen language is kept in local
+ * storage and reflected in `<html lang>`.
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en, type Translation } from '@/locales/en';
+
+export const LANGUAGE_STORAGE_KEY = 'dayfocus.portalLanguage';
+export const DEFAULT_LANGUAGE = 'en';
+
+/** Every language the app has a translation for; the configuration chooses which are offered. */
+const bundles: Record<string, () => Promise<Translation>> = {
+  en: async () => en,
+  hi: async () => (await import('@/locales/hi')).hi,
+};
+
+export function hasTranslation(code: string): boolean {
+  return Object.hasOwn(bundles, code);
+}
+
+export function storedLanguage(): string | undefined {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storeLanguage(code: string): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+  } catch {
+    // Private browsing can refuse storage; the choice then lasts for this page only.
+  }
+}
+
+export async function createI18n(initialLanguage: string): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    // An empty translation is deliberate (a word order without text before the store's name).
+    returnEmptyString: true,
+  });
+  instance.on('languageChanged', (code) => {
+    document.documentElement.lang = code;
+  });
+  document.documentElement.lang = DEFAULT_LANGUAGE;
+  if (initialLanguage !== DEFAULT_LANGUAGE) await changeLanguage(instance, initialLanguage, { persist: false });
+  return instance;
+}
+
+/**
+ * Loads the language's bundle if needed, switches every string to it and (by default)
+ * remembers the choice. Unknown codes are ignored and answer false.
+ */
+export async function changeLanguage(instance: I18n, code: string, options: { persist?: boolean } = {}): Promise<boolean> {
+  const load = bundles[code];
+  if (!load) return false;
+  if (!instance.hasResourceBundle(code, 'translation')) {
+    instance.addResourceBundle(code, 'translation', await load(), true, true);
+  }
+  await instance.changeLanguage(code);
+  if (options.persist !== false) storeLanguage(code);
+  return true;
+}

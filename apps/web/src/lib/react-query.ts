@@ -1,0 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
+import { firebaseErrorCode } from './firebase';
+
+/** Answers that a retry cannot change: the caller has to do something else first. */
+const FINAL_CODES = new Set(['not-found', 'invalid-argument', 'permission-denied', 'failed-precondition', 'unauthenticated']);
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => failureCount < 2 && !FINAL_CODES.has(firebaseErrorCode(error) ?? ''),
+      },
+      mutations: { retry: false },
+    },
+  });
+}

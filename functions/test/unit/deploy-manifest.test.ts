@@ -94,9 +94,15 @@ describe('the deployable functions (built lib/)', () => {
       hosting: { rewrites: { source: string; function?: { functionId: string; region: string } }[] };
     }).hosting;
     const targets = hosting.rewrites.flatMap((r) => (r.function ? [r.function] : []));
-    expect(targets.map((t) => t.functionId).sort()).toEqual(['appSiteAssociation', 'appSiteAssociation', 'openAppLink']);
+    const callables = ['activateAccount', 'completeSocialSignUp', 'createAppLink', 'getInviter', 'registerInvitee'];
+    expect(targets.map((t) => t.functionId).sort()).toEqual(['appSiteAssociation', 'appSiteAssociation', ...callables, 'openAppLink'].sort());
     for (const target of targets) {
-      expect(manifest.endpoints[target.functionId]).toMatchObject({ platform: 'gcfv2', httpsTrigger: {}, region: [target.region] });
+      // The web app reaches every callable at /api/{name} on its own origin (no CORS preflight).
+      const trigger = callables.includes(target.functionId) ? { callableTrigger: {} } : { httpsTrigger: {} };
+      expect(manifest.endpoints[target.functionId]).toMatchObject({ platform: 'gcfv2', ...trigger, region: [target.region] });
+    }
+    for (const name of callables) {
+      expect(hosting.rewrites.find((r) => r.function?.functionId === name)?.source).toBe(`/api/${name}`);
     }
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { location, renderApp } from '@/testing/render';
-import { createInviter, uniqueId, userRecord } from '@/testing/stack';
+import { adminAuth, adminDb, createInviter, uniqueId, userRecord } from '@/testing/stack';
 
 describe('the invitation page, against the local stack', () => {
   it("shows the inviter's name, picture and the invitation text, with both buttons enabled", async () => {
@@ -113,5 +113,28 @@ describe('email sign-up, against the local stack', () => {
     await renderApp(`/sign-up/${uniqueId('nobody')}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid URL');
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+  });
+});
+
+describe('the welcome page with an account to activate, against the local stack', () => {
+  it('says the address is not confirmed yet, with a retry that activates once it is', async () => {
+    const inviter = await createInviter();
+    const email = `${uniqueId('early')}@example.com`;
+    const account = await adminAuth.createUser({ email, password: 'correct-horse', emailVerified: false });
+    // The record email sign-up leaves (registerInvitee), made directly.
+    const now = new Date().toISOString();
+    await adminDb.collection('Users').doc(account.uid).set({ userId: account.uid, email, name: 'Early Bird', isDeleted: false, invitedBy: inviter.userId, appVersion: '1.0.0', typeOfTask: [], createdAt: now, updatedAt: now });
+
+    const { user } = await renderApp(`/welcome/${account.uid}/${inviter.userId}`);
+    expect(await screen.findByRole('status')).toHaveTextContent('Activating your account…');
+    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
+    expect(alert).toHaveTextContent('Your email address is not confirmed yet.');
+    expect(screen.queryByText('Download the app and join your friend')).not.toBeInTheDocument();
+
+    await adminAuth.updateUser(account.uid, { emailVerified: true });
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your account is active.', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
+    expect(await userRecord(account.uid)).toMatchObject({ isActive: true, isVerified: true });
   });
 });

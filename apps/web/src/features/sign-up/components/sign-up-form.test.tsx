@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { SignUpForm, type SubmitProblem, type ValidSignUp } from './sign-up-form';
 
@@ -142,5 +143,15 @@ describe('the email sign-up form', () => {
     await form.submit();
     expect(alertMessages()).toEqual(['कृपया उपयोगकर्ता नाम दर्ज करें', 'कृपया ईमेल दर्ज करें', 'कृपया पासवर्ड दर्ज करें', 'कृपया पुष्टि पासवर्ड दर्ज करें']);
     expect(screen.getByRole('button', { name: 'पासवर्ड दिखाएँ' })).toBeInTheDocument();
+  });
+
+  it('switches the messages already shown when the language changes', async () => {
+    const form = await renderForm();
+    await form.fill({ ...valid, email: 'mira@' });
+    await form.submit();
+    expect(alertMessages()).toEqual(['Please enter valid email']);
+    await act(() => changeLanguage(form.i18n, 'hi'));
+    expect(alertMessages()).toEqual(['कृपया मान्य ईमेल दर्ज करें']);
+    expect(screen.getByLabelText('ईमेल')).toHaveValue('mira@');
   });
 });

@@ -126,7 +126,7 @@ describe('the welcome page with an account to activate, against the local stack'
     await adminDb.collection('Users').doc(account.uid).set({ userId: account.uid, email, name: 'Early Bird', isDeleted: false, invitedBy: inviter.userId, appVersion: '1.0.0', typeOfTask: [], createdAt: now, updatedAt: now });
 
     const { user } = await renderApp(`/welcome/${account.uid}/${inviter.userId}`);
-    expect(await screen.findByRole('status')).toHaveTextContent('Activating your account…');
+    expect(await screen.findByText('Activating your account…')).toBeInTheDocument();
     const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
     expect(alert).toHaveTextContent('Your email address is not confirmed yet.');
     expect(screen.queryByText('Download the app and join your friend')).not.toBeInTheDocument();

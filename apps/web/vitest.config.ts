@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'stack',
           include: ['src/**/*.stack.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['src/testing/setup.ts'],
+          setupFiles: ['src/testing/setup.ts', 'src/testing/setup-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { signOut } from 'firebase/auth';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { firebaseAuth } from '@/lib/auth';
+import { initFirebase } from '@/lib/firebase';
+import { createConfig } from '@/testing/fixtures';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { location, renderApp } from '@/testing/render';
 import { adminAuth, adminDb, createInviter, uniqueId, userRecord } from '@/testing/stack';
@@ -117,6 +121,13 @@ describe('email sign-up, against the local stack', () => {
 });
 
 describe('the welcome page with an account to activate, against the local stack', () => {
+  // A fresh browser: the sign-ups above left their account signed in, and a signed-in caller
+  // may activate only itself.
+  beforeEach(async () => {
+    initFirebase(createConfig());
+    await signOut(firebaseAuth());
+  });
+
   it('says the address is not confirmed yet, with a retry that activates once it is', async () => {
     const inviter = await createInviter();
     const email = `${uniqueId('early')}@example.com`;

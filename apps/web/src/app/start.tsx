@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -55,12 +55,18 @@ export async function start(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   prefetchInviter(queryClient, window.location.pathname);
   const i18n = await createI18n(initialLanguage(config, window.location.pathname));
-  registerMessagingWorker();
-  root.render(
-    <StrictMode>
-      <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // After the page has loaded, so that the worker's download and start do not compete with it.
+  if (document.readyState === 'complete') registerMessagingWorker();
+  else window.addEventListener('load', registerMessagingWorker, { once: true });
+  // A transition lets React yield to the browser while it renders the first page, instead of
+  // one long task that holds up taps and paints on a slow phone.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }

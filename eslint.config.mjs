@@ -48,6 +48,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@/app/**', '@/features/**', `!@/features/${feature}/**`], message: 'A feature imports only its own folder and shared code.' },
+            { group: ['../../**'], message: 'Leave a feature only through @/ (shared code); a feature imports no other feature.' },
           ],
         },
       ],
@@ -58,7 +59,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/app/**', '@/features/**'], message: 'Shared code does not import features or the app layer.' }] },
+        { patterns: [{ group: ['@/app/**', '@/features/**', '**/app/**', '**/features/**'], message: 'Shared code does not import features or the app layer.' }] },
       ],
     },
   },

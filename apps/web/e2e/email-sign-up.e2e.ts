@@ -91,8 +91,8 @@ describe.skipIf(skipReason)('Email sign-up in the browser', () => {
     await visible(page.getByRole('heading', { name: 'Welcome' }));
     await visible(page.getByText(en.welcome.activated));
     await visible(page.getByText('Download the app and join your friend'));
-    expect(await page.getByRole('link', { name: en.welcome.appStoreAlt }).getAttribute('href')).toBe(config.appStoreUrl);
-    expect(await page.getByRole('link', { name: en.welcome.playStoreAlt }).getAttribute('href')).toBe(config.playStoreUrl);
+    expect(await page.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href')).toBe(config.appStoreUrl);
+    expect(await page.getByRole('link', { name: 'Get it on Google Play' }).getAttribute('href')).toBe(config.playStoreUrl);
 
     await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
   });

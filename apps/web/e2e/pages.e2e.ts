@@ -82,7 +82,7 @@ const screens: Screen[] = [
     async open(page, t) {
       await page.goto('/welcome');
       await heading(page, t.welcome.title);
-      await visible(page.getByRole('link', { name: t.welcome.playStoreAlt }));
+      await visible(page.getByRole('link', { name: t === en ? 'Get it on Google Play' : 'Google Play पर पाएँ' }));
     },
   },
   {

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { LanguageSelect } from '@/features/language/components/language-select';
 
 /** Every page: the fixed top bar with the product logo and the language choice, then the page. */
-export function Layout({ children }: { children?: React.ReactNode }) {
+export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -24,14 +24,14 @@ export function Layout({ children }: { children?: React.ReactNode }) {
         {/* A page that failed to render (or whose chunk failed to load, after a deploy or on a
             bad network) offers a fresh load; moving to another page clears the failure. */}
         <ErrorBoundary key={pathname} fallback={() => <SectionError onRetry={() => window.location.reload()} />}>
-          {children ?? <Outlet />}
+          <Outlet />
         </ErrorBoundary>
       </main>
     </>
   );
 }
 
-export function SectionError({ onRetry }: { onRetry: () => void }) {
+function SectionError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="alert alert-error" role="alert">

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 import { initFirebase } from '@/lib/firebase';
-import { createI18n, DEFAULT_LANGUAGE, storedLanguage } from '@/lib/i18n';
+import { createI18n, DEFAULT_LANGUAGE, isOffered, storedLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { ConfigErrorScreen } from './config-error-screen';
 import { AppProviders } from './providers';
@@ -23,11 +23,10 @@ function registerMessagingWorker(): void {
 
 /** The invitation link's language, else the one chosen before, else English; only languages the configuration offers. */
 function initialLanguage(config: RuntimeConfig, pathname: string): string {
-  const offered = (code: string | undefined): code is string => Boolean(code) && config.portalLanguages.some((language) => language.code === code);
   const fromLink = matchPath(paths.invitation.pattern, pathname)?.params.lg;
-  if (offered(fromLink)) return fromLink;
+  if (isOffered(config, fromLink)) return fromLink;
   const stored = storedLanguage();
-  return offered(stored) ? stored : DEFAULT_LANGUAGE;
+  return isOffered(config, stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 /** The pages that show the inviter ask for it while the rest of the app starts, not after the first render. */
@@ -38,23 +37,28 @@ function prefetchInviter(queryClient: QueryClient, pathname: string): void {
   }
 }
 
-/** Loads the configuration, then renders the app (or an error screen saying the configuration failed). */
+/**
+ * Loads the configuration, then renders the app; if anything before the first render fails,
+ * an error screen says so instead of the static spinner staying for ever.
+ */
 export async function start(container: HTMLElement): Promise<void> {
   preloadPage(window.location.pathname);
   const root = createRoot(container);
   let config: RuntimeConfig;
+  let queryClient: QueryClient;
+  let i18n: Awaited<ReturnType<typeof createI18n>>;
   try {
     config = await loadRuntimeConfig();
+    initFirebase(config);
+    queryClient = createQueryClient();
+    prefetchInviter(queryClient, window.location.pathname);
+    i18n = await createI18n(initialLanguage(config, window.location.pathname));
   } catch (error) {
     // eslint-disable-next-line no-console
     console.error(error);
     root.render(<ConfigErrorScreen detail={error instanceof Error ? error.message : String(error)} />);
     return;
   }
-  initFirebase(config);
-  const queryClient = createQueryClient();
-  prefetchInviter(queryClient, window.location.pathname);
-  const i18n = await createI18n(initialLanguage(config, window.location.pathname));
   // After the page has loaded, so that the worker's download and start do not compete with it.
   if (document.readyState === 'complete') registerMessagingWorker();
   else window.addEventListener('load', registerMessagingWorker, { once: true });

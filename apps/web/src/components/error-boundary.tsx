@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
-  fallback: (reset: () => void) => ReactNode;
+  fallback: () => ReactNode;
   children: ReactNode;
 }
 
@@ -19,6 +19,6 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render() {
-    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children;
+    return this.state.failed ? this.props.fallback() : this.props.children;
   }
 }

@@ -1,12 +1,27 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { usePageTitle } from './page-title';
 
-/** One screen's content: its heading (which is also the document title) and body. */
-export function Page({ title, children, documentTitle }: { title: string; children: ReactNode; documentTitle?: string }) {
-  usePageTitle(documentTitle ?? title);
+/** Whether a page was already shown in this visit: the first one keeps the browser's own focus. */
+let shownBefore = false;
+
+/**
+ * One screen's content: its heading (which is also the document title) and body. After a move
+ * from another page, focus goes to the heading, so that a keyboard or screen-reader user starts
+ * at the new page rather than at the top of the document (unless an alert already took it).
+ */
+export function Page({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const moved = shownBefore;
+    shownBefore = true;
+    if (moved && (document.activeElement === null || document.activeElement === document.body)) heading.current?.focus();
+  }, []);
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{title}</h1>
+      <h1 id="page-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       {children}
     </section>
   );

@@ -8,8 +8,10 @@ export const paths = {
   confirmEmail: { pattern: '/confirm-email', href: () => '/confirm-email' },
   welcome: {
     pattern: '/welcome/:uid?/:fid?',
-    href: (uid?: string, fid?: string) =>
-      ['/welcome', uid, uid && fid].filter((part): part is string => Boolean(part)).map((p, i) => (i === 0 ? p : encodeURIComponent(p))).join('/'),
+    href: (uid?: string, fid?: string) => {
+      if (!uid) return '/welcome';
+      return fid ? `/welcome/${encodeURIComponent(uid)}/${encodeURIComponent(fid)}` : `/welcome/${encodeURIComponent(uid)}`;
+    },
   },
   home: { pattern: '/', href: () => '/' },
 } as const;

@@ -6,8 +6,8 @@ export interface RuntimeConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string; messagingSenderId?: string; storageBucket?: string };
   /** Origin of this web companion; the verification e-mail continues to `{productDomain}/welcome/...`. */
   productDomain: string;
-  /** Preview image of the product (1200x630). */
-  productImage: string;
+  /** Preview image of the product (1200x630); the pages do not show it (link previews come from the functions). */
+  productImage?: string;
   appStoreUrl: string;
   playStoreUrl: string;
   /** Languages offered, in order; each needs a bundle in src/locales. */
@@ -48,9 +48,10 @@ export function configProblems(body: unknown): string[] {
     for (const key of ['apiKey', 'authDomain', 'projectId']) text(body.firebase, key, `firebase.${key}`);
     for (const key of ['appId', 'messagingSenderId', 'storageBucket']) text(body.firebase, key, `firebase.${key}`, true);
   }
-  for (const key of ['productDomain', 'productImage', 'appStoreUrl', 'playStoreUrl']) {
+  for (const key of ['productDomain', 'appStoreUrl', 'playStoreUrl']) {
     if (!isHttpUrl(body[key])) problems.push(`${key} must be an http(s) URL`);
   }
+  if (body.productImage !== undefined && !isHttpUrl(body.productImage)) problems.push('productImage must be an http(s) URL');
   const languages = body.portalLanguages;
   if (!Array.isArray(languages) || languages.length === 0) problems.push('portalLanguages must be a non-empty list');
   else

@@ -5,6 +5,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { RuntimeConfig } from '@/config/runtime-config';
 import { en, type Translation } from '@/locales/en';
 
 export const LANGUAGE_STORAGE_KEY = 'dayfocus.portalLanguage';
@@ -16,8 +17,13 @@ const bundles: Record<string, () => Promise<Translation>> = {
   hi: async () => (await import('@/locales/hi')).hi,
 };
 
-export function hasTranslation(code: string): boolean {
-  return Object.hasOwn(bundles, code);
+/** The languages of the configuration that the app has a translation for, in its order. */
+export function offeredLanguages(config: Pick<RuntimeConfig, 'portalLanguages'>): RuntimeConfig['portalLanguages'] {
+  return config.portalLanguages.filter((language) => Object.hasOwn(bundles, language.code));
+}
+
+export function isOffered(config: Pick<RuntimeConfig, 'portalLanguages'>, code: string | undefined): code is string {
+  return Boolean(code) && offeredLanguages(config).some((language) => language.code === code);
 }
 
 export function storedLanguage(): string | undefined {
@@ -51,7 +57,13 @@ export async function createI18n(initialLanguage: string): Promise<I18n> {
     document.documentElement.lang = code;
   });
   document.documentElement.lang = DEFAULT_LANGUAGE;
-  if (initialLanguage !== DEFAULT_LANGUAGE) await changeLanguage(instance, initialLanguage, { persist: false });
+  if (initialLanguage !== DEFAULT_LANGUAGE) {
+    // A language chunk that cannot load (offline, or gone after a deploy) leaves the page in English.
+    await changeLanguage(instance, initialLanguage, { persist: false }).catch((error: unknown) => {
+      // eslint-disable-next-line no-console
+      console.error(`The ${initialLanguage} translation could not be loaded`, error);
+    });
+  }
   return instance;
 }
 

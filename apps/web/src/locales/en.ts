@@ -46,7 +46,6 @@ export const en = {
     hideConfirmPassword: 'Hide confirm password',
     submit: 'Sign up',
     working: 'Signing up…',
-    errorsHeading: 'Please correct the following:',
     emailInUse: 'This email is already registered. Please use a different email.',
   },
   confirmEmail: {
@@ -63,9 +62,7 @@ export const en = {
     activated: 'Your account is active.',
     activationFailed: 'We could not activate your account.',
     notVerified: 'Your email address is not confirmed yet. Open the link in the email we sent you, then try again.',
-    appStoreAlt: 'Download on the App Store',
-    playStoreAlt: 'Get it on Google Play',
-    /** The badges' visible words around the store's name; together they read as the alt text above. */
+    /** The badges' words around the store's name (languages put them on either side); the link reads them all. */
     appStoreBefore: 'Download on the',
     appStoreAfter: '',
     playStoreBefore: 'Get it on',

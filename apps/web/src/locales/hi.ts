@@ -42,7 +42,6 @@ export const hi: Translation = {
     hideConfirmPassword: 'पुष्टि पासवर्ड छिपाएँ',
     submit: 'साइन अप करें',
     working: 'साइन अप हो रहा है…',
-    errorsHeading: 'कृपया इन्हें ठीक करें:',
     emailInUse: 'यह ईमेल पहले से पंजीकृत है। कृपया कोई दूसरा ईमेल इस्तेमाल करें।',
   },
   confirmEmail: {
@@ -59,8 +58,6 @@ export const hi: Translation = {
     activated: 'आपका खाता सक्रिय है।',
     activationFailed: 'हम आपका खाता सक्रिय नहीं कर सके।',
     notVerified: 'आपके ईमेल पते की अभी पुष्टि नहीं हुई है। हमारे भेजे ईमेल का लिंक खोलें, फिर से कोशिश करें।',
-    appStoreAlt: 'App Store से डाउनलोड करें',
-    playStoreAlt: 'Google Play पर पाएँ',
     appStoreBefore: '',
     appStoreAfter: 'से डाउनलोड करें',
     playStoreBefore: '',

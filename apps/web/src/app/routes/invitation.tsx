@@ -7,7 +7,7 @@ import { HaveAccountButton } from '@/features/app-link/components/have-account-b
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterCard, InviterCardSkeleton } from '@/features/inviter/components/inviter-card';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
-import { useRouteLanguage } from './use-route-language';
+import { useRouteLanguage } from '@/features/language/use-route-language';
 
 /** `/feedback/:uid/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and picture. */
 export default function InvitationRoute() {

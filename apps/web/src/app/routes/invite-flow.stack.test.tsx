@@ -140,7 +140,10 @@ describe('the welcome page with an account to activate, against the local stack'
     expect(await screen.findByText('Activating your account…')).toBeInTheDocument();
     const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
     expect(alert).toHaveTextContent('Your email address is not confirmed yet.');
-    expect(screen.queryByText('Download the app and join your friend')).not.toBeInTheDocument();
+    expect(alert).toHaveFocus();
+    // The way to the app stays open whatever happened.
+    expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
+    expect(screen.queryByText('Your account is active.')).not.toBeInTheDocument();
 
     await adminAuth.updateUser(account.uid, { emailVerified: true });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -19,6 +19,12 @@ describe('every page', () => {
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     expect(document.title).toBe('Page not found · Dayfocus');
   });
+
+  it('moves focus to the heading of the page a link leads to', async () => {
+    const { user } = await renderApp('/no/such/page');
+    await user.click(await screen.findByRole('link', { name: 'Go to the home page' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toHaveFocus();
+  });
 });
 
 describe('the invitation page without an inviter (/tasks-Feedback)', () => {

@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
-import { EmailInUseError, signUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
-import { SignUpForm, type SubmitProblem } from '@/features/sign-up/components/sign-up-form';
+import { EmailInUseError, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
+import { SignUpForm, type SubmitProblem, type ValidSignUp } from '@/features/sign-up/components/sign-up-form';
 
 /** `/sign-up/:uid`: the email sign-up form; on success, to `/confirm-email` with the address. */
 export default function SignUpRoute() {
@@ -15,11 +15,12 @@ export default function SignUpRoute() {
   const navigate = useNavigate();
   const { productDomain } = useRuntimeConfig();
   const status = useInviterStatus(uid);
+  const signUp = useSignUpWithEmail();
 
-  async function submit(values: { username: string; email: string; password: string }): Promise<SubmitProblem> {
-    if (!uid) return 'failed';
+  async function submit(values: ValidSignUp): Promise<SubmitProblem> {
+    if (!uid) return 'failed'; // the route always has one; the form is disabled without an inviter
     try {
-      const { email } = await signUpWithEmail({ inviterId: uid, productDomain, ...values });
+      const { email } = await signUp.mutateAsync({ inviterId: uid, productDomain, ...values });
       await navigate(paths.confirmEmail.href(), { state: { email } });
       return null;
     } catch (error) {

@@ -19,6 +19,8 @@ export function HaveAccountButton({ inviterId, disabled, variant = 'secondary' }
     setFailed(false);
     try {
       const { shortLink } = await fetchAppLink(inviterId);
+      // Only a web link leaves this page (the optional link provider is a third party).
+      if (!/^https?:$/.test(new URL(shortLink).protocol)) throw new Error(`createAppLink answered a link that is not http(s): ${shortLink}`);
       window.location.assign(shortLink);
     } catch (error) {
       // eslint-disable-next-line no-console

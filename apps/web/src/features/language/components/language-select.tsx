@@ -1,21 +1,29 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { changeLanguage, hasTranslation } from '@/lib/i18n';
+import { changeLanguage, offeredLanguages } from '@/lib/i18n';
 
 /** The languages of the configuration that the app has a translation for; switching changes every string at once. */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
-  const { portalLanguages } = useRuntimeConfig();
+  const config = useRuntimeConfig();
   const id = useId();
-  const offered = portalLanguages.filter((language) => hasTranslation(language.code));
+  const offered = offeredLanguages(config);
   if (offered.length < 2) return null;
+
+  function switchTo(code: string) {
+    changeLanguage(i18n, code).catch((error: unknown) => {
+      // The page stays in its language; the menu goes back to it on the next render.
+      // eslint-disable-next-line no-console
+      console.error(`The ${code} translation could not be loaded`, error);
+    });
+  }
   return (
     <div className="language-select">
       <label htmlFor={id} className="visually-hidden">
         {t('app.language')}
       </label>
-      <select id={id} value={i18n.resolvedLanguage ?? i18n.language} onChange={(event) => void changeLanguage(i18n, event.target.value)}>
+      <select id={id} value={i18n.resolvedLanguage ?? i18n.language} onChange={(event) => switchTo(event.target.value)}>
         {offered.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
             {language.name}

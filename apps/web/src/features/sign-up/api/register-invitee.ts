@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { RegisterInviteeRequest } from '@dayfocus/functions/domain/requests';
 import type { WriteResult } from '@dayfocus/functions/domain/write-result';
 import { callFunction } from '@/lib/firebase';
@@ -6,8 +5,4 @@ import { callFunction } from '@/lib/firebase';
 /** Records the signed-in email account as an invitee of `inviterId` (the User record of spec section 3). */
 export function registerInvitee(request: RegisterInviteeRequest): Promise<WriteResult> {
   return callFunction<RegisterInviteeRequest, WriteResult>('registerInvitee', request);
-}
-
-export function useRegisterInvitee() {
-  return useMutation({ mutationFn: registerInvitee });
 }

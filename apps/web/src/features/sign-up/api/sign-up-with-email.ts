@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { createUserWithEmailAndPassword, sendEmailVerification, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import { verificationContinueUrl } from '@/config/paths';
 import { firebaseAuth } from '@/lib/auth';
@@ -27,8 +28,11 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
   let user: User;
   try {
     user = (await signInWithEmailAndPassword(auth, email, password)).user;
-  } catch {
-    throw new EmailInUseError(email);
+  } catch (error) {
+    // Another password (or a disabled account): someone else's address. Anything else (the
+    // network, too many tries) is a failure to report as such, not a verdict on the address.
+    if (['invalid-credential', 'wrong-password', 'user-disabled'].includes(firebaseErrorCode(error) ?? '')) throw new EmailInUseError(email);
+    throw error;
   }
   if (user.emailVerified) {
     await signOut(auth);
@@ -56,5 +60,12 @@ export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string
     url: verificationContinueUrl(input.productDomain, user.uid, input.inviterId),
     handleCodeInApp: true,
   });
+  // Nothing else here needs the session (activation takes the link's uid, and a retry signs in
+  // again); left signed in, this browser could only ever activate this one account.
+  await signOut(firebaseAuth());
   return { uid: user.uid, email: user.email ?? email };
+}
+
+export function useSignUpWithEmail() {
+  return useMutation({ mutationFn: signUpWithEmail });
 }

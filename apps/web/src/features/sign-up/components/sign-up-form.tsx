@@ -92,7 +92,7 @@ export function SignUpForm({ disabled, onSubmit }: Props) {
           </Alert>
         </div>
       )}
-      <TextField label={t('signUp.username')} autoComplete="username" {...field('username')} />
+      <TextField label={t('signUp.username')} autoComplete="nickname" {...field('username')} />
       <TextField label={t('signUp.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
       <PasswordField label={t('signUp.password')} show={t('signUp.showPassword')} hide={t('signUp.hidePassword')} {...field('password')} />
       <PasswordField
@@ -129,7 +129,7 @@ function PasswordField({ label, show, hide, ...input }: InputProps & { show: str
       <label htmlFor={id}>{label}</label>
       <div className="password">
         <input id={id} className="input" type={visible ? 'text' : 'password'} autoComplete="new-password" maxLength={INPUT_MAX_LENGTH} {...input} />
-        <button type="button" className="password-toggle" aria-controls={id} aria-pressed={visible} aria-label={visible ? hide : show} onClick={() => setVisible((v) => !v)}>
+        <button type="button" className="password-toggle" aria-controls={id} aria-label={visible ? hide : show} onClick={() => setVisible((v) => !v)}>
           <EyeIcon crossed={visible} />
         </button>
       </div>

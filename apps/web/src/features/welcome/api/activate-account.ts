@@ -42,6 +42,6 @@ export function activationQueryOptions({ uid, inviterId, verificationCode }: Act
   });
 }
 
-export function useActivation(activation: Activation | undefined) {
-  return useQuery({ ...activationQueryOptions(activation ?? { uid: '' }), enabled: Boolean(activation) });
+export function useActivation(activation: Activation) {
+  return useQuery(activationQueryOptions(activation));
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { Loader } from '@/components/loader';
@@ -12,20 +13,32 @@ import { useActivation, type Activation } from '../api/activate-account';
 export function ActivationStatus({ activation, children }: { activation: Activation; children: React.ReactNode }) {
   const { t } = useTranslation();
   const query = useActivation(activation);
+  useEffect(() => {
+    // eslint-disable-next-line no-console
+    if (query.error) console.error('Activation failed', query.error);
+  }, [query.error]);
   if (query.isPending) return <Loader label={t('welcome.activating')} />;
   if (query.isError) {
-    // eslint-disable-next-line no-console
-    console.error('Activation failed', query.error);
     const notVerified = firebaseErrorCode(query.error) === 'failed-precondition';
+    // The store badges stay: the app can be downloaded whatever happened here. Each failed try
+    // is announced anew (focusKey), and the retry button keeps its focus while it works.
     return (
       <>
-        <Alert>
+        <Alert focusKey={query.errorUpdatedAt}>
           <p>{notVerified ? t('welcome.notVerified') : t('welcome.activationFailed')}</p>
-          <button type="button" className="button button-secondary" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-disabled={query.isFetching}
+            onClick={() => {
+              if (!query.isFetching) void query.refetch();
+            }}
+          >
             {query.isFetching && <span className="spinner spinner-inline" aria-hidden="true" />}
             {t('app.retry')}
           </button>
         </Alert>
+        {children}
       </>
     );
   }

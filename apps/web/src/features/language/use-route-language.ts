@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { changeLanguage } from '@/lib/i18n';
+import { changeLanguage, isOffered } from '@/lib/i18n';
 
 /**
  * Applies (and saves) the language code a link carries, when the configuration offers it;
@@ -9,13 +9,18 @@ import { changeLanguage } from '@/lib/i18n';
  */
 export function useRouteLanguage(code: string | undefined): boolean {
   const { i18n } = useTranslation();
-  const { portalLanguages } = useRuntimeConfig();
-  const wanted = code && portalLanguages.some((language) => language.code === code) ? code : undefined;
+  const config = useRuntimeConfig();
+  const wanted = isOffered(config, code) ? code : undefined;
   const [ready, setReady] = useState(!wanted || wanted === i18n.language);
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    void changeLanguage(i18n, wanted).finally(() => live && setReady(true));
+    changeLanguage(i18n, wanted)
+      .catch((error: unknown) => {
+        // eslint-disable-next-line no-console
+        console.error(`The ${wanted} translation could not be loaded`, error);
+      })
+      .finally(() => live && setReady(true));
     return () => {
       live = false;
     };

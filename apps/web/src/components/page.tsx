@@ -1,8 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { usePageTitle } from './page-title';
 
-/** Whether a page was already shown in this visit: the first one keeps the browser's own focus. */
-let shownBefore = false;
+/** The history entry the visit started on: its page keeps the browser's own focus. */
+let firstEntry: string | undefined;
 
 /**
  * One screen's content: its heading (which is also the document title) and body. After a move
@@ -12,11 +13,12 @@ let shownBefore = false;
 export function Page({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { key } = useLocation();
   useEffect(() => {
-    const moved = shownBefore;
-    shownBefore = true;
+    firstEntry ??= key;
+    const moved = key !== firstEntry;
     if (moved && (document.activeElement === null || document.activeElement === document.body)) heading.current?.focus();
-  }, []);
+  }, [key]);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" ref={heading} tabIndex={-1}>

@@ -2,13 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import type { InviterStatus } from '../api/get-inviter';
 
-/** "Invalid URL" for an unknown inviter; a retry when the lookup itself failed; nothing otherwise. */
+/**
+ * "Invalid URL" for an unknown inviter; a retry when the lookup itself failed; nothing otherwise.
+ * A change from one to the other is announced and focused anew (focusKey).
+ */
 export function InviterProblem({ status }: { status: InviterStatus }) {
   const { t } = useTranslation();
-  if (status.state === 'unknown') return <Alert>{t('invitation.invalidUrl')}</Alert>;
+  if (status.state === 'unknown') return <Alert focusKey="unknown">{t('invitation.invalidUrl')}</Alert>;
   if (status.state === 'unavailable') {
     return (
-      <Alert>
+      <Alert focusKey="unavailable">
         <p>{t('invitation.unavailable')}</p>
         <button type="button" className="button button-secondary" onClick={status.retry}>
           {t('app.retry')}

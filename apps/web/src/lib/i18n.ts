@@ -57,25 +57,27 @@ export async function createI18n(initialLanguage: string): Promise<I18n> {
     document.documentElement.lang = code;
   });
   document.documentElement.lang = DEFAULT_LANGUAGE;
-  if (initialLanguage !== DEFAULT_LANGUAGE) {
-    // A language chunk that cannot load (offline, or gone after a deploy) leaves the page in English.
-    await changeLanguage(instance, initialLanguage, { persist: false }).catch((error: unknown) => {
-      // eslint-disable-next-line no-console
-      console.error(`The ${initialLanguage} translation could not be loaded`, error);
-    });
-  }
+  if (initialLanguage !== DEFAULT_LANGUAGE) await changeLanguage(instance, initialLanguage, { persist: false });
   return instance;
 }
 
 /**
  * Loads the language's bundle if needed, switches every string to it and (by default)
- * remembers the choice. Unknown codes are ignored and answer false.
+ * remembers the choice. Unknown codes are ignored and answer false; so is a bundle that cannot
+ * load (offline, or its chunk gone after a deploy), which is logged and leaves the page as it is.
+ * Never rejects.
  */
 export async function changeLanguage(instance: I18n, code: string, options: { persist?: boolean } = {}): Promise<boolean> {
   const load = bundles[code];
   if (!load) return false;
   if (!instance.hasResourceBundle(code, 'translation')) {
-    instance.addResourceBundle(code, 'translation', await load(), true, true);
+    try {
+      instance.addResourceBundle(code, 'translation', await load(), true, true);
+    } catch (error) {
+      // eslint-disable-next-line no-console
+      console.error(`The ${code} translation could not be loaded`, error);
+      return false;
+    }
   }
   await instance.changeLanguage(code);
   if (options.persist !== false) storeLanguage(code);

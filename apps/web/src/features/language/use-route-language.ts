@@ -15,12 +15,7 @@ export function useRouteLanguage(code: string | undefined): boolean {
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    changeLanguage(i18n, wanted)
-      .catch((error: unknown) => {
-        // eslint-disable-next-line no-console
-        console.error(`The ${wanted} translation could not be loaded`, error);
-      })
-      .finally(() => live && setReady(true));
+    void changeLanguage(i18n, wanted).then(() => live && setReady(true));
     return () => {
       live = false;
     };

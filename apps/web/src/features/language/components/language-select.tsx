@@ -11,19 +11,12 @@ export function LanguageSelect() {
   const offered = offeredLanguages(config);
   if (offered.length < 2) return null;
 
-  function switchTo(code: string) {
-    changeLanguage(i18n, code).catch((error: unknown) => {
-      // The page stays in its language; the menu goes back to it on the next render.
-      // eslint-disable-next-line no-console
-      console.error(`The ${code} translation could not be loaded`, error);
-    });
-  }
   return (
     <div className="language-select">
       <label htmlFor={id} className="visually-hidden">
         {t('app.language')}
       </label>
-      <select id={id} value={i18n.resolvedLanguage ?? i18n.language} onChange={(event) => switchTo(event.target.value)}>
+      <select id={id} value={i18n.resolvedLanguage ?? i18n.language} onChange={(event) => void changeLanguage(i18n, event.target.value)}>
         {offered.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
             {language.name}

@@ -1,10 +1,12 @@
 /** Wires entry points to triggers; nothing else lives here. */
 import { isEmulator } from './adapters/firebase.js';
-import { devBaselineWrite as devBaselineWriteCallable } from './functions/dev-callables.js';
+import { devBaselineWrite as devBaselineWriteCallable, devSweepOwedPushes as devSweepOwedPushesCallable } from './functions/dev-callables.js';
 
 export { activateAccount, completeSocialSignUp, getInviter, registerInvitee } from './functions/invite-callables.js';
 export { appSiteAssociation, createAppLink, openAppLink } from './functions/app-link-functions.js';
 export { onAccountCreated, onAccountDeleted } from './functions/auth-triggers.js';
+export { sweepOwedPushes } from './functions/owed-work.js';
 
-/** Local stack only (benchmark baseline); undefined, and so not deployed, elsewhere. */
+/** Local stack only (benchmark baseline, the sweep on demand); undefined, and so not deployed, elsewhere. */
 export const devBaselineWrite = isEmulator ? devBaselineWriteCallable : undefined;
+export const devSweepOwedPushes = isEmulator ? devSweepOwedPushesCallable : undefined;

@@ -48,27 +48,33 @@ async function createInviters(count: number): Promise<string[]> {
 }
 
 /** Invitees in the state that sign-up and a followed verification link leave behind. */
-async function createInvitees(inviterIds: string[]): Promise<string[]> {
+async function createInvitees(inviterIds: string[]) {
   const now = new Date().toISOString();
   const invitees = inviterIds.map((inviterId, i) => ({ uid: id('bench-invitee'), inviterId, name: `Bench Friend ${i}` }));
-  const imported = await auth.importUsers(invitees.map((i) => ({ uid: i.uid, email: `${i.uid}@bench.test`, emailVerified: true })));
+  // With a password, as an email sign-up leaves them (only then does their recorded inviter count).
+  const imported = await auth.importUsers(
+    invitees.map((i) => ({ uid: i.uid, email: `${i.uid}@bench.test`, emailVerified: true, passwordHash: Buffer.from('$2a$10$bench-password-hash') })),
+    { hash: { algorithm: 'BCRYPT' } },
+  );
   if (imported.failureCount > 0) throw new Error(`import failed: ${JSON.stringify(imported.errors[0])}`);
   const batch = db.batch();
   for (const i of invitees) {
     batch.set(db.collection('Users').doc(i.uid), {
       ...emailSignUpRecord({ userId: i.uid, email: `${i.uid}@bench.test`, name: i.name, now }),
       invitedBy: i.inviterId,
+      invitedVia: 'password',
     });
   }
   await batch.commit();
-  return invitees.map((i) => i.uid);
+  return invitees;
 }
 
 async function activationRound(n: number, sharedInviter: boolean): Promise<Sample> {
   const inviters = await createInviters(sharedInviter ? 1 : n);
   const inviterIds = Array.from({ length: n }, (_, i) => inviters[sharedInviter ? 0 : i] as string);
   const invitees = await createInvitees(inviterIds);
-  return concurrently(invitees.map((uid) => () => call('activateAccount', { uid })));
+  // As the welcome page calls it: the invitee, and the inviter named in the verification link.
+  return concurrently(invitees.map((i) => () => call('activateAccount', { uid: i.uid, inviterId: i.inviterId })));
 }
 
 function baselineRound(n: number): Promise<Sample> {

@@ -1,21 +1,27 @@
 /**
- * Firestore side of the invite flow. Every operation is idempotent, so that a retry after
- * a failure anywhere in the flow finishes the work instead of duplicating it.
+ * Firestore side of the invite flow. Each operation reads what it needs once (in one
+ * transaction), lets the domain decide, and writes once; each is safe to repeat, so that a
+ * retry after a failure anywhere finishes the work instead of duplicating it.
  */
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Filter, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import {
-  collections,
-  defaultNotifications,
-  emailSignUpRecord,
-  friendDocumentId,
-  friendJoinHistoryEntry,
-  friendRecord,
-  socialSignUpRecord,
-  type UserRecord,
-} from '../domain/records.js';
-import { documentIdMissing, writeSucceeded, type WriteResult } from '../domain/write-result.js';
+  appendCapped,
+  planJoin,
+  pushClaimFields,
+  settledPush,
+  sweepAction,
+  withDueAt,
+  type FriendJoin,
+  type JoinPlan,
+  type PushClaim,
+  type PushResult,
+} from '../domain/joins.js';
+import { collections, emailSignUpRecord, friendDocumentId, friendJoinHistoryEntry, isLiveUser, type UserRecord } from '../domain/records.js';
+import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
 import { DocumentRepository } from './documents.js';
 
+const INVALID_ARGUMENT = 3;
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
 
@@ -23,22 +29,20 @@ function grpcCode(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : undefined;
 }
 
-export type NoticeStatus = 'pending' | 'sending' | 'sent' | 'no-token' | 'token-removed';
-
-export interface FriendJoinNotice {
-  inviterId: string;
-  inviteeId: string;
-  inviteeName: string;
-  status: NoticeStatus;
-  attempts: number;
-  claimedAt?: string;
-  lastError?: string;
-  createdAt: string;
-  updatedAt: string;
+/** Fields whose value is `undefined` are deleted by an update. */
+function forUpdate(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value === undefined ? FieldValue.delete() : value]));
 }
 
-/** A claimed notice that was not settled within this time is taken to be abandoned. */
-const NOTICE_LEASE_MS = 60_000;
+/** What a join's caller decides once the invitee's record (and the hinted inviter) are read. */
+export interface JoinPreparation {
+  /** Fields of the invitee's record to set (merged into it). */
+  userUpdate: Record<string, unknown>;
+  /** The inviter to join, if any. */
+  inviterId: string | undefined;
+  /** The invitee's name as it goes into the friendship, the history entry and the push. */
+  inviteeName: string;
+}
 
 export class InviteStore {
   private readonly documents: DocumentRepository;
@@ -47,8 +51,16 @@ export class InviteStore {
     this.documents = new DocumentRepository(firestore);
   }
 
-  private users() {
-    return this.firestore.collection(collections.users);
+  private user(userId: string) {
+    return this.firestore.collection(collections.users).doc(userId);
+  }
+
+  private joinRef(inviterId: string, inviteeId: string): DocumentReference {
+    return this.firestore.collection(collections.friendJoins).doc(friendDocumentId(inviterId, inviteeId));
+  }
+
+  private historyRef(inviterId: string): DocumentReference {
+    return this.firestore.collection(collections.notificationHistory).doc(inviterId);
   }
 
   async getUser(userId: string): Promise<UserRecord | null> {
@@ -58,7 +70,7 @@ export class InviteStore {
   /** Auth trigger: a base record from the email sign-up set, never overwriting one. */
   async ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'> {
     try {
-      await this.users().doc(input.userId).create(emailSignUpRecord(input));
+      await this.user(input.userId).create(emailSignUpRecord(input));
       return 'created';
     } catch (error) {
       if (grpcCode(error) === ALREADY_EXISTS) return 'existed';
@@ -69,9 +81,7 @@ export class InviteStore {
   /** Auth trigger on deletion: the record stays (history refers to it) but is retired. */
   async retireUser(userId: string, now: string): Promise<'retired' | 'missing'> {
     try {
-      await this.users()
-        .doc(userId)
-        .update({ isDeleted: true, isActive: false, fcmToken: FieldValue.delete(), updatedAt: now });
+      await this.user(userId).update({ isDeleted: true, isActive: false, fcmToken: FieldValue.delete(), updatedAt: now });
       return 'retired';
     } catch (error) {
       if (grpcCode(error) === NOT_FOUND) return 'missing';
@@ -80,161 +90,208 @@ export class InviteStore {
   }
 
   /**
-   * Email sign-up: exactly the email sign-up set plus `invitedBy`. A repeated call changes
-   * nothing but updatedAt; the first recorded inviter stays.
+   * Email sign-up: reads the record and the inviter, lets `decide` say what to set (it
+   * throws a FlowError, and nothing is written, for a deleted record or unknown inviter).
    */
-  async recordEmailSignUp(input: { userId: string; email: string; name: string; inviterId: string; now: string }): Promise<WriteResult> {
-    if (!input.userId) return documentIdMissing;
-    const ref = this.users().doc(input.userId);
+  async recordEmailSignUp(
+    userId: string,
+    inviterId: string,
+    decide: (user: Partial<UserRecord> | undefined, inviter: UserRecord | null) => Record<string, unknown>,
+  ): Promise<WriteResult> {
+    const ref = this.user(userId);
     await this.firestore.runTransaction(async (tx) => {
-      const existing = (await tx.get(ref)).data() as Partial<UserRecord> | undefined;
-      if (existing?.invitedBy) {
-        tx.update(ref, { updatedAt: input.now });
-        return;
-      }
-      const record = emailSignUpRecord(input);
-      tx.set(ref, { ...record, createdAt: existing?.createdAt ?? record.createdAt, invitedBy: input.inviterId }, { merge: true });
+      const [user, inviter] = await tx.getAll(ref, this.user(inviterId));
+      tx.set(ref, decide(user?.data() as Partial<UserRecord> | undefined, (inviter?.data() as UserRecord | undefined) ?? null), { merge: true });
     });
     return writeSucceeded;
   }
 
-  /** Social sign-up: the full, active record; fields the app added (token, picture) are kept. */
-  async recordSocialSignUp(input: {
-    userId: string;
-    email: string;
-    name: string | null | undefined;
-    inviterId: string;
-    now: string;
-  }): Promise<{ result: WriteResult; record: UserRecord }> {
-    const ref = this.users().doc(input.userId);
-    const record = await this.firestore.runTransaction(async (tx) => {
-      const existing = (await tx.get(ref)).data() as Partial<UserRecord> | undefined;
-      const next: UserRecord = {
-        ...socialSignUpRecord({
-          userId: input.userId,
-          email: input.email,
-          name: input.name || existing?.name,
-          now: input.now,
-          createdAt: existing?.createdAt,
-        }),
-        invitedBy: existing?.invitedBy ?? input.inviterId,
-      };
-      tx.set(ref, next, { merge: true });
-      return next;
-    });
-    return { result: writeSucceeded, record };
+  /**
+   * Whether a friendship exists in either direction (the spec's check, by userId and
+   * friendId): one query, each side of the OR served by the (userId, friendId) index.
+   */
+  private async friendsEitherWay(a: string, b: string): Promise<boolean> {
+    const between = (x: string, y: string) => Filter.and(Filter.where('userId', '==', x), Filter.where('friendId', '==', y));
+    const found = await this.firestore.collection(collections.friends).where(Filter.or(between(a, b), between(b, a))).limit(1).get();
+    return !found.empty;
   }
 
-  /** Activation rewrites the record with both flags set; every other field is kept. */
-  async markActiveAndVerified(userId: string, now: string): Promise<WriteResult> {
-    return this.documents.write(collections.users, userId, { isActive: true, isVerified: true, updatedAt: now }, { merge: true });
-  }
-
-  async ensureDefaultNotifications(userId: string, now: string): Promise<'created' | 'existed'> {
+  /**
+   * The invitee's record, notification defaults and (maybe) a join, in one transaction.
+   *
+   * One round of reads, all at once: the invitee, their notification settings, and the
+   * hinted inviter and join record, with the friendship check beside the transaction (a
+   * racing duplicate is stopped by the join record, which the transaction reads). If
+   * `prepare` picks another inviter than the hint, a second round reads that one. Then one
+   * commit. When the inviter's history document has no room left (Firestore refuses it), the
+   * join is made without the entry, which is then appended with the oldest entries dropped:
+   * history never blocks the friendship.
+   */
+  async runJoin(input: {
+    inviteeId: string;
+    inviterHint: string | undefined;
+    now: Date;
+    prepare(user: Partial<UserRecord> | undefined, hintedInviter: UserRecord | null): Promise<JoinPreparation>;
+  }): Promise<JoinPlan & { inviterId: string | undefined }> {
+    const { inviteeId, inviterHint: hint, now } = input;
+    const userRef = this.user(inviteeId);
+    const notificationsRef = this.firestore.collection(collections.notifications).doc(inviteeId);
+    const attempt = (historyInCommit: boolean) =>
+      this.firestore.runTransaction(
+        async (tx) => {
+          const hinted = hint && hint !== inviteeId ? [this.user(hint), this.joinRef(hint, inviteeId)] : [];
+          const [[user, notifications, hintedInviter, hintedJoin], friendsWithHint] = await Promise.all([
+            tx.getAll(userRef, notificationsRef, ...hinted),
+            hinted.length > 0 && hint ? this.friendsEitherWay(hint, inviteeId) : Promise.resolve(false),
+          ]);
+          const hintedInviterData = (hintedInviter?.data() as UserRecord | undefined) ?? null;
+          const prepared = await input.prepare(user?.data() as Partial<UserRecord> | undefined, hintedInviterData);
+          const inviterId = prepared.inviterId;
+          let inviter = hintedInviterData;
+          let join = hintedJoin?.data() as FriendJoin | undefined;
+          let friendsAlready = friendsWithHint;
+          if (inviterId && inviterId !== hint && inviterId !== inviteeId) {
+            const [[inviterSnap, joinSnap], friends] = await Promise.all([
+              tx.getAll(this.user(inviterId), this.joinRef(inviterId, inviteeId)),
+              this.friendsEitherWay(inviterId, inviteeId),
+            ]);
+            inviter = (inviterSnap?.data() as UserRecord | undefined) ?? null;
+            join = joinSnap?.data() as FriendJoin | undefined;
+            friendsAlready = friends;
+          }
+          const plan = planJoin(
+            { inviteeId, inviterId, inviter, join, friendsAlready, notificationsExist: notifications?.exists ?? false },
+            { inviteeName: prepared.inviteeName, now, historyInCommit },
+          );
+          tx.set(userRef, prepared.userUpdate, { merge: true });
+          const { writes } = plan;
+          if (writes.notifications) tx.create(notificationsRef, writes.notifications);
+          if (writes.friend) tx.create(this.firestore.collection(collections.friends).doc(writes.friend.id), writes.friend.record);
+          if (inviterId && writes.join) {
+            const ref = this.joinRef(inviterId, inviteeId);
+            if ('create' in writes.join) tx.create(ref, writes.join.create);
+            else tx.update(ref, forUpdate(writes.join.update));
+          }
+          if (inviterId && writes.historyEntry) {
+            // arrayUnion appends without reading the list, so many invitees joining at once
+            // do not contend for the inviter's history document.
+            tx.set(
+              this.historyRef(inviterId),
+              { userId: inviterId, history: FieldValue.arrayUnion(writes.historyEntry), updatedAt: now.toISOString() },
+              { merge: true },
+            );
+          }
+          return { ...plan, inviterId };
+        },
+        { maxAttempts: 20 },
+      );
     try {
-      await this.firestore.collection(collections.notifications).doc(userId).create(defaultNotifications(userId, now));
-      return 'created';
+      return await attempt(true);
     } catch (error) {
-      if (grpcCode(error) === ALREADY_EXISTS) return 'existed';
-      throw error;
+      if (grpcCode(error) !== INVALID_ARGUMENT) throw error;
+      // Most likely the history document is full: join without the entry, and owe it.
+      const plan = await attempt(false);
+      if (plan.outcome !== 'joined') throw error;
+      logger.warn('History document refused the entry; joined without it and appending it with the oldest entries dropped', {
+        inviterId: plan.inviterId,
+        inviteeId,
+        error: String(error),
+      });
+      return plan;
     }
   }
 
-  private async friendshipExistsIn(tx: Transaction, a: string, b: string): Promise<boolean> {
-    const friends = this.firestore.collection(collections.friends);
-    const [forward, backward] = await Promise.all([
-      tx.get(friends.where('userId', '==', a).where('friendId', '==', b).limit(1)),
-      tx.get(friends.where('userId', '==', b).where('friendId', '==', a).limit(1)),
-    ]);
-    return !forward.empty || !backward.empty;
-  }
-
-  /** The spec's friendship check (by userId and friendId), in both directions. */
-  async friendshipExists(a: string, b: string): Promise<boolean> {
-    const friends = this.firestore.collection(collections.friends);
-    const [forward, backward] = await Promise.all([
-      friends.where('userId', '==', a).where('friendId', '==', b).limit(1).get(),
-      friends.where('userId', '==', b).where('friendId', '==', a).limit(1).get(),
-    ]);
-    return !forward.empty || !backward.empty;
-  }
-
   /**
-   * Makes inviter and invitee friends unless they already are, in either direction. In the
-   * same transaction: the inviter's history entry and the push notice owed to the inviter.
-   * Returns whether this call created the friendship.
+   * Appends a join's owed history entry, dropping the oldest entries so that the document
+   * stays within HISTORY_TRIM_TO_BYTES, and marks it written, in one transaction. Returns
+   * the join's history state afterwards.
    */
-  async linkFriends(input: { inviterId: string; inviteeId: string; inviteeName: string; now: string }): Promise<'linked' | 'already-friends'> {
-    const friendRef = this.firestore.collection(collections.friends).doc(friendDocumentId(input.inviterId, input.inviteeId));
-    const historyRef = this.firestore.collection(collections.notificationHistory).doc(input.inviterId);
-    const noticeRef = this.noticeRef(input.inviterId, input.inviteeId);
+  async appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'> {
+    const joinRef = this.joinRef(inviterId, inviteeId);
+    const historyRef = this.historyRef(inviterId);
     return this.firestore.runTransaction(
       async (tx) => {
-        if (await this.friendshipExistsIn(tx, input.inviterId, input.inviteeId)) return 'already-friends' as const;
-        tx.create(friendRef, friendRecord(input));
-        // arrayUnion appends without reading the list, so many invitees joining at once do
-        // not contend for the inviter's history document.
-        tx.set(
-          historyRef,
-          { userId: input.inviterId, history: FieldValue.arrayUnion(friendJoinHistoryEntry(input)), updatedAt: input.now },
-          { merge: true },
-        );
-        const notice: FriendJoinNotice = {
-          inviterId: input.inviterId,
-          inviteeId: input.inviteeId,
-          inviteeName: input.inviteeName,
-          status: 'pending',
-          attempts: 0,
-          createdAt: input.now,
-          updatedAt: input.now,
-        };
-        // set, not create: after an unfriending, a new friendship owes a new push.
-        tx.set(noticeRef, notice);
-        return 'linked' as const;
-      },
-      { maxAttempts: 20 },
-    );
-  }
-
-  private noticeRef(inviterId: string, inviteeId: string) {
-    return this.firestore.collection(collections.friendJoinNotices).doc(friendDocumentId(inviterId, inviteeId));
-  }
-
-  /**
-   * Takes the push owed for this friendship, if it is still owed and nobody else is sending
-   * it right now. Exactly one of many concurrent callers gets it.
-   */
-  async claimNotice(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoinNotice | null> {
-    const ref = this.noticeRef(inviterId, inviteeId);
-    return this.firestore.runTransaction(
-      async (tx) => {
-        const notice = (await tx.get(ref)).data() as FriendJoinNotice | undefined;
-        if (!notice) return null;
-        const abandoned =
-          notice.status === 'sending' && notice.claimedAt !== undefined && now.getTime() - Date.parse(notice.claimedAt) > NOTICE_LEASE_MS;
-        if (notice.status !== 'pending' && !abandoned) return null;
+        const [joinSnap, historySnap] = await tx.getAll(joinRef, historyRef);
+        const join = joinSnap?.data() as FriendJoin | undefined;
+        if (!join) return 'no-join' as const;
+        if (join.history !== 'owed') return join.history;
         const iso = now.toISOString();
-        tx.update(ref, { status: 'sending', claimedAt: iso, attempts: FieldValue.increment(1), updatedAt: iso });
-        return notice;
+        const entry = friendJoinHistoryEntry({ inviteeId, inviteeName: join.inviteeName, now: join.createdAt });
+        const document = historySnap?.data();
+        const { history, dropped } = appendCapped(inviterId, { ...document, userId: inviterId, updatedAt: iso }, entry);
+        if (dropped > 0) logger.info('Dropped the oldest history entries to make room', { inviterId, dropped, kept: history.length });
+        tx.set(historyRef, { userId: inviterId, history, updatedAt: iso }, { merge: true });
+        tx.update(joinRef, forUpdate({ ...withDueAt({ ...join, history: 'written', historyDueAt: undefined }), updatedAt: iso }));
+        return 'written' as const;
       },
       { maxAttempts: 20 },
     );
   }
 
-  async settleNotice(inviterId: string, inviteeId: string, outcome: { status: NoticeStatus; error?: string }, now: string): Promise<void> {
-    await this.noticeRef(inviterId, inviteeId).update({
-      status: outcome.status,
-      lastError: outcome.error ?? FieldValue.delete(),
-      updatedAt: now,
-    });
+  /** Records how a claimed push went (blind write: the claim's lease makes this caller the only writer). */
+  async settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<void> {
+    await this.joinRef(claim.inviterId, claim.inviteeId).update(forUpdate(settledPush(claim, result, now)));
   }
 
   /** Drops a push token that FCM reported dead, unless the app has meanwhile stored a new one. */
   async removeDeadToken(userId: string, token: string, now: string): Promise<void> {
-    const ref = this.users().doc(userId);
+    const ref = this.user(userId);
     await this.firestore.runTransaction(async (tx) => {
       const user = (await tx.get(ref)).data() as Partial<UserRecord> | undefined;
       if (user?.fcmToken === token) tx.update(ref, { fcmToken: FieldValue.delete(), updatedAt: now });
     });
+  }
+
+  /** Joins with owed work whose time has come, oldest first. */
+  async dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]> {
+    const snapshot = await this.firestore
+      .collection(collections.friendJoins)
+      .where('dueAt', '<=', now.toISOString())
+      .orderBy('dueAt')
+      .limit(limit)
+      .get();
+    return snapshot.docs.map((d) => {
+      const join = d.data() as FriendJoin;
+      return { inviterId: join.inviterId, inviteeId: join.inviteeId };
+    });
+  }
+
+  /**
+   * The sweep's look at one due join: claims its push if it may be retried now (with the
+   * inviter's current token), gives up a last attempt whose sender died, and says whether
+   * its history entry is owed.
+   */
+  async claimDue(inviterId: string, inviteeId: string, now: Date): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }> {
+    const joinRef = this.joinRef(inviterId, inviteeId);
+    return this.firestore.runTransaction(
+      async (tx) => {
+        const [joinSnap, inviterSnap] = await tx.getAll(joinRef, this.user(inviterId));
+        const join = joinSnap?.data() as FriendJoin | undefined;
+        const nothing = { claim: null, gaveUp: false, writeHistory: false };
+        if (!join?.dueAt || Date.parse(join.dueAt) > now.getTime()) return nothing;
+        const action = sweepAction(join, now);
+        const iso = now.toISOString();
+        if (action.claimPush) {
+          const claimed = withDueAt({ ...join, ...pushClaimFields(join.pushAttempts + 1, now) });
+          tx.update(joinRef, forUpdate(claimed));
+          const inviter = (inviterSnap?.data() as UserRecord | undefined) ?? null;
+          const claim: PushClaim = {
+            inviterId,
+            inviteeId,
+            token: isLiveUser(inviter) ? inviter.fcmToken || null : null,
+            inviteeName: join.inviteeName,
+            attempts: join.pushAttempts + 1,
+            history: join.history,
+            historyDueAt: join.historyDueAt,
+          };
+          return { claim, gaveUp: false, writeHistory: action.writeHistory };
+        }
+        // Nothing to claim: end a dead last attempt, and keep dueAt true to what is owed.
+        const next = withDueAt({ ...join, ...(action.giveUpPush ? { push: 'failed' as const, pushDueAt: undefined } : {}) });
+        if (action.giveUpPush || next.dueAt !== join.dueAt) tx.update(joinRef, forUpdate({ ...next, updatedAt: iso }));
+        return { claim: null, gaveUp: action.giveUpPush, writeHistory: action.writeHistory };
+      },
+      { maxAttempts: 5 },
+    );
   }
 }

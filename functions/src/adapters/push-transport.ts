@@ -39,22 +39,29 @@ export class FcmTransport implements PushTransport {
  * Tokens of the local stack that make the outbox answer like FCM does when something is
  * wrong, so that the failure paths can be exercised end to end:
  * `dev-unregistered-*` (the app was uninstalled), `dev-invalid-argument-*` (FCM rejected
- * the request), `dev-unavailable-*` (the transport failed: the whole call throws).
+ * the request), `dev-unavailable-*` (the transport failed: the whole call throws), and
+ * `dev-outage-*`: the transport fails while `_devFcmOutages/{token}` exists, so that a test
+ * can take FCM down and bring it back.
  */
 export const devTokenBehaviour = {
   unregistered: 'dev-unregistered-',
   invalidArgument: 'dev-invalid-argument-',
   unavailable: 'dev-unavailable-',
+  outage: 'dev-outage-',
 } as const;
+
+const unavailable = () =>
+  Object.assign(new Error('FCM could not be reached (simulated by the local stack)'), { code: 'messaging/server-unavailable' });
 
 export class DevOutboxTransport implements PushTransport {
   constructor(private readonly firestore: Firestore) {}
 
   async send(messages: PushMessage[]): Promise<PushOutcome[]> {
-    if (messages.some((m) => m.token.startsWith(devTokenBehaviour.unavailable))) {
-      throw Object.assign(new Error('FCM could not be reached (simulated by the local stack)'), {
-        code: 'messaging/server-unavailable',
-      });
+    if (messages.some((m) => m.token.startsWith(devTokenBehaviour.unavailable))) throw unavailable();
+    const outageTokens = messages.map((m) => m.token).filter((token) => token.startsWith(devTokenBehaviour.outage));
+    if (outageTokens.length > 0) {
+      const outages = await this.firestore.getAll(...outageTokens.map((token) => this.firestore.collection(collections.devFcmOutages).doc(token)));
+      if (outages.some((outage) => outage.exists)) throw unavailable();
     }
     const outbox = this.firestore.collection(collections.devPushOutbox);
     return Promise.all(

@@ -4,16 +4,19 @@
  */
 import { brand } from './brand.js';
 import { APP_VERSION, DEFAULT_COUNTRY, DEFAULT_LANGUAGE } from './limits.js';
+import { cleanDisplayName } from './names.js';
 
 export const collections = {
   users: 'Users',
   notifications: 'Notifications',
   friends: 'Friends',
   notificationHistory: 'NotificationHistory',
-  /** Push notices owed to inviters, one per friendship (ours, not the app's). */
-  friendJoinNotices: '_friendJoinNotices',
+  /** One per (inviter, invitee) join: the friendship made, the history entry and push it owes (ours). */
+  friendJoins: '_friendJoins',
   /** Local stack only: every push exactly as it would have been sent to FCM. */
   devPushOutbox: '_devPushOutbox',
+  /** Local stack only: FCM is down for the `dev-outage-*` tokens that have a document here. */
+  devFcmOutages: '_devFcmOutages',
   /** Short links by code: target, inviter, open counts (ours, in place of Dynamic Links). */
   appLinks: '_appLinks',
   /** One per inviter: the code (or provider link) that inviter's links resolve to. */
@@ -55,6 +58,8 @@ export interface UserRecord {
   profileImage?: string | null;
   /** Inviter recorded at sign-up (ours: activation trusts this, not the URL). */
   invitedBy?: string;
+  /** The sign-in provider of the sign-up that recorded `invitedBy` ("password", "google.com", "apple.com"). */
+  invitedVia?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -70,6 +75,20 @@ export const EMAIL_SIGN_UP_FIELDS = [
   'createdAt',
   'updatedAt',
 ] as const;
+
+/** A value the record does not really have: absent, null or a blank string. */
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * The fields of `defaults` that `existing` lacks. Sign-up steps write only these (plus the
+ * flags and updatedAt their flow sets): a value the app or the person stored is never
+ * overwritten, including fields this code does not know about.
+ */
+export function missingFields<T extends object>(existing: Record<string, unknown> | undefined, defaults: T): Partial<T> {
+  return Object.fromEntries(Object.entries(defaults).filter(([key]) => isMissing(existing?.[key]))) as Partial<T>;
+}
 
 /** A user record that exists and was not retired by the account-deletion trigger. */
 export function isLiveUser(user: UserRecord | null): user is UserRecord {
@@ -89,31 +108,18 @@ export function emailSignUpRecord(input: { userId: string; email: string; name: 
   };
 }
 
-/** An empty or missing provider name falls back to the generic display name. */
-export function displayNameOrGeneric(name: string | null | undefined): string {
-  const trimmed = (name ?? '').trim();
-  return trimmed.length > 0 ? trimmed : brand.genericDisplayName;
-}
-
-export function socialSignUpRecord(input: {
-  userId: string;
-  email: string;
-  name: string | null | undefined;
-  now: string;
-  createdAt?: string;
-}): UserRecord {
+export function socialSignUpRecord(input: { userId: string; email: string; name: string | null | undefined; now: string }): UserRecord {
   return {
     ...emailSignUpRecord({
       userId: input.userId,
       email: input.email,
-      name: displayNameOrGeneric(input.name),
+      name: cleanDisplayName(input.name),
       now: input.now,
     }),
     isActive: true,
     isVerified: true,
     language: DEFAULT_LANGUAGE,
     country: DEFAULT_COUNTRY,
-    createdAt: input.createdAt ?? input.now,
   };
 }
 

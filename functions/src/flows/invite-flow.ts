@@ -1,13 +1,30 @@
 /**
  * The invite flow's server-side steps. Inputs here are already validated; callers are
  * described by what their ID token proves. Errors a caller can act on are FlowErrors.
+ *
+ * Every step follows the rules for the people who actually arrive: a record that exists is
+ * completed, never overwritten; a deleted record is never revived; only the account's proven
+ * owner chooses its inviter; a join happens once per (inviter, invitee); what a join owes
+ * the inviter is recorded with it and delivered by the sweep if not at once.
  */
 import { logger } from 'firebase-functions';
 import { FlowError, PASSWORD_PROVIDER, SOCIAL_PROVIDERS } from '../domain/errors.js';
+import {
+  accountProved,
+  emailSignUpUpdate,
+  PUSH_MAX_ATTEMPTS,
+  recordedInviterCounts,
+  socialSignUpUpdate,
+  type AccountFacts,
+  type JoinPlan,
+  type PushClaim,
+  type PushResult,
+} from '../domain/joins.js';
+import { cleanDisplayName } from '../domain/names.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush } from '../domain/push.js';
-import { displayNameOrGeneric, isLiveUser, type UserRecord } from '../domain/records.js';
-import type { WriteResult } from '../domain/write-result.js';
-import type { InviteStore } from '../adapters/invite-store.js';
+import { isLiveUser, type UserRecord } from '../domain/records.js';
+import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
+import type { InviteStore, JoinPreparation } from '../adapters/invite-store.js';
 import type { PushTransport } from '../adapters/push-transport.js';
 
 export interface Caller {
@@ -18,15 +35,15 @@ export interface Caller {
   name: string | undefined;
 }
 
+export interface Account extends AccountFacts {
+  uid: string;
+  email: string | undefined;
+  displayName: string | undefined;
+}
+
 export interface AccountLookup {
   /** The account as the Auth service knows it, or null when there is none. */
-  getAccount(uid: string): Promise<{
-    uid: string;
-    email: string | undefined;
-    emailVerified: boolean;
-    providerIds: string[];
-    displayName: string | undefined;
-  } | null>;
+  getAccount(uid: string): Promise<Account | null>;
 }
 
 export interface InviteFlowDeps {
@@ -43,12 +60,22 @@ export interface InviterCard {
   photoUrl: string | null;
 }
 
+export interface SweepReport {
+  examined: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  historyWritten: number;
+}
+
+/** How many due joins one sweep run takes on, and how many it works on at once. */
+const SWEEP_BATCH = 200;
+const SWEEP_CONCURRENCY = 8;
+
+const deletedAccount = () => new FlowError('failed-precondition', 'This account has been deleted');
+
 export class InviteFlow {
   constructor(private readonly deps: InviteFlowDeps) {}
-
-  private iso(): string {
-    return this.deps.now().toISOString();
-  }
 
   /** The inviter as a public page may see it: name and picture, nothing else. */
   async getInviter(inviterId: string): Promise<InviterCard> {
@@ -56,16 +83,9 @@ export class InviteFlow {
     if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
     return {
       inviterId,
-      name: displayNameOrGeneric(inviter.name),
+      name: cleanDisplayName(inviter.name),
       photoUrl: await this.deps.resolvePicture(inviter.profileImage),
     };
-  }
-
-  private async requireInviter(inviterId: string, caller: Caller): Promise<UserRecord> {
-    if (inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
-    const inviter = await this.deps.store.getUser(inviterId);
-    if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
-    return inviter;
   }
 
   /** Email sign-up, right after the account was created in the browser. */
@@ -73,123 +93,201 @@ export class InviteFlow {
     if (caller.signInProvider !== PASSWORD_PROVIDER) {
       throw new FlowError('failed-precondition', 'registerInvitee is for accounts created with email and password');
     }
-    if (!caller.email) throw new FlowError('failed-precondition', 'The account has no email address');
-    await this.requireInviter(input.inviterId, caller);
-    return this.deps.store.recordEmailSignUp({
-      userId: caller.uid,
-      email: caller.email,
-      name: input.name.trim(),
-      inviterId: input.inviterId,
-      now: this.iso(),
+    const email = caller.email;
+    if (!email) throw new FlowError('failed-precondition', 'The account has no email address');
+    if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
+    const now = this.deps.now().toISOString();
+    return this.deps.store.recordEmailSignUp(caller.uid, input.inviterId, (user, inviter) => {
+      if (user?.isDeleted) throw deletedAccount();
+      if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
+      return emailSignUpUpdate(user, { userId: caller.uid, email, name: cleanDisplayName(input.name), inviterId: input.inviterId, now });
     });
   }
 
-  /** Apple or Google sign-up: the full record, then the friendship steps. */
+  /**
+   * Apple or Google sign-up, by a new person or by someone who already uses the app: the
+   * record is completed (never overwritten) and the inviter of the link they used is joined.
+   */
   async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<WriteResult> {
-    if (!caller.signInProvider || !SOCIAL_PROVIDERS.has(caller.signInProvider)) {
+    const provider = caller.signInProvider;
+    if (!provider || !SOCIAL_PROVIDERS.has(provider)) {
       throw new FlowError('failed-precondition', 'completeSocialSignUp is for accounts signed in with Apple or Google');
     }
-    await this.requireInviter(input.inviterId, caller);
-    const { result, record } = await this.deps.store.recordSocialSignUp({
-      userId: caller.uid,
-      email: caller.email ?? '',
-      name: caller.name,
-      inviterId: input.inviterId,
-      now: this.iso(),
+    if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
+    const now = this.deps.now();
+    return this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, account) => {
+      if (user?.isDeleted) throw deletedAccount();
+      if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
+      const userUpdate = socialSignUpUpdate(user, {
+        userId: caller.uid,
+        email: caller.email ?? '',
+        name: caller.name,
+        provider,
+        inviterId: input.inviterId,
+        account: account ?? { emailVerified: caller.emailVerified, providerIds: [provider] },
+        now: now.toISOString(),
+      });
+      return { userUpdate, inviterId: input.inviterId, inviteeName: String(user?.name || userUpdate.name || '') };
     });
-    await this.finishJoining(record);
-    return result;
   }
 
   /**
    * Activation from the verification link, which may be opened on another device: no
-   * sign-in, but the account must have proved its address.
+   * sign-in, but the account must have proved its address. The inviter is the one recorded
+   * at sign-up, and only while it counts (see recordedInviterCounts); the link's `inviterId`
+   * is only a hint that saves a round of reads.
    */
   async activateAccount(input: { uid: string; inviterId?: string }): Promise<WriteResult> {
-    const account = await this.deps.accounts.getAccount(input.uid);
-    if (!account) throw new FlowError('not-found', 'No account with this id');
-    const proved = account.emailVerified || account.providerIds.some((p) => SOCIAL_PROVIDERS.has(p));
-    if (!proved) throw new FlowError('failed-precondition', 'The email address is not verified yet');
-    const user = await this.deps.store.getUser(input.uid);
-    if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
-    if (user.isDeleted) throw new FlowError('failed-precondition', 'This account has been deleted');
-    if (input.inviterId && user.invitedBy && input.inviterId !== user.invitedBy) {
-      logger.warn('Activation link names another inviter than the one recorded at sign-up; using the recorded one', {
-        uid: input.uid,
-        linkInviterId: input.inviterId,
-        recordedInviterId: user.invitedBy,
-      });
+    const now = this.deps.now();
+    return this.joinAndFinish(input.uid, input.inviterId, now, (user, _inviter, account) => {
+      if (!account) throw new FlowError('not-found', 'No account with this id');
+      if (!accountProved(account)) throw new FlowError('failed-precondition', 'The email address is not verified yet');
+      if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
+      if (user.isDeleted) throw deletedAccount();
+      const counts = recordedInviterCounts(user, account);
+      if (user.invitedBy && !counts) {
+        logger.warn('The inviter recorded at sign-up does not count (the address owner took the account over); no join', {
+          uid: input.uid,
+          recordedInviterId: user.invitedBy,
+          invitedVia: user.invitedVia,
+        });
+      } else if (input.inviterId && user.invitedBy && input.inviterId !== user.invitedBy) {
+        logger.warn('Activation link names another inviter than the one recorded at sign-up; using the recorded one', {
+          uid: input.uid,
+          linkInviterId: input.inviterId,
+          recordedInviterId: user.invitedBy,
+        });
+      }
+      return {
+        userUpdate: { isActive: true, isVerified: true, updatedAt: now.toISOString() },
+        inviterId: counts ? user.invitedBy : undefined,
+        inviteeName: String(user.name ?? ''),
+      };
+    });
+  }
+
+  /**
+   * Looks the account up while the store reads the records (one round of reads), lets
+   * `prepare` decide with all three, commits the join, then finishes what it owes.
+   */
+  private async joinAndFinish(
+    inviteeId: string,
+    inviterHint: string | undefined,
+    now: Date,
+    prepare: (user: Partial<UserRecord> | undefined, hintedInviter: UserRecord | null, account: Account | null) => JoinPreparation,
+  ): Promise<WriteResult> {
+    const account = this.deps.accounts.getAccount(inviteeId);
+    account.catch(() => undefined); // awaited in prepare; never an unhandled rejection
+    const plan = await this.deps.store.runJoin({
+      inviteeId,
+      inviterHint,
+      now,
+      prepare: async (user, hintedInviter) => prepare(user, hintedInviter, await account),
+    });
+    await this.finishOwedWork(plan, now);
+    return writeSucceeded;
+  }
+
+  /** After a join's commit: the history entry if it could not go with it, then the push. */
+  private async finishOwedWork(plan: JoinPlan & { inviterId: string | undefined }, now: Date): Promise<void> {
+    const join = plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
+    let claim = plan.push;
+    if (join?.history === 'owed' && plan.inviterId) {
+      const history = await this.appendHistory(plan.inviterId, join.inviteeId, now);
+      if (claim && history === 'written') claim = { ...claim, history };
     }
-    const result = await this.deps.store.markActiveAndVerified(input.uid, this.iso());
-    if (result.status !== 200) throw new Error(result.message);
-    await this.finishJoining(user);
+    if (claim) await this.deliver(claim, now);
+  }
+
+  private async appendHistory(inviterId: string, inviteeId: string, now: Date): Promise<string> {
+    try {
+      return await this.deps.store.appendOwedHistory(inviterId, inviteeId, now);
+    } catch (error) {
+      logger.error('Could not append the history entry; the sweep retries it', { inviterId, inviteeId, error: String(error) });
+      return 'owed';
+    }
+  }
+
+  /** Sends a claimed push and records how it went. A failure is logged, never thrown. */
+  private async deliver(claim: PushClaim, now: Date): Promise<PushResult> {
+    const { inviterId, inviteeId } = claim;
+    let result: PushResult;
+    try {
+      result = await this.send(claim);
+    } catch (error) {
+      result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
+    }
+    if (result.kind === 'retry') {
+      const final = claim.attempts >= PUSH_MAX_ATTEMPTS;
+      logger.error('Error Notification:', { inviterId, inviteeId, attempts: claim.attempts, final, error: result.error });
+    }
+    try {
+      await this.deps.store.settlePush(claim, result, now);
+    } catch (error) {
+      logger.error('Could not record how the push went; the sweep takes it over after its lease', { inviterId, inviteeId, error: String(error) });
+    }
     return result;
   }
 
-  /** Notification defaults, friendship, history and push: each step safe to repeat. */
-  private async finishJoining(invitee: UserRecord): Promise<void> {
-    await this.deps.store.ensureDefaultNotifications(invitee.userId, this.iso());
-    const inviterId = invitee.invitedBy;
-    if (!inviterId || inviterId === invitee.userId) return;
-    const inviter = await this.deps.store.getUser(inviterId);
-    if (!isLiveUser(inviter)) {
-      logger.warn('Inviter recorded at sign-up no longer exists; no friendship made', { uid: invitee.userId, inviterId });
-      return;
+  private async send(claim: PushClaim): Promise<PushResult> {
+    if (!claim.token) return { kind: 'no-token' };
+    const [outcome] = await this.deps.push.send([friendJoinPush(claim.token, claim.inviteeName)]);
+    if (outcome?.delivered) return { kind: 'sent' };
+    const code = outcome?.errorCode ?? 'unknown';
+    if (DEAD_TOKEN_ERRORS.has(code)) {
+      await this.deps.store.removeDeadToken(claim.inviterId, claim.token, this.deps.now().toISOString());
+      logger.info('Removed a push token that FCM reported dead', { inviterId: claim.inviterId, errorCode: code });
+      return { kind: 'token-removed', error: code };
     }
-    const inviteeName = displayNameOrGeneric(invitee.name);
-    await this.deps.store.linkFriends({ inviterId, inviteeId: invitee.userId, inviteeName, now: this.iso() });
-    await this.deliverNotice(inviterId, invitee.userId);
+    // Not the token's fault (a bad request or FCM trouble): keep it and owe the push.
+    return { kind: 'retry', error: `${code}${outcome?.errorMessage ? `: ${outcome.errorMessage}` : ''}` };
   }
 
-  /** Sends the friend-join push if it is still owed. A failure is logged, never thrown. */
-  private async deliverNotice(inviterId: string, inviteeId: string): Promise<void> {
-    const notice = await this.deps.store.claimNotice(inviterId, inviteeId, this.deps.now());
-    if (!notice) return;
-    const settle = (status: 'pending' | 'sent' | 'no-token' | 'token-removed', error?: string) =>
-      this.deps.store.settleNotice(inviterId, inviteeId, { status, error }, this.iso());
-    try {
-      const inviter = await this.deps.store.getUser(inviterId);
-      const token = inviter?.fcmToken;
-      if (!token) {
-        await settle('no-token');
-        return;
+  /**
+   * The scheduled sweep: every join whose owed work is due gets its history entry written
+   * and its push retried (with backoff, at most PUSH_MAX_ATTEMPTS in all, then `failed`).
+   */
+  async sweepOwedWork(now: Date = this.deps.now()): Promise<SweepReport> {
+    const due = await this.deps.store.dueJoins(now, SWEEP_BATCH);
+    const report: SweepReport = { examined: due.length, sent: 0, retrying: 0, failed: 0, historyWritten: 0 };
+    const work = async ({ inviterId, inviteeId }: { inviterId: string; inviteeId: string }) => {
+      try {
+        const { claim, gaveUp, writeHistory } = await this.deps.store.claimDue(inviterId, inviteeId, now);
+        let current = claim;
+        if (writeHistory) {
+          const history = await this.appendHistory(inviterId, inviteeId, now);
+          if (history === 'written') report.historyWritten++;
+          if (current && history === 'written') current = { ...current, history };
+        }
+        if (gaveUp) {
+          report.failed++;
+          logger.error('Error Notification: gave up a push whose last sender died', { inviterId, inviteeId });
+        }
+        if (!current) return;
+        const result = await this.deliver(current, now);
+        if (result.kind === 'retry') report[current.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
+        else if (result.kind === 'sent') report.sent++;
+      } catch (error) {
+        logger.error('Sweep could not handle a join; it stays due for the next run', { inviterId, inviteeId, error: String(error) });
       }
-      const [outcome] = await this.deps.push.send([friendJoinPush(token, notice.inviteeName)]);
-      if (outcome?.delivered) {
-        await settle('sent');
-      } else if (outcome?.errorCode && DEAD_TOKEN_ERRORS.has(outcome.errorCode)) {
-        await this.deps.store.removeDeadToken(inviterId, token, this.iso());
-        await settle('token-removed', outcome.errorCode);
-        logger.info('Removed a push token that FCM reported dead', { inviterId, errorCode: outcome.errorCode });
-      } else {
-        // Not the token's fault (a bad request or FCM trouble): keep it and owe the push.
-        await settle('pending', outcome?.errorCode ?? 'unknown');
-        logger.error('Error Notification:', { inviterId, inviteeId, errorCode: outcome?.errorCode, message: outcome?.errorMessage });
-      }
-    } catch (error) {
-      logger.error('Error Notification:', { inviterId, inviteeId, error: error instanceof Error ? error.message : String(error) });
-      await settle('pending', error instanceof Error ? error.message : String(error)).catch((settleError: unknown) =>
-        logger.error('Could not release the push notice; it is retried after its lease runs out', {
-          inviterId,
-          inviteeId,
-          error: String(settleError),
-        }),
-      );
-    }
+    };
+    for (let i = 0; i < due.length; i += SWEEP_CONCURRENCY) await Promise.all(due.slice(i, i + SWEEP_CONCURRENCY).map(work));
+    if (due.length > 0) logger.info('Owed work swept', { ...report });
+    return report;
   }
 
   async onAccountCreated(account: { uid: string; email: string | undefined; displayName: string | undefined }): Promise<void> {
     const outcome = await this.deps.store.ensureBaseUser({
       userId: account.uid,
       email: account.email ?? '',
-      name: account.displayName ?? '',
-      now: this.iso(),
+      name: account.displayName ? cleanDisplayName(account.displayName) : '',
+      now: this.deps.now().toISOString(),
     });
     logger.info('Base user record', { uid: account.uid, outcome });
   }
 
   async onAccountDeleted(uid: string): Promise<void> {
-    const outcome = await this.deps.store.retireUser(uid, this.iso());
+    const outcome = await this.deps.store.retireUser(uid, this.deps.now().toISOString());
     logger.info('User record retired', { uid, outcome });
   }
 }

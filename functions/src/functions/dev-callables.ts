@@ -6,9 +6,20 @@ import * as yup from 'yup';
 import { db } from '../adapters/firebase.js';
 import { writeSucceeded } from '../domain/write-result.js';
 import { callable } from './callable.js';
+import { inviteFlow } from './wiring.js';
 
 /** The benchmark's baseline: one document write behind the same callable plumbing. */
 export const devBaselineWrite = callable('devBaselineWrite', yup.object({}).noUnknown().strict(), async () => {
   await db.collection('_devBaseline').add({ at: new Date().toISOString() });
   return writeSucceeded;
 });
+
+/**
+ * Runs the owed-work sweep once, as the scheduled function does (scheduled functions do not
+ * fire in the emulator). `now` lets a test stand at a later time, past a backoff or a lease.
+ */
+export const devSweepOwedPushes = callable(
+  'devSweepOwedPushes',
+  yup.object({ now: yup.string().strict().optional().test('iso-time', 'now must be an ISO time', (v) => v === undefined || !Number.isNaN(Date.parse(v))) }).noUnknown().strict(),
+  async (input) => inviteFlow.sweepOwedWork(input.now ? new Date(input.now) : new Date()),
+);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, Browser, clearStack, createInviter, eventually, outcomeOf, userDoc, uniqueId } from './support.js';
 
-const watched = ['Users', 'Notifications', 'Friends', 'NotificationHistory', '_devPushOutbox', '_friendJoinNotices'];
+const watched = ['Users', 'Notifications', 'Friends', 'NotificationHistory', '_devPushOutbox', '_friendJoins'];
 
 async function snapshotOfData(): Promise<string> {
   const parts = await Promise.all(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withDueAt } from '../../src/domain/joins.js';
 import { collections, friendDocumentId, friendRecord } from '../../src/domain/records.js';
 import {
   adminDb,
@@ -14,20 +15,22 @@ import {
 const ok = { status: 200, message: 'Document successfully written!' };
 
 /**
- * The state a crash right after the friendship transaction leaves behind: the friendship
- * (with the history entry) committed, and the push notice in the given state.
+ * The state a crash right after the join's commit leaves behind: the friendship (with the
+ * history entry) committed, and the push it owes in the given state.
  */
-async function linkedWithNotice(inviterId: string, invitee: { uid: string; name: string }, notice: Record<string, unknown>) {
+async function linkedWithPush(inviterId: string, invitee: { uid: string; name: string }, push: Record<string, unknown>) {
   const now = new Date().toISOString();
   const id = friendDocumentId(inviterId, invitee.uid);
   await adminDb.collection('Friends').doc(id).set(friendRecord({ inviterId, inviteeId: invitee.uid, inviteeName: invitee.name, now }));
-  await adminDb.collection(collections.friendJoinNotices).doc(id).set({
-    inviterId, inviteeId: invitee.uid, inviteeName: invitee.name, status: 'pending', attempts: 0, createdAt: now, updatedAt: now, ...notice,
+  const join = withDueAt({
+    inviterId, inviteeId: invitee.uid, inviteeName: invitee.name, friendship: 'created', history: 'written',
+    push: 'pending', pushAttempts: 0, pushDueAt: now, createdAt: now, updatedAt: now, ...push,
   });
+  await adminDb.collection(collections.friendJoins).doc(id).set(join);
 }
 
-async function noticeOf(inviterId: string, inviteeId: string) {
-  return (await adminDb.collection(collections.friendJoinNotices).doc(friendDocumentId(inviterId, inviteeId)).get()).data();
+async function joinOf(inviterId: string, inviteeId: string) {
+  return (await adminDb.collection(collections.friendJoins).doc(friendDocumentId(inviterId, inviteeId)).get()).data();
 }
 
 describe('push failures', () => {
@@ -36,13 +39,13 @@ describe('push failures', () => {
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
-    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
 
     // FCM is back: the app stored a working token meanwhile.
     await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: 'dev-phone-back' });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
     expect(await pushesTo('dev-phone-back')).toHaveLength(1);
-    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
     expect(await historyOf(inviter.userId)).toHaveLength(1);
 
     await callAnonymously('activateAccount', { uid: invitee.uid });
@@ -54,7 +57,7 @@ describe('push failures', () => {
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
     expect(await userDoc(inviter.userId)).not.toHaveProperty('fcmToken');
-    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'token-removed' });
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'token-removed' });
   });
 
   it('a bare invalid-argument keeps the token (it may be the payload) and leaves the push owed', async () => {
@@ -62,7 +65,7 @@ describe('push failures', () => {
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
     expect((await userDoc(inviter.userId))?.fcmToken).toBe('dev-invalid-argument-phone');
-    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'pending' });
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending' });
   });
 });
 
@@ -82,7 +85,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
   it('after the friendship was committed but before the push went out', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    await linkedWithNotice(inviter.userId, invitee, { status: 'pending' });
+    await linkedWithPush(inviter.userId, invitee, { push: 'pending' });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
@@ -92,16 +95,19 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
     const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
-    await linkedWithNotice(inviter.userId, invitee, { status: 'sending', claimedAt: longAgo, attempts: 1 });
+    const leaseEnd = new Date(Date.parse(longAgo) + 60_000).toISOString();
+    await linkedWithPush(inviter.userId, invitee, { push: 'sending', pushClaimedAt: longAgo, pushDueAt: leaseEnd, pushAttempts: 1 });
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
-    expect(await noticeOf(inviter.userId, invitee.uid)).toMatchObject({ status: 'sent' });
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent' });
   });
 
   it('a push that is being sent right now is not sent twice', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    await linkedWithNotice(inviter.userId, invitee, { status: 'sending', claimedAt: new Date().toISOString(), attempts: 1 });
+    const claimedAt = new Date();
+    const leaseEnd = new Date(claimedAt.getTime() + 60_000).toISOString();
+    await linkedWithPush(inviter.userId, invitee, { push: 'sending', pushClaimedAt: claimedAt.toISOString(), pushDueAt: leaseEnd, pushAttempts: 1 });
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
   });

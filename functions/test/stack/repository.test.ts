@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentRepository } from '../../src/adapters/documents.js';
-import { InviteStore } from '../../src/adapters/invite-store.js';
 import { adminDb, uniqueId } from './support.js';
 
 const documents = new DocumentRepository(adminDb);
@@ -36,15 +35,5 @@ describe('document repository (spec sections 7, 8)', () => {
     expect(await documents.add('Friends', { userId: marker, friendId: 'f' })).toEqual({ status: 200, message: 'Document successfully written!' });
     const found = await adminDb.collection('Friends').where('userId', '==', marker).get();
     expect(found.size).toBe(1);
-  });
-
-  it('the friendship check finds a friendship in either direction', async () => {
-    const store = new InviteStore(adminDb);
-    const a = uniqueId('a');
-    const b = uniqueId('b');
-    expect(await store.friendshipExists(a, b)).toBe(false);
-    await adminDb.collection('Friends').add({ userId: b, friendId: a });
-    expect(await store.friendshipExists(a, b)).toBe(true);
-    expect(await store.friendshipExists(b, a)).toBe(true);
   });
 });

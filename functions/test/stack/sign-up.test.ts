@@ -3,7 +3,7 @@ import { EMAIL_SIGN_UP_FIELDS } from '../../src/domain/records.js';
 import { adminAuth, Browser, createInviter, eventually, historyOf, outcomeOf, userDoc } from './support.js';
 
 describe('email sign-up (registerInvitee)', () => {
-  it('writes exactly the email sign-up set plus invitedBy', async () => {
+  it('writes exactly the email sign-up set plus the inviter and how it was recorded', async () => {
     const inviter = await createInviter();
     const browser = new Browser();
     const user = await browser.signUpWithEmail();
@@ -11,7 +11,7 @@ describe('email sign-up (registerInvitee)', () => {
     expect(result).toEqual({ status: 200, message: 'Document successfully written!' });
 
     const record = await eventually(() => userDoc(user.uid), (r) => r?.invitedBy !== undefined);
-    expect(Object.keys(record ?? {}).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS, 'invitedBy'].sort());
+    expect(Object.keys(record ?? {}).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS, 'invitedBy', 'invitedVia'].sort());
     expect(record).toMatchObject({
       userId: user.uid,
       appVersion: '1.0.0',
@@ -19,6 +19,7 @@ describe('email sign-up (registerInvitee)', () => {
       name: 'Mira Nair',
       isDeleted: false,
       invitedBy: inviter.userId,
+      invitedVia: 'password',
     });
     expect(record?.typeOfTask).toHaveLength(6);
     await browser.close();
@@ -32,7 +33,7 @@ describe('email sign-up (registerInvitee)', () => {
     await eventually(() => userDoc(user.uid), (r) => r !== undefined);
     await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' });
     await new Promise((r) => setTimeout(r, 500));
-    expect(Object.keys((await userDoc(user.uid)) ?? {}).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS, 'invitedBy'].sort());
+    expect(Object.keys((await userDoc(user.uid)) ?? {}).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS, 'invitedBy', 'invitedVia'].sort());
     await browser.close();
   });
 

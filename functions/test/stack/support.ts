@@ -153,7 +153,11 @@ export async function importVerifiedInvitees(inviterId: string, count: number) {
     const uid = uniqueId('invitee');
     return { uid, email: `${uid}@example.com`, name: `Friend ${i + 1}` };
   });
-  const imported = await adminAuth.importUsers(invitees.map((i) => ({ uid: i.uid, email: i.email, emailVerified: true })));
+  // With a password, as an email sign-up leaves them (only then does their recorded inviter count).
+  const imported = await adminAuth.importUsers(
+    invitees.map((i) => ({ uid: i.uid, email: i.email, emailVerified: true, passwordHash: Buffer.from('$2a$10$imported-password-hash') })),
+    { hash: { algorithm: 'BCRYPT' } },
+  );
   if (imported.failureCount > 0) throw new Error(`Importing invitees failed: ${JSON.stringify(imported.errors[0])}`);
   const batch = adminDb.batch();
   for (const invitee of invitees) {
@@ -175,4 +179,46 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
     value = await read();
   }
   return value;
+}
+
+/** The server's memory of one (inviter, invitee) join: friendship made, history and push state. */
+export async function joinOf(inviterId: string, inviteeId: string) {
+  return (await adminDb.collection('_friendJoins').doc(`${inviterId}_${inviteeId}`).get()).data();
+}
+
+/** Runs the owed-push sweep once, as the scheduled function does, at `now` (default: the real time). */
+export async function sweepOwedPushes(now?: Date) {
+  return callAnonymously<{ examined: number; sent: number; retrying: number; failed: number }>(
+    'devSweepOwedPushes',
+    now ? { now: now.toISOString() } : {},
+  );
+}
+
+/**
+ * A person who already uses the app with Google or Apple: the account, and the record the
+ * app keeps for it, with their own settings and a field this code does not know about.
+ */
+export async function existingAppUser(provider: 'google.com' | 'apple.com', overrides: Partial<UserRecord> = {}) {
+  const sub = uniqueId('sub');
+  const email = `${sub}@example.com`;
+  const browser = new Browser();
+  const user = await browser.signInWith(provider, { sub, email, name: 'Leela Iyer' });
+  await browser.close();
+  const record = {
+    ...inviterRecord({ userId: user.uid, email, name: 'Leela I.' }),
+    appVersion: '2.4.1',
+    language: 'hi',
+    country: 'in',
+    typeOfTask: [{ id: 9, category: 'Garden', selected: true, color: '#00AA00' }],
+    createdAt: '2024-02-01T09:30:00.000Z',
+    updatedAt: '2025-06-01T09:30:00.000Z',
+    fcmToken: `dev-token-${user.uid}`,
+    profileImage: 'https://images.dayfocus.test/leela.png',
+    streak: { days: 41, best: 60 },
+    ...overrides,
+  };
+  // Waits until the account trigger has had its turn, so that the record below is the one left.
+  await eventually(() => userDoc(user.uid), (r) => r !== undefined);
+  await adminDb.collection('Users').doc(user.uid).set(record);
+  return { uid: user.uid, sub, email, record };
 }

@@ -19,6 +19,8 @@ type Manifest = {
       callableTrigger?: object;
       httpsTrigger?: object;
       eventTrigger?: { eventType: string };
+      scheduleTrigger?: { schedule: string; retryConfig?: { retryCount?: number } };
+      maxInstances?: number;
       secretEnvironmentVariables?: { key: string }[];
     }
   >;
@@ -61,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => stops.forEach((stop) => stop()));
 
 describe('the deployable functions (built lib/)', () => {
-  it('are the five callables, the two link HTTP functions and the two auth triggers, nothing of the local stack', () => {
+  it('are the five callables, the two link HTTP functions, the two auth triggers and the owed-work sweep, nothing of the local stack', () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
       [
         'activateAccount',
@@ -73,6 +75,7 @@ describe('the deployable functions (built lib/)', () => {
         'onAccountDeleted',
         'openAppLink',
         'registerInvitee',
+        'sweepOwedPushes',
       ].sort(),
     );
   });
@@ -117,5 +120,9 @@ describe('the deployable functions (built lib/)', () => {
     }
     expect(endpoints.onAccountCreated?.eventTrigger?.eventType).toBe('providers/firebase.auth/eventTypes/user.create');
     expect(endpoints.onAccountDeleted?.eventTrigger?.eventType).toBe('providers/firebase.auth/eventTypes/user.delete');
+  });
+
+  it('sweep owed pushes every five minutes, one run at a time', () => {
+    expect(manifest.endpoints.sweepOwedPushes).toMatchObject({ platform: 'gcfv2', scheduleTrigger: { schedule: 'every 5 minutes' }, maxInstances: 1 });
   });
 });

@@ -1,0 +1,343 @@
+/**
+ * The rules of a join: who may be named as inviter, what a join writes, what it owes the
+ * inviter (the history entry, the push), and how owed work is retried. Pure: the store
+ * reads the state once, these functions decide, the store writes once.
+ *
+ * A join is remembered per (inviter, invitee) in `_friendJoins/{inviterId}_{inviteeId}`,
+ * apart from the Friends document (which the app may delete on an unfriending), so that
+ * it happens once per pair however often a call is replayed.
+ */
+import { SOCIAL_PROVIDERS, PASSWORD_PROVIDER } from './errors.js';
+import { documentNameSize, firestoreValueSize, MAX_DOCUMENT_BYTES } from './document-size.js';
+import { cleanDisplayName } from './names.js';
+import {
+  collections,
+  defaultNotifications,
+  emailSignUpRecord,
+  friendDocumentId,
+  friendJoinHistoryEntry,
+  friendRecord,
+  isLiveUser,
+  missingFields,
+  socialSignUpRecord,
+  type FriendRecord,
+  type HistoryEntry,
+  type UserRecord,
+} from './records.js';
+
+export type PushState = 'sending' | 'pending' | 'sent' | 'no-token' | 'token-removed' | 'failed' | 'not-owed';
+export type HistoryState = 'written' | 'owed' | 'not-owed';
+
+export interface FriendJoin {
+  inviterId: string;
+  inviteeId: string;
+  inviteeName: string;
+  /** `created`: this join made the friendship; `existed`: the two were friends already. */
+  friendship: 'created' | 'existed';
+  history: HistoryState;
+  /** When an owed history entry is tried next. */
+  historyDueAt?: string;
+  push: PushState;
+  pushAttempts: number;
+  pushClaimedAt?: string;
+  /** `pending`: when the push is retried next; `sending`: when the sender's lease runs out. */
+  pushDueAt?: string;
+  pushLastError?: string;
+  /** While anything is owed: the earliest of the due times above (what the sweep queries). */
+  dueAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A sender that claimed a push and did not settle it within this time is taken to have died. */
+export const PUSH_LEASE_MS = 60_000;
+/** Attempts at one push (the first by the join itself) before it is given up as `failed`. */
+export const PUSH_MAX_ATTEMPTS = 6;
+/** The sweep's schedule; retries are never due sooner than the next run anyway. */
+export const SWEEP_SCHEDULE = 'every 5 minutes';
+const RETRY_BASE_MS = 5 * 60_000;
+const RETRY_MAX_MS = 6 * 60 * 60_000;
+
+/** Delay before the next try after `attempts` failed ones: 5, 10, 20, 40, 80 minutes, at most 6 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+/**
+ * When the history document has no room for another entry, the oldest entries are dropped
+ * until the document is at most this size: well under Firestore's 1 MiB, so that a trim is
+ * rare (a few hundred joins apart) and the app never reads a document at the very limit.
+ */
+export const HISTORY_TRIM_TO_BYTES = 768 * 1024;
+
+// ---------------------------------------------------------------------------------------
+// Who chooses the inviter
+// ---------------------------------------------------------------------------------------
+
+export interface AccountFacts {
+  emailVerified: boolean;
+  providerIds: string[];
+}
+
+/** An account that has proved its address: a verified email, or Apple or Google. */
+export function accountProved(account: AccountFacts): boolean {
+  return account.emailVerified || account.providerIds.some((p) => SOCIAL_PROVIDERS.has(p));
+}
+
+/**
+ * Whether the inviter recorded on a user record still speaks for the account's owner. One
+ * recorded by an email sign-up counts only while the password sign-in is still on the
+ * account and the address is verified: once Google or Apple took the account over (and
+ * Firebase dropped the unproved password), whoever typed that password never proved the
+ * address, and their choice of inviter is void. One recorded by Apple or Google counts
+ * while that provider is on the account.
+ */
+export function recordedInviterCounts(user: Pick<UserRecord, 'invitedBy' | 'invitedVia'> | undefined, account: AccountFacts): boolean {
+  if (!user?.invitedBy) return false;
+  const via = user.invitedVia ?? PASSWORD_PROVIDER;
+  if (!account.providerIds.includes(via)) return false;
+  return via !== PASSWORD_PROVIDER || account.emailVerified;
+}
+
+/** What an email sign-up sets on the record: what is missing, and the inviter if none is recorded. */
+export function emailSignUpUpdate(
+  existing: Partial<UserRecord> | undefined,
+  input: { userId: string; email: string; name: string; inviterId: string; now: string },
+): Record<string, unknown> {
+  const update: Record<string, unknown> = { ...missingFields(existing, emailSignUpRecord(input)), updatedAt: input.now };
+  if (!existing?.invitedBy) Object.assign(update, { invitedBy: input.inviterId, invitedVia: PASSWORD_PROVIDER });
+  return update;
+}
+
+/**
+ * What an Apple or Google sign-up sets on the record: what is missing, the flags, and the
+ * link's inviter where none is recorded or the recorded one no longer counts (an email
+ * sign-up's inviter after the address's owner took the account over).
+ */
+export function socialSignUpUpdate(
+  existing: Partial<UserRecord> | undefined,
+  input: { userId: string; email: string; name: string | undefined; provider: string; inviterId: string; account: AccountFacts; now: string },
+): Record<string, unknown> {
+  const defaults = socialSignUpRecord({ userId: input.userId, email: input.email, name: input.name, now: input.now });
+  const update: Record<string, unknown> = { ...missingFields(existing, defaults), isActive: true, isVerified: true, updatedAt: input.now };
+  if (!recordedInviterCounts(existing, input.account)) Object.assign(update, { invitedBy: input.inviterId, invitedVia: input.provider });
+  return update;
+}
+
+// ---------------------------------------------------------------------------------------
+// What a join writes
+// ---------------------------------------------------------------------------------------
+
+/** What the store read, in one transaction, for one invitee and (maybe) one inviter. */
+export interface JoinState {
+  inviteeId: string;
+  inviterId: string | undefined;
+  inviter: UserRecord | null;
+  join: FriendJoin | undefined;
+  /** A friendship in either direction exists already (made by the app, say). */
+  friendsAlready: boolean;
+  notificationsExist: boolean;
+}
+
+/** A push this call has claimed and must now send (and settle). */
+export interface PushClaim {
+  inviterId: string;
+  inviteeId: string;
+  token: string | null;
+  inviteeName: string;
+  /** Attempts including this one. */
+  attempts: number;
+  history: HistoryState;
+  historyDueAt?: string;
+}
+
+export interface JoinWrites {
+  notifications?: ReturnType<typeof defaultNotifications>;
+  friend?: { id: string; record: FriendRecord };
+  /** The join's record in full (a new join) or the fields that change (a claim). */
+  join?: { create: FriendJoin } | { update: Partial<FriendJoin> };
+  historyEntry?: HistoryEntry;
+}
+
+export type JoinOutcome = 'joined' | 'already-friends' | 'joined-before' | 'no-inviter' | 'inviter-gone';
+
+export interface JoinPlan {
+  outcome: JoinOutcome;
+  writes: JoinWrites;
+  push: PushClaim | null;
+}
+
+/** Recomputes `dueAt`, the earliest time anything owed on this join is due. */
+export function withDueAt<T extends Partial<FriendJoin>>(join: T): T & { dueAt: string | undefined } {
+  const owed = [join.push === 'pending' || join.push === 'sending' ? join.pushDueAt : undefined, join.history === 'owed' ? join.historyDueAt : undefined];
+  const times = owed.filter((t): t is string => typeof t === 'string').sort();
+  return { ...join, dueAt: times[0] };
+}
+
+/** The fields of a claim: the push is being sent by one caller until the lease runs out. */
+export function pushClaimFields(attempts: number, now: Date): Partial<FriendJoin> {
+  return {
+    push: 'sending',
+    pushAttempts: attempts,
+    pushClaimedAt: now.toISOString(),
+    pushDueAt: new Date(now.getTime() + PUSH_LEASE_MS).toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+/**
+ * Whether a caller may take this join's push at `now`. A push that failed is retried by the
+ * sweep once its backoff has passed; a person calling again (a replayed activation) may
+ * retry it at once. A claim is taken over only after its lease has run out.
+ */
+export function pushClaimable(join: FriendJoin, now: Date, by: 'caller' | 'sweep'): boolean {
+  if (join.pushAttempts >= PUSH_MAX_ATTEMPTS) return false;
+  const due = join.pushDueAt === undefined || Date.parse(join.pushDueAt) <= now.getTime();
+  if (join.push === 'pending') return by === 'caller' || due;
+  if (join.push === 'sending') return due;
+  return false;
+}
+
+/**
+ * Decides one join from the state read. The friendship, the history entry and the push go
+ * together with the join's record, once per pair: a pair that has a record gets nothing
+ * new, however often it is asked (only a push still owed may be claimed again).
+ */
+export function planJoin(state: JoinState, input: { inviteeName: string; now: Date; historyInCommit: boolean }): JoinPlan {
+  const now = input.now.toISOString();
+  const writes: JoinWrites = {};
+  if (!state.notificationsExist) writes.notifications = defaultNotifications(state.inviteeId, now);
+  const { inviterId } = state;
+  if (!inviterId || inviterId === state.inviteeId) return { outcome: 'no-inviter', writes, push: null };
+
+  if (state.join) {
+    const join = state.join;
+    if (!pushClaimable(join, input.now, 'caller')) return { outcome: 'joined-before', writes, push: null };
+    const claim = pushClaimFields(join.pushAttempts + 1, input.now);
+    writes.join = { update: withDueAt({ ...join, ...claim }) };
+    return {
+      outcome: 'joined-before',
+      writes,
+      push: {
+        inviterId,
+        inviteeId: state.inviteeId,
+        token: state.inviter?.fcmToken ?? null,
+        inviteeName: join.inviteeName,
+        attempts: join.pushAttempts + 1,
+        history: join.history,
+        historyDueAt: join.historyDueAt,
+      },
+    };
+  }
+
+  if (!isLiveUser(state.inviter)) return { outcome: 'inviter-gone', writes, push: null };
+  const inviteeName = cleanDisplayName(input.inviteeName);
+  const base = { inviterId, inviteeId: state.inviteeId, inviteeName, pushAttempts: 0, createdAt: now, updatedAt: now };
+
+  if (state.friendsAlready) {
+    writes.join = { create: stripUndefined(withDueAt({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' })) };
+    return { outcome: 'already-friends', writes, push: null };
+  }
+
+  const token = state.inviter.fcmToken || null;
+  const history: Pick<FriendJoin, 'history' | 'historyDueAt'> = input.historyInCommit
+    ? { history: 'written' }
+    : { history: 'owed', historyDueAt: now };
+  const pushFields: Partial<FriendJoin> = token ? pushClaimFields(1, input.now) : { push: 'no-token' };
+  const join = withDueAt({ ...base, friendship: 'created' as const, ...history, push: 'no-token' as PushState, ...pushFields });
+  writes.friend = { id: friendDocumentId(inviterId, state.inviteeId), record: friendRecord({ inviterId, inviteeId: state.inviteeId, inviteeName, now }) };
+  writes.join = { create: stripUndefined(join) as FriendJoin };
+  const entry = friendJoinHistoryEntry({ inviteeId: state.inviteeId, inviteeName, now });
+  if (input.historyInCommit) writes.historyEntry = entry;
+  return {
+    outcome: 'joined',
+    writes,
+    push: token
+      ? { inviterId, inviteeId: state.inviteeId, token, inviteeName, attempts: 1, history: join.history, historyDueAt: join.historyDueAt }
+      : null,
+  };
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+// ---------------------------------------------------------------------------------------
+// Settling owed work
+// ---------------------------------------------------------------------------------------
+
+export type PushResult =
+  | { kind: 'sent' }
+  | { kind: 'no-token' }
+  | { kind: 'token-removed'; error: string }
+  | { kind: 'retry'; error: string };
+
+/**
+ * The join's fields after a claimed push was tried. A failure that is not the token's fault
+ * is retried with backoff until PUSH_MAX_ATTEMPTS, then the push is `failed` for good.
+ * Returns `undefined` for the fields to delete.
+ */
+export function settledPush(claim: PushClaim, result: PushResult, now: Date): Partial<Record<keyof FriendJoin, unknown>> {
+  const iso = now.toISOString();
+  let fields: Partial<FriendJoin>;
+  if (result.kind === 'retry') {
+    fields =
+      claim.attempts >= PUSH_MAX_ATTEMPTS
+        ? { push: 'failed', pushDueAt: undefined, pushLastError: result.error }
+        : { push: 'pending', pushDueAt: new Date(now.getTime() + retryDelayMs(claim.attempts)).toISOString(), pushLastError: result.error };
+  } else {
+    fields = { push: result.kind, pushDueAt: undefined, pushLastError: result.kind === 'token-removed' ? result.error : undefined };
+  }
+  const next = withDueAt({ ...fields, history: claim.history, historyDueAt: claim.historyDueAt });
+  return {
+    push: next.push,
+    pushDueAt: next.pushDueAt,
+    pushLastError: next.pushLastError,
+    dueAt: next.dueAt,
+    updatedAt: iso,
+  };
+}
+
+/** What the sweep does with a join whose due time has come. */
+export function sweepAction(join: FriendJoin, now: Date): { claimPush: boolean; giveUpPush: boolean; writeHistory: boolean } {
+  const historyDue = join.history === 'owed' && (join.historyDueAt === undefined || Date.parse(join.historyDueAt) <= now.getTime());
+  const claimPush = pushClaimable(join, now, 'sweep');
+  // A last attempt whose sender died: nobody may claim it again, so it ends as failed.
+  const giveUpPush =
+    !claimPush &&
+    join.push === 'sending' &&
+    join.pushAttempts >= PUSH_MAX_ATTEMPTS &&
+    join.pushDueAt !== undefined &&
+    Date.parse(join.pushDueAt) <= now.getTime();
+  return { claimPush, giveUpPush, writeHistory: historyDue };
+}
+
+
+// ---------------------------------------------------------------------------------------
+// The inviter's history, capped
+// ---------------------------------------------------------------------------------------
+
+/**
+ * The history list with `entry` appended and the oldest entries dropped until the whole
+ * document (its other fields included) is at most `maxBytes` by Firestore's size rules.
+ */
+export function appendCapped(
+  inviterId: string,
+  document: Record<string, unknown> | undefined,
+  entry: HistoryEntry,
+  maxBytes: number = HISTORY_TRIM_TO_BYTES,
+): { history: unknown[]; dropped: number } {
+  const current = Array.isArray(document?.history) ? (document.history as unknown[]) : [];
+  const history = [...current, entry];
+  const { history: _list, ...others } = document ?? {};
+  const fixed =
+    documentNameSize(`${collections.notificationHistory}/${inviterId}`) + 32 + firestoreValueSize(others) + firestoreValueSize('history');
+  const sizes = history.map((item) => firestoreValueSize(item));
+  let total = fixed + sizes.reduce((sum, size) => sum + size, 0);
+  let dropped = 0;
+  while (total > Math.min(maxBytes, MAX_DOCUMENT_BYTES) && dropped < history.length - 1) {
+    total -= sizes[dropped] ?? 0;
+    dropped++;
+  }
+  return { history: history.slice(dropped), dropped };
+}

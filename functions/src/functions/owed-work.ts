@@ -1,0 +1,16 @@
+/**
+ * The sweep that delivers what joins still owe their inviters (pushes that failed or whose
+ * sender died, history entries that could not be written at once).
+ */
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { FUNCTIONS_REGION } from '../domain/brand.js';
+import { SWEEP_SCHEDULE } from '../domain/joins.js';
+import { inviteFlow } from './wiring.js';
+
+export const sweepOwedPushes = onSchedule(
+  // One run at a time: the sweep's claims make an overlap harmless, but never useful.
+  { schedule: SWEEP_SCHEDULE, region: FUNCTIONS_REGION, maxInstances: 1, retryCount: 0, timeoutSeconds: 240 },
+  async () => {
+    await inviteFlow.sweepOwedWork();
+  },
+);

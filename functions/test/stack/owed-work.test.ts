@@ -1,0 +1,152 @@
+/**
+ * What a join owes the inviter (the push, the history entry) is recorded with the
+ * friendship and delivered by a retrying sweep, whatever failed on the way. Scheduled
+ * functions do not fire in the emulator, so the tests run the sweep through its dev callable.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  adminDb,
+  callAnonymously,
+  createInviter,
+  friendsBetween,
+  historyOf,
+  importVerifiedInvitees,
+  joinOf,
+  pushesTo,
+  sweepOwedPushes,
+  uniqueId,
+  userDoc,
+  verifiedEmailInvitee,
+} from './support.js';
+import { firestoreDocumentSize } from '../../src/domain/document-size.js';
+import { friendJoinHistoryEntry } from '../../src/domain/records.js';
+
+const ok = { status: 200, message: 'Document successfully written!' };
+const minutes = (n: number) => n * 60_000;
+
+/** While this document exists, the local stack's FCM stand-in is down for that token. */
+async function fcmOutage(token: string, down: boolean) {
+  const ref = adminDb.collection('_devFcmOutages').doc(token);
+  await (down ? ref.set({ since: new Date().toISOString() }) : ref.delete());
+}
+
+/** An inviter whose phone FCM cannot reach right now, and an invitee who has just been activated. */
+async function joinedWhileFcmIsDown() {
+  const token = uniqueId('dev-outage');
+  await fcmOutage(token, true);
+  const inviter = await createInviter({ fcmToken: token });
+  const invitee = await verifiedEmailInvitee(inviter.userId);
+  expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+  return { token, inviter, invitee };
+}
+
+describe('owed pushes are delivered by the sweep', () => {
+  it('transport down leaves the push owed; transport back, one sweep sends it exactly once', async () => {
+    const { token, inviter, invitee } = await joinedWhileFcmIsDown();
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1, dueAt: expect.any(String) });
+    expect(await pushesTo(token)).toEqual([]);
+
+    await fcmOutage(token, false);
+    const due = new Date(Date.parse((await joinOf(inviter.userId, invitee.uid))?.dueAt as string) + 1000);
+    await sweepOwedPushes(due);
+    await sweepOwedPushes(new Date(due.getTime() + minutes(60)));
+    expect(await pushesTo(token)).toHaveLength(1);
+    const join = await joinOf(inviter.userId, invitee.uid);
+    expect(join).toMatchObject({ push: 'sent', pushAttempts: 2 });
+    expect(join).not.toHaveProperty('dueAt');
+  });
+
+  it('does not retry before the backoff has passed', async () => {
+    const { token, inviter, invitee } = await joinedWhileFcmIsDown();
+    await fcmOutage(token, false);
+    await sweepOwedPushes(new Date());
+    expect(await pushesTo(token)).toEqual([]);
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
+  });
+
+  it('a claim abandoned by a crash is taken over once its lease has passed, and not before', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    await callAnonymously('activateAccount', { uid: invitee.uid });
+    // The state a sender that died right after claiming leaves behind.
+    const claimedAt = new Date();
+    const ref = adminDb.collection('_friendJoins').doc(`${inviter.userId}_${invitee.uid}`);
+    await ref.update({ push: 'sending', pushAttempts: 1, pushClaimedAt: claimedAt.toISOString(), dueAt: new Date(claimedAt.getTime() + minutes(1)).toISOString() });
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1); // the activation's own
+
+    await sweepOwedPushes(new Date(claimedAt.getTime() + 30_000));
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
+    await sweepOwedPushes(new Date(claimedAt.getTime() + minutes(2)));
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(2);
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
+  });
+
+  it('gives up after a bounded number of attempts with a final failed status', async () => {
+    const { token, inviter, invitee } = await joinedWhileFcmIsDown();
+    let now = Date.now();
+    for (let sweep = 0; sweep < 12; sweep++) {
+      now += minutes(24 * 60);
+      await sweepOwedPushes(new Date(now));
+    }
+    const join = await joinOf(inviter.userId, invitee.uid);
+    expect(join).toMatchObject({ push: 'failed', pushAttempts: 6 });
+    expect(join).not.toHaveProperty('dueAt');
+    await fcmOutage(token, false);
+    await sweepOwedPushes(new Date(now + minutes(24 * 60)));
+    await callAnonymously('activateAccount', { uid: invitee.uid });
+    expect(await pushesTo(token)).toEqual([]);
+  });
+});
+
+describe("the inviter's history never breaks", () => {
+  /** A history document as a popular inviter's looks: entries with 80-character Hindi names, up to `bytes`. */
+  async function fullHistory(inviterId: string, bytes: number) {
+    const name = 'आ'.repeat(80);
+    const history: ReturnType<typeof friendJoinHistoryEntry>[] = [];
+    const data = { userId: inviterId, history, updatedAt: '2026-01-01T00:00:00.000Z' };
+    for (let i = 0; ; i++) {
+      const entry = friendJoinHistoryEntry({ inviteeId: `old-${i}-${inviterId}`, inviteeName: name, now: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+      history.push(entry);
+      if (firestoreDocumentSize(`NotificationHistory/${inviterId}`, data) > bytes) {
+        history.pop();
+        break;
+      }
+    }
+    await adminDb.collection('NotificationHistory').doc(inviterId).set(data);
+    return history.length;
+  }
+
+  it('a join on a history close to 1 MiB still makes the friendship; the oldest entries make room', async () => {
+    const inviter = await createInviter();
+    const before = await fullHistory(inviter.userId, 1_048_576 - 300);
+    const invitee = await verifiedEmailInvitee(inviter.userId, 'आ'.repeat(80));
+
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
+    const snapshot = await adminDb.collection('NotificationHistory').doc(inviter.userId).get();
+    const history = snapshot.data()?.history as { userId: string }[];
+    expect(firestoreDocumentSize(`NotificationHistory/${inviter.userId}`, snapshot.data() ?? {})).toBeLessThanOrEqual(1_048_576);
+    expect(history.at(-1)?.userId).toBe(invitee.uid);
+    expect(history[0]?.userId).not.toBe(`old-0-${inviter.userId}`);
+    expect(history.length).toBeLessThan(before);
+    expect(history.at(-2)?.userId).toBe(`old-${before - 1}-${inviter.userId}`);
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ history: 'written' });
+  });
+
+  it('100 concurrent joins on a history close to its cap lose no entry they are owed', async () => {
+    const inviter = await createInviter();
+    await fullHistory(inviter.userId, 1_048_576 - 20_000);
+    const invitees = await importVerifiedInvitees(inviter.userId, 100);
+    const results = await Promise.all(invitees.map((i) => callAnonymously('activateAccount', { uid: i.uid }, { timeoutMs: 300_000 })));
+    expect(results.every((r) => JSON.stringify(r) === JSON.stringify(ok))).toBe(true);
+    await sweepOwedPushes(new Date(Date.now() + minutes(60)));
+    const history = await historyOf(inviter.userId);
+    const joined = new Set(history.map((e) => e.userId));
+    expect(invitees.filter((i) => !joined.has(i.uid))).toEqual([]);
+    expect((await Promise.all(invitees.map((i) => friendsBetween(inviter.userId, i.uid)))).every((f) => f.length === 1)).toBe(true);
+    expect((await userDoc(inviter.userId))?.isDeleted).toBe(false);
+  }, 600_000);
+});

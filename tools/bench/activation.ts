@@ -23,7 +23,7 @@ const auth = getAuth(admin);
 
 const sizes = (process.env.BENCH_SIZES ?? '1,10,100').split(',').map(Number);
 /** Enough samples per size for percentiles: N=1 is repeated, larger N less so. */
-const roundsFor = (n: number) => (n === 1 ? 20 : n <= 10 ? 5 : 1);
+const roundsFor = (n: number) => (n === 1 ? 40 : n <= 10 ? 5 : 1);
 
 async function call(name: string, data: unknown): Promise<boolean> {
   const response = await fetch(`${urls.functions}/${name}`, {
@@ -81,10 +81,18 @@ function baselineRound(n: number): Promise<Sample> {
   return concurrently(Array.from({ length: n }, () => () => call('devBaselineWrite', {})));
 }
 
-async function measure(n: number, round: (n: number) => Promise<Sample>): Promise<Sample> {
-  const total = emptySample();
-  for (let r = 0; r < roundsFor(n); r++) addSample(total, await round(n));
-  return total;
+/**
+ * The three scenarios of one size, round by round in turn (baseline, then each activation),
+ * so that a busy moment of this shared machine weighs on all three alike and the ratios hold.
+ */
+async function measureInTurn(n: number): Promise<{ baseline: Sample; same: Sample; distinct: Sample }> {
+  const totals = { baseline: emptySample(), same: emptySample(), distinct: emptySample() };
+  for (let r = 0; r < roundsFor(n); r++) {
+    addSample(totals.baseline, await baselineRound(n));
+    addSample(totals.same, await activationRound(n, true));
+    addSample(totals.distinct, await activationRound(n, false));
+  }
+  return totals;
 }
 
 const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'bench-stack.log') } });
@@ -98,10 +106,11 @@ try {
   console.log(`Local stack: Functions emulator (at most ${stack.functionsMaxWorkers} workers per function), Node Firestore emulator\n`);
   console.log(tableHeader);
   for (const n of sizes) {
-    const baseline = summarize(await measure(n, baselineRound));
+    const measured = await measureInTurn(n);
+    const baseline = summarize(measured.baseline);
     console.log(tableRow('baseline: one write', n, baseline, null));
-    console.log(tableRow('activation, same inviter', n, summarize(await measure(n, (k) => activationRound(k, true))), baseline));
-    console.log(tableRow('activation, distinct inviters', n, summarize(await measure(n, (k) => activationRound(k, false))), baseline));
+    console.log(tableRow('activation, same inviter', n, summarize(measured.same), baseline));
+    console.log(tableRow('activation, distinct inviters', n, summarize(measured.distinct), baseline));
   }
 } finally {
   await running.stop();

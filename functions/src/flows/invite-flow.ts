@@ -231,7 +231,7 @@ export class InviteFlow {
 
   private async send(claim: PushClaim): Promise<PushResult> {
     if (!claim.token) return { kind: 'no-token' };
-    const [outcome] = await this.deps.push.send([friendJoinPush(claim.token, claim.inviteeName)]);
+    const [outcome] = await this.deps.push.send([friendJoinPush(claim.token, claim.inviteeName, claim.inviteeId)]);
     if (outcome?.delivered) return { kind: 'sent' };
     const code = outcome?.errorCode ?? 'unknown';
     if (DEAD_TOKEN_ERRORS.has(code)) {

@@ -61,7 +61,7 @@ describe('notification defaults', () => {
 });
 
 describe('friend-join push', () => {
-  const message = friendJoinPush('token-1', 'Mira');
+  const message = friendJoinPush('token-1', 'Mira', 'u9');
 
   it('carries the spec text and data, all data values strings', () => {
     expect(message.data).toEqual({
@@ -74,6 +74,14 @@ describe('friend-join push', () => {
     expect(message.notification).toEqual({ title: 'Dayfocus', body: 'Mira has accepted your invitation' });
     expect(message.android.priority).toBe('high');
     expect(message.apns.payload.aps.badge).toBe(0);
+  });
+
+  it('collapses a second delivery of the same join into the first notification', () => {
+    const collapseId = message.apns.headers['apns-collapse-id'] ?? '';
+    expect(message.android.notification.tag).toBe(collapseId);
+    expect(collapseId).toBe(friendJoinPush('token-2', 'Mira N', 'u9').apns.headers['apns-collapse-id']);
+    expect(collapseId).not.toBe(friendJoinPush('token-1', 'Mira', 'u10').apns.headers['apns-collapse-id']);
+    expect(Buffer.byteLength(friendJoinPush('t', 'M', 'x'.repeat(128)).apns.headers['apns-collapse-id'] ?? '')).toBeLessThanOrEqual(64);
   });
 
   it('has an APNs part Apple accepts', () => {

@@ -13,10 +13,11 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath, demoInviter, inviteLink, repoRoot, seedDemoInviter } from '@dayfocus/stack';
+import { CHROMIUM_ARGS, demoInviter, inviteLink, provideBrowser, repoRoot, seedDemoInviter } from '@dayfocus/stack';
 import { budgetFailures, categories, score, tableHeader, tableRow } from './src/web-lighthouse.js';
 
-const chromePath = chromiumPath();
+const browser = await provideBrowser();
+const chromePath = browser.executablePath;
 /** Scores vary by a few points from run to run (more on a busy machine): the median of 3 counts. */
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /**
@@ -85,7 +86,7 @@ await seedDemoInviter();
 for (const page of pages) await expectPage(page.url);
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'dayfocus-lighthouse-'));
-const chrome = await launch({ chromePath, chromeFlags, userDataDir, logLevel: 'error' });
+const chrome = await launch({ chromePath, chromeFlags, userDataDir, envVars: { ...process.env, ...browser.env } as Record<string, string>, logLevel: 'error' });
 const results: { name: string; url: string; runs: number[]; lhr: Result }[] = [];
 let error: unknown;
 try {

@@ -13,7 +13,6 @@ import {
   reachPath,
   readDoc,
   seedInviter,
-  skipReason,
   uniqueEmail,
   useBrowser,
   visible,
@@ -52,7 +51,7 @@ async function signUpWithEmail(page: Page, inviterId: string, invitee: Invitee):
   await reachPath(page, '/confirm-email');
 }
 
-describe.skipIf(skipReason)('Email sign-up in the browser', () => {
+describe('Email sign-up in the browser', () => {
   const browser = useBrowser();
 
   it('an invitee opens the English invitation, signs up with email, follows the emulator verification link and joins the inviter', async () => {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
 import { hi } from '../src/locales/hi';
-import { pathOf, reachPath, seedInviter, skipReason, urls, useBrowser, visible } from './support/app';
+import { pathOf, reachPath, seedInviter, urls, useBrowser, visible } from './support/app';
 
-describe.skipIf(skipReason)('The invitation in the browser', () => {
+describe('The invitation in the browser', () => {
   const browser = useBrowser();
 
   it('the app registers the push-messaging service worker when it starts', async () => {

@@ -10,7 +10,6 @@ import {
   screenshot,
   seedInviter,
   seriousAccessibilityViolations,
-  skipReason,
   uniqueEmail,
   useBrowser,
   viewports,
@@ -119,7 +118,7 @@ async function settled(page: Page): Promise<void> {
   });
 }
 
-describe.skipIf(skipReason)('Every page, in English and Hindi, at phone and desktop size', () => {
+describe('Every page, in English and Hindi, at phone and desktop size', () => {
   const browser = useBrowser();
   let inviter: SeededInviter;
   beforeAll(async () => {
@@ -145,4 +144,24 @@ describe.skipIf(skipReason)('Every page, in English and Hindi, at phone and desk
       });
     }
   }
+});
+
+describe('Fonts', () => {
+  const browser = useBrowser();
+
+  it('draws the Hindi invitation in the Noto Sans of the npm registry (it covers Devanagari), whatever fonts the machine has', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', language: 'hi' });
+    await screens[0]?.open(page, hi, inviter, 'hi');
+    const cdp = await page.context().newCDPSession(page);
+    const { root } = (await cdp.send('DOM.getDocument')) as { root: { nodeId: number } };
+    const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' })) as { nodeId: number };
+    await cdp.send('CSS.enable');
+    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: { familyName: string; glyphCount: number }[] };
+    const spaces = (await page.locator('h1').innerText()).split(' ').length - 1;
+    // Every letter of the heading is drawn by Noto Sans; another font may at most draw its spaces.
+    expect(fonts.find((f) => f.familyName === 'Noto Sans')?.glyphCount ?? 0).toBeGreaterThan(10);
+    const others = fonts.filter((f) => f.familyName !== 'Noto Sans');
+    expect(others.reduce((sum, f) => sum + f.glyphCount, 0), JSON.stringify(fonts)).toBeLessThanOrEqual(spaces);
+  });
 });

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
-import { authUserByEmail, expectJoined, pathOf, reachPath, seedInviter, skipReason, uniqueEmail, useBrowser, visible, type SeededInviter } from './support/app';
+import { authUserByEmail, expectJoined, pathOf, reachPath, seedInviter, uniqueEmail, useBrowser, visible, type SeededInviter } from './support/app';
 import { completeProviderPopup } from './support/auth-emulator';
 
 function providerButton(page: Page, provider: 'google' | 'apple') {
@@ -17,7 +17,7 @@ async function openSocialSignUp(page: Page, inviter: SeededInviter): Promise<voi
   await expect.poll(() => providerButton(page, 'google').isEnabled()).toBe(true);
 }
 
-describe.skipIf(skipReason)('Sign-up with Google or Apple in the browser', () => {
+describe('Sign-up with Google or Apple in the browser', () => {
   const browser = useBrowser();
 
   for (const provider of ['google', 'apple'] as const) {

@@ -1,4 +1,4 @@
 export { demoInviter, emulatorEnv, inviteLink, stack, urls } from './config.js';
 export { clearStackData, demoShortLink, seedDemoInviter } from './data.js';
 export { repoRoot, startStack, type RunningStack } from './stack.js';
-export * from './chromium.js';
+export * from './browser.js';

@@ -8,16 +8,13 @@ import { inviterRecord } from '@dayfocus/functions/testing';
 import { repoRoot, urls } from '@dayfocus/stack';
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { adminAuth, adminDb, uniqueId } from '../../src/testing/stack';
 import { launchBrowser, newContext } from './browser';
 
 export { uniqueId };
 
 export { urls };
-
-/** Why the browser tests are skipped (no Chromium), or '' when they run: for `describe.skipIf`. */
-export const skipReason = inject('e2eSkipReason');
 
 export type Language = 'en' | 'hi';
 export type Device = 'phone' | 'desktop';

@@ -1,25 +1,23 @@
-// Headless Chromium for the e2e tests, offline: Debian's /usr/bin/chromium driven by playwright-core.
+// Headless Chromium for the e2e tests, offline: the browser @dayfocus/stack provides (the npm
+// registry's Chromium build unpacked into .toolchain/, or one on the machine), driven by playwright-core.
 // Every context serves our gapi stand-in (gapi-iframes.js) for https://apis.google.com/js/api.js,
 // so Firebase Auth's signInWithPopup works against the Auth emulator, and fails any other
 // request that leaves the machine at once, so that nothing waits on the closed network.
-import { existsSync, readFileSync } from 'node:fs';
-import { CHROMIUM_ARGS, chromiumPath, hasChromium } from '@dayfocus/stack';
+import { readFileSync } from 'node:fs';
+import { CHROMIUM_ARGS, provideBrowser } from '@dayfocus/stack';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
-
-export { chromiumPath, hasChromium };
 
 const GAPI_SHIM_PATH = new URL('./gapi-iframes.js', import.meta.url);
 let gapiShim: string | undefined;
 
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath();
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${executablePath}. Install Debian's chromium package (apt-get install chromium) ` +
-        'or set CHROMIUM_PATH to a Chromium/Chrome executable.',
-    );
-  }
-  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+  const browser = await provideBrowser();
+  return chromium.launch({
+    executablePath: browser.executablePath,
+    env: { ...process.env, ...browser.env },
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+  });
 }
 
 /** Requests to these hosts go through; everything else is aborted. */

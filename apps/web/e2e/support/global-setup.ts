@@ -1,16 +1,8 @@
-// Runs once before the e2e files: skips every browser test when Chromium is missing (one clear
-// line, no failure), and otherwise fails at once, with what to do, when the stack is not up.
-import { urls } from '@dayfocus/stack';
-import type { TestProject } from 'vitest/node';
+// Runs once before the e2e files: provides the browser (unpacking the npm Chromium the first
+// time) and fails at once, with one line saying what to install, when none can be had; fails
+// too, with what to do, when the stack is not up. The browser tests never skip.
+import { provideBrowser, urls } from '@dayfocus/stack';
 import { AUTH_EMULATOR_ORIGIN } from './auth-emulator';
-import { chromiumPath, hasChromium } from './browser';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Why the browser tests are skipped; empty when they run. */
-    e2eSkipReason: string;
-  }
-}
 
 async function answers(url: string): Promise<string | null> {
   try {
@@ -22,12 +14,14 @@ async function answers(url: string): Promise<string | null> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<void> {
-  if (!hasChromium()) {
-    const reason = `browser tests need Chromium at ${chromiumPath()} (apt-get install chromium, or set CHROMIUM_PATH)`;
-    process.stdout.write(`[e2e] SKIPPED: ${reason}\n`);
-    project.provide('e2eSkipReason', reason);
-    return;
+export default async function setup(): Promise<void> {
+  try {
+    const browser = await provideBrowser();
+    process.stdout.write(`[e2e] ${browser.version} (${browser.source})\n`);
+  } catch (error) {
+    // One line, and the run fails: a green run must have driven a browser.
+    process.stderr.write(`[e2e] ${error instanceof Error ? error.message : String(error)}\n`);
+    throw error;
   }
   const problems: string[] = [];
   const hosting = await answers(`${urls.hosting}/config.json`);
@@ -36,9 +30,8 @@ export default async function setup(project: TestProject): Promise<void> {
   if (auth) problems.push(`the Auth emulator at ${AUTH_EMULATOR_ORIGIN}: ${auth}`);
   if (problems.length > 0) {
     throw new Error(
-      `[e2e] The local stack is not running (${problems.join('; ')}). Start it first, for instance ` +
-        '`cd /work/main && pnpm exec tsx tools/stack/dev.ts` (it builds the app and serves apps/web/dist), then run the e2e tests again.',
+      `[e2e] The local stack is not running (${problems.join('; ')}). Start it first, for instance with ` +
+        '`npm run dev` at the repository root (it builds the app and serves apps/web/dist), then run the e2e tests again.',
     );
   }
-  project.provide('e2eSkipReason', '');
 }

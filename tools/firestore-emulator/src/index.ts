@@ -1,7 +1,7 @@
 /**
  * Local Firestore emulator for the offline stack.
  *
- * Runs @firestore-emulator/server (patched, see patches/@firestore-emulator__server.patch)
+ * Runs @firestore-emulator/server (patched, see patches/@firestore-emulator__server@0.3.15.patch)
  * and serves, on the same port as its gRPC API, the parts of the official emulator's
  * REST interface that our tooling uses:
  *

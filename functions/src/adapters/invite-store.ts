@@ -7,8 +7,9 @@ import { FieldValue, Filter, type DocumentReference, type Firestore } from 'fire
 import { logger } from 'firebase-functions';
 import {
   appendCapped,
+  claimPush,
+  isDue,
   planJoin,
-  pushClaimFields,
   settledPush,
   sweepAction,
   withDueAt,
@@ -30,7 +31,7 @@ function grpcCode(error: unknown): number | undefined {
 }
 
 /** Fields whose value is `undefined` are deleted by an update. */
-function forUpdate(fields: Record<string, unknown>): Record<string, unknown> {
+function forUpdate(fields: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value === undefined ? FieldValue.delete() : value]));
 }
 
@@ -268,22 +269,13 @@ export class InviteStore {
         const [joinSnap, inviterSnap] = await tx.getAll(joinRef, this.user(inviterId));
         const join = joinSnap?.data() as FriendJoin | undefined;
         const nothing = { claim: null, gaveUp: false, writeHistory: false };
-        if (!join?.dueAt || Date.parse(join.dueAt) > now.getTime()) return nothing;
+        if (!join?.dueAt || !isDue(join.dueAt, now)) return nothing;
         const action = sweepAction(join, now);
         const iso = now.toISOString();
         if (action.claimPush) {
-          const claimed = withDueAt({ ...join, ...pushClaimFields(join.pushAttempts + 1, now) });
-          tx.update(joinRef, forUpdate(claimed));
           const inviter = (inviterSnap?.data() as UserRecord | undefined) ?? null;
-          const claim: PushClaim = {
-            inviterId,
-            inviteeId,
-            token: isLiveUser(inviter) ? inviter.fcmToken || null : null,
-            inviteeName: join.inviteeName,
-            attempts: join.pushAttempts + 1,
-            history: join.history,
-            historyDueAt: join.historyDueAt,
-          };
+          const { update, claim } = claimPush(join, isLiveUser(inviter) ? inviter.fcmToken || null : null, now);
+          tx.update(joinRef, forUpdate(update));
           return { claim, gaveUp: false, writeHistory: action.writeHistory };
         }
         // Nothing to claim: end a dead last attempt, and keep dueAt true to what is owed.

@@ -174,8 +174,31 @@ export function withDueAt<T extends Partial<FriendJoin>>(join: T): T & { dueAt: 
   return { ...join, dueAt: times[0] };
 }
 
+/** Whether a due time has come (no due time: at once). */
+export function isDue(dueAt: string | undefined, now: Date): boolean {
+  return dueAt === undefined || Date.parse(dueAt) <= now.getTime();
+}
+
+/**
+ * Claims a join's push for one caller: the join's fields with the claim (and its lease) in
+ * them, and the claim to send with the inviter's current `token`.
+ */
+export function claimPush(join: FriendJoin, token: string | null, now: Date): { update: FriendJoin & { dueAt: string | undefined }; claim: PushClaim } {
+  const attempts = join.pushAttempts + 1;
+  const claim: PushClaim = {
+    inviterId: join.inviterId,
+    inviteeId: join.inviteeId,
+    token,
+    inviteeName: join.inviteeName,
+    attempts,
+    history: join.history,
+    historyDueAt: join.historyDueAt,
+  };
+  return { update: withDueAt({ ...join, ...pushClaimFields(attempts, now) }), claim };
+}
+
 /** The fields of a claim: the push is being sent by one caller until the lease runs out. */
-export function pushClaimFields(attempts: number, now: Date): Partial<FriendJoin> {
+function pushClaimFields(attempts: number, now: Date): Partial<FriendJoin> {
   return {
     push: 'sending',
     pushAttempts: attempts,
@@ -192,7 +215,7 @@ export function pushClaimFields(attempts: number, now: Date): Partial<FriendJoin
  */
 export function pushClaimable(join: FriendJoin, now: Date, by: 'caller' | 'sweep'): boolean {
   if (join.pushAttempts >= PUSH_MAX_ATTEMPTS) return false;
-  const due = join.pushDueAt === undefined || Date.parse(join.pushDueAt) <= now.getTime();
+  const due = isDue(join.pushDueAt, now);
   if (join.push === 'pending') return by === 'caller' || due;
   if (join.push === 'sending') return due;
   return false;
@@ -213,21 +236,9 @@ export function planJoin(state: JoinState, input: { inviteeName: string; now: Da
   if (state.join) {
     const join = state.join;
     if (!pushClaimable(join, input.now, 'caller')) return { outcome: 'joined-before', writes, push: null };
-    const claim = pushClaimFields(join.pushAttempts + 1, input.now);
-    writes.join = { update: withDueAt({ ...join, ...claim }) };
-    return {
-      outcome: 'joined-before',
-      writes,
-      push: {
-        inviterId,
-        inviteeId: state.inviteeId,
-        token: state.inviter?.fcmToken ?? null,
-        inviteeName: join.inviteeName,
-        attempts: join.pushAttempts + 1,
-        history: join.history,
-        historyDueAt: join.historyDueAt,
-      },
-    };
+    const { update, claim } = claimPush(join, state.inviter?.fcmToken ?? null, input.now);
+    writes.join = { update };
+    return { outcome: 'joined-before', writes, push: claim };
   }
 
   if (!isLiveUser(state.inviter)) return { outcome: 'inviter-gone', writes, push: null };
@@ -300,7 +311,7 @@ export function settledPush(claim: PushClaim, result: PushResult, now: Date): Pa
 
 /** What the sweep does with a join whose due time has come. */
 export function sweepAction(join: FriendJoin, now: Date): { claimPush: boolean; giveUpPush: boolean; writeHistory: boolean } {
-  const historyDue = join.history === 'owed' && (join.historyDueAt === undefined || Date.parse(join.historyDueAt) <= now.getTime());
+  const historyDue = join.history === 'owed' && isDue(join.historyDueAt, now);
   const claimPush = pushClaimable(join, now, 'sweep');
   // A last attempt whose sender died: nobody may claim it again, so it ends as failed.
   const giveUpPush =
@@ -308,10 +319,9 @@ export function sweepAction(join: FriendJoin, now: Date): { claimPush: boolean; 
     join.push === 'sending' &&
     join.pushAttempts >= PUSH_MAX_ATTEMPTS &&
     join.pushDueAt !== undefined &&
-    Date.parse(join.pushDueAt) <= now.getTime();
+    isDue(join.pushDueAt, now);
   return { claimPush, giveUpPush, writeHistory: historyDue };
 }
-
 
 // ---------------------------------------------------------------------------------------
 // The inviter's history, capped

@@ -1,14 +1,21 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // The shared test support (tools/stack; see tsconfig.json for why it is not a dependency).
+    alias: { '@dayfocus/stack/testing': fileURLToPath(new URL('../tools/stack/src/testing.ts', import.meta.url)) },
+  },
   test: {
     projects: [
       {
+        extends: true,
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
       },
       {
         // Against the running local stack (tools/stack/with-stack.ts starts it). Files run
-        // one after another because some of them clear the stack's data.
+        // one after another: the Functions emulator's workers are few and shared.
+        extends: true,
         test: {
           name: 'stack',
           include: ['test/stack/**/*.test.ts'],

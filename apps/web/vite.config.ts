@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// Relative, so that Vite bundles it into the config (the functions package is CommonJS).
+import { brand } from '../../functions/src/domain/brand';
 
 /**
  * Hosting rewrites only the app's own routes to index.html (firebase.json); every other
@@ -44,8 +46,19 @@ function runtimeConfigFile(): Plugin {
   };
 }
 
+/** The product's name and description in index.html, from the one module that names the product. */
+function brandedHtml(): Plugin {
+  return {
+    name: 'dayfocus-brand',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replaceAll('%PRODUCT_NAME%', brand.productName).replaceAll('%PAGE_DESCRIPTION%', brand.pageDescription),
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), notFoundPage(), runtimeConfigFile()],
+  plugins: [react(), brandedHtml(), notFoundPage(), runtimeConfigFile()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
 });

@@ -27,7 +27,9 @@ export default defineConfig({
         },
       },
       {
-        // Real Chromium (Debian's, driven by playwright-core) against the app on the Hosting emulator.
+        // Real Chromium (the one @dayfocus/stack provides, driven by playwright-core) against the
+        // app on the Hosting emulator.
+        resolve: { alias },
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],

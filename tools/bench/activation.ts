@@ -2,24 +2,15 @@
  * Benchmark: N concurrent activations (N = 1, 10, 100; one shared inviter, or one inviter
  * each) against the local stack, next to a baseline callable that does one document
  * write. Prints latency percentiles, throughput and the activation/baseline ratios.
- *   npm run bench            (starts the stack, or reuses a running one)
+ *   npm run bench            (starts the stack, or reuses this project's running one; it
+ *                             works in ids of its own and deletes nothing)
  *   BENCH_SIZES=1,10 npm run bench
  */
-import { randomUUID } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { emailSignUpRecord } from '@dayfocus/functions/domain/records';
-import { inviterRecord } from '@dayfocus/functions/testing';
-import { clearStackData, emulatorEnv, repoRoot, stack, startStack, urls } from '@dayfocus/stack';
+import { repoRoot, stack, startStack, urls } from '@dayfocus/stack';
+import { createInviter, importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
-
-Object.assign(process.env, emulatorEnv);
-const { initializeApp } = await import('firebase-admin/app');
-const { getAuth } = await import('firebase-admin/auth');
-const { getFirestore } = await import('firebase-admin/firestore');
-const admin = initializeApp({ projectId: stack.projectId }, 'bench');
-const db = getFirestore(admin);
-const auth = getAuth(admin);
 
 const sizes = (process.env.BENCH_SIZES ?? '1,10,100').split(',').map(Number);
 /** Enough samples per size for percentiles: N=1 is repeated, larger N less so. */
@@ -35,44 +26,16 @@ async function call(name: string, data: unknown): Promise<boolean> {
   return response.ok && body.result?.status === 200;
 }
 
-function id(prefix: string) {
-  return `${prefix}-${randomUUID().slice(0, 12)}`;
-}
-
+/** Inviters of this run only: the stack may be the one `npm run dev` runs, and its data stays. */
 async function createInviters(count: number): Promise<string[]> {
-  const ids = Array.from({ length: count }, () => id('bench-inviter'));
-  const batch = db.batch();
-  for (const uid of ids) batch.set(db.collection('Users').doc(uid), inviterRecord({ userId: uid, name: 'Bench Inviter', fcmToken: `dev-${uid}` }));
-  await batch.commit();
-  return ids;
-}
-
-/** Invitees in the state that sign-up and a followed verification link leave behind. */
-async function createInvitees(inviterIds: string[]) {
-  const now = new Date().toISOString();
-  const invitees = inviterIds.map((inviterId, i) => ({ uid: id('bench-invitee'), inviterId, name: `Bench Friend ${i}` }));
-  // With a password, as an email sign-up leaves them (only then does their recorded inviter count).
-  const imported = await auth.importUsers(
-    invitees.map((i) => ({ uid: i.uid, email: `${i.uid}@bench.test`, emailVerified: true, passwordHash: Buffer.from('$2a$10$bench-password-hash') })),
-    { hash: { algorithm: 'BCRYPT' } },
-  );
-  if (imported.failureCount > 0) throw new Error(`import failed: ${JSON.stringify(imported.errors[0])}`);
-  const batch = db.batch();
-  for (const i of invitees) {
-    batch.set(db.collection('Users').doc(i.uid), {
-      ...emailSignUpRecord({ userId: i.uid, email: `${i.uid}@bench.test`, name: i.name, now }),
-      invitedBy: i.inviterId,
-      invitedVia: 'password',
-    });
-  }
-  await batch.commit();
-  return invitees;
+  const inviters = await Promise.all(Array.from({ length: count }, () => createInviter({ name: 'Bench Inviter' })));
+  return inviters.map((inviter) => inviter.userId);
 }
 
 async function activationRound(n: number, sharedInviter: boolean): Promise<Sample> {
   const inviters = await createInviters(sharedInviter ? 1 : n);
   const inviterIds = Array.from({ length: n }, (_, i) => inviters[sharedInviter ? 0 : i] as string);
-  const invitees = await createInvitees(inviterIds);
+  const invitees = await importVerifiedInvitees(inviterIds);
   // As the welcome page calls it: the invitee, and the inviter named in the verification link.
   return concurrently(invitees.map((i) => () => call('activateAccount', { uid: i.uid, inviterId: i.inviterId })));
 }
@@ -97,7 +60,6 @@ async function measureInTurn(n: number): Promise<{ baseline: Sample; same: Sampl
 
 const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'bench-stack.log') } });
 try {
-  await clearStackData();
   // Warm-up: start the functions' workers so that cold starts do not count.
   await baselineRound(12);
   await activationRound(12, false);

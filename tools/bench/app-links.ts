@@ -6,18 +6,12 @@
  *   npm run bench:links      (starts the stack, or reuses a running one)
  *   BENCH_SIZES=1,10 npm run bench:links
  */
-import { randomUUID } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { inviterRecord } from '@dayfocus/functions/testing';
-import { emulatorEnv, repoRoot, stack, startStack, urls } from '@dayfocus/stack';
+import { repoRoot, stack, startStack, urls } from '@dayfocus/stack';
+import { adminDb, createInviter } from '@dayfocus/stack/testing';
 import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
-
-Object.assign(process.env, emulatorEnv);
-const { initializeApp } = await import('firebase-admin/app');
-const { getFirestore } = await import('firebase-admin/firestore');
-const db = getFirestore(initializeApp({ projectId: stack.projectId }, 'bench-links'));
 
 const sizes = (process.env.BENCH_SIZES ?? '1,10,50').split(',').map(Number);
 const roundsFor = (n: number) => (n === 1 ? 30 : n <= 10 ? 5 : 2);
@@ -61,11 +55,10 @@ async function answerSize(path: string, userAgent: string) {
 
 const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'bench-stack.log') } });
 try {
-  const inviterId = `bench-link-inviter-${randomUUID().slice(0, 12)}`;
-  await db.collection('Users').doc(inviterId).set(inviterRecord({ userId: inviterId, name: 'Bench Inviter' }));
+  const { userId: inviterId } = await createInviter({ name: 'Bench Inviter' });
   const path = new URL(await createAppLink(inviterId)).pathname;
   const code = path.slice('/l/'.length);
-  const opensBefore = ((await db.collection('_appLinks').doc(code).get()).data()?.opens as number) ?? 0;
+  const opensBefore = ((await adminDb.collection('_appLinks').doc(code).get()).data()?.opens as number) ?? 0;
 
   const scenarios: [string, () => Promise<boolean>][] = [
     ['open: desktop (302 to the target)', () => get(path, agents.desktop, 302)],
@@ -93,7 +86,7 @@ try {
       console.log(tableRow(name, n, summary, base));
     }
   }
-  const counted = ((await db.collection('_appLinks').doc(code).get()).data()?.opens as number) - opensBefore;
+  const counted = ((await adminDb.collection('_appLinks').doc(code).get()).data()?.opens as number) - opensBefore;
   const warmUpOpens = warmUpCalls * 3;
   console.log(`\nOpens counted by the link: ${counted} of ${opens + warmUpOpens} successful opens (warm-up included).`);
   console.log('\nAnswer sizes:');

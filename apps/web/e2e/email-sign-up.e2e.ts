@@ -15,9 +15,9 @@ import {
   seedInviter,
   uniqueEmail,
   useBrowser,
+  verificationEmail,
   visible,
 } from './support/app';
-import { verificationLink } from './support/auth-emulator';
 
 const config = JSON.parse(readFileSync(new URL('../public/config.json', import.meta.url), 'utf8')) as { appStoreUrl: string; playStoreUrl: string };
 
@@ -81,7 +81,7 @@ describe('Email sign-up in the browser', () => {
     await page.reload();
     await visible(sentTo);
 
-    const { oobLink } = await verificationLink(invitee.email);
+    const { oobLink } = await verificationEmail(invitee.email);
     await page.goto(oobLink); // the emulator verifies the address and redirects to the continue URL
     await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}$`));
     const uid = decodeURIComponent(pathOf(page).split('/')[2] ?? '');
@@ -102,7 +102,7 @@ describe('Email sign-up in the browser', () => {
     const page = await browser.newPage();
     await signUpWithEmail(page, inviter.userId, invitee);
 
-    const { oobCode } = await verificationLink(invitee.email);
+    const { oobCode } = await verificationEmail(invitee.email);
     const { uid } = await authUserByEmail(invitee.email);
     expect((await authUser(uid)).emailVerified).toBe(false);
     await page.goto(`/welcome/${uid}/${inviter.userId}?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);

@@ -20,7 +20,7 @@ import {
 } from '../domain/joins.js';
 import { collections, emailSignUpRecord, friendDocumentId, friendJoinHistoryEntry, isLiveUser, type UserRecord } from '../domain/records.js';
 import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
-import { DocumentRepository } from './documents.js';
+import { isUsableId } from './documents.js';
 
 const INVALID_ARGUMENT = 3;
 const ALREADY_EXISTS = 6;
@@ -46,11 +46,7 @@ export interface JoinPreparation {
 }
 
 export class InviteStore {
-  private readonly documents: DocumentRepository;
-
-  constructor(private readonly firestore: Firestore) {
-    this.documents = new DocumentRepository(firestore);
-  }
+  constructor(private readonly firestore: Firestore) {}
 
   private user(userId: string) {
     return this.firestore.collection(collections.users).doc(userId);
@@ -64,8 +60,11 @@ export class InviteStore {
     return this.firestore.collection(collections.notificationHistory).doc(inviterId);
   }
 
+  /** The user's record, or null when there is none (or the id cannot name a document). */
   async getUser(userId: string): Promise<UserRecord | null> {
-    return (await this.documents.read<UserRecord>(collections.users, userId)) || null;
+    if (!isUsableId(userId)) return null;
+    const snapshot = await this.user(userId).get();
+    return snapshot.exists ? ({ ...snapshot.data() } as UserRecord) : null;
   }
 
   /** Auth trigger: a base record from the email sign-up set, never overwriting one. */

@@ -9,9 +9,10 @@ import type { LinkSettings } from './link-settings.js';
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** 10 symbols of 6 bits: 2^60 codes, far beyond enumeration. */
 export const LINK_CODE_LENGTH = 10;
-/** Codes we accept on the way in; anything else is answered 404 without a database read. */
-const CODE_PATTERN = /^[A-Za-z0-9_-]{8,32}$/;
-/** The whole path of a short link; `..`, `%2F`, extra segments and over-long codes fail. */
+/**
+ * The whole path of a short link, with the codes we accept (8 to 32 URL-safe symbols); `..`,
+ * `%2F`, extra segments and over-long codes fail, and are answered 404 without a database read.
+ */
 const LINK_PATH = /^\/l\/([A-Za-z0-9_-]{8,32})\/?$/;
 
 export function newLinkCode(randomBytes: (size: number) => Uint8Array): string {
@@ -19,10 +20,6 @@ export function newLinkCode(randomBytes: (size: number) => Uint8Array): string {
   let code = '';
   for (const byte of bytes) code += CODE_ALPHABET[byte & 63];
   return code;
-}
-
-export function isLinkCode(value: string): boolean {
-  return CODE_PATTERN.test(value);
 }
 
 /**

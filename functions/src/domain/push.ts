@@ -45,29 +45,6 @@ export function friendJoinPush(token: string, inviteeName: string, inviteeId: st
   };
 }
 
-/**
- * Apple's rules for the APNs part, as far as a payload can break them: a push with only
- * content-available (no alert, sound or badge change) is a background push and must use
- * priority 5 and push type "background". Returns the problems found, none when acceptable.
- */
-export function apnsProblems(message: Pick<PushMessage, 'apns' | 'notification'>): string[] {
-  const problems: string[] = [];
-  const priority = message.apns.headers['apns-priority'];
-  const pushType = message.apns.headers['apns-push-type'];
-  const aps = message.apns.payload.aps;
-  const visible = Boolean(aps.alert ?? message.notification);
-  if (!visible && aps.contentAvailable) {
-    if (priority !== '5') problems.push('a background push must use apns-priority 5');
-    if (pushType !== 'background') problems.push('a background push must use apns-push-type background');
-  }
-  if (visible && pushType !== 'alert') problems.push('a visible push must use apns-push-type alert');
-  if (priority !== undefined && priority !== '5' && priority !== '10' && priority !== '1') {
-    problems.push('apns-priority must be 1, 5 or 10');
-  }
-  if (!Number.isInteger(aps.badge) || aps.badge < 0) problems.push('badge must be a non-negative integer');
-  return problems;
-}
-
 /** FCM error codes after which a token will never work again and is dropped from the user. */
 export const DEAD_TOKEN_ERRORS: ReadonlySet<string> = new Set([
   'messaging/registration-token-not-registered',

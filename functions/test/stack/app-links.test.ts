@@ -5,13 +5,15 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { userAgents } from '../user-agents.js';
+import { stack, urls } from '@dayfocus/stack/testing';
+import { brand } from '../../src/domain/brand.js';
 import { adminDb, callAnonymously, createInviter, outcomeOf, uniqueId } from './support.js';
 
-const hosting = { host: '127.0.0.1', port: 5000 };
-const functionsBase = '/demo-dayfocus/asia-south1';
-const origin = `http://${hosting.host}:${hosting.port}`;
-const appStoreUrl = 'https://apps.apple.com/app/id6475332296';
-const playStoreUrl = 'https://play.google.com/store/apps/details?id=com.dayfocus.app';
+const hosting = { host: stack.host, port: stack.ports.hosting };
+const functionsBase = `/${stack.projectId}/${stack.region}`;
+const origin = urls.hosting;
+const appStoreUrl = `https://apps.apple.com/app/id${brand.appStoreId}`;
+const playStoreUrl = `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`;
 
 interface RawResponse {
   status: number;
@@ -213,7 +215,7 @@ describe('a link that does not exist', () => {
   );
 
   it.each([['/l/../x'], [`/l/${'a'.repeat(5000)}`], ['/l/abcd%2Fefgh1234']])('is refused by the function itself too (%s)', async (path) => {
-    const response = await fetchRaw(`${functionsBase}/openAppLink${path}`, { port: 5001, userAgent: userAgents.web.curl });
+    const response = await fetchRaw(`${functionsBase}/openAppLink${path}`, { port: stack.ports.functions, userAgent: userAgents.web.curl });
     expect(response.status).toBe(404);
     expect(response.body).toContain('This link does not work');
   });
@@ -242,7 +244,7 @@ describe('the association files', () => {
 
   it('carry exactly "application/json" from the function (the Hosting emulator appends a charset itself)', async () => {
     for (const file of ['apple-app-site-association', 'assetlinks.json']) {
-      const response = await fetchRaw(`${functionsBase}/appSiteAssociation/.well-known/${file}`, { port: 5001 });
+      const response = await fetchRaw(`${functionsBase}/appSiteAssociation/.well-known/${file}`, { port: stack.ports.functions });
       expect(response.headers['content-type']).toBe('application/json');
     }
   });

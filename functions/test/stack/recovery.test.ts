@@ -8,6 +8,7 @@ import {
   friendsBetween,
   historyOf,
   pushesTo,
+  uniqueId,
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
@@ -35,25 +36,26 @@ async function joinOf(inviterId: string, inviteeId: string) {
 
 describe('push failures', () => {
   it('a failed push transport does not fail the activation, and the next activation sends it', async () => {
-    const inviter = await createInviter({ fcmToken: 'dev-unavailable-phone' });
+    const inviter = await createInviter({ fcmToken: uniqueId('dev-unavailable') });
+    const tokenBack = uniqueId('dev-phone-back');
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
 
     // FCM is back: the app stored a working token meanwhile.
-    await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: 'dev-phone-back' });
+    await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: tokenBack });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
-    expect(await pushesTo('dev-phone-back')).toHaveLength(1);
+    expect(await pushesTo(tokenBack)).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
     expect(await historyOf(inviter.userId)).toHaveLength(1);
 
     await callAnonymously('activateAccount', { uid: invitee.uid });
-    expect(await pushesTo('dev-phone-back')).toHaveLength(1);
+    expect(await pushesTo(tokenBack)).toHaveLength(1);
   });
 
   it('a token FCM reports as not registered is removed from the inviter', async () => {
-    const inviter = await createInviter({ fcmToken: 'dev-unregistered-old-phone' });
+    const inviter = await createInviter({ fcmToken: uniqueId('dev-unregistered') });
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
     expect(await userDoc(inviter.userId)).not.toHaveProperty('fcmToken');
@@ -61,10 +63,11 @@ describe('push failures', () => {
   });
 
   it('a bare invalid-argument keeps the token (it may be the payload) and leaves the push owed', async () => {
-    const inviter = await createInviter({ fcmToken: 'dev-invalid-argument-phone' });
+    const token = uniqueId('dev-invalid-argument');
+    const inviter = await createInviter({ fcmToken: token });
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
-    expect((await userDoc(inviter.userId))?.fcmToken).toBe('dev-invalid-argument-phone');
+    expect((await userDoc(inviter.userId))?.fcmToken).toBe(token);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending' });
   });
 });

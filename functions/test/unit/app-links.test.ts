@@ -6,7 +6,6 @@ import {
   answerForLink,
   appleAppSiteAssociation,
   dynamicLinksRequestBody,
-  isLinkCode,
   linkCodeFromPath,
   linkTargetFor,
   newLinkCode,
@@ -78,11 +77,6 @@ describe('link codes', () => {
     '/l/ab cdefgh',
   ])('are refused in the malformed path %s', (path) => {
     expect(linkCodeFromPath(path)).toBeNull();
-  });
-
-  it('are recognised alone', () => {
-    expect(isLinkCode('abcdEFGH')).toBe(true);
-    expect(isLinkCode('abc/EFGH')).toBe(false);
   });
 });
 

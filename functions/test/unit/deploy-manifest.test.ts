@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS_REGION } from '../../src/domain/brand.js';
 
 const functionsDir = join(__dirname, '../..');
 type Manifest = {
@@ -109,8 +110,8 @@ describe('the deployable functions (built lib/)', () => {
     }
   });
 
-  it('all run in asia-south1', () => {
-    for (const endpoint of Object.values(manifest.endpoints)) expect(endpoint.region).toEqual(['asia-south1']);
+  it(`all run in the region of brand.ts (${FUNCTIONS_REGION})`, () => {
+    for (const endpoint of Object.values(manifest.endpoints)) expect(endpoint.region).toEqual([FUNCTIONS_REGION]);
   });
 
   it('are callables (v2) and account create/delete events (v1)', () => {

@@ -8,6 +8,8 @@
  * - `GET /` answers `200 Ok` (readiness probe).
  * - `DELETE /emulator/v1/projects/{projectId}/databases/{database}/documents` clears
  *   every document of that project and answers `200 {}`.
+ * - `GET /emulator/v1/identity` answers the `identity` it was started with (JSON), so that
+ *   a tool can tell whose emulator holds the port before it uses it.
  *
  * The public port is a plain TCP server that peeks at the first bytes of each
  * connection: the HTTP/2 client preface goes to the gRPC server (handed over as is
@@ -24,6 +26,8 @@ export interface FirestoreEmulatorOptions {
   host?: string;
   /** Port for gRPC and the REST endpoints; 0 picks a free port. */
   port: number;
+  /** What `GET /emulator/v1/identity` answers (default `{}`): who started this emulator. */
+  identity?: Record<string, unknown>;
 }
 
 export interface FirestoreEmulator {
@@ -88,6 +92,8 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
     const projectId = request.method === 'DELETE' ? decodePathSegment(CLEAR_PATH.exec(pathname)?.[1]) : undefined;
     if (request.method === 'GET' && pathname === '/') {
       send(200, 'text/plain; charset=utf-8', 'Ok');
+    } else if (request.method === 'GET' && pathname === '/emulator/v1/identity') {
+      send(200, 'application/json; charset=utf-8', JSON.stringify(options.identity ?? {}));
     } else if (projectId) {
       firestore.state.clear(projectId);
       send(200, 'application/json; charset=utf-8', '{}');

@@ -1,4 +1,4 @@
-import { FieldPath, FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { AggregateField, FieldPath, FieldValue, Filter, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCode, startTestContext, uniqueCollection, type TestContext } from './support.js';
 
@@ -198,6 +198,38 @@ describe('queries', () => {
     expect(await ids(col.where('tags', 'array-contains', 'x'))).toEqual(['a']);
     expect(await ids(col.where('owner', 'in', ['u1', 'u2']))).toEqual(['b']);
     expect(await ids(col.where('meta.level', '>=', 2))).toEqual(['b']);
+  });
+});
+
+describe('OR filters, NaN, aggregates and field masks', () => {
+  it('nested AND / OR filters select what production selects', async () => {
+    const col = ctx.db.collection(uniqueCollection('or'));
+    await Promise.all([
+      col.doc('a').set({ x: 1, y: 'p' }),
+      col.doc('b').set({ x: 2, y: 'q' }),
+      col.doc('c').set({ x: 3, y: 'p' }),
+      col.doc('d').set({ x: Number.NaN, y: 'q' }),
+    ]);
+    const ids = async (query: FirebaseFirestore.Query): Promise<string[]> => (await query.get()).docs.map((d) => d.id);
+    expect(await ids(col.where(Filter.or(Filter.where('x', '==', 1), Filter.where('y', '==', 'q'))))).toEqual(['a', 'b', 'd']);
+    expect(
+      await ids(col.where(Filter.or(Filter.and(Filter.where('y', '==', 'p'), Filter.where('x', '>', 1)), Filter.where('x', '==', 2)))),
+    ).toEqual(['b', 'c']);
+    expect(await ids(col.where('x', '==', Number.NaN))).toEqual(['d']);
+  });
+
+  it('averages ignore values that are not numbers', async () => {
+    const col = ctx.db.collection(uniqueCollection('avg'));
+    await Promise.all([col.doc('a').set({ n: 2 }), col.doc('b').set({ n: 4.5 }), col.doc('c').set({ n: 'many' })]);
+    const result = await col.aggregate({ average: AggregateField.average('n'), count: AggregateField.count() }).get();
+    expect(result.data()).toEqual({ average: 3.25, count: 3 });
+  });
+
+  it('getAll applies a field mask', async () => {
+    const col = ctx.db.collection(uniqueCollection('mask'));
+    await Promise.all([col.doc('a').set({ keep: 1, drop: 2 }), col.doc('b').set({ keep: 3, drop: 4 })]);
+    const docs = await ctx.db.getAll(col.doc('a'), col.doc('b'), { fieldMask: ['keep'] });
+    expect(docs.map((d) => d.data())).toEqual([{ keep: 1 }, { keep: 3 }]);
   });
 });
 

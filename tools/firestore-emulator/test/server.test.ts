@@ -35,6 +35,18 @@ describe('REST endpoints next to gRPC', () => {
     expect(await response.text()).toBe('Ok');
   });
 
+  it('GET /emulator/v1/identity answers who started the emulator', async () => {
+    expect(await (await fetch(`${baseUrl()}/emulator/v1/identity`)).json()).toEqual({});
+    const named = await startFirestoreEmulator({ port: 0, identity: { stack: 'test', projectId: 'demo-x' } });
+    try {
+      const response = await fetch(`http://${named.host}:${named.port}/emulator/v1/identity`);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toEqual({ stack: 'test', projectId: 'demo-x' });
+    } finally {
+      await named.stop();
+    }
+  });
+
   it('DELETE .../documents clears the data of that project', async () => {
     const col = ctx.db.collection(uniqueCollection('clear'));
     await col.doc('a').set({ v: 1 });

@@ -17,11 +17,10 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSyn
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { createBrotliDecompress } from 'node:zlib';
 import { x as extractTar } from 'tar';
+import { repoRoot } from './config.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const toolchainDir = join(repoRoot, '.toolchain');
 const require = createRequire(import.meta.url);
 

@@ -1,9 +1,60 @@
-/** Where the local stack lives. firebase.json holds the same ports for firebase-tools. */
+/**
+ * Where the local stack lives, read from the files firebase-tools reads: the ports and host
+ * of each emulator from `firebase.json`, the project id from `.firebaserc`. The functions'
+ * region comes from the functions' own settings (`brand.ts`). Nothing else in the repository
+ * writes these values out.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
+
+// A string, not a URL object: under jsdom (the web's tests) `URL` is not Node's.
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function readJson(file: string): unknown {
+  const path = join(repoRoot, file);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch (error) {
+    throw new Error(`Reading ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const serviceNames = ['auth', 'functions', 'firestore', 'hosting', 'hub'] as const;
+type Service = (typeof serviceNames)[number];
+
+/** The emulators' host and ports as `firebase.json` declares them (all on one host). */
+export function emulatorSettings(firebaseJson: unknown): { host: string; ports: Record<Service, number> } {
+  const emulators = (firebaseJson as { emulators?: Record<string, { host?: unknown; port?: unknown }> }).emulators ?? {};
+  const hosts = new Set<string>();
+  const ports = {} as Record<Service, number>;
+  for (const name of serviceNames) {
+    const entry = emulators[name];
+    if (typeof entry?.port !== 'number' || typeof entry.host !== 'string') {
+      throw new Error(`firebase.json: emulators.${name} needs a "host" and a numeric "port"`);
+    }
+    hosts.add(entry.host);
+    ports[name] = entry.port;
+  }
+  if (hosts.size !== 1) throw new Error(`firebase.json: the emulators must share one host (found ${[...hosts].join(', ')})`);
+  return { host: [...hosts][0] as string, ports };
+}
+
+/** The default project of `.firebaserc`. */
+export function defaultProject(firebaserc: unknown): string {
+  const projectId = (firebaserc as { projects?: { default?: unknown } }).projects?.default;
+  if (typeof projectId !== 'string' || projectId === '') throw new Error('.firebaserc: projects.default is missing');
+  return projectId;
+}
+
+const emulators = emulatorSettings(readJson('firebase.json'));
+
 export const stack = {
-  projectId: 'demo-dayfocus',
-  host: '127.0.0.1',
-  ports: { auth: 9099, functions: 5001, firestore: 8080, hosting: 5000, hub: 4400 },
-  region: 'asia-south1',
+  projectId: defaultProject(readJson('.firebaserc')),
+  host: emulators.host,
+  ports: emulators.ports,
+  region: FUNCTIONS_REGION,
   /**
    * Workers (Node processes) the Functions emulator may run per function; further
    * concurrent requests queue, as on a production instance. See patches/firebase-tools*.
@@ -13,6 +64,7 @@ export const stack = {
 
 export const urls = {
   auth: `http://${stack.host}:${stack.ports.auth}`,
+  /** The callables' and HTTP functions' base: `{functions}/{name}`. */
   functions: `http://${stack.host}:${stack.ports.functions}/${stack.projectId}/${stack.region}`,
   firestore: `http://${stack.host}:${stack.ports.firestore}`,
   hosting: `http://${stack.host}:${stack.ports.hosting}`,

@@ -1,21 +1,12 @@
-/** Reading, clearing and seeding the local stack's data. */
+/**
+ * Seeding the local stack's data. Nothing here deletes anything: the stack may hold what a
+ * person made while trying `npm run dev`.
+ */
 import { inviterRecord } from '@dayfocus/functions/testing';
 import { emulatorEnv, stack, urls, demoInviter } from './config.js';
 
 async function expectOk(response: Response, what: string): Promise<void> {
   if (!response.ok) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
-}
-
-/** Deletes every document and every account (the emulators' own REST endpoints). */
-export async function clearStackData(): Promise<void> {
-  await expectOk(
-    await fetch(`${urls.firestore}/emulator/v1/projects/${stack.projectId}/databases/(default)/documents`, { method: 'DELETE' }),
-    'Clearing Firestore',
-  );
-  await expectOk(
-    await fetch(`${urls.auth}/emulator/v1/projects/${stack.projectId}/accounts`, { method: 'DELETE' }),
-    'Clearing Auth',
-  );
 }
 
 /** The demo inviter of the printed invite link: an account and a User record with picture and push token. */

@@ -1,4 +1,4 @@
-export { demoInviter, emulatorEnv, inviteLink, stack, urls } from './config.js';
-export { clearStackData, demoShortLink, seedDemoInviter } from './data.js';
-export { repoRoot, startStack, type RunningStack } from './stack.js';
+export { demoInviter, emulatorEnv, inviteLink, repoRoot, stack, urls } from './config.js';
+export { demoShortLink, seedDemoInviter } from './data.js';
+export { reuseProblem, runningStackIdentity, startStack, type RunningStack, type StackIdentity } from './stack.js';
 export * from './browser.js';

@@ -1,17 +1,55 @@
 /**
  * The local Firebase stack: Firestore (our Node emulator, in this process) plus the Auth,
- * Functions and Hosting emulators of firebase-tools (a child process group), all on
- * 127.0.0.1 for project demo-dayfocus. No network is needed.
+ * Functions and Hosting emulators of firebase-tools (a child process group), on the host,
+ * ports and project of firebase.json and .firebaserc. No network is needed.
+ *
+ * A stack that is already running is reused only when it is this project's: its Firestore
+ * emulator answers `GET /emulator/v1/identity` with the marker this module starts it with
+ * (the same project id and checkout). Anything else on the ports is an error.
  */
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
-import { emulatorEnv, stack, urls } from './config.js';
+import { emulatorEnv, repoRoot, stack, urls } from './config.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { httpAnswers, portInUse, waitFor } from './readiness.js';
 
-export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export { repoRoot };
+
+/** The marker a stack started here serves, and what a reuse must find. */
+export interface StackIdentity {
+  stack: 'dayfocus-companion';
+  projectId: string;
+  /** The checkout whose functions and web build the stack serves. */
+  root: string;
+  pid: number;
+  startedAt: string;
+}
+
+export function ownIdentity(): Omit<StackIdentity, 'pid' | 'startedAt'> {
+  return { stack: 'dayfocus-companion', projectId: stack.projectId, root: repoRoot };
+}
+
+/** The identity the running stack's Firestore emulator answers, or null when it answers none. */
+export async function runningStackIdentity(): Promise<Partial<StackIdentity> | null> {
+  try {
+    const response = await fetch(`${urls.firestore}/emulator/v1/identity`, { signal: AbortSignal.timeout(2_000) });
+    if (!response.ok) return null;
+    const body = (await response.json()) as unknown;
+    return body && typeof body === 'object' ? (body as Partial<StackIdentity>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the running stack may not be reused, or null when it is this project's. */
+export function reuseProblem(found: Partial<StackIdentity> | null): string | null {
+  const own = ownIdentity();
+  if (!found || found.stack !== own.stack) return 'it is not a stack started by this project\'s tools (no marker)';
+  if (found.projectId !== own.projectId) return `it serves project ${String(found.projectId)}, not ${own.projectId}`;
+  if (found.root !== own.root) return `it serves the checkout ${String(found.root)}, not ${own.root}`;
+  return null;
+}
 
 export interface RunningStack {
   /** True when an already running stack was found and is left running on stop(). */
@@ -49,7 +87,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const running = await stackIsRunning();
   if (running === 'all') {
-    log(`Reusing the local stack already running on ${stack.host}.`);
+    const found = await runningStackIdentity();
+    const problem = reuseProblem(found);
+    if (problem) {
+      throw new Error(
+        `Something already listens on the stack's ports (${servicePorts.map(([, port]) => port).join(', ')}) and ${problem}. ` +
+          'Stop it first, or change the ports in firebase.json.',
+      );
+    }
+    log(`Reusing the local stack already running on ${stack.host} (started ${found?.startedAt ?? '?'} by process ${found?.pid ?? '?'}).`);
     return { reused: true, stop: async () => {} };
   }
   if (running !== 'none') {
@@ -57,7 +103,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw new Error(`Port(s) in use by something else: ${ports}. Stop it first (a previous stack? \`pkill -f emulators:start\`).`);
   }
 
-  const firestore = await startFirestoreEmulator({ host: stack.host, port: stack.ports.firestore });
+  const identity: StackIdentity = { ...ownIdentity(), pid: process.pid, startedAt: new Date().toISOString() };
+  const firestore = await startFirestoreEmulator({ host: stack.host, port: stack.ports.firestore, identity: { ...identity } });
   let emulators: ManagedProcess | undefined;
   const stop = async () => {
     await emulators?.stop();

@@ -4,9 +4,10 @@
  * it, and a second start works.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoInviter, emulatorEnv, repoRoot, stack, urls } from '../src/index.js';
+import { demoInviter, emulatorEnv, inviteLink, repoRoot, reuseProblem, stack, startStack, urls } from '../src/index.js';
 import { portInUse } from '../src/readiness.js';
 
 const ports = [stack.ports.firestore, stack.ports.auth, stack.ports.functions, stack.ports.hosting, stack.ports.hub];
@@ -60,7 +61,7 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
   it('prints the invite link of a seeded demo inviter, stops on Ctrl-C leaving nothing behind, and starts again', async () => {
     const first = startDev();
     await first.printed('Press Ctrl-C to stop.', 180_000);
-    expect(first.output()).toContain('http://127.0.0.1:5000/feedback/demo-inviter/en');
+    expect(first.output()).toContain(inviteLink(demoInviter.uid));
 
     const answer = await fetch(`${urls.functions}/getInviter`, {
       method: 'POST',
@@ -82,6 +83,13 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
     });
     await db.terminate();
 
+    // The tests' and benchmarks' start finds this project's stack (its marker) and reuses it,
+    // leaving it running and its data in place.
+    const reused = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'lifecycle-reuse.log') }, log: () => {} });
+    expect(reused.reused).toBe(true);
+    await reused.stop();
+    expect(await portInUse(stack.host, stack.ports.hosting)).toBe(true);
+
     expect(await ctrlC(first)).toBe(0);
     expect(first.groupAlive()).toBe(false);
     expect(await anyPortOpen()).toBe(false);
@@ -91,5 +99,42 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
     expect(await ctrlC(second)).toBe(0);
     expect(second.groupAlive()).toBe(false);
     expect(await anyPortOpen()).toBe(false);
+  });
+
+  it("refuses to use what holds the stack's ports when it is not this project's stack", async () => {
+    const squatters = await Promise.all(
+      [stack.ports.firestore, stack.ports.auth, stack.ports.functions, stack.ports.hosting].map(
+        (port) =>
+          new Promise<Server>((resolve, reject) => {
+            // Some other web server: it answers 404 to everything.
+            const server = createServer((_request, response) => response.writeHead(404).end());
+            server.once('error', reject).listen(port, stack.host, () => resolve(server));
+          }),
+      ),
+    );
+    try {
+      await expect(startStack({ output: { logFile: join(repoRoot, '.artifacts', 'lifecycle-refuse.log') }, log: () => {} })).rejects.toThrow(
+        "and it is not a stack started by this project's tools (no marker)",
+      );
+    } finally {
+      for (const server of squatters) server.closeAllConnections();
+      await Promise.all(squatters.map((server) => new Promise((resolve) => server.close(resolve))));
+    }
+  });
+});
+
+describe('whose stack it is', () => {
+  const own = { stack: 'dayfocus-companion', projectId: stack.projectId, root: repoRoot, pid: 1, startedAt: '2026-01-01T00:00:00.000Z' } as const;
+  it.each([
+    ['no marker at all', null, "it is not a stack started by this project's tools (no marker)"],
+    ['another kind of stack', { ...own, stack: 'something-else' }, "it is not a stack started by this project's tools (no marker)"],
+    ['another project', { ...own, projectId: 'demo-other' }, `it serves project demo-other, not ${stack.projectId}`],
+    ['another checkout', { ...own, root: '/elsewhere/dayfocus' }, `it serves the checkout /elsewhere/dayfocus, not ${repoRoot}`],
+  ] as const)('is not reused with %s', (_name, found, problem) => {
+    expect(reuseProblem(found as Parameters<typeof reuseProblem>[0])).toBe(problem);
+  });
+
+  it('is reused when it is this checkout and project', () => {
+    expect(reuseProblem(own)).toBeNull();
   });
 });

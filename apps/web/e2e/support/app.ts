@@ -4,17 +4,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { inviterRecord } from '@dayfocus/functions/testing';
-import { repoRoot, urls } from '@dayfocus/stack';
+import { adminAuth, createInviter, eventually, pushesTo, readDoc, repoRoot, uniqueId, urls, verificationEmail } from '@dayfocus/stack/testing';
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { adminAuth, adminDb, uniqueId } from '../../src/testing/stack';
+import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { launchBrowser, newContext } from './browser';
 
-export { uniqueId };
-
-export { urls };
+export { eventually, pushesTo, readDoc, uniqueId, urls, verificationEmail };
 
 export type Language = 'en' | 'hi';
 export type Device = 'phone' | 'desktop';
@@ -24,8 +21,6 @@ export const viewports: Record<Device, { width: number; height: number }> = {
   desktop: { width: 1280, height: 800 },
 };
 
-/** The key under which the app keeps the chosen language (src/lib/i18n.ts). */
-const LANGUAGE_STORAGE_KEY = 'dayfocus.portalLanguage';
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${uniqueId(prefix)}@example.com`;
@@ -145,16 +140,8 @@ export async function seedInviter(options: { picture?: boolean; name?: string } 
     fcmToken: `dev-e2e-${userId}`,
     picture: options.picture === false ? null : INVITER_PICTURE,
   };
-  await adminDb
-    .collection('Users')
-    .doc(userId)
-    .set(inviterRecord({ userId, name: inviter.name, fcmToken: inviter.fcmToken, profileImage: inviter.picture }));
+  await createInviter({ userId, name: inviter.name, fcmToken: inviter.fcmToken, profileImage: inviter.picture });
   return inviter;
-}
-
-export async function readDoc(collection: string, id: string): Promise<DocumentData | undefined> {
-  const snapshot = await adminDb.collection(collection).doc(id).get();
-  return snapshot.exists ? snapshot.data() : undefined;
 }
 
 export async function authUserByEmail(email: string): Promise<AuthUser> {
@@ -163,23 +150,6 @@ export async function authUserByEmail(email: string): Promise<AuthUser> {
 
 export async function authUser(uid: string): Promise<AuthUser> {
   return adminAuth.getUser(uid);
-}
-
-/** The pushes the local stack recorded (`_devPushOutbox`) for this device token. */
-export async function pushesTo(token: string): Promise<{ token: string; message: { notification?: { title?: string; body?: string }; data?: Record<string, string> } }[]> {
-  const snapshot = await adminDb.collection('_devPushOutbox').where('token', '==', token).get();
-  return snapshot.docs.map((doc) => doc.data() as Awaited<ReturnType<typeof pushesTo>>[number]);
-}
-
-/** Reads until `accept` holds or `timeoutMs` passes; returns the last value read. */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    value = await read();
-  }
-  return value;
 }
 
 /**
@@ -214,6 +184,7 @@ export async function expectJoined(inviter: SeededInviter, invitee: { uid: strin
   const pushes = await eventually(
     () => pushesTo(inviter.fcmToken),
     (found) => found.length > 0,
+    { what: `the push to ${inviter.name}` },
   );
   expect(pushes.map((push) => push.message.notification?.body)).toEqual([`${invitee.name} has accepted your invitation`]);
   expect(pushes[0]?.message.data).toMatchObject({ type: 'friend_join', body: `${invitee.name} has accepted your invitation` });

@@ -1,10 +1,7 @@
-// Helpers for the Firebase Auth emulator in e2e tests: the fake Google/Apple sign-in popup it
-// serves (/emulator/auth/handler, firebase-tools lib/emulator/auth/widget_ui.js) and the
-// out-of-band codes (email verification links) it records instead of sending mail.
+// The Firebase Auth emulator's fake Google/Apple sign-in popup (/emulator/auth/handler,
+// firebase-tools lib/emulator/auth/widget_ui.js), driven as a person would. The verification
+// e-mails it records are read with `verificationEmail` of the shared test support.
 import type { Page } from 'playwright-core';
-
-export const AUTH_EMULATOR_ORIGIN = process.env.AUTH_EMULATOR_ORIGIN || 'http://127.0.0.1:9099';
-export const PROJECT_ID = 'demo-dayfocus';
 
 export interface ProviderUser {
   email: string;
@@ -45,44 +42,5 @@ export async function completeProviderPopup(
       `Auth emulator popup did not close within ${timeout} ms after signing in as ${user.email}` +
         (text ? `; popup shows: ${text.slice(0, 500)}` : ''),
     );
-  }
-}
-
-interface OobCode {
-  email: string;
-  oobCode: string;
-  oobLink: string;
-  requestType: string;
-}
-
-/** The latest email verification link the emulator recorded for this email (polls up to ~10 s). */
-export async function verificationLink(
-  email: string,
-  options: { timeoutMs?: number } = {},
-): Promise<{ oobLink: string; oobCode: string }> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  const url = `${AUTH_EMULATOR_ORIGIN}/emulator/v1/projects/${PROJECT_ID}/oobCodes`;
-  const wanted = email.toLowerCase();
-  let lastError = '';
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) {
-        const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
-        const match = oobCodes
-          .filter((c) => c.requestType === 'VERIFY_EMAIL' && c.email?.toLowerCase() === wanted)
-          .at(-1);
-        if (match) return { oobLink: match.oobLink, oobCode: match.oobCode };
-        lastError = 'none recorded yet';
-      } else {
-        lastError = `HTTP ${response.status}`;
-      }
-    } catch (error) {
-      lastError = error instanceof Error ? error.message : String(error);
-    }
-    if (Date.now() >= deadline) {
-      throw new Error(`No VERIFY_EMAIL code for ${email} at ${url} (${lastError})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

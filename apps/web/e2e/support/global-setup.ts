@@ -2,7 +2,6 @@
 // time) and fails at once, with one line saying what to install, when none can be had; fails
 // too, with what to do, when the stack is not up. The browser tests never skip.
 import { provideBrowser, urls } from '@dayfocus/stack';
-import { AUTH_EMULATOR_ORIGIN } from './auth-emulator';
 
 async function answers(url: string): Promise<string | null> {
   try {
@@ -26,8 +25,8 @@ export default async function setup(): Promise<void> {
   const problems: string[] = [];
   const hosting = await answers(`${urls.hosting}/config.json`);
   if (hosting) problems.push(`the Hosting emulator at ${urls.hosting}/config.json: ${hosting}`);
-  const auth = await answers(`${AUTH_EMULATOR_ORIGIN}/`);
-  if (auth) problems.push(`the Auth emulator at ${AUTH_EMULATOR_ORIGIN}: ${auth}`);
+  const auth = await answers(`${urls.auth}/`);
+  if (auth) problems.push(`the Auth emulator at ${urls.auth}: ${auth}`);
   if (problems.length > 0) {
     throw new Error(
       `[e2e] The local stack is not running (${problems.join('; ')}). Start it first, for instance with ` +

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { Loader } from '@/components/loader';
-import { paths } from '@/config/paths';
+import { routes, type PageName } from '@/config/paths';
 import { Layout } from './layout';
 
 /**
@@ -11,32 +11,23 @@ import { Layout } from './layout';
  */
 const loaders = {
   invitation: () => import('./routes/invitation'),
-  socialSignUp: () => import('./routes/social-sign-up'),
-  signUp: () => import('./routes/sign-up'),
-  confirmEmail: () => import('./routes/confirm-email'),
+  'social-sign-up': () => import('./routes/social-sign-up'),
+  'sign-up': () => import('./routes/sign-up'),
+  'confirm-email': () => import('./routes/confirm-email'),
   welcome: () => import('./routes/welcome'),
-  notFound: () => import('./routes/not-found'),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+  'not-found': () => import('./routes/not-found'),
+} satisfies Record<PageName, () => Promise<{ default: ComponentType }>>;
 
-const pages: Record<keyof typeof loaders, React.LazyExoticComponent<ComponentType>> = {
+const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> = {
   invitation: lazy(loaders.invitation),
-  socialSignUp: lazy(loaders.socialSignUp),
-  signUp: lazy(loaders.signUp),
-  confirmEmail: lazy(loaders.confirmEmail),
+  'social-sign-up': lazy(loaders['social-sign-up']),
+  'sign-up': lazy(loaders['sign-up']),
+  'confirm-email': lazy(loaders['confirm-email']),
   welcome: lazy(loaders.welcome),
-  notFound: lazy(loaders.notFound),
+  'not-found': lazy(loaders['not-found']),
 };
 
-const table: [pattern: string, page: keyof typeof pages][] = [
-  [paths.invitation.pattern, 'invitation'],
-  [paths.legacyInvitation.pattern, 'invitation'],
-  [paths.socialSignUp.pattern, 'socialSignUp'],
-  [paths.signUp.pattern, 'signUp'],
-  [paths.confirmEmail.pattern, 'confirmEmail'],
-  [paths.welcome.pattern, 'welcome'],
-  [paths.home.pattern, 'welcome'],
-  ['*', 'notFound'],
-];
+const table: [pattern: string, page: PageName][] = [...routes.map(({ pattern, page }): [string, PageName] => [pattern, page]), ['*', 'not-found']];
 
 /**
  * Starts downloading the page of `pathname` straight away, alongside the configuration,

@@ -1,3 +1,4 @@
+import { brand } from '@dayfocus/functions/domain/brand';
 import { englishMessages, messageKeys } from '@dayfocus/functions/domain/messages';
 
 /** The validation messages of spec section 5, in the wording the shared schemas define. */
@@ -7,9 +8,9 @@ const validation = Object.fromEntries(
 
 export const en = {
   app: {
-    name: 'Dayfocus',
-    logoAlt: 'Dayfocus',
-    homeLink: 'Dayfocus home',
+    name: brand.productName,
+    logoAlt: brand.productName,
+    homeLink: `${brand.productName} home`,
     language: 'Language',
     loading: 'Loading…',
     genericError: 'Something went wrong. Please try again.',
@@ -27,8 +28,8 @@ export const en = {
   },
   socialSignUp: {
     title: 'Create your account',
-    intro: 'Join {{name}} on Dayfocus.',
-    introUnknown: 'Join your friend on Dayfocus.',
+    intro: `Join {{name}} on ${brand.productName}.`,
+    introUnknown: `Join your friend on ${brand.productName}.`,
     apple: 'Sign up with Apple',
     google: 'Sign up with Google',
     email: 'Sign up with email',

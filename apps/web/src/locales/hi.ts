@@ -1,11 +1,12 @@
+import { brand } from '@dayfocus/functions/domain/brand';
 import { INPUT_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ID_MAX_LENGTH } from '@dayfocus/functions/domain/limits';
 import type { Translation } from './en';
 
 export const hi: Translation = {
   app: {
-    name: 'Dayfocus',
-    logoAlt: 'Dayfocus',
-    homeLink: 'Dayfocus होम',
+    name: brand.productName,
+    logoAlt: brand.productName,
+    homeLink: `${brand.productName} होम`,
     language: 'भाषा',
     loading: 'लोड हो रहा है…',
     genericError: 'कुछ गलत हो गया। कृपया फिर से कोशिश करें।',
@@ -23,8 +24,8 @@ export const hi: Translation = {
   },
   socialSignUp: {
     title: 'अपना खाता बनाएँ',
-    intro: 'Dayfocus पर {{name}} से जुड़ें।',
-    introUnknown: 'Dayfocus पर अपने मित्र से जुड़ें।',
+    intro: `${brand.productName} पर {{name}} से जुड़ें।`,
+    introUnknown: `${brand.productName} पर अपने मित्र से जुड़ें।`,
     apple: 'Apple से साइन अप करें',
     google: 'Google से साइन अप करें',
     email: 'ईमेल से साइन अप करें',

@@ -1,18 +1,24 @@
+import { brand } from '@dayfocus/functions/domain/brand';
+import { stack, urls } from '@dayfocus/stack/settings';
 import type { RuntimeConfig } from '@/config/runtime-config';
 
-/** The runtime configuration of the local stack (public/config.json), as the tests use it. */
+/**
+ * The runtime configuration of the local stack, as the tests use it: public/config.json's
+ * values (tools/stack/test/settings.test.ts holds the two together), calling the Functions
+ * emulator directly rather than through Hosting's /api rewrites.
+ */
 export function createConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
   return {
-    firebase: { apiKey: 'demo-api-key', authDomain: 'demo-dayfocus.firebaseapp.com', projectId: 'demo-dayfocus' },
-    productDomain: 'http://127.0.0.1:5000',
-    productImage: 'http://127.0.0.1:5000/images/dayfocus-preview.png',
-    appStoreUrl: 'https://apps.apple.com/app/id6475332296',
-    playStoreUrl: 'https://play.google.com/store/apps/details?id=com.dayfocus.app',
+    firebase: { apiKey: 'demo-api-key', authDomain: `${stack.projectId}.firebaseapp.com`, projectId: stack.projectId },
+    productDomain: urls.hosting,
+    productImage: `${urls.hosting}/images/dayfocus-preview.png`,
+    appStoreUrl: `https://apps.apple.com/app/id${brand.appStoreId}`,
+    playStoreUrl: `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`,
     portalLanguages: [
       { code: 'en', name: 'English' },
       { code: 'hi', name: 'हिन्दी' },
     ],
-    emulators: { auth: 'http://127.0.0.1:9099', functionsHost: '127.0.0.1', functionsPort: 5001 },
+    emulators: { auth: urls.auth, functionsHost: stack.host, functionsPort: stack.ports.functions },
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import { initFirebase } from '@/lib/firebase';
 import { createConfig } from '@/testing/fixtures';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { location, renderApp } from '@/testing/render';
-import { adminAuth, adminDb, createInviter, uniqueId, userRecord } from '@/testing/stack';
+import { adminAuth, adminDb, createInviter, uniqueId, urls, userDoc, verificationEmail } from '@dayfocus/stack/testing';
 
 describe('the invitation page, against the local stack', () => {
   it("shows the inviter's name, picture and the invitation text, with both buttons enabled", async () => {
@@ -85,15 +85,10 @@ describe('email sign-up, against the local stack', () => {
     expect(location.state).toEqual({ email });
     expect(screen.getByText(`We have sent an email with a confirmation link to ${email}.`)).toBeInTheDocument();
 
-    const oob = (await (await fetch('http://127.0.0.1:9099/emulator/v1/projects/demo-dayfocus/oobCodes')).json()) as {
-      oobCodes: { email: string; requestType: string; oobLink: string }[];
-    };
-    const link = oob.oobCodes.find((code) => code.email === email && code.requestType === 'VERIFY_EMAIL');
-    expect(link, 'a verification e-mail was sent').toBeDefined();
-    const continueUrl = new URL(new URL(link?.oobLink ?? '').searchParams.get('continueUrl') ?? '');
+    const continueUrl = new URL((await verificationEmail(email)).continueUrl ?? '');
     const [, welcome, uid, inviterId] = continueUrl.pathname.split('/');
-    expect([continueUrl.origin, welcome, inviterId]).toEqual(['http://127.0.0.1:5000', 'welcome', inviter.userId]);
-    expect(await userRecord(uid ?? '')).toMatchObject({ userId: uid, email, name: 'Mira Nair', isDeleted: false, appVersion: '1.0.0' });
+    expect([continueUrl.origin, welcome, inviterId]).toEqual([urls.hosting, 'welcome', inviter.userId]);
+    expect(await userDoc(uid ?? '')).toMatchObject({ userId: uid, email, name: 'Mira Nair', isDeleted: false, appVersion: '1.0.0' });
   });
 
   it('tells a second sign-up with the same address that it is registered, and stops the spinner', async () => {
@@ -149,6 +144,6 @@ describe('the welcome page with an account to activate, against the local stack'
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Your account is active.', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
-    expect(await userRecord(account.uid)).toMatchObject({ isActive: true, isVerified: true });
+    expect(await userDoc(account.uid)).toMatchObject({ isActive: true, isVerified: true });
   });
 });

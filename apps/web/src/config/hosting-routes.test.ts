@@ -1,0 +1,66 @@
+/**
+ * firebase.json's Hosting rules against the app's list of routes: every path of every route is
+ * rewritten to the app (index.html) and revalidated on each visit, and nothing else is. Matching
+ * is minimatch's, as the Hosting emulator (superstatic) does it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '@dayfocus/stack/settings';
+import { minimatch } from 'minimatch';
+import { describe, expect, it } from 'vitest';
+import { routes } from './paths';
+
+interface Rule {
+  source: string;
+  destination?: string;
+  function?: { functionId: string };
+  headers?: { key: string; value: string }[];
+}
+const hosting = (JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as { hosting: { rewrites: Rule[]; headers: Rule[] } }).hosting;
+
+/** Concrete paths of a react-router pattern: each parameter filled, each optional one present and absent. */
+function examplesOf(pattern: string): string[] {
+  let paths = [''];
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    const optional = segment.endsWith('?');
+    const value = segment.startsWith(':') ? `${segment.replace(/[:?]/g, '')}-1` : segment;
+    paths = paths.flatMap((path) => (optional ? [path, `${path}/${value}`] : [`${path}/${value}`]));
+  }
+  return paths.map((path) => path || '/');
+}
+
+const routePaths = routes.flatMap(({ pattern }) => examplesOf(pattern));
+const firstRewrite = (path: string) => hosting.rewrites.find((rule) => minimatch(path, rule.source));
+const cacheControl = (path: string) =>
+  hosting.headers
+    .filter((rule) => minimatch(path, rule.source))
+    .flatMap((rule) => rule.headers ?? [])
+    .filter((header) => header.key.toLowerCase() === 'cache-control')
+    .map((header) => header.value);
+
+describe("firebase.json's Hosting rules and the app's routes", () => {
+  it('has example paths for every route', () => {
+    expect(routePaths).toEqual(expect.arrayContaining(['/feedback/uid-1', '/feedback/uid-1/lg-1', '/welcome', '/welcome/uid-1/fid-1', '/']));
+  });
+
+  it.each(routePaths)('rewrites %s to the app, revalidated on every visit', (path) => {
+    expect(firstRewrite(path)).toMatchObject({ destination: '/index.html' });
+    expect(cacheControl(path)).toEqual(['no-cache']);
+  });
+
+  it('rewrites nothing else to the app: every rewrite to index.html serves some route', () => {
+    const unused = hosting.rewrites.filter((rule) => rule.destination === '/index.html' && !routePaths.some((path) => minimatch(path, rule.source)));
+    expect(unused.map((rule) => rule.source)).toEqual([]);
+  });
+
+  it('gives headers to the same page paths as the rewrites (and to the two HTML files)', () => {
+    const pageRewrites = hosting.rewrites.filter((rule) => rule.destination === '/index.html').map((rule) => rule.source);
+    const noCache = hosting.headers.filter((rule) => cacheControl(rule.source).includes('no-cache') || rule.headers?.some((h) => h.value === 'no-cache'));
+    const htmlSources = noCache.map((rule) => rule.source).filter((source) => !['/config.json', '/firebase-messaging-sw.js', '/index.html', '/404.html'].includes(source));
+    expect(htmlSources.sort()).toEqual([...pageRewrites].sort());
+  });
+
+  it.each(['/unknown', '/feedbacks/x', '/sign-up', '/welcome-page', '/confirm-email/x'])('leaves %s to the 404 page', (path) => {
+    expect(firstRewrite(path)).toBeUndefined();
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The one test-support module of the repository: what the functions' stack tests, the web's
+ * stack tests, the browser tests and the benchmarks share to arrange and read back the local
+ * stack's data.
+ *
+ * Every test and benchmark works in ids of its own (`uniqueId`) and nothing here deletes data:
+ * the stack may be the one `npm run dev` runs for a person, with the demo inviter in it.
+ */
+import { randomUUID } from 'node:crypto';
+import { inviterRecord } from '@dayfocus/functions/testing';
+import { emailSignUpRecord, type UserRecord } from '@dayfocus/functions/domain/records';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
+import { emulatorEnv, stack, urls } from './config.js';
+
+export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
+
+// Points the Admin SDK at the local stack before anything uses it.
+for (const [name, value] of Object.entries(emulatorEnv)) process.env[name] ??= value;
+
+const adminApp = getApps().find((app) => app.name === 'dayfocus-tests') ?? initializeApp({ projectId: stack.projectId }, 'dayfocus-tests');
+export const adminDb = getFirestore(adminApp);
+export const adminAuth = getAuth(adminApp);
+// A fixture override of `undefined` means "without this field" (an inviter with no picture).
+adminDb.settings({ ignoreUndefinedProperties: true });
+
+/** An id no other test or run uses: `{prefix}-{16 hex digits}`. */
+export function uniqueId(prefix: string): string {
+  return `${prefix}-${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+}
+
+export interface WaitOptions {
+  /** Default 10 s. */
+  timeoutMs?: number;
+  /** What is awaited, for the failure message ("the push to the inviter"). */
+  what?: string;
+  /** Default 100 ms. */
+  intervalMs?: number;
+}
+
+function describeValue(value: unknown): string {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? String(value) : text.length > 500 ? `${text.slice(0, 500)}…` : text;
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Reads until `accept` holds and answers that value. When the time runs out it throws, naming
+ * what was awaited and the last value read: a test whose premise never happened fails here.
+ */
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, options: WaitOptions = {}): Promise<T> {
+  const { timeoutMs = 10_000, intervalMs = 100, what = 'the awaited state' } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() >= deadline) {
+      throw new Error(`Waited ${timeoutMs} ms for ${what}, which never came; the last value read was ${describeValue(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** An inviter as the mobile app leaves one (an active User record with name, picture and push token), with a unique id. */
+export async function createInviter(overrides: Partial<UserRecord> = {}): Promise<UserRecord> {
+  const record = inviterRecord({ ...overrides, userId: overrides.userId ?? uniqueId('inviter') });
+  await adminDb.collection('Users').doc(record.userId).set(record);
+  return record;
+}
+
+/**
+ * Invitees in the state that an email sign-up (registerInvitee) and a followed verification
+ * link leave behind, one per inviter id given, made directly: an import fires no account
+ * trigger, so that what is measured or raced afterwards is activation and not the set-up.
+ */
+export async function importVerifiedInvitees(inviterIds: readonly string[]): Promise<{ uid: string; email: string; name: string; inviterId: string }[]> {
+  const now = new Date().toISOString();
+  const invitees = inviterIds.map((inviterId, i) => {
+    const uid = uniqueId('invitee');
+    return { uid, email: `${uid}@example.com`, name: `Friend ${i + 1}`, inviterId };
+  });
+  // With a password, as an email sign-up leaves them (only then does their recorded inviter count).
+  const imported = await adminAuth.importUsers(
+    invitees.map((i) => ({ uid: i.uid, email: i.email, emailVerified: true, passwordHash: Buffer.from('$2a$10$imported-password-hash') })),
+    { hash: { algorithm: 'BCRYPT' } },
+  );
+  if (imported.failureCount > 0) throw new Error(`Importing invitees failed: ${JSON.stringify(imported.errors[0])}`);
+  // At most 500 writes per batch.
+  for (let start = 0; start < invitees.length; start += 500) {
+    const batch = adminDb.batch();
+    for (const invitee of invitees.slice(start, start + 500)) {
+      batch.set(adminDb.collection('Users').doc(invitee.uid), {
+        ...emailSignUpRecord({ userId: invitee.uid, email: invitee.email, name: invitee.name, now }),
+        invitedBy: invitee.inviterId,
+        invitedVia: 'password',
+      });
+    }
+    await batch.commit();
+  }
+  return invitees;
+}
+
+export async function readDoc(collection: string, id: string): Promise<DocumentData | undefined> {
+  const snapshot = await adminDb.collection(collection).doc(id).get();
+  return snapshot.exists ? snapshot.data() : undefined;
+}
+
+export async function userDoc(uid: string): Promise<DocumentData | undefined> {
+  return readDoc('Users', uid);
+}
+
+export interface RecordedPush {
+  token: string;
+  message: { notification?: { title?: string; body?: string }; data?: Record<string, string> } & Record<string, unknown>;
+  sentAt: string;
+}
+
+/** The pushes the local stack's FCM stand-in recorded (`_devPushOutbox`) for this device token. */
+export async function pushesTo(token: string): Promise<RecordedPush[]> {
+  const snapshot = await adminDb.collection('_devPushOutbox').where('token', '==', token).get();
+  return snapshot.docs.map((doc) => doc.data() as RecordedPush);
+}
+
+interface OobCode {
+  email: string;
+  oobCode: string;
+  oobLink: string;
+  requestType: string;
+}
+
+/**
+ * The latest verification e-mail the Auth emulator recorded for this address (it sends no
+ * mail): its link and code. Waits for it, and fails saying so when none comes.
+ */
+export async function verificationEmail(email: string, options: WaitOptions = {}): Promise<{ oobLink: string; oobCode: string; continueUrl: string | null }> {
+  const wanted = email.toLowerCase();
+  const url = `${urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`;
+  const found = await eventually(
+    async () => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
+      return oobCodes.filter((code) => code.requestType === 'VERIFY_EMAIL' && code.email?.toLowerCase() === wanted).at(-1);
+    },
+    (code) => code !== undefined,
+    { what: `a verification e-mail to ${email}`, ...options },
+  );
+  const code = found as OobCode;
+  return { oobLink: code.oobLink, oobCode: code.oobCode, continueUrl: new URL(code.oobLink).searchParams.get('continueUrl') };
+}
+
+/** Follows the latest verification link sent to this address, as the person clicking it in the e-mail. */
+export async function followVerificationLink(email: string): Promise<void> {
+  const { oobLink } = await verificationEmail(email);
+  const followed = await fetch(oobLink, { redirect: 'manual' });
+  if (followed.status >= 400) throw new Error(`Following the verification link of ${email} failed: ${followed.status}`);
+}

@@ -1,0 +1,55 @@
+/**
+ * The local stack's settings have one source: firebase.json (host, ports), .firebaserc (project
+ * id) and the functions' brand.ts (region, store ids). Two files cannot import them and repeat
+ * them: the web app's local runtime configuration (public/config.json, served as is) and the
+ * functions' defaults for the local stack (link-settings.ts). This test holds them together.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brand, FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
+import { localLinkDefaults } from '@dayfocus/functions/domain/link-settings';
+import { describe, expect, it } from 'vitest';
+import { defaultProject, emulatorSettings, repoRoot, stack, urls } from '../src/config.js';
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
+
+describe('the local settings', () => {
+  it('are read from firebase.json and .firebaserc', () => {
+    const firebaseJson = readJson('firebase.json') as { emulators: Record<string, { host: string; port: number }> };
+    expect(stack.projectId).toBe((readJson('.firebaserc') as { projects: { default: string } }).projects.default);
+    expect(stack.ports.hosting).toBe(firebaseJson.emulators.hosting?.port);
+    expect(stack.region).toBe(FUNCTIONS_REGION);
+    expect(urls.functions).toBe(`http://${stack.host}:${stack.ports.functions}/${stack.projectId}/${FUNCTIONS_REGION}`);
+  });
+
+  it('refuse a firebase.json or .firebaserc that does not say them', () => {
+    expect(() => emulatorSettings({ emulators: { auth: { host: '127.0.0.1' } } })).toThrow('firebase.json: emulators.auth needs a "host" and a numeric "port"');
+    const split = Object.fromEntries(['auth', 'functions', 'firestore', 'hosting', 'hub'].map((name, i) => [name, { host: i ? '127.0.0.1' : 'localhost', port: 1000 + i }]));
+    expect(() => emulatorSettings({ emulators: split })).toThrow('must share one host');
+    expect(() => defaultProject({ projects: {} })).toThrow('.firebaserc: projects.default is missing');
+  });
+
+  it("agree with the web app's local configuration (apps/web/public/config.json)", () => {
+    const config = readJson('apps/web/public/config.json') as Record<string, unknown> & {
+      firebase: Record<string, string>;
+      emulators: { auth: string; functionsHost: string; functionsPort: number };
+    };
+    expect(config.firebase).toMatchObject({
+      projectId: stack.projectId,
+      authDomain: `${stack.projectId}.firebaseapp.com`,
+      storageBucket: `${stack.projectId}.appspot.com`,
+    });
+    expect(config.emulators).toEqual({ auth: urls.auth, functionsHost: stack.host, functionsPort: stack.ports.functions });
+    expect(config.productDomain).toBe(urls.hosting);
+    expect(config.productImage).toBe(localLinkDefaults.PRODUCT_IMAGE_URL);
+    expect([config.appStoreUrl, config.playStoreUrl]).toEqual([localLinkDefaults.APP_STORE_URL, localLinkDefaults.PLAY_STORE_URL]);
+  });
+
+  it("agree with the functions' defaults for the local stack", () => {
+    expect(localLinkDefaults.PRODUCT_DOMAIN).toBe(urls.hosting);
+    expect(localLinkDefaults.LINK_ORIGIN).toBe(urls.hosting);
+    expect(localLinkDefaults.PRODUCT_IMAGE_URL.startsWith(`${urls.hosting}/`)).toBe(true);
+    expect(localLinkDefaults.DYNAMIC_LINKS_DOMAIN_URI_PREFIX.startsWith(`${urls.hosting}/`)).toBe(true);
+    expect(localLinkDefaults.APP_STORE_URL).toContain(brand.appStoreId);
+  });
+});

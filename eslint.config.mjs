@@ -8,7 +8,14 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'functions/lib/**', '**/dist/**', '.toolchain/**', '**/coverage/**', '.artifacts/**'],
+    ignores: [
+      '**/node_modules/**',
+      'functions/lib/**',
+      '**/dist/**',
+      '.toolchain/**',
+      '**/coverage/**',
+      '.artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
@@ -25,7 +32,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['firebase-*', 'firebase-*/**', 'firebase', 'firebase/**', '../adapters/**', '../flows/**', '../functions/**'], message: 'domain/ stays free of Firebase and of the outer layers.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                'firebase-*',
+                'firebase-*/**',
+                'firebase',
+                'firebase/**',
+                '../adapters/**',
+                '../flows/**',
+                '../functions/**',
+              ],
+              message: 'domain/ stays free of Firebase and of the outer layers.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -47,8 +69,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/app/**', '@/features/**', `!@/features/${feature}/**`], message: 'A feature imports only its own folder and shared code.' },
-            { group: ['../../**'], message: 'Leave a feature only through @/ (shared code); a feature imports no other feature.' },
+            {
+              group: ['@/app/**', '@/features/**', `!@/features/${feature}/**`],
+              message: 'A feature imports only its own folder and shared code.',
+            },
+            {
+              group: ['../../**'],
+              message: 'Leave a feature only through @/ (shared code); a feature imports no other feature.',
+            },
           ],
         },
       ],
@@ -59,7 +87,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/app/**', '@/features/**', '**/app/**', '**/features/**'], message: 'Shared code does not import features or the app layer.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/app/**', '@/features/**', '**/app/**', '**/features/**'],
+              message: 'Shared code does not import features or the app layer.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -14,7 +14,16 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  rmSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,16 +61,14 @@ function ensureToolchain() {
   const stampPath = join(toolchainDir, 'stamp.json');
   if (readStamp(stampPath) === wanted && existsSync(join(binDir, 'node'))) return;
 
-  log(`installing Node ${NODE_VERSION} (${nodePackage}) and pnpm ${PNPM_VERSION} from the npm registry into .toolchain/`);
+  log(
+    `installing Node ${NODE_VERSION} (${nodePackage}) and pnpm ${PNPM_VERSION} from the npm registry into .toolchain/`,
+  );
   rmSync(toolchainDir, { recursive: true, force: true });
   mkdirSync(binDir, { recursive: true });
   writeFileSync(
     join(toolchainDir, 'package.json'),
-    JSON.stringify(
-      { private: true, dependencies: { [nodePackage]: NODE_VERSION, pnpm: PNPM_VERSION } },
-      null,
-      2,
-    ),
+    JSON.stringify({ private: true, dependencies: { [nodePackage]: NODE_VERSION, pnpm: PNPM_VERSION } }, null, 2),
   );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', toolchainDir], {

@@ -39,7 +39,8 @@ function runtimeConfigFile(): Plugin {
       const body: unknown = JSON.parse(readFileSync(path, 'utf8'));
       const { configProblems } = await import('./src/config/runtime-config-rules');
       const problems = configProblems(body);
-      if ((body as { emulators?: unknown }).emulators !== undefined) problems.push('a deployable configuration has no "emulators"');
+      if ((body as { emulators?: unknown }).emulators !== undefined)
+        problems.push('a deployable configuration has no "emulators"');
       if (problems.length > 0) throw new Error(`WEB_CONFIG ${path}: ${problems.join('; ')}`);
       writeFileSync(join(options.dir ?? 'dist', 'config.json'), `${JSON.stringify(body, null, 2)}\n`);
     },
@@ -52,7 +53,8 @@ function brandedHtml(): Plugin {
     name: 'dayfocus-brand',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replaceAll('%PRODUCT_NAME%', brand.productName).replaceAll('%PAGE_DESCRIPTION%', brand.pageDescription),
+      handler: (html) =>
+        html.replaceAll('%PRODUCT_NAME%', brand.productName).replaceAll('%PAGE_DESCRIPTION%', brand.pageDescription),
     },
   };
 }

@@ -12,7 +12,13 @@ export default defineConfig({
       {
         // Components and pages in jsdom, no server: validation, toggles, language, config.
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.stack.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['src/testing/setup.ts'] },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.stack.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/testing/setup.ts'],
+        },
       },
       {
         // Pages in jsdom against the running local stack (real Auth and Functions emulators).

@@ -1,6 +1,9 @@
 /** Wires entry points to triggers; nothing else lives here. */
 import { isEmulator } from './adapters/firebase.js';
-import { devBaselineWrite as devBaselineWriteCallable, devSweepOwedPushes as devSweepOwedPushesCallable } from './functions/dev-callables.js';
+import {
+  devBaselineWrite as devBaselineWriteCallable,
+  devSweepOwedPushes as devSweepOwedPushesCallable,
+} from './functions/dev-callables.js';
 
 export { activateAccount, completeSocialSignUp, getInviter, registerInvitee } from './functions/invite-callables.js';
 export { appSiteAssociation, createAppLink, openAppLink } from './functions/app-link-functions.js';

@@ -48,6 +48,7 @@ export const userAgents = {
 export type UserAgentGroup = keyof typeof userAgents;
 
 /** [group, device name, user-agent string] for it.each tables. */
-export const allUserAgents: [UserAgentGroup, string, string][] = (Object.keys(userAgents) as UserAgentGroup[]).flatMap((group) =>
-  Object.entries(userAgents[group]).map(([name, ua]) => [group, name, ua] as [UserAgentGroup, string, string]),
+export const allUserAgents: [UserAgentGroup, string, string][] = (Object.keys(userAgents) as UserAgentGroup[]).flatMap(
+  (group) =>
+    Object.entries(userAgents[group]).map(([name, ua]) => [group, name, ua] as [UserAgentGroup, string, string]),
 );

@@ -64,8 +64,12 @@ try {
   await baselineRound(12);
   await activationRound(12, false);
 
-  console.log(`\nActivation benchmark on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-  console.log(`Local stack: Functions emulator (at most ${stack.functionsMaxWorkers} workers per function), Node Firestore emulator\n`);
+  console.log(
+    `\nActivation benchmark on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  );
+  console.log(
+    `Local stack: Functions emulator (at most ${stack.functionsMaxWorkers} workers per function), Node Firestore emulator\n`,
+  );
   console.log(tableHeader);
   for (const n of sizes) {
     const measured = await measureInTurn(n);

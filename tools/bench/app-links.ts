@@ -19,8 +19,10 @@ const roundsFor = (n: number) => (n === 1 ? 30 : n <= 10 ? 5 : 2);
 const warmUpCalls = 12;
 
 const agents = {
-  desktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  desktop:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   whatsapp: 'WhatsApp/2.23.20.0 A',
 };
 
@@ -72,8 +74,12 @@ try {
   // Warm-up: start the functions' workers so that cold starts do not count.
   for (const [, one] of scenarios) await concurrently(Array.from({ length: warmUpCalls }, () => one));
 
-  console.log(`\nShort-link benchmark on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-  console.log(`Local stack: Hosting and Functions emulators (at most ${stack.functionsMaxWorkers} workers per function), Node Firestore emulator`);
+  console.log(
+    `\nShort-link benchmark on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  );
+  console.log(
+    `Local stack: Hosting and Functions emulators (at most ${stack.functionsMaxWorkers} workers per function), Node Firestore emulator`,
+  );
   console.log('Baseline: Hosting serving a static file (what a link costs with no function behind it)\n');
   console.log(tableHeader);
   let opens = 0;

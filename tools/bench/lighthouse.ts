@@ -46,18 +46,25 @@ const flags: Flags = {
  */
 const config: Config = { extends: 'lighthouse:default', settings: { clearStorageTypes: ['all'] } };
 
-const pages = languages.map((language) => ({ name: `invitation-${language}`, url: inviteLink(demoInviter.uid, language) }));
+const pages = languages.map((language) => ({
+  name: `invitation-${language}`,
+  url: inviteLink(demoInviter.uid, language),
+}));
 
 async function expectPage(url: string): Promise<void> {
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   } catch (error) {
-    throw new Error(`Nothing answers at ${url} (${(error as Error).message}): run this under \`tsx tools/stack/with-stack.ts\`.`);
+    throw new Error(
+      `Nothing answers at ${url} (${(error as Error).message}): run this under \`tsx tools/stack/with-stack.ts\`.`,
+    );
   }
   const body = await response.text();
   if (response.status !== 200 || !body.includes('<script')) {
-    throw new Error(`${url} answered ${response.status} without the app: build it first (\`pnpm run build\`, apps/web/dist).`);
+    throw new Error(
+      `${url} answered ${response.status} without the app: build it first (\`pnpm run build\`, apps/web/dist).`,
+    );
   }
 }
 
@@ -71,12 +78,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 async function audit(chrome: LaunchedChrome, page: { name: string; url: string }, run: number | 'warm-up') {
   const started = performance.now();
-  const result = await withTimeout(lighthouse(page.url, { ...flags, port: chrome.port }, config), runTimeoutMs, `Lighthouse on ${page.url}`);
+  const result = await withTimeout(
+    lighthouse(page.url, { ...flags, port: chrome.port }, config),
+    runTimeoutMs,
+    `Lighthouse on ${page.url}`,
+  );
   if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse on ${page.url}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`  ${page.name} ${run === 'warm-up' ? 'warm-up (not counted)' : `run ${run + 1}/${runs}`}: performance ${score(lhr, 'performance') ?? 'n/a'}, ${seconds} s`);
+  console.log(
+    `  ${page.name} ${run === 'warm-up' ? 'warm-up (not counted)' : `run ${run + 1}/${runs}`}: performance ${score(lhr, 'performance') ?? 'n/a'}, ${seconds} s`,
+  );
   for (const warning of lhr.runWarnings) console.log(`    warning: ${warning}`);
   const [json, html] = Array.isArray(result.report) ? result.report : [result.report];
   return { lhr, json: json ?? JSON.stringify(lhr), html };
@@ -86,12 +100,20 @@ await seedDemoInviter();
 for (const page of pages) await expectPage(page.url);
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'dayfocus-lighthouse-'));
-const chrome = await launch({ chromePath, chromeFlags, userDataDir, envVars: { ...process.env, ...browser.env } as Record<string, string>, logLevel: 'error' });
+const chrome = await launch({
+  chromePath,
+  chromeFlags,
+  userDataDir,
+  envVars: { ...process.env, ...browser.env } as Record<string, string>,
+  logLevel: 'error',
+});
 const results: { name: string; url: string; runs: number[]; lhr: Result }[] = [];
 let error: unknown;
 try {
   const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser?: string };
-  console.log(`\nLighthouse on ${version.Browser ?? chromePath} (${chromePath}), mobile, simulated throttling, ${runs} run(s) per page${warmUp ? ' after a warm-up run' : ''}`);
+  console.log(
+    `\nLighthouse on ${version.Browser ?? chromePath} (${chromePath}), mobile, simulated throttling, ${runs} run(s) per page${warmUp ? ' after a warm-up run' : ''}`,
+  );
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const page of pages) {
@@ -122,7 +144,9 @@ if (error) {
 }
 
 const date = new Date().toISOString().slice(0, 10);
-console.log(`\nLighthouse ${results[0]?.lhr.lighthouseVersion ?? ''}, ${date}, Node ${process.version}; scores 0-100\n`);
+console.log(
+  `\nLighthouse ${results[0]?.lhr.lighthouseVersion ?? ''}, ${date}, Node ${process.version}; scores 0-100\n`,
+);
 console.log(tableHeader);
 for (const r of results) console.log(tableRow(`${r.name} (${new URL(r.url).pathname})`, r.runs, r.lhr));
 writeFileSync(
@@ -133,7 +157,11 @@ writeFileSync(
       url: r.url,
       runs: r.runs,
       scores: Object.fromEntries(categories.map((c) => [c, score(r.lhr, c)])),
-      metrics: Object.fromEntries(Object.entries(r.lhr.audits).filter(([, a]) => a.scoreDisplayMode === 'numeric' && typeof a.numericValue === 'number').map(([id, a]) => [id, a.numericValue])),
+      metrics: Object.fromEntries(
+        Object.entries(r.lhr.audits)
+          .filter(([, a]) => a.scoreDisplayMode === 'numeric' && typeof a.numericValue === 'number')
+          .map(([id, a]) => [id, a.numericValue]),
+      ),
     })),
     null,
     2,

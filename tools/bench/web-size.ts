@@ -10,7 +10,16 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { entryKey, lazyChunks, readManifest, routeModuleKey, SizeReader, staticClosure, webRoutes, type Download } from './src/web-manifest.js';
+import {
+  entryKey,
+  lazyChunks,
+  readManifest,
+  routeModuleKey,
+  SizeReader,
+  staticClosure,
+  webRoutes,
+  type Download,
+} from './src/web-manifest.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const distDir = resolve(process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist'));
@@ -68,11 +77,14 @@ const routes: RouteFigures[] = webRoutes.map(({ name, paths }) => {
 });
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const row = (label: string, d: Download) => `| ${label} | ${d.js.files.length} | ${kb(d.js.raw)} | ${kb(d.js.gzip)} | ${kb(d.css.gzip)} |`;
+const row = (label: string, d: Download) =>
+  `| ${label} | ${d.js.files.length} | ${kb(d.js.raw)} | ${kb(d.js.gzip)} | ${kb(d.css.gzip)} |`;
 
 const date = new Date().toISOString().slice(0, 10);
 console.log(`\nWeb app initial download per route (${shown(distDir)}), ${date}, Node ${process.version}`);
-console.log('JavaScript: entry chunk + route module, each with its static imports (files: how many JavaScript files); gzip level 9 per file.\n');
+console.log(
+  'JavaScript: entry chunk + route module, each with its static imports (files: how many JavaScript files); gzip level 9 per file.\n',
+);
 console.log('| route | files | JS raw | JS gzip | CSS gzip |');
 console.log('|---|---|---|---|---|');
 console.log(row(`shared entry (${entry})`, shared));
@@ -90,7 +102,9 @@ if (missing.length > 0) {
 // the page is whatever the entry renders, so the entry is what is measured.
 const budgeted = routes.find((r) => r.name === budget.route);
 const measured = budgeted?.initial ?? shared;
-const measuredWhat = budgeted?.initial ? `the ${budget.route} page` : `the shared entry (no ${budget.route} module in the build)`;
+const measuredWhat = budgeted?.initial
+  ? `the ${budget.route} page`
+  : `the shared entry (no ${budget.route} module in the build)`;
 const withinBudget = measured.js.gzip <= budget.maxJsGzipBytes;
 
 mkdirSync(dirname(jsonOut), { recursive: true });

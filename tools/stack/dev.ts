@@ -3,7 +3,16 @@
  * prints the invite link and runs until Ctrl-C, which stops everything it started.
  */
 import { spawnSync } from 'node:child_process';
-import { demoInviter, demoShortLink, inviteLink, repoRoot, seedDemoInviter, stack, startStack, urls } from './src/index.js';
+import {
+  demoInviter,
+  demoShortLink,
+  inviteLink,
+  repoRoot,
+  seedDemoInviter,
+  stack,
+  startStack,
+  urls,
+} from './src/index.js';
 
 // Build here rather than in the package script, so that Ctrl-C reaches this process
 // directly instead of a shell that would die first and leave pnpm reporting a failure.
@@ -16,7 +25,9 @@ if (running.reused) {
 }
 await seedDemoInviter();
 // The short link is a convenience here; the stack is usable without it.
-const shortLink = await demoShortLink().catch((error: unknown) => `(not available: ${error instanceof Error ? error.message : String(error)})`);
+const shortLink = await demoShortLink().catch(
+  (error: unknown) => `(not available: ${error instanceof Error ? error.message : String(error)})`,
+);
 console.log(`
   Dayfocus local stack is up (project ${stack.projectId}):
     Hosting (web app)   ${urls.hosting}

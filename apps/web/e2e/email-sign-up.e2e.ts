@@ -19,7 +19,10 @@ import {
   visible,
 } from './support/app';
 
-const config = JSON.parse(readFileSync(new URL('../public/config.json', import.meta.url), 'utf8')) as { appStoreUrl: string; playStoreUrl: string };
+const config = JSON.parse(readFileSync(new URL('../public/config.json', import.meta.url), 'utf8')) as {
+  appStoreUrl: string;
+  playStoreUrl: string;
+};
 
 interface Invitee {
   name: string;
@@ -65,7 +68,9 @@ describe('Email sign-up in the browser', () => {
     const picture = page.getByRole('img', { name: `Profile picture of ${inviter.name}` });
     await visible(picture);
     expect(await picture.getAttribute('src')).toBe(inviter.picture);
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     await page.getByRole('button', { name: en.invitation.signUp, exact: true }).click();
     await reachPath(page, `/social-sign-up/${inviter.userId}`);
@@ -90,8 +95,12 @@ describe('Email sign-up in the browser', () => {
     await visible(page.getByRole('heading', { name: 'Welcome' }));
     await visible(page.getByText(en.welcome.activated));
     await visible(page.getByText('Download the app and join your friend'));
-    expect(await page.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href')).toBe(config.appStoreUrl);
-    expect(await page.getByRole('link', { name: 'Get it on Google Play' }).getAttribute('href')).toBe(config.playStoreUrl);
+    expect(await page.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href')).toBe(
+      config.appStoreUrl,
+    );
+    expect(await page.getByRole('link', { name: 'Get it on Google Play' }).getAttribute('href')).toBe(
+      config.playStoreUrl,
+    );
 
     await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
   });
@@ -185,6 +194,10 @@ describe('Email sign-up in the browser', () => {
     await reachPath(page, '/confirm-email');
     await visible(page.getByText(`We have sent an email with a confirmation link to ${invitee.email}.`));
     const { uid } = await authUserByEmail(invitee.email);
-    expect(await readDoc('Users', uid)).toMatchObject({ name: invitee.name, email: invitee.email, invitedBy: inviter.userId });
+    expect(await readDoc('Users', uid)).toMatchObject({
+      name: invitee.name,
+      email: invitee.email,
+      invitedBy: inviter.userId,
+    });
   });
 });

@@ -31,7 +31,12 @@ describe('The invitation in the browser', () => {
     const page = await browser.newPage();
     await page.goto('/social-sign-up/nobody');
     await visible(page.getByRole('alert').getByText(en.invitation.invalidUrl, { exact: true }));
-    for (const name of [en.socialSignUp.apple, en.socialSignUp.google, en.socialSignUp.email, en.invitation.haveAccount]) {
+    for (const name of [
+      en.socialSignUp.apple,
+      en.socialSignUp.google,
+      en.socialSignUp.email,
+      en.invitation.haveAccount,
+    ]) {
       expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
     }
   });
@@ -72,7 +77,9 @@ describe('The invitation in the browser', () => {
     await page.goto(`/feedback/${inviter.userId}/en`);
     await visible(page.getByText(inviter.name, { exact: true }));
 
-    const shortLinkRequest = page.waitForRequest((request) => /^\/l\/[A-Za-z0-9_-]+$/.test(new URL(request.url()).pathname));
+    const shortLinkRequest = page.waitForRequest((request) =>
+      /^\/l\/[A-Za-z0-9_-]+$/.test(new URL(request.url()).pathname),
+    );
     await page.getByRole('button', { name: en.invitation.haveAccount }).click();
     const request = await shortLinkRequest;
     expect(new URL(request.url()).origin).toBe(urls.hosting);

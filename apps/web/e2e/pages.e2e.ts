@@ -37,7 +37,9 @@ const screens: Screen[] = [
       await heading(page, t.invitation.title);
       await visible(page.getByText(inviter.name, { exact: true }));
       const picture = page.getByRole('img', { name: t.invitation.pictureAlt.replace('{{name}}', inviter.name) });
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
     },
   },
   {
@@ -155,13 +157,20 @@ describe('Fonts', () => {
     await screens[0]?.open(page, hi, inviter, 'hi');
     const cdp = await page.context().newCDPSession(page);
     const { root } = (await cdp.send('DOM.getDocument')) as { root: { nodeId: number } };
-    const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' })) as { nodeId: number };
+    const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' })) as {
+      nodeId: number;
+    };
     await cdp.send('CSS.enable');
-    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: { familyName: string; glyphCount: number }[] };
+    const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as {
+      fonts: { familyName: string; glyphCount: number }[];
+    };
     const spaces = (await page.locator('h1').innerText()).split(' ').length - 1;
     // Every letter of the heading is drawn by Noto Sans; another font may at most draw its spaces.
     expect(fonts.find((f) => f.familyName === 'Noto Sans')?.glyphCount ?? 0).toBeGreaterThan(10);
     const others = fonts.filter((f) => f.familyName !== 'Noto Sans');
-    expect(others.reduce((sum, f) => sum + f.glyphCount, 0), JSON.stringify(fonts)).toBeLessThanOrEqual(spaces);
+    expect(
+      others.reduce((sum, f) => sum + f.glyphCount, 0),
+      JSON.stringify(fonts),
+    ).toBeLessThanOrEqual(spaces);
   });
 });

@@ -3,7 +3,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
-import { authUserByEmail, expectJoined, pathOf, reachPath, seedInviter, uniqueEmail, useBrowser, visible, type SeededInviter } from './support/app';
+import {
+  authUserByEmail,
+  expectJoined,
+  pathOf,
+  reachPath,
+  seedInviter,
+  uniqueEmail,
+  useBrowser,
+  visible,
+  type SeededInviter,
+} from './support/app';
 import { completeProviderPopup } from './support/auth-emulator';
 
 function providerButton(page: Page, provider: 'google' | 'apple') {
@@ -37,7 +47,11 @@ describe('Sign-up with Google or Apple in the browser', () => {
       await visible(page.getByText(en.welcome.download));
       const account = await authUserByEmail(invitee.email);
       expect(account.providerData.map((p) => p.providerId)).toContain(`${provider}.com`);
-      await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email }, { language: 'en', country: 'asia' });
+      await expectJoined(
+        inviter,
+        { uid: account.uid, name: invitee.name, email: invitee.email },
+        { language: 'en', country: 'asia' },
+      );
     });
   }
 

@@ -29,7 +29,10 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const wanted = new URL(event.notification.data && event.notification.data.link ? event.notification.data.link : '/', self.location.origin);
+  const wanted = new URL(
+    event.notification.data && event.notification.data.link ? event.notification.data.link : '/',
+    self.location.origin,
+  );
   // Only a page of this site opens from a notification.
   const link = wanted.origin === self.location.origin ? wanted : new URL('/', self.location.origin);
   event.waitUntil(

@@ -55,7 +55,12 @@ export class AppLinkStore {
    * writes both records, so concurrent first calls agree on one code. A changed target
    * (the product domain moved) is updated in place; the code stays.
    */
-  async ensureOwnLink(input: { inviterId: string; target: string; now: string; newCode: () => string }): Promise<string> {
+  async ensureOwnLink(input: {
+    inviterId: string;
+    target: string;
+    now: string;
+    newCode: () => string;
+  }): Promise<string> {
     const ownerRef = this.owners().doc(input.inviterId);
     // The usual case, an inviter asking again, needs two reads and no transaction.
     const known = (await ownerRef.get()).data() as AppLinkOwnerRecord | undefined;
@@ -98,7 +103,10 @@ export class AppLinkStore {
     });
   }
 
-  async findProviderLink(inviterId: string, provider: Exclude<LinkProviderKind, 'own'>): Promise<ProviderLinkRecord | null> {
+  async findProviderLink(
+    inviterId: string,
+    provider: Exclude<LinkProviderKind, 'own'>,
+  ): Promise<ProviderLinkRecord | null> {
     const owner = (await this.owners().doc(inviterId).get()).data() as AppLinkOwnerRecord | undefined;
     return owner?.providerLinks?.[provider] ?? null;
   }

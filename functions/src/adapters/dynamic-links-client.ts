@@ -16,12 +16,11 @@ export class LinkProviderError extends Error {
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export class DynamicLinksClient {
-  constructor(
-    private readonly options: { apiUrl: string; apiKey: string; timeoutMs?: number; fetch?: FetchLike },
-  ) {}
+  constructor(private readonly options: { apiUrl: string; apiKey: string; timeoutMs?: number; fetch?: FetchLike }) {}
 
   async createShortLink(body: unknown): Promise<string> {
-    if (!this.options.apiKey) throw new LinkProviderError('No API key: the secret LINK_PROVIDER_API_KEY is not set or not bound');
+    if (!this.options.apiKey)
+      throw new LinkProviderError('No API key: the secret LINK_PROVIDER_API_KEY is not set or not bound');
     const url = new URL(this.options.apiUrl);
     url.searchParams.set('key', this.options.apiKey);
     const fetchImpl = this.options.fetch ?? fetch;
@@ -34,10 +33,16 @@ export class DynamicLinksClient {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000),
       });
     } catch (error) {
-      throw new LinkProviderError(`The link provider could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+      throw new LinkProviderError(
+        `The link provider could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const text = await response.text().catch(() => '');
-    if (!response.ok) throw new LinkProviderError(`The link provider answered ${response.status}: ${text.slice(0, 300)}`, response.status);
+    if (!response.ok)
+      throw new LinkProviderError(
+        `The link provider answered ${response.status}: ${text.slice(0, 300)}`,
+        response.status,
+      );
     let shortLink: unknown;
     try {
       shortLink = (JSON.parse(text) as { shortLink?: unknown }).shortLink;

@@ -18,7 +18,14 @@ import {
   type PushClaim,
   type PushResult,
 } from '../domain/joins.js';
-import { collections, emailSignUpRecord, friendDocumentId, friendJoinHistoryEntry, isLiveUser, type UserRecord } from '../domain/records.js';
+import {
+  collections,
+  emailSignUpRecord,
+  friendDocumentId,
+  friendJoinHistoryEntry,
+  isLiveUser,
+  type UserRecord,
+} from '../domain/records.js';
 import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
 import { isUsableId } from './documents.js';
 
@@ -27,12 +34,16 @@ const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
 
 function grpcCode(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? Number((error as { code: unknown }).code) : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? Number((error as { code: unknown }).code)
+    : undefined;
 }
 
 /** Fields whose value is `undefined` are deleted by an update. */
 function forUpdate(fields: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value === undefined ? FieldValue.delete() : value]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, value === undefined ? FieldValue.delete() : value]),
+  );
 }
 
 /** What a join's caller decides once the invitee's record (and the hinted inviter) are read. */
@@ -68,7 +79,12 @@ export class InviteStore {
   }
 
   /** Auth trigger: a base record from the email sign-up set, never overwriting one. */
-  async ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'> {
+  async ensureBaseUser(input: {
+    userId: string;
+    email: string;
+    name: string;
+    now: string;
+  }): Promise<'created' | 'existed'> {
     try {
       await this.user(input.userId).create(emailSignUpRecord(input));
       return 'created';
@@ -81,7 +97,12 @@ export class InviteStore {
   /** Auth trigger on deletion: the record stays (history refers to it) but is retired. */
   async retireUser(userId: string, now: string): Promise<'retired' | 'missing'> {
     try {
-      await this.user(userId).update({ isDeleted: true, isActive: false, fcmToken: FieldValue.delete(), updatedAt: now });
+      await this.user(userId).update({
+        isDeleted: true,
+        isActive: false,
+        fcmToken: FieldValue.delete(),
+        updatedAt: now,
+      });
       return 'retired';
     } catch (error) {
       if (grpcCode(error) === NOT_FOUND) return 'missing';
@@ -101,7 +122,11 @@ export class InviteStore {
     const ref = this.user(userId);
     await this.firestore.runTransaction(async (tx) => {
       const [user, inviter] = await tx.getAll(ref, this.user(inviterId));
-      tx.set(ref, decide(user?.data() as Partial<UserRecord> | undefined, (inviter?.data() as UserRecord | undefined) ?? null), { merge: true });
+      tx.set(
+        ref,
+        decide(user?.data() as Partial<UserRecord> | undefined, (inviter?.data() as UserRecord | undefined) ?? null),
+        { merge: true },
+      );
     });
     return writeSucceeded;
   }
@@ -111,8 +136,13 @@ export class InviteStore {
    * friendId): one query, each side of the OR served by the (userId, friendId) index.
    */
   private async friendsEitherWay(a: string, b: string): Promise<boolean> {
-    const between = (x: string, y: string) => Filter.and(Filter.where('userId', '==', x), Filter.where('friendId', '==', y));
-    const found = await this.firestore.collection(collections.friends).where(Filter.or(between(a, b), between(b, a))).limit(1).get();
+    const between = (x: string, y: string) =>
+      Filter.and(Filter.where('userId', '==', x), Filter.where('friendId', '==', y));
+    const found = await this.firestore
+      .collection(collections.friends)
+      .where(Filter.or(between(a, b), between(b, a)))
+      .limit(1)
+      .get();
     return !found.empty;
   }
 
@@ -166,7 +196,8 @@ export class InviteStore {
           tx.set(userRef, prepared.userUpdate, { merge: true });
           const { writes } = plan;
           if (writes.notifications) tx.create(notificationsRef, writes.notifications);
-          if (writes.friend) tx.create(this.firestore.collection(collections.friends).doc(writes.friend.id), writes.friend.record);
+          if (writes.friend)
+            tx.create(this.firestore.collection(collections.friends).doc(writes.friend.id), writes.friend.record);
           if (inviterId && writes.join) {
             const ref = this.joinRef(inviterId, inviteeId);
             if ('create' in writes.join) tx.create(ref, writes.join.create);
@@ -192,11 +223,14 @@ export class InviteStore {
       // Most likely the history document is full: join without the entry, and owe it.
       const plan = await attempt(false);
       if (plan.outcome !== 'joined') throw error;
-      logger.warn('History document refused the entry; joined without it and appending it with the oldest entries dropped', {
-        inviterId: plan.inviterId,
-        inviteeId,
-        error: String(error),
-      });
+      logger.warn(
+        'History document refused the entry; joined without it and appending it with the oldest entries dropped',
+        {
+          inviterId: plan.inviterId,
+          inviteeId,
+          error: String(error),
+        },
+      );
       return plan;
     }
   }
@@ -219,9 +253,13 @@ export class InviteStore {
         const entry = friendJoinHistoryEntry({ inviteeId, inviteeName: join.inviteeName, now: join.createdAt });
         const document = historySnap?.data();
         const { history, dropped } = appendCapped(inviterId, { ...document, userId: inviterId, updatedAt: iso }, entry);
-        if (dropped > 0) logger.info('Dropped the oldest history entries to make room', { inviterId, dropped, kept: history.length });
+        if (dropped > 0)
+          logger.info('Dropped the oldest history entries to make room', { inviterId, dropped, kept: history.length });
         tx.set(historyRef, { userId: inviterId, history, updatedAt: iso }, { merge: true });
-        tx.update(joinRef, forUpdate({ ...withDueAt({ ...join, history: 'written', historyDueAt: undefined }), updatedAt: iso }));
+        tx.update(
+          joinRef,
+          forUpdate({ ...withDueAt({ ...join, history: 'written', historyDueAt: undefined }), updatedAt: iso }),
+        );
         return 'written' as const;
       },
       { maxAttempts: 20 },
@@ -261,7 +299,11 @@ export class InviteStore {
    * inviter's current token), gives up a last attempt whose sender died, and says whether
    * its history entry is owed.
    */
-  async claimDue(inviterId: string, inviteeId: string, now: Date): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }> {
+  async claimDue(
+    inviterId: string,
+    inviteeId: string,
+    now: Date,
+  ): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }> {
     const joinRef = this.joinRef(inviterId, inviteeId);
     return this.firestore.runTransaction(
       async (tx) => {
@@ -278,7 +320,10 @@ export class InviteStore {
           return { claim, gaveUp: false, writeHistory: action.writeHistory };
         }
         // Nothing to claim: end a dead last attempt, and keep dueAt true to what is owed.
-        const next = withDueAt({ ...join, ...(action.giveUpPush ? { push: 'failed' as const, pushDueAt: undefined } : {}) });
+        const next = withDueAt({
+          ...join,
+          ...(action.giveUpPush ? { push: 'failed' as const, pushDueAt: undefined } : {}),
+        });
         if (action.giveUpPush || next.dueAt !== join.dueAt) tx.update(joinRef, forUpdate({ ...next, updatedAt: iso }));
         return { claim: null, gaveUp: action.giveUpPush, writeHistory: action.writeHistory };
       },

@@ -4,7 +4,12 @@
  * which a deployed function refuses. The provider's API key is a Firebase secret.
  */
 import { defineSecret, defineString, type StringParam } from 'firebase-functions/params';
-import { localLinkDefaults, parseLinkSettings, type LinkSettingName, type LinkSettings } from '../domain/link-settings.js';
+import {
+  localLinkDefaults,
+  parseLinkSettings,
+  type LinkSettingName,
+  type LinkSettings,
+} from '../domain/link-settings.js';
 import { isEmulator } from './firebase.js';
 
 const descriptions: Record<LinkSettingName, string> = {
@@ -36,6 +41,9 @@ const providerAtLoad = (process.env.LINK_PROVIDER ?? '').trim() || localLinkDefa
 export const linkProviderApiKey = providerAtLoad === 'dynamic-links' ? defineSecret('LINK_PROVIDER_API_KEY') : null;
 
 export function readLinkSettings(): LinkSettings {
-  const raw = Object.fromEntries(Object.entries(params).map(([name, param]) => [name, param.value()])) as Record<LinkSettingName, string>;
+  const raw = Object.fromEntries(Object.entries(params).map(([name, param]) => [name, param.value()])) as Record<
+    LinkSettingName,
+    string
+  >;
   return parseLinkSettings(raw, { deployed: !isEmulator, apiKey: linkProviderApiKey?.value() });
 }

@@ -51,7 +51,9 @@ export const devTokenBehaviour = {
 } as const;
 
 const unavailable = () =>
-  Object.assign(new Error('FCM could not be reached (simulated by the local stack)'), { code: 'messaging/server-unavailable' });
+  Object.assign(new Error('FCM could not be reached (simulated by the local stack)'), {
+    code: 'messaging/server-unavailable',
+  });
 
 export class DevOutboxTransport implements PushTransport {
   constructor(private readonly firestore: Firestore) {}
@@ -60,7 +62,9 @@ export class DevOutboxTransport implements PushTransport {
     if (messages.some((m) => m.token.startsWith(devTokenBehaviour.unavailable))) throw unavailable();
     const outageTokens = messages.map((m) => m.token).filter((token) => token.startsWith(devTokenBehaviour.outage));
     if (outageTokens.length > 0) {
-      const outages = await this.firestore.getAll(...outageTokens.map((token) => this.firestore.collection(collections.devFcmOutages).doc(token)));
+      const outages = await this.firestore.getAll(
+        ...outageTokens.map((token) => this.firestore.collection(collections.devFcmOutages).doc(token)),
+      );
       if (outages.some((outage) => outage.exists)) throw unavailable();
     }
     const outbox = this.firestore.collection(collections.devPushOutbox);

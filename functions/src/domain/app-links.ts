@@ -137,7 +137,13 @@ export function answerForLink(link: StoredLink | null, visitor: Visitor, setting
         webUrl: target,
       };
     case 'ios':
-      return { kind: 'app-page', platform: 'ios', appUrl: customSchemeUrl(target), storeUrl: settings.appStoreUrl, webUrl: target };
+      return {
+        kind: 'app-page',
+        platform: 'ios',
+        appUrl: customSchemeUrl(target),
+        storeUrl: settings.appStoreUrl,
+        webUrl: target,
+      };
     case 'android':
       return {
         kind: 'app-page',
@@ -182,7 +188,14 @@ export function appleAppSiteAssociation(settings: Pick<LinkSettings, 'appleTeamI
   return {
     applinks: {
       apps: [] as string[],
-      details: [{ appID, appIDs: [appID], paths: [...APP_LINK_PATHS], components: APP_LINK_PATHS.map((path) => ({ '/': path })) }],
+      details: [
+        {
+          appID,
+          appIDs: [appID],
+          paths: [...APP_LINK_PATHS],
+          components: APP_LINK_PATHS.map((path) => ({ '/': path })),
+        },
+      ],
     },
     webcredentials: { apps: [appID] },
   };
@@ -193,7 +206,11 @@ export function androidAssetLinks(settings: Pick<LinkSettings, 'androidCertFinge
   return [
     {
       relation: ['delegate_permission/common.handle_all_urls'],
-      target: { namespace: 'android_app', package_name: brand.appIdentifier, sha256_cert_fingerprints: settings.androidCertFingerprints },
+      target: {
+        namespace: 'android_app',
+        package_name: brand.appIdentifier,
+        sha256_cert_fingerprints: settings.androidCertFingerprints,
+      },
     },
   ];
 }

@@ -21,7 +21,9 @@ export function documentNameSize(path: string): number {
 }
 
 function isTimestamp(value: object): boolean {
-  return value instanceof Date || (typeof (value as { toDate?: unknown }).toDate === 'function' && 'nanoseconds' in value);
+  return (
+    value instanceof Date || (typeof (value as { toDate?: unknown }).toDate === 'function' && 'nanoseconds' in value)
+  );
 }
 
 function isGeoPoint(value: object): boolean {
@@ -49,7 +51,10 @@ export function firestoreValueSize(value: unknown): number {
 }
 
 function mapSize(fields: Record<string, unknown>): number {
-  return Object.entries(fields).reduce((sum, [key, value]) => (value === undefined ? sum : sum + stringSize(key) + firestoreValueSize(value)), 0);
+  return Object.entries(fields).reduce(
+    (sum, [key, value]) => (value === undefined ? sum : sum + stringSize(key) + firestoreValueSize(value)),
+    0,
+  );
 }
 
 /** Storage size of the document at `path` (below the database, e.g. "Users/u1") holding `data`. */

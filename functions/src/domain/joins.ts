@@ -92,7 +92,10 @@ export function accountProved(account: AccountFacts): boolean {
  * address, and their choice of inviter is void. One recorded by Apple or Google counts
  * while that provider is on the account.
  */
-export function recordedInviterCounts(user: Pick<UserRecord, 'invitedBy' | 'invitedVia'> | undefined, account: AccountFacts): boolean {
+export function recordedInviterCounts(
+  user: Pick<UserRecord, 'invitedBy' | 'invitedVia'> | undefined,
+  account: AccountFacts,
+): boolean {
   if (!user?.invitedBy) return false;
   const via = user.invitedVia ?? PASSWORD_PROVIDER;
   if (!account.providerIds.includes(via)) return false;
@@ -104,7 +107,10 @@ export function emailSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
   input: { userId: string; email: string; name: string; inviterId: string; now: string },
 ): Record<string, unknown> {
-  const update: Record<string, unknown> = { ...missingFields(existing, emailSignUpRecord(input)), updatedAt: input.now };
+  const update: Record<string, unknown> = {
+    ...missingFields(existing, emailSignUpRecord(input)),
+    updatedAt: input.now,
+  };
   if (!existing?.invitedBy) Object.assign(update, { invitedBy: input.inviterId, invitedVia: PASSWORD_PROVIDER });
   return update;
 }
@@ -116,11 +122,25 @@ export function emailSignUpUpdate(
  */
 export function socialSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
-  input: { userId: string; email: string; name: string | undefined; provider: string; inviterId: string; account: AccountFacts; now: string },
+  input: {
+    userId: string;
+    email: string;
+    name: string | undefined;
+    provider: string;
+    inviterId: string;
+    account: AccountFacts;
+    now: string;
+  },
 ): Record<string, unknown> {
   const defaults = socialSignUpRecord({ userId: input.userId, email: input.email, name: input.name, now: input.now });
-  const update: Record<string, unknown> = { ...missingFields(existing, defaults), isActive: true, isVerified: true, updatedAt: input.now };
-  if (!recordedInviterCounts(existing, input.account)) Object.assign(update, { invitedBy: input.inviterId, invitedVia: input.provider });
+  const update: Record<string, unknown> = {
+    ...missingFields(existing, defaults),
+    isActive: true,
+    isVerified: true,
+    updatedAt: input.now,
+  };
+  if (!recordedInviterCounts(existing, input.account))
+    Object.assign(update, { invitedBy: input.inviterId, invitedVia: input.provider });
   return update;
 }
 
@@ -169,7 +189,10 @@ export interface JoinPlan {
 
 /** Recomputes `dueAt`, the earliest time anything owed on this join is due. */
 export function withDueAt<T extends Partial<FriendJoin>>(join: T): T & { dueAt: string | undefined } {
-  const owed = [join.push === 'pending' || join.push === 'sending' ? join.pushDueAt : undefined, join.history === 'owed' ? join.historyDueAt : undefined];
+  const owed = [
+    join.push === 'pending' || join.push === 'sending' ? join.pushDueAt : undefined,
+    join.history === 'owed' ? join.historyDueAt : undefined,
+  ];
   const times = owed.filter((t): t is string => typeof t === 'string').sort();
   return { ...join, dueAt: times[0] };
 }
@@ -183,7 +206,11 @@ export function isDue(dueAt: string | undefined, now: Date): boolean {
  * Claims a join's push for one caller: the join's fields with the claim (and its lease) in
  * them, and the claim to send with the inviter's current `token`.
  */
-export function claimPush(join: FriendJoin, token: string | null, now: Date): { update: FriendJoin & { dueAt: string | undefined }; claim: PushClaim } {
+export function claimPush(
+  join: FriendJoin,
+  token: string | null,
+  now: Date,
+): { update: FriendJoin & { dueAt: string | undefined }; claim: PushClaim } {
   const attempts = join.pushAttempts + 1;
   const claim: PushClaim = {
     inviterId: join.inviterId,
@@ -226,7 +253,10 @@ export function pushClaimable(join: FriendJoin, now: Date, by: 'caller' | 'sweep
  * together with the join's record, once per pair: a pair that has a record gets nothing
  * new, however often it is asked (only a push still owed may be claimed again).
  */
-export function planJoin(state: JoinState, input: { inviteeName: string; now: Date; historyInCommit: boolean }): JoinPlan {
+export function planJoin(
+  state: JoinState,
+  input: { inviteeName: string; now: Date; historyInCommit: boolean },
+): JoinPlan {
   const now = input.now.toISOString();
   const writes: JoinWrites = {};
   if (!state.notificationsExist) writes.notifications = defaultNotifications(state.inviteeId, now);
@@ -246,7 +276,9 @@ export function planJoin(state: JoinState, input: { inviteeName: string; now: Da
   const base = { inviterId, inviteeId: state.inviteeId, inviteeName, pushAttempts: 0, createdAt: now, updatedAt: now };
 
   if (state.friendsAlready) {
-    writes.join = { create: stripUndefined(withDueAt({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' })) };
+    writes.join = {
+      create: stripUndefined(withDueAt({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' })),
+    };
     return { outcome: 'already-friends', writes, push: null };
   }
 
@@ -255,8 +287,17 @@ export function planJoin(state: JoinState, input: { inviteeName: string; now: Da
     ? { history: 'written' }
     : { history: 'owed', historyDueAt: now };
   const pushFields: Partial<FriendJoin> = token ? pushClaimFields(1, input.now) : { push: 'no-token' };
-  const join = withDueAt({ ...base, friendship: 'created' as const, ...history, push: 'no-token' as PushState, ...pushFields });
-  writes.friend = { id: friendDocumentId(inviterId, state.inviteeId), record: friendRecord({ inviterId, inviteeId: state.inviteeId, inviteeName, now }) };
+  const join = withDueAt({
+    ...base,
+    friendship: 'created' as const,
+    ...history,
+    push: 'no-token' as PushState,
+    ...pushFields,
+  });
+  writes.friend = {
+    id: friendDocumentId(inviterId, state.inviteeId),
+    record: friendRecord({ inviterId, inviteeId: state.inviteeId, inviteeName, now }),
+  };
   writes.join = { create: stripUndefined(join) as FriendJoin };
   const entry = friendJoinHistoryEntry({ inviteeId: state.inviteeId, inviteeName, now });
   if (input.historyInCommit) writes.historyEntry = entry;
@@ -264,7 +305,15 @@ export function planJoin(state: JoinState, input: { inviteeName: string; now: Da
     outcome: 'joined',
     writes,
     push: token
-      ? { inviterId, inviteeId: state.inviteeId, token, inviteeName, attempts: 1, history: join.history, historyDueAt: join.historyDueAt }
+      ? {
+          inviterId,
+          inviteeId: state.inviteeId,
+          token,
+          inviteeName,
+          attempts: 1,
+          history: join.history,
+          historyDueAt: join.historyDueAt,
+        }
       : null,
   };
 }
@@ -278,26 +327,35 @@ function stripUndefined<T extends object>(value: T): T {
 // ---------------------------------------------------------------------------------------
 
 export type PushResult =
-  | { kind: 'sent' }
-  | { kind: 'no-token' }
-  | { kind: 'token-removed'; error: string }
-  | { kind: 'retry'; error: string };
+  { kind: 'sent' } | { kind: 'no-token' } | { kind: 'token-removed'; error: string } | { kind: 'retry'; error: string };
 
 /**
  * The join's fields after a claimed push was tried. A failure that is not the token's fault
  * is retried with backoff until PUSH_MAX_ATTEMPTS, then the push is `failed` for good.
  * Returns `undefined` for the fields to delete.
  */
-export function settledPush(claim: PushClaim, result: PushResult, now: Date): Partial<Record<keyof FriendJoin, unknown>> {
+export function settledPush(
+  claim: PushClaim,
+  result: PushResult,
+  now: Date,
+): Partial<Record<keyof FriendJoin, unknown>> {
   const iso = now.toISOString();
   let fields: Partial<FriendJoin>;
   if (result.kind === 'retry') {
     fields =
       claim.attempts >= PUSH_MAX_ATTEMPTS
         ? { push: 'failed', pushDueAt: undefined, pushLastError: result.error }
-        : { push: 'pending', pushDueAt: new Date(now.getTime() + retryDelayMs(claim.attempts)).toISOString(), pushLastError: result.error };
+        : {
+            push: 'pending',
+            pushDueAt: new Date(now.getTime() + retryDelayMs(claim.attempts)).toISOString(),
+            pushLastError: result.error,
+          };
   } else {
-    fields = { push: result.kind, pushDueAt: undefined, pushLastError: result.kind === 'token-removed' ? result.error : undefined };
+    fields = {
+      push: result.kind,
+      pushDueAt: undefined,
+      pushLastError: result.kind === 'token-removed' ? result.error : undefined,
+    };
   }
   const next = withDueAt({ ...fields, history: claim.history, historyDueAt: claim.historyDueAt });
   return {
@@ -310,7 +368,10 @@ export function settledPush(claim: PushClaim, result: PushResult, now: Date): Pa
 }
 
 /** What the sweep does with a join whose due time has come. */
-export function sweepAction(join: FriendJoin, now: Date): { claimPush: boolean; giveUpPush: boolean; writeHistory: boolean } {
+export function sweepAction(
+  join: FriendJoin,
+  now: Date,
+): { claimPush: boolean; giveUpPush: boolean; writeHistory: boolean } {
   const historyDue = join.history === 'owed' && isDue(join.historyDueAt, now);
   const claimPush = pushClaimable(join, now, 'sweep');
   // A last attempt whose sender died: nobody may claim it again, so it ends as failed.
@@ -341,7 +402,10 @@ export function appendCapped(
   const history = [...current, entry];
   const { history: _list, ...others } = document ?? {};
   const fixed =
-    documentNameSize(`${collections.notificationHistory}/${inviterId}`) + 32 + firestoreValueSize(others) + firestoreValueSize('history');
+    documentNameSize(`${collections.notificationHistory}/${inviterId}`) +
+    32 +
+    firestoreValueSize(others) +
+    firestoreValueSize('history');
   const sizes = history.map((item) => firestoreValueSize(item));
   let total = fixed + sizes.reduce((sum, size) => sum + size, 0);
   let dropped = 0;

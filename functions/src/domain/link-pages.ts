@@ -99,7 +99,11 @@ const openAppScript = `
 })();
 `;
 
-export function renderLinkPage(answer: Exclude<LinkAnswer, { kind: 'redirect' }>, lang: PageLanguage, nonce: string): RenderedPage {
+export function renderLinkPage(
+  answer: Exclude<LinkAnswer, { kind: 'redirect' }>,
+  lang: PageLanguage,
+  nonce: string,
+): RenderedPage {
   const t = text[lang];
   switch (answer.kind) {
     case 'app-page': {

@@ -103,12 +103,16 @@ export class LinkSettingsError extends Error {
  * and no team id or fingerprint left at its local placeholder. Throws LinkSettingsError
  * with every problem at once.
  */
-export function parseLinkSettings(raw: Partial<RawLinkSettings>, options: { deployed: boolean; apiKey?: string }): LinkSettings {
+export function parseLinkSettings(
+  raw: Partial<RawLinkSettings>,
+  options: { deployed: boolean; apiKey?: string },
+): LinkSettings {
   const value = (name: LinkSettingName) => (raw[name] ?? '').trim() || localLinkDefaults[name];
   const problems: string[] = [];
 
   const providerKind = value('LINK_PROVIDER') as LinkProviderKind;
-  if (!LINK_PROVIDERS.includes(providerKind)) problems.push(`LINK_PROVIDER must be one of ${LINK_PROVIDERS.join(', ')}`);
+  if (!LINK_PROVIDERS.includes(providerKind))
+    problems.push(`LINK_PROVIDER must be one of ${LINK_PROVIDERS.join(', ')}`);
 
   const appleTeamId = value('APPLE_TEAM_ID');
   if (!TEAM_ID.test(appleTeamId)) problems.push('APPLE_TEAM_ID must be 10 capital letters or digits');
@@ -133,7 +137,11 @@ export function parseLinkSettings(raw: Partial<RawLinkSettings>, options: { depl
         ? {
             kind: 'dynamic-links',
             apiUrl: httpUrl('DYNAMIC_LINKS_API_URL', value('DYNAMIC_LINKS_API_URL'), problems),
-            domainUriPrefix: httpUrl('DYNAMIC_LINKS_DOMAIN_URI_PREFIX', value('DYNAMIC_LINKS_DOMAIN_URI_PREFIX'), problems).replace(/\/$/, ''),
+            domainUriPrefix: httpUrl(
+              'DYNAMIC_LINKS_DOMAIN_URI_PREFIX',
+              value('DYNAMIC_LINKS_DOMAIN_URI_PREFIX'),
+              problems,
+            ).replace(/\/$/, ''),
             apiKey: options.apiKey ?? '',
           }
         : { kind: 'own' },
@@ -148,7 +156,10 @@ export function parseLinkSettings(raw: Partial<RawLinkSettings>, options: { depl
       ['PLAY_STORE_URL', settings.playStoreUrl],
     ];
     if (settings.provider.kind === 'dynamic-links') {
-      urls.push(['DYNAMIC_LINKS_API_URL', settings.provider.apiUrl], ['DYNAMIC_LINKS_DOMAIN_URI_PREFIX', settings.provider.domainUriPrefix]);
+      urls.push(
+        ['DYNAMIC_LINKS_API_URL', settings.provider.apiUrl],
+        ['DYNAMIC_LINKS_DOMAIN_URI_PREFIX', settings.provider.domainUriPrefix],
+      );
     }
     for (const [name, url] of urls) {
       if (url && isLocal(url)) problems.push(`${name} is ${url}: a deployed project needs a public https URL`);

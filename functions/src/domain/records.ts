@@ -86,7 +86,10 @@ function isMissing(value: unknown): boolean {
  * flags and updatedAt their flow sets): a value the app or the person stored is never
  * overwritten, including fields this code does not know about.
  */
-export function missingFields<T extends object>(existing: Record<string, unknown> | undefined, defaults: T): Partial<T> {
+export function missingFields<T extends object>(
+  existing: Record<string, unknown> | undefined,
+  defaults: T,
+): Partial<T> {
   return Object.fromEntries(Object.entries(defaults).filter(([key]) => isMissing(existing?.[key]))) as Partial<T>;
 }
 
@@ -108,7 +111,12 @@ export function emailSignUpRecord(input: { userId: string; email: string; name: 
   };
 }
 
-export function socialSignUpRecord(input: { userId: string; email: string; name: string | null | undefined; now: string }): UserRecord {
+export function socialSignUpRecord(input: {
+  userId: string;
+  email: string;
+  name: string | null | undefined;
+  now: string;
+}): UserRecord {
   return {
     ...emailSignUpRecord({
       userId: input.userId,
@@ -158,7 +166,12 @@ export interface FriendRecord {
 }
 
 /** The inviter (userId) gains the invitee (friendId) as a friend. */
-export function friendRecord(input: { inviterId: string; inviteeId: string; inviteeName: string; now: string }): FriendRecord {
+export function friendRecord(input: {
+  inviterId: string;
+  inviteeId: string;
+  inviteeName: string;
+  now: string;
+}): FriendRecord {
   return {
     userId: input.inviterId,
     friendId: input.inviteeId,

@@ -37,7 +37,11 @@ export const userNameSchema = yup
   .string()
   .strict()
   .typeError(messageKeys.usernameRequired)
-  .test('username-required', messageKeys.usernameRequired, (value) => typeof value === 'string' && value.trim().length > 0)
+  .test(
+    'username-required',
+    messageKeys.usernameRequired,
+    (value) => typeof value === 'string' && value.trim().length > 0,
+  )
   .test('username-length', messageKeys.usernameTooLong, (value) => (value ?? '').trim().length <= NAME_MAX_LENGTH)
   .test('username-characters', messageKeys.usernameInvalid, (value) => !NAME_FORBIDDEN.test(value ?? ''));
 

@@ -64,7 +64,12 @@ export class AppLinkFlow {
     const now = this.deps.now().toISOString();
 
     if (settings.provider.kind === 'own') {
-      const code = await this.deps.links.ensureOwnLink({ inviterId, target, now, newCode: () => newLinkCode(this.deps.randomBytes) });
+      const code = await this.deps.links.ensureOwnLink({
+        inviterId,
+        target,
+        now,
+        newCode: () => newLinkCode(this.deps.randomBytes),
+      });
       return { shortLink: shortLinkFor(settings, code) };
     }
 
@@ -75,20 +80,36 @@ export class AppLinkFlow {
     }
     let shortLink: string;
     try {
-      shortLink = await this.deps.dynamicLinks(provider).createShortLink(dynamicLinksRequestBody(settings, provider.domainUriPrefix, target));
+      shortLink = await this.deps
+        .dynamicLinks(provider)
+        .createShortLink(dynamicLinksRequestBody(settings, provider.domainUriPrefix, target));
     } catch (error) {
       if (!(error instanceof LinkProviderError)) throw error;
-      logger.error('The short-link provider failed', { provider: provider.kind, inviterId, status: error.status, error: error.message });
+      logger.error('The short-link provider failed', {
+        provider: provider.kind,
+        inviterId,
+        status: error.status,
+        error: error.message,
+      });
       throw new FlowError('unavailable', 'The short-link service is unavailable; please try again');
     }
-    const kept = await this.deps.links.keepProviderLink({ inviterId, provider: provider.kind, link: { shortLink, target, createdAt: now }, now });
+    const kept = await this.deps.links.keepProviderLink({
+      inviterId,
+      provider: provider.kind,
+      link: { shortLink, target, createdAt: now },
+      now,
+    });
     return { shortLink: kept.shortLink };
   }
 
   /** GET /l/{code}: where this visitor goes. Unknown or malformed codes get the 404 page. */
   async openAppLink(visit: LinkVisit): Promise<HttpAnswer> {
     if (visit.method !== 'GET' && visit.method !== 'HEAD') {
-      return { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Method not allowed' };
+      return {
+        status: 405,
+        headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+        body: 'Method not allowed',
+      };
     }
     const settings = this.deps.settings();
     const visitor = visitorOf(visit.userAgent);
@@ -101,13 +122,25 @@ export class AppLinkFlow {
         await this.deps.links.countOpen(record.code, visitor, this.deps.now().toISOString());
       } catch (error) {
         // A lost count must not cost the visitor the link.
-        logger.warn('Counting a short-link open failed', { code: record.code, error: error instanceof Error ? error.message : String(error) });
+        logger.warn('Counting a short-link open failed', {
+          code: record.code,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
 
     const vary = 'User-Agent, Accept-Language';
     if (answer.kind === 'redirect') {
-      return { status: 302, headers: { location: answer.location, 'cache-control': NO_STORE, vary, 'content-type': 'text/plain; charset=utf-8' }, body: '' };
+      return {
+        status: 302,
+        headers: {
+          location: answer.location,
+          'cache-control': NO_STORE,
+          vary,
+          'content-type': 'text/plain; charset=utf-8',
+        },
+        body: '',
+      };
     }
     const nonce = Buffer.from(this.deps.randomBytes(16)).toString('base64');
     const page = renderLinkPage(answer, pageLanguageOf(visit.acceptLanguage), nonce);
@@ -133,8 +166,13 @@ export class AppLinkFlow {
       body: JSON.stringify(value, null, 2),
     });
     const cleanPath = path.split('?', 1)[0];
-    if (cleanPath === '/.well-known/apple-app-site-association') return json(appleAppSiteAssociation(this.deps.settings()));
+    if (cleanPath === '/.well-known/apple-app-site-association')
+      return json(appleAppSiteAssociation(this.deps.settings()));
     if (cleanPath === '/.well-known/assetlinks.json') return json(androidAssetLinks(this.deps.settings()));
-    return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'not found' }) };
+    return {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ error: 'not found' }),
+    };
   }
 }

@@ -100,7 +100,13 @@ export class InviteFlow {
     return this.deps.store.recordEmailSignUp(caller.uid, input.inviterId, (user, inviter) => {
       if (user?.isDeleted) throw deletedAccount();
       if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
-      return emailSignUpUpdate(user, { userId: caller.uid, email, name: cleanDisplayName(input.name), inviterId: input.inviterId, now });
+      return emailSignUpUpdate(user, {
+        userId: caller.uid,
+        email,
+        name: cleanDisplayName(input.name),
+        inviterId: input.inviterId,
+        now,
+      });
     });
   }
 
@@ -146,11 +152,14 @@ export class InviteFlow {
       if (user.isDeleted) throw deletedAccount();
       const counts = recordedInviterCounts(user, account);
       if (user.invitedBy && !counts) {
-        logger.warn('The inviter recorded at sign-up does not count (the address owner took the account over); no join', {
-          uid: input.uid,
-          recordedInviterId: user.invitedBy,
-          invitedVia: user.invitedVia,
-        });
+        logger.warn(
+          'The inviter recorded at sign-up does not count (the address owner took the account over); no join',
+          {
+            uid: input.uid,
+            recordedInviterId: user.invitedBy,
+            invitedVia: user.invitedVia,
+          },
+        );
       } else if (input.inviterId && user.invitedBy && input.inviterId !== user.invitedBy) {
         logger.warn('Activation link names another inviter than the one recorded at sign-up; using the recorded one', {
           uid: input.uid,
@@ -174,7 +183,11 @@ export class InviteFlow {
     inviteeId: string,
     inviterHint: string | undefined,
     now: Date,
-    prepare: (user: Partial<UserRecord> | undefined, hintedInviter: UserRecord | null, account: Account | null) => JoinPreparation,
+    prepare: (
+      user: Partial<UserRecord> | undefined,
+      hintedInviter: UserRecord | null,
+      account: Account | null,
+    ) => JoinPreparation,
   ): Promise<WriteResult> {
     const account = this.deps.accounts.getAccount(inviteeId);
     account.catch(() => undefined); // awaited in prepare; never an unhandled rejection
@@ -203,7 +216,11 @@ export class InviteFlow {
     try {
       return await this.deps.store.appendOwedHistory(inviterId, inviteeId, now);
     } catch (error) {
-      logger.error('Could not append the history entry; the sweep retries it', { inviterId, inviteeId, error: String(error) });
+      logger.error('Could not append the history entry; the sweep retries it', {
+        inviterId,
+        inviteeId,
+        error: String(error),
+      });
       return 'owed';
     }
   }
@@ -219,12 +236,22 @@ export class InviteFlow {
     }
     if (result.kind === 'retry') {
       const final = claim.attempts >= PUSH_MAX_ATTEMPTS;
-      logger.error('Error Notification:', { inviterId, inviteeId, attempts: claim.attempts, final, error: result.error });
+      logger.error('Error Notification:', {
+        inviterId,
+        inviteeId,
+        attempts: claim.attempts,
+        final,
+        error: result.error,
+      });
     }
     try {
       await this.deps.store.settlePush(claim, result, now);
     } catch (error) {
-      logger.error('Could not record how the push went; the sweep takes it over after its lease', { inviterId, inviteeId, error: String(error) });
+      logger.error('Could not record how the push went; the sweep takes it over after its lease', {
+        inviterId,
+        inviteeId,
+        error: String(error),
+      });
     }
     return result;
   }
@@ -268,15 +295,24 @@ export class InviteFlow {
         if (result.kind === 'retry') report[current.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
         else if (result.kind === 'sent') report.sent++;
       } catch (error) {
-        logger.error('Sweep could not handle a join; it stays due for the next run', { inviterId, inviteeId, error: String(error) });
+        logger.error('Sweep could not handle a join; it stays due for the next run', {
+          inviterId,
+          inviteeId,
+          error: String(error),
+        });
       }
     };
-    for (let i = 0; i < due.length; i += SWEEP_CONCURRENCY) await Promise.all(due.slice(i, i + SWEEP_CONCURRENCY).map(work));
+    for (let i = 0; i < due.length; i += SWEEP_CONCURRENCY)
+      await Promise.all(due.slice(i, i + SWEEP_CONCURRENCY).map(work));
     if (due.length > 0) logger.info('Owed work swept', { ...report });
     return report;
   }
 
-  async onAccountCreated(account: { uid: string; email: string | undefined; displayName: string | undefined }): Promise<void> {
+  async onAccountCreated(account: {
+    uid: string;
+    email: string | undefined;
+    displayName: string | undefined;
+  }): Promise<void> {
     const outcome = await this.deps.store.ensureBaseUser({
       userId: account.uid,
       email: account.email ?? '',

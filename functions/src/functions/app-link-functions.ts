@@ -41,8 +41,14 @@ function httpFunction(name: string, handle: (req: Request) => Promise<HttpAnswer
       for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {
-      logger.error(`${name} failed unexpectedly`, { url: req.originalUrl, error: error instanceof Error ? error.stack ?? error.message : String(error) });
-      res.status(500).set({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).send('Something went wrong; please try again.');
+      logger.error(`${name} failed unexpectedly`, {
+        url: req.originalUrl,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      res
+        .status(500)
+        .set({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+        .send('Something went wrong; please try again.');
     }
   });
 }
@@ -58,4 +64,6 @@ export const openAppLink = httpFunction('openAppLink', (req) =>
 );
 
 /** GET /.well-known/apple-app-site-association and /.well-known/assetlinks.json (Hosting rewrites). */
-export const appSiteAssociation = httpFunction('appSiteAssociation', (req) => appLinkFlow.appAssociation(req.originalUrl));
+export const appSiteAssociation = httpFunction('appSiteAssociation', (req) =>
+  appLinkFlow.appAssociation(req.originalUrl),
+);

@@ -32,7 +32,9 @@ export function requireCaller(request: CallableRequest): Caller {
 export function toHttpsError(name: string, error: unknown): HttpsError {
   if (error instanceof HttpsError) return error;
   if (error instanceof FlowError) return new HttpsError(error.code, error.message, error.details);
-  logger.error(`${name} failed unexpectedly`, { error: error instanceof Error ? error.stack ?? error.message : String(error) });
+  logger.error(`${name} failed unexpectedly`, {
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
   return new HttpsError('internal', 'Something went wrong; please try again');
 }
 
@@ -42,15 +44,20 @@ export function callable<Req, Res>(
   handler: (input: Req, request: CallableRequest) => Promise<Res>,
   options: Pick<CallableOptions, 'secrets'> = {},
 ) {
-  return onCall({ ...options, region: FUNCTIONS_REGION, cors: true }, async (request: CallableRequest): Promise<Res> => {
-    const validation = validateRequest(schema, request.data);
-    if (!validation.ok) {
-      throw new HttpsError('invalid-argument', describeProblems(validation.problems), { problems: validation.problems });
-    }
-    try {
-      return await handler(validation.value, request);
-    } catch (error) {
-      throw toHttpsError(name, error);
-    }
-  });
+  return onCall(
+    { ...options, region: FUNCTIONS_REGION, cors: true },
+    async (request: CallableRequest): Promise<Res> => {
+      const validation = validateRequest(schema, request.data);
+      if (!validation.ok) {
+        throw new HttpsError('invalid-argument', describeProblems(validation.problems), {
+          problems: validation.problems,
+        });
+      }
+      try {
+        return await handler(validation.value, request);
+      } catch (error) {
+        throw toHttpsError(name, error);
+      }
+    },
+  );
 }

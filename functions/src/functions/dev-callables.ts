@@ -20,6 +20,15 @@ export const devBaselineWrite = callable('devBaselineWrite', yup.object({}).noUn
  */
 export const devSweepOwedPushes = callable(
   'devSweepOwedPushes',
-  yup.object({ now: yup.string().strict().optional().test('iso-time', 'now must be an ISO time', (v) => v === undefined || !Number.isNaN(Date.parse(v))) }).noUnknown().strict(),
+  yup
+    .object({
+      now: yup
+        .string()
+        .strict()
+        .optional()
+        .test('iso-time', 'now must be an ISO time', (v) => v === undefined || !Number.isNaN(Date.parse(v))),
+    })
+    .noUnknown()
+    .strict(),
   async (input) => inviteFlow.sweepOwedWork(input.now ? new Date(input.now) : new Date()),
 );

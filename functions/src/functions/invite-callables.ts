@@ -9,7 +9,9 @@ import { callable, requireCaller } from './callable.js';
 import { inviteFlow } from './wiring.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
-export const getInviter = callable('getInviter', getInviterRequestSchema, (input) => inviteFlow.getInviter(input.inviterId));
+export const getInviter = callable('getInviter', getInviterRequestSchema, (input) =>
+  inviteFlow.getInviter(input.inviterId),
+);
 
 /** Signed in with email and password, right after the account was made. */
 export const registerInvitee = callable('registerInvitee', registerInviteeRequestSchema, (input, request) =>
@@ -26,6 +28,8 @@ export const activateAccount = callable('activateAccount', activateAccountReques
 });
 
 /** Signed in with Apple or Google. */
-export const completeSocialSignUp = callable('completeSocialSignUp', completeSocialSignUpRequestSchema, (input, request) =>
-  inviteFlow.completeSocialSignUp(requireCaller(request), input),
+export const completeSocialSignUp = callable(
+  'completeSocialSignUp',
+  completeSocialSignUpRequestSchema,
+  (input, request) => inviteFlow.completeSocialSignUp(requireCaller(request), input),
 );

@@ -40,7 +40,7 @@ async function expectNothingFor(inviter: { userId: string; fcmToken?: string | n
 
 describe('an unverified email sign-up taken over by the address owner', () => {
   it.each(['google.com', 'apple.com'] as const)(
-    'the owner signing in with %s on a friend\'s link befriends the friend, never the squatter',
+    "the owner signing in with %s on a friend's link befriends the friend, never the squatter",
     async (provider) => {
       const squatter = await createInviter({ name: 'Mallory' });
       const friend = await createInviter();
@@ -98,7 +98,7 @@ describe('the other orders of the same address', () => {
     await expectNothingFor(second, user.uid);
   });
 
-  it('email verified, then Google linked: the recorded inviter still counts, and the link\'s inviter joins too', async () => {
+  it("email verified, then Google linked: the recorded inviter still counts, and the link's inviter joins too", async () => {
     const emailInviter = await createInviter();
     const googleInviter = await createInviter();
     const browser = new Browser();
@@ -119,20 +119,37 @@ describe('the other orders of the same address', () => {
 
     expect(await friendsBetween(emailInviter.userId, user.uid)).toHaveLength(1);
     expect(await friendsBetween(googleInviter.userId, user.uid)).toHaveLength(1);
-    expect(await userDoc(user.uid)).toMatchObject({ invitedBy: emailInviter.userId, invitedVia: 'password', name: 'Mira Nair' });
+    expect(await userDoc(user.uid)).toMatchObject({
+      invitedBy: emailInviter.userId,
+      invitedVia: 'password',
+      name: 'Mira Nair',
+    });
   });
 
-  it('the mobile app made the record first: the companion fills in what is missing and befriends the link\'s inviter', async () => {
+  it("the mobile app made the record first: the companion fills in what is missing and befriends the link's inviter", async () => {
     const friend = await createInviter();
     const browser = new Browser();
     const user = await browser.signInWith('google.com', { name: 'Ravi Das' });
     const { adminDb } = await import('./support.js');
     // The app's own first record: fewer fields than ours, its own name.
-    const appRecord = { userId: user.uid, email: user.email, name: 'Ravi', language: 'hi', createdAt: '2026-11-01T00:00:00.000Z' };
+    const appRecord = {
+      userId: user.uid,
+      email: user.email,
+      name: 'Ravi',
+      language: 'hi',
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
     await adminDb.collection('Users').doc(user.uid).set(appRecord);
     await browser.call('completeSocialSignUp', { inviterId: friend.userId });
     const record = await userDoc(user.uid);
-    expect(record).toMatchObject({ ...appRecord, isActive: true, isVerified: true, isDeleted: false, country: 'asia', appVersion: '1.0.0' });
+    expect(record).toMatchObject({
+      ...appRecord,
+      isActive: true,
+      isVerified: true,
+      isDeleted: false,
+      country: 'asia',
+      appVersion: '1.0.0',
+    });
     expect(record?.typeOfTask).toHaveLength(6);
     expect(await friendsBetween(friend.userId, user.uid)).toEqual([expect.objectContaining({ friendName: 'Ravi' })]);
     await browser.close();

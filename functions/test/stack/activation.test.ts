@@ -24,18 +24,38 @@ describe('activateAccount', () => {
     const user = await browser.signUpWithEmail();
     await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
     const { sendEmailVerification } = await import('firebase/auth');
-    await sendEmailVerification(user, { url: `https://dayfocus.app/welcome/${user.uid}/${inviter.userId}`, handleCodeInApp: true });
+    await sendEmailVerification(user, {
+      url: `https://dayfocus.app/welcome/${user.uid}/${inviter.userId}`,
+      handleCodeInApp: true,
+    });
     await verifyEmailThroughEmulator(user.email ?? '');
     await browser.close();
 
     expect(await callAnonymously('activateAccount', { uid: user.uid, inviterId: inviter.userId })).toEqual(ok);
 
-    expect(await userDoc(user.uid)).toMatchObject({ isActive: true, isVerified: true, name: 'Mira Nair', invitedBy: inviter.userId });
+    expect(await userDoc(user.uid)).toMatchObject({
+      isActive: true,
+      isVerified: true,
+      name: 'Mira Nair',
+      invitedBy: inviter.userId,
+    });
     const notifications = (await adminDb.collection('Notifications').doc(user.uid).get()).data();
-    expect(notifications).toMatchObject({ userId: user.uid, dayfocusEveningReview: true, dayfocusMorningSetup: true, motivation: true });
+    expect(notifications).toMatchObject({
+      userId: user.uid,
+      dayfocusEveningReview: true,
+      dayfocusMorningSetup: true,
+      motivation: true,
+    });
     const friends = await friendsBetween(inviter.userId, user.uid);
     expect(friends).toEqual([
-      { userId: inviter.userId, friendId: user.uid, friendName: 'Mira Nair', isActive: true, createdAt: expect.any(String), updatedAt: expect.any(String) },
+      {
+        userId: inviter.userId,
+        friendId: user.uid,
+        friendName: 'Mira Nair',
+        isActive: true,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
     ]);
     expect(await historyOf(inviter.userId)).toEqual([
       {
@@ -51,7 +71,12 @@ describe('activateAccount', () => {
     expect(pushes).toHaveLength(1);
     expect(pushes[0]?.message).toMatchObject({
       token: inviter.fcmToken,
-      data: { title: 'Dayfocus', body: 'Mira Nair has accepted your invitation', topic: 'friend_join', type: 'friend_join' },
+      data: {
+        title: 'Dayfocus',
+        body: 'Mira Nair has accepted your invitation',
+        topic: 'friend_join',
+        type: 'friend_join',
+      },
       notification: { title: 'Dayfocus', body: 'Mira Nair has accepted your invitation' },
       android: { priority: 'high' },
       apns: { headers: { 'apns-priority': '10' }, payload: { aps: { badge: 0 } } },
@@ -84,7 +109,9 @@ describe('activateAccount', () => {
   it('makes no second friendship when one exists in the other direction', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    await adminDb.collection('Friends').add({ userId: invitee.uid, friendId: inviter.userId, friendName: 'Asha', isActive: true });
+    await adminDb
+      .collection('Friends')
+      .add({ userId: invitee.uid, friendId: inviter.userId, friendName: 'Asha', isActive: true });
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
@@ -118,7 +145,9 @@ describe('activation under concurrency', () => {
   it('10 concurrent activations of one invitee give one friendship, one history entry, one push', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    const results = await Promise.all(Array.from({ length: 10 }, () => callAnonymously('activateAccount', { uid: invitee.uid })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => callAnonymously('activateAccount', { uid: invitee.uid })),
+    );
     expect(results).toEqual(Array.from({ length: 10 }, () => ok));
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
@@ -144,7 +173,10 @@ describe('activation under concurrency', () => {
   it('an uninvited verified account is activated without any friendship', async () => {
     const browser = new Browser();
     const user = await browser.signInWith('google.com');
-    await eventually(() => userDoc(user.uid), (r) => r !== undefined);
+    await eventually(
+      () => userDoc(user.uid),
+      (r) => r !== undefined,
+    );
     expect(await callAnonymously('activateAccount', { uid: user.uid })).toEqual(ok);
     expect(await userDoc(user.uid)).toMatchObject({ isActive: true, isVerified: true });
     expect((await adminDb.collection('Friends').where('friendId', '==', user.uid).get()).empty).toBe(true);

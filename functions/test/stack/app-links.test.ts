@@ -22,17 +22,23 @@ interface RawResponse {
 }
 
 /** One HTTP request with the path sent exactly as written. */
-function fetchRaw(path: string, options: { userAgent?: string; acceptLanguage?: string; port?: number; method?: string } = {}): Promise<RawResponse> {
+function fetchRaw(
+  path: string,
+  options: { userAgent?: string; acceptLanguage?: string; port?: number; method?: string } = {},
+): Promise<RawResponse> {
   const headers: Record<string, string> = {};
   if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
   if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
   return new Promise((resolve, reject) => {
-    const req = request({ host: hosting.host, port: options.port ?? hosting.port, path, method: options.method ?? 'GET', headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: hosting.host, port: options.port ?? hosting.port, path, method: options.method ?? 'GET', headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -42,7 +48,13 @@ async function newLink(inviterId?: string) {
   const inviter = inviterId ?? (await createInviter()).userId;
   const { shortLink } = await callAnonymously<{ shortLink: string }>('createAppLink', { inviterId: inviter });
   const code = shortLink.slice(`${origin}/l/`.length);
-  return { inviterId: inviter, shortLink, code, path: `/l/${code}`, target: `${origin}/?userId=${encodeURIComponent(inviter)}` };
+  return {
+    inviterId: inviter,
+    shortLink,
+    code,
+    path: `/l/${code}`,
+    target: `${origin}/?userId=${encodeURIComponent(inviter)}`,
+  };
 }
 
 async function linkRecord(code: string) {
@@ -55,7 +67,9 @@ async function linksOf(inviterId: string) {
 
 /** Every URL a page links to or loads. */
 function urlsIn(html: string): string[] {
-  return [...html.matchAll(/\b(?:href|src|content)="([^"]+)"/g)].map((m) => (m[1] ?? '').replaceAll('&#38;', '&')).filter((u) => /^[a-z][a-z0-9+.-]*:/i.test(u));
+  return [...html.matchAll(/\b(?:href|src|content)="([^"]+)"/g)]
+    .map((m) => (m[1] ?? '').replaceAll('&#38;', '&'))
+    .filter((u) => /^[a-z][a-z0-9+.-]*:/i.test(u));
 }
 
 describe('createAppLink', () => {
@@ -109,48 +123,59 @@ describe('opening a short link', () => {
     expect(response.headers['cache-control']).toContain('no-store');
   });
 
-  it.each(Object.entries(userAgents.ios))('gives %s a page that opens the app or the App Store', async (_name, userAgent) => {
-    const link = await newLink();
-    const response = await fetchRaw(link.path, { userAgent });
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    const appUrl = `dayfocus://open?link=${encodeURIComponent(link.target)}`;
-    expect(response.body).toContain(`id="open-app" href="${appUrl}"`);
-    expect(response.body).toContain(`id="get-app" href="${appStoreUrl}"`);
-    expect(new Set(urlsIn(response.body))).toEqual(new Set([appUrl, appStoreUrl, link.target]));
-    const nonce = /script-src 'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
-    expect(response.body).toContain(`<script nonce="${nonce}">`);
-  });
+  it.each(Object.entries(userAgents.ios))(
+    'gives %s a page that opens the app or the App Store',
+    async (_name, userAgent) => {
+      const link = await newLink();
+      const response = await fetchRaw(link.path, { userAgent });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      const appUrl = `dayfocus://open?link=${encodeURIComponent(link.target)}`;
+      expect(response.body).toContain(`id="open-app" href="${appUrl}"`);
+      expect(response.body).toContain(`id="get-app" href="${appStoreUrl}"`);
+      expect(new Set(urlsIn(response.body))).toEqual(new Set([appUrl, appStoreUrl, link.target]));
+      const nonce = /script-src 'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(response.body).toContain(`<script nonce="${nonce}">`);
+    },
+  );
 
-  it.each(Object.entries(userAgents.android))('gives %s an intent for com.dayfocus.app with Google Play as fallback', async (_name, userAgent) => {
-    const link = await newLink();
-    const response = await fetchRaw(link.path, { userAgent });
-    expect(response.status).toBe(200);
-    const intent =
-      `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
-      `S.browser_fallback_url=${encodeURIComponent(playStoreUrl)};end`;
-    expect(response.body).toContain(`id="open-app" href="${intent}"`);
-    expect(response.body).toContain(`id="get-app" href="${playStoreUrl}"`);
-    expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, playStoreUrl, link.target]));
-  });
+  it.each(Object.entries(userAgents.android))(
+    'gives %s an intent for com.dayfocus.app with Google Play as fallback',
+    async (_name, userAgent) => {
+      const link = await newLink();
+      const response = await fetchRaw(link.path, { userAgent });
+      expect(response.status).toBe(200);
+      const intent =
+        `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
+        `S.browser_fallback_url=${encodeURIComponent(playStoreUrl)};end`;
+      expect(response.body).toContain(`id="open-app" href="${intent}"`);
+      expect(response.body).toContain(`id="get-app" href="${playStoreUrl}"`);
+      expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, playStoreUrl, link.target]));
+    },
+  );
 
-  it.each(Object.entries(userAgents.crawler))('gives the %s preview crawler Open Graph and Twitter card tags', async (_name, userAgent) => {
-    const link = await newLink();
-    const response = await fetchRaw(link.path, { userAgent });
-    expect(response.status).toBe(200);
-    const tags = Object.fromEntries([...response.body.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]));
-    expect(tags).toMatchObject({
-      'og:title': 'Dayfocus Daily Task Focus',
-      'og:description': 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
-      'og:image': `${origin}/images/dayfocus-preview.png`,
-      'og:url': link.shortLink,
-      'og:type': 'website',
-      'twitter:card': 'summary_large_image',
-      'twitter:title': 'Dayfocus Daily Task Focus',
-      'twitter:image': `${origin}/images/dayfocus-preview.png`,
-    });
-    expect(response.body).toContain('<title>Dayfocus Daily Task Focus</title>');
-  });
+  it.each(Object.entries(userAgents.crawler))(
+    'gives the %s preview crawler Open Graph and Twitter card tags',
+    async (_name, userAgent) => {
+      const link = await newLink();
+      const response = await fetchRaw(link.path, { userAgent });
+      expect(response.status).toBe(200);
+      const tags = Object.fromEntries(
+        [...response.body.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+      );
+      expect(tags).toMatchObject({
+        'og:title': 'Dayfocus Daily Task Focus',
+        'og:description': 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
+        'og:image': `${origin}/images/dayfocus-preview.png`,
+        'og:url': link.shortLink,
+        'og:type': 'website',
+        'twitter:card': 'summary_large_image',
+        'twitter:title': 'Dayfocus Daily Task Focus',
+        'twitter:image': `${origin}/images/dayfocus-preview.png`,
+      });
+      expect(response.body).toContain('<title>Dayfocus Daily Task Focus</title>');
+    },
+  );
 
   it('serves the preview image the tags name', async () => {
     const image = await fetch(`${origin}/images/dayfocus-preview.png`);
@@ -160,7 +185,10 @@ describe('opening a short link', () => {
 
   it('shows the page in Hindi to a phone set to Hindi', async () => {
     const link = await newLink();
-    const response = await fetchRaw(link.path, { userAgent: userAgents.android['Chrome on Android'], acceptLanguage: 'hi-IN,hi;q=0.9,en;q=0.8' });
+    const response = await fetchRaw(link.path, {
+      userAgent: userAgents.android['Chrome on Android'],
+      acceptLanguage: 'hi-IN,hi;q=0.9,en;q=0.8',
+    });
     expect(response.body).toContain('<html lang="hi">');
     expect(response.body).toContain('Dayfocus में खोलें');
   });
@@ -174,7 +202,10 @@ describe('opening a short link', () => {
     ];
     const responses = await Promise.all(opens.map((userAgent) => fetchRaw(link.path, { userAgent })));
     expect(responses.map((r) => r.status).filter((s) => s >= 400)).toEqual([]);
-    expect(await linkRecord(link.code)).toMatchObject({ opens: 40, opensBy: { web: 20, ios: 12, android: 0, crawler: 8 } });
+    expect(await linkRecord(link.code)).toMatchObject({
+      opens: 40,
+      opensBy: { web: 20, ios: 12, android: 0, crawler: 8 },
+    });
   });
 });
 
@@ -193,7 +224,11 @@ describe('a link that does not exist', () => {
   ];
 
   it.each(notFoundPaths)('answers %s with the 404 page, never a redirect', async (_case, path) => {
-    for (const userAgent of [userAgents.web['Chrome on Windows'], userAgents.ios['Safari on iPhone (iOS 17)'], userAgents.crawler.Slack]) {
+    for (const userAgent of [
+      userAgents.web['Chrome on Windows'],
+      userAgents.ios['Safari on iPhone (iOS 17)'],
+      userAgents.crawler.Slack,
+    ]) {
       const response = await fetchRaw(path, { userAgent });
       expect(response.status).toBe(404);
       expect(response.headers.location).toBeUndefined();
@@ -214,11 +249,17 @@ describe('a link that does not exist', () => {
     },
   );
 
-  it.each([['/l/../x'], [`/l/${'a'.repeat(5000)}`], ['/l/abcd%2Fefgh1234']])('is refused by the function itself too (%s)', async (path) => {
-    const response = await fetchRaw(`${functionsBase}/openAppLink${path}`, { port: stack.ports.functions, userAgent: userAgents.web.curl });
-    expect(response.status).toBe(404);
-    expect(response.body).toContain('This link does not work');
-  });
+  it.each([['/l/../x'], [`/l/${'a'.repeat(5000)}`], ['/l/abcd%2Fefgh1234']])(
+    'is refused by the function itself too (%s)',
+    async (path) => {
+      const response = await fetchRaw(`${functionsBase}/openAppLink${path}`, {
+        port: stack.ports.functions,
+        userAgent: userAgents.web.curl,
+      });
+      expect(response.status).toBe(404);
+      expect(response.body).toContain('This link does not work');
+    },
+  );
 });
 
 describe('the association files', () => {
@@ -227,7 +268,9 @@ describe('the association files', () => {
     expect(response.status).toBe(200);
     expect(String(response.headers['content-type']).split(';')[0]).toBe('application/json');
     const body = JSON.parse(response.body) as { applinks: { details: { appIDs: string[]; paths: string[] }[] } };
-    expect(body.applinks.details).toEqual([expect.objectContaining({ appIDs: ['LOCALTEAM0.com.dayfocus.app'], paths: ['/l/*', '/welcome/*'] })]);
+    expect(body.applinks.details).toEqual([
+      expect.objectContaining({ appIDs: ['LOCALTEAM0.com.dayfocus.app'], paths: ['/l/*', '/welcome/*'] }),
+    ]);
   });
 
   it('serve assetlinks.json for com.dayfocus.app', async () => {
@@ -237,14 +280,20 @@ describe('the association files', () => {
     expect(JSON.parse(response.body)).toEqual([
       {
         relation: ['delegate_permission/common.handle_all_urls'],
-        target: { namespace: 'android_app', package_name: 'com.dayfocus.app', sha256_cert_fingerprints: [Array(32).fill('00').join(':')] },
+        target: {
+          namespace: 'android_app',
+          package_name: 'com.dayfocus.app',
+          sha256_cert_fingerprints: [Array(32).fill('00').join(':')],
+        },
       },
     ]);
   });
 
   it('carry exactly "application/json" from the function (the Hosting emulator appends a charset itself)', async () => {
     for (const file of ['apple-app-site-association', 'assetlinks.json']) {
-      const response = await fetchRaw(`${functionsBase}/appSiteAssociation/.well-known/${file}`, { port: stack.ports.functions });
+      const response = await fetchRaw(`${functionsBase}/appSiteAssociation/.well-known/${file}`, {
+        port: stack.ports.functions,
+      });
       expect(response.headers['content-type']).toBe('application/json');
     }
   });

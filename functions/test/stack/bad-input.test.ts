@@ -41,44 +41,229 @@ interface Case {
 const longId = 'a'.repeat(129);
 const cases: [string, Case][] = [
   ['getInviter: no data', { call: 'getInviter', who: 'anonymous', data: () => null, expected: 'invalid-argument' }],
-  ['getInviter: missing inviterId', { call: 'getInviter', who: 'anonymous', data: () => ({}), expected: 'invalid-argument' }],
-  ['getInviter: inviterId a number', { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: 42 }), expected: 'invalid-argument' }],
-  ['getInviter: inviterId an array', { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: ['x'] }), expected: 'invalid-argument' }],
-  ['getInviter: empty inviterId', { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: '' }), expected: 'invalid-argument' }],
-  ['getInviter: over-long inviterId', { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: longId }), expected: 'invalid-argument' }],
-  ['getInviter: an extra field', { call: 'getInviter', who: 'anonymous', data: (i) => ({ inviterId: i.inviter, email: true }), expected: 'invalid-argument' }],
-  ['getInviter: unknown inviter', { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: uniqueId('nobody') }), expected: 'not-found' }],
+  [
+    'getInviter: missing inviterId',
+    { call: 'getInviter', who: 'anonymous', data: () => ({}), expected: 'invalid-argument' },
+  ],
+  [
+    'getInviter: inviterId a number',
+    { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: 42 }), expected: 'invalid-argument' },
+  ],
+  [
+    'getInviter: inviterId an array',
+    { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: ['x'] }), expected: 'invalid-argument' },
+  ],
+  [
+    'getInviter: empty inviterId',
+    { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: '' }), expected: 'invalid-argument' },
+  ],
+  [
+    'getInviter: over-long inviterId',
+    { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: longId }), expected: 'invalid-argument' },
+  ],
+  [
+    'getInviter: an extra field',
+    {
+      call: 'getInviter',
+      who: 'anonymous',
+      data: (i) => ({ inviterId: i.inviter, email: true }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'getInviter: unknown inviter',
+    { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: uniqueId('nobody') }), expected: 'not-found' },
+  ],
 
-  ['registerInvitee: not signed in', { call: 'registerInvitee', who: 'anonymous', data: (i) => ({ inviterId: i.inviter, name: 'Mira' }), expected: 'unauthenticated' }],
-  ['registerInvitee: missing name', { call: 'registerInvitee', who: 'email', data: (i) => ({ inviterId: i.inviter }), expected: 'invalid-argument' }],
-  ['registerInvitee: name a number', { call: 'registerInvitee', who: 'email', data: (i) => ({ inviterId: i.inviter, name: 5 }), expected: 'invalid-argument' }],
-  ['registerInvitee: empty name', { call: 'registerInvitee', who: 'email', data: (i) => ({ inviterId: i.inviter, name: '' }), expected: 'invalid-argument' }],
-  ['registerInvitee: blank name', { call: 'registerInvitee', who: 'email', data: (i) => ({ inviterId: i.inviter, name: '   ' }), expected: 'invalid-argument' }],
-  ['registerInvitee: over-long name', { call: 'registerInvitee', who: 'email', data: (i) => ({ inviterId: i.inviter, name: 'n'.repeat(81) }), expected: 'invalid-argument' }],
-  ['registerInvitee: markup in the name', { call: 'registerInvitee', who: 'email', data: (i) => ({ inviterId: i.inviter, name: '<img src=x onerror=alert(1)>' }), expected: 'invalid-argument' }],
-  ['registerInvitee: missing inviterId', { call: 'registerInvitee', who: 'email', data: () => ({ name: 'Mira' }), expected: 'invalid-argument' }],
-  ['registerInvitee: over-long inviterId', { call: 'registerInvitee', who: 'email', data: () => ({ inviterId: longId, name: 'Mira' }), expected: 'invalid-argument' }],
-  ['registerInvitee: unknown inviter', { call: 'registerInvitee', who: 'email', data: () => ({ inviterId: uniqueId('nobody'), name: 'Mira' }), expected: 'not-found' }],
-  ['registerInvitee: self-invite', { call: 'registerInvitee', who: 'email', data: (i) => ({ inviterId: i.email, name: 'Mira' }), expected: 'invalid-argument' }],
-  ['registerInvitee: a Google account', { call: 'registerInvitee', who: 'google', data: (i) => ({ inviterId: i.inviter, name: 'Mira' }), expected: 'failed-precondition' }],
+  [
+    'registerInvitee: not signed in',
+    {
+      call: 'registerInvitee',
+      who: 'anonymous',
+      data: (i) => ({ inviterId: i.inviter, name: 'Mira' }),
+      expected: 'unauthenticated',
+    },
+  ],
+  [
+    'registerInvitee: missing name',
+    { call: 'registerInvitee', who: 'email', data: (i) => ({ inviterId: i.inviter }), expected: 'invalid-argument' },
+  ],
+  [
+    'registerInvitee: name a number',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: (i) => ({ inviterId: i.inviter, name: 5 }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'registerInvitee: empty name',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: (i) => ({ inviterId: i.inviter, name: '' }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'registerInvitee: blank name',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: (i) => ({ inviterId: i.inviter, name: '   ' }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'registerInvitee: over-long name',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: (i) => ({ inviterId: i.inviter, name: 'n'.repeat(81) }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'registerInvitee: markup in the name',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: (i) => ({ inviterId: i.inviter, name: '<img src=x onerror=alert(1)>' }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'registerInvitee: missing inviterId',
+    { call: 'registerInvitee', who: 'email', data: () => ({ name: 'Mira' }), expected: 'invalid-argument' },
+  ],
+  [
+    'registerInvitee: over-long inviterId',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: () => ({ inviterId: longId, name: 'Mira' }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'registerInvitee: unknown inviter',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: () => ({ inviterId: uniqueId('nobody'), name: 'Mira' }),
+      expected: 'not-found',
+    },
+  ],
+  [
+    'registerInvitee: self-invite',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: (i) => ({ inviterId: i.email, name: 'Mira' }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'registerInvitee: a Google account',
+    {
+      call: 'registerInvitee',
+      who: 'google',
+      data: (i) => ({ inviterId: i.inviter, name: 'Mira' }),
+      expected: 'failed-precondition',
+    },
+  ],
 
-  ['activateAccount: missing uid', { call: 'activateAccount', who: 'anonymous', data: () => ({}), expected: 'invalid-argument' }],
-  ['activateAccount: uid a number', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: 7 }), expected: 'invalid-argument' }],
-  ['activateAccount: empty uid', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: '' }), expected: 'invalid-argument' }],
-  ['activateAccount: over-long uid', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: longId }), expected: 'invalid-argument' }],
-  ['activateAccount: inviterId a boolean', { call: 'activateAccount', who: 'anonymous', data: (i) => ({ uid: i.email, inviterId: true }), expected: 'invalid-argument' }],
-  ['activateAccount: a uid no account can have', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: 'Users/../x' }), expected: 'not-found' }],
-  ['activateAccount: unknown account', { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: uniqueId('nobody') }), expected: 'not-found' }],
-  ['activateAccount: unverified email account', { call: 'activateAccount', who: 'anonymous', data: (i) => ({ uid: i.email }), expected: 'failed-precondition' }],
-  ['activateAccount: another signed-in account', { call: 'activateAccount', who: 'google', data: (i) => ({ uid: i.email }), expected: 'permission-denied' }],
+  [
+    'activateAccount: missing uid',
+    { call: 'activateAccount', who: 'anonymous', data: () => ({}), expected: 'invalid-argument' },
+  ],
+  [
+    'activateAccount: uid a number',
+    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: 7 }), expected: 'invalid-argument' },
+  ],
+  [
+    'activateAccount: empty uid',
+    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: '' }), expected: 'invalid-argument' },
+  ],
+  [
+    'activateAccount: over-long uid',
+    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: longId }), expected: 'invalid-argument' },
+  ],
+  [
+    'activateAccount: inviterId a boolean',
+    {
+      call: 'activateAccount',
+      who: 'anonymous',
+      data: (i) => ({ uid: i.email, inviterId: true }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'activateAccount: a uid no account can have',
+    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: 'Users/../x' }), expected: 'not-found' },
+  ],
+  [
+    'activateAccount: unknown account',
+    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: uniqueId('nobody') }), expected: 'not-found' },
+  ],
+  [
+    'activateAccount: unverified email account',
+    { call: 'activateAccount', who: 'anonymous', data: (i) => ({ uid: i.email }), expected: 'failed-precondition' },
+  ],
+  [
+    'activateAccount: another signed-in account',
+    { call: 'activateAccount', who: 'google', data: (i) => ({ uid: i.email }), expected: 'permission-denied' },
+  ],
 
-  ['completeSocialSignUp: not signed in', { call: 'completeSocialSignUp', who: 'anonymous', data: (i) => ({ inviterId: i.inviter }), expected: 'unauthenticated' }],
-  ['completeSocialSignUp: missing inviterId', { call: 'completeSocialSignUp', who: 'google', data: () => ({}), expected: 'invalid-argument' }],
-  ['completeSocialSignUp: inviterId a number', { call: 'completeSocialSignUp', who: 'google', data: () => ({ inviterId: 1 }), expected: 'invalid-argument' }],
-  ['completeSocialSignUp: empty inviterId', { call: 'completeSocialSignUp', who: 'google', data: () => ({ inviterId: '' }), expected: 'invalid-argument' }],
-  ['completeSocialSignUp: unknown inviter', { call: 'completeSocialSignUp', who: 'google', data: () => ({ inviterId: uniqueId('nobody') }), expected: 'not-found' }],
-  ['completeSocialSignUp: self-invite', { call: 'completeSocialSignUp', who: 'google', data: (i) => ({ inviterId: i.google }), expected: 'invalid-argument' }],
-  ['completeSocialSignUp: an email account', { call: 'completeSocialSignUp', who: 'email', data: (i) => ({ inviterId: i.inviter }), expected: 'failed-precondition' }],
+  [
+    'completeSocialSignUp: not signed in',
+    {
+      call: 'completeSocialSignUp',
+      who: 'anonymous',
+      data: (i) => ({ inviterId: i.inviter }),
+      expected: 'unauthenticated',
+    },
+  ],
+  [
+    'completeSocialSignUp: missing inviterId',
+    { call: 'completeSocialSignUp', who: 'google', data: () => ({}), expected: 'invalid-argument' },
+  ],
+  [
+    'completeSocialSignUp: inviterId a number',
+    { call: 'completeSocialSignUp', who: 'google', data: () => ({ inviterId: 1 }), expected: 'invalid-argument' },
+  ],
+  [
+    'completeSocialSignUp: empty inviterId',
+    { call: 'completeSocialSignUp', who: 'google', data: () => ({ inviterId: '' }), expected: 'invalid-argument' },
+  ],
+  [
+    'completeSocialSignUp: unknown inviter',
+    {
+      call: 'completeSocialSignUp',
+      who: 'google',
+      data: () => ({ inviterId: uniqueId('nobody') }),
+      expected: 'not-found',
+    },
+  ],
+  [
+    'completeSocialSignUp: self-invite',
+    {
+      call: 'completeSocialSignUp',
+      who: 'google',
+      data: (i) => ({ inviterId: i.google }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'completeSocialSignUp: an email account',
+    {
+      call: 'completeSocialSignUp',
+      who: 'email',
+      data: (i) => ({ inviterId: i.inviter }),
+      expected: 'failed-precondition',
+    },
+  ],
 ];
 
 describe('bad input to the callables: a clear error and nothing written', () => {
@@ -93,9 +278,13 @@ describe('bad input to the callables: a clear error and nothing written', () => 
     ids.email = (await browsers.email.signUpWithEmail()).uid;
     ids.google = (await browsers.google.signInWith('google.com', { name: 'Gia' })).uid;
     // The account-creation triggers write base records; let them land before watching.
-    await eventually(() => Promise.all([userDoc(ids.email), userDoc(ids.google)]), (docs) => docs.every(Boolean), {
-      what: "the account trigger's records of the test accounts",
-    });
+    await eventually(
+      () => Promise.all([userDoc(ids.email), userDoc(ids.google)]),
+      (docs) => docs.every(Boolean),
+      {
+        what: "the account trigger's records of the test accounts",
+      },
+    );
     await new Promise((r) => setTimeout(r, 300));
   });
 
@@ -114,8 +303,12 @@ describe('bad input to the callables: a clear error and nothing written', () => 
   });
 
   it('says what is wrong in the error message', async () => {
-    const error = await browsers.email.call('registerInvitee', { inviterId: ids.inviter, name: '' }).catch((e: unknown) => e);
-    expect((error as { details?: unknown }).details).toEqual({ problems: [{ path: 'name', message: 'validation.usernameRequired' }] });
+    const error = await browsers.email
+      .call('registerInvitee', { inviterId: ids.inviter, name: '' })
+      .catch((e: unknown) => e);
+    expect((error as { details?: unknown }).details).toEqual({
+      problems: [{ path: 'name', message: 'validation.usernameRequired' }],
+    });
     expect((error as Error).message.match(/name: Please enter username/g)).toHaveLength(1);
   });
 });

@@ -31,34 +31,46 @@ async function deleteFriendships(a: string, b: string) {
 }
 
 describe('an existing user accepting an invitation', () => {
-  it.each(['google.com', 'apple.com'] as const)('with %s keeps every field the app stored, and becomes the friend', async (provider) => {
-    const friend = await createInviter();
-    const existing = await existingAppUser(provider);
-    const browser = new Browser();
-    await browser.signInWith(provider, { sub: existing.sub, email: existing.email, name: 'Leela Iyer' });
+  it.each(['google.com', 'apple.com'] as const)(
+    'with %s keeps every field the app stored, and becomes the friend',
+    async (provider) => {
+      const friend = await createInviter();
+      const existing = await existingAppUser(provider);
+      const browser = new Browser();
+      await browser.signInWith(provider, { sub: existing.sub, email: existing.email, name: 'Leela Iyer' });
 
-    expect(await browser.call('completeSocialSignUp', { inviterId: friend.userId })).toEqual(ok);
+      expect(await browser.call('completeSocialSignUp', { inviterId: friend.userId })).toEqual(ok);
 
-    const after = await userDoc(existing.uid);
-    expect(after).toEqual({
-      ...existing.record,
-      isActive: true,
-      isVerified: true,
-      invitedBy: friend.userId,
-      invitedVia: provider,
-      updatedAt: expect.any(String),
-    });
-    expect(after?.updatedAt > existing.record.updatedAt).toBe(true);
-    expect(await friendsBetween(friend.userId, existing.uid)).toEqual([expect.objectContaining({ friendName: 'Leela I.' })]);
-    expect(await historyOf(friend.userId)).toEqual([expect.objectContaining({ userId: existing.uid, message: 'Leela I. has accepted your invitation' })]);
-    expect(await pushesTo(friend.fcmToken ?? '')).toHaveLength(1);
-    await browser.close();
-  });
+      const after = await userDoc(existing.uid);
+      expect(after).toEqual({
+        ...existing.record,
+        isActive: true,
+        isVerified: true,
+        invitedBy: friend.userId,
+        invitedVia: provider,
+        updatedAt: expect.any(String),
+      });
+      expect(after?.updatedAt > existing.record.updatedAt).toBe(true);
+      expect(await friendsBetween(friend.userId, existing.uid)).toEqual([
+        expect.objectContaining({ friendName: 'Leela I.' }),
+      ]);
+      expect(await historyOf(friend.userId)).toEqual([
+        expect.objectContaining({ userId: existing.uid, message: 'Leela I. has accepted your invitation' }),
+      ]);
+      expect(await pushesTo(friend.fcmToken ?? '')).toHaveLength(1);
+      await browser.close();
+    },
+  );
 
   it('keeps notification settings the app already stored', async () => {
     const friend = await createInviter();
     const existing = await existingAppUser('google.com');
-    const settings = { userId: existing.uid, appNotification: false, motivation: false, createdAt: '2024-02-01T09:30:00.000Z' };
+    const settings = {
+      userId: existing.uid,
+      appNotification: false,
+      motivation: false,
+      createdAt: '2024-02-01T09:30:00.000Z',
+    };
     await adminDb.collection('Notifications').doc(existing.uid).set(settings);
     const browser = new Browser();
     await browser.signInWith('google.com', { sub: existing.sub, email: existing.email });
@@ -75,7 +87,11 @@ describe('an existing user accepting an invitation', () => {
     await browser.signInWith('google.com', { sub: existing.sub, email: existing.email });
     await browser.call('completeSocialSignUp', { inviterId: second.userId });
     expect(await friendsBetween(second.userId, existing.uid)).toHaveLength(1);
-    expect(await userDoc(existing.uid)).toMatchObject({ invitedBy: first.userId, invitedVia: 'google.com', language: 'hi' });
+    expect(await userDoc(existing.uid)).toMatchObject({
+      invitedBy: first.userId,
+      invitedVia: 'google.com',
+      language: 'hi',
+    });
     await browser.close();
   });
 });
@@ -86,7 +102,9 @@ describe('a deleted record is never revived', () => {
     const existing = await existingAppUser('google.com', { isDeleted: true, isActive: false });
     const browser = new Browser();
     await browser.signInWith('google.com', { sub: existing.sub, email: existing.email });
-    expect(await outcomeOf(browser.call('completeSocialSignUp', { inviterId: friend.userId }))).toBe('failed-precondition');
+    expect(await outcomeOf(browser.call('completeSocialSignUp', { inviterId: friend.userId }))).toBe(
+      'failed-precondition',
+    );
     expect(await userDoc(existing.uid)).toEqual(existing.record);
     expect(await friendsBetween(friend.userId, existing.uid)).toEqual([]);
     expect(await historyOf(friend.userId)).toEqual([]);
@@ -98,9 +116,17 @@ describe('a deleted record is never revived', () => {
     const friend = await createInviter();
     const browser = new Browser();
     const user = await browser.signUpWithEmail();
-    const deleted = { ...(await userDoc(user.uid)), userId: user.uid, name: 'Gone', isDeleted: true, updatedAt: '2025-01-01T00:00:00.000Z' };
+    const deleted = {
+      ...(await userDoc(user.uid)),
+      userId: user.uid,
+      name: 'Gone',
+      isDeleted: true,
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
     await adminDb.collection('Users').doc(user.uid).set(deleted);
-    expect(await outcomeOf(browser.call('registerInvitee', { inviterId: friend.userId, name: 'Back Again' }))).toBe('failed-precondition');
+    expect(await outcomeOf(browser.call('registerInvitee', { inviterId: friend.userId, name: 'Back Again' }))).toBe(
+      'failed-precondition',
+    );
     expect(await userDoc(user.uid)).toEqual(deleted);
     await browser.close();
   });
@@ -131,7 +157,11 @@ describe('joining is one-shot per (inviter, invitee)', () => {
     expect(await historyOf(inviter.userId)).toHaveLength(1);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await userDoc(invitee.uid)).toEqual({ ...before, updatedAt: expect.any(String) });
-    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ friendship: 'created', push: 'sent', history: 'written' });
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({
+      friendship: 'created',
+      push: 'sent',
+      history: 'written',
+    });
   });
 
   it('a social sign-up replayed after an unfriending makes no friendship, history entry or push again', async () => {
@@ -150,14 +180,20 @@ describe('joining is one-shot per (inviter, invitee)', () => {
   it('a pair that were friends before the invitation is remembered too: no join after an unfriending', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    await adminDb.collection('Friends').add({ userId: invitee.uid, friendId: inviter.userId, friendName: 'Asha', isActive: true });
+    await adminDb
+      .collection('Friends')
+      .add({ userId: invitee.uid, friendId: inviter.userId, friendName: 'Asha', isActive: true });
     await callAnonymously('activateAccount', { uid: invitee.uid });
     await deleteFriendships(inviter.userId, invitee.uid);
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
-    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ friendship: 'existed', push: 'not-owed', history: 'not-owed' });
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({
+      friendship: 'existed',
+      push: 'not-owed',
+      history: 'not-owed',
+    });
   });
 });
 
@@ -191,8 +227,14 @@ describe('names from identity providers obey the rules of typed names', () => {
 
   it("in the account trigger's record, from the Auth account's displayName", async () => {
     const { adminAuth, eventually } = await import('./support.js');
-    const account = await adminAuth.createUser({ email: `${Date.now()}-named@example.com`, displayName: ' <b>Bold</b>\u001b Name ' });
-    const record = await eventually(() => userDoc(account.uid), (r) => r !== undefined);
+    const account = await adminAuth.createUser({
+      email: `${Date.now()}-named@example.com`,
+      displayName: ' <b>Bold</b>\u001b Name ',
+    });
+    const record = await eventually(
+      () => userDoc(account.uid),
+      (r) => r !== undefined,
+    );
     expect(record?.name).toBe('Bold Name');
   });
 });

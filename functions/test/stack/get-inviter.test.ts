@@ -5,7 +5,11 @@ describe('getInviter', () => {
   it("returns the inviter's id, name and picture, and nothing else of the record", async () => {
     const inviter = await createInviter({ name: 'Asha Verma', profileImage: 'https://images.dayfocus.test/asha.png' });
     const card = await callAnonymously('getInviter', { inviterId: inviter.userId });
-    expect(card).toEqual({ inviterId: inviter.userId, name: 'Asha Verma', photoUrl: 'https://images.dayfocus.test/asha.png' });
+    expect(card).toEqual({
+      inviterId: inviter.userId,
+      name: 'Asha Verma',
+      photoUrl: 'https://images.dayfocus.test/asha.png',
+    });
   });
 
   it('gives a null picture when the inviter has none', async () => {

@@ -39,10 +39,17 @@ async function readBody(req: IncomingMessage): Promise<string> {
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const raw = await readBody(req);
-    received.push({ method: req.method ?? '', url: req.url ?? '', contentType: req.headers['content-type'], body: JSON.parse(raw || 'null') });
+    received.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      contentType: req.headers['content-type'],
+      body: JSON.parse(raw || 'null'),
+    });
     if (behaviour === 'hang') return; // never answers
     if (behaviour === 'server-error') {
-      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"code":503,"message":"Service unavailable"}}');
+      res
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end('{"error":{"code":503,"message":"Service unavailable"}}');
       return;
     }
     if (behaviour === 'not-json') {
@@ -50,7 +57,10 @@ beforeAll(async () => {
       return;
     }
     issued += 1;
-    const answer = behaviour === 'no-short-link' ? { previewLink: 'https://x' } : { shortLink: `https://dayfocus.page.link/fake${issued}`, previewLink: 'https://x?d=1' };
+    const answer =
+      behaviour === 'no-short-link'
+        ? { previewLink: 'https://x' }
+        : { shortLink: `https://dayfocus.page.link/fake${issued}`, previewLink: 'https://x?d=1' };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -82,7 +92,8 @@ function flowWith(options: { apiKey?: string; apiUrl?: string } = {}) {
     users: new InviteStore(adminDb),
     links: new AppLinkStore(adminDb),
     settings: () => settings,
-    dynamicLinks: (provider) => new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey, timeoutMs: 500 }),
+    dynamicLinks: (provider) =>
+      new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey, timeoutMs: 500 }),
     randomBytes: (size) => randomBytes(size),
     now: () => new Date(),
   });
@@ -107,7 +118,11 @@ describe('the dynamic-links provider', () => {
     const { shortLink } = await flowWith().createAppLink(inviter.userId);
     expect(shortLink).toMatch(/^https:\/\/dayfocus\.page\.link\/fake\d+$/);
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ method: 'POST', url: '/v1/shortLinks?key=test-api-key', contentType: 'application/json' });
+    expect(received[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/shortLinks?key=test-api-key',
+      contentType: 'application/json',
+    });
     expect(received[0]?.body).toEqual({
       dynamicLinkInfo: {
         domainUriPrefix: 'https://dayfocus.page.link',
@@ -124,7 +139,11 @@ describe('the dynamic-links provider', () => {
       suffix: { option: 'UNGUESSABLE' },
     });
     expect((await ownerRecord(inviter.userId))?.providerLinks).toEqual({
-      'dynamic-links': { shortLink, target: `https://dayfocus.app/?userId=${inviter.userId}`, createdAt: expect.any(String) },
+      'dynamic-links': {
+        shortLink,
+        target: `https://dayfocus.app/?userId=${inviter.userId}`,
+        createdAt: expect.any(String),
+      },
     });
   });
 
@@ -158,7 +177,9 @@ describe('the dynamic-links provider', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const inviter = await createInviter();
-    expect(await errorCodeOf(flowWith({ apiUrl: `http://127.0.0.1:${port}/v1/shortLinks` }).createAppLink(inviter.userId))).toBe('unavailable');
+    expect(
+      await errorCodeOf(flowWith({ apiUrl: `http://127.0.0.1:${port}/v1/shortLinks` }).createAppLink(inviter.userId)),
+    ).toBe('unavailable');
     expect(await ownerRecord(inviter.userId)).toBeUndefined();
   });
 

@@ -44,7 +44,11 @@ describe('owed pushes are delivered by the sweep', () => {
   it('transport down leaves the push owed; transport back, one sweep sends it exactly once', async () => {
     const { token, inviter, invitee } = await joinedWhileFcmIsDown();
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
-    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1, dueAt: expect.any(String) });
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({
+      push: 'pending',
+      pushAttempts: 1,
+      dueAt: expect.any(String),
+    });
     expect(await pushesTo(token)).toEqual([]);
 
     await fcmOutage(token, false);
@@ -72,7 +76,12 @@ describe('owed pushes are delivered by the sweep', () => {
     // The state a sender that died right after claiming leaves behind.
     const claimedAt = new Date();
     const ref = adminDb.collection('_friendJoins').doc(`${inviter.userId}_${invitee.uid}`);
-    await ref.update({ push: 'sending', pushAttempts: 1, pushClaimedAt: claimedAt.toISOString(), dueAt: new Date(claimedAt.getTime() + minutes(1)).toISOString() });
+    await ref.update({
+      push: 'sending',
+      pushAttempts: 1,
+      pushClaimedAt: claimedAt.toISOString(),
+      dueAt: new Date(claimedAt.getTime() + minutes(1)).toISOString(),
+    });
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1); // the activation's own
 
     await sweepOwedPushes(new Date(claimedAt.getTime() + 30_000));
@@ -106,7 +115,11 @@ describe("the inviter's history never breaks", () => {
     const history: ReturnType<typeof friendJoinHistoryEntry>[] = [];
     const data = { userId: inviterId, history, updatedAt: '2026-01-01T00:00:00.000Z' };
     for (let i = 0; ; i++) {
-      const entry = friendJoinHistoryEntry({ inviteeId: `old-${i}-${inviterId}`, inviteeName: name, now: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
+      const entry = friendJoinHistoryEntry({
+        inviteeId: `old-${i}-${inviterId}`,
+        inviteeName: name,
+        now: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      });
       history.push(entry);
       if (firestoreDocumentSize(`NotificationHistory/${inviterId}`, data) > bytes) {
         history.pop();
@@ -128,7 +141,9 @@ describe("the inviter's history never breaks", () => {
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     const snapshot = await adminDb.collection('NotificationHistory').doc(inviter.userId).get();
     const history = snapshot.data()?.history as { userId: string }[];
-    expect(firestoreDocumentSize(`NotificationHistory/${inviter.userId}`, snapshot.data() ?? {})).toBeLessThanOrEqual(1_048_576);
+    expect(firestoreDocumentSize(`NotificationHistory/${inviter.userId}`, snapshot.data() ?? {})).toBeLessThanOrEqual(
+      1_048_576,
+    );
     expect(history.at(-1)?.userId).toBe(invitee.uid);
     expect(history[0]?.userId).not.toBe(`old-0-${inviter.userId}`);
     expect(history.length).toBeLessThan(before);
@@ -140,13 +155,17 @@ describe("the inviter's history never breaks", () => {
     const inviter = await createInviter();
     await fullHistory(inviter.userId, 1_048_576 - 20_000);
     const invitees = await importVerifiedInvitees(inviter.userId, 100);
-    const results = await Promise.all(invitees.map((i) => callAnonymously('activateAccount', { uid: i.uid }, { timeoutMs: 300_000 })));
+    const results = await Promise.all(
+      invitees.map((i) => callAnonymously('activateAccount', { uid: i.uid }, { timeoutMs: 300_000 })),
+    );
     expect(results.every((r) => JSON.stringify(r) === JSON.stringify(ok))).toBe(true);
     await sweepOwedPushes(new Date(Date.now() + minutes(60)));
     const history = await historyOf(inviter.userId);
     const joined = new Set(history.map((e) => e.userId));
     expect(invitees.filter((i) => !joined.has(i.uid))).toEqual([]);
-    expect((await Promise.all(invitees.map((i) => friendsBetween(inviter.userId, i.uid)))).every((f) => f.length === 1)).toBe(true);
+    expect(
+      (await Promise.all(invitees.map((i) => friendsBetween(inviter.userId, i.uid)))).every((f) => f.length === 1),
+    ).toBe(true);
     expect((await userDoc(inviter.userId))?.isDeleted).toBe(false);
   }, 600_000);
 });

@@ -19,13 +19,29 @@ const ok = { status: 200, message: 'Document successfully written!' };
  * The state a crash right after the join's commit leaves behind: the friendship (with the
  * history entry) committed, and the push it owes in the given state.
  */
-async function linkedWithPush(inviterId: string, invitee: { uid: string; name: string }, push: Record<string, unknown>) {
+async function linkedWithPush(
+  inviterId: string,
+  invitee: { uid: string; name: string },
+  push: Record<string, unknown>,
+) {
   const now = new Date().toISOString();
   const id = friendDocumentId(inviterId, invitee.uid);
-  await adminDb.collection('Friends').doc(id).set(friendRecord({ inviterId, inviteeId: invitee.uid, inviteeName: invitee.name, now }));
+  await adminDb
+    .collection('Friends')
+    .doc(id)
+    .set(friendRecord({ inviterId, inviteeId: invitee.uid, inviteeName: invitee.name, now }));
   const join = withDueAt({
-    inviterId, inviteeId: invitee.uid, inviteeName: invitee.name, friendship: 'created', history: 'written',
-    push: 'pending', pushAttempts: 0, pushDueAt: now, createdAt: now, updatedAt: now, ...push,
+    inviterId,
+    inviteeId: invitee.uid,
+    inviteeName: invitee.name,
+    friendship: 'created',
+    history: 'written',
+    push: 'pending',
+    pushAttempts: 0,
+    pushDueAt: now,
+    createdAt: now,
+    updatedAt: now,
+    ...push,
   });
   await adminDb.collection(collections.friendJoins).doc(id).set(join);
 }
@@ -99,7 +115,12 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     const invitee = await verifiedEmailInvitee(inviter.userId);
     const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
     const leaseEnd = new Date(Date.parse(longAgo) + 60_000).toISOString();
-    await linkedWithPush(inviter.userId, invitee, { push: 'sending', pushClaimedAt: longAgo, pushDueAt: leaseEnd, pushAttempts: 1 });
+    await linkedWithPush(inviter.userId, invitee, {
+      push: 'sending',
+      pushClaimedAt: longAgo,
+      pushDueAt: leaseEnd,
+      pushAttempts: 1,
+    });
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent' });
@@ -110,7 +131,12 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     const invitee = await verifiedEmailInvitee(inviter.userId);
     const claimedAt = new Date();
     const leaseEnd = new Date(claimedAt.getTime() + 60_000).toISOString();
-    await linkedWithPush(inviter.userId, invitee, { push: 'sending', pushClaimedAt: claimedAt.toISOString(), pushDueAt: leaseEnd, pushAttempts: 1 });
+    await linkedWithPush(inviter.userId, invitee, {
+      push: 'sending',
+      pushClaimedAt: claimedAt.toISOString(),
+      pushDueAt: leaseEnd,
+      pushAttempts: 1,
+    });
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
   });

@@ -10,7 +10,10 @@ describe('email sign-up (registerInvitee)', () => {
     const result = await browser.call('registerInvitee', { inviterId: inviter.userId, name: '  Mira Nair ' });
     expect(result).toEqual({ status: 200, message: 'Document successfully written!' });
 
-    const record = await eventually(() => userDoc(user.uid), (r) => r?.invitedBy !== undefined);
+    const record = await eventually(
+      () => userDoc(user.uid),
+      (r) => r?.invitedBy !== undefined,
+    );
     expect(Object.keys(record ?? {}).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS, 'invitedBy', 'invitedVia'].sort());
     expect(record).toMatchObject({
       userId: user.uid,
@@ -30,10 +33,15 @@ describe('email sign-up (registerInvitee)', () => {
     const browser = new Browser();
     const user = await browser.signUpWithEmail();
     // Let the trigger's base record land first, then register over it.
-    await eventually(() => userDoc(user.uid), (r) => r !== undefined);
+    await eventually(
+      () => userDoc(user.uid),
+      (r) => r !== undefined,
+    );
     await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' });
     await new Promise((r) => setTimeout(r, 500));
-    expect(Object.keys((await userDoc(user.uid)) ?? {}).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS, 'invitedBy', 'invitedVia'].sort());
+    expect(Object.keys((await userDoc(user.uid)) ?? {}).sort()).toEqual(
+      [...EMAIL_SIGN_UP_FIELDS, 'invitedBy', 'invitedVia'].sort(),
+    );
     await browser.close();
   });
 
@@ -55,34 +63,41 @@ describe('email sign-up (registerInvitee)', () => {
     const inviter = await createInviter();
     const browser = new Browser();
     const user = await browser.signInWith('google.com');
-    expect(await outcomeOf(browser.call('registerInvitee', { inviterId: inviter.userId, name: 'G' }))).toBe('failed-precondition');
+    expect(await outcomeOf(browser.call('registerInvitee', { inviterId: inviter.userId, name: 'G' }))).toBe(
+      'failed-precondition',
+    );
     expect((await userDoc(user.uid))?.invitedBy).toBeUndefined();
     await browser.close();
   });
 });
 
 describe('social sign-up (completeSocialSignUp)', () => {
-  it.each(['google.com', 'apple.com'] as const)('with %s writes the full active record and links the friends', async (provider) => {
-    const inviter = await createInviter();
-    const browser = new Browser();
-    const user = await browser.signInWith(provider, { name: 'Kiran Rao' });
-    const result = await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
-    expect(result).toEqual({ status: 200, message: 'Document successfully written!' });
-    expect(await userDoc(user.uid)).toMatchObject({
-      userId: user.uid,
-      appVersion: '1.0.0',
-      email: user.email,
-      name: 'Kiran Rao',
-      isActive: true,
-      isVerified: true,
-      isDeleted: false,
-      language: 'en',
-      country: 'asia',
-      invitedBy: inviter.userId,
-    });
-    expect(await historyOf(inviter.userId)).toEqual([expect.objectContaining({ userId: user.uid, message: 'Kiran Rao has accepted your invitation' })]);
-    await browser.close();
-  });
+  it.each(['google.com', 'apple.com'] as const)(
+    'with %s writes the full active record and links the friends',
+    async (provider) => {
+      const inviter = await createInviter();
+      const browser = new Browser();
+      const user = await browser.signInWith(provider, { name: 'Kiran Rao' });
+      const result = await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
+      expect(result).toEqual({ status: 200, message: 'Document successfully written!' });
+      expect(await userDoc(user.uid)).toMatchObject({
+        userId: user.uid,
+        appVersion: '1.0.0',
+        email: user.email,
+        name: 'Kiran Rao',
+        isActive: true,
+        isVerified: true,
+        isDeleted: false,
+        language: 'en',
+        country: 'asia',
+        invitedBy: inviter.userId,
+      });
+      expect(await historyOf(inviter.userId)).toEqual([
+        expect.objectContaining({ userId: user.uid, message: 'Kiran Rao has accepted your invitation' }),
+      ]);
+      await browser.close();
+    },
+  );
 
   it('falls back to "Dayfocus User" when the provider gives no name', async () => {
     const inviter = await createInviter();
@@ -98,7 +113,9 @@ describe('social sign-up (completeSocialSignUp)', () => {
     const inviter = await createInviter();
     const browser = new Browser();
     await browser.signUpWithEmail();
-    expect(await outcomeOf(browser.call('completeSocialSignUp', { inviterId: inviter.userId }))).toBe('failed-precondition');
+    expect(await outcomeOf(browser.call('completeSocialSignUp', { inviterId: inviter.userId }))).toBe(
+      'failed-precondition',
+    );
     expect(await historyOf(inviter.userId)).toEqual([]);
     await browser.close();
   });
@@ -108,7 +125,10 @@ describe('auth triggers', () => {
   it('make a base record on account creation without overwriting one', async () => {
     const browser = new Browser();
     const user = await browser.signUpWithEmail();
-    const record = await eventually(() => userDoc(user.uid), (r) => r !== undefined);
+    const record = await eventually(
+      () => userDoc(user.uid),
+      (r) => r !== undefined,
+    );
     expect(Object.keys(record ?? {}).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS].sort());
     expect(record).toMatchObject({ userId: user.uid, email: user.email, isDeleted: false });
 
@@ -121,7 +141,10 @@ describe('auth triggers', () => {
     await adminAuth.createUser({ uid: keptUid, email: `${keptUid}@example.com`, displayName: 'Other Name' });
     // A second account whose base record shows that the triggers have run.
     const witness = await adminAuth.createUser({ email: `witness-${Date.now()}@example.com` });
-    await eventually(() => userDoc(witness.uid), (r) => r !== undefined);
+    await eventually(
+      () => userDoc(witness.uid),
+      (r) => r !== undefined,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect(await userDoc(keptUid)).toEqual(existing);
   });
@@ -133,7 +156,10 @@ describe('auth triggers', () => {
     await browser.signInWith('google.com');
     await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
     await adminAuth.deleteUser(account.uid);
-    const record = await eventually(() => userDoc(account.uid), (r) => r?.isDeleted === true);
+    const record = await eventually(
+      () => userDoc(account.uid),
+      (r) => r?.isDeleted === true,
+    );
     expect(record).toMatchObject({ isDeleted: true, isActive: false });
     expect(record).not.toHaveProperty('fcmToken');
     expect(await historyOf(account.uid)).toHaveLength(1);

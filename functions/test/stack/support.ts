@@ -13,11 +13,30 @@ import {
   type User,
 } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { adminAuth, adminDb, eventually, followVerificationLink, importVerifiedInvitees as importInvitees, stack, uniqueId, urls, userDoc } from '@dayfocus/stack/testing';
+import {
+  adminAuth,
+  adminDb,
+  eventually,
+  followVerificationLink,
+  importVerifiedInvitees as importInvitees,
+  stack,
+  uniqueId,
+  urls,
+  userDoc,
+} from '@dayfocus/stack/testing';
 import type { UserRecord } from '../../src/domain/records.js';
 import { inviterRecord } from '../fixtures.js';
 
-export { adminAuth, adminDb, createInviter, eventually, pushesTo, readDoc, uniqueId, userDoc } from '@dayfocus/stack/testing';
+export {
+  adminAuth,
+  adminDb,
+  createInviter,
+  eventually,
+  pushesTo,
+  readDoc,
+  uniqueId,
+  userDoc,
+} from '@dayfocus/stack/testing';
 
 const { projectId, region, host } = stack;
 
@@ -25,7 +44,10 @@ const { projectId, region, host } = stack;
 export class Browser {
   readonly app: FirebaseApp;
   constructor() {
-    this.app = initializeClientApp({ apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com` }, uniqueId('browser'));
+    this.app = initializeClientApp(
+      { apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com` },
+      uniqueId('browser'),
+    );
     connectAuthEmulator(getClientAuth(this.app), urls.auth, { disableWarnings: true });
     connectFunctionsEmulator(getFunctions(this.app, region), host, stack.ports.functions);
   }
@@ -35,7 +57,9 @@ export class Browser {
   }
 
   async call<T = unknown>(name: string, data: unknown, options: { timeoutMs?: number } = {}): Promise<T> {
-    const callable = httpsCallable<unknown, T>(getFunctions(this.app, region), name, { timeout: options.timeoutMs ?? 70_000 });
+    const callable = httpsCallable<unknown, T>(getFunctions(this.app, region), name, {
+      timeout: options.timeoutMs ?? 70_000,
+    });
     const result = await callable(data);
     return result.data;
   }
@@ -45,11 +69,21 @@ export class Browser {
   }
 
   /** The Auth emulator takes an unsigned JSON id token for identity providers. */
-  async signInWith(provider: 'google.com' | 'apple.com', claims: { sub?: string; email?: string; name?: string } = {}): Promise<User> {
+  async signInWith(
+    provider: 'google.com' | 'apple.com',
+    claims: { sub?: string; email?: string; name?: string } = {},
+  ): Promise<User> {
     const sub = claims.sub ?? uniqueId('sub');
-    const idToken = JSON.stringify({ sub, email: claims.email ?? `${sub}@example.com`, email_verified: true, name: claims.name });
+    const idToken = JSON.stringify({
+      sub,
+      email: claims.email ?? `${sub}@example.com`,
+      email_verified: true,
+      name: claims.name,
+    });
     const credential =
-      provider === 'google.com' ? GoogleAuthProvider.credential(idToken) : new OAuthProvider('apple.com').credential({ idToken });
+      provider === 'google.com'
+        ? GoogleAuthProvider.credential(idToken)
+        : new OAuthProvider('apple.com').credential({ idToken });
     return (await signInWithCredential(this.auth, credential)).user;
   }
 
@@ -59,7 +93,11 @@ export class Browser {
 }
 
 /** Calls a callable without any signed-in user (a fresh browser). */
-export async function callAnonymously<T = unknown>(name: string, data: unknown, options: { timeoutMs?: number } = {}): Promise<T> {
+export async function callAnonymously<T = unknown>(
+  name: string,
+  data: unknown,
+  options: { timeoutMs?: number } = {},
+): Promise<T> {
   const browser = new Browser();
   try {
     return await browser.call<T>(name, data, options);
@@ -83,7 +121,11 @@ export async function outcomeOf(promise: Promise<unknown>): Promise<string> {
 export const verifyEmailThroughEmulator = followVerificationLink;
 
 export async function friendsBetween(inviterId: string, inviteeId: string) {
-  const snapshot = await adminDb.collection('Friends').where('userId', '==', inviterId).where('friendId', '==', inviteeId).get();
+  const snapshot = await adminDb
+    .collection('Friends')
+    .where('userId', '==', inviterId)
+    .where('friendId', '==', inviteeId)
+    .get();
   return snapshot.docs.map((d) => d.data());
 }
 
@@ -144,7 +186,11 @@ export async function existingAppUser(provider: 'google.com' | 'apple.com', over
     ...overrides,
   };
   // Waits until the account trigger has had its turn, so that the record below is the one left.
-  await eventually(() => userDoc(user.uid), (r) => r !== undefined, { what: `the account trigger's record of ${user.uid}` });
+  await eventually(
+    () => userDoc(user.uid),
+    (r) => r !== undefined,
+    { what: `the account trigger's record of ${user.uid}` },
+  );
   await adminDb.collection('Users').doc(user.uid).set(record);
   return { uid: user.uid, sub, email, record };
 }

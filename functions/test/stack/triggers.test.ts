@@ -23,7 +23,9 @@ const accountDeleted = fft.wrap(onAccountDeleted);
 describe('the account triggers, as exported', () => {
   it('give a new account the base record, with its display name cleaned', async () => {
     const uid = uniqueId('account');
-    await accountCreated(fft.auth.makeUserRecord({ uid, email: `${uid}@example.com`, displayName: ' <b>Bold</b>\u001b  Name ' }));
+    await accountCreated(
+      fft.auth.makeUserRecord({ uid, email: `${uid}@example.com`, displayName: ' <b>Bold</b>\u001b  Name ' }),
+    );
     const record = await userDoc(uid);
     expect(Object.keys(record ?? {}).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS].sort());
     expect(record).toMatchObject({ userId: uid, email: `${uid}@example.com`, name: 'Bold Name', isDeleted: false });
@@ -38,7 +40,9 @@ describe('the account triggers, as exported', () => {
   it('keep the record the app already wrote for the account', async () => {
     const inviter = await createInviter();
     const before = await userDoc(inviter.userId);
-    await accountCreated(fft.auth.makeUserRecord({ uid: inviter.userId, email: 'other@example.com', displayName: 'Someone Else' }));
+    await accountCreated(
+      fft.auth.makeUserRecord({ uid: inviter.userId, email: 'other@example.com', displayName: 'Someone Else' }),
+    );
     expect(await userDoc(inviter.userId)).toEqual(before);
   });
 

@@ -46,7 +46,8 @@ describe('link codes', () => {
 
   it('use all 64 symbols evenly (no modulo bias)', () => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < 4000; i++) for (const c of newLinkCode((n) => randomBytes(n))) counts.set(c, (counts.get(c) ?? 0) + 1);
+    for (let i = 0; i < 4000; i++)
+      for (const c of newLinkCode((n) => randomBytes(n))) counts.set(c, (counts.get(c) ?? 0) + 1);
     expect(counts.size).toBe(64);
     // 40000 symbols over 64: 625 each on average; a biased generator would leave some near half.
     for (const count of counts.values()) expect(count).toBeGreaterThan(500);
@@ -84,7 +85,9 @@ describe('where a visitor is sent', () => {
   const link = { code: 'AbCdEf12_-', target: linkTargetFor(local, 'inviter-1') };
 
   it('targets the product domain with the inviter as userId (spec section 7)', () => {
-    expect(linkTargetFor({ productDomain: 'https://dayfocus.app' }, 'a b&c')).toBe('https://dayfocus.app/?userId=a+b%26c');
+    expect(linkTargetFor({ productDomain: 'https://dayfocus.app' }, 'a b&c')).toBe(
+      'https://dayfocus.app/?userId=a+b%26c',
+    );
   });
 
   it('sends the web to the stored target', () => {
@@ -121,19 +124,29 @@ describe('where a visitor is sent', () => {
     });
   });
 
-  it.each([null, { code: 'AbCdEf12_-', target: 'javascript:alert(1)' }, { code: 'AbCdEf12_-', target: 42 }, { code: 'x', target: 'https://u:p@evil.test/' }])(
-    'answers not-found, never a redirect, for a missing or unsafe record (%j)',
-    (record) => {
-      for (const visitor of ['web', 'ios', 'android', 'crawler'] as const) expect(answerForLink(record, visitor, local)).toEqual({ kind: 'not-found' });
-    },
-  );
+  it.each([
+    null,
+    { code: 'AbCdEf12_-', target: 'javascript:alert(1)' },
+    { code: 'AbCdEf12_-', target: 42 },
+    { code: 'x', target: 'https://u:p@evil.test/' },
+  ])('answers not-found, never a redirect, for a missing or unsafe record (%j)', (record) => {
+    for (const visitor of ['web', 'ios', 'android', 'crawler'] as const)
+      expect(answerForLink(record, visitor, local)).toEqual({ kind: 'not-found' });
+  });
 });
 
 describe('the pages', () => {
   it('escape every value they show', () => {
     expect(escapeHtml(`<a href="x" onclick='y'>&`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;');
     const page = renderLinkPage(
-      { kind: 'preview', shortLink: 'https://d.app/l/x"><script>', title: 't', description: '<b>', imageUrl: 'https://i/"', webUrl: 'https://d.app/?a=<' },
+      {
+        kind: 'preview',
+        shortLink: 'https://d.app/l/x"><script>',
+        title: 't',
+        description: '<b>',
+        imageUrl: 'https://i/"',
+        webUrl: 'https://d.app/?a=<',
+      },
       'en',
       'nonce1',
     );
@@ -156,7 +169,11 @@ describe('the pages', () => {
 
 describe('settings', () => {
   it('default to the local stack', () => {
-    expect(local).toMatchObject({ productDomain: 'http://127.0.0.1:5000', linkOrigin: 'http://127.0.0.1:5000', provider: { kind: 'own' } });
+    expect(local).toMatchObject({
+      productDomain: 'http://127.0.0.1:5000',
+      linkOrigin: 'http://127.0.0.1:5000',
+      provider: { kind: 'own' },
+    });
   });
 
   it('accept a complete production configuration', () => {
@@ -172,12 +189,25 @@ describe('settings', () => {
 
   it('refuse malformed values with every problem at once', () => {
     expect(() =>
-      parseLinkSettings({ PRODUCT_DOMAIN: 'https://dayfocus.app/path', LINK_ORIGIN: 'ftp://x', APPLE_TEAM_ID: 'short', LINK_PROVIDER: 'bitly' }, { deployed: false }),
-    ).toThrow(/LINK_PROVIDER must be one of own, dynamic-links; APPLE_TEAM_ID.*; ANDROID|PRODUCT_DOMAIN must be an origin/);
+      parseLinkSettings(
+        {
+          PRODUCT_DOMAIN: 'https://dayfocus.app/path',
+          LINK_ORIGIN: 'ftp://x',
+          APPLE_TEAM_ID: 'short',
+          LINK_PROVIDER: 'bitly',
+        },
+        { deployed: false },
+      ),
+    ).toThrow(
+      /LINK_PROVIDER must be one of own, dynamic-links; APPLE_TEAM_ID.*; ANDROID|PRODUCT_DOMAIN must be an origin/,
+    );
   });
 
   it('read the dynamic-links provider with its key from the secret', () => {
-    const settings = parseLinkSettings({ ...production, LINK_PROVIDER: 'dynamic-links', DYNAMIC_LINKS_DOMAIN_URI_PREFIX: 'https://dayfocus.page.link/' }, { deployed: true, apiKey: 'k' });
+    const settings = parseLinkSettings(
+      { ...production, LINK_PROVIDER: 'dynamic-links', DYNAMIC_LINKS_DOMAIN_URI_PREFIX: 'https://dayfocus.page.link/' },
+      { deployed: true, apiKey: 'k' },
+    );
     expect(settings.provider).toEqual({
       kind: 'dynamic-links',
       apiUrl: 'https://firebasedynamiclinks.googleapis.com/v1/shortLinks',
@@ -227,7 +257,11 @@ describe('the association files', () => {
     expect(androidAssetLinks(settings)).toEqual([
       {
         relation: ['delegate_permission/common.handle_all_urls'],
-        target: { namespace: 'android_app', package_name: 'com.dayfocus.app', sha256_cert_fingerprints: settings.androidCertFingerprints },
+        target: {
+          namespace: 'android_app',
+          package_name: 'com.dayfocus.app',
+          sha256_cert_fingerprints: settings.androidCertFingerprints,
+        },
       },
     ]);
   });

@@ -42,9 +42,18 @@ async function freePort(): Promise<number> {
 /** Runs discovery as firebase-tools does on deploy; `userEnv` stands for functions/.env.<project>. */
 async function discover(userEnv: Record<string, string> = {}): Promise<Manifest> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...userEnv, PORT: String(port), FUNCTIONS_CONTROL_API: 'true', GCLOUD_PROJECT: 'demo-dayfocus' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...userEnv,
+    PORT: String(port),
+    FUNCTIONS_CONTROL_API: 'true',
+    GCLOUD_PROJECT: 'demo-dayfocus',
+  };
   delete env.FUNCTIONS_EMULATOR;
-  const child = spawn(join(functionsDir, 'node_modules/.bin/firebase-functions'), [functionsDir], { env, stdio: 'ignore' });
+  const child = spawn(join(functionsDir, 'node_modules/.bin/firebase-functions'), [functionsDir], {
+    env,
+    stdio: 'ignore',
+  });
   stops.push(() => child.kill());
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -94,16 +103,24 @@ describe('the deployable functions (built lib/)', () => {
   });
 
   it('include every function a Hosting rewrite sends requests to, in the region the rewrite names', () => {
-    const hosting = (JSON.parse(readFileSync(join(functionsDir, '../firebase.json'), 'utf8')) as {
-      hosting: { rewrites: { source: string; function?: { functionId: string; region: string } }[] };
-    }).hosting;
+    const hosting = (
+      JSON.parse(readFileSync(join(functionsDir, '../firebase.json'), 'utf8')) as {
+        hosting: { rewrites: { source: string; function?: { functionId: string; region: string } }[] };
+      }
+    ).hosting;
     const targets = hosting.rewrites.flatMap((r) => (r.function ? [r.function] : []));
     const callables = ['activateAccount', 'completeSocialSignUp', 'createAppLink', 'getInviter', 'registerInvitee'];
-    expect(targets.map((t) => t.functionId).sort()).toEqual(['appSiteAssociation', 'appSiteAssociation', ...callables, 'openAppLink'].sort());
+    expect(targets.map((t) => t.functionId).sort()).toEqual(
+      ['appSiteAssociation', 'appSiteAssociation', ...callables, 'openAppLink'].sort(),
+    );
     for (const target of targets) {
       // The web app reaches every callable at /api/{name} on its own origin (no CORS preflight).
       const trigger = callables.includes(target.functionId) ? { callableTrigger: {} } : { httpsTrigger: {} };
-      expect(manifest.endpoints[target.functionId]).toMatchObject({ platform: 'gcfv2', ...trigger, region: [target.region] });
+      expect(manifest.endpoints[target.functionId]).toMatchObject({
+        platform: 'gcfv2',
+        ...trigger,
+        region: [target.region],
+      });
     }
     for (const name of callables) {
       expect(hosting.rewrites.find((r) => r.function?.functionId === name)?.source).toBe(`/api/${name}`);
@@ -124,6 +141,10 @@ describe('the deployable functions (built lib/)', () => {
   });
 
   it('sweep owed pushes every five minutes, one run at a time', () => {
-    expect(manifest.endpoints.sweepOwedPushes).toMatchObject({ platform: 'gcfv2', scheduleTrigger: { schedule: 'every 5 minutes' }, maxInstances: 1 });
+    expect(manifest.endpoints.sweepOwedPushes).toMatchObject({
+      platform: 'gcfv2',
+      scheduleTrigger: { schedule: 'every 5 minutes' },
+      maxInstances: 1,
+    });
   });
 });

@@ -15,7 +15,10 @@ describe('firestore.rules', () => {
   });
 
   it('grant nothing to any client: the only allow statement is "if false"', () => {
-    const grants = [...rules.matchAll(/allow\s+([^:;]+?)\s*:\s*if\s+([^;]+);/g)].map((m) => [m[1]?.replace(/\s+/g, ' '), m[2]?.trim()]);
+    const grants = [...rules.matchAll(/allow\s+([^:;]+?)\s*:\s*if\s+([^;]+);/g)].map((m) => [
+      m[1]?.replace(/\s+/g, ' '),
+      m[2]?.trim(),
+    ]);
     expect(grants).toEqual([['read, write', 'false']]);
     expect(rules.match(/\ballow\b/g)).toHaveLength(1);
   });

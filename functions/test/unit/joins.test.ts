@@ -53,16 +53,30 @@ describe('who chooses the inviter', () => {
     expect(recordedInviterCounts(password, { providerIds: ['password'], emailVerified: true })).toBe(true);
     expect(recordedInviterCounts(password, { providerIds: ['password'], emailVerified: false })).toBe(false);
     expect(recordedInviterCounts(password, { providerIds: ['google.com'], emailVerified: true })).toBe(false);
-    expect(recordedInviterCounts(password, { providerIds: ['google.com', 'password'], emailVerified: true })).toBe(true);
+    expect(recordedInviterCounts(password, { providerIds: ['google.com', 'password'], emailVerified: true })).toBe(
+      true,
+    );
   });
 
   it('a record without invitedVia was written by an email sign-up', () => {
-    expect(recordedInviterCounts({ invitedBy: 'asha' }, { providerIds: ['apple.com'], emailVerified: true })).toBe(false);
+    expect(recordedInviterCounts({ invitedBy: 'asha' }, { providerIds: ['apple.com'], emailVerified: true })).toBe(
+      false,
+    );
   });
 
   it('an Apple or Google sign-up counts while that provider is on the account', () => {
-    expect(recordedInviterCounts({ invitedBy: 'asha', invitedVia: 'apple.com' }, { providerIds: ['apple.com'], emailVerified: false })).toBe(true);
-    expect(recordedInviterCounts({ invitedBy: 'asha', invitedVia: 'apple.com' }, { providerIds: ['password'], emailVerified: true })).toBe(false);
+    expect(
+      recordedInviterCounts(
+        { invitedBy: 'asha', invitedVia: 'apple.com' },
+        { providerIds: ['apple.com'], emailVerified: false },
+      ),
+    ).toBe(true);
+    expect(
+      recordedInviterCounts(
+        { invitedBy: 'asha', invitedVia: 'apple.com' },
+        { providerIds: ['password'], emailVerified: true },
+      ),
+    ).toBe(false);
     expect(recordedInviterCounts({}, { providerIds: ['google.com'], emailVerified: true })).toBe(false);
   });
 });
@@ -86,7 +100,13 @@ describe('planning a join', () => {
     expect(plan.writes.historyEntry).toMatchObject({ userId: 'mira', message: 'Mira has accepted your invitation' });
     expect(plan.writes.notifications).toBeDefined();
     expect(plan.writes.join).toEqual({
-      create: expect.objectContaining({ friendship: 'created', history: 'written', push: 'sending', pushAttempts: 1, dueAt: later(PUSH_LEASE_MS).toISOString() }),
+      create: expect.objectContaining({
+        friendship: 'created',
+        history: 'written',
+        push: 'sending',
+        pushAttempts: 1,
+        dueAt: later(PUSH_LEASE_MS).toISOString(),
+      }),
     });
     expect(plan.push).toMatchObject({ token: 'token-asha', attempts: 1 });
   });
@@ -102,14 +122,25 @@ describe('planning a join', () => {
   it('a pair with a join record gets nothing new', () => {
     const join = planJoin(state(), input).writes.join;
     const created = join && 'create' in join ? join.create : undefined;
-    const replay = planJoin(state({ join: { ...(created as FriendJoin), push: 'sent', pushDueAt: undefined, dueAt: undefined } }), input);
+    const replay = planJoin(
+      state({ join: { ...(created as FriendJoin), push: 'sent', pushDueAt: undefined, dueAt: undefined } }),
+      input,
+    );
     expect(replay).toEqual({ outcome: 'joined-before', writes: { notifications: expect.anything() }, push: null });
   });
 
   it('a replay may claim a push that is still owed, but not one another sender holds', () => {
     const owed: FriendJoin = {
-      inviterId: 'asha', inviteeId: 'mira', inviteeName: 'Mira', friendship: 'created', history: 'written',
-      push: 'pending', pushAttempts: 1, pushDueAt: later(retryDelayMs(1)).toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString(),
+      inviterId: 'asha',
+      inviteeId: 'mira',
+      inviteeName: 'Mira',
+      friendship: 'created',
+      history: 'written',
+      push: 'pending',
+      pushAttempts: 1,
+      pushDueAt: later(retryDelayMs(1)).toISOString(),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
     };
     expect(planJoin(state({ join: owed }), input).push).toMatchObject({ attempts: 2 });
     const held = { ...owed, push: 'sending' as const, pushDueAt: later(PUSH_LEASE_MS).toISOString() };
@@ -122,11 +153,15 @@ describe('planning a join', () => {
     const plan = planJoin(state({ friendsAlready: true }), input);
     expect(plan.outcome).toBe('already-friends');
     expect(plan.writes.friend).toBeUndefined();
-    expect(plan.writes.join).toEqual({ create: expect.objectContaining({ friendship: 'existed', push: 'not-owed', history: 'not-owed' }) });
+    expect(plan.writes.join).toEqual({
+      create: expect.objectContaining({ friendship: 'existed', push: 'not-owed', history: 'not-owed' }),
+    });
   });
 
   it('a deleted inviter or none at all: no join', () => {
-    expect(planJoin(state({ inviter: inviterRecord({ userId: 'asha', isDeleted: true }) }), input).outcome).toBe('inviter-gone');
+    expect(planJoin(state({ inviter: inviterRecord({ userId: 'asha', isDeleted: true }) }), input).outcome).toBe(
+      'inviter-gone',
+    );
     expect(planJoin(state({ inviterId: undefined }), input).outcome).toBe('no-inviter');
     expect(planJoin(state({ inviterId: 'mira' }), input).outcome).toBe('no-inviter');
   });
@@ -134,45 +169,75 @@ describe('planning a join', () => {
   it('without room in the history document, the entry is owed instead', () => {
     const plan = planJoin(state(), { ...input, historyInCommit: false });
     expect(plan.writes.historyEntry).toBeUndefined();
-    expect(plan.writes.join).toEqual({ create: expect.objectContaining({ history: 'owed', historyDueAt: now.toISOString(), dueAt: now.toISOString() }) });
+    expect(plan.writes.join).toEqual({
+      create: expect.objectContaining({ history: 'owed', historyDueAt: now.toISOString(), dueAt: now.toISOString() }),
+    });
   });
 });
 
 describe('retrying owed pushes', () => {
-  const claim = { inviterId: 'asha', inviteeId: 'mira', token: 't', inviteeName: 'Mira', attempts: 1, history: 'written' as const };
+  const claim = {
+    inviterId: 'asha',
+    inviteeId: 'mira',
+    token: 't',
+    inviteeName: 'Mira',
+    attempts: 1,
+    history: 'written' as const,
+  };
 
   it('backs off 5, 10, 20, 40, 80 minutes, at most 6 hours', () => {
     expect([1, 2, 3, 4, 5, 20].map((n) => retryDelayMs(n) / 60_000)).toEqual([5, 10, 20, 40, 80, 360]);
   });
 
   it('a failure leaves the push pending until the backoff has passed; the last one is final', () => {
-    expect(settledPush(claim, { kind: 'retry', error: 'down' }, now)).toMatchObject({ push: 'pending', dueAt: later(retryDelayMs(1)).toISOString() });
+    expect(settledPush(claim, { kind: 'retry', error: 'down' }, now)).toMatchObject({
+      push: 'pending',
+      dueAt: later(retryDelayMs(1)).toISOString(),
+    });
     const last = settledPush({ ...claim, attempts: PUSH_MAX_ATTEMPTS }, { kind: 'retry', error: 'down' }, now);
     expect(last).toMatchObject({ push: 'failed', dueAt: undefined, pushLastError: 'down' });
   });
 
   it('a delivered push owes nothing more, unless the history entry is still owed', () => {
     expect(settledPush(claim, { kind: 'sent' }, now)).toMatchObject({ push: 'sent', dueAt: undefined });
-    expect(settledPush({ ...claim, history: 'owed', historyDueAt: now.toISOString() }, { kind: 'sent' }, now)).toMatchObject({ dueAt: now.toISOString() });
+    expect(
+      settledPush({ ...claim, history: 'owed', historyDueAt: now.toISOString() }, { kind: 'sent' }, now),
+    ).toMatchObject({ dueAt: now.toISOString() });
   });
 
   it('the sweep takes over a claim only after its lease, and ends a dead last attempt as failed', () => {
     const sending: FriendJoin = {
-      inviterId: 'asha', inviteeId: 'mira', inviteeName: 'Mira', friendship: 'created', history: 'written', push: 'sending',
-      pushAttempts: 1, pushDueAt: later(PUSH_LEASE_MS).toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString(),
+      inviterId: 'asha',
+      inviteeId: 'mira',
+      inviteeName: 'Mira',
+      friendship: 'created',
+      history: 'written',
+      push: 'sending',
+      pushAttempts: 1,
+      pushDueAt: later(PUSH_LEASE_MS).toISOString(),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
     };
     expect(sweepAction(sending, later(PUSH_LEASE_MS - 1)).claimPush).toBe(false);
     expect(sweepAction(sending, later(PUSH_LEASE_MS)).claimPush).toBe(true);
     const lastAttempt = { ...sending, pushAttempts: PUSH_MAX_ATTEMPTS };
-    expect(sweepAction(lastAttempt, later(PUSH_LEASE_MS))).toEqual({ claimPush: false, giveUpPush: true, writeHistory: false });
+    expect(sweepAction(lastAttempt, later(PUSH_LEASE_MS))).toEqual({
+      claimPush: false,
+      giveUpPush: true,
+      writeHistory: false,
+    });
   });
 });
 
 describe("the inviter's history, capped", () => {
-  const entry = (i: number) => friendJoinHistoryEntry({ inviteeId: `u${i}`, inviteeName: 'आ'.repeat(80), now: now.toISOString() });
+  const entry = (i: number) =>
+    friendJoinHistoryEntry({ inviteeId: `u${i}`, inviteeName: 'आ'.repeat(80), now: now.toISOString() });
 
   it('appends without dropping while there is room', () => {
-    expect(appendCapped('asha', { userId: 'asha', history: [entry(1)] }, entry(2))).toEqual({ history: [entry(1), entry(2)], dropped: 0 });
+    expect(appendCapped('asha', { userId: 'asha', history: [entry(1)] }, entry(2))).toEqual({
+      history: [entry(1), entry(2)],
+      dropped: 0,
+    });
     expect(appendCapped('asha', undefined, entry(1))).toEqual({ history: [entry(1)], dropped: 0 });
   });
 
@@ -185,7 +250,9 @@ describe("the inviter's history, capped", () => {
     expect(kept[0]).toEqual(entry(dropped));
     const size = firestoreDocumentSize('NotificationHistory/asha', { ...document, history: kept });
     expect(size).toBeLessThanOrEqual(HISTORY_TRIM_TO_BYTES);
-    expect(firestoreDocumentSize('NotificationHistory/asha', { ...document, history: [entry(dropped - 1), ...kept] })).toBeGreaterThan(HISTORY_TRIM_TO_BYTES);
+    expect(
+      firestoreDocumentSize('NotificationHistory/asha', { ...document, history: [entry(dropped - 1), ...kept] }),
+    ).toBeGreaterThan(HISTORY_TRIM_TO_BYTES);
     expect(HISTORY_TRIM_TO_BYTES).toBeLessThan(MAX_DOCUMENT_BYTES);
   });
 });

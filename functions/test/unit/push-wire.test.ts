@@ -30,8 +30,14 @@ beforeAll(async () => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
-      captured.push({ method: request.method ?? '', path: request.url ?? '', body: JSON.parse(text) as Captured['body'] });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'projects/demo-push/messages/1' }));
+      captured.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        body: JSON.parse(text) as Captured['body'],
+      });
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ name: 'projects/demo-push/messages/1' }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,17 +68,68 @@ afterAll(async () => {
 const documented = {
   message: ['name', 'data', 'notification', 'android', 'webpush', 'apns', 'fcm_options', 'token', 'topic', 'condition'],
   notification: ['title', 'body', 'image'],
-  android: ['collapse_key', 'priority', 'ttl', 'restricted_package_name', 'data', 'notification', 'fcm_options', 'direct_boot_ok', 'bandwidth_constrained_ok', 'restricted_satellite_ok'],
+  android: [
+    'collapse_key',
+    'priority',
+    'ttl',
+    'restricted_package_name',
+    'data',
+    'notification',
+    'fcm_options',
+    'direct_boot_ok',
+    'bandwidth_constrained_ok',
+    'restricted_satellite_ok',
+  ],
   androidNotification: [
-    'title', 'body', 'icon', 'color', 'sound', 'tag', 'click_action', 'body_loc_key', 'body_loc_args', 'title_loc_key', 'title_loc_args',
-    'channel_id', 'ticker', 'sticky', 'event_time', 'local_only', 'notification_priority', 'default_sound', 'default_vibrate_timings',
-    'default_light_settings', 'vibrate_timings', 'visibility', 'notification_count', 'light_settings', 'image', 'bypass_proxy_notification', 'proxy',
+    'title',
+    'body',
+    'icon',
+    'color',
+    'sound',
+    'tag',
+    'click_action',
+    'body_loc_key',
+    'body_loc_args',
+    'title_loc_key',
+    'title_loc_args',
+    'channel_id',
+    'ticker',
+    'sticky',
+    'event_time',
+    'local_only',
+    'notification_priority',
+    'default_sound',
+    'default_vibrate_timings',
+    'default_light_settings',
+    'vibrate_timings',
+    'visibility',
+    'notification_count',
+    'light_settings',
+    'image',
+    'bypass_proxy_notification',
+    'proxy',
   ],
   apns: ['headers', 'payload', 'fcm_options', 'live_activity_token'],
   /** Apple's keys of the aps dictionary. */
   aps: [
-    'alert', 'badge', 'sound', 'thread-id', 'category', 'content-available', 'mutable-content', 'target-content-id', 'interruption-level',
-    'relevance-score', 'filter-criteria', 'stale-date', 'content-state', 'timestamp', 'event', 'dismissal-date', 'attributes-type', 'attributes',
+    'alert',
+    'badge',
+    'sound',
+    'thread-id',
+    'category',
+    'content-available',
+    'mutable-content',
+    'target-content-id',
+    'interruption-level',
+    'relevance-score',
+    'filter-criteria',
+    'stale-date',
+    'content-state',
+    'timestamp',
+    'event',
+    'dismissal-date',
+    'attributes-type',
+    'attributes',
   ],
 };
 const keys = (value: unknown) => Object.keys(value as object);
@@ -90,7 +147,11 @@ describe('the friend-join push, as the Admin SDK sends it to the FCM HTTP v1 API
   });
 
   it('is one POST to projects/{project}/messages:send', () => {
-    expect([request.method, request.path, request.body.validate_only]).toEqual(['POST', '/v1/projects/demo-push/messages:send', true]);
+    expect([request.method, request.path, request.body.validate_only]).toEqual([
+      'POST',
+      '/v1/projects/demo-push/messages:send',
+      true,
+    ]);
     expect(keys(request.body).sort()).toEqual(['message', 'validate_only']);
   });
 
@@ -105,14 +166,18 @@ describe('the friend-join push, as the Admin SDK sends it to the FCM HTTP v1 API
   it('has data of strings only, under no reserved key', () => {
     const data = message.data as Record<string, unknown>;
     expect(Object.values(data).every((value) => typeof value === 'string')).toBe(true);
-    const reserved = keys(data).filter((key) => ['from', 'notification', 'message_type'].includes(key) || /^(google|gcm)/.test(key));
+    const reserved = keys(data).filter(
+      (key) => ['from', 'notification', 'message_type'].includes(key) || /^(google|gcm)/.test(key),
+    );
     expect(reserved).toEqual([]);
     expect(data).toMatchObject({ type: 'friend_join', body: 'Mira Nair has accepted your invitation' });
   });
 
   it('has an Android part of documented fields: high priority and a tag per join', () => {
     expect(keys(message.android).filter((key) => !documented.android.includes(key))).toEqual([]);
-    expect(keys(message.android.notification).filter((key) => !documented.androidNotification.includes(key))).toEqual([]);
+    expect(keys(message.android.notification).filter((key) => !documented.androidNotification.includes(key))).toEqual(
+      [],
+    );
     expect(String(message.android.priority).toUpperCase()).toBe('HIGH');
     expect(message.android.notification.tag).toMatch(/^friend_join-[0-9a-f]{40}$/);
   });
@@ -141,6 +206,8 @@ describe('the friend-join push, as the Admin SDK sends it to the FCM HTTP v1 API
     await getMessaging(app).send(friendJoinPush('device-token-1', 'क'.repeat(80), 'invitee-42'), true);
     const long = (captured[0] as Captured).body.message;
     expect(Buffer.byteLength(JSON.stringify(long.apns))).toBeLessThanOrEqual(4096);
-    expect(Buffer.byteLength(JSON.stringify({ notification: long.notification, data: long.data }))).toBeLessThanOrEqual(4096);
+    expect(Buffer.byteLength(JSON.stringify({ notification: long.notification, data: long.data }))).toBeLessThanOrEqual(
+      4096,
+    );
   });
 });

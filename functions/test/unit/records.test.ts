@@ -17,7 +17,13 @@ describe('user records', () => {
   it('email sign-up holds exactly the email sign-up set', () => {
     const record = emailSignUpRecord({ userId: 'u1', email: 'a@b.io', name: 'Mira', now });
     expect(Object.keys(record).sort()).toEqual([...EMAIL_SIGN_UP_FIELDS].sort());
-    expect(record).toMatchObject({ userId: 'u1', appVersion: '1.0.0', isDeleted: false, createdAt: now, updatedAt: now });
+    expect(record).toMatchObject({
+      userId: 'u1',
+      appVersion: '1.0.0',
+      isDeleted: false,
+      createdAt: now,
+      updatedAt: now,
+    });
   });
 
   it('has six task categories with only "work" selected', () => {
@@ -35,7 +41,13 @@ describe('user records', () => {
 
   it('social sign-up is active, verified, en/asia, and falls back to the generic name', () => {
     const record = socialSignUpRecord({ userId: 'u2', email: 'g@b.io', name: '  ', now });
-    expect(record).toMatchObject({ isActive: true, isVerified: true, language: 'en', country: 'asia', name: brand.genericDisplayName });
+    expect(record).toMatchObject({
+      isActive: true,
+      isVerified: true,
+      language: 'en',
+      country: 'asia',
+      name: brand.genericDisplayName,
+    });
     expect(socialSignUpRecord({ userId: 'u2', email: 'g@b.io', name: 'Kiran', now }).name).toBe('Kiran');
   });
 });
@@ -48,8 +60,14 @@ describe('notification defaults', () => {
       appNotification: true,
       chat: { digestEmail: true, mentioned: true, newMessage: true, notification: true },
       conversation: true,
-      dailyReview: { notification: true, notificationTime: { hour: 21, minute: 0, selectedDays: [0, 1, 2, 3, 4, 5, 6] } },
-      dailyTaskReminder: { notification: true, notificationTime: { hour: 9, minute: 0, selectedDays: [0, 1, 2, 3, 4, 5, 6] } },
+      dailyReview: {
+        notification: true,
+        notificationTime: { hour: 21, minute: 0, selectedDays: [0, 1, 2, 3, 4, 5, 6] },
+      },
+      dailyTaskReminder: {
+        notification: true,
+        notificationTime: { hour: 9, minute: 0, selectedDays: [0, 1, 2, 3, 4, 5, 6] },
+      },
       dayfocusEveningReview: true,
       dayfocusMorningSetup: true,
       motivation: true,
@@ -81,7 +99,9 @@ describe('friend-join push', () => {
     expect(message.android.notification.tag).toBe(collapseId);
     expect(collapseId).toBe(friendJoinPush('token-2', 'Mira N', 'u9').apns.headers['apns-collapse-id']);
     expect(collapseId).not.toBe(friendJoinPush('token-1', 'Mira', 'u10').apns.headers['apns-collapse-id']);
-    expect(Buffer.byteLength(friendJoinPush('t', 'M', 'x'.repeat(128)).apns.headers['apns-collapse-id'] ?? '')).toBeLessThanOrEqual(64);
+    expect(
+      Buffer.byteLength(friendJoinPush('t', 'M', 'x'.repeat(128)).apns.headers['apns-collapse-id'] ?? ''),
+    ).toBeLessThanOrEqual(64);
   });
 
   it('history entry names the new friend', () => {

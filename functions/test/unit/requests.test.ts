@@ -23,8 +23,16 @@ describe('the email sign-up form (spec section 5)', () => {
     ['email without a suffix', { email: 'ravi@example' }, ['Please enter valid email']],
     ['email without an @', { email: 'ravi.example.in' }, ['Please enter valid email']],
     ['email with a one-letter suffix', { email: 'ravi@example.i' }, ['Please enter valid email']],
-    ['password blank', { password: '', confirmPassword: '' }, ['Please enter password', 'Please enter confirm password']],
-    ['password under 8 once trimmed', { password: '  short  ', confirmPassword: '  short  ' }, ['Password must be at least 8 characters long']],
+    [
+      'password blank',
+      { password: '', confirmPassword: '' },
+      ['Please enter password', 'Please enter confirm password'],
+    ],
+    [
+      'password under 8 once trimmed',
+      { password: '  short  ', confirmPassword: '  short  ' },
+      ['Password must be at least 8 characters long'],
+    ],
     ['confirm password blank', { confirmPassword: '' }, ['Please enter confirm password']],
     ['passwords differ', { confirmPassword: 'different1' }, ['Both the passwords must match']],
   ])('rejects %s with the spec message', (_rule, overrides, expected) => {
@@ -61,14 +69,22 @@ describe('the email sign-up form (spec section 5)', () => {
 
   it('rejects passwords over 20 characters', () => {
     const long = 'x'.repeat(21);
-    expect(formMessages({ password: long, confirmPassword: long })).toEqual(['Password must be at most 20 characters long']);
+    expect(formMessages({ password: long, confirmPassword: long })).toEqual([
+      'Password must be at most 20 characters long',
+    ]);
   });
 });
 
 describe('callable request schemas', () => {
   it('take a well-formed request as it is', () => {
-    expect(validateRequest(getInviterRequestSchema, { inviterId: 'abc' })).toEqual({ ok: true, value: { inviterId: 'abc' } });
-    expect(validateRequest(activateAccountRequestSchema, { uid: 'u1' })).toMatchObject({ ok: true, value: { uid: 'u1' } });
+    expect(validateRequest(getInviterRequestSchema, { inviterId: 'abc' })).toEqual({
+      ok: true,
+      value: { inviterId: 'abc' },
+    });
+    expect(validateRequest(activateAccountRequestSchema, { uid: 'u1' })).toMatchObject({
+      ok: true,
+      value: { uid: 'u1' },
+    });
     expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: 'Mira' })).toMatchObject({ ok: true });
   });
 

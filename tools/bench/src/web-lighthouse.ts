@@ -57,7 +57,11 @@ export function failingAudits(lhr: Result, category: Category, threshold = 1): s
     if (!audit || typeof audit.score !== 'number' || audit.score >= threshold) continue;
     if (category === 'performance' && ref.weight === 0) continue;
     const items = (audit.details as { items?: unknown[] } | undefined)?.items;
-    const detail = [audit.displayValue, items?.length ? `${items.length} element(s)` : undefined, `score ${Math.round(audit.score * 100)}`]
+    const detail = [
+      audit.displayValue,
+      items?.length ? `${items.length} element(s)` : undefined,
+      `score ${Math.round(audit.score * 100)}`,
+    ]
       .filter(Boolean)
       .join(', ');
     failing.push(`${ref.id} ("${audit.title}": ${detail})`);

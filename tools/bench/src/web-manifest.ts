@@ -45,7 +45,8 @@ export function readManifest(distDir: string): Manifest {
 export function entryKey(manifest: Manifest): string {
   if (manifest['index.html']?.isEntry) return 'index.html';
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  if (entries.length !== 1 || !entries[0]) throw new Error(`expected one entry in the manifest, found ${entries.length}: ${entries.join(', ')}`);
+  if (entries.length !== 1 || !entries[0])
+    throw new Error(`expected one entry in the manifest, found ${entries.length}: ${entries.join(', ')}`);
   return entries[0];
 }
 

@@ -99,7 +99,11 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
       send(200, 'application/json; charset=utf-8', '{}');
     } else {
       const message = `${request.method ?? 'GET'} ${pathname} is not supported by this emulator`;
-      send(404, 'application/json; charset=utf-8', JSON.stringify({ error: { code: 404, message, status: 'NOT_FOUND' } }));
+      send(
+        404,
+        'application/json; charset=utf-8',
+        JSON.stringify({ error: { code: 404, message, status: 'NOT_FOUND' } }),
+      );
     }
   });
 

@@ -153,7 +153,9 @@ describe('field transforms', () => {
     const ref = ctx.db.collection(uniqueCollection('counter')).doc('c');
     await ref.set({ n: 0 });
     await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? ctx.db : ctx.otherDb).doc(ref.path).update({ n: FieldValue.increment(1) })),
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 === 0 ? ctx.db : ctx.otherDb).doc(ref.path).update({ n: FieldValue.increment(1) }),
+      ),
     );
     expect((await ref.get()).data()).toEqual({ n: 50 });
   });
@@ -211,9 +213,17 @@ describe('OR filters, NaN, aggregates and field masks', () => {
       col.doc('d').set({ x: Number.NaN, y: 'q' }),
     ]);
     const ids = async (query: FirebaseFirestore.Query): Promise<string[]> => (await query.get()).docs.map((d) => d.id);
-    expect(await ids(col.where(Filter.or(Filter.where('x', '==', 1), Filter.where('y', '==', 'q'))))).toEqual(['a', 'b', 'd']);
+    expect(await ids(col.where(Filter.or(Filter.where('x', '==', 1), Filter.where('y', '==', 'q'))))).toEqual([
+      'a',
+      'b',
+      'd',
+    ]);
     expect(
-      await ids(col.where(Filter.or(Filter.and(Filter.where('y', '==', 'p'), Filter.where('x', '>', 1)), Filter.where('x', '==', 2)))),
+      await ids(
+        col.where(
+          Filter.or(Filter.and(Filter.where('y', '==', 'p'), Filter.where('x', '>', 1)), Filter.where('x', '==', 2)),
+        ),
+      ),
     ).toEqual(['b', 'c']);
     expect(await ids(col.where('x', '==', Number.NaN))).toEqual(['d']);
   });

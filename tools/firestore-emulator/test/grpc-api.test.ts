@@ -22,7 +22,10 @@ interface Message {
 
 // The generated gRPC client and messages of the library's own proto package.
 const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'));
-const proto = requireFromLibrary('@firestore-emulator/proto/dist/google/firestore/v1/firestore') as Record<string, Message> & {
+const proto = requireFromLibrary('@firestore-emulator/proto/dist/google/firestore/v1/firestore') as Record<
+  string,
+  Message
+> & {
   FirestoreClient: new (address: string, credentials: unknown) => FirestoreClient;
 };
 const grpc = requireFromLibrary('@grpc/grpc-js') as { credentials: { createInsecure(): unknown } };
@@ -42,7 +45,10 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-function unary(method: 'BeginTransaction' | 'Commit' | 'Rollback', request: Record<string, unknown>): Promise<Record<string, unknown>> {
+function unary(
+  method: 'BeginTransaction' | 'Commit' | 'Rollback',
+  request: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const message = proto[`${method}Request`]?.fromObject({ database: DATABASE, ...request });
   return new Promise((resolve, reject) => {
     client[method](message, (err, response) => (err ? reject(err) : resolve(response?.toObject() ?? {})));
@@ -84,7 +90,11 @@ describe('transaction RPCs', () => {
   it('Commit aborts when a document read in the transaction was created meanwhile', async () => {
     const transaction = await begin();
     const reads = client.BatchGetDocuments(
-      proto.BatchGetDocumentsRequest?.fromObject({ database: DATABASE, documents: [`${DATABASE}/documents/raw/x`], transaction }),
+      proto.BatchGetDocumentsRequest?.fromObject({
+        database: DATABASE,
+        documents: [`${DATABASE}/documents/raw/x`],
+        transaction,
+      }),
     );
     const responses: unknown[] = [];
     for await (const response of reads) responses.push(response);

@@ -37,7 +37,9 @@ describe('limits production Firestore enforces', () => {
     expect((await atLimit.get()).exists).toBe(true);
 
     const refusal = overLimit.set({ text: 'a'.repeat(textBytesFor(collection, 'over-limit', MAX_DOCUMENT_BYTES) + 1) });
-    await expect(refusal).rejects.toThrow(/cannot be written because its size \(1,048,577 bytes\) exceeds the maximum allowed size of 1,048,576 bytes/);
+    await expect(refusal).rejects.toThrow(
+      /cannot be written because its size \(1,048,577 bytes\) exceeds the maximum allowed size of 1,048,576 bytes/,
+    );
     expect(await errorCode(overLimit.set({ text: 'a'.repeat(MAX_DOCUMENT_BYTES) }))).toBe(INVALID_ARGUMENT);
     expect((await overLimit.get()).exists).toBe(false);
   });
@@ -58,7 +60,9 @@ describe('limits production Firestore enforces', () => {
     const entry = { name: 'x'.repeat(1000), at: '2026-11-23T08:00:00.000Z' };
     const entries = Array.from({ length: 1000 }, (_, i) => ({ ...entry, i }));
     await ref.set({ history: entries });
-    const grown = ref.update({ history: FieldValue.arrayUnion(...Array.from({ length: 100 }, (_, i) => ({ ...entry, i: 1000 + i }))) });
+    const grown = ref.update({
+      history: FieldValue.arrayUnion(...Array.from({ length: 100 }, (_, i) => ({ ...entry, i: 1000 + i }))),
+    });
     expect(await errorCode(grown)).toBe(INVALID_ARGUMENT);
     expect(((await ref.get()).data()?.history as unknown[]).length).toBe(1000);
   });

@@ -13,7 +13,17 @@
  * legible and every machine takes the same screenshots, whatever fonts it has installed.
  */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -25,7 +35,12 @@ const toolchainDir = join(repoRoot, '.toolchain');
 const require = createRequire(import.meta.url);
 
 /** Machine-wide browsers, tried in this order when the npm Chromium cannot start. */
-const MACHINE_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const MACHINE_BROWSERS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 export interface BrowserInstall {
   executablePath: string;
@@ -53,7 +68,10 @@ export const CHROMIUM_ARGS = [
 /** The folder of an installed package (found from its entry point: not every package exports package.json). */
 function packageDir(name: string): string {
   let dir = dirname(require.resolve(name));
-  while (!existsSync(join(dir, 'package.json')) || (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name) {
+  while (
+    !existsSync(join(dir, 'package.json')) ||
+    (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== name
+  ) {
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`cannot find the folder of ${name}`);
     dir = parent;
@@ -64,7 +82,11 @@ function packageDir(name: string): string {
 /** The version a browser reports, or why it cannot start. */
 function probe(executablePath: string, env: Record<string, string>): { version: string } | { problem: string } {
   if (!existsSync(executablePath)) return { problem: `${executablePath} does not exist` };
-  const result = spawnSync(executablePath, ['--version'], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+  const result = spawnSync(executablePath, ['--version'], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (result.status === 0 && result.stdout.trim()) return { version: result.stdout.trim() };
   const detail = (result.error?.message ?? result.stderr ?? '').trim().split('\n')[0] || `exit code ${result.status}`;
   return { problem: `${executablePath} does not start: ${detail}` };
@@ -87,11 +109,17 @@ async function npmChromium(): Promise<{ executablePath: string; libDir: string; 
   if (!existsSync(stamp)) {
     rmSync(target, { recursive: true, force: true });
     mkdirSync(target, { recursive: true });
-    process.stderr.write(`[browser] unpacking Chromium ${version} from the npm package @sparticuz/chromium into .toolchain/\n`);
+    process.stderr.write(
+      `[browser] unpacking Chromium ${version} from the npm package @sparticuz/chromium into .toolchain/\n`,
+    );
     await unpackBrotli(join(dir, 'bin', 'chromium.br'), executablePath);
     chmodSync(executablePath, 0o755);
     // NSS and expat as the build expects them, for machines that lack them.
-    await pipeline(createReadStream(join(dir, 'bin', 'al2023.tar.br')), createBrotliDecompress(), extractTar({ cwd: target }));
+    await pipeline(
+      createReadStream(join(dir, 'bin', 'al2023.tar.br')),
+      createBrotliDecompress(),
+      extractTar({ cwd: target }),
+    );
     writeFileSync(stamp, version);
   }
   return { executablePath, libDir, label: `npm @sparticuz/chromium ${version}` };
@@ -132,14 +160,18 @@ export function provideBrowser(): Promise<BrowserInstall> {
     const explicit = process.env.CHROMIUM_PATH;
     if (explicit) {
       const result = probe(explicit, fonts);
-      if ('version' in result) return { executablePath: explicit, env: fonts, source: 'CHROMIUM_PATH', version: result.version };
-      throw new Error(`No browser for the browser tests: CHROMIUM_PATH=${explicit} cannot be used (${result.problem}); unset it or point it at a Chrome or Chromium.`);
+      if ('version' in result)
+        return { executablePath: explicit, env: fonts, source: 'CHROMIUM_PATH', version: result.version };
+      throw new Error(
+        `No browser for the browser tests: CHROMIUM_PATH=${explicit} cannot be used (${result.problem}); unset it or point it at a Chrome or Chromium.`,
+      );
     }
     try {
       const npm = await npmChromium();
       const env = { ...fonts, LD_LIBRARY_PATH: [npm.libDir, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') };
       const result = probe(npm.executablePath, env);
-      if ('version' in result) return { executablePath: npm.executablePath, env, source: npm.label, version: result.version };
+      if ('version' in result)
+        return { executablePath: npm.executablePath, env, source: npm.label, version: result.version };
       tried.push(result.problem);
     } catch (error) {
       tried.push(`the npm Chromium could not be unpacked: ${error instanceof Error ? error.message : String(error)}`);

@@ -26,7 +26,8 @@ type Service = (typeof serviceNames)[number];
 
 /** The emulators' host and ports as `firebase.json` declares them (all on one host). */
 export function emulatorSettings(firebaseJson: unknown): { host: string; ports: Record<Service, number> } {
-  const emulators = (firebaseJson as { emulators?: Record<string, { host?: unknown; port?: unknown }> }).emulators ?? {};
+  const emulators =
+    (firebaseJson as { emulators?: Record<string, { host?: unknown; port?: unknown }> }).emulators ?? {};
   const hosts = new Set<string>();
   const ports = {} as Record<Service, number>;
   for (const name of serviceNames) {
@@ -37,7 +38,8 @@ export function emulatorSettings(firebaseJson: unknown): { host: string; ports: 
     hosts.add(entry.host);
     ports[name] = entry.port;
   }
-  if (hosts.size !== 1) throw new Error(`firebase.json: the emulators must share one host (found ${[...hosts].join(', ')})`);
+  if (hosts.size !== 1)
+    throw new Error(`firebase.json: the emulators must share one host (found ${[...hosts].join(', ')})`);
   return { host: [...hosts][0] as string, ports };
 }
 

@@ -15,7 +15,8 @@ export async function seedDemoInviter(): Promise<void> {
   const { getApps, initializeApp } = await import('firebase-admin/app');
   const { getAuth } = await import('firebase-admin/auth');
   const { getFirestore } = await import('firebase-admin/firestore');
-  const app = getApps().find((a) => a.name === 'stack-seed') ?? initializeApp({ projectId: stack.projectId }, 'stack-seed');
+  const app =
+    getApps().find((a) => a.name === 'stack-seed') ?? initializeApp({ projectId: stack.projectId }, 'stack-seed');
   const auth = getAuth(app);
   try {
     await auth.getUser(demoInviter.uid);

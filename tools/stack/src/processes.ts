@@ -12,14 +12,24 @@ export interface ManagedProcess {
 export function startProcess(
   command: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; output: 'inherit' | { logFile: string }; onLine?: (line: string) => void },
+  options: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    output: 'inherit' | { logFile: string };
+    onLine?: (line: string) => void;
+  },
 ): ManagedProcess {
   let log: WriteStream | undefined;
   if (options.output !== 'inherit') {
     mkdirSync(dirname(options.output.logFile), { recursive: true });
     log = createWriteStream(options.output.logFile, { flags: 'a' });
   }
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const forward = (chunk: Buffer, target: NodeJS.WriteStream) => {
     if (log) log.write(chunk);
     else target.write(chunk);

@@ -1,7 +1,12 @@
 /** Polling until a service answers. */
 import { createConnection } from 'node:net';
 
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, isAborted: () => string | null): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  isAborted: () => string | null,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const aborted = isAborted();

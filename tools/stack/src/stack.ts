@@ -45,7 +45,7 @@ export async function runningStackIdentity(): Promise<Partial<StackIdentity> | n
 /** Why the running stack may not be reused, or null when it is this project's. */
 export function reuseProblem(found: Partial<StackIdentity> | null): string | null {
   const own = ownIdentity();
-  if (!found || found.stack !== own.stack) return 'it is not a stack started by this project\'s tools (no marker)';
+  if (!found || found.stack !== own.stack) return "it is not a stack started by this project's tools (no marker)";
   if (found.projectId !== own.projectId) return `it serves project ${String(found.projectId)}, not ${own.projectId}`;
   if (found.root !== own.root) return `it serves the checkout ${String(found.root)}, not ${own.root}`;
   return null;
@@ -72,7 +72,9 @@ const servicePorts = Object.entries({
 });
 
 async function stackIsRunning(): Promise<'all' | 'none' | string[]> {
-  const inUse = await Promise.all(servicePorts.map(async ([name, port]) => ((await portInUse(stack.host, port)) ? name : null)));
+  const inUse = await Promise.all(
+    servicePorts.map(async ([name, port]) => ((await portInUse(stack.host, port)) ? name : null)),
+  );
   const busy = inUse.filter((name): name is string => name !== null);
   if (busy.length === servicePorts.length) return 'all';
   return busy.length === 0 ? 'none' : busy;
@@ -95,16 +97,24 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           'Stop it first, or change the ports in firebase.json.',
       );
     }
-    log(`Reusing the local stack already running on ${stack.host} (started ${found?.startedAt ?? '?'} by process ${found?.pid ?? '?'}).`);
+    log(
+      `Reusing the local stack already running on ${stack.host} (started ${found?.startedAt ?? '?'} by process ${found?.pid ?? '?'}).`,
+    );
     return { reused: true, stop: async () => {} };
   }
   if (running !== 'none') {
     const ports = running.map((name) => `${name} (${servicePorts.find(([n]) => n === name)?.[1]})`).join(', ');
-    throw new Error(`Port(s) in use by something else: ${ports}. Stop it first (a previous stack? \`pkill -f emulators:start\`).`);
+    throw new Error(
+      `Port(s) in use by something else: ${ports}. Stop it first (a previous stack? \`pkill -f emulators:start\`).`,
+    );
   }
 
   const identity: StackIdentity = { ...ownIdentity(), pid: process.pid, startedAt: new Date().toISOString() };
-  const firestore = await startFirestoreEmulator({ host: stack.host, port: stack.ports.firestore, identity: { ...identity } });
+  const firestore = await startFirestoreEmulator({
+    host: stack.host,
+    port: stack.ports.firestore,
+    identity: { ...identity },
+  });
   let emulators: ManagedProcess | undefined;
   const stop = async () => {
     await emulators?.stop();

@@ -19,7 +19,9 @@ export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
 // Points the Admin SDK at the local stack before anything uses it.
 for (const [name, value] of Object.entries(emulatorEnv)) process.env[name] ??= value;
 
-const adminApp = getApps().find((app) => app.name === 'dayfocus-tests') ?? initializeApp({ projectId: stack.projectId }, 'dayfocus-tests');
+const adminApp =
+  getApps().find((app) => app.name === 'dayfocus-tests') ??
+  initializeApp({ projectId: stack.projectId }, 'dayfocus-tests');
 export const adminDb = getFirestore(adminApp);
 export const adminAuth = getAuth(adminApp);
 // A fixture override of `undefined` means "without this field" (an inviter with no picture).
@@ -52,14 +54,20 @@ function describeValue(value: unknown): string {
  * Reads until `accept` holds and answers that value. When the time runs out it throws, naming
  * what was awaited and the last value read: a test whose premise never happened fails here.
  */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, options: WaitOptions = {}): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  options: WaitOptions = {},
+): Promise<T> {
   const { timeoutMs = 10_000, intervalMs = 100, what = 'the awaited state' } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (accept(value)) return value;
     if (Date.now() >= deadline) {
-      throw new Error(`Waited ${timeoutMs} ms for ${what}, which never came; the last value read was ${describeValue(value)}`);
+      throw new Error(
+        `Waited ${timeoutMs} ms for ${what}, which never came; the last value read was ${describeValue(value)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
@@ -77,7 +85,9 @@ export async function createInviter(overrides: Partial<UserRecord> = {}): Promis
  * link leave behind, one per inviter id given, made directly: an import fires no account
  * trigger, so that what is measured or raced afterwards is activation and not the set-up.
  */
-export async function importVerifiedInvitees(inviterIds: readonly string[]): Promise<{ uid: string; email: string; name: string; inviterId: string }[]> {
+export async function importVerifiedInvitees(
+  inviterIds: readonly string[],
+): Promise<{ uid: string; email: string; name: string; inviterId: string }[]> {
   const now = new Date().toISOString();
   const invitees = inviterIds.map((inviterId, i) => {
     const uid = uniqueId('invitee');
@@ -85,7 +95,12 @@ export async function importVerifiedInvitees(inviterIds: readonly string[]): Pro
   });
   // With a password, as an email sign-up leaves them (only then does their recorded inviter count).
   const imported = await adminAuth.importUsers(
-    invitees.map((i) => ({ uid: i.uid, email: i.email, emailVerified: true, passwordHash: Buffer.from('$2a$10$imported-password-hash') })),
+    invitees.map((i) => ({
+      uid: i.uid,
+      email: i.email,
+      emailVerified: true,
+      passwordHash: Buffer.from('$2a$10$imported-password-hash'),
+    })),
     { hash: { algorithm: 'BCRYPT' } },
   );
   if (imported.failureCount > 0) throw new Error(`Importing invitees failed: ${JSON.stringify(imported.errors[0])}`);
@@ -115,7 +130,10 @@ export async function userDoc(uid: string): Promise<DocumentData | undefined> {
 
 export interface RecordedPush {
   token: string;
-  message: { notification?: { title?: string; body?: string }; data?: Record<string, string> } & Record<string, unknown>;
+  message: { notification?: { title?: string; body?: string }; data?: Record<string, string> } & Record<
+    string,
+    unknown
+  >;
   sentAt: string;
 }
 
@@ -136,7 +154,10 @@ interface OobCode {
  * The latest verification e-mail the Auth emulator recorded for this address (it sends no
  * mail): its link and code. Waits for it, and fails saying so when none comes.
  */
-export async function verificationEmail(email: string, options: WaitOptions = {}): Promise<{ oobLink: string; oobCode: string; continueUrl: string | null }> {
+export async function verificationEmail(
+  email: string,
+  options: WaitOptions = {},
+): Promise<{ oobLink: string; oobCode: string; continueUrl: string | null }> {
   const wanted = email.toLowerCase();
   const url = `${urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`;
   const found = await eventually(
@@ -144,13 +165,19 @@ export async function verificationEmail(email: string, options: WaitOptions = {}
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
-      return oobCodes.filter((code) => code.requestType === 'VERIFY_EMAIL' && code.email?.toLowerCase() === wanted).at(-1);
+      return oobCodes
+        .filter((code) => code.requestType === 'VERIFY_EMAIL' && code.email?.toLowerCase() === wanted)
+        .at(-1);
     },
     (code) => code !== undefined,
     { what: `a verification e-mail to ${email}`, ...options },
   );
   const code = found as OobCode;
-  return { oobLink: code.oobLink, oobCode: code.oobCode, continueUrl: new URL(code.oobLink).searchParams.get('continueUrl') };
+  return {
+    oobLink: code.oobLink,
+    oobCode: code.oobCode,
+    continueUrl: new URL(code.oobLink).searchParams.get('continueUrl'),
+  };
 }
 
 /** Follows the latest verification link sent to this address, as the person clicking it in the e-mail. */

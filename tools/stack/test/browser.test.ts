@@ -33,6 +33,8 @@ describe('the browser of the browser tests', () => {
     expect(status).toBe(1);
     expect(stdout).toBe('');
     expect(stderr.split('\n')).toHaveLength(1);
-    expect(stderr).toMatch(/^\[browser\] No browser for the browser tests: CHROMIUM_PATH=\/nonexistent\/chrome cannot be used .*point it at a Chrome or Chromium\.$/);
+    expect(stderr).toMatch(
+      /^\[browser\] No browser for the browser tests: CHROMIUM_PATH=\/nonexistent\/chrome cannot be used .*point it at a Chrome or Chromium\.$/,
+    );
   });
 });

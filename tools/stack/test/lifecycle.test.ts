@@ -29,7 +29,8 @@ function startDev() {
   const printed = async (text: string, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (!output.includes(text)) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`"${text}" never printed. Output:\n${output.slice(-3000)}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`"${text}" never printed. Output:\n${output.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   };
@@ -55,7 +56,8 @@ async function ctrlC(dev: ReturnType<typeof startDev>): Promise<number | null> {
 }
 
 const stackAlreadyRunning = await anyPortOpen();
-if (stackAlreadyRunning) console.warn('Skipping the dev-stack lifecycle test: a local stack (or something else) holds its ports.');
+if (stackAlreadyRunning)
+  console.warn('Skipping the dev-stack lifecycle test: a local stack (or something else) holds its ports.');
 
 describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
   it('prints the invite link of a seeded demo inviter, stops on Ctrl-C leaving nothing behind, and starts again', async () => {
@@ -68,7 +70,9 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ data: { inviterId: demoInviter.uid } }),
     });
-    expect(await answer.json()).toEqual({ result: { inviterId: demoInviter.uid, name: demoInviter.name, photoUrl: demoInviter.profileImage } });
+    expect(await answer.json()).toEqual({
+      result: { inviterId: demoInviter.uid, name: demoInviter.name, photoUrl: demoInviter.profileImage },
+    });
     expect((await fetch(demoInviter.profileImage)).headers.get('content-type')).toContain('image/svg+xml');
     expect((await fetch(`${urls.hosting}/feedback/demo-inviter/en`)).status).toBe(200);
 
@@ -85,7 +89,10 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
 
     // The tests' and benchmarks' start finds this project's stack (its marker) and reuses it,
     // leaving it running and its data in place.
-    const reused = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'lifecycle-reuse.log') }, log: () => {} });
+    const reused = await startStack({
+      output: { logFile: join(repoRoot, '.artifacts', 'lifecycle-reuse.log') },
+      log: () => {},
+    });
     expect(reused.reused).toBe(true);
     await reused.stop();
     expect(await portInUse(stack.host, stack.ports.hosting)).toBe(true);
@@ -113,9 +120,9 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
       ),
     );
     try {
-      await expect(startStack({ output: { logFile: join(repoRoot, '.artifacts', 'lifecycle-refuse.log') }, log: () => {} })).rejects.toThrow(
-        "and it is not a stack started by this project's tools (no marker)",
-      );
+      await expect(
+        startStack({ output: { logFile: join(repoRoot, '.artifacts', 'lifecycle-refuse.log') }, log: () => {} }),
+      ).rejects.toThrow("and it is not a stack started by this project's tools (no marker)");
     } finally {
       for (const server of squatters) server.closeAllConnections();
       await Promise.all(squatters.map((server) => new Promise((resolve) => server.close(resolve))));
@@ -124,12 +131,26 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
 });
 
 describe('whose stack it is', () => {
-  const own = { stack: 'dayfocus-companion', projectId: stack.projectId, root: repoRoot, pid: 1, startedAt: '2026-01-01T00:00:00.000Z' } as const;
+  const own = {
+    stack: 'dayfocus-companion',
+    projectId: stack.projectId,
+    root: repoRoot,
+    pid: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+  } as const;
   it.each([
     ['no marker at all', null, "it is not a stack started by this project's tools (no marker)"],
-    ['another kind of stack', { ...own, stack: 'something-else' }, "it is not a stack started by this project's tools (no marker)"],
+    [
+      'another kind of stack',
+      { ...own, stack: 'something-else' },
+      "it is not a stack started by this project's tools (no marker)",
+    ],
     ['another project', { ...own, projectId: 'demo-other' }, `it serves project demo-other, not ${stack.projectId}`],
-    ['another checkout', { ...own, root: '/elsewhere/dayfocus' }, `it serves the checkout /elsewhere/dayfocus, not ${repoRoot}`],
+    [
+      'another checkout',
+      { ...own, root: '/elsewhere/dayfocus' },
+      `it serves the checkout /elsewhere/dayfocus, not ${repoRoot}`,
+    ],
   ] as const)('is not reused with %s', (_name, found, problem) => {
     expect(reuseProblem(found as Parameters<typeof reuseProblem>[0])).toBe(problem);
   });

@@ -23,8 +23,15 @@ describe('the local settings', () => {
   });
 
   it('refuse a firebase.json or .firebaserc that does not say them', () => {
-    expect(() => emulatorSettings({ emulators: { auth: { host: '127.0.0.1' } } })).toThrow('firebase.json: emulators.auth needs a "host" and a numeric "port"');
-    const split = Object.fromEntries(['auth', 'functions', 'firestore', 'hosting', 'hub'].map((name, i) => [name, { host: i ? '127.0.0.1' : 'localhost', port: 1000 + i }]));
+    expect(() => emulatorSettings({ emulators: { auth: { host: '127.0.0.1' } } })).toThrow(
+      'firebase.json: emulators.auth needs a "host" and a numeric "port"',
+    );
+    const split = Object.fromEntries(
+      ['auth', 'functions', 'firestore', 'hosting', 'hub'].map((name, i) => [
+        name,
+        { host: i ? '127.0.0.1' : 'localhost', port: 1000 + i },
+      ]),
+    );
     expect(() => emulatorSettings({ emulators: split })).toThrow('must share one host');
     expect(() => defaultProject({ projects: {} })).toThrow('.firebaserc: projects.default is missing');
   });
@@ -39,10 +46,17 @@ describe('the local settings', () => {
       authDomain: `${stack.projectId}.firebaseapp.com`,
       storageBucket: `${stack.projectId}.appspot.com`,
     });
-    expect(config.emulators).toEqual({ auth: urls.auth, functionsHost: stack.host, functionsPort: stack.ports.functions });
+    expect(config.emulators).toEqual({
+      auth: urls.auth,
+      functionsHost: stack.host,
+      functionsPort: stack.ports.functions,
+    });
     expect(config.productDomain).toBe(urls.hosting);
     expect(config.productImage).toBe(localLinkDefaults.PRODUCT_IMAGE_URL);
-    expect([config.appStoreUrl, config.playStoreUrl]).toEqual([localLinkDefaults.APP_STORE_URL, localLinkDefaults.PLAY_STORE_URL]);
+    expect([config.appStoreUrl, config.playStoreUrl]).toEqual([
+      localLinkDefaults.APP_STORE_URL,
+      localLinkDefaults.PLAY_STORE_URL,
+    ]);
   });
 
   it("agree with the functions' defaults for the local stack", () => {

@@ -4,7 +4,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { adminAuth, createInviter, eventually, pushesTo, readDoc, repoRoot, uniqueId, urls, verificationEmail } from '@dayfocus/stack/testing';
+import {
+  adminAuth,
+  createInviter,
+  eventually,
+  pushesTo,
+  readDoc,
+  repoRoot,
+  uniqueId,
+  urls,
+  verificationEmail,
+} from '@dayfocus/stack/testing';
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -20,7 +30,6 @@ export const viewports: Record<Device, { width: number; height: number }> = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
 };
-
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${uniqueId(prefix)}@example.com`;
@@ -62,7 +71,10 @@ export function useBrowser(): BrowserSession {
       const errors: string[] = [];
       open.push({ context, errors });
       if (language) {
-        await context.addInitScript(([key, code]) => window.localStorage.setItem(key, code), [LANGUAGE_STORAGE_KEY, language] as const);
+        await context.addInitScript(([key, code]) => window.localStorage.setItem(key, code), [
+          LANGUAGE_STORAGE_KEY,
+          language,
+        ] as const);
       }
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
@@ -104,7 +116,12 @@ async function focusedName(page: Page): Promise<string> {
 }
 
 /** Presses `key` (Tab or Shift+Tab) until the element named `name` has focus; at most `limit` presses. */
-export async function pressUntilFocused(page: Page, name: string, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 15): Promise<void> {
+export async function pressUntilFocused(
+  page: Page,
+  name: string,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+  limit = 15,
+): Promise<void> {
   const seen: string[] = [];
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press(key);
@@ -156,7 +173,11 @@ export async function authUser(uid: string): Promise<AuthUser> {
  * Spec section 4 after an invitee joined: an active, verified User, default notifications,
  * the friendship (inviter → invitee), the inviter's history entry and the push to the inviter.
  */
-export async function expectJoined(inviter: SeededInviter, invitee: { uid: string; name: string; email: string }, extra: DocumentData = {}): Promise<void> {
+export async function expectJoined(
+  inviter: SeededInviter,
+  invitee: { uid: string; name: string; email: string },
+  extra: DocumentData = {},
+): Promise<void> {
   expect(await readDoc('Users', invitee.uid)).toMatchObject({
     userId: invitee.uid,
     name: invitee.name,
@@ -179,15 +200,24 @@ export async function expectJoined(inviter: SeededInviter, invitee: { uid: strin
   });
   const history = ((await readDoc('NotificationHistory', inviter.userId))?.history ?? []) as DocumentData[];
   expect(history.filter((entry) => entry.userId === invitee.uid)).toEqual([
-    expect.objectContaining({ type: 'friend_join', userName: invitee.name, message: `${invitee.name} has accepted your invitation` }),
+    expect.objectContaining({
+      type: 'friend_join',
+      userName: invitee.name,
+      message: `${invitee.name} has accepted your invitation`,
+    }),
   ]);
   const pushes = await eventually(
     () => pushesTo(inviter.fcmToken),
     (found) => found.length > 0,
     { what: `the push to ${inviter.name}` },
   );
-  expect(pushes.map((push) => push.message.notification?.body)).toEqual([`${invitee.name} has accepted your invitation`]);
-  expect(pushes[0]?.message.data).toMatchObject({ type: 'friend_join', body: `${invitee.name} has accepted your invitation` });
+  expect(pushes.map((push) => push.message.notification?.body)).toEqual([
+    `${invitee.name} has accepted your invitation`,
+  ]);
+  expect(pushes[0]?.message.data).toMatchObject({
+    type: 'friend_join',
+    body: `${invitee.name} has accepted your invitation`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,10 +236,14 @@ export async function screenshot(page: Page, name: string, language: Language, d
 /** axe-core's serious and critical violations of the page, with a summary a person can read. */
 export async function seriousAccessibilityViolations(page: Page): Promise<{ ids: string[]; summary: string }> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
   const summary = serious
     .map((violation) => {
-      const nodes = violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replaceAll('\n', ' ') ?? ''}`);
+      const nodes = violation.nodes.map(
+        (node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replaceAll('\n', ' ') ?? ''}`,
+      );
       return [`  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})`, ...nodes].join('\n');
     })
     .join('\n');

@@ -37,7 +37,12 @@ export async function completeProviderPopup(
   try {
     await closed;
   } catch {
-    const text = popup.isClosed() ? '' : await popup.locator('body').innerText().catch(() => '');
+    const text = popup.isClosed()
+      ? ''
+      : await popup
+          .locator('body')
+          .innerText()
+          .catch(() => '');
     throw new Error(
       `Auth emulator popup did not close within ${timeout} ms after signing in as ${user.email}` +
         (text ? `; popup shows: ${text.slice(0, 500)}` : ''),

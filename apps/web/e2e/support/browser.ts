@@ -28,12 +28,7 @@ export function isLoopbackUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '[::1]' ||
-    /^127(?:\.\d{1,3}){3}$/.test(host)
-  );
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 function isGapiLoaderUrl(url: URL): boolean {

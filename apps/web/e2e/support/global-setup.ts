@@ -9,7 +9,11 @@ async function answers(url: string): Promise<string | null> {
     await response.body?.cancel();
     return response.ok ? null : `answered ${response.status}`;
   } catch (error) {
-    return error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return error instanceof Error
+      ? error.cause instanceof Error
+        ? error.cause.message
+        : error.message
+      : String(error);
   }
 }
 

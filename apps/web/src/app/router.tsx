@@ -27,7 +27,10 @@ const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> = {
   'not-found': lazy(loaders['not-found']),
 };
 
-const table: [pattern: string, page: PageName][] = [...routes.map(({ pattern, page }): [string, PageName] => [pattern, page]), ['*', 'not-found']];
+const table: [pattern: string, page: PageName][] = [
+  ...routes.map(({ pattern, page }): [string, PageName] => [pattern, page]),
+  ['*', 'not-found'],
+];
 
 /**
  * Starts downloading the page of `pathname` straight away, alongside the configuration,

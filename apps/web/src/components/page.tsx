@@ -17,7 +17,8 @@ export function Page({ title, children }: { title: string; children: ReactNode }
   useEffect(() => {
     firstEntry ??= key;
     const moved = key !== firstEntry;
-    if (moved && (document.activeElement === null || document.activeElement === document.body)) heading.current?.focus();
+    if (moved && (document.activeElement === null || document.activeElement === document.body))
+      heading.current?.focus();
   }, [key]);
   return (
     <section className="page" aria-labelledby="page-title">

@@ -16,7 +16,11 @@ interface Rule {
   function?: { functionId: string };
   headers?: { key: string; value: string }[];
 }
-const hosting = (JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as { hosting: { rewrites: Rule[]; headers: Rule[] } }).hosting;
+const hosting = (
+  JSON.parse(readFileSync(join(repoRoot, 'firebase.json'), 'utf8')) as {
+    hosting: { rewrites: Rule[]; headers: Rule[] };
+  }
+).hosting;
 
 /** Concrete paths of a react-router pattern: each parameter filled, each optional one present and absent. */
 function examplesOf(pattern: string): string[] {
@@ -40,7 +44,9 @@ const cacheControl = (path: string) =>
 
 describe("firebase.json's Hosting rules and the app's routes", () => {
   it('has example paths for every route', () => {
-    expect(routePaths).toEqual(expect.arrayContaining(['/feedback/uid-1', '/feedback/uid-1/lg-1', '/welcome', '/welcome/uid-1/fid-1', '/']));
+    expect(routePaths).toEqual(
+      expect.arrayContaining(['/feedback/uid-1', '/feedback/uid-1/lg-1', '/welcome', '/welcome/uid-1/fid-1', '/']),
+    );
   });
 
   it.each(routePaths)('rewrites %s to the app, revalidated on every visit', (path) => {
@@ -49,18 +55,29 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
   });
 
   it('rewrites nothing else to the app: every rewrite to index.html serves some route', () => {
-    const unused = hosting.rewrites.filter((rule) => rule.destination === '/index.html' && !routePaths.some((path) => minimatch(path, rule.source)));
+    const unused = hosting.rewrites.filter(
+      (rule) => rule.destination === '/index.html' && !routePaths.some((path) => minimatch(path, rule.source)),
+    );
     expect(unused.map((rule) => rule.source)).toEqual([]);
   });
 
   it('gives headers to the same page paths as the rewrites (and to the two HTML files)', () => {
-    const pageRewrites = hosting.rewrites.filter((rule) => rule.destination === '/index.html').map((rule) => rule.source);
-    const noCache = hosting.headers.filter((rule) => cacheControl(rule.source).includes('no-cache') || rule.headers?.some((h) => h.value === 'no-cache'));
-    const htmlSources = noCache.map((rule) => rule.source).filter((source) => !['/config.json', '/firebase-messaging-sw.js', '/index.html', '/404.html'].includes(source));
+    const pageRewrites = hosting.rewrites
+      .filter((rule) => rule.destination === '/index.html')
+      .map((rule) => rule.source);
+    const noCache = hosting.headers.filter(
+      (rule) => cacheControl(rule.source).includes('no-cache') || rule.headers?.some((h) => h.value === 'no-cache'),
+    );
+    const htmlSources = noCache
+      .map((rule) => rule.source)
+      .filter((source) => !['/config.json', '/firebase-messaging-sw.js', '/index.html', '/404.html'].includes(source));
     expect(htmlSources.sort()).toEqual([...pageRewrites].sort());
   });
 
-  it.each(['/unknown', '/feedbacks/x', '/sign-up', '/welcome-page', '/confirm-email/x'])('leaves %s to the 404 page', (path) => {
-    expect(firstRewrite(path)).toBeUndefined();
-  });
+  it.each(['/unknown', '/feedbacks/x', '/sign-up', '/welcome-page', '/confirm-email/x'])(
+    'leaves %s to the 404 page',
+    (path) => {
+      expect(firstRewrite(path)).toBeUndefined();
+    },
+  );
 });

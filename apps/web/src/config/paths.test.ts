@@ -3,7 +3,9 @@ import { paths, verificationContinueUrl } from './paths';
 
 describe('route links', () => {
   it('build the verification continue URL {product domain}/welcome/{new uid}/{inviter uid}', () => {
-    expect(verificationContinueUrl('https://dayfocus.app/', 'new-uid', 'inviter-1')).toBe('https://dayfocus.app/welcome/new-uid/inviter-1');
+    expect(verificationContinueUrl('https://dayfocus.app/', 'new-uid', 'inviter-1')).toBe(
+      'https://dayfocus.app/welcome/new-uid/inviter-1',
+    );
   });
 
   it('encode ids so that an odd id cannot change the path', () => {

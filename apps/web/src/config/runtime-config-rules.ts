@@ -3,7 +3,14 @@
  * the build (vite.config.ts) when WEB_CONFIG names the file to ship. No imports: both run it.
  */
 export interface RuntimeConfig {
-  firebase: { apiKey: string; authDomain: string; projectId: string; appId?: string; messagingSenderId?: string; storageBucket?: string };
+  firebase: {
+    apiKey: string;
+    authDomain: string;
+    projectId: string;
+    appId?: string;
+    messagingSenderId?: string;
+    storageBucket?: string;
+  };
   /** Origin of this web companion; the verification e-mail continues to `{productDomain}/welcome/...`. */
   productDomain: string;
   /** Preview image of the product (1200x630); the pages do not show it (link previews come from the functions). */
@@ -23,7 +30,8 @@ export interface RuntimeConfig {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;
@@ -46,12 +54,14 @@ export function configProblems(body: unknown): string[] {
   if (!isObject(body.firebase)) problems.push('firebase must be an object');
   else {
     for (const key of ['apiKey', 'authDomain', 'projectId']) text(body.firebase, key, `firebase.${key}`);
-    for (const key of ['appId', 'messagingSenderId', 'storageBucket']) text(body.firebase, key, `firebase.${key}`, true);
+    for (const key of ['appId', 'messagingSenderId', 'storageBucket'])
+      text(body.firebase, key, `firebase.${key}`, true);
   }
   for (const key of ['productDomain', 'appStoreUrl', 'playStoreUrl']) {
     if (!isHttpUrl(body[key])) problems.push(`${key} must be an http(s) URL`);
   }
-  if (body.productImage !== undefined && !isHttpUrl(body.productImage)) problems.push('productImage must be an http(s) URL');
+  if (body.productImage !== undefined && !isHttpUrl(body.productImage))
+    problems.push('productImage must be an http(s) URL');
   const languages = body.portalLanguages;
   if (!Array.isArray(languages) || languages.length === 0) problems.push('portalLanguages must be a non-empty list');
   else
@@ -62,7 +72,10 @@ export function configProblems(body: unknown): string[] {
         text(language, 'name', `portalLanguages[${index}].name`);
       }
     });
-  if (body.callablesPath !== undefined && (typeof body.callablesPath !== 'string' || !/^\/[\w-]+(\/[\w-]+)*$/.test(body.callablesPath))) {
+  if (
+    body.callablesPath !== undefined &&
+    (typeof body.callablesPath !== 'string' || !/^\/[\w-]+(\/[\w-]+)*$/.test(body.callablesPath))
+  ) {
     problems.push('callablesPath must be a path such as /api');
   }
   if (body.emulators !== undefined) {
@@ -76,4 +89,3 @@ export function configProblems(body: unknown): string[] {
   }
   return problems;
 }
-

@@ -37,8 +37,16 @@ describe('the runtime configuration', () => {
   it.each([
     ['a missing file', answer('not found', 404), '/config.json answered 404'],
     ['a file that is not JSON', answer('<html>'), '/config.json is not JSON'],
-    ['an empty language list', answer(JSON.stringify(createConfig({ portalLanguages: [] }))), 'portalLanguages must be a non-empty list'],
-    ['a network failure', (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch, 'could not be fetched'],
+    [
+      'an empty language list',
+      answer(JSON.stringify(createConfig({ portalLanguages: [] }))),
+      'portalLanguages must be a non-empty list',
+    ],
+    [
+      'a network failure',
+      (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch,
+      'could not be fetched',
+    ],
   ])('refuses %s with a ConfigLoadError saying why', async (_case, fetchImpl, message) => {
     const loading = loadRuntimeConfig('/config.json', fetchImpl);
     await expect(loading).rejects.toBeInstanceOf(ConfigLoadError);

@@ -15,11 +15,16 @@ export function initFirebase(config: RuntimeConfig): void {
   const app = getApps().length > 0 ? getApp() : initializeApp(config.firebase);
   if (config.callablesPath) {
     // Same origin: Hosting (or the Hosting emulator) passes /api/{name} on to the function.
-    configured = { app, functions: getFunctions(app, new URL(config.callablesPath, window.location.origin).href), config };
+    configured = {
+      app,
+      functions: getFunctions(app, new URL(config.callablesPath, window.location.origin).href),
+      config,
+    };
     return;
   }
   const functions = getFunctions(app, FUNCTIONS_REGION);
-  if (config.emulators) connectFunctionsEmulator(functions, config.emulators.functionsHost, config.emulators.functionsPort);
+  if (config.emulators)
+    connectFunctionsEmulator(functions, config.emulators.functionsHost, config.emulators.functionsPort);
   configured = { app, functions, config };
 }
 

@@ -67,7 +67,11 @@ export async function createI18n(initialLanguage: string): Promise<I18n> {
  * load (offline, or its chunk gone after a deploy), which is logged and leaves the page as it is.
  * Never rejects.
  */
-export async function changeLanguage(instance: I18n, code: string, options: { persist?: boolean } = {}): Promise<boolean> {
+export async function changeLanguage(
+  instance: I18n,
+  code: string,
+  options: { persist?: boolean } = {},
+): Promise<boolean> {
   const load = bundles[code];
   if (!load) return false;
   if (!instance.hasResourceBundle(code, 'translation')) {

@@ -2,7 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { firebaseErrorCode } from './firebase';
 
 /** Answers that a retry cannot change: the caller has to do something else first. */
-const FINAL_CODES = new Set(['not-found', 'invalid-argument', 'permission-denied', 'failed-precondition', 'unauthenticated']);
+const FINAL_CODES = new Set([
+  'not-found',
+  'invalid-argument',
+  'permission-denied',
+  'failed-precondition',
+  'unauthenticated',
+]);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -4,7 +4,9 @@ import { englishMessages, messageKeys } from '@dayfocus/functions/domain/message
 /** The validation messages of spec section 5, in the wording the shared schemas define. */
 const validation = Object.fromEntries(
   Object.values(messageKeys).map((key) => [key.replace(/^validation\./, ''), englishMessages[key]]),
-) as { [K in keyof typeof messageKeys as (typeof messageKeys)[K] extends `validation.${infer Name}` ? Name : never]: string };
+) as {
+  [K in keyof typeof messageKeys as (typeof messageKeys)[K] extends `validation.${infer Name}` ? Name : never]: string;
+};
 
 export const en = {
   app: {

@@ -1,5 +1,10 @@
 import { brand } from '@dayfocus/functions/domain/brand';
-import { INPUT_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ID_MAX_LENGTH } from '@dayfocus/functions/domain/limits';
+import {
+  INPUT_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_ID_MAX_LENGTH,
+} from '@dayfocus/functions/domain/limits';
 import type { Translation } from './en';
 
 export const hi: Translation = {

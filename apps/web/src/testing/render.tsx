@@ -31,7 +31,10 @@ function LocationProbe() {
   return null;
 }
 
-export async function renderWithProviders(ui: ReactNode, { path = '/', config = createConfig(), language = 'en', state }: RenderOptions & { path?: string } = {}) {
+export async function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', config = createConfig(), language = 'en', state }: RenderOptions & { path?: string } = {},
+) {
   initFirebase(config);
   const i18n = await createI18n(language);
   const user = userEvent.setup();

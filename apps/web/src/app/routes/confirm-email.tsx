@@ -6,7 +6,8 @@ import { Page } from '@/components/page';
 export default function ConfirmEmailRoute() {
   const { t } = useTranslation();
   const state: unknown = useLocation().state;
-  const email = typeof (state as { email?: unknown } | null)?.email === 'string' ? (state as { email: string }).email : undefined;
+  const email =
+    typeof (state as { email?: unknown } | null)?.email === 'string' ? (state as { email: string }).email : undefined;
   return (
     <Page title={t('confirmEmail.title')}>
       <MailIllustration />

@@ -28,7 +28,12 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
       {status.state === 'loading' && <InviterCardSkeleton />}
       {found && <InviterCard inviter={status.inviter} />}
       <div className="actions">
-        <button type="button" className="button button-primary" disabled={!found} onClick={() => inviterId && void navigate(paths.socialSignUp.href(inviterId))}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!found}
+          onClick={() => inviterId && void navigate(paths.socialSignUp.href(inviterId))}
+        >
           {t('invitation.signUp')}
         </button>
         <HaveAccountButton inviterId={inviterId} disabled={!found} />

@@ -12,8 +12,13 @@ describe('the invitation page, against the local stack', () => {
   it("shows the inviter's name, picture and the invitation text, with both buttons enabled", async () => {
     const inviter = await createInviter({ name: 'Asha Verma', profileImage: 'https://images.dayfocus.test/asha.png' });
     await renderApp(`/feedback/${inviter.userId}/en`);
-    expect(await screen.findByText('Asha Verma needs your help and feedback in completing everyday tasks.')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Profile picture of Asha Verma' })).toHaveAttribute('src', 'https://images.dayfocus.test/asha.png');
+    expect(
+      await screen.findByText('Asha Verma needs your help and feedback in completing everyday tasks.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Profile picture of Asha Verma' })).toHaveAttribute(
+      'src',
+      'https://images.dayfocus.test/asha.png',
+    );
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'I already have an account' })).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -22,7 +27,10 @@ describe('the invitation page, against the local stack', () => {
   it('shows the placeholder picture for an inviter without one', async () => {
     const inviter = await createInviter({ name: 'Ravi Das', profileImage: undefined });
     await renderApp(`/feedback/${inviter.userId}`);
-    expect(await screen.findByRole('img', { name: 'No profile picture' })).toHaveAttribute('src', '/images/avatar-placeholder.svg');
+    expect(await screen.findByRole('img', { name: 'No profile picture' })).toHaveAttribute(
+      'src',
+      '/images/avatar-placeholder.svg',
+    );
   });
 
   it('says "Invalid URL" for an unknown inviter and keeps the buttons disabled', async () => {
@@ -43,10 +51,12 @@ describe('the invitation page, against the local stack', () => {
   it('goes on to the sign-up choices', async () => {
     const inviter = await createInviter();
     const { user } = await renderApp(`/feedback/${inviter.userId}/en`);
-    await user.click(await screen.findByRole('button', { name: 'Sign up' }, { timeout: 10_000 }).then(async (button) => {
-      await waitFor(() => expect(button).toBeEnabled());
-      return button;
-    }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Sign up' }, { timeout: 10_000 }).then(async (button) => {
+        await waitFor(() => expect(button).toBeEnabled());
+        return button;
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(location.pathname).toBe(`/social-sign-up/${inviter.userId}`);
     for (const name of ['Sign up with Apple', 'Sign up with Google', 'Sign up with email']) {
@@ -57,7 +67,12 @@ describe('the invitation page, against the local stack', () => {
   it('keeps the sign-up choices disabled for an unknown inviter', async () => {
     await renderApp(`/social-sign-up/${uniqueId('nobody')}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid URL');
-    for (const name of ['Sign up with Apple', 'Sign up with Google', 'Sign up with email', 'I already have an account']) {
+    for (const name of [
+      'Sign up with Apple',
+      'Sign up with Google',
+      'Sign up with email',
+      'I already have an account',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
     }
   });
@@ -88,7 +103,13 @@ describe('email sign-up, against the local stack', () => {
     const continueUrl = new URL((await verificationEmail(email)).continueUrl ?? '');
     const [, welcome, uid, inviterId] = continueUrl.pathname.split('/');
     expect([continueUrl.origin, welcome, inviterId]).toEqual([urls.hosting, 'welcome', inviter.userId]);
-    expect(await userDoc(uid ?? '')).toMatchObject({ userId: uid, email, name: 'Mira Nair', isDeleted: false, appVersion: '1.0.0' });
+    expect(await userDoc(uid ?? '')).toMatchObject({
+      userId: uid,
+      email,
+      name: 'Mira Nair',
+      isDeleted: false,
+      appVersion: '1.0.0',
+    });
   });
 
   it('tells a second sign-up with the same address that it is registered, and stops the spinner', async () => {
@@ -129,7 +150,17 @@ describe('the welcome page with an account to activate, against the local stack'
     const account = await adminAuth.createUser({ email, password: 'correct-horse', emailVerified: false });
     // The record email sign-up leaves (registerInvitee), made directly.
     const now = new Date().toISOString();
-    await adminDb.collection('Users').doc(account.uid).set({ userId: account.uid, email, name: 'Early Bird', isDeleted: false, invitedBy: inviter.userId, appVersion: '1.0.0', typeOfTask: [], createdAt: now, updatedAt: now });
+    await adminDb.collection('Users').doc(account.uid).set({
+      userId: account.uid,
+      email,
+      name: 'Early Bird',
+      isDeleted: false,
+      invitedBy: inviter.userId,
+      appVersion: '1.0.0',
+      typeOfTask: [],
+      createdAt: now,
+      updatedAt: now,
+    });
 
     const { user } = await renderApp(`/welcome/${account.uid}/${inviter.userId}`);
     expect(await screen.findByText('Activating your account…')).toBeInTheDocument();

@@ -41,7 +41,11 @@ describe('language selection', () => {
     const { user } = await renderApp('/tasks-Feedback');
     await screen.findByRole('alert');
     const select = screen.getByRole('combobox', { name: 'Language' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['English', 'हिन्दी']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'हिन्दी']);
     expect(document.documentElement.lang).toBe('en');
 
     await user.selectOptions(select, 'hi');
@@ -57,7 +61,14 @@ describe('language selection', () => {
   });
 
   it('offers only languages the configuration lists and the app has a translation for', async () => {
-    await renderApp('/', { config: createConfig({ portalLanguages: [{ code: 'en', name: 'English' }, { code: 'fr', name: 'Français' }] }) });
+    await renderApp('/', {
+      config: createConfig({
+        portalLanguages: [
+          { code: 'en', name: 'English' },
+          { code: 'fr', name: 'Français' },
+        ],
+      }),
+    });
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 });
@@ -77,12 +88,21 @@ describe('the confirm-email page', () => {
 
 describe('the welcome page without an account to activate', () => {
   it.each(['/', '/welcome'])('%s welcomes and links both stores from the configuration', async (path) => {
-    const config = createConfig({ appStoreUrl: 'https://apps.apple.com/app/id1', playStoreUrl: 'https://play.google.com/store/apps/details?id=x' });
+    const config = createConfig({
+      appStoreUrl: 'https://apps.apple.com/app/id1',
+      playStoreUrl: 'https://play.google.com/store/apps/details?id=x',
+    });
     await renderApp(path, { config });
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', 'https://apps.apple.com/app/id1');
-    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', 'https://play.google.com/store/apps/details?id=x');
+    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      'https://apps.apple.com/app/id1',
+    );
+    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      'https://play.google.com/store/apps/details?id=x',
+    );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

@@ -17,10 +17,17 @@ export default function SocialSignUpRoute() {
   return (
     <Page title={t('socialSignUp.title')}>
       <InviterProblem status={status} />
-      <p className="lead">{found ? t('socialSignUp.intro', { name: status.inviter.name }) : t('socialSignUp.introUnknown')}</p>
+      <p className="lead">
+        {found ? t('socialSignUp.intro', { name: status.inviter.name }) : t('socialSignUp.introUnknown')}
+      </p>
       <div className="actions">
         <SocialSignUpButtons inviterId={uid} disabled={!found} onSignedUp={() => void navigate(paths.welcome.href())} />
-        <button type="button" className="button button-secondary" disabled={!found} onClick={() => uid && void navigate(paths.signUp.href(uid))}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={!found}
+          onClick={() => uid && void navigate(paths.signUp.href(uid))}
+        >
           <MailMark />
           {t('socialSignUp.email')}
         </button>
@@ -35,7 +42,16 @@ export default function SocialSignUpRoute() {
 
 function MailMark() {
   return (
-    <svg className="provider-mark" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      className="provider-mark"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="M3 7l9 6 9-6" />
     </svg>

@@ -19,7 +19,11 @@ export default function WelcomeRoute() {
   );
   return (
     <Page title={t('welcome.title')}>
-      {uid ? <ActivationStatus activation={{ uid, inviterId: fid, verificationCode }}>{content}</ActivationStatus> : content}
+      {uid ? (
+        <ActivationStatus activation={{ uid, inviterId: fid, verificationCode }}>{content}</ActivationStatus>
+      ) : (
+        content
+      )}
     </Page>
   );
 }

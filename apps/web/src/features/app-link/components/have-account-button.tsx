@@ -7,7 +7,15 @@ import { useFetchAppLink } from '../api/create-app-link';
  * "I already have an account": opens the inviter's short link, which takes a phone to the
  * app (or its store page) with the inviter in it.
  */
-export function HaveAccountButton({ inviterId, disabled, variant = 'secondary' }: { inviterId: string | undefined; disabled: boolean; variant?: 'secondary' | 'link' }) {
+export function HaveAccountButton({
+  inviterId,
+  disabled,
+  variant = 'secondary',
+}: {
+  inviterId: string | undefined;
+  disabled: boolean;
+  variant?: 'secondary' | 'link';
+}) {
   const { t } = useTranslation();
   const fetchAppLink = useFetchAppLink();
   const [busy, setBusy] = useState(false);
@@ -20,7 +28,8 @@ export function HaveAccountButton({ inviterId, disabled, variant = 'secondary' }
     try {
       const { shortLink } = await fetchAppLink(inviterId);
       // Only a web link leaves this page (the optional link provider is a third party).
-      if (!/^https?:$/.test(new URL(shortLink).protocol)) throw new Error(`createAppLink answered a link that is not http(s): ${shortLink}`);
+      if (!/^https?:$/.test(new URL(shortLink).protocol))
+        throw new Error(`createAppLink answered a link that is not http(s): ${shortLink}`);
       window.location.assign(shortLink);
     } catch (error) {
       // eslint-disable-next-line no-console

@@ -16,7 +16,11 @@ export function LanguageSelect() {
       <label htmlFor={id} className="visually-hidden">
         {t('app.language')}
       </label>
-      <select id={id} value={i18n.resolvedLanguage ?? i18n.language} onChange={(event) => void changeLanguage(i18n, event.target.value)}>
+      <select
+        id={id}
+        value={i18n.resolvedLanguage ?? i18n.language}
+        onChange={(event) => void changeLanguage(i18n, event.target.value)}
+      >
         {offered.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
             {language.name}

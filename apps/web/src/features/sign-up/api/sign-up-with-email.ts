@@ -1,5 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { createUserWithEmailAndPassword, sendEmailVerification, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  sendEmailVerification,
+  signInWithEmailAndPassword,
+  signOut,
+  type User,
+} from 'firebase/auth';
 import { verificationContinueUrl } from '@/config/paths';
 import { firebaseAuth } from '@/lib/auth';
 import { firebaseErrorCode } from '@/lib/firebase';
@@ -31,7 +37,8 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
   } catch (error) {
     // Another password (or a disabled account): someone else's address. Anything else (the
     // network, too many tries) is a failure to report as such, not a verdict on the address.
-    if (['invalid-credential', 'wrong-password', 'user-disabled'].includes(firebaseErrorCode(error) ?? '')) throw new EmailInUseError(email);
+    if (['invalid-credential', 'wrong-password', 'user-disabled'].includes(firebaseErrorCode(error) ?? ''))
+      throw new EmailInUseError(email);
     throw error;
   }
   if (user.emailVerified) {

@@ -4,10 +4,18 @@ import { changeLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import { SignUpForm, type SubmitProblem, type ValidSignUp } from './sign-up-form';
 
-const valid = { username: 'Mira Nair', email: 'mira@example.com', password: 'correct-horse', confirmPassword: 'correct-horse' };
+const valid = {
+  username: 'Mira Nair',
+  email: 'mira@example.com',
+  password: 'correct-horse',
+  confirmPassword: 'correct-horse',
+};
 type Values = typeof valid;
 
-async function renderForm(onSubmit: (values: ValidSignUp) => Promise<SubmitProblem> = async () => null, language = 'en') {
+async function renderForm(
+  onSubmit: (values: ValidSignUp) => Promise<SubmitProblem> = async () => null,
+  language = 'en',
+) {
   const view = await renderWithProviders(<SignUpForm disabled={false} onSubmit={onSubmit} />, { language });
   const fields = {
     username: screen.getByLabelText(language === 'en' ? 'User name' : 'उपयोगकर्ता नाम'),
@@ -21,7 +29,8 @@ async function renderForm(onSubmit: (values: ValidSignUp) => Promise<SubmitProbl
       if (value) await view.user.type(fields[name], value);
     }
   }
-  const submit = () => view.user.click(screen.getByRole('button', { name: language === 'en' ? 'Sign up' : 'साइन अप करें' }));
+  const submit = () =>
+    view.user.click(screen.getByRole('button', { name: language === 'en' ? 'Sign up' : 'साइन अप करें' }));
   return { ...view, fields, fill, submit };
 }
 
@@ -43,8 +52,16 @@ describe('the email sign-up form', () => {
     ['an email with a space in it', { email: 'mi ra@example.com' }, 'Please enter valid email'],
     // The confirmation still holds the old password, so the two now differ as well.
     ['a blank password', { password: '' }, ['Please enter password', 'Both the passwords must match']],
-    ['a blank password and confirmation', { password: '', confirmPassword: '' }, ['Please enter password', 'Please enter confirm password']],
-    ['a password under 8 characters once trimmed', { password: '  abc12  ', confirmPassword: '  abc12  ' }, 'Password must be at least 8 characters long'],
+    [
+      'a blank password and confirmation',
+      { password: '', confirmPassword: '' },
+      ['Please enter password', 'Please enter confirm password'],
+    ],
+    [
+      'a password under 8 characters once trimmed',
+      { password: '  abc12  ', confirmPassword: '  abc12  ' },
+      'Password must be at least 8 characters long',
+    ],
     ['a blank confirm password', { confirmPassword: '' }, 'Please enter confirm password'],
     ['passwords that differ', { confirmPassword: 'correct-horsE' }, 'Both the passwords must match'],
   ])('refuses %s with exactly its message', async (_case, change, expected) => {
@@ -65,20 +82,31 @@ describe('the email sign-up form', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     }
     expect(onSubmit).toHaveBeenCalledTimes(3);
-    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ email: 'mira@example.co', username: 'Mira Nair' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ email: 'mira@example.co', username: 'Mira Nair' }),
+    );
   });
 
   it('shows every failing rule at once, one per line in one alert, and moves focus to it', async () => {
     const form = await renderForm();
     await form.submit();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
-    expect(alertMessages()).toEqual(['Please enter username', 'Please enter email', 'Please enter password', 'Please enter confirm password']);
+    expect(alertMessages()).toEqual([
+      'Please enter username',
+      'Please enter email',
+      'Please enter password',
+      'Please enter confirm password',
+    ]);
     expect(screen.getByRole('alert')).toHaveFocus();
     expect(form.fields.username).toHaveAttribute('aria-invalid', 'true');
 
     await form.fill({ username: 'Mira', email: 'mira@', password: 'short', confirmPassword: 'shorter' });
     await form.submit();
-    expect(alertMessages()).toEqual(['Please enter valid email', 'Password must be at least 8 characters long', 'Both the passwords must match']);
+    expect(alertMessages()).toEqual([
+      'Please enter valid email',
+      'Password must be at least 8 characters long',
+      'Both the passwords must match',
+    ]);
     expect(form.fields.username).not.toHaveAttribute('aria-invalid');
   });
 
@@ -131,7 +159,9 @@ describe('the email sign-up form', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
 
     finish('email-in-use');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered. Please use a different email.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This email is already registered. Please use a different email.',
+    );
     expect(screen.getByRole('alert')).toHaveFocus();
     const again = screen.getByRole('button', { name: 'Sign up' });
     expect(again).toBeEnabled();
@@ -141,7 +171,12 @@ describe('the email sign-up form', () => {
   it('speaks Hindi when Hindi is chosen, validation messages included', async () => {
     const form = await renderForm(undefined, 'hi');
     await form.submit();
-    expect(alertMessages()).toEqual(['कृपया उपयोगकर्ता नाम दर्ज करें', 'कृपया ईमेल दर्ज करें', 'कृपया पासवर्ड दर्ज करें', 'कृपया पुष्टि पासवर्ड दर्ज करें']);
+    expect(alertMessages()).toEqual([
+      'कृपया उपयोगकर्ता नाम दर्ज करें',
+      'कृपया ईमेल दर्ज करें',
+      'कृपया पासवर्ड दर्ज करें',
+      'कृपया पुष्टि पासवर्ड दर्ज करें',
+    ]);
     expect(screen.getByRole('button', { name: 'पासवर्ड दिखाएँ' })).toBeInTheDocument();
   });
 

@@ -94,14 +94,24 @@ export function SignUpForm({ disabled, onSubmit }: Props) {
       )}
       <TextField label={t('signUp.username')} autoComplete="nickname" {...field('username')} />
       <TextField label={t('signUp.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
-      <PasswordField label={t('signUp.password')} show={t('signUp.showPassword')} hide={t('signUp.hidePassword')} {...field('password')} />
+      <PasswordField
+        label={t('signUp.password')}
+        show={t('signUp.showPassword')}
+        hide={t('signUp.hidePassword')}
+        {...field('password')}
+      />
       <PasswordField
         label={t('signUp.confirmPassword')}
         show={t('signUp.showConfirmPassword')}
         hide={t('signUp.hideConfirmPassword')}
         {...field('confirmPassword')}
       />
-      <button type="submit" className="button button-primary" disabled={disabled || isSubmitting} aria-busy={isSubmitting}>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={disabled || isSubmitting}
+        aria-busy={isSubmitting}
+      >
         {isSubmitting && <span className="spinner spinner-inline" aria-hidden="true" />}
         {isSubmitting ? t('signUp.working') : t('signUp.submit')}
       </button>
@@ -128,8 +138,21 @@ function PasswordField({ label, show, hide, ...input }: InputProps & { show: str
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="password">
-        <input id={id} className="input" type={visible ? 'text' : 'password'} autoComplete="new-password" maxLength={INPUT_MAX_LENGTH} {...input} />
-        <button type="button" className="password-toggle" aria-controls={id} aria-label={visible ? hide : show} onClick={() => setVisible((v) => !v)}>
+        <input
+          id={id}
+          className="input"
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          maxLength={INPUT_MAX_LENGTH}
+          {...input}
+        />
+        <button
+          type="button"
+          className="password-toggle"
+          aria-controls={id}
+          aria-label={visible ? hide : show}
+          onClick={() => setVisible((v) => !v)}
+        >
           <EyeIcon crossed={visible} />
         </button>
       </div>
@@ -139,7 +162,16 @@ function PasswordField({ label, show, hide, ...input }: InputProps & { show: str
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}

@@ -17,7 +17,8 @@ async function applyVerificationCode(oobCode: string): Promise<void> {
   try {
     await applyActionCode(firebaseAuth(), oobCode);
   } catch (error) {
-    if (firebaseErrorCode(error) !== 'invalid-action-code' && firebaseErrorCode(error) !== 'expired-action-code') throw error;
+    if (firebaseErrorCode(error) !== 'invalid-action-code' && firebaseErrorCode(error) !== 'expired-action-code')
+      throw error;
   }
 }
 

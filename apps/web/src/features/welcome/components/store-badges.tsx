@@ -10,8 +10,20 @@ export function StoreBadges() {
   const { appStoreUrl, playStoreUrl } = useRuntimeConfig();
   return (
     <div className="store-badges">
-      <StoreBadge href={appStoreUrl} mark={<AppleMark />} before={t('welcome.appStoreBefore')} store="App Store" after={t('welcome.appStoreAfter')} />
-      <StoreBadge href={playStoreUrl} mark={<PlayMark />} before={t('welcome.playStoreBefore')} store="Google Play" after={t('welcome.playStoreAfter')} />
+      <StoreBadge
+        href={appStoreUrl}
+        mark={<AppleMark />}
+        before={t('welcome.appStoreBefore')}
+        store="App Store"
+        after={t('welcome.appStoreAfter')}
+      />
+      <StoreBadge
+        href={playStoreUrl}
+        mark={<PlayMark />}
+        before={t('welcome.playStoreBefore')}
+        store="Google Play"
+        after={t('welcome.playStoreAfter')}
+      />
     </div>
   );
 }
@@ -20,7 +32,19 @@ export function StoreBadges() {
  * One badge: the small words before and after the store's name (languages put them on either
  * side), separated by spaces so that the link's accessible name is the whole phrase as shown.
  */
-function StoreBadge({ href, mark, before, store, after }: { href: string; mark: React.ReactNode; before: string; store: string; after: string }) {
+function StoreBadge({
+  href,
+  mark,
+  before,
+  store,
+  after,
+}: {
+  href: string;
+  mark: React.ReactNode;
+  before: string;
+  store: string;
+  after: string;
+}) {
   return (
     <a href={href} className="store-badge" rel="noopener">
       {mark}

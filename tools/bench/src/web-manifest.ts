@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { routes, type PageName } from '@dayfocus/web/routes';
 
 /** One entry of Vite's manifest, keyed by source path (or `_name-hash.js` for shared chunks). */
 export interface ManifestChunk {
@@ -23,17 +24,18 @@ export interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The app's routes: each page is a lazily imported module at src/app/routes/<name>.tsx. */
-export const webRoutes = [
-  { name: 'invitation', paths: ['/feedback/:uid/:lg?', '/tasks-Feedback'] },
-  { name: 'social-sign-up', paths: ['/social-sign-up/…'] },
-  { name: 'sign-up', paths: ['/sign-up/…'] },
-  { name: 'confirm-email', paths: ['/confirm-email'] },
-  { name: 'welcome', paths: ['/welcome/…'] },
-  { name: 'not-found', paths: ['any other path'] },
-] as const;
+/** The app's pages and the route patterns that show each (apps/web/src/config/paths.ts). */
+export const webRoutes: { name: PageName; paths: string[] }[] = [
+  ...new Set<PageName>([...routes.map((route) => route.page), 'not-found']),
+].map((name) => ({
+  name,
+  paths:
+    name === 'not-found'
+      ? ['any other path']
+      : routes.filter((route) => route.page === name).map((route) => route.pattern),
+}));
 
-export type RouteName = (typeof webRoutes)[number]['name'];
+export type RouteName = PageName;
 
 const routeModuleExtensions = ['tsx', 'ts', 'jsx', 'js'];
 

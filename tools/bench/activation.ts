@@ -8,7 +8,7 @@
  */
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, stack, startStack, urls } from '@dayfocus/stack';
+import { callableHeaders, repoRoot, stack, startStack, urls } from '@dayfocus/stack';
 import { createInviter, importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
 
@@ -19,7 +19,7 @@ const roundsFor = (n: number) => (n === 1 ? 40 : n <= 10 ? 5 : 1);
 async function call(name: string, data: unknown): Promise<boolean> {
   const response = await fetch(`${urls.functions}/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: callableHeaders(),
     body: JSON.stringify({ data }),
   });
   const body = (await response.json()) as { result?: { status?: number } };

@@ -1,22 +1,28 @@
 /**
- * Benchmark: opening a short link through Hosting (the function reads the link, counts the
- * open and answers by user agent) and asking createAppLink again for an existing link, next
- * to Hosting serving a static file. Prints latency percentiles, throughput, the ratios to
- * that baseline, and the size of each answer.
+ * Benchmark: opening a short link through Hosting (the function reads the link, answers by
+ * user agent and counts the open on one of the link's shards without making the answer wait)
+ * and asking createAppLink again for an existing link, next to Hosting serving a static file.
+ * Prints latency percentiles, throughput, the ratios to that baseline, and the size of each
+ * answer. Then a burst: 500 opens of one fresh link started within about a second (next to
+ * 500 fetches of the static file the same way), with how many of them the shards counted.
  *   npm run bench:links      (starts the stack, or reuses a running one)
  *   BENCH_SIZES=1,10 npm run bench:links
  */
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { repoRoot, stack, startStack, urls } from '@dayfocus/stack';
-import { adminDb, createInviter } from '@dayfocus/stack/testing';
+import { callableHeaders, repoRoot, stack, startStack, urls } from '@dayfocus/stack';
+import { adminDb, createInviter, eventually } from '@dayfocus/stack/testing';
+import { OPEN_SHARDS_COLLECTION, sumOpenShards, type OpenShard } from '@dayfocus/functions/domain/open-count';
 import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
 
 const sizes = (process.env.BENCH_SIZES ?? '1,10,50').split(',').map(Number);
 const roundsFor = (n: number) => (n === 1 ? 30 : n <= 10 ? 5 : 2);
 /** Enough concurrent calls to start every worker the Functions emulator will run. */
 const warmUpCalls = 12;
+/** The burst: this many opens of one link, started evenly within `burstWindowMs`. */
+const burstOpens = 500;
+const burstWindowMs = 1000;
 
 const agents = {
   desktop:
@@ -35,7 +41,7 @@ async function get(path: string, userAgent: string, expectStatus: number): Promi
 async function createAppLink(inviterId: string): Promise<string> {
   const response = await fetch(`${urls.functions}/createAppLink`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: callableHeaders(),
     body: JSON.stringify({ data: { inviterId } }),
   });
   const body = (await response.json()) as { result?: { shortLink?: string } };
@@ -49,6 +55,55 @@ async function measure(n: number, one: () => Promise<boolean>): Promise<Sample> 
   return total;
 }
 
+/**
+ * The opens of a link: the sum over its shards `_appLinks/{code}/openShards/*`, plus what a
+ * link from before the shards kept on itself (as AppLinkStore.openCounts sums them).
+ */
+async function openCount(code: string): Promise<number> {
+  const link = adminDb.collection('_appLinks').doc(code);
+  const [record, shards] = await Promise.all([link.get(), link.collection(OPEN_SHARDS_COLLECTION).get()]);
+  return sumOpenShards([record.data() as OpenShard | undefined, ...shards.docs.map((d) => d.data() as OpenShard)])
+    .opens;
+}
+
+/**
+ * The count once it reaches `expected`, or what it reached when no more came: an open is
+ * counted after its answer is sent, so the last counts may trail the last answers.
+ */
+async function settledOpenCount(code: string, expected: number): Promise<{ counted: number; waitedMs: number }> {
+  const started = performance.now();
+  let counted: number;
+  try {
+    counted = await eventually(
+      () => openCount(code),
+      (n) => n >= expected,
+      { what: `${expected} opens counted on ${code}`, timeoutMs: 30_000, intervalMs: 50 },
+    );
+  } catch {
+    counted = await openCount(code);
+  }
+  return { counted, waitedMs: performance.now() - started };
+}
+
+/** `n` timed calls, started evenly within `windowMs` instead of all at once. */
+async function spreadOver(n: number, windowMs: number, one: () => Promise<boolean>): Promise<Sample> {
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, (i * windowMs) / n));
+      const t = performance.now();
+      const ok = await one().catch(() => false);
+      return { ok, ms: performance.now() - t };
+    }),
+  );
+  return {
+    latencies: results.map((r) => r.ms),
+    wallMs: performance.now() - started,
+    calls: n,
+    failures: results.filter((r) => !r.ok).length,
+  };
+}
+
 async function answerSize(path: string, userAgent: string) {
   const response = await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': userAgent }, redirect: 'manual' });
   const body = Buffer.from(await response.arrayBuffer());
@@ -60,7 +115,7 @@ try {
   const { userId: inviterId } = await createInviter({ name: 'Bench Inviter' });
   const path = new URL(await createAppLink(inviterId)).pathname;
   const code = path.slice('/l/'.length);
-  const opensBefore = ((await adminDb.collection('_appLinks').doc(code).get()).data()?.opens as number) ?? 0;
+  const opensBefore = await openCount(code);
 
   const scenarios: [string, () => Promise<boolean>][] = [
     ['open: desktop (302 to the target)', () => get(path, agents.desktop, 302)],
@@ -92,9 +147,28 @@ try {
       console.log(tableRow(name, n, summary, base));
     }
   }
-  const counted = ((await adminDb.collection('_appLinks').doc(code).get()).data()?.opens as number) - opensBefore;
   const warmUpOpens = warmUpCalls * 3;
+  const settled = await settledOpenCount(code, opensBefore + opens + warmUpOpens);
+  const counted = settled.counted - opensBefore;
   console.log(`\nOpens counted by the link: ${counted} of ${opens + warmUpOpens} successful opens (warm-up included).`);
+
+  // The burst: one fresh link, so that its count is the burst's alone.
+  const { userId: burstInviterId } = await createInviter({ name: 'Bench Burst Inviter' });
+  const burstPath = new URL(await createAppLink(burstInviterId)).pathname;
+  const burstCode = burstPath.slice('/l/'.length);
+  const burstBase = summarize(await spreadOver(burstOpens, burstWindowMs, baseline));
+  const burst = summarize(await spreadOver(burstOpens, burstWindowMs, () => get(burstPath, agents.desktop, 302)));
+  const burstCounted = await settledOpenCount(burstCode, burstOpens);
+  console.log(
+    `\nBurst: ${burstOpens} opens of one link (desktop, 302) started within ${burstWindowMs} ms, next to the static file the same way\n`,
+  );
+  console.log(tableHeader);
+  console.log(tableRow(`baseline: static file, ${burstOpens} in ${burstWindowMs} ms`, burstOpens, burstBase, null));
+  console.log(tableRow(`burst: open one link, ${burstOpens} in ${burstWindowMs} ms`, burstOpens, burst, burstBase));
+  console.log(
+    `\nBurst opens counted (sum of the link's shards): ${burstCounted.counted} of ${burstOpens} ` +
+      `(${burstOpens - burst.failures} answered as expected; ${burstCounted.waitedMs.toFixed(0)} ms waited after the last answer for the pending writes).`,
+  );
   console.log('\nAnswer sizes:');
   console.log(`  desktop redirect   ${await answerSize(path, agents.desktop)}`);
   console.log(`  iPhone page        ${await answerSize(path, agents.iphone)}`);

@@ -1,11 +1,20 @@
 /**
  * Firestore side of the short links. `_appLinks/{code}` holds a link (target, inviter,
- * timestamps, open counts); `_appLinkOwners/{inviterId}` says which code, or which
+ * timestamps); its opens are counted in the shards `_appLinks/{code}/openShards/{0..N-1}`
+ * (domain/open-count.ts); `_appLinkOwners/{inviterId}` says which code, or which
  * provider link, an inviter already has, so asking again gives the same link back.
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Visitor } from '../domain/app-links.js';
 import type { LinkProviderKind } from '../domain/link-settings.js';
+import {
+  OPEN_SHARD_COUNT,
+  OPEN_SHARDS_COLLECTION,
+  pickOpenShard,
+  sumOpenShards,
+  type OpenCounts,
+  type OpenShard,
+} from '../domain/open-count.js';
 import { collections } from '../domain/records.js';
 
 export interface AppLinkRecord {
@@ -14,8 +23,12 @@ export interface AppLinkRecord {
   target: string;
   createdAt: string;
   updatedAt: string;
-  opens: number;
-  opensBy: Record<Visitor, number>;
+  /**
+   * Counts kept on the link itself by the version before the shards; no longer written (one
+   * document written on every open throttles a popular link), but still added to the total.
+   */
+  opens?: number;
+  opensBy?: Partial<Record<Visitor, number>>;
   lastOpenedAt?: string;
 }
 
@@ -40,7 +53,11 @@ interface AppLinkOwnerRecord {
 const CODE_ATTEMPTS = 5;
 
 export class AppLinkStore {
-  constructor(private readonly firestore: Firestore) {}
+  constructor(
+    private readonly firestore: Firestore,
+    /** Picks the shard of each open; in [0, 1) like Math.random. */
+    private readonly random: () => number = Math.random,
+  ) {}
 
   private links() {
     return this.firestore.collection(collections.appLinks);
@@ -88,8 +105,6 @@ export class AppLinkStore {
           target: input.target,
           createdAt: input.now,
           updatedAt: input.now,
-          opens: 0,
-          opensBy: { ios: 0, android: 0, web: 0, crawler: 0 },
         };
         tx.create(linkRef, record);
         tx.set(
@@ -144,10 +159,31 @@ export class AppLinkStore {
     return ((await this.links().doc(code).get()).data() as AppLinkRecord | undefined) ?? null;
   }
 
-  /** One open, counted by the database (an increment, not read-modify-write). */
+  private openShards(code: string) {
+    return this.links().doc(code).collection(OPEN_SHARDS_COLLECTION);
+  }
+
+  /**
+   * One open, counted by the database (an increment, not read-modify-write) on one shard
+   * chosen at random, so that concurrent opens of one link spread over OPEN_SHARD_COUNT
+   * documents instead of queueing on one. The time of the open goes on the same shard write:
+   * a field of the link itself written on every open would make it the hot document again.
+   * `set` with merge creates the shard on its first open.
+   */
   async countOpen(code: string, visitor: Visitor, now: string): Promise<void> {
-    await this.links()
-      .doc(code)
-      .update({ opens: FieldValue.increment(1), [`opensBy.${visitor}`]: FieldValue.increment(1), lastOpenedAt: now });
+    const shard = this.openShards(code).doc(String(pickOpenShard(this.random, OPEN_SHARD_COUNT)));
+    await shard.set(
+      { opens: FieldValue.increment(1), opensBy: { [visitor]: FieldValue.increment(1) }, lastOpenedAt: now },
+      { merge: true },
+    );
+  }
+
+  /**
+   * The opens of a link: the sum over its shards (at most OPEN_SHARD_COUNT reads), plus the
+   * counts a link from before the shards kept on itself. Not on the path of a visit.
+   */
+  async openCounts(code: string): Promise<OpenCounts> {
+    const [link, shards] = await Promise.all([this.findByCode(code), this.openShards(code).get()]);
+    return sumOpenShards([link ?? undefined, ...shards.docs.map((doc) => doc.data() as OpenShard)]);
   }
 }

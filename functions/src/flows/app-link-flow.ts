@@ -15,6 +15,8 @@ import {
   pageLanguageOf,
   shortLinkFor,
   visitorOf,
+  type LinkAnswer,
+  type Visitor,
 } from '../domain/app-links.js';
 import { FlowError } from '../domain/errors.js';
 import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
@@ -27,9 +29,15 @@ export interface ShortLinkProviderClient {
   createShortLink(body: unknown): Promise<string>;
 }
 
+/** What the flow uses of the link store (AppLinkStore in production, a fake in unit tests). */
+export type AppLinkLinks = Pick<
+  AppLinkStore,
+  'ensureOwnLink' | 'findProviderLink' | 'keepProviderLink' | 'findByCode' | 'countOpen'
+>;
+
 export interface AppLinkFlowDeps {
   users: { getUser(userId: string): Promise<UserRecord | null> };
-  links: AppLinkStore;
+  links: AppLinkLinks;
   /** Read per call: params are only known at run time. Throws LinkSettingsError. */
   settings: () => LinkSettings;
   dynamicLinks: (provider: Extract<LinkSettings['provider'], { kind: 'dynamic-links' }>) => ShortLinkProviderClient;
@@ -41,6 +49,14 @@ export interface HttpAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * Work started for this request that the answer does not wait on (the count of a link
+   * open). It never rejects: failures are logged. The HTTP function awaits it after `res.end`:
+   * Cloud Functions (2nd gen) throttles an instance's CPU once the response is sent unless
+   * the handler is still running, so a write left behind could stall until the next request
+   * (or be lost when the instance is reclaimed); the visitor already has the answer.
+   */
+  pending?: Promise<void>;
 }
 
 export interface LinkVisit {
@@ -117,18 +133,27 @@ export class AppLinkFlow {
     const record = code ? await this.deps.links.findByCode(code) : null;
     const answer = answerForLink(record, visitor, settings);
 
-    if (answer.kind !== 'not-found' && record && visit.method === 'GET') {
-      try {
-        await this.deps.links.countOpen(record.code, visitor, this.deps.now().toISOString());
-      } catch (error) {
-        // A lost count must not cost the visitor the link.
-        logger.warn('Counting a short-link open failed', {
-          code: record.code,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    }
+    // The count is started here, while the request still holds the CPU, and not awaited: the
+    // answer goes out at once and carries the write as `pending` for the function to finish
+    // after sending. A failed or slow count never costs the visitor the link, nor any time.
+    if (answer.kind === 'not-found' || !record || visit.method !== 'GET') return this.httpAnswerFor(answer, visit);
+    const pending = this.countOpen(record.code, visitor);
+    return { ...this.httpAnswerFor(answer, visit), pending };
+  }
 
+  /** Counts one open; never rejects (a lost count is logged, not raised). */
+  private async countOpen(code: string, visitor: Visitor): Promise<void> {
+    try {
+      await this.deps.links.countOpen(code, visitor, this.deps.now().toISOString());
+    } catch (error) {
+      logger.warn('Counting a short-link open failed', {
+        code,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  private httpAnswerFor(answer: LinkAnswer, visit: LinkVisit): HttpAnswer {
     const vary = 'User-Agent, Accept-Language';
     if (answer.kind === 'redirect') {
       return {

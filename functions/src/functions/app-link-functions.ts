@@ -13,6 +13,7 @@ import { db } from '../adapters/firebase.js';
 import { linkProviderApiKey, readLinkSettings } from '../adapters/link-params.js';
 import { AppLinkFlow, type HttpAnswer } from '../flows/app-link-flow.js';
 import { callable } from './callable.js';
+import { maxInstances, type FunctionName } from './capacity.js';
 import { inviteStore } from './wiring.js';
 
 const appLinkFlow = new AppLinkFlow({
@@ -32,14 +33,16 @@ export const createAppLink = callable(
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
 );
 
-function httpFunction(name: string, handle: (req: Request) => Promise<HttpAnswer> | HttpAnswer) {
-  return onRequest({ region: FUNCTIONS_REGION }, async (req, res) => {
+function httpFunction(name: FunctionName, handle: (req: Request) => Promise<HttpAnswer> | HttpAnswer) {
+  return onRequest({ region: FUNCTIONS_REGION, maxInstances: maxInstances[name] }, async (req, res) => {
     try {
       const answer = await handle(req);
       // Node's own setHeader/end: Express's set() would append a charset to application/json.
       res.statusCode = answer.status;
       for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
       res.end(req.method === 'HEAD' ? undefined : answer.body);
+      // Cloud Functions (2nd gen) throttles CPU once the handler returns: finish the count's write here.
+      await answer.pending;
     } catch (error) {
       logger.error(`${name} failed unexpectedly`, {
         url: req.originalUrl,

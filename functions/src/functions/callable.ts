@@ -6,10 +6,20 @@
 import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Schema } from 'yup';
+import { consumeStandInToken } from '../adapters/dev-app-check.js';
+import { isEmulator } from '../adapters/firebase.js';
+import {
+  appCheckAction,
+  appCheckEnforcement,
+  appCheckVerdict,
+  REPLAY_PROTECTED_CALLABLES,
+  type AppCheckVerdict,
+} from '../domain/app-check.js';
 import { FUNCTIONS_REGION } from '../domain/brand.js';
 import { FlowError } from '../domain/errors.js';
 import { describeProblems, validateRequest } from '../domain/requests.js';
 import type { Caller } from '../flows/invite-flow.js';
+import { maxInstances, type FunctionName } from './capacity.js';
 
 export function callerOf(request: CallableRequest): Caller | null {
   if (!request.auth) return null;
@@ -38,15 +48,41 @@ export function toHttpsError(name: string, error: unknown): HttpsError {
   return new HttpsError('internal', 'Something went wrong; please try again');
 }
 
+/** App Check's mode for every callable, from functions/.env (see domain/app-check.ts). */
+export const appCheckMode = appCheckEnforcement(process.env.APP_CHECK_ENFORCEMENT);
+
+/**
+ * The App Check verdict on a call, with the local stand-in's consumption in the emulator
+ * (there, the framework never reports a token as consumed).
+ */
+async function verdictOn(request: CallableRequest, consume: boolean): Promise<AppCheckVerdict> {
+  const verdict = appCheckVerdict(request.app, { emulator: isEmulator });
+  if (verdict !== 'ok' || !consume || !isEmulator) return verdict;
+  return (await consumeStandInToken(request.app?.token)) ? 'ok' : 'replayed';
+}
+
 export function callable<Req, Res>(
-  name: string,
+  name: FunctionName,
   schema: Schema<Req>,
   handler: (input: Req, request: CallableRequest) => Promise<Res>,
   options: Pick<CallableOptions, 'secrets'> = {},
 ) {
+  const consume = REPLAY_PROTECTED_CALLABLES.has(name);
   return onCall(
-    { ...options, region: FUNCTIONS_REGION, cors: true },
+    {
+      ...options,
+      region: FUNCTIONS_REGION,
+      cors: true,
+      maxInstances: maxInstances[name],
+      // Missing and invalid tokens are refused by the framework before the handler runs.
+      enforceAppCheck: appCheckMode === 'enforce',
+      consumeAppCheckToken: consume,
+    },
     async (request: CallableRequest): Promise<Res> => {
+      const verdict = await verdictOn(request, consume);
+      const action = appCheckAction(verdict, appCheckMode);
+      if (action === 'refuse') throw new HttpsError('unauthenticated', appCheckRefusal(verdict));
+      if (action === 'log') logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict });
       const validation = validateRequest(schema, request.data);
       if (!validation.ok) {
         throw new HttpsError('invalid-argument', describeProblems(validation.problems), {
@@ -60,4 +96,10 @@ export function callable<Req, Res>(
       }
     },
   );
+}
+
+function appCheckRefusal(verdict: AppCheckVerdict): string {
+  return verdict === 'replayed'
+    ? 'This request was already made once; reload the page and try again'
+    : 'This app could not be verified; reload the page and try again';
 }

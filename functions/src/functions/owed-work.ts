@@ -5,11 +5,18 @@
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { FUNCTIONS_REGION } from '../domain/brand.js';
 import { SWEEP_SCHEDULE } from '../domain/joins.js';
+import { maxInstances } from './capacity.js';
 import { inviteFlow } from './wiring.js';
 
 export const sweepOwedPushes = onSchedule(
   // One run at a time: the sweep's claims make an overlap harmless, but never useful.
-  { schedule: SWEEP_SCHEDULE, region: FUNCTIONS_REGION, maxInstances: 1, retryCount: 0, timeoutSeconds: 240 },
+  {
+    schedule: SWEEP_SCHEDULE,
+    region: FUNCTIONS_REGION,
+    maxInstances: maxInstances.sweepOwedPushes,
+    retryCount: 0,
+    timeoutSeconds: 240,
+  },
   async () => {
     await inviteFlow.sweepOwedWork();
   },

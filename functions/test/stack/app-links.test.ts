@@ -5,8 +5,10 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { userAgents } from '../user-agents.js';
-import { stack, urls } from '@dayfocus/stack/testing';
+import { eventually, stack, urls } from '@dayfocus/stack/testing';
+import { AppLinkStore } from '../../src/adapters/app-link-store.js';
 import { brand } from '../../src/domain/brand.js';
+import { OPEN_SHARD_COUNT, type OpenCounts } from '../../src/domain/open-count.js';
 import { adminDb, callAnonymously, createInviter, outcomeOf, uniqueId } from './support.js';
 
 const hosting = { host: stack.host, port: stack.ports.hosting };
@@ -61,6 +63,34 @@ async function linkRecord(code: string) {
   return (await adminDb.collection('_appLinks').doc(code).get()).data();
 }
 
+/** The opens of a link as the store sums them over its shards. */
+function openCountsOf(code: string): Promise<OpenCounts> {
+  return new AppLinkStore(adminDb).openCounts(code);
+}
+
+/**
+ * The counts once `opens` opens have been counted. The function counts an open after its
+ * answer is sent, so the last answers may arrive before their counts are written.
+ */
+function countedOpens(code: string, opens: number): Promise<OpenCounts> {
+  return eventually(
+    () => openCountsOf(code),
+    (counts) => counts.opens >= opens,
+    { what: `${opens} opens counted over the shards of ${code}`, timeoutMs: 20_000 },
+  );
+}
+
+/** Runs `tasks` with at most `limit` of them at a time; their results in order. */
+async function inBatches<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < tasks.length; i = next++) results[i] = await (tasks[i] as () => Promise<T>)();
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
 async function linksOf(inviterId: string) {
   return (await adminDb.collection('_appLinks').where('inviterId', '==', inviterId).get()).docs.map((d) => d.data());
 }
@@ -77,7 +107,10 @@ describe('createAppLink', () => {
     const link = await newLink();
     expect(link.shortLink).toMatch(new RegExp(`^${origin}/l/[A-Za-z0-9_-]{8,}$`));
     const record = await linkRecord(link.code);
-    expect(record).toMatchObject({ code: link.code, inviterId: link.inviterId, target: link.target, opens: 0 });
+    expect(record).toMatchObject({ code: link.code, inviterId: link.inviterId, target: link.target });
+    // The opens are counted in shards, not on the link: a new link has none.
+    expect(record).not.toHaveProperty('opens');
+    expect(await openCountsOf(link.code)).toEqual({ opens: 0, opensBy: { ios: 0, android: 0, web: 0, crawler: 0 } });
     expect(Date.parse(record?.createdAt as string)).toBeGreaterThan(Date.now() - 60_000);
     expect(record?.updatedAt).toBe(record?.createdAt);
   });
@@ -202,10 +235,41 @@ describe('opening a short link', () => {
     ];
     const responses = await Promise.all(opens.map((userAgent) => fetchRaw(link.path, { userAgent })));
     expect(responses.map((r) => r.status).filter((s) => s >= 400)).toEqual([]);
-    expect(await linkRecord(link.code)).toMatchObject({
+    expect(await countedOpens(link.code, 40)).toMatchObject({
       opens: 40,
       opensBy: { web: 20, ios: 12, android: 0, crawler: 8 },
     });
+  });
+
+  it('answers and counts 500 opens of one link arriving together, spread over the shards', async () => {
+    const link = await newLink();
+    const opens = [
+      ...Array.from({ length: 300 }, () => ({ agent: userAgents.web['Chrome on Windows'], status: 302 })),
+      ...Array.from({ length: 100 }, () => ({ agent: userAgents.ios['Safari on iPhone (iOS 17)'], status: 200 })),
+      ...Array.from({ length: 60 }, () => ({ agent: userAgents.android['Chrome on Android'], status: 200 })),
+      ...Array.from({ length: 40 }, () => ({ agent: userAgents.crawler.WhatsApp, status: 200 })),
+    ];
+    // 50 in flight at a time: far more than the emulator's workers, so the opens queue on the link.
+    const responses = await inBatches(
+      opens.map(
+        ({ agent }) =>
+          () =>
+            fetchRaw(link.path, { userAgent: agent }),
+      ),
+      50,
+    );
+    expect(responses.map((r, i) => r.status - (opens[i]?.status ?? 0)).filter((d) => d !== 0)).toEqual([]);
+    expect(responses.filter((r) => r.status === 302).every((r) => r.headers.location === link.target)).toBe(true);
+
+    const counts = await countedOpens(link.code, 500);
+    expect(counts).toMatchObject({ opens: 500, opensBy: { web: 300, ios: 100, android: 60, crawler: 40 } });
+    expect(Date.parse(counts.lastOpenedAt ?? '')).toBeGreaterThan(Date.now() - 120_000);
+    // No open was written to the link itself, and the shards are the documented ones.
+    expect(await linkRecord(link.code)).not.toHaveProperty('opens');
+    const shards = await adminDb.collection('_appLinks').doc(link.code).collection('openShards').get();
+    const ids = shards.docs.map((d) => Number(d.id));
+    expect(ids.length).toBeGreaterThan(1);
+    for (const id of ids) expect(Number.isInteger(id) && id >= 0 && id < OPEN_SHARD_COUNT).toBe(true);
   });
 });
 

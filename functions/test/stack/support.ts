@@ -12,6 +12,8 @@ import {
   signInWithCredential,
   type User,
 } from 'firebase/auth';
+import { randomUUID } from 'node:crypto';
+import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import {
   adminAuth,
@@ -19,11 +21,13 @@ import {
   eventually,
   followVerificationLink,
   importVerifiedInvitees as importInvitees,
+  LOCAL_WEB_APP_ID,
   stack,
   uniqueId,
   urls,
   userDoc,
 } from '@dayfocus/stack/testing';
+import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '../../src/domain/app-check.js';
 import type { UserRecord } from '../../src/domain/records.js';
 import { inviterRecord } from '../fixtures.js';
 
@@ -40,14 +44,27 @@ export {
 
 const { projectId, region, host } = stack;
 
-/** One browser: its own Firebase app, signed-in user and callables. */
+/**
+ * One browser: its own Firebase app, signed-in user and callables. Like the web app, it
+ * attests itself with App Check's local stand-in, and asks for a limited-use token for the
+ * calls App Check consumes; `{ appCheck: false }` is a script without App Check.
+ */
 export class Browser {
   readonly app: FirebaseApp;
-  constructor() {
+  constructor(options: { appCheck?: boolean } = {}) {
     this.app = initializeClientApp(
-      { apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com` },
+      { apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com`, appId: LOCAL_WEB_APP_ID },
       uniqueId('browser'),
     );
+    if (options.appCheck !== false) {
+      initializeAppCheck(this.app, {
+        provider: new CustomProvider({
+          getToken: async () =>
+            mintLocalAppCheckToken({ appId: LOCAL_WEB_APP_ID, projectId, id: randomUUID(), nowMs: Date.now() }),
+        }),
+        isTokenAutoRefreshEnabled: false,
+      });
+    }
     connectAuthEmulator(getClientAuth(this.app), urls.auth, { disableWarnings: true });
     connectFunctionsEmulator(getFunctions(this.app, region), host, stack.ports.functions);
   }
@@ -59,6 +76,7 @@ export class Browser {
   async call<T = unknown>(name: string, data: unknown, options: { timeoutMs?: number } = {}): Promise<T> {
     const callable = httpsCallable<unknown, T>(getFunctions(this.app, region), name, {
       timeout: options.timeoutMs ?? 70_000,
+      limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
     });
     const result = await callable(data);
     return result.data;

@@ -63,8 +63,9 @@ describe('the account triggers, as exported', () => {
 
 describe('a callable, as exported', () => {
   const callGetInviter = fft.wrap(getInviter);
-  /** A call from a browser with nobody signed in, as the Functions framework hands it over. */
-  const anonymousRequest = (data: unknown) => ({ data, rawRequest: {} }) as Parameters<typeof callGetInviter>[0];
+  /** A call from a browser with nobody signed in, its App Check token verified, as the framework hands it over. */
+  const anonymousRequest = (data: unknown) =>
+    ({ data, rawRequest: {}, app: { appId: 'web-app', token: {} } }) as Parameters<typeof callGetInviter>[0];
 
   it("answers the inviter's card", async () => {
     const inviter = await createInviter({ name: 'Asha Verma', profileImage: 'https://images.dayfocus.test/asha.png' });
@@ -73,6 +74,13 @@ describe('a callable, as exported', () => {
       name: 'Asha Verma',
       photoUrl: 'https://images.dayfocus.test/asha.png',
     });
+  });
+
+  it('refuses a call without App Check, before looking at its input', async () => {
+    const error = await Promise.resolve(
+      callGetInviter({ data: { inviterId: 42 }, rawRequest: {} } as Parameters<typeof callGetInviter>[0]),
+    ).catch((e: unknown) => e);
+    expect((error as HttpsError).code).toBe('unauthenticated');
   });
 
   it('refuses bad input with invalid-argument', async () => {

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS_REGION } from '../../src/domain/brand.js';
+import { maxInstances, type FunctionName } from '../../src/functions/capacity.js';
 
 const functionsDir = join(__dirname, '../..');
 type Manifest = {
@@ -55,14 +56,20 @@ async function discover(userEnv: Record<string, string> = {}): Promise<Manifest>
     stdio: 'ignore',
   });
   stops.push(() => child.kill());
+  let exitCode: number | null = null;
+  child.on('exit', (code) => (exitCode = code ?? 1));
   const deadline = Date.now() + 20_000;
   for (;;) {
-    try {
-      return (await (await fetch(`http://127.0.0.1:${port}/__/functions.yaml`)).json()) as Manifest;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 200));
+    if (exitCode !== null) throw new Error(`discovery exited with code ${exitCode}`);
+    const response = await fetch(`http://127.0.0.1:${port}/__/functions.yaml`).catch(() => null);
+    // Not listening yet: try again. Listening: the manifest, or the load error (answered 400).
+    if (response) {
+      if (!response.ok)
+        throw new Error(`discovery answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+      return (await response.json()) as Manifest;
     }
+    if (Date.now() > deadline) throw new Error('discovery did not answer within 20 s');
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
@@ -129,6 +136,18 @@ describe('the deployable functions (built lib/)', () => {
 
   it(`all run in the region of brand.ts (${FUNCTIONS_REGION})`, () => {
     for (const endpoint of Object.values(manifest.endpoints)) expect(endpoint.region).toEqual([FUNCTIONS_REGION]);
+  });
+
+  it('each cap their instances at the value of capacity.ts, so that a runaway loop has a bill ceiling', () => {
+    const deployed = Object.entries(manifest.endpoints).map(([name, endpoint]) => [name, endpoint.maxInstances]);
+    expect(deployed).toEqual(deployed.map(([name]) => [name, maxInstances[name as FunctionName]]));
+    expect(deployed.every(([, value]) => typeof value === 'number' && value > 0)).toBe(true);
+  });
+
+  it('refuse to load with an unknown App Check mode, so a typo cannot deploy without App Check', async () => {
+    await expect(discover({ APP_CHECK_ENFORCEMENT: 'off' })).rejects.toThrow(
+      'APP_CHECK_ENFORCEMENT must be "enforce" or "monitor", not "off"',
+    );
   });
 
   it('are callables (v2) and account create/delete events (v1)', () => {

@@ -3,6 +3,7 @@
  * person made while trying `npm run dev`.
  */
 import { inviterRecord } from '@dayfocus/functions/testing';
+import { callableHeaders } from './app-check.js';
 import { emulatorEnv, stack, urls, demoInviter } from './config.js';
 
 async function expectOk(response: Response, what: string): Promise<void> {
@@ -47,7 +48,7 @@ export async function seedDemoInviter(): Promise<void> {
 export async function demoShortLink(): Promise<string> {
   const response = await fetch(`${urls.functions}/createAppLink`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: callableHeaders(),
     body: JSON.stringify({ data: { inviterId: demoInviter.uid } }),
   });
   await expectOk(response, 'createAppLink');

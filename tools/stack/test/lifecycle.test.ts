@@ -7,7 +7,17 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { demoInviter, emulatorEnv, inviteLink, repoRoot, reuseProblem, stack, startStack, urls } from '../src/index.js';
+import {
+  callableHeaders,
+  demoInviter,
+  emulatorEnv,
+  inviteLink,
+  repoRoot,
+  reuseProblem,
+  stack,
+  startStack,
+  urls,
+} from '../src/index.js';
 import { portInUse } from '../src/readiness.js';
 
 const ports = [stack.ports.firestore, stack.ports.auth, stack.ports.functions, stack.ports.hosting, stack.ports.hub];
@@ -67,7 +77,7 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
 
     const answer = await fetch(`${urls.functions}/getInviter`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: callableHeaders(),
       body: JSON.stringify({ data: { inviterId: demoInviter.uid } }),
     });
     expect(await answer.json()).toEqual({

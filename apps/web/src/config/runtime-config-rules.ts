@@ -25,6 +25,12 @@ export interface RuntimeConfig {
    * on a phone. Absent: Cloud Functions' own URLs in FUNCTIONS_REGION (or the emulator below).
    */
   callablesPath?: string;
+  /**
+   * Firebase App Check, which every callable requires: reCAPTCHA Enterprise with its site key
+   * (public, like the rest of this file), or, on the local stack only, the stand-in provider
+   * (no App Check backend exists there; see functions/src/domain/app-check.ts).
+   */
+  appCheck: { provider: 'recaptcha-enterprise'; siteKey: string } | { provider: 'local-stand-in' };
   /** Local stack only: where the Auth emulator listens and, without `callablesPath`, the Functions emulator. */
   emulators?: { auth: string; functionsHost: string; functionsPort: number };
 }
@@ -78,6 +84,13 @@ export function configProblems(body: unknown): string[] {
   ) {
     problems.push('callablesPath must be a path such as /api');
   }
+  const appCheck = body.appCheck;
+  if (!isObject(appCheck)) problems.push('appCheck must be an object');
+  else if (appCheck.provider === 'recaptcha-enterprise') text(appCheck, 'siteKey', 'appCheck.siteKey');
+  else if (appCheck.provider === 'local-stand-in') {
+    if (body.emulators === undefined)
+      problems.push('appCheck.provider local-stand-in works on the local stack only (with "emulators")');
+  } else problems.push('appCheck.provider must be "recaptcha-enterprise" or "local-stand-in"');
   if (body.emulators !== undefined) {
     const emulators = body.emulators;
     if (!isObject(emulators)) problems.push('emulators must be an object');

@@ -29,9 +29,28 @@ describe('the runtime configuration', () => {
       'playStoreUrl must be an http(s) URL',
       'portalLanguages[0].name must be a non-empty string',
       'callablesPath must be a path such as /api',
+      'appCheck must be an object',
       'emulators.functionsPort must be an integer',
     ]);
     expect(configProblems([])).toEqual(['the configuration must be a JSON object']);
+  });
+
+  it('takes App Check from reCAPTCHA Enterprise with a site key, and the stand-in only on the local stack', () => {
+    const { emulators, ...deployable } = createConfig();
+    expect(emulators).toBeDefined();
+    expect(
+      configProblems({ ...deployable, appCheck: { provider: 'recaptcha-enterprise', siteKey: 'site-key' } }),
+    ).toEqual([]);
+    expect(configProblems({ ...deployable, appCheck: { provider: 'recaptcha-enterprise' } })).toEqual([
+      'appCheck.siteKey must be a non-empty string',
+    ]);
+    expect(configProblems({ ...deployable, appCheck: { provider: 'local-stand-in' } })).toEqual([
+      'appCheck.provider local-stand-in works on the local stack only (with "emulators")',
+    ]);
+    expect(configProblems({ ...deployable, appCheck: { provider: 'debug' } })).toEqual([
+      'appCheck.provider must be "recaptcha-enterprise" or "local-stand-in"',
+    ]);
+    expect(configProblems(createConfig())).toEqual([]);
   });
 
   it.each([

@@ -3,16 +3,40 @@
  * configuration. Firebase Auth lives in `auth.ts` and is loaded only by pages that sign in,
  * so the invitation page never downloads it.
  */
+import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '@dayfocus/functions/domain/app-check';
 import { FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
+import { CustomProvider, initializeAppCheck, ReCaptchaEnterpriseProvider } from 'firebase/app-check';
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import type { RuntimeConfig } from '@/config/runtime-config';
 
 let configured: { app: FirebaseApp; functions: Functions; config: RuntimeConfig } | undefined;
 
+/**
+ * App Check attests every callable call (functions/src/domain/app-check.ts): reCAPTCHA
+ * Enterprise, scoring the visitor in the background, or the local stack's stand-in.
+ */
+function startAppCheck(app: FirebaseApp, config: RuntimeConfig): void {
+  const provider =
+    config.appCheck.provider === 'recaptcha-enterprise'
+      ? new ReCaptchaEnterpriseProvider(config.appCheck.siteKey)
+      : new CustomProvider({
+          getToken: async () =>
+            mintLocalAppCheckToken({
+              appId: config.firebase.appId ?? 'web',
+              projectId: config.firebase.projectId,
+              id: crypto.randomUUID(),
+              nowMs: Date.now(),
+            }),
+        });
+  initializeAppCheck(app, { provider, isTokenAutoRefreshEnabled: true });
+}
+
 export function initFirebase(config: RuntimeConfig): void {
   if (configured) return;
-  const app = getApps().length > 0 ? getApp() : initializeApp(config.firebase);
+  const existing = getApps().length > 0;
+  const app = existing ? getApp() : initializeApp(config.firebase);
+  if (!existing) startAppCheck(app, config);
   if (config.callablesPath) {
     // Same origin: Hosting (or the Hosting emulator) passes /api/{name} on to the function.
     configured = {
@@ -35,7 +59,11 @@ export function firebase() {
 
 /** Calls a callable function and gives its data; errors are FunctionsError (`functions/not-found`, ...). */
 export async function callFunction<Request, Response>(name: string, request: Request): Promise<Response> {
-  const callable = httpsCallable<Request, Response>(firebase().functions, name, { timeout: 30_000 });
+  const callable = httpsCallable<Request, Response>(firebase().functions, name, {
+    timeout: 30_000,
+    // App Check consumes the token of these calls: each needs a fresh, limited-use one.
+    limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
+  });
   return (await callable(request)).data;
 }
 

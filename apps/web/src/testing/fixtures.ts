@@ -18,6 +18,7 @@ export function createConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCon
       { code: 'en', name: 'English' },
       { code: 'hi', name: 'हिन्दी' },
     ],
+    appCheck: { provider: 'local-stand-in' },
     emulators: { auth: urls.auth, functionsHost: stack.host, functionsPort: stack.ports.functions },
     ...overrides,
   };

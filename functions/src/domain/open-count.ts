@@ -1,0 +1,69 @@
+/**
+ * Counting the opens of a short link without a hot document: Firestore's distributed counter.
+ * Each open increments one randomly chosen shard `_appLinks/{code}/openShards/{0..N-1}`; the
+ * count of the link is the sum over its shards. Pure rules; the store does the reads and writes.
+ */
+import type { Visitor } from './app-links.js';
+
+/**
+ * Shards per link. Firestore sustains about one write per second on one document (bursts
+ * above that queue up and then fail with contention), so N shards take about N opens per
+ * second per link, sustained: 10 covers a link shared in a busy group chat or a bot looping on
+ * it, with the redirect never waiting on these writes anyway. More shards would only matter
+ * for a link opened more than 10 times a second for minutes on end, and every shard is one
+ * more document read each time the count is read (summing is off the hot path, but not free).
+ */
+export const OPEN_SHARD_COUNT = 10;
+
+/** The subcollection of `_appLinks/{code}` holding the shards. */
+export const OPEN_SHARDS_COLLECTION = 'openShards';
+
+export const VISITORS: readonly Visitor[] = ['ios', 'android', 'web', 'crawler'];
+
+/** One shard document as stored; every field appears with the first open it counts. */
+export interface OpenShard {
+  opens?: number;
+  opensBy?: Partial<Record<Visitor, number>>;
+  /** The time of the latest open this shard counted (written with the increment, on the shard). */
+  lastOpenedAt?: string;
+}
+
+/** The opens of one link: the sum over its shards. */
+export interface OpenCounts {
+  opens: number;
+  opensBy: Record<Visitor, number>;
+  /** The latest open of any shard; absent while the link was never opened. */
+  lastOpenedAt?: string;
+}
+
+export function noOpens(): OpenCounts {
+  return { opens: 0, opensBy: { ios: 0, android: 0, web: 0, crawler: 0 } };
+}
+
+/**
+ * The shard the next open increments, uniformly among `shards`; `random` answers in [0, 1)
+ * like Math.random (a value out of that range still lands on a valid shard).
+ */
+export function pickOpenShard(random: () => number, shards: number = OPEN_SHARD_COUNT): number {
+  const index = Math.floor(random() * shards);
+  return Number.isFinite(index) ? Math.min(shards - 1, Math.max(0, index)) : 0;
+}
+
+const countOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/**
+ * The totals of a link from its shards (missing shards and fields count as 0). The link
+ * record itself may be passed among them: links from before the sharding kept their counts on
+ * it, and those opens still count.
+ */
+export function sumOpenShards(shards: Iterable<OpenShard | undefined>): OpenCounts {
+  const total = noOpens();
+  for (const shard of shards) {
+    if (!shard) continue;
+    total.opens += countOf(shard.opens);
+    for (const visitor of VISITORS) total.opensBy[visitor] += countOf(shard.opensBy?.[visitor]);
+    if (typeof shard.lastOpenedAt === 'string' && (!total.lastOpenedAt || shard.lastOpenedAt > total.lastOpenedAt))
+      total.lastOpenedAt = shard.lastOpenedAt;
+  }
+  return total;
+}

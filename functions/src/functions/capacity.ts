@@ -1,0 +1,31 @@
+/**
+ * The most instances each function may run at once: a cap on a runaway bill (a bot loop, a
+ * bug in the app that calls in a loop), not a capacity plan. A 2nd-gen instance serves up to
+ * 80 requests at once, so even the smallest cap here serves hundreds of concurrent visitors;
+ * beyond the cap, requests queue briefly and then get 429, which the callables' clients retry.
+ * docs/architecture.md explains the values.
+ */
+export const maxInstances = {
+  /** Every visitor of an invitation page calls it once: the widest door. */
+  getInviter: 20,
+  /** "I already have an account": once per visitor who taps it. */
+  createAppLink: 10,
+  /** One call per new account (each needs a new Firebase Auth account first). */
+  registerInvitee: 10,
+  activateAccount: 10,
+  completeSocialSignUp: 10,
+  /** Every open of a short link: the one function a viral link or a crawler storm hits. */
+  openAppLink: 30,
+  /** The two association files, fetched by the phones' OS now and then, and cached by Hosting. */
+  appSiteAssociation: 5,
+  /** Account events: one per sign-up or deletion. */
+  onAccountCreated: 10,
+  onAccountDeleted: 5,
+  /** One sweep at a time, by design (joins.md). */
+  sweepOwedPushes: 1,
+  /** Local stack only. */
+  devBaselineWrite: 10,
+  devSweepOwedPushes: 1,
+} as const;
+
+export type FunctionName = keyof typeof maxInstances;

@@ -1,0 +1,110 @@
+/**
+ * App Check on the running stack (its local stand-in, see domain/app-check.ts): a call
+ * without a token, or with one that is not the stand-in's, is refused with nothing written;
+ * a token of a replay-protected call works once. The short link stays open to plain browsers.
+ */
+import { describe, expect, it } from 'vitest';
+import { callableHeaders, localAppCheckToken, urls } from '@dayfocus/stack/testing';
+import { writeSucceeded } from '../../src/domain/write-result.js';
+import {
+  adminDb,
+  Browser,
+  createInviter,
+  friendsBetween,
+  historyOf,
+  outcomeOf,
+  pushesTo,
+  userDoc,
+  verifiedEmailInvitee,
+} from './support.js';
+
+/** A raw callable request, as a script would send it. */
+async function rawCall(name: string, data: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${urls.functions}/${name}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ data }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { result?: unknown; error?: { status?: string } },
+  };
+}
+
+describe('App Check on every callable', () => {
+  it.each([['getInviter'], ['createAppLink'], ['activateAccount']])(
+    'refuses %s from a script without a token, before it reads or writes anything',
+    async (name) => {
+      const inviter = await createInviter();
+      const invitee = await verifiedEmailInvitee(inviter.userId);
+      const data = name === 'activateAccount' ? { uid: invitee.uid } : { inviterId: inviter.userId };
+      const answer = await rawCall(name, data, { 'content-type': 'application/json' });
+      expect([answer.status, answer.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+      expect((await userDoc(invitee.uid))?.isActive).not.toBe(true);
+      expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
+      expect((await adminDb.collection('_appLinkOwners').doc(inviter.userId).get()).exists).toBe(false);
+    },
+  );
+
+  it('refuses the signed-in calls of a browser without App Check, with nothing written', async () => {
+    const inviter = await createInviter();
+    const browser = new Browser({ appCheck: false });
+    const user = await browser.signUpWithEmail();
+    expect(await outcomeOf(browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' }))).toBe(
+      'unauthenticated',
+    );
+    const social = new Browser({ appCheck: false });
+    const google = await social.signInWith('google.com');
+    expect(await outcomeOf(social.call('completeSocialSignUp', { inviterId: inviter.userId }))).toBe('unauthenticated');
+    expect((await userDoc(user.uid))?.invitedBy).toBeUndefined();
+    expect(await friendsBetween(inviter.userId, google.uid)).toEqual([]);
+    expect(await historyOf(inviter.userId)).toEqual([]);
+    expect(await pushesTo(inviter.fcmToken as string)).toEqual([]);
+    await Promise.all([browser.close(), social.close()]);
+  });
+
+  it('refuses a token that the stand-in did not mint (the emulator does not verify tokens itself)', async () => {
+    const inviter = await createInviter();
+    const forged = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1:0:web:0"}').toString('base64url')}.x`;
+    const answer = await rawCall(
+      'getInviter',
+      { inviterId: inviter.userId },
+      { 'content-type': 'application/json', 'x-firebase-appcheck': forged },
+    );
+    expect(answer.status).toBe(401);
+  });
+
+  it('lets a browser with App Check through', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma' });
+    const answer = await rawCall('getInviter', { inviterId: inviter.userId }, callableHeaders());
+    expect(answer).toMatchObject({ status: 200, body: { result: { inviterId: inviter.userId, name: 'Asha Verma' } } });
+  });
+
+  it('takes a replay-protected call once per token: the replay is refused, and the join happened once', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': localAppCheckToken() };
+    expect(await rawCall('activateAccount', { uid: invitee.uid }, headers)).toEqual({
+      status: 200,
+      body: { result: writeSucceeded },
+    });
+    const replay = await rawCall('activateAccount', { uid: invitee.uid }, headers);
+    expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(await historyOf(inviter.userId)).toHaveLength(1);
+  });
+
+  it('lets ordinary tokens be reused on the calls that do not consume them', async () => {
+    const inviter = await createInviter();
+    const headers = callableHeaders();
+    for (let i = 0; i < 2; i += 1)
+      expect((await rawCall('getInviter', { inviterId: inviter.userId }, headers)).status).toBe(200);
+  });
+
+  it('leaves the short link open to plain browsers', async () => {
+    const { shortLink } = (
+      await rawCall('createAppLink', { inviterId: (await createInviter()).userId }, callableHeaders())
+    ).body.result as { shortLink: string };
+    const response = await fetch(shortLink, { redirect: 'manual', headers: { 'user-agent': 'curl/8.5.0' } });
+    expect(response.status).toBeLessThan(400);
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * Counting short-link opens: the pure rules of the sharded counter, and the flow's promise
+ * that a visitor's answer never waits on the count (run in-process with a fake link store).
+ */
+import { randomBytes } from 'node:crypto';
+import { logger } from 'firebase-functions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { linkTargetFor } from '../../src/domain/app-links.js';
+import { parseLinkSettings } from '../../src/domain/link-settings.js';
+import {
+  noOpens,
+  OPEN_SHARD_COUNT,
+  pickOpenShard,
+  sumOpenShards,
+  type OpenShard,
+} from '../../src/domain/open-count.js';
+import { AppLinkFlow, type AppLinkLinks, type HttpAnswer } from '../../src/flows/app-link-flow.js';
+import { userAgents } from '../user-agents.js';
+
+describe('choosing a shard', () => {
+  it('maps the whole range of the random source onto 0..N-1', () => {
+    expect(pickOpenShard(() => 0)).toBe(0);
+    expect(pickOpenShard(() => 0.5)).toBe(5);
+    expect(pickOpenShard(() => 0.999_999_9)).toBe(OPEN_SHARD_COUNT - 1);
+    expect(pickOpenShard(() => 0.26, 4)).toBe(1);
+  });
+
+  it('stays within range even for a random source out of [0, 1)', () => {
+    for (const value of [1, 7, -0.1, -3, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const shard = pickOpenShard(() => value);
+      expect(Number.isInteger(shard)).toBe(true);
+      expect(shard).toBeGreaterThanOrEqual(0);
+      expect(shard).toBeLessThan(OPEN_SHARD_COUNT);
+    }
+  });
+
+  it('uses every one of the N shards about equally with Math.random', () => {
+    const hits = Array.from({ length: OPEN_SHARD_COUNT }, () => 0);
+    for (let i = 0; i < 20_000; i++) {
+      const shard = pickOpenShard(Math.random);
+      expect(Number.isInteger(shard) && shard >= 0 && shard < OPEN_SHARD_COUNT).toBe(true);
+      hits[shard] = (hits[shard] ?? 0) + 1;
+    }
+    // 2000 per shard on average; a skewed choice would leave one far off.
+    for (const count of hits) expect(count).toBeGreaterThan(1600);
+  });
+});
+
+describe('summing the shards', () => {
+  it('adds the opens and the opens by platform of every shard', () => {
+    expect(
+      sumOpenShards([
+        { opens: 3, opensBy: { web: 2, ios: 1 }, lastOpenedAt: '2026-11-23T10:00:00.000Z' },
+        { opens: 5, opensBy: { android: 4, crawler: 1 }, lastOpenedAt: '2026-11-23T10:00:02.000Z' },
+        { opens: 1, opensBy: { web: 1 }, lastOpenedAt: '2026-11-23T10:00:01.000Z' },
+      ]),
+    ).toEqual({
+      opens: 9,
+      opensBy: { ios: 1, android: 4, web: 3, crawler: 1 },
+      lastOpenedAt: '2026-11-23T10:00:02.000Z',
+    });
+  });
+
+  it('gives zeros for a link never opened (no shard yet)', () => {
+    expect(sumOpenShards([])).toEqual(noOpens());
+    expect(sumOpenShards([undefined, {}])).toEqual({
+      opens: 0,
+      opensBy: { ios: 0, android: 0, web: 0, crawler: 0 },
+    });
+  });
+
+  it('counts the opens a link from before the shards kept on itself', () => {
+    const legacyLink = {
+      code: 'AbCdEf12_-',
+      target: 'https://dayfocus.app/?userId=u1',
+      opens: 7,
+      opensBy: { ios: 2, android: 0, web: 5, crawler: 0 },
+      lastOpenedAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(sumOpenShards([legacyLink, { opens: 1, opensBy: { crawler: 1 } }])).toEqual({
+      opens: 8,
+      opensBy: { ios: 2, android: 0, web: 5, crawler: 1 },
+      lastOpenedAt: '2026-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('ignores fields that are not counts', () => {
+    const odd = { opens: 'many', opensBy: { web: null, ios: Number.NaN } } as unknown as OpenShard;
+    expect(sumOpenShards([odd, { opens: 2, opensBy: { ios: 2 } }])).toEqual({
+      opens: 2,
+      opensBy: { ios: 2, android: 0, web: 0, crawler: 0 },
+    });
+  });
+});
+
+describe('answering a visit while the open is counted', () => {
+  const settings = parseLinkSettings({}, { deployed: false });
+  const code = 'AbCdEf12_-';
+  const target = linkTargetFor(settings, 'inviter-1');
+  const now = new Date('2026-11-23T12:00:00.000Z');
+
+  function flowWith(countOpen: AppLinkLinks['countOpen']) {
+    const unexpected = () => Promise.reject(new Error('not used by a visit'));
+    const links: AppLinkLinks = {
+      ensureOwnLink: unexpected,
+      findProviderLink: unexpected,
+      keepProviderLink: unexpected,
+      findByCode: async (wanted) =>
+        wanted === code
+          ? { code, inviterId: 'inviter-1', target, createdAt: now.toISOString(), updatedAt: now.toISOString() }
+          : null,
+      countOpen: vi.fn(countOpen),
+    };
+    const flow = new AppLinkFlow({
+      users: { getUser: async () => null },
+      links,
+      settings: () => settings,
+      dynamicLinks: () => {
+        throw new Error('not used by a visit');
+      },
+      randomBytes: (size) => randomBytes(size),
+      now: () => now,
+    });
+    return { flow, countOpen: links.countOpen };
+  }
+
+  /** The answer, or a failure when it took longer than `ms`: it must not wait on the count. */
+  function promptly(answer: Promise<HttpAnswer>, ms = 1000): Promise<HttpAnswer> {
+    return Promise.race([
+      answer,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`the answer took more than ${ms} ms: it waited on the count`)), ms),
+      ),
+    ]);
+  }
+
+  const SETTLED = Symbol('settled');
+  const PENDING = Symbol('pending');
+  async function stateOf(promise: Promise<unknown> | undefined) {
+    // After a macrotask, a settled promise has run its reactions.
+    const settled = promise?.then(
+      () => SETTLED,
+      () => SETTLED,
+    );
+    return Promise.race([settled, new Promise((resolve) => setTimeout(() => resolve(PENDING), 20))]);
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('answers at once while the count never finishes, and hands the started write over as pending', async () => {
+    const { flow, countOpen } = flowWith(() => new Promise<void>(() => {}));
+    const answer = await promptly(
+      flow.openAppLink({ method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.web['Chrome on Windows'] }),
+    );
+    expect(answer).toMatchObject({ status: 302, headers: { location: target } });
+    // Started before the answer was handed back, so it is issued while the request holds the CPU.
+    expect(countOpen).toHaveBeenCalledExactlyOnceWith(code, 'web', now.toISOString());
+    expect(answer.pending).toBeInstanceOf(Promise);
+    expect(await stateOf(answer.pending)).toBe(PENDING);
+  });
+
+  it('does not wait on a slow count either, and its pending write settles when the count does', async () => {
+    let finish: () => void = () => {};
+    const { flow } = flowWith(() => new Promise<void>((resolve) => (finish = resolve)));
+    const started = performance.now();
+    const answer = await promptly(
+      flow.openAppLink({ method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.ios['Safari on iPhone (iOS 17)'] }),
+    );
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('dayfocus://open');
+    expect(await stateOf(answer.pending)).toBe(PENDING);
+    finish();
+    await expect(answer.pending).resolves.toBeUndefined();
+  });
+
+  it.each([
+    ['rejects', () => Promise.reject(new Error('RESOURCE_EXHAUSTED: too much contention'))],
+    [
+      'throws at once',
+      () => {
+        throw new Error('RESOURCE_EXHAUSTED: too much contention');
+      },
+    ],
+  ])('logs a count that %s and still gives the visitor the link; pending never rejects', async (_case, fails) => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
+    const { flow } = flowWith(fails as AppLinkLinks['countOpen']);
+    const answer = await promptly(
+      flow.openAppLink({ method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.crawler.WhatsApp }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('og:title');
+    await expect(answer.pending).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('Counting a short-link open failed', {
+      code,
+      error: 'RESOURCE_EXHAUSTED: too much contention',
+    });
+  });
+
+  it.each([
+    ['a HEAD request', { method: 'HEAD', rawUrl: `/l/${code}` }, 302],
+    ['an unknown code', { method: 'GET', rawUrl: '/l/ZZZZZZZZZZ' }, 404],
+    ['a malformed path', { method: 'GET', rawUrl: '/l/../x' }, 404],
+    ['a POST', { method: 'POST', rawUrl: `/l/${code}` }, 405],
+  ])('counts nothing for %s, and leaves nothing pending', async (_case, visit, status) => {
+    const { flow, countOpen } = flowWith(async () => {});
+    const answer = await promptly(flow.openAppLink(visit));
+    expect(answer.status).toBe(status);
+    expect(answer.pending).toBeUndefined();
+    expect(countOpen).not.toHaveBeenCalled();
+  });
+});

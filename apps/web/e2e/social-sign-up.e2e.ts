@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
 import {
   authUserByEmail,
+  eventually,
   expectJoined,
+  signedInUsers,
   pathOf,
   reachPath,
   seedInviter,
@@ -51,6 +53,14 @@ describe('Sign-up with Google or Apple in the browser', () => {
         inviter,
         { uid: account.uid, name: invitee.name, email: invitee.email },
         { language: 'en', country: 'asia' },
+      );
+      // As after an email sign-up, the browser keeps no session of the new account.
+      await eventually(
+        () => signedInUsers(page),
+        (users) => users.length === 0,
+        {
+          what: `the sign-out after the ${label} sign-up`,
+        },
       );
     });
   }

@@ -4,14 +4,26 @@
  */
 import { getDownloadURL, type Storage } from 'firebase-admin/storage';
 import { logger } from 'firebase-functions';
+import { isOwnPicturePath } from '../domain/pictures.js';
 
 const RESOLVE_TIMEOUT_MS = 3_000;
 
-export async function resolvePictureUrl(storage: () => Storage, profileImage: unknown): Promise<string | null> {
+export async function resolvePictureUrl(
+  storage: () => Storage,
+  profileImage: unknown,
+  ownerId: string,
+): Promise<string | null> {
   if (typeof profileImage !== 'string' || profileImage.trim() === '') return null;
   const value = profileImage.trim();
   if (/^https:\/\//i.test(value) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(value)) return value;
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null; // any other scheme (javascript:, data:, http: elsewhere)
+  if (!isOwnPicturePath(value, ownerId)) {
+    logger.warn("Inviter picture path is outside the inviter's own folder; the page shows the placeholder", {
+      ownerId,
+      path: value,
+    });
+    return null;
+  }
   try {
     const file = storage().bucket().file(value.replace(/^\/+/, ''));
     return await Promise.race([

@@ -50,7 +50,8 @@ export interface InviteFlowDeps {
   store: InviteStore;
   accounts: AccountLookup;
   push: PushTransport;
-  resolvePicture(profileImage: unknown): Promise<string | null>;
+  /** The picture's address for a browser, or null; `ownerId` is the user whose record names it. */
+  resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
   now(): Date;
 }
 
@@ -84,7 +85,7 @@ export class InviteFlow {
     return {
       inviterId,
       name: cleanDisplayName(inviter.name),
-      photoUrl: await this.deps.resolvePicture(inviter.profileImage),
+      photoUrl: await this.deps.resolvePicture(inviter.profileImage, inviterId),
     };
   }
 

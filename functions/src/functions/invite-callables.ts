@@ -18,13 +18,28 @@ export const registerInvitee = callable('registerInvitee', registerInviteeReques
   inviteFlow.registerInvitee(requireCaller(request), input),
 );
 
+/**
+ * What an anonymous caller hears whatever keeps an account from activating (no account, an
+ * address not verified yet, no record, a deleted record): one answer, so that probing uids
+ * tells a script nothing about who has an account or in which state. The welcome page reads
+ * it as "not confirmed yet", the usual case. The account itself, signed in, is told which.
+ */
+export const ANONYMOUS_ACTIVATION_REFUSAL =
+  'This account cannot be activated from this link yet: confirm the e-mail address first, or sign in';
+
 /** Public: the verification link may be opened on a device where nobody is signed in. */
 export const activateAccount = callable('activateAccount', activateAccountRequestSchema, async (input, request) => {
   const caller = request.auth ? requireCaller(request) : null;
   if (caller && caller.uid !== input.uid) {
     throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
   }
-  return inviteFlow.activateAccount({ uid: input.uid, inviterId: input.inviterId });
+  try {
+    return await inviteFlow.activateAccount({ uid: input.uid, inviterId: input.inviterId });
+  } catch (error) {
+    const accountState = error instanceof FlowError && ['not-found', 'failed-precondition'].includes(error.code);
+    if (!caller && accountState) throw new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL);
+    throw error;
+  }
 });
 
 /** Signed in with Apple or Google. */

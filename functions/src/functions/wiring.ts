@@ -30,6 +30,6 @@ export const inviteFlow = new InviteFlow({
   store: inviteStore,
   accounts,
   push: isEmulator ? new DevOutboxTransport(db) : new FcmTransport(messaging),
-  resolvePicture: (profileImage) => resolvePictureUrl(storage, profileImage),
+  resolvePicture: (profileImage, ownerId) => resolvePictureUrl(storage, profileImage, ownerId),
   now: () => new Date(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminAuth,
   adminDb,
   Browser,
   callAnonymously,
@@ -10,6 +11,7 @@ import {
   outcomeOf,
   pushesTo,
   eventually,
+  uniqueId,
   userDoc,
   verifiedEmailInvitee,
   verifyEmailThroughEmulator,
@@ -181,5 +183,43 @@ describe('activation under concurrency', () => {
     expect(await userDoc(user.uid)).toMatchObject({ isActive: true, isVerified: true });
     expect((await adminDb.collection('Friends').where('friendId', '==', user.uid).get()).empty).toBe(true);
     await browser.close();
+  });
+});
+
+describe('activateAccount, asked by someone who is not signed in', () => {
+  /** The code and message an anonymous caller gets for this uid. */
+  async function anonymousRefusal(uid: string) {
+    const error = await callAnonymously('activateAccount', { uid }).catch((e: unknown) => e);
+    return { code: (error as { code?: string }).code, message: (error as Error).message };
+  }
+
+  it('hears the same for every account state, so probing uids tells nothing', async () => {
+    const inviter = await createInviter();
+    const unverified = new Browser();
+    const notVerified = await unverified.signUpWithEmail();
+    await unverified.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' });
+    const noRecord = await adminAuth.createUser({ email: `${uniqueId('norecord')}@example.com`, emailVerified: true });
+    await eventually(
+      () => userDoc(noRecord.uid),
+      (r) => r !== undefined,
+      { what: "the trigger's record" },
+    );
+    await adminDb.collection('Users').doc(noRecord.uid).delete();
+    const deleted = await verifiedEmailInvitee(inviter.userId);
+    await adminDb.collection('Users').doc(deleted.uid).update({ isDeleted: true });
+
+    const answers = await Promise.all([
+      anonymousRefusal(uniqueId('nobody')),
+      anonymousRefusal(notVerified.uid),
+      anonymousRefusal(noRecord.uid),
+      anonymousRefusal(deleted.uid),
+    ]);
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]?.code).toBe('functions/failed-precondition');
+
+    // The account itself, signed in, is told what is missing.
+    const own = await unverified.call('activateAccount', { uid: notVerified.uid }).catch((e: unknown) => e);
+    expect((own as Error).message).toMatch(/^The email address is not verified yet/);
+    await unverified.close();
   });
 });

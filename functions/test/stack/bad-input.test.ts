@@ -201,11 +201,16 @@ const cases: [string, Case][] = [
   ],
   [
     'activateAccount: a uid no account can have',
-    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: 'Users/../x' }), expected: 'not-found' },
+    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: 'Users/../x' }), expected: 'failed-precondition' },
   ],
   [
     'activateAccount: unknown account',
-    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: uniqueId('nobody') }), expected: 'not-found' },
+    {
+      call: 'activateAccount',
+      who: 'anonymous',
+      data: () => ({ uid: uniqueId('nobody') }),
+      expected: 'failed-precondition',
+    },
   ],
   [
     'activateAccount: unverified email account',

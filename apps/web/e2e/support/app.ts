@@ -83,6 +83,29 @@ export function useBrowser(): BrowserSession {
   };
 }
 
+/** The users Firebase Auth keeps signed in in this page's browser (its IndexedDB store), by uid. */
+export async function signedInUsers(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) return resolve([]);
+          const all = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { fbase_key?: string; value?: { uid?: string } }[])
+                .filter((entry) => entry.fbase_key?.startsWith('firebase:authUser:'))
+                .map((entry) => entry.value?.uid ?? '?'),
+            );
+          all.onerror = () => resolve([]);
+        };
+      }),
+  );
+}
+
 /** Resolves once the locator shows (fails the test after the default timeout). */
 export async function visible(locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: 'visible' });

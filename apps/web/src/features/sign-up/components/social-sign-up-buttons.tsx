@@ -1,4 +1,4 @@
-import { GoogleAuthProvider, OAuthProvider, signInWithPopup, type AuthProvider } from 'firebase/auth';
+import { GoogleAuthProvider, OAuthProvider, signInWithPopup, signOut, type AuthProvider } from 'firebase/auth';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
@@ -46,8 +46,10 @@ export function SocialSignUpButtons({
   async function signUp(provider: Provider) {
     if (!inviterId) return;
     setBusy(provider);
+    let signedIn = false;
     try {
       await signInWithPopup(firebaseAuth(), authProvider(provider));
+      signedIn = true;
       await completeSignUp.mutateAsync({ inviterId });
       onSignedUp();
     } catch (error) {
@@ -55,6 +57,10 @@ export function SocialSignUpButtons({
       console.error(`Sign-up with ${provider} failed`, error);
       if (!CANCELLED.has(firebaseErrorCode(error) ?? '')) setFailed((n) => n + 1);
     } finally {
+      // As the email path does: nothing after this needs the session (the welcome page and the
+      // app sign in on their own), and a browser left signed in, perhaps a shared one, would
+      // keep the account open to whoever comes next. A retry opens the popup again.
+      if (signedIn) await signOut(firebaseAuth()).catch(() => undefined);
       setBusy(null);
     }
   }

@@ -148,6 +148,25 @@ describe('Every page, in English and Hindi, at phone and desktop size', () => {
   }
 });
 
+describe('The Content-Security-Policy', () => {
+  const browser = useBrowser();
+
+  it('refuses a script injected into the invitation page, and the tests see the violation', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage();
+    await screens[0]?.open(page, en, inviter, 'en');
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return (window as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => browser.takeViolations().join('\n')).toContain('script-src');
+  });
+});
+
 describe('Fonts', () => {
   const browser = useBrowser();
 

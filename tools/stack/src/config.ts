@@ -50,7 +50,10 @@ export function defaultProject(firebaserc: unknown): string {
   return projectId;
 }
 
-const emulators = emulatorSettings(readJson('firebase.json'));
+/** firebase.json as read when the stack's tools load. */
+export const firebaseJson: unknown = readJson('firebase.json');
+
+const emulators = emulatorSettings(firebaseJson);
 
 export const stack = {
   projectId: defaultProject(readJson('.firebaserc')),

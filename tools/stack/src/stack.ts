@@ -10,7 +10,8 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
-import { emulatorEnv, repoRoot, stack, urls } from './config.js';
+import { emulatorEnv, firebaseJson, repoRoot, stack, urls } from './config.js';
+import { writeLocalFirebaseJson } from './local-config.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { httpAnswers, portInUse, waitFor } from './readiness.js';
 
@@ -124,7 +125,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     let ready = false;
     emulators = startProcess(
       process.execPath,
-      [firebaseCli(), 'emulators:start', '--only', 'auth,functions,hosting', '--project', stack.projectId],
+      [
+        firebaseCli(),
+        'emulators:start',
+        '--only',
+        'auth,functions,hosting',
+        '--project',
+        stack.projectId,
+        '--config',
+        writeLocalFirebaseJson(firebaseJson),
+      ],
       {
         cwd: repoRoot,
         env: {

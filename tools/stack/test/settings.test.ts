@@ -10,6 +10,7 @@ import { brand, FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
 import { localLinkDefaults } from '@dayfocus/functions/domain/link-settings';
 import { describe, expect, it } from 'vitest';
 import { defaultProject, emulatorSettings, repoRoot, stack, urls } from '../src/config.js';
+import { localFirebaseJson } from '../src/local-config.js';
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
 
@@ -65,5 +66,36 @@ describe('the local settings', () => {
     expect(localLinkDefaults.PRODUCT_IMAGE_URL.startsWith(`${urls.hosting}/`)).toBe(true);
     expect(localLinkDefaults.DYNAMIC_LINKS_DOMAIN_URI_PREFIX.startsWith(`${urls.hosting}/`)).toBe(true);
     expect(localLinkDefaults.APP_STORE_URL).toContain(brand.appStoreId);
+  });
+});
+
+describe('the local copy of firebase.json', () => {
+  const production = readJson('firebase.json') as {
+    hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
+  };
+  const policyOf = (config: typeof production, source: string) =>
+    config.hosting.headers
+      .find((rule) => rule.source === source)
+      ?.headers.find((h) => h.key === 'Content-Security-Policy')?.value ?? '';
+
+  it('opens the pages to the Auth emulator only, and only on the local stack', () => {
+    const local = localFirebaseJson(production, [urls.auth]) as typeof production;
+    const deployed = policyOf(production, '/feedback/**');
+    expect(deployed).toContain('upgrade-insecure-requests');
+    expect(deployed).not.toMatch(/127\.0\.0\.1|localhost/);
+    const served = policyOf(local, '/feedback/**');
+    expect(served).toMatch(new RegExp(`connect-src [^;]*${urls.auth.replaceAll('.', '\\.')}`));
+    expect(served).toMatch(new RegExp(`frame-src [^;]*${urls.auth.replaceAll('.', '\\.')}`));
+    expect(served).not.toContain('upgrade-insecure-requests');
+    expect(served).toContain("frame-ancestors 'none'");
+  });
+
+  it('keeps every other setting as deployed', () => {
+    const local = localFirebaseJson(production, [urls.auth]) as typeof production;
+    const withoutPolicies = (config: typeof production) =>
+      JSON.stringify(config, (key, value: unknown) =>
+        key === 'value' && typeof value === 'string' && value.includes('default-src') ? '' : value,
+      );
+    expect(withoutPolicies(local)).toBe(withoutPolicies(production));
   });
 });

@@ -41,16 +41,19 @@ export function uniqueEmail(prefix = 'e2e'): string {
 export interface BrowserSession {
   /** A page in a fresh context (no storage, no signed-in user), closed after the test. */
   newPage(options?: { device?: Device; language?: Language }): Promise<Page>;
+  /** The CSP violations reported so far in this test's pages, taken away (so that they do not fail it). */
+  takeViolations(): string[];
 }
 
 /**
  * One Chromium for the file (launched in beforeAll, closed in afterAll); every page gets its
  * own context. Call it inside the `describe`, so that a skipped suite launches nothing.
- * Uncaught errors of a page fail the test that opened it.
+ * Uncaught errors of a page, and any Content-Security-Policy violation in it, its frames or the
+ * popups it opens (Google and Apple sign-in), fail the test that opened it.
  */
 export function useBrowser(): BrowserSession {
   let browser: Browser | undefined;
-  const open: { context: BrowserContext; errors: string[] }[] = [];
+  const open: { context: BrowserContext; errors: string[]; violations: string[] }[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
@@ -59,17 +62,33 @@ export function useBrowser(): BrowserSession {
     await Promise.all(closing.map(({ context }) => context.close()));
     const errors = closing.flatMap(({ errors: e }) => e);
     expect(errors, 'uncaught errors in the page').toEqual([]);
+    const violations = closing.flatMap(({ violations: v }) => v);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
   });
   return {
+    takeViolations: () => open.flatMap(({ violations }) => violations.splice(0)),
     async newPage({ device = 'desktop', language } = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call it inside describe)');
       const context = await newContext(browser, { baseURL: urls.hosting, viewport: viewports[device] });
       context.setDefaultTimeout(15_000);
       const errors: string[] = [];
-      open.push({ context, errors });
+      const violations: string[] = [];
+      open.push({ context, errors, violations });
+      // Every page and frame of the context reports its CSP violations to the console, where
+      // Chromium also writes its own "Refused to … Content Security Policy" messages.
+      await context.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          // eslint-disable-next-line no-console -- in the page: the console is how it reports to the test
+          console.error(`[csp-violation] ${event.effectiveDirective} blocked ${event.blockedURI} on ${location.href}`),
+        ),
+      );
+      context.on('console', (message) => {
+        const text = message.text();
+        if (text.startsWith('[csp-violation]') || text.includes('Content Security Policy')) violations.push(text);
+      });
       if (language) {
         await context.addInitScript(([key, code]) => window.localStorage.setItem(key, code), [
           LANGUAGE_STORAGE_KEY,

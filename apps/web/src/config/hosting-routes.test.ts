@@ -35,6 +35,12 @@ function examplesOf(pattern: string): string[] {
 
 const routePaths = routes.flatMap(({ pattern }) => examplesOf(pattern));
 const firstRewrite = (path: string) => hosting.rewrites.find((rule) => minimatch(path, rule.source));
+const headerValues = (path: string, key: string) =>
+  hosting.headers
+    .filter((rule) => minimatch(path, rule.source))
+    .flatMap((rule) => rule.headers ?? [])
+    .filter((header) => header.key.toLowerCase() === key)
+    .map((header) => header.value);
 const cacheControl = (path: string) =>
   hosting.headers
     .filter((rule) => minimatch(path, rule.source))
@@ -73,6 +79,32 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
       .filter((source) => !['/config.json', '/firebase-messaging-sw.js', '/index.html', '/404.html'].includes(source));
     expect(htmlSources.sort()).toEqual([...pageRewrites].sort());
   });
+
+  it.each(routePaths)('serves %s with the Content-Security-Policy and the other security headers', (path) => {
+    const policy = headerValues(path, 'content-security-policy');
+    expect(policy).toHaveLength(1);
+    const directives = Object.fromEntries(
+      (policy[0] ?? '').split(';').map((d) => {
+        const [name = '', ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['script-src']).not.toContain("'unsafe-inline'");
+    expect(directives['script-src']).not.toContain("'unsafe-eval'");
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(JSON.stringify(directives)).not.toMatch(/127\.0\.0\.1|localhost/);
+  });
+
+  it.each(['/feedback/uid-1', '/unknown', '/l/AbCdEf12', '/api/getInviter', '/assets/index.js', '/config.json'])(
+    'sends the headers every answer carries with %s',
+    (path) => {
+      expect(headerValues(path, 'x-content-type-options')).toEqual(['nosniff']);
+      expect(headerValues(path, 'referrer-policy')).toEqual(['strict-origin-when-cross-origin']);
+      expect(headerValues(path, 'x-frame-options')).toEqual(['DENY']);
+      expect(headerValues(path, 'permissions-policy')[0]).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+    },
+  );
 
   it.each(['/unknown', '/feedbacks/x', '/sign-up', '/welcome-page', '/confirm-email/x'])(
     'leaves %s to the 404 page',

@@ -1,0 +1,43 @@
+/**
+ * The firebase.json the local stack serves: the deployed one, with the Content-Security-Policy
+ * of the pages opened to the Auth emulator (the web app talks to it and frames its helper
+ * page, where production uses Google's servers and its own domain) and without
+ * `upgrade-insecure-requests` (the stack is plain http on 127.0.0.1). Everything else, every
+ * other header included, is the deployed configuration; the production policy never names a
+ * local origin.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, urls } from './config.js';
+
+type HeaderRule = { source: string; headers: { key: string; value: string }[] };
+
+/** A policy with `origins` added to `connect-src` and `frame-src`, and no upgrade of insecure requests. */
+export function localPolicy(policy: string, origins: string[]): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) => {
+      const name = directive.split(/\s+/)[0];
+      return name === 'connect-src' || name === 'frame-src' ? [directive, ...origins].join(' ') : directive;
+    })
+    .join('; ');
+}
+
+export function localFirebaseJson(firebaseJson: unknown, origins: string[]): unknown {
+  const copy = structuredClone(firebaseJson) as { hosting?: { headers?: HeaderRule[] } };
+  for (const rule of copy.hosting?.headers ?? []) {
+    for (const header of rule.headers) {
+      if (header.key.toLowerCase() === 'content-security-policy') header.value = localPolicy(header.value, origins);
+    }
+  }
+  return copy;
+}
+
+/** Writes `firebase.local.json` (git-ignored) beside firebase.json and answers its name. */
+export function writeLocalFirebaseJson(firebaseJson: unknown): string {
+  const name = 'firebase.local.json';
+  writeFileSync(join(repoRoot, name), `${JSON.stringify(localFirebaseJson(firebaseJson, [urls.auth]), null, 2)}\n`);
+  return name;
+}

@@ -8,6 +8,7 @@ import { logger } from 'firebase-functions';
 import {
   appendCapped,
   claimPush,
+  deferredPush,
   isDue,
   planJoin,
   settledPush,
@@ -18,6 +19,16 @@ import {
   type PushClaim,
   type PushResult,
 } from '../domain/joins.js';
+import {
+  planSummary,
+  pushAllowed,
+  settledSummary,
+  withPushCounted,
+  type PushBudget,
+  type SummaryClaim,
+  type SummaryPlan,
+  type SummaryResult,
+} from '../domain/push-budget.js';
 import {
   collections,
   emailSignUpRecord,
@@ -32,6 +43,13 @@ import { isUsableId } from './documents.js';
 const INVALID_ARGUMENT = 3;
 const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
+const FAILED_PRECONDITION = 9;
+/**
+ * How often a join retries counting its push in a budget that changed under it (another join
+ * took a place in the window meanwhile) before it gives up its own push and holds it for the
+ * summary. In a burst each join meets at most about FRIEND_JOIN_PUSHES_PER_HOUR such changes.
+ */
+const BUDGET_CONFLICT_RETRIES = 10;
 
 function grpcCode(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null && 'code' in error
@@ -69,6 +87,10 @@ export class InviteStore {
 
   private historyRef(inviterId: string): DocumentReference {
     return this.firestore.collection(collections.notificationHistory).doc(inviterId);
+  }
+
+  private budgetRef(inviterId: string): DocumentReference {
+    return this.firestore.collection(collections.pushBudgets).doc(inviterId);
   }
 
   /** The user's record, or null when there is none (or the id cannot name a document). */
@@ -152,8 +174,9 @@ export class InviteStore {
    * One round of reads, all at once: the invitee, their notification settings, and the
    * hinted inviter and join record, with the friendship check beside the transaction (a
    * racing duplicate is stopped by the join record, which the transaction reads). If
-   * `prepare` picks another inviter than the hint, a second round reads that one. Then one
-   * commit. When the inviter's history document has no room left (Firestore refuses it), the
+   * `prepare` picks another inviter than the hint, a second round reads that one. The
+   * inviter's push budget is read in the same round (push-budget.ts). Then one commit, which
+   * also counts the join's push in the budget or holds it for the summary. When the inviter's history document has no room left (Firestore refuses it), the
    * join is made without the entry, which is then appended with the oldest entries dropped:
    * history never blocks the friendship.
    */
@@ -166,13 +189,21 @@ export class InviteStore {
     const { inviteeId, inviterHint: hint, now } = input;
     const userRef = this.user(inviteeId);
     const notificationsRef = this.firestore.collection(collections.notifications).doc(inviteeId);
-    const attempt = (historyInCommit: boolean) =>
+    // The inviter's push budget is read beside the transaction, not in it: most joins of a
+    // burst only add themselves to the summary with blind writes, which then never contend.
+    // A join that counts a push of its own writes the budget only if it is still as read
+    // (an update-time precondition, or create for a new one); otherwise the whole commit
+    // fails and the join is decided again.
+    const readBudget = (inviterId: string) => this.budgetRef(inviterId).get();
+    const attempt = (historyInCommit: boolean, mayClaimPush: boolean, counted: { budget: boolean }) =>
       this.firestore.runTransaction(
         async (tx) => {
+          counted.budget = false;
           const hinted = hint && hint !== inviteeId ? [this.user(hint), this.joinRef(hint, inviteeId)] : [];
-          const [[user, notifications, hintedInviter, hintedJoin], friendsWithHint] = await Promise.all([
+          const [[user, notifications, hintedInviter, hintedJoin], friendsWithHint, hintedBudget] = await Promise.all([
             tx.getAll(userRef, notificationsRef, ...hinted),
             hinted.length > 0 && hint ? this.friendsEitherWay(hint, inviteeId) : Promise.resolve(false),
+            hinted.length > 0 && hint ? readBudget(hint) : Promise.resolve(undefined),
           ]);
           const hintedInviterData = (hintedInviter?.data() as UserRecord | undefined) ?? null;
           const prepared = await input.prepare(user?.data() as Partial<UserRecord> | undefined, hintedInviterData);
@@ -180,18 +211,29 @@ export class InviteStore {
           let inviter = hintedInviterData;
           let join = hintedJoin?.data() as FriendJoin | undefined;
           let friendsAlready = friendsWithHint;
+          let budget = hintedBudget;
           if (inviterId && inviterId !== hint && inviterId !== inviteeId) {
-            const [[inviterSnap, joinSnap], friends] = await Promise.all([
+            const [[inviterSnap, joinSnap], friends, budgetSnap] = await Promise.all([
               tx.getAll(this.user(inviterId), this.joinRef(inviterId, inviteeId)),
               this.friendsEitherWay(inviterId, inviteeId),
+              readBudget(inviterId),
             ]);
             inviter = (inviterSnap?.data() as UserRecord | undefined) ?? null;
             join = joinSnap?.data() as FriendJoin | undefined;
             friendsAlready = friends;
+            budget = budgetSnap;
           }
           const plan = planJoin(
-            { inviteeId, inviterId, inviter, join, friendsAlready, notificationsExist: notifications?.exists ?? false },
-            { inviteeName: prepared.inviteeName, now, historyInCommit },
+            {
+              inviteeId,
+              inviterId,
+              inviter,
+              join,
+              friendsAlready,
+              notificationsExist: notifications?.exists ?? false,
+              budget: budget?.exists ? (budget.data() as PushBudget) : undefined,
+            },
+            { inviteeName: prepared.inviteeName, now, historyInCommit, mayClaimPush },
           );
           tx.set(userRef, prepared.userUpdate, { merge: true });
           const { writes } = plan;
@@ -212,16 +254,55 @@ export class InviteStore {
               { merge: true },
             );
           }
+          if (inviterId && writes.budget) {
+            const ref = this.budgetRef(inviterId);
+            const iso = now.toISOString();
+            if ('count' in writes.budget) {
+              const fields = { inviterId, sentAt: writes.budget.count, updatedAt: iso };
+              if (budget?.exists && budget.updateTime) tx.update(ref, fields, { lastUpdateTime: budget.updateTime });
+              else tx.create(ref, fields);
+              counted.budget = true;
+            } else {
+              const { hold } = writes.budget;
+              // Blind: the count goes up by one whatever it is now, the name is the latest held.
+              tx.set(
+                ref,
+                {
+                  inviterId,
+                  heldCount: FieldValue.increment(1),
+                  heldName: hold.inviteeName,
+                  heldInviteeId: hold.inviteeId,
+                  heldAt: hold.at,
+                  dueAt: hold.dueAt,
+                  updatedAt: iso,
+                },
+                { merge: true },
+              );
+            }
+          }
           return { ...plan, inviterId };
         },
         { maxAttempts: 20 },
       );
+    const decide = async (historyInCommit: boolean) => {
+      for (let conflicts = 0; ; conflicts++) {
+        const counted = { budget: false };
+        try {
+          return await attempt(historyInCommit, conflicts < BUDGET_CONFLICT_RETRIES, counted);
+        } catch (error) {
+          const code = grpcCode(error);
+          if (!counted.budget || (code !== FAILED_PRECONDITION && code !== ALREADY_EXISTS)) throw error;
+          // Another join took a place in the window meanwhile: decide again on a fresh read.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * (conflicts + 1)));
+        }
+      }
+    };
     try {
-      return await attempt(true);
+      return await decide(true);
     } catch (error) {
       if (grpcCode(error) !== INVALID_ARGUMENT) throw error;
       // Most likely the history document is full: join without the entry, and owe it.
-      const plan = await attempt(false);
+      const plan = await decide(false);
       if (plan.outcome !== 'joined') throw error;
       logger.warn(
         'History document refused the entry; joined without it and appending it with the oldest entries dropped',
@@ -307,7 +388,8 @@ export class InviteStore {
     const joinRef = this.joinRef(inviterId, inviteeId);
     return this.firestore.runTransaction(
       async (tx) => {
-        const [joinSnap, inviterSnap] = await tx.getAll(joinRef, this.user(inviterId));
+        const budgetRef = this.budgetRef(inviterId);
+        const [joinSnap, inviterSnap, budgetSnap] = await tx.getAll(joinRef, this.user(inviterId), budgetRef);
         const join = joinSnap?.data() as FriendJoin | undefined;
         const nothing = { claim: null, gaveUp: false, writeHistory: false };
         if (!join?.dueAt || !isDue(join.dueAt, now)) return nothing;
@@ -315,8 +397,17 @@ export class InviteStore {
         const iso = now.toISOString();
         if (action.claimPush) {
           const inviter = (inviterSnap?.data() as UserRecord | undefined) ?? null;
-          const { update, claim } = claimPush(join, isLiveUser(inviter) ? inviter.fcmToken || null : null, now);
+          const token = (isLiveUser(inviter) && inviter.fcmToken) || null;
+          const budget = budgetSnap?.data() as PushBudget | undefined;
+          if (token && !pushAllowed(budget, now)) {
+            // The inviter has had their pushes for the hour: retry once the window has room.
+            tx.update(joinRef, forUpdate(deferredPush(join, budget, now)));
+            return { claim: null, gaveUp: false, writeHistory: action.writeHistory };
+          }
+          const { update, claim } = claimPush(join, { token, language: inviter?.language }, now);
           tx.update(joinRef, forUpdate(update));
+          if (token)
+            tx.set(budgetRef, { inviterId, sentAt: withPushCounted(budget, now), updatedAt: iso }, { merge: true });
           return { claim, gaveUp: false, writeHistory: action.writeHistory };
         }
         // Nothing to claim: end a dead last attempt, and keep dueAt true to what is owed.
@@ -328,6 +419,55 @@ export class InviteStore {
         return { claim: null, gaveUp: action.giveUpPush, writeHistory: action.writeHistory };
       },
       { maxAttempts: 5 },
+    );
+  }
+
+  /** Inviters whose push budget owes something (a summary) whose time has come, oldest first. */
+  async dueBudgets(now: Date, limit: number): Promise<string[]> {
+    const snapshot = await this.firestore
+      .collection(collections.pushBudgets)
+      .where('dueAt', '<=', now.toISOString())
+      .orderBy('dueAt')
+      .limit(limit)
+      .get();
+    return snapshot.docs.map((d) => d.id);
+  }
+
+  /**
+   * The sweep's look at one inviter's budget: claims the summary push when the window has room
+   * (with the inviter's current token and language), in one transaction with the budget, so
+   * that a racing join (its blind increment) or a second sweep can neither lose nor double it.
+   */
+  async claimSummary(inviterId: string, now: Date): Promise<SummaryPlan> {
+    const budgetRef = this.budgetRef(inviterId);
+    return this.firestore.runTransaction(
+      async (tx) => {
+        const [budgetSnap, inviterSnap] = await tx.getAll(budgetRef, this.user(inviterId));
+        const budget = budgetSnap?.data() as PushBudget | undefined;
+        if (!budget?.dueAt || !isDue(budget.dueAt, now)) return { update: null, claim: null, dropped: [] };
+        const inviter = (inviterSnap?.data() as UserRecord | undefined) ?? null;
+        const plan = planSummary(
+          { ...budget, inviterId },
+          isLiveUser(inviter) ? { token: inviter.fcmToken || null, language: inviter.language } : null,
+          now,
+        );
+        if (plan.update) tx.update(budgetRef, forUpdate(plan.update));
+        return plan;
+      },
+      { maxAttempts: 10 },
+    );
+  }
+
+  /** Records how a claimed summary went, unless another sender has taken it over since. */
+  async settleSummary(claim: SummaryClaim, result: SummaryResult, now: Date): Promise<void> {
+    const budgetRef = this.budgetRef(claim.inviterId);
+    await this.firestore.runTransaction(
+      async (tx) => {
+        const budget = (await tx.get(budgetRef)).data() as PushBudget | undefined;
+        const fields = settledSummary(budget, claim, result, now);
+        if (fields) tx.update(budgetRef, forUpdate(fields));
+      },
+      { maxAttempts: 10 },
     );
   }
 }

@@ -10,6 +10,8 @@
 import { SOCIAL_PROVIDERS, PASSWORD_PROVIDER } from './errors.js';
 import { documentNameSize, firestoreValueSize, MAX_DOCUMENT_BYTES } from './document-size.js';
 import { cleanDisplayName } from './names.js';
+import { joinPushDecision, nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
+import { isDue, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from './push-timing.js';
 import {
   collections,
   defaultNotifications,
@@ -25,7 +27,14 @@ import {
   type UserRecord,
 } from './records.js';
 
-export type PushState = 'sending' | 'pending' | 'sent' | 'no-token' | 'token-removed' | 'failed' | 'not-owed';
+export { isDue, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from './push-timing.js';
+
+/**
+ * `summarized`: the inviter had had their pushes for the hour (push-budget.ts), so this join
+ * got none of its own; the inviter's summary push counts it.
+ */
+export type PushState =
+  'sending' | 'pending' | 'sent' | 'no-token' | 'token-removed' | 'failed' | 'not-owed' | 'summarized';
 export type HistoryState = 'written' | 'owed' | 'not-owed';
 
 export interface FriendJoin {
@@ -49,19 +58,8 @@ export interface FriendJoin {
   updatedAt: string;
 }
 
-/** A sender that claimed a push and did not settle it within this time is taken to have died. */
-export const PUSH_LEASE_MS = 60_000;
-/** Attempts at one push (the first by the join itself) before it is given up as `failed`. */
-export const PUSH_MAX_ATTEMPTS = 6;
 /** The sweep's schedule; retries are never due sooner than the next run anyway. */
 export const SWEEP_SCHEDULE = 'every 5 minutes';
-const RETRY_BASE_MS = 5 * 60_000;
-const RETRY_MAX_MS = 6 * 60 * 60_000;
-
-/** Delay before the next try after `attempts` failed ones: 5, 10, 20, 40, 80 minutes, at most 6 hours. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
-}
 
 /**
  * When the history document has no room for another entry, the oldest entries are dropped
@@ -157,6 +155,8 @@ export interface JoinState {
   /** A friendship in either direction exists already (made by the app, say). */
   friendsAlready: boolean;
   notificationsExist: boolean;
+  /** The inviter's push budget as read (outside the transaction: see the store), if any. */
+  budget?: PushBudget;
 }
 
 /** A push this call has claimed and must now send (and settle). */
@@ -165,11 +165,21 @@ export interface PushClaim {
   inviteeId: string;
   token: string | null;
   inviteeName: string;
+  /** The inviter's `language`: the push speaks it (push.ts). */
+  language?: string;
   /** Attempts including this one. */
   attempts: number;
   history: HistoryState;
   historyDueAt?: string;
 }
+
+/**
+ * What a join does to the inviter's push budget: `count` a push it claims (the new `sentAt`,
+ * written only if the budget is still as read), or `hold` its push for the summary (blind
+ * writes: an increment and the latest name, so that held joins never contend).
+ */
+export type BudgetWrite =
+  { count: string[] } | { hold: { inviteeId: string; inviteeName: string; at: string; dueAt: string } };
 
 export interface JoinWrites {
   notifications?: ReturnType<typeof defaultNotifications>;
@@ -177,6 +187,7 @@ export interface JoinWrites {
   /** The join's record in full (a new join) or the fields that change (a claim). */
   join?: { create: FriendJoin } | { update: Partial<FriendJoin> };
   historyEntry?: HistoryEntry;
+  budget?: BudgetWrite;
 }
 
 export type JoinOutcome = 'joined' | 'already-friends' | 'joined-before' | 'no-inviter' | 'inviter-gone';
@@ -197,26 +208,22 @@ export function withDueAt<T extends Partial<FriendJoin>>(join: T): T & { dueAt: 
   return { ...join, dueAt: times[0] };
 }
 
-/** Whether a due time has come (no due time: at once). */
-export function isDue(dueAt: string | undefined, now: Date): boolean {
-  return dueAt === undefined || Date.parse(dueAt) <= now.getTime();
-}
-
 /**
  * Claims a join's push for one caller: the join's fields with the claim (and its lease) in
  * them, and the claim to send with the inviter's current `token`.
  */
 export function claimPush(
   join: FriendJoin,
-  token: string | null,
+  inviter: { token: string | null; language: string | undefined },
   now: Date,
 ): { update: FriendJoin & { dueAt: string | undefined }; claim: PushClaim } {
   const attempts = join.pushAttempts + 1;
   const claim: PushClaim = {
     inviterId: join.inviterId,
     inviteeId: join.inviteeId,
-    token,
+    token: inviter.token,
     inviteeName: join.inviteeName,
+    language: inviter.language,
     attempts,
     history: join.history,
     historyDueAt: join.historyDueAt,
@@ -249,14 +256,38 @@ export function pushClaimable(join: FriendJoin, now: Date, by: 'caller' | 'sweep
 }
 
 /**
+ * The sweep's answer to an owed push it may retry but the inviter's budget has no room for:
+ * it waits, without using up an attempt, until the window has room again.
+ */
+export function deferredPush(
+  join: FriendJoin,
+  budget: PushBudget | undefined,
+  now: Date,
+): FriendJoin & { dueAt: string | undefined } {
+  return withDueAt({
+    ...join,
+    push: 'pending',
+    pushDueAt: nextPushAt(budget, now).toISOString(),
+    updatedAt: now.toISOString(),
+  });
+}
+
+/**
  * Decides one join from the state read. The friendship, the history entry and the push go
  * together with the join's record, once per pair: a pair that has a record gets nothing
  * new, however often it is asked (only a push still owed may be claimed again).
  */
 export function planJoin(
   state: JoinState,
-  input: { inviteeName: string; now: Date; historyInCommit: boolean },
+  input: {
+    inviteeName: string;
+    now: Date;
+    historyInCommit: boolean;
+    /** False after the budget kept changing under this call: hold the push rather than contend. */
+    mayClaimPush?: boolean;
+  },
 ): JoinPlan {
+  const mayClaimPush = input.mayClaimPush ?? true;
   const now = input.now.toISOString();
   const writes: JoinWrites = {};
   if (!state.notificationsExist) writes.notifications = defaultNotifications(state.inviteeId, now);
@@ -266,7 +297,14 @@ export function planJoin(
   if (state.join) {
     const join = state.join;
     if (!pushClaimable(join, input.now, 'caller')) return { outcome: 'joined-before', writes, push: null };
-    const { update, claim } = claimPush(join, state.inviter?.fcmToken ?? null, input.now);
+    const token = (isLiveUser(state.inviter) && state.inviter.fcmToken) || null;
+    if (token) {
+      // A push that reaches the phone counts; when the hour is full the sweep retries it later.
+      if (!mayClaimPush || !pushAllowed(state.budget, input.now))
+        return { outcome: 'joined-before', writes, push: null };
+      writes.budget = { count: withPushCounted(state.budget, input.now) };
+    }
+    const { update, claim } = claimPush(join, { token, language: state.inviter?.language }, input.now);
     writes.join = { update };
     return { outcome: 'joined-before', writes, push: claim };
   }
@@ -286,7 +324,26 @@ export function planJoin(
   const history: Pick<FriendJoin, 'history' | 'historyDueAt'> = input.historyInCommit
     ? { history: 'written' }
     : { history: 'owed', historyDueAt: now };
-  const pushFields: Partial<FriendJoin> = token ? pushClaimFields(1, input.now) : { push: 'no-token' };
+  // The inviter's phone gets this join's own push only while the hour has room (push-budget.ts).
+  const decision = token && mayClaimPush ? joinPushDecision(state.budget, input.now) : 'hold';
+  const pushFields: Partial<FriendJoin> = !token
+    ? { push: 'no-token' }
+    : decision === 'claim'
+      ? pushClaimFields(1, input.now)
+      : { push: 'summarized' };
+  if (token) {
+    writes.budget =
+      decision === 'claim'
+        ? { count: withPushCounted(state.budget, input.now) }
+        : {
+            hold: {
+              inviteeId: state.inviteeId,
+              inviteeName,
+              at: now,
+              dueAt: nextPushAt(state.budget, input.now).toISOString(),
+            },
+          };
+  }
   const join = withDueAt({
     ...base,
     friendship: 'created' as const,
@@ -304,17 +361,19 @@ export function planJoin(
   return {
     outcome: 'joined',
     writes,
-    push: token
-      ? {
-          inviterId,
-          inviteeId: state.inviteeId,
-          token,
-          inviteeName,
-          attempts: 1,
-          history: join.history,
-          historyDueAt: join.historyDueAt,
-        }
-      : null,
+    push:
+      token && decision === 'claim'
+        ? {
+            inviterId,
+            inviteeId: state.inviteeId,
+            token,
+            inviteeName,
+            language: state.inviter.language,
+            attempts: 1,
+            history: join.history,
+            historyDueAt: join.historyDueAt,
+          }
+        : null,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * The friend-join push as FCM HTTP v1 receives it. Pure: the adapter hands this object to
- * firebase-admin's sendEach unchanged (and the local stack records it unchanged).
+ * The friend-join pushes (one join's, and the summary of many) as FCM HTTP v1 receives them.
+ * Pure: the adapter hands these objects to firebase-admin's sendEach unchanged (and the local
+ * stack records them unchanged). They speak the inviter's language; the title is the product.
  */
 import { createHash } from 'node:crypto';
 import { brand } from './brand.js';
@@ -17,6 +18,31 @@ export interface PushMessage {
   };
 }
 
+/** The language a push speaks: the inviter's `language` 'hi' (or 'hi-IN' and the like) is Hindi, anything else English. */
+export type PushLanguage = 'en' | 'hi';
+
+export function pushLanguage(language: unknown): PushLanguage {
+  return typeof language === 'string' && /^hi(?:[-_]|$)/i.test(language.trim()) ? 'hi' : 'en';
+}
+
+/** "{name} has accepted your invitation", in the inviter's language. */
+export function friendJoinText(inviteeName: string, language?: unknown): string {
+  return pushLanguage(language) === 'hi'
+    ? `${inviteeName} ने आपका निमंत्रण स्वीकार कर लिया है`
+    : friendJoinMessage(inviteeName);
+}
+
+/**
+ * The summary of `count` joins, naming the most recent one: "Asha and 14 others accepted your
+ * invitation". A summary of one join says what that join's own push would have said.
+ */
+export function friendJoinSummaryText(name: string, count: number, language?: unknown): string {
+  const others = count - 1;
+  if (others < 1) return friendJoinText(name, language);
+  if (pushLanguage(language) === 'hi') return `${name} और ${others} अन्य ने आपका निमंत्रण स्वीकार कर लिया है`;
+  return `${name} and ${others} ${others === 1 ? 'other' : 'others'} accepted your invitation`;
+}
+
 /**
  * One notification per friend on the inviter's phone: a push delivered twice (the sweep's
  * delivery is at-least-once) replaces the first instead of showing again. Android's tag and
@@ -26,10 +52,14 @@ export function friendJoinCollapseId(inviteeId: string): string {
   return `${FRIEND_JOIN}-${createHash('sha256').update(inviteeId).digest('hex').slice(0, 40)}`;
 }
 
-export function friendJoinPush(token: string, inviteeName: string, inviteeId: string): PushMessage {
+/** A summary's collapse id: one per summary (its retries replace it), never one of a join's. */
+export function friendJoinSummaryCollapseId(inviterId: string, summaryId: string): string {
+  const digest = createHash('sha256').update(`summary\u0000${inviterId}\u0000${summaryId}`).digest('hex');
+  return `${FRIEND_JOIN}-${digest.slice(0, 40)}`;
+}
+
+function pushMessage(token: string, body: string, collapseId: string): PushMessage {
   const title = brand.productName;
-  const body = friendJoinMessage(inviteeName);
-  const collapseId = friendJoinCollapseId(inviteeId);
   return {
     token,
     notification: { title, body },
@@ -43,6 +73,23 @@ export function friendJoinPush(token: string, inviteeName: string, inviteeId: st
       payload: { aps: { badge: 0, contentAvailable: true, alert: { title, body } } },
     },
   };
+}
+
+export function friendJoinPush(token: string, inviteeName: string, inviteeId: string, language?: unknown): PushMessage {
+  return pushMessage(token, friendJoinText(inviteeName, language), friendJoinCollapseId(inviteeId));
+}
+
+/** The push that sums up the joins an inviter got no push of their own for (push-budget.ts). */
+export function friendJoinSummaryPush(
+  token: string,
+  summary: { inviterId: string; id: string; name: string; count: number },
+  language?: unknown,
+): PushMessage {
+  return pushMessage(
+    token,
+    friendJoinSummaryText(summary.name, summary.count, language),
+    friendJoinSummaryCollapseId(summary.inviterId, summary.id),
+  );
 }
 
 /** FCM error codes after which a token will never work again and is dropped from the user. */

@@ -13,6 +13,8 @@ export const collections = {
   notificationHistory: 'NotificationHistory',
   /** One per (inviter, invitee) join: the friendship made, the history entry and push it owes (ours). */
   friendJoins: '_friendJoins',
+  /** One per inviter: the friend-join pushes of the last hour and the summary owed (ours; push-budget.ts). */
+  pushBudgets: '_pushBudgets',
   /** Local stack only: every push exactly as it would have been sent to FCM. */
   devPushOutbox: '_devPushOutbox',
   /** Local stack only: FCM is down for the `dev-outage-*` tokens that have a document here. */
@@ -193,6 +195,7 @@ export function friendDocumentId(inviterId: string, inviteeId: string): string {
 
 export const FRIEND_JOIN = 'friend_join';
 
+/** The history entry's text, in English whatever the inviter's language (the app renders it). */
 export function friendJoinMessage(inviteeName: string): string {
   return `${inviteeName} has accepted your invitation`;
 }

@@ -21,7 +21,8 @@ import {
   type PushResult,
 } from '../domain/joins.js';
 import { cleanDisplayName } from '../domain/names.js';
-import { DEAD_TOKEN_ERRORS, friendJoinPush } from '../domain/push.js';
+import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
+import type { SummaryClaim, SummaryResult } from '../domain/push-budget.js';
 import { isLiveUser, type UserRecord } from '../domain/records.js';
 import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
 import type { InviteStore, JoinPreparation } from '../adapters/invite-store.js';
@@ -67,6 +68,8 @@ export interface SweepReport {
   retrying: number;
   failed: number;
   historyWritten: number;
+  /** Summary pushes sent (each sums up joins that got no push of their own). */
+  summariesSent: number;
 }
 
 /** How many due joins one sweep run takes on, and how many it works on at once. */
@@ -259,16 +262,63 @@ export class InviteFlow {
 
   private async send(claim: PushClaim): Promise<PushResult> {
     if (!claim.token) return { kind: 'no-token' };
-    const [outcome] = await this.deps.push.send([friendJoinPush(claim.token, claim.inviteeName, claim.inviteeId)]);
+    return this.sendMessage(
+      claim.inviterId,
+      friendJoinPush(claim.token, claim.inviteeName, claim.inviteeId, claim.language),
+    );
+  }
+
+  /** Sends one message to an inviter's token; a dead token is removed from the inviter. */
+  private async sendMessage(inviterId: string, message: PushMessage): Promise<PushResult> {
+    const [outcome] = await this.deps.push.send([message]);
     if (outcome?.delivered) return { kind: 'sent' };
     const code = outcome?.errorCode ?? 'unknown';
     if (DEAD_TOKEN_ERRORS.has(code)) {
-      await this.deps.store.removeDeadToken(claim.inviterId, claim.token, this.deps.now().toISOString());
-      logger.info('Removed a push token that FCM reported dead', { inviterId: claim.inviterId, errorCode: code });
+      await this.deps.store.removeDeadToken(inviterId, message.token, this.deps.now().toISOString());
+      logger.info('Removed a push token that FCM reported dead', { inviterId, errorCode: code });
       return { kind: 'token-removed', error: code };
     }
     // Not the token's fault (a bad request or FCM trouble): keep it and owe the push.
     return { kind: 'retry', error: `${code}${outcome?.errorMessage ? `: ${outcome.errorMessage}` : ''}` };
+  }
+
+  /** Sends a claimed summary push and records how it went. A failure is logged, never thrown. */
+  private async deliverSummary(claim: SummaryClaim, now: Date): Promise<SummaryResult> {
+    const { inviterId, summary } = claim;
+    let result: SummaryResult;
+    try {
+      result = claim.token
+        ? await this.sendMessage(
+            inviterId,
+            friendJoinSummaryPush(
+              claim.token,
+              { inviterId, id: summary.id, name: summary.name, count: summary.count },
+              claim.language,
+            ),
+          )
+        : { kind: 'no-token' };
+    } catch (error) {
+      result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
+    }
+    if (result.kind === 'retry') {
+      logger.error('Error Notification:', {
+        inviterId,
+        summary: summary.id,
+        count: summary.count,
+        attempts: summary.attempts,
+        final: summary.attempts >= PUSH_MAX_ATTEMPTS,
+        error: result.error,
+      });
+    }
+    try {
+      await this.deps.store.settleSummary(claim, result, now);
+    } catch (error) {
+      logger.error('Could not record how the summary push went; the sweep takes it over after its lease', {
+        inviterId,
+        error: String(error),
+      });
+    }
+    return result;
   }
 
   /**
@@ -277,7 +327,14 @@ export class InviteFlow {
    */
   async sweepOwedWork(now: Date = this.deps.now()): Promise<SweepReport> {
     const due = await this.deps.store.dueJoins(now, SWEEP_BATCH);
-    const report: SweepReport = { examined: due.length, sent: 0, retrying: 0, failed: 0, historyWritten: 0 };
+    const report: SweepReport = {
+      examined: due.length,
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+      historyWritten: 0,
+      summariesSent: 0,
+    };
     const work = async ({ inviterId, inviteeId }: { inviterId: string; inviteeId: string }) => {
       try {
         const { claim, gaveUp, writeHistory } = await this.deps.store.claimDue(inviterId, inviteeId, now);
@@ -305,7 +362,32 @@ export class InviteFlow {
     };
     for (let i = 0; i < due.length; i += SWEEP_CONCURRENCY)
       await Promise.all(due.slice(i, i + SWEEP_CONCURRENCY).map(work));
-    if (due.length > 0) logger.info('Owed work swept', { ...report });
+    // Then the summaries: one push per inviter for the joins that got none of their own.
+    const budgets = await this.deps.store.dueBudgets(now, SWEEP_BATCH);
+    report.examined += budgets.length;
+    const summarize = async (inviterId: string) => {
+      try {
+        const { claim, dropped } = await this.deps.store.claimSummary(inviterId, now);
+        for (const { count, reason } of dropped) {
+          if (reason === 'failed') {
+            report.failed++;
+            logger.error('Error Notification: gave up a summary push whose last sender died', { inviterId, count });
+          } else logger.info('Summary push not sent: the inviter has no push token', { inviterId, count });
+        }
+        if (!claim) return;
+        const result = await this.deliverSummary(claim, now);
+        if (result.kind === 'retry') report[claim.summary.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
+        else if (result.kind === 'sent') report.summariesSent++;
+      } catch (error) {
+        logger.error('Sweep could not handle a summary push; it stays due for the next run', {
+          inviterId,
+          error: String(error),
+        });
+      }
+    };
+    for (let i = 0; i < budgets.length; i += SWEEP_CONCURRENCY)
+      await Promise.all(budgets.slice(i, i + SWEEP_CONCURRENCY).map(summarize));
+    if (report.examined > 0) logger.info('Owed work swept', { ...report });
     return report;
   }
 

@@ -72,7 +72,10 @@ export function callable<Req, Res>(
     {
       ...options,
       region: FUNCTIONS_REGION,
-      cors: true,
+      // No cross-origin browser calls: the web app reaches the callables on its own origin,
+      // through Hosting's /api rewrites (config.json's callablesPath). Another site's page gets
+      // no CORS answer, so its visitors' browsers cannot call on their behalf.
+      cors: false,
       maxInstances: maxInstances[name],
       // Missing and invalid tokens are refused by the framework before the handler runs.
       enforceAppCheck: appCheckMode === 'enforce',

@@ -1,6 +1,7 @@
 /**
  * The sweep that delivers what joins still owe their inviters (pushes that failed or whose
- * sender died, history entries that could not be written at once).
+ * sender died, history entries that could not be written at once) and the summary pushes of
+ * joins that got none of their own because the inviter had had the hour's pushes.
  */
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { FUNCTIONS_REGION } from '../domain/brand.js';

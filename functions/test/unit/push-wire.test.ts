@@ -13,7 +13,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friendJoinPush } from '../../src/domain/push.js';
+import { friendJoinPush, friendJoinSummaryPush } from '../../src/domain/push.js';
 
 interface Captured {
   method: string;
@@ -209,5 +209,34 @@ describe('the friend-join push, as the Admin SDK sends it to the FCM HTTP v1 API
     expect(Buffer.byteLength(JSON.stringify({ notification: long.notification, data: long.data }))).toBeLessThanOrEqual(
       4096,
     );
+  });
+
+  it('the Hindi push and the summary push go through the same way, within the same limits', async () => {
+    captured.length = 0;
+    const name = 'क'.repeat(80);
+    await getMessaging(app).send(friendJoinPush('device-token-1', name, 'invitee-42', 'hi'), true);
+    await getMessaging(app).send(
+      friendJoinSummaryPush(
+        'device-token-1',
+        { inviterId: 'x'.repeat(128), id: '2026-11-23T10:00:00.000Z', name, count: 1_000_000 },
+        'hi',
+      ),
+      true,
+    );
+    expect(captured).toHaveLength(2);
+    const [hindi, summary] = captured.map((c) => c.body.message as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(hindi?.notification).toEqual({ title: 'Dayfocus', body: `${name} ने आपका निमंत्रण स्वीकार कर लिया है` });
+    expect(summary?.notification).toEqual({
+      title: 'Dayfocus',
+      body: `${name} और 999999 अन्य ने आपका निमंत्रण स्वीकार कर लिया है`,
+    });
+    for (const message of [hindi, summary]) {
+      expect(Buffer.byteLength(JSON.stringify(message?.apns))).toBeLessThanOrEqual(4096);
+      expect(
+        Buffer.byteLength(JSON.stringify({ notification: message?.notification, data: message?.data })),
+      ).toBeLessThanOrEqual(4096);
+      expect(Buffer.byteLength(String(message?.apns.headers['apns-collapse-id']))).toBeLessThanOrEqual(64);
+      expect(message?.android.notification.tag).toBe(message?.apns.headers['apns-collapse-id']);
+    }
   });
 });

@@ -363,12 +363,7 @@ export class InviteStore {
 
   /** Joins with owed work whose time has come, oldest first. */
   async dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]> {
-    const snapshot = await this.firestore
-      .collection(collections.friendJoins)
-      .where('dueAt', '<=', now.toISOString())
-      .orderBy('dueAt')
-      .limit(limit)
-      .get();
+    const snapshot = await this.due(collections.friendJoins, now, limit);
     return snapshot.docs.map((d) => {
       const join = d.data() as FriendJoin;
       return { inviterId: join.inviterId, inviteeId: join.inviteeId };
@@ -424,13 +419,17 @@ export class InviteStore {
 
   /** Inviters whose push budget owes something (a summary) whose time has come, oldest first. */
   async dueBudgets(now: Date, limit: number): Promise<string[]> {
-    const snapshot = await this.firestore
-      .collection(collections.pushBudgets)
+    return (await this.due(collections.pushBudgets, now, limit)).docs.map((d) => d.id);
+  }
+
+  /** The documents of a collection whose `dueAt` has come, oldest first: what the sweep works through. */
+  private due(collection: string, now: Date, limit: number) {
+    return this.firestore
+      .collection(collection)
       .where('dueAt', '<=', now.toISOString())
       .orderBy('dueAt')
       .limit(limit)
       .get();
-    return snapshot.docs.map((d) => d.id);
   }
 
   /**

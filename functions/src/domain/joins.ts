@@ -11,7 +11,7 @@ import { SOCIAL_PROVIDERS, PASSWORD_PROVIDER } from './errors.js';
 import { documentNameSize, firestoreValueSize, MAX_DOCUMENT_BYTES } from './document-size.js';
 import { cleanDisplayName } from './names.js';
 import { joinPushDecision, nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
-import { isDue, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from './push-timing.js';
+import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS } from './push-timing.js';
 import {
   collections,
   defaultNotifications,
@@ -401,14 +401,10 @@ export function settledPush(
   const iso = now.toISOString();
   let fields: Partial<FriendJoin>;
   if (result.kind === 'retry') {
-    fields =
-      claim.attempts >= PUSH_MAX_ATTEMPTS
-        ? { push: 'failed', pushDueAt: undefined, pushLastError: result.error }
-        : {
-            push: 'pending',
-            pushDueAt: new Date(now.getTime() + retryDelayMs(claim.attempts)).toISOString(),
-            pushLastError: result.error,
-          };
+    const retryAt = nextRetryAt(claim.attempts, now);
+    fields = retryAt
+      ? { push: 'pending', pushDueAt: retryAt, pushLastError: result.error }
+      : { push: 'failed', pushDueAt: undefined, pushLastError: result.error };
   } else {
     fields = {
       push: result.kind,

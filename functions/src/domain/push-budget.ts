@@ -23,7 +23,7 @@
  * - `summary`: the summary push being delivered (claimed with a lease, or waiting for a retry);
  * - `dueAt`: while something is owed, when the sweep should look again.
  */
-import { isDue, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from './push-timing.js';
+import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS } from './push-timing.js';
 
 /** Friend-join pushes (summaries included) one inviter may get in any PUSH_BUDGET_WINDOW_MS. */
 export const FRIEND_JOIN_PUSHES_PER_HOUR = 5;
@@ -213,13 +213,9 @@ export function settledSummary(
   const iso = now.toISOString();
   let summary: SummaryPush | undefined;
   let outcome: string | undefined;
-  if (result.kind === 'retry' && current.attempts < PUSH_MAX_ATTEMPTS) {
-    summary = {
-      ...current,
-      state: 'pending',
-      dueAt: new Date(now.getTime() + retryDelayMs(current.attempts)).toISOString(),
-      lastError: result.error,
-    };
+  const retryAt = result.kind === 'retry' ? nextRetryAt(current.attempts, now) : null;
+  if (result.kind === 'retry' && retryAt) {
+    summary = { ...current, state: 'pending', dueAt: retryAt, lastError: result.error };
   } else {
     outcome = result.kind === 'retry' ? 'failed' : result.kind;
   }

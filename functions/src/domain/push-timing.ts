@@ -15,6 +15,11 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }
 
+/** When a push that failed its `attempts`-th try is tried again, or null once it is given up. */
+export function nextRetryAt(attempts: number, now: Date): string | null {
+  return attempts >= PUSH_MAX_ATTEMPTS ? null : new Date(now.getTime() + retryDelayMs(attempts)).toISOString();
+}
+
 /** Whether a due time has come (no due time: at once). */
 export function isDue(dueAt: string | undefined, now: Date): boolean {
   return dueAt === undefined || Date.parse(dueAt) <= now.getTime();

@@ -8,6 +8,7 @@ import {
   adminDb,
   callAnonymously,
   createInviter,
+  fcmOutage,
   friendsBetween,
   historyOf,
   importVerifiedInvitees,
@@ -23,12 +24,6 @@ import { friendJoinHistoryEntry } from '../../src/domain/records.js';
 
 const ok = { status: 200, message: 'Document successfully written!' };
 const minutes = (n: number) => n * 60_000;
-
-/** While this document exists, the local stack's FCM stand-in is down for that token. */
-async function fcmOutage(token: string, down: boolean) {
-  const ref = adminDb.collection('_devFcmOutages').doc(token);
-  await (down ? ref.set({ since: new Date().toISOString() }) : ref.delete());
-}
 
 /** An inviter whose phone FCM cannot reach right now, and an invitee who has just been activated. */
 async function joinedWhileFcmIsDown() {

@@ -10,6 +10,7 @@ import {
   adminDb,
   callAnonymously,
   createInviter,
+  fcmOutage,
   historyOf,
   importVerifiedInvitees,
   joinOf,
@@ -34,11 +35,6 @@ async function joinOneByOne(inviterId: string, count: number) {
   const invitees = await importVerifiedInvitees(inviterId, count);
   for (const invitee of invitees) expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
   return invitees;
-}
-
-async function fcmOutage(token: string, down: boolean) {
-  const ref = adminDb.collection('_devFcmOutages').doc(token);
-  await (down ? ref.set({ since: new Date().toISOString() }) : ref.delete());
 }
 
 describe('an inviter named by a flood of sign-ups', () => {

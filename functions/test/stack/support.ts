@@ -12,7 +12,6 @@ import {
   signInWithCredential,
   type User,
 } from 'firebase/auth';
-import { randomUUID } from 'node:crypto';
 import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import {
@@ -22,12 +21,13 @@ import {
   followVerificationLink,
   importVerifiedInvitees as importInvitees,
   LOCAL_WEB_APP_ID,
+  mintLocalToken,
   stack,
   uniqueId,
   urls,
   userDoc,
 } from '@dayfocus/stack/testing';
-import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '../../src/domain/app-check.js';
+import { REPLAY_PROTECTED_CALLABLES } from '../../src/domain/app-check.js';
 import type { UserRecord } from '../../src/domain/records.js';
 import { inviterRecord } from '../fixtures.js';
 
@@ -59,8 +59,7 @@ export class Browser {
     if (options.appCheck !== false) {
       initializeAppCheck(this.app, {
         provider: new CustomProvider({
-          getToken: async () =>
-            mintLocalAppCheckToken({ appId: LOCAL_WEB_APP_ID, projectId, id: randomUUID(), nowMs: Date.now() }),
+          getToken: async () => mintLocalToken(),
         }),
         isTokenAutoRefreshEnabled: false,
       });
@@ -211,4 +210,10 @@ export async function existingAppUser(provider: 'google.com' | 'apple.com', over
   );
   await adminDb.collection('Users').doc(user.uid).set(record);
   return { uid: user.uid, sub, email, record };
+}
+
+/** While this document exists, the local stack's FCM stand-in is down for that `dev-outage-*` token. */
+export async function fcmOutage(token: string, down: boolean) {
+  const ref = adminDb.collection('_devFcmOutages').doc(token);
+  await (down ? ref.set({ since: new Date().toISOString() }) : ref.delete());
 }

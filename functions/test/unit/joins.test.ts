@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/joins.js';
 import { cleanDisplayName } from '../../src/domain/names.js';
 import { friendJoinHistoryEntry } from '../../src/domain/records.js';
-import { inviterRecord } from '../fixtures.js';
+import { inviterRecord, owedJoin } from '../fixtures.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
@@ -130,18 +130,7 @@ describe('planning a join', () => {
   });
 
   it('a replay may claim a push that is still owed, but not one another sender holds', () => {
-    const owed: FriendJoin = {
-      inviterId: 'asha',
-      inviteeId: 'mira',
-      inviteeName: 'Mira',
-      friendship: 'created',
-      history: 'written',
-      push: 'pending',
-      pushAttempts: 1,
-      pushDueAt: later(retryDelayMs(1)).toISOString(),
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    };
+    const owed = owedJoin({ pushDueAt: later(retryDelayMs(1)).toISOString(), createdAt: now.toISOString() });
     expect(planJoin(state({ join: owed }), input).push).toMatchObject({ attempts: 2 });
     const held = { ...owed, push: 'sending' as const, pushDueAt: later(PUSH_LEASE_MS).toISOString() };
     expect(planJoin(state({ join: held }), input).push).toBeNull();

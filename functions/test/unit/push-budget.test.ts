@@ -21,7 +21,7 @@ import {
   friendJoinText,
   pushLanguage,
 } from '../../src/domain/push.js';
-import { inviterRecord } from '../fixtures.js';
+import { inviterRecord, owedJoin } from '../fixtures.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -165,18 +165,7 @@ describe('planning a join against the budget', () => {
   });
 
   it('a replayed activation retries an owed push only when the window has room', () => {
-    const owed: FriendJoin = {
-      inviterId: 'asha',
-      inviteeId: 'mira',
-      inviteeName: 'Mira',
-      friendship: 'created',
-      history: 'written',
-      push: 'pending',
-      pushAttempts: 1,
-      pushDueAt: iso(retryDelayMs(1)),
-      createdAt: iso(-1),
-      updatedAt: iso(-1),
-    };
+    const owed = owedJoin({ pushDueAt: iso(retryDelayMs(1)), createdAt: iso(-1) });
     expect(planJoin(state(budget([-50, -40, -30, -20, -10]), owed), input)).toMatchObject({
       outcome: 'joined-before',
       push: null,

@@ -3,20 +3,29 @@
  * for the tools and tests that call a callable without the web app's Firebase SDK.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { mintLocalAppCheckToken } from '@dayfocus/functions/domain/app-check';
-import { stack } from './config.js';
+import { repoRoot, stack } from './config.js';
 
-/** The web app id of the local stack's configuration (apps/web/public/config.json). */
-export const LOCAL_WEB_APP_ID = '1:000000000000:web:0000000000000000000000';
+/** The web app id of the local stack's configuration, read from apps/web/public/config.json. */
+export const LOCAL_WEB_APP_ID = (
+  JSON.parse(readFileSync(join(repoRoot, 'apps/web/public/config.json'), 'utf8')) as { firebase: { appId: string } }
+).firebase.appId;
 
-/** A fresh token of the local App Check stand-in (domain/app-check.ts), as the web app mints one. */
-export function localAppCheckToken(): string {
+/** A fresh token of the local App Check stand-in (domain/app-check.ts) with its expiry, as the web app mints one. */
+export function mintLocalToken(): { token: string; expireTimeMillis: number } {
   return mintLocalAppCheckToken({
     appId: LOCAL_WEB_APP_ID,
     projectId: stack.projectId,
     id: randomUUID(),
     nowMs: Date.now(),
-  }).token;
+  });
+}
+
+/** A fresh token of the local App Check stand-in. */
+export function localAppCheckToken(): string {
+  return mintLocalToken().token;
 }
 
 /** Headers of a raw callable request (`POST {urls.functions}/{name}`) that App Check lets through. */

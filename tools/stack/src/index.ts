@@ -2,4 +2,4 @@ export { demoInviter, emulatorEnv, inviteLink, repoRoot, stack, urls } from './c
 export { demoShortLink, seedDemoInviter } from './data.js';
 export { reuseProblem, runningStackIdentity, startStack, type RunningStack, type StackIdentity } from './stack.js';
 export * from './browser.js';
-export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID } from './app-check.js';
+export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';

@@ -14,7 +14,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
 import { emulatorEnv, stack, urls } from './config.js';
 
-export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID } from './app-check.js';
+export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
 export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
 
 // Points the Admin SDK at the local stack before anything uses it.

@@ -59,8 +59,39 @@ function brandedHtml(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), brandedHtml(), notFoundPage(), runtimeConfigFile()],
+/**
+ * Where the invitation page's server renderer goes: inside the functions package, which the
+ * deploy uploads alone. Built after the client (it takes in dist/index.html, config.json and
+ * the manifest), by `pnpm run build` of this package.
+ */
+export const serverRendererDir = fileURLToPath(new URL('../../functions/lib/web', import.meta.url));
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), brandedHtml(), notFoundPage(), runtimeConfigFile()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
-});
+  // The server bundle is self-contained (React, the router, i18next inside it): the functions
+  // package does not depend on them. Chunks are loaded only if used (Firebase never is).
+  ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
+  build: isSsrBuild
+    ? {
+        outDir: serverRendererDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'node22',
+        rolldownOptions: {
+          output: {
+            format: 'cjs',
+            entryFileNames: 'invitation-renderer.cjs',
+            chunkFileNames: '[name]-[hash].cjs',
+          },
+        },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        // index.html is the app; takeover.ts starts it after load on the server-rendered page.
+        rolldownOptions: { input: { index: 'index.html', takeover: 'src/takeover.ts' } },
+      },
+}));

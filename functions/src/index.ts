@@ -8,6 +8,7 @@ import {
 export { activateAccount, completeSocialSignUp, getInviter, registerInvitee } from './functions/invite-callables.js';
 export { appSiteAssociation, createAppLink, openAppLink } from './functions/app-link-functions.js';
 export { onAccountCreated, onAccountDeleted } from './functions/auth-triggers.js';
+export { invitationPage } from './functions/invitation-page.js';
 export { sweepOwedPushes } from './functions/owed-work.js';
 
 /** Local stack only (benchmark baseline, the sweep on demand); undefined, and so not deployed, elsewhere. */

@@ -1,9 +1,12 @@
 /**
  * Size of the web app per route: the JavaScript a visitor downloads before the page shows
  * (entry chunk + the route's lazy module, each with its static imports), raw and gzip
- * (level 9, each file on its own), and the CSS. Prints a Markdown table for the README,
- * writes .artifacts/web-size.json, and fails when the invitation page's initial JavaScript
- * is over its budget. Run after the build:
+ * (level 9, each file on its own), and the CSS. The invitation page is server-rendered: it
+ * shows before any script runs, its HTML loads only `src/takeover.ts` up front, and the app
+ * (the entry and the invitation module) comes after the page's load event to take it over.
+ * Prints a Markdown table for the docs, writes .artifacts/web-size.json, and fails when the
+ * invitation's up-front JavaScript is over 100 KB or its takeover over the 127.5 KB the page
+ * loaded before it was server-rendered. Run after the build:
  *   pnpm run build && tsx tools/bench/web-size.ts        (or npm run bench:web)
  *   WEB_DIST=path/to/dist tsx tools/bench/web-size.ts
  */
@@ -26,8 +29,13 @@ const distDir = resolve(process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist'))
 const manifestPath = join(distDir, '.vite', 'manifest.json');
 const jsonOut = join(repoRoot, '.artifacts', 'web-size.json');
 
-/** The invitation page is what a shared link opens, often on a phone on a slow network. */
-const budget = { route: 'invitation', maxJsGzipBytes: 150 * 1024 } as const;
+/**
+ * The invitation page is what a shared link opens, often on a phone on a slow network: at
+ * most 100 KB of JavaScript up front, and the app that takes it over after load no heavier
+ * than the 127.5 KB the page loaded up front before it was server-rendered (2026-11-23).
+ */
+const budget = { route: 'invitation', maxJsGzipBytes: 100 * 1024, maxTakeoverGzipBytes: 127.5 * 1024 } as const;
+const TAKEOVER = 'src/takeover.ts';
 
 const shown = (path: string) => relative(process.cwd(), path) || '.';
 if (!existsSync(distDir)) {
@@ -98,14 +106,23 @@ if (missing.length > 0) {
   console.log(`\nNot found in the build (no src/app/routes/<name>.tsx chunk in the manifest): ${missing.join(', ')}.`);
 }
 
-// The budget: the invitation page's initial JavaScript. Without a lazy invitation module
-// the page is whatever the entry renders, so the entry is what is measured.
+// The budget: the invitation page's up-front JavaScript (takeover.ts), and the app that takes
+// it over after load (the entry and the invitation module). Without takeover.ts the page
+// is the plain app, whose entry and module are then what loads up front.
 const budgeted = routes.find((r) => r.name === budget.route);
-const measured = budgeted?.initial ?? shared;
-const measuredWhat = budgeted?.initial
-  ? `the ${budget.route} page`
-  : `the shared entry (no ${budget.route} module in the build)`;
-const withinBudget = measured.js.gzip <= budget.maxJsGzipBytes;
+const upFront = manifest[TAKEOVER] ? sizes.download(manifest, staticClosure(manifest, TAKEOVER)) : null;
+const takeover = budgeted?.initial ?? shared;
+const measured = upFront ?? takeover;
+const measuredWhat = upFront ? `the ${budget.route} page (up front: ${TAKEOVER})` : `the ${budget.route} page`;
+const withinBudget =
+  measured.js.gzip <= budget.maxJsGzipBytes && (!upFront || takeover.js.gzip <= budget.maxTakeoverGzipBytes);
+if (upFront) {
+  console.log(`\nThe server-rendered invitation page (/feedback/…): nothing before it shows; then`);
+  console.log('| part | files | JS raw | JS gzip | CSS gzip |');
+  console.log('|---|---|---|---|---|');
+  console.log(row(`up front, before load (${TAKEOVER})`, upFront));
+  console.log(row('after load: the app taking the page over', takeover));
+}
 
 mkdirSync(dirname(jsonOut), { recursive: true });
 writeFileSync(
@@ -118,7 +135,14 @@ writeFileSync(
       gzip: 'node:zlib gzipSync level 9, each file on its own',
       entry: { key: entry, ...shared },
       routes,
-      budget: { ...budget, measured: measuredWhat, jsGzipBytes: measured.js.gzip, ok: withinBudget },
+      invitation: upFront ? { upFront, takeover } : null,
+      budget: {
+        ...budget,
+        measured: measuredWhat,
+        jsGzipBytes: measured.js.gzip,
+        takeoverGzipBytes: takeover.js.gzip,
+        ok: withinBudget,
+      },
     },
     null,
     2,
@@ -128,8 +152,11 @@ console.log(`\nFigures written to ${shown(jsonOut)}.`);
 
 if (!withinBudget) {
   console.error(
-    `\nOver budget: ${measuredWhat} downloads ${kb(measured.js.gzip)} of JavaScript (gzip) before it shows; ` +
-      `the budget is ${kb(budget.maxJsGzipBytes)} (${measured.js.gzip - budget.maxJsGzipBytes} bytes over). ` +
+    `\nOver budget: ${measuredWhat} downloads ${kb(measured.js.gzip)} of JavaScript (gzip) up front ` +
+      `(budget ${kb(budget.maxJsGzipBytes)})` +
+      (upFront
+        ? `, and ${kb(takeover.js.gzip)} to take the page over (budget ${kb(budget.maxTakeoverGzipBytes)}). `
+        : '. ') +
       `Files (gzip): ${[...measured.js.files]
         .sort((a, b) => sizes.size(b).gzip - sizes.size(a).gzip)
         .map((file) => `${file} ${kb(sizes.size(file).gzip)}`)
@@ -137,4 +164,7 @@ if (!withinBudget) {
   );
   process.exit(1);
 }
-console.log(`Budget met: ${measuredWhat}, ${kb(measured.js.gzip)} of ${kb(budget.maxJsGzipBytes)} JavaScript (gzip).`);
+console.log(
+  `Budget met: ${measuredWhat}, ${kb(measured.js.gzip)} of ${kb(budget.maxJsGzipBytes)} JavaScript (gzip)` +
+    (upFront ? `; the takeover ${kb(takeover.js.gzip)} of ${kb(budget.maxTakeoverGzipBytes)}.` : '.'),
+);

@@ -72,7 +72,7 @@ describe('Email sign-up in the browser', () => {
       .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
 
-    await page.getByRole('button', { name: en.invitation.signUp, exact: true }).click();
+    await page.getByRole('link', { name: en.invitation.signUp, exact: true }).click();
     await reachPath(page, `/social-sign-up/${inviter.userId}`);
     await page.getByRole('button', { name: en.socialSignUp.email }).click();
     await reachPath(page, `/sign-up/${inviter.userId}`);

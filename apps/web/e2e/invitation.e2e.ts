@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
 import { hi } from '../src/locales/hi';
-import { pathOf, reachPath, seedInviter, urls, useBrowser, visible } from './support/app';
+import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible } from './support/app';
 
 describe('The invitation in the browser', () => {
   const browser = useBrowser();
@@ -17,10 +17,11 @@ describe('The invitation in the browser', () => {
     expect(worker).toBe(`${urls.hosting}/firebase-messaging-sw.js`);
   });
 
-  it('an invitation from an unknown inviter says "Invalid URL" and disables both buttons, on /feedback/{id}/{lg} and /tasks-Feedback', async () => {
+  it('an invitation from an unknown inviter says "Invalid URL" with status 404 and disables both buttons, on /feedback/{id}/{lg} and /tasks-Feedback', async () => {
     const page = await browser.newPage();
     for (const path of ['/feedback/nobody-xyz/en', '/tasks-Feedback']) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
       await visible(page.getByRole('alert').getByText(en.invitation.invalidUrl, { exact: true }));
       expect(await page.getByRole('button', { name: en.invitation.signUp, exact: true }).isDisabled(), path).toBe(true);
       expect(await page.getByRole('button', { name: en.invitation.haveAccount }).isDisabled(), path).toBe(true);
@@ -41,7 +42,7 @@ describe('The invitation in the browser', () => {
     }
   });
 
-  it('a Hindi invitation link shows Hindi, a reload without the language keeps it, and the language select switches back to English at once', async () => {
+  it('a Hindi invitation link shows Hindi, a visit without the language keeps it, and the English link switches back at once', async () => {
     const inviter = await seedInviter();
     const page = await browser.newPage();
     const lang = () => page.evaluate(() => document.documentElement.lang);
@@ -51,27 +52,31 @@ describe('The invitation in the browser', () => {
     await visible(page.getByText(hi.invitation.needsHelp.replace('{{name}}', inviter.name)));
     expect(await lang()).toBe('hi');
     expect(await page.title()).toBe(`${hi.invitation.title} · Dayfocus`);
-    await visible(page.getByRole('button', { name: hi.invitation.signUp, exact: true }));
-    await visible(page.getByRole('button', { name: hi.invitation.haveAccount }));
+    await visible(page.getByRole('link', { name: hi.invitation.signUp, exact: true }));
+    await visible(page.getByRole('link', { name: hi.invitation.haveAccount }));
+    await takenOver(page);
 
+    // The server answers a link without a language in English; the app brings the chosen one back.
     await page.goto(`/feedback/${inviter.userId}`);
     await visible(page.getByRole('heading', { name: hi.invitation.title }));
     expect(await lang()).toBe('hi');
     expect(await page.title()).toBe(`${hi.invitation.title} · Dayfocus`);
 
-    await page.getByLabel(hi.app.language).selectOption('en');
+    const marker = await page.evaluate(() => ((window as unknown as { stay: number }).stay = Math.random()));
+    await page.getByRole('navigation', { name: hi.app.language }).getByRole('link', { name: 'English' }).click();
     await visible(page.getByRole('heading', { name: en.invitation.title }));
-    await visible(page.getByRole('button', { name: en.invitation.signUp, exact: true }));
+    await visible(page.getByRole('link', { name: en.invitation.signUp, exact: true }));
     await visible(page.getByText(en.invitation.needsHelp.replace('{{name}}', inviter.name)));
     expect(await lang()).toBe('en');
     expect(await page.title()).toBe(`${en.invitation.title} · Dayfocus`);
-    expect(pathOf(page)).toBe(`/feedback/${inviter.userId}`); // no reload, no navigation
+    expect(pathOf(page)).toBe(`/feedback/${inviter.userId}/en`);
+    expect(await page.evaluate(() => (window as unknown as { stay?: number }).stay), 'no reload').toBe(marker);
 
     await page.reload();
     await visible(page.getByRole('heading', { name: en.invitation.title }));
   });
 
-  it('"I already have an account" opens the inviter\'s short link /l/{code}, which sends a desktop browser to /?userId={inviter}', async () => {
+  it('"I already have an account" goes through /app-link/{inviter} to the inviter\'s short link /l/{code}, which sends a desktop browser to /?userId={inviter}', async () => {
     const inviter = await seedInviter();
     const page = await browser.newPage();
     await page.goto(`/feedback/${inviter.userId}/en`);
@@ -80,12 +85,14 @@ describe('The invitation in the browser', () => {
     const shortLinkRequest = page.waitForRequest((request) =>
       /^\/l\/[A-Za-z0-9_-]+$/.test(new URL(request.url()).pathname),
     );
-    await page.getByRole('button', { name: en.invitation.haveAccount }).click();
+    await page.getByRole('link', { name: en.invitation.haveAccount }).click();
     const request = await shortLinkRequest;
     expect(new URL(request.url()).origin).toBe(urls.hosting);
     const response = await request.response();
     expect(response?.status()).toBe(302);
     expect(response?.headers().location).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
+    const redirectedFrom = request.redirectedFrom();
+    expect(redirectedFrom && new URL(redirectedFrom.url()).pathname).toBe(`/app-link/${inviter.userId}`);
 
     await reachPath(page, `/?userId=${inviter.userId}`);
     await visible(page.getByRole('heading', { name: en.welcome.title }));

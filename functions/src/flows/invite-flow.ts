@@ -20,6 +20,7 @@ import {
   type PushClaim,
   type PushResult,
 } from '../domain/joins.js';
+import type { InviterCard } from '../domain/invitation-page.js';
 import { cleanDisplayName } from '../domain/names.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim, SummaryResult } from '../domain/push-budget.js';
@@ -56,11 +57,7 @@ export interface InviteFlowDeps {
   now(): Date;
 }
 
-export interface InviterCard {
-  inviterId: string;
-  name: string;
-  photoUrl: string | null;
-}
+export type { InviterCard };
 
 export interface SweepReport {
   examined: number;

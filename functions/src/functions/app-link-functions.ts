@@ -2,28 +2,15 @@
  * Short links: the callable that makes one, the HTTP function behind Hosting's `/l/**`
  * rewrite that answers a visit, and the two association files the apps claim links with.
  */
-import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';
-import { onRequest, type Request } from 'firebase-functions/v2/https';
+import { onRequest, type HttpsOptions, type Request } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '../domain/brand.js';
 import { createAppLinkRequestSchema } from '../domain/requests.js';
-import { AppLinkStore } from '../adapters/app-link-store.js';
-import { DynamicLinksClient } from '../adapters/dynamic-links-client.js';
-import { db } from '../adapters/firebase.js';
-import { linkProviderApiKey, readLinkSettings } from '../adapters/link-params.js';
-import { AppLinkFlow, type HttpAnswer } from '../flows/app-link-flow.js';
+import { linkProviderApiKey } from '../adapters/link-params.js';
+import type { HttpAnswer } from '../flows/app-link-flow.js';
 import { callable } from './callable.js';
 import { maxInstances, type FunctionName } from './capacity.js';
-import { inviteStore } from './wiring.js';
-
-const appLinkFlow = new AppLinkFlow({
-  users: inviteStore,
-  links: new AppLinkStore(db),
-  settings: readLinkSettings,
-  dynamicLinks: (provider) => new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey }),
-  randomBytes: (size) => randomBytes(size),
-  now: () => new Date(),
-});
+import { appLinkFlow } from './wiring.js';
 
 /** Public: "I already have an account" on the invitation pages. */
 export const createAppLink = callable(
@@ -33,8 +20,12 @@ export const createAppLink = callable(
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
 );
 
-function httpFunction(name: FunctionName, handle: (req: Request) => Promise<HttpAnswer> | HttpAnswer) {
-  return onRequest({ region: FUNCTIONS_REGION, maxInstances: maxInstances[name] }, async (req, res) => {
+export function httpFunction(
+  name: FunctionName,
+  handle: (req: Request) => Promise<HttpAnswer> | HttpAnswer,
+  options: Pick<HttpsOptions, 'secrets' | 'memory' | 'cpu'> = {},
+) {
+  return onRequest({ region: FUNCTIONS_REGION, maxInstances: maxInstances[name], ...options }, async (req, res) => {
     try {
       const answer = await handle(req);
       // Node's own setHeader/end: Express's set() would append a charset to application/json.

@@ -6,7 +6,12 @@
  * docs/architecture.md explains the values.
  */
 export const maxInstances = {
-  /** Every visitor of an invitation page calls it once: the widest door. */
+  /**
+   * Every first view of an invitation that Hosting's CDN has not cached (at most one a minute
+   * per page and CDN location), and "I already have an account" taps it has not cached.
+   */
+  invitationPage: 20,
+  /** The sign-up pages ask for the inviter once per visitor (the invitation page no longer does). */
   getInviter: 20,
   /** "I already have an account": once per visitor who taps it. */
   createAppLink: 10,

@@ -1,4 +1,9 @@
-/** Builds the flow from the real adapters, once per instance. */
+/** Builds the flows from the real adapters, once per instance. */
+import { randomBytes } from 'node:crypto';
+import { AppLinkStore } from '../adapters/app-link-store.js';
+import { DynamicLinksClient } from '../adapters/dynamic-links-client.js';
+import { readLinkSettings } from '../adapters/link-params.js';
+import { AppLinkFlow } from '../flows/app-link-flow.js';
 import { auth, db, isEmulator, messaging, storage } from '../adapters/firebase.js';
 import { InviteStore } from '../adapters/invite-store.js';
 import { resolvePictureUrl } from '../adapters/pictures.js';
@@ -31,5 +36,14 @@ export const inviteFlow = new InviteFlow({
   accounts,
   push: isEmulator ? new DevOutboxTransport(db) : new FcmTransport(messaging),
   resolvePicture: (profileImage, ownerId) => resolvePictureUrl(storage, profileImage, ownerId),
+  now: () => new Date(),
+});
+
+export const appLinkFlow = new AppLinkFlow({
+  users: inviteStore,
+  links: new AppLinkStore(db),
+  settings: readLinkSettings,
+  dynamicLinks: (provider) => new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey }),
+  randomBytes: (size) => randomBytes(size),
   now: () => new Date(),
 });

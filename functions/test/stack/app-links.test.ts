@@ -2,49 +2,18 @@
  * Short links on the running stack, fetched through Hosting the way phones, desktops and
  * link-preview crawlers fetch them (raw HTTP: no redirect is followed, no path normalised).
  */
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { userAgents } from '../user-agents.js';
 import { eventually, stack, urls } from '@dayfocus/stack/testing';
 import { AppLinkStore } from '../../src/adapters/app-link-store.js';
 import { brand } from '../../src/domain/brand.js';
 import { OPEN_SHARD_COUNT, type OpenCounts } from '../../src/domain/open-count.js';
-import { adminDb, callAnonymously, createInviter, outcomeOf, uniqueId } from './support.js';
+import { adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf, uniqueId } from './support.js';
 
-const hosting = { host: stack.host, port: stack.ports.hosting };
 const functionsBase = `/${stack.projectId}/${stack.region}`;
 const origin = urls.hosting;
 const appStoreUrl = `https://apps.apple.com/app/id${brand.appStoreId}`;
 const playStoreUrl = `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`;
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One HTTP request with the path sent exactly as written. */
-function fetchRaw(
-  path: string,
-  options: { userAgent?: string; acceptLanguage?: string; port?: number; method?: string } = {},
-): Promise<RawResponse> {
-  const headers: Record<string, string> = {};
-  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
-  if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: hosting.host, port: options.port ?? hosting.port, path, method: options.method ?? 'GET', headers },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 async function newLink(inviterId?: string) {
   const inviter = inviterId ?? (await createInviter()).userId;

@@ -2,6 +2,7 @@
  * Talking to the running local stack as the web app and an operator would: the Firebase
  * JS SDK for sign-in and callables, the Admin SDK to arrange and read back data.
  */
+import { request } from 'node:http';
 import { deleteApp, initializeApp as initializeClientApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -216,4 +217,33 @@ export async function existingAppUser(provider: 'google.com' | 'apple.com', over
 export async function fcmOutage(token: string, down: boolean) {
   const ref = adminDb.collection('_devFcmOutages').doc(token);
   await (down ? ref.set({ since: new Date().toISOString() }) : ref.delete());
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One HTTP request through Hosting (or `port`), the path sent exactly as written, no redirect followed. */
+export function fetchRaw(
+  path: string,
+  options: { userAgent?: string; acceptLanguage?: string; port?: number; method?: string } = {},
+): Promise<RawResponse> {
+  const headers: Record<string, string> = {};
+  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
+  if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: stack.host, port: options.port ?? stack.ports.hosting, path, method: options.method ?? 'GET', headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }

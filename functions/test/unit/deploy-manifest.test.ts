@@ -80,7 +80,7 @@ beforeAll(async () => {
 afterAll(() => stops.forEach((stop) => stop()));
 
 describe('the deployable functions (built lib/)', () => {
-  it('are the five callables, the two link HTTP functions, the two auth triggers and the owed-work sweep, nothing of the local stack', () => {
+  it('are the five callables, the two link HTTP functions, the invitation page, the two auth triggers and the owed-work sweep, nothing of the local stack', () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
       [
         'activateAccount',
@@ -88,6 +88,7 @@ describe('the deployable functions (built lib/)', () => {
         'completeSocialSignUp',
         'createAppLink',
         'getInviter',
+        'invitationPage',
         'onAccountCreated',
         'onAccountDeleted',
         'openAppLink',
@@ -102,11 +103,14 @@ describe('the deployable functions (built lib/)', () => {
     expect((manifest.params ?? []).filter((p) => p.type === 'secret')).toEqual([]);
   });
 
-  it('bind the provider key secret to createAppLink alone when the dynamic-links provider is chosen', () => {
+  it('bind the provider key secret to the two functions that make links (createAppLink, the invitation page) when the dynamic-links provider is chosen', () => {
     const bound = Object.entries(withProvider.endpoints)
       .filter(([, endpoint]) => (endpoint.secretEnvironmentVariables ?? []).length > 0)
       .map(([name, endpoint]) => [name, endpoint.secretEnvironmentVariables?.map((s) => s.key)]);
-    expect(bound).toEqual([['createAppLink', ['LINK_PROVIDER_API_KEY']]]);
+    expect(bound.sort()).toEqual([
+      ['createAppLink', ['LINK_PROVIDER_API_KEY']],
+      ['invitationPage', ['LINK_PROVIDER_API_KEY']],
+    ]);
   });
 
   it('include every function a Hosting rewrite sends requests to, in the region the rewrite names', () => {
@@ -118,7 +122,15 @@ describe('the deployable functions (built lib/)', () => {
     const targets = hosting.rewrites.flatMap((r) => (r.function ? [r.function] : []));
     const callables = ['activateAccount', 'completeSocialSignUp', 'createAppLink', 'getInviter', 'registerInvitee'];
     expect(targets.map((t) => t.functionId).sort()).toEqual(
-      ['appSiteAssociation', 'appSiteAssociation', ...callables, 'openAppLink'].sort(),
+      [
+        'appSiteAssociation',
+        'appSiteAssociation',
+        ...callables,
+        'invitationPage',
+        'invitationPage',
+        'invitationPage',
+        'openAppLink',
+      ].sort(),
     );
     for (const target of targets) {
       // The web app reaches every callable at /api/{name} on its own origin (no CORS preflight).

@@ -8,22 +8,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { localPolicy } from '@dayfocus/functions/domain/security-headers';
 import { repoRoot, urls } from './config.js';
 
 type HeaderRule = { source: string; headers: { key: string; value: string }[] };
-
-/** A policy with `origins` added to `connect-src` and `frame-src`, and no upgrade of insecure requests. */
-export function localPolicy(policy: string, origins: string[]): string {
-  return policy
-    .split(';')
-    .map((directive) => directive.trim())
-    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
-    .map((directive) => {
-      const name = directive.split(/\s+/)[0];
-      return name === 'connect-src' || name === 'frame-src' ? [directive, ...origins].join(' ') : directive;
-    })
-    .join('; ');
-}
 
 export function localFirebaseJson(firebaseJson: unknown, origins: string[]): unknown {
   const copy = structuredClone(firebaseJson) as { hosting?: { headers?: HeaderRule[] } };

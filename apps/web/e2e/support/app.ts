@@ -40,7 +40,7 @@ export function uniqueEmail(prefix = 'e2e'): string {
 
 export interface BrowserSession {
   /** A page in a fresh context (no storage, no signed-in user), closed after the test. */
-  newPage(options?: { device?: Device; language?: Language }): Promise<Page>;
+  newPage(options?: { device?: Device; language?: Language; javaScriptEnabled?: boolean }): Promise<Page>;
   /** The CSP violations reported so far in this test's pages, taken away (so that they do not fail it). */
   takeViolations(): string[];
 }
@@ -70,9 +70,13 @@ export function useBrowser(): BrowserSession {
   });
   return {
     takeViolations: () => open.flatMap(({ violations }) => violations.splice(0)),
-    async newPage({ device = 'desktop', language } = {}) {
+    async newPage({ device = 'desktop', language, javaScriptEnabled = true } = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call it inside describe)');
-      const context = await newContext(browser, { baseURL: urls.hosting, viewport: viewports[device] });
+      const context = await newContext(browser, {
+        baseURL: urls.hosting,
+        viewport: viewports[device],
+        javaScriptEnabled,
+      });
       context.setDefaultTimeout(15_000);
       const errors: string[] = [];
       const violations: string[] = [];
@@ -128,6 +132,17 @@ export async function signedInUsers(page: Page): Promise<string[]> {
 /** Resolves once the locator shows (fails the test after the default timeout). */
 export async function visible(locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: 'visible' });
+}
+
+/**
+ * Resolves once the app has taken over a server-rendered page (React hydrated #root, after the
+ * page's load); fails after the default timeout.
+ */
+export async function takenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
 }
 
 /** The path of the page, with its query string. */

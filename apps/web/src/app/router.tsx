@@ -1,8 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
-import { Loader } from '@/components/loader';
+import { lazy, type ComponentType } from 'react';
+import { BrowserRouter, matchPath } from 'react-router';
 import { routes, type PageName } from '@/config/paths';
-import { Layout } from './layout';
+import { AppRoutes } from './app-routes';
 
 /**
  * Each page is its own chunk: the invitation page never downloads the sign-up form or
@@ -18,7 +17,7 @@ const loaders = {
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageName, () => Promise<{ default: ComponentType }>>;
 
-const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> = {
+export const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> = {
   invitation: lazy(loaders.invitation),
   'social-sign-up': lazy(loaders['social-sign-up']),
   'sign-up': lazy(loaders['sign-up']),
@@ -27,47 +26,19 @@ const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> = {
   'not-found': lazy(loaders['not-found']),
 };
 
-const table: [pattern: string, page: PageName][] = [
-  ...routes.map(({ pattern, page }): [string, PageName] => [pattern, page]),
-  ['*', 'not-found'],
-];
-
 /**
  * Starts downloading the page of `pathname` straight away, alongside the configuration,
  * instead of after the first render discovers it. A failure here is left to the render.
  */
 export function preloadPage(pathname: string): void {
-  const match = table.find(([pattern]) => matchPath(pattern, pathname));
-  if (match) loaders[match[1]]().catch(() => undefined);
-}
-
-export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        {table.map(([pattern, name]) => {
-          const Page = pages[name];
-          return (
-            <Route
-              key={pattern}
-              path={pattern}
-              element={
-                <Suspense fallback={<Loader />}>
-                  <Page />
-                </Suspense>
-              }
-            />
-          );
-        })}
-      </Route>
-    </Routes>
-  );
+  const match = routes.find(({ pattern }) => matchPath(pattern, pathname));
+  loaders[match?.page ?? 'not-found']().catch(() => undefined);
 }
 
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <AppRoutes />
+      <AppRoutes pages={pages} />
     </BrowserRouter>
   );
 }

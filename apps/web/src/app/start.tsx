@@ -1,16 +1,17 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
-import { initFirebase } from '@/lib/firebase';
-import { createI18n, DEFAULT_LANGUAGE, isOffered, storedLanguage } from '@/lib/i18n';
+import { setFirebaseConfig } from '@/lib/callables';
+import { changeLanguage, createI18n, DEFAULT_LANGUAGE, isOffered, storedLanguage, storeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { ConfigErrorScreen } from './config-error-screen';
 import { AppProviders } from './providers';
 import { AppRouter, preloadPage } from './router';
+import { readServerState, type ServerState } from './server-state';
 
 /** The push-messaging service worker; the app works without it (an old browser, private mode). */
 function registerMessagingWorker(): void {
@@ -37,19 +38,60 @@ function prefetchInviter(queryClient: QueryClient, pathname: string): void {
   }
 }
 
+/** After the page has loaded, so that the worker's download and start do not compete with it. */
+function registerMessagingWorkerLater(): void {
+  if (document.readyState === 'complete') registerMessagingWorker();
+  else window.addEventListener('load', registerMessagingWorker, { once: true });
+}
+
+/**
+ * Takes over the page the server rendered (the invitation): the same tree, from the state
+ * the server wrote into the page, so React attaches to the HTML instead of painting it again.
+ * No request for the configuration or the inviter; nothing moves.
+ */
+async function hydrate(container: HTMLElement, state: ServerState): Promise<void> {
+  setFirebaseConfig(state.config);
+  const queryClient = createQueryClient();
+  if (state.inviterId) queryClient.setQueryData(getInviterQueryOptions(state.inviterId).queryKey, state.inviter);
+  const i18n = await createI18n(state.language);
+  registerMessagingWorkerLater();
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProviders config={state.config} i18n={i18n} queryClient={queryClient}>
+          <AppRouter />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+  // The link's language is remembered (spec: the invitation saves it). A link without one is
+  // rendered in English (the server's answer is the same for everyone); a visitor who chose
+  // another language before gets it back once the app runs.
+  const lg = matchPath(paths.invitation.pattern, window.location.pathname)?.params.lg;
+  const stored = storedLanguage();
+  if (isOffered(state.config, lg)) storeLanguage(lg);
+  else if (isOffered(state.config, stored) && stored !== state.language) {
+    await changeLanguage(i18n, stored, { persist: false });
+  }
+}
+
 /**
  * Loads the configuration, then renders the app; if anything before the first render fails,
- * an error screen says so instead of the static spinner staying for ever.
+ * an error screen says so instead of the static spinner staying for ever. A page the server
+ * rendered is hydrated instead.
  */
 export async function start(container: HTMLElement): Promise<void> {
   preloadPage(window.location.pathname);
+  const server = readServerState(document);
+  if (server) return hydrate(container, server);
   const root = createRoot(container);
   let config: RuntimeConfig;
   let queryClient: QueryClient;
   let i18n: Awaited<ReturnType<typeof createI18n>>;
   try {
     config = await loadRuntimeConfig();
-    initFirebase(config);
+    setFirebaseConfig(config);
     queryClient = createQueryClient();
     prefetchInviter(queryClient, window.location.pathname);
     i18n = await createI18n(initialLanguage(config, window.location.pathname));
@@ -59,9 +101,7 @@ export async function start(container: HTMLElement): Promise<void> {
     root.render(<ConfigErrorScreen detail={error instanceof Error ? error.message : String(error)} />);
     return;
   }
-  // After the page has loaded, so that the worker's download and start do not compete with it.
-  if (document.readyState === 'complete') registerMessagingWorker();
-  else window.addEventListener('load', registerMessagingWorker, { once: true });
+  registerMessagingWorkerLater();
   // A transition lets React yield to the browser while it renders the first page, instead of
   // one long task that holds up taps and paints on a slow phone.
   startTransition(() => {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { repoRoot } from '@dayfocus/stack/settings';
 import { minimatch } from 'minimatch';
 import { describe, expect, it } from 'vitest';
-import { routes } from './paths';
+import { PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/functions/domain/security-headers';
+import { paths, routes } from './paths';
 
 interface Rule {
   source: string;
@@ -34,6 +35,8 @@ function examplesOf(pattern: string): string[] {
 }
 
 const routePaths = routes.flatMap(({ pattern }) => examplesOf(pattern));
+const staticPaths = routes.filter((route) => !route.serverRendered).flatMap(({ pattern }) => examplesOf(pattern));
+const serverPaths = routes.filter((route) => route.serverRendered).flatMap(({ pattern }) => examplesOf(pattern));
 const firstRewrite = (path: string) => hosting.rewrites.find((rule) => minimatch(path, rule.source));
 const headerValues = (path: string, key: string) =>
   hosting.headers
@@ -41,7 +44,7 @@ const headerValues = (path: string, key: string) =>
     .flatMap((rule) => rule.headers ?? [])
     .filter((header) => header.key.toLowerCase() === key)
     .map((header) => header.value);
-const cacheControl = (path: string) =>
+const cacheControl = (path: string): string[] =>
   hosting.headers
     .filter((rule) => minimatch(path, rule.source))
     .flatMap((rule) => rule.headers ?? [])
@@ -55,22 +58,51 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
     );
   });
 
-  it.each(routePaths)('rewrites %s to the app, revalidated on every visit', (path) => {
+  it.each(staticPaths)('rewrites %s to the app, revalidated on every visit', (path) => {
     expect(firstRewrite(path)).toMatchObject({ destination: '/index.html' });
     expect(cacheControl(path)).toEqual(['no-cache']);
   });
 
+  it.each(serverPaths)('sends %s to the invitation page function, which sets its own caching', (path) => {
+    expect(firstRewrite(path)).toMatchObject({ function: { functionId: 'invitationPage' } });
+    expect(cacheControl(path)).toEqual([]);
+  });
+
+  it('sends "I already have an account" (/app-link/{uid}) to the invitation page function', () => {
+    expect(firstRewrite(paths.inviterAppLink.href('uid-1'))).toMatchObject({
+      function: { functionId: 'invitationPage' },
+    });
+  });
+
   it('rewrites nothing else to the app: every rewrite to index.html serves some route', () => {
     const unused = hosting.rewrites.filter(
-      (rule) => rule.destination === '/index.html' && !routePaths.some((path) => minimatch(path, rule.source)),
+      (rule) => rule.destination === '/index.html' && !staticPaths.some((path) => minimatch(path, rule.source)),
     );
     expect(unused.map((rule) => rule.source)).toEqual([]);
+  });
+
+  it('gives the pages the security headers the invitation function sends itself (functions/src/domain/security-headers.ts)', () => {
+    for (const path of routePaths) {
+      expect(headerValues(path, 'content-security-policy'), path).toEqual([PAGE_CONTENT_SECURITY_POLICY]);
+      for (const [key, value] of Object.entries(SECURITY_HEADERS))
+        expect(headerValues(path, key.toLowerCase()), `${path} ${key}`).toEqual([value]);
+    }
   });
 
   it('gives headers to the same page paths as the rewrites (and to the two HTML files)', () => {
     const pageRewrites = hosting.rewrites
       .filter((rule) => rule.destination === '/index.html')
       .map((rule) => rule.source);
+    const serverRewrites = hosting.rewrites
+      .filter(
+        (rule) => rule.function?.functionId === 'invitationPage' && serverPaths.some((p) => minimatch(p, rule.source)),
+      )
+      .map((rule) => rule.source);
+    const policed = hosting.headers
+      .filter((rule) => rule.headers?.some((h) => h.key.toLowerCase() === 'content-security-policy'))
+      .map((rule) => rule.source)
+      .filter((source) => !['/index.html', '/404.html'].includes(source));
+    expect(policed.sort()).toEqual([...pageRewrites, ...serverRewrites].sort());
     const noCache = hosting.headers.filter(
       (rule) => cacheControl(rule.source).includes('no-cache') || rule.headers?.some((h) => h.value === 'no-cache'),
     );

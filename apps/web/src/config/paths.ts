@@ -22,6 +22,11 @@ export const paths = {
     },
   },
   home: { pattern: '/', href: () => '/' },
+  /**
+   * Not a page of the app: the server finds (or makes) the inviter's short link and redirects
+   * to it ("I already have an account"; functions/src/functions/invitation-page.ts).
+   */
+  inviterAppLink: { pattern: '/app-link/:uid', href: (uid: string) => `/app-link/${encodeURIComponent(uid)}` },
 } as const;
 
 /** The pages of the app; each is the module `src/app/routes/{page}.tsx`, loaded on its own. */
@@ -31,10 +36,12 @@ export type PageName = 'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-em
  * Every path the app serves and the page that shows it, in matching order; any other path
  * shows the not-found page. The router, the Hosting rewrites and headers of firebase.json
  * (checked by hosting-routes.test.ts) and the size benchmark all follow this list.
+ * `serverRendered`: Hosting sends the path to the `invitationPage` function, which renders the
+ * page (entry-server.tsx) for the app to take over; the other paths get the static index.html.
  */
-export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-found'> }[] = [
-  { pattern: paths.invitation.pattern, page: 'invitation' },
-  { pattern: paths.legacyInvitation.pattern, page: 'invitation' },
+export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-found'>; serverRendered?: true }[] = [
+  { pattern: paths.invitation.pattern, page: 'invitation', serverRendered: true },
+  { pattern: paths.legacyInvitation.pattern, page: 'invitation', serverRendered: true },
   { pattern: paths.socialSignUp.pattern, page: 'social-sign-up' },
   { pattern: paths.signUp.pattern, page: 'sign-up' },
   { pattern: paths.confirmEmail.pattern, page: 'confirm-email' },

@@ -1,7 +1,7 @@
 /**
  * The Firebase app and the callable functions client, made once from the runtime
- * configuration. Firebase Auth lives in `auth.ts` and is loaded only by pages that sign in,
- * so the invitation page never downloads it.
+ * configuration when first needed. Loaded on demand (through `callables.ts`, or `auth.ts` on
+ * the pages that sign in), never with the app's entry.
  */
 import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '@dayfocus/functions/domain/app-check';
 import { FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
@@ -9,6 +9,7 @@ import { CustomProvider, initializeAppCheck, ReCaptchaEnterpriseProvider } from 
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import type { RuntimeConfig } from '@/config/runtime-config';
+import { firebaseConfig, setFirebaseConfig } from './callables';
 
 let configured: { app: FirebaseApp; functions: Functions; config: RuntimeConfig } | undefined;
 
@@ -34,6 +35,7 @@ function startAppCheck(app: FirebaseApp, config: RuntimeConfig): void {
 
 export function initFirebase(config: RuntimeConfig): void {
   if (configured) return;
+  setFirebaseConfig(config);
   const existing = getApps().length > 0;
   const app = existing ? getApp() : initializeApp(config.firebase);
   if (!existing) startAppCheck(app, config);
@@ -53,8 +55,8 @@ export function initFirebase(config: RuntimeConfig): void {
 }
 
 export function firebase() {
-  if (!configured) throw new Error('initFirebase() has not run');
-  return configured;
+  if (!configured) initFirebase(firebaseConfig());
+  return configured as NonNullable<typeof configured>;
 }
 
 /** Calls a callable function and gives its data; errors are FunctionsError (`functions/not-found`, ...). */
@@ -65,10 +67,4 @@ export async function callFunction<Request, Response>(name: string, request: Req
     limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
   });
   return (await callable(request)).data;
-}
-
-/** The code of a Firebase error without its service prefix ("not-found", "email-already-in-use"), or undefined. */
-export function firebaseErrorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code.replace(/^(functions|auth)\//, '') : undefined;
 }

@@ -34,7 +34,7 @@ export function storedLanguage(): string | undefined {
   }
 }
 
-function storeLanguage(code: string): void {
+export function storeLanguage(code: string): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
   } catch {
@@ -53,10 +53,13 @@ export async function createI18n(initialLanguage: string): Promise<I18n> {
     // An empty translation is deliberate (a word order without text before the store's name).
     returnEmptyString: true,
   });
-  instance.on('languageChanged', (code) => {
-    document.documentElement.lang = code;
-  });
-  document.documentElement.lang = DEFAULT_LANGUAGE;
+  // In the browser (the server renderer writes `<html lang>` itself).
+  if (typeof document !== 'undefined') {
+    instance.on('languageChanged', (code) => {
+      document.documentElement.lang = code;
+    });
+    document.documentElement.lang = DEFAULT_LANGUAGE;
+  }
   if (initialLanguage !== DEFAULT_LANGUAGE) await changeLanguage(instance, initialLanguage, { persist: false });
   return instance;
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { firebaseErrorCode } from './firebase';
+import { firebaseErrorCode } from './errors';
 
 /** Answers that a retry cannot change: the caller has to do something else first. */
 const FINAL_CODES = new Set([

@@ -23,6 +23,8 @@ export const en = {
     pictureAlt: 'Profile picture of {{name}}',
     placeholderAlt: 'No profile picture',
     needsHelp: '{{name}} needs your help and feedback in completing everyday tasks.',
+    /** The link preview's title (Open Graph, Twitter card) of a server-rendered invitation. */
+    previewTitle: `{{name}} invited you to ${brand.productName}`,
     signUp: 'Sign up',
     haveAccount: 'I already have an account',
     invalidUrl: 'Invalid URL',

@@ -22,6 +22,7 @@ export const hi: Translation = {
     pictureAlt: '{{name}} की प्रोफ़ाइल फ़ोटो',
     placeholderAlt: 'कोई प्रोफ़ाइल फ़ोटो नहीं',
     needsHelp: '{{name}} को रोज़मर्रा के काम पूरे करने में आपकी मदद और राय चाहिए।',
+    previewTitle: `{{name}} ने आपको ${brand.productName} पर आमंत्रित किया है`,
     signUp: 'साइन अप करें',
     haveAccount: 'मेरा पहले से खाता है',
     invalidUrl: 'अमान्य URL',

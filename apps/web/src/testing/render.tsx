@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { AppRoutes } from '@/app/router';
+import { AppRoutes } from '@/app/app-routes';
+import { pages } from '@/app/router';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { initFirebase } from '@/lib/firebase';
 import { createI18n } from '@/lib/i18n';
@@ -51,5 +52,5 @@ export async function renderWithProviders(
 
 /** The whole app at `path`. */
 export function renderApp(path: string, options: RenderOptions = {}) {
-  return renderWithProviders(<AppRoutes />, { ...options, path });
+  return renderWithProviders(<AppRoutes pages={pages} />, { ...options, path });
 }

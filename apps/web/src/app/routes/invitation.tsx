@@ -1,15 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { ActionLink } from '@/components/action-link';
 import { Loader } from '@/components/loader';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
-import { HaveAccountButton } from '@/features/app-link/components/have-account-button';
+import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterCard, InviterCardSkeleton } from '@/features/inviter/components/inviter-card';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { useRouteLanguage } from '@/features/language/use-route-language';
 
-/** `/feedback/:uid/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and picture. */
+/**
+ * `/feedback/:uid/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and
+ * picture. The server renders it first (functions/src/functions/invitation-page.ts) and the app
+ * takes it over; both actions are links, so the page works without JavaScript.
+ */
 export default function InvitationRoute() {
   const { uid, lg } = useParams();
   const languageReady = useRouteLanguage(lg);
@@ -19,7 +24,6 @@ export default function InvitationRoute() {
 
 function Invitation({ inviterId }: { inviterId: string | undefined }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
   return (
@@ -28,15 +32,14 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
       {status.state === 'loading' && <InviterCardSkeleton />}
       {found && <InviterCard inviter={status.inviter} />}
       <div className="actions">
-        <button
-          type="button"
-          className="button button-primary"
+        <ActionLink
+          to={inviterId ? paths.socialSignUp.href(inviterId) : undefined}
           disabled={!found}
-          onClick={() => inviterId && void navigate(paths.socialSignUp.href(inviterId))}
+          className="button button-primary"
         >
           {t('invitation.signUp')}
-        </button>
-        <HaveAccountButton inviterId={inviterId} disabled={!found} />
+        </ActionLink>
+        <HaveAccountLink inviterId={inviterId} disabled={!found} />
       </div>
     </Page>
   );

@@ -9,7 +9,7 @@ import { location, renderApp } from '@/testing/render';
 import { adminAuth, adminDb, createInviter, uniqueId, urls, userDoc, verificationEmail } from '@dayfocus/stack/testing';
 
 describe('the invitation page, against the local stack', () => {
-  it("shows the inviter's name, picture and the invitation text, with both buttons enabled", async () => {
+  it("shows the inviter's name, picture and the invitation text, with both actions as links", async () => {
     const inviter = await createInviter({ name: 'Asha Verma', profileImage: 'https://images.dayfocus.test/asha.png' });
     await renderApp(`/feedback/${inviter.userId}/en`);
     expect(
@@ -19,8 +19,11 @@ describe('the invitation page, against the local stack', () => {
       'src',
       'https://images.dayfocus.test/asha.png',
     );
-    expect(screen.getByRole('button', { name: 'Sign up' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'I already have an account' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/social-sign-up/${inviter.userId}`);
+    expect(screen.getByRole('link', { name: 'I already have an account' })).toHaveAttribute(
+      'href',
+      `/app-link/${inviter.userId}`,
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -51,12 +54,7 @@ describe('the invitation page, against the local stack', () => {
   it('goes on to the sign-up choices', async () => {
     const inviter = await createInviter();
     const { user } = await renderApp(`/feedback/${inviter.userId}/en`);
-    await user.click(
-      await screen.findByRole('button', { name: 'Sign up' }, { timeout: 10_000 }).then(async (button) => {
-        await waitFor(() => expect(button).toBeEnabled());
-        return button;
-      }),
-    );
+    await user.click(await screen.findByRole('link', { name: 'Sign up' }, { timeout: 10_000 }));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(location.pathname).toBe(`/social-sign-up/${inviter.userId}`);
     for (const name of ['Sign up with Apple', 'Sign up with Google', 'Sign up with email']) {

@@ -40,20 +40,23 @@ describe('language selection', () => {
   it('offers the languages of the configuration and switches every string at once, and keeps the choice', async () => {
     const { user } = await renderApp('/tasks-Feedback');
     await screen.findByRole('alert');
-    const select = screen.getByRole('combobox', { name: 'Language' });
+    const choice = screen.getByRole('navigation', { name: 'Language' });
     expect(
-      within(select)
-        .getAllByRole('option')
+      within(choice)
+        .getAllByRole('link')
         .map((o) => o.textContent),
     ).toEqual(['English', 'हिन्दी']);
+    expect(within(choice).getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
     expect(document.documentElement.lang).toBe('en');
 
-    await user.selectOptions(select, 'hi');
+    await user.click(within(choice).getByRole('link', { name: 'हिन्दी' }));
     expect(await screen.findByRole('heading', { name: 'आपको आमंत्रित किया गया है' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('अमान्य URL');
     expect(screen.getByRole('button', { name: 'साइन अप करें' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'मेरा पहले से खाता है' })).toBeDisabled();
-    expect(screen.getByRole('combobox', { name: 'भाषा' })).toHaveValue('hi');
+    expect(
+      within(screen.getByRole('navigation', { name: 'भाषा' })).getByRole('link', { name: 'हिन्दी' }),
+    ).toHaveAttribute('aria-current', 'true');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Dayfocus होम' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('hi');
     expect(document.title).toBe('आपको आमंत्रित किया गया है · Dayfocus');
@@ -69,7 +72,7 @@ describe('language selection', () => {
         ],
       }),
     });
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Language' })).not.toBeInTheDocument();
   });
 });
 

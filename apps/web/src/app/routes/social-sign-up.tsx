@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
-import { HaveAccountButton } from '@/features/app-link/components/have-account-button';
+import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { SocialSignUpButtons } from '@/features/sign-up/components/social-sign-up-buttons';
@@ -34,7 +34,7 @@ export default function SocialSignUpRoute() {
         <p className="divider">
           <span>{t('socialSignUp.or')}</span>
         </p>
-        <HaveAccountButton inviterId={uid} disabled={!found} variant="link" />
+        <HaveAccountLink inviterId={uid} disabled={!found} variant="link" />
       </div>
     </Page>
   );

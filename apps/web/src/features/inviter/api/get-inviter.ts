@@ -1,18 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InviterCard } from '@dayfocus/functions/domain/invitation-page';
 import type { GetInviterRequest } from '@dayfocus/functions/domain/requests';
-import { callFunction, firebaseErrorCode } from '@/lib/firebase';
+import { callFunction } from '@/lib/callables';
+import { firebaseErrorCode } from '@/lib/errors';
 
-/** What a public page may know of the inviter. `photoUrl` is null when there is no picture. */
-export interface Inviter {
-  inviterId: string;
-  name: string;
-  photoUrl: string | null;
+/** What a public page may know of the inviter (functions' `InviterCard`). */
+export type Inviter = InviterCard;
+
+/** The inviter, or null when the id names nobody (a malformed id included). */
+export async function getInviter(request: GetInviterRequest): Promise<Inviter | null> {
+  try {
+    return await callFunction<GetInviterRequest, Inviter>('getInviter', request);
+  } catch (error) {
+    const code = firebaseErrorCode(error);
+    if (code === 'not-found' || code === 'invalid-argument') return null;
+    throw error;
+  }
 }
 
-export function getInviter(request: GetInviterRequest): Promise<Inviter> {
-  return callFunction<GetInviterRequest, Inviter>('getInviter', request);
-}
-
+/**
+ * The query of one inviter. The server-rendered invitation page puts its answer (null for an
+ * unknown inviter) in the cache before the app starts, so the page never asks twice.
+ */
 export function getInviterQueryOptions(inviterId: string) {
   return queryOptions({
     queryKey: ['inviter', inviterId],
@@ -37,10 +46,7 @@ export function useInviterStatus(inviterId: string | undefined): InviterStatus {
   const query = useInviter(inviterId);
   if (!inviterId) return { state: 'unknown' };
   if (query.data) return { state: 'found', inviter: query.data };
-  if (query.isError) {
-    const code = firebaseErrorCode(query.error);
-    if (code === 'not-found' || code === 'invalid-argument') return { state: 'unknown' };
-    return { state: 'unavailable', retry: () => void query.refetch() };
-  }
+  if (query.data === null) return { state: 'unknown' };
+  if (query.isError) return { state: 'unavailable', retry: () => void query.refetch() };
   return { state: 'loading' };
 }

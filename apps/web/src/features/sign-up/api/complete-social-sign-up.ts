@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CompleteSocialSignUpRequest } from '@dayfocus/functions/domain/requests';
-import { callFunction } from '@/lib/firebase';
+import { callFunction } from '@/lib/callables';
 import type { WriteResult } from '@dayfocus/functions/domain/write-result';
 
 /** After an Apple or Google sign-in: the full User record, notifications, friendship, push and history. */

@@ -1,6 +1,6 @@
 import type { RegisterInviteeRequest } from '@dayfocus/functions/domain/requests';
 import type { WriteResult } from '@dayfocus/functions/domain/write-result';
-import { callFunction } from '@/lib/firebase';
+import { callFunction } from '@/lib/callables';
 
 /** Records the signed-in email account as an invitee of `inviterId` (the User record of spec section 3). */
 export function registerInvitee(request: RegisterInviteeRequest): Promise<WriteResult> {

@@ -8,7 +8,7 @@ import {
 } from 'firebase/auth';
 import { verificationContinueUrl } from '@/config/paths';
 import { firebaseAuth } from '@/lib/auth';
-import { firebaseErrorCode } from '@/lib/firebase';
+import { firebaseErrorCode } from '@/lib/errors';
 import { registerInvitee } from './register-invitee';
 
 /** The address belongs to an account that is not this visitor's unfinished sign-up. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { firebaseAuth } from '@/lib/auth';
-import { firebaseErrorCode } from '@/lib/firebase';
+import { firebaseErrorCode } from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
 
 type Provider = 'apple.com' | 'google.com';

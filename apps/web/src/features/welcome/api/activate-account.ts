@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ActivateAccountRequest } from '@dayfocus/functions/domain/requests';
-import { callFunction, firebaseErrorCode } from '@/lib/firebase';
+// Statically, not through callables.ts: the page calls at once, so Firebase loads with the page.
+import { callFunction } from '@/lib/firebase';
+import { firebaseErrorCode } from '@/lib/errors';
 import type { WriteResult } from '@dayfocus/functions/domain/write-result';
 
 export function activateAccount(request: ActivateAccountRequest): Promise<WriteResult> {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { Loader } from '@/components/loader';
-import { firebaseErrorCode } from '@/lib/firebase';
+import { firebaseErrorCode } from '@/lib/errors';
 import { useActivation, type Activation } from '../api/activate-account';
 
 /**

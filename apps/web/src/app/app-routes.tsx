@@ -1,0 +1,41 @@
+import { Suspense, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { Loader } from '@/components/loader';
+import { routes, type PageName } from '@/config/paths';
+import { Layout } from './layout';
+
+export type Pages = Partial<Record<PageName, ComponentType>>;
+
+/**
+ * The route tree: the layout, then each route's page in its own Suspense boundary. The browser
+ * passes every page (each a lazy chunk, router.tsx); the server renderer passes only the
+ * invitation page (entry-server.tsx), which renders the same tree for its paths, so that the
+ * app can hydrate what the server sent.
+ */
+export function AppRoutes({ pages }: { pages: Pages }) {
+  const table: [pattern: string, page: PageName][] = [
+    ...routes.map(({ pattern, page }): [string, PageName] => [pattern, page]),
+    ['*', 'not-found'],
+  ];
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {table.map(([pattern, name]) => {
+          const Page = pages[name];
+          if (!Page) return null;
+          return (
+            <Route
+              key={pattern}
+              path={pattern}
+              element={
+                <Suspense fallback={<Loader />}>
+                  <Page />
+                </Suspense>
+              }
+            />
+          );
+        })}
+      </Route>
+    </Routes>
+  );
+}

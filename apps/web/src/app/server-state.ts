@@ -1,0 +1,39 @@
+/**
+ * What the server-rendered invitation page hands the app, so that the app takes the page over
+ * without asking again: the configuration, the page's language and the inviter. It travels as
+ * a JSON data block (`<script type="application/json">`): never executed, so the page's CSP
+ * needs no exception for it.
+ */
+import type { Inviter } from '@/features/inviter/api/get-inviter';
+import type { RuntimeConfig } from '@/config/runtime-config';
+
+export const SERVER_STATE_ELEMENT_ID = 'dayfocus-server-state';
+
+export interface ServerState {
+  config: RuntimeConfig;
+  language: string;
+  /** The inviter id of the path (null on `/tasks-Feedback`) and what the server found for it. */
+  inviterId: string | null;
+  inviter: Inviter | null;
+}
+
+/** The data block's HTML: `<`, `>` and `&` escaped, so that no value can close the element. */
+export function serverStateScript(state: ServerState): string {
+  const json = JSON.stringify(state).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${json}</script>`;
+}
+
+/** The state of a server-rendered page, or null on a page the server did not render (or a broken block). */
+export function readServerState(doc: Document): ServerState | null {
+  const element = doc.getElementById(SERVER_STATE_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const state = JSON.parse(element.textContent) as ServerState;
+    return state && typeof state.language === 'string' && state.config ? state : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The invitation page's server renderer. `vite build --ssr` bundles this module, the page and
+ * everything they import into `functions/lib/web/invitation-renderer.cjs`, which the
+ * `invitationPage` function calls (docs/invitation-page.md). It renders the same tree the
+ * app renders, so that the app hydrates it (start.tsx) instead of painting it again, and fills
+ * the built index.html: the page, its title and language, the link preview's tags and the
+ * state the app starts from.
+ */
+import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/functions/domain/invitation-page';
+import { escapeHtml } from '@dayfocus/functions/domain/link-pages';
+import { renderToString } from 'react-dom/server';
+import { matchPath, StaticRouter } from 'react-router';
+import { AppRoutes } from '@/app/app-routes';
+import { AppProviders } from '@/app/providers';
+import InvitationRoute from '@/app/routes/invitation';
+import { serverStateScript } from '@/app/server-state';
+import { paths } from '@/config/paths';
+import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
+import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
+import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/react-query';
+// The client build's output, taken in at build time: the renderer ships with the HTML, the
+// configuration and the chunk names of the very build Hosting serves.
+import template from '../dist/index.html?raw';
+import configJson from '../dist/config.json?raw';
+import manifestJson from '../dist/.vite/manifest.json?raw';
+
+interface ManifestChunk {
+  file: string;
+}
+
+const config = JSON.parse(configJson) as RuntimeConfig;
+const problems = configProblems(config);
+if (problems.length > 0) throw new Error(`The built config.json is not valid: ${problems.join('; ')}`);
+const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
+
+// The whole of #root, so that no whitespace is left around the page for hydration to trip on.
+const OUTLET = /<div id="root">\s*<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->\s*<\/div>/;
+if (!OUTLET.test(template) || !template.includes('<!--ssr-head-->'))
+  throw new Error('index.html has lost its <!--ssr-head--> or <!--ssr-outlet--> markers');
+
+const takeover = manifest['src/takeover.ts']?.file;
+const entry = manifest['index.html']?.file;
+if (!takeover || !entry) throw new Error('The client build has no index.html or src/takeover.ts entry in its manifest');
+
+/**
+ * The app's scripts leave the page's head: the page is complete without them, and they would
+ * compete with the inviter's picture. takeover.ts fetches them once the page has loaded.
+ */
+function withAppDeferred(html: string): string {
+  const script = `<script type="module" crossorigin src="/${entry}"></script>`;
+  if (!html.includes(script)) throw new Error(`index.html does not load the app as ${script}`);
+  return html
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(script, `<script type="module" crossorigin src="/${takeover}"></script>`);
+}
+
+const ogLocales: Record<string, string> = { en: 'en_US', hi: 'hi_IN' };
+
+function meta(attribute: 'name' | 'property', key: string, value: string): string {
+  return `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
+}
+
+export async function renderInvitationPage(input: InvitationPageInput): Promise<InvitationPageOutput> {
+  const match =
+    matchPath(paths.invitation.pattern, input.path) ?? matchPath(paths.legacyInvitation.pattern, input.path);
+  if (!match) throw new Error(`Not an invitation path: ${input.path}`);
+  const inviterId = match.params.uid ?? null;
+  const lg = match.params.lg;
+  const language = isOffered(config, lg) ? lg : DEFAULT_LANGUAGE;
+  const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
+
+  const i18n = await createI18n(language);
+  const t = i18n.getFixedT(language);
+
+  const queryClient = createQueryClient();
+  if (inviterId) queryClient.setQueryData(getInviterQueryOptions(inviterId).queryKey, inviter);
+  const body = renderToString(
+    <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
+      <StaticRouter location={input.path}>
+        <AppRoutes pages={{ invitation: InvitationRoute }} />
+      </StaticRouter>
+    </AppProviders>,
+  );
+
+  const title = `${t('invitation.title')} · ${t('app.name')}`;
+  const head: string[] = [];
+  if (inviter) {
+    const previewTitle = t('invitation.previewTitle', { name: inviter.name });
+    const description = t('invitation.needsHelp', { name: inviter.name });
+    const image = inviter.photoUrl ?? input.productImageUrl;
+    const url = `${input.productDomain}${paths.invitation.href(inviter.inviterId, language)}`;
+    head.push(
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      meta('property', 'og:type', 'website'),
+      meta('property', 'og:site_name', t('app.name')),
+      meta('property', 'og:title', previewTitle),
+      meta('property', 'og:description', description),
+      meta('property', 'og:image', image),
+      meta(
+        'property',
+        'og:image:alt',
+        inviter.photoUrl ? t('invitation.pictureAlt', { name: inviter.name }) : t('app.name'),
+      ),
+      meta('property', 'og:url', url),
+      meta('property', 'og:locale', ogLocales[language] ?? language),
+      meta('name', 'twitter:card', 'summary'),
+      meta('name', 'twitter:title', previewTitle),
+      meta('name', 'twitter:description', description),
+      meta('name', 'twitter:image', image),
+    );
+  } else {
+    head.push(meta('name', 'robots', 'noindex'));
+  }
+
+  const description = inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
+  let html = withAppDeferred(template)
+    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    // The app starts from the state below, not from /config.json.
+    .replace(/\s*<link rel="preload" href="\/config\.json"[^>]*>/, '')
+    .replace('<!--ssr-head-->', head.join('\n    '))
+    .replace(OUTLET, () => `<div id="root">${body}</div>`)
+    .replace('</body>', () => `  ${serverStateScript({ config, language, inviterId, inviter })}\n  </body>`);
+  if (description)
+    html = html.replace(
+      /(<meta name="description" content=")[^"]*"/,
+      (_, start: string) => `${start}${escapeHtml(description)}"`,
+    );
+  return { status: inviter ? 200 : 404, html, language };
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { ActionLink } from '@/components/action-link';
+import { paths } from '@/config/paths';
+
+/**
+ * "I already have an account": a plain link to `/app-link/{inviter}`, where the server finds
+ * (or makes) the inviter's short link and redirects to it; the short link then takes a phone to
+ * the app (or its store page) with the inviter in it. No script is involved, so it works
+ * without JavaScript and costs the page no Firebase SDK. `nofollow`: crawlers need not make
+ * links.
+ */
+export function HaveAccountLink({
+  inviterId,
+  disabled,
+  variant = 'secondary',
+}: {
+  inviterId: string | undefined;
+  disabled: boolean;
+  variant?: 'secondary' | 'link';
+}) {
+  const { t } = useTranslation();
+  return (
+    <ActionLink
+      href={inviterId ? paths.inviterAppLink.href(inviterId) : undefined}
+      disabled={disabled}
+      rel="nofollow"
+      className={variant === 'link' ? 'button button-link' : 'button button-secondary'}
+    >
+      {t('invitation.haveAccount')}
+    </ActionLink>
+  );
+}

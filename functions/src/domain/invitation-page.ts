@@ -1,0 +1,55 @@
+/**
+ * The server-rendered invitation page (`/feedback/{uid}/{lg?}`, `/tasks-Feedback`): the
+ * contract between the HTTP function that answers it (functions/invitation-page.ts) and the
+ * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
+ * `functions/lib/web/`), and the page's cache rules. docs/invitation-page.md explains both.
+ */
+/** What a public page may know of an inviter. `photoUrl` is null when there is no picture. */
+export interface InviterCard {
+  inviterId: string;
+  name: string;
+  photoUrl: string | null;
+}
+
+export interface InvitationPageInput {
+  /** The request's path (no query), e.g. `/feedback/abc/hi`. */
+  path: string;
+  /** The inviter the path names, or null when it names nobody (or nothing). */
+  inviter: InviterCard | null;
+  /** Origin of the product's pages, for the absolute URLs of the link preview. */
+  productDomain: string;
+  /** The preview picture when the inviter has none. */
+  productImageUrl: string;
+}
+
+export interface InvitationPageOutput {
+  /** 200 with the inviter; 404 ("Invalid URL", buttons disabled, no personal preview) without. */
+  status: 200 | 404;
+  html: string;
+  /** The page's language: the link's when offered, else English. */
+  language: string;
+}
+
+/** What `functions/lib/web/invitation-renderer.cjs` exports. */
+export interface InvitationRenderer {
+  renderInvitationPage(input: InvitationPageInput): Promise<InvitationPageOutput>;
+}
+
+/**
+ * How long Hosting's CDN keeps an invitation: fresh for 60 s, then served stale for up to
+ * 240 s more while one request renders it anew in the background. A burst of one inviter's
+ * invitees (a link shared in a big group) costs at most one function run a minute per page
+ * and CDN location, and nobody waits for a render after the first; a renamed inviter or a
+ * new picture shows within 5 minutes. Browsers keep nothing (`max-age=0`): the CDN is the
+ * cache, so a visitor who reloads gets the CDN's copy. The page carries no per-visitor data.
+ */
+export const INVITATION_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=240';
+
+/** An unknown inviter: cached briefly and not served stale, so a new account's link works within a minute. */
+export const UNKNOWN_INVITER_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
+
+/**
+ * `/app-link/{uid}` ("I already have an account"): the inviter's short link does not change,
+ * so the redirect to it is cached for 10 minutes at the CDN (a tap then costs no function run).
+ */
+export const APP_LINK_REDIRECT_CACHE_CONTROL = 'public, max-age=0, s-maxage=600';

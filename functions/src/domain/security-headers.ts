@@ -1,0 +1,48 @@
+/**
+ * The security headers of the app's pages, for the page the invitation function serves itself
+ * (Hosting serves the others with the same values from firebase.json; a test holds the two
+ * together). docs/architecture.md ("Security headers") says why each is what it is.
+ */
+
+/** Every answer: no MIME sniffing, no framing, the origin only as referrer, no powerful features. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy':
+    'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()',
+};
+
+/** The pages' Content-Security-Policy: scripts of this origin, Google's sign-in helpers and reCAPTCHA only. */
+export const PAGE_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://apis.google.com https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://firebaseappcheck.googleapis.com https://content-firebaseappcheck.googleapis.com https://www.google.com/recaptcha/",
+  "frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  'upgrade-insecure-requests',
+].join('; ');
+
+/**
+ * The policy of the local stack: `origins` (the Auth emulator) added to `connect-src` and
+ * `frame-src`, and no upgrade of insecure requests (the stack is plain http on 127.0.0.1).
+ */
+export function localPolicy(policy: string, origins: string[]): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && directive !== 'upgrade-insecure-requests')
+    .map((directive) => {
+      const name = directive.split(/\s+/)[0];
+      return name === 'connect-src' || name === 'frame-src' ? [directive, ...origins].join(' ') : directive;
+    })
+    .join('; ');
+}

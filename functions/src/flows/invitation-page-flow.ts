@@ -1,0 +1,134 @@
+/**
+ * The invitation page, answered by a function so that its first HTML already names the
+ * inviter (for the visitor, and for the link-preview crawlers of WhatsApp, iMessage, Telegram
+ * and Slack), and "I already have an account" without JavaScript. docs/invitation-page.md.
+ *
+ * - `GET /feedback/{uid}/{lg?}`, `GET /tasks-Feedback`: the page rendered by the web app's own
+ *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
+ * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
+ */
+import { logger } from 'firebase-functions';
+import { FlowError } from '../domain/errors.js';
+import {
+  APP_LINK_REDIRECT_CACHE_CONTROL,
+  INVITATION_CACHE_CONTROL,
+  UNKNOWN_INVITER_CACHE_CONTROL,
+  type InvitationRenderer,
+  type InviterCard,
+} from '../domain/invitation-page.js';
+import { renderLinkPage } from '../domain/link-pages.js';
+import type { LinkSettings } from '../domain/link-settings.js';
+import type { HttpAnswer } from './app-link-flow.js';
+
+export interface InvitationPageDeps {
+  /** The inviter's card; throws FlowError `not-found` for nobody. */
+  getInviter(inviterId: string): Promise<InviterCard>;
+  /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
+  createAppLink(inviterId: string): Promise<{ shortLink: string }>;
+  renderer(): InvitationRenderer;
+  settings(): LinkSettings;
+  /** The headers every page answer carries (security headers, the CSP). */
+  pageHeaders: Record<string, string>;
+}
+
+const INVITATION = /^\/feedback\/([^/]+)(?:\/([^/]+))?\/?$/;
+const LEGACY_INVITATION = /^\/tasks-Feedback\/?$/;
+const APP_LINK = /^\/app-link\/([^/]+)\/?$/;
+
+/**
+ * A path segment as an inviter id, or null when it cannot name anyone: undecodable, or not
+ * usable as a Firestore document id. (Anything else is looked up and may simply not exist.)
+ */
+export function inviterIdOf(segment: string): string | null {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  if (id === '' || id === '.' || id === '..' || id.includes('/') || /^__.*__$/.test(id)) return null;
+  if (Buffer.byteLength(id, 'utf8') > 1500) return null;
+  return id;
+}
+
+export class InvitationPageFlow {
+  constructor(private readonly deps: InvitationPageDeps) {}
+
+  async answer(request: { method: string; rawUrl: string }): Promise<HttpAnswer> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': 'no-store' }, body: '' };
+    }
+    const path = new URL(request.rawUrl, 'http://localhost').pathname;
+    const appLink = APP_LINK.exec(path);
+    if (appLink) return this.appLink(inviterIdOf(appLink[1] as string));
+    if (LEGACY_INVITATION.test(path)) return this.page('/tasks-Feedback', null);
+    const invitation = INVITATION.exec(path);
+    const inviterId = invitation ? inviterIdOf(invitation[1] as string) : null;
+    if (invitation && inviterId) return this.page(path.replace(/\/$/, ''), inviterId);
+    // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
+    // app's page is not rendered for it (the app's router could not take such a path over).
+    const page = renderLinkPage({ kind: 'not-found' }, 'en', 'none');
+    return {
+      status: 404,
+      headers: {
+        ...this.deps.pageHeaders,
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': UNKNOWN_INVITER_CACHE_CONTROL,
+      },
+      body: page.html,
+    };
+  }
+
+  private async inviter(inviterId: string | null): Promise<InviterCard | null> {
+    if (!inviterId) return null;
+    try {
+      return await this.deps.getInviter(inviterId);
+    } catch (error) {
+      if (error instanceof FlowError && error.code === 'not-found') return null;
+      throw error;
+    }
+  }
+
+  private async page(path: string, inviterId: string | null): Promise<HttpAnswer> {
+    const inviter = await this.inviter(inviterId);
+    const settings = this.deps.settings();
+    const page = await this.deps.renderer().renderInvitationPage({
+      path,
+      inviter,
+      productDomain: settings.productDomain,
+      productImageUrl: settings.productImageUrl,
+    });
+    return {
+      status: page.status,
+      headers: {
+        ...this.deps.pageHeaders,
+        'content-type': 'text/html; charset=utf-8',
+        'content-language': page.language,
+        'cache-control': page.status === 200 ? INVITATION_CACHE_CONTROL : UNKNOWN_INVITER_CACHE_CONTROL,
+      },
+      body: page.html,
+    };
+  }
+
+  private async appLink(inviterId: string | null): Promise<HttpAnswer> {
+    const unknown = () => this.page(inviterId ? `/feedback/${encodeURIComponent(inviterId)}` : '/tasks-Feedback', null);
+    if (!inviterId) return unknown();
+    let shortLink: string;
+    try {
+      ({ shortLink } = await this.deps.createAppLink(inviterId));
+    } catch (error) {
+      if (error instanceof FlowError && error.code === 'not-found') return unknown();
+      throw error;
+    }
+    // Only a web link leaves our pages (the optional link provider is a third party).
+    if (!/^https?:$/.test(new URL(shortLink).protocol)) {
+      logger.error('The short link is not http(s)', { inviterId, shortLink });
+      throw new Error('The short link is not http(s)');
+    }
+    return {
+      status: 303,
+      headers: { location: shortLink, 'cache-control': APP_LINK_REDIRECT_CACHE_CONTROL },
+      body: '',
+    };
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * The server-rendered invitation through Hosting, as raw HTTP (no browser, no JavaScript): what
+ * a visitor's first byte and a link-preview crawler get, its cache rules, and "I already have
+ * an account" as a plain link.
+ */
+import { describe, expect, it } from 'vitest';
+import { urls } from '@dayfocus/stack/testing';
+import {
+  APP_LINK_REDIRECT_CACHE_CONTROL,
+  INVITATION_CACHE_CONTROL,
+  UNKNOWN_INVITER_CACHE_CONTROL,
+} from '../../src/domain/invitation-page.js';
+import { cleanDisplayName } from '../../src/domain/names.js';
+import { userAgents } from '../user-agents.js';
+import { adminDb, createInviter, fetchRaw, uniqueId } from './support.js';
+
+const PICTURE = 'https://images.dayfocus.test/asha.png';
+
+/** The `content` of `<meta {attribute}="{key}">`, or undefined. */
+function metaOf(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html);
+  return match?.[1];
+}
+
+/** The visible text of the rendered #root, tags stripped and entities of names decoded. */
+function rootText(html: string): string {
+  const root = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1] ?? '';
+  return root
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
+}
+
+describe('The invitation page, server-rendered', () => {
+  it('names the inviter, with her picture, in the first HTML, in English', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: PICTURE });
+    const response = await fetchRaw(`/feedback/${inviter.userId}/en`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<html lang="en"');
+    const text = rootText(response.body);
+    expect(text).toContain('You are invited');
+    expect(text).toContain('Asha Verma needs your help and feedback in completing everyday tasks.');
+    expect(response.body).toContain(`src="${PICTURE}"`);
+    expect(response.body).toContain(`href="/social-sign-up/${inviter.userId}"`);
+    expect(response.body).toContain(`href="/app-link/${inviter.userId}"`);
+    expect(response.body).toContain(`href="/feedback/${inviter.userId}/hi"`);
+    expect(response.body).toMatch(/<title>You are invited · Dayfocus<\/title>/);
+    // No loader: the page is complete.
+    expect(response.body).not.toMatch(/class="loader"|class="[^"]*skeleton/);
+  });
+
+  it('names the inviter in Hindi on the Hindi link', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: PICTURE });
+    const response = await fetchRaw(`/feedback/${inviter.userId}/hi`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-language']).toBe('hi');
+    expect(response.body).toContain('<html lang="hi"');
+    const text = rootText(response.body);
+    expect(text).toContain('आपको आमंत्रित किया गया है');
+    expect(text).toContain('Asha Verma को रोज़मर्रा के काम पूरे करने में आपकी मदद और राय चाहिए।');
+    expect(text).toContain('साइन अप करें');
+    expect(metaOf(response.body, 'og:title')).toBe('Asha Verma ने आपको Dayfocus पर आमंत्रित किया है');
+    expect(metaOf(response.body, 'og:locale')).toBe('hi_IN');
+  });
+
+  it('gives a crawler (WhatsApp, Slack, Telegram, iMessage) personal Open Graph and Twitter tags', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: PICTURE });
+    for (const userAgent of [...Object.values(userAgents.crawler), userAgents.ios['Safari on iPhone (iOS 17)']]) {
+      const { status, body } = await fetchRaw(`/feedback/${inviter.userId}/en`, { userAgent });
+      expect(status, userAgent).toBe(200);
+      expect(metaOf(body, 'og:title'), userAgent).toBe('Asha Verma invited you to Dayfocus');
+      expect(metaOf(body, 'og:description')).toBe(
+        'Asha Verma needs your help and feedback in completing everyday tasks.',
+      );
+      expect(metaOf(body, 'og:image')).toBe(PICTURE);
+      expect(metaOf(body, 'og:url')).toBe(`${urls.hosting}/feedback/${inviter.userId}/en`);
+      expect(metaOf(body, 'twitter:card')).toBe('summary');
+      expect(metaOf(body, 'twitter:title')).toBe('Asha Verma invited you to Dayfocus');
+      expect(metaOf(body, 'twitter:image')).toBe(PICTURE);
+    }
+  });
+
+  it('shows the product image in the preview of an inviter without a picture', async () => {
+    const inviter = await createInviter({ name: 'Ravi Kumar', profileImage: null });
+    const { body } = await fetchRaw(`/feedback/${inviter.userId}/en`);
+    expect(metaOf(body, 'og:image')).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
+    expect(body).toContain('src="/images/avatar-placeholder.svg"');
+  });
+
+  it('escapes whatever the inviter put in her name, in the page and in the tags', async () => {
+    const name = 'Asha "<b>&amp;\' <script>alert(1)</script>';
+    const inviter = await createInviter({ name });
+    const { status, body } = await fetchRaw(`/feedback/${inviter.userId}/en`);
+    expect(status).toBe(200);
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).not.toContain('<b>');
+    const shown = cleanDisplayName(name);
+    expect(rootText(body)).toContain(`${shown} needs your help`);
+    expect(metaOf(body, 'og:title')?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))).toBe(
+      `${shown} invited you to Dayfocus`,
+    );
+  });
+
+  it('serves an unknown inviter, a deleted one and /tasks-Feedback the "Invalid URL" page: 404, buttons disabled, no personal tags', async () => {
+    const deleted = await createInviter({ name: 'Gone Person', isDeleted: true });
+    for (const path of [`/feedback/${uniqueId('nobody')}/en`, `/feedback/${deleted.userId}`, '/tasks-Feedback']) {
+      const response = await fetchRaw(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers['cache-control'], path).toBe(UNKNOWN_INVITER_CACHE_CONTROL);
+      expect(rootText(response.body), path).toContain('Invalid URL');
+      expect(response.body, path).toMatch(
+        /<button type="button" class="button button-primary" disabled="">Sign up<\/button>/,
+      );
+      expect(response.body, path).not.toContain('/app-link/');
+      expect(response.body, path).not.toMatch(/og:|twitter:/);
+      expect(response.body, path).not.toContain('Gone Person');
+      expect(metaOf(response.body, 'robots'), path).toBe('noindex');
+    }
+  });
+
+  it('answers a path longer than an invitation with a plain 404 page', async () => {
+    // (An undecodable one never reaches the function: the Hosting emulator fails it first. See the unit test of inviterIdOf.)
+    for (const path of ['/feedback/a/en/extra', '/feedback/a/b/c/d']) {
+      const response = await fetchRaw(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).toContain('This link does not work');
+      expect(response.body, path).not.toMatch(/og:|twitter:/);
+    }
+  });
+
+  it('is cacheable at the CDN, with no cookie and the same bytes whoever asks', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma' });
+    const path = `/feedback/${inviter.userId}/en`;
+    const visitor = await fetchRaw(path, {
+      userAgent: userAgents.ios['Safari on iPhone (iOS 17)'],
+      acceptLanguage: 'hi-IN,hi;q=0.9',
+    });
+    const crawler = await fetchRaw(path, { userAgent: userAgents.crawler.WhatsApp, acceptLanguage: 'en' });
+    expect(visitor.headers['cache-control']).toBe(INVITATION_CACHE_CONTROL);
+    expect(visitor.headers['set-cookie']).toBeUndefined();
+    expect(crawler.body).toBe(visitor.body);
+  });
+
+  it('shows a renamed inviter on the next render (the CDN keeps a copy for at most s-maxage + stale-while-revalidate)', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma' });
+    const path = `/feedback/${inviter.userId}/en`;
+    expect(rootText((await fetchRaw(path)).body)).toContain('Asha Verma needs');
+    await adminDb.collection('Users').doc(inviter.userId).update({ name: 'Asha Verma-Rao' });
+    expect(rootText((await fetchRaw(path)).body)).toContain('Asha Verma-Rao needs');
+  });
+
+  it('sends the security headers and a CSP that allows no inline script', async () => {
+    const inviter = await createInviter();
+    const { headers, body } = await fetchRaw(`/feedback/${inviter.userId}/en`);
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'[^;]*/);
+    expect(csp).not.toContain('unsafe-inline');
+    // Every script of the page is a file of this origin or a JSON data block (never executed).
+    const scripts = [...body.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toMatch(/src="\/assets\/|type="application\/json"/);
+  });
+
+  it('"I already have an account" without JavaScript: /app-link/{inviter} redirects to her short link, made once', async () => {
+    const inviter = await createInviter();
+    const first = await fetchRaw(`/app-link/${inviter.userId}`);
+    expect(first.status).toBe(303);
+    expect(first.headers['cache-control']).toBe(APP_LINK_REDIRECT_CACHE_CONTROL);
+    const location = String(first.headers.location);
+    expect(location).toMatch(new RegExp(`^${urls.hosting}/l/[A-Za-z0-9_-]+$`));
+    const again = await fetchRaw(`/app-link/${inviter.userId}`);
+    expect(again.headers.location).toBe(location);
+    const links = await adminDb.collection('_appLinks').where('inviterId', '==', inviter.userId).get();
+    expect(links.size).toBe(1);
+    const open = await fetchRaw(new URL(location).pathname, { userAgent: userAgents.web['Chrome on Windows'] });
+    expect(open.status).toBe(302);
+    expect(open.headers.location).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
+  });
+
+  it('/app-link/ of an unknown inviter makes no link and answers the "Invalid URL" page', async () => {
+    const nobody = uniqueId('nobody');
+    const response = await fetchRaw(`/app-link/${nobody}`);
+    expect(response.status).toBe(404);
+    expect(rootText(response.body)).toContain('Invalid URL');
+    const links = await adminDb.collection('_appLinks').where('inviterId', '==', nobody).get();
+    expect(links.size).toBe(0);
+  });
+
+  it('answers only GET and HEAD', async () => {
+    const inviter = await createInviter();
+    const head = await fetchRaw(`/feedback/${inviter.userId}/en`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    const post = await fetchRaw(`/feedback/${inviter.userId}/en`, { method: 'POST' });
+    expect(post.status).toBe(405);
+  });
+});

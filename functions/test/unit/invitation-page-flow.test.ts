@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { FlowError } from '../../src/domain/errors.js';
+import type { InvitationPageInput, InviterCard } from '../../src/domain/invitation-page.js';
+import { localLinkDefaults, parseLinkSettings } from '../../src/domain/link-settings.js';
+import { InvitationPageFlow, inviterIdOf } from '../../src/flows/invitation-page-flow.js';
+
+const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };
+
+function flowWith(options: { shortLink?: string } = {}) {
+  const rendered: InvitationPageInput[] = [];
+  const flow = new InvitationPageFlow({
+    getInviter: async (id) => {
+      if (id === 'asha') return asha;
+      throw new FlowError('not-found', 'No inviter with this id');
+    },
+    createAppLink: async (id) => {
+      if (id !== 'asha') throw new FlowError('not-found', 'No inviter with this id');
+      return { shortLink: options.shortLink ?? 'https://dayfocus.app/l/abc' };
+    },
+    renderer: () => ({
+      renderInvitationPage: async (input) => {
+        rendered.push(input);
+        return { status: input.inviter ? 200 : 404, html: `<p>${input.path}</p>`, language: 'en' };
+      },
+    }),
+    settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
+    pageHeaders: { 'X-Frame-Options': 'DENY' },
+  });
+  return { flow, rendered };
+}
+
+describe('inviterIdOf', () => {
+  it.each([
+    ['asha', 'asha'],
+    ['a%20b', 'a b'],
+    ['%E0%A4%86', 'आ'],
+  ])('reads %s as %s', (segment, id) => expect(inviterIdOf(segment)).toBe(id));
+
+  it.each(['%E0%A4', 'a%2Fb', '.', '..', '__name__', 'x'.repeat(1501)])(
+    'refuses %.12s (no document can have it as id)',
+    (segment) => expect(inviterIdOf(segment)).toBeNull(),
+  );
+});
+
+describe('InvitationPageFlow', () => {
+  it('renders the invitation with the inviter it found, or none', async () => {
+    const { flow, rendered } = flowWith();
+    expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/asha/hi?utm_source=x' })).status).toBe(200);
+    expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/nobody' })).status).toBe(404);
+    expect((await flow.answer({ method: 'GET', rawUrl: '/tasks-Feedback' })).status).toBe(404);
+    expect(rendered.map(({ path, inviter }) => [path, inviter?.name ?? null])).toEqual([
+      ['/feedback/asha/hi', 'Asha Verma'],
+      ['/feedback/nobody', null],
+      ['/tasks-Feedback', null],
+    ]);
+  });
+
+  it('answers a path it cannot render, and a method other than GET and HEAD, without rendering', async () => {
+    const { flow, rendered } = flowWith();
+    expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/%E0%A4/en' })).status).toBe(404);
+    expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/asha/en/more' })).status).toBe(404);
+    expect((await flow.answer({ method: 'POST', rawUrl: '/feedback/asha/en' })).status).toBe(405);
+    expect(rendered).toEqual([]);
+  });
+
+  it('redirects /app-link/{inviter} to the short link, and refuses a short link that is not http(s)', async () => {
+    const answer = await flowWith().flow.answer({ method: 'GET', rawUrl: '/app-link/asha' });
+    expect(answer).toMatchObject({ status: 303, headers: { location: 'https://dayfocus.app/l/abc' } });
+    await expect(
+      flowWith({ shortLink: 'javascript:alert(1)' }).flow.answer({ method: 'GET', rawUrl: '/app-link/asha' }),
+    ).rejects.toThrow(/not http/);
+    expect((await flowWith().flow.answer({ method: 'GET', rawUrl: '/app-link/nobody' })).status).toBe(404);
+  });
+});

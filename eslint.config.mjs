@@ -100,7 +100,7 @@ export default tseslint.config(
   },
   {
     // Developer tooling (stack runner, benchmark) talks to the terminal.
-    files: ['tools/**/*.ts', 'scripts/**/*.mjs'],
+    files: ['tools/**/*.ts', 'scripts/**/*.mjs', 'functions/scripts/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -68,7 +68,7 @@ console.log(
 );
 console.log(`| a warm render | ${ms(median(cold.map((c) => c.warm)))} |`);
 console.log(
-  `| the whole process, for scale | ${ms(median(cold.map((c) => c.process)))} (an empty Node process: ${ms(median(baseline))}) |`,
+  `| the whole process (with 20 warm renders), for scale | ${ms(median(cold.map((c) => c.process)))} (an empty Node process: ${ms(median(baseline))}) |`,
 );
 
 // 2. Warm, through Hosting.

@@ -7,6 +7,7 @@ import {
 
 export { activateAccount, completeSocialSignUp, getInviter, registerInvitee } from './functions/invite-callables.js';
 export { appSiteAssociation, createAppLink, openAppLink } from './functions/app-link-functions.js';
+export { acceptInvite, resolveAppLink } from './functions/app-callables.js';
 export { onAccountCreated, onAccountDeleted } from './functions/auth-triggers.js';
 export { invitationPage } from './functions/invitation-page.js';
 export { sweepOwedPushes } from './functions/owed-work.js';

@@ -98,9 +98,11 @@ describe('Email sign-up in the browser', () => {
     expect(await page.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href')).toBe(
       config.appStoreUrl,
     );
-    expect(await page.getByRole('link', { name: 'Get it on Google Play' }).getAttribute('href')).toBe(
-      config.playStoreUrl,
-    );
+    // Google Play carries the invite (the inviter's short link's code) as the install referrer.
+    const play = new URL((await page.getByRole('link', { name: 'Get it on Google Play' }).getAttribute('href')) ?? '');
+    expect(`${play.origin}${play.pathname}?id=${play.searchParams.get('id')}`).toBe(config.playStoreUrl);
+    expect(play.searchParams.get('referrer')).toMatch(/^invite=[A-Za-z0-9_-]{8,32}$/);
+    await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
 
     await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
   });

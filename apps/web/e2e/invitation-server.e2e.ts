@@ -14,7 +14,7 @@ async function watchTakeover(page: Page) {
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
   });
-  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
   await page.addInitScript(() => {
     const seen = { shifts: 0, loaders: 0 };
     (window as unknown as { takeoverWatch: typeof seen }).takeoverWatch = seen;
@@ -86,8 +86,14 @@ describe('The server-rendered invitation', () => {
       const watched = await watch.watched();
       expect(watched.shifts, 'cumulative layout shift').toBe(0);
       expect(watched.loaders, 'a loader or skeleton appeared').toBe(0);
-      expect(watch.requests.filter((path) => path.startsWith('/api/') || path === '/config.json')).toEqual([]);
-      expect(watch.requests.filter((path) => path.startsWith('/feedback/'))).toHaveLength(1);
+      const paths = watch.requests.map((request) => request.split(' ')[1] ?? '');
+      expect(paths.filter((path) => path.startsWith('/api/') || path === '/config.json')).toEqual([]);
+      // The page once, and the view beacon of the inviter's funnel once.
+      const invitation = `/feedback/${inviter.userId}/${language}`;
+      expect(watch.requests.filter((request) => request.endsWith(` ${invitation}`))).toEqual([
+        `GET ${invitation}`,
+        `POST ${invitation}`,
+      ]);
 
       // The app is in charge: "Sign up" moves without a new document.
       const marker = await page.evaluate(() => ((window as unknown as { stay: number }).stay = Math.random()));

@@ -11,9 +11,10 @@ import {
   OPEN_SHARD_COUNT,
   OPEN_SHARDS_COLLECTION,
   pickOpenShard,
-  sumOpenShards,
-  type OpenCounts,
+  sumLinkOpens,
+  type LinkOpenCounts,
   type OpenShard,
+  type OpenSource,
 } from '../domain/open-count.js';
 import { collections } from '../domain/records.js';
 
@@ -166,24 +167,30 @@ export class AppLinkStore {
   /**
    * One open, counted by the database (an increment, not read-modify-write) on one shard
    * chosen at random, so that concurrent opens of one link spread over OPEN_SHARD_COUNT
-   * documents instead of queueing on one. The time of the open goes on the same shard write:
-   * a field of the link itself written on every open would make it the hot document again.
-   * `set` with merge creates the shard on its first open.
+   * documents instead of queueing on one. The platform, the source and the time of the open
+   * go on the same shard write: a field of the link itself written on every open would make
+   * it the hot document again. `set` with merge creates the shard on its first open.
    */
-  async countOpen(code: string, visitor: Visitor, now: string): Promise<void> {
+  async countOpen(code: string, visitor: Visitor, source: OpenSource, now: string): Promise<void> {
     const shard = this.openShards(code).doc(String(pickOpenShard(this.random, OPEN_SHARD_COUNT)));
     await shard.set(
-      { opens: FieldValue.increment(1), opensBy: { [visitor]: FieldValue.increment(1) }, lastOpenedAt: now },
+      {
+        opens: FieldValue.increment(1),
+        opensBy: { [visitor]: FieldValue.increment(1) },
+        sources: { [source]: FieldValue.increment(1) },
+        lastOpenedAt: now,
+      },
       { merge: true },
     );
   }
 
   /**
-   * The opens of a link: the sum over its shards (at most OPEN_SHARD_COUNT reads), plus the
-   * counts a link from before the shards kept on itself. Not on the path of a visit.
+   * The opens of a link, by platform and by source: the sum over its shards (at most
+   * OPEN_SHARD_COUNT reads), plus the counts a link from before the shards kept on itself.
+   * Not on the path of a visit.
    */
-  async openCounts(code: string): Promise<OpenCounts> {
+  async openCounts(code: string): Promise<LinkOpenCounts> {
     const [link, shards] = await Promise.all([this.findByCode(code), this.openShards(code).get()]);
-    return sumOpenShards([link ?? undefined, ...shards.docs.map((doc) => doc.data() as OpenShard)]);
+    return sumLinkOpens([link ?? undefined, ...shards.docs.map((doc) => doc.data() as OpenShard)]);
   }
 }

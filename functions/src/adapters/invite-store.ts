@@ -39,6 +39,7 @@ import {
 } from '../domain/records.js';
 import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
 import { isUsableId } from './documents.js';
+import { FunnelStore } from './funnel-store.js';
 
 const INVALID_ARGUMENT = 3;
 const ALREADY_EXISTS = 6;
@@ -72,10 +73,16 @@ export interface JoinPreparation {
   inviterId: string | undefined;
   /** The invitee's name as it goes into the friendship, the history entry and the push. */
   inviteeName: string;
+  /** A sign-up through the invitation (social sign-up): counted in the inviter's funnel with a new join. */
+  countsSignUp?: boolean;
 }
 
 export class InviteStore {
-  constructor(private readonly firestore: Firestore) {}
+  private readonly funnel: FunnelStore;
+
+  constructor(private readonly firestore: Firestore) {
+    this.funnel = new FunnelStore(firestore);
+  }
 
   private user(userId: string) {
     return this.firestore.collection(collections.users).doc(userId);
@@ -140,15 +147,18 @@ export class InviteStore {
     userId: string,
     inviterId: string,
     decide: (user: Partial<UserRecord> | undefined, inviter: UserRecord | null) => Record<string, unknown>,
+    now: Date,
   ): Promise<WriteResult> {
     const ref = this.user(userId);
     await this.firestore.runTransaction(async (tx) => {
       const [user, inviter] = await tx.getAll(ref, this.user(inviterId));
-      tx.set(
-        ref,
-        decide(user?.data() as Partial<UserRecord> | undefined, (inviter?.data() as UserRecord | undefined) ?? null),
-        { merge: true },
+      const update = decide(
+        user?.data() as Partial<UserRecord> | undefined,
+        (inviter?.data() as UserRecord | undefined) ?? null,
       );
+      tx.set(ref, update, { merge: true });
+      // The first time the account names this inviter (a resumed sign-up names it again).
+      if (update.invitedBy === inviterId) this.funnel.countIn(tx, inviterId, 'signUps', now);
     });
     return writeSucceeded;
   }
@@ -242,8 +252,12 @@ export class InviteStore {
             tx.create(this.firestore.collection(collections.friends).doc(writes.friend.id), writes.friend.record);
           if (inviterId && writes.join) {
             const ref = this.joinRef(inviterId, inviteeId);
-            if ('create' in writes.join) tx.create(ref, writes.join.create);
-            else tx.update(ref, forUpdate(writes.join.update));
+            if ('create' in writes.join) {
+              tx.create(ref, writes.join.create);
+              // The join record is made once per pair, so the funnel counts each friendship once.
+              this.funnel.countIn(tx, inviterId, 'joins', now);
+              if (prepared.countsSignUp) this.funnel.countIn(tx, inviterId, 'signUps', now);
+            } else tx.update(ref, forUpdate(writes.join.update));
           }
           if (inviterId && writes.historyEntry) {
             // arrayUnion appends without reading the list, so many invitees joining at once

@@ -12,6 +12,8 @@
  *   web client asks for a limited-use token for these calls. The read-only or idempotent
  *   ones (getInviter, createAppLink) keep ordinary tokens: consuming costs a round trip to
  *   App Check on every call, and replaying them gains nothing but what a visitor sees anyway.
+ *   The same for the mobile app's calls: acceptInvite consumes (the app asks for a
+ *   limited-use token), resolveAppLink does not.
  * - The local stack has no App Check backend (no emulator exists, and the debug provider
  *   needs Google's servers), and the Functions emulator decodes tokens without verifying
  *   them. So the local stack uses a stand-in: the web app (and the tests) mint an unsigned
@@ -35,6 +37,7 @@ export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<string> = new Set([
   'registerInvitee',
   'activateAccount',
   'completeSocialSignUp',
+  'acceptInvite',
 ]);
 
 /** The issuer of the local stand-in's tokens; production tokens come from Google's App Check service. */

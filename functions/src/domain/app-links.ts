@@ -10,10 +10,11 @@ const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 /** 10 symbols of 6 bits: 2^60 codes, far beyond enumeration. */
 export const LINK_CODE_LENGTH = 10;
 /**
- * The whole path of a short link, with the codes we accept (8 to 32 URL-safe symbols); `..`,
- * `%2F`, extra segments and over-long codes fail, and are answered 404 without a database read.
+ * The whole path of a short link, with the codes we accept (8 to 32 URL-safe symbols), and
+ * optionally its QR code (`/qr.svg`, exactly); `..`, `%2F`, other extra segments and over-long
+ * codes fail, and are answered 404 without a database read.
  */
-const LINK_PATH = /^\/l\/([A-Za-z0-9_-]{8,32})\/?$/;
+const LINK_PATH = /^\/l\/([A-Za-z0-9_-]{8,32})(?:\/|(\/qr\.svg))?$/;
 
 export function newLinkCode(randomBytes: (size: number) => Uint8Array): string {
   const bytes = randomBytes(LINK_CODE_LENGTH);
@@ -22,13 +23,21 @@ export function newLinkCode(randomBytes: (size: number) => Uint8Array): string {
   return code;
 }
 
+/** What a request under `/l/` asks for: the link itself (an open), or the link's QR code. */
+export interface LinkRequest {
+  code: string;
+  resource: 'open' | 'qr';
+}
+
 /**
- * The code in a request's raw path (as sent, before any decoding or normalising), or null.
- * The query string is ignored.
+ * The code in a request's raw path (as sent, before any decoding or normalising) and what is
+ * asked of it, or null. The query string is ignored.
  */
-export function linkCodeFromPath(rawUrl: string): string | null {
+export function linkRequestFromPath(rawUrl: string): LinkRequest | null {
   const path = rawUrl.split('?', 1)[0] ?? '';
-  return LINK_PATH.exec(path)?.[1] ?? null;
+  const match = LINK_PATH.exec(path);
+  if (!match?.[1]) return null;
+  return { code: match[1], resource: match[2] ? 'qr' : 'open' };
 }
 
 export function shortLinkFor(settings: Pick<LinkSettings, 'linkOrigin'>, code: string): string {
@@ -79,8 +88,20 @@ export function customSchemeUrl(target: string): string {
 }
 
 /**
+ * The Google Play page of the app for a visitor of the link `code`, carrying the invite as the
+ * install referrer: `referrer=invite%3D{code}` is added to the configured URL (after its own
+ * query, if it has one; a `referrer` it already has is replaced). After the install, the app
+ * reads `invite={code}` with the Play Install Referrer API. Shared with the web app's welcome page.
+ */
+export function playStoreUrlFor(playStoreUrl: string, code: string): string {
+  const url = new URL(playStoreUrl);
+  url.searchParams.set('referrer', `invite=${code}`);
+  return url.href;
+}
+
+/**
  * Chrome's intent link: opens `dayfocus://open?link=...` in com.dayfocus.app when it is
- * installed, and the Play Store page otherwise.
+ * installed, and the Play Store page (`playStoreUrl` as given) otherwise.
  */
 export function androidIntentUrl(target: string, playStoreUrl: string): string {
   return (
@@ -110,7 +131,15 @@ export function pageLanguageOf(acceptLanguage: string | undefined): PageLanguage
 /** What a short link answers; the entry point writes it out as it is. */
 export type LinkAnswer =
   | { kind: 'redirect'; location: string }
-  | { kind: 'app-page'; platform: 'ios' | 'android'; appUrl: string; storeUrl: string; webUrl: string }
+  | {
+      kind: 'app-page';
+      platform: 'ios' | 'android';
+      appUrl: string;
+      storeUrl: string;
+      webUrl: string;
+      /** The short link itself, `{linkOrigin}/l/{code}`: what the iOS page copies for the app to find. */
+      shortLink: string;
+    }
   | { kind: 'preview'; shortLink: string; title: string; description: string; imageUrl: string; webUrl: string }
   | { kind: 'not-found' };
 
@@ -126,11 +155,12 @@ export interface StoredLink {
 export function answerForLink(link: StoredLink | null, visitor: Visitor, settings: LinkSettings): LinkAnswer {
   if (!link || !isSafeTarget(link.target)) return { kind: 'not-found' };
   const target = link.target;
+  const shortLink = shortLinkFor(settings, link.code);
   switch (visitor) {
     case 'crawler':
       return {
         kind: 'preview',
-        shortLink: shortLinkFor(settings, link.code),
+        shortLink,
         title: brand.linkTitle,
         description: brand.linkDescription,
         imageUrl: settings.productImageUrl,
@@ -143,15 +173,19 @@ export function answerForLink(link: StoredLink | null, visitor: Visitor, setting
         appUrl: customSchemeUrl(target),
         storeUrl: settings.appStoreUrl,
         webUrl: target,
+        shortLink,
       };
-    case 'android':
+    case 'android': {
+      const playStoreUrl = playStoreUrlFor(settings.playStoreUrl, link.code);
       return {
         kind: 'app-page',
         platform: 'android',
-        appUrl: androidIntentUrl(target, settings.playStoreUrl),
-        storeUrl: settings.playStoreUrl,
+        appUrl: androidIntentUrl(target, playStoreUrl),
+        storeUrl: playStoreUrl,
         webUrl: target,
+        shortLink,
       };
+    }
     case 'web':
       return { kind: 'redirect', location: target };
   }

@@ -4,12 +4,9 @@
  * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
  * `functions/lib/web/`), and the page's cache rules. docs/invitation-page.md explains both.
  */
-/** What a public page may know of an inviter. `photoUrl` is null when there is no picture. */
-export interface InviterCard {
-  inviterId: string;
-  name: string;
-  photoUrl: string | null;
-}
+import type { InviterCard } from './answers.js';
+
+export type { InviterCard };
 
 export interface InvitationPageInput {
   /** The request's path (no query), e.g. `/feedback/abc/hi`. */

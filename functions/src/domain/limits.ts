@@ -8,3 +8,7 @@ export const INPUT_MAX_LENGTH = 20;
 export const NAME_MAX_LENGTH = 80;
 /** Firebase Auth uids are at most 128 characters. */
 export const USER_ID_MAX_LENGTH = 128;
+/** The short-link codes we accept (ours are 10 symbols; a few more or fewer stay valid for links made elsewhere). */
+export const LINK_CODE_MIN_LENGTH = 8;
+export const LINK_CODE_MAX_LENGTH = 32;
+export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;

@@ -16,6 +16,9 @@ const text = {
     opening: `Opening ${brand.productName}…`,
     openingHint: 'If nothing happens, choose one of these:',
     openApp: `Open in ${brand.productName}`,
+    copyInvite: 'Copy invite and get the app',
+    iosTitle: `Join your friend on ${brand.productName}`,
+    iosHint: 'Get the app with your invite, or open it if you already have it.',
     appStore: 'Get it on the App Store',
     playStore: 'Get it on Google Play',
     web: 'Continue on the web',
@@ -28,6 +31,9 @@ const text = {
     opening: `${brand.productName} खुल रहा है…`,
     openingHint: 'अगर कुछ नहीं होता, तो इनमें से एक चुनें:',
     openApp: `${brand.productName} में खोलें`,
+    copyInvite: 'निमंत्रण कॉपी करें और ऐप डाउनलोड करें',
+    iosTitle: `${brand.productName} पर अपने दोस्त से जुड़ें`,
+    iosHint: 'निमंत्रण के साथ ऐप डाउनलोड करें, या ऐप है तो उसे खोलें।',
     appStore: 'App Store से डाउनलोड करें',
     playStore: 'Google Play से डाउनलोड करें',
     web: 'वेब पर जारी रखें',
@@ -86,16 +92,36 @@ ${body}
 /**
  * Tries the app, then goes to the store if the page is still in front after a moment
  * (the app did not open). The links stay on the page for people without JavaScript.
+ * On iOS, "Copy invite and get the app" first puts the short link on the clipboard, where the
+ * app looks for it on its first start, then goes to the App Store; the store is reached even
+ * when the clipboard refuses or does not answer within a second. Without JavaScript it is a
+ * plain link to the App Store.
  */
 const openAppScript = `
 (function () {
   var app = document.getElementById('open-app');
   var store = document.getElementById('get-app');
+  var copy = document.getElementById('copy-invite');
   var left = false;
+  var chosen = false;
   document.addEventListener('visibilitychange', function () { if (document.hidden) left = true; });
   window.addEventListener('pagehide', function () { left = true; });
+  if (copy) {
+    copy.addEventListener('click', function (event) {
+      event.preventDefault();
+      chosen = true;
+      var gone = false;
+      var go = function () { if (!gone) { gone = true; window.location.href = copy.href; } };
+      setTimeout(go, 1000);
+      try { navigator.clipboard.writeText(copy.getAttribute('data-invite-link')).then(go, go); } catch (e) { go(); }
+    });
+    // iPhone: a phone with the app opened the link in the app already (universal link), so
+    // this page means no app: no automatic move (the store would lose the invite, and the
+    // app's scheme would only raise Safari's error). The visitor picks a button.
+    return;
+  }
   window.location.href = app.href;
-  setTimeout(function () { if (!left && !document.hidden) window.location.replace(store.href); }, 1500);
+  setTimeout(function () { if (!left && !chosen && !document.hidden) window.location.replace(store.href); }, 1500);
 })();
 `;
 
@@ -108,9 +134,16 @@ export function renderLinkPage(
   switch (answer.kind) {
     case 'app-page': {
       const storeLabel = answer.platform === 'ios' ? t.appStore : t.playStore;
+      const copyInvite =
+        answer.platform === 'ios'
+          ? `<a class="button" id="copy-invite" href="${escapeHtml(answer.storeUrl)}" ` +
+            `data-invite-link="${escapeHtml(answer.shortLink)}">${escapeHtml(t.copyInvite)}</a>\n`
+          : '';
+      const ios = answer.platform === 'ios';
       const body =
-        `<h1>${escapeHtml(t.opening)}</h1>\n<p>${escapeHtml(t.openingHint)}</p>\n` +
-        `<a class="button" id="open-app" href="${escapeHtml(answer.appUrl)}">${escapeHtml(t.openApp)}</a>\n` +
+        `<h1>${escapeHtml(ios ? t.iosTitle : t.opening)}</h1>\n<p>${escapeHtml(ios ? t.iosHint : t.openingHint)}</p>\n` +
+        copyInvite +
+        `<a class="button${ios ? ' secondary' : ''}" id="open-app" href="${escapeHtml(answer.appUrl)}">${escapeHtml(t.openApp)}</a>\n` +
         `<a class="button secondary" id="get-app" href="${escapeHtml(answer.storeUrl)}">${escapeHtml(storeLabel)}</a>\n` +
         `<a class="button secondary" id="open-web" href="${escapeHtml(answer.webUrl)}">${escapeHtml(t.web)}</a>\n` +
         `<script nonce="${nonce}">${openAppScript}</script>`;

@@ -2,7 +2,14 @@
  * The messages of the request schemas: translation keys, and their English wording (spec
  * section 5). Kept apart from the schemas so that a page can show them without loading yup.
  */
-import { INPUT_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ID_MAX_LENGTH } from './limits.js';
+import {
+  INPUT_MAX_LENGTH,
+  LINK_CODE_MAX_LENGTH,
+  LINK_CODE_MIN_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_ID_MAX_LENGTH,
+} from './limits.js';
 
 export const messageKeys = {
   usernameRequired: 'validation.usernameRequired',
@@ -17,6 +24,8 @@ export const messageKeys = {
   passwordsDiffer: 'validation.passwordsDiffer',
   userIdRequired: 'validation.userIdRequired',
   userIdInvalid: 'validation.userIdInvalid',
+  linkCodeRequired: 'validation.linkCodeRequired',
+  linkCodeInvalid: 'validation.linkCodeInvalid',
   unknownField: 'validation.unknownField',
   requestRequired: 'validation.requestRequired',
 } as const;
@@ -36,6 +45,8 @@ export const englishMessages: Record<MessageKey, string> = {
   'validation.passwordsDiffer': 'Both the passwords must match',
   'validation.userIdRequired': 'A user id is required',
   'validation.userIdInvalid': `A user id is a string of 1 to ${USER_ID_MAX_LENGTH} characters`,
+  'validation.linkCodeRequired': 'An invite code is required',
+  'validation.linkCodeInvalid': `An invite code is ${LINK_CODE_MIN_LENGTH} to ${LINK_CODE_MAX_LENGTH} letters, digits, - or _`,
   'validation.unknownField': 'The request has a field this call does not take',
   'validation.requestRequired': 'The request must be an object with the fields of this call',
 };

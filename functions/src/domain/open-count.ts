@@ -1,7 +1,8 @@
 /**
  * Counting the opens of a short link without a hot document: Firestore's distributed counter.
  * Each open increments one randomly chosen shard `_appLinks/{code}/openShards/{0..N-1}`; the
- * count of the link is the sum over its shards. Pure rules; the store does the reads and writes.
+ * count of the link is the sum over its shards. Each open is also counted by where the link
+ * was shared (its source, from `?src=`). Pure rules; the store does the reads and writes.
  */
 import type { Visitor } from './app-links.js';
 
@@ -20,10 +21,49 @@ export const OPEN_SHARDS_COLLECTION = 'openShards';
 
 export const VISITORS: readonly Visitor[] = ['ios', 'android', 'web', 'crawler'];
 
+/**
+ * Where a link was shared, as the sharer tags it: `?src=` (or `utm_source` when there is no
+ * `src`). `direct` is an open without either tag; `other` one whose tag is not in this list.
+ */
+export const OPEN_SOURCES = [
+  'direct',
+  'whatsapp',
+  'sms',
+  'telegram',
+  'instagram',
+  'facebook',
+  'email',
+  'qr',
+  'copy',
+  'other',
+] as const;
+export type OpenSource = (typeof OPEN_SOURCES)[number];
+
+/** Longer tags are not one of ours; they count as `other` (and cannot bloat the shard). */
+const MAX_SOURCE_LENGTH = 32;
+
+/**
+ * The source of an open from the request's raw path and query: `src`, else `utm_source`,
+ * matched case-insensitively (surrounding spaces ignored) against OPEN_SOURCES. A tag that is
+ * empty, unknown or over-long is `other`; no tag at all is `direct`. Only names of the list are
+ * ever returned, so a visitor cannot add fields to the shard.
+ */
+export function openSourceOf(rawUrl: string): OpenSource {
+  const queryStart = rawUrl.indexOf('?');
+  const query = new URLSearchParams(queryStart < 0 ? '' : rawUrl.slice(queryStart + 1));
+  const tag = query.get('src') ?? query.get('utm_source');
+  if (tag === null) return 'direct';
+  if (tag.length > MAX_SOURCE_LENGTH) return 'other';
+  const name = tag.trim().toLowerCase();
+  return OPEN_SOURCES.find((source) => source === name && source !== 'direct') ?? 'other';
+}
+
 /** One shard document as stored; every field appears with the first open it counts. */
 export interface OpenShard {
   opens?: number;
   opensBy?: Partial<Record<Visitor, number>>;
+  /** Opens by source; absent from shards (and links) that counted opens before sources were. */
+  sources?: Partial<Record<OpenSource, number>>;
   /** The time of the latest open this shard counted (written with the increment, on the shard). */
   lastOpenedAt?: string;
 }
@@ -38,6 +78,15 @@ export interface OpenCounts {
 
 export function noOpens(): OpenCounts {
   return { opens: 0, opensBy: { ios: 0, android: 0, web: 0, crawler: 0 } };
+}
+
+/** The opens of one link with their sources, as AppLinkStore.openCounts answers them. */
+export interface LinkOpenCounts extends OpenCounts {
+  /**
+   * Opens by source, every source present. Opens counted before sources were are in `opens`
+   * and `opensBy` but in no source, so these add up to at most `opens`.
+   */
+  sources: Record<OpenSource, number>;
 }
 
 /**
@@ -66,4 +115,12 @@ export function sumOpenShards(shards: Iterable<OpenShard | undefined>): OpenCoun
       total.lastOpenedAt = shard.lastOpenedAt;
   }
   return total;
+}
+
+/** The totals of sumOpenShards with the opens by source beside them. */
+export function sumLinkOpens(shards: Iterable<OpenShard | undefined>): LinkOpenCounts {
+  const all = [...shards];
+  const sources = Object.fromEntries(OPEN_SOURCES.map((source) => [source, 0])) as Record<OpenSource, number>;
+  for (const shard of all) for (const source of OPEN_SOURCES) sources[source] += countOf(shard?.sources?.[source]);
+  return { ...sumOpenShards(all), sources };
 }

@@ -23,6 +23,8 @@ export const collections = {
   appLinks: '_appLinks',
   /** One per inviter: the code (or provider link) that inviter's links resolve to. */
   appLinkOwners: '_appLinkOwners',
+  /** One per inviter: its invite funnel, in day shards `shards/{day}_{n}` (ours; funnel.ts). */
+  inviteFunnels: '_inviteFunnels',
 } as const;
 
 export interface TaskCategory {

@@ -8,7 +8,15 @@
  */
 import * as yup from 'yup';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
-import { INPUT_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ID_MAX_LENGTH } from './limits.js';
+import {
+  INPUT_MAX_LENGTH,
+  LINK_CODE_MAX_LENGTH,
+  LINK_CODE_MIN_LENGTH,
+  LINK_CODE_PATTERN,
+  NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USER_ID_MAX_LENGTH,
+} from './limits.js';
 
 export { englishMessages, messageKeys, type MessageKey } from './messages.js';
 
@@ -106,6 +114,30 @@ export const activateAccountRequestSchema = yup
   .required(messageKeys.requestRequired)
   .strict();
 export type ActivateAccountRequest = yup.InferType<typeof activateAccountRequestSchema>;
+
+/** A short link's code, as the app reads it from a link, the install referrer or the clipboard. */
+const linkCode = () =>
+  yup
+    .string()
+    .strict()
+    .required(messageKeys.linkCodeRequired)
+    .min(LINK_CODE_MIN_LENGTH, messageKeys.linkCodeInvalid)
+    .max(LINK_CODE_MAX_LENGTH, messageKeys.linkCodeInvalid)
+    .matches(LINK_CODE_PATTERN, messageKeys.linkCodeInvalid)
+    .typeError(messageKeys.linkCodeInvalid);
+
+/** Both of the app's invite calls take the invite's code alone. */
+const inviteCodeRequestSchema = yup
+  .object({ code: linkCode() })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+
+export const resolveAppLinkRequestSchema = inviteCodeRequestSchema;
+export type ResolveAppLinkRequest = yup.InferType<typeof resolveAppLinkRequestSchema>;
+
+export const acceptInviteRequestSchema = inviteCodeRequestSchema;
+export type AcceptInviteRequest = yup.InferType<typeof acceptInviteRequestSchema>;
 
 export const completeSocialSignUpRequestSchema = yup
   .object({ inviterId: userId() })

@@ -9,7 +9,8 @@ import {
   appleAppSiteAssociation,
   androidAssetLinks,
   dynamicLinksRequestBody,
-  linkCodeFromPath,
+  isSafeTarget,
+  linkRequestFromPath,
   linkTargetFor,
   newLinkCode,
   pageLanguageOf,
@@ -20,7 +21,9 @@ import {
 } from '../domain/app-links.js';
 import { FlowError } from '../domain/errors.js';
 import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
+import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../domain/link-settings.js';
+import { openSourceOf, type OpenSource } from '../domain/open-count.js';
 import { isLiveUser, type UserRecord } from '../domain/records.js';
 import type { AppLinkStore } from '../adapters/app-link-store.js';
 import { LinkProviderError } from '../adapters/dynamic-links-client.js';
@@ -68,6 +71,13 @@ export interface LinkVisit {
 }
 
 const NO_STORE = 'private, no-store';
+/**
+ * The QR code of a link may be kept by browsers and Hosting's CDN for a day: it encodes only
+ * `{linkOrigin}/l/{code}`, and a code never changes hands (nor does the link origin of a
+ * deployment), so a kept copy is never wrong. Opens are counted on the link, not its QR code,
+ * so nothing is lost when the CDN answers instead of the function.
+ */
+const QR_CACHE = 'public, max-age=86400, s-maxage=86400';
 
 export class AppLinkFlow {
   constructor(private readonly deps: AppLinkFlowDeps) {}
@@ -118,7 +128,10 @@ export class AppLinkFlow {
     return { shortLink: kept.shortLink };
   }
 
-  /** GET /l/{code}: where this visitor goes. Unknown or malformed codes get the 404 page. */
+  /**
+   * GET /l/{code}: where this visitor goes; GET /l/{code}/qr.svg: the link's QR code. Unknown
+   * or malformed codes get the 404 page.
+   */
   async openAppLink(visit: LinkVisit): Promise<HttpAnswer> {
     if (visit.method !== 'GET' && visit.method !== 'HEAD') {
       return {
@@ -129,28 +142,48 @@ export class AppLinkFlow {
     }
     const settings = this.deps.settings();
     const visitor = visitorOf(visit.userAgent);
-    const code = linkCodeFromPath(visit.rawUrl);
-    const record = code ? await this.deps.links.findByCode(code) : null;
+    const request = linkRequestFromPath(visit.rawUrl);
+    const record = request ? await this.deps.links.findByCode(request.code) : null;
+    if (request?.resource === 'qr') {
+      // Showing the QR code is not an open: nothing is counted.
+      if (!record || !isSafeTarget(record.target)) return this.httpAnswerFor({ kind: 'not-found' }, visit);
+      return this.qrCodeAnswer(shortLinkFor(settings, record.code));
+    }
     const answer = answerForLink(record, visitor, settings);
 
     // The count is started here, while the request still holds the CPU, and not awaited: the
     // answer goes out at once and carries the write as `pending` for the function to finish
     // after sending. A failed or slow count never costs the visitor the link, nor any time.
+    // The source only counts: the answer is the same with or without it.
     if (answer.kind === 'not-found' || !record || visit.method !== 'GET') return this.httpAnswerFor(answer, visit);
-    const pending = this.countOpen(record.code, visitor);
+    const pending = this.countOpen(record.code, visitor, openSourceOf(visit.rawUrl));
     return { ...this.httpAnswerFor(answer, visit), pending };
   }
 
   /** Counts one open; never rejects (a lost count is logged, not raised). */
-  private async countOpen(code: string, visitor: Visitor): Promise<void> {
+  private async countOpen(code: string, visitor: Visitor, source: OpenSource): Promise<void> {
     try {
-      await this.deps.links.countOpen(code, visitor, this.deps.now().toISOString());
+      await this.deps.links.countOpen(code, visitor, source, this.deps.now().toISOString());
     } catch (error) {
       logger.warn('Counting a short-link open failed', {
         code,
         error: error instanceof Error ? error.message : String(error),
       });
     }
+  }
+
+  private async qrCodeAnswer(shortLink: string): Promise<HttpAnswer> {
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'image/svg+xml',
+        'cache-control': QR_CACHE,
+        // An SVG opened on its own is a document: it may load and run nothing.
+        'content-security-policy': "default-src 'none'",
+        'x-content-type-options': 'nosniff',
+      },
+      body: await qrCodeSvg(shortLink),
+    };
   }
 
   private httpAnswerFor(answer: LinkAnswer, visit: LinkVisit): HttpAnswer {

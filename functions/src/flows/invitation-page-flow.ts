@@ -6,6 +6,8 @@
  * - `GET /feedback/{uid}/{lg?}`, `GET /tasks-Feedback`: the page rendered by the web app's own
  *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
  * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
+ * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
+ *   in the inviter's funnel (domain/funnel.ts). Never cached.
  */
 import { logger } from 'firebase-functions';
 import { FlowError } from '../domain/errors.js';
@@ -29,6 +31,8 @@ export interface InvitationPageDeps {
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;
+  /** Counts a view of the inviter's invitation in the funnel. */
+  countView(inviterId: string): Promise<void>;
 }
 
 const INVITATION = /^\/feedback\/([^/]+)(?:\/([^/]+))?\/?$/;
@@ -55,10 +59,11 @@ export class InvitationPageFlow {
   constructor(private readonly deps: InvitationPageDeps) {}
 
   async answer(request: { method: string; rawUrl: string }): Promise<HttpAnswer> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': 'no-store' }, body: '' };
-    }
     const path = new URL(request.rawUrl, 'http://localhost').pathname;
+    if (request.method === 'POST') return this.view(path);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
+    }
     const appLink = APP_LINK.exec(path);
     if (appLink) return this.appLink(inviterIdOf(appLink[1] as string));
     if (LEGACY_INVITATION.test(path)) return this.page('/tasks-Feedback', null);
@@ -77,6 +82,15 @@ export class InvitationPageFlow {
       },
       body: page.html,
     };
+  }
+
+  /** The view beacon: counted for an inviter who exists (so that no one can fill the store with made-up ids). */
+  private async view(path: string): Promise<HttpAnswer> {
+    const invitation = INVITATION.exec(path);
+    const inviterId = invitation ? inviterIdOf(invitation[1] as string) : null;
+    const inviter = await this.inviter(inviterId);
+    if (inviter) await this.deps.countView(inviter.inviterId);
+    return { status: inviter ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 
   private async inviter(inviterId: string | null): Promise<InviterCard | null> {

@@ -20,7 +20,7 @@ import {
   type PushClaim,
   type PushResult,
 } from '../domain/joins.js';
-import type { InviterCard } from '../domain/invitation-page.js';
+import type { ActivationAnswer, InviterCard } from '../domain/answers.js';
 import { cleanDisplayName } from '../domain/names.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim, SummaryResult } from '../domain/push-budget.js';
@@ -58,6 +58,9 @@ export interface InviteFlowDeps {
 }
 
 export type { InviterCard };
+
+/** What activation answers in the flow: the write's result and the card of the inviter now a friend (null when none). */
+export type ActivationResult = Omit<ActivationAnswer, 'inviteLink'>;
 
 export interface SweepReport {
   examined: number;
@@ -97,18 +100,23 @@ export class InviteFlow {
     const email = caller.email;
     if (!email) throw new FlowError('failed-precondition', 'The account has no email address');
     if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
-    const now = this.deps.now().toISOString();
-    return this.deps.store.recordEmailSignUp(caller.uid, input.inviterId, (user, inviter) => {
-      if (user?.isDeleted) throw deletedAccount();
-      if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
-      return emailSignUpUpdate(user, {
-        userId: caller.uid,
-        email,
-        name: cleanDisplayName(input.name),
-        inviterId: input.inviterId,
-        now,
-      });
-    });
+    const now = this.deps.now();
+    return this.deps.store.recordEmailSignUp(
+      caller.uid,
+      input.inviterId,
+      (user, inviter) => {
+        if (user?.isDeleted) throw deletedAccount();
+        if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
+        return emailSignUpUpdate(user, {
+          userId: caller.uid,
+          email,
+          name: cleanDisplayName(input.name),
+          inviterId: input.inviterId,
+          now: now.toISOString(),
+        });
+      },
+      now,
+    );
   }
 
   /**
@@ -122,7 +130,7 @@ export class InviteFlow {
     }
     if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
-    return this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, account) => {
+    await this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, account) => {
       if (user?.isDeleted) throw deletedAccount();
       if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
       const userUpdate = socialSignUpUpdate(user, {
@@ -134,8 +142,14 @@ export class InviteFlow {
         account: account ?? { emailVerified: caller.emailVerified, providerIds: [provider] },
         now: now.toISOString(),
       });
-      return { userUpdate, inviterId: input.inviterId, inviteeName: String(user?.name || userUpdate.name || '') };
+      return {
+        userUpdate,
+        inviterId: input.inviterId,
+        inviteeName: String(user?.name || userUpdate.name || ''),
+        countsSignUp: true,
+      };
     });
+    return writeSucceeded;
   }
 
   /**
@@ -144,9 +158,9 @@ export class InviteFlow {
    * at sign-up, and only while it counts (see recordedInviterCounts); the link's `inviterId`
    * is only a hint that saves a round of reads.
    */
-  async activateAccount(input: { uid: string; inviterId?: string }): Promise<WriteResult> {
+  async activateAccount(input: { uid: string; inviterId?: string }): Promise<ActivationResult> {
     const now = this.deps.now();
-    return this.joinAndFinish(input.uid, input.inviterId, now, (user, _inviter, account) => {
+    const inviterId = await this.joinAndFinish(input.uid, input.inviterId, now, (user, _inviter, account) => {
       if (!account) throw new FlowError('not-found', 'No account with this id');
       if (!accountProved(account)) throw new FlowError('failed-precondition', 'The email address is not verified yet');
       if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
@@ -174,11 +188,50 @@ export class InviteFlow {
         inviteeName: String(user.name ?? ''),
       };
     });
+    return { ...writeSucceeded, inviter: await this.cardOf(inviterId) };
+  }
+
+  /**
+   * "Add Asha as a friend?" accepted in the app, by a signed-in account that has proved its
+   * address (verified email, or Apple or Google), from an invite the app got through a link,
+   * the install referrer or the clipboard. The same join as a sign-up's: once per pair, the
+   * invitee's record kept as it is (nothing of it is changed), no self-invite. Answers the
+   * inviter's card.
+   */
+  async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
+    if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
+    const now = this.deps.now();
+    await this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, account) => {
+      if (!account || !accountProved(account)) {
+        throw new FlowError(
+          'failed-precondition',
+          'Confirm your email address (or sign in with Apple or Google) before accepting an invitation',
+        );
+      }
+      if (!user)
+        throw new FlowError('failed-precondition', 'Finish signing up in the app before accepting an invitation');
+      if (user.isDeleted) throw deletedAccount();
+      if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
+      return { userUpdate: {}, inviterId: input.inviterId, inviteeName: String(user.name ?? '') };
+    });
+    return this.getInviter(input.inviterId);
+  }
+
+  /** The card of the inviter a join named, or null (none, or no longer there). */
+  private async cardOf(inviterId: string | undefined): Promise<InviterCard | null> {
+    if (!inviterId) return null;
+    try {
+      return await this.getInviter(inviterId);
+    } catch (error) {
+      if (error instanceof FlowError && error.code === 'not-found') return null;
+      throw error;
+    }
   }
 
   /**
    * Looks the account up while the store reads the records (one round of reads), lets
-   * `prepare` decide with all three, commits the join, then finishes what it owes.
+   * `prepare` decide with all three, commits the join, then finishes what it owes. Answers
+   * the inviter joined (or whose join had been made before), if any.
    */
   private async joinAndFinish(
     inviteeId: string,
@@ -189,7 +242,7 @@ export class InviteFlow {
       hintedInviter: UserRecord | null,
       account: Account | null,
     ) => JoinPreparation,
-  ): Promise<WriteResult> {
+  ): Promise<string | undefined> {
     const account = this.deps.accounts.getAccount(inviteeId);
     account.catch(() => undefined); // awaited in prepare; never an unhandled rejection
     const plan = await this.deps.store.runJoin({
@@ -199,7 +252,7 @@ export class InviteFlow {
       prepare: async (user, hintedInviter) => prepare(user, hintedInviter, await account),
     });
     await this.finishOwedWork(plan, now);
-    return writeSucceeded;
+    return plan.inviterId;
   }
 
   /** After a join's commit: the history entry if it could not go with it, then the push. */

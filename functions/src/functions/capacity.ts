@@ -15,6 +15,9 @@ export const maxInstances = {
   getInviter: 20,
   /** "I already have an account": once per visitor who taps it. */
   createAppLink: 10,
+  /** The app, once per invite it picks up (before sign-in) and once per acceptance. */
+  resolveAppLink: 10,
+  acceptInvite: 10,
   /** One call per new account (each needs a new Firebase Auth account first). */
   registerInvitee: 10,
   activateAccount: 10,

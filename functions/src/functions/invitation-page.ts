@@ -7,7 +7,7 @@ import type { InvitationRenderer } from '../domain/invitation-page.js';
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../domain/security-headers.js';
 import { InvitationPageFlow } from '../flows/invitation-page-flow.js';
 import { httpFunction } from './app-link-functions.js';
-import { appLinkFlow, inviteFlow } from './wiring.js';
+import { appLinkFlow, funnels, inviteFlow } from './wiring.js';
 
 /**
  * The renderer the web app's build leaves in `lib/web/` (apps/web/src/entry-server.tsx), loaded
@@ -68,6 +68,7 @@ const flow = new InvitationPageFlow({
   renderer: loadRenderer,
   settings: readLinkSettings,
   pageHeaders: { ...SECURITY_HEADERS, 'Content-Security-Policy': policy },
+  countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
 });
 
 /** GET /feedback/{uid}/{lg?}, /tasks-Feedback and /app-link/{uid} (Hosting rewrites). */

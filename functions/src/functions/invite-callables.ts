@@ -1,3 +1,6 @@
+import { logger } from 'firebase-functions';
+import { linkProviderApiKey } from '../adapters/link-params.js';
+import type { ActivationAnswer } from '../domain/answers.js';
 import { FlowError } from '../domain/errors.js';
 import {
   activateAccountRequestSchema,
@@ -6,7 +9,7 @@ import {
   registerInviteeRequestSchema,
 } from '../domain/requests.js';
 import { callable, requireCaller } from './callable.js';
-import { inviteFlow } from './wiring.js';
+import { appLinkFlow, inviteFlow } from './wiring.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
 export const getInviter = callable('getInviter', getInviterRequestSchema, (input) =>
@@ -27,20 +30,41 @@ export const registerInvitee = callable('registerInvitee', registerInviteeReques
 export const ANONYMOUS_ACTIVATION_REFUSAL =
   'This account cannot be activated from this link yet: confirm the e-mail address first, or sign in';
 
-/** Public: the verification link may be opened on a device where nobody is signed in. */
-export const activateAccount = callable('activateAccount', activateAccountRequestSchema, async (input, request) => {
-  const caller = request.auth ? requireCaller(request) : null;
-  if (caller && caller.uid !== input.uid) {
-    throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
-  }
+/**
+ * The inviter's short link for the welcome page's store links and "Open Dayfocus", or null:
+ * activation has succeeded by then, and a link that cannot be had (the optional provider
+ * down) only costs the page those extras.
+ */
+async function inviteLinkOf(inviterId: string): Promise<string | null> {
   try {
-    return await inviteFlow.activateAccount({ uid: input.uid, inviterId: input.inviterId });
+    return (await appLinkFlow.createAppLink(inviterId)).shortLink;
   } catch (error) {
-    const accountState = error instanceof FlowError && ['not-found', 'failed-precondition'].includes(error.code);
-    if (!caller && accountState) throw new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL);
-    throw error;
+    logger.warn('No short link for the welcome page', { inviterId, error: String(error) });
+    return null;
   }
-});
+}
+
+/** Public: the verification link may be opened on a device where nobody is signed in. */
+export const activateAccount = callable(
+  'activateAccount',
+  activateAccountRequestSchema,
+  async (input, request): Promise<ActivationAnswer> => {
+    const caller = request.auth ? requireCaller(request) : null;
+    if (caller && caller.uid !== input.uid) {
+      throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
+    }
+    let result;
+    try {
+      result = await inviteFlow.activateAccount({ uid: input.uid, inviterId: input.inviterId });
+    } catch (error) {
+      const accountState = error instanceof FlowError && ['not-found', 'failed-precondition'].includes(error.code);
+      if (!caller && accountState) throw new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL);
+      throw error;
+    }
+    return { ...result, inviteLink: result.inviter ? await inviteLinkOf(result.inviter.inviterId) : null };
+  },
+  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
+);
 
 /** Signed in with Apple or Google. */
 export const completeSocialSignUp = callable(

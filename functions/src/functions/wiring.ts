@@ -1,6 +1,7 @@
 /** Builds the flows from the real adapters, once per instance. */
 import { randomBytes } from 'node:crypto';
 import { AppLinkStore } from '../adapters/app-link-store.js';
+import { FunnelStore } from '../adapters/funnel-store.js';
 import { DynamicLinksClient } from '../adapters/dynamic-links-client.js';
 import { readLinkSettings } from '../adapters/link-params.js';
 import { AppLinkFlow } from '../flows/app-link-flow.js';
@@ -31,6 +32,8 @@ const accounts: AccountLookup = {
 
 export const inviteStore = new InviteStore(db);
 
+export const funnels = new FunnelStore(db);
+
 export const inviteFlow = new InviteFlow({
   store: inviteStore,
   accounts,
@@ -39,9 +42,11 @@ export const inviteFlow = new InviteFlow({
   now: () => new Date(),
 });
 
+export const appLinks = new AppLinkStore(db);
+
 export const appLinkFlow = new AppLinkFlow({
   users: inviteStore,
-  links: new AppLinkStore(db),
+  links: appLinks,
   settings: readLinkSettings,
   dynamicLinks: (provider) => new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey }),
   randomBytes: (size) => randomBytes(size),

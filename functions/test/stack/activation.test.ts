@@ -34,7 +34,12 @@ describe('activateAccount', () => {
     await verifyEmailThroughEmulator(user.email ?? '');
     await browser.close();
 
-    expect(await callAnonymously('activateAccount', { uid: user.uid, inviterId: inviter.userId })).toEqual(ok);
+    // The answer greets: the inviter now a friend, and her short link for the welcome page.
+    expect(await callAnonymously('activateAccount', { uid: user.uid, inviterId: inviter.userId })).toEqual({
+      ...ok,
+      inviter: { inviterId: inviter.userId, name: inviter.name, photoUrl: expect.anything() },
+      inviteLink: expect.stringMatching(/\/l\/[A-Za-z0-9_-]{8,32}$/),
+    });
 
     expect(await userDoc(user.uid)).toMatchObject({
       isActive: true,
@@ -103,7 +108,9 @@ describe('activateAccount', () => {
     const inviter = await createInviter();
     const stranger = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid, inviterId: stranger.userId })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid, inviterId: stranger.userId })).toMatchObject(
+      ok,
+    );
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await friendsBetween(stranger.userId, invitee.uid)).toEqual([]);
     expect(await historyOf(stranger.userId)).toEqual([]);
@@ -135,7 +142,7 @@ describe('activateAccount', () => {
   it('sends no push when the inviter has no token, and still links', async () => {
     const inviter = await createInviter({ fcmToken: null });
     const invitee = await verifiedEmailInvitee(inviter.userId, `Solo ${Date.now()}`);
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     const outbox = await adminDb.collection('_devPushOutbox').get();
     const bodies = outbox.docs.map((d) => (d.data().message as { data: { body: string } }).data.body);
@@ -151,7 +158,7 @@ describe('activation under concurrency', () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () => callAnonymously('activateAccount', { uid: invitee.uid })),
     );
-    expect(results).toEqual(Array.from({ length: 10 }, () => ok));
+    expect(results).toEqual(Array.from({ length: 10 }, () => expect.objectContaining(ok)));
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
@@ -163,7 +170,7 @@ describe('activation under concurrency', () => {
     const results = await Promise.all(
       invitees.map((invitee) => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: 300_000 })),
     );
-    expect(results.filter((r) => JSON.stringify(r) === JSON.stringify(ok))).toHaveLength(100);
+    expect(results.filter((r) => (r as typeof ok).status === ok.status)).toHaveLength(100);
     const friends = await adminDb.collection('Friends').where('userId', '==', inviter.userId).get();
     expect(friends.size).toBe(100);
     expect(new Set(friends.docs.map((d) => d.data().friendId))).toEqual(new Set(invitees.map((i) => i.uid)));
@@ -183,7 +190,11 @@ describe('activation under concurrency', () => {
       () => userDoc(user.uid),
       (r) => r !== undefined,
     );
-    expect(await callAnonymously('activateAccount', { uid: user.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: user.uid })).toEqual({
+      ...ok,
+      inviter: null,
+      inviteLink: null,
+    });
     expect(await userDoc(user.uid)).toMatchObject({ isActive: true, isVerified: true });
     expect((await adminDb.collection('Friends').where('friendId', '==', user.uid).get()).empty).toBe(true);
     await browser.close();

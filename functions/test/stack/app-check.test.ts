@@ -84,7 +84,7 @@ describe('App Check on every callable', () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
     const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': localAppCheckToken() };
-    expect(await rawCall('activateAccount', { uid: invitee.uid }, headers)).toEqual({
+    expect(await rawCall('activateAccount', { uid: invitee.uid }, headers)).toMatchObject({
       status: 200,
       body: { result: writeSucceeded },
     });

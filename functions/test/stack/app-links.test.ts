@@ -7,8 +7,10 @@ import { userAgents } from '../user-agents.js';
 import { eventually, stack, urls } from '@dayfocus/stack/testing';
 import { AppLinkStore } from '../../src/adapters/app-link-store.js';
 import { brand } from '../../src/domain/brand.js';
-import { OPEN_SHARD_COUNT, type OpenCounts } from '../../src/domain/open-count.js';
-import { adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf, uniqueId } from './support.js';
+import { OPEN_SHARD_COUNT, type LinkOpenCounts } from '../../src/domain/open-count.js';
+import { decodeQrSvg } from '../qr-code.js';
+import { noSources } from '../short-links.js';
+import { adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf, uniqueId, type RawResponse } from './support.js';
 
 const functionsBase = `/${stack.projectId}/${stack.region}`;
 const origin = urls.hosting;
@@ -33,7 +35,7 @@ async function linkRecord(code: string) {
 }
 
 /** The opens of a link as the store sums them over its shards. */
-function openCountsOf(code: string): Promise<OpenCounts> {
+function openCountsOf(code: string): Promise<LinkOpenCounts> {
   return new AppLinkStore(adminDb).openCounts(code);
 }
 
@@ -41,7 +43,7 @@ function openCountsOf(code: string): Promise<OpenCounts> {
  * The counts once `opens` opens have been counted. The function counts an open after its
  * answer is sent, so the last answers may arrive before their counts are written.
  */
-function countedOpens(code: string, opens: number): Promise<OpenCounts> {
+function countedOpens(code: string, opens: number): Promise<LinkOpenCounts> {
   return eventually(
     () => openCountsOf(code),
     (counts) => counts.opens >= opens,
@@ -71,6 +73,33 @@ function urlsIn(html: string): string[] {
     .filter((u) => /^[a-z][a-z0-9+.-]*:/i.test(u));
 }
 
+/**
+ * Every Google Play URL a page hands out: its links to Play, and the Play fallback inside its
+ * intent: URLs (`S.browser_fallback_url`, which Chrome decodes once before opening it).
+ */
+function playUrlsIn(html: string): string[] {
+  return urlsIn(html).flatMap((url) => {
+    if (url.startsWith('intent:')) {
+      const fallback = /;S\.browser_fallback_url=([^;]*);/.exec(url)?.[1];
+      return fallback === undefined ? [] : [decodeURIComponent(fallback)];
+    }
+    return new URL(url).hostname === 'play.google.com' ? [url] : [];
+  });
+}
+
+/** A page as the visitor gets it, with the per-response CSP nonce replaced by a placeholder. */
+function withoutNonce(response: RawResponse) {
+  const nonce = /script-src 'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+  const strip = (text: string) => (nonce ? text.replaceAll(nonce, 'NONCE') : text);
+  return {
+    status: response.status,
+    location: response.headers.location,
+    contentType: response.headers['content-type'],
+    csp: strip(String(response.headers['content-security-policy'] ?? '')),
+    body: strip(response.body),
+  };
+}
+
 describe('createAppLink', () => {
   it('gives a short link on the Hosting origin and stores its target, inviter and timestamps', async () => {
     const link = await newLink();
@@ -79,7 +108,11 @@ describe('createAppLink', () => {
     expect(record).toMatchObject({ code: link.code, inviterId: link.inviterId, target: link.target });
     // The opens are counted in shards, not on the link: a new link has none.
     expect(record).not.toHaveProperty('opens');
-    expect(await openCountsOf(link.code)).toEqual({ opens: 0, opensBy: { ios: 0, android: 0, web: 0, crawler: 0 } });
+    expect(await openCountsOf(link.code)).toEqual({
+      opens: 0,
+      opensBy: { ios: 0, android: 0, web: 0, crawler: 0 },
+      sources: noSources,
+    });
     expect(Date.parse(record?.createdAt as string)).toBeGreaterThan(Date.now() - 60_000);
     expect(record?.updatedAt).toBe(record?.createdAt);
   });
@@ -141,18 +174,68 @@ describe('opening a short link', () => {
     },
   );
 
+  it.each(Object.entries(userAgents.ios))(
+    'gives %s "Copy invite and get the app", which copies exactly the short link and goes to the App Store',
+    async (_name, userAgent) => {
+      const link = await newLink();
+      const response = await fetchRaw(link.path, { userAgent });
+      expect(response.body).toContain(
+        `<a class="button" id="copy-invite" href="${appStoreUrl}" data-invite-link="${link.shortLink}">` +
+          'Copy invite and get the app</a>',
+      );
+      expect(link.shortLink).toBe(`${origin}/l/${link.code}`);
+      // Still the page's one script, under its nonce, and no inline code anywhere else.
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).not.toContain('unsafe-inline');
+      const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
+      expect([...response.body.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([`<script nonce="${nonce}">`]);
+      expect(response.body).toContain("navigator.clipboard.writeText(copy.getAttribute('data-invite-link'))");
+      expect(response.body).not.toMatch(/\son[a-z]+=/i);
+    },
+  );
+
+  it('gives the copy button in Hindi to an iPhone set to Hindi', async () => {
+    const link = await newLink();
+    const response = await fetchRaw(link.path, {
+      userAgent: userAgents.ios['Safari on iPhone (iOS 17)'],
+      acceptLanguage: 'hi-IN,hi;q=0.9',
+    });
+    expect(response.body).toContain(
+      `id="copy-invite" href="${appStoreUrl}" data-invite-link="${link.shortLink}">निमंत्रण कॉपी करें और ऐप डाउनलोड करें</a>`,
+    );
+  });
+
   it.each(Object.entries(userAgents.android))(
     'gives %s an intent for com.dayfocus.app with Google Play as fallback',
     async (_name, userAgent) => {
       const link = await newLink();
       const response = await fetchRaw(link.path, { userAgent });
       expect(response.status).toBe(200);
+      const play = `${playStoreUrl}&referrer=invite%3D${link.code}`;
       const intent =
         `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
-        `S.browser_fallback_url=${encodeURIComponent(playStoreUrl)};end`;
+        `S.browser_fallback_url=${encodeURIComponent(play)};end`;
       expect(response.body).toContain(`id="open-app" href="${intent}"`);
-      expect(response.body).toContain(`id="get-app" href="${playStoreUrl}"`);
-      expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, playStoreUrl, link.target]));
+      expect(response.body).toContain(`id="get-app" href="${play.replaceAll('&', '&#38;')}"`);
+      expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, play, link.target]));
+    },
+  );
+
+  it.each(Object.entries(userAgents.android))(
+    'hands %s only Google Play URLs whose install referrer is invite={code}',
+    async (_name, userAgent) => {
+      const link = await newLink();
+      for (const query of ['', '?src=whatsapp']) {
+        const response = await fetchRaw(`${link.path}${query}`, { userAgent });
+        const playUrls = playUrlsIn(response.body);
+        // The store button and the intent's fallback.
+        expect(playUrls).toHaveLength(2);
+        for (const url of playUrls) {
+          expect(new URL(url).searchParams.get('id')).toBe('com.dayfocus.app');
+          // What the Play Install Referrer API gives the app: the parameter, URL-decoded once.
+          expect(new URL(url).searchParams.getAll('referrer')).toEqual([`invite=${link.code}`]);
+        }
+      }
     },
   );
 
@@ -207,6 +290,7 @@ describe('opening a short link', () => {
     expect(await countedOpens(link.code, 40)).toMatchObject({
       opens: 40,
       opensBy: { web: 20, ios: 12, android: 0, crawler: 8 },
+      sources: { ...noSources, direct: 40 },
     });
   });
 
@@ -231,7 +315,11 @@ describe('opening a short link', () => {
     expect(responses.filter((r) => r.status === 302).every((r) => r.headers.location === link.target)).toBe(true);
 
     const counts = await countedOpens(link.code, 500);
-    expect(counts).toMatchObject({ opens: 500, opensBy: { web: 300, ios: 100, android: 60, crawler: 40 } });
+    expect(counts).toMatchObject({
+      opens: 500,
+      opensBy: { web: 300, ios: 100, android: 60, crawler: 40 },
+      sources: { ...noSources, direct: 500 },
+    });
     expect(Date.parse(counts.lastOpenedAt ?? '')).toBeGreaterThan(Date.now() - 120_000);
     // No open was written to the link itself, and the shards are the documented ones.
     expect(await linkRecord(link.code)).not.toHaveProperty('opens');
@@ -239,6 +327,150 @@ describe('opening a short link', () => {
     const ids = shards.docs.map((d) => Number(d.id));
     expect(ids.length).toBeGreaterThan(1);
     for (const id of ids) expect(Number.isInteger(id) && id >= 0 && id < OPEN_SHARD_COUNT).toBe(true);
+  });
+});
+
+describe('the source of an open', () => {
+  it('counts 50 concurrent opens exactly by source and by platform, on the same shards', async () => {
+    const link = await newLink();
+    const queries = [
+      ...Array.from({ length: 8 }, () => '?src=whatsapp'),
+      ...Array.from({ length: 4 }, () => '?src=WhatsApp'),
+      ...Array.from({ length: 5 }, () => '?utm_source=SMS'),
+      ...Array.from({ length: 6 }, () => '?src=qr'),
+      ...Array.from({ length: 3 }, () => '?src=Telegram&utm_source=sms'),
+      ...Array.from({ length: 2 }, () => '?utm_source=instagram&utm_medium=story'),
+      ...Array.from({ length: 2 }, () => '?src=facebook'),
+      ...Array.from({ length: 2 }, () => '?src=EMAIL'),
+      ...Array.from({ length: 2 }, () => '?src=copy'),
+      ...Array.from({ length: 2 }, () => '?src='),
+      ...Array.from({ length: 2 }, () => '?src=myspace'),
+      ...Array.from({ length: 2 }, () => `?src=whatsapp${'x'.repeat(40)}`),
+      ...Array.from({ length: 10 }, () => ''),
+    ];
+    const agents = [
+      userAgents.web['Chrome on Windows'],
+      userAgents.ios['Safari on iPhone (iOS 17)'],
+      userAgents.android['Chrome on Android'],
+      userAgents.crawler.WhatsApp,
+    ];
+    const responses = await Promise.all(
+      queries.map((query, i) => fetchRaw(`${link.path}${query}`, { userAgent: agents[i % agents.length] })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(queries.map((_, i) => (i % agents.length === 0 ? 302 : 200)));
+
+    const counts = await countedOpens(link.code, 50);
+    expect(counts).toEqual({
+      opens: 50,
+      opensBy: { web: 13, ios: 13, android: 12, crawler: 12 },
+      sources: {
+        direct: 10,
+        whatsapp: 12,
+        sms: 5,
+        telegram: 3,
+        instagram: 2,
+        facebook: 2,
+        email: 2,
+        qr: 6,
+        copy: 2,
+        other: 6,
+      },
+      lastOpenedAt: expect.any(String),
+    });
+    // As stored: the map `sources` on the shards, beside `opens` and `opensBy`, and nothing on the link.
+    const shards = await adminDb.collection('_appLinks').doc(link.code).collection('openShards').get();
+    let opens = 0;
+    let bySource = 0;
+    for (const shard of shards.docs) {
+      const data = shard.data() as { opens: number; sources: Record<string, number> };
+      expect(Object.keys(data.sources).every((name) => name in noSources)).toBe(true);
+      opens += data.opens;
+      bySource += Object.values(data.sources).reduce((a, b) => a + b, 0);
+    }
+    expect([opens, bySource]).toEqual([50, 50]);
+    expect(await linkRecord(link.code)).not.toHaveProperty('sources');
+  });
+
+  it.each(
+    Object.entries({
+      web: userAgents.web,
+      ios: userAgents.ios,
+      android: userAgents.android,
+      crawler: userAgents.crawler,
+    }),
+  )(
+    'never changes what %s visitors get: the same redirect and the same page, byte for byte',
+    async (_group, agents) => {
+      const link = await newLink();
+      for (const userAgent of Object.values(agents).slice(0, 2)) {
+        const plain = withoutNonce(await fetchRaw(link.path, { userAgent }));
+        for (const query of ['?src=whatsapp', '?utm_source=QR', `?src=${'z'.repeat(64)}`, '?src=']) {
+          expect(withoutNonce(await fetchRaw(`${link.path}${query}`, { userAgent }))).toEqual(plain);
+        }
+        if (plain.status === 302) expect(plain.location).toBe(link.target);
+      }
+    },
+  );
+});
+
+describe("a link's QR code", () => {
+  it('is an SVG of exactly the short link, served through Hosting and cacheable', async () => {
+    const link = await newLink();
+    const response = await fetchRaw(`${link.path}/qr.svg`, { userAgent: userAgents.web['Chrome on Windows'] });
+    expect(response.status).toBe(200);
+    expect(String(response.headers['content-type']).split(';')[0]).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400, s-maxage=86400');
+    expect(response.headers.location).toBeUndefined();
+    expect(decodeQrSvg(response.body)).toBe(link.shortLink);
+    expect(link.shortLink).toBe(`${origin}/l/${link.code}`);
+  });
+
+  it('is the same for every visitor, and is never counted as an open', async () => {
+    const link = await newLink();
+    const qrCodes = await Promise.all(
+      [
+        userAgents.ios['Safari on iPhone (iOS 17)'],
+        userAgents.android['Chrome on Android'],
+        userAgents.crawler.Slack,
+      ].map((userAgent) => fetchRaw(`${link.path}/qr.svg?src=qr`, { userAgent })),
+    );
+    expect(qrCodes.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(qrCodes.map((r) => r.body)).size).toBe(1);
+    // One real open after them: the count is that open alone.
+    await fetchRaw(`${link.path}?src=copy`, { userAgent: userAgents.web.curl });
+    const counts = await eventually(
+      () => openCountsOf(link.code),
+      (c) => c.sources.copy >= 1,
+      { what: `the open of ${link.code} counted` },
+    );
+    expect(counts).toMatchObject({ opens: 1, opensBy: { web: 1 }, sources: { ...noSources, copy: 1 } });
+  });
+
+  it('carries exactly "image/svg+xml" from the function', async () => {
+    const link = await newLink();
+    const response = await fetchRaw(`${functionsBase}/openAppLink${link.path}/qr.svg`, {
+      port: stack.ports.functions,
+    });
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(decodeQrSvg(response.body)).toBe(link.shortLink);
+  });
+
+  it.each([['/qr.svg/'], ['/qr.svg/extra'], ['/qr.png'], ['/QR.svg'], ['/x/qr.svg'], ['//qr.svg'], ['/qr%2Esvg']])(
+    'answers a real code followed by %s with the 404 page',
+    async (suffix) => {
+      const link = await newLink();
+      const response = await fetchRaw(`${link.path}${suffix}`, { userAgent: userAgents.web['Chrome on Windows'] });
+      expect(response.status).toBe(404);
+      expect(response.body).toContain('This link does not work');
+    },
+  );
+
+  it("of an unknown code is the 404 page (HTML), in the visitor's language", async () => {
+    const response = await fetchRaw('/l/ZZZZZZZZZZ/qr.svg', { acceptLanguage: 'hi-IN,hi;q=0.9' });
+    expect(response.status).toBe(404);
+    expect(String(response.headers['content-type']).split(';')[0]).toBe('text/html');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.body).toContain('यह लिंक काम नहीं करता');
   });
 });
 
@@ -252,6 +484,8 @@ describe('a link that does not exist', () => {
     ['an encoded slash', '/l/abcd%2F..%2Fefgh'],
     ['an encoded dot-dot', '/l/%2E%2E/%2E%2E/x'],
     ['an extra segment', '/l/ZZZZZZZZZZ/extra'],
+    ['the QR code of an unknown code', '/l/ZZZZZZZZZZ/qr.svg'],
+    ['a segment after the QR code', '/l/ZZZZZZZZZZ/qr.svg/extra'],
     ['no code at all', '/l/'],
     ['a protocol-relative path', '/l//evil.test'],
   ];

@@ -195,12 +195,15 @@ describe('The invitation page, server-rendered', () => {
     expect(links.size).toBe(0);
   });
 
-  it('answers only GET and HEAD', async () => {
+  it('answers GET and HEAD with the page, POST (the view beacon) with 204 and no page, and nothing else', async () => {
     const inviter = await createInviter();
     const head = await fetchRaw(`/feedback/${inviter.userId}/en`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.body).toBe('');
     const post = await fetchRaw(`/feedback/${inviter.userId}/en`, { method: 'POST' });
-    expect(post.status).toBe(405);
+    expect(post.status).toBe(204);
+    expect(post.headers['cache-control']).toBe('no-store');
+    const put = await fetchRaw(`/feedback/${inviter.userId}/en`, { method: 'PUT' });
+    expect(put.status).toBe(405);
   });
 });

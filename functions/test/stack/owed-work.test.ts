@@ -31,7 +31,7 @@ async function joinedWhileFcmIsDown() {
   await fcmOutage(token, true);
   const inviter = await createInviter({ fcmToken: token });
   const invitee = await verifiedEmailInvitee(inviter.userId);
-  expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+  expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
   return { token, inviter, invitee };
 }
 
@@ -130,7 +130,7 @@ describe("the inviter's history never breaks", () => {
     const before = await fullHistory(inviter.userId, 1_048_576 - 300);
     const invitee = await verifiedEmailInvitee(inviter.userId, 'आ'.repeat(80));
 
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
 
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
@@ -153,7 +153,7 @@ describe("the inviter's history never breaks", () => {
     const results = await Promise.all(
       invitees.map((i) => callAnonymously('activateAccount', { uid: i.uid }, { timeoutMs: 300_000 })),
     );
-    expect(results.every((r) => JSON.stringify(r) === JSON.stringify(ok))).toBe(true);
+    expect(results.every((r) => (r as typeof ok).status === ok.status)).toBe(true);
     await sweepOwedPushes(new Date(Date.now() + minutes(60)));
     const history = await historyOf(inviter.userId);
     const joined = new Set(history.map((e) => e.userId));

@@ -33,7 +33,8 @@ async function friendCount(inviterId: string): Promise<number> {
 /** `count` invitees of one inviter, activated one after another (so that "the most recent" is known). */
 async function joinOneByOne(inviterId: string, count: number) {
   const invitees = await importVerifiedInvitees(inviterId, count);
-  for (const invitee of invitees) expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+  for (const invitee of invitees)
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
   return invitees;
 }
 
@@ -45,7 +46,7 @@ describe('an inviter named by a flood of sign-ups', () => {
     const results = await Promise.all(
       invitees.map((invitee) => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: 300_000 })),
     );
-    expect(results.filter((r) => JSON.stringify(r) === JSON.stringify(ok))).toHaveLength(200);
+    expect(results.filter((r) => (r as typeof ok).status === ok.status)).toHaveLength(200);
     const joined = Date.now();
 
     // The hour's pushes, each naming one friend; no summary yet: the hour has no room for it.
@@ -133,7 +134,7 @@ describe('the summary push', () => {
       .collection('_pushBudgets')
       .doc(inviter.userId)
       .update({ sentAt: [new Date(Date.now() - minutes(61)).toISOString()] });
-    expect(await callAnonymously('activateAccount', { uid: late[0]?.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: late[0]?.uid })).toMatchObject(ok);
     expect(await pushesTo(token)).toHaveLength(N);
     expect(await joinOf(inviter.userId, late[0]?.uid ?? '')).toMatchObject({ push: 'summarized' });
     await sweepOwedPushes(new Date());

@@ -55,13 +55,13 @@ describe('push failures', () => {
     const inviter = await createInviter({ fcmToken: uniqueId('dev-unavailable') });
     const tokenBack = uniqueId('dev-phone-back');
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
 
     // FCM is back: the app stored a working token meanwhile.
     await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: tokenBack });
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await pushesTo(tokenBack)).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
     expect(await historyOf(inviter.userId)).toHaveLength(1);
@@ -73,7 +73,7 @@ describe('push failures', () => {
   it('a token FCM reports as not registered is removed from the inviter', async () => {
     const inviter = await createInviter({ fcmToken: uniqueId('dev-unregistered') });
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await userDoc(inviter.userId)).not.toHaveProperty('fcmToken');
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'token-removed' });
   });
@@ -82,7 +82,7 @@ describe('push failures', () => {
     const token = uniqueId('dev-invalid-argument');
     const inviter = await createInviter({ fcmToken: token });
     const invitee = await verifiedEmailInvitee(inviter.userId);
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect((await userDoc(inviter.userId))?.fcmToken).toBe(token);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending' });
   });
@@ -94,7 +94,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
     await adminDb.collection('Users').doc(invitee.uid).update({ isActive: true, isVerified: true });
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect((await adminDb.collection('Notifications').doc(invitee.uid).get()).exists).toBe(true);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
@@ -105,7 +105,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
     await linkedWithPush(inviter.userId, invitee, { push: 'pending' });
-    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual(ok);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });

@@ -6,10 +6,11 @@ import {
   answerForLink,
   appleAppSiteAssociation,
   dynamicLinksRequestBody,
-  linkCodeFromPath,
+  linkRequestFromPath,
   linkTargetFor,
   newLinkCode,
   pageLanguageOf,
+  playStoreUrlFor,
   visitorOf,
 } from '../../src/domain/app-links.js';
 import { escapeHtml, renderLinkPage } from '../../src/domain/link-pages.js';
@@ -57,8 +58,16 @@ describe('link codes', () => {
     ['/l/AbCdEf12_-', 'AbCdEf12_-'],
     ['/l/AbCdEf12_-/', 'AbCdEf12_-'],
     ['/l/AbCdEf12_-?utm_source=whatsapp', 'AbCdEf12_-'],
-  ])('are read from %s', (path, code) => {
-    expect(linkCodeFromPath(path)).toBe(code);
+    ['/l/AbCdEf12_-?src=qr/qr.svg', 'AbCdEf12_-'],
+  ])('are read from %s, an open of the link', (path, code) => {
+    expect(linkRequestFromPath(path)).toEqual({ code, resource: 'open' });
+  });
+
+  it.each([
+    ['/l/AbCdEf12_-/qr.svg', 'AbCdEf12_-'],
+    ['/l/AbCdEf12_-/qr.svg?src=whatsapp', 'AbCdEf12_-'],
+  ])('are read from %s, a request for the QR code', (path, code) => {
+    expect(linkRequestFromPath(path)).toEqual({ code, resource: 'qr' });
   });
 
   it.each([
@@ -76,8 +85,17 @@ describe('link codes', () => {
     '/x/l/abcdefgh',
     '/l/abcdefgh.json',
     '/l/ab cdefgh',
+    '/l/abcdefgh/qr.svg/',
+    '/l/abcdefgh/qr.svg/extra',
+    '/l/abcdefgh/extra/qr.svg',
+    '/l/abcdefgh//qr.svg',
+    '/l/abcdefgh/qr.png',
+    '/l/abcdefgh/QR.svg',
+    '/l/abcdefgh/qr%2Esvg',
+    '/l/abcdefghqr.svg/x',
+    '/l/qr.svg',
   ])('are refused in the malformed path %s', (path) => {
-    expect(linkCodeFromPath(path)).toBeNull();
+    expect(linkRequestFromPath(path)).toBeNull();
   });
 });
 
@@ -101,15 +119,25 @@ describe('where a visitor is sent', () => {
       appUrl: `dayfocus://open?link=${encodeURIComponent(link.target)}`,
       storeUrl: 'https://apps.apple.com/app/id6475332296',
       webUrl: link.target,
+      shortLink: 'http://127.0.0.1:5000/l/AbCdEf12_-',
     });
   });
 
-  it('gives Android an intent for com.dayfocus.app with Google Play as the fallback', () => {
-    const answer = answerForLink(link, 'android', local);
-    expect(answer).toMatchObject({ kind: 'app-page', platform: 'android', storeUrl: local.playStoreUrl });
-    expect(androidIntentUrl(link.target, local.playStoreUrl)).toBe(
+  it('gives Android an intent for com.dayfocus.app with Google Play, carrying the invite, as the fallback', () => {
+    const play = 'https://play.google.com/store/apps/details?id=com.dayfocus.app&referrer=invite%3DAbCdEf12_-';
+    expect(answerForLink(link, 'android', local)).toEqual({
+      kind: 'app-page',
+      platform: 'android',
+      appUrl:
+        `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
+        `S.browser_fallback_url=${encodeURIComponent(play)};end`,
+      storeUrl: play,
+      webUrl: link.target,
+      shortLink: 'http://127.0.0.1:5000/l/AbCdEf12_-',
+    });
+    expect(androidIntentUrl(link.target, play)).toBe(
       `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
-        `S.browser_fallback_url=${encodeURIComponent('https://play.google.com/store/apps/details?id=com.dayfocus.app')};end`,
+        `S.browser_fallback_url=${encodeURIComponent(play)};end`,
     );
   });
 
@@ -135,7 +163,102 @@ describe('where a visitor is sent', () => {
   });
 });
 
+describe('the Google Play URL of an invite (Android install referrer)', () => {
+  /** What the Play Install Referrer API hands the app: the `referrer` parameter, decoded once. */
+  const installReferrerOf = (url: string) => new URL(url).searchParams.getAll('referrer');
+
+  it.each([
+    [
+      'a URL with a query',
+      'https://play.google.com/store/apps/details?id=com.dayfocus.app',
+      'https://play.google.com/store/apps/details?id=com.dayfocus.app&referrer=invite%3DAbCdEf12_-',
+    ],
+    [
+      'a URL with several parameters',
+      'https://play.google.com/store/apps/details?id=com.dayfocus.app&hl=hi',
+      'https://play.google.com/store/apps/details?id=com.dayfocus.app&hl=hi&referrer=invite%3DAbCdEf12_-',
+    ],
+    [
+      'a URL without a query',
+      'https://play.example.test/dayfocus',
+      'https://play.example.test/dayfocus?referrer=invite%3DAbCdEf12_-',
+    ],
+    [
+      'a URL ending in an empty query',
+      'https://play.example.test/dayfocus?',
+      'https://play.example.test/dayfocus?referrer=invite%3DAbCdEf12_-',
+    ],
+    [
+      'a URL that already names a referrer',
+      'https://play.google.com/store/apps/details?referrer=utm_source%3Dsite&id=com.dayfocus.app',
+      'https://play.google.com/store/apps/details?referrer=invite%3DAbCdEf12_-&id=com.dayfocus.app',
+    ],
+  ])('carries the invite as the install referrer, given %s', (_case, configured, expected) => {
+    const url = playStoreUrlFor(configured, 'AbCdEf12_-');
+    expect(url).toBe(expected);
+    expect(installReferrerOf(url)).toEqual(['invite=AbCdEf12_-']);
+  });
+
+  it('keeps the rest of the configured URL as it was', () => {
+    const url = new URL(
+      playStoreUrlFor('https://play.google.com/store/apps/details?id=com.dayfocus.app&hl=hi#x', 'c0de_-c0de'),
+    );
+    expect([url.origin, url.pathname, url.searchParams.get('id'), url.searchParams.get('hl'), url.hash]).toEqual([
+      'https://play.google.com',
+      '/store/apps/details',
+      'com.dayfocus.app',
+      'hi',
+      '#x',
+    ]);
+  });
+});
+
 describe('the pages', () => {
+  const iosPage = (lang: 'en' | 'hi') =>
+    renderLinkPage(
+      {
+        kind: 'app-page',
+        platform: 'ios',
+        appUrl: 'dayfocus://open?link=x',
+        storeUrl: 'https://apps.apple.com/app/id6475332296',
+        webUrl: 'https://dayfocus.app/?userId=u1',
+        shortLink: 'https://dayfocus.app/l/AbCdEf12_-',
+      },
+      lang,
+      'nonce1',
+    ).html;
+
+  it('offer iPhones "Copy invite and get the app": the short link to copy, the App Store to go to', () => {
+    const html = iosPage('en');
+    expect(html).toContain(
+      '<a class="button" id="copy-invite" href="https://apps.apple.com/app/id6475332296" ' +
+        'data-invite-link="https://dayfocus.app/l/AbCdEf12_-">Copy invite and get the app</a>',
+    );
+    expect(iosPage('hi')).toContain('>निमंत्रण कॉपी करें और ऐप डाउनलोड करें</a>');
+    // The one script, under the page's nonce, copies the attribute's text and then goes to the store.
+    expect(html.match(/<script\b/g)).toHaveLength(1);
+    expect(html).toContain('<script nonce="nonce1">');
+    expect(html).toContain("getElementById('copy-invite')");
+    expect(html).toContain("navigator.clipboard.writeText(copy.getAttribute('data-invite-link'))");
+  });
+
+  it('offer no copy button on Android, where the invite travels in the install referrer', () => {
+    const html = renderLinkPage(
+      {
+        kind: 'app-page',
+        platform: 'android',
+        appUrl: 'intent://open',
+        storeUrl: 'https://play.google.com/store/apps/details?id=com.dayfocus.app',
+        webUrl: 'https://dayfocus.app/?userId=u1',
+        shortLink: 'https://dayfocus.app/l/AbCdEf12_-',
+      },
+      'en',
+      'nonce1',
+    ).html;
+    expect(html).not.toContain('id="copy-invite"');
+    expect(html).not.toContain('data-invite-link=');
+  });
+
   it('escape every value they show', () => {
     expect(escapeHtml(`<a href="x" onclick='y'>&`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;');
     const page = renderLinkPage(

@@ -80,9 +80,10 @@ beforeAll(async () => {
 afterAll(() => stops.forEach((stop) => stop()));
 
 describe('the deployable functions (built lib/)', () => {
-  it('are the five callables, the two link HTTP functions, the invitation page, the two auth triggers and the owed-work sweep, nothing of the local stack', () => {
+  it('are the seven callables (five of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers and the owed-work sweep, nothing of the local stack', () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
       [
+        'acceptInvite',
         'activateAccount',
         'appSiteAssociation',
         'completeSocialSignUp',
@@ -93,6 +94,7 @@ describe('the deployable functions (built lib/)', () => {
         'onAccountDeleted',
         'openAppLink',
         'registerInvitee',
+        'resolveAppLink',
         'sweepOwedPushes',
       ].sort(),
     );
@@ -103,11 +105,12 @@ describe('the deployable functions (built lib/)', () => {
     expect((manifest.params ?? []).filter((p) => p.type === 'secret')).toEqual([]);
   });
 
-  it('bind the provider key secret to the two functions that make links (createAppLink, the invitation page) when the dynamic-links provider is chosen', () => {
+  it('bind the provider key secret to the functions that make links (createAppLink, the invitation page, activation for the welcome page) when the dynamic-links provider is chosen', () => {
     const bound = Object.entries(withProvider.endpoints)
       .filter(([, endpoint]) => (endpoint.secretEnvironmentVariables ?? []).length > 0)
       .map(([name, endpoint]) => [name, endpoint.secretEnvironmentVariables?.map((s) => s.key)]);
     expect(bound.sort()).toEqual([
+      ['activateAccount', ['LINK_PROVIDER_API_KEY']],
       ['createAppLink', ['LINK_PROVIDER_API_KEY']],
       ['invitationPage', ['LINK_PROVIDER_API_KEY']],
     ]);
@@ -164,7 +167,15 @@ describe('the deployable functions (built lib/)', () => {
 
   it('are callables (v2) and account create/delete events (v1)', () => {
     const { endpoints } = manifest;
-    for (const name of ['activateAccount', 'completeSocialSignUp', 'createAppLink', 'getInviter', 'registerInvitee']) {
+    for (const name of [
+      'acceptInvite',
+      'activateAccount',
+      'completeSocialSignUp',
+      'createAppLink',
+      'getInviter',
+      'registerInvitee',
+      'resolveAppLink',
+    ]) {
       expect(endpoints[name]).toMatchObject({ platform: 'gcfv2', callableTrigger: {} });
     }
     expect(endpoints.onAccountCreated?.eventTrigger?.eventType).toBe('providers/firebase.auth/eventTypes/user.create');

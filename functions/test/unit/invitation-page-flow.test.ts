@@ -8,6 +8,7 @@ const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: nul
 
 function flowWith(options: { shortLink?: string } = {}) {
   const rendered: InvitationPageInput[] = [];
+  const views: string[] = [];
   const flow = new InvitationPageFlow({
     getInviter: async (id) => {
       if (id === 'asha') return asha;
@@ -25,8 +26,11 @@ function flowWith(options: { shortLink?: string } = {}) {
     }),
     settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
     pageHeaders: { 'X-Frame-Options': 'DENY' },
+    countView: async (id) => {
+      views.push(id);
+    },
   });
-  return { flow, rendered };
+  return { flow, rendered, views };
 }
 
 describe('inviterIdOf', () => {
@@ -59,7 +63,16 @@ describe('InvitationPageFlow', () => {
     const { flow, rendered } = flowWith();
     expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/%E0%A4/en' })).status).toBe(404);
     expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/asha/en/more' })).status).toBe(404);
-    expect((await flow.answer({ method: 'POST', rawUrl: '/feedback/asha/en' })).status).toBe(405);
+    expect((await flow.answer({ method: 'PUT', rawUrl: '/feedback/asha/en' })).status).toBe(405);
+    expect(rendered).toEqual([]);
+  });
+
+  it("counts the app's view beacon (POST) for an inviter who exists, and only then", async () => {
+    const { flow, rendered, views } = flowWith();
+    expect((await flow.answer({ method: 'POST', rawUrl: '/feedback/asha/hi' })).status).toBe(204);
+    expect((await flow.answer({ method: 'POST', rawUrl: '/feedback/nobody' })).status).toBe(404);
+    expect((await flow.answer({ method: 'POST', rawUrl: '/app-link/asha' })).status).toBe(404);
+    expect(views).toEqual(['asha']);
     expect(rendered).toEqual([]);
   });
 

@@ -14,7 +14,8 @@ import {
   sumOpenShards,
   type OpenShard,
 } from '../../src/domain/open-count.js';
-import { AppLinkFlow, type AppLinkLinks, type HttpAnswer } from '../../src/flows/app-link-flow.js';
+import type { AppLinkLinks, HttpAnswer } from '../../src/flows/app-link-flow.js';
+import { fakeLinkCode, visitFlow } from '../short-links.js';
 import { userAgents } from '../user-agents.js';
 
 describe('choosing a shard', () => {
@@ -95,33 +96,14 @@ describe('summing the shards', () => {
 
 describe('answering a visit while the open is counted', () => {
   const settings = parseLinkSettings({}, { deployed: false });
-  const code = 'AbCdEf12_-';
+  const code = fakeLinkCode;
   const target = linkTargetFor(settings, 'inviter-1');
   const now = new Date('2026-11-23T12:00:00.000Z');
 
   function flowWith(countOpen: AppLinkLinks['countOpen']) {
-    const unexpected = () => Promise.reject(new Error('not used by a visit'));
-    const links: AppLinkLinks = {
-      ensureOwnLink: unexpected,
-      findProviderLink: unexpected,
-      keepProviderLink: unexpected,
-      findByCode: async (wanted) =>
-        wanted === code
-          ? { code, inviterId: 'inviter-1', target, createdAt: now.toISOString(), updatedAt: now.toISOString() }
-          : null,
-      countOpen: vi.fn(countOpen),
-    };
-    const flow = new AppLinkFlow({
-      users: { getUser: async () => null },
-      links,
-      settings: () => settings,
-      dynamicLinks: () => {
-        throw new Error('not used by a visit');
-      },
-      randomBytes: (size) => randomBytes(size),
-      now: () => now,
-    });
-    return { flow, countOpen: links.countOpen };
+    const counted = vi.fn(countOpen);
+    const flow = visitFlow({ countOpen: counted, target, now, randomBytes: (size) => randomBytes(size) });
+    return { flow, countOpen: counted };
   }
 
   /** The answer, or a failure when it took longer than `ms`: it must not wait on the count. */
@@ -156,7 +138,7 @@ describe('answering a visit while the open is counted', () => {
     );
     expect(answer).toMatchObject({ status: 302, headers: { location: target } });
     // Started before the answer was handed back, so it is issued while the request holds the CPU.
-    expect(countOpen).toHaveBeenCalledExactlyOnceWith(code, 'web', now.toISOString());
+    expect(countOpen).toHaveBeenCalledExactlyOnceWith(code, 'web', 'direct', now.toISOString());
     expect(answer.pending).toBeInstanceOf(Promise);
     expect(await stateOf(answer.pending)).toBe(PENDING);
   });

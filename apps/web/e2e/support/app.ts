@@ -40,7 +40,13 @@ export function uniqueEmail(prefix = 'e2e'): string {
 
 export interface BrowserSession {
   /** A page in a fresh context (no storage, no signed-in user), closed after the test. */
-  newPage(options?: { device?: Device; language?: Language; javaScriptEnabled?: boolean }): Promise<Page>;
+  newPage(options?: {
+    device?: Device;
+    language?: Language;
+    javaScriptEnabled?: boolean;
+    /** A phone's (or another browser's) user agent, for pages that tell platforms apart. */
+    userAgent?: string;
+  }): Promise<Page>;
   /** The CSP violations reported so far in this test's pages, taken away (so that they do not fail it). */
   takeViolations(): string[];
 }
@@ -70,12 +76,13 @@ export function useBrowser(): BrowserSession {
   });
   return {
     takeViolations: () => open.flatMap(({ violations }) => violations.splice(0)),
-    async newPage({ device = 'desktop', language, javaScriptEnabled = true } = {}) {
+    async newPage({ device = 'desktop', language, javaScriptEnabled = true, userAgent } = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call it inside describe)');
       const context = await newContext(browser, {
         baseURL: urls.hosting,
         viewport: viewports[device],
         javaScriptEnabled,
+        ...(userAgent ? { userAgent } : {}),
       });
       context.setDefaultTimeout(15_000);
       const errors: string[] = [];

@@ -1,14 +1,14 @@
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, matchPath } from 'react-router';
 import { routes, type PageName } from '@/config/paths';
-import { AppRoutes } from './app-routes';
+import { AppRoutes, type Pages } from './app-routes';
 
 /**
  * Each page is its own chunk: the invitation page never downloads the sign-up form or
  * Firebase Auth. (Declarative routes rather than a data router: the pages load their own
  * data through react-query, and the smaller router keeps the first page light.)
  */
-const loaders = {
+export const loaders = {
   invitation: () => import('./routes/invitation'),
   'social-sign-up': () => import('./routes/social-sign-up'),
   'sign-up': () => import('./routes/sign-up'),
@@ -35,10 +35,11 @@ export function preloadPage(pathname: string): void {
   loaders[match?.page ?? 'not-found']().catch(() => undefined);
 }
 
-export function AppRouter() {
+/** The app's routes; `overrides` replaces a lazy page by its loaded module (hydration, start.tsx). */
+export function AppRouter({ overrides = {} }: { overrides?: Pages }) {
   return (
     <BrowserRouter>
-      <AppRoutes pages={pages} />
+      <AppRoutes pages={{ ...pages, ...overrides }} />
     </BrowserRouter>
   );
 }

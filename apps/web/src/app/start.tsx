@@ -1,4 +1,5 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useRef } from 'react';
+import type { i18n as I18n } from 'i18next';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { changeLanguage, createI18n, DEFAULT_LANGUAGE, isOffered, storedLanguage
 import { createQueryClient } from '@/lib/react-query';
 import { ConfigErrorScreen } from './config-error-screen';
 import { AppProviders } from './providers';
-import { AppRouter, preloadPage } from './router';
+import { AppRouter, loaders, preloadPage } from './router';
 import { readServerState, type ServerState } from './server-state';
 
 /** The push-messaging service worker; the app works without it (an old browser, private mode). */
@@ -53,27 +54,47 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
   setFirebaseConfig(state.config);
   const queryClient = createQueryClient();
   if (state.inviterId) queryClient.setQueryData(getInviterQueryOptions(state.inviterId).queryKey, state.inviter);
-  const i18n = await createI18n(state.language);
+  // The page's module loaded first, so that React hydrates the whole page in one pass
+  // (a lazy page would leave its part to hydrate later, when nothing may change it).
+  const [i18n, invitation] = await Promise.all([createI18n(state.language), loaders.invitation()]);
   registerMessagingWorkerLater();
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
         <AppProviders config={state.config} i18n={i18n} queryClient={queryClient}>
-          <AppRouter />
+          <AppRouter overrides={{ invitation: invitation.default }} />
+          <AfterHydration run={() => afterHydration(i18n, state)} />
         </AppProviders>
       </StrictMode>,
     );
   });
+}
+
+/** Runs `run` once, after React has committed the hydrated page. */
+function AfterHydration({ run }: { run: () => void }) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    run();
+  }, [run]);
+  return null;
+}
+
+/** What waits until the page is React's: the remembered language, and the view beacon. */
+function afterHydration(i18n: I18n, state: ServerState): void {
   // The link's language is remembered (spec: the invitation saves it). A link without one is
   // rendered in English (the server's answer is the same for everyone); a visitor who chose
-  // another language before gets it back once the app runs.
+  // another language before gets it back now.
   const lg = matchPath(paths.invitation.pattern, window.location.pathname)?.params.lg;
   const stored = storedLanguage();
   if (isOffered(state.config, lg)) storeLanguage(lg);
   else if (isOffered(state.config, stored) && stored !== state.language) {
-    await changeLanguage(i18n, stored, { persist: false });
+    void changeLanguage(i18n, stored, { persist: false });
   }
+  // One view in the inviter's funnel (docs/invite-funnel.md): a person's browser ran the page.
+  if (state.inviter && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(window.location.pathname);
 }
 
 /**

@@ -53,14 +53,15 @@ export async function createI18n(initialLanguage: string): Promise<I18n> {
     // An empty translation is deliberate (a word order without text before the store's name).
     returnEmptyString: true,
   });
-  // In the browser (the server renderer writes `<html lang>` itself).
+  if (initialLanguage !== DEFAULT_LANGUAGE) await changeLanguage(instance, initialLanguage, { persist: false });
+  // In the browser (the server renderer writes `<html lang>` itself), once the first language
+  // is in: a server-rendered page's `lang` never flips to English and back while the app starts.
   if (typeof document !== 'undefined') {
+    document.documentElement.lang = instance.language;
     instance.on('languageChanged', (code) => {
       document.documentElement.lang = code;
     });
-    document.documentElement.lang = DEFAULT_LANGUAGE;
   }
-  if (initialLanguage !== DEFAULT_LANGUAGE) await changeLanguage(instance, initialLanguage, { persist: false });
   return instance;
 }
 

@@ -67,6 +67,10 @@ export const en = {
     activated: 'Your account is active.',
     activationFailed: 'We could not activate your account.',
     notVerified: 'Your email address is not confirmed yet. Open the link in the email we sent you, then try again.',
+    friends: 'You and {{name}} are now friends',
+    /** iPhone: copies the invite (the short link) for the app to read on first launch, then opens the App Store. */
+    copyInvite: 'Copy invite and get the app',
+    openApp: `Open ${brand.productName}`,
     /** The badges' words around the store's name (languages put them on either side); the link reads them all. */
     appStoreBefore: 'Download on the',
     appStoreAfter: '',

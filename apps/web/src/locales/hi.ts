@@ -1,6 +1,8 @@
 import { brand } from '@dayfocus/functions/domain/brand';
 import {
   INPUT_MAX_LENGTH,
+  LINK_CODE_MAX_LENGTH,
+  LINK_CODE_MIN_LENGTH,
   NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USER_ID_MAX_LENGTH,
@@ -65,6 +67,9 @@ export const hi: Translation = {
     activated: 'आपका खाता सक्रिय है।',
     activationFailed: 'हम आपका खाता सक्रिय नहीं कर सके।',
     notVerified: 'आपके ईमेल पते की अभी पुष्टि नहीं हुई है। हमारे भेजे ईमेल का लिंक खोलें, फिर से कोशिश करें।',
+    friends: 'अब आप और {{name}} दोस्त हैं',
+    copyInvite: 'आमंत्रण कॉपी करें और ऐप पाएँ',
+    openApp: `${brand.productName} खोलें`,
     appStoreBefore: '',
     appStoreAfter: 'से डाउनलोड करें',
     playStoreBefore: '',
@@ -88,6 +93,8 @@ export const hi: Translation = {
     passwordsDiffer: 'दोनों पासवर्ड एक जैसे होने चाहिए',
     userIdRequired: 'उपयोगकर्ता आईडी आवश्यक है',
     userIdInvalid: `उपयोगकर्ता आईडी 1 से ${USER_ID_MAX_LENGTH} अक्षरों की होनी चाहिए`,
+    linkCodeRequired: 'आमंत्रण कोड आवश्यक है',
+    linkCodeInvalid: `आमंत्रण कोड ${LINK_CODE_MIN_LENGTH} से ${LINK_CODE_MAX_LENGTH} अक्षरों, अंकों, - या _ का होता है`,
     unknownField: 'अनुरोध में ऐसा फ़ील्ड है जो यह कॉल नहीं लेती',
     requestRequired: 'अनुरोध इस कॉल के फ़ील्ड वाला ऑब्जेक्ट होना चाहिए',
   },

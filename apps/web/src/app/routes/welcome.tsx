@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
+import type { ActivationAnswer } from '@/features/welcome/api/activate-account';
 import { ActivationStatus } from '@/features/welcome/components/activation-status';
-import { StoreBadges } from '@/features/welcome/components/store-badges';
+import { AppHandoff } from '@/features/welcome/components/app-handoff';
+import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 
 /** `/welcome/:uid?/:fid?` and `/`: welcome and the store badges; with a uid, activates that account first. */
 export default function WelcomeRoute() {
@@ -10,11 +12,13 @@ export default function WelcomeRoute() {
   const { uid, fid } = useParams();
   const [search] = useSearchParams();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
-  const content = (
+  // Once activation answers: the new friend, greeted by name, and the way to the app.
+  const content = (answer?: ActivationAnswer) => (
     <>
+      {answer?.inviter && <FriendGreeting inviter={answer.inviter} />}
       <p className="lead">{t('welcome.congratulations')}</p>
       <p className="download-prompt">{t('welcome.download')}</p>
-      <StoreBadges />
+      <AppHandoff inviteLink={answer?.inviteLink ?? null} />
     </>
   );
   return (
@@ -22,7 +26,7 @@ export default function WelcomeRoute() {
       {uid ? (
         <ActivationStatus activation={{ uid, inviterId: fid, verificationCode }}>{content}</ActivationStatus>
       ) : (
-        content
+        content()
       )}
     </Page>
   );

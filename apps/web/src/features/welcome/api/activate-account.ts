@@ -3,10 +3,13 @@ import type { ActivateAccountRequest } from '@dayfocus/functions/domain/requests
 // Statically, not through callables.ts: the page calls at once, so Firebase loads with the page.
 import { callFunction } from '@/lib/firebase';
 import { firebaseErrorCode } from '@/lib/errors';
-import type { WriteResult } from '@dayfocus/functions/domain/write-result';
+import type { ActivationAnswer } from '@dayfocus/functions/domain/answers';
 
-export function activateAccount(request: ActivateAccountRequest): Promise<WriteResult> {
-  return callFunction<ActivateAccountRequest, WriteResult>('activateAccount', request);
+export type { ActivationAnswer };
+
+/** Activates the account; the answer names the inviter now a friend and that inviter's short link. */
+export function activateAccount(request: ActivateAccountRequest): Promise<ActivationAnswer> {
+  return callFunction<ActivateAccountRequest, ActivationAnswer>('activateAccount', request);
 }
 
 /**

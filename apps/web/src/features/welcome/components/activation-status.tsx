@@ -3,14 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { Loader } from '@/components/loader';
 import { firebaseErrorCode } from '@/lib/errors';
-import { useActivation, type Activation } from '../api/activate-account';
+import { useActivation, type Activation, type ActivationAnswer } from '../api/activate-account';
 
 /**
  * Activates the new account named in the link (after applying the e-mail's verification
- * code, if it carried one): a loader until the server answers 200, then `children`; a
- * failure shows what went wrong and a retry instead of hanging.
+ * code, if it carried one): a loader until the server answers 200, then `children` with the
+ * answer; a failure shows what went wrong and a retry instead of hanging (and `children`
+ * without an answer: the app can be downloaded whatever happened here).
  */
-export function ActivationStatus({ activation, children }: { activation: Activation; children: React.ReactNode }) {
+export function ActivationStatus({
+  activation,
+  children,
+}: {
+  activation: Activation;
+  children: (answer: ActivationAnswer | undefined) => React.ReactNode;
+}) {
   const { t } = useTranslation();
   const query = useActivation(activation);
   useEffect(() => {
@@ -38,7 +45,7 @@ export function ActivationStatus({ activation, children }: { activation: Activat
             {t('app.retry')}
           </button>
         </Alert>
-        {children}
+        {children(undefined)}
       </>
     );
   }
@@ -47,7 +54,7 @@ export function ActivationStatus({ activation, children }: { activation: Activat
       <p className="status-note" role="status">
         {t('welcome.activated')}
       </p>
-      {children}
+      {children(query.data)}
     </>
   );
 }

@@ -1,31 +1,39 @@
+import { playStoreUrlFor } from '@dayfocus/functions/domain/app-links';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
+import type { Platform } from '../platform';
 
 /**
- * App Store and Google Play badges, linking to the store pages of the runtime configuration.
- * Drawn in HTML rather than as pictures so that their words follow the chosen language.
+ * App Store and Google Play badges, linking to the store pages of the runtime configuration,
+ * the visitor's own store first (Google Play first on Android; the App Store first elsewhere).
+ * With an invite code, the Google Play link carries it as the install referrer
+ * (`referrer=invite%3D{code}`, docs/app-contract.md). Drawn in HTML rather than as pictures so
+ * that their words follow the chosen language.
  */
-export function StoreBadges() {
+export function StoreBadges({ platform, inviteCode }: { platform: Platform; inviteCode: string | null }) {
   const { t } = useTranslation();
   const { appStoreUrl, playStoreUrl } = useRuntimeConfig();
-  return (
-    <div className="store-badges">
-      <StoreBadge
-        href={appStoreUrl}
-        mark={<AppleMark />}
-        before={t('welcome.appStoreBefore')}
-        store="App Store"
-        after={t('welcome.appStoreAfter')}
-      />
-      <StoreBadge
-        href={playStoreUrl}
-        mark={<PlayMark />}
-        before={t('welcome.playStoreBefore')}
-        store="Google Play"
-        after={t('welcome.playStoreAfter')}
-      />
-    </div>
+  const apple = (
+    <StoreBadge
+      key="app-store"
+      href={appStoreUrl}
+      mark={<AppleMark />}
+      before={t('welcome.appStoreBefore')}
+      store="App Store"
+      after={t('welcome.appStoreAfter')}
+    />
   );
+  const play = (
+    <StoreBadge
+      key="google-play"
+      href={inviteCode ? playStoreUrlFor(playStoreUrl, inviteCode) : playStoreUrl}
+      mark={<PlayMark />}
+      before={t('welcome.playStoreBefore')}
+      store="Google Play"
+      after={t('welcome.playStoreAfter')}
+    />
+  );
+  return <div className="store-badges">{platform === 'android' ? [play, apple] : [apple, play]}</div>;
 }
 
 /**

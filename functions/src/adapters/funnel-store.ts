@@ -1,0 +1,49 @@
+/** The invite funnels in Firestore (domain/funnel.ts): one increment per event, sums on read. */
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FUNNEL_SHARD_COUNT,
+  funnelDay,
+  funnelShardFields,
+  funnelShardId,
+  sumFunnel,
+  type FunnelDay,
+  type FunnelEvent,
+} from '../domain/funnel.js';
+import { collections } from '../domain/records.js';
+
+export class FunnelStore {
+  constructor(
+    private readonly firestore: Firestore,
+    private readonly randomShard: () => number = () => Math.floor(Math.random() * FUNNEL_SHARD_COUNT),
+  ) {}
+
+  private shards(inviterId: string) {
+    return this.firestore.collection(collections.inviteFunnels).doc(inviterId).collection('shards');
+  }
+
+  private shardWrite(inviterId: string, event: FunnelEvent, now: Date) {
+    const day = funnelDay(now);
+    return {
+      ref: this.shards(inviterId).doc(funnelShardId(day, this.randomShard())),
+      fields: { ...funnelShardFields(inviterId, day), [event]: FieldValue.increment(1) },
+    };
+  }
+
+  /** Counts one event now (a blind write: it never contends with another). */
+  async count(inviterId: string, event: FunnelEvent, now: Date): Promise<void> {
+    const { ref, fields } = this.shardWrite(inviterId, event, now);
+    await ref.set(fields, { merge: true });
+  }
+
+  /** Counts one event in `tx`, so that it is counted exactly when the transaction commits. */
+  countIn(tx: Transaction, inviterId: string, event: FunnelEvent, now: Date): void {
+    const { ref, fields } = this.shardWrite(inviterId, event, now);
+    tx.set(ref, fields, { merge: true });
+  }
+
+  /** The inviter's funnel, per day, oldest first. */
+  async funnelOf(inviterId: string): Promise<FunnelDay[]> {
+    const snapshot = await this.shards(inviterId).get();
+    return sumFunnel(snapshot.docs.map((doc) => doc.data()));
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * An invite funnel per inviter and day: how many people viewed the invitation, signed up from
+ * it and became friends. Pure rules; the store (adapters/funnel-store.ts) writes and reads.
+ *
+ * Each event is one increment of one field of one randomly chosen shard
+ * `_inviteFunnels/{inviterId}/shards/{day}_{n}` (Firestore's distributed counter: a popular
+ * inviter's views would otherwise all land on one document, which sustains about one write a
+ * second). An increment is exact under any concurrency; a day's figure is the sum of its shards.
+ *
+ * - `views`: the invitation page once the app has taken it over in a browser (a beacon after
+ *   load). Pages served to crawlers and to browsers without JavaScript are not counted, and
+ *   neither are copies Hosting's CDN serves before the app runs: a view is a person's browser.
+ * - `signUps`: an account that names this inviter at sign-up for the first time (email
+ *   sign-up, or Apple or Google on the social sign-up page).
+ * - `joins`: a friendship made with this inviter (counted with the join record, so once per
+ *   pair: activation, social sign-up, or acceptance in the app).
+ */
+
+/** Shards per inviter and day: views of a link shared in a big group come in bursts. */
+export const FUNNEL_SHARD_COUNT = 5;
+
+export const FUNNEL_EVENTS = ['views', 'signUps', 'joins'] as const;
+export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
+
+export interface FunnelDay {
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  views: number;
+  signUps: number;
+  joins: number;
+}
+
+/** The UTC day of `now`, as the shards and the report name it. */
+export function funnelDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The id of shard `shard` of `day`. */
+export function funnelShardId(day: string, shard: number): string {
+  return `${day}_${shard}`;
+}
+
+/** The fields one event adds to its shard (the increment itself is the store's). */
+export function funnelShardFields(inviterId: string, day: string): { inviterId: string; day: string } {
+  return { inviterId, day };
+}
+
+/** Sums shards into days, oldest first; a missing field counts 0. */
+export function sumFunnel(shards: readonly Record<string, unknown>[]): FunnelDay[] {
+  const days = new Map<string, FunnelDay>();
+  for (const shard of shards) {
+    if (typeof shard.day !== 'string') continue;
+    const total = days.get(shard.day) ?? { day: shard.day, views: 0, signUps: 0, joins: 0 };
+    for (const event of FUNNEL_EVENTS) {
+      const value = shard[event];
+      if (typeof value === 'number') total[event] += value;
+    }
+    days.set(shard.day, total);
+  }
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}

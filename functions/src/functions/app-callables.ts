@@ -1,0 +1,30 @@
+/**
+ * What the mobile app calls with an invite it got from a link, the install referrer or the
+ * clipboard (docs/app-contract.md): who invited, and accepting.
+ */
+import { FlowError } from '../domain/errors.js';
+import { acceptInviteRequestSchema, resolveAppLinkRequestSchema } from '../domain/requests.js';
+import { callable, requireCaller } from './callable.js';
+import { appLinks, inviteFlow } from './wiring.js';
+
+/** The inviter a short link's code names; `not-found` for a code we never made. */
+async function linkOf(code: string) {
+  const link = await appLinks.findByCode(code);
+  if (!link?.inviterId) throw new FlowError('not-found', 'No invite with this code');
+  return link;
+}
+
+/** Public: "Add Asha as a friend?" before the person signs in. */
+export const resolveAppLink = callable('resolveAppLink', resolveAppLinkRequestSchema, async (input) => {
+  const link = await linkOf(input.code);
+  const inviter = await inviteFlow.getInviter(link.inviterId);
+  return { code: input.code, inviter, target: link.target };
+});
+
+/** Signed in, with a proved address: the friendship, the push and the history entry, once. */
+export const acceptInvite = callable('acceptInvite', acceptInviteRequestSchema, async (input, request) => {
+  const caller = requireCaller(request);
+  const link = await linkOf(input.code);
+  const inviter = await inviteFlow.acceptInvite(caller, { inviterId: link.inviterId });
+  return { inviter };
+});

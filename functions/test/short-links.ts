@@ -1,0 +1,56 @@
+/** Test support of the short links, shared by their unit and stack tests. */
+import { linkTargetFor } from '../src/domain/app-links.js';
+import { parseLinkSettings } from '../src/domain/link-settings.js';
+import { AppLinkFlow, type AppLinkLinks } from '../src/flows/app-link-flow.js';
+
+/** The opens by source of a link that has none, written out as the documented field names. */
+export const noSources = {
+  direct: 0,
+  whatsapp: 0,
+  sms: 0,
+  telegram: 0,
+  instagram: 0,
+  facebook: 0,
+  email: 0,
+  qr: 0,
+  copy: 0,
+  other: 0,
+};
+
+export const fakeLinkCode = 'AbCdEf12_-';
+export const localLinkSettings = parseLinkSettings({}, { deployed: false });
+
+/**
+ * The short-link flow in-process, for visits: its store knows the one link `fakeLinkCode`
+ * (of `target`, by default inviter-1's), and counts opens with `countOpen`.
+ */
+export function visitFlow(options: {
+  countOpen: AppLinkLinks['countOpen'];
+  target?: string;
+  now: Date;
+  randomBytes: (size: number) => Uint8Array;
+}) {
+  const unexpected = () => Promise.reject(new Error('not used by a visit'));
+  const target = options.target ?? linkTargetFor(localLinkSettings, 'inviter-1');
+  const at = options.now.toISOString();
+  const links: AppLinkLinks = {
+    ensureOwnLink: unexpected,
+    findProviderLink: unexpected,
+    keepProviderLink: unexpected,
+    findByCode: async (wanted) =>
+      wanted === fakeLinkCode
+        ? { code: fakeLinkCode, inviterId: 'inviter-1', target, createdAt: at, updatedAt: at }
+        : null,
+    countOpen: options.countOpen,
+  };
+  return new AppLinkFlow({
+    users: { getUser: async () => null },
+    links,
+    settings: () => localLinkSettings,
+    dynamicLinks: () => {
+      throw new Error('not used by a visit');
+    },
+    randomBytes: options.randomBytes,
+    now: () => options.now,
+  });
+}

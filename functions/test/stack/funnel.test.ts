@@ -1,0 +1,83 @@
+/**
+ * The invite funnel per inviter and day (domain/funnel.ts), counted through the real calls:
+ * the invitation's view beacon through Hosting, email sign-ups, activations and social
+ * sign-ups, 50 at once, exactly; replays count nothing more. And `npm run report`.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '@dayfocus/stack/testing';
+import { sumFunnel } from '../../src/domain/funnel.js';
+import { collections } from '../../src/domain/records.js';
+import { adminDb, Browser, callAnonymously, createInviter, fetchRaw, importVerifiedInvitees } from './support.js';
+
+const N = 50;
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function funnelOf(inviterId: string) {
+  const shards = await adminDb.collection(collections.inviteFunnels).doc(inviterId).collection('shards').get();
+  return sumFunnel(shards.docs.map((doc) => doc.data()));
+}
+
+describe("an inviter's funnel", () => {
+  it(`counts ${N} concurrent views, ${N} email sign-ups and ${N} joins exactly, and replays not at all`, async () => {
+    const inviter = await createInviter();
+
+    const views = await Promise.all(
+      Array.from({ length: N }, () => fetchRaw(`/feedback/${inviter.userId}/en`, { method: 'POST' })),
+    );
+    expect(views.map((v) => v.status)).toEqual(Array(N).fill(204));
+
+    const browsers = Array.from({ length: N }, () => new Browser());
+    await Promise.all(
+      browsers.map(async (browser, i) => {
+        await browser.signUpWithEmail();
+        await browser.call('registerInvitee', { inviterId: inviter.userId, name: `Friend ${i}` });
+      }),
+    );
+    // A resumed sign-up names the inviter again: not a second sign-up.
+    await browsers[0]?.call('registerInvitee', { inviterId: inviter.userId, name: 'Friend 0' });
+    await Promise.all(browsers.map((browser) => browser.close()));
+
+    const invitees = await importVerifiedInvitees(inviter.userId, N);
+    await Promise.all(
+      invitees.map((i) => callAnonymously('activateAccount', { uid: i.uid, inviterId: inviter.userId })),
+    );
+    // Activating again (a second tap on the e-mail's link): not a second join.
+    await callAnonymously('activateAccount', { uid: invitees[0]?.uid, inviterId: inviter.userId });
+
+    expect(await funnelOf(inviter.userId)).toEqual([{ day: today(), views: N, signUps: N, joins: N }]);
+  });
+
+  it('counts a social sign-up as a sign-up and a join, once', async () => {
+    const inviter = await createInviter();
+    const browser = new Browser();
+    await browser.signInWith('google.com');
+    await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
+    await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
+    await browser.close();
+    expect(await funnelOf(inviter.userId)).toEqual([{ day: today(), views: 0, signUps: 1, joins: 1 }]);
+  });
+
+  it('counts no view for an inviter who does not exist, and writes nothing for one', async () => {
+    const response = await fetchRaw('/feedback/nobody-at-all-here/en', { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await funnelOf('nobody-at-all-here')).toEqual([]);
+  });
+
+  it('`npm run report -- <inviterId>` prints the funnel from the stack', async () => {
+    const inviter = await createInviter();
+    await Promise.all(Array.from({ length: 3 }, () => fetchRaw(`/feedback/${inviter.userId}/hi`, { method: 'POST' })));
+    const { stdout } = await promisify(execFile)(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      [join(repoRoot, 'tools', 'stack', 'report.ts'), inviter.userId, '--json'],
+      { cwd: repoRoot },
+    );
+    expect(JSON.parse(stdout)).toEqual({
+      inviterId: inviter.userId,
+      days: [{ day: today(), views: 3, signUps: 0, joins: 0 }],
+      total: { day: 'total', views: 3, signUps: 0, joins: 0 },
+    });
+  });
+});

@@ -55,6 +55,14 @@ function withAppDeferred(html: string): string {
     .replace(script, `<script type="module" crossorigin src="/${takeover}"></script>`);
 }
 
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 const ogLocales: Record<string, string> = { en: 'en_US', hi: 'hi_IN' };
 
 function meta(attribute: 'name' | 'property', key: string, value: string): string {
@@ -65,7 +73,8 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const match =
     matchPath(paths.invitation.pattern, input.path) ?? matchPath(paths.legacyInvitation.pattern, input.path);
   if (!match) throw new Error(`Not an invitation path: ${input.path}`);
-  const inviterId = match.params.uid ?? null;
+  // Decoded, as the app's router decodes it (so the state's id is the app's `useParams` id).
+  const inviterId = match.params.uid ? decodedSegment(match.params.uid) : null;
   const lg = match.params.lg;
   const language = isOffered(config, lg) ? lg : DEFAULT_LANGUAGE;
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
@@ -115,11 +124,12 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
 
   const description = inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
   let html = withAppDeferred(template)
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(language)}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(language)}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     // The app starts from the state below, not from /config.json.
     .replace(/\s*<link rel="preload" href="\/config\.json"[^>]*>/, '')
-    .replace('<!--ssr-head-->', head.join('\n    '))
+    // Replacements are functions: a `$` in a name must stay a `$`, not a replacement pattern.
+    .replace('<!--ssr-head-->', () => head.join('\n    '))
     .replace(OUTLET, () => `<div id="root">${body}</div>`)
     .replace('</body>', () => `  ${serverStateScript({ config, language, inviterId, inviter })}\n  </body>`);
   if (description)

@@ -254,11 +254,12 @@ export class InviteStore {
             const ref = this.joinRef(inviterId, inviteeId);
             if ('create' in writes.join) {
               tx.create(ref, writes.join.create);
-              // The join record is made once per pair, so the funnel counts each friendship once.
-              this.funnel.countIn(tx, inviterId, 'joins', now);
-              if (prepared.countsSignUp) this.funnel.countIn(tx, inviterId, 'signUps', now);
+              // The join record is made once per pair, so the funnel counts each new friendship
+              // once (not a pair that was friends already).
+              if (plan.outcome === 'joined') this.funnel.countIn(tx, inviterId, 'joins', now);
             } else tx.update(ref, forUpdate(writes.join.update));
           }
+          if (inviterId && prepared.countsSignUp) this.funnel.countIn(tx, inviterId, 'signUps', now);
           if (inviterId && writes.historyEntry) {
             // arrayUnion appends without reading the list, so many invitees joining at once
             // do not contend for the inviter's history document.

@@ -9,6 +9,7 @@
  * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
  *   in the inviter's funnel (domain/funnel.ts). Never cached.
  */
+import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';
 import { FlowError } from '../domain/errors.js';
 import {
@@ -18,7 +19,7 @@ import {
   type InvitationRenderer,
   type InviterCard,
 } from '../domain/invitation-page.js';
-import { renderLinkPage } from '../domain/link-pages.js';
+import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
 import type { LinkSettings } from '../domain/link-settings.js';
 import type { HttpAnswer } from './app-link-flow.js';
 
@@ -33,6 +34,8 @@ export interface InvitationPageDeps {
   pageHeaders: Record<string, string>;
   /** Counts a view of the inviter's invitation in the funnel. */
   countView(inviterId: string): Promise<void>;
+  /** Whether a live user has this id (one document read: the view beacon's only check). */
+  inviterExists(inviterId: string): Promise<boolean>;
 }
 
 const INVITATION = /^\/feedback\/([^/]+)(?:\/([^/]+))?\/?$/;
@@ -72,11 +75,13 @@ export class InvitationPageFlow {
     if (invitation && inviterId) return this.page(path.replace(/\/$/, ''), inviterId);
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
     // app's page is not rendered for it (the app's router could not take such a path over).
-    const page = renderLinkPage({ kind: 'not-found' }, 'en', 'none');
+    const nonce = randomBytes(16).toString('base64');
+    const page = renderLinkPage({ kind: 'not-found' }, 'en', nonce);
     return {
       status: 404,
       headers: {
         ...this.deps.pageHeaders,
+        'Content-Security-Policy': pageSecurityPolicy(nonce),
         'content-type': 'text/html; charset=utf-8',
         'cache-control': UNKNOWN_INVITER_CACHE_CONTROL,
       },
@@ -88,9 +93,9 @@ export class InvitationPageFlow {
   private async view(path: string): Promise<HttpAnswer> {
     const invitation = INVITATION.exec(path);
     const inviterId = invitation ? inviterIdOf(invitation[1] as string) : null;
-    const inviter = await this.inviter(inviterId);
-    if (inviter) await this.deps.countView(inviter.inviterId);
-    return { status: inviter ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
+    const exists = inviterId !== null && (await this.deps.inviterExists(inviterId));
+    if (exists) await this.deps.countView(inviterId);
+    return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 
   private async inviter(inviterId: string | null): Promise<InviterCard | null> {
@@ -125,7 +130,16 @@ export class InvitationPageFlow {
   }
 
   private async appLink(inviterId: string | null): Promise<HttpAnswer> {
-    const unknown = () => this.page(inviterId ? `/feedback/${encodeURIComponent(inviterId)}` : '/tasks-Feedback', null);
+    // Back to the invitation, which says "Invalid URL" (the app could not take over an
+    // invitation served at this address).
+    const unknown = (): HttpAnswer => ({
+      status: 303,
+      headers: {
+        location: inviterId ? `/feedback/${encodeURIComponent(inviterId)}` : '/tasks-Feedback',
+        'cache-control': UNKNOWN_INVITER_CACHE_CONTROL,
+      },
+      body: '',
+    });
     if (!inviterId) return unknown();
     let shortLink: string;
     try {

@@ -146,7 +146,9 @@ export class InviteFlow {
         userUpdate,
         inviterId: input.inviterId,
         inviteeName: String(user?.name || userUpdate.name || ''),
-        countsSignUp: true,
+        // A sign-up in the funnel when the account names this inviter for the first time (not
+        // an email sign-up of the same inviter finished with Google or Apple, not a replay).
+        countsSignUp: userUpdate.invitedBy === input.inviterId && user?.invitedBy !== input.inviterId,
       };
     });
     return writeSucceeded;

@@ -4,10 +4,11 @@ import { dirname, resolve } from 'node:path';
 import { isEmulator } from '../adapters/firebase.js';
 import { linkProviderApiKey, readLinkSettings } from '../adapters/link-params.js';
 import type { InvitationRenderer } from '../domain/invitation-page.js';
+import { isLiveUser } from '../domain/records.js';
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../domain/security-headers.js';
 import { InvitationPageFlow } from '../flows/invitation-page-flow.js';
 import { httpFunction } from './app-link-functions.js';
-import { appLinkFlow, funnels, inviteFlow } from './wiring.js';
+import { appLinkFlow, funnels, inviteFlow, inviteStore } from './wiring.js';
 
 /**
  * The renderer the web app's build leaves in `lib/web/` (apps/web/src/entry-server.tsx), loaded
@@ -69,6 +70,7 @@ const flow = new InvitationPageFlow({
   settings: readLinkSettings,
   pageHeaders: { ...SECURITY_HEADERS, 'Content-Security-Policy': policy },
   countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
+  inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
 });
 
 /** GET /feedback/{uid}/{lg?}, /tasks-Feedback and /app-link/{uid} (Hosting rewrites). */

@@ -61,7 +61,11 @@ export const activateAccount = callable(
       if (!caller && accountState) throw new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL);
       throw error;
     }
-    return { ...result, inviteLink: result.inviter ? await inviteLinkOf(result.inviter.inviterId) : null };
+    // Who invited an account is told only to the account itself, or to the link that already
+    // names that inviter (the welcome link carries it): a uid alone reveals nothing.
+    const told = caller !== null || (input.inviterId !== undefined && input.inviterId === result.inviter?.inviterId);
+    const inviter = told ? result.inviter : null;
+    return { ...result, inviter, inviteLink: inviter ? await inviteLinkOf(inviter.inviterId) : null };
   },
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
 );

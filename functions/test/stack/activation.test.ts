@@ -183,6 +183,24 @@ describe('activation under concurrency', () => {
     expect(pushes.length).toBeLessThanOrEqual(FRIEND_JOIN_PUSHES_PER_HOUR);
   }, 400_000);
 
+  it('tells who invited an account only to the link that names that inviter, or to the account itself', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    // A uid alone (the public part of every invite link) reveals nothing.
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toEqual({
+      ...ok,
+      inviter: null,
+      inviteLink: null,
+    });
+    const stranger = await createInviter();
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid, inviterId: stranger.userId })).toMatchObject({
+      inviter: null,
+    });
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid, inviterId: inviter.userId })).toMatchObject({
+      inviter: { inviterId: inviter.userId },
+    });
+  });
+
   it('an uninvited verified account is activated without any friendship', async () => {
     const browser = new Browser();
     const user = await browser.signInWith('google.com');

@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '@dayfocus/stack/testing';
 import { sumFunnel } from '../../src/domain/funnel.js';
 import { collections } from '../../src/domain/records.js';
-import { adminDb, Browser, callAnonymously, createInviter, fetchRaw, importVerifiedInvitees } from './support.js';
+import {
+  adminDb,
+  Browser,
+  callAnonymously,
+  createInviter,
+  existingAppUser,
+  fetchRaw,
+  importVerifiedInvitees,
+} from './support.js';
 
 const N = 50;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -58,6 +66,30 @@ describe("an inviter's funnel", () => {
     await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
     await browser.close();
     expect(await funnelOf(inviter.userId)).toEqual([{ day: today(), views: 0, signUps: 1, joins: 1 }]);
+  });
+
+  it('counts an email sign-up finished with Google once, and no join for a pair that were friends already', async () => {
+    const inviter = await createInviter();
+    const browser = new Browser();
+    const user = await browser.signUpWithEmail();
+    await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
+    await browser.close();
+    // The address's owner signs in with Google (the unverified password account is taken over).
+    const google = new Browser();
+    await google.signInWith('google.com', { email: user.email ?? '' });
+    await google.call('completeSocialSignUp', { inviterId: inviter.userId });
+    await google.close();
+    expect(await funnelOf(inviter.userId)).toEqual([{ day: today(), views: 0, signUps: 1, joins: 1 }]);
+
+    const friend = await createInviter();
+    const existing = await existingAppUser('google.com');
+    await adminDb.collection('Friends').add({ userId: friend.userId, friendId: existing.uid, friendName: 'Leela I.' });
+    const app = new Browser();
+    await app.signInWith('google.com', { sub: existing.sub, email: existing.email });
+    const { shortLink } = await callAnonymously<{ shortLink: string }>('createAppLink', { inviterId: friend.userId });
+    await app.call('acceptInvite', { code: shortLink.slice(shortLink.lastIndexOf('/') + 1) });
+    await app.close();
+    expect(await funnelOf(friend.userId)).toEqual([]);
   });
 
   it('counts no view for an inviter who does not exist, and writes nothing for one', async () => {

@@ -93,6 +93,23 @@ describe('The invitation page, server-rendered', () => {
     expect(body).toContain('src="/images/avatar-placeholder.svg"');
   });
 
+  it('keeps a name with $ patterns as written, in the page and the tags (no replacement pattern reaches the HTML)', async () => {
+    const name = "Ca$'h $` Money $$ $&";
+    const inviter = await createInviter({ name });
+    const { status, body } = await fetchRaw(`/feedback/${inviter.userId}/en`);
+    expect(status).toBe(200);
+    const shown = cleanDisplayName(name);
+    const decode = (value: string | undefined) =>
+      value?.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    expect(decode(metaOf(body, 'og:title'))).toBe(`${shown} invited you to Dayfocus`);
+    expect(decode(metaOf(body, 'twitter:description'))).toBe(
+      `${shown} needs your help and feedback in completing everyday tasks.`,
+    );
+    expect(body).not.toContain('<!--ssr-head-->');
+    expect(body.match(/<head>/g)).toHaveLength(1);
+    expect(rootText(body)).toContain(`${shown} needs your help`);
+  });
+
   it('escapes whatever the inviter put in her name, in the page and in the tags', async () => {
     const name = 'Asha "<b>&amp;\' <script>alert(1)</script>';
     const inviter = await createInviter({ name });
@@ -186,11 +203,12 @@ describe('The invitation page, server-rendered', () => {
     expect(open.headers.location).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
   });
 
-  it('/app-link/ of an unknown inviter makes no link and answers the "Invalid URL" page', async () => {
+  it('/app-link/ of an unknown inviter makes no link and sends the visitor back to the invitation, which says "Invalid URL"', async () => {
     const nobody = uniqueId('nobody');
     const response = await fetchRaw(`/app-link/${nobody}`);
-    expect(response.status).toBe(404);
-    expect(rootText(response.body)).toContain('Invalid URL');
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe(`/feedback/${nobody}`);
+    expect(rootText((await fetchRaw(`/feedback/${nobody}`)).body)).toContain('Invalid URL');
     const links = await adminDb.collection('_appLinks').where('inviterId', '==', nobody).get();
     expect(links.size).toBe(0);
   });

@@ -29,6 +29,7 @@ function flowWith(options: { shortLink?: string } = {}) {
     countView: async (id) => {
       views.push(id);
     },
+    inviterExists: async (id) => id === 'asha',
   });
   return { flow, rendered, views };
 }
@@ -82,6 +83,9 @@ describe('InvitationPageFlow', () => {
     await expect(
       flowWith({ shortLink: 'javascript:alert(1)' }).flow.answer({ method: 'GET', rawUrl: '/app-link/asha' }),
     ).rejects.toThrow(/not http/);
-    expect((await flowWith().flow.answer({ method: 'GET', rawUrl: '/app-link/nobody' })).status).toBe(404);
+    expect(await flowWith().flow.answer({ method: 'GET', rawUrl: '/app-link/nobody' })).toMatchObject({
+      status: 303,
+      headers: { location: '/feedback/nobody' },
+    });
   });
 });

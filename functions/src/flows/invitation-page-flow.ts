@@ -24,8 +24,8 @@ import type { LinkSettings } from '../domain/link-settings.js';
 import type { HttpAnswer } from './app-link-flow.js';
 
 export interface InvitationPageDeps {
-  /** The inviter's card; throws FlowError `not-found` for nobody. */
-  getInviter(inviterId: string): Promise<InviterCard>;
+  /** The inviter's card, or null for nobody. */
+  findInviter(inviterId: string): Promise<InviterCard | null>;
   /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
   createAppLink(inviterId: string): Promise<{ shortLink: string }>;
   renderer(): InvitationRenderer;
@@ -58,6 +58,12 @@ export function inviterIdOf(segment: string): string | null {
   return id;
 }
 
+/** The inviter id of an invitation path (`/feedback/{uid}/{lg?}`), or null for any other path or an unusable id. */
+function invitationInviterId(path: string): string | null {
+  const invitation = INVITATION.exec(path);
+  return invitation ? inviterIdOf(invitation[1] as string) : null;
+}
+
 export class InvitationPageFlow {
   constructor(private readonly deps: InvitationPageDeps) {}
 
@@ -70,9 +76,8 @@ export class InvitationPageFlow {
     const appLink = APP_LINK.exec(path);
     if (appLink) return this.appLink(inviterIdOf(appLink[1] as string));
     if (LEGACY_INVITATION.test(path)) return this.page('/tasks-Feedback', null);
-    const invitation = INVITATION.exec(path);
-    const inviterId = invitation ? inviterIdOf(invitation[1] as string) : null;
-    if (invitation && inviterId) return this.page(path.replace(/\/$/, ''), inviterId);
+    const inviterId = invitationInviterId(path);
+    if (inviterId) return this.page(path.replace(/\/$/, ''), inviterId);
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
     // app's page is not rendered for it (the app's router could not take such a path over).
     const nonce = randomBytes(16).toString('base64');
@@ -91,25 +96,14 @@ export class InvitationPageFlow {
 
   /** The view beacon: counted for an inviter who exists (so that no one can fill the store with made-up ids). */
   private async view(path: string): Promise<HttpAnswer> {
-    const invitation = INVITATION.exec(path);
-    const inviterId = invitation ? inviterIdOf(invitation[1] as string) : null;
+    const inviterId = invitationInviterId(path);
     const exists = inviterId !== null && (await this.deps.inviterExists(inviterId));
     if (exists) await this.deps.countView(inviterId);
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 
-  private async inviter(inviterId: string | null): Promise<InviterCard | null> {
-    if (!inviterId) return null;
-    try {
-      return await this.deps.getInviter(inviterId);
-    } catch (error) {
-      if (error instanceof FlowError && error.code === 'not-found') return null;
-      throw error;
-    }
-  }
-
   private async page(path: string, inviterId: string | null): Promise<HttpAnswer> {
-    const inviter = await this.inviter(inviterId);
+    const inviter = inviterId ? await this.deps.findInviter(inviterId) : null;
     const settings = this.deps.settings();
     const page = await this.deps.renderer().renderInvitationPage({
       path,

@@ -190,7 +190,7 @@ export class InviteFlow {
         inviteeName: String(user.name ?? ''),
       };
     });
-    return { ...writeSucceeded, inviter: await this.cardOf(inviterId) };
+    return { ...writeSucceeded, inviter: inviterId ? await this.findInviter(inviterId) : null };
   }
 
   /**
@@ -219,9 +219,8 @@ export class InviteFlow {
     return this.getInviter(input.inviterId);
   }
 
-  /** The card of the inviter a join named, or null (none, or no longer there). */
-  private async cardOf(inviterId: string | undefined): Promise<InviterCard | null> {
-    if (!inviterId) return null;
+  /** The inviter's card, or null when no live user has this id (getInviter's `not-found`). */
+  async findInviter(inviterId: string): Promise<InviterCard | null> {
     try {
       return await this.getInviter(inviterId);
     } catch (error) {

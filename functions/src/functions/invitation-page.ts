@@ -64,7 +64,7 @@ const policy =
     : PAGE_CONTENT_SECURITY_POLICY;
 
 const flow = new InvitationPageFlow({
-  getInviter: (inviterId) => inviteFlow.getInviter(inviterId),
+  findInviter: (inviterId) => inviteFlow.findInviter(inviterId),
   createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
   renderer: loadRenderer,
   settings: readLinkSettings,

@@ -11,13 +11,12 @@ import {
   createInviter,
   friendsBetween,
   historyOf,
+  ok,
   pushesTo,
   uniqueId,
   userDoc,
   verifyEmailThroughEmulator,
 } from './support.js';
-
-const ok = { status: 200, message: 'Document successfully written!' };
 
 /** Someone signs up with `email` (not theirs) from `inviterId`'s link and never verifies it. */
 async function squat(email: string, inviterId: string): Promise<string> {

@@ -6,19 +6,18 @@ import {
   Browser,
   callAnonymously,
   createInviter,
+  eventually,
   friendsBetween,
   historyOf,
   importVerifiedInvitees,
+  ok,
   outcomeOf,
   pushesTo,
-  eventually,
   uniqueId,
   userDoc,
   verifiedEmailInvitee,
   verifyEmailThroughEmulator,
 } from './support.js';
-
-const ok = { status: 200, message: 'Document successfully written!' };
 
 describe('activateAccount', () => {
   it('activates a verified email invitee and does every step of spec section 4', async () => {

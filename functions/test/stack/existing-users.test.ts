@@ -13,13 +13,12 @@ import {
   friendsBetween,
   historyOf,
   joinOf,
+  ok,
   outcomeOf,
   pushesTo,
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
-
-const ok = { status: 200, message: 'Document successfully written!' };
 
 async function deleteFriendships(a: string, b: string) {
   const friends = adminDb.collection('Friends');

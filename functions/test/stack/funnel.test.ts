@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '@dayfocus/stack/testing';
-import { sumFunnel } from '../../src/domain/funnel.js';
-import { collections } from '../../src/domain/records.js';
+import { FunnelStore } from '../../src/adapters/funnel-store.js';
 import {
   adminDb,
   Browser,
@@ -23,10 +22,7 @@ import {
 const N = 50;
 const today = () => new Date().toISOString().slice(0, 10);
 
-async function funnelOf(inviterId: string) {
-  const shards = await adminDb.collection(collections.inviteFunnels).doc(inviterId).collection('shards').get();
-  return sumFunnel(shards.docs.map((doc) => doc.data()));
-}
+const funnelOf = (inviterId: string) => new FunnelStore(adminDb).funnelOf(inviterId);
 
 describe("an inviter's funnel", () => {
   it(`counts ${N} concurrent views, ${N} email sign-ups and ${N} joins exactly, and replays not at all`, async () => {

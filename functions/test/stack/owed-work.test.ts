@@ -13,6 +13,8 @@ import {
   historyOf,
   importVerifiedInvitees,
   joinOf,
+  minutes,
+  ok,
   pushesTo,
   sweepOwedPushes,
   uniqueId,
@@ -21,9 +23,6 @@ import {
 } from './support.js';
 import { firestoreDocumentSize } from '../../src/domain/document-size.js';
 import { friendJoinHistoryEntry } from '../../src/domain/records.js';
-
-const ok = { status: 200, message: 'Document successfully written!' };
-const minutes = (n: number) => n * 60_000;
 
 /** An inviter whose phone FCM cannot reach right now, and an invitee who has just been activated. */
 async function joinedWhileFcmIsDown() {

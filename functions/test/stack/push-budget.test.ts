@@ -14,6 +14,8 @@ import {
   historyOf,
   importVerifiedInvitees,
   joinOf,
+  minutes,
+  ok,
   pushesTo,
   readDoc,
   sweepOwedPushes,
@@ -21,8 +23,6 @@ import {
 } from './support.js';
 import type { RecordedPush } from '@dayfocus/stack/testing';
 
-const ok = { status: 200, message: 'Document successfully written!' };
-const minutes = (n: number) => n * 60_000;
 const bodies = (pushes: RecordedPush[]) => pushes.map((p) => p.message.notification?.body ?? '');
 const englishSummary = /^(.+) and (\d+) others? accepted your invitation$/;
 

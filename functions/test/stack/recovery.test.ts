@@ -7,13 +7,12 @@ import {
   createInviter,
   friendsBetween,
   historyOf,
+  ok,
   pushesTo,
   uniqueId,
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
-
-const ok = { status: 200, message: 'Document successfully written!' };
 
 /**
  * The state a crash right after the join's commit leaves behind: the friendship (with the

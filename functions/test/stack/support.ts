@@ -110,6 +110,11 @@ export class Browser {
   }
 }
 
+/** What a callable that wrote answers on the wire (spec section 4's result). */
+export const ok = { status: 200, message: 'Document successfully written!' };
+
+export const minutes = (n: number) => n * 60_000;
+
 /** Calls a callable without any signed-in user (a fresh browser). */
 export async function callAnonymously<T = unknown>(
   name: string,

@@ -79,6 +79,10 @@ beforeAll(async () => {
 
 afterAll(() => stops.forEach((stop) => stop()));
 
+/** The callables the web app reaches through Hosting's /api rewrites, and the mobile app's own. */
+const webCallables = ['activateAccount', 'completeSocialSignUp', 'createAppLink', 'getInviter', 'registerInvitee'];
+const appCallables = ['acceptInvite', 'resolveAppLink'];
+
 describe('the deployable functions (built lib/)', () => {
   it('are the seven callables (five of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers and the owed-work sweep, nothing of the local stack', () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
@@ -123,12 +127,11 @@ describe('the deployable functions (built lib/)', () => {
       }
     ).hosting;
     const targets = hosting.rewrites.flatMap((r) => (r.function ? [r.function] : []));
-    const callables = ['activateAccount', 'completeSocialSignUp', 'createAppLink', 'getInviter', 'registerInvitee'];
     expect(targets.map((t) => t.functionId).sort()).toEqual(
       [
         'appSiteAssociation',
         'appSiteAssociation',
-        ...callables,
+        ...webCallables,
         'invitationPage',
         'invitationPage',
         'invitationPage',
@@ -137,14 +140,14 @@ describe('the deployable functions (built lib/)', () => {
     );
     for (const target of targets) {
       // The web app reaches every callable at /api/{name} on its own origin (no CORS preflight).
-      const trigger = callables.includes(target.functionId) ? { callableTrigger: {} } : { httpsTrigger: {} };
+      const trigger = webCallables.includes(target.functionId) ? { callableTrigger: {} } : { httpsTrigger: {} };
       expect(manifest.endpoints[target.functionId]).toMatchObject({
         platform: 'gcfv2',
         ...trigger,
         region: [target.region],
       });
     }
-    for (const name of callables) {
+    for (const name of webCallables) {
       expect(hosting.rewrites.find((r) => r.function?.functionId === name)?.source).toBe(`/api/${name}`);
     }
   });
@@ -167,15 +170,7 @@ describe('the deployable functions (built lib/)', () => {
 
   it('are callables (v2) and account create/delete events (v1)', () => {
     const { endpoints } = manifest;
-    for (const name of [
-      'acceptInvite',
-      'activateAccount',
-      'completeSocialSignUp',
-      'createAppLink',
-      'getInviter',
-      'registerInvitee',
-      'resolveAppLink',
-    ]) {
+    for (const name of [...webCallables, ...appCallables]) {
       expect(endpoints[name]).toMatchObject({ platform: 'gcfv2', callableTrigger: {} });
     }
     expect(endpoints.onAccountCreated?.eventTrigger?.eventType).toBe('providers/firebase.auth/eventTypes/user.create');

@@ -10,10 +10,7 @@ function flowWith(options: { shortLink?: string } = {}) {
   const rendered: InvitationPageInput[] = [];
   const views: string[] = [];
   const flow = new InvitationPageFlow({
-    getInviter: async (id) => {
-      if (id === 'asha') return asha;
-      throw new FlowError('not-found', 'No inviter with this id');
-    },
+    findInviter: async (id) => (id === 'asha' ? asha : null),
     createAppLink: async (id) => {
       if (id !== 'asha') throw new FlowError('not-found', 'No inviter with this id');
       return { shortLink: options.shortLink ?? 'https://dayfocus.app/l/abc' };

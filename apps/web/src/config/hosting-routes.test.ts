@@ -44,12 +44,7 @@ const headerValues = (path: string, key: string) =>
     .flatMap((rule) => rule.headers ?? [])
     .filter((header) => header.key.toLowerCase() === key)
     .map((header) => header.value);
-const cacheControl = (path: string): string[] =>
-  hosting.headers
-    .filter((rule) => minimatch(path, rule.source))
-    .flatMap((rule) => rule.headers ?? [])
-    .filter((header) => header.key.toLowerCase() === 'cache-control')
-    .map((header) => header.value);
+const cacheControl = (path: string): string[] => headerValues(path, 'cache-control');
 
 describe("firebase.json's Hosting rules and the app's routes", () => {
   it('has example paths for every route', () => {

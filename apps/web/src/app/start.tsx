@@ -57,6 +57,10 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
   // The page's module loaded first, so that React hydrates the whole page in one pass
   // (a lazy page would leave its part to hydrate later, when nothing may change it).
   const [i18n, invitation] = await Promise.all([createI18n(state.language), loaders.invitation()]);
+  // The link's language is remembered at once (spec: the invitation saves it); saving changes
+  // nothing on the page, so it need not wait for React.
+  const lg = matchPath(paths.invitation.pattern, window.location.pathname)?.params.lg;
+  if (isOffered(state.config, lg)) storeLanguage(lg);
   registerMessagingWorkerLater();
   startTransition(() => {
     hydrateRoot(
@@ -82,15 +86,13 @@ function AfterHydration({ run }: { run: () => void }) {
   return null;
 }
 
-/** What waits until the page is React's: the remembered language, and the view beacon. */
+/** What waits until the page is React's: a language chosen before, and the view beacon. */
 function afterHydration(i18n: I18n, state: ServerState): void {
-  // The link's language is remembered (spec: the invitation saves it). A link without one is
-  // rendered in English (the server's answer is the same for everyone); a visitor who chose
-  // another language before gets it back now.
+  // A link without a language is rendered in English (the server's answer is the same for
+  // everyone); a visitor who chose another language before gets it back now.
   const lg = matchPath(paths.invitation.pattern, window.location.pathname)?.params.lg;
   const stored = storedLanguage();
-  if (isOffered(state.config, lg)) storeLanguage(lg);
-  else if (isOffered(state.config, stored) && stored !== state.language) {
+  if (!isOffered(state.config, lg) && isOffered(state.config, stored) && stored !== state.language) {
     void changeLanguage(i18n, stored, { persist: false });
   }
   // One view in the inviter's funnel (docs/invite-funnel.md): a person's browser ran the page.

@@ -88,7 +88,7 @@ describe('Email sign-up in the browser', () => {
 
     const { oobLink } = await verificationEmail(invitee.email);
     await page.goto(oobLink); // the emulator verifies the address and redirects to the continue URL
-    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}$`));
+    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}\\?lg=en$`));
     const uid = decodeURIComponent(pathOf(page).split('/')[2] ?? '');
     expect(uid).toBe((await authUserByEmail(invitee.email)).uid);
 

@@ -16,7 +16,44 @@ import {
   visible,
   type SeededInviter,
 } from './support/app';
-import { completeProviderPopup } from './support/auth-emulator';
+import { urls } from '@dayfocus/stack/testing';
+import { CHROME_ANDROID } from '../src/testing/user-agents';
+import { completeProviderPopup, completeProviderRedirect } from './support/auth-emulator';
+
+/**
+ * Records every `window.open` of the page, and whether it ran within the task of a tap: a tap
+ * marks its task, and the mark is cleared by the next task. An await between the tap and the
+ * popup that waits on anything outside the page's task (the network, a frame, storage) opens
+ * the popup outside the tap, where Safari and Chrome on iOS block it.
+ */
+async function recordPopups(page: Page): Promise<() => Promise<{ withinTap: boolean; url: string }[]>> {
+  await page.context().addInitScript(() => {
+    const recorder = window as unknown as { __popups: { withinTap: boolean; url: string }[] };
+    recorder.__popups = [];
+    let tapping = false;
+    window.addEventListener(
+      'click',
+      () => {
+        tapping = true;
+        setTimeout(() => (tapping = false), 0);
+      },
+      true,
+    );
+    const open = window.open.bind(window);
+    window.open = (...args: Parameters<typeof window.open>) => {
+      recorder.__popups.push({ withinTap: tapping, url: String(args[0] ?? '') });
+      return open(...args);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __popups: { withinTap: boolean; url: string }[] }).__popups);
+}
+
+/** A browser that blocks popups: `window.open` answers null, as iOS Safari does for a popup opened late. */
+async function blockPopups(page: Page): Promise<void> {
+  await page.context().addInitScript(() => {
+    window.open = () => null;
+  });
+}
 
 function providerButton(page: Page, provider: 'google' | 'apple') {
   return page.getByRole('button', { name: provider === 'google' ? en.socialSignUp.google : en.socialSignUp.apple });
@@ -31,6 +68,82 @@ async function openSocialSignUp(page: Page, inviter: SeededInviter): Promise<voi
 
 describe('Sign-up with Google or Apple in the browser', () => {
   const browser = useBrowser();
+
+  for (const [device, userAgent] of [
+    ['desktop Chromium', undefined],
+    ['Chrome on Android', CHROME_ANDROID],
+  ] as const) {
+    it(`opens the Google popup within the tap in ${device}, with nothing awaited before it`, async () => {
+      const inviter = await seedInviter();
+      const invitee = { email: uniqueEmail('e2e-tap'), name: 'Tap Friend' };
+      const page = await browser.newPage(userAgent ? { device: 'phone', userAgent } : {});
+      const popups = await recordPopups(page);
+      await openSocialSignUp(page, inviter);
+      await page.waitForLoadState('networkidle'); // the page has done what it does on its own
+
+      const popup = page.waitForEvent('popup');
+      await providerButton(page, 'google').click();
+      await completeProviderPopup(await popup, { email: invitee.email, displayName: invitee.name });
+
+      expect(await popups()).toEqual([{ withinTap: true, url: expect.stringContaining('/emulator/auth/handler') }]);
+      await reachPath(page, '/welcome');
+      const account = await authUserByEmail(invitee.email);
+      await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+    });
+  }
+
+  it('turns a blocked popup into a full-page redirect, and the sign-up completes when the visitor comes back', async () => {
+    const inviter = await seedInviter();
+    const invitee = { email: uniqueEmail('e2e-blocked'), name: 'Blocked Popup' };
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await blockPopups(page);
+    await openSocialSignUp(page, inviter);
+    page.on('popup', () => {
+      throw new Error('a popup opened although window.open answers null');
+    });
+
+    await providerButton(page, 'google').click();
+    await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
+
+    await reachPath(page, '/welcome');
+    await visible(page.getByRole('heading', { name: 'Welcome' }));
+    const account = await authUserByEmail(invitee.email);
+    expect(account.providerData.map((p) => p.providerId)).toContain('google.com');
+    await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+    await eventually(
+      () => signedInUsers(page),
+      (users) => users.length === 0,
+      { what: 'the sign-out after the redirect sign-up' },
+    );
+  });
+
+  it('a tap before Auth is ready waits visibly, then goes by redirect, and the sign-up completes', async () => {
+    const inviter = await seedInviter();
+    const invitee = { email: uniqueEmail('e2e-early'), name: 'Early Tap' };
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    // Auth's helper script comes late (a slow network): the page is usable before Auth is ready.
+    let helperLoads = 0;
+    await page.context().route(
+      (url) => url.hostname === 'apis.google.com',
+      async (route) => {
+        helperLoads += 1;
+        if (helperLoads === 1) await new Promise((resolve) => setTimeout(resolve, 4_000));
+        await route.fallback();
+      },
+    );
+    let popups = 0;
+    page.on('popup', () => (popups += 1));
+    await openSocialSignUp(page, inviter);
+
+    await providerButton(page, 'apple').click();
+    expect(await providerButton(page, 'apple').getAttribute('aria-busy')).toBe('true');
+    await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
+
+    await reachPath(page, '/welcome');
+    const account = await authUserByEmail(invitee.email);
+    await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+    expect(popups).toBe(0);
+  });
 
   for (const provider of ['google', 'apple'] as const) {
     const label = provider === 'google' ? 'Google' : 'Apple';

@@ -4,11 +4,16 @@
  * together). docs/architecture.md ("Security headers") says why each is what it is.
  */
 
-/** Every answer: no MIME sniffing, no framing, the origin only as referrer, no powerful features. */
+/**
+ * Every answer: no MIME sniffing, no framing by other sites, the origin only as referrer, no
+ * powerful features. Framing is refused to other origins, not to this one: with the site as
+ * Auth's domain (docs/deploying.md), Auth's helper frame `/__/auth/iframe` is this origin's page
+ * inside this origin's page. The pages themselves refuse every frame (`frame-ancestors 'none'`).
+ */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
+  'X-Frame-Options': 'SAMEORIGIN',
   'Permissions-Policy':
     'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), xr-spatial-tracking=()',
 };

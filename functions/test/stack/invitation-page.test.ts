@@ -175,7 +175,7 @@ describe('The invitation page, server-rendered', () => {
   it('sends the security headers and a CSP that allows no inline script', async () => {
     const inviter = await createInviter();
     const { headers, body } = await fetchRaw(`/feedback/${inviter.userId}/en`);
-    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(headers['x-content-type-options']).toBe('nosniff');
     const csp = String(headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");

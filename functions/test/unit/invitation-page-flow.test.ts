@@ -22,7 +22,7 @@ function flowWith(options: { shortLink?: string } = {}) {
       },
     }),
     settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
-    pageHeaders: { 'X-Frame-Options': 'DENY' },
+    pageHeaders: { 'X-Frame-Options': 'SAMEORIGIN' },
     countView: async (id) => {
       views.push(id);
     },

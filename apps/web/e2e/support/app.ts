@@ -113,27 +113,35 @@ export function useBrowser(): BrowserSession {
   };
 }
 
-/** The users Firebase Auth keeps signed in in this page's browser (its IndexedDB store), by uid. */
+/**
+ * The users Firebase Auth keeps signed in in this page's browser, by uid: in session storage
+ * (where the app keeps its session, lib/auth.ts), local storage and the IndexedDB store.
+ */
 export async function signedInUsers(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('firebaseLocalStorageDb');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('firebaseLocalStorage')) return resolve([]);
-          const all = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as { fbase_key?: string; value?: { uid?: string } }[])
-                .filter((entry) => entry.fbase_key?.startsWith('firebase:authUser:'))
-                .map((entry) => entry.value?.uid ?? '?'),
-            );
-          all.onerror = () => resolve([]);
-        };
-      }),
-  );
+  return page.evaluate(async () => {
+    const isUserKey = (key: string | undefined) => key?.startsWith('firebase:authUser:') === true;
+    const fromStorage = (storage: Storage) =>
+      Object.keys(storage)
+        .filter(isUserKey)
+        .map((key) => (JSON.parse(storage.getItem(key) ?? '{}') as { uid?: string }).uid ?? '?');
+    const fromIndexedDb = await new Promise<string[]>((resolve) => {
+      const open = indexedDB.open('firebaseLocalStorageDb');
+      open.onerror = () => resolve([]);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('firebaseLocalStorage')) return resolve([]);
+        const all = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
+        all.onsuccess = () =>
+          resolve(
+            (all.result as { fbase_key?: string; value?: { uid?: string } }[])
+              .filter((entry) => isUserKey(entry.fbase_key))
+              .map((entry) => entry.value?.uid ?? '?'),
+          );
+        all.onerror = () => resolve([]);
+      };
+    });
+    return [...fromStorage(sessionStorage), ...fromStorage(localStorage), ...fromIndexedDb];
+  });
 }
 
 /** Resolves once the locator shows (fails the test after the default timeout). */

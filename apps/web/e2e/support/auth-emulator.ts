@@ -9,10 +9,27 @@ export interface ProviderUser {
 }
 
 /**
- * Signs in through the emulator's provider popup (the window signInWithPopup opened): picks the
- * listed account with this email if the emulator already has one for the provider, otherwise
- * "Add new account", fills email and display name and submits. Resolves once the SDK has taken
- * the result and closed the popup; rejects with the widget's error text if it does not close.
+ * On the emulator's provider page (a popup, or the tab a redirect took there): picks the listed
+ * account with this email if the emulator already has one for the provider, otherwise "Add new
+ * account", fills email and display name and submits.
+ */
+async function signInOnProviderPage(page: Page, user: ProviderUser): Promise<void> {
+  await page.waitForLoadState('domcontentloaded');
+  const existing = page.locator('.js-reuse-account').filter({ hasText: user.email });
+  if ((await existing.count()) > 0) {
+    await existing.first().click();
+  } else {
+    await page.locator('#add-account-button').click();
+    await page.locator('#email-input').fill(user.email);
+    await page.locator('#display-name-input').fill(user.displayName);
+    await page.locator('#sign-in').click(); // enabled by the widget's validation on input
+  }
+}
+
+/**
+ * Signs in through the emulator's provider popup (the window signInWithPopup opened). Resolves
+ * once the SDK has taken the result and closed the popup; rejects with the widget's error text
+ * if it does not close.
  */
 export async function completeProviderPopup(
   popup: Page,
@@ -23,16 +40,7 @@ export async function completeProviderPopup(
   const closed = popup.isClosed() ? Promise.resolve() : popup.waitForEvent('close', { timeout }).then(() => undefined);
   closed.catch(() => undefined); // awaited below; avoid an unhandled rejection meanwhile
 
-  await popup.waitForLoadState('domcontentloaded');
-  const existing = popup.locator('.js-reuse-account').filter({ hasText: user.email });
-  if ((await existing.count()) > 0) {
-    await existing.first().click();
-  } else {
-    await popup.locator('#add-account-button').click();
-    await popup.locator('#email-input').fill(user.email);
-    await popup.locator('#display-name-input').fill(user.displayName);
-    await popup.locator('#sign-in').click(); // enabled by the widget's validation on input
-  }
+  await signInOnProviderPage(popup, user);
 
   try {
     await closed;
@@ -48,4 +56,21 @@ export async function completeProviderPopup(
         (text ? `; popup shows: ${text.slice(0, 500)}` : ''),
     );
   }
+}
+
+/**
+ * Signs in through the emulator's provider page that a redirect sign-in brought `page` to
+ * (signInWithRedirect), as `completeProviderPopup` does in a popup, and resolves once the page is
+ * back on `returnOrigin` (the app). Fails after the timeout if it never leaves the provider page.
+ */
+export async function completeProviderRedirect(
+  page: Page,
+  user: ProviderUser,
+  returnOrigin: string,
+  options: { timeoutMs?: number } = {},
+): Promise<void> {
+  const timeout = options.timeoutMs ?? 15_000;
+  await page.waitForURL((url) => url.pathname === '/emulator/auth/handler', { timeout });
+  await signInOnProviderPage(page, user);
+  await page.waitForURL((url) => url.origin === returnOrigin, { timeout });
 }

@@ -13,6 +13,7 @@ export const loaders = {
   'social-sign-up': () => import('./routes/social-sign-up'),
   'sign-up': () => import('./routes/sign-up'),
   'confirm-email': () => import('./routes/confirm-email'),
+  'email-action': () => import('./routes/email-action'),
   welcome: () => import('./routes/welcome'),
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageName, () => Promise<{ default: ComponentType }>>;
@@ -22,6 +23,7 @@ export const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> =
   'social-sign-up': lazy(loaders['social-sign-up']),
   'sign-up': lazy(loaders['sign-up']),
   'confirm-email': lazy(loaders['confirm-email']),
+  'email-action': lazy(loaders['email-action']),
   welcome: lazy(loaders.welcome),
   'not-found': lazy(loaders['not-found']),
 };

@@ -23,10 +23,22 @@ function registerMessagingWorker(): void {
   });
 }
 
-/** The invitation link's language, else the one chosen before, else English; only languages the configuration offers. */
-function initialLanguage(config: RuntimeConfig, pathname: string): string {
-  const fromLink = matchPath(paths.invitation.pattern, pathname)?.params.lg;
-  if (isOffered(config, fromLink)) return fromLink;
+/**
+ * The language the link asks for, when the configuration offers it: the invitation's path
+ * (`/feedback/{uid}/{lg}`), else an `lg` query parameter (the way out of an in-app browser and
+ * the verification e-mail's link carry one: that browser has not stored the person's choice).
+ */
+function linkLanguage(config: RuntimeConfig, location: Pick<Location, 'pathname' | 'search'>): string | undefined {
+  const fromPath = matchPath(paths.invitation.pattern, location.pathname)?.params.lg;
+  if (isOffered(config, fromPath)) return fromPath;
+  const fromQuery = new URLSearchParams(location.search).get('lg') ?? undefined;
+  return isOffered(config, fromQuery) ? fromQuery : undefined;
+}
+
+/** The link's language, else the one chosen before, else English; only languages the configuration offers. */
+function initialLanguage(config: RuntimeConfig, location: Pick<Location, 'pathname' | 'search'>): string {
+  const fromLink = linkLanguage(config, location);
+  if (fromLink) return fromLink;
   const stored = storedLanguage();
   return isOffered(config, stored) ? stored : DEFAULT_LANGUAGE;
 }
@@ -59,8 +71,8 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
   const [i18n, invitation] = await Promise.all([createI18n(state.language), loaders.invitation()]);
   // The link's language is remembered at once (spec: the invitation saves it); saving changes
   // nothing on the page, so it need not wait for React.
-  const lg = matchPath(paths.invitation.pattern, window.location.pathname)?.params.lg;
-  if (isOffered(state.config, lg)) storeLanguage(lg);
+  const fromLink = linkLanguage(state.config, window.location);
+  if (fromLink) storeLanguage(fromLink);
   registerMessagingWorkerLater();
   startTransition(() => {
     hydrateRoot(
@@ -88,12 +100,11 @@ function AfterHydration({ run }: { run: () => void }) {
 
 /** What waits until the page is React's: a language chosen before, and the view beacon. */
 function afterHydration(i18n: I18n, state: ServerState): void {
-  // A link without a language is rendered in English (the server's answer is the same for
-  // everyone); a visitor who chose another language before gets it back now.
-  const lg = matchPath(paths.invitation.pattern, window.location.pathname)?.params.lg;
-  const stored = storedLanguage();
-  if (!isOffered(state.config, lg) && isOffered(state.config, stored) && stored !== state.language) {
-    void changeLanguage(i18n, stored, { persist: false });
+  // A link without a language in its path is rendered in English (the server's answer is the
+  // same for everyone); the language of its query, or one chosen before, applies now.
+  const wanted = linkLanguage(state.config, window.location) ?? storedLanguage();
+  if (isOffered(state.config, wanted) && wanted !== state.language) {
+    void changeLanguage(i18n, wanted, { persist: false });
   }
   // One view in the inviter's funnel (docs/invite-funnel.md): a person's browser ran the page.
   if (state.inviter && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(window.location.pathname);
@@ -117,7 +128,9 @@ export async function start(container: HTMLElement): Promise<void> {
     setFirebaseConfig(config);
     queryClient = createQueryClient();
     prefetchInviter(queryClient, window.location.pathname);
-    i18n = await createI18n(initialLanguage(config, window.location.pathname));
+    i18n = await createI18n(initialLanguage(config, window.location));
+    const fromLink = linkLanguage(config, window.location);
+    if (fromLink) storeLanguage(fromLink);
   } catch (error) {
     // eslint-disable-next-line no-console
     console.error(error);

@@ -128,7 +128,7 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
     (path) => {
       expect(headerValues(path, 'x-content-type-options')).toEqual(['nosniff']);
       expect(headerValues(path, 'referrer-policy')).toEqual(['strict-origin-when-cross-origin']);
-      expect(headerValues(path, 'x-frame-options')).toEqual(['DENY']);
+      expect(headerValues(path, 'x-frame-options')).toEqual(['SAMEORIGIN']);
       expect(headerValues(path, 'permissions-policy')[0]).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
     },
   );

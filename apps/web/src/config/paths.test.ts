@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { paths, verificationContinueUrl } from './paths';
 
 describe('route links', () => {
-  it('build the verification continue URL {product domain}/welcome/{new uid}/{inviter uid}', () => {
-    expect(verificationContinueUrl('https://dayfocus.app/', 'new-uid', 'inviter-1')).toBe(
-      'https://dayfocus.app/welcome/new-uid/inviter-1',
+  it('build the verification continue URL {product domain}/welcome/{new uid}/{inviter uid}, with the language', () => {
+    expect(verificationContinueUrl('https://dayfocus.app/', 'new-uid', 'inviter-1', 'hi')).toBe(
+      'https://dayfocus.app/welcome/new-uid/inviter-1?lg=hi',
     );
   });
 

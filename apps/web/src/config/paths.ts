@@ -21,6 +21,12 @@ export const paths = {
         : `/welcome/${encodeURIComponent(uid)}`;
     },
   },
+  /**
+   * Where every e-mail of the Firebase project leads (the console's custom action URL,
+   * docs/deploying.md): a verification e-mail of this companion goes on to its welcome page,
+   * every other e-mail (the app's too) to Firebase's own handler.
+   */
+  emailAction: { pattern: '/auth/action', href: () => '/auth/action' },
   home: { pattern: '/', href: () => '/' },
   /**
    * Not a page of the app: the server finds (or makes) the inviter's short link and redirects
@@ -30,7 +36,8 @@ export const paths = {
 } as const;
 
 /** The pages of the app; each is the module `src/app/routes/{page}.tsx`, loaded on its own. */
-export type PageName = 'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-email' | 'welcome' | 'not-found';
+export type PageName =
+  'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-email' | 'email-action' | 'welcome' | 'not-found';
 
 /**
  * Every path the app serves and the page that shows it, in matching order; any other path
@@ -45,11 +52,21 @@ export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-fo
   { pattern: paths.socialSignUp.pattern, page: 'social-sign-up' },
   { pattern: paths.signUp.pattern, page: 'sign-up' },
   { pattern: paths.confirmEmail.pattern, page: 'confirm-email' },
+  { pattern: paths.emailAction.pattern, page: 'email-action' },
   { pattern: paths.welcome.pattern, page: 'welcome' },
   { pattern: paths.home.pattern, page: 'welcome' },
 ];
 
-/** The continue URL of the verification e-mail: `{product domain}/welcome/{new uid}/{inviter uid}`. */
-export function verificationContinueUrl(productDomain: string, newUid: string, inviterId: string): string {
-  return `${productDomain.replace(/\/+$/, '')}${paths.welcome.href(newUid, inviterId)}`;
+/**
+ * The continue URL of the verification e-mail: `{product domain}/welcome/{new uid}/{inviter uid}`,
+ * with the page's language (`?lg=hi`): the link is often opened in another browser, which does
+ * not know the language the person chose.
+ */
+export function verificationContinueUrl(
+  productDomain: string,
+  newUid: string,
+  inviterId: string,
+  language: string,
+): string {
+  return `${productDomain.replace(/\/+$/, '')}${paths.welcome.href(newUid, inviterId)}?lg=${encodeURIComponent(language)}`;
 }

@@ -91,6 +91,18 @@ export function configProblems(body: unknown): string[] {
     if (body.emulators === undefined)
       problems.push('appCheck.provider local-stand-in works on the local stack only (with "emulators")');
   } else problems.push('appCheck.provider must be "recaptcha-enterprise" or "local-stand-in"');
+  // Sign-in redirects and the popup's helper frame live on the auth domain. Browsers that
+  // partition third-party storage (Chrome 115+, Safari 16.1+, Firefox 109+) break them unless it
+  // is the site's own domain, which Hosting serves /__/auth/ on (docs/deploying.md).
+  if (
+    body.emulators === undefined &&
+    isObject(body.firebase) &&
+    typeof body.firebase.authDomain === 'string' &&
+    isHttpUrl(body.productDomain) &&
+    body.firebase.authDomain !== new URL(body.productDomain).host
+  ) {
+    problems.push(`firebase.authDomain must be the site's own host (${new URL(body.productDomain).host})`);
+  }
   if (body.emulators !== undefined) {
     const emulators = body.emulators;
     if (!isObject(emulators)) problems.push('emulators must be an object');

@@ -35,9 +35,15 @@ describe('the runtime configuration', () => {
     expect(configProblems([])).toEqual(['the configuration must be a JSON object']);
   });
 
-  it('takes App Check from reCAPTCHA Enterprise with a site key, and the stand-in only on the local stack', () => {
-    const { emulators, ...deployable } = createConfig();
+  /** A configuration as deployed: no emulators, the site's own domain as Auth's. */
+  function deployableConfig() {
+    const { emulators, ...config } = createConfig();
     expect(emulators).toBeDefined();
+    return { ...config, firebase: { ...config.firebase, authDomain: new URL(config.productDomain).host } };
+  }
+
+  it('takes App Check from reCAPTCHA Enterprise with a site key, and the stand-in only on the local stack', () => {
+    const deployable = deployableConfig();
     expect(
       configProblems({ ...deployable, appCheck: { provider: 'recaptcha-enterprise', siteKey: 'site-key' } }),
     ).toEqual([]);
@@ -50,6 +56,17 @@ describe('the runtime configuration', () => {
     expect(configProblems({ ...deployable, appCheck: { provider: 'debug' } })).toEqual([
       'appCheck.provider must be "recaptcha-enterprise" or "local-stand-in"',
     ]);
+    expect(configProblems(createConfig())).toEqual([]);
+  });
+
+  it("requires the site's own domain as Auth's domain once deployed (redirect sign-in under storage partitioning)", () => {
+    const deployable = { ...deployableConfig(), appCheck: { provider: 'recaptcha-enterprise', siteKey: 'site-key' } };
+    expect(configProblems(deployable)).toEqual([]);
+    const host = new URL(deployable.productDomain).host;
+    expect(
+      configProblems({ ...deployable, firebase: { ...deployable.firebase, authDomain: 'demo.firebaseapp.com' } }),
+    ).toEqual([`firebase.authDomain must be the site's own host (${host})`]);
+    // The local stack signs in through the Auth emulator, whatever the domain says.
     expect(configProblems(createConfig())).toEqual([]);
   });
 

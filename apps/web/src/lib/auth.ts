@@ -1,16 +1,76 @@
 /**
- * Firebase Auth, for the pages that sign in (social sign-up, email sign-up, the welcome page
- * when it applies a verification code). Importing this module is what pulls the Auth SDK in.
+ * Firebase Auth, for the pages that sign in (social sign-up, email sign-up, the confirmation
+ * page, the welcome page when it applies a verification code). Importing this module is what
+ * pulls the Auth SDK in.
+ *
+ * - The session lives in this tab only (session storage): the companion signs a person in to
+ *   finish a sign-up, never to keep them signed in, and a shared phone or an in-app browser
+ *   keeps nothing once the tab is gone.
+ * - The popup helper (a hidden frame of the auth domain) loads when Auth starts, in every
+ *   browser, so that a tap can open the sign-in popup at once (see `authReadyForTap`).
  */
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
-import { firebase } from './firebase';
+import {
+  browserPopupRedirectResolver,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
+import { appCheckTokenReady, firebase } from './firebase';
+
+/**
+ * The SDK's own resolver, told to load its helper frame when Auth starts. The SDK does this by
+ * itself only where it deems the browser mobile or Safari; elsewhere it loads the frame on the
+ * first sign-in, between the tap and `window.open`, which can cost the popup the tap's user
+ * activation. (`_shouldInitProactively` is the SDK's switch for this; the browser test "opens
+ * the Google popup within the tap" fails if it stops working.) Undefined in the SDK's Node build
+ * (the jsdom page tests), which has no popups.
+ */
+function proactivePopupRedirectResolver(): typeof browserPopupRedirectResolver | undefined {
+  if (typeof browserPopupRedirectResolver !== 'function') return undefined;
+  class ProactivePopupRedirectResolver extends (browserPopupRedirectResolver as unknown as new () => object) {
+    get _shouldInitProactively(): boolean {
+      return true;
+    }
+  }
+  return ProactivePopupRedirectResolver as unknown as typeof browserPopupRedirectResolver;
+}
 
 let auth: Auth | undefined;
 
 export function firebaseAuth(): Auth {
   if (auth) return auth;
   const { app, config } = firebase();
-  auth = getAuth(app);
+  auth = initializeAuth(app, {
+    persistence: browserSessionPersistence,
+    popupRedirectResolver: proactivePopupRedirectResolver(),
+  });
   if (config.emulators) connectAuthEmulator(auth, config.emulators.auth, { disableWarnings: true });
   return auth;
+}
+
+let preparing: Promise<Auth> | undefined;
+let prepared: Auth | undefined;
+
+/**
+ * Starts Auth and waits until a tap can open the sign-in popup with nothing left to await:
+ * the signed-in state read, the popup helper loaded and an App Check token in memory. A
+ * failure (offline) lets the next call try again.
+ */
+export function prepareAuth(): Promise<Auth> {
+  preparing ??= (async () => {
+    const ready = firebaseAuth();
+    await Promise.all([ready.authStateReady(), appCheckTokenReady()]);
+    prepared = ready;
+    return ready;
+  })().catch((error: unknown) => {
+    preparing = undefined;
+    throw error;
+  });
+  return preparing;
+}
+
+/** Auth, once `prepareAuth` has finished; undefined before (a tap then falls back to the redirect). */
+export function authReadyForTap(): Auth | undefined {
+  return prepared;
 }

@@ -5,19 +5,26 @@
  */
 import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '@dayfocus/functions/domain/app-check';
 import { FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
-import { CustomProvider, initializeAppCheck, ReCaptchaEnterpriseProvider } from 'firebase/app-check';
+import {
+  CustomProvider,
+  getToken,
+  initializeAppCheck,
+  ReCaptchaEnterpriseProvider,
+  type AppCheck,
+} from 'firebase/app-check';
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { firebaseConfig, setFirebaseConfig } from './callables';
 
 let configured: { app: FirebaseApp; functions: Functions; config: RuntimeConfig } | undefined;
+let appCheck: AppCheck | undefined;
 
 /**
  * App Check attests every callable call (functions/src/domain/app-check.ts): reCAPTCHA
  * Enterprise, scoring the visitor in the background, or the local stack's stand-in.
  */
-function startAppCheck(app: FirebaseApp, config: RuntimeConfig): void {
+function startAppCheck(app: FirebaseApp, config: RuntimeConfig): AppCheck {
   const provider =
     config.appCheck.provider === 'recaptcha-enterprise'
       ? new ReCaptchaEnterpriseProvider(config.appCheck.siteKey)
@@ -30,7 +37,18 @@ function startAppCheck(app: FirebaseApp, config: RuntimeConfig): void {
               nowMs: Date.now(),
             }),
         });
-  initializeAppCheck(app, { provider, isTokenAutoRefreshEnabled: true });
+  return initializeAppCheck(app, { provider, isTokenAutoRefreshEnabled: true });
+}
+
+/**
+ * Resolves once App Check holds a token in memory. Auth puts that token into the sign-in
+ * popup's address, and fetching one at the tap would be an await between the tap and
+ * `window.open` (a popup opened after it may be blocked: docs/arrival.md). Never rejects: App
+ * Check answers a failure with a placeholder token, and the call it goes with is refused then.
+ */
+export async function appCheckTokenReady(): Promise<void> {
+  firebase();
+  if (appCheck) await getToken(appCheck).catch(() => undefined);
 }
 
 export function initFirebase(config: RuntimeConfig): void {
@@ -38,7 +56,7 @@ export function initFirebase(config: RuntimeConfig): void {
   setFirebaseConfig(config);
   const existing = getApps().length > 0;
   const app = existing ? getApp() : initializeApp(config.firebase);
-  if (!existing) startAppCheck(app, config);
+  if (!existing) appCheck = startAppCheck(app, config);
   if (config.callablesPath) {
     // Same origin: Hosting (or the Hosting emulator) passes /api/{name} on to the function.
     configured = {

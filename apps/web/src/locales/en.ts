@@ -17,6 +17,7 @@ export const en = {
     loading: 'Loading…',
     genericError: 'Something went wrong. Please try again.',
     retry: 'Try again',
+    networkError: `We could not reach ${brand.productName}. Check your connection and try again.`,
   },
   invitation: {
     title: 'You are invited',
@@ -38,6 +39,19 @@ export const en = {
     google: 'Sign up with Google',
     email: 'Sign up with email',
     or: 'or',
+    finishing: 'Finishing your sign-up…',
+  },
+  /** Inside the browser of another app (Instagram, Facebook, LINE, Telegram, WhatsApp…): docs/arrival.md. */
+  inAppBrowser: {
+    title: 'You are in an app’s built-in browser',
+    titleNamed: 'You are in {{app}}’s built-in browser',
+    invitation:
+      'Sign-up with Google works only in your phone’s browser. Open this page there to use it; sign-up with email works here too.',
+    google:
+      'Google does not allow sign-in inside this browser. Open this page in your phone’s browser to sign up with Google, or sign up with email here.',
+    open: 'Open in browser',
+    stepsIfNothing: 'If nothing happens, tap ⋯ or ⋮ at the top of the screen and choose “Open in browser”.',
+    steps: 'Tap ⋯ or ⋮ at the top of the screen and choose “Open in browser”.',
   },
   signUp: {
     title: 'Sign up with email',
@@ -58,6 +72,12 @@ export const en = {
     sentTo: 'We have sent an email with a confirmation link to {{email}}.',
     sent: 'We have sent you an email with a confirmation link.',
     next: 'Open the link in that email to activate your account.',
+    watching: 'This page moves on by itself once your address is confirmed, here or on another device.',
+    resend: 'Send the email again',
+    resent: 'We sent the email again. Check your inbox and spam folder.',
+    resendIn: 'You can send it again in {{seconds}} s.',
+    tooManyRequests: 'Too many emails were sent to this address. Wait a few minutes, then try again.',
+    noSession: 'No email? Check your spam folder. To get a new link, sign up again with the same email and password.',
   },
   welcome: {
     title: 'Welcome',
@@ -67,6 +87,10 @@ export const en = {
     activated: 'Your account is active.',
     activationFailed: 'We could not activate your account.',
     notVerified: 'Your email address is not confirmed yet. Open the link in the email we sent you, then try again.',
+    linkExpired: 'This confirmation link has expired.',
+    linkInvalid: 'This confirmation link is not valid. It may be from an older email, or cut short.',
+    newLink: 'To get a new link, sign up again with the same email and password: we will send a new email.',
+    signUpAgain: 'Sign up again',
     friends: 'You and {{name}} are now friends',
     /** iPhone: copies the invite (the short link) for the app to read on first launch, then opens the App Store. */
     copyInvite: 'Copy invite and get the app',

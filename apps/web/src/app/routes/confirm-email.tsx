@@ -1,18 +1,46 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Page } from '@/components/page';
+import { paths } from '@/config/paths';
+import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
+import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
 
-/** `/confirm-email`: where the confirmation e-mail went (kept in the history entry, so a reload keeps it). */
+/** What the sign-up form left in the history entry (a reload keeps it), if it is whole. */
+function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: number }) | undefined {
+  const value = state as Partial<Record<keyof ConfirmEmailState | 'sentAt', unknown>> | null;
+  if (typeof value?.email !== 'string' || typeof value.uid !== 'string' || typeof value.inviterId !== 'string')
+    return undefined;
+  const sentAt = typeof value.sentAt === 'number' ? value.sentAt : 0;
+  return { email: value.email, uid: value.uid, inviterId: value.inviterId, sentAt };
+}
+
+/**
+ * `/confirm-email`: where the confirmation e-mail went; "send it again"; and, once the address
+ * is confirmed (often in another browser), on to the welcome page by itself.
+ */
 export default function ConfirmEmailRoute() {
-  const { t } = useTranslation();
-  const state: unknown = useLocation().state;
-  const email =
-    typeof (state as { email?: unknown } | null)?.email === 'string' ? (state as { email: string }).email : undefined;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const rawState: unknown = useLocation().state;
+  const state = confirmEmailState(rawState);
+  const email = state?.email ?? (rawState as { email?: unknown } | null)?.email;
+  const uid = state?.uid;
+  const inviterId = state?.inviterId;
+  const onConfirmed = useCallback(() => {
+    if (!uid || !inviterId) return;
+    void navigate(`${paths.welcome.href(uid, inviterId)}?lg=${encodeURIComponent(i18n.language)}`, { replace: true });
+  }, [navigate, uid, inviterId, i18n.language]);
   return (
     <Page title={t('confirmEmail.title')}>
       <MailIllustration />
-      <p className="lead">{email ? t('confirmEmail.sentTo', { email }) : t('confirmEmail.sent')}</p>
+      <p className="lead">{typeof email === 'string' ? t('confirmEmail.sentTo', { email }) : t('confirmEmail.sent')}</p>
       <p>{t('confirmEmail.next')}</p>
+      {state ? (
+        <ConfirmEmailActions state={state} sentAt={state.sentAt} onConfirmed={onConfirmed} />
+      ) : (
+        <p>{t('confirmEmail.noSession')}</p>
+      )}
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Loader } from '@/components/loader';
+import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
@@ -26,6 +27,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
   const { t } = useTranslation();
   const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
+  const inApp = useInAppBrowser();
   return (
     <Page title={t('invitation.title')}>
       <InviterProblem status={status} />
@@ -41,6 +43,12 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
         </ActionLink>
         <HaveAccountLink inviterId={inviterId} disabled={!found} />
       </div>
+      {/* After the actions, so that it moves nothing when it appears (after the app took over). */}
+      {inApp && found && (
+        <OpenInBrowser inApp={inApp}>
+          <p>{t('inAppBrowser.invitation')}</p>
+        </OpenInBrowser>
+      )}
     </Page>
   );
 }

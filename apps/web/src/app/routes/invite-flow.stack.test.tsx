@@ -95,7 +95,7 @@ describe('email sign-up, against the local stack', () => {
     expect(screen.getByRole('button', { name: 'Signing up…' })).toHaveAttribute('aria-busy', 'true');
     expect(await screen.findByRole('heading', { name: 'Confirm Your Email' }, { timeout: 30_000 })).toBeInTheDocument();
     expect(location.pathname).toBe('/confirm-email');
-    expect(location.state).toEqual({ email });
+    expect(location.state).toMatchObject({ email, inviterId: inviter.userId, uid: expect.any(String) });
     expect(screen.getByText(`We have sent an email with a confirmation link to ${email}.`)).toBeInTheDocument();
 
     const continueUrl = new URL((await verificationEmail(email)).continueUrl ?? '');

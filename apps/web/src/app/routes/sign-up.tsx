@@ -6,11 +6,13 @@ import { useRuntimeConfig } from '@/config/runtime-config';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { EmailInUseError, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
+import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
+import { isNetworkError } from '@/lib/errors';
 import { SignUpForm, type SubmitProblem, type ValidSignUp } from '@/features/sign-up/components/sign-up-form';
 
 /** `/sign-up/:uid`: the email sign-up form; on success, to `/confirm-email` with the address. */
 export default function SignUpRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { uid } = useParams();
   const navigate = useNavigate();
   const { productDomain } = useRuntimeConfig();
@@ -20,14 +22,20 @@ export default function SignUpRoute() {
   async function submit(values: ValidSignUp): Promise<SubmitProblem> {
     if (!uid) return 'failed'; // the route always has one; the form is disabled without an inviter
     try {
-      const { email } = await signUp.mutateAsync({ inviterId: uid, productDomain, ...values });
-      await navigate(paths.confirmEmail.href(), { state: { email } });
+      const signedUp = await signUp.mutateAsync({
+        inviterId: uid,
+        productDomain,
+        language: i18n.language,
+        ...values,
+      });
+      const state: ConfirmEmailState & { sentAt: number } = { ...signedUp, sentAt: Date.now() };
+      await navigate(paths.confirmEmail.href(), { state });
       return null;
     } catch (error) {
       if (error instanceof EmailInUseError) return 'email-in-use';
       // eslint-disable-next-line no-console
       console.error('Email sign-up failed', error);
-      return 'failed';
+      return isNetworkError(error) ? 'network' : 'failed';
     }
   }
 

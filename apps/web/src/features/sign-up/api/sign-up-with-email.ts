@@ -22,6 +22,17 @@ export interface EmailSignUp {
   email: string;
   password: string;
   productDomain: string;
+  /** The page's language: the verification e-mail is written in it, and its link opens in it. */
+  language: string;
+}
+
+/** Sends the verification e-mail in `language`, its link leading to the welcome page of this inviter. */
+export function sendVerificationEmail(user: User, inviterId: string, productDomain: string, language: string) {
+  firebaseAuth().languageCode = language; // sent as X-Firebase-Locale: the template's language
+  return sendEmailVerification(user, {
+    url: verificationContinueUrl(productDomain, user.uid, inviterId, language),
+    handleCodeInApp: true,
+  });
 }
 
 /**
@@ -50,10 +61,14 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
 
 /**
  * Email sign-up (spec section 4): the account, the User record (registerInvitee), then the
- * verification e-mail whose link continues to `/welcome/{new uid}/{inviter uid}`.
- * Every step can be repeated, so a retry after any failure finishes the sign-up.
+ * verification e-mail, in the page's language, whose link continues to
+ * `/welcome/{new uid}/{inviter uid}`. Every step can be repeated, so a retry after any failure
+ * finishes the sign-up.
+ *
+ * The account stays signed in, in this tab only (lib/auth.ts), for the confirmation page: it
+ * sends the e-mail again and notices when the address is confirmed. That page signs out.
  */
-export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string; email: string }> {
+export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string; email: string; inviterId: string }> {
   const email = input.email.trim();
   let user: User;
   try {
@@ -63,14 +78,8 @@ export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string
     user = await resumeUnfinishedSignUp(email, input.password);
   }
   await registerInvitee({ inviterId: input.inviterId, name: input.username.trim() });
-  await sendEmailVerification(user, {
-    url: verificationContinueUrl(input.productDomain, user.uid, input.inviterId),
-    handleCodeInApp: true,
-  });
-  // Nothing else here needs the session (activation takes the link's uid, and a retry signs in
-  // again); left signed in, this browser could only ever activate this one account.
-  await signOut(firebaseAuth());
-  return { uid: user.uid, email: user.email ?? email };
+  await sendVerificationEmail(user, input.inviterId, input.productDomain, input.language);
+  return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId };
 }
 
 export function useSignUpWithEmail() {

@@ -21,7 +21,7 @@ export function failingMessageKeys(errors: FieldErrors<SignUpFormValues>): strin
   return keys;
 }
 
-export type SubmitProblem = 'email-in-use' | 'failed' | null;
+export type SubmitProblem = 'email-in-use' | 'network' | 'failed' | null;
 
 /** What a valid form hands on: every field present. */
 export type ValidSignUp = Required<SignUpFormValues>;
@@ -53,6 +53,7 @@ export function SignUpForm({ disabled, onSubmit }: Props) {
   const { errors, isSubmitting } = form.formState;
   const messages = failingMessageKeys(errors).map((key) => t(key));
   if (problem === 'email-in-use') messages.push(t('signUp.emailInUse'));
+  if (problem === 'network') messages.push(t('app.networkError'));
   if (problem === 'failed') messages.push(t('app.genericError'));
 
   const submit = form.handleSubmit(

@@ -1,27 +1,38 @@
-import { GoogleAuthProvider, OAuthProvider, signInWithPopup, signOut, type AuthProvider } from 'firebase/auth';
+import { signOut } from 'firebase/auth';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
+import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
 import { firebaseAuth } from '@/lib/auth';
-import { firebaseErrorCode } from '@/lib/errors';
+import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
-
-type Provider = 'apple.com' | 'google.com';
-
-function authProvider(provider: Provider): AuthProvider {
-  if (provider === 'google.com') return new GoogleAuthProvider();
-  const apple = new OAuthProvider('apple.com');
-  apple.addScope('email');
-  apple.addScope('name');
-  return apple;
-}
+import {
+  redirectSignIn,
+  returningFromRedirect,
+  signInByPopup,
+  signInByRedirect,
+  type Provider,
+} from '../api/social-sign-in';
 
 /** The visitor closed or cancelled the popup: nothing to tell them. */
 const CANCELLED = new Set(['popup-closed-by-user', 'cancelled-popup-request', 'user-cancelled']);
 
+type Busy = Provider | 'finishing' | null;
+
+interface Problem {
+  network: boolean;
+  /** Signed in, but the server step failed: "Try again" repeats only that step. */
+  finishPending: boolean;
+  /** Each failure is announced anew. */
+  key: number;
+}
+
 /**
- * Sign-up with Apple or Google in a popup; on success the server completes the sign-up
- * (completeSocialSignUp) and `onSignedUp` runs. A failure is logged and the visitor stays.
+ * Sign-up with Apple or Google (docs/arrival.md): a popup opened within the tap, or the full-page
+ * redirect where a popup cannot be had (blocked, Auth not ready yet at the tap, an in-app
+ * browser); then the server completes the sign-up (completeSocialSignUp), the browser signs out
+ * and `onSignedUp` runs. Inside an in-app browser Google is not offered: Google refuses to sign
+ * in there, so the way into the real browser stands in its place.
  */
 export function SocialSignUpButtons({
   inviterId,
@@ -32,37 +43,79 @@ export function SocialSignUpButtons({
   disabled: boolean;
   onSignedUp: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const inApp = useInAppBrowser();
   const completeSignUp = useCompleteSocialSignUp();
-  const [busy, setBusy] = useState<Provider | null>(null);
-  const [failed, setFailed] = useState(0);
+  const [busy, setBusy] = useState<Busy>(() => (returningFromRedirect() ? 'finishing' : null));
+  const [problem, setProblem] = useState<Problem | null>(null);
 
-  // Auth prepares its popup helper when it starts; starting it now keeps the click's popup
-  // from waiting on that (a popup opened late can be blocked by the browser).
+  function fail(error: unknown, finishPending: boolean) {
+    // eslint-disable-next-line no-console
+    console.error('Sign-up with a provider failed', error);
+    setProblem((last) => ({ network: isNetworkError(error), finishPending, key: (last?.key ?? 0) + 1 }));
+    setBusy(null);
+  }
+
+  /** The server step, once signed in; on failure the session stays, so a retry needs no new sign-in. */
+  async function finish() {
+    if (!inviterId) return;
+    setBusy('finishing');
+    setProblem(null);
+    try {
+      await completeSignUp.mutateAsync({ inviterId });
+    } catch (error) {
+      fail(error, true);
+      return;
+    }
+    // Nothing after this needs the session (the welcome page and the app sign in on their own).
+    await signOut(firebaseAuth()).catch(() => undefined);
+    onSignedUp();
+  }
+
+  // Readies Auth for a tap, and finishes a sign-up that a redirect brought back.
   useEffect(() => {
-    firebaseAuth();
+    let live = true;
+    redirectSignIn().then(
+      (credential) => {
+        if (!live) return;
+        if (credential && firebaseAuth().currentUser?.uid === credential.user.uid) void finish();
+        else setBusy((current) => (current === 'finishing' ? null : current));
+      },
+      (error: unknown) => {
+        if (!live) return;
+        if (CANCELLED.has(firebaseErrorCode(error) ?? '')) setBusy(null);
+        else fail(error, false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Once per page: the result of a redirect is read once.
   }, []);
 
-  async function signUp(provider: Provider) {
+  function redirect(provider: Provider) {
+    signInByRedirect(provider, i18n.language).catch((error: unknown) => fail(error, false));
+  }
+
+  // Synchronous up to the popup: window.open must run within the tap.
+  function tap(provider: Provider) {
     if (!inviterId) return;
+    setProblem(null);
     setBusy(provider);
-    let signedIn = false;
-    try {
-      await signInWithPopup(firebaseAuth(), authProvider(provider));
-      signedIn = true;
-      await completeSignUp.mutateAsync({ inviterId });
-      onSignedUp();
-    } catch (error) {
-      // eslint-disable-next-line no-console
-      console.error(`Sign-up with ${provider} failed`, error);
-      if (!CANCELLED.has(firebaseErrorCode(error) ?? '')) setFailed((n) => n + 1);
-    } finally {
-      // As the email path does: nothing after this needs the session (the welcome page and the
-      // app sign in on their own), and a browser left signed in, perhaps a shared one, would
-      // keep the account open to whoever comes next. A retry opens the popup again.
-      if (signedIn) await signOut(firebaseAuth()).catch(() => undefined);
-      setBusy(null);
+    const popup = inApp ? undefined : signInByPopup(provider, i18n.language);
+    if (!popup) {
+      redirect(provider);
+      return;
     }
+    popup.then(
+      () => void finish(),
+      (error: unknown) => {
+        const code = firebaseErrorCode(error) ?? '';
+        if (code === 'popup-blocked') redirect(provider);
+        else if (CANCELLED.has(code)) setBusy(null);
+        else fail(error, false);
+      },
+    );
   }
 
   const buttons: { provider: Provider; label: string; className: string }[] = [
@@ -71,24 +124,45 @@ export function SocialSignUpButtons({
   ];
   return (
     <>
-      {buttons.map(({ provider, label, className }) => (
-        <button
-          key={provider}
-          type="button"
-          className={className}
-          disabled={disabled || !inviterId || busy !== null}
-          aria-busy={busy === provider}
-          onClick={() => void signUp(provider)}
-        >
-          {busy === provider ? (
-            <span className="spinner spinner-inline" aria-hidden="true" />
-          ) : (
-            <ProviderMark provider={provider} />
+      {busy === 'finishing' && (
+        <p className="status-note" role="status">
+          <span className="spinner spinner-inline" aria-hidden="true" />
+          {t('socialSignUp.finishing')}
+        </p>
+      )}
+      {buttons.map(({ provider, label, className }) =>
+        provider === 'google.com' && inApp ? (
+          <OpenInBrowser key={provider} inApp={inApp}>
+            <p>{t('inAppBrowser.google')}</p>
+          </OpenInBrowser>
+        ) : (
+          <button
+            key={provider}
+            type="button"
+            className={className}
+            disabled={disabled || !inviterId || busy !== null}
+            aria-busy={busy === provider}
+            onClick={() => tap(provider)}
+          >
+            {busy === provider ? (
+              <span className="spinner spinner-inline" aria-hidden="true" />
+            ) : (
+              <ProviderMark provider={provider} />
+            )}
+            {label}
+          </button>
+        ),
+      )}
+      {problem && (
+        <Alert focusKey={problem.key}>
+          <p>{problem.network ? t('app.networkError') : t('app.genericError')}</p>
+          {problem.finishPending && (
+            <button type="button" className="button button-secondary" onClick={() => void finish()}>
+              {t('app.retry')}
+            </button>
           )}
-          {label}
-        </button>
-      ))}
-      {failed > 0 && <Alert focusKey={failed}>{t('app.genericError')}</Alert>}
+        </Alert>
+      )}
     </>
   );
 }

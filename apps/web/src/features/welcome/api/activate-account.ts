@@ -12,18 +12,35 @@ export function activateAccount(request: ActivateAccountRequest): Promise<Activa
   return callFunction<ActivateAccountRequest, ActivationAnswer>('activateAccount', request);
 }
 
+/** What became of the verification code a link carried: Auth cannot tell a used code from a malformed one. */
+export type CodeOutcome = 'applied' | 'used-or-invalid' | 'expired';
+
 /**
- * Applies the e-mail verification code the link carried, if any. A code that was already
- * used (a reload, a second tap on the link) is not an error: activation says whether the
- * address is verified.
+ * Applies the e-mail verification code the link carried. A code that was already used (a mail
+ * scanner opened the link first, a reload, a second tap) is not an error by itself:
+ * activation says whether the address is verified, and the outcome explains a refusal.
  */
-async function applyVerificationCode(oobCode: string): Promise<void> {
+async function applyVerificationCode(oobCode: string): Promise<CodeOutcome> {
   const [{ applyActionCode }, { firebaseAuth }] = await Promise.all([import('firebase/auth'), import('@/lib/auth')]);
   try {
     await applyActionCode(firebaseAuth(), oobCode);
+    return 'applied';
   } catch (error) {
-    if (firebaseErrorCode(error) !== 'invalid-action-code' && firebaseErrorCode(error) !== 'expired-action-code')
-      throw error;
+    const code = firebaseErrorCode(error);
+    if (code === 'invalid-action-code') return 'used-or-invalid';
+    if (code === 'expired-action-code') return 'expired';
+    throw error;
+  }
+}
+
+/** Activation was refused for an unconfirmed address, and the link's code explains why: it was no good. */
+export class VerificationLinkError extends Error {
+  override readonly name = 'VerificationLinkError';
+  constructor(
+    readonly outcome: Exclude<CodeOutcome, 'applied'>,
+    cause: unknown,
+  ) {
+    super(`The verification link's code was ${outcome}`, { cause });
   }
 }
 
@@ -38,8 +55,16 @@ export function activationQueryOptions({ uid, inviterId, verificationCode }: Act
   return queryOptions({
     queryKey: ['activation', uid, inviterId ?? null, verificationCode ?? null],
     queryFn: async () => {
-      if (verificationCode) await applyVerificationCode(verificationCode);
-      const result = await activateAccount(inviterId ? { uid, inviterId } : { uid });
+      const outcome = verificationCode ? await applyVerificationCode(verificationCode) : undefined;
+      let result;
+      try {
+        result = await activateAccount(inviterId ? { uid, inviterId } : { uid });
+      } catch (error) {
+        // Not confirmed, and the link's code did not confirm it: say what was wrong with the link.
+        if (firebaseErrorCode(error) === 'failed-precondition' && outcome && outcome !== 'applied')
+          throw new VerificationLinkError(outcome, error);
+        throw error;
+      }
       if (result.status !== 200) throw new Error(`activateAccount answered ${result.status}: ${result.message}`);
       return result;
     },

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { Loader } from '@/components/loader';
-import { firebaseErrorCode } from '@/lib/errors';
-import { useActivation, type Activation, type ActivationAnswer } from '../api/activate-account';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
+import { useActivation, VerificationLinkError, type Activation, type ActivationAnswer } from '../api/activate-account';
 
 /**
  * Activates the new account named in the link (after applying the e-mail's verification
@@ -26,13 +28,35 @@ export function ActivationStatus({
   }, [query.error]);
   if (query.isPending) return <Loader label={t('welcome.activating')} />;
   if (query.isError) {
-    const notVerified = firebaseErrorCode(query.error) === 'failed-precondition';
+    const error = query.error;
     // The store badges stay: the app can be downloaded whatever happened here. Each failed try
     // is announced anew (focusKey), and the retry button keeps its focus while it works.
+    if (error instanceof VerificationLinkError) {
+      return (
+        <>
+          <Alert focusKey={query.errorUpdatedAt}>
+            <p>{error.outcome === 'expired' ? t('welcome.linkExpired') : t('welcome.linkInvalid')}</p>
+            <p>{t('welcome.newLink')}</p>
+            {activation.inviterId && (
+              <Link className="button button-secondary" to={paths.signUp.href(activation.inviterId)}>
+                {t('welcome.signUpAgain')}
+              </Link>
+            )}
+          </Alert>
+          {children(undefined)}
+        </>
+      );
+    }
+    const message =
+      firebaseErrorCode(error) === 'failed-precondition'
+        ? t('welcome.notVerified')
+        : isNetworkError(error)
+          ? t('app.networkError')
+          : t('welcome.activationFailed');
     return (
       <>
         <Alert focusKey={query.errorUpdatedAt}>
-          <p>{notVerified ? t('welcome.notVerified') : t('welcome.activationFailed')}</p>
+          <p>{message}</p>
           <button
             type="button"
             className="button button-secondary"

@@ -1,7 +1,7 @@
 import { linkRequestFromPath } from '@dayfocus/functions/domain/app-links';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { platformOf } from '../platform';
+import { platformOf } from '@/lib/platform';
 import { StoreBadges } from './store-badges';
 
 /** The code of one of our short links (`{origin}/l/{code}`), or null. */

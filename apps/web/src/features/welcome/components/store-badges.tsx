@@ -1,7 +1,7 @@
 import { playStoreUrlFor } from '@dayfocus/functions/domain/app-links';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import type { Platform } from '../platform';
+import type { Platform } from '@/lib/platform';
 
 /**
  * App Store and Google Play badges, linking to the store pages of the runtime configuration,

@@ -1,0 +1,38 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentInAppBrowser, escapeTarget, wayOutHref, type InAppBrowser } from '@/lib/in-app-browser';
+
+const unchanging = () => () => undefined;
+
+/**
+ * The in-app browser the page runs in, or null. Null on the server and while React hydrates a
+ * server-rendered page (the HTML is the same for everyone), then the browser's own answer.
+ */
+export function useInAppBrowser(): InAppBrowser | null {
+  return useSyncExternalStore(unchanging, currentInAppBrowser, () => null);
+}
+
+/**
+ * The way out of an in-app browser, into the phone's real browser, on the same page with the same
+ * language: a link that opens it in one tap where the app lets it through (Android's intent,
+ * iPhone's `x-safari-https`), and the menu instructions that always work. The link is followed
+ * only when tapped; nothing here moves by itself.
+ */
+export function OpenInBrowser({ inApp, children }: { inApp: InAppBrowser; children?: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const href = inApp.escapeFailed ? null : wayOutHref(escapeTarget(window.location, i18n.language), inApp.platform);
+  return (
+    <section className="in-app-notice" aria-labelledby="in-app-notice-title">
+      <h2 id="in-app-notice-title" className="in-app-notice-title">
+        {inApp.appName ? t('inAppBrowser.titleNamed', { app: inApp.appName }) : t('inAppBrowser.title')}
+      </h2>
+      {children}
+      {href && (
+        <a className="button button-primary" href={href} rel="nofollow">
+          {t('inAppBrowser.open')}
+        </a>
+      )}
+      <p className="in-app-notice-steps">{href ? t('inAppBrowser.stepsIfNothing') : t('inAppBrowser.steps')}</p>
+    </section>
+  );
+}

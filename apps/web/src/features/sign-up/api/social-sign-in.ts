@@ -1,0 +1,107 @@
+/**
+ * Sign-in with Apple or Google, as it has to work where invite links really open
+ * (docs/arrival.md):
+ * - a popup, opened within the tap (nothing awaited between the tap and `window.open`);
+ * - a full-page redirect where a popup cannot be had: the browser blocked it, Auth was not
+ *   ready yet at the tap, or the page runs in an in-app browser, where popups fail;
+ * - back from a redirect, `redirectSignIn` gives the result, and the sign-up finishes as after
+ *   a popup.
+ */
+import {
+  getRedirectResult,
+  GoogleAuthProvider,
+  OAuthProvider,
+  signInWithPopup,
+  signInWithRedirect,
+  type Auth,
+  type AuthProvider,
+  type UserCredential,
+} from 'firebase/auth';
+import { authReadyForTap, prepareAuth } from '@/lib/auth';
+
+export type Provider = 'apple.com' | 'google.com';
+
+function authProvider(provider: Provider): AuthProvider {
+  if (provider === 'google.com') return new GoogleAuthProvider();
+  const apple = new OAuthProvider('apple.com');
+  apple.addScope('email');
+  apple.addScope('name');
+  return apple;
+}
+
+/** This tab left for a provider's page; kept so that the page it comes back to can say it is finishing. */
+const REDIRECT_KEY = 'dayfocus.signInRedirect';
+
+function rememberRedirect(provider: Provider | null): void {
+  try {
+    if (provider) sessionStorage.setItem(REDIRECT_KEY, provider);
+    else sessionStorage.removeItem(REDIRECT_KEY);
+  } catch {
+    // Storage refused (private mode): the page then shows its buttons until the result is in.
+  }
+}
+
+/** Whether this tab went to a provider's page from here and has come back (the result may still be on its way). */
+export function returningFromRedirect(): boolean {
+  try {
+    return sessionStorage.getItem(REDIRECT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Leaves for the provider's page; resolves only if leaving failed (it rejects then). */
+export async function signInByRedirect(provider: Provider, language: string): Promise<never> {
+  const auth = await prepareAuth();
+  auth.languageCode = language;
+  rememberRedirect(provider);
+  try {
+    await signInWithRedirect(auth, authProvider(provider));
+  } catch (error) {
+    rememberRedirect(null);
+    throw error;
+  }
+  return new Promise<never>(() => undefined); // the page is going away
+}
+
+/**
+ * The popup, if Auth is ready: call it straight from the tap's handler, with no await before
+ * it, so that `window.open` runs within the tap. Undefined when Auth is not ready yet (the
+ * caller redirects instead). The promise rejects with `auth/popup-blocked` when the browser
+ * refused the window.
+ */
+export function signInByPopup(provider: Provider, language: string): Promise<UserCredential> | undefined {
+  const auth: Auth | undefined = authReadyForTap();
+  if (!auth) return undefined;
+  auth.languageCode = language;
+  return signInWithPopup(auth, authProvider(provider));
+}
+
+/**
+ * The sign-in a redirect brought this tab back with, or null. Also readies Auth for a tap
+ * (`prepareAuth`), so the page calls it when it opens. It rejects only for a redirect this tab
+ * made (the provider refused, the network failed on the way back).
+ */
+export function redirectSignIn(): Promise<UserCredential | null> {
+  redirectOutcome ??= (async () => {
+    const returning = returningFromRedirect();
+    const auth = await prepareAuth();
+    try {
+      return await getRedirectResult(auth);
+    } catch (error) {
+      // A failure to read a redirect this tab never made concerns nobody on the page.
+      if (!returning) {
+        // eslint-disable-next-line no-console
+        console.warn('No redirect result could be read', error);
+        return null;
+      }
+      throw error;
+    } finally {
+      rememberRedirect(null);
+    }
+  })();
+  return redirectOutcome;
+}
+
+/** Read once per page load: the SDK hands a redirect's result to its first reader only. */
+let redirectOutcome: Promise<UserCredential | null> | undefined;

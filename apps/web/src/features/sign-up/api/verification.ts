@@ -1,0 +1,46 @@
+/**
+ * The confirmation page's part of the e-mail leg (docs/arrival.md), for the account this tab
+ * signed up: send the verification e-mail again, and notice when the address has been
+ * confirmed, wherever the link was opened (usually in another browser: the mail app opens it in
+ * Chrome or Safari). It knows only this tab's own account: a visitor without that session learns
+ * nothing about any account. Loaded by the page after its first paint (it pulls the Auth SDK in).
+ */
+import { signOut, type User } from 'firebase/auth';
+import { firebaseAuth } from '@/lib/auth';
+import { sendVerificationEmail } from './sign-up-with-email';
+
+/** What the sign-up form hands the confirmation page (kept in the history entry, so a reload keeps it). */
+export interface ConfirmEmailState {
+  email: string;
+  uid: string;
+  inviterId: string;
+}
+
+/** This tab's signed-in account, if it is the one that signed up; null otherwise. */
+export async function signedUpAccount(uid: string): Promise<User | null> {
+  const auth = firebaseAuth();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  return user && user.uid === uid ? user : null;
+}
+
+export function resendVerificationEmail(
+  user: User,
+  state: ConfirmEmailState,
+  productDomain: string,
+  language: string,
+): Promise<void> {
+  return sendVerificationEmail(user, state.inviterId, productDomain, language);
+}
+
+/**
+ * Whether the address has been confirmed, as Auth now says (one account lookup). Once it is,
+ * the session has done its work and ends here: the welcome page activates the account from its
+ * link, signed in or not.
+ */
+export async function confirmedElsewhere(user: User): Promise<boolean> {
+  await user.reload();
+  if (!user.emailVerified) return false;
+  await signOut(firebaseAuth()).catch(() => undefined);
+  return true;
+}

@@ -151,25 +151,26 @@ interface OobCode {
   requestType: string;
 }
 
+/** Every verification e-mail the Auth emulator recorded for this address (it sends no mail), oldest first. */
+export async function verificationEmails(email: string): Promise<OobCode[]> {
+  const wanted = email.toLowerCase();
+  const url = `${urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`;
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
+  return oobCodes.filter((code) => code.requestType === 'VERIFY_EMAIL' && code.email?.toLowerCase() === wanted);
+}
+
 /**
- * The latest verification e-mail the Auth emulator recorded for this address (it sends no
- * mail): its link and code. Waits for it, and fails saying so when none comes.
+ * The latest verification e-mail the Auth emulator recorded for this address: its link and
+ * code. Waits for it, and fails saying so when none comes.
  */
 export async function verificationEmail(
   email: string,
   options: WaitOptions = {},
 ): Promise<{ oobLink: string; oobCode: string; continueUrl: string | null }> {
-  const wanted = email.toLowerCase();
-  const url = `${urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`;
   const found = await eventually(
-    async () => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
-      return oobCodes
-        .filter((code) => code.requestType === 'VERIFY_EMAIL' && code.email?.toLowerCase() === wanted)
-        .at(-1);
-    },
+    async () => (await verificationEmails(email)).at(-1),
     (code) => code !== undefined,
     { what: `a verification e-mail to ${email}`, ...options },
   );

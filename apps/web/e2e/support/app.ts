@@ -18,6 +18,7 @@ import {
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { paths } from '../../src/config/paths';
 import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { launchBrowser, newContext } from './browser';
 
@@ -33,6 +34,15 @@ export const viewports: Record<Device, { width: number; height: number }> = {
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${uniqueId(prefix)}@example.com`;
+}
+
+/**
+ * The verification link as the e-mail carries it in production, where the console's action URL
+ * is the site's `/auth/action` (docs/deploying.md): the Auth emulator's link (mode, code, key,
+ * continue URL, language), on that page. The emulator's own link goes to its own handler.
+ */
+export function emailActionLink(oobLink: string): string {
+  return `${urls.hosting}${paths.emailAction.href()}${new URL(oobLink).search}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,204 @@
+// The e-mail leg as it happens on a phone (docs/arrival.md): the e-mail in the page's language,
+// "send it again", the confirmation page left behind in one browser while the link is opened in
+// another, a link opened twice (a mail scanner first), and links that are expired or broken.
+import { verificationEmails } from '@dayfocus/stack/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { en, type Translation } from '../src/locales/en';
+import { hi } from '../src/locales/hi';
+import {
+  authUserByEmail,
+  emailActionLink,
+  eventually,
+  expectJoined,
+  pathOf,
+  reachPath,
+  seedInviter,
+  signedInUsers,
+  uniqueEmail,
+  urls,
+  useBrowser,
+  verificationEmail,
+  visible,
+  type SeededInviter,
+} from './support/app';
+
+interface Invitee {
+  name: string;
+  email: string;
+  password: string;
+}
+
+function newInvitee(): Invitee {
+  return { name: 'Mira Nair', email: uniqueEmail('e2e-leg'), password: 'correct-horse' };
+}
+
+/** The form, filled and sent in the page's language; resolves on /confirm-email. */
+async function signUpWithEmail(page: Page, inviter: SeededInviter, invitee: Invitee, t: Translation = en) {
+  await page.goto(`/sign-up/${inviter.userId}`);
+  await page.getByLabel(t.signUp.username, { exact: true }).fill(invitee.name);
+  await page.getByLabel(t.signUp.email, { exact: true }).fill(invitee.email);
+  await page.getByLabel(t.signUp.password, { exact: true }).fill(invitee.password);
+  await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(invitee.password);
+  await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
+  await reachPath(page, '/confirm-email');
+}
+
+/** Auth's answer when it refuses to send another e-mail for now (what its REST API says). */
+const TOO_MANY_ATTEMPTS = {
+  status: 400,
+  contentType: 'application/json',
+  body: JSON.stringify({ error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER', errors: [] } }),
+};
+
+describe('The e-mail leg on a phone', () => {
+  const browser = useBrowser();
+
+  it('asks for the verification e-mail in Hindi on the Hindi pages, and its link opens in Hindi elsewhere', async () => {
+    const inviter = await seedInviter();
+    const invitee = newInvitee();
+    const page = await browser.newPage({ device: 'phone', language: 'hi' });
+    const sent = page.waitForRequest((request) => request.url().includes('accounts:sendOobCode'));
+    await signUpWithEmail(page, inviter, invitee, hi);
+    expect((await sent).headers()['x-firebase-locale']).toBe('hi');
+
+    const { oobLink, continueUrl } = await verificationEmail(invitee.email);
+    expect(new URL(continueUrl ?? '').searchParams.get('lg')).toBe('hi');
+    const other = await browser.newPage({ device: 'phone' }); // the mail app's browser: no language stored
+    await other.goto(emailActionLink(oobLink));
+    await visible(other.getByRole('heading', { name: hi.welcome.title }));
+    await visible(other.getByText(hi.welcome.activated));
+  });
+
+  it('sends the e-mail again after a short wait, and says so when Firebase refuses to send more', async () => {
+    const inviter = await seedInviter();
+    const invitee = newInvitee();
+    const page = await browser.newPage({ device: 'phone' });
+    await page.clock.install();
+    await signUpWithEmail(page, inviter, invitee);
+    const resend = page.getByRole('button', { name: en.confirmEmail.resend });
+    await visible(resend);
+    expect(await resend.isDisabled()).toBe(true);
+    await visible(page.getByText(/You can send it again in \d+ s\./));
+    expect(await verificationEmails(invitee.email)).toHaveLength(1);
+
+    await page.clock.fastForward(31_000);
+    await expect.poll(() => resend.isEnabled()).toBe(true);
+    await resend.click();
+    await visible(page.getByRole('alert').getByText(en.confirmEmail.resent));
+    await eventually(
+      () => verificationEmails(invitee.email),
+      (emails) => emails.length === 2,
+      { what: 'the second verification e-mail' },
+    );
+    expect(await resend.isDisabled()).toBe(true); // the wait starts again
+
+    await page.route('**/accounts:sendOobCode**', (route) => route.fulfill(TOO_MANY_ATTEMPTS));
+    await page.clock.fastForward(31_000);
+    await expect.poll(() => resend.isEnabled()).toBe(true);
+    await resend.click();
+    await visible(page.getByRole('alert').getByText(en.confirmEmail.tooManyRequests));
+    expect(await verificationEmails(invitee.email)).toHaveLength(2);
+  });
+
+  it('moves on to the welcome page by itself once the address is confirmed in another browser', async () => {
+    const inviter = await seedInviter();
+    const invitee = newInvitee();
+    const page = await browser.newPage({ device: 'phone' }); // say, Instagram's browser
+    await signUpWithEmail(page, inviter, invitee);
+    await visible(page.getByText(en.confirmEmail.watching));
+    const { uid } = await authUserByEmail(invitee.email);
+
+    const mailBrowser = await browser.newPage({ device: 'phone' }); // the mail app opens Chrome
+    await mailBrowser.goto(emailActionLink((await verificationEmail(invitee.email)).oobLink));
+    await visible(mailBrowser.getByText(en.welcome.activated));
+
+    await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
+    await visible(page.getByText(en.welcome.activated));
+    await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
+    await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+    expect(await signedInUsers(page)).toEqual([]); // the confirmation page's session ended there
+  });
+
+  it('welcomes a link opened twice (a mail scanner first), with the friendship made once', async () => {
+    const inviter = await seedInviter();
+    const invitee = newInvitee();
+    await signUpWithEmail(await browser.newPage({ device: 'phone' }), inviter, invitee);
+    const link = emailActionLink((await verificationEmail(invitee.email)).oobLink);
+
+    const scanner = await browser.newPage(); // a scanner that runs the page
+    await scanner.goto(link);
+    await visible(scanner.getByText(en.welcome.activated));
+
+    const person = await browser.newPage({ device: 'phone' });
+    await person.goto(link);
+    await visible(person.getByText(en.welcome.activated));
+    await visible(person.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
+    const { uid } = await authUserByEmail(invitee.email);
+    expect(pathOf(person)).toMatch(new RegExp(`^/welcome/${uid}/${inviter.userId}\\?`));
+    await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+  });
+
+  it("welcomes the link opened after the address was confirmed through Firebase's own page", async () => {
+    const inviter = await seedInviter();
+    const invitee = newInvitee();
+    await signUpWithEmail(await browser.newPage({ device: 'phone' }), inviter, invitee);
+    const { oobLink } = await verificationEmail(invitee.email);
+    const applied = await fetch(oobLink, { redirect: 'manual' }); // the Auth emulator's handler applies the code
+    expect(applied.status).toBe(303);
+
+    const person = await browser.newPage({ device: 'phone' });
+    await person.goto(emailActionLink(oobLink));
+    await visible(person.getByText(en.welcome.activated));
+    const { uid } = await authUserByEmail(invitee.email);
+    await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+  });
+
+  it('says a broken link is not valid and how to get a new one, changing nothing', async () => {
+    const inviter = await seedInviter();
+    const invitee = newInvitee();
+    await signUpWithEmail(await browser.newPage({ device: 'phone' }), inviter, invitee);
+    const link = new URL(emailActionLink((await verificationEmail(invitee.email)).oobLink));
+    link.searchParams.set('oobCode', `${link.searchParams.get('oobCode') ?? ''}-cut`);
+
+    const person = await browser.newPage({ device: 'phone' });
+    await person.goto(link.href);
+    const alert = person.getByRole('alert');
+    await visible(alert.getByText(en.welcome.linkInvalid));
+    await visible(alert.getByText(en.welcome.newLink));
+    expect(await alert.getByRole('link', { name: en.welcome.signUpAgain }).getAttribute('href')).toBe(
+      `/sign-up/${inviter.userId}`,
+    );
+    await visible(person.getByText(en.welcome.download)); // the app can still be had
+    expect((await authUserByEmail(invitee.email)).emailVerified).toBe(false);
+  });
+
+  it('says an expired link has expired', async () => {
+    const inviter = await seedInviter();
+    const invitee = newInvitee();
+    await signUpWithEmail(await browser.newPage({ device: 'phone' }), inviter, invitee);
+    const link = emailActionLink((await verificationEmail(invitee.email)).oobLink);
+
+    const person = await browser.newPage({ device: 'phone' });
+    // Auth's answer for a code past its lifetime (the emulator's codes never expire).
+    await person.route('**/accounts:update**', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 400, message: 'EXPIRED_OOB_CODE', errors: [] } }),
+      }),
+    );
+    await person.goto(link);
+    await visible(person.getByRole('alert').getByText(en.welcome.linkExpired));
+    expect((await authUserByEmail(invitee.email)).emailVerified).toBe(false);
+  });
+
+  it("hands every other e-mail of the project (a password reset, the app's) to Firebase's own handler", async () => {
+    const page = await browser.newPage({ device: 'phone' });
+    const query = 'mode=resetPassword&oobCode=some-code&apiKey=fake-api-key&lang=en';
+    await page.goto(`/auth/action?${query}`);
+    await page.waitForURL((url) => url.origin === urls.auth);
+    const landed = new URL(page.url());
+    expect(`${landed.pathname}${landed.search}`).toBe(`/emulator/action?${query}`);
+  });
+});

@@ -1,0 +1,131 @@
+// A flaky phone network (docs/arrival.md): each step of the journey loses its request once; the
+// page says what happened in words a person understands, and a retry finishes the sign-up.
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { en } from '../src/locales/en';
+import { CHROME_ANDROID } from '../src/testing/user-agents';
+import { completeProviderPopup } from './support/auth-emulator';
+import {
+  authUserByEmail,
+  expectJoined,
+  reachPath,
+  seedInviter,
+  uniqueEmail,
+  useBrowser,
+  verificationEmail,
+  visible,
+  type SeededInviter,
+} from './support/app';
+
+/**
+ * Makes the first request whose address contains `part` fail (the connection dropped, or, with
+ * `status`, that answer from the server), and lets the next ones through. `happened` resolves
+ * once it has failed one.
+ */
+async function failOnce(page: Page, part: string, status?: number): Promise<{ happened: Promise<void> }> {
+  let failed: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (failed = resolve));
+  let count = 0;
+  await page.route(
+    (url) => url.href.includes(part),
+    async (route: Route) => {
+      count += 1;
+      if (count > 1) return route.fallback();
+      if (status) await route.fulfill({ status, contentType: 'text/plain', body: 'upstream request timeout' });
+      else await route.abort('internetdisconnected');
+      failed();
+    },
+  );
+  return { happened: done };
+}
+
+function submit(page: Page) {
+  return page.getByRole('button', { name: en.signUp.submit, exact: true });
+}
+
+async function fillSignUpForm(page: Page, inviter: SeededInviter, email: string): Promise<void> {
+  await page.goto(`/sign-up/${inviter.userId}`);
+  await page.getByLabel(en.signUp.username, { exact: true }).fill('Net Friend');
+  await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
+  await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
+  await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+}
+
+describe('The journey on a flaky network', () => {
+  const browser = useBrowser();
+
+  for (const [step, part] of [
+    ['creating the account', 'accounts:signUp'],
+    ['recording the invitee', '/api/registerInvitee'],
+    ['sending the verification e-mail', 'accounts:sendOobCode'],
+  ] as const) {
+    it(`email sign-up: a lost request while ${step} says to check the connection; sending again finishes`, async () => {
+      const inviter = await seedInviter();
+      const email = uniqueEmail('e2e-net');
+      const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+      const failure = await failOnce(page, part);
+      await fillSignUpForm(page, inviter, email);
+      await submit(page).click();
+      await failure.happened;
+      await visible(page.getByRole('alert').getByText(en.app.networkError));
+      await expect.poll(() => submit(page).isEnabled()).toBe(true);
+
+      await submit(page).click();
+      await reachPath(page, '/confirm-email');
+      await verificationEmail(email);
+    });
+  }
+
+  it('Google sign-up: a lost server step keeps the sign-in, and "Try again" finishes without a new popup', async () => {
+    const inviter = await seedInviter();
+    const invitee = { email: uniqueEmail('e2e-net-google'), name: 'Net Google' };
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const failure = await failOnce(page, '/api/completeSocialSignUp');
+    await page.goto(`/social-sign-up/${inviter.userId}`);
+    const google = page.getByRole('button', { name: en.socialSignUp.google });
+    await expect.poll(() => google.isEnabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    const popup = page.waitForEvent('popup');
+    await google.click();
+    await completeProviderPopup(await popup, { email: invitee.email, displayName: invitee.name });
+    await failure.happened;
+
+    const alert = page.getByRole('alert');
+    await visible(alert.getByText(en.app.networkError));
+    let popups = 0;
+    page.on('popup', () => (popups += 1));
+    await alert.getByRole('button', { name: en.app.retry }).click();
+    await reachPath(page, '/welcome');
+    const account = await authUserByEmail(invitee.email);
+    await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+    expect(popups).toBe(0);
+  });
+
+  for (const [what, status] of [
+    ['a lost request', undefined],
+    ['a timed-out call (504)', 504],
+  ] as const) {
+    it(`activation: ${what} says to check the connection; "Try again" activates`, async () => {
+      const inviter = await seedInviter();
+      const email = uniqueEmail('e2e-net-activate');
+      const signUpPage = await browser.newPage({ device: 'phone' });
+      await fillSignUpForm(signUpPage, inviter, email);
+      await submit(signUpPage).click();
+      await reachPath(signUpPage, '/confirm-email');
+      await signUpPage.close(); // only the welcome page below activates
+      const { oobLink } = await verificationEmail(email);
+      expect((await fetch(oobLink, { redirect: 'manual' })).status).toBe(303); // confirmed elsewhere
+
+      const { uid } = await authUserByEmail(email);
+      const page = await browser.newPage({ device: 'phone' });
+      const failure = await failOnce(page, '/api/activateAccount', status);
+      await page.goto(`/welcome/${uid}/${inviter.userId}`);
+      await failure.happened;
+      const alert = page.getByRole('alert');
+      await visible(alert.getByText(en.app.networkError));
+      await alert.getByRole('button', { name: en.app.retry }).click();
+      await visible(page.getByText(en.welcome.activated));
+      await expectJoined(inviter, { uid, name: 'Net Friend', email });
+    });
+  }
+});

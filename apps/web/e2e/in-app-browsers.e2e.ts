@@ -13,6 +13,7 @@ import {
   expectJoined,
   pathOf,
   reachPath,
+  screenshot,
   seedInviter,
   takenOver,
   uniqueEmail,
@@ -96,6 +97,7 @@ describe('Sign-up in in-app browsers', () => {
       // Nothing left the page by itself: no popup, no move into another browser.
       expect(await openedWindows(page)).toEqual([]);
       expect(pathOf(page)).toBe(path);
+      if (arrival.name === 'Instagram on Android') await screenshot(page, 'social-sign-up-in-app', 'en', 'phone');
     });
   }
 
@@ -128,6 +130,7 @@ describe('Sign-up in in-app browsers', () => {
       `/social-sign-up/${inviter.userId}`,
     );
     expect(pathOf(page)).toBe(path);
+    await screenshot(page, 'invitation-in-app', 'hi', 'phone');
   });
 
   it('the invitation in a real browser shows no way out', async () => {

@@ -50,8 +50,8 @@ export const en = {
     google:
       'Google does not allow sign-in inside this browser. Open this page in your phone’s browser to sign up with Google, or sign up with email here.',
     open: 'Open in browser',
-    stepsIfNothing: 'If nothing happens, tap ⋯ or ⋮ at the top of the screen and choose “Open in browser”.',
-    steps: 'Tap ⋯ or ⋮ at the top of the screen and choose “Open in browser”.',
+    stepsIfNothing: 'If nothing happens, tap the three dots at the top of the screen and choose “Open in browser”.',
+    steps: 'Tap the three dots at the top of the screen and choose “Open in browser”.',
   },
   signUp: {
     title: 'Sign up with email',

@@ -123,7 +123,7 @@ export function ConfirmEmailActions({
   const seconds = Math.ceil(waitMs / 1_000);
   return (
     <>
-      <p className="status-note">{t('confirmEmail.watching')}</p>
+      <p className="hint">{t('confirmEmail.watching')}</p>
       {outcome && (
         <Alert tone={outcome.error ? 'error' : 'info'} focusKey={outcome.key}>
           <p>{outcome.message}</p>

@@ -36,3 +36,12 @@ export function OpenInBrowser({ inApp, children }: { inApp: InAppBrowser; childr
     </section>
   );
 }
+
+/**
+ * The way out with `children` as its reason, where the page runs in an in-app browser; nothing
+ * elsewhere. The default export, for a page that loads it only once it runs in the browser.
+ */
+export default function InAppBrowserNotice({ children }: { children?: ReactNode }) {
+  const inApp = useInAppBrowser();
+  return inApp ? <OpenInBrowser inApp={inApp}>{children}</OpenInBrowser> : null;
+}

@@ -1,8 +1,8 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Loader } from '@/components/loader';
-import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
@@ -16,6 +16,19 @@ import { useRouteLanguage } from '@/features/language/use-route-language';
  * picture. The server renders it first (functions/src/functions/invitation-page.ts) and the app
  * takes it over; both actions are links, so the page works without JavaScript.
  */
+/**
+ * The way out of an in-app browser (docs/arrival.md), loaded only once the app has taken the
+ * page over: the server's HTML is the same for everyone, and the takeover stays as light as it was.
+ */
+const InAppBrowserNotice = lazy(() => import('@/components/open-in-browser'));
+
+/** False on the server and while React hydrates, true once the page runs in the browser. */
+function useRunning(): boolean {
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
+  return running;
+}
+
 export default function InvitationRoute() {
   const { uid, lg } = useParams();
   const languageReady = useRouteLanguage(lg);
@@ -27,7 +40,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
   const { t } = useTranslation();
   const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
-  const inApp = useInAppBrowser();
+  const running = useRunning();
   return (
     <Page title={t('invitation.title')}>
       <InviterProblem status={status} />
@@ -44,10 +57,12 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
         <HaveAccountLink inviterId={inviterId} disabled={!found} />
       </div>
       {/* After the actions, so that it moves nothing when it appears (after the app took over). */}
-      {inApp && found && (
-        <OpenInBrowser inApp={inApp}>
-          <p>{t('inAppBrowser.invitation')}</p>
-        </OpenInBrowser>
+      {running && found && (
+        <Suspense fallback={null}>
+          <InAppBrowserNotice>
+            <p>{t('inAppBrowser.invitation')}</p>
+          </InAppBrowserNotice>
+        </Suspense>
       )}
     </Page>
   );

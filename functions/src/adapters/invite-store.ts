@@ -38,7 +38,7 @@ import {
   type UserRecord,
 } from '../domain/records.js';
 import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
-import { isUsableId } from './documents.js';
+import { isDocumentId } from '../domain/ids.js';
 import { FunnelStore } from './funnel-store.js';
 
 const INVALID_ARGUMENT = 3;
@@ -102,7 +102,7 @@ export class InviteStore {
 
   /** The user's record, or null when there is none (or the id cannot name a document). */
   async getUser(userId: string): Promise<UserRecord | null> {
-    if (!isUsableId(userId)) return null;
+    if (!isDocumentId(userId)) return null;
     const snapshot = await this.user(userId).get();
     return snapshot.exists ? ({ ...snapshot.data() } as UserRecord) : null;
   }

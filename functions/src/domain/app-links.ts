@@ -3,6 +3,7 @@
  * and where each visitor is sent. Pure rules; no Firebase imports.
  */
 import { brand } from './brand.js';
+import { isDocumentId } from './ids.js';
 import type { LinkSettings } from './link-settings.js';
 
 /** 64 URL-safe symbols, so one random byte masked to 6 bits picks one without bias. */
@@ -16,11 +17,13 @@ export const LINK_CODE_LENGTH = 10;
  */
 const LINK_PATH = /^\/l\/([A-Za-z0-9_-]{8,32})(?:\/|(\/qr\.svg))?$/;
 
+/** A random code; never one of Firestore's reserved `__…__` ids (a chance of 1 in 64^4, drawn again). */
 export function newLinkCode(randomBytes: (size: number) => Uint8Array): string {
-  const bytes = randomBytes(LINK_CODE_LENGTH);
-  let code = '';
-  for (const byte of bytes) code += CODE_ALPHABET[byte & 63];
-  return code;
+  for (;;) {
+    let code = '';
+    for (const byte of randomBytes(LINK_CODE_LENGTH)) code += CODE_ALPHABET[byte & 63];
+    if (isDocumentId(code)) return code;
+  }
 }
 
 /** What a request under `/l/` asks for: the link itself (an open), or the link's QR code. */
@@ -36,7 +39,8 @@ export interface LinkRequest {
 export function linkRequestFromPath(rawUrl: string): LinkRequest | null {
   const path = rawUrl.split('?', 1)[0] ?? '';
   const match = LINK_PATH.exec(path);
-  if (!match?.[1]) return null;
+  // A code of the reserved `__…__` form names no document (production Firestore refuses the read).
+  if (!match?.[1] || !isDocumentId(match[1])) return null;
   return { code: match[1], resource: match[2] ? 'qr' : 'open' };
 }
 

@@ -44,7 +44,7 @@ export const englishMessages: Record<MessageKey, string> = {
   'validation.confirmPasswordRequired': 'Please enter confirm password',
   'validation.passwordsDiffer': 'Both the passwords must match',
   'validation.userIdRequired': 'A user id is required',
-  'validation.userIdInvalid': `A user id is a string of 1 to ${USER_ID_MAX_LENGTH} characters`,
+  'validation.userIdInvalid': `A user id is a string of 1 to ${USER_ID_MAX_LENGTH} characters, without /, other than . and .., not of the form __…__`,
   'validation.linkCodeRequired': 'An invite code is required',
   'validation.linkCodeInvalid': `An invite code is ${LINK_CODE_MIN_LENGTH} to ${LINK_CODE_MAX_LENGTH} letters, digits, - or _`,
   'validation.unknownField': 'The request has a field this call does not take',

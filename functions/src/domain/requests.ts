@@ -7,6 +7,7 @@
  * in its error details).
  */
 import * as yup from 'yup';
+import { isDocumentId, isUserId } from './ids.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
 import {
   INPUT_MAX_LENGTH,
@@ -38,6 +39,7 @@ const userId = () =>
     .required(messageKeys.userIdRequired)
     .min(1, messageKeys.userIdInvalid)
     .max(USER_ID_MAX_LENGTH, messageKeys.userIdInvalid)
+    .test('user-id', messageKeys.userIdInvalid, (value) => value === undefined || isUserId(value))
     .typeError(messageKeys.userIdInvalid);
 
 /** The user name as typed in the sign-up form and sent to registerInvitee. */
@@ -124,6 +126,7 @@ const linkCode = () =>
     .min(LINK_CODE_MIN_LENGTH, messageKeys.linkCodeInvalid)
     .max(LINK_CODE_MAX_LENGTH, messageKeys.linkCodeInvalid)
     .matches(LINK_CODE_PATTERN, messageKeys.linkCodeInvalid)
+    .test('link-code-id', messageKeys.linkCodeInvalid, (value) => value === undefined || isDocumentId(value))
     .typeError(messageKeys.linkCodeInvalid);
 
 /** Both of the app's invite calls take the invite's code alone. */

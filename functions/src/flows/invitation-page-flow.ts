@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';
 import { FlowError } from '../domain/errors.js';
+import { isUserId } from '../domain/ids.js';
 import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
@@ -43,8 +44,8 @@ const LEGACY_INVITATION = /^\/tasks-Feedback\/?$/;
 const APP_LINK = /^\/app-link\/([^/]+)\/?$/;
 
 /**
- * A path segment as an inviter id, or null when it cannot name anyone: undecodable, or not
- * usable as a Firestore document id. (Anything else is looked up and may simply not exist.)
+ * A path segment as an inviter id, or null when it cannot name anyone: undecodable, or not a
+ * uid by the id rule (domain/ids.ts). (Anything else is looked up and may simply not exist.)
  */
 export function inviterIdOf(segment: string): string | null {
   let id: string;
@@ -53,9 +54,7 @@ export function inviterIdOf(segment: string): string | null {
   } catch {
     return null;
   }
-  if (id === '' || id === '.' || id === '..' || id.includes('/') || /^__.*__$/.test(id)) return null;
-  if (Buffer.byteLength(id, 'utf8') > 1500) return null;
-  return id;
+  return isUserId(id) ? id : null;
 }
 
 /** The inviter id of an invitation path (`/feedback/{uid}/{lg?}`), or null for any other path or an unusable id. */

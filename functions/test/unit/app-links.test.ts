@@ -45,6 +45,13 @@ describe('link codes', () => {
     for (const code of codes) expect(code).toMatch(/^[A-Za-z0-9_-]{10}$/);
   });
 
+  it("are never one of Firestore's reserved __…__ ids: such a draw is drawn again", () => {
+    const draws = [new Uint8Array(10).fill(63), new Uint8Array(10).fill(63), new Uint8Array(10).fill(0)]; // '_' is symbol 63
+    const code = newLinkCode(() => draws.shift() ?? new Uint8Array(10));
+    expect(code).toBe('AAAAAAAAAA');
+    expect(draws).toHaveLength(0);
+  });
+
   it('use all 64 symbols evenly (no modulo bias)', () => {
     const counts = new Map<string, number>();
     for (let i = 0; i < 4000; i++)
@@ -88,6 +95,8 @@ describe('link codes', () => {
     '/l/abcdefgh/qr.svg/',
     '/l/abcdefgh/qr.svg/extra',
     '/l/abcdefgh/extra/qr.svg',
+    '/l/__abcdef__',
+    '/l/__abcdef__/qr.svg',
     '/l/abcdefgh//qr.svg',
     '/l/abcdefgh/qr.png',
     '/l/abcdefgh/QR.svg',

@@ -115,7 +115,7 @@ export const hi: Translation = {
     confirmPasswordRequired: 'कृपया पुष्टि पासवर्ड दर्ज करें',
     passwordsDiffer: 'दोनों पासवर्ड एक जैसे होने चाहिए',
     userIdRequired: 'उपयोगकर्ता आईडी आवश्यक है',
-    userIdInvalid: `उपयोगकर्ता आईडी 1 से ${USER_ID_MAX_LENGTH} अक्षरों की होनी चाहिए`,
+    userIdInvalid: `उपयोगकर्ता आईडी 1 से ${USER_ID_MAX_LENGTH} अक्षरों की होनी चाहिए, बिना /, . या .. के अलावा, और __…__ के रूप में नहीं`,
     linkCodeRequired: 'आमंत्रण कोड आवश्यक है',
     linkCodeInvalid: `आमंत्रण कोड ${LINK_CODE_MIN_LENGTH} से ${LINK_CODE_MAX_LENGTH} अक्षरों, अंकों, - या _ का होता है`,
     unknownField: 'अनुरोध में ऐसा फ़ील्ड है जो यह कॉल नहीं लेती',

@@ -27,12 +27,16 @@ describe('getInviter', () => {
     expect(await callAnonymously('getInviter', { inviterId: inviter.userId })).toMatchObject({ photoUrl: null });
   });
 
+  it('answers not-found for an unknown inviter', async () => {
+    expect(await outcomeOf(callAnonymously('getInviter', { inviterId: uniqueId('nobody') }))).toBe('not-found');
+  });
+
   it.each([
-    ['unknown', () => uniqueId('nobody')],
-    ['malformed (a path)', () => 'Users/../secret'],
-    ['reserved', () => '__name__'],
-  ])('answers not-found for an %s inviter', async (_case, makeId) => {
-    expect(await outcomeOf(callAnonymously('getInviter', { inviterId: makeId() }))).toBe('not-found');
+    ['malformed (a path)', 'Users/../secret'],
+    ['reserved', '__name__'],
+    ['aliased (a leading slash)', '/asha'],
+  ])('answers invalid-argument for a %s inviter id (the id rule; the page shows it as unknown)', async (_case, id) => {
+    expect(await outcomeOf(callAnonymously('getInviter', { inviterId: id }))).toBe('invalid-argument');
   });
 
   it('answers not-found for a deleted inviter', async () => {

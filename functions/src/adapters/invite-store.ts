@@ -11,6 +11,7 @@ import {
   deferredPush,
   isDue,
   planJoin,
+  holdsPushClaim,
   settledPush,
   sweepAction,
   withDueAt,
@@ -363,8 +364,15 @@ export class InviteStore {
   }
 
   /** Records how a claimed push went (blind write: the claim's lease makes this caller the only writer). */
-  async settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<void> {
-    await this.joinRef(claim.inviterId, claim.inviteeId).update(forUpdate(settledPush(claim, result, now)));
+  /** Writes the outcome of a push, if the join still carries this claim (see holdsPushClaim); false if not. */
+  async settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean> {
+    const ref = this.joinRef(claim.inviterId, claim.inviteeId);
+    return this.firestore.runTransaction(async (tx) => {
+      const join = (await tx.get(ref)).data() as FriendJoin | undefined;
+      if (!holdsPushClaim(join, claim)) return false;
+      tx.update(ref, forUpdate(settledPush(claim, result, now)));
+      return true;
+    });
   }
 
   /** Drops a push token that FCM reported dead, unless the app has meanwhile stored a new one. */

@@ -169,6 +169,8 @@ export interface PushClaim {
   language?: string;
   /** Attempts including this one. */
   attempts: number;
+  /** When this claim was made (the join's `pushClaimedAt`): with `attempts`, which claim it is. */
+  claimedAt: string;
   history: HistoryState;
   historyDueAt?: string;
 }
@@ -225,6 +227,7 @@ export function claimPush(
     inviteeName: join.inviteeName,
     language: inviter.language,
     attempts,
+    claimedAt: now.toISOString(),
     history: join.history,
     historyDueAt: join.historyDueAt,
   };
@@ -243,16 +246,14 @@ function pushClaimFields(attempts: number, now: Date): Partial<FriendJoin> {
 }
 
 /**
- * Whether a caller may take this join's push at `now`. A push that failed is retried by the
- * sweep once its backoff has passed; a person calling again (a replayed activation) may
- * retry it at once. A claim is taken over only after its lease has run out.
+ * Whether a caller (a replayed call, or the sweep) may take this join's push at `now`: a push
+ * that failed once its backoff has passed, a claim once its lease has run out.
  */
-export function pushClaimable(join: FriendJoin, now: Date, by: 'caller' | 'sweep'): boolean {
+export function pushClaimable(join: FriendJoin, now: Date): boolean {
   if (join.pushAttempts >= PUSH_MAX_ATTEMPTS) return false;
+  // The same for both: replayed anonymous calls must not spend every attempt in an FCM outage.
   const due = isDue(join.pushDueAt, now);
-  if (join.push === 'pending') return by === 'caller' || due;
-  if (join.push === 'sending') return due;
-  return false;
+  return (join.push === 'pending' || join.push === 'sending') && due;
 }
 
 /**
@@ -296,7 +297,7 @@ export function planJoin(
 
   if (state.join) {
     const join = state.join;
-    if (!pushClaimable(join, input.now, 'caller')) return { outcome: 'joined-before', writes, push: null };
+    if (!pushClaimable(join, input.now)) return { outcome: 'joined-before', writes, push: null };
     const token = (isLiveUser(state.inviter) && state.inviter.fcmToken) || null;
     if (token) {
       // A push that reaches the phone counts; when the hour is full the sweep retries it later.
@@ -370,6 +371,7 @@ export function planJoin(
             inviteeName,
             language: state.inviter.language,
             attempts: 1,
+            claimedAt: input.now.toISOString(),
             history: join.history,
             historyDueAt: join.historyDueAt,
           }
@@ -393,6 +395,17 @@ export type PushResult =
  * is retried with backoff until PUSH_MAX_ATTEMPTS, then the push is `failed` for good.
  * Returns `undefined` for the fields to delete.
  */
+/**
+ * Whether the join still carries this claim: nobody took the push over since (the sweep
+ * re-claims a push whose lease ran out, and a slow sender's late outcome must not undo that).
+ */
+export function holdsPushClaim(
+  join: Pick<FriendJoin, 'push' | 'pushAttempts' | 'pushClaimedAt'> | undefined,
+  claim: PushClaim,
+): boolean {
+  return join?.push === 'sending' && join.pushAttempts === claim.attempts && join.pushClaimedAt === claim.claimedAt;
+}
+
 export function settledPush(
   claim: PushClaim,
   result: PushResult,
@@ -428,7 +441,7 @@ export function sweepAction(
   now: Date,
 ): { claimPush: boolean; giveUpPush: boolean; writeHistory: boolean } {
   const historyDue = join.history === 'owed' && isDue(join.historyDueAt, now);
-  const claimPush = pushClaimable(join, now, 'sweep');
+  const claimPush = pushClaimable(join, now);
   // A last attempt whose sender died: nobody may claim it again, so it ends as failed.
   const giveUpPush =
     !claimPush &&

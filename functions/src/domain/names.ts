@@ -10,10 +10,16 @@ import { NAME_MAX_LENGTH } from './limits.js';
 
 const TAG = /<[^<>]*>/g;
 const ANGLE_BRACKET = /[<>]/g;
-// C0 and C1 control characters and the bidirectional overrides/isolates that can reorder
-// the text around a name in a push.
+// C0 and C1 control characters, and every invisible format character (Unicode's Cf: the
+// bidirectional overrides and isolates that can reorder the text around a name in a push, the
+// marks LRM and RLM, the zero-width space, joiners and word joiner, the byte-order mark, the
+// soft hyphen). Joiners shape a few Devanagari conjuncts and emoji sequences; without them the
+// same letters show, a little differently, and a name cannot be made of nothing visible.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const FORMAT = /\p{Cf}/gu;
+// Blank letters that show as nothing: the Hangul fillers and the blank Braille pattern.
+const BLANK = /[\u115f\u1160\u3164\uffa0\u2800]/g;
 
 /** The longest prefix of `text` within `max` UTF-16 units that does not split a character. */
 function truncate(text: string, max: number): string {
@@ -25,10 +31,25 @@ function truncate(text: string, max: number): string {
   return result;
 }
 
+/**
+ * What a name shows, cleaned (no markup, no control or invisible format characters, white
+ * space folded and trimmed) but not shortened; empty when nothing visible is left. The typed
+ * name's rules (requests.ts) measure this.
+ */
+export function visibleName(raw: unknown): string {
+  const text = typeof raw === 'string' ? raw : '';
+  return text
+    .replace(TAG, ' ')
+    .replace(ANGLE_BRACKET, ' ')
+    .replace(CONTROL, ' ')
+    .replace(FORMAT, '')
+    .replace(BLANK, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** The name as it may be stored and shown; the generic display name when nothing usable is left. */
 export function cleanDisplayName(raw: unknown): string {
-  const text = typeof raw === 'string' ? raw : '';
-  const cleaned = text.replace(TAG, ' ').replace(ANGLE_BRACKET, ' ').replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
-  const short = truncate(cleaned, NAME_MAX_LENGTH).trim();
+  const short = truncate(visibleName(raw), NAME_MAX_LENGTH).trim();
   return short.length > 0 ? short : brand.genericDisplayName;
 }

@@ -9,6 +9,7 @@
 import * as yup from 'yup';
 import { isDocumentId, isUserId } from './ids.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
+import { visibleName } from './names.js';
 import {
   INPUT_MAX_LENGTH,
   LINK_CODE_MAX_LENGTH,
@@ -47,12 +48,8 @@ export const userNameSchema = yup
   .string()
   .strict()
   .typeError(messageKeys.usernameRequired)
-  .test(
-    'username-required',
-    messageKeys.usernameRequired,
-    (value) => typeof value === 'string' && value.trim().length > 0,
-  )
-  .test('username-length', messageKeys.usernameTooLong, (value) => (value ?? '').trim().length <= NAME_MAX_LENGTH)
+  .test('username-required', messageKeys.usernameRequired, (value) => visibleName(value).length > 0)
+  .test('username-length', messageKeys.usernameTooLong, (value) => visibleName(value).length <= NAME_MAX_LENGTH)
   .test('username-characters', messageKeys.usernameInvalid, (value) => !NAME_FORBIDDEN.test(value ?? ''));
 
 /** The email sign-up form (spec section 5): every rule is checked at once. */

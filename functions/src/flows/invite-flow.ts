@@ -300,7 +300,13 @@ export class InviteFlow {
       });
     }
     try {
-      await this.deps.store.settlePush(claim, result, now);
+      if (!(await this.deps.store.settlePush(claim, result, now))) {
+        logger.warn('The push was taken over by the sweep while it was being sent; its outcome is left to the sweep', {
+          inviterId,
+          inviteeId,
+          attempts: claim.attempts,
+        });
+      }
     } catch (error) {
       logger.error('Could not record how the push went; the sweep takes it over after its lease', {
         inviterId,

@@ -224,6 +224,22 @@ describe('names from identity providers obey the rules of typed names', () => {
     await browser.close();
   });
 
+  it('a name of invisible characters becomes the generic name, and invisible ones inside a name are dropped', async () => {
+    const inviter = await createInviter();
+    const invisible = new Browser();
+    const blank = await invisible.signInWith('google.com', { name: '\u200b\u200c\u200d\u2060\ufeff' });
+    await invisible.call('completeSocialSignUp', { inviterId: inviter.userId });
+    expect((await userDoc(blank.uid))?.name).toBe('Dayfocus User');
+    expect(await historyOf(inviter.userId)).toEqual([
+      expect.objectContaining({ userName: 'Dayfocus User', message: 'Dayfocus User has accepted your invitation' }),
+    ]);
+    const marked = new Browser();
+    const named = await marked.signInWith('apple.com', { name: '\u200fRa\u200bvi\u200e' });
+    await marked.call('completeSocialSignUp', { inviterId: inviter.userId });
+    expect((await userDoc(named.uid))?.name).toBe('Ravi');
+    await Promise.all([invisible.close(), marked.close()]);
+  });
+
   it("in the account trigger's record, from the Auth account's displayName", async () => {
     const { adminAuth, eventually } = await import('./support.js');
     const account = await adminAuth.createUser({

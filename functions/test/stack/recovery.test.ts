@@ -50,7 +50,7 @@ async function joinOf(inviterId: string, inviteeId: string) {
 }
 
 describe('push failures', () => {
-  it('a failed push transport does not fail the activation, and the next activation sends it', async () => {
+  it('a failed push transport does not fail the activation, and the next activation after the backoff sends it', async () => {
     const inviter = await createInviter({ fcmToken: uniqueId('dev-unavailable') });
     const tokenBack = uniqueId('dev-phone-back');
     const invitee = await verifiedEmailInvitee(inviter.userId);
@@ -60,6 +60,18 @@ describe('push failures', () => {
 
     // FCM is back: the app stored a working token meanwhile.
     await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: tokenBack });
+    // A replay within the backoff spends no attempt (an outage may still last: docs/joins.md E).
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
+    expect(await pushesTo(tokenBack)).toHaveLength(0);
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
+    // Past the backoff (the join's retry time, made now), the next activation sends it.
+    await adminDb
+      .collection(collections.friendJoins)
+      .doc(friendDocumentId(inviter.userId, invitee.uid))
+      .update({
+        pushDueAt: new Date(Date.now() - 1000).toISOString(),
+        dueAt: new Date(Date.now() - 1000).toISOString(),
+      });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await pushesTo(tokenBack)).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });

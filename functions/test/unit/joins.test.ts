@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/domain/document-size.js';
 import {
   appendCapped,
+  holdsPushClaim,
   HISTORY_TRIM_TO_BYTES,
   planJoin,
   PUSH_LEASE_MS,
@@ -30,8 +31,20 @@ describe('names from anywhere', () => {
     ['\u202eevil', 'evil'],
     ['', 'Dayfocus User'],
     ['<script></script>\u0000', 'Dayfocus User'],
+    // Nothing visible: zero-width space, joiners, word joiner, byte-order mark, LRM, RLM.
+    ['\u200b\u200c\u200d\u2060\ufeff', 'Dayfocus User'],
+    ['\u200e\u200f \u200b', 'Dayfocus User'],
+    ['\u3164\u3164', 'Dayfocus User'],
+    ['\u2800', 'Dayfocus User'],
+    // Invisible characters inside a name are dropped, not turned into spaces.
+    ['As\u200bha\u200e Ver\u00adma\ufeff', 'Asha Verma'],
+    ['\u2066Mira\u2069', 'Mira'],
   ])('%j is stored as %j', (raw, expected) => {
     expect(cleanDisplayName(raw)).toBe(expected);
+  });
+
+  it('keeps at most 80 characters after cleaning, so invisible padding cannot push letters out', () => {
+    expect(cleanDisplayName(`${'\u200b'.repeat(100)}Mira`)).toBe('Mira');
   });
 
   it('keeps at most 80 characters and never splits one in two', () => {
@@ -129,9 +142,13 @@ describe('planning a join', () => {
     expect(replay).toEqual({ outcome: 'joined-before', writes: { notifications: expect.anything() }, push: null });
   });
 
-  it('a replay may claim a push that is still owed, but not one another sender holds', () => {
+  it('a replay may claim a push that is still owed once its backoff has passed, but not one another sender holds', () => {
     const owed = owedJoin({ pushDueAt: later(retryDelayMs(1)).toISOString(), createdAt: now.toISOString() });
-    expect(planJoin(state({ join: owed }), input).push).toMatchObject({ attempts: 2 });
+    // Before the backoff, a replayed (anonymous) call spends no attempt: the outage may still last.
+    expect(planJoin(state({ join: owed }), input).push).toBeNull();
+    expect(planJoin(state({ join: owed }), { ...input, now: later(retryDelayMs(1)) }).push).toMatchObject({
+      attempts: 2,
+    });
     const held = { ...owed, push: 'sending' as const, pushDueAt: later(PUSH_LEASE_MS).toISOString() };
     expect(planJoin(state({ join: held }), input).push).toBeNull();
     const spent = { ...owed, push: 'failed' as const, pushAttempts: PUSH_MAX_ATTEMPTS };
@@ -171,8 +188,21 @@ describe('retrying owed pushes', () => {
     token: 't',
     inviteeName: 'Mira',
     attempts: 1,
+    claimedAt: now.toISOString(),
     history: 'written' as const,
   };
+
+  it("settles only the claim the join still carries: a slow sender cannot undo the sweep's takeover", () => {
+    const carried = { push: 'sending' as const, pushAttempts: 1, pushClaimedAt: now.toISOString() };
+    expect(holdsPushClaim(carried, claim)).toBe(true);
+    // The lease ran out and the sweep claimed the push again: attempt 2, claimed later.
+    expect(
+      holdsPushClaim({ push: 'sending', pushAttempts: 2, pushClaimedAt: later(60_000).toISOString() }, claim),
+    ).toBe(false);
+    // Someone else already settled it.
+    expect(holdsPushClaim({ ...carried, push: 'sent' }, claim)).toBe(false);
+    expect(holdsPushClaim(undefined, claim)).toBe(false);
+  });
 
   it('backs off 5, 10, 20, 40, 80 minutes, at most 6 hours', () => {
     expect([1, 2, 3, 4, 5, 20].map((n) => retryDelayMs(n) / 60_000)).toEqual([5, 10, 20, 40, 80, 360]);

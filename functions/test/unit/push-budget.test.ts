@@ -165,7 +165,7 @@ describe('planning a join against the budget', () => {
   });
 
   it('a replayed activation retries an owed push only when the window has room', () => {
-    const owed = owedJoin({ pushDueAt: iso(retryDelayMs(1)), createdAt: iso(-1) });
+    const owed = owedJoin({ pushDueAt: iso(-1), createdAt: iso(-1) }); // past its backoff
     expect(planJoin(state(budget([-50, -40, -30, -20, -10]), owed), input)).toMatchObject({
       outcome: 'joined-before',
       push: null,

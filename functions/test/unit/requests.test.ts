@@ -113,6 +113,19 @@ describe('callable request schemas', () => {
   });
 });
 
+describe('typed names are measured by what they show', () => {
+  it('refuses a name of invisible characters alone as no name', () => {
+    const result = validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: '\u200b\u200d\ufeff\u200e' });
+    expect(result).toEqual({ ok: false, problems: [{ path: 'name', message: 'validation.usernameRequired' }] });
+  });
+
+  it('counts the 80 characters after the invisible ones are gone', () => {
+    const padded = `${'\u200b'.repeat(60)}${'m'.repeat(80)}`;
+    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: padded }).ok).toBe(true);
+    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: 'm'.repeat(81) }).ok).toBe(false);
+  });
+});
+
 describe('problem reports', () => {
   it('name each failing rule once even when two rules share a message', () => {
     const result = validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: '' });

@@ -4,20 +4,28 @@
  */
 import { getDownloadURL, type Storage } from 'firebase-admin/storage';
 import { logger } from 'firebase-functions';
-import { isOwnPicturePath } from '../domain/pictures.js';
+import { isLoadablePictureUrl, isOwnPicturePath } from '../domain/pictures.js';
 
 const RESOLVE_TIMEOUT_MS = 3_000;
+
+export interface PictureRules {
+  /** The Storage folder of the users' pictures (`{folder}/{uid}/…`). */
+  picturesFolder: string;
+  /** On the local stack: plain http pictures of 127.0.0.1 and localhost load too. */
+  emulator: boolean;
+}
 
 export async function resolvePictureUrl(
   storage: () => Storage,
   profileImage: unknown,
   ownerId: string,
+  rules: PictureRules,
 ): Promise<string | null> {
   if (typeof profileImage !== 'string' || profileImage.trim() === '') return null;
   const value = profileImage.trim();
-  if (/^https:\/\//i.test(value) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(value)) return value;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null; // any other scheme (javascript:, data:, http: elsewhere)
-  if (!isOwnPicturePath(value, ownerId)) {
+  if (isLoadablePictureUrl(value, rules)) return value;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null; // any other scheme (javascript:, data:, plain http)
+  if (!isOwnPicturePath(value, ownerId, rules.picturesFolder)) {
     logger.warn("Inviter picture path is outside the inviter's own folder; the page shows the placeholder", {
       ownerId,
       path: value,

@@ -7,6 +7,7 @@ import { readLinkSettings } from '../adapters/link-params.js';
 import { AppLinkFlow } from '../flows/app-link-flow.js';
 import { auth, db, isEmulator, messaging, storage } from '../adapters/firebase.js';
 import { InviteStore } from '../adapters/invite-store.js';
+import { picturesFolder } from '../adapters/picture-params.js';
 import { resolvePictureUrl } from '../adapters/pictures.js';
 import { DevOutboxTransport, FcmTransport } from '../adapters/push-transport.js';
 import { InviteFlow, type AccountLookup } from '../flows/invite-flow.js';
@@ -38,7 +39,8 @@ export const inviteFlow = new InviteFlow({
   store: inviteStore,
   accounts,
   push: isEmulator ? new DevOutboxTransport(db) : new FcmTransport(messaging),
-  resolvePicture: (profileImage, ownerId) => resolvePictureUrl(storage, profileImage, ownerId),
+  resolvePicture: (profileImage, ownerId) =>
+    resolvePictureUrl(storage, profileImage, ownerId, { picturesFolder: picturesFolder.value(), emulator: isEmulator }),
   now: () => new Date(),
 });
 

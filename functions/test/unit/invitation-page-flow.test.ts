@@ -38,8 +38,8 @@ describe('inviterIdOf', () => {
     ['%E0%A4%86', 'आ'],
   ])('reads %s as %s', (segment, id) => expect(inviterIdOf(segment)).toBe(id));
 
-  it.each(['%E0%A4', 'a%2Fb', '.', '..', '__name__', 'x'.repeat(1501)])(
-    'refuses %.12s (no document can have it as id)',
+  it.each(['%E0%A4', 'a%2Fb', '%2Fasha', '.', '..', '__name__', '__%0A__', 'x'.repeat(129), 'x'.repeat(1501)])(
+    'refuses %.12s (no uid by the id rule)',
     (segment) => expect(inviterIdOf(segment)).toBeNull(),
   );
 });

@@ -48,6 +48,13 @@ async function arriveIn(
 
 const openedWindows = (page: Page) => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
 
+/** The in-app browser of this name in the shared list (fails the test if the list has lost it). */
+function arrivalNamed(name: string): Arrival {
+  const arrival = inAppBrowsers.find((candidate) => candidate.name === name);
+  if (!arrival) throw new Error(`no arrival named ${name} in src/testing/user-agents.ts`);
+  return arrival;
+}
+
 /** The link that opens `path` (with `?lg=` and the escape marker) in the phone's real browser. */
 function expectedWayOut(platform: Arrival['platform'], path: string, language: string): string {
   const target = `${urls.hosting}${path}?lg=${language}&browser=external`;
@@ -113,8 +120,7 @@ describe('Sign-up in in-app browsers', () => {
 
   it('the invitation offers the way out once the app has taken the page over, in the Hindi of its link', async () => {
     const inviter = await seedInviter();
-    const instagram = inAppBrowsers.find((arrival) => arrival.name === 'Instagram on Android');
-    if (!instagram) throw new Error('no Instagram arrival');
+    const instagram = arrivalNamed('Instagram on Android');
     const page = await arriveIn(browser, instagram);
     const path = `/feedback/${inviter.userId}/hi`;
     await page.goto(path);
@@ -144,8 +150,7 @@ describe('Sign-up in in-app browsers', () => {
 
   it('a page that the way out opened, still in the app, gives only the menu instructions (never a loop)', async () => {
     const inviter = await seedInviter();
-    const whatsapp = inAppBrowsers.find((arrival) => arrival.name === 'WhatsApp on iPhone');
-    if (!whatsapp) throw new Error('no WhatsApp arrival');
+    const whatsapp = arrivalNamed('WhatsApp on iPhone');
     const page = await arriveIn(browser, whatsapp);
     await page.goto(`/social-sign-up/${inviter.userId}?lg=en&browser=external`);
     const notice = page.getByRole('region', { name: 'You are in WhatsApp’s built-in browser' });
@@ -156,8 +161,7 @@ describe('Sign-up in in-app browsers', () => {
   it('the method page keeps the language in the way out, and Apple signs up by redirect inside the app', async () => {
     const inviter = await seedInviter();
     const invitee = { email: uniqueEmail('e2e-inapp-apple'), name: 'Insta Friend' };
-    const instagram = inAppBrowsers.find((arrival) => arrival.name === 'Instagram on iPhone');
-    if (!instagram) throw new Error('no Instagram arrival');
+    const instagram = arrivalNamed('Instagram on iPhone');
     const page = await arriveIn(browser, instagram, 'hi');
     const path = `/social-sign-up/${inviter.userId}`;
     await page.goto(path);

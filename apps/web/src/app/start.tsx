@@ -36,8 +36,7 @@ function linkLanguage(config: RuntimeConfig, location: Pick<Location, 'pathname'
 }
 
 /** The link's language, else the one chosen before, else English; only languages the configuration offers. */
-function initialLanguage(config: RuntimeConfig, location: Pick<Location, 'pathname' | 'search'>): string {
-  const fromLink = linkLanguage(config, location);
+function initialLanguage(config: RuntimeConfig, fromLink: string | undefined): string {
   if (fromLink) return fromLink;
   const stored = storedLanguage();
   return isOffered(config, stored) ? stored : DEFAULT_LANGUAGE;
@@ -128,8 +127,8 @@ export async function start(container: HTMLElement): Promise<void> {
     setFirebaseConfig(config);
     queryClient = createQueryClient();
     prefetchInviter(queryClient, window.location.pathname);
-    i18n = await createI18n(initialLanguage(config, window.location));
     const fromLink = linkLanguage(config, window.location);
+    i18n = await createI18n(initialLanguage(config, fromLink));
     if (fromLink) storeLanguage(fromLink);
   } catch (error) {
     // eslint-disable-next-line no-console

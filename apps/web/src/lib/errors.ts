@@ -17,3 +17,17 @@ export function isNetworkError(error: unknown): boolean {
   const message = (error as { message?: unknown } | null)?.message;
   return code === 'internal' && typeof message === 'string' && message.endsWith('[0]');
 }
+
+/**
+ * The translation key of what a person is told about a failure: the key `byCode` names for its
+ * code, else "check your connection" for a request that got no answer, else `fallback`. The one
+ * place the pages turn errors into words.
+ */
+export function failureMessageKey(
+  error: unknown,
+  { byCode = {}, fallback = 'app.genericError' }: { byCode?: Record<string, string>; fallback?: string } = {},
+): string {
+  const code = firebaseErrorCode(error);
+  if (code !== undefined && Object.hasOwn(byCode, code)) return byCode[code] as string;
+  return isNetworkError(error) ? 'app.networkError' : fallback;
+}

@@ -77,6 +77,9 @@ export function signInByPopup(provider: Provider, language: string): Promise<Use
   return signInWithPopup(auth, authProvider(provider));
 }
 
+/** Read once per page load: the SDK hands a redirect's result to its first reader only. */
+let redirectOutcome: Promise<UserCredential | null> | undefined;
+
 /**
  * The sign-in a redirect brought this tab back with, or null. Also readies Auth for a tap
  * (`prepareAuth`), so the page calls it when it opens. It rejects only for a redirect this tab
@@ -102,6 +105,3 @@ export function redirectSignIn(): Promise<UserCredential | null> {
   })();
   return redirectOutcome;
 }
-
-/** Read once per page load: the SDK hands a redirect's result to its first reader only. */
-let redirectOutcome: Promise<UserCredential | null> | undefined;

@@ -7,7 +7,8 @@
  */
 import { signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/auth';
-import { sendVerificationEmail } from './sign-up-with-email';
+
+export { sendVerificationEmail } from './sign-up-with-email';
 
 /** What the sign-up form hands the confirmation page (kept in the history entry, so a reload keeps it). */
 export interface ConfirmEmailState {
@@ -22,15 +23,6 @@ export async function signedUpAccount(uid: string): Promise<User | null> {
   await auth.authStateReady();
   const user = auth.currentUser;
   return user && user.uid === uid ? user : null;
-}
-
-export function resendVerificationEmail(
-  user: User,
-  state: ConfirmEmailState,
-  productDomain: string,
-  language: string,
-): Promise<void> {
-  return sendVerificationEmail(user, state.inviterId, productDomain, language);
 }
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
+import { failureMessageKey } from '@/lib/errors';
 import type { ConfirmEmailState } from '../api/verification';
 
 type VerificationApi = typeof import('../api/verification');
@@ -11,7 +11,7 @@ type VerificationApi = typeof import('../api/verification');
 /** How often the page asks Auth whether the address is confirmed, while it is visible. */
 const CHECK_EVERY_MS = 3_000;
 /** The wait between two e-mails: Firebase refuses a burst anyway, and a mail takes a moment to arrive. */
-export const RESEND_COOLDOWN_MS = 30_000;
+const RESEND_COOLDOWN_MS = 30_000;
 
 /**
  * The confirmation page's actions for the account this tab signed up (`state`): "send the e-mail
@@ -101,19 +101,14 @@ export function ConfirmEmailActions({
     if (!session || sending || waitMs > 0) return;
     setSending(true);
     try {
-      await session.api.resendVerificationEmail(session.user, state, productDomain, i18n.language);
+      await session.api.sendVerificationEmail(session.user, state.inviterId, productDomain, i18n.language);
       setLastSent(Date.now());
       setNow(Date.now());
       setOutcome((last) => ({ message: t('confirmEmail.resent'), error: false, key: (last?.key ?? 0) + 1 }));
     } catch (error) {
       // eslint-disable-next-line no-console
       console.error('Sending the verification e-mail again failed', error);
-      const message =
-        firebaseErrorCode(error) === 'too-many-requests'
-          ? t('confirmEmail.tooManyRequests')
-          : isNetworkError(error)
-            ? t('app.networkError')
-            : t('app.genericError');
+      const message = t(failureMessageKey(error, { byCode: { 'too-many-requests': 'confirmEmail.tooManyRequests' } }));
       setOutcome((last) => ({ message, error: true, key: (last?.key ?? 0) + 1 }));
     } finally {
       setSending(false);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
 import { firebaseAuth } from '@/lib/auth';
-import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
+import { failureMessageKey, firebaseErrorCode } from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
 import {
   redirectSignIn,
@@ -20,7 +20,8 @@ const CANCELLED = new Set(['popup-closed-by-user', 'cancelled-popup-request', 'u
 type Busy = Provider | 'finishing' | null;
 
 interface Problem {
-  network: boolean;
+  /** What the person is told (a translation key). */
+  message: string;
   /** Signed in, but the server step failed: "Try again" repeats only that step. */
   finishPending: boolean;
   /** Each failure is announced anew. */
@@ -52,7 +53,7 @@ export function SocialSignUpButtons({
   function fail(error: unknown, finishPending: boolean) {
     // eslint-disable-next-line no-console
     console.error('Sign-up with a provider failed', error);
-    setProblem((last) => ({ network: isNetworkError(error), finishPending, key: (last?.key ?? 0) + 1 }));
+    setProblem((last) => ({ message: failureMessageKey(error), finishPending, key: (last?.key ?? 0) + 1 }));
     setBusy(null);
   }
 
@@ -155,7 +156,7 @@ export function SocialSignUpButtons({
       )}
       {problem && (
         <Alert focusKey={problem.key}>
-          <p>{problem.network ? t('app.networkError') : t('app.genericError')}</p>
+          <p>{t(problem.message)}</p>
           {problem.finishPending && (
             <button type="button" className="button button-secondary" onClick={() => void finish()}>
               {t('app.retry')}

@@ -4,7 +4,7 @@ import { Alert } from '@/components/alert';
 import { Loader } from '@/components/loader';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
+import { failureMessageKey } from '@/lib/errors';
 import { useActivation, VerificationLinkError, type Activation, type ActivationAnswer } from '../api/activate-account';
 
 /**
@@ -47,12 +47,12 @@ export function ActivationStatus({
         </>
       );
     }
-    const message =
-      firebaseErrorCode(error) === 'failed-precondition'
-        ? t('welcome.notVerified')
-        : isNetworkError(error)
-          ? t('app.networkError')
-          : t('welcome.activationFailed');
+    const message = t(
+      failureMessageKey(error, {
+        byCode: { 'failed-precondition': 'welcome.notVerified' },
+        fallback: 'welcome.activationFailed',
+      }),
+    );
     return (
       <>
         <Alert focusKey={query.errorUpdatedAt}>

@@ -4,14 +4,27 @@
  * actions and language choice are links), so the app is not on its critical path: it is
  * fetched once the page (the inviter's picture included) has loaded, when the browser is idle,
  * and then hydrates the page in place (start.tsx): nothing moves, nothing is asked again.
+ *
+ * A browser runs every module of one import in a single task. The app's libraries are taken in
+ * DOM first, then the translations, each in a task of its own, so that no task is long enough
+ * to hold up a tap on a slow phone; the rest of the app follows in the next one.
  */
-function takeOver(): void {
-  void import('./main');
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function takeOver(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  await import('./lib/i18n');
+  await nextTask();
+  await import('./main');
 }
 
 function whenIdle(): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(takeOver, { timeout: 1500 });
-  else setTimeout(takeOver, 0);
+  const run = () => void takeOver();
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 1500 });
+  else setTimeout(run, 0);
 }
 
 if (document.readyState === 'complete') whenIdle();

@@ -1,7 +1,7 @@
 // The e-mail leg as it happens on a phone (docs/arrival.md): the e-mail in the page's language,
 // "send it again", the confirmation page left behind in one browser while the link is opened in
 // another, a link opened twice (a mail scanner first), and links that are expired or broken.
-import { verificationEmails } from '@dayfocus/stack/testing';
+import { readDoc, verificationEmails } from '@dayfocus/stack/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, type Translation } from '../src/locales/en';
@@ -139,19 +139,24 @@ describe('The e-mail leg on a phone', () => {
     await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
   });
 
-  it("welcomes the link opened after the address was confirmed through Firebase's own page", async () => {
+  it("activates, befriending nobody, when Firebase's own page applied the link's code first", async () => {
     const inviter = await seedInviter();
     const invitee = newInvitee();
     await signUpWithEmail(await browser.newPage({ device: 'phone' }), inviter, invitee);
     const { oobLink } = await verificationEmail(invitee.email);
-    const applied = await fetch(oobLink, { redirect: 'manual' }); // the Auth emulator's handler applies the code
+    // The Auth emulator's handler applies the code: the address is verified, but the companion
+    // never saw the sign-up's own e-mail prove it, so the recorded inviter does not count
+    // (docs/joins.md, B). A deployment whose e-mails lead to /auth/action never meets this.
+    const applied = await fetch(oobLink, { redirect: 'manual' });
     expect(applied.status).toBe(303);
 
     const person = await browser.newPage({ device: 'phone' });
     await person.goto(emailActionLink(oobLink));
     await visible(person.getByText(en.welcome.activated));
     const { uid } = await authUserByEmail(invitee.email);
-    await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+    expect(await readDoc('Friends', `${inviter.userId}_${uid}`)).toBeUndefined();
+    expect(await readDoc('Users', uid)).toMatchObject({ isActive: true, isVerified: true });
+    expect(await person.getByText(`You and ${inviter.name} are now friends`, { exact: true }).count()).toBe(0);
   });
 
   it('says a broken link is not valid and how to get a new one, changing nothing', async () => {
@@ -180,12 +185,19 @@ describe('The e-mail leg on a phone', () => {
     const link = emailActionLink((await verificationEmail(invitee.email)).oobLink);
 
     const person = await browser.newPage({ device: 'phone' });
-    // Auth's answer for a code past its lifetime (the emulator's codes never expire).
-    await person.route('**/accounts:update**', (route) =>
+    // The emulator's codes never expire: activation's answer for a code past its lifetime, as
+    // the server gives it (its flow turns Auth's EXPIRED_OOB_CODE into this detail).
+    await person.route('**/activateAccount', (route) =>
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 400, message: 'EXPIRED_OOB_CODE', errors: [] } }),
+        body: JSON.stringify({
+          error: {
+            status: 'FAILED_PRECONDITION',
+            message: 'The email address is not verified yet',
+            details: { verificationLink: 'expired' },
+          },
+        }),
       }),
     );
     await person.goto(link);

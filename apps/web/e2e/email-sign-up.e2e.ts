@@ -7,6 +7,7 @@ import { en } from '../src/locales/en';
 import {
   authUser,
   authUserByEmail,
+  emailActionLink,
   expectJoined,
   pathOf,
   pressUntilFocused,
@@ -87,8 +88,8 @@ describe('Email sign-up in the browser', () => {
     await visible(sentTo);
 
     const { oobLink } = await verificationEmail(invitee.email);
-    await page.goto(oobLink); // the emulator verifies the address and redirects to the continue URL
-    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}\\?lg=en$`));
+    await page.goto(emailActionLink(oobLink)); // the e-mail's link, on the site's /auth/action
+    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}\\?lg=en&mode=verifyEmail&oobCode=`));
     const uid = decodeURIComponent(pathOf(page).split('/')[2] ?? '');
     expect(uid).toBe((await authUserByEmail(invitee.email)).uid);
 

@@ -76,6 +76,8 @@ export interface JoinPreparation {
   inviteeName: string;
   /** A sign-up through the invitation (social sign-up): counted in the inviter's funnel with a new join. */
   countsSignUp?: boolean;
+  /** The companion made this record (joins.ts, awaitsActivation): notification defaults are created if absent. */
+  notificationDefaults?: boolean;
 }
 
 export class InviteStore {
@@ -106,6 +108,23 @@ export class InviteStore {
     if (!isDocumentId(userId)) return null;
     const snapshot = await this.user(userId).get();
     return snapshot.exists ? ({ ...snapshot.data() } as UserRecord) : null;
+  }
+
+  /**
+   * Remembers the digest of a verification code an activation is about to apply (joins.ts,
+   * verificationCodeProves). False when the account has no record (nothing is written).
+   */
+  async rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean> {
+    try {
+      await this.user(userId).update({
+        signUpCodeDigests: FieldValue.arrayUnion(digest),
+        updatedAt: now.toISOString(),
+      });
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === 5) return false; // NOT_FOUND
+      throw error;
+    }
   }
 
   /** Auth trigger: a base record from the email sign-up set, never overwriting one. */
@@ -241,7 +260,7 @@ export class InviteStore {
               inviter,
               join,
               friendsAlready,
-              notificationsExist: notifications?.exists ?? false,
+              notificationsOwed: prepared.notificationDefaults === true && !(notifications?.exists ?? false),
               budget: budget?.exists ? (budget.data() as PushBudget) : undefined,
             },
             { inviteeName: prepared.inviteeName, now, historyInCommit, mayClaimPush },

@@ -75,6 +75,10 @@ export const HISTORY_TRIM_TO_BYTES = 768 * 1024;
 export interface AccountFacts {
   emailVerified: boolean;
   providerIds: string[];
+  /** Disabled by an administrator: never activated or joined. */
+  disabled?: boolean;
+  /** When the account's sessions were last revoked (ISO), if ever: older ID tokens no longer count. */
+  tokensValidAfter?: string;
 }
 
 /** An account that has proved its address: a verified email, or Apple or Google. */
@@ -83,21 +87,81 @@ export function accountProved(account: AccountFacts): boolean {
 }
 
 /**
- * Whether the inviter recorded on a user record still speaks for the account's owner. One
- * recorded by an email sign-up counts only while the password sign-in is still on the
- * account and the address is verified: once Google or Apple took the account over (and
- * Firebase dropped the unproved password), whoever typed that password never proved the
- * address, and their choice of inviter is void. One recorded by Apple or Google counts
- * while that provider is on the account.
+ * Whether an ID token signed in at `authTime` (seconds, the token's `auth_time`) still speaks
+ * for the account: not once the account was disabled, nor once its sessions were revoked
+ * after that sign-in (what the Admin SDK's `checkRevoked` compares, here against the account
+ * the flow reads anyway).
+ */
+export function sessionStillValid(authTime: number | undefined, account: AccountFacts): boolean {
+  if (account.disabled) return false;
+  if (!account.tokensValidAfter) return true;
+  if (authTime === undefined) return false;
+  return authTime * 1000 >= Date.parse(account.tokensValidAfter);
+}
+
+/**
+ * Whether the inviter recorded on a user record still speaks for the account's owner: only a
+ * proof of the address made by the person who chose the inviter validates the choice.
+ * - One recorded by an email sign-up counts only while the password sign-in is still on the
+ *   account and the address was proved by that sign-up's own verification e-mail: the
+ *   companion applied its code while the address was unverified (`signUpProvedAt`). Any other
+ *   proof (a password reset, an e-mail-link sign-in, an administrator, a Google or Apple
+ *   sign-in that took the account over and dropped the password) leaves it void for good: a
+ *   verification code applied later finds the address verified already.
+ * - One recorded by Apple or Google counts while that provider is on the account.
+ * A disabled account's never counts.
  */
 export function recordedInviterCounts(
-  user: Pick<UserRecord, 'invitedBy' | 'invitedVia'> | undefined,
+  user: Pick<UserRecord, 'invitedBy' | 'invitedVia' | 'signUpProvedAt'> | undefined,
   account: AccountFacts,
 ): boolean {
-  if (!user?.invitedBy) return false;
+  if (!user?.invitedBy || account.disabled) return false;
   const via = user.invitedVia ?? PASSWORD_PROVIDER;
   if (!account.providerIds.includes(via)) return false;
-  return via !== PASSWORD_PROVIDER || account.emailVerified;
+  return via !== PASSWORD_PROVIDER || (account.emailVerified && typeof user.signUpProvedAt === 'string');
+}
+
+/**
+ * Whether the proof of a verification code counts for this sign-up: the companion applied
+ * the code now, on an address that was not verified a moment before; or the code was
+ * consumed already (a second tab, a retry after a failure between applying it and recording
+ * it) and its digest was recorded by this account's activation before it was applied.
+ */
+export function verificationCodeProves(
+  outcome: VerificationOutcome,
+  input: { verifiedBefore: boolean; codeDigest: string; recordedDigests: readonly string[] | undefined },
+): boolean {
+  if (outcome === 'applied') return !input.verifiedBefore;
+  return outcome === 'used-or-invalid' && (input.recordedDigests ?? []).includes(input.codeDigest);
+}
+
+/** What applying a verification code did: Auth cannot tell a used code from a malformed one. */
+export type VerificationOutcome = 'applied' | 'used-or-invalid' | 'expired';
+
+/**
+ * A record the companion made or completes, as it was before this call: none yet, one without
+ * `isActive` (the base record the account trigger makes), or one whose inviter a companion
+ * sign-up recorded. Only such records get notification defaults: an app user who never came
+ * through an invitation keeps the app's own settings (the app always sets `isActive`).
+ */
+export function companionRecord(user: Partial<UserRecord> | undefined): boolean {
+  return user === undefined || user.isActive === undefined || typeof user.invitedBy === 'string';
+}
+
+/**
+ * What activation sets on the record: the flags where the record has none (an email
+ * sign-up's), never `false` to `true` (an account the app switched off stays off), the
+ * proof of the address when this call made it, and the time.
+ */
+export function activationUpdate(
+  user: Partial<UserRecord>,
+  input: { proved: boolean; now: string },
+): Record<string, unknown> {
+  const update: Record<string, unknown> = { updatedAt: input.now };
+  if (user.isActive === undefined) update.isActive = true;
+  if (user.isVerified === undefined) update.isVerified = true;
+  if (input.proved && !user.signUpProvedAt) update.signUpProvedAt = input.now;
+  return update;
 }
 
 /** What an email sign-up sets on the record: what is missing, and the inviter if none is recorded. */
@@ -131,12 +195,8 @@ export function socialSignUpUpdate(
   },
 ): Record<string, unknown> {
   const defaults = socialSignUpRecord({ userId: input.userId, email: input.email, name: input.name, now: input.now });
-  const update: Record<string, unknown> = {
-    ...missingFields(existing, defaults),
-    isActive: true,
-    isVerified: true,
-    updatedAt: input.now,
-  };
+  // The flags only where the record has none: an account the app switched off stays off.
+  const update: Record<string, unknown> = { ...missingFields(existing, defaults), updatedAt: input.now };
   if (!recordedInviterCounts(existing, input.account))
     Object.assign(update, { invitedBy: input.inviterId, invitedVia: input.provider });
   return update;
@@ -154,7 +214,8 @@ export interface JoinState {
   join: FriendJoin | undefined;
   /** A friendship in either direction exists already (made by the app, say). */
   friendsAlready: boolean;
-  notificationsExist: boolean;
+  /** Notification defaults are owed: the companion made the record (awaitsActivation) and none exist. */
+  notificationsOwed: boolean;
   /** The inviter's push budget as read (outside the transaction: see the store), if any. */
   budget?: PushBudget;
 }
@@ -291,7 +352,7 @@ export function planJoin(
   const mayClaimPush = input.mayClaimPush ?? true;
   const now = input.now.toISOString();
   const writes: JoinWrites = {};
-  if (!state.notificationsExist) writes.notifications = defaultNotifications(state.inviteeId, now);
+  if (state.notificationsOwed) writes.notifications = defaultNotifications(state.inviteeId, now);
   const { inviterId } = state;
   if (!inviterId || inviterId === state.inviteeId) return { outcome: 'no-inviter', writes, push: null };
 

@@ -15,6 +15,7 @@ export const messageKeys = {
   usernameRequired: 'validation.usernameRequired',
   usernameTooLong: 'validation.usernameTooLong',
   usernameInvalid: 'validation.usernameInvalid',
+  usernameLink: 'validation.usernameLink',
   emailRequired: 'validation.emailRequired',
   emailInvalid: 'validation.emailInvalid',
   passwordRequired: 'validation.passwordRequired',
@@ -26,6 +27,7 @@ export const messageKeys = {
   userIdInvalid: 'validation.userIdInvalid',
   linkCodeRequired: 'validation.linkCodeRequired',
   linkCodeInvalid: 'validation.linkCodeInvalid',
+  verificationCodeInvalid: 'validation.verificationCodeInvalid',
   unknownField: 'validation.unknownField',
   requestRequired: 'validation.requestRequired',
 } as const;
@@ -36,6 +38,7 @@ export const englishMessages: Record<MessageKey, string> = {
   'validation.usernameRequired': 'Please enter username',
   'validation.usernameTooLong': `Username must be at most ${NAME_MAX_LENGTH} characters long`,
   'validation.usernameInvalid': 'Username must not contain < or > or control characters',
+  'validation.usernameLink': 'Username must not contain a web or e-mail address',
   'validation.emailRequired': 'Please enter email',
   'validation.emailInvalid': 'Please enter valid email',
   'validation.passwordRequired': 'Please enter password',
@@ -47,6 +50,7 @@ export const englishMessages: Record<MessageKey, string> = {
   'validation.userIdInvalid': `A user id is a string of 1 to ${USER_ID_MAX_LENGTH} characters, without /, other than . and .., not of the form __…__`,
   'validation.linkCodeRequired': 'An invite code is required',
   'validation.linkCodeInvalid': `An invite code is ${LINK_CODE_MIN_LENGTH} to ${LINK_CODE_MAX_LENGTH} letters, digits, - or _`,
+  'validation.verificationCodeInvalid': 'A verification code is 1 to 512 letters, digits, - or _',
   'validation.unknownField': 'The request has a field this call does not take',
   'validation.requestRequired': 'The request must be an object with the fields of this call',
 };

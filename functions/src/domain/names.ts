@@ -2,11 +2,26 @@
  * Display names from anywhere (typed, an identity provider's token, an Auth account, a
  * record the app wrote) end up in pages, pushes and history entries. Typed names are
  * validated and refused when they break a rule; names we cannot refuse are cleaned to the
- * same rules: no markup, no control characters, trimmed, at most NAME_MAX_LENGTH, and the
- * generic name when nothing is left.
+ * same rules: no markup, no control characters, no links, trimmed, at most NAME_MAX_LENGTH,
+ * and the generic name when nothing is left.
  */
+import { LinkifyIt } from 'linkify-it';
+import tlds from 'tlds';
 import { brand } from './brand.js';
 import { NAME_MAX_LENGTH } from './limits.js';
+
+// Links as people and phones recognise them: with a scheme, `www.`, any top-level domain IANA
+// lists (`evil.com`, `pay.in`, `win.app`), an e-mail address or an IP address.
+const links = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true, fuzzyIP: true }).tlds(tlds, true);
+
+/**
+ * Whether a name carries a link or link-like text. A name goes into the inviter's push and
+ * history ("Asha has accepted your invitation"), so a link there would put a stranger's address
+ * in front of someone who trusts the sender (docs/joins.md, G).
+ */
+export function carriesLink(name: string): boolean {
+  return links.test(name);
+}
 
 const TAG = /<[^<>]*>/g;
 const ANGLE_BRACKET = /[<>]/g;
@@ -48,8 +63,11 @@ export function visibleName(raw: unknown): string {
     .trim();
 }
 
-/** The name as it may be stored and shown; the generic display name when nothing usable is left. */
+/**
+ * The name as it may be stored and shown; the generic display name when nothing usable is left,
+ * or when the name carries a link (typed names with one are refused instead).
+ */
 export function cleanDisplayName(raw: unknown): string {
   const short = truncate(visibleName(raw), NAME_MAX_LENGTH).trim();
-  return short.length > 0 ? short : brand.genericDisplayName;
+  return short.length > 0 && !carriesLink(short) ? short : brand.genericDisplayName;
 }

@@ -64,6 +64,18 @@ export interface UserRecord {
   invitedBy?: string;
   /** The sign-in provider of the sign-up that recorded `invitedBy` ("password", "google.com", "apple.com"). */
   invitedVia?: string;
+  /**
+   * When the companion applied this account's own verification code (the e-mail its sign-up
+   * sent) on an address not yet verified: the proof that lets an email sign-up's `invitedBy`
+   * count (joins.ts, recordedInviterCounts).
+   */
+  signUpProvedAt?: string;
+  /**
+   * SHA-256 digests (base64url) of the verification codes an activation was about to apply
+   * while the address was unverified: a retry with a code already consumed by that attempt
+   * still proves the address.
+   */
+  signUpCodeDigests?: string[];
   createdAt: string;
   updatedAt: string;
 }

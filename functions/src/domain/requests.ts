@@ -9,7 +9,7 @@
 import * as yup from 'yup';
 import { isDocumentId, isUserId } from './ids.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
-import { visibleName } from './names.js';
+import { carriesLink, visibleName } from './names.js';
 import {
   INPUT_MAX_LENGTH,
   LINK_CODE_MAX_LENGTH,
@@ -50,7 +50,8 @@ export const userNameSchema = yup
   .typeError(messageKeys.usernameRequired)
   .test('username-required', messageKeys.usernameRequired, (value) => visibleName(value).length > 0)
   .test('username-length', messageKeys.usernameTooLong, (value) => visibleName(value).length <= NAME_MAX_LENGTH)
-  .test('username-characters', messageKeys.usernameInvalid, (value) => !NAME_FORBIDDEN.test(value ?? ''));
+  .test('username-characters', messageKeys.usernameInvalid, (value) => !NAME_FORBIDDEN.test(value ?? ''))
+  .test('username-link', messageKeys.usernameLink, (value) => !carriesLink(visibleName(value)));
 
 /** The email sign-up form (spec section 5): every rule is checked at once. */
 export const signUpFormSchema = yup
@@ -107,8 +108,22 @@ export const registerInviteeRequestSchema = yup
   .strict();
 export type RegisterInviteeRequest = yup.InferType<typeof registerInviteeRequestSchema>;
 
+/** An e-mail action code as Auth makes them (URL-safe letters and digits), bounded. */
+export const VERIFICATION_CODE_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
+
 export const activateAccountRequestSchema = yup
-  .object({ uid: userId(), inviterId: userId().optional().default(undefined) })
+  .object({
+    uid: userId(),
+    inviterId: userId().optional().default(undefined),
+    /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
+    verificationCode: yup
+      .string()
+      .strict()
+      .matches(VERIFICATION_CODE_PATTERN, messageKeys.verificationCodeInvalid)
+      .typeError(messageKeys.verificationCodeInvalid)
+      .optional()
+      .default(undefined),
+  })
   .noUnknown(messageKeys.unknownField)
   .required(messageKeys.requestRequired)
   .strict();

@@ -11,11 +11,16 @@ import { logger } from 'firebase-functions';
 import { FlowError, PASSWORD_PROVIDER, SOCIAL_PROVIDERS } from '../domain/errors.js';
 import {
   accountProved,
+  activationUpdate,
+  companionRecord,
   emailSignUpUpdate,
   PUSH_MAX_ATTEMPTS,
   recordedInviterCounts,
+  sessionStillValid,
   socialSignUpUpdate,
+  verificationCodeProves,
   type AccountFacts,
+  type VerificationOutcome,
   type JoinPlan,
   type PushClaim,
   type PushResult,
@@ -28,6 +33,7 @@ import { isLiveUser, type UserRecord } from '../domain/records.js';
 import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
 import type { InviteStore, JoinPreparation } from '../adapters/invite-store.js';
 import type { PushTransport } from '../adapters/push-transport.js';
+import type { VerificationCodes } from '../adapters/verification-codes.js';
 
 export interface Caller {
   uid: string;
@@ -35,6 +41,8 @@ export interface Caller {
   emailVerified: boolean;
   signInProvider: string | undefined;
   name: string | undefined;
+  /** When the person signed in (the ID token's `auth_time`, seconds): sessions revoked since then no longer count. */
+  authTime: number | undefined;
 }
 
 export interface Account extends AccountFacts {
@@ -52,6 +60,7 @@ export interface InviteFlowDeps {
   store: InviteStore;
   accounts: AccountLookup;
   push: PushTransport;
+  verificationCodes: VerificationCodes;
   /** The picture's address for a browser, or null; `ownerId` is the user whose record names it. */
   resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
   now(): Date;
@@ -77,6 +86,27 @@ const SWEEP_BATCH = 200;
 const SWEEP_CONCURRENCY = 8;
 
 const deletedAccount = () => new FlowError('failed-precondition', 'This account has been deleted');
+const disabledAccount = () => new FlowError('failed-precondition', 'This account has been disabled');
+const sessionEnded = () => new FlowError('unauthenticated', 'This session has ended; sign in again');
+
+/**
+ * A signed-in caller's account as Auth has it now: refused when it is gone or disabled, or when
+ * its sessions were revoked after this sign-in (the comparison `checkRevoked` makes, on the
+ * account the flow reads anyway: no extra request).
+ */
+function checkSession(caller: Caller, account: Account | null): Account {
+  if (!account) throw sessionEnded();
+  if (account.disabled) throw disabledAccount();
+  if (!sessionStillValid(caller.authTime, account)) throw sessionEnded();
+  return account;
+}
+
+/** What the verification code of an activation's link did, and what the server knew before applying it. */
+interface CodeProof {
+  outcome: VerificationOutcome;
+  verifiedBefore: boolean;
+  digest: string;
+}
 
 export class InviteFlow {
   constructor(private readonly deps: InviteFlowDeps) {}
@@ -130,7 +160,8 @@ export class InviteFlow {
     }
     if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
-    await this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, account) => {
+    await this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, found) => {
+      const account = checkSession(caller, found);
       if (user?.isDeleted) throw deletedAccount();
       if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
       const userUpdate = socialSignUpUpdate(user, {
@@ -139,7 +170,7 @@ export class InviteFlow {
         name: caller.name,
         provider,
         inviterId: input.inviterId,
-        account: account ?? { emailVerified: caller.emailVerified, providerIds: [provider] },
+        account,
         now: now.toISOString(),
       });
       return {
@@ -149,34 +180,57 @@ export class InviteFlow {
         // A sign-up in the funnel when the account names this inviter for the first time (not
         // an email sign-up of the same inviter finished with Google or Apple, not a replay).
         countsSignUp: userUpdate.invitedBy === input.inviterId && user?.invitedBy !== input.inviterId,
+        notificationDefaults: companionRecord(user),
       };
     });
     return writeSucceeded;
   }
 
   /**
-   * Activation from the verification link, which may be opened on another device: no
-   * sign-in, but the account must have proved its address. The inviter is the one recorded
-   * at sign-up, and only while it counts (see recordedInviterCounts); the link's `inviterId`
-   * is only a hint that saves a round of reads.
+   * Activation from the verification link, which may be opened on another device: signed in
+   * (`caller`, the account itself) or not, but the account must have proved its address. The
+   * link's verification code, when it carries one, is applied here, so that the server knows
+   * the sign-up's own e-mail proved the address (see recordedInviterCounts). The inviter is the
+   * one recorded at sign-up, and only while it counts; the link's `inviterId` is only a hint
+   * that saves a round of reads. Only a record the companion made is switched on, and an
+   * anonymous call about an account that never came through an invitation writes nothing.
    */
-  async activateAccount(input: { uid: string; inviterId?: string }): Promise<ActivationResult> {
+  async activateAccount(
+    input: { uid: string; inviterId?: string; verificationCode?: string },
+    caller: Caller | null = null,
+  ): Promise<ActivationResult> {
     const now = this.deps.now();
-    const inviterId = await this.joinAndFinish(input.uid, input.inviterId, now, (user, _inviter, account) => {
+    const proof = input.verificationCode
+      ? await this.applyVerificationCode(input.uid, input.verificationCode, now)
+      : undefined;
+    const inviterId = await this.joinAndFinish(input.uid, input.inviterId, now, (user, _inviter, found) => {
+      const account = caller ? checkSession(caller, found) : found;
       if (!account) throw new FlowError('not-found', 'No account with this id');
-      if (!accountProved(account)) throw new FlowError('failed-precondition', 'The email address is not verified yet');
+      if (account.disabled) throw disabledAccount();
+      if (!accountProved(account)) {
+        const link = proof && proof.outcome !== 'applied' ? { verificationLink: proof.outcome } : undefined;
+        throw new FlowError('failed-precondition', 'The email address is not verified yet', link);
+      }
       if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
       if (user.isDeleted) throw deletedAccount();
-      const counts = recordedInviterCounts(user, account);
+      if (!caller && !user.invitedBy) {
+        throw new FlowError('failed-precondition', 'No invitation was recorded for this account');
+      }
+      const proved =
+        proof !== undefined &&
+        verificationCodeProves(proof.outcome, {
+          verifiedBefore: proof.verifiedBefore,
+          codeDigest: proof.digest,
+          recordedDigests: user.signUpCodeDigests,
+        });
+      const iso = now.toISOString();
+      const counts = recordedInviterCounts(proved ? { ...user, signUpProvedAt: iso } : user, account);
       if (user.invitedBy && !counts) {
-        logger.warn(
-          'The inviter recorded at sign-up does not count (the address owner took the account over); no join',
-          {
-            uid: input.uid,
-            recordedInviterId: user.invitedBy,
-            invitedVia: user.invitedVia,
-          },
-        );
+        logger.warn('The inviter recorded at sign-up does not count (no proof by its own sign-up); no join', {
+          uid: input.uid,
+          recordedInviterId: user.invitedBy,
+          invitedVia: user.invitedVia,
+        });
       } else if (input.inviterId && user.invitedBy && input.inviterId !== user.invitedBy) {
         logger.warn('Activation link names another inviter than the one recorded at sign-up; using the recorded one', {
           uid: input.uid,
@@ -185,12 +239,42 @@ export class InviteFlow {
         });
       }
       return {
-        userUpdate: { isActive: true, isVerified: true, updatedAt: now.toISOString() },
+        userUpdate: activationUpdate(user, { proved, now: iso }),
         inviterId: counts ? user.invitedBy : undefined,
         inviteeName: String(user.name ?? ''),
+        notificationDefaults: companionRecord(user),
       };
     });
     return { ...writeSucceeded, inviter: inviterId ? await this.findInviter(inviterId) : null };
+  }
+
+  /**
+   * Checks that the link's code verifies this account's address, remembers its digest while the
+   * address is unverified, then applies it. A code for another account, or of another kind,
+   * is refused with nothing applied or written.
+   */
+  private async applyVerificationCode(uid: string, code: string, now: Date): Promise<CodeProof> {
+    const codes = this.deps.verificationCodes;
+    const [before, checked] = await Promise.all([this.deps.accounts.getAccount(uid), codes.check(code)]);
+    if (!before) throw new FlowError('not-found', 'No account with this id');
+    if (before.disabled || checked.kind === 'disabled') throw disabledAccount();
+    const digest = codes.digest(code);
+    if (checked.kind !== 'code') return { outcome: checked.kind, verifiedBefore: before.emailVerified, digest };
+    const sameAddress = checked.email?.toLowerCase() === before.email?.toLowerCase();
+    if (checked.requestType !== 'VERIFY_EMAIL' || !sameAddress) {
+      throw new FlowError('invalid-argument', 'This verification link is not for this account');
+    }
+    if (!before.emailVerified) await this.deps.store.rememberVerificationCode(uid, digest, now);
+    const applied = await codes.apply(code);
+    if (applied.kind === 'disabled') throw disabledAccount();
+    if (applied.kind === 'applied' && applied.uid !== uid) {
+      throw new FlowError('invalid-argument', 'This verification link is not for this account');
+    }
+    return {
+      outcome: applied.kind === 'applied' ? 'applied' : applied.kind,
+      verifiedBefore: before.emailVerified,
+      digest,
+    };
   }
 
   /**
@@ -203,8 +287,9 @@ export class InviteFlow {
   async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
     if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
-    await this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, account) => {
-      if (!account || !accountProved(account)) {
+    await this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, found) => {
+      const account = checkSession(caller, found);
+      if (!accountProved(account)) {
         throw new FlowError(
           'failed-precondition',
           'Confirm your email address (or sign in with Apple or Google) before accepting an invitation',

@@ -30,6 +30,7 @@ export function callerOf(request: CallableRequest): Caller | null {
     emailVerified: token.email_verified === true,
     signInProvider: token.firebase?.sign_in_provider,
     name: typeof token.name === 'string' ? token.name : undefined,
+    authTime: typeof token.auth_time === 'number' ? token.auth_time : undefined,
   };
 }
 

@@ -55,10 +55,17 @@ export const activateAccount = callable(
     }
     let result;
     try {
-      result = await inviteFlow.activateAccount({ uid: input.uid, inviterId: input.inviterId });
+      result = await inviteFlow.activateAccount(
+        { uid: input.uid, inviterId: input.inviterId, verificationCode: input.verificationCode },
+        caller,
+      );
     } catch (error) {
       const accountState = error instanceof FlowError && ['not-found', 'failed-precondition'].includes(error.code);
-      if (!caller && accountState) throw new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL);
+      // What was wrong with the link's code (expired, used or malformed) is kept: it says
+      // nothing about the account, only about the code the caller holds.
+      if (!caller && accountState) {
+        throw new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL, (error as FlowError).details);
+      }
       throw error;
     }
     // Who invited an account is told only to the account itself, or to the link that already

@@ -10,6 +10,7 @@ import { InviteStore } from '../adapters/invite-store.js';
 import { picturesFolder } from '../adapters/picture-params.js';
 import { resolvePictureUrl } from '../adapters/pictures.js';
 import { DevOutboxTransport, FcmTransport } from '../adapters/push-transport.js';
+import { AuthRestVerificationCodes, webApiKey } from '../adapters/verification-codes.js';
 import { InviteFlow, type AccountLookup } from '../flows/invite-flow.js';
 
 const accounts: AccountLookup = {
@@ -22,6 +23,8 @@ const accounts: AccountLookup = {
         emailVerified: user.emailVerified,
         providerIds: user.providerData.map((p) => p.providerId),
         displayName: user.displayName,
+        disabled: user.disabled,
+        tokensValidAfter: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).toISOString() : undefined,
       };
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -39,6 +42,10 @@ export const inviteFlow = new InviteFlow({
   store: inviteStore,
   accounts,
   push: isEmulator ? new DevOutboxTransport(db) : new FcmTransport(messaging),
+  verificationCodes: new AuthRestVerificationCodes({
+    apiKey: () => webApiKey.value(),
+    emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+  }),
   resolvePicture: (profileImage, ownerId) =>
     resolvePictureUrl(storage, profileImage, ownerId, { picturesFolder: picturesFolder.value(), emulator: isEmulator }),
   now: () => new Date(),

@@ -16,7 +16,7 @@ import {
   uniqueId,
   userDoc,
   verifiedEmailInvitee,
-  verifyEmailThroughEmulator,
+  openVerificationLink,
 } from './support.js';
 
 describe('activateAccount', () => {
@@ -30,11 +30,11 @@ describe('activateAccount', () => {
       url: `https://dayfocus.app/welcome/${user.uid}/${inviter.userId}`,
       handleCodeInApp: true,
     });
-    await verifyEmailThroughEmulator(user.email ?? '');
     await browser.close();
 
+    // The e-mail's link opened in another browser: the welcome page hands its code to activation.
     // The answer greets: the inviter now a friend, and her short link for the welcome page.
-    expect(await callAnonymously('activateAccount', { uid: user.uid, inviterId: inviter.userId })).toEqual({
+    expect(await openVerificationLink(user.email ?? '', user.uid, inviter.userId)).toEqual({
       ...ok,
       inviter: { inviterId: inviter.userId, name: inviter.name, photoUrl: expect.anything() },
       inviteLink: expect.stringMatching(/\/l\/[A-Za-z0-9_-]{8,32}$/),
@@ -200,14 +200,18 @@ describe('activation under concurrency', () => {
     });
   });
 
-  it('an uninvited verified account is activated without any friendship', async () => {
+  it('an uninvited verified account: nothing from an anonymous call, activated without friendship when signed in', async () => {
     const browser = new Browser();
     const user = await browser.signInWith('google.com');
-    await eventually(
+    const before = await eventually(
       () => userDoc(user.uid),
       (r) => r !== undefined,
     );
-    expect(await callAnonymously('activateAccount', { uid: user.uid })).toEqual({
+    // Nobody invited this account: an anonymous call about it changes nothing (docs/joins.md, B).
+    expect(await outcomeOf(callAnonymously('activateAccount', { uid: user.uid }))).toBe('failed-precondition');
+    expect(await userDoc(user.uid)).toEqual(before);
+
+    expect(await browser.call('activateAccount', { uid: user.uid })).toEqual({
       ...ok,
       inviter: null,
       inviteLink: null,

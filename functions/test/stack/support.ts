@@ -3,6 +3,7 @@
  * JS SDK for sign-in and callables, the Admin SDK to arrange and read back data.
  */
 import { request } from 'node:http';
+import { expect } from 'vitest';
 import { deleteApp, initializeApp as initializeClientApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -23,10 +24,12 @@ import {
   importVerifiedInvitees as importInvitees,
   LOCAL_WEB_APP_ID,
   mintLocalToken,
+  pushesTo,
   stack,
   uniqueId,
   urls,
   userDoc,
+  verificationEmail,
 } from '@dayfocus/stack/testing';
 import { REPLAY_PROTECTED_CALLABLES } from '../../src/domain/app-check.js';
 import type { UserRecord } from '../../src/domain/records.js';
@@ -140,8 +143,39 @@ export async function outcomeOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-/** Follows the verification e-mail the Auth emulator recorded for this address. */
-export const verifyEmailThroughEmulator = followVerificationLink;
+/**
+ * Opens the latest verification e-mail of this address as the person does: its link leads to
+ * the companion's welcome page, which asks `activateAccount` to apply its code (anonymously:
+ * the mail app's browser has nobody signed in). Answers what activation answered.
+ */
+export async function openVerificationLink<T = unknown>(email: string, uid: string, inviterId?: string): Promise<T> {
+  const { oobCode } = await verificationEmail(email);
+  return callAnonymously<T>('activateAccount', { uid, ...(inviterId ? { inviterId } : {}), verificationCode: oobCode });
+}
+
+/** The latest out-of-band code the Auth emulator recorded for this address and kind of request (it sends no mail). */
+export async function latestOobCode(email: string, requestType: 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | 'VERIFY_EMAIL') {
+  const url = `${urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`;
+  const found = await eventually(
+    async () => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const { oobCodes = [] } = (await response.json()) as {
+        oobCodes?: { email: string; requestType: string; oobCode: string; oobLink: string }[];
+      };
+      return oobCodes
+        .filter((c) => c.requestType === requestType && c.email.toLowerCase() === email.toLowerCase())
+        .at(-1);
+    },
+    (code) => code !== undefined,
+    { what: `a ${requestType} code for ${email}` },
+  );
+  if (!found) throw new Error(`no ${requestType} code for ${email}`);
+  return found;
+}
+
+/** Firebase's own handler applies the latest verification e-mail's code: the address is verified, with no proof for the companion. */
+export const verifyEmailOutsideTheCompanion = followVerificationLink;
 
 export async function friendsBetween(inviterId: string, inviteeId: string) {
   const snapshot = await adminDb
@@ -157,12 +191,23 @@ export async function historyOf(inviterId: string): Promise<Record<string, unkno
   return (data?.history as Record<string, unknown>[] | undefined) ?? [];
 }
 
+/** Nothing of a join between the two: no friendship, history entry, push or join record. */
+export async function expectNoJoin(inviter: { userId: string; fcmToken?: string | null }, inviteeId: string) {
+  expect(await friendsBetween(inviter.userId, inviteeId)).toEqual([]);
+  expect(await historyOf(inviter.userId)).toEqual([]);
+  expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
+  expect((await adminDb.collection('_friendJoins').doc(`${inviter.userId}_${inviteeId}`).get()).exists).toBe(false);
+}
+
 /** Creates an email invitee of `inviterId`, registered and verified, ready to activate. */
 export async function verifiedEmailInvitee(inviterId: string, name = 'Mira Nair') {
   const browser = new Browser();
   const user = await browser.signUpWithEmail();
   await browser.call('registerInvitee', { inviterId, name });
+  // As if its own verification e-mail had been opened on the companion (which records the proof):
+  // activation.test.ts covers that path end to end.
   await adminAuth.updateUser(user.uid, { emailVerified: true });
+  await adminDb.collection('Users').doc(user.uid).update({ signUpProvedAt: new Date().toISOString() });
   await browser.close();
   return { uid: user.uid, email: user.email ?? '', name };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/domain/document-size.js';
 import {
+  activationUpdate,
   appendCapped,
+  companionRecord,
+  sessionStillValid,
+  verificationCodeProves,
   holdsPushClaim,
   HISTORY_TRIM_TO_BYTES,
   planJoin,
@@ -54,6 +58,12 @@ describe('names from anywhere', () => {
     expect(cleanDisplayName('आ'.repeat(100))).toBe('आ'.repeat(80));
   });
 
+  it('is the generic name when the name carries a link (a push must not put one before the inviter)', () => {
+    expect(cleanDisplayName('Claim your prize at win.app')).toBe('Dayfocus User');
+    expect(cleanDisplayName('mira@example.com')).toBe('Dayfocus User');
+    expect(cleanDisplayName('Mira Nair')).toBe('Mira Nair');
+  });
+
   it('is the generic name for anything that is not a string', () => {
     expect(cleanDisplayName(undefined)).toBe('Dayfocus User');
     expect(cleanDisplayName(42)).toBe('Dayfocus User');
@@ -62,12 +72,21 @@ describe('names from anywhere', () => {
 
 describe('who chooses the inviter', () => {
   const password = { invitedBy: 'asha', invitedVia: 'password' };
-  it('an email sign-up counts while the password is on the account and the address is verified', () => {
-    expect(recordedInviterCounts(password, { providerIds: ['password'], emailVerified: true })).toBe(true);
-    expect(recordedInviterCounts(password, { providerIds: ['password'], emailVerified: false })).toBe(false);
-    expect(recordedInviterCounts(password, { providerIds: ['google.com'], emailVerified: true })).toBe(false);
-    expect(recordedInviterCounts(password, { providerIds: ['google.com', 'password'], emailVerified: true })).toBe(
-      true,
+  const proved = { ...password, signUpProvedAt: '2026-11-23T10:00:00.000Z' };
+  it('an email sign-up counts only once its own verification e-mail proved the address, while the password is on', () => {
+    expect(recordedInviterCounts(proved, { providerIds: ['password'], emailVerified: true })).toBe(true);
+    expect(recordedInviterCounts(proved, { providerIds: ['password'], emailVerified: false })).toBe(false);
+    expect(recordedInviterCounts(proved, { providerIds: ['google.com'], emailVerified: true })).toBe(false);
+    expect(recordedInviterCounts(proved, { providerIds: ['google.com', 'password'], emailVerified: true })).toBe(true);
+  });
+
+  it('an address proved any other way (a reset, an e-mail link, an administrator) leaves it void', () => {
+    expect(recordedInviterCounts(password, { providerIds: ['password'], emailVerified: true })).toBe(false);
+  });
+
+  it('a disabled account counts no inviter', () => {
+    expect(recordedInviterCounts(proved, { providerIds: ['password'], emailVerified: true, disabled: true })).toBe(
+      false,
     );
   });
 
@@ -101,7 +120,7 @@ describe('planning a join', () => {
     inviter: inviterRecord({ userId: 'asha', fcmToken: 'token-asha' }),
     join: undefined,
     friendsAlready: false,
-    notificationsExist: false,
+    notificationsOwed: true,
     ...overrides,
   });
   const input = { inviteeName: 'Mira', now, historyInCommit: true };
@@ -273,5 +292,66 @@ describe("the inviter's history, capped", () => {
       firestoreDocumentSize('NotificationHistory/asha', { ...document, history: [entry(dropped - 1), ...kept] }),
     ).toBeGreaterThan(HISTORY_TRIM_TO_BYTES);
     expect(HISTORY_TRIM_TO_BYTES).toBeLessThan(MAX_DOCUMENT_BYTES);
+  });
+});
+
+describe('which proof a verification code makes', () => {
+  const input = { verifiedBefore: false, codeDigest: 'd1', recordedDigests: ['d1'] };
+  it('applied now on an unverified address: proof', () => {
+    expect(verificationCodeProves('applied', { ...input, recordedDigests: undefined })).toBe(true);
+  });
+  it('applied on an address some other proof had verified already: none, for good', () => {
+    expect(verificationCodeProves('applied', { ...input, verifiedBefore: true })).toBe(false);
+  });
+  it('used up already by an attempt that remembered it first (a second tab, a retry): proof', () => {
+    expect(verificationCodeProves('used-or-invalid', input)).toBe(true);
+  });
+  it('used up or malformed, never remembered: none', () => {
+    expect(verificationCodeProves('used-or-invalid', { ...input, recordedDigests: ['d2'] })).toBe(false);
+    expect(verificationCodeProves('used-or-invalid', { ...input, recordedDigests: undefined })).toBe(false);
+  });
+  it('expired: none', () => {
+    expect(verificationCodeProves('expired', input)).toBe(false);
+  });
+});
+
+describe('accounts the companion did not make', () => {
+  it("the companion's records: none yet, the trigger's base record, or an inviter recorded; the app always sets isActive", () => {
+    expect(companionRecord(undefined)).toBe(true);
+    expect(companionRecord({ userId: 'u' })).toBe(true);
+    expect(companionRecord({ userId: 'u', invitedBy: 'asha' })).toBe(true);
+    expect(companionRecord({ userId: 'u', invitedBy: 'asha', isActive: true })).toBe(true);
+    expect(companionRecord({ userId: 'u', isActive: false })).toBe(false);
+    expect(companionRecord({ userId: 'u', isActive: true })).toBe(false);
+  });
+
+  it('activation switches on only flags that are absent, and records its proof once', () => {
+    const now = '2026-11-23T10:00:00.000Z';
+    expect(activationUpdate({ invitedBy: 'asha' }, { proved: true, now })).toEqual({
+      isActive: true,
+      isVerified: true,
+      signUpProvedAt: now,
+      updatedAt: now,
+    });
+    expect(activationUpdate({ isActive: false, isVerified: false }, { proved: false, now })).toEqual({
+      updatedAt: now,
+    });
+    expect(activationUpdate({ signUpProvedAt: 'earlier' }, { proved: true, now })).not.toHaveProperty('signUpProvedAt');
+  });
+});
+
+describe('sessions', () => {
+  const signedInAt = Date.parse('2026-11-23T10:00:00.000Z') / 1000;
+  it('a token stays good until the sessions are revoked after its sign-in', () => {
+    const account = { providerIds: ['google.com'], emailVerified: true };
+    expect(sessionStillValid(signedInAt, account)).toBe(true);
+    expect(sessionStillValid(signedInAt, { ...account, tokensValidAfter: '2026-11-23T09:59:59.000Z' })).toBe(true);
+    expect(sessionStillValid(signedInAt, { ...account, tokensValidAfter: '2026-11-23T10:00:01.000Z' })).toBe(false);
+    expect(sessionStillValid(undefined, { ...account, tokensValidAfter: '2026-11-23T09:00:00.000Z' })).toBe(false);
+  });
+  it('a disabled account has no good session', () => {
+    expect(sessionStillValid(signedInAt, { providerIds: ['google.com'], emailVerified: true, disabled: true })).toBe(
+      false,
+    );
   });
 });

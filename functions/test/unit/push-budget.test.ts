@@ -132,7 +132,7 @@ describe('planning a join against the budget', () => {
     inviter: inviterRecord({ userId: 'asha', fcmToken: 'token-asha', language: 'hi' }),
     join,
     friendsAlready: false,
-    notificationsExist: true,
+    notificationsOwed: false,
     budget: b,
   });
   const input = { inviteeName: 'Mira', now, historyInCommit: true };

@@ -126,6 +126,43 @@ describe('typed names are measured by what they show', () => {
   });
 });
 
+describe('typed names carry no links (docs/joins.md, G)', () => {
+  it.each([
+    'Win at evil.com',
+    'www.example.org',
+    'https://x.test',
+    'mira@example.com',
+    'win.app',
+    'evil\u200b.com',
+    '10.0.0.1',
+  ])('refuses %j', (name) => {
+    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name })).toEqual({
+      ok: false,
+      problems: [{ path: 'name', message: 'validation.usernameLink' }],
+    });
+  });
+
+  it.each(['Mira Nair', 'S.K. Gupta', 'Dr. Smith', 'J.R.R. Tolkien', 'प्रिया शर्मा', 'Mira.Nair', 'Rahul K.'])(
+    'accepts %j',
+    (name) => {
+      expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name }).ok).toBe(true);
+    },
+  );
+
+  it("says so in the form's words", () => {
+    expect(formMessages({ username: 'see evil.com' })).toEqual(['Username must not contain a web or e-mail address']);
+  });
+});
+
+describe('activateAccount takes the verification code of its link', () => {
+  it('accepts a code as Auth makes them, and refuses anything else with nothing done', () => {
+    expect(validateRequest(activateAccountRequestSchema, { uid: 'u', verificationCode: 'AbC-d_e0' }).ok).toBe(true);
+    for (const verificationCode of ['', 'a/b', 'a'.repeat(513), 42, 'code with spaces']) {
+      expect(validateRequest(activateAccountRequestSchema, { uid: 'u', verificationCode }).ok).toBe(false);
+    }
+  });
+});
+
 describe('problem reports', () => {
   it('name each failing rule once even when two rules share a message', () => {
     const result = validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: '' });

@@ -113,6 +113,8 @@ export async function importVerifiedInvitees(
         ...emailSignUpRecord({ userId: invitee.uid, email: invitee.email, name: invitee.name, now }),
         invitedBy: invitee.inviterId,
         invitedVia: 'password',
+        // Proved by its own verification e-mail, opened on the companion (docs/joins.md, B).
+        signUpProvedAt: now,
       });
     }
     await batch.commit();

@@ -16,21 +16,17 @@ export function activateAccount(request: ActivateAccountRequest): Promise<Activa
 export type CodeOutcome = 'applied' | 'used-or-invalid' | 'expired';
 
 /**
- * Applies the e-mail verification code the link carried. A code that was already used (a mail
- * scanner opened the link first, a reload, a second tap) is not an error by itself:
- * activation says whether the address is verified, and the outcome explains a refusal.
+ * Why the server could not use the link's code, when activation was refused for it: its
+ * `verificationLink` detail (the address is not confirmed and the code was no good), or a code
+ * refused as input (malformed, or the link of another account).
  */
-async function applyVerificationCode(oobCode: string): Promise<CodeOutcome> {
-  const [{ applyActionCode }, { firebaseAuth }] = await Promise.all([import('firebase/auth'), import('@/lib/auth')]);
-  try {
-    await applyActionCode(firebaseAuth(), oobCode);
-    return 'applied';
-  } catch (error) {
-    const code = firebaseErrorCode(error);
-    if (code === 'invalid-action-code') return 'used-or-invalid';
-    if (code === 'expired-action-code') return 'expired';
-    throw error;
-  }
+function linkProblem(error: unknown): Exclude<CodeOutcome, 'applied'> | undefined {
+  const code = firebaseErrorCode(error);
+  if (code === 'invalid-argument') return 'used-or-invalid';
+  if (code !== 'failed-precondition') return undefined;
+  const details = (error as { details?: { verificationLink?: unknown } }).details;
+  const link = details?.verificationLink;
+  return link === 'expired' || link === 'used-or-invalid' ? link : undefined;
 }
 
 /** Activation was refused for an unconfirmed address, and the link's code explains why: it was no good. */
@@ -55,14 +51,19 @@ export function activationQueryOptions({ uid, inviterId, verificationCode }: Act
   return queryOptions({
     queryKey: ['activation', uid, inviterId ?? null, verificationCode ?? null],
     queryFn: async () => {
-      const outcome = verificationCode ? await applyVerificationCode(verificationCode) : undefined;
       let result;
       try {
-        result = await activateAccount(inviterId ? { uid, inviterId } : { uid });
+        // The server applies the link's code itself: only then does it know the sign-up's own
+        // e-mail proved the address, which is what lets the recorded inviter count.
+        result = await activateAccount({
+          uid,
+          ...(inviterId ? { inviterId } : {}),
+          ...(verificationCode ? { verificationCode } : {}),
+        });
       } catch (error) {
         // Not confirmed, and the link's code did not confirm it: say what was wrong with the link.
-        if (firebaseErrorCode(error) === 'failed-precondition' && outcome && outcome !== 'applied')
-          throw new VerificationLinkError(outcome, error);
+        const problem = verificationCode ? linkProblem(error) : undefined;
+        if (problem) throw new VerificationLinkError(problem, error);
         throw error;
       }
       if (result.status !== 200) throw new Error(`activateAccount answered ${result.status}: ${result.message}`);

@@ -1,0 +1,113 @@
+/**
+ * Accounts the companion did not make, accounts an administrator disabled, and sessions that
+ * were revoked (docs/joins.md, B and C). Driven through the Auth emulator and the Admin SDK as
+ * an administrator does it, then read back from Firestore.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  adminAuth,
+  Browser,
+  callAnonymously,
+  createInviter,
+  existingAppUser,
+  friendsBetween,
+  ok,
+  outcomeOf,
+  readDoc,
+  userDoc,
+  verifiedEmailInvitee,
+  expectNoJoin,
+} from './support.js';
+
+async function linkCodeOf(inviterId: string): Promise<string> {
+  const { shortLink } = await callAnonymously<{ shortLink: string }>('createAppLink', { inviterId });
+  return shortLink.slice(shortLink.lastIndexOf('/') + 1);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('an account the app switched off', () => {
+  it('an anonymous activation writes nothing: no flag switched on, no notification defaults', async () => {
+    const { uid } = await existingAppUser('google.com', { isActive: false, isVerified: true });
+    const before = await userDoc(uid);
+
+    expect(await outcomeOf(callAnonymously('activateAccount', { uid }))).toBe('failed-precondition');
+    expect(await userDoc(uid)).toEqual(before);
+    expect(await readDoc('Notifications', uid)).toBeUndefined();
+  });
+
+  it('signed in, accepting an invitation: the two become friends, and the account stays off', async () => {
+    const inviter = await createInviter();
+    const existing = await existingAppUser('google.com', { isActive: false, isVerified: false });
+    const browser = new Browser();
+    await browser.signInWith('google.com', { sub: existing.sub, email: existing.email });
+
+    expect(await browser.call('completeSocialSignUp', { inviterId: inviter.userId })).toEqual(ok);
+    await browser.close();
+    expect(await friendsBetween(inviter.userId, existing.uid)).toHaveLength(1);
+    expect(await userDoc(existing.uid)).toMatchObject({ isActive: false, isVerified: false });
+    expect(await readDoc('Notifications', existing.uid)).toBeUndefined(); // the app keeps its users' settings
+  });
+});
+
+describe('an account an administrator disabled', () => {
+  it('is never activated or joined anonymously', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    await adminAuth.updateUser(invitee.uid, { disabled: true });
+    const before = await userDoc(invitee.uid);
+
+    expect(await outcomeOf(callAnonymously('activateAccount', { uid: invitee.uid, inviterId: inviter.userId }))).toBe(
+      'failed-precondition',
+    );
+    await expectNoJoin(inviter, invitee.uid);
+    expect(await userDoc(invitee.uid)).toEqual(before);
+    expect(await readDoc('Notifications', invitee.uid)).toBeUndefined();
+  });
+
+  it('is refused with an ID token issued before it was disabled', async () => {
+    const inviter = await createInviter();
+    const browser = new Browser();
+    const user = await browser.signInWith('google.com');
+    await adminAuth.updateUser(user.uid, { disabled: true });
+
+    expect(await outcomeOf(browser.call('completeSocialSignUp', { inviterId: inviter.userId }))).toBe(
+      'failed-precondition',
+    );
+    expect(await outcomeOf(browser.call('acceptInvite', { code: await linkCodeOf(inviter.userId) }))).toBe(
+      'failed-precondition',
+    );
+    await browser.close();
+    await expectNoJoin(inviter, user.uid);
+  });
+});
+
+describe('revoked sessions', () => {
+  it('an ID token issued before the sessions were revoked makes no friendship', async () => {
+    const inviter = await createInviter();
+    const { uid, sub, email } = await existingAppUser('google.com');
+    const browser = new Browser();
+    await browser.signInWith('google.com', { sub, email });
+    // Revocation is to the second, like the token's sign-in time.
+    await sleep(1100);
+    await adminAuth.revokeRefreshTokens(uid);
+    const before = await userDoc(uid);
+
+    expect(await outcomeOf(browser.call('completeSocialSignUp', { inviterId: inviter.userId }))).toBe(
+      'unauthenticated',
+    );
+    expect(await outcomeOf(browser.call('acceptInvite', { code: await linkCodeOf(inviter.userId) }))).toBe(
+      'unauthenticated',
+    );
+    await browser.close();
+    await expectNoJoin(inviter, uid);
+    expect(await userDoc(uid)).toEqual(before);
+
+    // Signed in again, the same person is welcome.
+    const again = new Browser();
+    await again.signInWith('google.com', { sub, email });
+    expect(await again.call('completeSocialSignUp', { inviterId: inviter.userId })).toEqual(ok);
+    await again.close();
+    expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+  });
+});

@@ -203,6 +203,31 @@ describe('The invitation page, server-rendered', () => {
     expect(open.headers.location).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
   });
 
+  // The one id rule (domain/ids.ts) in every HTTP route that takes an id: a reserved `__x__` id, a
+  // `.` step and an encoded slash. (The local Firestore accepts `__x__` where production answers
+  // an error, so these rows would show a 500 only against production: the rule is what keeps it a 404.)
+  it.each(['__x__', '__inviter__', '.', 'a%2Fb'])(
+    'answers the hostile id %s with a 404 page in every route, writing nothing',
+    async (id) => {
+      for (const path of [`/feedback/${id}/en`, `/feedback/${id}`, `/l/${id}`, `/l/${id}/qr.svg`]) {
+        const response = await fetchRaw(path);
+        expect(response.status, path).toBe(404);
+        expect(response.body, path).not.toMatch(/og:|twitter:/);
+      }
+      // "I already have an account" and the view beacon: no link made, nothing counted.
+      const appLink = await fetchRaw(`/app-link/${id}`);
+      expect(appLink.status).toBeGreaterThanOrEqual(300);
+      expect(appLink.status).toBeLessThan(500);
+      const beacon = await fetchRaw(`/feedback/${id}/en`, { method: 'POST' });
+      expect(beacon.status).toBeLessThan(500);
+      const decoded = decodeURIComponent(id);
+      expect((await adminDb.collection('_appLinks').where('inviterId', '==', decoded).get()).size).toBe(0);
+      if (!decoded.includes('/') && decoded !== '.') {
+        expect((await adminDb.collection('_inviteFunnels').doc(decoded).collection('shards').get()).size).toBe(0);
+      }
+    },
+  );
+
   it('/app-link/ of an unknown inviter makes no link and sends the visitor back to the invitation, which says "Invalid URL"', async () => {
     const nobody = uniqueId('nobody');
     const response = await fetchRaw(`/app-link/${nobody}`);

@@ -21,6 +21,7 @@ import {
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
+import { InviteStore } from '../../src/adapters/invite-store.js';
 import { firestoreDocumentSize } from '../../src/domain/document-size.js';
 import { friendJoinHistoryEntry } from '../../src/domain/records.js';
 
@@ -83,6 +84,41 @@ describe('owed pushes are delivered by the sweep', () => {
     await sweepOwedPushes(new Date(claimedAt.getTime() + minutes(2)));
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(2);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
+  });
+
+  it("a sender too slow to settle before the sweep took its claim over leaves the sweep's outcome", async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    await callAnonymously('activateAccount', { uid: invitee.uid });
+    // A sender that claimed the push and then stalled past its lease.
+    const claimedAt = new Date();
+    const ref = adminDb.collection('_friendJoins').doc(`${inviter.userId}_${invitee.uid}`);
+    await ref.update({
+      push: 'sending',
+      pushAttempts: 1,
+      pushClaimedAt: claimedAt.toISOString(),
+      dueAt: new Date(claimedAt.getTime() + minutes(1)).toISOString(),
+    });
+    const stalled = {
+      inviterId: inviter.userId,
+      inviteeId: invitee.uid,
+      token: inviter.fcmToken ?? null,
+      inviteeName: invitee.name,
+      attempts: 1,
+      claimedAt: claimedAt.toISOString(),
+      history: 'written' as const,
+    };
+    await sweepOwedPushes(new Date(claimedAt.getTime() + minutes(2)));
+    const afterSweep = await joinOf(inviter.userId, invitee.uid);
+    expect(afterSweep).toMatchObject({ push: 'sent', pushAttempts: 2 });
+
+    // The stalled sender wakes up with a failure to record: the store the functions use refuses it.
+    const store = new InviteStore(adminDb);
+    const settled = await store.settlePush(stalled, { kind: 'retry', error: 'timeout' }, new Date());
+    expect(settled).toBe(false);
+    expect(await joinOf(inviter.userId, invitee.uid)).toEqual(afterSweep);
+    await sweepOwedPushes(new Date(claimedAt.getTime() + minutes(60)));
+    expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(2); // no third, resent for nothing
   });
 
   it('gives up after a bounded number of attempts with a final failed status', async () => {

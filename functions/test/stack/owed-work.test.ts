@@ -25,6 +25,24 @@ import { InviteStore } from '../../src/adapters/invite-store.js';
 import { firestoreDocumentSize } from '../../src/domain/document-size.js';
 import { friendJoinHistoryEntry } from '../../src/domain/records.js';
 
+/** A join whose push a sender claimed (its first attempt) just now and never settled. */
+async function joinWithAStalledClaim() {
+  const inviter = await createInviter();
+  const invitee = await verifiedEmailInvitee(inviter.userId);
+  await callAnonymously('activateAccount', { uid: invitee.uid });
+  const claimedAt = new Date();
+  await adminDb
+    .collection('_friendJoins')
+    .doc(`${inviter.userId}_${invitee.uid}`)
+    .update({
+      push: 'sending',
+      pushAttempts: 1,
+      pushClaimedAt: claimedAt.toISOString(),
+      dueAt: new Date(claimedAt.getTime() + minutes(1)).toISOString(),
+    });
+  return { inviter, invitee, claimedAt };
+}
+
 /** An inviter whose phone FCM cannot reach right now, and an invitee who has just been activated. */
 async function joinedWhileFcmIsDown() {
   const token = uniqueId('dev-outage');
@@ -65,18 +83,8 @@ describe('owed pushes are delivered by the sweep', () => {
   });
 
   it('a claim abandoned by a crash is taken over once its lease has passed, and not before', async () => {
-    const inviter = await createInviter();
-    const invitee = await verifiedEmailInvitee(inviter.userId);
-    await callAnonymously('activateAccount', { uid: invitee.uid });
     // The state a sender that died right after claiming leaves behind.
-    const claimedAt = new Date();
-    const ref = adminDb.collection('_friendJoins').doc(`${inviter.userId}_${invitee.uid}`);
-    await ref.update({
-      push: 'sending',
-      pushAttempts: 1,
-      pushClaimedAt: claimedAt.toISOString(),
-      dueAt: new Date(claimedAt.getTime() + minutes(1)).toISOString(),
-    });
+    const { inviter, invitee, claimedAt } = await joinWithAStalledClaim();
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1); // the activation's own
 
     await sweepOwedPushes(new Date(claimedAt.getTime() + 30_000));
@@ -87,18 +95,7 @@ describe('owed pushes are delivered by the sweep', () => {
   });
 
   it("a sender too slow to settle before the sweep took its claim over leaves the sweep's outcome", async () => {
-    const inviter = await createInviter();
-    const invitee = await verifiedEmailInvitee(inviter.userId);
-    await callAnonymously('activateAccount', { uid: invitee.uid });
-    // A sender that claimed the push and then stalled past its lease.
-    const claimedAt = new Date();
-    const ref = adminDb.collection('_friendJoins').doc(`${inviter.userId}_${invitee.uid}`);
-    await ref.update({
-      push: 'sending',
-      pushAttempts: 1,
-      pushClaimedAt: claimedAt.toISOString(),
-      dueAt: new Date(claimedAt.getTime() + minutes(1)).toISOString(),
-    });
+    const { inviter, invitee, claimedAt } = await joinWithAStalledClaim();
     const stalled = {
       inviterId: inviter.userId,
       inviteeId: invitee.uid,

@@ -1,6 +1,7 @@
 /**
  * `npm run dev`: starts the local stack with the built web app, seeds the demo inviter,
- * prints the invite link and runs until Ctrl-C, which stops everything it started.
+ * prints the invite link, then the link of every e-mail a sign-up sends, and runs until Ctrl-C,
+ * which stops everything it started.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -9,9 +10,11 @@ import {
   inviteLink,
   repoRoot,
   seedDemoInviter,
+  companionLink,
   stack,
   startStack,
   urls,
+  watchEmails,
 } from './src/index.js';
 
 // Build here rather than in the package script, so that Ctrl-C reaches this process
@@ -41,13 +44,23 @@ console.log(`
   Short link of the demo inviter ("I already have an account"; try it with a phone's user agent):
     ${shortLink}
 
-  Press Ctrl-C to stop.
+  E-mails (the Auth emulator sends none) are printed here as they are sent, with the link a
+  deployed project's e-mail carries (the site's /auth/action). Press Ctrl-C to stop.
 `);
+
+const stopWatching = watchEmails((email) => {
+  const what = email.requestType === 'VERIFY_EMAIL' ? 'Verification e-mail' : `E-mail (${email.requestType})`;
+  console.log(`
+  ${what} to ${email.email}; open:
+    ${companionLink(email.oobLink)}
+`);
+});
 
 let stopping = false;
 const shutDown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
+  stopWatching();
   console.log(`\n${signal}: stopping the local stack...`);
   await running.stop();
   console.log('Stopped.');

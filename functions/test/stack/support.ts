@@ -25,6 +25,7 @@ import {
   LOCAL_WEB_APP_ID,
   mintLocalToken,
   pushesTo,
+  recordedEmails,
   stack,
   uniqueId,
   urls,
@@ -155,18 +156,10 @@ export async function openVerificationLink<T = unknown>(email: string, uid: stri
 
 /** The latest out-of-band code the Auth emulator recorded for this address and kind of request (it sends no mail). */
 export async function latestOobCode(email: string, requestType: 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | 'VERIFY_EMAIL') {
-  const url = `${urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`;
+  const wanted = email.toLowerCase();
   const found = await eventually(
-    async () => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      const { oobCodes = [] } = (await response.json()) as {
-        oobCodes?: { email: string; requestType: string; oobCode: string; oobLink: string }[];
-      };
-      return oobCodes
-        .filter((c) => c.requestType === requestType && c.email.toLowerCase() === email.toLowerCase())
-        .at(-1);
-    },
+    async () =>
+      (await recordedEmails()).filter((c) => c.requestType === requestType && c.email.toLowerCase() === wanted).at(-1),
     (code) => code !== undefined,
     { what: `a ${requestType} code for ${email}` },
   );

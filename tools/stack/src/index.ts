@@ -3,3 +3,4 @@ export { demoShortLink, seedDemoInviter } from './data.js';
 export { reuseProblem, runningStackIdentity, startStack, type RunningStack, type StackIdentity } from './stack.js';
 export * from './browser.js';
 export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
+export { companionLink, recordedEmails, watchEmails, type RecordedEmail } from './mail.js';

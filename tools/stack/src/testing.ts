@@ -12,7 +12,10 @@ import { emailSignUpRecord, type UserRecord } from '@dayfocus/functions/domain/r
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
-import { emulatorEnv, stack, urls } from './config.js';
+import { emulatorEnv, stack } from './config.js';
+import { recordedEmails, type RecordedEmail } from './mail.js';
+
+export { recordedEmails, type RecordedEmail } from './mail.js';
 
 export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
 export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
@@ -146,21 +149,12 @@ export async function pushesTo(token: string): Promise<RecordedPush[]> {
   return snapshot.docs.map((doc) => doc.data() as RecordedPush);
 }
 
-interface OobCode {
-  email: string;
-  oobCode: string;
-  oobLink: string;
-  requestType: string;
-}
-
 /** Every verification e-mail the Auth emulator recorded for this address (it sends no mail), oldest first. */
-export async function verificationEmails(email: string): Promise<OobCode[]> {
+export async function verificationEmails(email: string): Promise<RecordedEmail[]> {
   const wanted = email.toLowerCase();
-  const url = `${urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`;
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const { oobCodes = [] } = (await response.json()) as { oobCodes?: OobCode[] };
-  return oobCodes.filter((code) => code.requestType === 'VERIFY_EMAIL' && code.email?.toLowerCase() === wanted);
+  return (await recordedEmails()).filter(
+    (code) => code.requestType === 'VERIFY_EMAIL' && code.email?.toLowerCase() === wanted,
+  );
 }
 
 /**
@@ -176,7 +170,7 @@ export async function verificationEmail(
     (code) => code !== undefined,
     { what: `a verification e-mail to ${email}`, ...options },
   );
-  const code = found as OobCode;
+  const code = found as RecordedEmail;
   return {
     oobLink: code.oobLink,
     oobCode: code.oobCode,

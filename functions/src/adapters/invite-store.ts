@@ -76,7 +76,7 @@ export interface JoinPreparation {
   inviteeName: string;
   /** A sign-up through the invitation (social sign-up): counted in the inviter's funnel with a new join. */
   countsSignUp?: boolean;
-  /** The companion made this record (joins.ts, awaitsActivation): notification defaults are created if absent. */
+  /** The companion made this record (joins.ts, companionRecord): notification defaults are created if absent. */
   notificationDefaults?: boolean;
 }
 
@@ -122,7 +122,7 @@ export class InviteStore {
       });
       return true;
     } catch (error) {
-      if ((error as { code?: number }).code === 5) return false; // NOT_FOUND
+      if (grpcCode(error) === NOT_FOUND) return false;
       throw error;
     }
   }
@@ -382,7 +382,6 @@ export class InviteStore {
     );
   }
 
-  /** Records how a claimed push went (blind write: the claim's lease makes this caller the only writer). */
   /** Writes the outcome of a push, if the join still carries this claim (see holdsPushClaim); false if not. */
   async settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean> {
     const ref = this.joinRef(claim.inviterId, claim.inviteeId);

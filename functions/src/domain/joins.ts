@@ -214,7 +214,7 @@ export interface JoinState {
   join: FriendJoin | undefined;
   /** A friendship in either direction exists already (made by the app, say). */
   friendsAlready: boolean;
-  /** Notification defaults are owed: the companion made the record (awaitsActivation) and none exist. */
+  /** Notification defaults are owed: the companion made the record (companionRecord) and none exist. */
   notificationsOwed: boolean;
   /** The inviter's push budget as read (outside the transaction: see the store), if any. */
   budget?: PushBudget;

@@ -38,7 +38,6 @@ import type { VerificationCodes } from '../adapters/verification-codes.js';
 export interface Caller {
   uid: string;
   email: string | undefined;
-  emailVerified: boolean;
   signInProvider: string | undefined;
   name: string | undefined;
   /** When the person signed in (the ID token's `auth_time`, seconds): sessions revoked since then no longer count. */

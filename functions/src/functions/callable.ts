@@ -27,7 +27,6 @@ export function callerOf(request: CallableRequest): Caller | null {
   return {
     uid: request.auth.uid,
     email: typeof token.email === 'string' ? token.email : undefined,
-    emailVerified: token.email_verified === true,
     signInProvider: token.firebase?.sign_in_provider,
     name: typeof token.name === 'string' ? token.name : undefined,
     authTime: typeof token.auth_time === 'number' ? token.auth_time : undefined,

@@ -20,7 +20,7 @@ import {
   createInviter,
   friendsBetween,
   historyOf,
-  latestOobCode,
+  latestEmail,
   ok,
   openVerificationLink,
   outcomeOf,
@@ -44,7 +44,7 @@ async function emailSignUp(email: string, inviterId: string): Promise<string> {
 async function resetPassword(email: string): Promise<void> {
   const browser = new Browser();
   await sendPasswordResetEmail(browser.auth, email);
-  const { oobCode } = await latestOobCode(email, 'PASSWORD_RESET');
+  const { oobCode } = await latestEmail(email, 'PASSWORD_RESET');
   await confirmPasswordReset(browser.auth, oobCode, 'the-owners-new-password');
   await browser.close();
 }
@@ -53,7 +53,7 @@ async function resetPassword(email: string): Promise<void> {
 async function signInByEmailLink(email: string): Promise<void> {
   const browser = new Browser();
   await sendSignInLinkToEmail(browser.auth, email, { url: 'https://dayfocus.app/finish', handleCodeInApp: true });
-  const { oobLink } = await latestOobCode(email, 'EMAIL_SIGNIN');
+  const { oobLink } = await latestEmail(email, 'EMAIL_SIGNIN');
   await signInWithEmailLink(browser.auth, email, oobLink);
   await browser.close();
 }
@@ -103,7 +103,7 @@ describe("only the sign-up's own verification e-mail validates the inviter it re
     const ownEmail = `${uniqueId('attacker')}@example.com`;
     await emailSignUp(ownEmail, inviter.userId);
     const before = await userDoc(victim);
-    const { oobCode } = await latestOobCode(ownEmail, 'VERIFY_EMAIL');
+    const { oobCode } = await latestEmail(ownEmail, 'VERIFY_EMAIL');
 
     expect(await outcomeOf(callAnonymously('activateAccount', { uid: victim, verificationCode: oobCode }))).toBe(
       'invalid-argument',

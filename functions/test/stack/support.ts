@@ -20,12 +20,10 @@ import {
   adminAuth,
   adminDb,
   eventually,
-  followVerificationLink,
   importVerifiedInvitees as importInvitees,
   LOCAL_WEB_APP_ID,
   mintLocalToken,
   pushesTo,
-  recordedEmails,
   stack,
   uniqueId,
   urls,
@@ -41,6 +39,7 @@ export {
   adminDb,
   createInviter,
   eventually,
+  latestEmail,
   pushesTo,
   readDoc,
   uniqueId,
@@ -153,22 +152,6 @@ export async function openVerificationLink<T = unknown>(email: string, uid: stri
   const { oobCode } = await verificationEmail(email);
   return callAnonymously<T>('activateAccount', { uid, ...(inviterId ? { inviterId } : {}), verificationCode: oobCode });
 }
-
-/** The latest out-of-band code the Auth emulator recorded for this address and kind of request (it sends no mail). */
-export async function latestOobCode(email: string, requestType: 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | 'VERIFY_EMAIL') {
-  const wanted = email.toLowerCase();
-  const found = await eventually(
-    async () =>
-      (await recordedEmails()).filter((c) => c.requestType === requestType && c.email.toLowerCase() === wanted).at(-1),
-    (code) => code !== undefined,
-    { what: `a ${requestType} code for ${email}` },
-  );
-  if (!found) throw new Error(`no ${requestType} code for ${email}`);
-  return found;
-}
-
-/** Firebase's own handler applies the latest verification e-mail's code: the address is verified, with no proof for the companion. */
-export const verifyEmailOutsideTheCompanion = followVerificationLink;
 
 export async function friendsBetween(inviterId: string, inviteeId: string) {
   const snapshot = await adminDb

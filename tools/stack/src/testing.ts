@@ -149,38 +149,35 @@ export async function pushesTo(token: string): Promise<RecordedPush[]> {
   return snapshot.docs.map((doc) => doc.data() as RecordedPush);
 }
 
-/** Every verification e-mail the Auth emulator recorded for this address (it sends no mail), oldest first. */
-export async function verificationEmails(email: string): Promise<RecordedEmail[]> {
+/** The kinds of e-mail the Auth emulator records (as its `requestType`). */
+export type EmailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN';
+
+/** Every e-mail of this kind the Auth emulator recorded for this address (it sends no mail), oldest first. */
+export async function emailsTo(email: string, kind: EmailKind): Promise<RecordedEmail[]> {
   const wanted = email.toLowerCase();
-  return (await recordedEmails()).filter(
-    (code) => code.requestType === 'VERIFY_EMAIL' && code.email?.toLowerCase() === wanted,
-  );
+  return (await recordedEmails()).filter((code) => code.requestType === kind && code.email?.toLowerCase() === wanted);
 }
 
-/**
- * The latest verification e-mail the Auth emulator recorded for this address: its link and
- * code. Waits for it, and fails saying so when none comes.
- */
+/** Every verification e-mail the Auth emulator recorded for this address, oldest first. */
+export function verificationEmails(email: string): Promise<RecordedEmail[]> {
+  return emailsTo(email, 'VERIFY_EMAIL');
+}
+
+/** The latest e-mail of this kind to this address. Waits for it, and fails saying so when none comes. */
+export async function latestEmail(email: string, kind: EmailKind, options: WaitOptions = {}): Promise<RecordedEmail> {
+  const found = await eventually(
+    async () => (await emailsTo(email, kind)).at(-1),
+    (code) => code !== undefined,
+    { what: `a ${kind} e-mail to ${email}`, ...options },
+  );
+  return found as RecordedEmail;
+}
+
+/** The latest verification e-mail to this address: its link, code and continue URL (waits for it, as latestEmail). */
 export async function verificationEmail(
   email: string,
   options: WaitOptions = {},
 ): Promise<{ oobLink: string; oobCode: string; continueUrl: string | null }> {
-  const found = await eventually(
-    async () => (await verificationEmails(email)).at(-1),
-    (code) => code !== undefined,
-    { what: `a verification e-mail to ${email}`, ...options },
-  );
-  const code = found as RecordedEmail;
-  return {
-    oobLink: code.oobLink,
-    oobCode: code.oobCode,
-    continueUrl: new URL(code.oobLink).searchParams.get('continueUrl'),
-  };
-}
-
-/** Follows the latest verification link sent to this address, as the person clicking it in the e-mail. */
-export async function followVerificationLink(email: string): Promise<void> {
-  const { oobLink } = await verificationEmail(email);
-  const followed = await fetch(oobLink, { redirect: 'manual' });
-  if (followed.status >= 400) throw new Error(`Following the verification link of ${email} failed: ${followed.status}`);
+  const { oobLink, oobCode } = await latestEmail(email, 'VERIFY_EMAIL', options);
+  return { oobLink, oobCode, continueUrl: new URL(oobLink).searchParams.get('continueUrl') };
 }

@@ -4,6 +4,7 @@ import type { ActivateAccountRequest } from '@dayfocus/functions/domain/requests
 import { callFunction } from '@/lib/firebase';
 import { firebaseErrorCode } from '@/lib/errors';
 import type { ActivationAnswer } from '@dayfocus/functions/domain/answers';
+import type { VerificationOutcome } from '@dayfocus/functions/domain/joins';
 
 export type { ActivationAnswer };
 
@@ -12,15 +13,15 @@ export function activateAccount(request: ActivateAccountRequest): Promise<Activa
   return callFunction<ActivateAccountRequest, ActivationAnswer>('activateAccount', request);
 }
 
-/** What became of the verification code a link carried: Auth cannot tell a used code from a malformed one. */
-export type CodeOutcome = 'applied' | 'used-or-invalid' | 'expired';
+/** Why the server could not use a link's verification code: Auth cannot tell a used code from a malformed one. */
+export type CodeProblem = Exclude<VerificationOutcome, 'applied'>;
 
 /**
  * Why the server could not use the link's code, when activation was refused for it: its
  * `verificationLink` detail (the address is not confirmed and the code was no good), or a code
  * refused as input (malformed, or the link of another account).
  */
-function linkProblem(error: unknown): Exclude<CodeOutcome, 'applied'> | undefined {
+function linkProblem(error: unknown): CodeProblem | undefined {
   const code = firebaseErrorCode(error);
   if (code === 'invalid-argument') return 'used-or-invalid';
   if (code !== 'failed-precondition') return undefined;
@@ -33,7 +34,7 @@ function linkProblem(error: unknown): Exclude<CodeOutcome, 'applied'> | undefine
 export class VerificationLinkError extends Error {
   override readonly name = 'VerificationLinkError';
   constructor(
-    readonly outcome: Exclude<CodeOutcome, 'applied'>,
+    readonly outcome: CodeProblem,
     cause: unknown,
   ) {
     super(`The verification link's code was ${outcome}`, { cause });

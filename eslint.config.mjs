@@ -4,6 +4,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { readdirSync } from 'node:fs';
 
+/** Every zone of the web app keeps this pattern (a later zone's rule replaces an earlier one's). */
+const webImportsNoServer = {
+  group: ['@dayfocus/functions', '@dayfocus/functions/**', '**/functions/src/**', '**/functions/lib/**'],
+  message: 'The web app imports nothing of the functions package; shared code lives in @dayfocus/contracts.',
+};
+
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
 
 export default tseslint.config(
@@ -11,6 +17,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'functions/lib/**',
+      'functions/deploy/**',
       '**/dist/**',
       '.toolchain/**',
       '**/coverage/**',
@@ -24,6 +31,46 @@ export default tseslint.config(
     rules: {
       'no-console': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // What the browser and the server share: nothing of Node, Firebase or React, nothing of either side.
+    files: ['packages/contracts/src/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                'firebase',
+                'firebase/**',
+                'firebase-*',
+                'firebase-*/**',
+                'react',
+                'react-*',
+                'react/**',
+              ],
+              message: 'contracts/ runs in the browser and on the server alike: no Node, Firebase or React.',
+            },
+            { group: ['@dayfocus/*', '@dayfocus/*/**'], message: 'contracts/ depends on no other package of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web app reaches the server only through the contracts (and the callables at run time).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [webImportsNoServer],
+        },
+      ],
     },
   },
   {
@@ -77,6 +124,7 @@ export default tseslint.config(
               group: ['../../**'],
               message: 'Leave a feature only through @/ (shared code); a feature imports no other feature.',
             },
+            webImportsNoServer,
           ],
         },
       ],
@@ -93,6 +141,7 @@ export default tseslint.config(
               group: ['@/app/**', '@/features/**', '**/app/**', '**/features/**'],
               message: 'Shared code does not import features or the app layer.',
             },
+            webImportsNoServer,
           ],
         },
       ],
@@ -100,7 +149,7 @@ export default tseslint.config(
   },
   {
     // Developer tooling (stack runner, benchmark) talks to the terminal.
-    files: ['tools/**/*.ts', 'scripts/**/*.mjs', 'functions/scripts/**/*.mjs'],
+    files: ['tools/**/*.ts', 'scripts/**/*.mjs', 'functions/scripts/**/*.{mjs,ts}'],
     rules: { 'no-console': 'off' },
   },
 );

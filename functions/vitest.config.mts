@@ -1,11 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: {
-    // The shared test support (tools/stack; see tsconfig.json for why it is not a dependency).
-    alias: { '@dayfocus/stack/testing': fileURLToPath(new URL('../tools/stack/src/testing.ts', import.meta.url)) },
-  },
   test: {
     projects: [
       {

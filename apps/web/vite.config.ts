@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // Relative, so that Vite bundles it into the config (the functions package is CommonJS).
-import { brand } from '../../functions/src/domain/brand';
+import { brand } from '@dayfocus/contracts/brand';
 
 /**
  * Hosting rewrites only the app's own routes to index.html (firebase.json); every other

@@ -6,8 +6,8 @@
  * the built index.html: the page, its title and language, the link preview's tags and the
  * state the app starts from.
  */
-import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/functions/domain/invitation-page';
-import { escapeHtml } from '@dayfocus/functions/domain/link-pages';
+import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/contracts/invitation-page';
+import { escapeHtml } from '@dayfocus/contracts/html';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';

@@ -5,7 +5,7 @@
  * provider link, an inviter already has, so asking again gives the same link back.
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { Visitor } from '../domain/app-links.js';
+import type { Visitor } from '@dayfocus/contracts/link-paths';
 import type { LinkProviderKind } from '../domain/link-settings.js';
 import {
   OPEN_SHARD_COUNT,
@@ -16,7 +16,7 @@ import {
   type OpenShard,
   type OpenSource,
 } from '../domain/open-count.js';
-import { collections } from '../domain/records.js';
+import { collections } from '@dayfocus/contracts/records';
 
 export interface AppLinkRecord {
   code: string;

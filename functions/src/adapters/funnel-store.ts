@@ -9,7 +9,7 @@ import {
   type FunnelDay,
   type FunnelEvent,
 } from '../domain/funnel.js';
-import { collections } from '../domain/records.js';
+import { collections } from '@dayfocus/contracts/records';
 
 export class FunnelStore {
   constructor(

@@ -37,9 +37,9 @@ import {
   friendJoinHistoryEntry,
   isLiveUser,
   type UserRecord,
-} from '../domain/records.js';
-import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
-import { isDocumentId } from '../domain/ids.js';
+} from '@dayfocus/contracts/records';
+import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
+import { isDocumentId } from '@dayfocus/contracts/ids';
 import { FunnelStore } from './funnel-store.js';
 
 const INVALID_ARGUMENT = 3;

@@ -5,7 +5,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Messaging } from 'firebase-admin/messaging';
-import { collections } from '../domain/records.js';
+import { collections } from '@dayfocus/contracts/records';
 import type { PushMessage } from '../domain/push.js';
 
 export interface PushOutcome {

@@ -22,6 +22,8 @@
  *   ships cannot name the stand-in (runtime-config-rules.ts).
  */
 
+import { LOCAL_APP_CHECK_ISSUER } from '@dayfocus/contracts/app-check';
+
 export type AppCheckEnforcement = 'enforce' | 'monitor';
 
 /** `APP_CHECK_ENFORCEMENT`: absent or "enforce" enforces; "monitor" logs only. Anything else fails the load (and so the deploy). */
@@ -31,17 +33,6 @@ export function appCheckEnforcement(value: string | undefined): AppCheckEnforcem
   if (mode === 'monitor') return 'monitor';
   throw new Error(`APP_CHECK_ENFORCEMENT must be "enforce" or "monitor", not "${value}"`);
 }
-
-/** The callables whose App Check token is consumed (see above for why these). */
-export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<string> = new Set([
-  'registerInvitee',
-  'activateAccount',
-  'completeSocialSignUp',
-  'acceptInvite',
-]);
-
-/** The issuer of the local stand-in's tokens; production tokens come from Google's App Check service. */
-export const LOCAL_APP_CHECK_ISSUER = 'dayfocus-local-app-check-stand-in';
 
 /** What the framework hands a callable about the App Check token (`request.app`). */
 export interface AppCheckData {
@@ -67,34 +58,4 @@ export function appCheckVerdict(app: AppCheckData | undefined, options: { emulat
 export function appCheckAction(verdict: AppCheckVerdict, mode: AppCheckEnforcement): 'proceed' | 'log' | 'refuse' {
   if (verdict === 'ok') return 'proceed';
   return mode === 'enforce' ? 'refuse' : 'log';
-}
-
-function base64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
-/**
- * A token of the local stand-in: shaped like an App Check token (a JWT) but unsigned, which
- * only the Functions emulator accepts. `id` makes each one distinct, for consumption.
- */
-export function mintLocalAppCheckToken(input: { appId: string; projectId: string; id: string; nowMs: number }): {
-  token: string;
-  expireTimeMillis: number;
-} {
-  const expireTimeMillis = input.nowMs + 60 * 60 * 1000;
-  const header = base64Url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-  const payload = base64Url(
-    JSON.stringify({
-      iss: LOCAL_APP_CHECK_ISSUER,
-      sub: input.appId,
-      aud: [`projects/${input.projectId}`],
-      iat: Math.floor(input.nowMs / 1000),
-      exp: Math.floor(expireTimeMillis / 1000),
-      jti: input.id,
-    }),
-  );
-  return { token: `${header}.${payload}.stand-in`, expireTimeMillis };
 }

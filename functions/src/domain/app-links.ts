@@ -2,21 +2,15 @@
  * Short links (our replacement for Firebase Dynamic Links): codes, targets, who is asking,
  * and where each visitor is sent. Pure rules; no Firebase imports.
  */
-import { brand } from './brand.js';
-import { isDocumentId } from './ids.js';
+import { brand } from '@dayfocus/contracts/brand';
+import { isDocumentId } from '@dayfocus/contracts/ids';
+import { playStoreUrlFor, type Visitor } from '@dayfocus/contracts/link-paths';
 import type { LinkSettings } from './link-settings.js';
 
 /** 64 URL-safe symbols, so one random byte masked to 6 bits picks one without bias. */
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** 10 symbols of 6 bits: 2^60 codes, far beyond enumeration. */
 export const LINK_CODE_LENGTH = 10;
-/**
- * The whole path of a short link, with the codes we accept (8 to 32 URL-safe symbols), and
- * optionally its QR code (`/qr.svg`, exactly); `..`, `%2F`, other extra segments and over-long
- * codes fail, and are answered 404 without a database read.
- */
-const LINK_PATH = /^\/l\/([A-Za-z0-9_-]{8,32})(?:\/|(\/qr\.svg))?$/;
-
 /** A random code; never one of Firestore's reserved `__…__` ids (a chance of 1 in 64^4, drawn again). */
 export function newLinkCode(randomBytes: (size: number) => Uint8Array): string {
   for (;;) {
@@ -24,24 +18,6 @@ export function newLinkCode(randomBytes: (size: number) => Uint8Array): string {
     for (const byte of randomBytes(LINK_CODE_LENGTH)) code += CODE_ALPHABET[byte & 63];
     if (isDocumentId(code)) return code;
   }
-}
-
-/** What a request under `/l/` asks for: the link itself (an open), or the link's QR code. */
-export interface LinkRequest {
-  code: string;
-  resource: 'open' | 'qr';
-}
-
-/**
- * The code in a request's raw path (as sent, before any decoding or normalising) and what is
- * asked of it, or null. The query string is ignored.
- */
-export function linkRequestFromPath(rawUrl: string): LinkRequest | null {
-  const path = rawUrl.split('?', 1)[0] ?? '';
-  const match = LINK_PATH.exec(path);
-  // A code of the reserved `__…__` form names no document (production Firestore refuses the read).
-  if (!match?.[1] || !isDocumentId(match[1])) return null;
-  return { code: match[1], resource: match[2] ? 'qr' : 'open' };
 }
 
 export function shortLinkFor(settings: Pick<LinkSettings, 'linkOrigin'>, code: string): string {
@@ -66,41 +42,9 @@ export function isSafeTarget(target: unknown): target is string {
   }
 }
 
-export type Visitor = 'crawler' | 'ios' | 'android' | 'web';
-
-/**
- * Link-preview fetchers. iMessage fetches as "facebookexternalhit ... Facebot Twitterbot";
- * the in-app browsers of these apps (FBAN, "Twitter for iPhone", LinkedInApp) are people
- * and do not match.
- */
-const CRAWLERS =
-  /facebookexternalhit|Facebot|Twitterbot|Slackbot|Slack-ImgProxy|WhatsApp\/|TelegramBot|LinkedInBot|Discordbot|SkypeUriPreview|Pinterestbot|redditbot|Embedly|Googlebot|bingbot|Applebot/i;
-const IOS = /\b(iPhone|iPad|iPod)\b/;
-const ANDROID = /\bAndroid\b/;
-
-export function visitorOf(userAgent: string | undefined): Visitor {
-  const ua = userAgent ?? '';
-  if (CRAWLERS.test(ua)) return 'crawler';
-  if (IOS.test(ua)) return 'ios';
-  if (ANDROID.test(ua)) return 'android';
-  return 'web';
-}
-
 /** `dayfocus://open?link=<target>`: what the app receives when the custom scheme opens it. */
 export function customSchemeUrl(target: string): string {
   return `${brand.shortName}://open?link=${encodeURIComponent(target)}`;
-}
-
-/**
- * The Google Play page of the app for a visitor of the link `code`, carrying the invite as the
- * install referrer: `referrer=invite%3D{code}` is added to the configured URL (after its own
- * query, if it has one; a `referrer` it already has is replaced). After the install, the app
- * reads `invite={code}` with the Play Install Referrer API. Shared with the web app's welcome page.
- */
-export function playStoreUrlFor(playStoreUrl: string, code: string): string {
-  const url = new URL(playStoreUrl);
-  url.searchParams.set('referrer', `invite=${code}`);
-  return url.href;
 }
 
 /**

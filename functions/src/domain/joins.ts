@@ -9,7 +9,7 @@
  */
 import { SOCIAL_PROVIDERS, PASSWORD_PROVIDER } from './errors.js';
 import { documentNameSize, firestoreValueSize, MAX_DOCUMENT_BYTES } from './document-size.js';
-import { cleanDisplayName } from './names.js';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { joinPushDecision, nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
 import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS } from './push-timing.js';
 import {
@@ -25,7 +25,9 @@ import {
   type FriendRecord,
   type HistoryEntry,
   type UserRecord,
-} from './records.js';
+} from '@dayfocus/contracts/records';
+
+import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 
 export { isDue, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from './push-timing.js';
 
@@ -134,9 +136,6 @@ export function verificationCodeProves(
   if (outcome === 'applied') return !input.verifiedBefore;
   return outcome === 'used-or-invalid' && (input.recordedDigests ?? []).includes(input.codeDigest);
 }
-
-/** What applying a verification code did: Auth cannot tell a used code from a malformed one. */
-export type VerificationOutcome = 'applied' | 'used-or-invalid' | 'expired';
 
 /**
  * A record the companion made or completes, as it was before this call: none yet, one without

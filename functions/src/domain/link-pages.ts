@@ -3,7 +3,8 @@
  * for link-preview crawlers, and the not-found page. Pure; every value is escaped, and the
  * one inline script reads its URLs from the page rather than having them spliced into code.
  */
-import { brand } from './brand.js';
+import { brand } from '@dayfocus/contracts/brand';
+import { escapeHtml } from '@dayfocus/contracts/html';
 import type { LinkAnswer, PageLanguage } from './app-links.js';
 
 export interface RenderedPage {
@@ -43,10 +44,6 @@ const text = {
     logo: `${brand.productName} लोगो`,
   },
 } as const;
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const style = `
   :root { color-scheme: light; --brand: #c2185b; --ink: #1f2937; --muted: #4b5563; }

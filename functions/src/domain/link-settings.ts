@@ -3,7 +3,7 @@
  * Firebase params (adapters/link-params.ts); this module only says what they mean, what
  * the local stack uses by default, and which values must never reach production.
  */
-import { brand } from './brand.js';
+import { brand } from '@dayfocus/contracts/brand';
 
 export type LinkProviderKind = 'own' | 'dynamic-links';
 export const LINK_PROVIDERS: readonly LinkProviderKind[] = ['own', 'dynamic-links'];

@@ -4,7 +4,7 @@
  * count of the link is the sum over its shards. Each open is also counted by where the link
  * was shared (its source, from `?src=`). Pure rules; the store does the reads and writes.
  */
-import type { Visitor } from './app-links.js';
+import type { Visitor } from '@dayfocus/contracts/link-paths';
 
 /**
  * Shards per link. Firestore sustains about one write per second on one document (bursts

@@ -4,8 +4,8 @@
  * stack records them unchanged). They speak the inviter's language; the title is the product.
  */
 import { createHash } from 'node:crypto';
-import { brand } from './brand.js';
-import { FRIEND_JOIN, friendJoinMessage } from './records.js';
+import { brand } from '@dayfocus/contracts/brand';
+import { FRIEND_JOIN, friendJoinMessage } from '@dayfocus/contracts/records';
 
 export interface PushMessage {
   token: string;

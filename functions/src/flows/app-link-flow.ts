@@ -10,21 +10,19 @@ import {
   androidAssetLinks,
   dynamicLinksRequestBody,
   isSafeTarget,
-  linkRequestFromPath,
   linkTargetFor,
   newLinkCode,
   pageLanguageOf,
   shortLinkFor,
-  visitorOf,
   type LinkAnswer,
-  type Visitor,
 } from '../domain/app-links.js';
+import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
 import { FlowError } from '../domain/errors.js';
 import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
-import { isLiveUser, type UserRecord } from '../domain/records.js';
+import { isLiveUser, type UserRecord } from '@dayfocus/contracts/records';
 import type { AppLinkStore } from '../adapters/app-link-store.js';
 import { LinkProviderError } from '../adapters/dynamic-links-client.js';
 

@@ -12,14 +12,14 @@
 import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';
 import { FlowError } from '../domain/errors.js';
-import { isUserId } from '../domain/ids.js';
+import { isUserId } from '@dayfocus/contracts/ids';
 import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
   UNKNOWN_INVITER_CACHE_CONTROL,
   type InvitationRenderer,
-  type InviterCard,
-} from '../domain/invitation-page.js';
+} from '@dayfocus/contracts/invitation-page';
+import type { InviterCard } from '@dayfocus/contracts/answers';
 import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
 import type { LinkSettings } from '../domain/link-settings.js';
 import type { HttpAnswer } from './app-link-flow.js';

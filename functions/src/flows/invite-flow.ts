@@ -20,17 +20,16 @@ import {
   socialSignUpUpdate,
   verificationCodeProves,
   type AccountFacts,
-  type VerificationOutcome,
   type JoinPlan,
   type PushClaim,
   type PushResult,
 } from '../domain/joins.js';
-import type { ActivationAnswer, InviterCard } from '../domain/answers.js';
-import { cleanDisplayName } from '../domain/names.js';
+import type { ActivationAnswer, InviterCard, VerificationOutcome } from '@dayfocus/contracts/answers';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim, SummaryResult } from '../domain/push-budget.js';
-import { isLiveUser, type UserRecord } from '../domain/records.js';
-import { writeSucceeded, type WriteResult } from '../domain/write-result.js';
+import { isLiveUser, type UserRecord } from '@dayfocus/contracts/records';
+import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { InviteStore, JoinPreparation } from '../adapters/invite-store.js';
 import type { PushTransport } from '../adapters/push-transport.js';
 import type { VerificationCodes } from '../adapters/verification-codes.js';

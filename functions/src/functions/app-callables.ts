@@ -3,7 +3,7 @@
  * clipboard (docs/app-contract.md): who invited, and accepting.
  */
 import { FlowError } from '../domain/errors.js';
-import { acceptInviteRequestSchema, resolveAppLinkRequestSchema } from '../domain/requests.js';
+import { acceptInviteRequestSchema, resolveAppLinkRequestSchema } from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from './callable.js';
 import { appLinks, inviteFlow } from './wiring.js';
 

@@ -4,8 +4,8 @@
  */
 import { logger } from 'firebase-functions';
 import { onRequest, type HttpsOptions, type Request } from 'firebase-functions/v2/https';
-import { FUNCTIONS_REGION } from '../domain/brand.js';
-import { createAppLinkRequestSchema } from '../domain/requests.js';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
+import { createAppLinkRequestSchema } from '@dayfocus/contracts/requests';
 import { linkProviderApiKey } from '../adapters/link-params.js';
 import type { HttpAnswer } from '../flows/app-link-flow.js';
 import { callable } from './callable.js';

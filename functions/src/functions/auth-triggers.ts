@@ -1,6 +1,6 @@
 /** Account lifecycle. Cloud Functions v2 has no auth create/delete events; v1 has. */
 import * as functionsV1 from 'firebase-functions/v1';
-import { FUNCTIONS_REGION } from '../domain/brand.js';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { maxInstances, type FunctionName } from './capacity.js';
 import { inviteFlow } from './wiring.js';
 

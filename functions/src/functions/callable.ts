@@ -8,16 +8,12 @@ import { logger } from 'firebase-functions';
 import type { Schema } from 'yup';
 import { consumeStandInToken } from '../adapters/dev-app-check.js';
 import { isEmulator } from '../adapters/firebase.js';
-import {
-  appCheckAction,
-  appCheckEnforcement,
-  appCheckVerdict,
-  REPLAY_PROTECTED_CALLABLES,
-  type AppCheckVerdict,
-} from '../domain/app-check.js';
-import { FUNCTIONS_REGION } from '../domain/brand.js';
+import { appCheckAction, appCheckEnforcement, appCheckVerdict, type AppCheckVerdict } from '../domain/app-check.js';
+import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
+import type { AnswerOf, CallableName, RequestOf } from '@dayfocus/contracts/callables';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { FlowError } from '../domain/errors.js';
-import { describeProblems, validateRequest } from '../domain/requests.js';
+import { describeProblems, validateRequest } from '@dayfocus/contracts/requests';
 import type { Caller } from '../flows/invite-flow.js';
 import { maxInstances, type FunctionName } from './capacity.js';
 
@@ -61,7 +57,18 @@ async function verdictOn(request: CallableRequest, consume: boolean): Promise<Ap
   return (await consumeStandInToken(request.app?.token)) ? 'ok' : 'replayed';
 }
 
-export function callable<Req, Res>(
+/** A callable of the contracts' map (@dayfocus/contracts/callables): its name types its request and answer. */
+export function callable<N extends CallableName>(
+  name: N,
+  schema: Schema<RequestOf<N>>,
+  handler: (input: RequestOf<N>, request: CallableRequest) => Promise<AnswerOf<N>>,
+  options: Pick<CallableOptions, 'secrets'> = {},
+) {
+  return defineCallable(name, schema, handler, options);
+}
+
+/** Any callable, the emulator-only ones (dev-callables.ts) included, which no client is typed against. */
+export function defineCallable<Req, Res>(
   name: FunctionName,
   schema: Schema<Req>,
   handler: (input: Req, request: CallableRequest) => Promise<Res>,

@@ -4,12 +4,12 @@
  */
 import * as yup from 'yup';
 import { db } from '../adapters/firebase.js';
-import { writeSucceeded } from '../domain/write-result.js';
-import { callable } from './callable.js';
+import { writeSucceeded } from '@dayfocus/contracts/write-result';
+import { defineCallable } from './callable.js';
 import { inviteFlow } from './wiring.js';
 
 /** The benchmark's baseline: one document write behind the same callable plumbing. */
-export const devBaselineWrite = callable('devBaselineWrite', yup.object({}).noUnknown().strict(), async () => {
+export const devBaselineWrite = defineCallable('devBaselineWrite', yup.object({}).noUnknown().strict(), async () => {
   await db.collection('_devBaseline').add({ at: new Date().toISOString() });
   return writeSucceeded;
 });
@@ -18,7 +18,7 @@ export const devBaselineWrite = callable('devBaselineWrite', yup.object({}).noUn
  * Runs the owed-work sweep once, as the scheduled function does (scheduled functions do not
  * fire in the emulator). `now` lets a test stand at a later time, past a backoff or a lease.
  */
-export const devSweepOwedPushes = callable(
+export const devSweepOwedPushes = defineCallable(
   'devSweepOwedPushes',
   yup
     .object({

@@ -1,13 +1,13 @@
 import { logger } from 'firebase-functions';
 import { linkProviderApiKey } from '../adapters/link-params.js';
-import type { ActivationAnswer } from '../domain/answers.js';
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { FlowError } from '../domain/errors.js';
 import {
   activateAccountRequestSchema,
   completeSocialSignUpRequestSchema,
   getInviterRequestSchema,
   registerInviteeRequestSchema,
-} from '../domain/requests.js';
+} from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from './callable.js';
 import { appLinkFlow, inviteFlow } from './wiring.js';
 

@@ -4,7 +4,7 @@
  * joins that got none of their own because the inviter had had the hour's pushes.
  */
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { FUNCTIONS_REGION } from '../domain/brand.js';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { SWEEP_SCHEDULE } from '../domain/joins.js';
 import { maxInstances } from './capacity.js';
 import { inviteFlow } from './wiring.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { callableHeaders, localAppCheckToken, urls } from '@dayfocus/stack/testing';
-import { writeSucceeded } from '../../src/domain/write-result.js';
+import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import {
   adminDb,
   Browser,

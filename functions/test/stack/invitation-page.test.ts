@@ -9,8 +9,8 @@ import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
   UNKNOWN_INVITER_CACHE_CONTROL,
-} from '../../src/domain/invitation-page.js';
-import { cleanDisplayName } from '../../src/domain/names.js';
+} from '@dayfocus/contracts/invitation-page';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { userAgents } from '../user-agents.js';
 import { adminDb, createInviter, fetchRaw, uniqueId } from './support.js';
 

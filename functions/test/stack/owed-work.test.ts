@@ -23,7 +23,7 @@ import {
 } from './support.js';
 import { InviteStore } from '../../src/adapters/invite-store.js';
 import { firestoreDocumentSize } from '../../src/domain/document-size.js';
-import { friendJoinHistoryEntry } from '../../src/domain/records.js';
+import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 
 /** A join whose push a sender claimed (its first attempt) just now and never settled. */
 async function joinWithAStalledClaim() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withDueAt } from '../../src/domain/joins.js';
-import { collections, friendDocumentId, friendRecord } from '../../src/domain/records.js';
+import { collections, friendDocumentId, friendRecord } from '@dayfocus/contracts/records';
 import {
   adminDb,
   callAnonymously,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_SIGN_UP_FIELDS } from '../../src/domain/records.js';
+import { EMAIL_SIGN_UP_FIELDS } from '@dayfocus/contracts/records';
 import { adminAuth, Browser, createInviter, eventually, historyOf, ok, outcomeOf, userDoc } from './support.js';
 
 describe('email sign-up (registerInvitee)', () => {

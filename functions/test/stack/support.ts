@@ -30,9 +30,9 @@ import {
   userDoc,
   verificationEmail,
 } from '@dayfocus/stack/testing';
-import { REPLAY_PROTECTED_CALLABLES } from '../../src/domain/app-check.js';
-import type { UserRecord } from '../../src/domain/records.js';
-import { inviterRecord } from '../fixtures.js';
+import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
+import type { UserRecord } from '@dayfocus/contracts/records';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
 
 export {
   adminAuth,

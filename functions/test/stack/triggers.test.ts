@@ -8,7 +8,7 @@
 import functionsTest from 'firebase-functions-test';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMAIL_SIGN_UP_FIELDS } from '../../src/domain/records.js';
+import { EMAIL_SIGN_UP_FIELDS } from '@dayfocus/contracts/records';
 import { onAccountCreated, onAccountDeleted } from '../../src/functions/auth-triggers.js';
 import { getInviter } from '../../src/functions/invite-callables.js';
 import { stack } from '@dayfocus/stack/testing';

@@ -6,14 +6,13 @@ import {
   answerForLink,
   appleAppSiteAssociation,
   dynamicLinksRequestBody,
-  linkRequestFromPath,
   linkTargetFor,
   newLinkCode,
   pageLanguageOf,
-  playStoreUrlFor,
-  visitorOf,
 } from '../../src/domain/app-links.js';
-import { escapeHtml, renderLinkPage } from '../../src/domain/link-pages.js';
+import { renderLinkPage } from '../../src/domain/link-pages.js';
+import { escapeHtml } from '@dayfocus/contracts/html';
+import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
 import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/domain/link-settings.js';
 import { allUserAgents } from '../user-agents.js';
 

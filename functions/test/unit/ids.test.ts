@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isDocumentId, isUserId } from '../../src/domain/ids.js';
+import { isDocumentId, isUserId } from '@dayfocus/contracts/ids';
 import {
   acceptInviteRequestSchema,
   activateAccountRequestSchema,
   completeSocialSignUpRequestSchema,
   getInviterRequestSchema,
   validateRequest,
-} from '../../src/domain/requests.js';
+} from '@dayfocus/contracts/requests';
 
 /** Ids that would reach a document path wrongly: aliased by the SDK, reserved, path steps, too long. */
 const hostileIds: [what: string, id: string][] = [

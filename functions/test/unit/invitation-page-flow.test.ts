@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../../src/domain/errors.js';
-import type { InvitationPageInput, InviterCard } from '../../src/domain/invitation-page.js';
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
 import { localLinkDefaults, parseLinkSettings } from '../../src/domain/link-settings.js';
 import { InvitationPageFlow, inviterIdOf } from '../../src/flows/invitation-page-flow.js';
 

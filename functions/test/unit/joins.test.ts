@@ -18,9 +18,10 @@ import {
   type FriendJoin,
   type JoinState,
 } from '../../src/domain/joins.js';
-import { cleanDisplayName } from '../../src/domain/names.js';
-import { friendJoinHistoryEntry } from '../../src/domain/records.js';
-import { inviterRecord, owedJoin } from '../fixtures.js';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
+import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
+import { owedJoin } from '../fixtures.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);

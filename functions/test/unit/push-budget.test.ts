@@ -21,7 +21,8 @@ import {
   friendJoinText,
   pushLanguage,
 } from '../../src/domain/push.js';
-import { inviterRecord, owedJoin } from '../fixtures.js';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
+import { owedJoin } from '../fixtures.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);

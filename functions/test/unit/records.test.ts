@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brand } from '../../src/domain/brand.js';
+import { brand } from '@dayfocus/contracts/brand';
 import { friendJoinPush } from '../../src/domain/push.js';
 import {
   EMAIL_SIGN_UP_FIELDS,
@@ -8,8 +8,8 @@ import {
   emailSignUpRecord,
   friendJoinHistoryEntry,
   socialSignUpRecord,
-} from '../../src/domain/records.js';
-import { writeSucceeded } from '../../src/domain/write-result.js';
+} from '@dayfocus/contracts/records';
+import { writeSucceeded } from '@dayfocus/contracts/write-result';
 
 const now = '2026-11-22T10:00:00.000Z';
 

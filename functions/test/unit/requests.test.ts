@@ -7,7 +7,7 @@ import {
   signUpFormSchema,
   validateRequest,
   type MessageKey,
-} from '../../src/domain/requests.js';
+} from '@dayfocus/contracts/requests';
 
 const validForm = { username: 'Ravi', email: 'ravi@example.in', password: 'longenough', confirmPassword: 'longenough' };
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 
 // A string, not a URL object: under jsdom (the web's tests) `URL` is not Node's.
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -2,7 +2,7 @@
  * Seeding the local stack's data. Nothing here deletes anything: the stack may hold what a
  * person made while trying `npm run dev`.
  */
-import { inviterRecord } from '@dayfocus/functions/testing';
+import { inviterRecord } from './fixtures.js';
 import { callableHeaders } from './app-check.js';
 import { emulatorEnv, stack, urls, demoInviter } from './config.js';
 

@@ -8,13 +8,22 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { localPolicy } from '@dayfocus/functions/domain/security-headers';
+import { localPolicy } from '@dayfocus/contracts/security-headers';
 import { repoRoot, urls } from './config.js';
 
 type HeaderRule = { source: string; headers: { key: string; value: string }[] };
 
 export function localFirebaseJson(firebaseJson: unknown, origins: string[]): unknown {
-  const copy = structuredClone(firebaseJson) as { hosting?: { headers?: HeaderRule[] } };
+  const copy = structuredClone(firebaseJson) as {
+    hosting?: { headers?: HeaderRule[] };
+    functions?: { source: string; predeploy?: string[] }[];
+  };
+  // The emulator serves the workspace's functions (lib/, rebuilt by `pnpm run build`), not the
+  // packed deploy folder (functions/scripts/pack-deploy.mjs), which only a deploy makes.
+  for (const codebase of copy.functions ?? []) {
+    codebase.source = 'functions';
+    delete codebase.predeploy;
+  }
   for (const rule of copy.hosting?.headers ?? []) {
     for (const header of rule.headers) {
       if (header.key.toLowerCase() === 'content-security-policy') header.value = localPolicy(header.value, origins);

@@ -7,8 +7,8 @@
  * the stack may be the one `npm run dev` runs for a person, with the demo inviter in it.
  */
 import { randomUUID } from 'node:crypto';
-import { inviterRecord } from '@dayfocus/functions/testing';
-import { emailSignUpRecord, type UserRecord } from '@dayfocus/functions/domain/records';
+import { inviterRecord } from './fixtures.js';
+import { emailSignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';

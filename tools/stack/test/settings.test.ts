@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brand, FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
-import { localLinkDefaults } from '@dayfocus/functions/domain/link-settings';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { describe, expect, it } from 'vitest';
 import { defaultProject, emulatorSettings, repoRoot, stack, urls } from '../src/config.js';
 import { localFirebaseJson } from '../src/local-config.js';
@@ -53,19 +52,6 @@ describe('the local settings', () => {
       functionsPort: stack.ports.functions,
     });
     expect(config.productDomain).toBe(urls.hosting);
-    expect(config.productImage).toBe(localLinkDefaults.PRODUCT_IMAGE_URL);
-    expect([config.appStoreUrl, config.playStoreUrl]).toEqual([
-      localLinkDefaults.APP_STORE_URL,
-      localLinkDefaults.PLAY_STORE_URL,
-    ]);
-  });
-
-  it("agree with the functions' defaults for the local stack", () => {
-    expect(localLinkDefaults.PRODUCT_DOMAIN).toBe(urls.hosting);
-    expect(localLinkDefaults.LINK_ORIGIN).toBe(urls.hosting);
-    expect(localLinkDefaults.PRODUCT_IMAGE_URL.startsWith(`${urls.hosting}/`)).toBe(true);
-    expect(localLinkDefaults.DYNAMIC_LINKS_DOMAIN_URI_PREFIX.startsWith(`${urls.hosting}/`)).toBe(true);
-    expect(localLinkDefaults.APP_STORE_URL).toContain(brand.appStoreId);
   });
 });
 

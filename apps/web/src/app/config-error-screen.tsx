@@ -1,4 +1,4 @@
-import { brand } from '@dayfocus/functions/domain/brand';
+import { brand } from '@dayfocus/contracts/brand';
 
 /**
  * Shown when `/config.json` cannot be loaded: the app cannot reach Firebase without it. The

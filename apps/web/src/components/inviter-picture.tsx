@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InviterCard } from '@dayfocus/functions/domain/answers';
+import type { InviterCard } from '@dayfocus/contracts/answers';
 
 const PLACEHOLDER_PICTURE = '/images/avatar-placeholder.svg';
 

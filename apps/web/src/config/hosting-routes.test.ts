@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { repoRoot } from '@dayfocus/stack/settings';
 import { minimatch } from 'minimatch';
 import { describe, expect, it } from 'vitest';
-import { PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/functions/domain/security-headers';
+import { PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 import { paths, routes } from './paths';
 
 interface Rule {

@@ -3,8 +3,8 @@
  * configuration when first needed. Loaded on demand (through `callables.ts`, or `auth.ts` on
  * the pages that sign in), never with the app's entry.
  */
-import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '@dayfocus/functions/domain/app-check';
-import { FUNCTIONS_REGION } from '@dayfocus/functions/domain/brand';
+import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import {
   CustomProvider,
   getToken,

@@ -1,4 +1,4 @@
-import { visitorOf } from '@dayfocus/functions/domain/app-links';
+import { visitorOf } from '@dayfocus/contracts/link-paths';
 
 /** The visitor's phone, as the short links tell them apart; `other` for everything else. */
 export type Platform = 'ios' | 'android' | 'other';

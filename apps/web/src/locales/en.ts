@@ -1,5 +1,5 @@
-import { brand } from '@dayfocus/functions/domain/brand';
-import { englishMessages, messageKeys } from '@dayfocus/functions/domain/messages';
+import { brand } from '@dayfocus/contracts/brand';
+import { englishMessages, messageKeys } from '@dayfocus/contracts/messages';
 
 /** The validation messages of spec section 5, in the wording the shared schemas define. */
 const validation = Object.fromEntries(

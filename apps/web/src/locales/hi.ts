@@ -1,4 +1,4 @@
-import { brand } from '@dayfocus/functions/domain/brand';
+import { brand } from '@dayfocus/contracts/brand';
 import {
   INPUT_MAX_LENGTH,
   LINK_CODE_MAX_LENGTH,
@@ -6,7 +6,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USER_ID_MAX_LENGTH,
-} from '@dayfocus/functions/domain/limits';
+} from '@dayfocus/contracts/limits';
 import type { Translation } from './en';
 
 export const hi: Translation = {

@@ -1,4 +1,4 @@
-import { brand } from '@dayfocus/functions/domain/brand';
+import { brand } from '@dayfocus/contracts/brand';
 import { stack, urls } from '@dayfocus/stack/settings';
 import type { RuntimeConfig } from '@/config/runtime-config';
 

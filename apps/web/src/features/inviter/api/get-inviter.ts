@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InviterCard } from '@dayfocus/functions/domain/invitation-page';
-import type { GetInviterRequest } from '@dayfocus/functions/domain/requests';
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { GetInviterRequest } from '@dayfocus/contracts/requests';
 import { callFunction } from '@/lib/callables';
 import { firebaseErrorCode } from '@/lib/errors';
 

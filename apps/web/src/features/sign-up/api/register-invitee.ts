@@ -1,5 +1,5 @@
-import type { RegisterInviteeRequest } from '@dayfocus/functions/domain/requests';
-import type { WriteResult } from '@dayfocus/functions/domain/write-result';
+import type { RegisterInviteeRequest } from '@dayfocus/contracts/requests';
+import type { WriteResult } from '@dayfocus/contracts/write-result';
 import { callFunction } from '@/lib/callables';
 
 /** Records the signed-in email account as an invitee of `inviterId` (the User record of spec section 3). */

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { INPUT_MAX_LENGTH } from '@dayfocus/functions/domain/limits';
-import { signUpFormSchema, type SignUpForm as SignUpFormValues } from '@dayfocus/functions/domain/requests';
+import { INPUT_MAX_LENGTH } from '@dayfocus/contracts/limits';
+import { signUpFormSchema, type SignUpForm as SignUpFormValues } from '@dayfocus/contracts/requests';
 import { useId, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActivateAccountRequest } from '@dayfocus/functions/domain/requests';
+import type { ActivateAccountRequest } from '@dayfocus/contracts/requests';
 // Statically, not through callables.ts: the page calls at once, so Firebase loads with the page.
 import { callFunction } from '@/lib/firebase';
 import { firebaseErrorCode } from '@/lib/errors';
-import type { ActivationAnswer } from '@dayfocus/functions/domain/answers';
-import type { VerificationOutcome } from '@dayfocus/functions/domain/joins';
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 
 export type { ActivationAnswer };
 

@@ -1,4 +1,4 @@
-import { linkRequestFromPath } from '@dayfocus/functions/domain/app-links';
+import { linkRequestFromPath } from '@dayfocus/contracts/link-paths';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { platformOf } from '@/lib/platform';

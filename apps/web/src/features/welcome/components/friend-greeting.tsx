@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { InviterCard } from '@dayfocus/functions/domain/answers';
+import type { InviterCard } from '@dayfocus/contracts/answers';
 import { InviterPicture } from '@/components/inviter-picture';
 
 /** "You and Asha are now friends", with her picture, once activation has made the friendship. */

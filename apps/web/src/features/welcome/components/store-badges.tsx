@@ -1,4 +1,4 @@
-import { playStoreUrlFor } from '@dayfocus/functions/domain/app-links';
+import { playStoreUrlFor } from '@dayfocus/contracts/link-paths';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import type { Platform } from '@/lib/platform';

@@ -17,3 +17,21 @@ export interface ActivationAnswer extends WriteResult {
   inviter: InviterCard | null;
   inviteLink: string | null;
 }
+
+/** `createAppLink`'s answer: the inviter's short link. */
+export interface AppLinkAnswer {
+  shortLink: string;
+}
+
+/** `resolveAppLink`'s answer: the inviter a code names, and the link's target. */
+export interface ResolvedAppLink {
+  code: string;
+  inviter: InviterCard;
+  target: string;
+}
+
+/**
+ * What applying a verification code did (`activateAccount`'s refusal carries it as
+ * `verificationLink`): Auth cannot tell a used code from a malformed one.
+ */
+export type VerificationOutcome = 'applied' | 'used-or-invalid' | 'expired';

@@ -6,8 +6,6 @@
  */
 import type { InviterCard } from './answers.js';
 
-export type { InviterCard };
-
 export interface InvitationPageInput {
   /** The request's path (no query), e.g. `/feedback/abc/hi`. */
   path: string;

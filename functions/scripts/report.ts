@@ -3,9 +3,9 @@
  * (views, sign-ups, joins; functions/src/domain/funnel.ts), as a Markdown table, or as JSON
  * with `--json`. Reads what the running stack (`npm run dev`) holds; changes nothing.
  */
-import { sumFunnel, type FunnelDay } from '@dayfocus/functions/domain/funnel';
-import { collections } from '@dayfocus/functions/domain/records';
-import { adminDb, urls } from './src/testing.js';
+import { sumFunnel, type FunnelDay } from '../src/domain/funnel.js';
+import { collections } from '@dayfocus/contracts/records';
+import { adminDb, urls } from '@dayfocus/stack/testing';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

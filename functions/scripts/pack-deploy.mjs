@@ -1,0 +1,70 @@
+// `pnpm run pack` (a predeploy step of firebase.json): the package `firebase deploy` uploads,
+// in functions/deploy/ (or the folder given as the first argument). The workspace's functions
+// package cannot be uploaded as it is: it depends on @dayfocus/contracts as `workspace:*`,
+// which neither Cloud Build's npm nor any registry can install. So the deploy package is
+// - lib/ as built (the invitation renderer in lib/web/ included),
+// - the contracts' CommonJS build vendored in vendor/contracts/ and named as a `file:`
+//   dependency, which npm installs from the upload itself,
+// - package.json with the runtime dependencies alone (no devDependencies, no scripts),
+// - the functions/.env.* files a deploy reads (never .env.local, the emulator's).
+// test/unit/deploy-package.test.ts installs the result with npm outside the workspace and loads it.
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const functionsDir = fileURLToPath(new URL('..', import.meta.url));
+const contractsDir = resolve(functionsDir, '../packages/contracts');
+const out = resolve(process.argv[2] ?? resolve(functionsDir, 'deploy'));
+
+const own = JSON.parse(readFileSync(resolve(functionsDir, 'package.json'), 'utf8'));
+const contracts = JSON.parse(readFileSync(resolve(contractsDir, 'package.json'), 'utf8'));
+for (const [dir, what] of [
+  [resolve(functionsDir, 'lib/index.js'), 'the functions (pnpm run build)'],
+  [resolve(contractsDir, 'dist/brand.js'), 'the contracts (pnpm run build at the root)'],
+]) {
+  if (!existsSync(dir)) {
+    console.error(`pack-deploy: ${dir} is missing: build ${what} first`);
+    process.exit(1);
+  }
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+cpSync(resolve(functionsDir, 'lib'), resolve(out, 'lib'), { recursive: true });
+
+// The contracts as an installable package of their own: CommonJS only, no source condition.
+const vendored = resolve(out, 'vendor/contracts');
+cpSync(resolve(contractsDir, 'dist'), resolve(vendored, 'dist'), { recursive: true });
+writeFileSync(
+  resolve(vendored, 'package.json'),
+  `${JSON.stringify(
+    {
+      name: contracts.name,
+      private: true,
+      version: '0.0.0',
+      exports: { './*': { types: './dist/*.d.ts', default: './dist/*.js' } },
+      dependencies: contracts.dependencies,
+    },
+    null,
+    2,
+  )}\n`,
+);
+
+const dependencies = Object.fromEntries(
+  Object.entries(own.dependencies).map(([name, range]) =>
+    range.startsWith('workspace:') ? [name, `file:vendor/${name.split('/').pop()}`] : [name, range],
+  ),
+);
+writeFileSync(
+  resolve(out, 'package.json'),
+  `${JSON.stringify(
+    { name: own.name, private: true, description: own.description, main: own.main, engines: own.engines, dependencies },
+    null,
+    2,
+  )}\n`,
+);
+
+for (const name of readdirSync(functionsDir)) {
+  if (name.startsWith('.env') && !name.endsWith('.local')) cpSync(resolve(functionsDir, name), resolve(out, name));
+}
+console.log(`pack-deploy: ${out}`);

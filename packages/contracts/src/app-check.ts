@@ -1,0 +1,47 @@
+/**
+ * App Check as the browser, the tests and the server share it: which callables consume their
+ * token, and the local stack's stand-in token (functions/src/domain/app-check.ts has the
+ * server's rules and why).
+ */
+import type { CallableName } from './callables.js';
+
+/** The callables whose App Check token is consumed: each makes a friendship or names an inviter. */
+export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<string> = new Set([
+  'registerInvitee',
+  'activateAccount',
+  'completeSocialSignUp',
+  'acceptInvite',
+] satisfies CallableName[]);
+
+/** The issuer of the local stand-in's tokens; production tokens come from Google's App Check service. */
+export const LOCAL_APP_CHECK_ISSUER = 'dayfocus-local-app-check-stand-in';
+
+function base64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/**
+ * A token of the local stand-in: shaped like an App Check token (a JWT) but unsigned, which
+ * only the Functions emulator accepts. `id` makes each one distinct, for consumption.
+ */
+export function mintLocalAppCheckToken(input: { appId: string; projectId: string; id: string; nowMs: number }): {
+  token: string;
+  expireTimeMillis: number;
+} {
+  const expireTimeMillis = input.nowMs + 60 * 60 * 1000;
+  const header = base64Url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
+  const payload = base64Url(
+    JSON.stringify({
+      iss: LOCAL_APP_CHECK_ISSUER,
+      sub: input.appId,
+      aud: [`projects/${input.projectId}`],
+      iat: Math.floor(input.nowMs / 1000),
+      exp: Math.floor(expireTimeMillis / 1000),
+      jti: input.id,
+    }),
+  );
+  return { token: `${header}.${payload}.stand-in`, expireTimeMillis };
+}

@@ -1,0 +1,37 @@
+/**
+ * Every callable function by name, with what it takes and what it answers: the one list the
+ * web app's `callFunction` and the server's `callable` are both typed by, so that a wrong name
+ * or payload is a type error on either side.
+ */
+import type { ActivationAnswer, AppLinkAnswer, InviterCard, ResolvedAppLink } from './answers.js';
+import type {
+  AcceptInviteRequest,
+  ActivateAccountRequest,
+  CompleteSocialSignUpRequest,
+  CreateAppLinkRequest,
+  GetInviterRequest,
+  RegisterInviteeRequest,
+  ResolveAppLinkRequest,
+} from './requests.js';
+import type { WriteResult } from './write-result.js';
+
+export interface Callables {
+  /** Public: the inviter's name and picture. */
+  getInviter: { request: GetInviterRequest; answer: InviterCard };
+  /** Public: the inviter's short link ("I already have an account"). */
+  createAppLink: { request: CreateAppLinkRequest; answer: AppLinkAnswer };
+  /** Signed in with e-mail and password, right after the account was made. */
+  registerInvitee: { request: RegisterInviteeRequest; answer: WriteResult };
+  /** From the verification link, signed in or not. */
+  activateAccount: { request: ActivateAccountRequest; answer: ActivationAnswer };
+  /** Signed in with Apple or Google. */
+  completeSocialSignUp: { request: CompleteSocialSignUpRequest; answer: WriteResult };
+  /** The mobile app: who invited, from a short link's code. */
+  resolveAppLink: { request: ResolveAppLinkRequest; answer: ResolvedAppLink };
+  /** The mobile app: "Add Asha as a friend?" accepted. */
+  acceptInvite: { request: AcceptInviteRequest; answer: { inviter: InviterCard } };
+}
+
+export type CallableName = keyof Callables;
+export type RequestOf<N extends CallableName> = Callables[N]['request'];
+export type AnswerOf<N extends CallableName> = Callables[N]['answer'];

@@ -1,0 +1,14 @@
+/**
+ * The platform APIs the contracts use, present in browsers and in Node alike. Declared here,
+ * with only the members used, rather than taken from the DOM or Node typings, so that nothing
+ * else of either platform can creep in.
+ */
+declare function btoa(data: string): string;
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare class URL {
+  constructor(url: string, base?: string);
+  readonly href: string;
+  readonly searchParams: { set(name: string, value: string): void };
+}

@@ -149,7 +149,7 @@ export default tseslint.config(
   },
   {
     // Developer tooling (stack runner, benchmark) talks to the terminal.
-    files: ['tools/**/*.ts', 'scripts/**/*.mjs', 'functions/scripts/**/*.{mjs,ts}'],
+    files: ['tools/**/*.ts', 'scripts/**/*.mjs', 'functions/scripts/**/*.{mjs,mts}'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -1,7 +1,9 @@
 /** Test support of the short links, shared by their unit and stack tests. */
 import { linkTargetFor } from '../src/domain/app-links.js';
 import { parseLinkSettings } from '../src/domain/link-settings.js';
-import { AppLinkFlow, type AppLinkLinks } from '../src/flows/app-link-flow.js';
+import { AppLinkFlow } from '../src/flows/app-link-flow.js';
+import type { AppLinkLinks, Logger } from '../src/flows/ports.js';
+import { memoryLogger } from './memory-logger.js';
 
 /** The opens by source of a link that has none, written out as the documented field names. */
 export const noSources = {
@@ -29,6 +31,7 @@ export function visitFlow(options: {
   target?: string;
   now: Date;
   randomBytes: (size: number) => Uint8Array;
+  logger?: Logger;
 }) {
   const unexpected = () => Promise.reject(new Error('not used by a visit'));
   const target = options.target ?? linkTargetFor(localLinkSettings, 'inviter-1');
@@ -46,6 +49,7 @@ export function visitFlow(options: {
   return new AppLinkFlow({
     users: { getUser: async () => null },
     links,
+    logger: options.logger ?? memoryLogger(),
     settings: () => localLinkSettings,
     dynamicLinks: () => {
       throw new Error('not used by a visit');

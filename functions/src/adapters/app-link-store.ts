@@ -6,7 +6,9 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { Visitor } from '@dayfocus/contracts/link-paths';
+import type { AppLinkRecord, ProviderLinkRecord } from '../domain/app-links.js';
 import type { LinkProviderKind } from '../domain/link-settings.js';
+import type { AppLinkLinks } from '../flows/ports.js';
 import {
   OPEN_SHARD_COUNT,
   OPEN_SHARDS_COLLECTION,
@@ -17,28 +19,6 @@ import {
   type OpenSource,
 } from '../domain/open-count.js';
 import { collections } from '@dayfocus/contracts/records';
-
-export interface AppLinkRecord {
-  code: string;
-  inviterId: string;
-  target: string;
-  createdAt: string;
-  updatedAt: string;
-  /**
-   * Counts kept on the link itself by the version before the shards; no longer written (one
-   * document written on every open throttles a popular link), but still added to the total.
-   */
-  opens?: number;
-  opensBy?: Partial<Record<Visitor, number>>;
-  lastOpenedAt?: string;
-}
-
-/** A link made by an outside provider; only its result is kept. */
-export interface ProviderLinkRecord {
-  shortLink: string;
-  target: string;
-  createdAt: string;
-}
 
 interface AppLinkOwnerRecord {
   inviterId: string;
@@ -53,7 +33,7 @@ interface AppLinkOwnerRecord {
 /** Attempts at a fresh code before giving up; with 2^60 codes a second one is already rare. */
 const CODE_ATTEMPTS = 5;
 
-export class AppLinkStore {
+export class AppLinkStore implements AppLinkLinks {
   constructor(
     private readonly firestore: Firestore,
     /** Picks the shard of each open; in [0, 1) like Math.random. */

@@ -4,8 +4,7 @@
  * consumed; this records each consumed token's id instead, once. Never used in a deploy.
  */
 import { db } from './firebase.js';
-
-const ALREADY_EXISTS = 6;
+import { grpcCodeOf, GrpcStatus } from './grpc-status.js';
 
 /** True the first time a token is consumed, false on every replay (or when it has no id). */
 export async function consumeStandInToken(token: Record<string, unknown> | undefined): Promise<boolean> {
@@ -15,7 +14,7 @@ export async function consumeStandInToken(token: Record<string, unknown> | undef
     await db.collection('_devAppCheckTokens').doc(id).create({ consumedAt: new Date().toISOString() });
     return true;
   } catch (error) {
-    if ((error as { code?: unknown }).code === ALREADY_EXISTS) return false;
+    if (grpcCodeOf(error) === GrpcStatus.ALREADY_EXISTS) return false;
     throw error;
   }
 }

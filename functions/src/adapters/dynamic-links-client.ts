@@ -3,19 +3,11 @@
  * (`POST {apiUrl}?key={apiKey}` with a dynamicLinkInfo body, answering `{shortLink}`).
  */
 
-export class LinkProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'LinkProviderError';
-  }
-}
+import { LinkProviderError, type ShortLinkProviderClient } from '../flows/ports.js';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-export class DynamicLinksClient {
+export class DynamicLinksClient implements ShortLinkProviderClient {
   constructor(private readonly options: { apiUrl: string; apiKey: string; timeoutMs?: number; fetch?: FetchLike }) {}
 
   async createShortLink(body: unknown): Promise<string> {

@@ -7,18 +7,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Messaging } from 'firebase-admin/messaging';
 import { collections } from '@dayfocus/contracts/records';
 import type { PushMessage } from '../domain/push.js';
-
-export interface PushOutcome {
-  token: string;
-  delivered: boolean;
-  /** firebase-admin's error code, e.g. "messaging/registration-token-not-registered". */
-  errorCode?: string;
-  errorMessage?: string;
-}
-
-export interface PushTransport {
-  send(messages: PushMessage[]): Promise<PushOutcome[]>;
-}
+import type { PushOutcome, PushTransport } from '../flows/ports.js';
 
 export class FcmTransport implements PushTransport {
   constructor(private readonly messaging: () => Messaging) {}

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { defineString } from 'firebase-functions/params';
+import type { AppliedCode, CheckedCode, CodeRefusal, VerificationCodes } from '../flows/ports.js';
 
 /** The local stack's key: the Auth emulator takes any. A deployed function refuses it. */
 export const LOCAL_WEB_API_KEY = 'local-placeholder-api-key';
@@ -15,21 +16,6 @@ export const webApiKey = defineString('WEB_API_KEY', {
   description:
     "The web app's Firebase API key (public, as in the site's config.json): applying verification codes needs it",
 });
-
-/** What Auth said of a code: `used-or-invalid` covers both, as Auth cannot tell them apart. */
-export type CodeRefusal = 'used-or-invalid' | 'expired' | 'disabled';
-
-export type CheckedCode = { kind: 'code'; requestType: string; email: string | undefined } | { kind: CodeRefusal };
-export type AppliedCode = { kind: 'applied'; uid: string } | { kind: CodeRefusal };
-
-export interface VerificationCodes {
-  /** What the code is for (its kind of request and address), without using it up. */
-  check(code: string): Promise<CheckedCode>;
-  /** Uses the code up: the account whose address it verifies (`uid`). */
-  apply(code: string): Promise<AppliedCode>;
-  /** The code's digest, as remembered on the record (never the code itself). */
-  digest(code: string): string;
-}
 
 const refusals: Record<string, CodeRefusal> = {
   INVALID_OOB_CODE: 'used-or-invalid',

@@ -196,3 +196,26 @@ export function androidAssetLinks(settings: Pick<LinkSettings, 'androidCertFinge
     },
   ];
 }
+
+/** A short link as stored in `_appLinks/{code}`. */
+export interface AppLinkRecord {
+  code: string;
+  inviterId: string;
+  target: string;
+  createdAt: string;
+  updatedAt: string;
+  /**
+   * Counts kept on the link itself by the version before the shards; no longer written (one
+   * document written on every open throttles a popular link), but still added to the total.
+   */
+  opens?: number;
+  opensBy?: Partial<Record<Visitor, number>>;
+  lastOpenedAt?: string;
+}
+
+/** A link made by an outside provider; only its result is kept. */
+export interface ProviderLinkRecord {
+  shortLink: string;
+  target: string;
+  createdAt: string;
+}

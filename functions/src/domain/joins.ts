@@ -11,7 +11,7 @@ import { SOCIAL_PROVIDERS, PASSWORD_PROVIDER } from './errors.js';
 import { documentNameSize, firestoreValueSize, MAX_DOCUMENT_BYTES } from './document-size.js';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { joinPushDecision, nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
-import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS } from './push-timing.js';
+import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
 import {
   collections,
   defaultNotifications,
@@ -29,7 +29,7 @@ import {
 
 import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 
-export { isDue, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from './push-timing.js';
+export { isDue, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs, type PushResult } from './push-timing.js';
 
 /**
  * `summarized`: the inviter had had their pushes for the hour (push-budget.ts), so this join
@@ -155,8 +155,8 @@ export function companionRecord(user: Partial<UserRecord> | undefined): boolean 
 export function activationUpdate(
   user: Partial<UserRecord>,
   input: { proved: boolean; now: string },
-): Record<string, unknown> {
-  const update: Record<string, unknown> = { updatedAt: input.now };
+): Partial<UserRecord> {
+  const update: Partial<UserRecord> = { updatedAt: input.now };
   if (user.isActive === undefined) update.isActive = true;
   if (user.isVerified === undefined) update.isVerified = true;
   if (input.proved && !user.signUpProvedAt) update.signUpProvedAt = input.now;
@@ -167,8 +167,8 @@ export function activationUpdate(
 export function emailSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
   input: { userId: string; email: string; name: string; inviterId: string; now: string },
-): Record<string, unknown> {
-  const update: Record<string, unknown> = {
+): Partial<UserRecord> {
+  const update: Partial<UserRecord> = {
     ...missingFields(existing, emailSignUpRecord(input)),
     updatedAt: input.now,
   };
@@ -192,10 +192,10 @@ export function socialSignUpUpdate(
     account: AccountFacts;
     now: string;
   },
-): Record<string, unknown> {
+): Partial<UserRecord> {
   const defaults = socialSignUpRecord({ userId: input.userId, email: input.email, name: input.name, now: input.now });
   // The flags only where the record has none: an account the app switched off stays off.
-  const update: Record<string, unknown> = { ...missingFields(existing, defaults), updatedAt: input.now };
+  const update: Partial<UserRecord> = { ...missingFields(existing, defaults), updatedAt: input.now };
   if (!recordedInviterCounts(existing, input.account))
     Object.assign(update, { invitedBy: input.inviterId, invitedVia: input.provider });
   return update;
@@ -446,9 +446,6 @@ function stripUndefined<T extends object>(value: T): T {
 // ---------------------------------------------------------------------------------------
 // Settling owed work
 // ---------------------------------------------------------------------------------------
-
-export type PushResult =
-  { kind: 'sent' } | { kind: 'no-token' } | { kind: 'token-removed'; error: string } | { kind: 'retry'; error: string };
 
 /**
  * The join's fields after a claimed push was tried. A failure that is not the token's fault

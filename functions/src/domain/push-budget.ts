@@ -23,7 +23,7 @@
  * - `summary`: the summary push being delivered (claimed with a lease, or waiting for a retry);
  * - `dueAt`: while something is owed, when the sweep should look again.
  */
-import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS } from './push-timing.js';
+import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
 
 /** Friend-join pushes (summaries included) one inviter may get in any PUSH_BUDGET_WINDOW_MS. */
 export const FRIEND_JOIN_PUSHES_PER_HOUR = 5;
@@ -194,8 +194,8 @@ export function planSummary(
   };
 }
 
-export type SummaryResult =
-  { kind: 'sent' } | { kind: 'no-token' } | { kind: 'token-removed'; error: string } | { kind: 'retry'; error: string };
+/** How a summary's try went: the same outcomes as a join's own push. */
+export type SummaryResult = PushResult;
 
 /**
  * The budget's fields after a claimed summary was tried, or null when the claim is no longer

@@ -3,7 +3,6 @@
  * visit to one. Talks to its adapters through the small interfaces below, so tests can run
  * it in-process against the Firestore emulator and a fake provider.
  */
-import { logger } from 'firebase-functions';
 import {
   answerForLink,
   appleAppSiteAssociation,
@@ -22,23 +21,19 @@ import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
-import { isLiveUser, type UserRecord } from '@dayfocus/contracts/records';
-import type { AppLinkStore } from '../adapters/app-link-store.js';
-import { LinkProviderError } from '../adapters/dynamic-links-client.js';
-
-export interface ShortLinkProviderClient {
-  createShortLink(body: unknown): Promise<string>;
-}
-
-/** What the flow uses of the link store (AppLinkStore in production, a fake in unit tests). */
-export type AppLinkLinks = Pick<
-  AppLinkStore,
-  'ensureOwnLink' | 'findProviderLink' | 'keepProviderLink' | 'findByCode' | 'countOpen'
->;
+import { isLiveUser } from '@dayfocus/contracts/records';
+import {
+  LinkProviderError,
+  type AppLinkLinks,
+  type Logger,
+  type ShortLinkProviderClient,
+  type UserReader,
+} from './ports.js';
 
 export interface AppLinkFlowDeps {
-  users: { getUser(userId: string): Promise<UserRecord | null> };
+  users: UserReader;
   links: AppLinkLinks;
+  logger: Logger;
   /** Read per call: params are only known at run time. Throws LinkSettingsError. */
   settings: () => LinkSettings;
   dynamicLinks: (provider: Extract<LinkSettings['provider'], { kind: 'dynamic-links' }>) => ShortLinkProviderClient;
@@ -109,7 +104,7 @@ export class AppLinkFlow {
         .createShortLink(dynamicLinksRequestBody(settings, provider.domainUriPrefix, target));
     } catch (error) {
       if (!(error instanceof LinkProviderError)) throw error;
-      logger.error('The short-link provider failed', {
+      this.deps.logger.error('The short-link provider failed', {
         provider: provider.kind,
         inviterId,
         status: error.status,
@@ -163,7 +158,7 @@ export class AppLinkFlow {
     try {
       await this.deps.links.countOpen(code, visitor, source, this.deps.now().toISOString());
     } catch (error) {
-      logger.warn('Counting a short-link open failed', {
+      this.deps.logger.warn('Counting a short-link open failed', {
         code,
         error: error instanceof Error ? error.message : String(error),
       });

@@ -9,8 +9,6 @@
  * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
  *   in the inviter's funnel (domain/funnel.ts). Never cached.
  */
-import { randomBytes } from 'node:crypto';
-import { logger } from 'firebase-functions';
 import { FlowError } from '../domain/errors.js';
 import { isUserId } from '@dayfocus/contracts/ids';
 import {
@@ -23,6 +21,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
 import type { LinkSettings } from '../domain/link-settings.js';
 import type { HttpAnswer } from './app-link-flow.js';
+import type { Logger } from './ports.js';
 
 export interface InvitationPageDeps {
   /** The inviter's card, or null for nobody. */
@@ -37,6 +36,9 @@ export interface InvitationPageDeps {
   countView(inviterId: string): Promise<void>;
   /** Whether a live user has this id (one document read: the view beacon's only check). */
   inviterExists(inviterId: string): Promise<boolean>;
+  /** A fresh nonce for the page's Content-Security-Policy (base64 of 16 random bytes). */
+  nonce(): string;
+  logger: Logger;
 }
 
 const INVITATION = /^\/feedback\/([^/]+)(?:\/([^/]+))?\/?$/;
@@ -79,7 +81,7 @@ export class InvitationPageFlow {
     if (inviterId) return this.page(path.replace(/\/$/, ''), inviterId);
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
     // app's page is not rendered for it (the app's router could not take such a path over).
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = this.deps.nonce();
     const page = renderLinkPage({ kind: 'not-found' }, 'en', nonce);
     return {
       status: 404,
@@ -143,7 +145,7 @@ export class InvitationPageFlow {
     }
     // Only a web link leaves our pages (the optional link provider is a third party).
     if (!/^https?:$/.test(new URL(shortLink).protocol)) {
-      logger.error('The short link is not http(s)', { inviterId, shortLink });
+      this.deps.logger.error('The short link is not http(s)', { inviterId, shortLink });
       throw new Error('The short link is not http(s)');
     }
     return {

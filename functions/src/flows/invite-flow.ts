@@ -2,57 +2,43 @@
  * The invite flow's server-side steps. Inputs here are already validated; callers are
  * described by what their ID token proves. Errors a caller can act on are FlowErrors.
  *
- * Every step follows the rules for the people who actually arrive: a record that exists is
- * completed, never overwritten; a deleted record is never revived; only the account's proven
- * owner chooses its inviter; a join happens once per (inviter, invitee); what a join owes
- * the inviter is recorded with it and delivered by the sweep if not at once.
+ * Every step follows the rules for the people who actually arrive (docs/joins.md): a record
+ * that exists is completed, never overwritten; a deleted record is never revived; only the
+ * account's proven owner chooses its inviter; a join happens once per (inviter, invitee); what
+ * a join owes the inviter is recorded with it and delivered by the sweep if not at once.
+ *
+ * A join reads top to bottom in `join`: the flow opens the transaction, reads through the
+ * store, lets the domain decide (join-decisions.ts, then joins.ts's planJoin), and has the
+ * store write the plan; retryRefusedCommits owns the retries.
  */
-import { logger } from 'firebase-functions';
-import { FlowError, PASSWORD_PROVIDER, SOCIAL_PROVIDERS } from '../domain/errors.js';
+import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
+import { isLiveUser } from '@dayfocus/contracts/records';
+import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
+import { FlowError, PASSWORD_PROVIDER } from '../domain/errors.js';
 import {
-  accountProved,
-  activationUpdate,
-  companionRecord,
+  checkEmailSignUp,
+  checkJoinRequest,
+  decideJoin,
+  disabledAccount,
+  inviteeOf,
+  inviterHintOf,
+  type Caller,
+  type CodeProof,
+  type JoinRequest,
+} from '../domain/join-decisions.js';
+import {
   emailSignUpUpdate,
+  planJoin,
   PUSH_MAX_ATTEMPTS,
-  recordedInviterCounts,
-  sessionStillValid,
-  socialSignUpUpdate,
-  verificationCodeProves,
-  type AccountFacts,
   type JoinPlan,
   type PushClaim,
   type PushResult,
 } from '../domain/joins.js';
-import type { ActivationAnswer, InviterCard, VerificationOutcome } from '@dayfocus/contracts/answers';
-import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
-import type { SummaryClaim, SummaryResult } from '../domain/push-budget.js';
-import { isLiveUser, type UserRecord } from '@dayfocus/contracts/records';
-import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
-import type { InviteStore, JoinPreparation } from '../adapters/invite-store.js';
-import type { PushTransport } from '../adapters/push-transport.js';
-import type { VerificationCodes } from '../adapters/verification-codes.js';
-
-export interface Caller {
-  uid: string;
-  email: string | undefined;
-  signInProvider: string | undefined;
-  name: string | undefined;
-  /** When the person signed in (the ID token's `auth_time`, seconds): sessions revoked since then no longer count. */
-  authTime: number | undefined;
-}
-
-export interface Account extends AccountFacts {
-  uid: string;
-  email: string | undefined;
-  displayName: string | undefined;
-}
-
-export interface AccountLookup {
-  /** The account as the Auth service knows it, or null when there is none. */
-  getAccount(uid: string): Promise<Account | null>;
-}
+import type { SummaryClaim } from '../domain/push-budget.js';
+import type { AccountLookup, InviteStore, Logger, PushTransport, VerificationCodes } from './ports.js';
+import { retryRefusedCommits, type RetryClock } from './retry.js';
 
 export interface InviteFlowDeps {
   store: InviteStore;
@@ -61,10 +47,11 @@ export interface InviteFlowDeps {
   verificationCodes: VerificationCodes;
   /** The picture's address for a browser, or null; `ownerId` is the user whose record names it. */
   resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
+  logger: Logger;
   now(): Date;
+  /** The pauses between refused commits (real time unless a test says otherwise). */
+  retryClock?: RetryClock;
 }
-
-export type { InviterCard };
 
 /** What activation answers in the flow: the write's result and the card of the inviter now a friend (null when none). */
 export type ActivationResult = Omit<ActivationAnswer, 'inviteLink'>;
@@ -79,32 +66,22 @@ export interface SweepReport {
   summariesSent: number;
 }
 
+/** A claimed push on its way: to whom, which message, and how its outcome is recorded. */
+interface Delivery {
+  inviterId: string;
+  token: string | null;
+  message(token: string): PushMessage;
+  /** Attempts including this one. */
+  attempts: number;
+  /** What the logs say of it. */
+  fields: Record<string, unknown>;
+  /** Records the outcome; false when another sender has taken the push over meanwhile. */
+  settle(result: PushResult): Promise<boolean>;
+}
+
 /** How many due joins one sweep run takes on, and how many it works on at once. */
 const SWEEP_BATCH = 200;
 const SWEEP_CONCURRENCY = 8;
-
-const deletedAccount = () => new FlowError('failed-precondition', 'This account has been deleted');
-const disabledAccount = () => new FlowError('failed-precondition', 'This account has been disabled');
-const sessionEnded = () => new FlowError('unauthenticated', 'This session has ended; sign in again');
-
-/**
- * A signed-in caller's account as Auth has it now: refused when it is gone or disabled, or when
- * its sessions were revoked after this sign-in (the comparison `checkRevoked` makes, on the
- * account the flow reads anyway: no extra request).
- */
-function checkSession(caller: Caller, account: Account | null): Account {
-  if (!account) throw sessionEnded();
-  if (account.disabled) throw disabledAccount();
-  if (!sessionStillValid(caller.authTime, account)) throw sessionEnded();
-  return account;
-}
-
-/** What the verification code of an activation's link did, and what the server knew before applying it. */
-interface CodeProof {
-  outcome: VerificationOutcome;
-  verifiedBefore: boolean;
-  digest: string;
-}
 
 export class InviteFlow {
   constructor(private readonly deps: InviteFlowDeps) {}
@@ -120,7 +97,17 @@ export class InviteFlow {
     };
   }
 
-  /** Email sign-up, right after the account was created in the browser. */
+  /** The inviter's card, or null when no live user has this id (getInviter's `not-found`). */
+  async findInviter(inviterId: string): Promise<InviterCard | null> {
+    try {
+      return await this.getInviter(inviterId);
+    } catch (error) {
+      if (error instanceof FlowError && error.code === 'not-found') return null;
+      throw error;
+    }
+  }
+
+  /** Email sign-up, right after the account was created in the browser: the record and its inviter. */
   async registerInvitee(caller: Caller, input: { inviterId: string; name: string }): Promise<WriteResult> {
     if (caller.signInProvider !== PASSWORD_PROVIDER) {
       throw new FlowError('failed-precondition', 'registerInvitee is for accounts created with email and password');
@@ -129,22 +116,21 @@ export class InviteFlow {
     if (!email) throw new FlowError('failed-precondition', 'The account has no email address');
     if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
-    return this.deps.store.recordEmailSignUp(
-      caller.uid,
-      input.inviterId,
-      (user, inviter) => {
-        if (user?.isDeleted) throw deletedAccount();
-        if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
-        return emailSignUpUpdate(user, {
-          userId: caller.uid,
-          email,
-          name: cleanDisplayName(input.name),
-          inviterId: input.inviterId,
-          now: now.toISOString(),
-        });
-      },
-      now,
-    );
+    await this.deps.store.transaction(async (tx) => {
+      const [user, inviter] = await tx.readUsers(caller.uid, input.inviterId);
+      checkEmailSignUp(user, inviter);
+      const update = emailSignUpUpdate(user, {
+        userId: caller.uid,
+        email,
+        name: cleanDisplayName(input.name),
+        inviterId: input.inviterId,
+        now: now.toISOString(),
+      });
+      // The first time the account names this inviter (a resumed sign-up names it again).
+      const countsSignUp = update.invitedBy === input.inviterId;
+      tx.applySignUp({ userId: caller.uid, inviterId: input.inviterId, update, countsSignUp, now });
+    });
+    return writeSucceeded;
   }
 
   /**
@@ -152,35 +138,8 @@ export class InviteFlow {
    * record is completed (never overwritten) and the inviter of the link they used is joined.
    */
   async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<WriteResult> {
-    const provider = caller.signInProvider;
-    if (!provider || !SOCIAL_PROVIDERS.has(provider)) {
-      throw new FlowError('failed-precondition', 'completeSocialSignUp is for accounts signed in with Apple or Google');
-    }
-    if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
-    const now = this.deps.now();
-    await this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, found) => {
-      const account = checkSession(caller, found);
-      if (user?.isDeleted) throw deletedAccount();
-      if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
-      const userUpdate = socialSignUpUpdate(user, {
-        userId: caller.uid,
-        email: caller.email ?? '',
-        name: caller.name,
-        provider,
-        inviterId: input.inviterId,
-        account,
-        now: now.toISOString(),
-      });
-      return {
-        userUpdate,
-        inviterId: input.inviterId,
-        inviteeName: String(user?.name || userUpdate.name || ''),
-        // A sign-up in the funnel when the account names this inviter for the first time (not
-        // an email sign-up of the same inviter finished with Google or Apple, not a replay).
-        countsSignUp: userUpdate.invitedBy === input.inviterId && user?.invitedBy !== input.inviterId,
-        notificationDefaults: companionRecord(user),
-      };
-    });
+    const provider = caller.signInProvider ?? '';
+    await this.join({ kind: 'social-sign-up', caller, provider, inviterId: input.inviterId }, this.deps.now());
     return writeSucceeded;
   }
 
@@ -188,10 +147,8 @@ export class InviteFlow {
    * Activation from the verification link, which may be opened on another device: signed in
    * (`caller`, the account itself) or not, but the account must have proved its address. The
    * link's verification code, when it carries one, is applied here, so that the server knows
-   * the sign-up's own e-mail proved the address (see recordedInviterCounts). The inviter is the
-   * one recorded at sign-up, and only while it counts; the link's `inviterId` is only a hint
-   * that saves a round of reads. Only a record the companion made is switched on, and an
-   * anonymous call about an account that never came through an invitation writes nothing.
+   * the sign-up's own e-mail proved the address (joins.ts, recordedInviterCounts). The link's
+   * `inviterId` is only a hint that saves a round of reads.
    */
   async activateAccount(
     input: { uid: string; inviterId?: string; verificationCode?: string },
@@ -201,49 +158,90 @@ export class InviteFlow {
     const proof = input.verificationCode
       ? await this.applyVerificationCode(input.uid, input.verificationCode, now)
       : undefined;
-    const inviterId = await this.joinAndFinish(input.uid, input.inviterId, now, (user, _inviter, found) => {
-      const account = caller ? checkSession(caller, found) : found;
-      if (!account) throw new FlowError('not-found', 'No account with this id');
-      if (account.disabled) throw disabledAccount();
-      if (!accountProved(account)) {
-        const link = proof && proof.outcome !== 'applied' ? { verificationLink: proof.outcome } : undefined;
-        throw new FlowError('failed-precondition', 'The email address is not verified yet', link);
-      }
-      if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
-      if (user.isDeleted) throw deletedAccount();
-      if (!caller && !user.invitedBy) {
-        throw new FlowError('failed-precondition', 'No invitation was recorded for this account');
-      }
-      const proved =
-        proof !== undefined &&
-        verificationCodeProves(proof.outcome, {
-          verifiedBefore: proof.verifiedBefore,
-          codeDigest: proof.digest,
-          recordedDigests: user.signUpCodeDigests,
-        });
-      const iso = now.toISOString();
-      const counts = recordedInviterCounts(proved ? { ...user, signUpProvedAt: iso } : user, account);
-      if (user.invitedBy && !counts) {
-        logger.warn('The inviter recorded at sign-up does not count (no proof by its own sign-up); no join', {
-          uid: input.uid,
-          recordedInviterId: user.invitedBy,
-          invitedVia: user.invitedVia,
-        });
-      } else if (input.inviterId && user.invitedBy && input.inviterId !== user.invitedBy) {
-        logger.warn('Activation link names another inviter than the one recorded at sign-up; using the recorded one', {
-          uid: input.uid,
-          linkInviterId: input.inviterId,
-          recordedInviterId: user.invitedBy,
-        });
-      }
-      return {
-        userUpdate: activationUpdate(user, { proved, now: iso }),
-        inviterId: counts ? user.invitedBy : undefined,
-        inviteeName: String(user.name ?? ''),
-        notificationDefaults: companionRecord(user),
-      };
-    });
+    const request: JoinRequest = {
+      kind: 'activation',
+      caller,
+      inviteeId: input.uid,
+      linkInviterId: input.inviterId,
+      proof,
+    };
+    const inviterId = await this.join(request, now);
     return { ...writeSucceeded, inviter: inviterId ? await this.findInviter(inviterId) : null };
+  }
+
+  /**
+   * "Add Asha as a friend?" accepted in the app, by a signed-in account that has proved its
+   * address (verified email, or Apple or Google), from an invite the app got through a link,
+   * the install referrer or the clipboard. The same join as a sign-up's. Answers the inviter's card.
+   */
+  async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
+    await this.join({ kind: 'accept-invite', caller, inviterId: input.inviterId }, this.deps.now());
+    return this.getInviter(input.inviterId);
+  }
+
+  /**
+   * A join, top to bottom. The account is looked up while the transaction reads the invitee
+   * and the inviter the request names (one round of reads); the domain decides who joins whom
+   * and plans the writes; the store commits them. A refused commit is tried again as
+   * retryRefusedCommits says. Then what the join owes the inviter is finished. Answers the
+   * inviter joined (or whose join had been made before), if any.
+   */
+  private async join(request: JoinRequest, now: Date): Promise<string | undefined> {
+    checkJoinRequest(request);
+    const inviteeId = inviteeOf(request);
+    const hint = inviterHintOf(request);
+    const account = this.deps.accounts.getAccount(inviteeId);
+    account.catch(() => undefined); // awaited in the transaction; never an unhandled rejection
+
+    const { value, attempt, refusals } = await retryRefusedCommits(
+      ({ historyInCommit, mayClaimPush }) =>
+        this.deps.store.transaction(async (tx) => {
+          const { invitee, pair: hinted } = await tx.readInvitee(inviteeId, hint === inviteeId ? undefined : hint);
+          const facts = { user: invitee.user, hintedInviter: hinted?.inviter ?? null, account: await account };
+          const decision = decideJoin(request, facts, now);
+          const { inviterId } = decision;
+          const pair =
+            !inviterId || inviterId === inviteeId
+              ? null
+              : inviterId === hint
+                ? hinted
+                : await tx.readPair(inviterId, inviteeId);
+          const state = {
+            inviteeId,
+            inviterId,
+            inviter: pair?.inviter ?? null,
+            join: pair?.join,
+            friendsAlready: pair?.friendsAlready ?? false,
+            notificationsOwed: decision.notificationDefaults && !invitee.notificationsExist,
+            budget: pair?.budget,
+          };
+          const plan = planJoin(state, { inviteeName: decision.inviteeName, now, historyInCommit, mayClaimPush });
+          tx.applyJoin({
+            inviteeId,
+            inviterId,
+            userUpdate: decision.userUpdate,
+            plan,
+            countsSignUp: decision.countsSignUp,
+            now,
+          });
+          return { decision, plan };
+        }),
+      this.deps.retryClock,
+    );
+
+    const { decision, plan } = value;
+    if (decision.note) this.deps.logger.warn(decision.note.message, decision.note.fields);
+    if (!attempt.historyInCommit) {
+      const refused = refusals.find((refusal) => refusal.reason === 'invalid-argument');
+      // The refusal was not the history's (the join without it was no new friendship): it stands.
+      if (plan.outcome !== 'joined') throw refused?.cause ?? new Error('The store refused the join');
+      this.deps.logger.warn(
+        'History document refused the entry; joined without it and appending it with the oldest entries dropped',
+        { inviterId: decision.inviterId, inviteeId, error: String(refused?.cause) },
+      );
+    }
+    await this.finishOwedWork(plan, decision.inviterId, now);
+    return decision.inviterId;
   }
 
   /**
@@ -275,86 +273,22 @@ export class InviteFlow {
     };
   }
 
-  /**
-   * "Add Asha as a friend?" accepted in the app, by a signed-in account that has proved its
-   * address (verified email, or Apple or Google), from an invite the app got through a link,
-   * the install referrer or the clipboard. The same join as a sign-up's: once per pair, the
-   * invitee's record kept as it is (nothing of it is changed), no self-invite. Answers the
-   * inviter's card.
-   */
-  async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
-    if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
-    const now = this.deps.now();
-    await this.joinAndFinish(caller.uid, input.inviterId, now, (user, inviter, found) => {
-      const account = checkSession(caller, found);
-      if (!accountProved(account)) {
-        throw new FlowError(
-          'failed-precondition',
-          'Confirm your email address (or sign in with Apple or Google) before accepting an invitation',
-        );
-      }
-      if (!user)
-        throw new FlowError('failed-precondition', 'Finish signing up in the app before accepting an invitation');
-      if (user.isDeleted) throw deletedAccount();
-      if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
-      return { userUpdate: {}, inviterId: input.inviterId, inviteeName: String(user.name ?? '') };
-    });
-    return this.getInviter(input.inviterId);
-  }
-
-  /** The inviter's card, or null when no live user has this id (getInviter's `not-found`). */
-  async findInviter(inviterId: string): Promise<InviterCard | null> {
-    try {
-      return await this.getInviter(inviterId);
-    } catch (error) {
-      if (error instanceof FlowError && error.code === 'not-found') return null;
-      throw error;
-    }
-  }
-
-  /**
-   * Looks the account up while the store reads the records (one round of reads), lets
-   * `prepare` decide with all three, commits the join, then finishes what it owes. Answers
-   * the inviter joined (or whose join had been made before), if any.
-   */
-  private async joinAndFinish(
-    inviteeId: string,
-    inviterHint: string | undefined,
-    now: Date,
-    prepare: (
-      user: Partial<UserRecord> | undefined,
-      hintedInviter: UserRecord | null,
-      account: Account | null,
-    ) => JoinPreparation,
-  ): Promise<string | undefined> {
-    const account = this.deps.accounts.getAccount(inviteeId);
-    account.catch(() => undefined); // awaited in prepare; never an unhandled rejection
-    const plan = await this.deps.store.runJoin({
-      inviteeId,
-      inviterHint,
-      now,
-      prepare: async (user, hintedInviter) => prepare(user, hintedInviter, await account),
-    });
-    await this.finishOwedWork(plan, now);
-    return plan.inviterId;
-  }
-
   /** After a join's commit: the history entry if it could not go with it, then the push. */
-  private async finishOwedWork(plan: JoinPlan & { inviterId: string | undefined }, now: Date): Promise<void> {
+  private async finishOwedWork(plan: JoinPlan, inviterId: string | undefined, now: Date): Promise<void> {
     const join = plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
     let claim = plan.push;
-    if (join?.history === 'owed' && plan.inviterId) {
-      const history = await this.appendHistory(plan.inviterId, join.inviteeId, now);
+    if (join?.history === 'owed' && inviterId) {
+      const history = await this.appendHistory(inviterId, join.inviteeId, now);
       if (claim && history === 'written') claim = { ...claim, history };
     }
-    if (claim) await this.deliver(claim, now);
+    if (claim) await this.deliver(this.joinDelivery(claim, now));
   }
 
   private async appendHistory(inviterId: string, inviteeId: string, now: Date): Promise<string> {
     try {
       return await this.deps.store.appendOwedHistory(inviterId, inviteeId, now);
     } catch (error) {
-      logger.error('Could not append the history entry; the sweep retries it', {
+      this.deps.logger.error('Could not append the history entry; the sweep retries it', {
         inviterId,
         inviteeId,
         error: String(error),
@@ -363,102 +297,85 @@ export class InviteFlow {
     }
   }
 
-  /** Sends a claimed push and records how it went. A failure is logged, never thrown. */
-  private async deliver(claim: PushClaim, now: Date): Promise<PushResult> {
-    const { inviterId, inviteeId } = claim;
+  /** A join's own push ("Mira joined"), settled on the join's record. */
+  private joinDelivery(claim: PushClaim, now: Date): Delivery {
+    const { inviterId, inviteeId, attempts } = claim;
+    return {
+      inviterId,
+      token: claim.token,
+      message: (token) => friendJoinPush(token, claim.inviteeName, inviteeId, claim.language),
+      attempts,
+      fields: { inviterId, inviteeId, attempts },
+      settle: (result) => this.deps.store.settlePush(claim, result, now),
+    };
+  }
+
+  /** An inviter's summary push ("Mira and 3 others joined"), settled on the inviter's budget. */
+  private summaryDelivery(claim: SummaryClaim, now: Date): Delivery {
+    const { inviterId, summary } = claim;
+    return {
+      inviterId,
+      token: claim.token,
+      message: (token) =>
+        friendJoinSummaryPush(
+          token,
+          { inviterId, id: summary.id, name: summary.name, count: summary.count },
+          claim.language,
+        ),
+      attempts: summary.attempts,
+      fields: { inviterId, summary: summary.id, count: summary.count, attempts: summary.attempts },
+      settle: async (result) => {
+        await this.deps.store.settleSummary(claim, result, now);
+        return true;
+      },
+    };
+  }
+
+  /**
+   * Sends a claimed push and records how it went. A failure is logged, never thrown: the
+   * push stays owed, and the sweep takes it over after its lease.
+   */
+  private async deliver(delivery: Delivery): Promise<PushResult> {
+    const { logger } = this.deps;
     let result: PushResult;
     try {
-      result = await this.send(claim);
-    } catch (error) {
-      result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
-    }
-    if (result.kind === 'retry') {
-      const final = claim.attempts >= PUSH_MAX_ATTEMPTS;
-      logger.error('Error Notification:', {
-        inviterId,
-        inviteeId,
-        attempts: claim.attempts,
-        final,
-        error: result.error,
-      });
-    }
-    try {
-      if (!(await this.deps.store.settlePush(claim, result, now))) {
-        logger.warn('The push was taken over by the sweep while it was being sent; its outcome is left to the sweep', {
-          inviterId,
-          inviteeId,
-          attempts: claim.attempts,
-        });
-      }
-    } catch (error) {
-      logger.error('Could not record how the push went; the sweep takes it over after its lease', {
-        inviterId,
-        inviteeId,
-        error: String(error),
-      });
-    }
-    return result;
-  }
-
-  private async send(claim: PushClaim): Promise<PushResult> {
-    if (!claim.token) return { kind: 'no-token' };
-    return this.sendMessage(
-      claim.inviterId,
-      friendJoinPush(claim.token, claim.inviteeName, claim.inviteeId, claim.language),
-    );
-  }
-
-  /** Sends one message to an inviter's token; a dead token is removed from the inviter. */
-  private async sendMessage(inviterId: string, message: PushMessage): Promise<PushResult> {
-    const [outcome] = await this.deps.push.send([message]);
-    if (outcome?.delivered) return { kind: 'sent' };
-    const code = outcome?.errorCode ?? 'unknown';
-    if (DEAD_TOKEN_ERRORS.has(code)) {
-      await this.deps.store.removeDeadToken(inviterId, message.token, this.deps.now().toISOString());
-      logger.info('Removed a push token that FCM reported dead', { inviterId, errorCode: code });
-      return { kind: 'token-removed', error: code };
-    }
-    // Not the token's fault (a bad request or FCM trouble): keep it and owe the push.
-    return { kind: 'retry', error: `${code}${outcome?.errorMessage ? `: ${outcome.errorMessage}` : ''}` };
-  }
-
-  /** Sends a claimed summary push and records how it went. A failure is logged, never thrown. */
-  private async deliverSummary(claim: SummaryClaim, now: Date): Promise<SummaryResult> {
-    const { inviterId, summary } = claim;
-    let result: SummaryResult;
-    try {
-      result = claim.token
-        ? await this.sendMessage(
-            inviterId,
-            friendJoinSummaryPush(
-              claim.token,
-              { inviterId, id: summary.id, name: summary.name, count: summary.count },
-              claim.language,
-            ),
-          )
+      result = delivery.token
+        ? await this.send(delivery.inviterId, delivery.message(delivery.token))
         : { kind: 'no-token' };
     } catch (error) {
       result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
     }
     if (result.kind === 'retry') {
-      logger.error('Error Notification:', {
-        inviterId,
-        summary: summary.id,
-        count: summary.count,
-        attempts: summary.attempts,
-        final: summary.attempts >= PUSH_MAX_ATTEMPTS,
-        error: result.error,
-      });
+      const final = delivery.attempts >= PUSH_MAX_ATTEMPTS;
+      logger.error('Error Notification:', { ...delivery.fields, final, error: result.error });
     }
     try {
-      await this.deps.store.settleSummary(claim, result, now);
+      if (!(await delivery.settle(result))) {
+        logger.warn('The push was taken over by the sweep while it was being sent; its outcome is left to the sweep', {
+          ...delivery.fields,
+        });
+      }
     } catch (error) {
-      logger.error('Could not record how the summary push went; the sweep takes it over after its lease', {
-        inviterId,
+      logger.error('Could not record how the push went; the sweep takes it over after its lease', {
+        ...delivery.fields,
         error: String(error),
       });
     }
     return result;
+  }
+
+  /** Sends one message to an inviter's token; a dead token is removed from the inviter. */
+  private async send(inviterId: string, message: PushMessage): Promise<PushResult> {
+    const [outcome] = await this.deps.push.send([message]);
+    if (outcome?.delivered) return { kind: 'sent' };
+    const code = outcome?.errorCode ?? 'unknown';
+    if (DEAD_TOKEN_ERRORS.has(code)) {
+      await this.deps.store.removeDeadToken(inviterId, message.token, this.deps.now().toISOString());
+      this.deps.logger.info('Removed a push token that FCM reported dead', { inviterId, errorCode: code });
+      return { kind: 'token-removed', error: code };
+    }
+    // Not the token's fault (a bad request or FCM trouble): keep it and owe the push.
+    return { kind: 'retry', error: `${code}${outcome?.errorMessage ? `: ${outcome.errorMessage}` : ''}` };
   }
 
   /**
@@ -486,14 +403,14 @@ export class InviteFlow {
         }
         if (gaveUp) {
           report.failed++;
-          logger.error('Error Notification: gave up a push whose last sender died', { inviterId, inviteeId });
+          this.deps.logger.error('Error Notification: gave up a push whose last sender died', { inviterId, inviteeId });
         }
         if (!current) return;
-        const result = await this.deliver(current, now);
+        const result = await this.deliver(this.joinDelivery(current, now));
         if (result.kind === 'retry') report[current.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
         else if (result.kind === 'sent') report.sent++;
       } catch (error) {
-        logger.error('Sweep could not handle a join; it stays due for the next run', {
+        this.deps.logger.error('Sweep could not handle a join; it stays due for the next run', {
           inviterId,
           inviteeId,
           error: String(error),
@@ -511,15 +428,18 @@ export class InviteFlow {
         for (const { count, reason } of dropped) {
           if (reason === 'failed') {
             report.failed++;
-            logger.error('Error Notification: gave up a summary push whose last sender died', { inviterId, count });
-          } else logger.info('Summary push not sent: the inviter has no push token', { inviterId, count });
+            this.deps.logger.error('Error Notification: gave up a summary push whose last sender died', {
+              inviterId,
+              count,
+            });
+          } else this.deps.logger.info('Summary push not sent: the inviter has no push token', { inviterId, count });
         }
         if (!claim) return;
-        const result = await this.deliverSummary(claim, now);
+        const result = await this.deliver(this.summaryDelivery(claim, now));
         if (result.kind === 'retry') report[claim.summary.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
         else if (result.kind === 'sent') report.summariesSent++;
       } catch (error) {
-        logger.error('Sweep could not handle a summary push; it stays due for the next run', {
+        this.deps.logger.error('Sweep could not handle a summary push; it stays due for the next run', {
           inviterId,
           error: String(error),
         });
@@ -527,7 +447,7 @@ export class InviteFlow {
     };
     for (let i = 0; i < budgets.length; i += SWEEP_CONCURRENCY)
       await Promise.all(budgets.slice(i, i + SWEEP_CONCURRENCY).map(summarize));
-    if (report.examined > 0) logger.info('Owed work swept', { ...report });
+    if (report.examined > 0) this.deps.logger.info('Owed work swept', { ...report });
     return report;
   }
 
@@ -542,11 +462,11 @@ export class InviteFlow {
       name: account.displayName ? cleanDisplayName(account.displayName) : '',
       now: this.deps.now().toISOString(),
     });
-    logger.info('Base user record', { uid: account.uid, outcome });
+    this.deps.logger.info('Base user record', { uid: account.uid, outcome });
   }
 
   async onAccountDeleted(uid: string): Promise<void> {
     const outcome = await this.deps.store.retireUser(uid, this.deps.now().toISOString());
-    logger.info('User record retired', { uid, outcome });
+    this.deps.logger.info('User record retired', { uid, outcome });
   }
 }

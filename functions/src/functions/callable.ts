@@ -14,7 +14,7 @@ import type { AnswerOf, CallableName, RequestOf } from '@dayfocus/contracts/call
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { FlowError } from '../domain/errors.js';
 import { describeProblems, validateRequest } from '@dayfocus/contracts/requests';
-import type { Caller } from '../flows/invite-flow.js';
+import type { Caller } from '../domain/join-decisions.js';
 import { maxInstances, type FunctionName } from './capacity.js';
 
 export function callerOf(request: CallableRequest): Caller | null {

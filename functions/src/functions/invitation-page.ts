@@ -2,13 +2,11 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isEmulator } from '../adapters/firebase.js';
-import { linkProviderApiKey, readLinkSettings } from '../adapters/link-params.js';
+import { linkProviderApiKey } from '../adapters/link-params.js';
 import type { InvitationRenderer } from '@dayfocus/contracts/invitation-page';
-import { isLiveUser } from '@dayfocus/contracts/records';
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
-import { InvitationPageFlow } from '../flows/invitation-page-flow.js';
 import { httpFunction } from './app-link-functions.js';
-import { appLinkFlow, funnels, inviteFlow, inviteStore } from './wiring.js';
+import { invitationPageFlow } from './wiring.js';
 
 /**
  * The renderer the web app's build leaves in `lib/web/` (apps/web/src/entry-server.tsx), loaded
@@ -63,14 +61,9 @@ const policy =
     ? localPolicy(PAGE_CONTENT_SECURITY_POLICY, [`http://${authEmulator}`])
     : PAGE_CONTENT_SECURITY_POLICY;
 
-const flow = new InvitationPageFlow({
-  findInviter: (inviterId) => inviteFlow.findInviter(inviterId),
-  createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
+const flow = invitationPageFlow({
   renderer: loadRenderer,
-  settings: readLinkSettings,
   pageHeaders: { ...SECURITY_HEADERS, 'Content-Security-Policy': policy },
-  countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
-  inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
 });
 
 /** GET /feedback/{uid}/{lg?}, /tasks-Feedback and /app-link/{uid} (Hosting rewrites). */

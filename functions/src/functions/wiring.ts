@@ -1,46 +1,32 @@
-/** Builds the flows from the real adapters, once per instance. */
+/**
+ * Builds every flow from the real adapters, once per instance: the one place where ports
+ * (flows/ports.ts) meet their implementations.
+ */
 import { randomBytes } from 'node:crypto';
+import { logger } from 'firebase-functions';
+import { isLiveUser } from '@dayfocus/contracts/records';
 import { AppLinkStore } from '../adapters/app-link-store.js';
-import { FunnelStore } from '../adapters/funnel-store.js';
+import { FirebaseAccounts } from '../adapters/accounts.js';
 import { DynamicLinksClient } from '../adapters/dynamic-links-client.js';
-import { readLinkSettings } from '../adapters/link-params.js';
-import { AppLinkFlow } from '../flows/app-link-flow.js';
 import { auth, db, isEmulator, messaging, storage } from '../adapters/firebase.js';
-import { InviteStore } from '../adapters/invite-store.js';
+import { FunnelStore } from '../adapters/funnel-store.js';
+import { FirestoreInviteStore } from '../adapters/invite-store.js';
+import { readLinkSettings } from '../adapters/link-params.js';
 import { picturesFolder } from '../adapters/picture-params.js';
 import { resolvePictureUrl } from '../adapters/pictures.js';
 import { DevOutboxTransport, FcmTransport } from '../adapters/push-transport.js';
 import { AuthRestVerificationCodes, webApiKey } from '../adapters/verification-codes.js';
-import { InviteFlow, type AccountLookup } from '../flows/invite-flow.js';
+import { AppLinkFlow } from '../flows/app-link-flow.js';
+import { InvitationPageFlow, type InvitationPageDeps } from '../flows/invitation-page-flow.js';
+import { InviteFlow } from '../flows/invite-flow.js';
 
-const accounts: AccountLookup = {
-  async getAccount(uid) {
-    try {
-      const user = await auth.getUser(uid);
-      return {
-        uid: user.uid,
-        email: user.email,
-        emailVerified: user.emailVerified,
-        providerIds: user.providerData.map((p) => p.providerId),
-        displayName: user.displayName,
-        disabled: user.disabled,
-        tokensValidAfter: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).toISOString() : undefined,
-      };
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
-      throw error;
-    }
-  },
-};
-
-export const inviteStore = new InviteStore(db);
+export const inviteStore = new FirestoreInviteStore(db, logger);
 
 export const funnels = new FunnelStore(db);
 
 export const inviteFlow = new InviteFlow({
   store: inviteStore,
-  accounts,
+  accounts: new FirebaseAccounts(auth),
   push: isEmulator ? new DevOutboxTransport(db) : new FcmTransport(messaging),
   verificationCodes: new AuthRestVerificationCodes({
     apiKey: () => webApiKey.value(),
@@ -48,6 +34,7 @@ export const inviteFlow = new InviteFlow({
   }),
   resolvePicture: (profileImage, ownerId) =>
     resolvePictureUrl(storage, profileImage, ownerId, { picturesFolder: picturesFolder.value(), emulator: isEmulator }),
+  logger,
   now: () => new Date(),
 });
 
@@ -56,8 +43,23 @@ export const appLinks = new AppLinkStore(db);
 export const appLinkFlow = new AppLinkFlow({
   users: inviteStore,
   links: appLinks,
+  logger,
   settings: readLinkSettings,
   dynamicLinks: (provider) => new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey }),
   randomBytes: (size) => randomBytes(size),
   now: () => new Date(),
 });
+
+/** The invitation page's flow, given what only the HTTP function knows: its renderer and its headers. */
+export function invitationPageFlow(page: Pick<InvitationPageDeps, 'renderer' | 'pageHeaders'>): InvitationPageFlow {
+  return new InvitationPageFlow({
+    ...page,
+    findInviter: (inviterId) => inviteFlow.findInviter(inviterId),
+    createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
+    settings: readLinkSettings,
+    countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
+    inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
+    nonce: () => randomBytes(16).toString('base64'),
+    logger,
+  });
+}

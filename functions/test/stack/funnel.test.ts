@@ -99,7 +99,7 @@ describe("an inviter's funnel", () => {
     await Promise.all(Array.from({ length: 3 }, () => fetchRaw(`/feedback/${inviter.userId}/hi`, { method: 'POST' })));
     const { stdout } = await promisify(execFile)(
       join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      [join(repoRoot, 'tools', 'stack', 'report.ts'), inviter.userId, '--json'],
+      [join(repoRoot, 'functions', 'scripts', 'report.mts'), inviter.userId, '--json'],
       { cwd: repoRoot },
     );
     expect(JSON.parse(stdout)).toEqual({

@@ -9,11 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppLinkStore } from '../../src/adapters/app-link-store.js';
 import { DynamicLinksClient } from '../../src/adapters/dynamic-links-client.js';
-import { InviteStore } from '../../src/adapters/invite-store.js';
+import { FirestoreInviteStore } from '../../src/adapters/invite-store.js';
 import { parseLinkSettings } from '../../src/domain/link-settings.js';
 import { FlowError } from '../../src/domain/errors.js';
 import { AppLinkFlow } from '../../src/flows/app-link-flow.js';
 import { adminDb, createInviter, uniqueId } from './support.js';
+import { memoryLogger } from '../memory-logger.js';
 
 type Behaviour = 'ok' | 'server-error' | 'not-json' | 'no-short-link' | 'hang';
 
@@ -89,8 +90,9 @@ function flowWith(options: { apiKey?: string; apiUrl?: string } = {}) {
     { deployed: false, apiKey: options.apiKey ?? 'test-api-key' },
   );
   return new AppLinkFlow({
-    users: new InviteStore(adminDb),
+    users: new FirestoreInviteStore(adminDb, memoryLogger()),
     links: new AppLinkStore(adminDb),
+    logger: memoryLogger(),
     settings: () => settings,
     dynamicLinks: (provider) =>
       new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey, timeoutMs: 500 }),

@@ -21,7 +21,8 @@ import {
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
-import { InviteStore } from '../../src/adapters/invite-store.js';
+import { FirestoreInviteStore } from '../../src/adapters/invite-store.js';
+import { memoryLogger } from '../memory-logger.js';
 import { firestoreDocumentSize } from '../../src/domain/document-size.js';
 import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 
@@ -110,7 +111,7 @@ describe('owed pushes are delivered by the sweep', () => {
     expect(afterSweep).toMatchObject({ push: 'sent', pushAttempts: 2 });
 
     // The stalled sender wakes up with a failure to record: the store the functions use refuses it.
-    const store = new InviteStore(adminDb);
+    const store = new FirestoreInviteStore(adminDb, memoryLogger());
     const settled = await store.settlePush(stalled, { kind: 'retry', error: 'timeout' }, new Date());
     expect(settled).toBe(false);
     expect(await joinOf(inviter.userId, invitee.uid)).toEqual(afterSweep);

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../../src/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
 import { localLinkDefaults, parseLinkSettings } from '../../src/domain/link-settings.js';
 import { InvitationPageFlow, inviterIdOf } from '../../src/flows/invitation-page-flow.js';
+import { memoryLogger } from '../memory-logger.js';
 
 const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };
 
@@ -23,6 +25,8 @@ function flowWith(options: { shortLink?: string } = {}) {
       },
     }),
     settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
+    nonce: () => randomBytes(16).toString('base64'),
+    logger: memoryLogger(),
     pageHeaders: { 'X-Frame-Options': 'SAMEORIGIN' },
     countView: async (id) => {
       views.push(id);

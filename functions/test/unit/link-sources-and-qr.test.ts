@@ -5,7 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { openSourceOf, sumLinkOpens } from '../../src/domain/open-count.js';
-import type { AppLinkLinks, LinkVisit } from '../../src/flows/app-link-flow.js';
+import type { LinkVisit } from '../../src/flows/app-link-flow.js';
+import type { AppLinkLinks } from '../../src/flows/ports.js';
 import { decodeQrSvg, drawSvg } from '../qr-code.js';
 import { fakeLinkCode, localLinkSettings, noSources, visitFlow } from '../short-links.js';
 import { userAgents } from '../user-agents.js';

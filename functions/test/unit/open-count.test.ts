@@ -3,7 +3,6 @@
  * that a visitor's answer never waits on the count (run in-process with a fake link store).
  */
 import { randomBytes } from 'node:crypto';
-import { logger } from 'firebase-functions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { linkTargetFor } from '../../src/domain/app-links.js';
 import { parseLinkSettings } from '../../src/domain/link-settings.js';
@@ -14,7 +13,9 @@ import {
   sumOpenShards,
   type OpenShard,
 } from '../../src/domain/open-count.js';
-import type { AppLinkLinks, HttpAnswer } from '../../src/flows/app-link-flow.js';
+import type { HttpAnswer } from '../../src/flows/app-link-flow.js';
+import type { AppLinkLinks } from '../../src/flows/ports.js';
+import { memoryLogger } from '../memory-logger.js';
 import { fakeLinkCode, visitFlow } from '../short-links.js';
 import { userAgents } from '../user-agents.js';
 
@@ -102,8 +103,9 @@ describe('answering a visit while the open is counted', () => {
 
   function flowWith(countOpen: AppLinkLinks['countOpen']) {
     const counted = vi.fn(countOpen);
-    const flow = visitFlow({ countOpen: counted, target, now, randomBytes: (size) => randomBytes(size) });
-    return { flow, countOpen: counted };
+    const logger = memoryLogger();
+    const flow = visitFlow({ countOpen: counted, target, now, randomBytes: (size) => randomBytes(size), logger });
+    return { flow, countOpen: counted, logger };
   }
 
   /** The answer, or a failure when it took longer than `ms`: it must not wait on the count. */
@@ -167,17 +169,17 @@ describe('answering a visit while the open is counted', () => {
       },
     ],
   ])('logs a count that %s and still gives the visitor the link; pending never rejects', async (_case, fails) => {
-    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {});
-    const { flow } = flowWith(fails as AppLinkLinks['countOpen']);
+    const { flow, logger } = flowWith(fails as AppLinkLinks['countOpen']);
     const answer = await promptly(
       flow.openAppLink({ method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.crawler.WhatsApp }),
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('og:title');
     await expect(answer.pending).resolves.toBeUndefined();
-    expect(warn).toHaveBeenCalledWith('Counting a short-link open failed', {
-      code,
-      error: 'RESOURCE_EXHAUSTED: too much contention',
+    expect(logger.entries).toContainEqual({
+      level: 'warn',
+      message: 'Counting a short-link open failed',
+      fields: { code, error: 'RESOURCE_EXHAUSTED: too much contention' },
     });
   });
 

@@ -1,0 +1,26 @@
+/** The accounts of Firebase Auth, as the flows see them (flows/ports.ts, AccountLookup). */
+import type { Auth } from 'firebase-admin/auth';
+import type { Account, AccountLookup } from '../flows/ports.js';
+
+export class FirebaseAccounts implements AccountLookup {
+  constructor(private readonly auth: Auth) {}
+
+  async getAccount(uid: string): Promise<Account | null> {
+    try {
+      const user = await this.auth.getUser(uid);
+      return {
+        uid: user.uid,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        providerIds: user.providerData.map((p) => p.providerId),
+        displayName: user.displayName,
+        disabled: user.disabled,
+        tokensValidAfter: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).toISOString() : undefined,
+      };
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+      if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,216 @@
+/**
+ * The ports of the flows: what a flow needs from the world, as interfaces. The adapters
+ * implement them (adapters/), functions/wiring.ts is the only place that builds the real ones,
+ * and the flows' unit tests hand in memory ones (test/in-memory.ts). A flow imports these and
+ * the domain, never an adapter or Firebase.
+ */
+import type { UserRecord } from '@dayfocus/contracts/records';
+import type { FunnelEvent } from '../domain/funnel.js';
+import type { AccountFacts, FriendJoin, JoinPlan, PushClaim, PushResult } from '../domain/joins.js';
+import type { PushMessage } from '../domain/push.js';
+import type { PushBudget, SummaryClaim, SummaryPlan, SummaryResult } from '../domain/push-budget.js';
+import type { OpenSource } from '../domain/open-count.js';
+import type { Visitor } from '@dayfocus/contracts/link-paths';
+import type { AppLinkRecord, ProviderLinkRecord } from '../domain/app-links.js';
+import type { LinkProviderKind } from '../domain/link-settings.js';
+
+/** Structured logs (Cloud Logging in production). */
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+// ---------------------------------------------------------------------------------------
+// Accounts, codes and pushes
+// ---------------------------------------------------------------------------------------
+
+export interface Account extends AccountFacts {
+  uid: string;
+  email: string | undefined;
+  displayName: string | undefined;
+}
+
+export interface AccountLookup {
+  /** The account as the Auth service knows it, or null when there is none. */
+  getAccount(uid: string): Promise<Account | null>;
+}
+
+/** What Auth said of a code: `used-or-invalid` covers both, as Auth cannot tell them apart. */
+export type CodeRefusal = 'used-or-invalid' | 'expired' | 'disabled';
+export type CheckedCode = { kind: 'code'; requestType: string; email: string | undefined } | { kind: CodeRefusal };
+export type AppliedCode = { kind: 'applied'; uid: string } | { kind: CodeRefusal };
+
+export interface VerificationCodes {
+  /** What the code is for (its kind of request and address), without using it up. */
+  check(code: string): Promise<CheckedCode>;
+  /** Uses the code up: the account whose address it verifies (`uid`). */
+  apply(code: string): Promise<AppliedCode>;
+  /** The code's digest, as remembered on the record (never the code itself). */
+  digest(code: string): string;
+}
+
+export interface PushOutcome {
+  token: string;
+  delivered: boolean;
+  /** firebase-admin's error code, e.g. "messaging/registration-token-not-registered". */
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+export interface PushTransport {
+  send(messages: PushMessage[]): Promise<PushOutcome[]>;
+}
+
+// ---------------------------------------------------------------------------------------
+// The invite store
+// ---------------------------------------------------------------------------------------
+
+/** The invitee's side of a join, as read in its transaction. */
+export interface InviteeState {
+  user: Partial<UserRecord> | undefined;
+  /** The invitee has notification settings already. */
+  notificationsExist: boolean;
+}
+
+/** The pair's side of a join, as read in its transaction (the budget and the friendship beside it). */
+export interface PairState {
+  inviter: UserRecord | null;
+  join: FriendJoin | undefined;
+  /** A friendship in either direction exists already (made by the app, say). */
+  friendsAlready: boolean;
+  budget: PushBudget | undefined;
+}
+
+/** What a join's transaction writes: the invitee's fields and the domain's plan. */
+export interface JoinCommit {
+  inviteeId: string;
+  inviterId: string | undefined;
+  /** Fields of the invitee's record to set (merged into it); may be empty. */
+  userUpdate: Partial<UserRecord>;
+  plan: JoinPlan;
+  /** A sign-up through the invitation: counted in the inviter's funnel. */
+  countsSignUp: boolean;
+  now: Date;
+}
+
+/** What an e-mail sign-up's transaction writes: the record's fields, and its count in the inviter's funnel. */
+export interface SignUpCommit {
+  userId: string;
+  inviterId: string;
+  update: Partial<UserRecord>;
+  countsSignUp: boolean;
+  now: Date;
+}
+
+/** One transaction of the invite store: reads first, then writes, committed when the work returns. */
+export interface InviteTransaction {
+  /** The invitee, and the pair with `inviterId` when one is named: one round of reads. */
+  readInvitee(
+    inviteeId: string,
+    inviterId: string | undefined,
+  ): Promise<{ invitee: InviteeState; pair: PairState | null }>;
+  /** The pair with an inviter the first round did not read. */
+  readPair(inviterId: string, inviteeId: string): Promise<PairState>;
+  /** A user's record and an inviter's (an e-mail sign-up's reads). */
+  readUsers(userId: string, inviterId: string): Promise<[Partial<UserRecord> | undefined, UserRecord | null]>;
+  /** Writes a join's plan. A counted push is written only if the budget is still as read. */
+  applyJoin(commit: JoinCommit): void;
+  /** Merges an e-mail sign-up's fields into the record, and counts the sign-up if `countsSignUp`. */
+  applySignUp(commit: SignUpCommit): void;
+}
+
+/**
+ * Why the store could not commit a join: the inviter's budget changed since it was read (a
+ * counted push must be decided again), or Firestore refused the write as invalid (most likely
+ * the inviter's history document has no room left).
+ */
+export class CommitRefused extends Error {
+  constructor(
+    readonly reason: 'budget-changed' | 'invalid-argument',
+    options: { cause: unknown },
+  ) {
+    super(`The store refused the commit (${reason})`, options);
+    this.name = 'CommitRefused';
+  }
+}
+
+export interface InviteStore {
+  /** The user's record, or null when there is none (or the id cannot name a document). */
+  getUser(userId: string): Promise<UserRecord | null>;
+  /**
+   * Runs `work` in one transaction and commits what it wrote. Contention is retried by the
+   * store (the work runs again on fresh reads); a refused commit throws CommitRefused.
+   */
+  transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T>;
+  /** Remembers a verification code's digest (joins.ts, verificationCodeProves). False when the account has no record. */
+  rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean>;
+  /** A base record from the e-mail sign-up set, never overwriting one. */
+  ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'>;
+  /** The record stays (history refers to it) but is retired. */
+  retireUser(userId: string, now: string): Promise<'retired' | 'missing'>;
+  /** Appends a join's owed history entry (trimmed to fit) and marks it written; the join's history state after. */
+  appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'>;
+  /** Writes how a claimed push went, if the join still carries this claim; false if not. */
+  settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean>;
+  /** Drops a push token FCM reported dead, unless the app has stored a new one since. */
+  removeDeadToken(userId: string, token: string, now: string): Promise<void>;
+  /** Joins with owed work whose time has come, oldest first. */
+  dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]>;
+  /** The sweep's claim of one due join's push (with the inviter's current token), and whether its history is owed. */
+  claimDue(
+    inviterId: string,
+    inviteeId: string,
+    now: Date,
+  ): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }>;
+  /** Inviters whose budget owes a summary whose time has come, oldest first. */
+  dueBudgets(now: Date, limit: number): Promise<string[]>;
+  /** The sweep's claim of one inviter's summary push. */
+  claimSummary(inviterId: string, now: Date): Promise<SummaryPlan>;
+  /** Records how a claimed summary went, unless another sender has taken it over since. */
+  settleSummary(claim: SummaryClaim, result: SummaryResult, now: Date): Promise<void>;
+}
+
+/** Counts funnel events outside any join (the invitation's views). */
+export interface FunnelCounter {
+  count(inviterId: string, event: FunnelEvent, now: Date): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------
+// Short links
+// ---------------------------------------------------------------------------------------
+
+export interface UserReader {
+  getUser(userId: string): Promise<UserRecord | null>;
+}
+
+/** The short link provider's refusal or failure, as the flow tells it to the caller. */
+export class LinkProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'LinkProviderError';
+  }
+}
+
+export interface ShortLinkProviderClient {
+  createShortLink(body: unknown): Promise<string>;
+}
+
+/** The link store as the flows use it (AppLinkStore in production). */
+export interface AppLinkLinks {
+  /** The inviter's own link's code, made (with a fresh code from `newCode`) if they have none. */
+  ensureOwnLink(input: { inviterId: string; target: string; now: string; newCode: () => string }): Promise<string>;
+  findProviderLink(inviterId: string, provider: Exclude<LinkProviderKind, 'own'>): Promise<ProviderLinkRecord | null>;
+  /** Keeps a provider's link for the inviter; answers the one kept (an earlier one wins a race). */
+  keepProviderLink(input: {
+    inviterId: string;
+    provider: Exclude<LinkProviderKind, 'own'>;
+    link: ProviderLinkRecord;
+    now: string;
+  }): Promise<ProviderLinkRecord>;
+  findByCode(code: string): Promise<AppLinkRecord | null>;
+  countOpen(code: string, visitor: Visitor, source: OpenSource, now: string): Promise<void>;
+}

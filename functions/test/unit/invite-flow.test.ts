@@ -1,0 +1,422 @@
+/**
+ * InviteFlow against in-memory ports (test/in-memory.ts): each rule of docs/joins.md, in
+ * seconds. The stack tests (test/stack/) hold the same rules against the emulators.
+ */
+import { describe, expect, it } from 'vitest';
+import type { UserRecord } from '@dayfocus/contracts/records';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
+import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/domain/document-size.js';
+import { FlowError } from '../../src/domain/errors.js';
+import type { Caller } from '../../src/domain/join-decisions.js';
+import type { FriendJoin } from '../../src/domain/joins.js';
+import type { PushBudget } from '../../src/domain/push-budget.js';
+import { InviteFlow } from '../../src/flows/invite-flow.js';
+import { MemoryAccounts, MemoryInviteStore, MemoryPush, paths, type MemoryStoreOptions } from '../in-memory.js';
+import { memoryLogger } from '../memory-logger.js';
+
+const T0 = new Date('2026-03-01T10:00:00.000Z');
+const minutes = (n: number) => n * 60_000;
+
+function setup(options: MemoryStoreOptions = {}) {
+  const store = new MemoryInviteStore(options);
+  const accounts = new MemoryAccounts();
+  const push = new MemoryPush();
+  const logger = memoryLogger();
+  const clock = { now: T0 };
+  const flow = new InviteFlow({
+    store,
+    accounts,
+    push,
+    verificationCodes: accounts,
+    resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
+    logger,
+    now: () => clock.now,
+    retryClock: { sleep: async () => {}, random: () => 0.5 },
+  });
+  const docs = store.docs;
+  const inviter = (id = 'asha', overrides: Partial<UserRecord> = {}) => {
+    const record = inviterRecord({ userId: id, ...overrides });
+    docs.put(paths.user(id), { ...record });
+    return record;
+  };
+  const user = (id: string) => docs.get<UserRecord>(paths.user(id));
+  const join = (inviterId: string, inviteeId: string) => docs.get<FriendJoin>(paths.join(inviterId, inviteeId));
+  const friends = () => docs.all<{ userId: string; friendId: string }>('Friends').map(([, f]) => f);
+  const history = (inviterId: string) => docs.get<{ history: unknown[] }>(paths.history(inviterId))?.history ?? [];
+  const caller = (uid: string, provider: string, more: Partial<Caller> = {}): Caller => ({
+    uid,
+    email: accounts.accounts.get(uid)?.email,
+    signInProvider: provider,
+    name: undefined,
+    authTime: Math.floor(clock.now.getTime() / 1000),
+    ...more,
+  });
+  /** An e-mail sign-up of `uid` naming `inviterId`, as the browser does it. */
+  const emailSignUp = async (uid: string, inviterId: string, name = 'Mira') => {
+    accounts.add({ uid });
+    await flow.registerInvitee(caller(uid, 'password'), { inviterId, name });
+    return accounts.verificationCode(uid);
+  };
+  const sweep = (at: Date) => flow.sweepOwedWork(at);
+  return {
+    flow,
+    store,
+    accounts,
+    push,
+    logger,
+    clock,
+    docs,
+    inviter,
+    user,
+    join,
+    friends,
+    history,
+    caller,
+    emailSignUp,
+    sweep,
+  };
+}
+
+/** The FlowError code a call failed with. */
+async function refusal(call: Promise<unknown>): Promise<string> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof FlowError)) throw new Error(`expected a FlowError, got ${String(error)}`);
+  return error.code;
+}
+
+describe('A. existing records are never clobbered', () => {
+  it("completes an app user's record on a Google sign-up, keeping every field it had", async () => {
+    const t = setup();
+    t.inviter('asha');
+    const app = inviterRecord({
+      userId: 'ravi',
+      name: 'Ravi K',
+      language: 'hi',
+      fcmToken: 'ravi-token',
+      isActive: true,
+    });
+    t.docs.put(paths.user('ravi'), { ...app, favouriteColour: 'teal' });
+    t.accounts.add({ uid: 'ravi', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('ravi', 'google.com', { name: 'Someone Else' }), { inviterId: 'asha' });
+    expect(t.user('ravi')).toMatchObject({
+      name: 'Ravi K',
+      language: 'hi',
+      fcmToken: 'ravi-token',
+      favouriteColour: 'teal',
+    });
+    expect(t.user('ravi')).toMatchObject({ invitedBy: 'asha', invitedVia: 'google.com' });
+    // The app made this record and keeps its own settings: no notification defaults.
+    expect(t.docs.get(paths.notifications('ravi'))).toBeUndefined();
+    expect(t.join('asha', 'ravi')).toMatchObject({ friendship: 'created', push: 'sent' });
+  });
+
+  it('creates notification defaults for a record the companion made', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.accounts.add({ uid: 'mira', providerIds: ['apple.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'apple.com', { name: 'Mira' }), { inviterId: 'asha' });
+    expect(t.docs.get(paths.notifications('mira'))).toMatchObject({ userId: 'mira' });
+  });
+
+  it('never revives a deleted record: every call refuses and writes nothing', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.docs.put(paths.user('gone'), { ...inviterRecord({ userId: 'gone', isDeleted: true }) });
+    t.accounts.add({ uid: 'gone', providerIds: ['google.com'], emailVerified: true });
+    const before = t.user('gone');
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('gone', 'google.com'), { inviterId: 'asha' }))).toBe(
+      'failed-precondition',
+    );
+    expect(await refusal(t.flow.acceptInvite(t.caller('gone', 'google.com'), { inviterId: 'asha' }))).toBe(
+      'failed-precondition',
+    );
+    expect(await refusal(t.flow.activateAccount({ uid: 'gone' }))).toBe('failed-precondition');
+    expect(t.user('gone')).toEqual(before);
+    expect(t.friends()).toEqual([]);
+  });
+
+  it('keeps a switched-off account off, and refuses its anonymous activation when it names no inviter', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.docs.put(paths.user('off'), { ...inviterRecord({ userId: 'off', isActive: false }) });
+    t.accounts.add({ uid: 'off', providerIds: ['google.com'], emailVerified: true });
+    expect(await refusal(t.flow.activateAccount({ uid: 'off' }))).toBe('failed-precondition');
+    await t.flow.completeSocialSignUp(t.caller('off', 'google.com'), { inviterId: 'asha' });
+    expect(t.user('off')?.isActive).toBe(false);
+    expect(t.friends()).toHaveLength(1);
+  });
+});
+
+describe('B. only the proven owner chooses the inviter', () => {
+  it("joins the recorded inviter once the sign-up's own e-mail proves the address", async () => {
+    const t = setup();
+    t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
+    expect(answer.inviter?.inviterId).toBe('asha');
+    expect(t.user('mira')).toMatchObject({ isActive: true, isVerified: true, signUpProvedAt: T0.toISOString() });
+    expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'created', history: 'written', push: 'sent' });
+    expect(t.push.sent).toHaveLength(1);
+  });
+
+  it('activates without a friend when another proof verified the address', async () => {
+    const t = setup();
+    t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    t.accounts.verifyOtherwise('mira'); // an administrator, a password reset
+    const answer = await t.flow.activateAccount({ uid: 'mira', verificationCode: code });
+    expect(answer.inviter).toBeNull();
+    expect(t.user('mira')).toMatchObject({ isActive: true });
+    expect(t.user('mira')?.signUpProvedAt).toBeUndefined();
+    expect(t.friends()).toEqual([]);
+    expect(t.logger.entries.map((e) => e.message)).toContain(
+      'The inviter recorded at sign-up does not count (no proof by its own sign-up); no join',
+    );
+  });
+
+  it('uses the recorded inviter when the link names another, and logs it', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.inviter('eve');
+    const code = await t.emailSignUp('mira', 'asha');
+    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'eve', verificationCode: code });
+    expect(answer.inviter?.inviterId).toBe('asha');
+    expect(t.join('eve', 'mira')).toBeUndefined();
+    expect(t.logger.entries.some((e) => e.message.startsWith('Activation link names another inviter'))).toBe(true);
+  });
+
+  it("refuses another account's verification code with nothing applied", async () => {
+    const t = setup();
+    t.inviter('asha');
+    await t.emailSignUp('mira', 'asha');
+    const othersCode = await t.emailSignUp('zed', 'asha');
+    expect(await refusal(t.flow.activateAccount({ uid: 'mira', verificationCode: othersCode }))).toBe(
+      'invalid-argument',
+    );
+    expect((await t.accounts.getAccount('zed'))?.emailVerified).toBe(false);
+    expect(t.friends()).toEqual([]);
+  });
+
+  it('a Google takeover of an unverified e-mail sign-up joins the link of the takeover instead', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.inviter('ben');
+    await t.emailSignUp('mira', 'asha');
+    const account = t.accounts.accounts.get('mira');
+    if (account) Object.assign(account, { providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'ben' });
+    expect(t.user('mira')).toMatchObject({ invitedBy: 'ben', invitedVia: 'google.com' });
+    expect(t.join('ben', 'mira')).toBeDefined();
+    expect(t.join('asha', 'mira')).toBeUndefined();
+  });
+
+  it('two tabs opening the same link join once, and both find the friend', async () => {
+    const t = setup();
+    t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    const [first, second] = await Promise.all([
+      t.flow.activateAccount({ uid: 'mira', verificationCode: code }),
+      t.flow.activateAccount({ uid: 'mira', verificationCode: code }),
+    ]);
+    expect([first.inviter?.inviterId, second.inviter?.inviterId]).toEqual(['asha', 'asha']);
+    expect(t.friends()).toHaveLength(1);
+    expect(t.history('asha')).toHaveLength(1);
+    expect(t.push.sent).toHaveLength(1);
+  });
+
+  it('refuses a disabled account and a session revoked after its sign-in, writing nothing', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.accounts.add({ uid: 'dis', providerIds: ['google.com'], emailVerified: true, disabled: true });
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('dis', 'google.com'), { inviterId: 'asha' }))).toBe(
+      'failed-precondition',
+    );
+    t.accounts.add({
+      uid: 'rev',
+      providerIds: ['google.com'],
+      emailVerified: true,
+      tokensValidAfter: T0.toISOString(),
+    });
+    const stale = t.caller('rev', 'google.com', { authTime: Math.floor(T0.getTime() / 1000) - 60 });
+    expect(await refusal(t.flow.completeSocialSignUp(stale, { inviterId: 'asha' }))).toBe('unauthenticated');
+    expect(await refusal(t.flow.acceptInvite(stale, { inviterId: 'asha' }))).toBe('unauthenticated');
+    expect(t.user('dis')).toBeUndefined();
+    expect(t.user('rev')).toBeUndefined();
+  });
+
+  it('refuses a self-invitation and a sign-up of the wrong provider before reading anything', async () => {
+    const t = setup();
+    t.accounts.add({ uid: 'asha', providerIds: ['google.com'], emailVerified: true });
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'google.com'), { inviterId: 'asha' }))).toBe(
+      'invalid-argument',
+    );
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'password'), { inviterId: 'ben' }))).toBe(
+      'failed-precondition',
+    );
+    expect(t.store.stats.commits).toBe(0);
+  });
+});
+
+describe('C. joining is one-shot per (inviter, invitee)', () => {
+  it('a replay after an unfriending makes no second friendship, entry or push', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    const mira = t.caller('mira', 'google.com', { name: 'Mira' });
+    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
+    for (const [id] of t.docs.all('Friends')) t.docs.put(paths.friend(id), undefined); // the app unfriends
+    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
+    await t.flow.acceptInvite(mira, { inviterId: 'asha' });
+    expect(t.friends()).toEqual([]);
+    expect(t.history('asha')).toHaveLength(1);
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.docs.funnel.get('asha/joins')).toBe(1);
+    expect(t.docs.funnel.get('asha/signUps')).toBe(1);
+  });
+
+  it('remembers a pair that were friends already, owing nothing', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.docs.put(paths.friend('x'), { userId: 'mira', friendId: 'asha' });
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'existed', history: 'not-owed', push: 'not-owed' });
+    expect(t.push.sent).toEqual([]);
+    expect(t.history('asha')).toEqual([]);
+  });
+
+  it('a commit whose reads changed meanwhile is decided again, not doubled', async () => {
+    let raced = false;
+    const t = setup({
+      beforeCommit: (docs) => {
+        if (raced) return;
+        raced = true;
+        docs.put(paths.friend('app-made'), { userId: 'asha', friendId: 'mira' }); // unrelated to the reads
+        docs.put(paths.user('asha'), { ...docs.get(paths.user('asha')), name: 'Asha V' }); // read by the join
+      },
+    });
+    t.inviter('asha');
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    expect(t.store.stats.contended).toBe(1);
+    // Decided again on fresh reads: the pair is friends already (the app's document), nothing doubled.
+    expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'existed' });
+    expect(t.friends()).toHaveLength(1);
+  });
+});
+
+describe("D. the inviter's history never breaks", () => {
+  it('joins without the entry when the history document is full, then appends it with the oldest dropped', async () => {
+    const t = setup();
+    t.inviter('asha');
+    // Fill the document to within 100 bytes of Firestore's limit: the next entry cannot fit.
+    const entries: unknown[] = [];
+    const size = (extra: string) =>
+      firestoreDocumentSize(paths.history('asha'), {
+        userId: 'asha',
+        history: [...entries, extra],
+        updatedAt: T0.toISOString(),
+      });
+    while (size('x'.repeat(1000)) < MAX_DOCUMENT_BYTES) entries.push('x'.repeat(1000));
+    while (size('') < MAX_DOCUMENT_BYTES - 100) entries.push('');
+    t.docs.put(paths.history('asha'), { userId: 'asha', history: entries, updatedAt: T0.toISOString() });
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    expect(t.friends()).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ history: 'written', push: 'sent' });
+    const history = t.history('asha');
+    expect(history.length).toBeLessThan(entries.length);
+    expect(JSON.stringify(history.at(-1))).toContain('mira');
+    expect(t.logger.entries.map((e) => e.message)).toContain(
+      'History document refused the entry; joined without it and appending it with the oldest entries dropped',
+    );
+  });
+});
+
+describe('E. owed pushes are delivered without another activation', () => {
+  it('a push FCM refused is owed, and the sweep delivers it after its backoff', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.push.down = true;
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
+    t.push.down = false;
+    expect((await t.sweep(new Date(T0.getTime() + minutes(1)))).sent).toBe(0); // not due yet
+    const report = await t.sweep(new Date(T0.getTime() + minutes(6)));
+    expect(report.sent).toBe(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
+    expect(t.join('asha', 'mira')?.dueAt).toBeUndefined();
+  });
+
+  it('drops a dead token from the inviter and owes nothing more', async () => {
+    const t = setup();
+    t.inviter('asha', { fcmToken: 'dead-token' });
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'token-removed' });
+    expect(t.user('asha')?.fcmToken).toBeUndefined();
+  });
+});
+
+describe('F. names from identity providers obey the rules of typed names', () => {
+  it("cleans a provider's name wherever it is stored or sent", async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    const name = '<b>Mira</b>\u202e\u200b  Kapoor';
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name }), { inviterId: 'asha' });
+    expect(t.user('mira')?.name).toBe('Mira Kapoor');
+    expect(t.join('asha', 'mira')?.inviteeName).toBe('Mira Kapoor');
+    expect(t.push.sent[0]?.notification.body).toContain('Mira Kapoor');
+  });
+});
+
+describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', () => {
+  it('gives the first five joins of an hour their own push, then one summary for the rest', async () => {
+    const t = setup();
+    t.inviter('asha');
+    for (let i = 0; i < 8; i++) {
+      t.clock.now = new Date(T0.getTime() + i * 1000);
+      t.accounts.add({ uid: `m${i}`, providerIds: ['google.com'], emailVerified: true });
+      await t.flow.completeSocialSignUp(t.caller(`m${i}`, 'google.com', { name: `Friend ${i}` }), {
+        inviterId: 'asha',
+      });
+    }
+    expect(t.push.sent).toHaveLength(5);
+    expect(t.friends()).toHaveLength(8);
+    expect(t.history('asha')).toHaveLength(8);
+    expect(t.docs.get<PushBudget>(paths.budget('asha'))).toMatchObject({ heldCount: 3, heldName: 'Friend 7' });
+    expect((await t.sweep(new Date(T0.getTime() + minutes(30)))).summariesSent).toBe(0); // the hour is full
+    const report = await t.sweep(new Date(T0.getTime() + minutes(61)));
+    expect(report.summariesSent).toBe(1);
+    expect(t.push.sent).toHaveLength(6);
+    expect(t.push.sent[5]?.notification.body).toContain('Friend 7');
+  });
+
+  it('decides again when the budget changed under a join, and never sends a sixth push', async () => {
+    let changes = 0;
+    const t = setup({
+      beforeCommit: (docs) => {
+        // Another join counts a push between this one's read of the budget and its commit.
+        if (changes >= 3) return;
+        changes++;
+        const budget = docs.get<PushBudget>(paths.budget('asha'));
+        docs.put(paths.budget('asha'), {
+          ...budget,
+          inviterId: 'asha',
+          sentAt: [...(budget?.sentAt ?? []), T0.toISOString()],
+        });
+      },
+    });
+    t.inviter('asha');
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    expect(t.docs.get<PushBudget>(paths.budget('asha'))?.sentAt).toHaveLength(4);
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
+  });
+});

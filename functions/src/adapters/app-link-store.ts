@@ -9,6 +9,7 @@ import type { Visitor } from '@dayfocus/contracts/link-paths';
 import type { AppLinkRecord, ProviderLinkRecord } from '../domain/app-links.js';
 import type { LinkProviderKind } from '../domain/link-settings.js';
 import type { AppLinkLinks } from '../flows/ports.js';
+import { converter, converters } from './converters.js';
 import {
   OPEN_SHARD_COUNT,
   OPEN_SHARDS_COLLECTION,
@@ -33,6 +34,8 @@ interface AppLinkOwnerRecord {
 /** Attempts at a fresh code before giving up; with 2^60 codes a second one is already rare. */
 const CODE_ATTEMPTS = 5;
 
+const ownerConverter = converter<AppLinkOwnerRecord>();
+
 export class AppLinkStore implements AppLinkLinks {
   constructor(
     private readonly firestore: Firestore,
@@ -41,11 +44,11 @@ export class AppLinkStore implements AppLinkLinks {
   ) {}
 
   private links() {
-    return this.firestore.collection(collections.appLinks);
+    return this.firestore.collection(collections.appLinks).withConverter(converters.appLinks);
   }
 
   private owners() {
-    return this.firestore.collection(collections.appLinkOwners);
+    return this.firestore.collection(collections.appLinkOwners).withConverter(ownerConverter);
   }
 
   /**
@@ -61,16 +64,16 @@ export class AppLinkStore implements AppLinkLinks {
   }): Promise<string> {
     const ownerRef = this.owners().doc(input.inviterId);
     // The usual case, an inviter asking again, needs two reads and no transaction.
-    const known = (await ownerRef.get()).data() as AppLinkOwnerRecord | undefined;
+    const known = (await ownerRef.get()).data();
     if (known?.code) {
       const link = await this.findByCode(known.code);
       if (link && link.inviterId === input.inviterId && link.target === input.target) return known.code;
     }
     return this.firestore.runTransaction(async (tx) => {
-      const owner = (await tx.get(ownerRef)).data() as AppLinkOwnerRecord | undefined;
+      const owner = (await tx.get(ownerRef)).data();
       if (owner?.code) {
         const linkRef = this.links().doc(owner.code);
-        const link = (await tx.get(linkRef)).data() as AppLinkRecord | undefined;
+        const link = (await tx.get(linkRef)).data();
         if (link && link.inviterId === input.inviterId) {
           if (link.target !== input.target) tx.update(linkRef, { target: input.target, updatedAt: input.now });
           return owner.code;
@@ -103,7 +106,7 @@ export class AppLinkStore implements AppLinkLinks {
     inviterId: string,
     provider: Exclude<LinkProviderKind, 'own'>,
   ): Promise<ProviderLinkRecord | null> {
-    const owner = (await this.owners().doc(inviterId).get()).data() as AppLinkOwnerRecord | undefined;
+    const owner = (await this.owners().doc(inviterId).get()).data();
     return owner?.providerLinks?.[provider] ?? null;
   }
 
@@ -119,7 +122,7 @@ export class AppLinkStore implements AppLinkLinks {
   }): Promise<ProviderLinkRecord> {
     const ownerRef = this.owners().doc(input.inviterId);
     return this.firestore.runTransaction(async (tx) => {
-      const owner = (await tx.get(ownerRef)).data() as AppLinkOwnerRecord | undefined;
+      const owner = (await tx.get(ownerRef)).data();
       const existing = owner?.providerLinks?.[input.provider];
       if (existing && existing.target === input.link.target) return existing;
       tx.set(
@@ -137,11 +140,11 @@ export class AppLinkStore implements AppLinkLinks {
   }
 
   async findByCode(code: string): Promise<AppLinkRecord | null> {
-    return ((await this.links().doc(code).get()).data() as AppLinkRecord | undefined) ?? null;
+    return (await this.links().doc(code).get()).data() ?? null;
   }
 
   private openShards(code: string) {
-    return this.links().doc(code).collection(OPEN_SHARDS_COLLECTION);
+    return this.links().doc(code).collection(OPEN_SHARDS_COLLECTION).withConverter(converters.openShards);
   }
 
   /**
@@ -171,6 +174,6 @@ export class AppLinkStore implements AppLinkLinks {
    */
   async openCounts(code: string): Promise<LinkOpenCounts> {
     const [link, shards] = await Promise.all([this.findByCode(code), this.openShards(code).get()]);
-    return sumLinkOpens([link ?? undefined, ...shards.docs.map((doc) => doc.data() as OpenShard)]);
+    return sumLinkOpens([link ?? undefined, ...shards.docs.map((doc) => doc.data())]);
   }
 }

@@ -140,7 +140,7 @@ export function answerForLink(link: StoredLink | null, visitor: Visitor, setting
 }
 
 /**
- * The request body of the Dynamic Links REST API (spec section 7), for a provider that
+ * The request body of the Dynamic Links REST API (docs/short-links.md), for a provider that
  * still speaks it. Forced redirect stays off, so that service shows its own preview page.
  */
 export function dynamicLinksRequestBody(settings: LinkSettings, domainUriPrefix: string, target: string) {

@@ -20,7 +20,7 @@ import {
 } from './support.js';
 
 describe('activateAccount', () => {
-  it('activates a verified email invitee and does every step of spec section 4', async () => {
+  it('activates a verified email invitee and does every step of docs/architecture.md, "Activation, step by step"', async () => {
     const inviter = await createInviter();
     const browser = new Browser();
     const user = await browser.signUpWithEmail();

@@ -113,7 +113,7 @@ export class Browser {
   }
 }
 
-/** What a callable that wrote answers on the wire (spec section 4's result). */
+/** What a callable that wrote answers on the wire (the callables' write result). */
 export const ok = { status: 200, message: 'Document successfully written!' };
 
 export const minutes = (n: number) => n * 60_000;

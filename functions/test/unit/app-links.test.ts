@@ -110,7 +110,7 @@ describe('link codes', () => {
 describe('where a visitor is sent', () => {
   const link = { code: 'AbCdEf12_-', target: linkTargetFor(local, 'inviter-1') };
 
-  it('targets the product domain with the inviter as userId (spec section 7)', () => {
+  it('targets the product domain with the inviter as userId (docs/short-links.md)', () => {
     expect(linkTargetFor({ productDomain: 'https://dayfocus.app' }, 'a b&c')).toBe(
       'https://dayfocus.app/?userId=a+b%26c',
     );

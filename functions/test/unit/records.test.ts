@@ -53,7 +53,7 @@ describe('user records', () => {
 });
 
 describe('notification defaults', () => {
-  it('match spec section 3', () => {
+  it('are the documents docs/architecture.md lists under "Data written"', () => {
     const n = defaultNotifications('u1', now);
     expect(n).toMatchObject({
       userId: 'u1',
@@ -116,7 +116,7 @@ describe('friend-join push', () => {
   });
 });
 
-describe('the write result (spec sections 7, 8)', () => {
+describe('the write result of the callables', () => {
   it('is the product message', () => {
     expect(writeSucceeded).toEqual({ status: 200, message: 'Document successfully written!' });
   });

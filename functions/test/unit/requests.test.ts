@@ -16,7 +16,7 @@ function formMessages(overrides: Partial<typeof validForm>): string[] {
   return result.ok ? [] : result.problems.map((p) => englishMessages[p.message as MessageKey]);
 }
 
-describe('the email sign-up form (spec section 5)', () => {
+describe('the email sign-up form', () => {
   it.each([
     ['user name blank', { username: '   ' }, ['Please enter username']],
     ['email blank', { email: '' }, ['Please enter email']],

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec section 9). */
+/** Business constants and limits (docs/architecture.md, "Data written"). */
 export const APP_VERSION = '1.0.0';
 export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_COUNTRY = 'asia';

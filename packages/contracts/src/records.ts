@@ -1,5 +1,5 @@
 /**
- * The documents the invite flow writes, built from plain values (spec section 3).
+ * The documents the invite flow writes, built from plain values (docs/architecture.md, "Data written").
  * Timestamps are ISO strings, as the mobile app reads them.
  */
 import { brand } from './brand.js';
@@ -80,7 +80,7 @@ export interface UserRecord {
   updatedAt: string;
 }
 
-/** The email sign-up set: exactly these fields (spec section 3). */
+/** The email sign-up set: exactly these fields (docs/architecture.md, "Data written"). */
 export const EMAIL_SIGN_UP_FIELDS = [
   'userId',
   'appVersion',
@@ -154,7 +154,7 @@ function reminderTime(hour: number, minute: number) {
   return { hour, minute, selectedDays: [...ALL_DAYS], time };
 }
 
-/** Default notification settings of a new user (spec section 3). */
+/** Default notification settings of a new user (docs/architecture.md, "Data written"). */
 export function defaultNotifications(userId: string, now: string) {
   return {
     userId,

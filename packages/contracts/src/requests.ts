@@ -24,7 +24,7 @@ export { englishMessages, messageKeys, type MessageKey } from './messages.js';
 
 /**
  * Local part, "@", domain, and a top-level label of two or more letters. The spec's
- * 2-to-3-letter suffix rejected real addresses (.info, .email, .app); see DESIGN.md.
+ * 2-to-3-letter suffix rejected real addresses (.info, .email, .app); see docs/deviations.md.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 
@@ -53,7 +53,7 @@ export const userNameSchema = yup
   .test('username-characters', messageKeys.usernameInvalid, (value) => !NAME_FORBIDDEN.test(value ?? ''))
   .test('username-link', messageKeys.usernameLink, (value) => !carriesLink(visibleName(value)));
 
-/** The email sign-up form (spec section 5): every rule is checked at once. */
+/** The email sign-up form (docs/architecture.md, "The screens"): every rule is checked at once. */
 export const signUpFormSchema = yup
   .object({
     username: userNameSchema,

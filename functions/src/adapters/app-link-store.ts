@@ -16,7 +16,6 @@ import {
   pickOpenShard,
   sumLinkOpens,
   type LinkOpenCounts,
-  type OpenShard,
   type OpenSource,
 } from '../domain/open-count.js';
 import { collections } from '@dayfocus/contracts/records';

@@ -58,3 +58,22 @@ export function visitFlow(options: {
     now: () => options.now,
   });
 }
+
+/** The Dynamic Links REST API's request body for `link`, as the product's settings make it (docs/short-links.md). */
+export function dynamicLinksBodyFor(link: string) {
+  return {
+    dynamicLinkInfo: {
+      domainUriPrefix: 'https://dayfocus.page.link',
+      link,
+      androidInfo: { androidPackageName: 'com.dayfocus.app' },
+      iosInfo: { iosBundleId: 'com.dayfocus.app', iosAppStoreId: '6475332296', iosCustomScheme: 'dayfocus' },
+      navigationInfo: { enableForcedRedirect: false },
+      socialMetaTagInfo: {
+        socialTitle: 'Dayfocus Daily Task Focus',
+        socialDescription: 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
+        socialImageLink: 'https://dayfocus.app/images/dayfocus-preview.png',
+      },
+    },
+    suffix: { option: 'UNGUESSABLE' },
+  };
+}

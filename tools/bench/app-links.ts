@@ -85,25 +85,6 @@ async function settledOpenCount(code: string, expected: number): Promise<{ count
   return { counted, waitedMs: performance.now() - started };
 }
 
-/** `n` timed calls, started evenly within `windowMs` instead of all at once. */
-async function spreadOver(n: number, windowMs: number, one: () => Promise<boolean>): Promise<Sample> {
-  const started = performance.now();
-  const results = await Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      await new Promise((resolve) => setTimeout(resolve, (i * windowMs) / n));
-      const t = performance.now();
-      const ok = await one().catch(() => false);
-      return { ok, ms: performance.now() - t };
-    }),
-  );
-  return {
-    latencies: results.map((r) => r.ms),
-    wallMs: performance.now() - started,
-    calls: n,
-    failures: results.filter((r) => !r.ok).length,
-  };
-}
-
 async function answerSize(path: string, userAgent: string) {
   const response = await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': userAgent }, redirect: 'manual' });
   const body = Buffer.from(await response.arrayBuffer());
@@ -156,8 +137,18 @@ try {
   const { userId: burstInviterId } = await createInviter({ name: 'Bench Burst Inviter' });
   const burstPath = new URL(await createAppLink(burstInviterId)).pathname;
   const burstCode = burstPath.slice('/l/'.length);
-  const burstBase = summarize(await spreadOver(burstOpens, burstWindowMs, baseline));
-  const burst = summarize(await spreadOver(burstOpens, burstWindowMs, () => get(burstPath, agents.desktop, 302)));
+  const burstBase = summarize(
+    await concurrently(
+      Array.from({ length: burstOpens }, () => baseline),
+      burstWindowMs,
+    ),
+  );
+  const burst = summarize(
+    await concurrently(
+      Array.from({ length: burstOpens }, () => () => get(burstPath, agents.desktop, 302)),
+      burstWindowMs,
+    ),
+  );
   const burstCounted = await settledOpenCount(burstCode, burstOpens);
   console.log(
     `\nBurst: ${burstOpens} opens of one link (desktop, 302) started within ${burstWindowMs} ms, next to the static file the same way\n`,

@@ -15,6 +15,7 @@ import { escapeHtml } from '@dayfocus/contracts/html';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
 import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/domain/link-settings.js';
 import { allUserAgents } from '../user-agents.js';
+import { dynamicLinksBodyFor } from '../short-links.js';
 
 const local = parseLinkSettings({}, { deployed: false });
 
@@ -351,21 +352,9 @@ describe('settings', () => {
 describe('the spec request body of a Dynamic Links provider', () => {
   it('carries the link, both apps, forced redirect off and the preview', () => {
     const settings: LinkSettings = parseLinkSettings(production, { deployed: true });
-    expect(dynamicLinksRequestBody(settings, 'https://dayfocus.page.link', 'https://dayfocus.app/?userId=u1')).toEqual({
-      dynamicLinkInfo: {
-        domainUriPrefix: 'https://dayfocus.page.link',
-        link: 'https://dayfocus.app/?userId=u1',
-        androidInfo: { androidPackageName: 'com.dayfocus.app' },
-        iosInfo: { iosBundleId: 'com.dayfocus.app', iosAppStoreId: '6475332296', iosCustomScheme: 'dayfocus' },
-        navigationInfo: { enableForcedRedirect: false },
-        socialMetaTagInfo: {
-          socialTitle: 'Dayfocus Daily Task Focus',
-          socialDescription: 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
-          socialImageLink: 'https://dayfocus.app/images/dayfocus-preview.png',
-        },
-      },
-      suffix: { option: 'UNGUESSABLE' },
-    });
+    expect(dynamicLinksRequestBody(settings, 'https://dayfocus.page.link', 'https://dayfocus.app/?userId=u1')).toEqual(
+      dynamicLinksBodyFor('https://dayfocus.app/?userId=u1'),
+    );
   });
 });
 

@@ -18,11 +18,15 @@ export function addSample(total: Sample, s: Sample): Sample {
   return total;
 }
 
-/** Runs the timed calls at once; each resolves to whether it succeeded. */
-export async function concurrently(calls: (() => Promise<boolean>)[]): Promise<Sample> {
+/**
+ * Runs the timed calls at once, or started evenly within `spreadMs`; each resolves to whether it
+ * succeeded. A call's time starts when it starts.
+ */
+export async function concurrently(calls: (() => Promise<boolean>)[], spreadMs = 0): Promise<Sample> {
   const started = performance.now();
   const results = await Promise.all(
-    calls.map(async (run) => {
+    calls.map(async (run, i) => {
+      if (spreadMs > 0) await new Promise((resolve) => setTimeout(resolve, (i * spreadMs) / calls.length));
       const t = performance.now();
       const ok = await run().catch(() => false);
       return { ok, ms: performance.now() - t };

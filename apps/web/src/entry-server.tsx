@@ -74,7 +74,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
     matchPath(paths.invitation.pattern, input.path) ?? matchPath(paths.legacyInvitation.pattern, input.path);
   if (!match) throw new Error(`Not an invitation path: ${input.path}`);
   // Decoded, as the app's router decodes it (so the state's id is the app's `useParams` id).
-  const inviterId = match.params.uid ? decodedSegment(match.params.uid) : null;
+  const inviterId = match.params.inviterId ? decodedSegment(match.params.inviterId) : null;
   const lg = match.params.lg;
   const language = isOffered(config, lg) ? lg : DEFAULT_LANGUAGE;
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;

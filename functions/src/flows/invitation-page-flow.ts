@@ -11,6 +11,7 @@
  */
 import { FlowError } from '../domain/errors.js';
 import { isUserId } from '@dayfocus/contracts/ids';
+import { matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
 import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
@@ -41,10 +42,6 @@ export interface InvitationPageDeps {
   logger: Logger;
 }
 
-const INVITATION = /^\/feedback\/([^/]+)(?:\/([^/]+))?\/?$/;
-const LEGACY_INVITATION = /^\/tasks-Feedback\/?$/;
-const APP_LINK = /^\/app-link\/([^/]+)\/?$/;
-
 /**
  * A path segment as an inviter id, or null when it cannot name anyone: undecodable, or not a
  * uid by the id rule (domain/ids.ts). (Anything else is looked up and may simply not exist.)
@@ -61,8 +58,8 @@ export function inviterIdOf(segment: string): string | null {
 
 /** The inviter id of an invitation path (`/feedback/{uid}/{lg?}`), or null for any other path or an unusable id. */
 function invitationInviterId(path: string): string | null {
-  const invitation = INVITATION.exec(path);
-  return invitation ? inviterIdOf(invitation[1] as string) : null;
+  const segment = matchPagePath(pagePatterns.invitation, path)?.inviterId;
+  return segment ? inviterIdOf(segment) : null;
 }
 
 export class InvitationPageFlow {
@@ -74,9 +71,9 @@ export class InvitationPageFlow {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
     }
-    const appLink = APP_LINK.exec(path);
-    if (appLink) return this.appLink(inviterIdOf(appLink[1] as string));
-    if (LEGACY_INVITATION.test(path)) return this.page('/tasks-Feedback', null);
+    const appLink = matchPagePath(pagePatterns.inviterAppLink, path)?.inviterId;
+    if (appLink) return this.appLink(inviterIdOf(appLink));
+    if (matchPagePath(pagePatterns.legacyInvitation, path)) return this.page(pagePatterns.legacyInvitation, null);
     const inviterId = invitationInviterId(path);
     if (inviterId) return this.page(path.replace(/\/$/, ''), inviterId);
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The

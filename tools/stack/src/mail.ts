@@ -23,7 +23,10 @@ export async function recordedEmails(): Promise<RecordedEmail[]> {
   return oobCodes;
 }
 
-/** The link as a deployed project's e-mail carries it: the same query, on the site's `/auth/action`. */
+/**
+ * The link as a deployed project's e-mail carries it: the same query, on the site's `/auth/action`
+ * (the web app's `paths.emailAction`; the browser tests check that the page answers there).
+ */
 export function companionLink(oobLink: string): string {
   return `${urls.hosting}/auth/action${new URL(oobLink).search}`;
 }

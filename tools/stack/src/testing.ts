@@ -15,7 +15,7 @@ import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
 import { emulatorEnv, stack } from './config.js';
 import { recordedEmails, type RecordedEmail } from './mail.js';
 
-export { recordedEmails, type RecordedEmail } from './mail.js';
+export { companionLink, recordedEmails, type RecordedEmail } from './mail.js';
 
 export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
 export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';

@@ -18,7 +18,6 @@ import {
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { paths } from '../../src/config/paths';
 import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { launchBrowser, newContext } from './browser';
 
@@ -38,12 +37,9 @@ export function uniqueEmail(prefix = 'e2e'): string {
 
 /**
  * The verification link as the e-mail carries it in production, where the console's action URL
- * is the site's `/auth/action` (docs/deploying.md): the Auth emulator's link (mode, code, key,
- * continue URL, language), on that page. The emulator's own link goes to its own handler.
+ * is the site's `/auth/action` (docs/deploying.md): the stack's `companionLink`.
  */
-export function emailActionLink(oobLink: string): string {
-  return `${urls.hosting}${paths.emailAction.href()}${new URL(oobLink).search}`;
-}
+export { companionLink as emailActionLink } from '@dayfocus/stack/testing';
 
 // ---------------------------------------------------------------------------------------------
 // The browser

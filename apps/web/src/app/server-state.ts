@@ -4,7 +4,7 @@
  * a JSON data block (`<script type="application/json">`): never executed, so the page's CSP
  * needs no exception for it.
  */
-import type { Inviter } from '@/features/inviter/api/get-inviter';
+import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { RuntimeConfig } from '@/config/runtime-config';
 
 export const SERVER_STATE_ELEMENT_ID = 'dayfocus-server-state';
@@ -14,7 +14,7 @@ export interface ServerState {
   language: string;
   /** The inviter id of the path (null on `/tasks-Feedback`) and what the server found for it. */
   inviterId: string | null;
-  inviter: Inviter | null;
+  inviter: InviterCard | null;
 }
 
 /** The data block's HTML: `<`, `>` and `&` escaped, so that no value can close the element. */

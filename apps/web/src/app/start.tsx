@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
-import { setFirebaseConfig } from '@/lib/callables';
+import { setFirebaseConfig } from '@/lib/firebase-config';
 import { changeLanguage, createI18n, DEFAULT_LANGUAGE, isOffered, storedLanguage, storeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { ConfigErrorScreen } from './config-error-screen';
@@ -45,8 +45,8 @@ function initialLanguage(config: RuntimeConfig, fromLink: string | undefined): s
 /** The pages that show the inviter ask for it while the rest of the app starts, not after the first render. */
 function prefetchInviter(queryClient: QueryClient, pathname: string): void {
   for (const pattern of [paths.invitation.pattern, paths.socialSignUp.pattern, paths.signUp.pattern]) {
-    const uid = matchPath(pattern, pathname)?.params.uid;
-    if (uid) void queryClient.prefetchQuery(getInviterQueryOptions(uid));
+    const inviterId = matchPath(pattern, pathname)?.params.inviterId;
+    if (inviterId) void queryClient.prefetchQuery(getInviterQueryOptions(inviterId));
   }
 }
 

@@ -49,7 +49,13 @@ const cacheControl = (path: string): string[] => headerValues(path, 'cache-contr
 describe("firebase.json's Hosting rules and the app's routes", () => {
   it('has example paths for every route', () => {
     expect(routePaths).toEqual(
-      expect.arrayContaining(['/feedback/uid-1', '/feedback/uid-1/lg-1', '/welcome', '/welcome/uid-1/fid-1', '/']),
+      expect.arrayContaining([
+        '/feedback/inviterId-1',
+        '/feedback/inviterId-1/lg-1',
+        '/welcome',
+        '/welcome/inviteeId-1/inviterId-1',
+        '/',
+      ]),
     );
   });
 

@@ -1,24 +1,34 @@
-/** Every route of the app and how to build a link to it: the one place that knows the URLs. */
+/**
+ * Every route of the app and how to build a link to it: the one place that knows the URLs (the
+ * server-rendered ones come from @dayfocus/contracts/page-paths, which the function reads too).
+ */
+import { pagePatterns } from '@dayfocus/contracts/page-paths';
+
 export const paths = {
   invitation: {
-    pattern: '/feedback/:uid/:lg?',
-    href: (uid: string, lg?: string) => `/feedback/${encodeURIComponent(uid)}${lg ? `/${encodeURIComponent(lg)}` : ''}`,
+    pattern: pagePatterns.invitation,
+    href: (inviterId: string, lg?: string) =>
+      `/feedback/${encodeURIComponent(inviterId)}${lg ? `/${encodeURIComponent(lg)}` : ''}`,
   },
   /** The older invitation route: it carries no inviter, so it shows an unknown inviter. */
-  legacyInvitation: { pattern: '/tasks-Feedback', href: () => '/tasks-Feedback' },
+  legacyInvitation: { pattern: pagePatterns.legacyInvitation, href: () => pagePatterns.legacyInvitation },
   socialSignUp: {
-    pattern: '/social-sign-up/:uid',
-    href: (uid: string) => `/social-sign-up/${encodeURIComponent(uid)}`,
+    pattern: '/social-sign-up/:inviterId',
+    href: (inviterId: string) => `/social-sign-up/${encodeURIComponent(inviterId)}`,
   },
-  signUp: { pattern: '/sign-up/:uid', href: (uid: string) => `/sign-up/${encodeURIComponent(uid)}` },
+  signUp: {
+    pattern: '/sign-up/:inviterId',
+    href: (inviterId: string) => `/sign-up/${encodeURIComponent(inviterId)}`,
+  },
   confirmEmail: { pattern: '/confirm-email', href: () => '/confirm-email' },
   welcome: {
-    pattern: '/welcome/:uid?/:fid?',
-    href: (uid?: string, fid?: string) => {
-      if (!uid) return '/welcome';
-      return fid
-        ? `/welcome/${encodeURIComponent(uid)}/${encodeURIComponent(fid)}`
-        : `/welcome/${encodeURIComponent(uid)}`;
+    /** The new account (the invitee) to activate, then the inviter who sent the link. */
+    pattern: '/welcome/:inviteeId?/:inviterId?',
+    href: (inviteeId?: string, inviterId?: string) => {
+      if (!inviteeId) return '/welcome';
+      return inviterId
+        ? `/welcome/${encodeURIComponent(inviteeId)}/${encodeURIComponent(inviterId)}`
+        : `/welcome/${encodeURIComponent(inviteeId)}`;
     },
   },
   /**
@@ -32,7 +42,10 @@ export const paths = {
    * Not a page of the app: the server finds (or makes) the inviter's short link and redirects
    * to it ("I already have an account"; functions/src/functions/invitation-page.ts).
    */
-  inviterAppLink: { pattern: '/app-link/:uid', href: (uid: string) => `/app-link/${encodeURIComponent(uid)}` },
+  inviterAppLink: {
+    pattern: pagePatterns.inviterAppLink,
+    href: (inviterId: string) => `/app-link/${encodeURIComponent(inviterId)}`,
+  },
 } as const;
 
 /** The pages of the app; each is the module `src/app/routes/{page}.tsx`, loaded on its own. */

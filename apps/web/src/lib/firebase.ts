@@ -1,7 +1,8 @@
 /**
- * The Firebase app and the callable functions client, made once from the runtime
- * configuration when first needed. Loaded on demand (through `callables.ts`, or `auth.ts` on
- * the pages that sign in), never with the app's entry.
+ * The one Firebase module of the web app: the app, App Check and the callable functions client,
+ * made once from the runtime configuration when first needed. Loaded on demand (through
+ * `callables.ts`, or `auth.ts` on the pages that sign in), never with the app's entry. Pages call
+ * functions through `callables.ts`'s typed `callFunction`, not through this module.
  */
 import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
@@ -15,13 +16,13 @@ import {
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import type { RuntimeConfig } from '@/config/runtime-config';
-import { firebaseConfig, setFirebaseConfig } from './callables';
+import { firebaseConfig, setFirebaseConfig } from './firebase-config';
 
 let configured: { app: FirebaseApp; functions: Functions; config: RuntimeConfig } | undefined;
 let appCheck: AppCheck | undefined;
 
 /**
- * App Check attests every callable call (functions/src/domain/app-check.ts): reCAPTCHA
+ * App Check attests every callable call (docs/arrival.md, functions/src/domain/app-check.ts): reCAPTCHA
  * Enterprise, scoring the visitor in the background, or the local stack's stand-in.
  */
 function startAppCheck(app: FirebaseApp, config: RuntimeConfig): AppCheck {
@@ -77,8 +78,8 @@ export function firebase() {
   return configured as NonNullable<typeof configured>;
 }
 
-/** Calls a callable function and gives its data; errors are FunctionsError (`functions/not-found`, ...). */
-export async function callFunction<Request, Response>(name: string, request: Request): Promise<Response> {
+/** Calls a callable function by name (callables.ts types it); errors are FunctionsError. */
+export async function invokeCallable<Request, Response>(name: string, request: Request): Promise<Response> {
   const callable = httpsCallable<Request, Response>(firebase().functions, name, {
     timeout: 30_000,
     // App Check consumes the token of these calls: each needs a fresh, limited-use one.

@@ -1,7 +1,7 @@
 import { brand } from '@dayfocus/contracts/brand';
 import { englishMessages, messageKeys } from '@dayfocus/contracts/messages';
 
-/** The validation messages of spec section 5, in the wording the shared schemas define. */
+/** The validation messages of the sign-up form, in the wording the shared schemas define (@dayfocus/contracts/messages). */
 const validation = Object.fromEntries(
   Object.values(messageKeys).map((key) => [key.replace(/^validation\./, ''), englishMessages[key]]),
 ) as {

@@ -4,7 +4,7 @@
  */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/app-routes';
@@ -27,8 +27,10 @@ export const location: { pathname: string; state: unknown } = { pathname: '', st
 
 function LocationProbe() {
   const current = useLocation();
-  location.pathname = current.pathname;
-  location.state = current.state;
+  useEffect(() => {
+    location.pathname = current.pathname;
+    location.state = current.state;
+  });
   return null;
 }
 

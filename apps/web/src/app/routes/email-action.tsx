@@ -16,7 +16,7 @@ function welcomeOf(continueUrl: string | null): URL | null {
   }
   if (url.origin !== window.location.origin) return null;
   const match = matchPath(paths.welcome.pattern, url.pathname);
-  return match?.params.uid && match.params.fid ? url : null;
+  return match?.params.inviteeId && match.params.inviterId ? url : null;
 }
 
 /** Firebase's own handler of e-mail actions: on the auth domain (the site itself once deployed), or the Auth emulator's. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
@@ -12,7 +12,7 @@ import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { useRouteLanguage } from '@/features/language/use-route-language';
 
 /**
- * `/feedback/:uid/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and
+ * `/feedback/:inviterId/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and
  * picture. The server renders it first (functions/src/functions/invitation-page.ts) and the app
  * takes it over; both actions are links, so the page works without JavaScript.
  */
@@ -22,18 +22,22 @@ import { useRouteLanguage } from '@/features/language/use-route-language';
  */
 const InAppBrowserNotice = lazy(() => import('@/components/open-in-browser'));
 
+const noSubscription = () => () => {};
+
 /** False on the server and while React hydrates, true once the page runs in the browser. */
 function useRunning(): boolean {
-  const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
-  return running;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 export default function InvitationRoute() {
-  const { uid, lg } = useParams();
+  const { inviterId, lg } = useParams();
   const languageReady = useRouteLanguage(lg);
   if (!languageReady) return <Loader />;
-  return <Invitation inviterId={uid} />;
+  return <Invitation inviterId={inviterId} />;
 }
 
 function Invitation({ inviterId }: { inviterId: string | undefined }) {

@@ -10,20 +10,20 @@ import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { isNetworkError } from '@/lib/errors';
 import { SignUpForm, type SubmitProblem, type ValidSignUp } from '@/features/sign-up/components/sign-up-form';
 
-/** `/sign-up/:uid`: the email sign-up form; on success, to `/confirm-email` with the address. */
+/** `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address. */
 export default function SignUpRoute() {
   const { t, i18n } = useTranslation();
-  const { uid } = useParams();
+  const { inviterId } = useParams();
   const navigate = useNavigate();
   const { productDomain } = useRuntimeConfig();
-  const status = useInviterStatus(uid);
+  const status = useInviterStatus(inviterId);
   const signUp = useSignUpWithEmail();
 
   async function submit(values: ValidSignUp): Promise<SubmitProblem> {
-    if (!uid) return 'failed'; // the route always has one; the form is disabled without an inviter
+    if (!inviterId) return 'failed'; // the route always has one; the form is disabled without an inviter
     try {
       const signedUp = await signUp.mutateAsync({
-        inviterId: uid,
+        inviterId,
         productDomain,
         language: i18n.language,
         ...values,

@@ -7,12 +7,12 @@ import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { SocialSignUpButtons } from '@/features/sign-up/components/social-sign-up-buttons';
 
-/** `/social-sign-up/:uid`: Apple, Google or email. */
+/** `/social-sign-up/:inviterId`: Apple, Google or email. */
 export default function SocialSignUpRoute() {
   const { t } = useTranslation();
-  const { uid } = useParams();
+  const { inviterId } = useParams();
   const navigate = useNavigate();
-  const status = useInviterStatus(uid);
+  const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
   return (
     <Page title={t('socialSignUp.title')}>
@@ -21,12 +21,16 @@ export default function SocialSignUpRoute() {
         {found ? t('socialSignUp.intro', { name: status.inviter.name }) : t('socialSignUp.introUnknown')}
       </p>
       <div className="actions">
-        <SocialSignUpButtons inviterId={uid} disabled={!found} onSignedUp={() => void navigate(paths.welcome.href())} />
+        <SocialSignUpButtons
+          inviterId={inviterId}
+          disabled={!found}
+          onSignedUp={() => void navigate(paths.welcome.href())}
+        />
         <button
           type="button"
           className="button button-secondary"
           disabled={!found}
-          onClick={() => uid && void navigate(paths.signUp.href(uid))}
+          onClick={() => inviterId && void navigate(paths.signUp.href(inviterId))}
         >
           <MailMark />
           {t('socialSignUp.email')}
@@ -34,7 +38,7 @@ export default function SocialSignUpRoute() {
         <p className="divider">
           <span>{t('socialSignUp.or')}</span>
         </p>
-        <HaveAccountLink inviterId={uid} disabled={!found} variant="link" />
+        <HaveAccountLink inviterId={inviterId} disabled={!found} variant="link" />
       </div>
     </Page>
   );

@@ -6,10 +6,10 @@ import { ActivationStatus } from '@/features/welcome/components/activation-statu
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 
-/** `/welcome/:uid?/:fid?` and `/`: welcome and the store badges; with a uid, activates that account first. */
+/** `/welcome/:inviteeId?/:inviterId?` and `/`: welcome and the store badges; with an invitee, activates that account first. */
 export default function WelcomeRoute() {
   const { t } = useTranslation();
-  const { uid, fid } = useParams();
+  const { inviteeId, inviterId } = useParams();
   const [search] = useSearchParams();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
   // Once activation answers: the new friend, greeted by name, and the way to the app.
@@ -23,8 +23,8 @@ export default function WelcomeRoute() {
   );
   return (
     <Page title={t('welcome.title')}>
-      {uid ? (
-        <ActivationStatus activation={{ uid, inviterId: fid, verificationCode }}>{content}</ActivationStatus>
+      {inviteeId ? (
+        <ActivationStatus activation={{ uid: inviteeId, inviterId, verificationCode }}>{content}</ActivationStatus>
       ) : (
         content()
       )}

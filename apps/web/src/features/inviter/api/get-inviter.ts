@@ -4,13 +4,10 @@ import type { GetInviterRequest } from '@dayfocus/contracts/requests';
 import { callFunction } from '@/lib/callables';
 import { firebaseErrorCode } from '@/lib/errors';
 
-/** What a public page may know of the inviter (functions' `InviterCard`). */
-export type Inviter = InviterCard;
-
 /** The inviter, or null when the id names nobody (a malformed id included). */
-export async function getInviter(request: GetInviterRequest): Promise<Inviter | null> {
+export async function getInviter(request: GetInviterRequest): Promise<InviterCard | null> {
   try {
-    return await callFunction<GetInviterRequest, Inviter>('getInviter', request);
+    return await callFunction('getInviter', request);
   } catch (error) {
     const code = firebaseErrorCode(error);
     if (code === 'not-found' || code === 'invalid-argument') return null;
@@ -36,7 +33,7 @@ export function useInviter(inviterId: string | undefined) {
 
 export type InviterStatus =
   | { state: 'loading' }
-  | { state: 'found'; inviter: Inviter }
+  | { state: 'found'; inviter: InviterCard }
   /** No id in the link, or no live user with this id: the link is invalid. */
   | { state: 'unknown' }
   /** The lookup failed for another reason (offline, server error): worth a retry. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { InviterPicture } from '@/components/inviter-picture';
-import type { Inviter } from '../api/get-inviter';
+import type { InviterCard as Card } from '@dayfocus/contracts/answers';
 
 /** The inviter's picture and the invitation text. */
-export function InviterCard({ inviter }: { inviter: Inviter }) {
+export function InviterCard({ inviter }: { inviter: Card }) {
   const { t } = useTranslation();
   return (
     <div className="inviter">

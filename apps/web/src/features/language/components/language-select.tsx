@@ -18,7 +18,7 @@ export function LanguageSelect() {
   const offered = offeredLanguages(config);
   if (offered.length < 2) return null;
   const current = i18n.resolvedLanguage ?? i18n.language;
-  const inviterId = matchPath(paths.invitation.pattern, pathname)?.params.uid;
+  const inviterId = matchPath(paths.invitation.pattern, pathname)?.params.inviterId;
 
   return (
     <nav className="language-select" aria-label={t('app.language')}>

@@ -5,7 +5,7 @@ import type { WriteResult } from '@dayfocus/contracts/write-result';
 
 /** After an Apple or Google sign-in: the full User record, notifications, friendship, push and history. */
 export function completeSocialSignUp(request: CompleteSocialSignUpRequest): Promise<WriteResult> {
-  return callFunction<CompleteSocialSignUpRequest, WriteResult>('completeSocialSignUp', request);
+  return callFunction('completeSocialSignUp', request);
 }
 
 export function useCompleteSocialSignUp() {

@@ -60,7 +60,7 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
 }
 
 /**
- * Email sign-up (spec section 4): the account, the User record (registerInvitee), then the
+ * Email sign-up (docs/architecture.md, "Activation, step by step"): the account, the User record (registerInvitee), then the
  * verification e-mail, in the page's language, whose link continues to
  * `/welcome/{new uid}/{inviter uid}`. Every step can be repeated, so a retry after any failure
  * finishes the sign-up.

@@ -73,7 +73,7 @@ describe('the email sign-up form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('accepts the addresses DESIGN.md widens the suffix rule for', async () => {
+  it('accepts the addresses docs/deviations.md widens the suffix rule for', async () => {
     const onSubmit = vi.fn(async () => null);
     const form = await renderForm(onSubmit);
     for (const email of ['mira@example.info', 'mira@mail.example.email', 'mira@example.co']) {

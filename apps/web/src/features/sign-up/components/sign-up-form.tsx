@@ -33,7 +33,7 @@ interface Props {
 }
 
 /**
- * The email sign-up form: every rule of spec section 5 is checked at once (the shared schema
+ * The email sign-up form: every rule (docs/architecture.md, "The screens") is checked at once (the shared schema
  * the server uses too) and every failing message is shown together in one alert.
  */
 export function SignUpForm({ disabled, onSubmit }: Props) {

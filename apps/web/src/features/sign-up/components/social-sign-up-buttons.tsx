@@ -1,5 +1,5 @@
 import { signOut } from 'firebase/auth';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
@@ -73,25 +73,26 @@ export function SocialSignUpButtons({
     onSignedUp();
   }
 
-  // Readies Auth for a tap, and finishes a sign-up that a redirect brought back.
+  // What a redirect brought back: the sign-up to finish, or the sign-in's failure.
+  const redirected = useEffectEvent((credential: Awaited<ReturnType<typeof redirectSignIn>>) => {
+    if (credential && firebaseAuth().currentUser?.uid === credential.user.uid) void finish();
+    else setBusy((current) => (current === 'finishing' ? null : current));
+  });
+  const redirectFailed = useEffectEvent((error: unknown) => {
+    if (CANCELLED.has(firebaseErrorCode(error) ?? '')) setBusy(null);
+    else fail(error, false);
+  });
+
+  // Readies Auth for a tap, and reads a redirect's result: once per page, as it can be read once.
   useEffect(() => {
     let live = true;
     redirectSignIn().then(
-      (credential) => {
-        if (!live) return;
-        if (credential && firebaseAuth().currentUser?.uid === credential.user.uid) void finish();
-        else setBusy((current) => (current === 'finishing' ? null : current));
-      },
-      (error: unknown) => {
-        if (!live) return;
-        if (CANCELLED.has(firebaseErrorCode(error) ?? '')) setBusy(null);
-        else fail(error, false);
-      },
+      (credential) => live && redirected(credential),
+      (error: unknown) => live && redirectFailed(error),
     );
     return () => {
       live = false;
     };
-    // Once per page: the result of a redirect is read once.
   }, []);
 
   function redirect(provider: Provider) {

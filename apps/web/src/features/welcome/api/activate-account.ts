@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ActivateAccountRequest } from '@dayfocus/contracts/requests';
-// Statically, not through callables.ts: the page calls at once, so Firebase loads with the page.
-import { callFunction } from '@/lib/firebase';
+import { callFunction } from '@/lib/callables';
+// The page calls at once: Firebase loads with it rather than at the call.
+import '@/lib/firebase';
 import { firebaseErrorCode } from '@/lib/errors';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { VerificationOutcome } from '@dayfocus/contracts/answers';
@@ -10,7 +11,7 @@ export type { ActivationAnswer };
 
 /** Activates the account; the answer names the inviter now a friend and that inviter's short link. */
 export function activateAccount(request: ActivateAccountRequest): Promise<ActivationAnswer> {
-  return callFunction<ActivateAccountRequest, ActivationAnswer>('activateAccount', request);
+  return callFunction('activateAccount', request);
 }
 
 /** Why the server could not use a link's verification code: Auth cannot tell a used code from a malformed one. */

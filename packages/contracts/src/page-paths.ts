@@ -1,0 +1,41 @@
+/**
+ * The paths of the pages the server answers for the web app (Hosting sends them to the
+ * `invitationPage` function): the one place both the web app's router (apps/web/src/config/paths.ts)
+ * and the function read them from. `:name` is one path segment, `:name?` an optional one.
+ */
+export const pagePatterns = {
+  /** The invitation: the inviter, and the page's language when the link names one. */
+  invitation: '/feedback/:inviterId/:lg?',
+  /** The older invitation route: it carries no inviter, so it shows an unknown inviter. */
+  legacyInvitation: '/tasks-Feedback',
+  /** "I already have an account": the server redirects to the inviter's short link. */
+  inviterAppLink: '/app-link/:inviterId',
+} as const;
+
+const compiled = new Map<string, RegExp>();
+
+function regexOf(pattern: string): RegExp {
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    const segments = pattern
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+        const name = segment.replace(/^:|\?$/g, '');
+        return segment.endsWith('?') ? `(?:/(?<${name}>[^/]+))?` : `/(?<${name}>[^/]+)`;
+      });
+    regex = new RegExp(`^${segments.join('')}/?$`);
+    compiled.set(pattern, regex);
+  }
+  return regex;
+}
+
+/**
+ * The segments a path gives a pattern's parameters, as sent (not decoded), or null when the
+ * path is not the pattern's (case-sensitive, as Hosting's rewrites are; a trailing slash allowed).
+ */
+export function matchPagePath(pattern: string, path: string): Record<string, string | undefined> | null {
+  const match = regexOf(pattern).exec(path);
+  return match ? { ...match.groups } : null;
+}

@@ -2,6 +2,9 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
 /** Every zone of the web app keeps this pattern (a later zone's rule replaces an earlier one's). */
@@ -32,6 +35,27 @@ export default tseslint.config(
       'no-console': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // No import cycle within a package (scripts/check-cycles.mjs checks every package with madge too).
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'tsconfig.base.json',
+            'apps/web/tsconfig.json',
+            'functions/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'tools/*/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // What the browser and the server share: nothing of Node, Firebase or React, nothing of either side.
@@ -99,9 +123,71 @@ export default tseslint.config(
     },
   },
   {
+    // A flow sees the world only through its ports (flows/ports.ts): the domain, the contracts
+    // and other flows, nothing of Firebase, Node or an adapter.
+    files: ['functions/src/flows/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(?!\./[\w.-]+$|\.\./domain/[\w.-]+$|@dayfocus/contracts/[\w.-]+$)`,
+              message:
+                'flows/ import only flows/ (ports included), domain/ and @dayfocus/contracts; wiring.ts hands them the rest.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Adapters implement the ports: they may see the domain and flows/ports.ts, never a flow or a function.
+    files: ['functions/src/adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./(functions/|flows/(?!ports\.js$))`,
+              message: 'adapters/ implement flows/ports.ts; they import no flow and no function.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The functions (entry points) reach stores, transports and clients only through wiring.ts,
+    // and the Admin SDK only through adapters/.
+    files: ['functions/src/functions/**/*.ts', 'functions/src/index.ts'],
+    ignores: ['functions/src/functions/wiring.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\.?/adapters/(?!(firebase|link-params|dev-app-check)\.js$)`,
+              message:
+                'A function gets its flows and stores from wiring.ts (only the emulator switch and params are imported).',
+            },
+            { group: ['firebase-admin', 'firebase-admin/*'], message: 'The Admin SDK is used in adapters/ only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web app runs in the browser; its service worker in a worker scope.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The rules of hooks, and the React Compiler's checks that come with them.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
   },
   {
     files: ['apps/web/public/**/*.js'],

@@ -1,0 +1,40 @@
+// `npm run lint`'s cycle check: no import cycle in any package of the workspace (madge). A
+// module madge could not resolve would hide its cycles, so an unresolved import of our own
+// (a relative path or the web app's `@/` alias) fails the check as well; packages are
+// skipped by design (each is checked on its own, and contracts imports none of ours).
+import madge from 'madge';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const web = `${root}apps/web`;
+const packages = [
+  { dir: 'packages/contracts/src' },
+  { dir: 'functions/src' },
+  { dir: 'functions/test' },
+  { dir: 'functions/scripts' },
+  // The `@/` alias of apps/web/tsconfig.json, with the base madge needs to resolve it.
+  { dir: 'apps/web/src', tsConfig: { compilerOptions: { baseUrl: web, paths: { '@/*': ['./src/*'] } } } },
+  { dir: 'apps/web/e2e', tsConfig: { compilerOptions: { baseUrl: web, paths: { '@/*': ['./src/*'] } } } },
+  { dir: 'tools/stack' },
+  { dir: 'tools/bench' },
+  { dir: 'tools/firestore-emulator/src' },
+  { dir: 'scripts' },
+];
+
+let failed = false;
+for (const { dir, tsConfig } of packages) {
+  const result = await madge(`${root}${dir}`, {
+    fileExtensions: ['ts', 'tsx', 'mts', 'mjs'],
+    excludeRegExp: [/node_modules/, /\/dist\//],
+    ...(tsConfig ? { tsConfig } : {}),
+  });
+  const cycles = result.circular();
+  const unresolved = result.warnings().skipped.filter((name) => name.startsWith('.') || name.startsWith('@/'));
+  const unresolvedOwn = unresolved.filter((name) => !name.includes('?')); // Vite's `?raw` imports are files, not modules
+  for (const cycle of cycles) console.error(`${dir}: import cycle ${cycle.join(' > ')}`);
+  for (const name of unresolvedOwn)
+    console.error(`${dir}: could not resolve ${name} (a cycle through it would go unseen)`);
+  if (cycles.length > 0 || unresolvedOwn.length > 0) failed = true;
+  else console.log(`${dir}: ${Object.keys(result.obj()).length} modules, no import cycle`);
+}
+if (failed) process.exit(1);

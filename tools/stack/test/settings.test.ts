@@ -76,12 +76,25 @@ describe('the local copy of firebase.json', () => {
     expect(served).toContain("frame-ancestors 'none'");
   });
 
+  it("serves the workspace's functions, not the folder a deploy packs, and runs no predeploy", () => {
+    const local = localFirebaseJson(production, [urls.auth]) as {
+      functions: { source: string; predeploy?: string[] }[];
+    };
+    const deployed = production as unknown as { functions: { source: string; predeploy?: string[] }[] };
+    expect(deployed.functions.map((codebase) => codebase.source)).toEqual(['functions/deploy']);
+    expect(local.functions.map((codebase) => [codebase.source, codebase.predeploy])).toEqual([
+      ['functions', undefined],
+    ]);
+  });
+
   it('keeps every other setting as deployed', () => {
     const local = localFirebaseJson(production, [urls.auth]) as typeof production;
-    const withoutPolicies = (config: typeof production) =>
-      JSON.stringify(config, (key, value: unknown) =>
-        key === 'value' && typeof value === 'string' && value.includes('default-src') ? '' : value,
-      );
-    expect(withoutPolicies(local)).toBe(withoutPolicies(production));
+    const withoutLocalChanges = (config: typeof production) =>
+      JSON.stringify(config, (key, value: unknown) => {
+        if (key === 'value' && typeof value === 'string' && value.includes('default-src')) return '';
+        if (key === 'functions' && Array.isArray(value)) return value.length;
+        return value;
+      });
+    expect(withoutLocalChanges(local)).toBe(withoutLocalChanges(production));
   });
 });

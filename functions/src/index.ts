@@ -3,6 +3,7 @@ import { isEmulator } from './adapters/firebase.js';
 import {
   devBaselineWrite as devBaselineWriteCallable,
   devSweepOwedPushes as devSweepOwedPushesCallable,
+  devTrivialHttp as devTrivialHttpFunction,
 } from './functions/dev-callables.js';
 
 export { activateAccount, completeSocialSignUp, getInviter, registerInvitee } from './functions/invite-callables.js';
@@ -12,6 +13,7 @@ export { onAccountCreated, onAccountDeleted } from './functions/auth-triggers.js
 export { invitationPage } from './functions/invitation-page.js';
 export { sweepOwedPushes } from './functions/owed-work.js';
 
-/** Local stack only (benchmark baseline, the sweep on demand); undefined, and so not deployed, elsewhere. */
+/** Local stack only (benchmark baselines, the sweep on demand); undefined, and so not deployed, elsewhere. */
 export const devBaselineWrite = isEmulator ? devBaselineWriteCallable : undefined;
 export const devSweepOwedPushes = isEmulator ? devSweepOwedPushesCallable : undefined;
+export const devTrivialHttp = isEmulator ? devTrivialHttpFunction : undefined;

@@ -5,6 +5,7 @@
  * provider link, an inviter already has, so asking again gives the same link back.
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { LRUCache } from 'lru-cache';
 import type { Visitor } from '@dayfocus/contracts/link-paths';
 import type { AppLinkRecord, ProviderLinkRecord } from '../domain/app-links.js';
 import type { LinkProviderKind } from '../domain/link-settings.js';
@@ -35,7 +36,19 @@ const CODE_ATTEMPTS = 5;
 
 const ownerConverter = converter<AppLinkOwnerRecord>();
 
+/**
+ * How long an instance keeps what it read of a link. A code never changes hands, and its target
+ * changes only when a deploy moves the product domain (which starts new instances); the hour is
+ * a bound, not a rule.
+ */
+const KEEP = { max: 10_000, ttl: 60 * 60 * 1000 };
+
 export class AppLinkStore implements AppLinkLinks {
+  /** Links this instance has read, by code: a link's opens after the first cost no read. */
+  private readonly resolved = new LRUCache<string, AppLinkRecord>(KEEP);
+  /** Inviters' own links this instance has found or made: asking again costs no read. */
+  private readonly ownLinks = new LRUCache<string, { code: string; target: string }>(KEEP);
+
   constructor(
     private readonly firestore: Firestore,
     /** Picks the shard of each open; in [0, 1) like Math.random. */
@@ -61,6 +74,19 @@ export class AppLinkStore implements AppLinkLinks {
     now: string;
     newCode: () => string;
   }): Promise<string> {
+    const kept = this.ownLinks.get(input.inviterId);
+    if (kept?.target === input.target) return kept.code;
+    const code = await this.findOrMakeOwnLink(input);
+    this.ownLinks.set(input.inviterId, { code, target: input.target });
+    return code;
+  }
+
+  private async findOrMakeOwnLink(input: {
+    inviterId: string;
+    target: string;
+    now: string;
+    newCode: () => string;
+  }): Promise<string> {
     const ownerRef = this.owners().doc(input.inviterId);
     // The usual case, an inviter asking again, needs two reads and no transaction.
     const known = (await ownerRef.get()).data();
@@ -74,7 +100,10 @@ export class AppLinkStore implements AppLinkLinks {
         const linkRef = this.links().doc(owner.code);
         const link = (await tx.get(linkRef)).data();
         if (link && link.inviterId === input.inviterId) {
-          if (link.target !== input.target) tx.update(linkRef, { target: input.target, updatedAt: input.now });
+          if (link.target !== input.target) {
+            tx.update(linkRef, { target: input.target, updatedAt: input.now });
+            this.resolved.delete(owner.code);
+          }
           return owner.code;
         }
       }
@@ -138,8 +167,13 @@ export class AppLinkStore implements AppLinkLinks {
     });
   }
 
+  /** The link of a code; a code nobody has is not kept (it may be made any time). */
   async findByCode(code: string): Promise<AppLinkRecord | null> {
-    return (await this.links().doc(code).get()).data() ?? null;
+    const kept = this.resolved.get(code);
+    if (kept) return kept;
+    const link = (await this.links().doc(code).get()).data() ?? null;
+    if (link) this.resolved.set(code, link);
+    return link;
   }
 
   private openShards(code: string) {

@@ -34,6 +34,7 @@ export const maxInstances = {
   /** Local stack only. */
   devBaselineWrite: 10,
   devSweepOwedPushes: 1,
+  devTrivialHttp: 30,
 } as const;
 
 export type FunctionName = keyof typeof maxInstances;

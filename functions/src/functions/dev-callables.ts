@@ -1,10 +1,11 @@
 /**
- * Callables that exist only in the local stack (the Functions emulator). index.ts exports
+ * Functions that exist only in the local stack (the Functions emulator). index.ts exports
  * them only there, so a deploy never ships them.
  */
 import * as yup from 'yup';
 import { db } from '../adapters/firebase.js';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
+import { httpFunction } from './app-link-functions.js';
 import { defineCallable } from './callable.js';
 import { inviteFlow } from './wiring.js';
 
@@ -32,3 +33,14 @@ export const devSweepOwedPushes = defineCallable(
     .strict(),
   async (input) => inviteFlow.sweepOwedWork(input.now ? new Date(input.now) : new Date()),
 );
+
+/**
+ * The short-link benchmark's baseline: an HTTP function that answers at once, behind a Hosting
+ * rewrite like `/l/**` (the stack adds `/dev/trivial` to its local firebase.json). What a link
+ * open costs beyond it is our code's.
+ */
+export const devTrivialHttp = httpFunction('devTrivialHttp', () => ({
+  status: 200,
+  headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  body: 'ok',
+}));

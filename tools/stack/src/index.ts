@@ -4,3 +4,4 @@ export { reuseProblem, runningStackIdentity, startStack, type RunningStack, type
 export * from './browser.js';
 export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
 export { companionLink, recordedEmails, watchEmails, type RecordedEmail } from './mail.js';
+export { LOCAL_BASELINE_PATH } from './local-config.js';

@@ -9,13 +9,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localPolicy } from '@dayfocus/contracts/security-headers';
-import { repoRoot, urls } from './config.js';
+import { repoRoot, stack, urls } from './config.js';
+
+/** Where the local stack's Hosting serves the trivial function (devTrivialHttp) the short-link bench compares with. */
+export const LOCAL_BASELINE_PATH = '/dev/trivial';
 
 type HeaderRule = { source: string; headers: { key: string; value: string }[] };
 
 export function localFirebaseJson(firebaseJson: unknown, origins: string[]): unknown {
   const copy = structuredClone(firebaseJson) as {
-    hosting?: { headers?: HeaderRule[] };
+    hosting?: { headers?: HeaderRule[]; rewrites?: unknown[] };
     functions?: { source: string; predeploy?: string[] }[];
   };
   // The emulator serves the workspace's functions (lib/, rebuilt by `pnpm run build`), not the
@@ -24,6 +27,11 @@ export function localFirebaseJson(firebaseJson: unknown, origins: string[]): unk
     codebase.source = 'functions';
     delete codebase.predeploy;
   }
+  // The short-link benchmark's baseline: an emulator-only function behind a rewrite like `/l/**`.
+  copy.hosting?.rewrites?.unshift({
+    source: LOCAL_BASELINE_PATH,
+    function: { functionId: 'devTrivialHttp', region: stack.region },
+  });
   for (const rule of copy.hosting?.headers ?? []) {
     for (const header of rule.headers) {
       if (header.key.toLowerCase() === 'content-security-policy') header.value = localPolicy(header.value, origins);

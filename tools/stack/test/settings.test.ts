@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { describe, expect, it } from 'vitest';
 import { defaultProject, emulatorSettings, repoRoot, stack, urls } from '../src/config.js';
-import { localFirebaseJson } from '../src/local-config.js';
+import { LOCAL_BASELINE_PATH, localFirebaseJson } from '../src/local-config.js';
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
 
@@ -87,12 +87,23 @@ describe('the local copy of firebase.json', () => {
     ]);
   });
 
+  it("serves the short-link bench's baseline function, first, which a deploy never names", () => {
+    const rewrites = (config: unknown) => (config as { hosting: { rewrites: { source: string }[] } }).hosting.rewrites;
+    expect(rewrites(localFirebaseJson(production, [urls.auth]))[0]).toEqual({
+      source: LOCAL_BASELINE_PATH,
+      function: { functionId: 'devTrivialHttp', region: stack.region },
+    });
+    expect(rewrites(production).map((rule) => rule.source)).not.toContain(LOCAL_BASELINE_PATH);
+  });
+
   it('keeps every other setting as deployed', () => {
     const local = localFirebaseJson(production, [urls.auth]) as typeof production;
     const withoutLocalChanges = (config: typeof production) =>
       JSON.stringify(config, (key, value: unknown) => {
         if (key === 'value' && typeof value === 'string' && value.includes('default-src')) return '';
         if (key === 'functions' && Array.isArray(value)) return value.length;
+        if (key === 'rewrites' && Array.isArray(value))
+          return value.filter((rule: { source?: string }) => rule.source !== LOCAL_BASELINE_PATH);
         return value;
       });
     expect(withoutLocalChanges(local)).toBe(withoutLocalChanges(production));

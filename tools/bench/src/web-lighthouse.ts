@@ -11,10 +11,10 @@ const categoryLabels: Record<Category, string> = {
   seo: 'SEO',
 };
 
-/** Budgets of the invitation page: the lowest score (0-100) each category may have. */
+/** Budgets of every page of the journey: the lowest score (0-100) each category may have. */
 export const budgets: Partial<Record<Category, number>> = { performance: 98, accessibility: 100 };
 
-/** Budgets of the invitation page: the highest value each metric may have (ms, or the shift score). */
+/** Budgets of every page of the journey: the highest value each metric may have (ms, or the shift score). */
 export const metricBudgets: { label: string; audit: string; max: number; unit: string }[] = [
   { label: 'LCP', audit: 'largest-contentful-paint', max: 1500, unit: 'ms' },
   { label: 'TBT', audit: 'total-blocking-time', max: 100, unit: 'ms' },

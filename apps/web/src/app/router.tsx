@@ -28,13 +28,24 @@ export const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> =
   'not-found': lazy(loaders['not-found']),
 };
 
+function pageOf(pathname: string): PageName {
+  return routes.find(({ pattern }) => matchPath(pattern, pathname))?.page ?? 'not-found';
+}
+
 /**
- * Starts downloading the page of `pathname` straight away, alongside the configuration,
- * instead of after the first render discovers it. A failure here is left to the render.
+ * Starts downloading the page of `location` straight away, alongside the configuration,
+ * instead of after the first render discovers it; for an e-mail's link (`/auth/action`), the
+ * page it goes on to as well (the welcome page, from its `continueUrl`), which would otherwise
+ * load only once the first has run. A failure here is left to the render.
  */
-export function preloadPage(pathname: string): void {
-  const match = routes.find(({ pattern }) => matchPath(pattern, pathname));
-  loaders[match?.page ?? 'not-found']().catch(() => undefined);
+export function preloadPage(location: { pathname: string; search: string; origin: string }): void {
+  const page = pageOf(location.pathname);
+  loaders[page]().catch(() => undefined);
+  if (page !== 'email-action') return;
+  const next = new URLSearchParams(location.search).get('continueUrl');
+  if (!next || !URL.canParse(next, location.origin)) return;
+  const url = new URL(next, location.origin);
+  if (url.origin === location.origin) loaders[pageOf(url.pathname)]().catch(() => undefined);
 }
 
 /** The app's routes; `overrides` replaces a lazy page by its loaded module (hydration, start.tsx). */

@@ -115,7 +115,7 @@ function afterHydration(i18n: I18n, state: ServerState): void {
  * rendered is hydrated instead.
  */
 export async function start(container: HTMLElement): Promise<void> {
-  preloadPage(window.location.pathname);
+  preloadPage(window.location);
   const server = readServerState(document);
   if (server) return hydrate(container, server);
   const root = createRoot(container);

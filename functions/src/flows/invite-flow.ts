@@ -13,7 +13,7 @@
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
-import { isLiveUser } from '@dayfocus/contracts/records';
+import { isLiveUser, type UserRecord } from '@dayfocus/contracts/records';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import { FlowError, PASSWORD_PROVIDER } from '../domain/errors.js';
 import {
@@ -165,8 +165,8 @@ export class InviteFlow {
       linkInviterId: input.inviterId,
       proof,
     };
-    const inviterId = await this.join(request, now);
-    return { ...writeSucceeded, inviter: inviterId ? await this.findInviter(inviterId) : null };
+    const { inviter } = await this.join(request, now);
+    return { ...writeSucceeded, inviter };
   }
 
   /**
@@ -175,18 +175,19 @@ export class InviteFlow {
    * the install referrer or the clipboard. The same join as a sign-up's. Answers the inviter's card.
    */
   async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
-    await this.join({ kind: 'accept-invite', caller, inviterId: input.inviterId }, this.deps.now());
-    return this.getInviter(input.inviterId);
+    const { inviter } = await this.join({ kind: 'accept-invite', caller, inviterId: input.inviterId }, this.deps.now());
+    if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
+    return inviter;
   }
 
   /**
    * A join, top to bottom. The account is looked up while the transaction reads the invitee
    * and the inviter the request names (one round of reads); the domain decides who joins whom
    * and plans the writes; the store commits them. A refused commit is tried again as
-   * retryRefusedCommits says. Then what the join owes the inviter is finished. Answers the
-   * inviter joined (or whose join had been made before), if any.
+   * retryRefusedCommits says. Then what the join owes the inviter is finished. Answers the card
+   * of the inviter joined (or whose join had been made before), if any, from the record it read.
    */
-  private async join(request: JoinRequest, now: Date): Promise<string | undefined> {
+  private async join(request: JoinRequest, now: Date): Promise<{ inviter: InviterCard | null }> {
     checkJoinRequest(request);
     const inviteeId = inviteeOf(request);
     const hint = inviterHintOf(request);
@@ -224,7 +225,7 @@ export class InviteFlow {
             countsSignUp: decision.countsSignUp,
             now,
           });
-          return { decision, plan };
+          return { decision, plan, inviterRecord: pair?.inviter ?? null };
         }),
       this.deps.retryClock,
     );
@@ -241,7 +242,17 @@ export class InviteFlow {
       );
     }
     await this.finishOwedWork(plan, decision.inviterId, now);
-    return decision.inviterId;
+    return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord) };
+  }
+
+  /** The card of the inviter joined, from the record the join read: no read of its own. */
+  private async cardOf(inviterId: string | undefined, inviter: UserRecord | null): Promise<InviterCard | null> {
+    if (!inviterId || !isLiveUser(inviter)) return null;
+    return {
+      inviterId,
+      name: cleanDisplayName(inviter.name),
+      photoUrl: await this.deps.resolvePicture(inviter.profileImage, inviterId),
+    };
   }
 
   /**

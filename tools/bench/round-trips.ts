@@ -191,7 +191,11 @@ async function providerPath(provider: 'Google' | 'Apple'): Promise<Step[]> {
         await page
           .getByRole('button', { name: provider === 'Google' ? en.socialSignUp.google : en.socialSignUp.apple })
           .click();
-        await completeProviderPopup(await popup, { email, displayName: 'Round Trip' });
+        const window = await popup;
+        // The emulator's account list grows with every run on this stack; a tall window keeps
+        // "Add new account" clickable below it on a phone's width.
+        await window.setViewportSize({ width: PHONE.viewport.width, height: 20_000 });
+        await completeProviderPopup(window, { email, displayName: 'Round Trip' });
       },
       () => visible(page, en.welcome.download),
     ),

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, matchPath } from 'react-router';
 import { routes, type PageName } from '@/config/paths';
 import { AppRoutes, type Pages } from './app-routes';
+import { loadWelcome } from './routes/load-welcome';
 
 /**
  * Each page is its own chunk: the invitation page never downloads the sign-up form or
@@ -14,7 +15,7 @@ export const loaders = {
   'sign-up': () => import('./routes/sign-up'),
   'confirm-email': () => import('./routes/confirm-email'),
   'email-action': () => import('./routes/email-action'),
-  welcome: () => import('./routes/welcome'),
+  welcome: loadWelcome,
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageName, () => Promise<{ default: ComponentType }>>;
 

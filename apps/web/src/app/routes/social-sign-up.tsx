@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Page } from '@/components/page';
@@ -6,10 +7,12 @@ import { HaveAccountLink } from '@/features/app-link/components/have-account-lin
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { SocialSignUpButtons } from '@/features/sign-up/components/social-sign-up-buttons';
+import { prefetchWelcomeAfterLoad } from './load-welcome';
 
 /** `/social-sign-up/:inviterId`: Apple, Google or email. */
 export default function SocialSignUpRoute() {
   const { t } = useTranslation();
+  useEffect(prefetchWelcomeAfterLoad, []);
   const { inviterId } = useParams();
   const navigate = useNavigate();
   const status = useInviterStatus(inviterId);

@@ -241,8 +241,12 @@ export class InviteFlow {
         { inviterId: decision.inviterId, inviteeId, error: String(refused?.cause) },
       );
     }
+    // The card (the picture's address may take a request) while the owed work is finished,
+    // which is always awaited whole: the answer never leaves a push half sent.
+    const card = this.cardOf(decision.inviterId, value.inviterRecord);
+    card.catch(() => undefined); // awaited below; never an unhandled rejection
     await this.finishOwedWork(plan, decision.inviterId, now);
-    return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord) };
+    return { inviter: await card };
   }
 
   /** The card of the inviter joined, from the record the join read: no read of its own. */

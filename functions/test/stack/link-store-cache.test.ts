@@ -1,0 +1,54 @@
+/**
+ * What the link store keeps in the instance (adapters/app-link-store.ts): a link read once, and an
+ * inviter's own link. Against the stack's Firestore, in-process: two stores stand for two instances.
+ */
+import { describe, expect, it } from 'vitest';
+import { AppLinkStore } from '../../src/adapters/app-link-store.js';
+import { adminDb, uniqueId } from './support.js';
+
+const now = () => new Date().toISOString();
+let counter = 0;
+const newCode = () => `Cache${Date.now().toString(36)}${(counter++).toString(36)}`.slice(0, 16);
+
+describe('the link store kept in the instance', () => {
+  it('answers a link it has read, and an inviter it has made one for, without reading again', async () => {
+    const store = new AppLinkStore(adminDb);
+    const inviterId = uniqueId('inviter');
+    const code = await store.ensureOwnLink({
+      inviterId,
+      target: 'https://dayfocus.test/?userId=a',
+      now: now(),
+      newCode,
+    });
+    const read = await store.findByCode(code);
+    expect(read).toMatchObject({ code, inviterId, target: 'https://dayfocus.test/?userId=a' });
+    // Changed in Firestore behind the store's back (no code of ours does this): the instance keeps its copy.
+    await adminDb.collection('_appLinks').doc(code).update({ target: 'https://elsewhere.test/' });
+    expect((await store.findByCode(code))?.target).toBe('https://dayfocus.test/?userId=a');
+    expect(
+      await store.ensureOwnLink({ inviterId, target: 'https://dayfocus.test/?userId=a', now: now(), newCode }),
+    ).toBe(code);
+    // Another instance reads Firestore.
+    expect((await new AppLinkStore(adminDb).findByCode(code))?.target).toBe('https://elsewhere.test/');
+  });
+
+  it('forgets a kept link when it moves its target, and keeps no unknown code', async () => {
+    const store = new AppLinkStore(adminDb);
+    const inviterId = uniqueId('inviter');
+    const code = await store.ensureOwnLink({ inviterId, target: 'https://old.test/?userId=a', now: now(), newCode });
+    expect((await store.findByCode(code))?.target).toBe('https://old.test/?userId=a');
+    // The product domain moved (a deploy): the same code, the new target, seen at once.
+    expect(await store.ensureOwnLink({ inviterId, target: 'https://new.test/?userId=a', now: now(), newCode })).toBe(
+      code,
+    );
+    expect((await store.findByCode(code))?.target).toBe('https://new.test/?userId=a');
+
+    const unknown = newCode();
+    expect(await store.findByCode(unknown)).toBeNull();
+    await adminDb
+      .collection('_appLinks')
+      .doc(unknown)
+      .set({ code: unknown, inviterId, target: 'https://later.test/', createdAt: now(), updatedAt: now() });
+    expect((await store.findByCode(unknown))?.target).toBe('https://later.test/');
+  });
+});

@@ -6,15 +6,15 @@ import madge from 'madge';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const web = `${root}apps/web`;
+/** The `@/` alias of apps/web/tsconfig.json, with the base madge needs to resolve it. */
+const webAlias = { compilerOptions: { baseUrl: `${root}apps/web`, paths: { '@/*': ['./src/*'] } } };
 const packages = [
   { dir: 'packages/contracts/src' },
   { dir: 'functions/src' },
   { dir: 'functions/test' },
   { dir: 'functions/scripts' },
-  // The `@/` alias of apps/web/tsconfig.json, with the base madge needs to resolve it.
-  { dir: 'apps/web/src', tsConfig: { compilerOptions: { baseUrl: web, paths: { '@/*': ['./src/*'] } } } },
-  { dir: 'apps/web/e2e', tsConfig: { compilerOptions: { baseUrl: web, paths: { '@/*': ['./src/*'] } } } },
+  { dir: 'apps/web/src', tsConfig: webAlias },
+  { dir: 'apps/web/e2e', tsConfig: webAlias },
   { dir: 'tools/stack' },
   { dir: 'tools/bench' },
   { dir: 'tools/firestore-emulator/src' },

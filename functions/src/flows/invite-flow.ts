@@ -88,13 +88,9 @@ export class InviteFlow {
 
   /** The inviter as a public page may see it: name and picture, nothing else. */
   async getInviter(inviterId: string): Promise<InviterCard> {
-    const inviter = await this.deps.store.getUser(inviterId);
-    if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
-    return {
-      inviterId,
-      name: cleanDisplayName(inviter.name),
-      photoUrl: await this.deps.resolvePicture(inviter.profileImage, inviterId),
-    };
+    const card = await this.cardOf(inviterId, await this.deps.store.getUser(inviterId));
+    if (!card) throw new FlowError('not-found', 'No inviter with this id');
+    return card;
   }
 
   /** The inviter's card, or null when no live user has this id (getInviter's `not-found`). */
@@ -249,7 +245,7 @@ export class InviteFlow {
     return { inviter: await card };
   }
 
-  /** The card of the inviter joined, from the record the join read: no read of its own. */
+  /** An inviter's card from their record (null for none, or a retired one): no read of its own. */
   private async cardOf(inviterId: string | undefined, inviter: UserRecord | null): Promise<InviterCard | null> {
     if (!inviterId || !isLiveUser(inviter)) return null;
     return {

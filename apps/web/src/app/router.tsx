@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, matchPath } from 'react-router';
-import { routes, type PageName } from '@/config/paths';
+import { routes, sameOriginUrl, type PageName } from '@/config/paths';
 import { AppRoutes, type Pages } from './app-routes';
 import { loadWelcome } from './routes/load-welcome';
 
@@ -43,10 +43,8 @@ export function preloadPage(location: { pathname: string; search: string; origin
   const page = pageOf(location.pathname);
   loaders[page]().catch(() => undefined);
   if (page !== 'email-action') return;
-  const next = new URLSearchParams(location.search).get('continueUrl');
-  if (!next || !URL.canParse(next, location.origin)) return;
-  const url = new URL(next, location.origin);
-  if (url.origin === location.origin) loaders[pageOf(url.pathname)]().catch(() => undefined);
+  const next = sameOriginUrl(new URLSearchParams(location.search).get('continueUrl'), location.origin);
+  if (next) loaders[pageOf(next.pathname)]().catch(() => undefined);
 }
 
 /** The app's routes; `overrides` replaces a lazy page by its loaded module (hydration, start.tsx). */

@@ -70,6 +70,13 @@ export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-fo
   { pattern: paths.home.pattern, page: 'welcome' },
 ];
 
+/** `value` as a URL of this site (relative to `origin`), or null when it is not one. */
+export function sameOriginUrl(value: string | null, origin: string): URL | null {
+  if (!value || !URL.canParse(value, origin)) return null;
+  const url = new URL(value, origin);
+  return url.origin === origin ? url : null;
+}
+
 /**
  * The continue URL of the verification e-mail: `{product domain}/welcome/{new uid}/{inviter uid}`,
  * with the page's language (`?lg=hi`): the link is often opened in another browser, which does

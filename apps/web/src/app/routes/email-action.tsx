@@ -1,20 +1,14 @@
 import { useEffect, useMemo } from 'react';
 import { matchPath, Navigate, useSearchParams } from 'react-router';
 import { Loader } from '@/components/loader';
-import { paths } from '@/config/paths';
+import { paths, sameOriginUrl } from '@/config/paths';
 import { useRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 import { useRouteLanguage } from '@/features/language/use-route-language';
 
 /** The welcome page a verification e-mail of this companion continues to (same origin only), or null. */
 function welcomeOf(continueUrl: string | null): URL | null {
-  if (!continueUrl) return null;
-  let url: URL;
-  try {
-    url = new URL(continueUrl, window.location.origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== window.location.origin) return null;
+  const url = sameOriginUrl(continueUrl, window.location.origin);
+  if (!url) return null;
   const match = matchPath(paths.welcome.pattern, url.pathname);
   return match?.params.inviteeId && match.params.inviterId ? url : null;
 }

@@ -11,7 +11,7 @@ export { appSiteAssociation, createAppLink, openAppLink } from './functions/app-
 export { acceptInvite, resolveAppLink } from './functions/app-callables.js';
 export { onAccountCreated, onAccountDeleted } from './functions/auth-triggers.js';
 export { invitationPage } from './functions/invitation-page.js';
-export { sweepOwedPushes } from './functions/owed-work.js';
+export { deliverJoinPush, sweepOwedPushes } from './functions/owed-work.js';
 
 /** Local stack only (benchmark baselines, the sweep on demand); undefined, and so not deployed, elsewhere. */
 export const devBaselineWrite = isEmulator ? devBaselineWriteCallable : undefined;

@@ -47,6 +47,7 @@ import {
   type JoinCommit,
   type PairState,
   type PushOutcome,
+  type PushQueue,
   type PushTransport,
   type SignUpCommit,
   type VerificationCodes,
@@ -469,6 +470,27 @@ export class MemoryAccounts implements AccountLookup, VerificationCodes {
 
   digest(code: string): string {
     return createHash('sha256').update(code).digest('hex');
+  }
+}
+
+/**
+ * The push queue: holds each claimed push until the test runs the queue (`deliverAll`), as
+ * Cloud Tasks would dispatch it a moment after the join answered; `refuse` makes it fail.
+ */
+export class MemoryPushQueue implements PushQueue {
+  readonly queued: PushClaim[] = [];
+  refuse = false;
+
+  async enqueue(claim: PushClaim): Promise<void> {
+    if (this.refuse) throw new Error('Cloud Tasks is unavailable (simulated)');
+    this.queued.push(claim);
+  }
+
+  /** Dispatches every queued claim to `deliver` (the flow's task), in order. */
+  async deliverAll(deliver: (claim: PushClaim) => Promise<unknown>): Promise<number> {
+    const claims = this.queued.splice(0);
+    for (const claim of claims) await deliver(claim);
+    return claims.length;
   }
 }
 

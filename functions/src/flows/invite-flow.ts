@@ -5,7 +5,8 @@
  * Every step follows the rules for the people who actually arrive (docs/joins.md): a record
  * that exists is completed, never overwritten; a deleted record is never revived; only the
  * account's proven owner chooses its inviter; a join happens once per (inviter, invitee); what
- * a join owes the inviter is recorded with it and delivered by the sweep if not at once.
+ * a join owes the inviter is recorded with it, sent off the request path by the push queue,
+ * and by the sweep if the queue's delivery does not settle it.
  *
  * A join reads top to bottom in `join`: the flow opens the transaction, reads through the
  * store, lets the domain decide (join-decisions.ts, then joins.ts's planJoin), and has the
@@ -37,13 +38,15 @@ import {
 } from '../domain/joins.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim } from '../domain/push-budget.js';
-import type { AccountLookup, InviteStore, Logger, PushTransport, VerificationCodes } from './ports.js';
+import type { AccountLookup, InviteStore, Logger, PushQueue, PushTransport, VerificationCodes } from './ports.js';
 import { retryRefusedCommits, type RetryClock } from './retry.js';
 
 export interface InviteFlowDeps {
   store: InviteStore;
   accounts: AccountLookup;
   push: PushTransport;
+  /** Where a join hands the push it claimed: the caller's answer does not wait for FCM. */
+  pushQueue: PushQueue;
   verificationCodes: VerificationCodes;
   /** The picture's address for a browser, or null; `ownerId` is the user whose record names it. */
   resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
@@ -180,7 +183,7 @@ export class InviteFlow {
    * A join, top to bottom. The account is looked up while the transaction reads the invitee
    * and the inviter the request names (one round of reads); the domain decides who joins whom
    * and plans the writes; the store commits them. A refused commit is tried again as
-   * retryRefusedCommits says. Then what the join owes the inviter is finished. Answers the card
+   * retryRefusedCommits says. Then what the join owes the inviter is finished or queued. Answers the card
    * of the inviter joined (or whose join had been made before), if any, from the record it read.
    */
   private async join(request: JoinRequest, now: Date): Promise<{ inviter: InviterCard | null }> {
@@ -237,8 +240,8 @@ export class InviteFlow {
         { inviterId: decision.inviterId, inviteeId, error: String(refused?.cause) },
       );
     }
-    // The card (the picture's address may take a request) while the owed work is finished,
-    // which is always awaited whole: the answer never leaves a push half sent.
+    // The card (the picture's address may take a request) while the owed work is finished
+    // or handed on, which is awaited whole: the answer comes once the push is queued.
     const card = this.cardOf(decision.inviterId, value.inviterRecord);
     card.catch(() => undefined); // awaited below; never an unhandled rejection
     await this.finishOwedWork(plan, decision.inviterId, now);
@@ -284,7 +287,11 @@ export class InviteFlow {
     };
   }
 
-  /** After a join's commit: the history entry if it could not go with it, then the push. */
+  /**
+   * After a join's commit: the history entry if it could not go with it (rare: a full history
+   * document), then the claimed push goes to the queue. When the queue refuses it, the claim
+   * stays on the join and the sweep sends it once its lease runs out: at least once either way.
+   */
   private async finishOwedWork(plan: JoinPlan, inviterId: string | undefined, now: Date): Promise<void> {
     const join = plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
     let claim = plan.push;
@@ -292,7 +299,25 @@ export class InviteFlow {
       const history = await this.appendHistory(inviterId, join.inviteeId, now);
       if (claim && history === 'written') claim = { ...claim, history };
     }
-    if (claim) await this.deliver(this.joinDelivery(claim, now));
+    if (!claim) return;
+    try {
+      await this.deps.pushQueue.enqueue(claim);
+    } catch (error) {
+      this.deps.logger.error('Could not queue the push; the sweep sends it once its claim lapses', {
+        inviterId: claim.inviterId,
+        inviteeId: claim.inviteeId,
+        error: String(error),
+      });
+    }
+  }
+
+  /**
+   * The push queue's task: sends a push that a join claimed, and records how it went on the
+   * join (unless the sweep has taken the claim over meanwhile). Never throws: a failure is
+   * recorded on the join, which the sweep retries with backoff.
+   */
+  async deliverQueuedPush(claim: PushClaim): Promise<PushResult> {
+    return this.deliver(this.joinDelivery(claim, this.deps.now()));
   }
 
   private async appendHistory(inviterId: string, inviteeId: string, now: Date): Promise<string> {

@@ -62,6 +62,15 @@ export interface PushTransport {
   send(messages: PushMessage[]): Promise<PushOutcome[]>;
 }
 
+/**
+ * Hands a push that a join's commit claimed to the function that sends it (a Cloud Tasks
+ * queue in production and in the local stack), so that the caller's answer never waits for
+ * FCM. A claim the queue never delivers is sent by the sweep once its lease runs out.
+ */
+export interface PushQueue {
+  enqueue(claim: PushClaim): Promise<void>;
+}
+
 // ---------------------------------------------------------------------------------------
 // The invite store
 // ---------------------------------------------------------------------------------------

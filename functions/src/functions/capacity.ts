@@ -29,6 +29,8 @@ export const maxInstances = {
   /** Account events: one per sign-up or deletion. */
   onAccountCreated: 10,
   onAccountDeleted: 5,
+  /** One task per join that owes a push, each a single FCM send. */
+  deliverJoinPush: 10,
   /** One sweep at a time, by design (joins.md). */
   sweepOwedPushes: 1,
   /** Local stack only. */

@@ -8,12 +8,13 @@ import { isLiveUser } from '@dayfocus/contracts/records';
 import { AppLinkStore } from '../adapters/app-link-store.js';
 import { FirebaseAccounts } from '../adapters/accounts.js';
 import { DynamicLinksClient } from '../adapters/dynamic-links-client.js';
-import { auth, db, isEmulator, messaging, storage } from '../adapters/firebase.js';
+import { auth, db, isEmulator, messaging, storage, taskQueues } from '../adapters/firebase.js';
 import { FunnelStore } from '../adapters/funnel-store.js';
 import { FirestoreInviteStore } from '../adapters/invite-store.js';
 import { readLinkSettings } from '../adapters/link-params.js';
 import { picturesFolder } from '../adapters/picture-params.js';
 import { resolvePictureUrl } from '../adapters/pictures.js';
+import { TaskPushQueue } from '../adapters/push-queue.js';
 import { DevOutboxTransport, FcmTransport } from '../adapters/push-transport.js';
 import { AuthRestVerificationCodes, webApiKey } from '../adapters/verification-codes.js';
 import { AppLinkFlow } from '../flows/app-link-flow.js';
@@ -28,6 +29,7 @@ export const inviteFlow = new InviteFlow({
   store: inviteStore,
   accounts: new FirebaseAccounts(auth),
   push: isEmulator ? new DevOutboxTransport(db) : new FcmTransport(messaging),
+  pushQueue: new TaskPushQueue(taskQueues),
   verificationCodes: new AuthRestVerificationCodes({
     apiKey: () => webApiKey.value(),
     emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,

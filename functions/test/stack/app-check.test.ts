@@ -14,6 +14,7 @@ import {
   historyOf,
   outcomeOf,
   pushesTo,
+  queuedPushesSettled,
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
@@ -59,6 +60,7 @@ describe('App Check on every callable', () => {
     expect((await userDoc(user.uid))?.invitedBy).toBeUndefined();
     expect(await friendsBetween(inviter.userId, google.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken as string)).toEqual([]);
     await Promise.all([browser.close(), social.close()]);
   });

@@ -25,6 +25,7 @@ import {
   openVerificationLink,
   outcomeOf,
   pushesTo,
+  queuedPushesSettled,
   uniqueId,
   userDoc,
   expectNoJoin,
@@ -66,6 +67,7 @@ describe("only the sign-up's own verification e-mail validates the inviter it re
 
     expect(await openVerificationLink(email, uid, inviter.userId)).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await userDoc(uid)).toMatchObject({ isActive: true, isVerified: true, signUpProvedAt: expect.any(String) });
     expect((await adminAuth.getUser(uid)).emailVerified).toBe(true);

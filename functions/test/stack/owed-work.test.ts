@@ -16,6 +16,7 @@ import {
   minutes,
   ok,
   pushesTo,
+  queuedPushesSettled,
   sweepOwedPushes,
   uniqueId,
   userDoc,
@@ -31,6 +32,7 @@ async function joinWithAStalledClaim() {
   const inviter = await createInviter();
   const invitee = await verifiedEmailInvitee(inviter.userId);
   await callAnonymously('activateAccount', { uid: invitee.uid });
+  await queuedPushesSettled(inviter.userId); // the activation's own push, sent and settled
   const claimedAt = new Date();
   await adminDb
     .collection('_friendJoins')
@@ -51,6 +53,7 @@ async function joinedWhileFcmIsDown() {
   const inviter = await createInviter({ fcmToken: token });
   const invitee = await verifiedEmailInvitee(inviter.userId);
   expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
+  await queuedPushesSettled(inviter.userId); // its push tried once, and owed
   return { token, inviter, invitee };
 }
 
@@ -63,6 +66,7 @@ describe('owed pushes are delivered by the sweep', () => {
       pushAttempts: 1,
       dueAt: expect.any(String),
     });
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(token)).toEqual([]);
 
     await fcmOutage(token, false);
@@ -92,6 +96,7 @@ describe('owed pushes are delivered by the sweep', () => {
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     await sweepOwedPushes(new Date(claimedAt.getTime() + minutes(2)));
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(2);
+    await queuedPushesSettled(inviter.userId);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
   });
 
@@ -132,6 +137,7 @@ describe('owed pushes are delivered by the sweep', () => {
     await fcmOutage(token, false);
     await sweepOwedPushes(new Date(now + minutes(24 * 60)));
     await callAnonymously('activateAccount', { uid: invitee.uid });
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(token)).toEqual([]);
   });
 });
@@ -166,6 +172,7 @@ describe("the inviter's history never breaks", () => {
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
 
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     const snapshot = await adminDb.collection('NotificationHistory').doc(inviter.userId).get();
     const history = snapshot.data()?.history as { userId: string }[];

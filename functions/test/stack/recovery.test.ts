@@ -9,6 +9,7 @@ import {
   historyOf,
   ok,
   pushesTo,
+  queuedPushesSettled,
   uniqueId,
   userDoc,
   verifiedEmailInvitee,
@@ -56,12 +57,14 @@ describe('push failures', () => {
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    await queuedPushesSettled(inviter.userId);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
 
     // FCM is back: the app stored a working token meanwhile.
     await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: tokenBack });
     // A replay within the backoff spends no attempt (an outage may still last: docs/joins.md E).
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(0);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
     // Past the backoff (the join's retry time, made now), the next activation sends it.
@@ -73,11 +76,13 @@ describe('push failures', () => {
         dueAt: new Date(Date.now() - 1000).toISOString(),
       });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
     expect(await historyOf(inviter.userId)).toHaveLength(1);
 
     await callAnonymously('activateAccount', { uid: invitee.uid });
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(1);
   });
 
@@ -85,6 +90,7 @@ describe('push failures', () => {
     const inviter = await createInviter({ fcmToken: uniqueId('dev-unregistered') });
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
+    await queuedPushesSettled(inviter.userId);
     expect(await userDoc(inviter.userId)).not.toHaveProperty('fcmToken');
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'token-removed' });
   });
@@ -94,6 +100,7 @@ describe('push failures', () => {
     const inviter = await createInviter({ fcmToken: token });
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
+    await queuedPushesSettled(inviter.userId);
     expect((await userDoc(inviter.userId))?.fcmToken).toBe(token);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending' });
   });
@@ -109,6 +116,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     expect((await adminDb.collection('Notifications').doc(invitee.uid).get()).exists).toBe(true);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
@@ -118,6 +126,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     await linkedWithPush(inviter.userId, invitee, { push: 'pending' });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
@@ -133,6 +142,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
       pushAttempts: 1,
     });
     await callAnonymously('activateAccount', { uid: invitee.uid });
+    await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent' });
   });
@@ -149,6 +159,12 @@ describe('a flow cut off in the middle is finished by a retry', () => {
       pushAttempts: 1,
     });
     await callAnonymously('activateAccount', { uid: invitee.uid });
+    // The call left the live claim alone (so it queued nothing), and nothing was sent.
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({
+      push: 'sending',
+      pushAttempts: 1,
+      pushClaimedAt: claimedAt.toISOString(),
+    });
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ const webCallables = ['activateAccount', 'completeSocialSignUp', 'createAppLink'
 const appCallables = ['acceptInvite', 'resolveAppLink'];
 
 describe('the deployable functions (built lib/)', () => {
-  it('are the seven callables (five of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers and the owed-work sweep, nothing of the local stack', () => {
+  it("are the seven callables (five of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers, the push queue's task and the owed-work sweep, nothing of the local stack", () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
       [
         'acceptInvite',
@@ -34,6 +34,7 @@ describe('the deployable functions (built lib/)', () => {
         'appSiteAssociation',
         'completeSocialSignUp',
         'createAppLink',
+        'deliverJoinPush',
         'getInviter',
         'invitationPage',
         'onAccountCreated',
@@ -117,6 +118,14 @@ describe('the deployable functions (built lib/)', () => {
     }
     expect(endpoints.onAccountCreated?.eventTrigger?.eventType).toBe('providers/firebase.auth/eventTypes/user.create');
     expect(endpoints.onAccountDeleted?.eventTrigger?.eventType).toBe('providers/firebase.auth/eventTypes/user.delete');
+  });
+
+  it("send each join's claimed push from a task queue that never retries it (the sweep does, with backoff)", () => {
+    expect(manifest.endpoints.deliverJoinPush).toMatchObject({
+      platform: 'gcfv2',
+      region: ['asia-south1'],
+      taskQueueTrigger: { retryConfig: { maxAttempts: 1 } },
+    });
   });
 
   it('sweep owed pushes every five minutes, one run at a time', () => {

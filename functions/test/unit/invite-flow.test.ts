@@ -11,7 +11,14 @@ import type { Caller } from '../../src/domain/join-decisions.js';
 import type { FriendJoin } from '../../src/domain/joins.js';
 import type { PushBudget } from '../../src/domain/push-budget.js';
 import { InviteFlow } from '../../src/flows/invite-flow.js';
-import { MemoryAccounts, MemoryInviteStore, MemoryPush, paths, type MemoryStoreOptions } from '../in-memory.js';
+import {
+  MemoryAccounts,
+  MemoryInviteStore,
+  MemoryPush,
+  MemoryPushQueue,
+  paths,
+  type MemoryStoreOptions,
+} from '../in-memory.js';
 import { memoryLogger } from '../memory-logger.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
@@ -21,12 +28,14 @@ function setup(options: MemoryStoreOptions = {}) {
   const store = new MemoryInviteStore(options);
   const accounts = new MemoryAccounts();
   const push = new MemoryPush();
+  const pushQueue = new MemoryPushQueue();
   const logger = memoryLogger();
   const clock = { now: T0 };
   const flow = new InviteFlow({
     store,
     accounts,
     push,
+    pushQueue,
     verificationCodes: accounts,
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
@@ -58,11 +67,15 @@ function setup(options: MemoryStoreOptions = {}) {
     return accounts.verificationCode(uid);
   };
   const sweep = (at: Date) => flow.sweepOwedWork(at);
+  /** Cloud Tasks dispatching what the joins so far queued. */
+  const runQueue = () => pushQueue.deliverAll((claim) => flow.deliverQueuedPush(claim));
   return {
     flow,
     store,
     accounts,
     push,
+    pushQueue,
+    runQueue,
     logger,
     clock,
     docs,
@@ -110,6 +123,7 @@ describe('A. existing records are never clobbered', () => {
     expect(t.user('ravi')).toMatchObject({ invitedBy: 'asha', invitedVia: 'google.com' });
     // The app made this record and keeps its own settings: no notification defaults.
     expect(t.docs.get(paths.notifications('ravi'))).toBeUndefined();
+    await t.runQueue();
     expect(t.join('asha', 'ravi')).toMatchObject({ friendship: 'created', push: 'sent' });
   });
 
@@ -158,6 +172,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.user('mira')).toMatchObject({ isActive: true, isVerified: true, signUpProvedAt: T0.toISOString() });
+    await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'created', history: 'written', push: 'sent' });
     expect(t.push.sent).toHaveLength(1);
   });
@@ -224,6 +239,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     expect([first.inviter?.inviterId, second.inviter?.inviterId]).toEqual(['asha', 'asha']);
     expect(t.friends()).toHaveLength(1);
     expect(t.history('asha')).toHaveLength(1);
+    await t.runQueue();
     expect(t.push.sent).toHaveLength(1);
   });
 
@@ -272,6 +288,7 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     await t.flow.acceptInvite(mira, { inviterId: 'asha' });
     expect(t.friends()).toEqual([]);
     expect(t.history('asha')).toHaveLength(1);
+    await t.runQueue();
     expect(t.push.sent).toHaveLength(1);
     expect(t.docs.funnel.get('asha/joins')).toBe(1);
     expect(t.docs.funnel.get('asha/signUps')).toBe(1);
@@ -326,6 +343,7 @@ describe("D. the inviter's history never breaks", () => {
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     expect(t.friends()).toHaveLength(1);
+    await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ history: 'written', push: 'sent' });
     const history = t.history('asha');
     expect(history.length).toBeLessThan(entries.length);
@@ -337,12 +355,60 @@ describe("D. the inviter's history never breaks", () => {
 });
 
 describe('E. owed pushes are delivered without another activation', () => {
+  it('answers before the push is sent: the join queues its claim, and the queued task sends it', async () => {
+    const t = setup();
+    t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
+    expect(answer.inviter?.inviterId).toBe('asha');
+    expect(t.push.sent).toEqual([]);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
+    expect(t.pushQueue.queued).toHaveLength(1);
+    expect(await t.runQueue()).toBe(1);
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 1 });
+    expect(t.join('asha', 'mira')?.dueAt).toBeUndefined();
+  });
+
+  it('a push the queue refused is still owed, and the sweep sends it once the claim lapses', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.pushQueue.refuse = true;
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    expect(t.friends()).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
+    expect(t.logger.entries.map((e) => e.message)).toContain(
+      'Could not queue the push; the sweep sends it once its claim lapses',
+    );
+    expect((await t.sweep(new Date(T0.getTime() + 30_000))).sent).toBe(0); // the claim's lease holds
+    expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
+  });
+
+  it("a queued task that runs after the sweep took its claim over leaves the sweep's outcome", async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    t.push.down = true;
+    t.clock.now = new Date(T0.getTime() + minutes(2));
+    await t.sweep(t.clock.now); // the lease ran out: the sweep claims it again, and FCM is down
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
+    t.push.down = false;
+    await t.runQueue(); // the first claim's task, very late: sent (a duplicate at worst), not settled
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
+  });
+
   it('a push FCM refused is owed, and the sweep delivers it after its backoff', async () => {
     const t = setup();
     t.inviter('asha');
     t.push.down = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
     t.push.down = false;
     expect((await t.sweep(new Date(T0.getTime() + minutes(1)))).sent).toBe(0); // not due yet
@@ -357,6 +423,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     t.inviter('asha', { fcmToken: 'dead-token' });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'token-removed' });
     expect(t.user('asha')?.fcmToken).toBeUndefined();
   });
@@ -371,6 +438,7 @@ describe('F. names from identity providers obey the rules of typed names', () =>
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name }), { inviterId: 'asha' });
     expect(t.user('mira')?.name).toBe('Mira Kapoor');
     expect(t.join('asha', 'mira')?.inviteeName).toBe('Mira Kapoor');
+    await t.runQueue();
     expect(t.push.sent[0]?.notification.body).toContain('Mira Kapoor');
   });
 });
@@ -386,6 +454,7 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
         inviterId: 'asha',
       });
     }
+    await t.runQueue();
     expect(t.push.sent).toHaveLength(5);
     expect(t.friends()).toHaveLength(8);
     expect(t.history('asha')).toHaveLength(8);
@@ -416,6 +485,7 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
     expect(t.docs.get<PushBudget>(paths.budget('asha'))?.sentAt).toHaveLength(4);
+    await t.runQueue();
     expect(t.push.sent).toHaveLength(1);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
   });

@@ -70,6 +70,7 @@ const servicePorts = Object.entries({
   Auth: stack.ports.auth,
   Functions: stack.ports.functions,
   Hosting: stack.ports.hosting,
+  Tasks: stack.ports.tasks,
 });
 
 async function stackIsRunning(): Promise<'all' | 'none' | string[]> {
@@ -129,7 +130,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         firebaseCli(),
         'emulators:start',
         '--only',
-        'auth,functions,hosting',
+        'auth,functions,hosting,tasks',
         '--project',
         stack.projectId,
         '--config',

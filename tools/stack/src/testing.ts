@@ -149,6 +149,20 @@ export async function pushesTo(token: string): Promise<RecordedPush[]> {
   return snapshot.docs.map((doc) => doc.data() as RecordedPush);
 }
 
+/**
+ * Waits until every push that this inviter's joins handed to the push queue has been sent and
+ * settled (no join of theirs holds a claim any more): the queue's task sends it a moment after
+ * the join answered. Then `pushesTo` and the join records show what the joins owe and sent.
+ */
+export async function queuedPushesSettled(inviterId: string, options: WaitOptions = {}): Promise<void> {
+  const claims = adminDb.collection('_friendJoins').where('inviterId', '==', inviterId).where('push', '==', 'sending');
+  await eventually(
+    async () => (await claims.get()).docs.map((doc) => doc.id),
+    (held) => held.length === 0,
+    { what: `the queued pushes of inviter ${inviterId} to be settled`, ...options },
+  );
+}
+
 /** The kinds of e-mail the Auth emulator records (as its `requestType`). */
 export type EmailKind = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'EMAIL_SIGNIN';
 

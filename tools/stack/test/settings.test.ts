@@ -27,7 +27,7 @@ describe('the local settings', () => {
       'firebase.json: emulators.auth needs a "host" and a numeric "port"',
     );
     const split = Object.fromEntries(
-      ['auth', 'functions', 'firestore', 'hosting', 'hub'].map((name, i) => [
+      ['auth', 'functions', 'firestore', 'hosting', 'tasks', 'hub'].map((name, i) => [
         name,
         { host: i ? '127.0.0.1' : 'localhost', port: 1000 + i },
       ]),

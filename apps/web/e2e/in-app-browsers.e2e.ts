@@ -100,7 +100,7 @@ describe('Sign-up in in-app browsers', () => {
       await visible(notice.getByText(en.inAppBrowser.stepsIfNothing));
       expect(await googleButton(page).count()).toBe(0);
       await expect.poll(() => page.getByRole('button', { name: en.socialSignUp.apple }).isEnabled()).toBe(true);
-      expect(await page.getByRole('button', { name: en.socialSignUp.email }).isEnabled()).toBe(true);
+      expect(await page.getByRole('link', { name: en.socialSignUp.email }).count()).toBe(1);
       // Nothing left the page by itself: no popup, no move into another browser.
       expect(await openedWindows(page)).toEqual([]);
       expect(pathOf(page)).toBe(path);
@@ -131,9 +131,9 @@ describe('Sign-up in in-app browsers', () => {
     expect(await notice.getByRole('link', { name: hi.inAppBrowser.open }).getAttribute('href')).toBe(
       expectedWayOut('android', path, 'hi'),
     );
-    // The way to sign up with email stays: "Sign up" leads to the method page.
+    // The way to sign up with email stays: "Sign up" leads to the method page, in Hindi.
     expect(await page.getByRole('link', { name: hi.invitation.signUp }).getAttribute('href')).toBe(
-      `/social-sign-up/${inviter.userId}`,
+      `/social-sign-up/${inviter.userId}?lg=hi`,
     );
     expect(pathOf(page)).toBe(path);
     await screenshot(page, 'invitation-in-app', 'hi', 'phone');

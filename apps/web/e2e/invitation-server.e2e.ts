@@ -1,5 +1,5 @@
-// The server-rendered invitation: it works with JavaScript off, and with it on the app takes
-// the page over invisibly (no console error, no layout shift, no second request for the
+// The server-rendered invitation and sign-up pages: they work with JavaScript off (the e-mail
+// form says it waits for the app), and with it on the app takes the page over invisibly (no console error, no layout shift, no second request for the
 // inviter or the configuration, no loader).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,16 @@ async function watchTakeover(page: Page) {
   };
 }
 
+/** No console error, no layout shift, no loader, and no request for the inviter or the configuration. */
+async function expectInvisibleTakeover(watch: Awaited<ReturnType<typeof watchTakeover>>): Promise<void> {
+  expect(watch.consoleErrors, 'console errors and warnings').toEqual([]);
+  const watched = await watch.watched();
+  expect(watched.shifts, 'cumulative layout shift').toBe(0);
+  expect(watched.loaders, 'a loader or skeleton appeared').toBe(0);
+  const paths = watch.requests.map((request) => request.split(' ')[1] ?? '');
+  expect(paths.filter((path) => path.startsWith('/api/') || path === '/config.json')).toEqual([]);
+}
+
 describe('The server-rendered invitation', () => {
   const browser = useBrowser();
 
@@ -51,8 +61,17 @@ describe('The server-rendered invitation', () => {
     await visible(page.getByRole('heading', { name: hi.invitation.title }));
     await visible(page.getByText(hi.invitation.needsHelp.replace('{{name}}', 'Meera Nair')));
 
+    // The sign-up pages are the server's too, in the link's language.
     await page.getByRole('link', { name: hi.invitation.signUp, exact: true }).click();
-    await reachPath(page, `/social-sign-up/${inviter.userId}`);
+    await reachPath(page, `/social-sign-up/${inviter.userId}?lg=hi`);
+    await visible(page.getByRole('heading', { name: hi.socialSignUp.title }));
+    await visible(page.getByText(hi.socialSignUp.intro.replace('{{name}}', 'Meera Nair')));
+    await page.getByRole('link', { name: hi.socialSignUp.email }).click();
+    await reachPath(page, `/sign-up/${inviter.userId}?lg=hi`);
+    await visible(page.getByRole('heading', { name: hi.signUp.title }));
+    // Without the app the form cannot be sent: it says so by staying disabled.
+    expect(await page.getByRole('button', { name: hi.signUp.submit, exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel(hi.signUp.email, { exact: true }).isDisabled()).toBe(true);
 
     await page.goto(`/feedback/${inviter.userId}/en`);
     await page.getByRole('link', { name: en.invitation.haveAccount }).click();
@@ -82,12 +101,7 @@ describe('The server-rendered invitation', () => {
       await page.waitForFunction(() => document.querySelector('h1') !== null && document.readyState === 'complete');
       await page.waitForTimeout(500);
 
-      expect(watch.consoleErrors, 'console errors and warnings').toEqual([]);
-      const watched = await watch.watched();
-      expect(watched.shifts, 'cumulative layout shift').toBe(0);
-      expect(watched.loaders, 'a loader or skeleton appeared').toBe(0);
-      const paths = watch.requests.map((request) => request.split(' ')[1] ?? '');
-      expect(paths.filter((path) => path.startsWith('/api/') || path === '/config.json')).toEqual([]);
+      await expectInvisibleTakeover(watch);
       // The page once, and the view beacon of the inviter's funnel once.
       const invitation = `/feedback/${inviter.userId}/${language}`;
       expect(watch.requests.filter((request) => request.endsWith(` ${invitation}`))).toEqual([
@@ -98,11 +112,47 @@ describe('The server-rendered invitation', () => {
       // The app is in charge: "Sign up" moves without a new document.
       const marker = await page.evaluate(() => ((window as unknown as { stay: number }).stay = Math.random()));
       await page.getByRole('link', { name: t.invitation.signUp, exact: true }).click();
-      await reachPath(page, `/social-sign-up/${inviter.userId}`);
+      const methodPage = `/social-sign-up/${inviter.userId}${language === 'hi' ? '?lg=hi' : ''}`;
+      await reachPath(page, methodPage);
       await visible(page.getByRole('heading', { name: t.socialSignUp.title }));
       expect(await page.evaluate(() => (window as unknown as { stay?: number }).stay)).toBe(marker);
-      expect(pathOf(page)).toBe(`/social-sign-up/${inviter.userId}`);
+      expect(pathOf(page)).toBe(methodPage);
       expect(watch.consoleErrors).toEqual([]);
     });
+  }
+});
+
+describe('The server-rendered sign-up pages', () => {
+  const browser = useBrowser();
+
+  for (const language of ['en', 'hi'] as const) {
+    for (const which of ['method', 'form'] as const) {
+      const name = which === 'method' ? 'method page' : 'e-mail form';
+      it(`the ${name} in ${language === 'en' ? 'English' : 'Hindi'}: shows before the app, which takes it over with no console error, no layout shift, no loader and no request for the inviter or the configuration`, async () => {
+        const t = language === 'en' ? en : hi;
+        const inviter = await seedInviter();
+        const page = await browser.newPage({ device: 'phone' });
+        const watch = await watchTakeover(page);
+        const path = `/${which === 'method' ? 'social-sign-up' : 'sign-up'}/${inviter.userId}`;
+        const response = await page.goto(`${path}${language === 'hi' ? '?lg=hi' : ''}`);
+        expect(response?.status()).toBe(200);
+        // The server's HTML is the page: heading and inviter before any script ran.
+        const html = (await response?.text()) ?? '';
+        const heading = which === 'method' ? t.socialSignUp.title : t.signUp.title;
+        expect(html).toContain(`>${heading}</h1>`);
+        if (which === 'method') expect(html).toContain(t.socialSignUp.intro.replace('{{name}}', inviter.name));
+        await takenOver(page);
+        await page.waitForFunction(() => document.readyState === 'complete');
+        const ready =
+          which === 'method'
+            ? page.getByRole('button', { name: t.socialSignUp.apple })
+            : page.getByRole('button', { name: t.signUp.submit, exact: true });
+        await expect.poll(() => ready.isEnabled()).toBe(true);
+        await page.waitForTimeout(500);
+
+        await expectInvisibleTakeover(watch);
+        expect(watch.requests.filter((request) => request.endsWith(` ${path}`))).toEqual([`GET ${path}`]);
+      });
+    }
   }
 });

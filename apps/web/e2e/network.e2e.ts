@@ -85,7 +85,7 @@ describe('The journey on a flaky network', () => {
     await page.goto(`/social-sign-up/${inviter.userId}`);
     const google = page.getByRole('button', { name: en.socialSignUp.google });
     await expect.poll(() => google.isEnabled()).toBe(true);
-    await page.waitForLoadState('networkidle');
+    await expect.poll(() => google.getAttribute('data-popup-ready')).toBe('true'); // the app and Auth are ready
     const popup = page.waitForEvent('popup');
     await google.click();
     await completeProviderPopup(await popup, { email: invitee.email, displayName: invitee.name });

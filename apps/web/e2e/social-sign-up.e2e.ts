@@ -59,11 +59,17 @@ function providerButton(page: Page, provider: 'google' | 'apple') {
   return page.getByRole('button', { name: provider === 'google' ? en.socialSignUp.google : en.socialSignUp.apple });
 }
 
-/** The social sign-up page of this inviter, loaded and ready (the inviter found, the buttons enabled). */
-async function openSocialSignUp(page: Page, inviter: SeededInviter): Promise<void> {
+/**
+ * The social sign-up page of this inviter, loaded and taken over by the app (the inviter found, the
+ * buttons enabled and the app's: they open the popup rather than submit the server page's form).
+ * With `popupReady`, also Auth ready, so that a tap opens the popup rather than going by redirect.
+ */
+async function openSocialSignUp(page: Page, inviter: SeededInviter, { popupReady = true } = {}): Promise<void> {
   await page.goto(`/social-sign-up/${inviter.userId}`);
   await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
   await expect.poll(() => providerButton(page, 'google').isEnabled()).toBe(true);
+  await expect.poll(() => providerButton(page, 'google').getAttribute('type')).toBe('button');
+  if (popupReady) await expect.poll(() => providerButton(page, 'google').getAttribute('data-popup-ready')).toBe('true');
 }
 
 describe('Sign-up with Google or Apple in the browser', () => {
@@ -133,8 +139,9 @@ describe('Sign-up with Google or Apple in the browser', () => {
     );
     let popups = 0;
     page.on('popup', () => (popups += 1));
-    await openSocialSignUp(page, inviter);
+    await openSocialSignUp(page, inviter, { popupReady: false });
 
+    expect(await providerButton(page, 'apple').getAttribute('data-popup-ready')).toBeNull();
     await providerButton(page, 'apple').click();
     expect(await providerButton(page, 'apple').getAttribute('aria-busy')).toBe('true');
     await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
@@ -143,6 +150,40 @@ describe('Sign-up with Google or Apple in the browser', () => {
     const account = await authUserByEmail(invitee.email);
     await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
     expect(popups).toBe(0);
+  });
+
+  it("a tap before the app has taken the server's page over is kept, and goes by redirect", async () => {
+    const inviter = await seedInviter();
+    const invitee = { email: uniqueEmail('e2e-before-app'), name: 'Before App' };
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    // The app's scripts come late the first time (a slow network): the page shows without them.
+    let held = true;
+    await page.context().route(
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !/takeover/.test(url.pathname),
+      async (route) => {
+        if (held) await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await route.fallback();
+      },
+    );
+    let popups = 0;
+    page.on('popup', () => (popups += 1));
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) pages.push(new URL(request.url()).search);
+    });
+    await page.goto(`/social-sign-up/${inviter.userId}`);
+    await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
+    // Tapped as soon as it shows: the server's button, which submits the page's form.
+    expect(await providerButton(page, 'apple').getAttribute('type')).toBe('submit');
+    held = false;
+    await providerButton(page, 'apple').click();
+    await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
+
+    await reachPath(page, '/welcome');
+    const account = await authUserByEmail(invitee.email);
+    await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+    expect(popups).toBe(0);
+    expect(pages).toContain('?lg=en&start=apple.com');
   });
 
   for (const provider of ['google', 'apple'] as const) {
@@ -193,7 +234,7 @@ describe('Sign-up with Google or Apple in the browser', () => {
     // The SDK notices the closed window after a few seconds and rejects with popup-closed-by-user.
     await expect.poll(() => providerButton(page, 'google').isEnabled(), { timeout: 30_000, interval: 250 }).toBe(true);
     expect(await providerButton(page, 'apple').isEnabled()).toBe(true);
-    expect(await page.getByRole('button', { name: en.socialSignUp.email }).isEnabled()).toBe(true);
+    expect(await page.getByRole('link', { name: en.socialSignUp.email }).count()).toBe(1);
     expect(await page.getByRole('alert').count()).toBe(0); // cancelling is not an error
     expect(pathOf(page)).toBe(`/social-sign-up/${inviter.userId}`);
   });

@@ -1,20 +1,25 @@
 /**
- * The invitation page's server renderer. `vite build --ssr` bundles this module, the page and
- * everything they import into `functions/lib/web/invitation-renderer.cjs`, which the
- * `invitationPage` function calls (docs/invitation-page.md). It renders the same tree the
- * app renders, so that the app hydrates it (start.tsx) instead of painting it again, and fills
- * the built index.html: the page, its title and language, the link preview's tags and the
- * state the app starts from.
+ * The renderer of the pages the server answers: the invitation, and the sign-up pages that
+ * follow it (the method page and the e-mail form). `vite build --ssr` bundles this module, the
+ * pages and everything they import into `functions/lib/web/invitation-renderer.cjs`, which the
+ * `invitationPage` function calls (docs/invitation-page.md). It renders the same tree the app
+ * renders, so that the app hydrates it (start.tsx) instead of painting it again, and fills the
+ * built index.html: the page, its title and language, the link preview's tags (the invitation's)
+ * and the state the app starts from.
  */
+import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/contracts/invitation-page';
+import type { TFunction } from 'i18next';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
-import { AppRoutes } from '@/app/app-routes';
+import { AppRoutes, type Pages } from '@/app/app-routes';
 import { AppProviders } from '@/app/providers';
 import InvitationRoute from '@/app/routes/invitation';
+import SignUpRoute from '@/app/routes/sign-up';
+import SocialSignUpRoute from '@/app/routes/social-sign-up';
 import { serverStateScript } from '@/app/server-state';
-import { paths } from '@/config/paths';
+import { paths, routes, type PageName } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
@@ -69,14 +74,68 @@ function meta(attribute: 'name' | 'property', key: string, value: string): strin
   return `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
 }
 
+/** The pages this renderer knows (every route marked `serverRendered` in config/paths.ts). */
+const serverPages = {
+  invitation: InvitationRoute,
+  'social-sign-up': SocialSignUpRoute,
+  'sign-up': SignUpRoute,
+} satisfies Pages;
+type ServerPage = keyof typeof serverPages;
+
+const isServerPage = (page: PageName): page is ServerPage => page in serverPages;
+
+/** Each page's heading, which is also its title (components/page.tsx). */
+const titleKeys: Record<ServerPage, string> = {
+  invitation: 'invitation.title',
+  'social-sign-up': 'socialSignUp.title',
+  'sign-up': 'signUp.title',
+};
+
+/** The page a path shows, with its inviter segment (decoded) and the language its path names. */
+function pageOf(path: string): { page: ServerPage; inviterId: string | null; pathLanguage: string | undefined } {
+  for (const route of routes) {
+    const match = route.serverRendered ? matchPath(route.pattern, path) : null;
+    if (!match || !isServerPage(route.page)) continue;
+    // Decoded, as the app's router decodes it (so the state's id is the app's `useParams` id).
+    const inviterId = match.params.inviterId ? decodedSegment(match.params.inviterId) : null;
+    return { page: route.page, inviterId, pathLanguage: match.params.lg };
+  }
+  throw new Error(`Not a server-rendered path: ${path}`);
+}
+
+/** The link preview of an invitation (Open Graph and Twitter tags), or noindex for an unknown inviter. */
+function previewTags(t: TFunction, language: string, input: InvitationPageInput, inviter: InviterCard | null) {
+  if (!inviter) return [meta('name', 'robots', 'noindex')];
+  const previewTitle = t('invitation.previewTitle', { name: inviter.name });
+  const description = t('invitation.needsHelp', { name: inviter.name });
+  const image = inviter.photoUrl ?? input.productImageUrl;
+  const url = `${input.productDomain}${paths.invitation.href(inviter.inviterId, language)}`;
+  return [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', t('app.name')),
+    meta('property', 'og:title', previewTitle),
+    meta('property', 'og:description', description),
+    meta('property', 'og:image', image),
+    meta(
+      'property',
+      'og:image:alt',
+      inviter.photoUrl ? t('invitation.pictureAlt', { name: inviter.name }) : t('app.name'),
+    ),
+    meta('property', 'og:url', url),
+    meta('property', 'og:locale', ogLocales[language] ?? language),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', previewTitle),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+  ];
+}
+
 export async function renderInvitationPage(input: InvitationPageInput): Promise<InvitationPageOutput> {
-  const match =
-    matchPath(paths.invitation.pattern, input.path) ?? matchPath(paths.legacyInvitation.pattern, input.path);
-  if (!match) throw new Error(`Not an invitation path: ${input.path}`);
-  // Decoded, as the app's router decodes it (so the state's id is the app's `useParams` id).
-  const inviterId = match.params.inviterId ? decodedSegment(match.params.inviterId) : null;
-  const lg = match.params.lg;
-  const language = isOffered(config, lg) ? lg : DEFAULT_LANGUAGE;
+  const { page, inviterId, pathLanguage } = pageOf(input.path);
+  // The invitation's path names its language; the other pages take the link's `?lg=`.
+  const wanted = page === 'invitation' ? pathLanguage : input.queryLanguage;
+  const language = isOffered(config, wanted) ? wanted : DEFAULT_LANGUAGE;
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
 
   const i18n = await createI18n(language);
@@ -87,42 +146,16 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const body = renderToString(
     <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
       <StaticRouter location={input.path}>
-        <AppRoutes pages={{ invitation: InvitationRoute }} />
+        <AppRoutes pages={{ [page]: serverPages[page] }} />
       </StaticRouter>
     </AppProviders>,
   );
 
-  const title = `${t('invitation.title')} · ${t('app.name')}`;
-  const head: string[] = [];
-  if (inviter) {
-    const previewTitle = t('invitation.previewTitle', { name: inviter.name });
-    const description = t('invitation.needsHelp', { name: inviter.name });
-    const image = inviter.photoUrl ?? input.productImageUrl;
-    const url = `${input.productDomain}${paths.invitation.href(inviter.inviterId, language)}`;
-    head.push(
-      `<link rel="canonical" href="${escapeHtml(url)}" />`,
-      meta('property', 'og:type', 'website'),
-      meta('property', 'og:site_name', t('app.name')),
-      meta('property', 'og:title', previewTitle),
-      meta('property', 'og:description', description),
-      meta('property', 'og:image', image),
-      meta(
-        'property',
-        'og:image:alt',
-        inviter.photoUrl ? t('invitation.pictureAlt', { name: inviter.name }) : t('app.name'),
-      ),
-      meta('property', 'og:url', url),
-      meta('property', 'og:locale', ogLocales[language] ?? language),
-      meta('name', 'twitter:card', 'summary'),
-      meta('name', 'twitter:title', previewTitle),
-      meta('name', 'twitter:description', description),
-      meta('name', 'twitter:image', image),
-    );
-  } else {
-    head.push(meta('name', 'robots', 'noindex'));
-  }
+  const title = `${t(titleKeys[page])} · ${t('app.name')}`;
+  // Only the invitation is a page people share: the others get no preview and stay out of search.
+  const head = page === 'invitation' ? previewTags(t, language, input, inviter) : [meta('name', 'robots', 'noindex')];
 
-  const description = inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
+  const description = page === 'invitation' && inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
   let html = withAppDeferred(template)
     .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(language)}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
@@ -131,7 +164,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
     // Replacements are functions: a `$` in a name must stay a `$`, not a replacement pattern.
     .replace('<!--ssr-head-->', () => head.join('\n    '))
     .replace(OUTLET, () => `<div id="root">${body}</div>`)
-    .replace('</body>', () => `  ${serverStateScript({ config, language, inviterId, inviter })}\n  </body>`);
+    .replace('</body>', () => `  ${serverStateScript({ config, language, page, inviterId, inviter })}\n  </body>`);
   if (description)
     html = html.replace(
       /(<meta name="description" content=")[^"]*"/,

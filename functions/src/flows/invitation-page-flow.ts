@@ -5,6 +5,8 @@
  *
  * - `GET /feedback/{uid}/{lg?}`, `GET /tasks-Feedback`: the page rendered by the web app's own
  *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
+ * - `GET /social-sign-up/{uid}` and `GET /sign-up/{uid}` (`?lg=` for their language): the sign-up
+ *   pages after it, rendered and cached the same way, so that they too show before any script.
  * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
  * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
  *   in the inviter's funnel (domain/funnel.ts). Never cached.
@@ -62,6 +64,18 @@ function invitationInviterId(path: string): string | null {
   return segment ? inviterIdOf(segment) : null;
 }
 
+/** The inviter id of a sign-up page's path (the method page, the e-mail form), or null. */
+function signUpInviterId(path: string): string | null {
+  const segment =
+    matchPagePath(pagePatterns.socialSignUp, path)?.inviterId ?? matchPagePath(pagePatterns.signUp, path)?.inviterId;
+  return segment ? inviterIdOf(segment) : null;
+}
+
+/** The `lg` of a query string, as sent (the renderer speaks it only when it is offered). */
+function queryLanguageOf(rawUrl: string): string | undefined {
+  return new URL(rawUrl, 'http://localhost').searchParams.get('lg') ?? undefined;
+}
+
 export class InvitationPageFlow {
   constructor(private readonly deps: InvitationPageDeps) {}
 
@@ -74,8 +88,8 @@ export class InvitationPageFlow {
     const appLink = matchPagePath(pagePatterns.inviterAppLink, path)?.inviterId;
     if (appLink) return this.appLink(inviterIdOf(appLink));
     if (matchPagePath(pagePatterns.legacyInvitation, path)) return this.page(pagePatterns.legacyInvitation, null);
-    const inviterId = invitationInviterId(path);
-    if (inviterId) return this.page(path.replace(/\/$/, ''), inviterId);
+    const inviterId = invitationInviterId(path) ?? signUpInviterId(path);
+    if (inviterId) return this.page(path.replace(/\/$/, ''), inviterId, queryLanguageOf(request.rawUrl));
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
     // app's page is not rendered for it (the app's router could not take such a path over).
     const nonce = this.deps.nonce();
@@ -100,11 +114,12 @@ export class InvitationPageFlow {
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 
-  private async page(path: string, inviterId: string | null): Promise<HttpAnswer> {
+  private async page(path: string, inviterId: string | null, queryLanguage?: string): Promise<HttpAnswer> {
     const inviter = inviterId ? await this.deps.findInviter(inviterId) : null;
     const settings = this.deps.settings();
     const page = await this.deps.renderer().renderInvitationPage({
       path,
+      queryLanguage,
       inviter,
       productDomain: settings.productDomain,
       productImageUrl: settings.productImageUrl,

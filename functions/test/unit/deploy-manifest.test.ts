@@ -75,6 +75,9 @@ describe('the deployable functions (built lib/)', () => {
         'appSiteAssociation',
         'appSiteAssociation',
         ...webCallables,
+        // The invitation (two routes), the sign-up pages after it, and "I already have an account".
+        'invitationPage',
+        'invitationPage',
         'invitationPage',
         'invitationPage',
         'invitationPage',

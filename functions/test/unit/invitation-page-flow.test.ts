@@ -50,6 +50,31 @@ describe('inviterIdOf', () => {
 });
 
 describe('InvitationPageFlow', () => {
+  it("renders the sign-up pages with the inviter it found, in the language of the link's query", async () => {
+    const { flow, rendered, views } = flowWith();
+    const method = await flow.answer({ method: 'GET', rawUrl: '/social-sign-up/asha?lg=hi' });
+    expect(method.status).toBe(200);
+    expect(method.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=240');
+    expect((await flow.answer({ method: 'GET', rawUrl: '/sign-up/asha/' })).status).toBe(200);
+    expect((await flow.answer({ method: 'GET', rawUrl: '/sign-up/nobody?lg=hi' })).status).toBe(404);
+    expect(rendered.map(({ path, inviter, queryLanguage }) => [path, inviter?.name ?? null, queryLanguage])).toEqual([
+      ['/social-sign-up/asha', 'Asha Verma', 'hi'],
+      ['/sign-up/asha', 'Asha Verma', undefined],
+      ['/sign-up/nobody', null, 'hi'],
+    ]);
+    // Only the invitation's beacon counts a view.
+    expect((await flow.answer({ method: 'POST', rawUrl: '/social-sign-up/asha' })).status).toBe(404);
+    expect(views).toEqual([]);
+  });
+
+  it('renders no sign-up page for a path the app does not serve', async () => {
+    const { flow, rendered } = flowWith();
+    for (const rawUrl of ['/sign-up/asha/more', '/social-sign-up/', '/sign-up/%E0%A4', '/sign-up/__name__']) {
+      expect((await flow.answer({ method: 'GET', rawUrl })).status, rawUrl).toBe(404);
+    }
+    expect(rendered).toEqual([]);
+  });
+
   it('renders the invitation with the inviter it found, or none', async () => {
     const { flow, rendered } = flowWith();
     expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/asha/hi?utm_source=x' })).status).toBe(200);

@@ -1,6 +1,7 @@
 /**
- * The server-rendered invitation page (`/feedback/{uid}/{lg?}`, `/tasks-Feedback`): the
- * contract between the HTTP function that answers it (functions/invitation-page.ts) and the
+ * The server-rendered pages (the invitation, `/feedback/{uid}/{lg?}` and `/tasks-Feedback`, and the
+ * sign-up pages after it, `/social-sign-up/{uid}` and `/sign-up/{uid}`): the contract between the
+ * HTTP function that answers them (functions/invitation-page.ts) and the
  * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
  * `functions/lib/web/`), and the page's cache rules. docs/invitation-page.md explains both.
  */
@@ -9,6 +10,8 @@ import type { InviterCard } from './answers.js';
 export interface InvitationPageInput {
   /** The request's path (no query), e.g. `/feedback/abc/hi`. */
   path: string;
+  /** The language the link's query names (`?lg=hi`): the pages whose path names none speak it. */
+  queryLanguage?: string;
   /** The inviter the path names, or null when it names nobody (or nothing). */
   inviter: InviterCard | null;
   /** Origin of the product's pages, for the absolute URLs of the link preview. */

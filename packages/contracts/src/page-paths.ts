@@ -8,6 +8,10 @@ export const pagePatterns = {
   invitation: '/feedback/:inviterId/:lg?',
   /** The older invitation route: it carries no inviter, so it shows an unknown inviter. */
   legacyInvitation: '/tasks-Feedback',
+  /** The sign-up method page (Apple, Google or e-mail), naming the inviter. */
+  socialSignUp: '/social-sign-up/:inviterId',
+  /** The e-mail sign-up form, naming the inviter. */
+  signUp: '/sign-up/:inviterId',
   /** "I already have an account": the server redirects to the inviter's short link. */
   inviterAppLink: '/app-link/:inviterId',
 } as const;

@@ -1,10 +1,11 @@
 /**
- * What the server-rendered invitation page hands the app, so that the app takes the page over
+ * What a server-rendered page (the invitation, the sign-up pages) hands the app, so that the app takes the page over
  * without asking again: the configuration, the page's language and the inviter. It travels as
  * a JSON data block (`<script type="application/json">`): never executed, so the page's CSP
  * needs no exception for it.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { PageName } from '@/config/paths';
 import type { RuntimeConfig } from '@/config/runtime-config';
 
 export const SERVER_STATE_ELEMENT_ID = 'dayfocus-server-state';
@@ -12,6 +13,8 @@ export const SERVER_STATE_ELEMENT_ID = 'dayfocus-server-state';
 export interface ServerState {
   config: RuntimeConfig;
   language: string;
+  /** The page the server rendered, which the app hydrates. */
+  page: PageName;
   /** The inviter id of the path (null on `/tasks-Feedback`) and what the server found for it. */
   inviterId: string | null;
   inviter: InviterCard | null;
@@ -32,7 +35,7 @@ export function readServerState(doc: Document): ServerState | null {
   if (!element?.textContent) return null;
   try {
     const state = JSON.parse(element.textContent) as ServerState;
-    return state && typeof state.language === 'string' && state.config ? state : null;
+    return state && typeof state.language === 'string' && typeof state.page === 'string' && state.config ? state : null;
   } catch {
     return null;
   }

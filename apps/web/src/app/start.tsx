@@ -57,7 +57,7 @@ function registerMessagingWorkerLater(): void {
 }
 
 /**
- * Takes over the page the server rendered (the invitation): the same tree, from the state
+ * Takes over the page the server rendered (the invitation, a sign-up page): the same tree, from the state
  * the server wrote into the page, so React attaches to the HTML instead of painting it again.
  * No request for the configuration or the inviter; nothing moves.
  */
@@ -67,7 +67,7 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
   if (state.inviterId) queryClient.setQueryData(getInviterQueryOptions(state.inviterId).queryKey, state.inviter);
   // The page's module loaded first, so that React hydrates the whole page in one pass
   // (a lazy page would leave its part to hydrate later, when nothing may change it).
-  const [i18n, invitation] = await Promise.all([createI18n(state.language), loaders.invitation()]);
+  const [i18n, page] = await Promise.all([createI18n(state.language), loaders[state.page]()]);
   // The link's language is remembered at once (spec: the invitation saves it); saving changes
   // nothing on the page, so it need not wait for React.
   const fromLink = linkLanguage(state.config, window.location);
@@ -78,7 +78,7 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
       container,
       <StrictMode>
         <AppProviders config={state.config} i18n={i18n} queryClient={queryClient}>
-          <AppRouter overrides={{ invitation: invitation.default }} />
+          <AppRouter overrides={{ [state.page]: page.default }} />
           <AfterHydration run={() => afterHydration(i18n, state)} />
         </AppProviders>
       </StrictMode>,
@@ -106,7 +106,8 @@ function afterHydration(i18n: I18n, state: ServerState): void {
     void changeLanguage(i18n, wanted, { persist: false });
   }
   // One view in the inviter's funnel (docs/invite-funnel.md): a person's browser ran the page.
-  if (state.inviter && typeof navigator.sendBeacon === 'function') navigator.sendBeacon(window.location.pathname);
+  if (state.page === 'invitation' && state.inviter && typeof navigator.sendBeacon === 'function')
+    navigator.sendBeacon(window.location.pathname);
 }
 
 /**

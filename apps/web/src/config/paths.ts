@@ -2,7 +2,12 @@
  * Every route of the app and how to build a link to it: the one place that knows the URLs (the
  * server-rendered ones come from @dayfocus/contracts/page-paths, which the function reads too).
  */
+import { DEFAULT_LANGUAGE } from '@dayfocus/contracts/limits';
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
+
+/** `?lg=` for a language other than the one a page without it is served in. */
+const languageQuery = (lg: string | undefined) =>
+  lg && lg !== DEFAULT_LANGUAGE ? `?lg=${encodeURIComponent(lg)}` : '';
 
 export const paths = {
   invitation: {
@@ -12,13 +17,14 @@ export const paths = {
   },
   /** The older invitation route: it carries no inviter, so it shows an unknown inviter. */
   legacyInvitation: { pattern: pagePatterns.legacyInvitation, href: () => pagePatterns.legacyInvitation },
+  /** `lg`: the page's language, for the server's copy of the page (the app keeps it anyway). */
   socialSignUp: {
-    pattern: '/social-sign-up/:inviterId',
-    href: (inviterId: string) => `/social-sign-up/${encodeURIComponent(inviterId)}`,
+    pattern: pagePatterns.socialSignUp,
+    href: (inviterId: string, lg?: string) => `/social-sign-up/${encodeURIComponent(inviterId)}${languageQuery(lg)}`,
   },
   signUp: {
-    pattern: '/sign-up/:inviterId',
-    href: (inviterId: string) => `/sign-up/${encodeURIComponent(inviterId)}`,
+    pattern: pagePatterns.signUp,
+    href: (inviterId: string, lg?: string) => `/sign-up/${encodeURIComponent(inviterId)}${languageQuery(lg)}`,
   },
   confirmEmail: { pattern: '/confirm-email', href: () => '/confirm-email' },
   welcome: {
@@ -62,8 +68,8 @@ export type PageName =
 export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-found'>; serverRendered?: true }[] = [
   { pattern: paths.invitation.pattern, page: 'invitation', serverRendered: true },
   { pattern: paths.legacyInvitation.pattern, page: 'invitation', serverRendered: true },
-  { pattern: paths.socialSignUp.pattern, page: 'social-sign-up' },
-  { pattern: paths.signUp.pattern, page: 'sign-up' },
+  { pattern: paths.socialSignUp.pattern, page: 'social-sign-up', serverRendered: true },
+  { pattern: paths.signUp.pattern, page: 'sign-up', serverRendered: true },
   { pattern: paths.confirmEmail.pattern, page: 'confirm-email' },
   { pattern: paths.emailAction.pattern, page: 'email-action' },
   { pattern: paths.welcome.pattern, page: 'welcome' },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
@@ -10,6 +10,7 @@ import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterCard, InviterCardSkeleton } from '@/features/inviter/components/inviter-card';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { useRouteLanguage } from '@/features/language/use-route-language';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * `/feedback/:inviterId/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and
@@ -22,17 +23,6 @@ import { useRouteLanguage } from '@/features/language/use-route-language';
  */
 const InAppBrowserNotice = lazy(() => import('@/components/open-in-browser'));
 
-const noSubscription = () => () => {};
-
-/** False on the server and while React hydrates, true once the page runs in the browser. */
-function useRunning(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 export default function InvitationRoute() {
   const { inviterId, lg } = useParams();
   const languageReady = useRouteLanguage(lg);
@@ -41,10 +31,10 @@ export default function InvitationRoute() {
 }
 
 function Invitation({ inviterId }: { inviterId: string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
-  const running = useRunning();
+  const running = useHydrated();
   return (
     <Page title={t('invitation.title')}>
       <InviterProblem status={status} />
@@ -52,7 +42,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
       {found && <InviterCard inviter={status.inviter} />}
       <div className="actions">
         <ActionLink
-          to={inviterId ? paths.socialSignUp.href(inviterId) : undefined}
+          to={inviterId ? paths.socialSignUp.href(inviterId, i18n.language) : undefined}
           disabled={!found}
           className="button button-primary"
         >

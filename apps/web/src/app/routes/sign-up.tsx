@@ -8,6 +8,7 @@ import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { EmailInUseError, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { isNetworkError } from '@/lib/errors';
+import { useHydrated } from '@/lib/use-hydrated';
 import { SignUpForm, type SubmitProblem, type ValidSignUp } from '@/features/sign-up/components/sign-up-form';
 
 /** `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address. */
@@ -18,6 +19,8 @@ export default function SignUpRoute() {
   const { productDomain } = useRuntimeConfig();
   const status = useInviterStatus(inviterId);
   const signUp = useSignUpWithEmail();
+  // The server renders this page; until the app has taken it over, the form waits, visibly.
+  const hydrated = useHydrated();
 
   async function submit(values: ValidSignUp): Promise<SubmitProblem> {
     if (!inviterId) return 'failed'; // the route always has one; the form is disabled without an inviter
@@ -42,7 +45,7 @@ export default function SignUpRoute() {
   return (
     <Page title={t('signUp.title')}>
       <InviterProblem status={status} />
-      <SignUpForm disabled={status.state !== 'found'} onSubmit={submit} />
+      <SignUpForm disabled={status.state !== 'found'} ready={hydrated} onSubmit={submit} />
     </Page>
   );
 }

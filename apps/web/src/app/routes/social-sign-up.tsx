@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ActionLink } from '@/components/action-link';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
@@ -11,7 +12,7 @@ import { prefetchWelcomeAfterLoad } from './load-welcome';
 
 /** `/social-sign-up/:inviterId`: Apple, Google or email. */
 export default function SocialSignUpRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useEffect(prefetchWelcomeAfterLoad, []);
   const { inviterId } = useParams();
   const navigate = useNavigate();
@@ -29,15 +30,14 @@ export default function SocialSignUpRoute() {
           disabled={!found}
           onSignedUp={() => void navigate(paths.welcome.href())}
         />
-        <button
-          type="button"
-          className="button button-secondary"
+        <ActionLink
+          to={inviterId ? paths.signUp.href(inviterId, i18n.language) : undefined}
           disabled={!found}
-          onClick={() => inviterId && void navigate(paths.signUp.href(inviterId))}
+          className="button button-secondary"
         >
           <MailMark />
           {t('socialSignUp.email')}
-        </button>
+        </ActionLink>
         <p className="divider">
           <span>{t('socialSignUp.or')}</span>
         </p>

@@ -9,7 +9,8 @@ import { changeLanguage, offeredLanguages } from '@/lib/i18n';
  * The languages of the configuration that the app has a translation for, as links. On the
  * invitation page each goes to the invitation in that language (`/feedback/{uid}/{lg}`), so
  * the choice works without JavaScript and can be shared; elsewhere a link switches every
- * string at once, in place.
+ * string at once, in place, and before the app runs (a page the server rendered) it loads the
+ * page again in that language (`?lg=`).
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
@@ -40,7 +41,7 @@ export function LanguageSelect() {
           void changeLanguage(i18n, language.code);
         };
         return (
-          <a key={language.code} href={pathname} onClick={switchLanguage} {...props}>
+          <a key={language.code} href={`${pathname}?lg=${language.code}`} onClick={switchLanguage} {...props}>
             {language.name}
           </a>
         );

@@ -28,6 +28,12 @@ export type ValidSignUp = Required<SignUpFormValues>;
 
 interface Props {
   disabled: boolean;
+  /**
+   * False while the server's copy of the page waits for the app (default true): the fields and
+   * the submit button are disabled, so that nothing typed is lost when the app takes the fields
+   * over, and no submit (nor Enter in a field) can post the form without the app.
+   */
+  ready?: boolean;
   /** Runs the sign-up; resolves to the problem to show, or null when it went on elsewhere. */
   onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>;
 }
@@ -36,7 +42,7 @@ interface Props {
  * The email sign-up form: every rule (docs/architecture.md, "The screens") is checked at once (the shared schema
  * the server uses too) and every failing message is shown together in one alert.
  */
-export function SignUpForm({ disabled, onSubmit }: Props) {
+export function SignUpForm({ disabled, ready = true, onSubmit }: Props) {
   const { t } = useTranslation();
   const alertId = useId();
   const [problem, setProblem] = useState<SubmitProblem>(null);
@@ -76,6 +82,7 @@ export function SignUpForm({ disabled, onSubmit }: Props) {
 
   const field = (name: Field) => ({
     ...form.register(name),
+    disabled: !ready,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? alertId : undefined,
   });
@@ -110,7 +117,7 @@ export function SignUpForm({ disabled, onSubmit }: Props) {
       <button
         type="submit"
         className="button button-primary"
-        disabled={disabled || isSubmitting}
+        disabled={disabled || !ready || isSubmitting}
         aria-busy={isSubmitting}
       >
         {isSubmitting && <span className="spinner spinner-inline" aria-hidden="true" />}
@@ -152,6 +159,7 @@ function PasswordField({ label, show, hide, ...input }: InputProps & { show: str
           className="password-toggle"
           aria-controls={id}
           aria-label={visible ? hide : show}
+          disabled={input.disabled}
           onClick={() => setVisible((v) => !v)}
         >
           <EyeIcon crossed={visible} />

@@ -1,9 +1,12 @@
 import { signOut } from 'firebase/auth';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
-import { firebaseAuth } from '@/lib/auth';
+import { firebaseAuth, prepareAuth } from '@/lib/auth';
+import { currentInAppBrowser } from '@/lib/in-app-browser';
+import { useHydrated } from '@/lib/use-hydrated';
 import { failureMessageKey, firebaseErrorCode } from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
 import {
@@ -13,6 +16,15 @@ import {
   signInByRedirect,
   type Provider,
 } from '../api/social-sign-in';
+
+/**
+ * The query a provider's button submits when it is tapped before the app has taken the server's
+ * page over (a plain GET form): the page comes back with it, and the app starts that sign-in by
+ * redirect as soon as it runs. After the takeover the tap opens the popup instead.
+ */
+const START_PARAM = 'start';
+const providers: readonly Provider[] = ['apple.com', 'google.com'];
+const isProvider = (value: string | null): value is Provider => providers.some((provider) => provider === value);
 
 /** The visitor closed or cancelled the popup: nothing to tell them. */
 const CANCELLED = new Set(['popup-closed-by-user', 'cancelled-popup-request', 'user-cancelled']);
@@ -33,7 +45,9 @@ interface Problem {
  * redirect where a popup cannot be had (blocked, Auth not ready yet at the tap, an in-app
  * browser); then the server completes the sign-up (completeSocialSignUp), the browser signs out
  * and `onSignedUp` runs. Inside an in-app browser Google is not offered: Google refuses to sign
- * in there, so the way into the real browser stands in its place.
+ * in there, so the way into the real browser stands in its place. A tap that comes before the app
+ * has taken the server's page over is kept: the buttons submit a GET form (START_PARAM), and the
+ * page that comes back starts that sign-in by redirect.
  */
 export function SocialSignUpButtons({
   inviterId,
@@ -45,9 +59,16 @@ export function SocialSignUpButtons({
   onSignedUp: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const formId = useId();
+  const hydrated = useHydrated();
   const inApp = useInAppBrowser();
   const completeSignUp = useCompleteSocialSignUp();
-  const [busy, setBusy] = useState<Busy>(() => (returningFromRedirect() ? 'finishing' : null));
+  const [busy, setBusy] = useState<Busy>(null);
+  /** Auth is ready: a tap opens the popup (before, it goes by redirect). Marked on the buttons. */
+  const [popupReady, setPopupReady] = useState(false);
+  const [search] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [problem, setProblem] = useState<Problem | null>(null);
 
   function fail(error: unknown, finishPending: boolean) {
@@ -83,12 +104,37 @@ export function SocialSignUpButtons({
     else fail(error, false);
   });
 
+  /**
+   * What the page opens with: back from a provider's page, the sign-up is finishing until the
+   * result is read; or a tap the server's page took before the app ran, whose sign-in goes by
+   * redirect (not Google's inside an in-app browser, which refuses it: the way out is on the page).
+   */
+  const opened = useEffectEvent(() => {
+    const requested = search.get(START_PARAM);
+    if (isProvider(requested)) {
+      const rest = new URLSearchParams(search);
+      rest.delete(START_PARAM);
+      void navigate({ pathname, search: rest.size > 0 ? `?${rest}` : '' }, { replace: true });
+      if (requested === 'google.com' && currentInAppBrowser()) return;
+      setBusy(requested);
+      redirect(requested);
+    } else if (returningFromRedirect()) setBusy('finishing');
+  });
+
   // Readies Auth for a tap, and reads a redirect's result: once per page, as it can be read once.
   useEffect(() => {
     let live = true;
+    // Known only in the browser (session storage, the URL), so not before hydration: the
+    // server's copy of the page has no such state. One more render when the page opens.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    opened();
     redirectSignIn().then(
       (credential) => live && redirected(credential),
       (error: unknown) => live && redirectFailed(error),
+    );
+    prepareAuth().then(
+      () => live && setPopupReady(true),
+      () => undefined, // a tap then goes by redirect, which tries Auth again
     );
     return () => {
       live = false;
@@ -126,6 +172,9 @@ export function SocialSignUpButtons({
   ];
   return (
     <>
+      <form id={formId} method="get" action={pathname} hidden>
+        <input type="hidden" name="lg" value={i18n.language} />
+      </form>
       {busy === 'finishing' && (
         <p className="status-note" role="status">
           <span className="spinner spinner-inline" aria-hidden="true" />
@@ -140,10 +189,15 @@ export function SocialSignUpButtons({
         ) : (
           <button
             key={provider}
-            type="button"
+            // The server's copy submits the form (START_PARAM); the app's opens the popup.
+            type={hydrated ? 'button' : 'submit'}
+            form={formId}
+            name={START_PARAM}
+            value={provider}
             className={className}
             disabled={disabled || !inviterId || busy !== null}
             aria-busy={busy === provider}
+            data-popup-ready={popupReady || undefined}
             onClick={() => tap(provider)}
           >
             {busy === provider ? (

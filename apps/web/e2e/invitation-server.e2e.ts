@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
 import { hi } from '../src/locales/hi';
+import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { pathOf, reachPath, seedInviter, takenOver, useBrowser, visible } from './support/app';
 
 /** Records, from the first byte of every document, what the takeover must not do. */
@@ -154,5 +155,38 @@ describe('The server-rendered sign-up pages', () => {
         expect(watch.requests.filter((request) => request.endsWith(` ${path}`))).toEqual([`GET ${path}`]);
       });
     }
+  }
+});
+
+describe('The server-rendered welcome page', () => {
+  const browser = useBrowser();
+  const android =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36';
+
+  for (const language of ['en', 'hi'] as const) {
+    it(`in ${language === 'en' ? 'English' : 'Hindi'}, on an Android phone: shows the page and Google Play first before the app, which activates with no console error and nothing moving`, async () => {
+      const t = language === 'en' ? en : hi;
+      const inviter = await seedInviter({ name: 'Asha Verma' });
+      const [invitee] = await importVerifiedInvitees([inviter.userId]);
+      const page = await browser.newPage({ device: 'phone', userAgent: android });
+      const watch = await watchTakeover(page);
+      const path = `/welcome/${invitee?.uid}/${inviter.userId}`;
+      const response = await page.goto(`${path}?lg=${language}`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      // Before any script: the page, the greeting's place saying what is going on, Google Play first.
+      const html = (await response?.text()) ?? '';
+      expect(html).toContain(`>${t.welcome.title}</h1>`);
+      expect(html).toContain(t.welcome.activating);
+      expect(html.indexOf('Google Play')).toBeLessThan(html.indexOf('App Store'));
+      await takenOver(page);
+      await visible(page.getByText(t.welcome.friends.replace('{{name}}', 'Asha Verma'), { exact: true }));
+      await visible(page.getByRole('link', { name: t.welcome.openApp }));
+      await page.waitForTimeout(500);
+
+      await expectInvisibleTakeover({ ...watch, requests: watch.requests.filter((r) => !r.includes('/api/activate')) });
+      expect(watch.requests.filter((request) => request.endsWith(` ${path}`))).toEqual([`GET ${path}`]);
+      expect(watch.requests.filter((request) => request.includes('/api/activateAccount'))).toHaveLength(1);
+    });
   }
 });

@@ -18,12 +18,15 @@ import { AppProviders } from '@/app/providers';
 import InvitationRoute from '@/app/routes/invitation';
 import SignUpRoute from '@/app/routes/sign-up';
 import SocialSignUpRoute from '@/app/routes/social-sign-up';
+import WelcomeRoute from '@/app/routes/welcome';
 import { serverStateScript } from '@/app/server-state';
 import { paths, routes, type PageName } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
+import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
+import { setRenderedPlatform } from '@/lib/use-platform';
 // The client build's output, taken in at build time: the renderer ships with the HTML, the
 // configuration and the chunk names of the very build Hosting serves.
 import template from '../dist/index.html?raw';
@@ -79,6 +82,7 @@ const serverPages = {
   invitation: InvitationRoute,
   'social-sign-up': SocialSignUpRoute,
   'sign-up': SignUpRoute,
+  welcome: WelcomeRoute,
 } satisfies Pages;
 type ServerPage = keyof typeof serverPages;
 
@@ -89,6 +93,7 @@ const titleKeys: Record<ServerPage, string> = {
   invitation: 'invitation.title',
   'social-sign-up': 'socialSignUp.title',
   'sign-up': 'signUp.title',
+  welcome: 'welcome.title',
 };
 
 /** The page a path shows, with its inviter segment (decoded) and the language its path names. */
@@ -137,12 +142,16 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const wanted = page === 'invitation' ? pathLanguage : input.queryLanguage;
   const language = isOffered(config, wanted) ? wanted : DEFAULT_LANGUAGE;
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
+  // The welcome page's inviter segment is activation's hint, not a card the page shows.
+  const stateInviterId = page === 'welcome' ? null : inviterId;
 
   const i18n = await createI18n(language);
   const t = i18n.getFixedT(language);
 
+  const platform = platformOf(input.userAgent ?? '');
+  setRenderedPlatform(platform); // renderToString is synchronous: this render alone reads it
   const queryClient = createQueryClient();
-  if (inviterId) queryClient.setQueryData(getInviterQueryOptions(inviterId).queryKey, inviter);
+  if (inviterId && page !== 'welcome') queryClient.setQueryData(getInviterQueryOptions(inviterId).queryKey, inviter);
   const body = renderToString(
     <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
       <StaticRouter location={input.path}>
@@ -164,11 +173,15 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
     // Replacements are functions: a `$` in a name must stay a `$`, not a replacement pattern.
     .replace('<!--ssr-head-->', () => head.join('\n    '))
     .replace(OUTLET, () => `<div id="root">${body}</div>`)
-    .replace('</body>', () => `  ${serverStateScript({ config, language, page, inviterId, inviter })}\n  </body>`);
+    .replace(
+      '</body>',
+      () =>
+        `  ${serverStateScript({ config, language, page, platform, inviterId: stateInviterId, inviter })}\n  </body>`,
+    );
   if (description)
     html = html.replace(
       /(<meta name="description" content=")[^"]*"/,
       (_, start: string) => `${start}${escapeHtml(description)}"`,
     );
-  return { status: inviter ? 200 : 404, html, language };
+  return { status: inviter || page === 'welcome' ? 200 : 404, html, language };
 }

@@ -7,6 +7,8 @@
  *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
  * - `GET /social-sign-up/{uid}` and `GET /sign-up/{uid}` (`?lg=` for their language): the sign-up
  *   pages after it, rendered and cached the same way, so that they too show before any script.
+ * - `GET /welcome/{invitee?}/{inviter?}`: the welcome page the e-mail's link leads to, rendered
+ *   before activation (the app activates in the browser) for the visitor's phone; never cached.
  * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
  * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
  *   in the inviter's funnel (domain/funnel.ts). Never cached.
@@ -18,6 +20,8 @@ import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
   UNKNOWN_INVITER_CACHE_CONTROL,
+  WELCOME_CACHE_CONTROL,
+  type InvitationPageInput,
   type InvitationRenderer,
 } from '@dayfocus/contracts/invitation-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
@@ -79,7 +83,7 @@ function queryLanguageOf(rawUrl: string): string | undefined {
 export class InvitationPageFlow {
   constructor(private readonly deps: InvitationPageDeps) {}
 
-  async answer(request: { method: string; rawUrl: string }): Promise<HttpAnswer> {
+  async answer(request: { method: string; rawUrl: string; userAgent?: string }): Promise<HttpAnswer> {
     const path = new URL(request.rawUrl, 'http://localhost').pathname;
     if (request.method === 'POST') return this.view(path);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -90,6 +94,7 @@ export class InvitationPageFlow {
     if (matchPagePath(pagePatterns.legacyInvitation, path)) return this.page(pagePatterns.legacyInvitation, null);
     const inviterId = invitationInviterId(path) ?? signUpInviterId(path);
     if (inviterId) return this.page(path.replace(/\/$/, ''), inviterId, queryLanguageOf(request.rawUrl));
+    if (matchPagePath(pagePatterns.welcome, path)) return this.welcome(path.replace(/\/$/, ''), request);
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
     // app's page is not rendered for it (the app's router could not take such a path over).
     const nonce = this.deps.nonce();
@@ -114,13 +119,31 @@ export class InvitationPageFlow {
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 
+  /** A page that names an inviter (the invitation, the sign-up pages), cached at the CDN. */
   private async page(path: string, inviterId: string | null, queryLanguage?: string): Promise<HttpAnswer> {
     const inviter = inviterId ? await this.deps.findInviter(inviterId) : null;
+    return this.rendered({ path, queryLanguage, inviter }, (status) =>
+      status === 200 ? INVITATION_CACHE_CONTROL : UNKNOWN_INVITER_CACHE_CONTROL,
+    );
+  }
+
+  /**
+   * The welcome page, before activation (which the app runs in the browser): nothing is looked up,
+   * and the visitor's phone decides which store comes first.
+   */
+  private welcome(path: string, request: { rawUrl: string; userAgent?: string }): Promise<HttpAnswer> {
+    const input = { path, queryLanguage: queryLanguageOf(request.rawUrl), userAgent: request.userAgent, inviter: null };
+    return this.rendered(input, () => WELCOME_CACHE_CONTROL);
+  }
+
+  /** The renderer's page as an answer, with the page headers and the cache rule of its status. */
+  private async rendered(
+    input: Omit<InvitationPageInput, 'productDomain' | 'productImageUrl'>,
+    cacheControl: (status: number) => string,
+  ): Promise<HttpAnswer> {
     const settings = this.deps.settings();
     const page = await this.deps.renderer().renderInvitationPage({
-      path,
-      queryLanguage,
-      inviter,
+      ...input,
       productDomain: settings.productDomain,
       productImageUrl: settings.productImageUrl,
     });
@@ -130,7 +153,7 @@ export class InvitationPageFlow {
         ...this.deps.pageHeaders,
         'content-type': 'text/html; charset=utf-8',
         'content-language': page.language,
-        'cache-control': page.status === 200 ? INVITATION_CACHE_CONTROL : UNKNOWN_INVITER_CACHE_CONTROL,
+        'cache-control': cacheControl(page.status),
       },
       body: page.html,
     };

@@ -1,4 +1,8 @@
-/** The server-rendered invitation page behind Hosting's `/feedback/**`, `/tasks-Feedback` and `/app-link/**` rewrites. */
+/**
+ * The server-rendered pages behind Hosting's rewrites: the invitation (`/feedback/**`,
+ * `/tasks-Feedback`), the sign-up pages (`/social-sign-up/**`, `/sign-up/**`), the welcome page
+ * (`/welcome`, `/welcome/**`), and "I already have an account" (`/app-link/**`).
+ */
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isEmulator } from '../adapters/firebase.js';
@@ -66,10 +70,10 @@ const flow = invitationPageFlow({
   pageHeaders: { ...SECURITY_HEADERS, 'Content-Security-Policy': policy },
 });
 
-/** GET /feedback/{uid}/{lg?}, /tasks-Feedback and /app-link/{uid} (Hosting rewrites). */
+/** GET of the pages above, and the invitation's view beacon (POST). */
 export const invitationPage = httpFunction(
   'invitationPage',
-  (req) => flow.answer({ method: req.method, rawUrl: req.originalUrl }),
+  (req) => flow.answer({ method: req.method, rawUrl: req.originalUrl, userAgent: req.get('user-agent') }),
   // A whole CPU (the smallest memory it comes with): the render is on the path to the first byte.
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], cpu: 1, memory: '512MiB' },
 );

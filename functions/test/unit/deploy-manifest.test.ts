@@ -75,12 +75,8 @@ describe('the deployable functions (built lib/)', () => {
         'appSiteAssociation',
         'appSiteAssociation',
         ...webCallables,
-        // The invitation (two routes), the sign-up pages after it, and "I already have an account".
-        'invitationPage',
-        'invitationPage',
-        'invitationPage',
-        'invitationPage',
-        'invitationPage',
+        // The invitation (two routes), the sign-up pages, the welcome page (two), "I already have an account".
+        ...Array<string>(7).fill('invitationPage'),
         'openAppLink',
       ].sort(),
     );

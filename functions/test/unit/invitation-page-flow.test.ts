@@ -21,7 +21,9 @@ function flowWith(options: { shortLink?: string } = {}) {
     renderer: () => ({
       renderInvitationPage: async (input) => {
         rendered.push(input);
-        return { status: input.inviter ? 200 : 404, html: `<p>${input.path}</p>`, language: 'en' };
+        // As the real renderer: the welcome page names no inviter to find.
+        const status = input.inviter || input.path.startsWith('/welcome') ? 200 : 404;
+        return { status, html: `<p>${input.path}</p>`, language: 'en' };
       },
     }),
     settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
@@ -65,6 +67,25 @@ describe('InvitationPageFlow', () => {
     // Only the invitation's beacon counts a view.
     expect((await flow.answer({ method: 'POST', rawUrl: '/social-sign-up/asha' })).status).toBe(404);
     expect(views).toEqual([]);
+  });
+
+  it("renders the welcome page for the visitor's phone and language, looking nobody up, and lets no cache keep it", async () => {
+    const { flow, rendered } = flowWith();
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    const answer = await flow.answer({
+      method: 'GET',
+      rawUrl: '/welcome/mira/asha?lg=hi&mode=verifyEmail&oobCode=abc',
+      userAgent: iphone,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect((await flow.answer({ method: 'GET', rawUrl: '/welcome' })).status).toBe(200);
+    expect(
+      rendered.map(({ path, inviter, queryLanguage, userAgent }) => [path, inviter, queryLanguage, userAgent]),
+    ).toEqual([
+      ['/welcome/mira/asha', null, 'hi', iphone],
+      ['/welcome', null, undefined, undefined],
+    ]);
   });
 
   it('renders no sign-up page for a path the app does not serve', async () => {

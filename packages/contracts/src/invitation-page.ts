@@ -1,6 +1,6 @@
 /**
  * The server-rendered pages (the invitation, `/feedback/{uid}/{lg?}` and `/tasks-Feedback`, and the
- * sign-up pages after it, `/social-sign-up/{uid}` and `/sign-up/{uid}`): the contract between the
+ * sign-up pages after it, `/social-sign-up/{uid}` and `/sign-up/{uid}`, and the welcome page): the contract between the
  * HTTP function that answers them (functions/invitation-page.ts) and the
  * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
  * `functions/lib/web/`), and the page's cache rules. docs/invitation-page.md explains both.
@@ -12,6 +12,8 @@ export interface InvitationPageInput {
   path: string;
   /** The language the link's query names (`?lg=hi`): the pages whose path names none speak it. */
   queryLanguage?: string;
+  /** The request's User-Agent: the welcome page shows the visitor's own store first. */
+  userAgent?: string;
   /** The inviter the path names, or null when it names nobody (or nothing). */
   inviter: InviterCard | null;
   /** Origin of the product's pages, for the absolute URLs of the link preview. */
@@ -21,7 +23,10 @@ export interface InvitationPageInput {
 }
 
 export interface InvitationPageOutput {
-  /** 200 with the inviter; 404 ("Invalid URL", buttons disabled, no personal preview) without. */
+  /**
+   * 200 with the inviter; 404 ("Invalid URL", buttons disabled, no personal preview) without.
+   * The welcome page names no inviter to look up (activation, in the browser, finds it): 200.
+   */
   status: 200 | 404;
   html: string;
   /** The page's language: the link's when offered, else English. */
@@ -42,6 +47,12 @@ export interface InvitationRenderer {
  * cache, so a visitor who reloads gets the CDN's copy. The page carries no per-visitor data.
  */
 export const INVITATION_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=240';
+
+/**
+ * The welcome page: its address is one person's (their uid, often the e-mail's code) and its
+ * store order follows the visitor's phone, so no cache keeps it.
+ */
+export const WELCOME_CACHE_CONTROL = 'private, no-store';
 
 /** An unknown inviter: cached briefly and not served stale, so a new account's link works within a minute. */
 export const UNKNOWN_INVITER_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';

@@ -6,6 +6,7 @@
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { PageName } from '@/config/paths';
+import type { Platform } from '@/lib/platform';
 import type { RuntimeConfig } from '@/config/runtime-config';
 
 export const SERVER_STATE_ELEMENT_ID = 'dayfocus-server-state';
@@ -15,6 +16,8 @@ export interface ServerState {
   language: string;
   /** The page the server rendered, which the app hydrates. */
   page: PageName;
+  /** The platform the page was rendered for (the welcome page's store order). */
+  platform: Platform;
   /** The inviter id of the path (null on `/tasks-Feedback`) and what the server found for it. */
   inviterId: string | null;
   inviter: InviterCard | null;

@@ -9,6 +9,7 @@ import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 import { setFirebaseConfig } from '@/lib/firebase-config';
 import { changeLanguage, createI18n, DEFAULT_LANGUAGE, isOffered, storedLanguage, storeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
+import { setRenderedPlatform } from '@/lib/use-platform';
 import { ConfigErrorScreen } from './config-error-screen';
 import { AppProviders } from './providers';
 import { AppRouter, loaders, preloadPage } from './router';
@@ -63,6 +64,7 @@ function registerMessagingWorkerLater(): void {
  */
 async function hydrate(container: HTMLElement, state: ServerState): Promise<void> {
   setFirebaseConfig(state.config);
+  setRenderedPlatform(state.platform);
   const queryClient = createQueryClient();
   if (state.inviterId) queryClient.setQueryData(getInviterQueryOptions(state.inviterId).queryKey, state.inviter);
   // The page's module loaded first, so that React hydrates the whole page in one pass

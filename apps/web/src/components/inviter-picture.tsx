@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 
-const PLACEHOLDER_PICTURE = '/images/avatar-placeholder.svg';
+export const PLACEHOLDER_PICTURE = '/images/avatar-placeholder.svg';
 
 /** The inviter's picture, or a placeholder when there is none or it fails to load. */
 export function InviterPicture({ inviter }: { inviter: InviterCard }) {

@@ -29,7 +29,7 @@ export const paths = {
   confirmEmail: { pattern: '/confirm-email', href: () => '/confirm-email' },
   welcome: {
     /** The new account (the invitee) to activate, then the inviter who sent the link. */
-    pattern: '/welcome/:inviteeId?/:inviterId?',
+    pattern: pagePatterns.welcome,
     href: (inviteeId?: string, inviterId?: string) => {
       if (!inviteeId) return '/welcome';
       return inviterId
@@ -72,7 +72,7 @@ export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-fo
   { pattern: paths.signUp.pattern, page: 'sign-up', serverRendered: true },
   { pattern: paths.confirmEmail.pattern, page: 'confirm-email' },
   { pattern: paths.emailAction.pattern, page: 'email-action' },
-  { pattern: paths.welcome.pattern, page: 'welcome' },
+  { pattern: paths.welcome.pattern, page: 'welcome', serverRendered: true },
   { pattern: paths.home.pattern, page: 'welcome' },
 ];
 

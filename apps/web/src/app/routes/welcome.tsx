@@ -12,13 +12,14 @@ export default function WelcomeRoute() {
   const { inviteeId, inviterId } = useParams();
   const [search] = useSearchParams();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
-  // Once activation answers: the new friend, greeted by name, and the way to the app.
-  const content = (answer?: ActivationAnswer) => (
+  // The page, whole before activation answers (the greeting's place and the buttons that need the
+  // invite link held, so nothing moves), then the new friend, greeted by name, and the way to the app.
+  const content = (answer?: ActivationAnswer, pending = false) => (
     <>
-      {answer?.inviter && <FriendGreeting inviter={answer.inviter} />}
+      {(pending || answer?.inviter) && <FriendGreeting inviter={answer?.inviter ?? undefined} />}
       <p className="lead">{t('welcome.congratulations')}</p>
       <p className="download-prompt">{t('welcome.download')}</p>
-      <AppHandoff inviteLink={answer?.inviteLink ?? null} />
+      <AppHandoff inviteLink={answer?.inviteLink ?? null} pending={pending} />
     </>
   );
   return (

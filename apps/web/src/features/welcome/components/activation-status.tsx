@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
-import { Loader } from '@/components/loader';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { failureMessageKey } from '@/lib/errors';
@@ -9,16 +8,17 @@ import { useActivation, VerificationLinkError, type Activation, type ActivationA
 
 /**
  * Activates the new account named in the link (after applying the e-mail's verification
- * code, if it carried one): a loader until the server answers 200, then `children` with the
- * answer; a failure shows what went wrong and a retry instead of hanging (and `children`
- * without an answer: the app can be downloaded whatever happened here).
+ * code, if it carried one): `children` pending (the page is whole meanwhile: the server renders it
+ * so), the place of "Activated" held, then `children` with the answer; a
+ * failure shows what went wrong and a retry instead of hanging (and `children` without an
+ * answer: the app can be downloaded whatever happened here).
  */
 export function ActivationStatus({
   activation,
   children,
 }: {
   activation: Activation;
-  children: (answer: ActivationAnswer | undefined) => React.ReactNode;
+  children: (answer: ActivationAnswer | undefined, pending: boolean) => React.ReactNode;
 }) {
   const { t } = useTranslation();
   const query = useActivation(activation);
@@ -26,7 +26,17 @@ export function ActivationStatus({
     // eslint-disable-next-line no-console
     if (query.error) console.error('Activation failed', query.error);
   }, [query.error]);
-  if (query.isPending) return <Loader label={t('welcome.activating')} />;
+  if (query.isPending) {
+    return (
+      <>
+        {/* Where "Activated" will be said (the greeting below says what is going on meanwhile). */}
+        <p className="status-note" role="status">
+          {'\u00a0'}
+        </p>
+        {children(undefined, true)}
+      </>
+    );
+  }
   if (query.isError) {
     const error = query.error;
     // The store badges stay: the app can be downloaded whatever happened here. Each failed try
@@ -43,7 +53,7 @@ export function ActivationStatus({
               </Link>
             )}
           </Alert>
-          {children(undefined)}
+          {children(undefined, false)}
         </>
       );
     }
@@ -69,7 +79,7 @@ export function ActivationStatus({
             {t('app.retry')}
           </button>
         </Alert>
-        {children(undefined)}
+        {children(undefined, false)}
       </>
     );
   }
@@ -78,7 +88,7 @@ export function ActivationStatus({
       <p className="status-note" role="status">
         {t('welcome.activated')}
       </p>
-      {children(query.data)}
+      {children(query.data, false)}
     </>
   );
 }

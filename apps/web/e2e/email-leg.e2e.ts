@@ -21,6 +21,7 @@ import {
   verificationEmail,
   visible,
   type SeededInviter,
+  confirmEmailPath,
 } from './support/app';
 
 interface Invitee {
@@ -41,7 +42,7 @@ async function signUpWithEmail(page: Page, inviter: SeededInviter, invitee: Invi
   await page.getByLabel(t.signUp.password, { exact: true }).fill(invitee.password);
   await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(invitee.password);
   await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
-  await reachPath(page, '/confirm-email');
+  await reachPath(page, confirmEmailPath);
 }
 
 /** Auth's answer when it refuses to send another e-mail for now (what its REST API says). */

@@ -18,6 +18,7 @@ import {
   useBrowser,
   verificationEmail,
   visible,
+  confirmEmailPath,
 } from './support/app';
 
 const config = JSON.parse(readFileSync(new URL('../public/config.json', import.meta.url), 'utf8')) as {
@@ -52,7 +53,7 @@ async function signUpWithEmail(page: Page, inviterId: string, invitee: Invitee):
   await page.goto(`/sign-up/${inviterId}`);
   await fillSignUpForm(page, invitee);
   await submitButton(page).click();
-  await reachPath(page, '/confirm-email');
+  await reachPath(page, confirmEmailPath);
 }
 
 describe('Email sign-up in the browser', () => {
@@ -80,7 +81,7 @@ describe('Email sign-up in the browser', () => {
     await fillSignUpForm(page, invitee);
     await submitButton(page).click();
 
-    await reachPath(page, '/confirm-email');
+    await reachPath(page, confirmEmailPath);
     await visible(page.getByRole('heading', { name: 'Confirm Your Email' }));
     const sentTo = page.getByText(`We have sent an email with a confirmation link to ${invitee.email}.`);
     await visible(sentTo);
@@ -197,7 +198,7 @@ describe('Email sign-up in the browser', () => {
     await pressUntilFocused(page, en.signUp.submit);
     await page.keyboard.press('Enter');
 
-    await reachPath(page, '/confirm-email');
+    await reachPath(page, confirmEmailPath);
     await visible(page.getByText(`We have sent an email with a confirmation link to ${invitee.email}.`));
     const { uid } = await authUserByEmail(invitee.email);
     expect(await readDoc('Users', uid)).toMatchObject({

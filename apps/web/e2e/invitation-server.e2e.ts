@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
 import { hi } from '../src/locales/hi';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
-import { pathOf, reachPath, seedInviter, takenOver, useBrowser, visible } from './support/app';
+import {
+  confirmEmailPath,
+  pathOf,
+  reachPath,
+  seedInviter,
+  takenOver,
+  uniqueEmail,
+  useBrowser,
+  visible,
+} from './support/app';
 
 /** Records, from the first byte of every document, what the takeover must not do. */
 async function watchTakeover(page: Page) {
@@ -189,4 +198,32 @@ describe('The server-rendered welcome page', () => {
       expect(watch.requests.filter((request) => request.includes('/api/activateAccount'))).toHaveLength(1);
     });
   }
+});
+
+describe('The server-rendered confirmation page', () => {
+  const browser = useBrowser();
+
+  it("a reload gets the server's page, which the app completes from the history entry (the address), with no console error", async () => {
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-confirm-reload');
+    const page = await browser.newPage({ device: 'phone' });
+    await page.goto(`/sign-up/${inviter.userId}`);
+    await page.getByLabel(en.signUp.username, { exact: true }).fill('Mira Nair');
+    await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
+    await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
+    await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+    await reachPath(page, confirmEmailPath);
+    await visible(page.getByText(email));
+
+    const watch = await watchTakeover(page);
+    const response = await page.reload();
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain(`>${en.confirmEmail.title}</h1>`);
+    expect(html).not.toContain(email); // the address is the browser's, not the server's
+    await takenOver(page);
+    await visible(page.getByText(email));
+    await visible(page.getByRole('button', { name: en.confirmEmail.resend }));
+    expect(watch.consoleErrors, 'console errors and warnings').toEqual([]);
+  });
 });

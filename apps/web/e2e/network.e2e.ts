@@ -16,6 +16,7 @@ import {
   verificationEmail,
   visible,
   type SeededInviter,
+  confirmEmailPath,
 } from './support/app';
 
 /**
@@ -72,7 +73,7 @@ describe('The journey on a flaky network', () => {
       await expect.poll(() => submit(page).isEnabled()).toBe(true);
 
       await submit(page).click();
-      await reachPath(page, '/confirm-email');
+      await reachPath(page, confirmEmailPath);
       await verificationEmail(email);
     });
   }
@@ -112,7 +113,7 @@ describe('The journey on a flaky network', () => {
       const signUpPage = await browser.newPage({ device: 'phone' });
       await fillSignUpForm(signUpPage, inviter, email);
       await submit(signUpPage).click();
-      await reachPath(signUpPage, '/confirm-email');
+      await reachPath(signUpPage, confirmEmailPath);
       await signUpPage.close(); // only the welcome page below activates
       const { oobLink } = await verificationEmail(email);
 

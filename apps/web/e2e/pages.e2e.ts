@@ -17,6 +17,7 @@ import {
   type Device,
   type Language,
   type SeededInviter,
+  confirmEmailPath,
 } from './support/app';
 
 const texts: Record<Language, Translation> = { en, hi };
@@ -73,7 +74,7 @@ const screens: Screen[] = [
       await page.getByLabel(t.signUp.password, { exact: true }).fill('correct-horse');
       await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill('correct-horse');
       await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
-      await reachPath(page, '/confirm-email');
+      await reachPath(page, confirmEmailPath);
       await heading(page, t.confirmEmail.title);
       await visible(page.getByText(email));
     },

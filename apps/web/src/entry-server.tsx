@@ -16,6 +16,7 @@ import { matchPath, StaticRouter } from 'react-router';
 import { AppRoutes, type Pages } from '@/app/app-routes';
 import { AppProviders } from '@/app/providers';
 import InvitationRoute from '@/app/routes/invitation';
+import ConfirmEmailRoute from '@/app/routes/confirm-email';
 import SignUpRoute from '@/app/routes/sign-up';
 import SocialSignUpRoute from '@/app/routes/social-sign-up';
 import WelcomeRoute from '@/app/routes/welcome';
@@ -82,6 +83,7 @@ const serverPages = {
   invitation: InvitationRoute,
   'social-sign-up': SocialSignUpRoute,
   'sign-up': SignUpRoute,
+  'confirm-email': ConfirmEmailRoute,
   welcome: WelcomeRoute,
 } satisfies Pages;
 type ServerPage = keyof typeof serverPages;
@@ -93,8 +95,12 @@ const titleKeys: Record<ServerPage, string> = {
   invitation: 'invitation.title',
   'social-sign-up': 'socialSignUp.title',
   'sign-up': 'signUp.title',
+  'confirm-email': 'confirmEmail.title',
   welcome: 'welcome.title',
 };
+
+/** The pages that show the inviter their path names: without one, they say "Invalid URL" (404). */
+const inviterPages: ReadonlySet<ServerPage> = new Set(['invitation', 'social-sign-up', 'sign-up']);
 
 /** The page a path shows, with its inviter segment (decoded) and the language its path names. */
 function pageOf(path: string): { page: ServerPage; inviterId: string | null; pathLanguage: string | undefined } {
@@ -143,7 +149,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const language = isOffered(config, wanted) ? wanted : DEFAULT_LANGUAGE;
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
   // The welcome page's inviter segment is activation's hint, not a card the page shows.
-  const stateInviterId = page === 'welcome' ? null : inviterId;
+  const stateInviterId = inviterPages.has(page) ? inviterId : null;
 
   const i18n = await createI18n(language);
   const t = i18n.getFixedT(language);
@@ -151,7 +157,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const platform = platformOf(input.userAgent ?? '');
   setRenderedPlatform(platform); // renderToString is synchronous: this render alone reads it
   const queryClient = createQueryClient();
-  if (inviterId && page !== 'welcome') queryClient.setQueryData(getInviterQueryOptions(inviterId).queryKey, inviter);
+  if (stateInviterId) queryClient.setQueryData(getInviterQueryOptions(stateInviterId).queryKey, inviter);
   const body = renderToString(
     <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
       <StaticRouter location={input.path}>
@@ -183,5 +189,5 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
       /(<meta name="description" content=")[^"]*"/,
       (_, start: string) => `${start}${escapeHtml(description)}"`,
     );
-  return { status: inviter || page === 'welcome' ? 200 : 404, html, language };
+  return { status: inviterPages.has(page) && !inviter ? 404 : 200, html, language };
 }

@@ -7,6 +7,7 @@
  *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
  * - `GET /social-sign-up/{uid}` and `GET /sign-up/{uid}` (`?lg=` for their language): the sign-up
  *   pages after it, rendered and cached the same way, so that they too show before any script.
+ * - `GET /confirm-email`: "we sent you an e-mail", the same for everyone, cached the same way.
  * - `GET /welcome/{invitee?}/{inviter?}`: the welcome page the e-mail's link leads to, rendered
  *   before activation (the app activates in the browser) for the visitor's phone; never cached.
  * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
@@ -95,6 +96,11 @@ export class InvitationPageFlow {
     const inviterId = invitationInviterId(path) ?? signUpInviterId(path);
     if (inviterId) return this.page(path.replace(/\/$/, ''), inviterId, queryLanguageOf(request.rawUrl));
     if (matchPagePath(pagePatterns.welcome, path)) return this.welcome(path.replace(/\/$/, ''), request);
+    // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
+    if (matchPagePath(pagePatterns.confirmEmail, path)) {
+      const input = { path: pagePatterns.confirmEmail, queryLanguage: queryLanguageOf(request.rawUrl), inviter: null };
+      return this.rendered(input, () => INVITATION_CACHE_CONTROL);
+    }
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
     // app's page is not rendered for it (the app's router could not take such a path over).
     const nonce = this.deps.nonce();

@@ -75,8 +75,9 @@ describe('the deployable functions (built lib/)', () => {
         'appSiteAssociation',
         'appSiteAssociation',
         ...webCallables,
-        // The invitation (two routes), the sign-up pages, the welcome page (two), "I already have an account".
-        ...Array<string>(7).fill('invitationPage'),
+        // The invitation (two routes), the sign-up pages, the confirmation page, the welcome page (two),
+        // and "I already have an account".
+        ...Array<string>(8).fill('invitationPage'),
         'openAppLink',
       ].sort(),
     );

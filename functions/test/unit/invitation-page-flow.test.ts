@@ -21,8 +21,8 @@ function flowWith(options: { shortLink?: string } = {}) {
     renderer: () => ({
       renderInvitationPage: async (input) => {
         rendered.push(input);
-        // As the real renderer: the welcome page names no inviter to find.
-        const status = input.inviter || input.path.startsWith('/welcome') ? 200 : 404;
+        // As the real renderer: the welcome and confirmation pages name no inviter to find.
+        const status = input.inviter || /^\/(welcome|confirm-email)/.test(input.path) ? 200 : 404;
         return { status, html: `<p>${input.path}</p>`, language: 'en' };
       },
     }),
@@ -86,6 +86,14 @@ describe('InvitationPageFlow', () => {
       ['/welcome/mira/asha', null, 'hi', iphone],
       ['/welcome', null, undefined, undefined],
     ]);
+  });
+
+  it('renders the confirmation page the same for everyone, in the language of the query, cached like an invitation', async () => {
+    const { flow, rendered } = flowWith();
+    const answer = await flow.answer({ method: 'GET', rawUrl: '/confirm-email?lg=hi' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=240');
+    expect(rendered).toEqual([expect.objectContaining({ path: '/confirm-email', queryLanguage: 'hi', inviter: null })]);
   });
 
   it('renders no sign-up page for a path the app does not serve', async () => {

@@ -1,6 +1,6 @@
 /**
  * The server-rendered pages (the invitation, `/feedback/{uid}/{lg?}` and `/tasks-Feedback`, and the
- * sign-up pages after it, `/social-sign-up/{uid}` and `/sign-up/{uid}`, and the welcome page): the contract between the
+ * sign-up pages after it, `/social-sign-up/{uid}` and `/sign-up/{uid}`, the confirmation page and the welcome page): the contract between the
  * HTTP function that answers them (functions/invitation-page.ts) and the
  * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
  * `functions/lib/web/`), and the page's cache rules. docs/invitation-page.md explains both.
@@ -25,7 +25,8 @@ export interface InvitationPageInput {
 export interface InvitationPageOutput {
   /**
    * 200 with the inviter; 404 ("Invalid URL", buttons disabled, no personal preview) without.
-   * The welcome page names no inviter to look up (activation, in the browser, finds it): 200.
+   * The confirmation and welcome pages name no inviter to look up (activation, in the browser,
+   * finds the welcome page's): 200.
    */
   status: 200 | 404;
   html: string;

@@ -12,6 +12,8 @@ export const pagePatterns = {
   socialSignUp: '/social-sign-up/:inviterId',
   /** The e-mail sign-up form, naming the inviter. */
   signUp: '/sign-up/:inviterId',
+  /** Where the e-mail sign-up leads: "we sent you an e-mail" (the address is the history entry's). */
+  confirmEmail: '/confirm-email',
   /** The welcome page: the new account to activate, then the inviter who sent the link. */
   welcome: '/welcome/:inviteeId?/:inviterId?',
   /** "I already have an account": the server redirects to the inviter's short link. */

@@ -166,6 +166,9 @@ export async function takenOver(page: Page): Promise<void> {
   });
 }
 
+/** The confirmation page, in whatever language the form was sent in (`?lg=` for Hindi). */
+export const confirmEmailPath = /^\/confirm-email(\?lg=[a-z]+)?$/;
+
 /** The path of the page, with its query string. */
 export function pathOf(page: Page): string {
   const url = new URL(page.url());

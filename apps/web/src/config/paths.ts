@@ -26,7 +26,10 @@ export const paths = {
     pattern: pagePatterns.signUp,
     href: (inviterId: string, lg?: string) => `/sign-up/${encodeURIComponent(inviterId)}${languageQuery(lg)}`,
   },
-  confirmEmail: { pattern: '/confirm-email', href: () => '/confirm-email' },
+  confirmEmail: {
+    pattern: pagePatterns.confirmEmail,
+    href: (lg?: string) => `${pagePatterns.confirmEmail}${languageQuery(lg)}`,
+  },
   welcome: {
     /** The new account (the invitee) to activate, then the inviter who sent the link. */
     pattern: pagePatterns.welcome,
@@ -70,7 +73,7 @@ export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-fo
   { pattern: paths.legacyInvitation.pattern, page: 'invitation', serverRendered: true },
   { pattern: paths.socialSignUp.pattern, page: 'social-sign-up', serverRendered: true },
   { pattern: paths.signUp.pattern, page: 'sign-up', serverRendered: true },
-  { pattern: paths.confirmEmail.pattern, page: 'confirm-email' },
+  { pattern: paths.confirmEmail.pattern, page: 'confirm-email', serverRendered: true },
   { pattern: paths.emailAction.pattern, page: 'email-action' },
   { pattern: paths.welcome.pattern, page: 'welcome', serverRendered: true },
   { pattern: paths.home.pattern, page: 'welcome' },

@@ -5,6 +5,7 @@ import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** What the sign-up form left in the history entry (a reload keeps it), if it is whole. */
 function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: number }) | undefined {
@@ -22,7 +23,11 @@ function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: numbe
 export default function ConfirmEmailRoute() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const rawState: unknown = useLocation().state;
+  // The history entry is the browser's: the server's copy of the page (a reload) has none, so
+  // the page reads it once it is the app's, and is the server's until then.
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const rawState: unknown = hydrated ? location.state : null;
   const state = confirmEmailState(rawState);
   const email = state?.email ?? (rawState as { email?: unknown } | null)?.email;
   const uid = state?.uid;

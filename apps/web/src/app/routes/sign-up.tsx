@@ -32,7 +32,8 @@ export default function SignUpRoute() {
         ...values,
       });
       const state: ConfirmEmailState & { sentAt: number } = { ...signedUp, sentAt: Date.now() };
-      await navigate(paths.confirmEmail.href(), { state });
+      // In the page's language, for a reload (the server renders it, and knows no other).
+      await navigate(paths.confirmEmail.href(i18n.language), { state });
       return null;
     } catch (error) {
       if (error instanceof EmailInUseError) return 'email-in-use';

@@ -142,7 +142,7 @@ async function emailPath(): Promise<Step[]> {
       page,
       sent,
       { path, step: `tap "${en.socialSignUp.email}": the form` },
-      () => page.getByRole('button', { name: en.socialSignUp.email }).click(),
+      () => page.getByRole('link', { name: en.socialSignUp.email }).click(),
       () => page.getByLabel(en.signUp.confirmPassword, { exact: true }).waitFor({ timeout: 30_000 }),
     ),
   );
@@ -180,6 +180,9 @@ async function providerPath(provider: 'Google' | 'Apple'): Promise<Step[]> {
   const page = await context.newPage();
   const sent = recordRequests(page);
   const steps = await toMethodPage(page, sent, path);
+  // As a person who taps once the page is ready: Auth's popup helper loaded (before, the tap
+  // goes by redirect, which this count does not follow).
+  await page.locator('[data-popup-ready]').first().waitFor({ timeout: 30_000 });
   const email = `${uniqueId('trips')}@example.com`;
   steps.push(
     await step(

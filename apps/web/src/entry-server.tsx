@@ -21,6 +21,7 @@ import SignUpRoute from '@/app/routes/sign-up';
 import SocialSignUpRoute from '@/app/routes/social-sign-up';
 import WelcomeRoute from '@/app/routes/welcome';
 import { serverStateScript } from '@/app/server-state';
+import { emailActionTarget as targetOf } from '@/config/email-action';
 import { paths, routes, type PageName } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
@@ -190,4 +191,9 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
       (_, start: string) => `${start}${escapeHtml(description)}"`,
     );
   return { status: inviterPages.has(page) && !inviter ? 404 : 200, html, language };
+}
+
+/** `/auth/action`'s redirect (config/email-action.ts), with the configuration of this build. */
+export function emailActionTarget(query: string): string {
+  return targetOf(query, config);
 }

@@ -7,6 +7,8 @@
  *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
  * - `GET /social-sign-up/{uid}` and `GET /sign-up/{uid}` (`?lg=` for their language): the sign-up
  *   pages after it, rendered and cached the same way, so that they too show before any script.
+ * - `GET /auth/action`: every e-mail's link, redirected to the welcome page (a verification e-mail
+ *   of this companion) or to Firebase's own handler.
  * - `GET /confirm-email`: "we sent you an e-mail", the same for everyone, cached the same way.
  * - `GET /welcome/{invitee?}/{inviter?}`: the welcome page the e-mail's link leads to, rendered
  *   before activation (the app activates in the browser) for the visitor's phone; never cached.
@@ -90,6 +92,7 @@ export class InvitationPageFlow {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
     }
+    if (matchPagePath(pagePatterns.emailAction, path)) return this.emailAction(request.rawUrl);
     const appLink = matchPagePath(pagePatterns.inviterAppLink, path)?.inviterId;
     if (appLink) return this.appLink(inviterIdOf(appLink));
     if (matchPagePath(pagePatterns.legacyInvitation, path)) return this.page(pagePatterns.legacyInvitation, null);
@@ -162,6 +165,20 @@ export class InvitationPageFlow {
         'cache-control': cacheControl(page.status),
       },
       body: page.html,
+    };
+  }
+
+  /**
+   * An e-mail's link: on to the welcome page (the server's page from its first byte) or to
+   * Firebase's own handler, as the web app decides (apps/web/src/config/email-action.ts). The
+   * address carries the e-mail's one-time code: nothing keeps it, and no referrer leaves with it.
+   */
+  private emailAction(rawUrl: string): HttpAnswer {
+    const location = this.deps.renderer().emailActionTarget(new URL(rawUrl, 'http://localhost').search);
+    return {
+      status: 303,
+      headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+      body: '',
     };
   }
 

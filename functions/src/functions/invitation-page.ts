@@ -1,7 +1,8 @@
 /**
  * The server-rendered pages behind Hosting's rewrites: the invitation (`/feedback/**`,
  * `/tasks-Feedback`), the sign-up pages (`/social-sign-up/**`, `/sign-up/**`), the welcome page
- * (`/welcome`, `/welcome/**`), and "I already have an account" (`/app-link/**`).
+ * (`/welcome`, `/welcome/**`), and the redirects of "I already have an account" (`/app-link/**`)
+ * and of every e-mail's link (`/auth/action`).
  */
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

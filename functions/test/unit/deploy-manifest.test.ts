@@ -76,8 +76,8 @@ describe('the deployable functions (built lib/)', () => {
         'appSiteAssociation',
         ...webCallables,
         // The invitation (two routes), the sign-up pages, the confirmation page, the welcome page (two),
-        // and "I already have an account".
-        ...Array<string>(8).fill('invitationPage'),
+        // and the redirects of "I already have an account" and of the e-mails' links.
+        ...Array<string>(9).fill('invitationPage'),
         'openAppLink',
       ].sort(),
     );

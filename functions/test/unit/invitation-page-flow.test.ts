@@ -19,6 +19,7 @@ function flowWith(options: { shortLink?: string } = {}) {
       return { shortLink: options.shortLink ?? 'https://dayfocus.app/l/abc' };
     },
     renderer: () => ({
+      emailActionTarget: (query) => `/welcome/mira/asha${query}`,
       renderInvitationPage: async (input) => {
         rendered.push(input);
         // As the real renderer: the welcome and confirmation pages name no inviter to find.
@@ -94,6 +95,20 @@ describe('InvitationPageFlow', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=240');
     expect(rendered).toEqual([expect.objectContaining({ path: '/confirm-email', queryLanguage: 'hi', inviter: null })]);
+  });
+
+  it("redirects an e-mail's link where the web app says, keeping nothing of its code", async () => {
+    const { flow, rendered } = flowWith();
+    const answer = await flow.answer({ method: 'GET', rawUrl: '/auth/action?mode=verifyEmail&oobCode=abc' });
+    expect(answer).toMatchObject({
+      status: 303,
+      headers: {
+        location: '/welcome/mira/asha?mode=verifyEmail&oobCode=abc',
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      },
+    });
+    expect(rendered).toEqual([]);
   });
 
   it('renders no sign-up page for a path the app does not serve', async () => {

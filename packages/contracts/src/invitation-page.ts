@@ -37,6 +37,11 @@ export interface InvitationPageOutput {
 /** What `functions/lib/web/invitation-renderer.cjs` exports. */
 export interface InvitationRenderer {
   renderInvitationPage(input: InvitationPageInput): Promise<InvitationPageOutput>;
+  /**
+   * Where an e-mail's link (the query of `/auth/action`) goes on to: the welcome page (a path of
+   * the site) for the companion's verification e-mails, Firebase's handler for the rest.
+   */
+  emailActionTarget(query: string): string;
 }
 
 /**

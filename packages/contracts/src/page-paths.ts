@@ -16,6 +16,8 @@ export const pagePatterns = {
   confirmEmail: '/confirm-email',
   /** The welcome page: the new account to activate, then the inviter who sent the link. */
   welcome: '/welcome/:inviteeId?/:inviterId?',
+  /** Every e-mail's link: the server redirects it to the welcome page or to Firebase's handler. */
+  emailAction: '/auth/action',
   /** "I already have an account": the server redirects to the inviter's short link. */
   inviterAppLink: '/app-link/:inviterId',
 } as const;

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, matchPath } from 'react-router';
-import { routes, sameOriginUrl, type PageName } from '@/config/paths';
+import { routes, type PageName } from '@/config/paths';
 import { AppRoutes, type Pages } from './app-routes';
 import { loadWelcome } from './routes/load-welcome';
 
@@ -14,7 +14,6 @@ export const loaders = {
   'social-sign-up': () => import('./routes/social-sign-up'),
   'sign-up': () => import('./routes/sign-up'),
   'confirm-email': () => import('./routes/confirm-email'),
-  'email-action': () => import('./routes/email-action'),
   welcome: loadWelcome,
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageName, () => Promise<{ default: ComponentType }>>;
@@ -24,7 +23,6 @@ export const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> =
   'social-sign-up': lazy(loaders['social-sign-up']),
   'sign-up': lazy(loaders['sign-up']),
   'confirm-email': lazy(loaders['confirm-email']),
-  'email-action': lazy(loaders['email-action']),
   welcome: lazy(loaders.welcome),
   'not-found': lazy(loaders['not-found']),
 };
@@ -35,16 +33,10 @@ function pageOf(pathname: string): PageName {
 
 /**
  * Starts downloading the page of `location` straight away, alongside the configuration,
- * instead of after the first render discovers it; for an e-mail's link (`/auth/action`), the
- * page it goes on to as well (the welcome page, from its `continueUrl`), which would otherwise
- * load only once the first has run. A failure here is left to the render.
+ * instead of after the first render discovers it. A failure here is left to the render.
  */
-export function preloadPage(location: { pathname: string; search: string; origin: string }): void {
-  const page = pageOf(location.pathname);
-  loaders[page]().catch(() => undefined);
-  if (page !== 'email-action') return;
-  const next = sameOriginUrl(new URLSearchParams(location.search).get('continueUrl'), location.origin);
-  if (next) loaders[pageOf(next.pathname)]().catch(() => undefined);
+export function preloadPage(location: { pathname: string }): void {
+  loaders[pageOf(location.pathname)]().catch(() => undefined);
 }
 
 /** The app's routes; `overrides` replaces a lazy page by its loaded module (hydration, start.tsx). */

@@ -41,11 +41,12 @@ export const paths = {
     },
   },
   /**
-   * Where every e-mail of the Firebase project leads (the console's custom action URL,
-   * docs/deploying.md): a verification e-mail of this companion goes on to its welcome page,
-   * every other e-mail (the app's too) to Firebase's own handler.
+   * Not a page of the app: where every e-mail of the Firebase project leads (the console's custom
+   * action URL, docs/deploying.md). The server redirects a verification e-mail of this companion
+   * to its welcome page, every other e-mail (the app's too) to Firebase's own handler
+   * (config/email-action.ts).
    */
-  emailAction: { pattern: '/auth/action', href: () => '/auth/action' },
+  emailAction: { pattern: pagePatterns.emailAction, href: () => pagePatterns.emailAction },
   home: { pattern: '/', href: () => '/' },
   /**
    * Not a page of the app: the server finds (or makes) the inviter's short link and redirects
@@ -58,8 +59,7 @@ export const paths = {
 } as const;
 
 /** The pages of the app; each is the module `src/app/routes/{page}.tsx`, loaded on its own. */
-export type PageName =
-  'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-email' | 'email-action' | 'welcome' | 'not-found';
+export type PageName = 'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-email' | 'welcome' | 'not-found';
 
 /**
  * Every path the app serves and the page that shows it, in matching order; any other path
@@ -74,7 +74,6 @@ export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-fo
   { pattern: paths.socialSignUp.pattern, page: 'social-sign-up', serverRendered: true },
   { pattern: paths.signUp.pattern, page: 'sign-up', serverRendered: true },
   { pattern: paths.confirmEmail.pattern, page: 'confirm-email', serverRendered: true },
-  { pattern: paths.emailAction.pattern, page: 'email-action' },
   { pattern: paths.welcome.pattern, page: 'welcome', serverRendered: true },
   { pattern: paths.home.pattern, page: 'welcome' },
 ];

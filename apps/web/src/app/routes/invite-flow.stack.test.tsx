@@ -57,9 +57,14 @@ describe('the invitation page, against the local stack', () => {
     await user.click(await screen.findByRole('link', { name: 'Sign up' }, { timeout: 10_000 }));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(location.pathname).toBe(`/social-sign-up/${inviter.userId}`);
-    for (const name of ['Sign up with Apple', 'Sign up with Google', 'Sign up with email']) {
+    for (const name of ['Sign up with Apple', 'Sign up with Google']) {
       await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled());
     }
+    // Enabled, the e-mail choice is a link to the form (it works before the app runs).
+    expect(screen.getByRole('link', { name: 'Sign up with email' })).toHaveAttribute(
+      'href',
+      `/sign-up/${inviter.userId}`,
+    );
   });
 
   it('keeps the sign-up choices disabled for an unknown inviter', async () => {

@@ -1,0 +1,41 @@
+/**
+ * Where `/auth/action` sends an e-mail's link: every e-mail of the project leads there (the
+ * console's custom action URL, docs/deploying.md). A verification e-mail of this companion goes
+ * on to its welcome page with its code, in its language (its continue URL carries `?lg=`): the
+ * welcome page applies the code and activates, so a link opened twice (a mail scanner first) or
+ * after the address was confirmed still welcomes, where Firebase's own page would say the link
+ * was used. Every other e-mail, the app's password resets included, goes to Firebase's own
+ * handler, unchanged. The server answers `/auth/action` with a redirect there
+ * (functions/src/flows/invitation-page-flow.ts, through the renderer), so the welcome page is the
+ * server's page from the first byte.
+ */
+import { matchPath } from 'react-router';
+import { paths, sameOriginUrl } from './paths';
+import type { RuntimeConfig } from './runtime-config-rules';
+
+/** Firebase's own handler of e-mail actions: on the auth domain (the site itself once deployed), or the Auth emulator's. */
+function firebaseActionHandler(config: RuntimeConfig): string {
+  return config.emulators
+    ? `${config.emulators.auth}/emulator/action`
+    : `https://${config.firebase.authDomain}/__/auth/action`;
+}
+
+/**
+ * The address an e-mail's link (the query of `/auth/action`) goes on to: the companion's welcome
+ * page (a path of this site) for its verification e-mails, Firebase's handler for the rest.
+ */
+export function emailActionTarget(query: string, config: RuntimeConfig): string {
+  const search = new URLSearchParams(query);
+  const code = search.get('oobCode');
+  const origin = new URL(config.productDomain).origin;
+  const welcome =
+    search.get('mode') === 'verifyEmail' && code ? sameOriginUrl(search.get('continueUrl'), origin) : null;
+  const match = welcome ? matchPath(paths.welcome.pattern, welcome.pathname) : null;
+  if (!welcome || !match?.params.inviteeId || !match.params.inviterId) {
+    return `${firebaseActionHandler(config)}?${search.toString()}`;
+  }
+  const next = new URLSearchParams(welcome.search);
+  next.set('mode', 'verifyEmail');
+  next.set('oobCode', code ?? '');
+  return `${welcome.pathname}?${next.toString()}`;
+}

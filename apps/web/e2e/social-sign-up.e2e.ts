@@ -11,6 +11,7 @@ import {
   pathOf,
   reachPath,
   seedInviter,
+  takenOver,
   uniqueEmail,
   useBrowser,
   visible,
@@ -184,6 +185,17 @@ describe('Sign-up with Google or Apple in the browser', () => {
     await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
     expect(popups).toBe(0);
     expect(pages).toContain('?lg=en&start=apple.com');
+  });
+
+  it('a link shared with ?start= opens the page and starts no sign-in', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await page.goto(`/social-sign-up/${inviter.userId}?start=google.com`);
+    await takenOver(page);
+    await expect.poll(() => pathOf(page)).toBe(`/social-sign-up/${inviter.userId}`); // the query is dropped
+    await expect.poll(() => providerButton(page, 'google').getAttribute('data-popup-ready')).toBe('true');
+    expect(await providerButton(page, 'google').getAttribute('aria-busy')).toBe('false');
+    expect(new URL(page.url()).origin).toBe(urls.hosting); // still here: no provider's page
   });
 
   for (const provider of ['google', 'apple'] as const) {

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, useRef } from 'react';
+import { startTransition, StrictMode, useEffect, useRef, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
@@ -80,23 +80,28 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
       container,
       <StrictMode>
         <AppProviders config={state.config} i18n={i18n} queryClient={queryClient}>
-          <AppRouter overrides={{ [state.page]: page.default }} />
-          <AfterHydration run={() => afterHydration(i18n, state)} />
+          <AfterHydration run={() => afterHydration(i18n, state)}>
+            <AppRouter overrides={{ [state.page]: page.default }} />
+          </AfterHydration>
         </AppProviders>
       </StrictMode>,
     );
   });
 }
 
-/** Runs `run` once, after React has committed the hydrated page. */
-function AfterHydration({ run }: { run: () => void }) {
+/**
+ * Runs `run` once, after React has committed the hydrated page. It wraps the page rather than
+ * standing beside it: a sibling would change the ids React gives the page's elements (`useId`),
+ * and they would no longer be the ones the server rendered.
+ */
+function AfterHydration({ run, children }: { run: () => void; children: ReactNode }) {
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
     run();
   }, [run]);
-  return null;
+  return children;
 }
 
 /** What waits until the page is React's: a language chosen before, and the view beacon. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
+import { sameOriginUrl } from '@/config/paths';
 import { firebaseAuth, prepareAuth } from '@/lib/auth';
 import { currentInAppBrowser } from '@/lib/in-app-browser';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -115,6 +116,8 @@ export function SocialSignUpButtons({
       const rest = new URLSearchParams(search);
       rest.delete(START_PARAM);
       void navigate({ pathname, search: rest.size > 0 ? `?${rest}` : '' }, { replace: true });
+      // Only this page's own form starts a sign-in: a link shared with `?start=` opens the page.
+      if (!sameOriginUrl(document.referrer || null, window.location.origin)) return;
       if (requested === 'google.com' && currentInAppBrowser()) return;
       setBusy(requested);
       redirect(requested);

@@ -1,6 +1,7 @@
 /**
- * The renderer of the pages the server answers: the invitation, and the sign-up pages that
- * follow it (the method page and the e-mail form). `vite build --ssr` bundles this module, the
+ * The renderer of the pages the server answers: the invitation and the pages after it (the
+ * method page, the e-mail form, the confirmation page and the welcome page), and the address
+ * `/auth/action` redirects to. `vite build --ssr` bundles this module, the
  * pages and everything they import into `functions/lib/web/invitation-renderer.cjs`, which the
  * `invitationPage` function calls (docs/invitation-page.md). It renders the same tree the app
  * renders, so that the app hydrates it (start.tsx) instead of painting it again, and fills the
@@ -149,7 +150,8 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const wanted = page === 'invitation' ? pathLanguage : input.queryLanguage;
   const language = isOffered(config, wanted) ? wanted : DEFAULT_LANGUAGE;
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
-  // The welcome page's inviter segment is activation's hint, not a card the page shows.
+  // Only the pages that show the inviter hand the app a card; the welcome page's inviter segment
+  // is activation's hint.
   const stateInviterId = inviterPages.has(page) ? inviterId : null;
 
   const i18n = await createI18n(language);

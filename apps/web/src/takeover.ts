@@ -1,9 +1,10 @@
 /**
- * The one script the server-rendered invitation page loads up front (entry-server.tsx puts it
- * in place of the app's entry). The page is complete and works without JavaScript (its
- * actions and language choice are links), so the app is not on its critical path: it is
- * fetched once the page (the inviter's picture included) has loaded, when the browser is idle,
- * and then hydrates the page in place (start.tsx): nothing moves, nothing is asked again.
+ * The one script a server-rendered page (the invitation and the pages after it) loads up front
+ * (entry-server.tsx puts it in place of the app's entry). The page shows complete without
+ * JavaScript (its links work; what needs the app, such as the e-mail form, waits visibly), so the
+ * app is not on its critical path: it is fetched once the page (the inviter's picture included)
+ * has loaded, when the browser is idle, and then hydrates the page in place (start.tsx): nothing
+ * moves, nothing is asked again.
  *
  * A browser runs every module of one import in a single task. The app's libraries are taken in
  * DOM first, then the translations, each in a task of its own, so that no task is long enough

@@ -8,8 +8,8 @@ export type Pages = Partial<Record<PageName, ComponentType>>;
 
 /**
  * The route tree: the layout, then each route's page in its own Suspense boundary. The browser
- * passes every page (each a lazy chunk, router.tsx); the server renderer passes only the
- * invitation page (entry-server.tsx), which renders the same tree for its paths, so that the
+ * passes every page (each a lazy chunk, router.tsx); the server renderer passes only the page
+ * it renders (entry-server.tsx), which renders the same tree for its paths, so that the
  * app can hydrate what the server sent.
  */
 export function AppRoutes({ pages }: { pages: Pages }) {

@@ -30,31 +30,24 @@ export const registerInvitee = callable('registerInvitee', registerInviteeReques
 export const ANONYMOUS_ACTIVATION_REFUSAL =
   'This account cannot be activated from this link yet: confirm the e-mail address first, or sign in';
 
-/**
- * The inviter's short link for the welcome page's store links and "Open Dayfocus", or null:
- * activation has succeeded by then, and a link that cannot be had (the optional provider
- * down) only costs the page those extras.
- */
-async function inviteLinkOf(inviterId: string): Promise<string | null> {
-  try {
-    return (await appLinkFlow.createAppLink(inviterId)).shortLink;
-  } catch (error) {
-    logger.warn('No short link for the welcome page', { inviterId, error: String(error) });
-    return null;
-  }
+/** The inviter's short link, or what kept it: asked for once, read later. */
+function askInviteLink(inviterId: string): Promise<{ link: string } | { error: unknown }> {
+  return appLinkFlow.createAppLink(inviterId).then(
+    ({ shortLink }) => ({ link: shortLink }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 /**
- * The short link of the inviter that the verification link names, asked for while the join
- * runs: in nearly every activation that is the inviter joined, so the answer need not wait for
- * the link after the join. Unused (and its failure unlogged) when the join says otherwise.
+ * The inviter's short link for the welcome page's store links and "Open Dayfocus", or null:
+ * activation has succeeded by then, and a link that cannot be had (the optional provider
+ * down) only costs the page those extras. `asked`: the link already asked for.
  */
-function hintedInviteLink(inviterId: string | undefined): Promise<string | null> | null {
-  if (!inviterId) return null;
-  return appLinkFlow.createAppLink(inviterId).then(
-    (link) => link.shortLink,
-    () => null,
-  );
+async function inviteLinkOf(inviterId: string, asked = askInviteLink(inviterId)): Promise<string | null> {
+  const outcome = await asked;
+  if ('link' in outcome) return outcome.link;
+  logger.warn('No short link for the welcome page', { inviterId, error: String(outcome.error) });
+  return null;
 }
 
 /** Public: the verification link may be opened on a device where nobody is signed in. */
@@ -66,7 +59,9 @@ export const activateAccount = callable(
     if (caller && caller.uid !== input.uid) {
       throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
     }
-    const hintedLink = hintedInviteLink(input.inviterId);
+    // The link of the inviter the verification link names, asked for while the join runs: in
+    // nearly every activation that is the inviter joined, so the answer need not wait for it after.
+    const hintedLink = input.inviterId ? askInviteLink(input.inviterId) : undefined;
     let result;
     try {
       result = await inviteFlow.activateAccount(
@@ -87,8 +82,8 @@ export const activateAccount = callable(
     const told = caller !== null || (input.inviterId !== undefined && input.inviterId === result.inviter?.inviterId);
     const inviter = told ? result.inviter : null;
     if (!inviter) return { ...result, inviter, inviteLink: null };
-    const hinted = inviter.inviterId === input.inviterId ? await hintedLink : null;
-    return { ...result, inviter, inviteLink: hinted ?? (await inviteLinkOf(inviter.inviterId)) };
+    const asked = inviter.inviterId === input.inviterId ? hintedLink : undefined;
+    return { ...result, inviter, inviteLink: await inviteLinkOf(inviter.inviterId, asked) };
   },
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
 );

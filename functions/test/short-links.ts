@@ -38,6 +38,7 @@ export function visitFlow(options: {
   const at = options.now.toISOString();
   const links: AppLinkLinks = {
     ensureOwnLink: unexpected,
+    findOwnLink: unexpected,
     findProviderLink: unexpected,
     keepProviderLink: unexpected,
     findByCode: async (wanted) =>

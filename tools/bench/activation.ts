@@ -29,6 +29,8 @@ async function call(name: string, data: unknown): Promise<boolean> {
 /** Inviters of this run only: the stack may be the one `npm run dev` runs, and its data stays. */
 async function createInviters(count: number): Promise<string[]> {
   const inviters = await Promise.all(Array.from({ length: count }, () => createInviter({ name: 'Bench Inviter' })));
+  // Each has shared a short link, as every inviter whose link brought an invitee has.
+  await Promise.all(inviters.map((inviter) => call('createAppLink', { inviterId: inviter.userId })));
   return inviters.map((inviter) => inviter.userId);
 }
 

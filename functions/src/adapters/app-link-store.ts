@@ -74,26 +74,33 @@ export class AppLinkStore implements AppLinkLinks {
     now: string;
     newCode: () => string;
   }): Promise<string> {
-    const kept = this.ownLinks.get(input.inviterId);
-    if (kept?.target === input.target) return kept.code;
-    const code = await this.findOrMakeOwnLink(input);
+    // The usual case, an inviter asking again, needs two reads and no transaction.
+    const known = await this.findOwnLink(input.inviterId, input.target);
+    if (known) return known;
+    const code = await this.makeOwnLink(input);
     this.ownLinks.set(input.inviterId, { code, target: input.target });
     return code;
   }
 
-  private async findOrMakeOwnLink(input: {
+  /** The code of the inviter's own link to `target`, if they have one: reads only, never writes. */
+  async findOwnLink(inviterId: string, target: string): Promise<string | null> {
+    const kept = this.ownLinks.get(inviterId);
+    if (kept?.target === target) return kept.code;
+    const code = (await this.owners().doc(inviterId).get()).data()?.code;
+    if (!code) return null;
+    const link = await this.findByCode(code);
+    if (link?.inviterId !== inviterId || link.target !== target) return null;
+    this.ownLinks.set(inviterId, { code, target });
+    return code;
+  }
+
+  private async makeOwnLink(input: {
     inviterId: string;
     target: string;
     now: string;
     newCode: () => string;
   }): Promise<string> {
     const ownerRef = this.owners().doc(input.inviterId);
-    // The usual case, an inviter asking again, needs two reads and no transaction.
-    const known = (await ownerRef.get()).data();
-    if (known?.code) {
-      const link = await this.findByCode(known.code);
-      if (link && link.inviterId === input.inviterId && link.target === input.target) return known.code;
-    }
     return this.firestore.runTransaction(async (tx) => {
       const owner = (await tx.get(ownerRef)).data();
       if (owner?.code) {

@@ -93,10 +93,8 @@ export class AppLinkFlow {
     }
 
     const provider = settings.provider;
-    const known = await this.deps.links.findProviderLink(inviterId, provider.kind);
-    if (known && known.target === target && known.shortLink.startsWith(`${provider.domainUriPrefix}/`)) {
-      return { shortLink: known.shortLink };
-    }
+    const known = await this.existingLink(inviterId);
+    if (known) return known;
     let shortLink: string;
     try {
       shortLink = await this.deps
@@ -119,6 +117,24 @@ export class AppLinkFlow {
       now,
     });
     return { shortLink: kept.shortLink };
+  }
+
+  /**
+   * The inviter's short link if it was made before, or null: reads only, and no check that the
+   * inviter exists, so it is for a caller that knows it (activation, once the join has read the
+   * inviter). A link of a provider for another target, or of another provider, is not theirs now.
+   */
+  async existingLink(inviterId: string): Promise<{ shortLink: string } | null> {
+    const settings = this.deps.settings();
+    const target = linkTargetFor(settings, inviterId);
+    const { provider } = settings;
+    if (provider.kind === 'own') {
+      const code = await this.deps.links.findOwnLink(inviterId, target);
+      return code ? { shortLink: shortLinkFor(settings, code) } : null;
+    }
+    const known = await this.deps.links.findProviderLink(inviterId, provider.kind);
+    const current = known && known.target === target && known.shortLink.startsWith(`${provider.domainUriPrefix}/`);
+    return current ? { shortLink: known.shortLink } : null;
   }
 
   /**

@@ -212,6 +212,8 @@ export interface ShortLinkProviderClient {
 export interface AppLinkLinks {
   /** The inviter's own link's code, made (with a fresh code from `newCode`) if they have none. */
   ensureOwnLink(input: { inviterId: string; target: string; now: string; newCode: () => string }): Promise<string>;
+  /** The code of the inviter's own link to `target`, if they have one: reads only. */
+  findOwnLink(inviterId: string, target: string): Promise<string | null>;
   findProviderLink(inviterId: string, provider: Exclude<LinkProviderKind, 'own'>): Promise<ProviderLinkRecord | null>;
   /** Keeps a provider's link for the inviter; answers the one kept (an earlier one wins a race). */
   keepProviderLink(input: {

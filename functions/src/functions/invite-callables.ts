@@ -30,24 +30,21 @@ export const registerInvitee = callable('registerInvitee', registerInviteeReques
 export const ANONYMOUS_ACTIVATION_REFUSAL =
   'This account cannot be activated from this link yet: confirm the e-mail address first, or sign in';
 
-/** The inviter's short link, or what kept it: asked for once, read later. */
-function askInviteLink(inviterId: string): Promise<{ link: string } | { error: unknown }> {
-  return appLinkFlow.createAppLink(inviterId).then(
-    ({ shortLink }) => ({ link: shortLink }),
-    (error: unknown) => ({ error }),
-  );
-}
-
 /**
  * The inviter's short link for the welcome page's store links and "Open Dayfocus", or null:
  * activation has succeeded by then, and a link that cannot be had (the optional provider
- * down) only costs the page those extras. `asked`: the link already asked for.
+ * down) only costs the page those extras. `known`: the link looked up beside the join, which
+ * an inviter whose link brought the invitee already has; only an inviter without one waits
+ * here for it to be made.
  */
-async function inviteLinkOf(inviterId: string, asked = askInviteLink(inviterId)): Promise<string | null> {
-  const outcome = await asked;
-  if ('link' in outcome) return outcome.link;
-  logger.warn('No short link for the welcome page', { inviterId, error: String(outcome.error) });
-  return null;
+async function inviteLinkOf(inviterId: string, known?: Promise<{ shortLink: string } | null>): Promise<string | null> {
+  try {
+    const link = (await known?.catch(() => null)) ?? (await appLinkFlow.createAppLink(inviterId));
+    return link.shortLink;
+  } catch (error) {
+    logger.warn('No short link for the welcome page', { inviterId, error: String(error) });
+    return null;
+  }
 }
 
 /** Public: the verification link may be opened on a device where nobody is signed in. */
@@ -59,9 +56,10 @@ export const activateAccount = callable(
     if (caller && caller.uid !== input.uid) {
       throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
     }
-    // The link of the inviter the verification link names, asked for while the join runs: in
+    // The link of the inviter the verification link names, looked up while the join runs: in
     // nearly every activation that is the inviter joined, so the answer need not wait for it after.
-    const hintedLink = input.inviterId ? askInviteLink(input.inviterId) : undefined;
+    const hintedLink = input.inviterId ? appLinkFlow.existingLink(input.inviterId) : undefined;
+    hintedLink?.catch(() => undefined); // read below, or dropped; never an unhandled rejection
     let result;
     try {
       result = await inviteFlow.activateAccount(
@@ -82,8 +80,8 @@ export const activateAccount = callable(
     const told = caller !== null || (input.inviterId !== undefined && input.inviterId === result.inviter?.inviterId);
     const inviter = told ? result.inviter : null;
     if (!inviter) return { ...result, inviter, inviteLink: null };
-    const asked = inviter.inviterId === input.inviterId ? hintedLink : undefined;
-    return { ...result, inviter, inviteLink: await inviteLinkOf(inviter.inviterId, asked) };
+    const known = inviter.inviterId === input.inviterId ? hintedLink : undefined;
+    return { ...result, inviter, inviteLink: await inviteLinkOf(inviter.inviterId, known) };
   },
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
 );

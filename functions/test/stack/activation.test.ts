@@ -151,6 +151,18 @@ describe('activateAccount', () => {
     expect(bodies.filter((body) => body.startsWith(invitee.name))).toEqual([]);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
   });
+
+  it('answers the short link the inviter shared before, and makes no other', async () => {
+    const inviter = await createInviter();
+    const shared = await callAnonymously<{ shortLink: string }>('createAppLink', { inviterId: inviter.userId });
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    expect(await callAnonymously('activateAccount', { uid: invitee.uid, inviterId: inviter.userId })).toMatchObject({
+      ...ok,
+      inviteLink: shared.shortLink,
+    });
+    const links = await adminDb.collection('_appLinks').where('inviterId', '==', inviter.userId).get();
+    expect(links.size).toBe(1);
+  });
 });
 
 describe('activation under concurrency', () => {

@@ -51,4 +51,17 @@ describe('the link store kept in the instance', () => {
       .set({ code: unknown, inviterId, target: 'https://later.test/', createdAt: now(), updatedAt: now() });
     expect((await store.findByCode(unknown))?.target).toBe('https://later.test/');
   });
+
+  it("finds an inviter's own link by reads alone, and makes none", async () => {
+    const inviterId = uniqueId('inviter');
+    const target = 'https://dayfocus.test/?userId=b';
+    expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, target)).toBeNull();
+    expect((await adminDb.collection('_appLinkOwners').doc(inviterId).get()).exists).toBe(false);
+
+    const code = await new AppLinkStore(adminDb).ensureOwnLink({ inviterId, target, now: now(), newCode });
+    // Another instance, which has kept nothing, reads it.
+    expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, target)).toBe(code);
+    // A link to another target is not the one asked for: making it is ensureOwnLink's.
+    expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, 'https://new.test/?userId=b')).toBeNull();
+  });
 });

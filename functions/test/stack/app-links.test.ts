@@ -477,6 +477,8 @@ describe("a link's QR code", () => {
 describe('a link that does not exist', () => {
   const notFoundPaths = [
     ['an unknown code', '/l/ZZZZZZZZZZ'],
+    // A reserved id: Firestore (and the stack's) refuses to read it, so it must never be read.
+    ['a code of the reserved __x__ form', '/l/__reserved__'],
     ['a code too short to be one', '/l/abc'],
     ['an over-long code', `/l/${'a'.repeat(300)}`],
     ['a dot-dot path', '/l/../x'],

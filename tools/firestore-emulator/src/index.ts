@@ -1,33 +1,45 @@
 /**
- * Local Firestore emulator for the offline stack.
+ * The local Firestore emulator: the Firestore gRPC API over in-memory state, with production's
+ * limits, composite-index requirements and security rules, and faults on demand. One port
+ * serves gRPC and these HTTP endpoints:
  *
- * Runs @firestore-emulator/server (patched, see patches/@firestore-emulator__server@0.3.15.patch)
- * and serves, on the same port as its gRPC API, the parts of the official emulator's
- * REST interface that our tooling uses:
- *
- * - `GET /` answers `200 Ok` (readiness probe).
- * - `DELETE /emulator/v1/projects/{projectId}/databases/{database}/documents` clears
- *   every document of that project and answers `200 {}`.
- * - `GET /emulator/v1/identity` answers the `identity` it was started with (JSON), so that
- *   a tool can tell whose emulator holds the port before it uses it.
- *
- * The public port is a plain TCP server that peeks at the first bytes of each
- * connection: the HTTP/2 client preface goes to the gRPC server (handed over as is
- * through grpc-js' connection injector, no internal port and no copying), anything else
- * to a small HTTP/1.1 server.
+ * - `GET /` → `200 Ok` (readiness probe)
+ * - `GET /emulator/v1/identity` → the `identity` it was started with, so that a tool can tell
+ *   whose emulator holds the port before it uses it
+ * - `DELETE /emulator/v1/projects/{p}/databases/{d}/documents` → deletes that project's data
+ * - `PUT /emulator/v1/projects/{p}:securityRules` → loads rules for that project (the official
+ *   emulator's endpoint, which `@firebase/rules-unit-testing` calls)
+ * - `GET|POST|DELETE /emulator/v1/faults` → the fault plan (faults.ts)
  */
-import { createRequire } from 'node:module';
-import http from 'node:http';
-import net from 'node:net';
-import type { Server as GrpcServer, ServerCredentials } from '@grpc/grpc-js';
+import type http from 'node:http';
+import { status } from '@grpc/grpc-js';
+import { FirestoreError } from './errors.js';
+import { FaultPlan } from './faults.js';
+import { missingIndex, missingIndexMessage, parseIndexConfig, type IndexConfig } from './indexes.js';
+import { compileRules, evaluateRules, RulesError, type CompiledRules } from './rules/index.js';
+import { servePort, type HttpRoute } from './server.js';
+import { FirestoreService, type Authorize, type IndexCheck } from './service.js';
+import { serveListen, serveWrite } from './streams.js';
 
 export interface FirestoreEmulatorOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
   host?: string;
-  /** Port for gRPC and the REST endpoints; 0 picks a free port. */
+  /** Port for gRPC and the HTTP endpoints; 0 picks a free port. */
   port: number;
   /** What `GET /emulator/v1/identity` answers (default `{}`): who started this emulator. */
   identity?: Record<string, unknown>;
+  /**
+   * Security rules (the text of a rules file) for every project, judging requests without the
+   * Admin SDK's credentials. Without them every request is allowed, as the official emulator
+   * allows all without a rules file. A project's rules can be replaced over HTTP.
+   */
+  rules?: string;
+  /**
+   * The contents of a `firestore.indexes.json`: a query that needs a composite index it does
+   * not declare is refused, as production refuses it. Without it, no query is refused for want
+   * of an index (as the official emulator).
+   */
+  indexes?: unknown;
 }
 
 export interface FirestoreEmulator {
@@ -39,132 +51,110 @@ export interface FirestoreEmulator {
   stop(): Promise<void>;
 }
 
-/** The parts of @firestore-emulator/server (as patched) that we use. */
-interface FirestoreServerLibrary {
-  FirestoreServer: new () => {
-    state: { clear(projectId?: string): void };
-    /** The grpc-js server with the Firestore service registered (not bound to any port). */
-    server: GrpcServer;
-    stop(): void;
-  };
-}
-
-// Load the CommonJS build (package "main", the file our patch edits) explicitly: a
-// bundler-style resolver (vitest) would otherwise pick the untouched ESM build ("module").
-// grpc-js is loaded from the library's location so that `ServerCredentials` is the very
-// class the library's grpc-js checks with instanceof.
-const requireFromHere = createRequire(import.meta.url);
-const libraryPath = requireFromHere.resolve('@firestore-emulator/server');
-const library = requireFromHere(libraryPath) as FirestoreServerLibrary;
-const grpc = createRequire(libraryPath)('@grpc/grpc-js') as { ServerCredentials: typeof ServerCredentials };
-
-const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
 const CLEAR_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/;
+const RULES_PATH = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/;
 
-function pathnameOf(requestUrl: string | undefined): string {
-  try {
-    return new URL(requestUrl ?? '/', 'http://localhost').pathname;
-  } catch {
-    return '';
-  }
-}
-
-function decodePathSegment(segment: string | undefined): string | undefined {
+function decodeSegment(segment: string | undefined): string | undefined {
   try {
     return segment === undefined ? undefined : decodeURIComponent(segment);
   } catch {
-    return undefined; // malformed escape: answered with 404 like any unknown path
+    return undefined; // a malformed escape: answered 404 like any unknown path
+  }
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw new FirestoreError(status.INVALID_ARGUMENT, 'The request body is not JSON');
   }
 }
 
 export async function startFirestoreEmulator(options: FirestoreEmulatorOptions): Promise<FirestoreEmulator> {
-  const host = options.host ?? '127.0.0.1';
-  const firestore = new library.FirestoreServer();
-  const grpcInjector = firestore.server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
+  const defaultRules = options.rules === undefined ? undefined : compileRules(options.rules);
+  const rulesByProject = new Map<string, CompiledRules>();
+  const indexes: IndexConfig | undefined =
+    options.indexes === undefined ? undefined : parseIndexConfig(options.indexes);
 
-  const restServer = http.createServer((request, response) => {
-    request.resume();
-    const pathname = pathnameOf(request.url);
-    const send = (status: number, contentType: string, body: string): void => {
-      response.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
-      response.end(body);
-    };
-    const projectId = request.method === 'DELETE' ? decodePathSegment(CLEAR_PATH.exec(pathname)?.[1]) : undefined;
-    if (request.method === 'GET' && pathname === '/') {
-      send(200, 'text/plain; charset=utf-8', 'Ok');
-    } else if (request.method === 'GET' && pathname === '/emulator/v1/identity') {
-      send(200, 'application/json; charset=utf-8', JSON.stringify(options.identity ?? {}));
-    } else if (projectId) {
-      firestore.state.clear(projectId);
-      send(200, 'application/json; charset=utf-8', '{}');
-    } else {
-      const message = `${request.method ?? 'GET'} ${pathname} is not supported by this emulator`;
-      send(
-        404,
-        'application/json; charset=utf-8',
-        JSON.stringify({ error: { code: 404, message, status: 'NOT_FOUND' } }),
-      );
+  const authorize: Authorize = (database, caller, request) => {
+    const rules = rulesByProject.get(database.projectId) ?? defaultRules;
+    if (!rules) return;
+    const decision = evaluateRules(rules, {
+      database: database.databaseId,
+      path: request.path,
+      method: request.method,
+      auth: caller.auth,
+      time: new Date(),
+      ...(request.resource === undefined ? {} : { resource: request.resource }),
+      ...(request.requestResource === undefined ? {} : { requestResource: request.requestResource }),
+    });
+    if (!decision.allowed) {
+      throw new FirestoreError(status.PERMISSION_DENIED, 'Missing or insufficient permissions.');
     }
-  });
-
-  const sockets = new Set<net.Socket>();
-  const route = (socket: net.Socket): void => {
-    let received = Buffer.alloc(0);
-    const onData = (chunk: Buffer): void => {
-      received = Buffer.concat([received, chunk]);
-      const length = Math.min(received.length, HTTP2_PREFACE.length);
-      const isHttp2 = received.subarray(0, length).equals(HTTP2_PREFACE.subarray(0, length));
-      if (isHttp2 && received.length < HTTP2_PREFACE.length) return; // need the whole preface
-      // Hand the connection over with the peeked bytes put back in front of the stream.
-      // Paused, so that nothing is emitted before the new owner listens: an HTTP/2 session
-      // read()s what is already buffered, the HTTP/1 server consumes 'data' events.
-      socket.off('data', onData);
-      socket.pause();
-      socket.unshift(received);
-      if (isHttp2) {
-        grpcInjector.injectConnection(socket);
-      } else {
-        restServer.emit('connection', socket);
-        socket.resume();
+  };
+  const checkIndexes: IndexCheck | undefined = indexes
+    ? (database, query, allDescendants) => {
+        const collectionGroup = query.from?.[0]?.collectionId ?? '';
+        const missing = missingIndex(query, collectionGroup, allDescendants, indexes);
+        if (missing) {
+          throw new FirestoreError(
+            status.FAILED_PRECONDITION,
+            missingIndexMessage(missing, database.projectId, database.databaseId),
+          );
+        }
       }
-    };
-    socket.on('data', onData);
+    : undefined;
+
+  const service = new FirestoreService({ authorize, ...(checkIndexes ? { checkIndexes } : {}) });
+  const faults = new FaultPlan();
+
+  const route: HttpRoute = (request: http.IncomingMessage, body: string) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const method = request.method ?? 'GET';
+    if (method === 'GET' && pathname === '/') return { status: 200, body: 'Ok' };
+    if (method === 'GET' && pathname === '/emulator/v1/identity') return { status: 200, body: options.identity ?? {} };
+    const clearProject = method === 'DELETE' ? decodeSegment(CLEAR_PATH.exec(pathname)?.[1]) : undefined;
+    if (clearProject) {
+      service.state.clear(clearProject);
+      return { status: 200, body: {} };
+    }
+    const rulesProject = method === 'PUT' ? decodeSegment(RULES_PATH.exec(pathname)?.[1]) : undefined;
+    if (rulesProject) {
+      const files = (parseJson(body) as { rules?: { files?: { content?: unknown }[] } }).rules?.files ?? [];
+      const content = files[0]?.content;
+      if (typeof content !== 'string') {
+        throw new FirestoreError(status.INVALID_ARGUMENT, 'Expected {"rules": {"files": [{"content": "..."}]}}');
+      }
+      try {
+        rulesByProject.set(rulesProject, compileRules(content));
+      } catch (error) {
+        // The official emulator answers 400 with the problem; rules-unit-testing shows that text.
+        if (error instanceof RulesError) throw new FirestoreError(status.INVALID_ARGUMENT, error.message);
+        throw error;
+      }
+      return { status: 200, body: {} };
+    }
+    if (pathname === '/emulator/v1/faults') {
+      if (method === 'POST') faults.set(parseJson(body));
+      else if (method === 'DELETE') faults.clear();
+      else if (method !== 'GET') return undefined;
+      return { status: 200, body: faults.describe() };
+    }
+    return undefined;
   };
 
-  const tcpServer = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-    // Errors (e.g. a client resetting the connection) end just that connection.
-    socket.on('error', () => socket.destroy());
-    route(socket);
+  const server = await servePort({
+    host: options.host ?? '127.0.0.1',
+    port: options.port,
+    service,
+    faults,
+    streams: { listen: serveListen(service, faults) as never, write: serveWrite(service, faults) as never },
+    route,
   });
-
-  await new Promise<void>((resolve, reject) => {
-    tcpServer.once('error', reject);
-    tcpServer.listen(options.port, host, () => {
-      tcpServer.off('error', reject);
-      resolve();
-    });
-  });
-  const address = tcpServer.address() as net.AddressInfo;
-
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    stopping ??= new Promise<void>((resolve) => {
-      tcpServer.close(() => resolve());
-      grpcInjector.destroy();
-      firestore.stop();
-      restServer.close();
-      restServer.closeAllConnections();
-      for (const socket of sockets) socket.destroy();
-    });
-    return stopping;
-  };
-
   return {
-    host,
-    port: address.port,
-    clear: () => firestore.state.clear(),
-    stop,
+    host: server.host,
+    port: server.port,
+    clear: () => service.state.clear(),
+    stop: () => server.stop(),
   };
 }

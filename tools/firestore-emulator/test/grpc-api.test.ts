@@ -2,33 +2,23 @@
  * The transaction RPCs called directly (firebase-admin only ever starts transactions
  * lazily through a read and never reuses ids, so some paths are only reachable like this).
  */
-import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { credentials, makeGenericClientConstructor, type Client, type ServiceError } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../src/index.js';
+import { firestoreServiceDefinition } from '../src/proto.js';
 
-type Callback = (err: { code: number } | null, response: { toObject(): Record<string, unknown> } | null) => void;
-interface FirestoreClient {
+type Callback = (err: ServiceError | null, response: Record<string, unknown>) => void;
+type FirestoreClient = Client & {
   BeginTransaction(request: unknown, callback: Callback): void;
   Commit(request: unknown, callback: Callback): void;
   Rollback(request: unknown, callback: Callback): void;
   BatchGetDocuments(request: unknown): Readable;
-  close(): void;
-}
-interface Message {
-  fromObject(data: Record<string, unknown>): unknown;
-}
-
-// The generated gRPC client and messages of the library's own proto package.
-const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('@firestore-emulator/server'));
-const proto = requireFromLibrary('@firestore-emulator/proto/dist/google/firestore/v1/firestore') as Record<
-  string,
-  Message
-> & {
-  FirestoreClient: new (address: string, credentials: unknown) => FirestoreClient;
 };
-const grpc = requireFromLibrary('@grpc/grpc-js') as { credentials: { createInsecure(): unknown } };
+
+// A raw client of the same service definition the emulator serves (Google's protos).
+const FirestoreClientConstructor = makeGenericClientConstructor(firestoreServiceDefinition(), 'Firestore');
 
 const DATABASE = 'projects/demo-test/databases/(default)';
 const INVALID_ARGUMENT = 3;
@@ -38,7 +28,10 @@ let emulator: FirestoreEmulator;
 let client: FirestoreClient;
 beforeAll(async () => {
   emulator = await startFirestoreEmulator({ port: 0 });
-  client = new proto.FirestoreClient(`127.0.0.1:${emulator.port}`, grpc.credentials.createInsecure());
+  client = new FirestoreClientConstructor(
+    `127.0.0.1:${emulator.port}`,
+    credentials.createInsecure(),
+  ) as unknown as FirestoreClient;
 });
 afterAll(async () => {
   client?.close();
@@ -49,9 +42,8 @@ function unary(
   method: 'BeginTransaction' | 'Commit' | 'Rollback',
   request: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const message = proto[`${method}Request`]?.fromObject({ database: DATABASE, ...request });
   return new Promise((resolve, reject) => {
-    client[method](message, (err, response) => (err ? reject(err) : resolve(response?.toObject() ?? {})));
+    client[method]({ database: DATABASE, ...request }, (err, response) => (err ? reject(err) : resolve(response)));
   });
 }
 async function begin(): Promise<Uint8Array> {
@@ -64,8 +56,8 @@ async function codeOf(promise: Promise<unknown>): Promise<number> {
   );
 }
 const createWrite = (name: string): Record<string, unknown> => ({
-  update: { name: `${DATABASE}/documents/${name}`, fields: { v: { integer_value: 1 } } },
-  current_document: { exists: false },
+  update: { name: `${DATABASE}/documents/${name}`, fields: { v: { integerValue: 1 } } },
+  currentDocument: { exists: false },
 });
 
 describe('transaction RPCs', () => {
@@ -89,13 +81,11 @@ describe('transaction RPCs', () => {
 
   it('Commit aborts when a document read in the transaction was created meanwhile', async () => {
     const transaction = await begin();
-    const reads = client.BatchGetDocuments(
-      proto.BatchGetDocumentsRequest?.fromObject({
-        database: DATABASE,
-        documents: [`${DATABASE}/documents/raw/x`],
-        transaction,
-      }),
-    );
+    const reads = client.BatchGetDocuments({
+      database: DATABASE,
+      documents: [`${DATABASE}/documents/raw/x`],
+      transaction,
+    });
     const responses: unknown[] = [];
     for await (const response of reads) responses.push(response);
     expect(responses).toHaveLength(1);

@@ -7,6 +7,7 @@
  * emulator answers `GET /emulator/v1/identity` with the marker this module starts it with
  * (the same project id and checkout). Anything else on the ports is an error.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
@@ -16,6 +17,16 @@ import { startProcess, type ManagedProcess } from './processes.js';
 import { httpAnswers, portInUse, waitFor } from './readiness.js';
 
 export { repoRoot };
+
+/** The rules and indexes `firebase.json` deploys, for the local Firestore to enforce. */
+function firestoreConfig(): { rules: string; indexes: unknown } {
+  const config = (firebaseJson as { firestore?: { rules?: string; indexes?: string } }).firestore;
+  if (!config?.rules || !config.indexes) throw new Error('firebase.json: firestore needs "rules" and "indexes"');
+  return {
+    rules: readFileSync(join(repoRoot, config.rules), 'utf8'),
+    indexes: JSON.parse(readFileSync(join(repoRoot, config.indexes), 'utf8')) as unknown,
+  };
+}
 
 /** The marker a stack started here serves, and what a reuse must find. */
 export interface StackIdentity {
@@ -116,6 +127,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     host: stack.host,
     port: stack.ports.firestore,
     identity: { ...identity },
+    // What a deploy sends: clients are judged by the rules, queries need their indexes.
+    ...firestoreConfig(),
   });
   let emulators: ManagedProcess | undefined;
   const stop = async () => {

@@ -1,0 +1,322 @@
+/**
+ * Query evaluation: which documents a structured query selects, in which order, between its
+ * cursors, after its offset and up to its limit; and the aggregations over them.
+ *
+ * The order is production's: the query's `orderBy`, then every field of an inequality filter
+ * not ordered yet (by field path), then the document name, each later one in the direction of
+ * the last explicit order. A document without a value at an ordered field is not a result.
+ */
+import { status } from '@grpc/grpc-js';
+import { FirestoreError } from './errors.js';
+import { formatFieldPath, NAME_FIELD, parseFieldPath } from './paths.js';
+import type { Aggregation, Cursor, FieldFilter, Filter, StructuredQuery, UnaryFilter, Value } from './proto.js';
+import type { DatabaseState, StoredDocument, Time } from './state.js';
+import {
+  compareReferences,
+  compareStrings,
+  compareValues,
+  double,
+  integer,
+  integerOf,
+  isNaNValue,
+  kindOf,
+  NULL,
+  reference,
+  typeOrder,
+  valueAt,
+  valuesEqual,
+} from './values.js';
+
+/** A field of the query's order: its path and direction. */
+export interface Ordering {
+  segments: string[];
+  path: string;
+  descending: boolean;
+}
+
+/** What a query runs over: the database, the parent path ("" for the root) and its full name. */
+export interface QueryScope {
+  database: DatabaseState;
+  /** Relative path of the parent document, or "" for the database root. */
+  parent: string;
+  /** `projects/{p}/databases/{d}/documents`, to make document names. */
+  root: string;
+  readTime?: Time;
+}
+
+/** The documents a query selects, ordered, after cursors, offset and limit. */
+export function runQuery(scope: QueryScope, query: StructuredQuery): StoredDocument[] {
+  const orderings = orderingsOf(query);
+  const name = (document: StoredDocument) => `${scope.root}/${document.path}`;
+  const fieldOf = (document: StoredDocument, ordering: Ordering): Value | undefined =>
+    ordering.path === NAME_FIELD ? reference(name(document)) : valueAt(document.fields, ordering.segments);
+
+  const matches: StoredDocument[] = [];
+  for (const document of candidates(scope, query)) {
+    if (query.where && !matchesFilter(query.where, document, name(document))) continue;
+    if (orderings.some((ordering) => fieldOf(document, ordering) === undefined)) continue;
+    matches.push(document);
+  }
+  const compare = (a: StoredDocument, b: StoredDocument): number => {
+    for (const ordering of orderings) {
+      const order = compareValues(fieldOf(a, ordering) as Value, fieldOf(b, ordering) as Value);
+      if (order !== 0) return ordering.descending ? -order : order;
+    }
+    return 0;
+  };
+  matches.sort(compare);
+
+  const position = (document: StoredDocument, cursor: Cursor): number => {
+    const values = cursor.values ?? [];
+    for (let i = 0; i < values.length && i < orderings.length; i++) {
+      const ordering = orderings[i] as Ordering;
+      const order = compareCursorValue(fieldOf(document, ordering) as Value, values[i] as Value, ordering, scope.root);
+      if (order !== 0) return ordering.descending ? -order : order;
+    }
+    return 0;
+  };
+  let selected = matches.filter((document) => {
+    if (query.startAt) {
+      const order = position(document, query.startAt);
+      if (order < 0 || (order === 0 && !query.startAt.before)) return false;
+    }
+    if (query.endAt) {
+      const order = position(document, query.endAt);
+      if (order > 0 || (order === 0 && query.endAt.before)) return false;
+    }
+    return true;
+  });
+  const offset = query.offset ?? 0;
+  if (offset < 0) throw new FirestoreError(status.INVALID_ARGUMENT, 'offset must be non-negative');
+  if (offset > 0) selected = selected.slice(offset);
+  const limit = query.limit ? (query.limit.value ?? 0) : undefined;
+  if (limit !== undefined) {
+    if (limit < 0) throw new FirestoreError(status.INVALID_ARGUMENT, 'limit is negative');
+    selected = selected.slice(0, limit);
+  }
+  return selected;
+}
+
+/** A cursor's `__name__` value may be a reference or, as some clients send, a relative path string. */
+function compareCursorValue(documentValue: Value, cursorValue: Value, ordering: Ordering, root: string): number {
+  if (ordering.path === NAME_FIELD && kindOf(cursorValue) === 'stringValue') {
+    return compareReferences(documentValue.referenceValue ?? '', `${root}/${cursorValue.stringValue ?? ''}`);
+  }
+  return compareValues(documentValue, cursorValue);
+}
+
+/** The documents of the collection (or, with all descendants, of every collection of that id below the parent). */
+function* candidates(scope: QueryScope, query: StructuredQuery): Generator<StoredDocument> {
+  const from = query.from ?? [];
+  if (from.length !== 1) {
+    throw new FirestoreError(status.INVALID_ARGUMENT, 'A query must select exactly one collection');
+  }
+  // A kindless query (recursiveDelete's) names no collection: every collection below the parent.
+  const { collectionId = '', allDescendants } = from[0] as { collectionId?: string; allDescendants?: boolean };
+  const prefix = scope.parent === '' ? '' : `${scope.parent}/`;
+  if (!allDescendants) {
+    yield* scope.database.documentsIn(`${prefix}${collectionId}`, scope.readTime);
+    return;
+  }
+  for (const path of [...scope.database.collectionPaths()]) {
+    if (!path.startsWith(prefix)) continue;
+    if (collectionId !== '' && path.slice(path.lastIndexOf('/') + 1) !== collectionId) continue;
+    yield* scope.database.documentsIn(path, scope.readTime);
+  }
+}
+
+// --- Order --------------------------------------------------------------------------------
+
+/** The operators that make a field an inequality field (ordered by it, and at most 10 of them). */
+export const INEQUALITY_OPS: ReadonlySet<string> = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+  'IS_NOT_NAN',
+  'IS_NOT_NULL',
+]);
+
+/** Field paths of the query's inequality filters, however nested. */
+export function inequalityFields(filter: Filter | undefined): string[] {
+  const found = new Set<string>();
+  const visit = (f: Filter): void => {
+    if (f.compositeFilter) for (const child of f.compositeFilter.filters ?? []) visit(child);
+    const leaf = f.fieldFilter ?? f.unaryFilter;
+    if (leaf && INEQUALITY_OPS.has(leaf.op)) found.add(canonical(leaf.field.fieldPath));
+  };
+  if (filter) visit(filter);
+  return [...found];
+}
+
+function canonical(fieldPath: string): string {
+  return fieldPath === NAME_FIELD ? NAME_FIELD : formatFieldPath(parseFieldPath(fieldPath));
+}
+
+/** The query's full order: explicit, then implicit inequality fields, then the name. */
+export function orderingsOf(query: StructuredQuery): Ordering[] {
+  const orderings: Ordering[] = (query.orderBy ?? []).map((order) => {
+    const path = canonical(order.field.fieldPath);
+    return { path, segments: segmentsOf(path), descending: order.direction === 'DESCENDING' };
+  });
+  const descending = orderings.length > 0 ? (orderings[orderings.length - 1] as Ordering).descending : false;
+  const ordered = new Set(orderings.map((ordering) => ordering.path));
+  // The name is ordered last even when a filter makes it an inequality field.
+  const implicit = inequalityFields(query.where)
+    .filter((path) => !ordered.has(path) && path !== NAME_FIELD)
+    .sort((a, b) => compareFieldPaths(segmentsOf(a), segmentsOf(b)));
+  for (const path of implicit) orderings.push({ path, segments: segmentsOf(path), descending });
+  if (!ordered.has(NAME_FIELD)) {
+    orderings.push({ path: NAME_FIELD, segments: [NAME_FIELD], descending });
+  }
+  return orderings;
+}
+
+function segmentsOf(path: string): string[] {
+  return path === NAME_FIELD ? [NAME_FIELD] : parseFieldPath(path);
+}
+
+/** Field paths order segment by segment. */
+function compareFieldPaths(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = compareStrings(a[i] as string, b[i] as string);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
+}
+
+// --- Filters ------------------------------------------------------------------------------
+
+export function matchesFilter(filter: Filter, document: StoredDocument, name: string): boolean {
+  if (filter.compositeFilter) {
+    const children = filter.compositeFilter.filters ?? [];
+    return filter.compositeFilter.op === 'OR'
+      ? children.some((child) => matchesFilter(child, document, name))
+      : children.every((child) => matchesFilter(child, document, name));
+  }
+  if (filter.fieldFilter) return matchesFieldFilter(filter.fieldFilter, document, name);
+  if (filter.unaryFilter) return matchesUnaryFilter(filter.unaryFilter, document);
+  return true;
+}
+
+function fieldValue(fieldPath: string, document: StoredDocument, name: string): Value | undefined {
+  return fieldPath === NAME_FIELD ? reference(name) : valueAt(document.fields, parseFieldPath(fieldPath));
+}
+
+function matchesFieldFilter(filter: FieldFilter, document: StoredDocument, name: string): boolean {
+  const value = fieldValue(filter.field.fieldPath, document, name);
+  if (value === undefined) return false; // a missing field matches no filter, `!=` and `not-in` included
+  const operand = filter.value;
+  const list = operand.arrayValue?.values ?? [];
+  const elements = kindOf(value) === 'arrayValue' ? (value.arrayValue?.values ?? []) : undefined;
+  switch (filter.op) {
+    case 'EQUAL':
+      return valuesEqual(value, operand);
+    case 'NOT_EQUAL':
+      return kindOf(value) !== 'nullValue' && !valuesEqual(value, operand);
+    case 'LESS_THAN':
+      return comparable(value, operand) && compareValues(value, operand) < 0;
+    case 'LESS_THAN_OR_EQUAL':
+      return comparable(value, operand) && compareValues(value, operand) <= 0;
+    case 'GREATER_THAN':
+      return comparable(value, operand) && compareValues(value, operand) > 0;
+    case 'GREATER_THAN_OR_EQUAL':
+      return comparable(value, operand) && compareValues(value, operand) >= 0;
+    case 'ARRAY_CONTAINS':
+      return elements?.some((element) => valuesEqual(element, operand)) ?? false;
+    case 'ARRAY_CONTAINS_ANY':
+      return elements?.some((element) => list.some((wanted) => valuesEqual(element, wanted))) ?? false;
+    case 'IN':
+      return list.some((wanted) => valuesEqual(value, wanted));
+    case 'NOT_IN':
+      // `not-in [null, …]` matches nothing, as production.
+      if (list.some((unwanted) => kindOf(unwanted) === 'nullValue')) return false;
+      return kindOf(value) !== 'nullValue' && !list.some((unwanted) => valuesEqual(value, unwanted));
+  }
+}
+
+/** Range filters compare within one type only, and NaN is in no range. */
+function comparable(value: Value, operand: Value): boolean {
+  return typeOrder(value) === typeOrder(operand) && !isNaNValue(value) && !isNaNValue(operand);
+}
+
+function matchesUnaryFilter(filter: UnaryFilter, document: StoredDocument): boolean {
+  const value = valueAt(document.fields, parseFieldPath(filter.field.fieldPath));
+  if (value === undefined) return false;
+  const isNull = kindOf(value) === 'nullValue';
+  switch (filter.op) {
+    case 'IS_NAN':
+      return isNaNValue(value);
+    case 'IS_NULL':
+      return isNull;
+    case 'IS_NOT_NAN':
+      return !isNull && !isNaNValue(value);
+    case 'IS_NOT_NULL':
+      return !isNull;
+  }
+}
+
+// --- Aggregations -------------------------------------------------------------------------
+
+/**
+ * count, sum and avg over the documents. sum and avg take numbers only (other values are
+ * skipped); an integer sum that leaves int64 becomes a double, as a sum
+ * with any double is; avg is a double, or null with no numbers.
+ */
+export function aggregate(
+  documents: readonly StoredDocument[],
+  aggregations: readonly Aggregation[],
+): Record<string, Value> {
+  // Production serves sum and avg from the index of their field: a document without a value
+  // at any aggregated field is in no aggregation of the query, count included.
+  const aggregated = aggregations.filter((aggregation) => !aggregation.count).map((a) => parseFieldPath(fieldOf(a)));
+  const counted = documents.filter((document) =>
+    aggregated.every((segments) => valueAt(document.fields, segments) !== undefined),
+  );
+  const result: Record<string, Value> = {};
+  aggregations.forEach((aggregation, i) => {
+    const alias = aggregation.alias || `field_${i + 1}`;
+    if (aggregation.count) {
+      const upTo = aggregation.count.upTo ? Number(aggregation.count.upTo.value) : Infinity;
+      result[alias] = integer(Math.min(counted.length, upTo));
+      return;
+    }
+    const segments = parseFieldPath(fieldOf(aggregation));
+    const numbers = counted
+      .map((document) => valueAt(document.fields, segments))
+      .filter(
+        (value): value is Value =>
+          value !== undefined && (kindOf(value) === 'integerValue' || kindOf(value) === 'doubleValue'),
+      );
+    result[alias] = aggregation.sum ? sum(numbers) : average(numbers);
+  });
+  return result;
+}
+
+function fieldOf(aggregation: Aggregation): string {
+  const field = aggregation.sum?.field ?? aggregation.avg?.field;
+  if (!field) throw new FirestoreError(status.INVALID_ARGUMENT, 'Unknown aggregation');
+  return field.fieldPath;
+}
+
+const INT64_MAX = (1n << 63n) - 1n;
+const INT64_MIN = -(1n << 63n);
+
+function sum(numbers: readonly Value[]): Value {
+  if (numbers.every((value) => kindOf(value) === 'integerValue')) {
+    const total = numbers.reduce((acc, value) => acc + integerOf(value), 0n);
+    if (total <= INT64_MAX && total >= INT64_MIN) return integer(total);
+  }
+  return double(numbers.reduce((acc, value) => acc + toNumber(value), 0));
+}
+
+function average(numbers: readonly Value[]): Value {
+  if (numbers.length === 0) return NULL;
+  return double(numbers.reduce((acc, value) => acc + toNumber(value), 0) / numbers.length);
+}
+
+function toNumber(value: Value): number {
+  return kindOf(value) === 'integerValue' ? Number(integerOf(value)) : (value.doubleValue ?? 0);
+}

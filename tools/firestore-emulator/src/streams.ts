@@ -1,0 +1,241 @@
+/**
+ * The two bidirectional streams: `Listen` (snapshot listeners: onSnapshot, and the web SDK's
+ * reads) and `Write` (the web SDK's writes).
+ *
+ * Listen: each target (a query, or a list of documents) is answered with ADD, its documents,
+ * CURRENT and a global NO_CHANGE with a read time (the client's consistent snapshot). After
+ * every commit of its database, each target's results are computed again and the difference
+ * is sent: changed documents, deleted ones (DocumentDelete) and ones that no longer match
+ * (DocumentRemove), then a new global NO_CHANGE. A resume token is a read time: resuming
+ * sends the difference between the results then and now (versions are kept an hour).
+ */
+import { status, type ServerDuplexStream } from '@grpc/grpc-js';
+import { FirestoreError } from './errors.js';
+import type { FaultPlan } from './faults.js';
+import { databaseRoot, parseDatabaseName, parseDocumentName, parseResourceName, type DatabaseName } from './paths.js';
+import type { Target, Timestamp, Write } from './proto.js';
+import { runQuery } from './query.js';
+import { callerOf, grpcError } from './server.js';
+import { toDocument, type Caller, type Change, type FirestoreService } from './service.js';
+import { fromTimestamp, toTimestamp, type DatabaseState, type StoredDocument, type Time } from './state.js';
+
+/**
+ * The database a stream is about: named by its first request, or (the web SDK names it only
+ * there) by the call's `google-cloud-resource-prefix` header.
+ */
+function streamDatabase(request: { database?: string }, call: ServerDuplexStream<unknown, unknown>): string {
+  const prefix = call.metadata.get('google-cloud-resource-prefix')[0];
+  const name = request.database || (typeof prefix === 'string' ? prefix : '');
+  if (!name) throw new FirestoreError(status.INVALID_ARGUMENT, 'A stream must name its database');
+  return name;
+}
+
+interface ListenRequest {
+  database?: string;
+  addTarget?: Target;
+  removeTarget?: number;
+}
+
+interface WatchedTarget {
+  id: number;
+  /** The target's results now: path → update time. */
+  results: Map<string, Time>;
+  /** Computes the results at a time (undefined: the latest). */
+  read: (readTime?: Time) => StoredDocument[];
+}
+
+function resumeToken(time: Time): Buffer {
+  const token = Buffer.alloc(8);
+  token.writeBigInt64BE(time);
+  return token;
+}
+
+function timeOfToken(token: Buffer): Time | undefined {
+  return token.length === 8 ? token.readBigInt64BE() : undefined;
+}
+
+export function serveListen(service: FirestoreService, faults: FaultPlan) {
+  return (call: ServerDuplexStream<ListenRequest, object>): void => {
+    const caller = callerOf(call.metadata);
+    const targets = new Map<number, WatchedTarget>();
+    let database: { name: DatabaseName; state: DatabaseState } | undefined;
+    const fail = (error: unknown): void => {
+      stop();
+      call.emit('error', grpcError(error));
+    };
+    const globalSnapshot = (time: Time): void => {
+      call.write({
+        targetChange: {
+          targetChangeType: 'NO_CHANGE',
+          targetIds: [],
+          readTime: toTimestamp(time),
+          resumeToken: resumeToken(time),
+        },
+      });
+    };
+
+    /** Sends how one target's results moved from `before` to `after` (read at `time`). */
+    const sendDifference = (target: WatchedTarget, after: StoredDocument[], time: Time): boolean => {
+      if (!database) return false;
+      const root = databaseRoot(database.name);
+      const readTime = toTimestamp(time);
+      const now = new Map<string, Time>();
+      let changed = false;
+      for (const document of after) {
+        now.set(document.path, document.updateTime);
+        if (target.results.get(document.path) === document.updateTime) continue;
+        call.write({
+          documentChange: { document: toDocument(root, document), targetIds: [target.id], removedTargetIds: [] },
+        });
+        changed = true;
+      }
+      for (const path of target.results.keys()) {
+        if (now.has(path)) continue;
+        const gone = database.state.get(path, time) === null;
+        const change = { document: `${root}/${path}`, removedTargetIds: [target.id], readTime };
+        call.write(gone ? { documentDelete: change } : { documentRemove: change });
+        changed = true;
+      }
+      target.results = now;
+      return changed;
+    };
+
+    const addTarget = (target: Target): void => {
+      if (!database) return;
+      const id = target.targetId ?? 0;
+      const { name, state } = database;
+      let read: WatchedTarget['read'];
+      if (target.query) {
+        const parent = target.query.parent;
+        const query = target.query.structuredQuery ?? {};
+        // Checks the query, the indexes and the rules as a one-time read of it would.
+        service.runQuery({ parent, structuredQuery: query }, caller);
+        const parentPath = parseResourceName(parent).path;
+        read = (readTime) =>
+          runQuery({ database: state, parent: parentPath, root: databaseRoot(name), readTime }, query);
+      } else {
+        const names = target.documents?.documents ?? [];
+        service.batchGetDocuments(
+          { database: databaseRoot(name).replace(/\/documents$/, ''), documents: names },
+          caller,
+        );
+        const paths = names.map((documentName) => parseDocumentName(documentName).path);
+        read = (readTime) =>
+          paths.map((path) => state.get(path, readTime)).filter((d): d is StoredDocument => d !== null);
+      }
+      const watched: WatchedTarget = { id, results: new Map(), read };
+      const since =
+        target.resumeToken && target.resumeToken.length > 0
+          ? timeOfToken(target.resumeToken)
+          : target.readTime
+            ? fromTimestamp(target.readTime as Timestamp)
+            : undefined;
+      if (since !== undefined)
+        for (const document of read(since)) watched.results.set(document.path, document.updateTime);
+      targets.set(id, watched);
+      call.write({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
+      const time = service.state.currentTime();
+      sendDifference(watched, read(), time);
+      call.write({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: resumeToken(time) } });
+      globalSnapshot(time);
+      if (target.once) {
+        targets.delete(id);
+        call.write({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
+      }
+    };
+
+    const onChange = (change: Change): void => {
+      if (!database || change.database !== database.state || targets.size === 0) return;
+      let changed = false;
+      for (const target of targets.values()) changed = sendDifference(target, target.read(), change.time) || changed;
+      if (changed) globalSnapshot(change.time);
+    };
+
+    const stop = (): void => {
+      service.changes.off('change', onChange);
+    };
+
+    call.on('data', (request: ListenRequest) => {
+      try {
+        if (!database) {
+          faults.before('Listen');
+          const name = parseDatabaseName(streamDatabase(request, call));
+          database = { name, state: service.state.database(name) };
+          service.changes.on('change', onChange);
+        }
+        if (request.addTarget) {
+          try {
+            addTarget(request.addTarget);
+          } catch (error) {
+            if (!(error instanceof FirestoreError)) throw error;
+            // A target the rules (or the query's checks) refuse is removed with its cause; the stream lives on.
+            call.write({
+              targetChange: {
+                targetChangeType: 'REMOVE',
+                targetIds: [request.addTarget.targetId ?? 0],
+                cause: { code: error.code, message: error.message },
+              },
+            });
+          }
+        }
+        if (request.removeTarget !== undefined) {
+          targets.delete(request.removeTarget);
+          call.write({ targetChange: { targetChangeType: 'REMOVE', targetIds: [request.removeTarget] } });
+        }
+      } catch (error) {
+        fail(error);
+      }
+    });
+    call.on('end', () => {
+      stop();
+      call.end();
+    });
+    call.on('cancelled', stop);
+    call.on('error', stop);
+  };
+}
+
+interface WriteRequest {
+  database?: string;
+  streamToken?: Buffer;
+  writes?: Write[];
+}
+
+/**
+ * The Write stream: a first request without writes opens it (answered with a stream id and
+ * token); each later one is committed as one batch and answered with its results and a new
+ * token. An error ends the stream with its status, as production does.
+ */
+export function serveWrite(service: FirestoreService, faults: FaultPlan) {
+  return (call: ServerDuplexStream<WriteRequest, object>): void => {
+    const caller: Caller = callerOf(call.metadata);
+    let database: string | undefined;
+    const streamId = `stream-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    let sequence = 0;
+    let open = false;
+    const token = () => Buffer.from(String(++sequence));
+    call.on('data', (request: WriteRequest) => {
+      try {
+        database ??= streamDatabase(request, call);
+        if (!open) {
+          if ((request.writes ?? []).length > 0) {
+            throw new FirestoreError(
+              status.INVALID_ARGUMENT,
+              'The first request of a Write stream must have no writes',
+            );
+          }
+          open = true;
+          call.write({ streamId, streamToken: token() });
+          return;
+        }
+        faults.before('Write');
+        const { writeResults, commitTime } = service.commit({ database, writes: request.writes ?? [] }, caller);
+        faults.after('Write');
+        call.write({ streamId, streamToken: token(), writeResults, commitTime });
+      } catch (error) {
+        call.emit('error', grpcError(error));
+      }
+    });
+    call.on('end', () => call.end());
+  };
+}

@@ -17,6 +17,7 @@ const packages = [
   { dir: 'apps/web/e2e', tsConfig: webAlias },
   { dir: 'tools/stack' },
   { dir: 'tools/bench' },
+  { dir: 'tools/soak' },
   { dir: 'tools/firestore-emulator/src' },
   { dir: 'scripts' },
 ];

@@ -19,6 +19,17 @@ import {
   verifiedEmailInvitee,
 } from './support.js';
 
+/** The Firestore emulator's fault plan: set (a plan), cleared (null) or read (nothing). */
+async function firestoreFaults(plan?: unknown | null): Promise<{ faults: { fired: number }[] }> {
+  const method = plan === undefined ? 'GET' : plan === null ? 'DELETE' : 'POST';
+  const response = await fetch(`${urls.firestore}/emulator/v1/faults`, {
+    method,
+    ...(plan ? { body: JSON.stringify(plan) } : {}),
+  });
+  if (!response.ok) throw new Error(`fault plan: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { faults: { fired: number }[] };
+}
+
 /** A raw callable request, as a script would send it. */
 async function rawCall(name: string, data: unknown, headers: Record<string, string>) {
   const response = await fetch(`${urls.functions}/${name}`, {
@@ -92,6 +103,30 @@ describe('App Check on every callable', () => {
     });
     const replay = await rawCall('activateAccount', { uid: invitee.uid }, headers);
     expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(await historyOf(inviter.userId)).toHaveLength(1);
+  });
+
+  it('is not fooled by its own consumption whose answer was lost: the call goes through, once', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    const token = localAppCheckToken();
+    const jti = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { jti: string }).jti;
+    // The consumption's write lands, its answer is lost, and firebase-admin tries the create again.
+    await firestoreFaults({
+      faults: [{ rpc: 'Commit', code: 'UNAVAILABLE', count: 1, when: 'after', match: `_devAppCheckTokens/${jti}` }],
+    });
+    try {
+      const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
+      expect(await rawCall('activateAccount', { uid: invitee.uid }, headers)).toMatchObject({
+        status: 200,
+        body: { result: writeSucceeded },
+      });
+      const replay = await rawCall('activateAccount', { uid: invitee.uid }, headers);
+      expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+      expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([1]);
+    } finally {
+      await firestoreFaults(null);
+    }
     expect(await historyOf(inviter.userId)).toHaveLength(1);
   });
 

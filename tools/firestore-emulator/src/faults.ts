@@ -59,6 +59,12 @@ export interface Fault {
   probability?: number;
   /** Before the RPC runs (default), or after it has been applied, its answer replaced by the error. */
   when?: 'before' | 'after';
+  /**
+   * Only calls about a resource whose name contains this text (a document a commit writes or a
+   * read names, a query's parent and collection): a fault aimed at one flow, which leaves the
+   * rest of a shared emulator alone.
+   */
+  match?: string;
   message?: string;
 }
 
@@ -93,19 +99,21 @@ export class FaultPlan {
     };
   }
 
-  /** Throws the planned error for this RPC before it runs, if one is due. */
-  before(rpc: string): void {
-    this.fire(rpc, 'before');
+  /** Throws the planned error for this RPC before it runs, if one is due. `names`: what the call is about. */
+  before(rpc: string, names: readonly string[] = []): void {
+    this.fire(rpc, 'before', names);
   }
 
   /** Throws the planned error for this RPC after it has been applied, if one is due. */
-  after(rpc: string): void {
-    this.fire(rpc, 'after');
+  after(rpc: string, names: readonly string[] = []): void {
+    this.fire(rpc, 'after', names);
   }
 
-  private fire(rpc: string, when: 'before' | 'after'): void {
+  private fire(rpc: string, when: 'before' | 'after', names: readonly string[]): void {
     for (const fault of this.faults) {
       if (fault.rpc !== rpc || (fault.when ?? 'before') !== when) continue;
+      const match = fault.match;
+      if (match !== undefined && !names.some((name) => name.includes(match))) continue;
       if (fault.count !== undefined && fault.fired >= fault.count) continue;
       if (fault.probability !== undefined && uniformFloat64(this.random) >= fault.probability) continue;
       fault.fired++;
@@ -142,6 +150,10 @@ function parsePlan(input: unknown): { seed: number; faults: Fault[] } {
         throw bad(`faults[${i}].when must be before or after`);
       const message = f['message'];
       if (message !== undefined && typeof message !== 'string') throw bad(`faults[${i}].message must be a string`);
+      const match = f['match'];
+      if (match !== undefined && (typeof match !== 'string' || match === '')) {
+        throw bad(`faults[${i}].match must be a non-empty string`);
+      }
       return {
         rpc: f['rpc'] as FaultRpc,
         code: f['code'] as FaultCode,
@@ -149,6 +161,7 @@ function parsePlan(input: unknown): { seed: number; faults: Fault[] } {
         ...(probability === undefined ? {} : { probability }),
         ...(when === undefined ? {} : { when }),
         ...(message === undefined ? {} : { message }),
+        ...(match === undefined ? {} : { match: match as string }),
       };
     }),
   };

@@ -60,6 +60,25 @@ export function grpcError(error: unknown): { code: number; details: string } {
   return { code: status.INTERNAL, details: error instanceof Error ? (error.stack ?? error.message) : String(error) };
 }
 
+/** What a request is about, for faults aimed with `match`: the documents it names, or its parent. */
+export function namesOf(request: unknown): string[] {
+  const r = (request ?? {}) as {
+    database?: string;
+    parent?: string;
+    collectionId?: string;
+    documents?: string[];
+    writes?: { update?: { name?: string }; delete?: string; transform?: { document?: string } }[];
+  };
+  const names = [...(r.documents ?? [])];
+  for (const write of r.writes ?? []) {
+    const name = write.update?.name ?? write.delete ?? write.transform?.document;
+    if (name) names.push(name);
+  }
+  if (r.parent) names.push(r.collectionId ? `${r.parent}/${r.collectionId}` : r.parent);
+  if (r.database) names.push(r.database);
+  return names;
+}
+
 type Unary = (request: never, caller: Caller) => unknown;
 type Streaming = (request: never, caller: Caller) => unknown[];
 
@@ -76,9 +95,10 @@ function handlers(
     (method: string, run: Unary) =>
     (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>): void => {
       try {
-        faults.before(method);
+        const names = namesOf(call.request);
+        faults.before(method, names);
         const response = run(call.request as never, callerOf(call.metadata));
-        faults.after(method);
+        faults.after(method, names);
         callback(null, response);
       } catch (error) {
         callback(grpcError(error));
@@ -88,9 +108,10 @@ function handlers(
     (method: string, run: Streaming) =>
     (call: ServerWritableStream<unknown, unknown>): void => {
       try {
-        faults.before(method);
+        const names = namesOf(call.request);
+        faults.before(method, names);
         const responses = run(call.request as never, callerOf(call.metadata));
-        faults.after(method);
+        faults.after(method, names);
         for (const response of responses) call.write(response);
         call.end();
       } catch (error) {

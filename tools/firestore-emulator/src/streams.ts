@@ -15,7 +15,7 @@ import type { FaultPlan } from './faults.js';
 import { databaseRoot, parseDatabaseName, parseDocumentName, parseResourceName, type DatabaseName } from './paths.js';
 import type { Target, Timestamp, Write } from './proto.js';
 import { runQuery } from './query.js';
-import { callerOf, grpcError } from './server.js';
+import { callerOf, grpcError, namesOf } from './server.js';
 import { toDocument, type Caller, type Change, type FirestoreService } from './service.js';
 import { fromTimestamp, toTimestamp, type DatabaseState, type StoredDocument, type Time } from './state.js';
 
@@ -228,9 +228,10 @@ export function serveWrite(service: FirestoreService, faults: FaultPlan) {
           call.write({ streamId, streamToken: token() });
           return;
         }
-        faults.before('Write');
+        const names = namesOf({ writes: request.writes });
+        faults.before('Write', names);
         const { writeResults, commitTime } = service.commit({ database, writes: request.writes ?? [] }, caller);
-        faults.after('Write');
+        faults.after('Write', names);
         call.write({ streamId, streamToken: token(), writeResults, commitTime });
       } catch (error) {
         call.emit('error', grpcError(error));

@@ -128,6 +128,16 @@ describe('the fault endpoint', () => {
     expect(await run(8)).not.toBe(first);
   });
 
+  it('aims a fault at the calls about one resource, leaving the others alone', async () => {
+    const aimed = ctx.db.collection(uniqueCollection('aimed')).doc('a');
+    const spared = ctx.db.collection(uniqueCollection('spared')).doc('a');
+    await plan({ faults: [{ rpc: 'Commit', code: 'DEADLINE_EXCEEDED', match: `${aimed.parent.id}/` }] });
+    await spared.set({ v: 1 });
+    expect(await errorCode(aimed.set({ v: 1 }))).toBe(4);
+    expect((await spared.get()).exists).toBe(true);
+    expect(await fired()).toEqual([1]);
+  });
+
   it('refuses a malformed plan and keeps the one it has', async () => {
     await plan({ faults: [{ rpc: 'Commit', code: 'UNAVAILABLE', count: 1 }] });
     const bad = await plan({ faults: [{ rpc: 'Commit', code: 'NOT_A_CODE' }] });

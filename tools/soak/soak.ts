@@ -1,0 +1,203 @@
+/**
+ * The fault soak (docs/reliability.md): seeded sign-up journeys against the local stack while
+ * Firestore and FCM fail now and then, then the sweep until nothing is owed, then the
+ * invariants of docs/joins.md checked for every journey. Then the same seed without faults,
+ * for the time it takes. Ids carry the run's prefix; nothing is deleted.
+ *
+ *   npm run soak -- --journeys 1000 --seed 7
+ *
+ * Prints a report; its last line is the report as JSON. Exits 1 on any violation.
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { callableHeaders, repoRoot, startStack, urls } from '@dayfocus/stack';
+import { createInviter, queuedPushesSettled } from '@dayfocus/stack/testing';
+import { clearFirestoreFaults, injected, planFirestoreFaults } from './src/faults.js';
+import { checkInvariants, type InvariantResult } from './src/invariants.js';
+import { planJourneys, runJourney, type Inviter, type JourneyOutcome } from './src/journeys.js';
+import { tally } from './src/person.js';
+import { Rng } from './src/random.js';
+import { adminDb, steadily } from './src/store.js';
+
+/** Journeys at once: a person each, as many people arrive at once in production. */
+const WAVE = 8;
+
+const { values } = parseArgs({
+  // A `--` that a script runner passed along is not an argument.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    journeys: { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '1' },
+    'no-baseline': { type: 'boolean', default: false },
+  },
+});
+const journeyCount = Number(values.journeys);
+const seed = Number(values.seed);
+if (!Number.isInteger(journeyCount) || journeyCount < 1 || !Number.isSafeInteger(seed)) {
+  console.error('Usage: npm run soak -- --journeys N --seed S   (N ≥ 1, S an integer)');
+  process.exit(2);
+}
+
+async function call<T>(name: string, data: unknown): Promise<T> {
+  const response = await fetch(`${urls.functions}/${name}`, {
+    method: 'POST',
+    headers: callableHeaders(),
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: T; error?: unknown };
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body.error)}`);
+  return body.result as T;
+}
+
+/** A few popular inviters (40% of journeys) and many ordinary ones; some with phones FCM cannot reach for a while. */
+async function makeInviters(rng: Rng, prefix: string) {
+  const make = async (popular: boolean, i: number): Promise<Inviter> => {
+    const userId = `${prefix}-${popular ? 'popular' : 'inviter'}-${i}`;
+    const outage = rng.chance(popular ? 0.34 : 0.2);
+    const token = `${outage ? 'dev-outage' : 'dev-token'}-${userId}`;
+    await steadily(() => createInviter({ userId, fcmToken: token, name: popular ? 'Popular Priya' : 'Asha Verma' }));
+    const { shortLink } = await call<{ shortLink: string }>('createAppLink', { inviterId: userId });
+    return { userId, token, code: shortLink.slice(shortLink.lastIndexOf('/') + 1), popular };
+  };
+  const popular = await Promise.all([0, 1, 2].map((i) => make(true, i)));
+  const ordinary: Inviter[] = [];
+  for (let i = 0; i < Math.max(5, Math.ceil(journeyCount / 8)); i++) ordinary.push(await make(false, i));
+  return { popular, ordinary };
+}
+
+/** FCM down for the outage inviters' phones while `down`. */
+async function setOutage(inviters: readonly Inviter[], down: boolean): Promise<void> {
+  for (const inviter of inviters.filter((i) => i.token.startsWith('dev-outage'))) {
+    const ref = adminDb.collection('_devFcmOutages').doc(inviter.token);
+    await steadily(() => (down ? ref.set({ since: new Date().toISOString() }) : ref.delete()));
+  }
+}
+
+/** The sweep, at later and later times, until no join or budget of these inviters owes anything. */
+async function sweepUntilNothingOwed(inviters: readonly Inviter[]): Promise<number> {
+  const ids = inviters.map((inviter) => inviter.userId);
+  const owed = async () => {
+    let count = 0;
+    for (let i = 0; i < ids.length; i += 30) {
+      const chunk = ids.slice(i, i + 30);
+      const joins = await adminDb.collection('_friendJoins').where('inviterId', 'in', chunk).get();
+      count += joins.docs.filter((doc) => doc.data()['dueAt'] !== undefined).length;
+    }
+    for (const id of ids) if ((await adminDb.collection('_pushBudgets').doc(id).get()).data()?.['dueAt']) count++;
+    return count;
+  };
+  let sweeps = 0;
+  // The backoff is 5, 10, 20, 40 and 80 minutes, a lease one minute: stand 30 minutes later each time.
+  for (let step = 1; step <= 24 && (await owed()) > 0; step++) {
+    await call('devSweepOwedPushes', { now: new Date(Date.now() + step * 30 * 60_000).toISOString() });
+    sweeps++;
+  }
+  return sweeps;
+}
+
+interface RunResult {
+  prefix: string;
+  seconds: number;
+  outcomes: JourneyOutcome[];
+  inviters: Inviter[];
+  sweeps: number;
+}
+
+async function soakRun(withFaults: boolean): Promise<RunResult> {
+  const rng = new Rng(seed);
+  const prefix = `soak${seed}-${withFaults ? 'f' : 'c'}${Date.now().toString(36)}`;
+  const started = Date.now();
+  const { popular, ordinary } = await makeInviters(rng, prefix);
+  const inviters = [...popular, ...ordinary];
+  const plans = planJourneys(rng, journeyCount, { popular, ordinary });
+  const outcomes: JourneyOutcome[] = [];
+  let down = false;
+  // Journeys run in waves of WAVE at once, each wave under a fault plan of its own seed.
+  for (let start = 0; start < plans.length; start += WAVE) {
+    // FCM comes and goes in stretches of waves.
+    if (withFaults && rng.chance(0.2) !== down) {
+      down = !down;
+      await setOutage(inviters, down);
+    }
+    await planFirestoreFaults(rng, withFaults);
+    const wave = plans.slice(start, start + WAVE);
+    outcomes.push(...(await Promise.all(wave.map((plan) => runJourney(plan, prefix)))));
+    if (Math.floor((start + WAVE) / 100) > Math.floor(start / 100)) {
+      console.log(`  ${Math.min(start + WAVE, plans.length)} of ${plans.length} journeys`);
+    }
+  }
+  // Those who gave up come back later, once, under faults still.
+  await planFirestoreFaults(rng, withFaults);
+  await Promise.all(outcomes.map((outcome) => outcome.resume?.()));
+  await clearFirestoreFaults();
+  if (down) await setOutage(inviters, false);
+  // Pushes still in the queue's hands get a moment to settle; a claim whose task died stays, for
+  // the sweep to take over once its lease has run out (the sweep stands later than that).
+  await Promise.all(
+    inviters.map((inviter) => queuedPushesSettled(inviter.userId, { timeoutMs: 10_000 }).catch(() => undefined)),
+  );
+  const sweeps = await sweepUntilNothingOwed(inviters);
+  return { prefix, seconds: (Date.now() - started) / 1000, outcomes, inviters, sweeps };
+}
+
+const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'soak-stack.log') } });
+let exitCode = 0;
+try {
+  console.log(`Soak: ${journeyCount} journeys, seed ${seed}, with faults`);
+  const faulty = await soakRun(true);
+  const retries = tally.retries;
+  const checked = await checkInvariants(faulty.outcomes, faulty.inviters);
+  let calm: RunResult | undefined;
+  if (!values['no-baseline']) {
+    console.log(`Soak: the same seed without faults`);
+    calm = await soakRun(false);
+  }
+
+  const byKind: Record<string, number> = {};
+  for (const outcome of faulty.outcomes) byKind[outcome.plan.kind] = (byKind[outcome.plan.kind] ?? 0) + 1;
+  const report = {
+    runPrefix: faulty.prefix,
+    seed,
+    journeys: journeyCount,
+    journeysByKind: byKind,
+    unfinished: faulty.outcomes
+      .filter((o) => !o.finished)
+      .map((o) => `${o.plan.index} ${o.plan.kind}: ${o.error ?? ''}`),
+    faultsInjected: Object.fromEntries(injected),
+    retries,
+    gaveUpAndCameBack: faulty.outcomes.filter((o) => o.gaveUpOnce).length,
+    duplicatesDelivered: checked.duplicates,
+    sweeps: faulty.sweeps,
+    seconds: { withFaults: faulty.seconds, withoutFaults: calm?.seconds ?? null },
+    invariants: checked.invariants.map(({ name, checked: count, violations, examples }: InvariantResult) => ({
+      name,
+      checked: count,
+      violations,
+      examples,
+    })),
+  };
+  const violations = checked.invariants.reduce((sum, invariant) => sum + invariant.violations, 0);
+  console.log(`\nJourneys by kind: ${JSON.stringify(byKind)}`);
+  console.log(`Unfinished journeys: ${report.unfinished.length}`);
+  for (const line of report.unfinished.slice(0, 10)) console.log(`  ${line}`);
+  console.log(`Faults injected: ${JSON.stringify(report.faultsInjected)}`);
+  console.log(`Retries (a person tapping "Try again"): ${retries}; gave up and came back: ${report.gaveUpAndCameBack}`);
+  console.log(`Duplicate pushes delivered (same collapse key): ${checked.duplicates}; sweeps: ${faulty.sweeps}`);
+  console.log(
+    `Time: ${faulty.seconds.toFixed(0)} s with faults, ${calm ? `${calm.seconds.toFixed(0)} s` : 'not measured'} without`,
+  );
+  for (const invariant of checked.invariants) {
+    console.log(
+      `${invariant.violations === 0 ? 'ok  ' : 'FAIL'} ${invariant.name}: ${invariant.violations} of ${invariant.checked}`,
+    );
+    for (const example of invariant.examples) console.log(`       ${example}`);
+  }
+  if (violations > 0) {
+    console.log(`\n${violations} violations: replay with npm run soak -- --journeys ${journeyCount} --seed ${seed}`);
+    exitCode = 1;
+  }
+  console.log(JSON.stringify(report));
+} finally {
+  await running.stop();
+}
+process.exit(exitCode);

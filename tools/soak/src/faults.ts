@@ -1,0 +1,70 @@
+/**
+ * The faults a soak injects: Firestore's answers through the emulator's fault endpoint
+ * (tools/firestore-emulator, faults.ts), and FCM outages through the stack's FCM stand-in
+ * (`_devFcmOutages`). Journeys run one at a time, and before each the emulator's plan is set
+ * again with a seed drawn for that journey, so a replay of the run's seed meets the same plan
+ * journey by journey (within one journey, calls that run in parallel may take the draws in
+ * another order).
+ */
+import { urls } from '@dayfocus/stack/testing';
+import type { Rng } from './random.js';
+
+export interface FirestoreFault {
+  rpc: string;
+  code: 'UNAVAILABLE' | 'ABORTED' | 'DEADLINE_EXCEEDED' | 'RESOURCE_EXHAUSTED';
+  probability: number;
+  when?: 'before' | 'after';
+}
+
+/** The mix: each RPC the functions use fails now and then, the ways production's do. */
+export const FIRESTORE_FAULTS: readonly FirestoreFault[] = [
+  { rpc: 'Commit', code: 'UNAVAILABLE', probability: 0.03 },
+  { rpc: 'Commit', code: 'ABORTED', probability: 0.03 },
+  { rpc: 'Commit', code: 'DEADLINE_EXCEEDED', probability: 0.01 },
+  { rpc: 'Commit', code: 'RESOURCE_EXHAUSTED', probability: 0.01 },
+  // A commit that landed, whose answer was lost.
+  { rpc: 'Commit', code: 'UNAVAILABLE', probability: 0.01, when: 'after' },
+  { rpc: 'BatchGetDocuments', code: 'UNAVAILABLE', probability: 0.02 },
+  { rpc: 'BatchGetDocuments', code: 'DEADLINE_EXCEEDED', probability: 0.01 },
+  { rpc: 'RunQuery', code: 'UNAVAILABLE', probability: 0.02 },
+  { rpc: 'RunQuery', code: 'RESOURCE_EXHAUSTED', probability: 0.01 },
+  { rpc: 'BeginTransaction', code: 'UNAVAILABLE', probability: 0.02 },
+];
+
+const endpoint = (): string => `${urls.firestore}/emulator/v1/faults`;
+
+interface PlanState {
+  faults: { rpc: string; code: string; fired: number; when?: string }[];
+}
+
+/** What fired, by `rpc code (when)`, added up over the plans of the run. */
+export const injected = new Map<string, number>();
+
+async function collectFired(): Promise<void> {
+  const state = (await (await fetch(endpoint())).json()) as PlanState;
+  for (const fault of state.faults) {
+    if (fault.fired === 0) continue;
+    const key = `${fault.rpc} ${fault.code}${fault.when === 'after' ? ' (after it landed)' : ''}`;
+    injected.set(key, (injected.get(key) ?? 0) + fault.fired);
+  }
+}
+
+/** Sets the emulator's plan for the next journey, after counting what the last one fired. */
+export async function planFirestoreFaults(rng: Rng, enabled: boolean): Promise<void> {
+  await collectFired();
+  const seed = rng.int(2 ** 31);
+  const faults = enabled ? FIRESTORE_FAULTS : [];
+  const response = await fetch(endpoint(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seed, faults }),
+  });
+  if (!response.ok) throw new Error(`The Firestore emulator refused the fault plan: ${await response.text()}`);
+}
+
+/** No more faults: what fired is counted first. */
+export async function clearFirestoreFaults(): Promise<void> {
+  await collectFired();
+  const response = await fetch(endpoint(), { method: 'DELETE' });
+  if (!response.ok) throw new Error(`Could not clear the Firestore faults: ${response.status}`);
+}

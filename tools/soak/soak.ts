@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { callableHeaders, repoRoot, startStack, urls } from '@dayfocus/stack';
 import { createInviter, queuedPushesSettled } from '@dayfocus/stack/testing';
-import { clearFirestoreFaults, injected, planFirestoreFaults } from './src/faults.js';
+import { clearFirestoreFaults, injected, planFirestoreFaults, setCrashPoints } from './src/faults.js';
 import { checkInvariants, type InvariantResult } from './src/invariants.js';
 import { planJourneys, runJourney, type Inviter, type JourneyOutcome } from './src/journeys.js';
 import { tally } from './src/person.js';
@@ -112,6 +112,7 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
   const plans = planJourneys(rng, journeyCount, { popular, ordinary });
   const outcomes: JourneyOutcome[] = [];
   let down = false;
+  await setCrashPoints(withFaults);
   // Journeys run in waves of WAVE at once, each wave under a fault plan of its own seed.
   for (let start = 0; start < plans.length; start += WAVE) {
     // FCM comes and goes in stretches of waves.
@@ -130,6 +131,7 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
   await planFirestoreFaults(rng, withFaults);
   await Promise.all(outcomes.map((outcome) => outcome.resume?.()));
   await clearFirestoreFaults();
+  await setCrashPoints(false);
   if (down) await setOutage(inviters, false);
   // Pushes still in the queue's hands get a moment to settle; a claim whose task died stays, for
   // the sweep to take over once its lease has run out (the sweep stands later than that).

@@ -38,7 +38,15 @@ import {
 } from '../domain/joins.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim } from '../domain/push-budget.js';
-import type { AccountLookup, InviteStore, Logger, PushQueue, PushTransport, VerificationCodes } from './ports.js';
+import type {
+  AccountLookup,
+  CrashSwitch,
+  InviteStore,
+  Logger,
+  PushQueue,
+  PushTransport,
+  VerificationCodes,
+} from './ports.js';
 import { retryRefusedCommits, type RetryClock } from './retry.js';
 
 export interface InviteFlowDeps {
@@ -54,6 +62,11 @@ export interface InviteFlowDeps {
   now(): Date;
   /** The pauses between refused commits (real time unless a test says otherwise). */
   retryClock?: RetryClock;
+  /**
+   * The local stack's fault switch: a function "dies" at a chosen point (the fault soak,
+   * docs/reliability.md). Absent in a deploy: wiring.ts makes it only in the emulator.
+   */
+  crashes?: CrashSwitch;
 }
 
 /** What activation answers in the flow: the write's result and the card of the inviter now a friend (null when none). */
@@ -300,6 +313,7 @@ export class InviteFlow {
       if (claim && history === 'written') claim = { ...claim, history };
     }
     if (!claim) return;
+    await this.deps.crashes?.maybeCrash('after-commit');
     try {
       await this.deps.pushQueue.enqueue(claim);
     } catch (error) {
@@ -385,6 +399,7 @@ export class InviteFlow {
       const final = delivery.attempts >= PUSH_MAX_ATTEMPTS;
       logger.error('Error Notification:', { ...delivery.fields, final, error: result.error });
     }
+    await this.deps.crashes?.maybeCrash('after-push');
     try {
       if (!(await delivery.settle(result))) {
         logger.warn('The push was taken over by the sweep while it was being sent; its outcome is left to the sweep', {

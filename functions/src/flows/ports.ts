@@ -225,3 +225,14 @@ export interface AppLinkLinks {
   findByCode(code: string): Promise<AppLinkRecord | null>;
   countOpen(code: string, visitor: Visitor, source: OpenSource, now: string): Promise<void>;
 }
+
+/** Where the local stack's fault switch can make a function die (docs/reliability.md). */
+export type CrashPoint = 'after-commit' | 'after-push';
+
+/**
+ * The local stack's fault switch: throws, as a function that died there, when the point is
+ * switched on. Never part of a deploy (adapters/dev-crash-switch.ts refuses to exist there).
+ */
+export interface CrashSwitch {
+  maybeCrash(point: CrashPoint): Promise<void>;
+}

@@ -2,6 +2,7 @@
  * Builds every flow from the real adapters, once per instance: the one place where ports
  * (flows/ports.ts) meet their implementations.
  */
+import { DevCrashSwitch } from '../adapters/dev-crash-switch.js';
 import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';
 import { isLiveUser } from '@dayfocus/contracts/records';
@@ -38,6 +39,7 @@ export const inviteFlow = new InviteFlow({
     resolvePictureUrl(storage, profileImage, ownerId, { picturesFolder: picturesFolder.value(), emulator: isEmulator }),
   logger,
   now: () => new Date(),
+  ...(isEmulator ? { crashes: new DevCrashSwitch(db) } : {}),
 });
 
 export const appLinks = new AppLinkStore(db);

@@ -47,6 +47,17 @@ describe('the deployable functions (built lib/)', () => {
     );
   });
 
+  it("load outside the emulator, where the local stack's crash switch refuses to be made: a deploy cannot carry it", () => {
+    // discovery.ts runs the built functions without FUNCTIONS_EMULATOR, as a deploy does; wiring
+    // makes the switch only in the emulator, and dev-crash-switch.test.ts shows that it throws
+    // when made anywhere else, so a deploy that wired it would fail right here.
+    const wiring = readFileSync(join(functionsDir, 'src/functions/wiring.ts'), 'utf8');
+    const made = wiring.split('\n').filter((line) => line.includes('new DevCrashSwitch('));
+    expect(made).toEqual([expect.stringMatching(/isEmulator \? \{ crashes: new DevCrashSwitch\(db\) \}/)]);
+    expect(manifest.endpoints.activateAccount).toBeDefined();
+    expect(manifest.endpoints.deliverJoinPush).toBeDefined();
+  });
+
   it('bind no secret while our own links are the provider, so a deploy needs none', () => {
     expect(manifest.endpoints.createAppLink?.secretEnvironmentVariables ?? []).toEqual([]);
     expect((manifest.params ?? []).filter((p) => p.type === 'secret')).toEqual([]);

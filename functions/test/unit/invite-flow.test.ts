@@ -11,6 +11,7 @@ import type { Caller } from '../../src/domain/join-decisions.js';
 import type { FriendJoin } from '../../src/domain/joins.js';
 import type { PushBudget } from '../../src/domain/push-budget.js';
 import { InviteFlow } from '../../src/flows/invite-flow.js';
+import type { CrashPoint } from '../../src/flows/ports.js';
 import {
   MemoryAccounts,
   MemoryInviteStore,
@@ -31,7 +32,15 @@ function setup(options: MemoryStoreOptions = {}) {
   const pushQueue = new MemoryPushQueue();
   const logger = memoryLogger();
   const clock = { now: T0 };
+  /** The local stack's fault switch: each armed point makes the next function passing it die once. */
+  const crashes = {
+    armed: new Set<CrashPoint>(),
+    async maybeCrash(point: CrashPoint) {
+      if (this.armed.delete(point)) throw new Error(`Simulated crash ${point}`);
+    },
+  };
   const flow = new InviteFlow({
+    crashes,
     store,
     accounts,
     push,
@@ -71,6 +80,7 @@ function setup(options: MemoryStoreOptions = {}) {
   const runQueue = () => pushQueue.deliverAll((claim) => flow.deliverQueuedPush(claim));
   return {
     flow,
+    crashes,
     store,
     accounts,
     push,
@@ -368,6 +378,44 @@ describe('E. owed pushes are delivered without another activation', () => {
     expect(t.push.sent).toHaveLength(1);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 1 });
     expect(t.join('asha', 'mira')?.dueAt).toBeUndefined();
+  });
+
+  it('a function that dies between its commit and its push: the sweep sends the push once the claim lapses', async () => {
+    const t = setup();
+    t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    t.crashes.armed.add('after-commit');
+    await expect(t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code })).rejects.toThrow(
+      'Simulated crash after-commit',
+    );
+    // Joined, the push claimed and never queued.
+    expect(t.friends()).toHaveLength(1);
+    expect(t.pushQueue.queued).toEqual([]);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
+    // The person tries again: answered, nothing joined twice, the claim still held.
+    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
+    expect(t.friends()).toHaveLength(1);
+    expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.history('asha')).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
+  });
+
+  it('a task that dies between the push and its settle: sent again after the lease, the same collapse key', async () => {
+    const t = setup();
+    t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
+    t.crashes.armed.add('after-push');
+    await expect(t.runQueue()).rejects.toThrow('Simulated crash after-push');
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending' });
+    expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
+    // At least once: a duplicate, which the phone shows in place of the first.
+    expect(t.push.sent).toHaveLength(2);
+    const tags = t.push.sent.map((message) => message.android.notification.tag);
+    expect(tags[0]).toBe(tags[1]);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
   });
 
   it('a push the queue refused is still owed, and the sweep sends it once the claim lapses', async () => {

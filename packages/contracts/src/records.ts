@@ -19,6 +19,8 @@ export const collections = {
   devPushOutbox: '_devPushOutbox',
   /** Local stack only: FCM is down for the `dev-outage-*` tokens that have a document here. */
   devFcmOutages: '_devFcmOutages',
+  /** Local stack only: the fault switch's points, each with the probability that a function dies there. */
+  devCrashPoints: '_devCrashPoints',
   /** Short links by code: target, inviter, open counts (ours, in place of Dynamic Links). */
   appLinks: '_appLinks',
   /** One per inviter: the code (or provider link) that inviter's links resolve to. */

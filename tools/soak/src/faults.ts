@@ -8,6 +8,7 @@
  */
 import { urls } from '@dayfocus/stack/testing';
 import type { Rng } from './random.js';
+import { adminDb, steadily } from './store.js';
 
 export interface FirestoreFault {
   rpc: string;
@@ -67,4 +68,24 @@ export async function clearFirestoreFaults(): Promise<void> {
   await collectFired();
   const response = await fetch(endpoint(), { method: 'DELETE' });
   if (!response.ok) throw new Error(`Could not clear the Firestore faults: ${response.status}`);
+}
+
+/** How likely a function is to die at each point of the local stack's fault switch while faults are on. */
+export const CRASH_POINTS = { 'after-commit': 0.02, 'after-push': 0.03 } as const;
+
+/**
+ * Switches the functions' deaths on or off (`_devCrashPoints`, read by the functions at most
+ * once a second: switching off waits that second out).
+ */
+export async function setCrashPoints(on: boolean): Promise<void> {
+  for (const [point, probability] of Object.entries(CRASH_POINTS)) {
+    const ref = adminDb.collection('_devCrashPoints').doc(point);
+    if (!on) {
+      // What fired while they were on (the switch counts each death on the point's document).
+      const fired = Number((await steadily(() => ref.get())).data()?.['fired'] ?? 0);
+      if (fired > 0) injected.set(`function died ${point}`, (injected.get(`function died ${point}`) ?? 0) + fired);
+    }
+    await steadily(() => ref.set({ probability: on ? probability : 0, fired: 0 }));
+  }
+  if (!on) await new Promise((resolve) => setTimeout(resolve, 1100));
 }

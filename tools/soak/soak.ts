@@ -101,6 +101,7 @@ interface RunResult {
   outcomes: JourneyOutcome[];
   inviters: Inviter[];
   sweeps: number;
+  journeysEnded: string;
 }
 
 async function soakRun(withFaults: boolean): Promise<RunResult> {
@@ -130,6 +131,7 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
   // Those who gave up come back later, once, under faults still.
   await planFirestoreFaults(rng, withFaults);
   await Promise.all(outcomes.map((outcome) => outcome.resume?.()));
+  const journeysEnded = new Date().toISOString();
   await clearFirestoreFaults();
   await setCrashPoints(false);
   if (down) await setOutage(inviters, false);
@@ -139,7 +141,7 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
     inviters.map((inviter) => queuedPushesSettled(inviter.userId, { timeoutMs: 10_000 }).catch(() => undefined)),
   );
   const sweeps = await sweepUntilNothingOwed(inviters);
-  return { prefix, seconds: (Date.now() - started) / 1000, outcomes, inviters, sweeps };
+  return { prefix, seconds: (Date.now() - started) / 1000, outcomes, inviters, sweeps, journeysEnded };
 }
 
 const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'soak-stack.log') } });
@@ -148,7 +150,7 @@ try {
   console.log(`Soak: ${journeyCount} journeys, seed ${seed}, with faults`);
   const faulty = await soakRun(true);
   const retries = tally.retries;
-  const checked = await checkInvariants(faulty.outcomes, faulty.inviters);
+  const checked = await checkInvariants(faulty.outcomes, faulty.inviters, faulty.journeysEnded);
   let calm: RunResult | undefined;
   if (!values['no-baseline']) {
     console.log(`Soak: the same seed without faults`);

@@ -4,6 +4,7 @@
  * its violations, with an example of each.
  */
 import { friendJoinCollapseId } from '@dayfocus/functions/domain/push';
+import { FRIEND_JOIN_PUSHES_PER_HOUR } from '@dayfocus/functions/domain/push-budget';
 import type { Inviter, JourneyOutcome } from './journeys.js';
 import { adminDb } from './store.js';
 
@@ -33,17 +34,23 @@ class Invariant {
 interface Outbox {
   /** collapse id → deliveries */
   byCollapseId: Map<string, number>;
+  /** collapse id → the first delivery's real time */
+  firstSent: Map<string, string>;
 }
 
 async function outboxOf(token: string): Promise<Outbox> {
   const snapshot = await adminDb.collection('_devPushOutbox').where('token', '==', token).get();
   const byCollapseId = new Map<string, number>();
+  const firstSent = new Map<string, string>();
   for (const doc of snapshot.docs) {
-    const tag = (doc.data() as { message?: { android?: { notification?: { tag?: string } } } }).message?.android
-      ?.notification?.tag;
-    if (tag) byCollapseId.set(tag, (byCollapseId.get(tag) ?? 0) + 1);
+    const data = doc.data() as { sentAt?: string; message?: { android?: { notification?: { tag?: string } } } };
+    const tag = data.message?.android?.notification?.tag;
+    if (!tag) continue;
+    byCollapseId.set(tag, (byCollapseId.get(tag) ?? 0) + 1);
+    const first = firstSent.get(tag);
+    if (data.sentAt && (!first || data.sentAt < first)) firstSent.set(tag, data.sentAt);
   }
-  return { byCollapseId };
+  return { byCollapseId, firstSent };
 }
 
 async function friendships(a: string, b: string): Promise<number> {
@@ -65,6 +72,8 @@ export interface Checked {
 export async function checkInvariants(
   outcomes: readonly JourneyOutcome[],
   inviters: readonly Inviter[],
+  /** When the journeys stopped and the sweep began standing at later times. */
+  journeysEnded: string,
 ): Promise<Checked> {
   const one = new Invariant('exactly the friendships docs/joins.md says: one per pair, none where refused');
   const joinRecord = new Invariant('exactly one join record per joined pair, none where refused');
@@ -73,6 +82,9 @@ export async function checkInvariants(
   const kept = new Invariant('no record lost a field it had');
   const leases = new Invariant('no claim left past its lease, nothing left owed');
   const funnel = new Invariant("the funnel's joins equal the joins made");
+  const budget = new Invariant(
+    `at most ${FRIEND_JOIN_PUSHES_PER_HOUR} friend-join pushes an hour per inviter; the rest summed up in a summary push`,
+  );
   let duplicates = 0;
 
   const outboxes = new Map<string, Outbox>();
@@ -142,15 +154,32 @@ export async function checkInvariants(
     const shards = await adminDb.collection('_inviteFunnels').doc(inviter.userId).collection('shards').get();
     const counted = shards.docs.reduce((sum, doc) => sum + Number(doc.data()['joins'] ?? 0), 0);
     funnel.check(counted === created, () => `inviter ${inviter.userId}: funnel says ${counted} joins, ${created} made`);
-    const budget = (await adminDb.collection('_pushBudgets').doc(inviter.userId).get()).data();
+    const pushBudget = (await adminDb.collection('_pushBudgets').doc(inviter.userId).get()).data();
     leases.check(
-      budget?.['dueAt'] === undefined,
-      () => `inviter ${inviter.userId}: a summary still due at ${String(budget?.['dueAt'])}`,
+      pushBudget?.['dueAt'] === undefined,
+      () => `inviter ${inviter.userId}: a summary still due at ${String(pushBudget?.['dueAt'])}`,
+    );
+    // H, in the journeys' real time (well under an hour): each join's own push has its collapse
+    // key; any other key of this inviter's outbox is a summary's.
+    const outbox = outboxes.get(inviter.userId) as Outbox;
+    const ownKeys = new Set(joins.docs.map((doc) => friendJoinCollapseId(String(doc.data()['inviteeId']))));
+    const ownDuringJourneys = [...outbox.firstSent].filter(([key, at]) => ownKeys.has(key) && at < journeysEnded);
+    budget.check(
+      ownDuringJourneys.length <= FRIEND_JOIN_PUSHES_PER_HOUR,
+      () => `inviter ${inviter.userId}: ${ownDuringJourneys.length} friend-join pushes within the journeys' hour`,
+    );
+    const summarized = joins.docs.filter((doc) => doc.data()['push'] === 'summarized').length;
+    const summaries = [...outbox.byCollapseId.keys()].filter((key) => !ownKeys.has(key)).length;
+    budget.check(
+      summarized === 0 || summaries > 0,
+      () => `inviter ${inviter.userId}: ${summarized} joins summed up, no summary push delivered`,
     );
   }
 
   return {
-    invariants: [one, joinRecord, history, delivered, kept, leases, funnel].map((invariant) => invariant.result()),
+    invariants: [one, joinRecord, history, delivered, kept, leases, funnel, budget].map((invariant) =>
+      invariant.result(),
+    ),
     duplicates,
   };
 }

@@ -27,7 +27,7 @@
  */
 import { disjunctiveTerms } from './limits.js';
 import { orderingsOf } from './query.js';
-import { formatFieldPath, parseFieldPath } from './paths.js';
+import { formatFieldPath, NAME_FIELD, parseFieldPath } from './paths.js';
 import type { StructuredQuery } from './proto.js';
 
 export type QueryScope = 'COLLECTION' | 'COLLECTION_GROUP';
@@ -203,7 +203,6 @@ export function parseIndexConfig(json: unknown): IndexConfig {
 
 // --- Matching -----------------------------------------------------------------------------
 
-const NAME = '__name__';
 type Mode = IndexOrder | 'CONTAINS';
 /** One position of an index, or of a query's order. */
 interface Entry {
@@ -222,7 +221,7 @@ const requirementKey = (field: string, contains: boolean): string => `${contains
 const EQUALITIES = ['EQUAL', 'IN', 'IS_NULL', 'IS_NAN'];
 const CONTAINS = ['ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY'];
 function fieldOf(path: string): string {
-  return path === NAME ? NAME : formatFieldPath(parseFieldPath(path));
+  return path === NAME_FIELD ? NAME_FIELD : formatFieldPath(parseFieldPath(path));
 }
 
 /** The order the query's results come in (query.ts, query.proto's normalization), ending with __name__. */
@@ -231,7 +230,7 @@ function normalizedOrder(query: StructuredQuery): Entry[] {
     field: ordering.path,
     mode: ordering.descending ? 'DESCENDING' : 'ASCENDING',
   }));
-  const name = order.findIndex((entry) => entry.field === NAME);
+  const name = order.findIndex((entry) => entry.field === NAME_FIELD);
   return order.slice(0, name + 1); // nothing orders after the name
 }
 
@@ -273,20 +272,20 @@ function candidates(config: IndexConfig, group: string, scope: QueryScope, field
   for (const index of config.indexes) {
     if (index.collectionGroup !== group || (index.queryScope !== scope && scope === 'COLLECTION_GROUP')) continue;
     const entries = index.fields.map((f) => ({ field: f.fieldPath, mode: f.arrayConfig ?? f.order ?? 'ASCENDING' }));
-    if (entries.at(-1)?.field !== NAME) {
+    if (entries.at(-1)?.field !== NAME_FIELD) {
       const directional = entries.filter((entry) => entry.mode !== 'CONTAINS').at(-1);
-      entries.push({ field: NAME, mode: directional?.mode ?? 'ASCENDING' });
+      entries.push({ field: NAME_FIELD, mode: directional?.mode ?? 'ASCENDING' });
     }
     result.push(entries);
   }
   for (const field of new Set(fields)) {
-    if (field === NAME) continue;
+    if (field === NAME_FIELD) continue;
     const modes = singleFieldModes(config, group, field, scope);
     for (const [mode, nameOrder] of SINGLE_FIELD_SHAPES) {
       if (modes.has(mode))
         result.push([
           { field, mode },
-          { field: NAME, mode: nameOrder },
+          { field: NAME_FIELD, mode: nameOrder },
         ]);
     }
   }
@@ -333,7 +332,7 @@ export function missingIndex(
     for (const leaf of term) {
       const field = fieldOf(leaf.field);
       const contains = CONTAINS.includes(leaf.op);
-      if (field === NAME || !(contains || EQUALITIES.includes(leaf.op))) continue;
+      if (field === NAME_FIELD || !(contains || EQUALITIES.includes(leaf.op))) continue;
       if (!required.some((r) => r.field === field && r.contains === contains)) required.push({ field, contains });
     }
     const pinned = new Set(required.filter((r) => !r.contains).map((r) => r.field));
@@ -387,7 +386,7 @@ function suggestion(
     ...order.slice(0, -1).map((entry) => ({ fieldPath: entry.field, order: entry.mode as IndexOrder })),
   ];
   const lastOrder = fields.filter((field) => field.order).at(-1)?.order ?? 'ASCENDING';
-  if (name.mode !== lastOrder) fields.push({ fieldPath: NAME, order: name.mode as IndexOrder });
+  if (name.mode !== lastOrder) fields.push({ fieldPath: NAME_FIELD, order: name.mode as IndexOrder });
   return { collectionGroup, queryScope, fields };
 }
 

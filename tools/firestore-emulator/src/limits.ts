@@ -608,17 +608,11 @@ export function checkTransactionAlive(startedAtMillis: number, lastUsedAtMillis:
 
 // --- Integers -----------------------------------------------------------------------------
 
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
+export { INT64_MAX, INT64_MIN, saturateInt64 } from './values.js';
 
 /** An int64 as the API carries it (a decimal string, or a number when small) → exact. */
 export function int64(value: string | number | bigint): bigint {
   return BigInt(value);
-}
-
-/** Integer arithmetic saturates: `increment` past the range resolves to its end (write.proto). */
-export function saturateInt64(n: bigint): bigint {
-  return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
 }
 
 // --- Queries ------------------------------------------------------------------------------

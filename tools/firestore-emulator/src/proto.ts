@@ -234,8 +234,15 @@ function protosDirectory(): string {
   return join(dirname(clientEntry), '..', 'protos');
 }
 
-/** The Firestore v1 service definition, to register handlers against with grpc-js. */
+let serviceDefinition: ServiceDefinition | undefined;
+
+/** The Firestore v1 service definition, to register handlers against with grpc-js (loaded once). */
 export function firestoreServiceDefinition(): ServiceDefinition {
+  serviceDefinition ??= loadServiceDefinition();
+  return serviceDefinition;
+}
+
+function loadServiceDefinition(): ServiceDefinition {
   const protos = protosDirectory();
   const definition = loadSync(join(protos, 'google/firestore/v1/firestore.proto'), {
     ...PROTO_OPTIONS,

@@ -18,6 +18,8 @@ import {
   double,
   integer,
   integerOf,
+  INT64_MAX,
+  INT64_MIN,
   isNaNValue,
   kindOf,
   NULL,
@@ -300,9 +302,6 @@ function fieldOf(aggregation: Aggregation): string {
   if (!field) throw new FirestoreError(status.INVALID_ARGUMENT, 'Unknown aggregation');
   return field.fieldPath;
 }
-
-const INT64_MAX = (1n << 63n) - 1n;
-const INT64_MIN = -(1n << 63n);
 
 function sum(numbers: readonly Value[]): Value {
   if (numbers.every((value) => kindOf(value) === 'integerValue')) {

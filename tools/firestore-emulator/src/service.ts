@@ -183,7 +183,7 @@ export class FirestoreService {
 
   rollback(request: { database: string; transaction: Buffer }): Record<string, never> {
     const database = this.state.database(parseDatabaseName(request.database));
-    this.transactions.end(this.transactions.get(request.transaction, database), 'rolled back');
+    this.transactions.end(this.transactions.get(request.transaction, database));
     return {};
   }
 
@@ -214,7 +214,7 @@ export class FirestoreService {
   runQuery(request: { parent: string; structuredQuery?: StructuredQuery } & ReadConsistency, caller: Caller): object[] {
     const { scope, name, context, query } = this.queryScope(request.parent, request.structuredQuery, request, caller);
     const documents = runQuery(scope, query);
-    this.recordQuery(context.transaction, scope, query);
+    this.recordQuery(context.transaction, scope, query, documents);
     const readTime = toTimestamp(context.answeredTime);
     const mask = query.select ? (query.select.fields ?? []).map((field) => field.fieldPath) : undefined;
     const responses: object[] = documents.map((document) => ({
@@ -233,7 +233,7 @@ export class FirestoreService {
     const aggregation = request.structuredAggregationQuery ?? {};
     const { scope, context, query } = this.queryScope(request.parent, aggregation.structuredQuery, request, caller);
     const documents = runQuery(scope, query);
-    this.recordQuery(context.transaction, scope, query);
+    this.recordQuery(context.transaction, scope, query, documents);
     const response: Record<string, unknown> = {
       result: { aggregateFields: aggregate(documents, aggregation.aggregations ?? []) },
       readTime: toTimestamp(context.answeredTime),
@@ -242,13 +242,11 @@ export class FirestoreService {
     return [response];
   }
 
-  /** The scope a query runs in, after its limits, indexes and the rules have been checked. */
-  private queryScope(
-    parent: string,
-    structuredQuery: StructuredQuery | undefined,
-    consistency: ReadConsistency,
-    caller: Caller,
-  ) {
+  /**
+   * A query a caller may run: its parent and shape valid, within production's limits, served
+   * by the indexes, and allowed by the rules. Throws otherwise. (Listen checks its targets so.)
+   */
+  checkedQuery(parent: string, structuredQuery: StructuredQuery | undefined, caller: Caller) {
     const { database: name, path: parentPath } = parseResourceName(parent);
     if (segmentsOf(parentPath).length % 2 !== 0) {
       throw new FirestoreError(status.INVALID_ARGUMENT, `Invalid parent: ${parent}`);
@@ -262,14 +260,42 @@ export class FirestoreService {
       const collection = parentPath === '' ? collectionId : `${parentPath}/${collectionId}`;
       this.authorize(name, caller, { method: 'list', path: collection });
     }
+    return { name, parentPath, query };
+  }
+
+  /** The scope a checked query runs in, at the time its consistency says. */
+  private queryScope(
+    parent: string,
+    structuredQuery: StructuredQuery | undefined,
+    consistency: ReadConsistency,
+    caller: Caller,
+  ) {
+    const { name, parentPath, query } = this.checkedQuery(parent, structuredQuery, caller);
     const database = this.state.database(name);
     const context = this.readContext(database, consistency);
     const scope: QueryScope = { database, parent: parentPath, root: databaseRoot(name), readTime: context.readTime };
     return { scope, name, context, query };
   }
 
-  private recordQuery(transaction: Transaction | undefined, scope: QueryScope, query: StructuredQuery): void {
-    transaction?.recordQuery(() => resultSignature(runQuery({ ...scope, readTime: undefined }, query)));
+  /** A query read in a transaction, with the results it gave: the commit runs it again to compare. */
+  private recordQuery(
+    transaction: Transaction | undefined,
+    scope: QueryScope,
+    query: StructuredQuery,
+    documents: readonly StoredDocument[],
+  ): void {
+    transaction?.recordQuery(
+      () => resultSignature(runQuery({ ...scope, readTime: undefined }, query)),
+      resultSignature(documents),
+    );
+  }
+
+  /** Checks that the rules let the caller read these documents (as of now). */
+  checkGets(database: DatabaseName, paths: readonly string[], caller: Caller): void {
+    const state = this.state.database(database);
+    for (const path of paths) {
+      this.authorize(database, caller, { method: 'get', path, resource: state.get(path)?.fields ?? null });
+    }
   }
 
   commit(request: { database: string; writes?: Write[]; transaction?: Buffer }, caller: Caller) {
@@ -280,17 +306,17 @@ export class FirestoreService {
     if (request.transaction && request.transaction.length > 0) {
       transaction = this.transactions.get(request.transaction, database);
       if (transaction.readOnly && writes.length > 0) {
-        this.transactions.end(transaction, 'rolled back');
+        this.transactions.end(transaction);
         throw new FirestoreError(status.INVALID_ARGUMENT, 'Cannot modify entities in a read-only transaction');
       }
     }
     try {
       transaction?.validate();
       const { writeResults, time } = this.applyAtomically(name, database, writes, caller);
-      if (transaction) this.transactions.end(transaction, 'committed');
+      if (transaction) this.transactions.end(transaction);
       return { writeResults, commitTime: toTimestamp(time) };
     } catch (error) {
-      if (transaction) this.transactions.end(transaction, 'rolled back');
+      if (transaction) this.transactions.end(transaction);
       throw error;
     }
   }

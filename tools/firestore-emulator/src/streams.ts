@@ -12,7 +12,7 @@
 import { status, type ServerDuplexStream } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
 import type { FaultPlan } from './faults.js';
-import { databaseRoot, parseDatabaseName, parseDocumentName, parseResourceName, type DatabaseName } from './paths.js';
+import { databaseRoot, parseDatabaseName, parseDocumentName, type DatabaseName } from './paths.js';
 import type { Target, Timestamp, Write } from './proto.js';
 import { runQuery } from './query.js';
 import { callerOf, grpcError, namesOf } from './server.js';
@@ -105,21 +105,14 @@ export function serveListen(service: FirestoreService, faults: FaultPlan) {
       const id = target.targetId ?? 0;
       const { name, state } = database;
       let read: WatchedTarget['read'];
+      // Each target is checked (its query, the indexes, the rules) as a one-time read of it would be.
       if (target.query) {
-        const parent = target.query.parent;
-        const query = target.query.structuredQuery ?? {};
-        // Checks the query, the indexes and the rules as a one-time read of it would.
-        service.runQuery({ parent, structuredQuery: query }, caller);
-        const parentPath = parseResourceName(parent).path;
+        const { parentPath, query } = service.checkedQuery(target.query.parent, target.query.structuredQuery, caller);
         read = (readTime) =>
           runQuery({ database: state, parent: parentPath, root: databaseRoot(name), readTime }, query);
       } else {
-        const names = target.documents?.documents ?? [];
-        service.batchGetDocuments(
-          { database: databaseRoot(name).replace(/\/documents$/, ''), documents: names },
-          caller,
-        );
-        const paths = names.map((documentName) => parseDocumentName(documentName).path);
+        const paths = (target.documents?.documents ?? []).map((documentName) => parseDocumentName(documentName).path);
+        service.checkGets(name, paths, caller);
         read = (readTime) =>
           paths.map((path) => state.get(path, readTime)).filter((d): d is StoredDocument => d !== null);
       }

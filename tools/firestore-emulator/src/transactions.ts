@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
+import { checkTransactionAlive } from './limits.js';
 import type { DatabaseState, StoredDocument, Time } from './state.js';
 
 /** Production's message for a transaction that lost a race. */
@@ -17,10 +18,6 @@ export const CONTENTION_MESSAGE =
 /** Production's answer for a transaction id it does not know, or no longer. */
 export const EXPIRED_MESSAGE = 'The referenced transaction has expired or is no longer valid.';
 
-/** How long a transaction may live (production: 270 s), and stay idle between requests (60 s). */
-export const TRANSACTION_LIFETIME_MS = 270_000;
-export const TRANSACTION_IDLE_MS = 60_000;
-
 /** Re-runs a query read in a transaction: the paths and update times of its results. */
 export type QueryCheck = () => string;
 
@@ -29,7 +26,6 @@ export class Transaction {
   /** path → the update time seen, or null when the document was missing */
   private readonly reads = new Map<string, Time | null>();
   private readonly queries: { check: QueryCheck; seen: string }[] = [];
-  private state: 'open' | 'committed' | 'rolled back' = 'open';
   private readonly startedAt = Date.now();
   private lastUsedAt = Date.now();
 
@@ -40,16 +36,10 @@ export class Transaction {
     readonly readTime: Time | undefined,
   ) {}
 
-  /** Checks that the transaction may still be used, and marks it used now. */
+  /** Checks that the transaction has not expired (270 s, or 60 s idle), and marks it used now. */
   use(): void {
-    if (this.state !== 'open') {
-      throw new FirestoreError(status.INVALID_ARGUMENT, `Transaction has already been ${this.state}`);
-    }
     const now = Date.now();
-    if (now - this.startedAt > TRANSACTION_LIFETIME_MS || now - this.lastUsedAt > TRANSACTION_IDLE_MS) {
-      this.state = 'rolled back';
-      throw new FirestoreError(status.INVALID_ARGUMENT, EXPIRED_MESSAGE);
-    }
+    checkTransactionAlive(this.startedAt, this.lastUsedAt, now);
     this.lastUsedAt = now;
   }
 
@@ -58,8 +48,9 @@ export class Transaction {
     this.reads.set(path, document ? document.updateTime : null);
   }
 
-  recordQuery(check: QueryCheck): void {
-    if (!this.readOnly) this.queries.push({ check, seen: check() });
+  /** A query read in the transaction: `seen`, the signature of the results it gave. */
+  recordQuery(check: QueryCheck, seen: string): void {
+    if (!this.readOnly) this.queries.push({ check, seen });
   }
 
   /** Throws ABORTED if anything read has changed since. */
@@ -71,10 +62,6 @@ export class Transaction {
     for (const query of this.queries) {
       if (query.check() !== query.seen) throw new FirestoreError(status.ABORTED, CONTENTION_MESSAGE);
     }
-  }
-
-  finish(outcome: 'committed' | 'rolled back'): void {
-    this.state = outcome;
   }
 }
 
@@ -92,19 +79,24 @@ export class Transactions {
     return transaction;
   }
 
-  /** The open transaction with this id, of this database; INVALID_ARGUMENT otherwise. */
+  /** The open transaction with this id, of this database; INVALID_ARGUMENT otherwise (an expired one is forgotten). */
   get(id: Buffer, database: DatabaseState): Transaction {
-    const transaction = this.open.get(id.toString('base64'));
+    const key = id.toString('base64');
+    const transaction = this.open.get(key);
     if (!transaction || transaction.database !== database) {
       throw new FirestoreError(status.INVALID_ARGUMENT, EXPIRED_MESSAGE);
     }
-    transaction.use();
+    try {
+      transaction.use();
+    } catch (error) {
+      this.open.delete(key);
+      throw error;
+    }
     return transaction;
   }
 
-  /** Ends a transaction: it answers INVALID_ARGUMENT from now on. */
-  end(transaction: Transaction, outcome: 'committed' | 'rolled back'): void {
-    transaction.finish(outcome);
+  /** Ends a transaction (committed or rolled back): it answers INVALID_ARGUMENT from now on. */
+  end(transaction: Transaction): void {
     this.open.delete(transaction.id.toString('base64'));
   }
 }

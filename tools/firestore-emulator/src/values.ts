@@ -70,6 +70,14 @@ export function isNaNValue(value: Value): boolean {
   return kindOf(value) === 'doubleValue' && Number.isNaN(value.doubleValue);
 }
 
+export const INT64_MIN = -(2n ** 63n);
+export const INT64_MAX = 2n ** 63n - 1n;
+
+/** Integer arithmetic saturates: `increment` past the range resolves to its end (write.proto). */
+export function saturateInt64(n: bigint): bigint {
+  return n > INT64_MAX ? INT64_MAX : n < INT64_MIN ? INT64_MIN : n;
+}
+
 export function integerOf(value: Value): bigint {
   return BigInt(value.integerValue ?? 0);
 }
@@ -98,12 +106,12 @@ function compareNumbers(a: Value, b: Value): number {
   return flip * sign(whole - double); // same whole part: the double's fraction decides
 }
 
-function micros(ts: Timestamp | undefined): bigint {
+function nanosOf(ts: Timestamp | undefined): bigint {
   return BigInt(ts?.seconds ?? 0) * 1_000_000_000n + BigInt(ts?.nanos ?? 0);
 }
 
 export function compareTimestamps(a: Timestamp | undefined, b: Timestamp | undefined): number {
-  return sign(micros(a) - micros(b));
+  return sign(nanosOf(a) - nanosOf(b));
 }
 
 /** Strings sort by their UTF-8 bytes, which is the order of code points (not UTF-16 units). */
@@ -136,7 +144,7 @@ export function numericIdOf(segment: string): bigint | undefined {
   const digits = NUMERIC_ID.exec(segment)?.[1];
   if (digits === undefined) return undefined;
   const id = BigInt(digits);
-  return id >= -(1n << 63n) && id < 1n << 63n ? id : undefined;
+  return id >= INT64_MIN && id <= INT64_MAX ? id : undefined;
 }
 
 /** Path segments: numeric ids first, by number, then string ids by their UTF-8 bytes. */

@@ -5,6 +5,7 @@
  */
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
+import { truncateTimestamp } from './limits.js';
 import { parseFieldPath } from './paths.js';
 import type { FieldTransform, Precondition, Timestamp, Value, Write, WriteResult } from './proto.js';
 import { toTimestamp, type StoredDocument, type Time } from './state.js';
@@ -19,6 +20,7 @@ import {
   kindOf,
   NULL,
   sameFields,
+  saturateInt64,
   timestamp,
   typeOrder,
   valueAt,
@@ -114,9 +116,6 @@ function checkPrecondition(current: StoredDocument | null, precondition: Precond
 
 // --- Field transforms -------------------------------------------------------------------
 
-const INT64_MAX = (1n << 63n) - 1n;
-const INT64_MIN = -(1n << 63n);
-
 /** What a transform stores, and what the write's result reports for it (null for array transforms). */
 function transformed(
   current: Value | undefined,
@@ -164,7 +163,7 @@ function increment(current: Value | undefined, operand: Value): Value {
   if (!current || !isNumber(current)) return operand;
   if (kindOf(current) === 'integerValue' && kindOf(operand) === 'integerValue') {
     const sum = integerOf(current) + integerOf(operand);
-    return integer(sum > INT64_MAX ? INT64_MAX : sum < INT64_MIN ? INT64_MIN : sum);
+    return integer(saturateInt64(sum));
   }
   return double(asDouble(current) + asDouble(operand));
 }
@@ -215,8 +214,7 @@ function truncated(value: Value): Value {
   switch (kindOf(value)) {
     case 'timestampValue': {
       const ts = value.timestampValue as Timestamp;
-      const nanos = ts.nanos ?? 0;
-      return nanos % 1000 === 0 ? value : timestamp({ seconds: ts.seconds, nanos: nanos - (nanos % 1000) });
+      return (ts.nanos ?? 0) % 1000 === 0 ? value : timestamp(truncateTimestamp(ts));
     }
     case 'arrayValue': {
       const values = value.arrayValue?.values ?? [];
@@ -245,8 +243,9 @@ function truncatedFields(fields: Record<string, Value>): Record<string, Value> {
 function truncatedTransform(transform: FieldTransform): FieldTransform {
   const elements = transform.appendMissingElements ?? transform.removeAllFromArray;
   if (!elements) return transform;
-  const cut = truncated(array(elements.values ?? []));
-  if (cut.arrayValue === elements) return transform;
+  const given = array(elements.values ?? []);
+  const cut = truncated(given);
+  if (cut === given) return transform;
   return transform.appendMissingElements
     ? { ...transform, appendMissingElements: cut.arrayValue ?? {} }
     : { ...transform, removeAllFromArray: cut.arrayValue ?? {} };

@@ -60,8 +60,8 @@ async function makeInviters(rng: Rng, prefix: string) {
     return { userId, token, code: shortLink.slice(shortLink.lastIndexOf('/') + 1), popular };
   };
   const popular = await Promise.all([0, 1, 2].map((i) => make(true, i)));
-  const ordinary: Inviter[] = [];
-  for (let i = 0; i < Math.max(5, Math.ceil(journeyCount / 8)); i++) ordinary.push(await make(false, i));
+  const ordinaryCount = Math.max(5, Math.ceil(journeyCount / 8));
+  const ordinary = await Promise.all(Array.from({ length: ordinaryCount }, (_, i) => make(false, i)));
   return { popular, ordinary };
 }
 

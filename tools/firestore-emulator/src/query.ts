@@ -8,6 +8,7 @@
  */
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
+import type { IndexPlan } from './field-index.js';
 import { formatFieldPath, NAME_FIELD, parseFieldPath } from './paths.js';
 import type { Aggregation, Cursor, FieldFilter, Filter, StructuredQuery, UnaryFilter, Value } from './proto.js';
 import type { DatabaseState, StoredDocument, Time } from './state.js';
@@ -16,6 +17,7 @@ import {
   compareStrings,
   compareValues,
   double,
+  equalityKey,
   integer,
   integerOf,
   INT64_MAX,
@@ -117,7 +119,11 @@ function* candidates(scope: QueryScope, query: StructuredQuery): Generator<Store
   const { collectionId = '', allDescendants } = from[0] as { collectionId?: string; allDescendants?: boolean };
   const prefix = scope.parent === '' ? '' : `${scope.parent}/`;
   if (!allDescendants) {
-    yield* scope.database.documentsIn(`${prefix}${collectionId}`, scope.readTime);
+    const collection = `${prefix}${collectionId}`;
+    const plan = indexPlan(query);
+    yield* plan
+      ? scope.database.documentsMatching(collection, plan, scope.readTime)
+      : scope.database.documentsIn(collection, scope.readTime);
     return;
   }
   for (const path of [...scope.database.collectionPaths()]) {
@@ -125,6 +131,45 @@ function* candidates(scope: QueryScope, query: StructuredQuery): Generator<Store
     if (collectionId !== '' && path.slice(path.lastIndexOf('/') + 1) !== collectionId) continue;
     yield* scope.database.documentsIn(path, scope.readTime);
   }
+}
+
+/**
+ * What the field indexes can narrow a query to: its filters, and its explicit order (a
+ * document without an ordered field is no result). Undefined when nothing narrows it.
+ */
+export function indexPlan(query: StructuredQuery): IndexPlan | undefined {
+  const parts: IndexPlan[] = [];
+  const filtered = query.where ? filterPlan(query.where) : undefined;
+  if (filtered) parts.push(filtered);
+  for (const order of query.orderBy ?? []) {
+    const path = canonical(order.field.fieldPath);
+    if (path !== NAME_FIELD) parts.push({ field: parseFieldPath(path), present: true });
+  }
+  return parts.length <= 1 ? parts[0] : { and: parts };
+}
+
+function filterPlan(filter: Filter): IndexPlan | undefined {
+  if (filter.compositeFilter) {
+    const parts = (filter.compositeFilter.filters ?? []).map(filterPlan);
+    if (filter.compositeFilter.op === 'OR') {
+      return parts.length > 0 && parts.every((part) => part !== undefined) ? { or: parts as IndexPlan[] } : undefined;
+    }
+    const narrowing = parts.filter((part): part is IndexPlan => part !== undefined);
+    return narrowing.length === 0 ? undefined : { and: narrowing };
+  }
+  const leaf = filter.fieldFilter ?? filter.unaryFilter;
+  if (!leaf || canonical(leaf.field.fieldPath) === NAME_FIELD) return undefined;
+  const field = parseFieldPath(leaf.field.fieldPath);
+  // Every filter needs a value at its field; equality and `in` need one of their operands'.
+  const keys =
+    filter.unaryFilter?.op === 'IS_NULL'
+      ? [equalityKey(NULL)]
+      : filter.fieldFilter?.op === 'EQUAL'
+        ? [equalityKey(filter.fieldFilter.value)]
+        : filter.fieldFilter?.op === 'IN'
+          ? (filter.fieldFilter.value.arrayValue?.values ?? []).map(equalityKey)
+          : undefined;
+  return keys?.every((key) => key !== undefined) ? { field, keys: keys as string[] } : { field, present: true };
 }
 
 // --- Order --------------------------------------------------------------------------------

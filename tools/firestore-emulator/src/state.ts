@@ -6,6 +6,7 @@
  * Times are microseconds since the epoch (production's precision), as bigint, and every
  * commit gets a time of its own, later than every earlier one.
  */
+import { CollectionIndex, type IndexPlan } from './field-index.js';
 import type { Timestamp, Value } from './proto.js';
 import { lastSegment, parentCollection, type DatabaseName } from './paths.js';
 
@@ -40,6 +41,8 @@ interface Version {
 export class DatabaseState {
   /** collection path → document id → versions, oldest first */
   private readonly collections = new Map<string, Map<string, Version[]>>();
+  /** collection path → its field indexes, made by the first query that can use them */
+  private readonly indexes = new Map<string, CollectionIndex>();
 
   constructor(readonly name: DatabaseName) {}
 
@@ -59,7 +62,9 @@ export class DatabaseState {
     }
     const id = lastSegment(path);
     const versions = documents.get(id) ?? [];
+    const before = versions.length > 0 ? (versions[versions.length - 1] as Version).document : null;
     versions.push({ time, document });
+    this.indexes.get(collection)?.update(id, before, document, time);
     // Keep what a read inside the window may still ask for: the last version before it, and all after.
     const horizon = time - READ_WINDOW;
     let keepFrom = 0;
@@ -87,6 +92,41 @@ export class DatabaseState {
   }
 
   /**
+   * The documents of one collection as of `readTime` that may match `plan`: all that do, and
+   * perhaps others (the query's filters decide), found through the collection's field indexes.
+   */
+  *documentsMatching(collection: string, plan: IndexPlan, readTime?: Time): Generator<StoredDocument> {
+    const documents = this.collections.get(collection);
+    if (!documents) return;
+    const ids = this.indexOf(collection, documents).candidates(plan, readTime);
+    if (!ids) {
+      yield* this.documentsIn(collection, readTime);
+      return;
+    }
+    for (const id of ids) {
+      const versions = documents.get(id);
+      const document = versions ? versionAt(versions, readTime) : null;
+      if (document) yield document;
+    }
+  }
+
+  private indexOf(collection: string, documents: Map<string, Version[]>): CollectionIndex {
+    let index = this.indexes.get(collection);
+    if (!index) {
+      let lastChange: Time = 0n;
+      for (const versions of documents.values()) {
+        const last = (versions[versions.length - 1] as Version).time;
+        if (last > lastChange) lastChange = last;
+      }
+      // The collection's map is dropped when its last document goes: look it up each time.
+      const current = () => currentDocuments(this.collections.get(collection) ?? new Map<string, Version[]>());
+      index = new CollectionIndex(current, lastChange, READ_WINDOW);
+      this.indexes.set(collection, index);
+    }
+    return index;
+  }
+
+  /**
    * Paths of the documents of a collection that do not exist (as of `readTime`) but have
    * documents below them: ListDocuments' "missing" documents.
    */
@@ -111,6 +151,13 @@ export class DatabaseState {
       if (!this.documentsIn(path, readTime).next().done) return true;
     }
     return false;
+  }
+}
+
+function* currentDocuments(documents: Map<string, Version[]>): Generator<[string, StoredDocument]> {
+  for (const [id, versions] of documents) {
+    const document = versionAt(versions);
+    if (document) yield [id, document];
   }
 }
 

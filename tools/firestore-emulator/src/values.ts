@@ -236,6 +236,33 @@ export function valuesEqual(a: Value, b: Value): boolean {
   return typeOrder(a) === typeOrder(b) && compareValues(a, b) === 0;
 }
 
+/**
+ * A key that two values share whenever `valuesEqual` holds between them, for the emulator's
+ * field indexes; undefined for NaN and for kinds they do not key (a query on those scans).
+ * Numbers key by their double, so two int64s beyond 2^53 may share one: a key narrows the
+ * candidates, the filter still decides.
+ */
+export function equalityKey(value: Value): string | undefined {
+  switch (kindOf(value)) {
+    case 'nullValue':
+      return 'null';
+    case 'booleanValue':
+      return value.booleanValue ? 'true' : 'false';
+    case 'integerValue':
+      return `n:${Number(integerOf(value))}`;
+    case 'doubleValue': {
+      const number = value.doubleValue ?? 0;
+      return Number.isNaN(number) ? undefined : `n:${number === 0 ? 0 : number}`;
+    }
+    case 'stringValue':
+      return `s:${value.stringValue ?? ''}`;
+    case 'referenceValue':
+      return `r:${value.referenceValue ?? ''}`;
+    default:
+      return undefined;
+  }
+}
+
 /** Equality of stored values, for "did this write change the document": NaN equals NaN, 1 is not 1.0. */
 export function sameValue(a: Value, b: Value): boolean {
   const kind = kindOf(a);

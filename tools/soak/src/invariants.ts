@@ -5,7 +5,7 @@
  */
 import { friendJoinCollapseId } from '@dayfocus/functions/domain/push';
 import { FRIEND_JOIN_PUSHES_PER_HOUR } from '@dayfocus/functions/domain/push-budget';
-import type { Inviter, JourneyOutcome } from './journeys.js';
+import { signUpsCounted, type Inviter, type JourneyOutcome } from './journeys.js';
 import { adminDb } from './store.js';
 
 export interface InvariantResult {
@@ -81,7 +81,7 @@ export async function checkInvariants(
   const delivered = new Invariant('every owed push delivered at least once');
   const kept = new Invariant('no record lost a field it had');
   const leases = new Invariant('no claim left past its lease, nothing left owed');
-  const funnel = new Invariant("the funnel's joins equal the joins made");
+  const funnel = new Invariant("the funnel's sign-ups and joins equal those made");
   const budget = new Invariant(
     `at most ${FRIEND_JOIN_PUSHES_PER_HOUR} friend-join pushes an hour per inviter; the rest summed up in a summary push`,
   );
@@ -95,10 +95,16 @@ export async function checkInvariants(
     historyOf.set(inviter.userId, (data?.['history'] as Record<string, unknown>[] | undefined) ?? []);
   }
 
+  /** inviter → sign-ups the journeys made, as their records show */
+  const signUps = new Map<string, number>();
   for (const outcome of outcomes) {
     const invitee = outcome.inviteeId;
     if (!invitee) continue;
     const label = `journey ${outcome.plan.index} (${outcome.plan.kind}, invitee ${invitee})`;
+    const record = (await adminDb.collection('Users').doc(invitee).get()).data();
+    for (const inviterId of signUpsCounted(outcome.plan, record?.['invitedBy'])) {
+      signUps.set(inviterId, (signUps.get(inviterId) ?? 0) + 1);
+    }
     if (outcome.joins) {
       const inviterId = outcome.joins;
       const count = await friendships(inviterId, invitee);
@@ -140,7 +146,7 @@ export async function checkInvariants(
       joinRecord.check(!join.exists, () => `${label}: a join record with ${refused}`);
     }
     if (outcome.before) {
-      const now = (await adminDb.collection('Users').doc(invitee).get()).data() ?? {};
+      const now = record ?? {};
       const lost = Object.keys(outcome.before).filter(
         (field) => field !== 'updatedAt' && JSON.stringify(now[field]) !== JSON.stringify(outcome.before?.[field]),
       );
@@ -152,8 +158,16 @@ export async function checkInvariants(
     const joins = await adminDb.collection('_friendJoins').where('inviterId', '==', inviter.userId).get();
     const created = joins.docs.filter((doc) => doc.data()['friendship'] === 'created').length;
     const shards = await adminDb.collection('_inviteFunnels').doc(inviter.userId).collection('shards').get();
-    const counted = shards.docs.reduce((sum, doc) => sum + Number(doc.data()['joins'] ?? 0), 0);
-    funnel.check(counted === created, () => `inviter ${inviter.userId}: funnel says ${counted} joins, ${created} made`);
+    const counted = (event: string) => shards.docs.reduce((sum, doc) => sum + Number(doc.data()[event] ?? 0), 0);
+    funnel.check(
+      counted('joins') === created,
+      () => `inviter ${inviter.userId}: funnel says ${counted('joins')} joins, ${created} made`,
+    );
+    const made = signUps.get(inviter.userId) ?? 0;
+    funnel.check(
+      counted('signUps') === made,
+      () => `inviter ${inviter.userId}: funnel says ${counted('signUps')} sign-ups, ${made} made`,
+    );
     const pushBudget = (await adminDb.collection('_pushBudgets').doc(inviter.userId).get()).data();
     leases.check(
       pushBudget?.['dueAt'] === undefined,

@@ -77,6 +77,28 @@ export function planJourneys(rng: Rng, count: number, inviters: { popular: Invit
   return plans;
 }
 
+/**
+ * The inviters whose funnel counts this journey's sign-up, given the inviter its record names
+ * at the end (`invitedBy`): docs/joins.md counts an account that names an inviter at sign-up
+ * for the first time. A journey's steps run in order, so the record tells how far it got: an
+ * e-mail, Google or Apple sign-up (an app user's first one on a friend's link included) names
+ * the link's inviter; a takeover names the first friend, then the second; acceptance in the
+ * app names nobody.
+ */
+export function signUpsCounted(plan: JourneyPlan, recordedInviter: unknown): string[] {
+  const inviterId = plan.inviter.userId;
+  switch (plan.kind) {
+    case 'app-accept':
+      return [];
+    case 'takeover': {
+      const other = (plan.other as Inviter).userId;
+      return recordedInviter === other ? [inviterId, other] : recordedInviter === inviterId ? [inviterId] : [];
+    }
+    default:
+      return recordedInviter === inviterId ? [inviterId] : [];
+  }
+}
+
 const welcomeUrl = (inviteeId: string, inviterId: string) => `https://dayfocus.app/welcome/${inviteeId}/${inviterId}`;
 
 /**

@@ -5,7 +5,7 @@
  */
 import { verificationEmail } from '@dayfocus/stack/testing';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
-import { isTransient, Person } from './person.js';
+import { isTransient, Person, type Patience } from './person.js';
 import type { Rng } from './random.js';
 import { adminDb, steadily } from './store.js';
 
@@ -99,6 +99,9 @@ export function signUpsCounted(plan: JourneyPlan, recordedInviter: unknown): str
   }
 }
 
+/** Taps of "Try again" a person makes before a failure stops them (the pages offer it each time). */
+const TRIES = 4;
+
 const welcomeUrl = (inviteeId: string, inviterId: string) => `https://dayfocus.app/welcome/${inviteeId}/${inviterId}`;
 
 /**
@@ -109,7 +112,9 @@ export async function runJourney(plan: JourneyPlan, runPrefix: string): Promise<
   const outcome: JourneyOutcome = { plan, never: [], finished: false, gaveUpOnce: false };
   const id = `${runPrefix}-j${plan.index}`;
   const email = `${id}@soak.test`;
-  const steps = journeySteps(plan, id, email, outcome);
+  // One who gives up leaves at the first failure; back later, they tap "Try again" as anyone.
+  const patience: Patience = { tries: plan.givesUp ? 1 : TRIES };
+  const steps = journeySteps(plan, id, email, outcome, patience);
   let step = 0;
   const go = async (): Promise<void> => {
     for (; step < steps.length; step++) await (steps[step] as () => Promise<void>)();
@@ -123,6 +128,7 @@ export async function runJourney(plan: JourneyPlan, runPrefix: string): Promise<
     if (!plan.givesUp && !isTransient(error)) return outcome;
     outcome.gaveUpOnce = true;
     outcome.resume = async () => {
+      patience.tries = TRIES;
       try {
         await go();
         outcome.error = undefined;
@@ -140,9 +146,15 @@ function describe(error: unknown): string {
 }
 
 /** The steps of a journey, in order; each may be run again after a failure (a retry from the page). */
-function journeySteps(plan: JourneyPlan, id: string, email: string, outcome: JourneyOutcome): (() => Promise<void>)[] {
+function journeySteps(
+  plan: JourneyPlan,
+  id: string,
+  email: string,
+  outcome: JourneyOutcome,
+  patience: Patience,
+): (() => Promise<void>)[] {
   const inviterId = plan.inviter.userId;
-  const person = new Person(id);
+  const person = new Person(id, patience);
   let uid = '';
   let code = '';
   const finishWith = (last: () => Promise<unknown>) => async () => {
@@ -151,7 +163,7 @@ function journeySteps(plan: JourneyPlan, id: string, email: string, outcome: Jou
     await Promise.all([person.close(), phone.close()]);
   };
   // The verification e-mail opened on the phone: nobody signed in there.
-  const phone = new Person(`${id}-phone`);
+  const phone = new Person(`${id}-phone`, patience);
   const activate = () => phone.call('activateAccount', { uid, inviterId, verificationCode: code });
 
   switch (plan.kind) {
@@ -222,7 +234,7 @@ function journeySteps(plan: JourneyPlan, id: string, email: string, outcome: Jou
         // The owner, never having opened the verification e-mail, signs in with Google on another
         // friend's link: the same account (Auth drops the unproven password).
         async () => {
-          const owner = new Person(`${id}-owner`);
+          const owner = new Person(`${id}-owner`, patience);
           const signedIn = await owner.signInWith('google.com', { sub: `${id}-g`, email, name: 'Soak Owner' });
           if (signedIn.uid !== uid) throw new Error(`takeover made another account ${signedIn.uid}`);
           await owner.call('completeSocialSignUp', { inviterId: other.userId });

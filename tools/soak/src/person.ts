@@ -43,10 +43,18 @@ export const tally = { calls: 0, retries: 0, failures: 0 };
 
 let serial = 0;
 
+/** How many times a person taps before leaving: shared by a journey's browsers, raised when they come back. */
+export interface Patience {
+  tries: number;
+}
+
 export class Person {
   readonly app: FirebaseApp;
 
-  constructor(readonly runPrefix: string) {
+  constructor(
+    readonly runPrefix: string,
+    private readonly patience: Patience = { tries: 4 },
+  ) {
     this.app = initializeApp(
       {
         apiKey: 'demo-api-key',
@@ -69,10 +77,11 @@ export class Person {
   }
 
   /**
-   * A callable, tried again after a transient failure up to `tries` times in all (a person
-   * tapping "Try again"); the last failure is thrown.
+   * A callable, tried again after a transient failure up to the person's patience in all (a
+   * person tapping "Try again"); the last failure is thrown.
    */
-  async call<T = unknown>(name: string, data: unknown, tries = 4): Promise<T> {
+  async call<T = unknown>(name: string, data: unknown): Promise<T> {
+    const { tries } = this.patience;
     const callable = httpsCallable<unknown, T>(getFunctions(this.app, stack.region), name, {
       timeout: 60_000,
       limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),

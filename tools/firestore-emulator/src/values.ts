@@ -257,7 +257,14 @@ export function equalityKey(value: Value): string | undefined {
     case 'stringValue':
       return `s:${value.stringValue ?? ''}`;
     case 'referenceValue':
-      return `r:${value.referenceValue ?? ''}`;
+      // Numeric ids compare by number (`__id05__` is `__id5__`): keyed in one spelling.
+      return `r:${(value.referenceValue ?? '')
+        .split('/')
+        .map((segment) => {
+          const id = numericIdOf(segment);
+          return id === undefined ? segment : `__id${id}__`;
+        })
+        .join('/')}`;
     default:
       return undefined;
   }

@@ -17,7 +17,7 @@ const string = (s: string): Value => ({ valueType: 'stringValue', stringValue: s
 const boolean = (b: boolean): Value => ({ valueType: 'booleanValue', booleanValue: b });
 const map = (fields: Record<string, Value>): Value => ({ valueType: 'mapValue', mapValue: { fields } });
 
-/** Values that equal each other across kinds (1 and 1.0), that equal nothing (NaN), and that no index keys (maps). */
+/** Values that equal each other across kinds or spellings (1 and 1.0, two numeric ids), that equal nothing (NaN), and that no index keys (maps). */
 const VALUES: readonly Value[] = [
   integer(1),
   double(1),
@@ -32,6 +32,9 @@ const VALUES: readonly Value[] = [
   NULL,
   boolean(true),
   reference(`${ROOT}/c/a`),
+  // Numeric ids compare by number: these two references are equal.
+  reference(`${ROOT}/c/__id5__`),
+  reference(`${ROOT}/c/__id05__`),
   map({ k: integer(1) }),
 ];
 

@@ -134,16 +134,15 @@ function* candidates(scope: QueryScope, query: StructuredQuery): Generator<Store
 }
 
 /**
- * What the field indexes can narrow a query to: its filters, and its explicit order (a
- * document without an ordered field is no result). Undefined when nothing narrows it.
+ * What the field indexes can narrow a query to: its filters, and its order (a document without
+ * a value at an ordered field, explicit or implicit, is no result). Undefined when nothing narrows it.
  */
 export function indexPlan(query: StructuredQuery): IndexPlan | undefined {
   const parts: IndexPlan[] = [];
   const filtered = query.where ? filterPlan(query.where) : undefined;
   if (filtered) parts.push(filtered);
-  for (const order of query.orderBy ?? []) {
-    const path = canonical(order.field.fieldPath);
-    if (path !== NAME_FIELD) parts.push({ field: parseFieldPath(path), present: true });
+  for (const ordering of orderingsOf(query)) {
+    if (ordering.path !== NAME_FIELD) parts.push({ field: ordering.segments, present: true });
   }
   return parts.length <= 1 ? parts[0] : { and: parts };
 }
@@ -160,16 +159,22 @@ function filterPlan(filter: Filter): IndexPlan | undefined {
   const leaf = filter.fieldFilter ?? filter.unaryFilter;
   if (!leaf || canonical(leaf.field.fieldPath) === NAME_FIELD) return undefined;
   const field = parseFieldPath(leaf.field.fieldPath);
-  // Every filter needs a value at its field; equality and `in` need one of their operands'.
-  const keys =
-    filter.unaryFilter?.op === 'IS_NULL'
-      ? [equalityKey(NULL)]
-      : filter.fieldFilter?.op === 'EQUAL'
-        ? [equalityKey(filter.fieldFilter.value)]
-        : filter.fieldFilter?.op === 'IN'
-          ? (filter.fieldFilter.value.arrayValue?.values ?? []).map(equalityKey)
-          : undefined;
+  // Every filter needs a value at its field; equality, `in` and `is null` need one of theirs.
+  const keys = equalityKeysOf(filter);
   return keys?.every((key) => key !== undefined) ? { field, keys: keys as string[] } : { field, present: true };
+}
+
+/** The equality keys of the values a leaf filter matches, or undefined when it names none. */
+function equalityKeysOf(filter: Filter): (string | undefined)[] | undefined {
+  if (filter.unaryFilter) return filter.unaryFilter.op === 'IS_NULL' ? [equalityKey(NULL)] : undefined;
+  switch (filter.fieldFilter?.op) {
+    case 'EQUAL':
+      return [equalityKey(filter.fieldFilter.value)];
+    case 'IN':
+      return (filter.fieldFilter.value.arrayValue?.values ?? []).map(equalityKey);
+    default:
+      return undefined;
+  }
 }
 
 // --- Order --------------------------------------------------------------------------------

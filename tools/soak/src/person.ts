@@ -53,7 +53,7 @@ export class Person {
 
   constructor(
     readonly runPrefix: string,
-    private readonly patience: Patience = { tries: 4 },
+    private readonly patience: Patience,
   ) {
     this.app = initializeApp(
       {

@@ -25,6 +25,11 @@ interface AppLinkOwnerRecord {
   inviterId: string;
   /** Our own link's code. */
   code?: string;
+  /**
+   * Our own link's target, written with the link in one transaction, so that finding an
+   * inviter's link takes one read. Absent on records made before it: the link is read then.
+   */
+  codeTarget?: string;
   /** Links from outside providers, by provider. */
   providerLinks?: Partial<Record<Exclude<LinkProviderKind, 'own'>, ProviderLinkRecord>>;
   createdAt: string;
@@ -74,7 +79,7 @@ export class AppLinkStore implements AppLinkLinks {
     now: string;
     newCode: () => string;
   }): Promise<string> {
-    // The usual case, an inviter asking again, needs two reads and no transaction.
+    // The usual case, an inviter asking again, needs one read and no transaction.
     const known = await this.findOwnLink(input.inviterId, input.target);
     if (known) return known;
     const code = await this.makeOwnLink(input);
@@ -86,12 +91,19 @@ export class AppLinkStore implements AppLinkLinks {
   async findOwnLink(inviterId: string, target: string): Promise<string | null> {
     const kept = this.ownLinks.get(inviterId);
     if (kept?.target === target) return kept.code;
-    const code = (await this.owners().doc(inviterId).get()).data()?.code;
+    const owner = (await this.owners().doc(inviterId).get()).data();
+    const code = owner?.code;
     if (!code) return null;
-    const link = await this.findByCode(code);
-    if (link?.inviterId !== inviterId || link.target !== target) return null;
+    const linkTarget = owner.codeTarget ?? (await this.ownTargetOf(code, inviterId));
+    if (linkTarget !== target) return null;
     this.ownLinks.set(inviterId, { code, target });
     return code;
+  }
+
+  /** The target of the inviter's link of this code, or undefined when the code is not theirs. */
+  private async ownTargetOf(code: string, inviterId: string): Promise<string | undefined> {
+    const link = await this.findByCode(code);
+    return link?.inviterId === inviterId ? link.target : undefined;
   }
 
   private async makeOwnLink(input: {
@@ -111,6 +123,9 @@ export class AppLinkStore implements AppLinkLinks {
             tx.update(linkRef, { target: input.target, updatedAt: input.now });
             this.resolved.delete(owner.code);
           }
+          if (owner.codeTarget !== input.target) {
+            tx.update(ownerRef, { codeTarget: input.target, updatedAt: input.now });
+          }
           return owner.code;
         }
       }
@@ -128,7 +143,13 @@ export class AppLinkStore implements AppLinkLinks {
         tx.create(linkRef, record);
         tx.set(
           ownerRef,
-          { inviterId: input.inviterId, code, createdAt: owner?.createdAt ?? input.now, updatedAt: input.now },
+          {
+            inviterId: input.inviterId,
+            code,
+            codeTarget: input.target,
+            createdAt: owner?.createdAt ?? input.now,
+            updatedAt: input.now,
+          },
           { merge: true },
         );
         return code;

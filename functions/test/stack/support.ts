@@ -191,6 +191,17 @@ export async function verifiedEmailInvitee(inviterId: string, name = 'Mira Nair'
   return { uid: user.uid, email: user.email ?? '', name };
 }
 
+/** The Firestore emulator's fault plan: set (a plan), cleared (null) or read (nothing). */
+export async function firestoreFaults(plan?: unknown | null): Promise<{ faults: { fired: number }[] }> {
+  const method = plan === undefined ? 'GET' : plan === null ? 'DELETE' : 'POST';
+  const response = await fetch(`${urls.firestore}/emulator/v1/faults`, {
+    method,
+    ...(plan ? { body: JSON.stringify(plan) } : {}),
+  });
+  if (!response.ok) throw new Error(`fault plan: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { faults: { fired: number }[] };
+}
+
 /** `count` invitees of one inviter, verified and ready to activate (see the shared importVerifiedInvitees). */
 export async function importVerifiedInvitees(inviterId: string, count: number) {
   return importInvitees(Array.from({ length: count }, () => inviterId));

@@ -169,9 +169,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: String.raw`^\.\.?/adapters/(?!(firebase|link-params|dev-app-check)\.js$)`,
+              regex: String.raw`^\.\.?/adapters/(?!(firebase|link-params|token-consumption)\.js$)`,
               message:
-                'A function gets its flows and stores from wiring.ts (only the emulator switch and params are imported).',
+                'A function gets its flows and stores from wiring.ts (only the emulator switch, params and token consumption are imported).',
             },
             { group: ['firebase-admin', 'firebase-admin/*'], message: 'The Admin SDK is used in adapters/ only.' },
           ],

@@ -38,9 +38,9 @@ export function appCheckEnforcement(value: string | undefined): AppCheckEnforcem
 export interface AppCheckData {
   appId?: string;
   token: Record<string, unknown>;
-  alreadyConsumed?: boolean;
 }
 
+/** `replayed`: a replay-protected call's token was consumed before (functions/callable.ts). */
 export type AppCheckVerdict = 'ok' | 'missing' | 'not-stand-in' | 'replayed';
 
 /**
@@ -50,7 +50,6 @@ export type AppCheckVerdict = 'ok' | 'missing' | 'not-stand-in' | 'replayed';
 export function appCheckVerdict(app: AppCheckData | undefined, options: { emulator: boolean }): AppCheckVerdict {
   if (!app) return 'missing';
   if (options.emulator && app.token.iss !== LOCAL_APP_CHECK_ISSUER) return 'not-stand-in';
-  if (app.alreadyConsumed === true) return 'replayed';
   return 'ok';
 }
 

@@ -160,15 +160,17 @@ export class InviteFlow {
    * (`caller`, the account itself) or not, but the account must have proved its address. The
    * link's verification code, when it carries one, is applied here, so that the server knows
    * the sign-up's own e-mail proved the address (joins.ts, recordedInviterCounts). The link's
-   * `inviterId` is only a hint that saves a round of reads.
+   * `inviterId` is only a hint that saves a round of reads. `beforeWrites` settles when the
+   * call may write (its App Check token consumed): the reads run beside it, no write before it.
    */
   async activateAccount(
     input: { uid: string; inviterId?: string; verificationCode?: string },
     caller: Caller | null = null,
+    beforeWrites: Promise<void> = Promise.resolve(),
   ): Promise<ActivationResult> {
     const now = this.deps.now();
     const proof = input.verificationCode
-      ? await this.applyVerificationCode(input.uid, input.verificationCode, now)
+      ? await this.applyVerificationCode(input.uid, input.verificationCode, now, beforeWrites)
       : undefined;
     const request: JoinRequest = {
       kind: 'activation',
@@ -177,7 +179,7 @@ export class InviteFlow {
       linkInviterId: input.inviterId,
       proof,
     };
-    const { inviter } = await this.join(request, now);
+    const { inviter } = await this.join(request, now, beforeWrites);
     return { ...writeSucceeded, inviter };
   }
 
@@ -198,8 +200,13 @@ export class InviteFlow {
    * and plans the writes; the store commits them. A refused commit is tried again as
    * retryRefusedCommits says. Then what the join owes the inviter is finished or queued. Answers the card
    * of the inviter joined (or whose join had been made before), if any, from the record it read.
+   * Nothing is written before `beforeWrites` settles; a rejection is the join's error.
    */
-  private async join(request: JoinRequest, now: Date): Promise<{ inviter: InviterCard | null }> {
+  private async join(
+    request: JoinRequest,
+    now: Date,
+    beforeWrites: Promise<void> = Promise.resolve(),
+  ): Promise<{ inviter: InviterCard | null }> {
     checkJoinRequest(request);
     const inviteeId = inviteeOf(request);
     const hint = inviterHintOf(request);
@@ -229,6 +236,7 @@ export class InviteFlow {
             budget: pair?.budget,
           };
           const plan = planJoin(state, { inviteeName: decision.inviteeName, now, historyInCommit, mayClaimPush });
+          await beforeWrites;
           tx.applyJoin({
             inviteeId,
             inviterId,
@@ -276,7 +284,12 @@ export class InviteFlow {
    * address is unverified, then applies it. A code for another account, or of another kind,
    * is refused with nothing applied or written.
    */
-  private async applyVerificationCode(uid: string, code: string, now: Date): Promise<CodeProof> {
+  private async applyVerificationCode(
+    uid: string,
+    code: string,
+    now: Date,
+    beforeWrites: Promise<void>,
+  ): Promise<CodeProof> {
     const codes = this.deps.verificationCodes;
     const [before, checked] = await Promise.all([this.deps.accounts.getAccount(uid), codes.check(code)]);
     if (!before) throw new FlowError('not-found', 'No account with this id');
@@ -287,6 +300,7 @@ export class InviteFlow {
     if (checked.requestType !== 'VERIFY_EMAIL' || !sameAddress) {
       throw new FlowError('invalid-argument', 'This verification link is not for this account');
     }
+    await beforeWrites;
     if (!before.emailVerified) await this.deps.store.rememberVerificationCode(uid, digest, now);
     const applied = await codes.apply(code);
     if (applied.kind === 'disabled') throw disabledAccount();

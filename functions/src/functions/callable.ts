@@ -6,7 +6,7 @@
 import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Schema } from 'yup';
-import { consumeStandInToken } from '../adapters/dev-app-check.js';
+import { consumeCallToken } from '../adapters/token-consumption.js';
 import { isEmulator } from '../adapters/firebase.js';
 import { appCheckAction, appCheckEnforcement, appCheckVerdict, type AppCheckVerdict } from '../domain/app-check.js';
 import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
@@ -47,34 +47,72 @@ export function toHttpsError(name: string, error: unknown): HttpsError {
 /** App Check's mode for every callable, from functions/.env (see domain/app-check.ts). */
 export const appCheckMode = appCheckEnforcement(process.env.APP_CHECK_ENFORCEMENT);
 
+/** Settings of a callable beyond its name, schema and handler. */
+export interface CallableSettings extends Pick<CallableOptions, 'secrets'> {
+  /**
+   * A replay-protected callable whose handler awaits `beforeWrites` before its first write:
+   * its token is consumed beside the handler's reads, not before the handler starts. Every
+   * other replay-protected handler starts once its token is consumed.
+   */
+  consumesBesideReads?: boolean;
+}
+
 /**
- * The App Check verdict on a call, with the local stand-in's consumption in the emulator
- * (there, the framework never reports a token as consumed).
+ * Settles once a replay-protected call may write: its App Check token consumed for the first
+ * time. A replay is refused (enforce mode) or logged (monitor mode); a consumption that fails
+ * is refused as unavailable, since trying again may work.
  */
-async function verdictOn(request: CallableRequest, consume: boolean): Promise<AppCheckVerdict> {
-  const verdict = appCheckVerdict(request.app, { emulator: isEmulator });
-  if (verdict !== 'ok' || !consume || !isEmulator) return verdict;
-  return (await consumeStandInToken(request.app?.token)) ? 'ok' : 'replayed';
+async function admit(request: CallableRequest, name: string): Promise<void> {
+  let fresh: boolean;
+  try {
+    fresh = await consumeCallToken(request);
+  } catch (error) {
+    logger.warn('Could not consume the App Check token', { callable: name, error: String(error) });
+    if (appCheckMode === 'monitor') return;
+    throw new HttpsError('unavailable', 'This app could not be verified just now; please try again');
+  }
+  if (fresh) return;
+  if (appCheckAction('replayed', appCheckMode) === 'refuse') {
+    throw new HttpsError('unauthenticated', appCheckRefusal('replayed'));
+  }
+  logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict: 'replayed' });
 }
 
 /** A callable of the contracts' map (@dayfocus/contracts/callables): its name types its request and answer. */
 export function callable<N extends CallableName>(
   name: N,
   schema: Schema<RequestOf<N>>,
-  handler: (input: RequestOf<N>, request: CallableRequest) => Promise<AnswerOf<N>>,
-  options: Pick<CallableOptions, 'secrets'> = {},
+  handler: (input: RequestOf<N>, request: CallableRequest, beforeWrites: Promise<void>) => Promise<AnswerOf<N>>,
+  settings: CallableSettings = {},
 ) {
-  return defineCallable(name, schema, handler, options);
+  return defineCallable(name, schema, handler, settings);
 }
 
 /** Any callable, the emulator-only ones (dev-callables.ts) included, which no client is typed against. */
 export function defineCallable<Req, Res>(
   name: FunctionName,
   schema: Schema<Req>,
-  handler: (input: Req, request: CallableRequest) => Promise<Res>,
-  options: Pick<CallableOptions, 'secrets'> = {},
+  handler: (input: Req, request: CallableRequest, beforeWrites: Promise<void>) => Promise<Res>,
+  { consumesBesideReads = false, ...options }: CallableSettings = {},
 ) {
   const consume = REPLAY_PROTECTED_CALLABLES.has(name);
+
+  /** The call's answer once its input is valid: the handler's, as an HttpsError when it fails. */
+  async function respond(request: CallableRequest, admission: Promise<void>): Promise<Res> {
+    const validation = validateRequest(schema, request.data);
+    if (!validation.ok) {
+      throw new HttpsError('invalid-argument', describeProblems(validation.problems), {
+        problems: validation.problems,
+      });
+    }
+    if (!consumesBesideReads) await admission;
+    try {
+      return await handler(validation.value, request, admission);
+    } catch (error) {
+      throw toHttpsError(name, error);
+    }
+  }
+
   return onCall(
     {
       ...options,
@@ -86,24 +124,23 @@ export function defineCallable<Req, Res>(
       maxInstances: maxInstances[name],
       // Missing and invalid tokens are refused by the framework before the handler runs.
       enforceAppCheck: appCheckMode === 'enforce',
-      consumeAppCheckToken: consume,
+      // Replay-protected calls consume their token themselves (admit), when the handler can
+      // wait for it: beside its reads rather than before them.
+      consumeAppCheckToken: false,
     },
     async (request: CallableRequest): Promise<Res> => {
-      const verdict = await verdictOn(request, consume);
+      const verdict = appCheckVerdict(request.app, { emulator: isEmulator });
       const action = appCheckAction(verdict, appCheckMode);
       if (action === 'refuse') throw new HttpsError('unauthenticated', appCheckRefusal(verdict));
       if (action === 'log') logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict });
-      const validation = validateRequest(schema, request.data);
-      if (!validation.ok) {
-        throw new HttpsError('invalid-argument', describeProblems(validation.problems), {
-          problems: validation.problems,
-        });
-      }
-      try {
-        return await handler(validation.value, request);
-      } catch (error) {
-        throw toHttpsError(name, error);
-      }
+      // Replay protection: the token is consumed while the call validates and, when the
+      // handler waits for `beforeWrites`, reads. A replay is refused whatever the call found.
+      const admission = consume && verdict === 'ok' ? admit(request, name) : Promise.resolve();
+      admission.catch(() => undefined); // awaited below; never an unhandled rejection
+      const outcome = respond(request, admission);
+      outcome.catch(() => undefined); // awaited below; never an unhandled rejection
+      await admission;
+      return outcome;
     },
   );
 }

@@ -51,7 +51,7 @@ async function inviteLinkOf(inviterId: string, known?: Promise<{ shortLink: stri
 export const activateAccount = callable(
   'activateAccount',
   activateAccountRequestSchema,
-  async (input, request): Promise<ActivationAnswer> => {
+  async (input, request, beforeWrites): Promise<ActivationAnswer> => {
     const caller = request.auth ? requireCaller(request) : null;
     if (caller && caller.uid !== input.uid) {
       throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
@@ -65,6 +65,7 @@ export const activateAccount = callable(
       result = await inviteFlow.activateAccount(
         { uid: input.uid, inviterId: input.inviterId, verificationCode: input.verificationCode },
         caller,
+        beforeWrites,
       );
     } catch (error) {
       const accountState = error instanceof FlowError && ['not-found', 'failed-precondition'].includes(error.code);
@@ -83,7 +84,7 @@ export const activateAccount = callable(
     const known = inviter.inviterId === input.inviterId ? hintedLink : undefined;
     return { ...result, inviter, inviteLink: await inviteLinkOf(inviter.inviterId, known) };
   },
-  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
+  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], consumesBesideReads: true },
 );
 
 /** Signed in with Apple or Google. */

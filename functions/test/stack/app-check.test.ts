@@ -10,6 +10,7 @@ import {
   adminDb,
   Browser,
   createInviter,
+  firestoreFaults,
   friendsBetween,
   historyOf,
   outcomeOf,
@@ -18,17 +19,6 @@ import {
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
-
-/** The Firestore emulator's fault plan: set (a plan), cleared (null) or read (nothing). */
-async function firestoreFaults(plan?: unknown | null): Promise<{ faults: { fired: number }[] }> {
-  const method = plan === undefined ? 'GET' : plan === null ? 'DELETE' : 'POST';
-  const response = await fetch(`${urls.firestore}/emulator/v1/faults`, {
-    method,
-    ...(plan ? { body: JSON.stringify(plan) } : {}),
-  });
-  if (!response.ok) throw new Error(`fault plan: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { faults: { fired: number }[] };
-}
 
 /** A raw callable request, as a script would send it. */
 async function rawCall(name: string, data: unknown, headers: Record<string, string>) {
@@ -128,6 +118,45 @@ describe('App Check on every callable', () => {
       await firestoreFaults(null);
     }
     expect(await historyOf(inviter.userId)).toHaveLength(1);
+  });
+
+  it('refuses a replay that names another account, though its reads ran beside the consumption', async () => {
+    const inviter = await createInviter();
+    const [first, second] = await Promise.all([
+      verifiedEmailInvitee(inviter.userId, 'Mira Nair'),
+      verifiedEmailInvitee(inviter.userId, 'Zed Roy'),
+    ]);
+    const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': localAppCheckToken() };
+    expect((await rawCall('activateAccount', { uid: first.uid, inviterId: inviter.userId }, headers)).status).toBe(200);
+    // The same token again, for an account that could activate: refused, and nothing of it written.
+    const replay = await rawCall('activateAccount', { uid: second.uid, inviterId: inviter.userId }, headers);
+    expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+    expect((await userDoc(second.uid))?.isActive).not.toBe(true);
+    expect(await friendsBetween(inviter.userId, second.uid)).toEqual([]);
+    expect(await historyOf(inviter.userId)).toHaveLength(1);
+  });
+
+  it('answers unavailable, with nothing written, when the token cannot be consumed; a new try works', async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    const token = localAppCheckToken();
+    const jti = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { jti: string }).jti;
+    await firestoreFaults({
+      faults: [{ rpc: 'Commit', code: 'INTERNAL', count: 1, match: `_devAppCheckTokens/${jti}` }],
+    });
+    try {
+      const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
+      const failed = await rawCall('activateAccount', { uid: invitee.uid, inviterId: inviter.userId }, headers);
+      expect([failed.status, failed.body.error?.status]).toEqual([503, 'UNAVAILABLE']);
+      expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([1]);
+    } finally {
+      await firestoreFaults(null);
+    }
+    expect((await userDoc(invitee.uid))?.isActive).not.toBe(true);
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
+    const again = await rawCall('activateAccount', { uid: invitee.uid, inviterId: inviter.userId }, callableHeaders());
+    expect(again.status).toBe(200);
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
   });
 
   it('lets ordinary tokens be reused on the calls that do not consume them', async () => {

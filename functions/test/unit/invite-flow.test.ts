@@ -286,6 +286,51 @@ describe('B. only the proven owner chooses the inviter', () => {
   });
 });
 
+describe("replay protection: activation reads beside its token's consumption, and writes after it", () => {
+  it('writes nothing, applies no code and queues no push when the consumption refuses the call', async () => {
+    const t = setup();
+    t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    const before = structuredClone(t.user('mira'));
+    const replayed = new FlowError('unauthenticated', 'This request was already made once');
+    // Refused only once the flow has had every chance to read (and, were it wrong, to write).
+    const beforeWrites = new Promise<void>((_, reject) => setTimeout(() => reject(replayed), 20));
+    const activation = t.flow.activateAccount(
+      { uid: 'mira', inviterId: 'asha', verificationCode: code },
+      null,
+      beforeWrites,
+    );
+    await expect(activation).rejects.toBe(replayed);
+    expect(t.user('mira')).toEqual(before);
+    expect((await t.accounts.getAccount('mira'))?.emailVerified).toBe(false);
+    expect(t.join('asha', 'mira')).toBeUndefined();
+    expect(t.friends()).toEqual([]);
+    expect(t.history('asha')).toEqual([]);
+    await t.runQueue();
+    expect(t.push.sent).toEqual([]);
+  });
+
+  it('joins once the consumption lets it, having written nothing before', async () => {
+    const t = setup();
+    t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    let admit = () => {};
+    const beforeWrites = new Promise<void>((resolve) => (admit = resolve));
+    const activation = t.flow.activateAccount(
+      { uid: 'mira', inviterId: 'asha', verificationCode: code },
+      null,
+      beforeWrites,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(t.user('mira')?.signUpCodeDigests).toBeUndefined();
+    expect(t.friends()).toEqual([]);
+    admit();
+    expect((await activation).inviter?.inviterId).toBe('asha');
+    expect(t.user('mira')).toMatchObject({ isActive: true, signUpProvedAt: T0.toISOString() });
+    expect(t.friends()).toHaveLength(1);
+  });
+});
+
 describe('C. joining is one-shot per (inviter, invitee)', () => {
   it('a replay after an unfriending makes no second friendship, entry or push', async () => {
     const t = setup();

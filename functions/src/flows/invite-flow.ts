@@ -99,6 +99,11 @@ interface Delivery {
 const SWEEP_BATCH = 200;
 const SWEEP_CONCURRENCY = 8;
 
+/**
+ * The invite flow's calls. Each call that writes for a caller takes `beforeWrites`, which settles
+ * when the call may write (its App Check token consumed, functions/callable.ts): the call reads
+ * beside it and writes nothing before it; a rejection is the call's error.
+ */
 export class InviteFlow {
   constructor(private readonly deps: InviteFlowDeps) {}
 
@@ -120,7 +125,11 @@ export class InviteFlow {
   }
 
   /** Email sign-up, right after the account was created in the browser: the record and its inviter. */
-  async registerInvitee(caller: Caller, input: { inviterId: string; name: string }): Promise<WriteResult> {
+  async registerInvitee(
+    caller: Caller,
+    input: { inviterId: string; name: string },
+    beforeWrites: Promise<void> = Promise.resolve(),
+  ): Promise<WriteResult> {
     if (caller.signInProvider !== PASSWORD_PROVIDER) {
       throw new FlowError('failed-precondition', 'registerInvitee is for accounts created with email and password');
     }
@@ -140,6 +149,7 @@ export class InviteFlow {
       });
       // The first time the account names this inviter (a resumed sign-up names it again).
       const countsSignUp = update.invitedBy === input.inviterId;
+      await beforeWrites;
       tx.applySignUp({ userId: caller.uid, inviterId: input.inviterId, update, countsSignUp, now });
     });
     return writeSucceeded;
@@ -149,9 +159,14 @@ export class InviteFlow {
    * Apple or Google sign-up, by a new person or by someone who already uses the app: the
    * record is completed (never overwritten) and the inviter of the link they used is joined.
    */
-  async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<WriteResult> {
+  async completeSocialSignUp(
+    caller: Caller,
+    input: { inviterId: string },
+    beforeWrites: Promise<void> = Promise.resolve(),
+  ): Promise<WriteResult> {
     const provider = caller.signInProvider ?? '';
-    await this.join({ kind: 'social-sign-up', caller, provider, inviterId: input.inviterId }, this.deps.now());
+    const request: JoinRequest = { kind: 'social-sign-up', caller, provider, inviterId: input.inviterId };
+    await this.join(request, this.deps.now(), beforeWrites);
     return writeSucceeded;
   }
 
@@ -160,8 +175,7 @@ export class InviteFlow {
    * (`caller`, the account itself) or not, but the account must have proved its address. The
    * link's verification code, when it carries one, is applied here, so that the server knows
    * the sign-up's own e-mail proved the address (joins.ts, recordedInviterCounts). The link's
-   * `inviterId` is only a hint that saves a round of reads. `beforeWrites` settles when the
-   * call may write (its App Check token consumed): the reads run beside it, no write before it.
+   * `inviterId` is only a hint that saves a round of reads.
    */
   async activateAccount(
     input: { uid: string; inviterId?: string; verificationCode?: string },
@@ -188,8 +202,13 @@ export class InviteFlow {
    * address (verified email, or Apple or Google), from an invite the app got through a link,
    * the install referrer or the clipboard. The same join as a sign-up's. Answers the inviter's card.
    */
-  async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
-    const { inviter } = await this.join({ kind: 'accept-invite', caller, inviterId: input.inviterId }, this.deps.now());
+  async acceptInvite(
+    caller: Caller,
+    input: { inviterId: string },
+    beforeWrites: Promise<void> = Promise.resolve(),
+  ): Promise<InviterCard> {
+    const request: JoinRequest = { kind: 'accept-invite', caller, inviterId: input.inviterId };
+    const { inviter } = await this.join(request, this.deps.now(), beforeWrites);
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
     return inviter;
   }
@@ -200,7 +219,6 @@ export class InviteFlow {
    * and plans the writes; the store commits them. A refused commit is tried again as
    * retryRefusedCommits says. Then what the join owes the inviter is finished or queued. Answers the card
    * of the inviter joined (or whose join had been made before), if any, from the record it read.
-   * Nothing is written before `beforeWrites` settles; a rejection is the join's error.
    */
   private async join(
     request: JoinRequest,

@@ -22,9 +22,14 @@ export const resolveAppLink = callable('resolveAppLink', resolveAppLinkRequestSc
 });
 
 /** Signed in, with a proved address: the friendship, the push and the history entry, once. */
-export const acceptInvite = callable('acceptInvite', acceptInviteRequestSchema, async (input, request) => {
-  const caller = requireCaller(request);
-  const link = await linkOf(input.code);
-  const inviter = await inviteFlow.acceptInvite(caller, { inviterId: link.inviterId });
-  return { inviter };
-});
+export const acceptInvite = callable(
+  'acceptInvite',
+  acceptInviteRequestSchema,
+  async (input, request, beforeWrites) => {
+    const caller = requireCaller(request);
+    const link = await linkOf(input.code);
+    const inviter = await inviteFlow.acceptInvite(caller, { inviterId: link.inviterId }, beforeWrites);
+    return { inviter };
+  },
+  { consumesBesideReads: true },
+);

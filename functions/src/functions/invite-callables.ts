@@ -17,8 +17,11 @@ export const getInviter = callable('getInviter', getInviterRequestSchema, (input
 );
 
 /** Signed in with email and password, right after the account was made. */
-export const registerInvitee = callable('registerInvitee', registerInviteeRequestSchema, (input, request) =>
-  inviteFlow.registerInvitee(requireCaller(request), input),
+export const registerInvitee = callable(
+  'registerInvitee',
+  registerInviteeRequestSchema,
+  (input, request, beforeWrites) => inviteFlow.registerInvitee(requireCaller(request), input, beforeWrites),
+  { consumesBesideReads: true },
 );
 
 /**
@@ -91,5 +94,6 @@ export const activateAccount = callable(
 export const completeSocialSignUp = callable(
   'completeSocialSignUp',
   completeSocialSignUpRequestSchema,
-  (input, request) => inviteFlow.completeSocialSignUp(requireCaller(request), input),
+  (input, request, beforeWrites) => inviteFlow.completeSocialSignUp(requireCaller(request), input, beforeWrites),
+  { consumesBesideReads: true },
 );

@@ -136,6 +136,24 @@ describe('App Check on every callable', () => {
     expect(await historyOf(inviter.userId)).toHaveLength(1);
   });
 
+  it('refuses a replayed social sign-up that names another inviter, with nothing of it written', async () => {
+    const [first, second] = await Promise.all([createInviter(), createInviter()]);
+    const social = new Browser();
+    const user = await social.signInWith('google.com');
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await user.getIdToken()}`,
+      'x-firebase-appcheck': localAppCheckToken(),
+    };
+    expect((await rawCall('completeSocialSignUp', { inviterId: first.userId }, headers)).status).toBe(200);
+    const replay = await rawCall('completeSocialSignUp', { inviterId: second.userId }, headers);
+    expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(await friendsBetween(second.userId, user.uid)).toEqual([]);
+    expect(await historyOf(second.userId)).toEqual([]);
+    expect(await friendsBetween(first.userId, user.uid)).toHaveLength(1);
+    await social.close();
+  });
+
   it('answers unavailable, with nothing written, when the token cannot be consumed; a new try works', async () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);

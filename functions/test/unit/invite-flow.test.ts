@@ -286,15 +286,43 @@ describe('B. only the proven owner chooses the inviter', () => {
   });
 });
 
-describe("replay protection: activation reads beside its token's consumption, and writes after it", () => {
+describe("replay protection: each call reads beside its token's consumption, and writes after it", () => {
+  /** A consumption that refuses the call once the flow has had every chance to read (and, were it wrong, to write). */
+  const refusedLater = (error: Error) => new Promise<void>((_, reject) => setTimeout(() => reject(error), 20));
+
+  it.each([
+    ['registerInvitee', 'password'],
+    ['completeSocialSignUp', 'google.com'],
+    ['acceptInvite', 'google.com'],
+  ] as const)('%s writes nothing when the consumption refuses the call', async (call, provider) => {
+    const t = setup();
+    t.inviter('asha');
+    const app = inviterRecord({ userId: 'ravi', name: 'Ravi K', isActive: true });
+    if (call === 'acceptInvite') t.docs.put(paths.user('ravi'), { ...app });
+    t.accounts.add({ uid: 'ravi', providerIds: [provider], emailVerified: provider !== 'password' });
+    const before = structuredClone(t.user('ravi'));
+    const replayed = new FlowError('unauthenticated', 'This request was already made once');
+    const caller = t.caller('ravi', provider);
+    const attempt =
+      call === 'registerInvitee'
+        ? t.flow.registerInvitee(caller, { inviterId: 'asha', name: 'Ravi' }, refusedLater(replayed))
+        : call === 'completeSocialSignUp'
+          ? t.flow.completeSocialSignUp(caller, { inviterId: 'asha' }, refusedLater(replayed))
+          : t.flow.acceptInvite(caller, { inviterId: 'asha' }, refusedLater(replayed));
+    await expect(attempt).rejects.toBe(replayed);
+    expect(t.user('ravi')).toEqual(before);
+    expect(t.join('asha', 'ravi')).toBeUndefined();
+    expect(t.friends()).toEqual([]);
+    expect(t.history('asha')).toEqual([]);
+  });
+
   it('writes nothing, applies no code and queues no push when the consumption refuses the call', async () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const before = structuredClone(t.user('mira'));
     const replayed = new FlowError('unauthenticated', 'This request was already made once');
-    // Refused only once the flow has had every chance to read (and, were it wrong, to write).
-    const beforeWrites = new Promise<void>((_, reject) => setTimeout(() => reject(replayed), 20));
+    const beforeWrites = refusedLater(replayed);
     const activation = t.flow.activateAccount(
       { uid: 'mira', inviterId: 'asha', verificationCode: code },
       null,

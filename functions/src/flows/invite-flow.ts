@@ -128,7 +128,7 @@ export class InviteFlow {
   async registerInvitee(
     caller: Caller,
     input: { inviterId: string; name: string },
-    beforeWrites: Promise<void> = Promise.resolve(),
+    beforeWrites: Promise<void>,
   ): Promise<WriteResult> {
     if (caller.signInProvider !== PASSWORD_PROVIDER) {
       throw new FlowError('failed-precondition', 'registerInvitee is for accounts created with email and password');
@@ -162,7 +162,7 @@ export class InviteFlow {
   async completeSocialSignUp(
     caller: Caller,
     input: { inviterId: string },
-    beforeWrites: Promise<void> = Promise.resolve(),
+    beforeWrites: Promise<void>,
   ): Promise<WriteResult> {
     const provider = caller.signInProvider ?? '';
     const request: JoinRequest = { kind: 'social-sign-up', caller, provider, inviterId: input.inviterId };
@@ -179,8 +179,8 @@ export class InviteFlow {
    */
   async activateAccount(
     input: { uid: string; inviterId?: string; verificationCode?: string },
-    caller: Caller | null = null,
-    beforeWrites: Promise<void> = Promise.resolve(),
+    caller: Caller | null,
+    beforeWrites: Promise<void>,
   ): Promise<ActivationResult> {
     const now = this.deps.now();
     const proof = input.verificationCode
@@ -202,11 +202,7 @@ export class InviteFlow {
    * address (verified email, or Apple or Google), from an invite the app got through a link,
    * the install referrer or the clipboard. The same join as a sign-up's. Answers the inviter's card.
    */
-  async acceptInvite(
-    caller: Caller,
-    input: { inviterId: string },
-    beforeWrites: Promise<void> = Promise.resolve(),
-  ): Promise<InviterCard> {
+  async acceptInvite(caller: Caller, input: { inviterId: string }, beforeWrites: Promise<void>): Promise<InviterCard> {
     const request: JoinRequest = { kind: 'accept-invite', caller, inviterId: input.inviterId };
     const { inviter } = await this.join(request, this.deps.now(), beforeWrites);
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
@@ -223,7 +219,7 @@ export class InviteFlow {
   private async join(
     request: JoinRequest,
     now: Date,
-    beforeWrites: Promise<void> = Promise.resolve(),
+    beforeWrites: Promise<void>,
   ): Promise<{ inviter: InviterCard | null }> {
     checkJoinRequest(request);
     const inviteeId = inviteeOf(request);

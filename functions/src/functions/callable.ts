@@ -98,16 +98,16 @@ export function defineCallable<Req, Res>(
   const consume = REPLAY_PROTECTED_CALLABLES.has(name);
 
   /** The call's answer once its input is valid: the handler's, as an HttpsError when it fails. */
-  async function respond(request: CallableRequest, admission: Promise<void>): Promise<Res> {
+  async function respond(request: CallableRequest, beforeWrites: Promise<void>): Promise<Res> {
     const validation = validateRequest(schema, request.data);
     if (!validation.ok) {
       throw new HttpsError('invalid-argument', describeProblems(validation.problems), {
         problems: validation.problems,
       });
     }
-    if (!consumesBesideReads) await admission;
+    if (!consumesBesideReads) await beforeWrites;
     try {
-      return await handler(validation.value, request, admission);
+      return await handler(validation.value, request, beforeWrites);
     } catch (error) {
       throw toHttpsError(name, error);
     }
@@ -134,12 +134,13 @@ export function defineCallable<Req, Res>(
       if (action === 'refuse') throw new HttpsError('unauthenticated', appCheckRefusal(verdict));
       if (action === 'log') logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict });
       // Replay protection: the token is consumed while the call validates and, when the
-      // handler waits for `beforeWrites`, reads. A replay is refused whatever the call found.
-      const admission = consume && verdict === 'ok' ? admit(request, name) : Promise.resolve();
-      admission.catch(() => undefined); // awaited below; never an unhandled rejection
-      const outcome = respond(request, admission);
+      // handler waits for `beforeWrites`, reads. A replay is refused whatever the call found;
+      // its reads (one round at most) are the price of not waiting for App Check before them.
+      const beforeWrites = consume && verdict === 'ok' ? admit(request, name) : Promise.resolve();
+      beforeWrites.catch(() => undefined); // awaited below; never an unhandled rejection
+      const outcome = respond(request, beforeWrites);
       outcome.catch(() => undefined); // awaited below; never an unhandled rejection
-      await admission;
+      await beforeWrites;
       return outcome;
     },
   );

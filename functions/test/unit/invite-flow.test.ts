@@ -23,6 +23,8 @@ import {
 import { memoryLogger } from '../memory-logger.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
+/** What a call gets once its App Check token is consumed (functions/callable.ts): it may write. */
+const admitted = Promise.resolve();
 const minutes = (n: number) => n * 60_000;
 
 function setup(options: MemoryStoreOptions = {}) {
@@ -72,7 +74,7 @@ function setup(options: MemoryStoreOptions = {}) {
   /** An e-mail sign-up of `uid` naming `inviterId`, as the browser does it. */
   const emailSignUp = async (uid: string, inviterId: string, name = 'Mira') => {
     accounts.add({ uid });
-    await flow.registerInvitee(caller(uid, 'password'), { inviterId, name });
+    await flow.registerInvitee(caller(uid, 'password'), { inviterId, name }, admitted);
     return accounts.verificationCode(uid);
   };
   const sweep = (at: Date) => flow.sweepOwedWork(at);
@@ -123,7 +125,11 @@ describe('A. existing records are never clobbered', () => {
     });
     t.docs.put(paths.user('ravi'), { ...app, favouriteColour: 'teal' });
     t.accounts.add({ uid: 'ravi', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('ravi', 'google.com', { name: 'Someone Else' }), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(
+      t.caller('ravi', 'google.com', { name: 'Someone Else' }),
+      { inviterId: 'asha' },
+      admitted,
+    );
     expect(t.user('ravi')).toMatchObject({
       name: 'Ravi K',
       language: 'hi',
@@ -141,7 +147,7 @@ describe('A. existing records are never clobbered', () => {
     const t = setup();
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['apple.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'apple.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'apple.com', { name: 'Mira' }), { inviterId: 'asha' }, admitted);
     expect(t.docs.get(paths.notifications('mira'))).toMatchObject({ userId: 'mira' });
   });
 
@@ -151,13 +157,13 @@ describe('A. existing records are never clobbered', () => {
     t.docs.put(paths.user('gone'), { ...inviterRecord({ userId: 'gone', isDeleted: true }) });
     t.accounts.add({ uid: 'gone', providerIds: ['google.com'], emailVerified: true });
     const before = t.user('gone');
-    expect(await refusal(t.flow.completeSocialSignUp(t.caller('gone', 'google.com'), { inviterId: 'asha' }))).toBe(
+    expect(
+      await refusal(t.flow.completeSocialSignUp(t.caller('gone', 'google.com'), { inviterId: 'asha' }, admitted)),
+    ).toBe('failed-precondition');
+    expect(await refusal(t.flow.acceptInvite(t.caller('gone', 'google.com'), { inviterId: 'asha' }, admitted))).toBe(
       'failed-precondition',
     );
-    expect(await refusal(t.flow.acceptInvite(t.caller('gone', 'google.com'), { inviterId: 'asha' }))).toBe(
-      'failed-precondition',
-    );
-    expect(await refusal(t.flow.activateAccount({ uid: 'gone' }))).toBe('failed-precondition');
+    expect(await refusal(t.flow.activateAccount({ uid: 'gone' }, null, admitted))).toBe('failed-precondition');
     expect(t.user('gone')).toEqual(before);
     expect(t.friends()).toEqual([]);
   });
@@ -167,8 +173,8 @@ describe('A. existing records are never clobbered', () => {
     t.inviter('asha');
     t.docs.put(paths.user('off'), { ...inviterRecord({ userId: 'off', isActive: false }) });
     t.accounts.add({ uid: 'off', providerIds: ['google.com'], emailVerified: true });
-    expect(await refusal(t.flow.activateAccount({ uid: 'off' }))).toBe('failed-precondition');
-    await t.flow.completeSocialSignUp(t.caller('off', 'google.com'), { inviterId: 'asha' });
+    expect(await refusal(t.flow.activateAccount({ uid: 'off' }, null, admitted))).toBe('failed-precondition');
+    await t.flow.completeSocialSignUp(t.caller('off', 'google.com'), { inviterId: 'asha' }, admitted);
     expect(t.user('off')?.isActive).toBe(false);
     expect(t.friends()).toHaveLength(1);
   });
@@ -179,7 +185,11 @@ describe('B. only the proven owner chooses the inviter', () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
-    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
+    const answer = await t.flow.activateAccount(
+      { uid: 'mira', inviterId: 'asha', verificationCode: code },
+      null,
+      admitted,
+    );
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.user('mira')).toMatchObject({ isActive: true, isVerified: true, signUpProvedAt: T0.toISOString() });
     await t.runQueue();
@@ -192,7 +202,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     t.accounts.verifyOtherwise('mira'); // an administrator, a password reset
-    const answer = await t.flow.activateAccount({ uid: 'mira', verificationCode: code });
+    const answer = await t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null, admitted);
     expect(answer.inviter).toBeNull();
     expect(t.user('mira')).toMatchObject({ isActive: true });
     expect(t.user('mira')?.signUpProvedAt).toBeUndefined();
@@ -207,7 +217,11 @@ describe('B. only the proven owner chooses the inviter', () => {
     t.inviter('asha');
     t.inviter('eve');
     const code = await t.emailSignUp('mira', 'asha');
-    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'eve', verificationCode: code });
+    const answer = await t.flow.activateAccount(
+      { uid: 'mira', inviterId: 'eve', verificationCode: code },
+      null,
+      admitted,
+    );
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.join('eve', 'mira')).toBeUndefined();
     expect(t.logger.entries.some((e) => e.message.startsWith('Activation link names another inviter'))).toBe(true);
@@ -218,7 +232,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     t.inviter('asha');
     await t.emailSignUp('mira', 'asha');
     const othersCode = await t.emailSignUp('zed', 'asha');
-    expect(await refusal(t.flow.activateAccount({ uid: 'mira', verificationCode: othersCode }))).toBe(
+    expect(await refusal(t.flow.activateAccount({ uid: 'mira', verificationCode: othersCode }, null, admitted))).toBe(
       'invalid-argument',
     );
     expect((await t.accounts.getAccount('zed'))?.emailVerified).toBe(false);
@@ -232,7 +246,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     await t.emailSignUp('mira', 'asha');
     const account = t.accounts.accounts.get('mira');
     if (account) Object.assign(account, { providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'ben' });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'ben' }, admitted);
     expect(t.user('mira')).toMatchObject({ invitedBy: 'ben', invitedVia: 'google.com' });
     expect(t.join('ben', 'mira')).toBeDefined();
     expect(t.join('asha', 'mira')).toBeUndefined();
@@ -243,8 +257,8 @@ describe('B. only the proven owner chooses the inviter', () => {
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const [first, second] = await Promise.all([
-      t.flow.activateAccount({ uid: 'mira', verificationCode: code }),
-      t.flow.activateAccount({ uid: 'mira', verificationCode: code }),
+      t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null, admitted),
+      t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null, admitted),
     ]);
     expect([first.inviter?.inviterId, second.inviter?.inviterId]).toEqual(['asha', 'asha']);
     expect(t.friends()).toHaveLength(1);
@@ -257,9 +271,9 @@ describe('B. only the proven owner chooses the inviter', () => {
     const t = setup();
     t.inviter('asha');
     t.accounts.add({ uid: 'dis', providerIds: ['google.com'], emailVerified: true, disabled: true });
-    expect(await refusal(t.flow.completeSocialSignUp(t.caller('dis', 'google.com'), { inviterId: 'asha' }))).toBe(
-      'failed-precondition',
-    );
+    expect(
+      await refusal(t.flow.completeSocialSignUp(t.caller('dis', 'google.com'), { inviterId: 'asha' }, admitted)),
+    ).toBe('failed-precondition');
     t.accounts.add({
       uid: 'rev',
       providerIds: ['google.com'],
@@ -267,8 +281,8 @@ describe('B. only the proven owner chooses the inviter', () => {
       tokensValidAfter: T0.toISOString(),
     });
     const stale = t.caller('rev', 'google.com', { authTime: Math.floor(T0.getTime() / 1000) - 60 });
-    expect(await refusal(t.flow.completeSocialSignUp(stale, { inviterId: 'asha' }))).toBe('unauthenticated');
-    expect(await refusal(t.flow.acceptInvite(stale, { inviterId: 'asha' }))).toBe('unauthenticated');
+    expect(await refusal(t.flow.completeSocialSignUp(stale, { inviterId: 'asha' }, admitted))).toBe('unauthenticated');
+    expect(await refusal(t.flow.acceptInvite(stale, { inviterId: 'asha' }, admitted))).toBe('unauthenticated');
     expect(t.user('dis')).toBeUndefined();
     expect(t.user('rev')).toBeUndefined();
   });
@@ -276,12 +290,12 @@ describe('B. only the proven owner chooses the inviter', () => {
   it('refuses a self-invitation and a sign-up of the wrong provider before reading anything', async () => {
     const t = setup();
     t.accounts.add({ uid: 'asha', providerIds: ['google.com'], emailVerified: true });
-    expect(await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'google.com'), { inviterId: 'asha' }))).toBe(
-      'invalid-argument',
-    );
-    expect(await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'password'), { inviterId: 'ben' }))).toBe(
-      'failed-precondition',
-    );
+    expect(
+      await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'google.com'), { inviterId: 'asha' }, admitted)),
+    ).toBe('invalid-argument');
+    expect(
+      await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'password'), { inviterId: 'ben' }, admitted)),
+    ).toBe('failed-precondition');
     expect(t.store.stats.commits).toBe(0);
   });
 });
@@ -365,10 +379,10 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     const mira = t.caller('mira', 'google.com', { name: 'Mira' });
-    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' }, admitted);
     for (const [id] of t.docs.all('Friends')) t.docs.put(paths.friend(id), undefined); // the app unfriends
-    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
-    await t.flow.acceptInvite(mira, { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' }, admitted);
+    await t.flow.acceptInvite(mira, { inviterId: 'asha' }, admitted);
     expect(t.friends()).toEqual([]);
     expect(t.history('asha')).toHaveLength(1);
     await t.runQueue();
@@ -382,7 +396,7 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     t.inviter('asha');
     t.docs.put(paths.friend('x'), { userId: 'mira', friendId: 'asha' });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }, admitted);
     expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'existed', history: 'not-owed', push: 'not-owed' });
     expect(t.push.sent).toEqual([]);
     expect(t.history('asha')).toEqual([]);
@@ -400,7 +414,7 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     });
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }, admitted);
     expect(t.store.stats.contended).toBe(1);
     // Decided again on fresh reads: the pair is friends already (the app's document), nothing doubled.
     expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'existed' });
@@ -424,7 +438,11 @@ describe("D. the inviter's history never breaks", () => {
     while (size('') < MAX_DOCUMENT_BYTES - 100) entries.push('');
     t.docs.put(paths.history('asha'), { userId: 'asha', history: entries, updatedAt: T0.toISOString() });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(
+      t.caller('mira', 'google.com', { name: 'Mira' }),
+      { inviterId: 'asha' },
+      admitted,
+    );
     expect(t.friends()).toHaveLength(1);
     await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ history: 'written', push: 'sent' });
@@ -442,7 +460,11 @@ describe('E. owed pushes are delivered without another activation', () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
-    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
+    const answer = await t.flow.activateAccount(
+      { uid: 'mira', inviterId: 'asha', verificationCode: code },
+      null,
+      admitted,
+    );
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.push.sent).toEqual([]);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
@@ -458,15 +480,15 @@ describe('E. owed pushes are delivered without another activation', () => {
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     t.crashes.armed.add('after-commit');
-    await expect(t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code })).rejects.toThrow(
-      'Simulated crash after-commit',
-    );
+    await expect(
+      t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null, admitted),
+    ).rejects.toThrow('Simulated crash after-commit');
     // Joined, the push claimed and never queued.
     expect(t.friends()).toHaveLength(1);
     expect(t.pushQueue.queued).toEqual([]);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
     // The person tries again: answered, nothing joined twice, the claim still held.
-    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
+    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null, admitted);
     expect(t.friends()).toHaveLength(1);
     expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
     expect(t.push.sent).toHaveLength(1);
@@ -478,7 +500,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
-    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code });
+    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null, admitted);
     t.crashes.armed.add('after-push');
     await expect(t.runQueue()).rejects.toThrow('Simulated crash after-push');
     expect(t.push.sent).toHaveLength(1);
@@ -496,7 +518,11 @@ describe('E. owed pushes are delivered without another activation', () => {
     t.inviter('asha');
     t.pushQueue.refuse = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(
+      t.caller('mira', 'google.com', { name: 'Mira' }),
+      { inviterId: 'asha' },
+      admitted,
+    );
     expect(t.friends()).toHaveLength(1);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
     expect(t.logger.entries.map((e) => e.message)).toContain(
@@ -512,7 +538,11 @@ describe('E. owed pushes are delivered without another activation', () => {
     const t = setup();
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(
+      t.caller('mira', 'google.com', { name: 'Mira' }),
+      { inviterId: 'asha' },
+      admitted,
+    );
     t.push.down = true;
     t.clock.now = new Date(T0.getTime() + minutes(2));
     await t.sweep(t.clock.now); // the lease ran out: the sweep claims it again, and FCM is down
@@ -528,7 +558,11 @@ describe('E. owed pushes are delivered without another activation', () => {
     t.inviter('asha');
     t.push.down = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(
+      t.caller('mira', 'google.com', { name: 'Mira' }),
+      { inviterId: 'asha' },
+      admitted,
+    );
     await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
     t.push.down = false;
@@ -543,7 +577,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     const t = setup();
     t.inviter('asha', { fcmToken: 'dead-token' });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }, admitted);
     await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'token-removed' });
     expect(t.user('asha')?.fcmToken).toBeUndefined();
@@ -556,7 +590,7 @@ describe('F. names from identity providers obey the rules of typed names', () =>
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     const name = '<b>Mira</b>\u202e\u200b  Kapoor';
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name }), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name }), { inviterId: 'asha' }, admitted);
     expect(t.user('mira')?.name).toBe('Mira Kapoor');
     expect(t.join('asha', 'mira')?.inviteeName).toBe('Mira Kapoor');
     await t.runQueue();
@@ -571,9 +605,13 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
     for (let i = 0; i < 8; i++) {
       t.clock.now = new Date(T0.getTime() + i * 1000);
       t.accounts.add({ uid: `m${i}`, providerIds: ['google.com'], emailVerified: true });
-      await t.flow.completeSocialSignUp(t.caller(`m${i}`, 'google.com', { name: `Friend ${i}` }), {
-        inviterId: 'asha',
-      });
+      await t.flow.completeSocialSignUp(
+        t.caller(`m${i}`, 'google.com', { name: `Friend ${i}` }),
+        {
+          inviterId: 'asha',
+        },
+        admitted,
+      );
     }
     await t.runQueue();
     expect(t.push.sent).toHaveLength(5);
@@ -604,7 +642,7 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
     });
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }, admitted);
     expect(t.docs.get<PushBudget>(paths.budget('asha'))?.sentAt).toHaveLength(4);
     await t.runQueue();
     expect(t.push.sent).toHaveLength(1);

@@ -5,6 +5,7 @@
 import { getDownloadURL, type Storage } from 'firebase-admin/storage';
 import { logger } from 'firebase-functions';
 import { isLoadablePictureUrl, isOwnPicturePath } from '../domain/pictures.js';
+import { withinTime } from './time-limit.js';
 
 const RESOLVE_TIMEOUT_MS = 3_000;
 
@@ -34,10 +35,7 @@ export async function resolvePictureUrl(
   }
   try {
     const file = storage().bucket().file(value.replace(/^\/+/, ''));
-    return await Promise.race([
-      getDownloadURL(file),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), RESOLVE_TIMEOUT_MS).unref()),
-    ]);
+    return await withinTime(getDownloadURL(file), RESOLVE_TIMEOUT_MS, "The picture's address");
   } catch (error) {
     logger.warn('Inviter picture could not be resolved; the page shows the placeholder', {
       path: value,

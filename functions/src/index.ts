@@ -1,6 +1,7 @@
 /** Wires entry points to triggers; nothing else lives here. */
 import { isEmulator } from './adapters/firebase.js';
 import {
+  devBaselineGuardedCommit as devBaselineGuardedCommitCallable,
   devBaselineWrite as devBaselineWriteCallable,
   devSweepOwedPushes as devSweepOwedPushesCallable,
   devTrivialHttp as devTrivialHttpFunction,
@@ -15,5 +16,6 @@ export { deliverJoinPush, sweepOwedPushes } from './functions/owed-work.js';
 
 /** Local stack only (benchmark baselines, the sweep on demand); undefined, and so not deployed, elsewhere. */
 export const devBaselineWrite = isEmulator ? devBaselineWriteCallable : undefined;
+export const devBaselineGuardedCommit = isEmulator ? devBaselineGuardedCommitCallable : undefined;
 export const devSweepOwedPushes = isEmulator ? devSweepOwedPushesCallable : undefined;
 export const devTrivialHttp = isEmulator ? devTrivialHttpFunction : undefined;

@@ -1,7 +1,9 @@
 /**
  * Benchmark: N concurrent activations (N = 1, 10, 100; one shared inviter, or one inviter
  * each) against the local stack, next to a baseline callable that does one document
- * write. Prints latency percentiles, throughput and the activation/baseline ratios.
+ * write. Prints latency percentiles, throughput and the activation/baseline ratios; then, for
+ * reference, activation against the least a replay-protected write does (its token consumed
+ * beside one transactional read, one commit).
  *   npm run bench            (starts the stack, or reuses this project's running one; it
  *                             works in ids of its own and deletes nothing)
  *   BENCH_SIZES=1,10 npm run bench
@@ -46,14 +48,19 @@ function baselineRound(n: number): Promise<Sample> {
   return concurrently(Array.from({ length: n }, () => () => call('devBaselineWrite', {})));
 }
 
+function guardedRound(n: number): Promise<Sample> {
+  return concurrently(Array.from({ length: n }, () => () => call('devBaselineGuardedCommit', {})));
+}
+
 /**
  * The three scenarios of one size, round by round in turn (baseline, then each activation),
  * so that a busy moment of this shared machine weighs on all three alike and the ratios hold.
  */
-async function measureInTurn(n: number): Promise<{ baseline: Sample; same: Sample; distinct: Sample }> {
-  const totals = { baseline: emptySample(), same: emptySample(), distinct: emptySample() };
+async function measureInTurn(n: number) {
+  const totals = { baseline: emptySample(), guarded: emptySample(), same: emptySample(), distinct: emptySample() };
   for (let r = 0; r < roundsFor(n); r++) {
     addSample(totals.baseline, await baselineRound(n));
+    addSample(totals.guarded, await guardedRound(n));
     addSample(totals.same, await activationRound(n, true));
     addSample(totals.distinct, await activationRound(n, false));
   }
@@ -64,6 +71,7 @@ const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts
 try {
   // Warm-up: start the functions' workers so that cold starts do not count.
   await baselineRound(12);
+  await guardedRound(12);
   await activationRound(12, false);
 
   console.log(
@@ -73,13 +81,23 @@ try {
     `Local stack: Functions emulator (at most ${stack.functionsMaxWorkers} workers per function), Node Firestore emulator\n`,
   );
   console.log(tableHeader);
+  const references: string[] = [];
   for (const n of sizes) {
     const measured = await measureInTurn(n);
     const baseline = summarize(measured.baseline);
+    const guarded = summarize(measured.guarded);
+    const same = summarize(measured.same);
+    const distinct = summarize(measured.distinct);
     console.log(tableRow('baseline: one write', n, baseline, null));
-    console.log(tableRow('activation, same inviter', n, summarize(measured.same), baseline));
-    console.log(tableRow('activation, distinct inviters', n, summarize(measured.distinct), baseline));
+    console.log(tableRow('reference: guarded commit', n, guarded, baseline));
+    console.log(tableRow('activation, same inviter', n, same, baseline));
+    console.log(tableRow('activation, distinct inviters', n, distinct, baseline));
+    const ratio = (s: { p50: number }) => `${(s.p50 / guarded.p50).toFixed(2)}x`;
+    references.push(`| ${n} | ${ratio(same)} | ${ratio(distinct)} |`);
   }
+  console.log('\nActivation p50 against the guarded commit (token consumed beside one read, one commit):\n');
+  console.log('| N | same inviter | distinct inviters |\n|---|---|---|');
+  console.log(references.join('\n'));
 } finally {
   await running.stop();
 }

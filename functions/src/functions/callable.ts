@@ -55,6 +55,8 @@ export interface CallableSettings extends Pick<CallableOptions, 'secrets'> {
    * other replay-protected handler starts once its token is consumed.
    */
   consumesBesideReads?: boolean;
+  /** Consumes the token though the contracts do not list the callable: the emulator-only reference. */
+  replayProtected?: boolean;
 }
 
 /**
@@ -93,9 +95,9 @@ export function defineCallable<Req, Res>(
   name: FunctionName,
   schema: Schema<Req>,
   handler: (input: Req, request: CallableRequest, beforeWrites: Promise<void>) => Promise<Res>,
-  { consumesBesideReads = false, ...options }: CallableSettings = {},
+  { consumesBesideReads = false, replayProtected = false, ...options }: CallableSettings = {},
 ) {
-  const consume = REPLAY_PROTECTED_CALLABLES.has(name);
+  const consume = replayProtected || REPLAY_PROTECTED_CALLABLES.has(name);
 
   /** The call's answer once its input is valid: the handler's, as an HttpsError when it fails. */
   async function respond(request: CallableRequest, beforeWrites: Promise<void>): Promise<Res> {

@@ -35,6 +35,7 @@ export const maxInstances = {
   sweepOwedPushes: 1,
   /** Local stack only. */
   devBaselineWrite: 10,
+  devBaselineGuardedCommit: 10,
   devSweepOwedPushes: 1,
   devTrivialHttp: 30,
 } as const;

@@ -16,6 +16,26 @@ export const devBaselineWrite = defineCallable('devBaselineWrite', yup.object({}
 });
 
 /**
+ * A second reference for the benchmark: the least a replay-protected write can do. It consumes
+ * its App Check token beside one transactional read, then commits one write, as every sign-up
+ * call must (activation adds the rest of its reads, the Auth lookup and the enqueue).
+ */
+export const devBaselineGuardedCommit = defineCallable(
+  'devBaselineGuardedCommit',
+  yup.object({}).noUnknown().strict(),
+  async (_input, _request, beforeWrites) => {
+    const ref = db.collection('_devBaseline').doc();
+    await db.runTransaction(async (tx) => {
+      await tx.get(ref);
+      await beforeWrites;
+      tx.create(ref, { at: new Date().toISOString() });
+    });
+    return writeSucceeded;
+  },
+  { replayProtected: true, consumesBesideReads: true },
+);
+
+/**
  * Runs the owed-work sweep once, as the scheduled function does (scheduled functions do not
  * fire in the emulator). `now` lets a test stand at a later time, past a backoff or a lease.
  */

@@ -44,23 +44,20 @@ async function activationRound(n: number, sharedInviter: boolean): Promise<Sampl
   return concurrently(invitees.map((i) => () => call('activateAccount', { uid: i.uid, inviterId: i.inviterId })));
 }
 
-function baselineRound(n: number): Promise<Sample> {
-  return concurrently(Array.from({ length: n }, () => () => call('devBaselineWrite', {})));
-}
-
-function guardedRound(n: number): Promise<Sample> {
-  return concurrently(Array.from({ length: n }, () => () => call('devBaselineGuardedCommit', {})));
+/** N concurrent calls of an emulator-only reference callable, which takes no input. */
+function referenceRound(name: 'devBaselineWrite' | 'devBaselineGuardedCommit', n: number): Promise<Sample> {
+  return concurrently(Array.from({ length: n }, () => () => call(name, {})));
 }
 
 /**
- * The three scenarios of one size, round by round in turn (baseline, then each activation),
- * so that a busy moment of this shared machine weighs on all three alike and the ratios hold.
+ * The four scenarios of one size, round by round in turn (baseline, reference, then each
+ * activation), so that a busy moment of this shared machine weighs on all alike and the ratios hold.
  */
 async function measureInTurn(n: number) {
   const totals = { baseline: emptySample(), guarded: emptySample(), same: emptySample(), distinct: emptySample() };
   for (let r = 0; r < roundsFor(n); r++) {
-    addSample(totals.baseline, await baselineRound(n));
-    addSample(totals.guarded, await guardedRound(n));
+    addSample(totals.baseline, await referenceRound('devBaselineWrite', n));
+    addSample(totals.guarded, await referenceRound('devBaselineGuardedCommit', n));
     addSample(totals.same, await activationRound(n, true));
     addSample(totals.distinct, await activationRound(n, false));
   }
@@ -70,8 +67,8 @@ async function measureInTurn(n: number) {
 const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'bench-stack.log') } });
 try {
   // Warm-up: start the functions' workers so that cold starts do not count.
-  await baselineRound(12);
-  await guardedRound(12);
+  await referenceRound('devBaselineWrite', 12);
+  await referenceRound('devBaselineGuardedCommit', 12);
   await activationRound(12, false);
 
   console.log(

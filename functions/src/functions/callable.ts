@@ -73,11 +73,14 @@ async function admit(request: CallableRequest, name: string): Promise<void> {
     if (appCheckMode === 'monitor') return;
     throw new HttpsError('unavailable', 'This app could not be verified just now; please try again');
   }
-  if (fresh) return;
-  if (appCheckAction('replayed', appCheckMode) === 'refuse') {
-    throw new HttpsError('unauthenticated', appCheckRefusal('replayed'));
-  }
-  logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict: 'replayed' });
+  if (!fresh) actOn('replayed', name);
+}
+
+/** Refuses a call with this verdict (enforce mode), or logs that it would have (monitor mode). */
+function actOn(verdict: AppCheckVerdict, name: string): void {
+  const action = appCheckAction(verdict, appCheckMode);
+  if (action === 'refuse') throw new HttpsError('unauthenticated', appCheckRefusal(verdict));
+  if (action === 'log') logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict });
 }
 
 /** A callable of the contracts' map (@dayfocus/contracts/callables): its name types its request and answer. */
@@ -132,9 +135,7 @@ export function defineCallable<Req, Res>(
     },
     async (request: CallableRequest): Promise<Res> => {
       const verdict = appCheckVerdict(request.app, { emulator: isEmulator });
-      const action = appCheckAction(verdict, appCheckMode);
-      if (action === 'refuse') throw new HttpsError('unauthenticated', appCheckRefusal(verdict));
-      if (action === 'log') logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict });
+      actOn(verdict, name);
       // Replay protection: the token is consumed while the call validates and, when the
       // handler waits for `beforeWrites`, reads. A replay is refused whatever the call found;
       // its reads (one round at most) are the price of not waiting for App Check before them.

@@ -33,6 +33,12 @@ async function rawCall(name: string, data: unknown, headers: Record<string, stri
   };
 }
 
+/** The path of the stand-in's record of a token's consumption (adapters/dev-app-check.ts). */
+function consumptionOf(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { jti: string };
+  return `_devAppCheckTokens/${payload.jti}`;
+}
+
 describe('App Check on every callable', () => {
   it.each([['getInviter'], ['createAppLink'], ['activateAccount']])(
     'refuses %s from a script without a token, before it reads or writes anything',
@@ -100,10 +106,9 @@ describe('App Check on every callable', () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
     const token = localAppCheckToken();
-    const jti = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { jti: string }).jti;
     // The consumption's write lands, its answer is lost, and firebase-admin tries the create again.
     await firestoreFaults({
-      faults: [{ rpc: 'Commit', code: 'UNAVAILABLE', count: 1, when: 'after', match: `_devAppCheckTokens/${jti}` }],
+      faults: [{ rpc: 'Commit', code: 'UNAVAILABLE', count: 1, when: 'after', match: consumptionOf(token) }],
     });
     try {
       const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
@@ -158,9 +163,8 @@ describe('App Check on every callable', () => {
     const inviter = await createInviter();
     const invitee = await verifiedEmailInvitee(inviter.userId);
     const token = localAppCheckToken();
-    const jti = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { jti: string }).jti;
     await firestoreFaults({
-      faults: [{ rpc: 'Commit', code: 'INTERNAL', count: 1, match: `_devAppCheckTokens/${jti}` }],
+      faults: [{ rpc: 'Commit', code: 'INTERNAL', count: 1, match: consumptionOf(token) }],
     });
     try {
       const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };

@@ -181,6 +181,16 @@ describe('App Check on every callable', () => {
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
   });
 
+  it("consumes the benchmark's guarded-commit reference's token too, though no client calls it", async () => {
+    const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': localAppCheckToken() };
+    expect(await rawCall('devBaselineGuardedCommit', {}, headers)).toMatchObject({
+      status: 200,
+      body: { result: writeSucceeded },
+    });
+    const replay = await rawCall('devBaselineGuardedCommit', {}, headers);
+    expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
   it('lets ordinary tokens be reused on the calls that do not consume them', async () => {
     const inviter = await createInviter();
     const headers = callableHeaders();

@@ -3,6 +3,8 @@
  * probability drawn from a seeded generator, so a run that fails can be replayed. A fault
  * fires before the RPC does anything (the request never reached the database), or `after`
  * it has been applied (the write landed, the answer was lost: what a timeout can hide).
+ * A fault with `delayMs` and no `code` is a slow call instead: the RPC waits that long before
+ * it runs, or (`after`) runs and then waits before it answers.
  *
  *   POST   /emulator/v1/faults  {"seed": 7, "faults": [{"rpc": "Commit", "code": "ABORTED", "count": 2}]}
  *   GET    /emulator/v1/faults  → the plan, what is left of it, and what fired
@@ -52,7 +54,10 @@ export type FaultRpc = (typeof FAULT_RPCS)[number];
 
 export interface Fault {
   rpc: FaultRpc;
-  code: FaultCode;
+  /** The status it fails with; without one (and with `delayMs`) the call is only slow. */
+  code?: FaultCode;
+  /** A slow call: how long it waits (before it runs, or `after` it ran and before it answers). */
+  delayMs?: number;
   /** Fail the next `count` calls (default: every call while `probability` draws it). */
   count?: number;
   /** Fail each call with this probability, drawn from the seeded generator (default 1). */
@@ -99,17 +104,21 @@ export class FaultPlan {
     };
   }
 
-  /** Throws the planned error for this RPC before it runs, if one is due. `names`: what the call is about. */
-  before(rpc: string, names: readonly string[] = []): void {
-    this.fire(rpc, 'before', names);
+  /**
+   * Throws the planned error for this RPC before it runs, if one is due; otherwise answers how
+   * long a planned slow call waits before it runs (0: none). `names`: what the call is about.
+   */
+  before(rpc: string, names: readonly string[] = []): number {
+    return this.fire(rpc, 'before', names);
   }
 
-  /** Throws the planned error for this RPC after it has been applied, if one is due. */
-  after(rpc: string, names: readonly string[] = []): void {
-    this.fire(rpc, 'after', names);
+  /** The same, after the RPC has been applied: its error, or how long its answer waits. */
+  after(rpc: string, names: readonly string[] = []): number {
+    return this.fire(rpc, 'after', names);
   }
 
-  private fire(rpc: string, when: 'before' | 'after', names: readonly string[]): void {
+  private fire(rpc: string, when: 'before' | 'after', names: readonly string[]): number {
+    let delay = 0;
     for (const fault of this.faults) {
       if (fault.rpc !== rpc || (fault.when ?? 'before') !== when) continue;
       const match = fault.match;
@@ -117,8 +126,10 @@ export class FaultPlan {
       if (fault.count !== undefined && fault.fired >= fault.count) continue;
       if (fault.probability !== undefined && uniformFloat64(this.random) >= fault.probability) continue;
       fault.fired++;
-      throw new FirestoreError(FAULT_CODES[fault.code], fault.message ?? MESSAGES[fault.code]);
+      if (fault.code) throw new FirestoreError(FAULT_CODES[fault.code], fault.message ?? MESSAGES[fault.code]);
+      delay = Math.max(delay, fault.delayMs ?? 0);
     }
+    return delay;
   }
 }
 
@@ -134,8 +145,18 @@ function parsePlan(input: unknown): { seed: number; faults: Fault[] } {
       const f = (fault ?? {}) as Record<string, unknown>;
       if (!FAULT_RPCS.includes(f['rpc'] as FaultRpc))
         throw bad(`faults[${i}].rpc must be one of ${FAULT_RPCS.join(', ')}`);
-      if (!(typeof f['code'] === 'string' && f['code'] in FAULT_CODES)) {
-        throw bad(`faults[${i}].code must be one of ${Object.keys(FAULT_CODES).join(', ')}`);
+      const delayMs = f['delayMs'];
+      if (
+        delayMs !== undefined &&
+        !(Number.isInteger(delayMs) && (delayMs as number) > 0 && (delayMs as number) <= 60_000)
+      ) {
+        throw bad(`faults[${i}].delayMs must be a whole number of milliseconds, at most 60000`);
+      }
+      const code = f['code'];
+      if (!(typeof code === 'string' && code in FAULT_CODES) && !(code === undefined && delayMs !== undefined)) {
+        throw bad(
+          `faults[${i}].code must be one of ${Object.keys(FAULT_CODES).join(', ')} (or leave it out with delayMs)`,
+        );
       }
       const count = f['count'];
       if (count !== undefined && !(Number.isInteger(count) && (count as number) >= 0)) {
@@ -156,7 +177,8 @@ function parsePlan(input: unknown): { seed: number; faults: Fault[] } {
       }
       return {
         rpc: f['rpc'] as FaultRpc,
-        code: f['code'] as FaultCode,
+        ...(code === undefined ? {} : { code: code as FaultCode }),
+        ...(delayMs === undefined ? {} : { delayMs: delayMs as number }),
         ...(count === undefined ? {} : { count: count as number }),
         ...(probability === undefined ? {} : { probability }),
         ...(when === undefined ? {} : { when }),

@@ -134,6 +134,9 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
       }
       return { status: 200, body: {} };
     }
+    if (method === 'GET' && pathname === '/emulator/v1/transactions') {
+      return { status: 200, body: { transactions: service.transactions.describeOpen() } };
+    }
     if (pathname === '/emulator/v1/faults') {
       if (method === 'POST') faults.set(parseJson(body));
       else if (method === 'DELETE') faults.clear();

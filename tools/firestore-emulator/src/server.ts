@@ -82,6 +82,31 @@ export function namesOf(request: unknown): string[] {
 type Unary = (request: never, caller: Caller) => unknown;
 type Streaming = (request: never, caller: Caller) => unknown[];
 
+/**
+ * One call through the fault plan: `before` (its fault, or how long to wait first), the call
+ * itself (its answer, and how long to wait before giving it), each failure to `fail`. Without
+ * a slow call planned, everything happens at once, as before there were slow calls.
+ */
+function slowly(
+  before: () => number,
+  run: () => { wait: number; answer: () => void },
+  fail: (error: unknown) => void,
+): void {
+  const later = (ms: number, then: () => void) => (ms > 0 ? setTimeout(then, ms) : then());
+  try {
+    later(before(), () => {
+      try {
+        const { wait, answer } = run();
+        later(wait, answer);
+      } catch (error) {
+        fail(error);
+      }
+    });
+  } catch (error) {
+    fail(error);
+  }
+}
+
 /** The grpc-js handlers of the Firestore service, each passing faults first. */
 function handlers(
   service: FirestoreService,
@@ -94,29 +119,32 @@ function handlers(
   const unary =
     (method: string, run: Unary) =>
     (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>): void => {
-      try {
-        const names = namesOf(call.request);
-        faults.before(method, names);
-        const response = run(call.request as never, callerOf(call.metadata));
-        faults.after(method, names);
-        callback(null, response);
-      } catch (error) {
-        callback(grpcError(error));
-      }
+      const names = namesOf(call.request);
+      slowly(
+        () => faults.before(method, names),
+        () => {
+          const response = run(call.request as never, callerOf(call.metadata));
+          return { wait: faults.after(method, names), answer: () => callback(null, response) };
+        },
+        (error) => callback(grpcError(error)),
+      );
     };
   const streaming =
     (method: string, run: Streaming) =>
     (call: ServerWritableStream<unknown, unknown>): void => {
-      try {
-        const names = namesOf(call.request);
-        faults.before(method, names);
-        const responses = run(call.request as never, callerOf(call.metadata));
-        faults.after(method, names);
-        for (const response of responses) call.write(response);
-        call.end();
-      } catch (error) {
-        call.emit('error', grpcError(error));
-      }
+      const names = namesOf(call.request);
+      slowly(
+        () => faults.before(method, names),
+        () => {
+          const responses = run(call.request as never, callerOf(call.metadata));
+          const answer = () => {
+            for (const response of responses) call.write(response);
+            call.end();
+          };
+          return { wait: faults.after(method, names), answer };
+        },
+        (error) => call.emit('error', grpcError(error)),
+      );
     };
   const unimplemented = (method: string) => (_call: unknown, callback: sendUnaryData<unknown>) =>
     callback({ code: status.UNIMPLEMENTED, details: `${method} is not implemented by this emulator` });

@@ -53,6 +53,11 @@ export class Transaction {
     if (!this.readOnly) this.queries.push({ check, seen });
   }
 
+  /** The documents it has read, and how long ago it began. */
+  describe(now: number): { reads: string[]; ageMs: number } {
+    return { reads: [...this.reads.keys()], ageMs: now - this.startedAt };
+  }
+
   /** Throws ABORTED if anything read has changed since. */
   validate(): void {
     for (const [path, seen] of this.reads) {
@@ -93,6 +98,13 @@ export class Transactions {
       throw error;
     }
     return transaction;
+  }
+
+  /** The read-write transactions still open: the documents each has read, and its age (ours: GET /emulator/v1/transactions). */
+  describeOpen(now = Date.now()): { reads: string[]; ageMs: number }[] {
+    return [...this.open.values()]
+      .filter((transaction) => !transaction.readOnly)
+      .map((transaction) => transaction.describe(now));
   }
 
   /** Ends a transaction (committed or rolled back): it answers INVALID_ARGUMENT from now on. */

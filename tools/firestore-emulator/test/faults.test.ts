@@ -146,3 +146,39 @@ describe('the fault endpoint', () => {
     expect(await fired()).toEqual([0]);
   });
 });
+
+describe('slow calls and open transactions', () => {
+  const transactionsUrl = (): string => `http://${ctx.emulator.host}:${ctx.emulator.port}/emulator/v1/transactions`;
+  async function openReads(): Promise<string[][]> {
+    const body = (await (await fetch(transactionsUrl())).json()) as { transactions: { reads: string[] }[] };
+    return body.transactions.map((transaction) => transaction.reads);
+  }
+
+  it('holds a read the planned time before it runs, and answers it unchanged', async () => {
+    const ref = ctx.db.collection(uniqueCollection('slow')).doc('a');
+    await ref.set({ v: 1 });
+    await plan({ faults: [{ rpc: 'BatchGetDocuments', delayMs: 400, count: 1, match: ref.path }] });
+    const started = Date.now();
+    expect((await ref.get()).data()).toEqual({ v: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    expect(await fired()).toEqual([1]);
+  });
+
+  it('lists a read-write transaction, with what it read, while its read is held after running', async () => {
+    const ref = ctx.db.collection(uniqueCollection('slow')).doc('b');
+    await plan({ faults: [{ rpc: 'BatchGetDocuments', delayMs: 600, count: 1, when: 'after', match: ref.path }] });
+    const transaction = ctx.db.runTransaction(async (tx) => (await tx.get(ref)).exists);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await openReads()).some((reads) => reads.some((path) => path.endsWith(ref.path)))).toBe(true);
+    expect(await transaction).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await openReads()).some((reads) => reads.some((path) => path.endsWith(ref.path)))).toBe(false);
+  });
+
+  it('refuses a slow call without a time, and a delay over a minute', async () => {
+    for (const fault of [{ rpc: 'Commit' }, { rpc: 'Commit', delayMs: 60_001 }, { rpc: 'Commit', delayMs: -1 }]) {
+      const bad = await plan({ faults: [fault] });
+      expect(bad.status).toBe(400);
+    }
+  });
+});

@@ -8,7 +8,7 @@
  * The store's sweep operations decide with the same domain functions as the Firestore store.
  */
 import { createHash } from 'node:crypto';
-import type { FriendRecord, UserRecord } from '@dayfocus/contracts/records';
+import type { FriendRecord, SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { friendDocumentId, friendJoinHistoryEntry, isLiveUser } from '@dayfocus/contracts/records';
 import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../src/domain/document-size.js';
 import type { FunnelEvent } from '../src/domain/funnel.js';
@@ -99,6 +99,7 @@ export class MemoryDocuments {
 
 export const paths = {
   user: (id: string) => `Users/${id}`,
+  signUp: (id: string) => `_signUps/${id}`,
   notifications: (id: string) => `Notifications/${id}`,
   friend: (id: string) => `Friends/${id}`,
   join: (inviterId: string, inviteeId: string) => `_friendJoins/${friendDocumentId(inviterId, inviteeId)}`,
@@ -147,6 +148,7 @@ class MemoryTransaction implements InviteTransaction {
   async readInvitee(inviteeId: string, inviterId: string | undefined) {
     const invitee = {
       user: this.read<Partial<UserRecord>>(paths.user(inviteeId)),
+      signUp: this.read<SignUpRecord>(paths.signUp(inviteeId)),
       notificationsExist: this.read(paths.notifications(inviteeId)) !== undefined,
     };
     return { invitee, pair: inviterId ? await this.readPair(inviterId, inviteeId) : null };
@@ -157,8 +159,17 @@ class MemoryTransaction implements InviteTransaction {
     return this.pair(inviterId, inviteeId);
   }
 
-  async readUsers(userId: string, inviterId: string): Promise<[Partial<UserRecord> | undefined, UserRecord | null]> {
-    return [this.read<Partial<UserRecord>>(paths.user(userId)), this.read<UserRecord>(paths.user(inviterId)) ?? null];
+  async readSignUp(userId: string, inviterId: string) {
+    return {
+      user: this.read<Partial<UserRecord>>(paths.user(userId)),
+      signUp: this.read<SignUpRecord>(paths.signUp(userId)),
+      inviter: this.read<UserRecord>(paths.user(inviterId)) ?? null,
+    };
+  }
+
+  private mergeSignUp(userId: string, fields: Partial<SignUpRecord>, now: Date): void {
+    if (Object.keys(fields).length > 0)
+      this.merge(paths.signUp(userId), { ...fields, userId, updatedAt: now.toISOString() });
   }
 
   private merge(path: string, fields: Doc): void {
@@ -179,13 +190,15 @@ class MemoryTransaction implements InviteTransaction {
   }
 
   applySignUp(input: SignUpCommit): void {
-    this.merge(paths.user(input.userId), input.update);
+    this.merge(paths.user(input.userId), input.update.user);
+    this.mergeSignUp(input.userId, input.update.signUp, input.now);
     if (input.countsSignUp) this.writes.push({ path: '', apply: (docs) => docs.count(input.inviterId, 'signUps') });
   }
 
-  applyJoin({ inviteeId, inviterId, userUpdate, plan, countsSignUp, now }: JoinCommit): void {
+  applyJoin({ inviteeId, inviterId, userUpdate, signUpUpdate, plan, countsSignUp, now }: JoinCommit): void {
     const iso = now.toISOString();
     this.merge(paths.user(inviteeId), userUpdate);
+    this.mergeSignUp(inviteeId, signUpUpdate, now);
     const { writes } = plan;
     if (writes.notifications) this.create(paths.notifications(inviteeId), writes.notifications);
     if (writes.friend) this.create(paths.friend(writes.friend.id), { ...writes.friend.record });
@@ -294,11 +307,11 @@ export class MemoryInviteStore implements InviteStore {
   }
 
   async rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean> {
-    const user = this.docs.get<UserRecord>(paths.user(userId));
-    if (!user) return false;
-    const digests = user.signUpCodeDigests ?? [];
+    const signUp = this.docs.get<SignUpRecord>(paths.signUp(userId));
+    if (!signUp) return false;
+    const digests = signUp.signUpCodeDigests ?? [];
     const signUpCodeDigests = digests.includes(digest) ? digests : [...digests, digest];
-    this.docs.put(paths.user(userId), { ...user, signUpCodeDigests, updatedAt: now.toISOString() });
+    this.docs.put(paths.signUp(userId), { ...signUp, signUpCodeDigests, updatedAt: now.toISOString() });
     return true;
   }
 

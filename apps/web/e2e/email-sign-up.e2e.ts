@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
+import { collections } from '@dayfocus/contracts/records';
 import {
   authUser,
   authUserByEmail,
@@ -201,10 +202,7 @@ describe('Email sign-up in the browser', () => {
     await reachPath(page, confirmEmailPath);
     await visible(page.getByText(`We have sent an email with a confirmation link to ${invitee.email}.`));
     const { uid } = await authUserByEmail(invitee.email);
-    expect(await readDoc('Users', uid)).toMatchObject({
-      name: invitee.name,
-      email: invitee.email,
-      invitedBy: inviter.userId,
-    });
+    expect(await readDoc('Users', uid)).toMatchObject({ name: invitee.name, email: invitee.email });
+    expect(await readDoc(collections.signUps, uid)).toMatchObject({ invitedBy: inviter.userId });
   });
 });

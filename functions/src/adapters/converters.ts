@@ -15,7 +15,7 @@ import type {
   QueryDocumentSnapshot,
   WithFieldValue,
 } from 'firebase-admin/firestore';
-import type { UserRecord } from '@dayfocus/contracts/records';
+import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { AppLinkRecord } from '../domain/app-links.js';
 import type { FriendJoin } from '../domain/joins.js';
 import type { OpenShard } from '../domain/open-count.js';
@@ -40,6 +40,7 @@ export type NotificationSettings = Record<string, unknown> & { userId: string };
 
 export const converters = {
   users: converter<UserRecord>(),
+  signUps: converter<SignUpRecord>(),
   notifications: converter<NotificationSettings>(),
   notificationHistory: converter<HistoryDocument>(),
   friendJoins: converter<FriendJoin>(),

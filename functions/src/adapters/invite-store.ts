@@ -22,6 +22,7 @@ import {
   friendDocumentId,
   friendJoinHistoryEntry,
   isLiveUser,
+  type SignUpRecord,
   type UserRecord,
 } from '@dayfocus/contracts/records';
 import {
@@ -110,6 +111,11 @@ export class FirestoreInviteStore implements InviteStore {
     return this.firestore.collection(collections.pushBudgets).doc(inviterId).withConverter(converters.pushBudgets);
   }
 
+  /** The server's own record of an account's sign-up: its inviter and the proof (never in `Users`). */
+  signUpRef(userId: string): DocumentReference<SignUpRecord> {
+    return this.firestore.collection(collections.signUps).doc(userId).withConverter(converters.signUps);
+  }
+
   friendRef(id: string) {
     return this.firestore.collection(collections.friends).doc(id);
   }
@@ -164,11 +170,12 @@ export class FirestoreInviteStore implements InviteStore {
 
   /**
    * Remembers the digest of a verification code an activation is about to apply (joins.ts,
-   * verificationCodeProves). False when the account has no record (nothing is written).
+   * verificationCodeProves). False when no sign-up recorded an inviter for the account (nothing
+   * is written: a proof matters only for a recorded inviter).
    */
   async rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean> {
     try {
-      await this.user(userId).update({
+      await this.signUpRef(userId).update({
         signUpCodeDigests: FieldValue.arrayUnion(digest),
         updatedAt: now.toISOString(),
       });
@@ -399,17 +406,19 @@ class FirestoreInviteTransaction implements InviteTransaction {
     inviterId: string | undefined,
   ): Promise<{ invitee: InviteeState; pair: PairState | null }> {
     const userRef = this.store.user(inviteeId);
+    const signUpRef = this.store.signUpRef(inviteeId);
     const notificationsRef = this.store.notifications(inviteeId);
     if (!inviterId) {
-      const [user, notifications] = await readAllIn(this.tx, userRef, notificationsRef);
-      return { invitee: { user, notificationsExist: notifications !== undefined }, pair: null };
+      const [user, signUp, notifications] = await readAllIn(this.tx, userRef, signUpRef, notificationsRef);
+      return { invitee: { user, signUp, notificationsExist: notifications !== undefined }, pair: null };
     }
-    // One round: the invitee's two documents and the pair's two in one read, the friendship
+    // One round: the invitee's three documents and the pair's two in one read, the friendship
     // query and the budget beside it.
-    const [[user, notifications, inviter, join], friendsAlready, budget] = await Promise.all([
+    const [[user, signUp, notifications, inviter, join], friendsAlready, budget] = await Promise.all([
       readAllIn(
         this.tx,
         userRef,
+        signUpRef,
         notificationsRef,
         this.store.user(inviterId),
         this.store.joinRef(inviterId, inviteeId),
@@ -418,7 +427,7 @@ class FirestoreInviteTransaction implements InviteTransaction {
       this.readBudget(inviterId),
     ]);
     return {
-      invitee: { user, notificationsExist: notifications !== undefined },
+      invitee: { user, signUp, notificationsExist: notifications !== undefined },
       pair: { inviter: inviter ?? null, join, friendsAlready, budget },
     };
   }
@@ -432,9 +441,21 @@ class FirestoreInviteTransaction implements InviteTransaction {
     return { inviter: inviter ?? null, join, friendsAlready, budget };
   }
 
-  async readUsers(userId: string, inviterId: string): Promise<[Partial<UserRecord> | undefined, UserRecord | null]> {
-    const [user, inviter] = await readAllIn(this.tx, this.store.user(userId), this.store.user(inviterId));
-    return [user, inviter ?? null];
+  async readSignUp(userId: string, inviterId: string) {
+    const { store, tx } = this;
+    const [user, signUp, inviter] = await readAllIn(
+      tx,
+      store.user(userId),
+      store.signUpRef(userId),
+      store.user(inviterId),
+    );
+    return { user, signUp, inviter: inviter ?? null };
+  }
+
+  /** Merges a step's fields into the sign-up record, creating it with the first (nothing when empty). */
+  private setSignUp(userId: string, fields: Partial<SignUpRecord>, now: Date): void {
+    if (Object.keys(fields).length === 0) return;
+    this.tx.set(this.store.signUpRef(userId), { ...fields, userId, updatedAt: now.toISOString() }, { merge: true });
   }
 
   private async readBudget(inviterId: string): Promise<PushBudget | undefined> {
@@ -445,14 +466,16 @@ class FirestoreInviteTransaction implements InviteTransaction {
   }
 
   applySignUp(input: SignUpCommit): void {
-    this.tx.set(this.store.user(input.userId), input.update, { merge: true });
+    this.tx.set(this.store.user(input.userId), input.update.user, { merge: true });
+    this.setSignUp(input.userId, input.update.signUp, input.now);
     if (input.countsSignUp) this.funnel.countIn(this.tx, input.inviterId, 'signUps', input.now);
   }
 
-  applyJoin({ inviteeId, inviterId, userUpdate, plan, countsSignUp, now }: JoinCommit): void {
+  applyJoin({ inviteeId, inviterId, userUpdate, signUpUpdate, plan, countsSignUp, now }: JoinCommit): void {
     const { tx, store } = this;
     const iso = now.toISOString();
     tx.set(store.user(inviteeId), userUpdate, { merge: true });
+    this.setSignUp(inviteeId, signUpUpdate, now);
     const { writes } = plan;
     if (writes.notifications) tx.create(store.notifications(inviteeId), writes.notifications);
     if (writes.friend) tx.create(store.friendRef(writes.friend.id), writes.friend.record);

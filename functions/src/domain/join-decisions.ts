@@ -5,7 +5,7 @@
  * each pure: it answers what to write on the invitee's record and which inviter to join, or
  * throws the FlowError the caller sees (nothing is written then). docs/joins.md has the rules.
  */
-import type { UserRecord } from '@dayfocus/contracts/records';
+import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 import { isLiveUser } from '@dayfocus/contracts/records';
 import { FlowError, SOCIAL_PROVIDERS } from './errors.js';
@@ -56,6 +56,8 @@ export function inviterHintOf(request: JoinRequest): string | undefined {
 /** What the transaction read for the decision. */
 export interface JoinFacts {
   user: Partial<UserRecord> | undefined;
+  /** The server's own record of the sign-up: the inviter chosen and its proof (never the app's `Users`). */
+  signUp: SignUpRecord | undefined;
   hintedInviter: UserRecord | null;
   account: AccountFacts | null;
 }
@@ -63,6 +65,8 @@ export interface JoinFacts {
 export interface JoinDecision {
   /** Fields of the invitee's record to set (merged into it); may be empty. */
   userUpdate: Partial<UserRecord>;
+  /** Fields of the invitee's sign-up record to set (merged into it); empty: none. */
+  signUpUpdate: Partial<SignUpRecord>;
   /** The inviter to join, if any. */
   inviterId: string | undefined;
   /** The invitee's name as it goes into the friendship, the history entry and the push. */
@@ -119,14 +123,14 @@ export function decideJoin(request: JoinRequest, facts: JoinFacts, now: Date): J
  */
 function decideSocialSignUp(
   request: Extract<JoinRequest, { kind: 'social-sign-up' }>,
-  { user, hintedInviter, account: found }: JoinFacts,
+  { user, signUp, hintedInviter, account: found }: JoinFacts,
   now: Date,
 ): JoinDecision {
   const { caller, inviterId } = request;
   const account = checkSession(caller, found);
   if (user?.isDeleted) throw deletedAccount();
   if (!isLiveUser(hintedInviter)) throw noInviter();
-  const userUpdate = socialSignUpUpdate(user, {
+  const update = socialSignUpUpdate(user, signUp, {
     userId: caller.uid,
     email: caller.email ?? '',
     name: caller.name,
@@ -136,13 +140,14 @@ function decideSocialSignUp(
     now: now.toISOString(),
   });
   return {
-    userUpdate,
+    userUpdate: update.user,
+    signUpUpdate: update.signUp,
     inviterId,
-    inviteeName: String(user?.name || userUpdate.name || ''),
+    inviteeName: String(user?.name || update.user.name || ''),
     // A sign-up in the funnel when the account names this inviter for the first time (not an
     // email sign-up of the same inviter finished with Google or Apple, not a replay).
-    countsSignUp: userUpdate.invitedBy === inviterId && user?.invitedBy !== inviterId,
-    notificationDefaults: companionRecord(user),
+    countsSignUp: update.signUp.invitedBy === inviterId && signUp?.invitedBy !== inviterId,
+    notificationDefaults: companionRecord(user, signUp),
   };
 }
 
@@ -154,7 +159,7 @@ function decideSocialSignUp(
  */
 function decideActivation(
   request: Extract<JoinRequest, { kind: 'activation' }>,
-  { user, account: found }: JoinFacts,
+  { user, signUp, account: found }: JoinFacts,
   now: Date,
 ): JoinDecision {
   const { caller, proof } = request;
@@ -167,43 +172,46 @@ function decideActivation(
   }
   if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
   if (user.isDeleted) throw deletedAccount();
-  if (!caller && !user.invitedBy)
+  if (!caller && !signUp?.invitedBy)
     throw new FlowError('failed-precondition', 'No invitation was recorded for this account');
   const proved =
     proof !== undefined &&
     verificationCodeProves(proof.outcome, {
       verifiedBefore: proof.verifiedBefore,
       codeDigest: proof.digest,
-      recordedDigests: user.signUpCodeDigests,
+      recordedDigests: signUp?.signUpCodeDigests,
     });
   const iso = now.toISOString();
-  const counts = recordedInviterCounts(proved ? { ...user, signUpProvedAt: iso } : user, account);
+  const counts = recordedInviterCounts(proved && signUp ? { ...signUp, signUpProvedAt: iso } : signUp, account);
+  const update = activationUpdate(user, signUp, { proved, now: iso });
   return {
-    userUpdate: activationUpdate(user, { proved, now: iso }),
-    inviterId: counts ? user.invitedBy : undefined,
+    userUpdate: update.user,
+    signUpUpdate: update.signUp,
+    inviterId: counts ? signUp?.invitedBy : undefined,
     inviteeName: String(user.name ?? ''),
     countsSignUp: false,
-    notificationDefaults: companionRecord(user),
-    note: activationNote(request, user, counts),
+    notificationDefaults: companionRecord(user, signUp),
+    note: activationNote(request, signUp, counts),
   };
 }
 
 function activationNote(
   request: Extract<JoinRequest, { kind: 'activation' }>,
-  user: Partial<UserRecord>,
+  signUp: SignUpRecord | undefined,
   counts: boolean,
 ): JoinDecision['note'] {
   const uid = request.inviteeId;
-  if (user.invitedBy && !counts) {
+  const recorded = signUp?.invitedBy;
+  if (recorded && !counts) {
     return {
       message: 'The inviter recorded at sign-up does not count (no proof by its own sign-up); no join',
-      fields: { uid, recordedInviterId: user.invitedBy, invitedVia: user.invitedVia },
+      fields: { uid, recordedInviterId: recorded, invitedVia: signUp.invitedVia },
     };
   }
-  if (request.linkInviterId && user.invitedBy && request.linkInviterId !== user.invitedBy) {
+  if (request.linkInviterId && recorded && request.linkInviterId !== recorded) {
     return {
       message: 'Activation link names another inviter than the one recorded at sign-up; using the recorded one',
-      fields: { uid, linkInviterId: request.linkInviterId, recordedInviterId: user.invitedBy },
+      fields: { uid, linkInviterId: request.linkInviterId, recordedInviterId: recorded },
     };
   }
   return undefined;
@@ -229,6 +237,7 @@ function decideAcceptInvite(
   if (!isLiveUser(hintedInviter)) throw noInviter();
   return {
     userUpdate: {},
+    signUpUpdate: {},
     inviterId: request.inviterId,
     inviteeName: String(user.name ?? ''),
     countsSignUp: false,

@@ -22,6 +22,7 @@ import {
   isLiveUser,
   missingFields,
   socialSignUpRecord,
+  type SignUpRecord,
   type FriendRecord,
   type HistoryEntry,
   type UserRecord,
@@ -114,13 +115,13 @@ export function sessionStillValid(authTime: number | undefined, account: Account
  * A disabled account's never counts.
  */
 export function recordedInviterCounts(
-  user: Pick<UserRecord, 'invitedBy' | 'invitedVia' | 'signUpProvedAt'> | undefined,
+  signUp: Pick<SignUpRecord, 'invitedBy' | 'invitedVia' | 'signUpProvedAt'> | undefined,
   account: AccountFacts,
 ): boolean {
-  if (!user?.invitedBy || account.disabled) return false;
-  const via = user.invitedVia ?? PASSWORD_PROVIDER;
+  if (!signUp?.invitedBy || account.disabled) return false;
+  const via = signUp.invitedVia ?? PASSWORD_PROVIDER;
   if (!account.providerIds.includes(via)) return false;
-  return via !== PASSWORD_PROVIDER || (account.emailVerified && typeof user.signUpProvedAt === 'string');
+  return via !== PASSWORD_PROVIDER || (account.emailVerified && typeof signUp.signUpProvedAt === 'string');
 }
 
 /**
@@ -143,37 +144,43 @@ export function verificationCodeProves(
  * sign-up recorded. Only such records get notification defaults: an app user who never came
  * through an invitation keeps the app's own settings (the app always sets `isActive`).
  */
-export function companionRecord(user: Partial<UserRecord> | undefined): boolean {
-  return user === undefined || user.isActive === undefined || typeof user.invitedBy === 'string';
+export function companionRecord(user: Partial<UserRecord> | undefined, signUp: SignUpRecord | undefined): boolean {
+  return user === undefined || user.isActive === undefined || typeof signUp?.invitedBy === 'string';
+}
+
+/** What a step sets: on the app's `Users` record, and on the server's own sign-up record (empty: nothing). */
+export interface SignUpUpdates {
+  user: Partial<UserRecord>;
+  signUp: Partial<SignUpRecord>;
 }
 
 /**
- * What activation sets on the record: the flags where the record has none (an email
- * sign-up's), never `false` to `true` (an account the app switched off stays off), the
- * proof of the address when this call made it, and the time.
+ * What activation sets: on the record, the flags where it has none (an email sign-up's), never
+ * `false` to `true` (an account the app switched off stays off), and the time; on the sign-up
+ * record, the proof of the address when this call made it for a recorded inviter.
  */
 export function activationUpdate(
   user: Partial<UserRecord>,
+  signUp: SignUpRecord | undefined,
   input: { proved: boolean; now: string },
-): Partial<UserRecord> {
+): SignUpUpdates {
   const update: Partial<UserRecord> = { updatedAt: input.now };
   if (user.isActive === undefined) update.isActive = true;
   if (user.isVerified === undefined) update.isVerified = true;
-  if (input.proved && !user.signUpProvedAt) update.signUpProvedAt = input.now;
-  return update;
+  const proof = input.proved && signUp?.invitedBy && !signUp.signUpProvedAt ? { signUpProvedAt: input.now } : {};
+  return { user: update, signUp: proof };
 }
 
-/** What an email sign-up sets on the record: what is missing, and the inviter if none is recorded. */
+/** What an email sign-up sets: what the record is missing, and the inviter if none is recorded. */
 export function emailSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
+  signUp: SignUpRecord | undefined,
   input: { userId: string; email: string; name: string; inviterId: string; now: string },
-): Partial<UserRecord> {
-  const update: Partial<UserRecord> = {
-    ...missingFields(existing, emailSignUpRecord(input)),
-    updatedAt: input.now,
+): SignUpUpdates {
+  return {
+    user: { ...missingFields(existing, emailSignUpRecord(input)), updatedAt: input.now },
+    signUp: signUp?.invitedBy ? {} : { invitedBy: input.inviterId, invitedVia: PASSWORD_PROVIDER },
   };
-  if (!existing?.invitedBy) Object.assign(update, { invitedBy: input.inviterId, invitedVia: PASSWORD_PROVIDER });
-  return update;
 }
 
 /**
@@ -183,6 +190,7 @@ export function emailSignUpUpdate(
  */
 export function socialSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
+  signUp: SignUpRecord | undefined,
   input: {
     userId: string;
     email: string;
@@ -192,13 +200,15 @@ export function socialSignUpUpdate(
     account: AccountFacts;
     now: string;
   },
-): Partial<UserRecord> {
+): SignUpUpdates {
   const defaults = socialSignUpRecord({ userId: input.userId, email: input.email, name: input.name, now: input.now });
   // The flags only where the record has none: an account the app switched off stays off.
-  const update: Partial<UserRecord> = { ...missingFields(existing, defaults), updatedAt: input.now };
-  if (!recordedInviterCounts(existing, input.account))
-    Object.assign(update, { invitedBy: input.inviterId, invitedVia: input.provider });
-  return update;
+  return {
+    user: { ...missingFields(existing, defaults), updatedAt: input.now },
+    signUp: recordedInviterCounts(signUp, input.account)
+      ? {}
+      : { invitedBy: input.inviterId, invitedVia: input.provider },
+  };
 }
 
 // ---------------------------------------------------------------------------------------

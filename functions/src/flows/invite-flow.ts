@@ -138,9 +138,9 @@ export class InviteFlow {
     if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
     await this.deps.store.transaction(async (tx) => {
-      const [user, inviter] = await tx.readUsers(caller.uid, input.inviterId);
+      const { user, signUp, inviter } = await tx.readSignUp(caller.uid, input.inviterId);
       checkEmailSignUp(user, inviter);
-      const update = emailSignUpUpdate(user, {
+      const update = emailSignUpUpdate(user, signUp, {
         userId: caller.uid,
         email,
         name: cleanDisplayName(input.name),
@@ -148,7 +148,7 @@ export class InviteFlow {
         now: now.toISOString(),
       });
       // The first time the account names this inviter (a resumed sign-up names it again).
-      const countsSignUp = update.invitedBy === input.inviterId;
+      const countsSignUp = update.signUp.invitedBy === input.inviterId;
       await beforeWrites;
       tx.applySignUp({ userId: caller.uid, inviterId: input.inviterId, update, countsSignUp, now });
     });
@@ -231,7 +231,12 @@ export class InviteFlow {
       ({ historyInCommit, mayClaimPush }) =>
         this.deps.store.transaction(async (tx) => {
           const { invitee, pair: hinted } = await tx.readInvitee(inviteeId, hint === inviteeId ? undefined : hint);
-          const facts = { user: invitee.user, hintedInviter: hinted?.inviter ?? null, account: await account };
+          const facts = {
+            user: invitee.user,
+            signUp: invitee.signUp,
+            hintedInviter: hinted?.inviter ?? null,
+            account: await account,
+          };
           const decision = decideJoin(request, facts, now);
           const { inviterId } = decision;
           const pair =
@@ -255,6 +260,7 @@ export class InviteFlow {
             inviteeId,
             inviterId,
             userUpdate: decision.userUpdate,
+            signUpUpdate: decision.signUpUpdate,
             plan,
             countsSignUp: decision.countsSignUp,
             now,

@@ -4,9 +4,9 @@
  * and the flows' unit tests hand in memory ones (test/in-memory.ts). A flow imports these and
  * the domain, never an adapter or Firebase.
  */
-import type { UserRecord } from '@dayfocus/contracts/records';
+import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { FunnelEvent } from '../domain/funnel.js';
-import type { AccountFacts, FriendJoin, JoinPlan, PushClaim, PushResult } from '../domain/joins.js';
+import type { AccountFacts, FriendJoin, JoinPlan, PushClaim, PushResult, SignUpUpdates } from '../domain/joins.js';
 import type { PushMessage } from '../domain/push.js';
 import type { PushBudget, SummaryClaim, SummaryPlan, SummaryResult } from '../domain/push-budget.js';
 import type { OpenSource } from '../domain/open-count.js';
@@ -78,6 +78,8 @@ export interface PushQueue {
 /** The invitee's side of a join, as read in its transaction. */
 export interface InviteeState {
   user: Partial<UserRecord> | undefined;
+  /** The server's own sign-up record (`_signUps`): the inviter chosen and its proof. */
+  signUp: SignUpRecord | undefined;
   /** The invitee has notification settings already. */
   notificationsExist: boolean;
 }
@@ -97,17 +99,19 @@ export interface JoinCommit {
   inviterId: string | undefined;
   /** Fields of the invitee's record to set (merged into it); may be empty. */
   userUpdate: Partial<UserRecord>;
+  /** Fields of the invitee's sign-up record to set (merged into it); empty: none. */
+  signUpUpdate: Partial<SignUpRecord>;
   plan: JoinPlan;
   /** A sign-up through the invitation: counted in the inviter's funnel. */
   countsSignUp: boolean;
   now: Date;
 }
 
-/** What an e-mail sign-up's transaction writes: the record's fields, and its count in the inviter's funnel. */
+/** What an e-mail sign-up's transaction writes: the records' fields, and its count in the inviter's funnel. */
 export interface SignUpCommit {
   userId: string;
   inviterId: string;
-  update: Partial<UserRecord>;
+  update: SignUpUpdates;
   countsSignUp: boolean;
   now: Date;
 }
@@ -121,11 +125,14 @@ export interface InviteTransaction {
   ): Promise<{ invitee: InviteeState; pair: PairState | null }>;
   /** The pair with an inviter the first round did not read. */
   readPair(inviterId: string, inviteeId: string): Promise<PairState>;
-  /** A user's record and an inviter's (an e-mail sign-up's reads). */
-  readUsers(userId: string, inviterId: string): Promise<[Partial<UserRecord> | undefined, UserRecord | null]>;
+  /** A user's record, its sign-up record and an inviter's (an e-mail sign-up's reads). */
+  readSignUp(
+    userId: string,
+    inviterId: string,
+  ): Promise<{ user: Partial<UserRecord> | undefined; signUp: SignUpRecord | undefined; inviter: UserRecord | null }>;
   /** Writes a join's plan. A counted push is written only if the budget is still as read. */
   applyJoin(commit: JoinCommit): void;
-  /** Merges an e-mail sign-up's fields into the record, and counts the sign-up if `countsSignUp`. */
+  /** Merges an e-mail sign-up's fields into the records, and counts the sign-up if `countsSignUp`. */
   applySignUp(commit: SignUpCommit): void;
 }
 

@@ -15,6 +15,7 @@ import {
   pushesTo,
   queuedPushesSettled,
   uniqueId,
+  signUpDoc,
   userDoc,
   verifiedEmailInvitee,
   openVerificationLink,
@@ -45,8 +46,8 @@ describe('activateAccount', () => {
       isActive: true,
       isVerified: true,
       name: 'Mira Nair',
-      invitedBy: inviter.userId,
     });
+    expect(await signUpDoc(user.uid)).toMatchObject({ invitedBy: inviter.userId, signUpProvedAt: expect.any(String) });
     const notifications = (await adminDb.collection('Notifications').doc(user.uid).get()).data();
     expect(notifications).toMatchObject({
       userId: user.uid,
@@ -241,16 +242,14 @@ describe('activation under concurrency', () => {
 
 describe('activateAccount, asked by someone who is not signed in', () => {
   /** The code and message an anonymous caller gets for this uid. */
-  async function anonymousRefusal(uid: string) {
-    const error = await callAnonymously('activateAccount', { uid }).catch((e: unknown) => e);
-    return { code: (error as { code?: string }).code, message: (error as Error).message };
-  }
-
-  it('hears the same for every account state, so probing uids tells nothing', async () => {
-    const inviter = await createInviter();
+  /**
+   * Accounts in every state that keeps an anonymous activation from going through: none, an
+   * address not verified yet (its browser still signed in), no record, a deleted record.
+   */
+  async function refusedStates(inviterId: string) {
     const unverified = new Browser();
-    const notVerified = await unverified.signUpWithEmail();
-    await unverified.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' });
+    const { uid: notVerified } = await unverified.signUpWithEmail();
+    await unverified.call('registerInvitee', { inviterId, name: 'Mira' });
     const noRecord = await adminAuth.createUser({ email: `${uniqueId('norecord')}@example.com`, emailVerified: true });
     await eventually(
       () => userDoc(noRecord.uid),
@@ -258,20 +257,26 @@ describe('activateAccount, asked by someone who is not signed in', () => {
       { what: "the trigger's record" },
     );
     await adminDb.collection('Users').doc(noRecord.uid).delete();
-    const deleted = await verifiedEmailInvitee(inviter.userId);
+    const deleted = await verifiedEmailInvitee(inviterId);
     await adminDb.collection('Users').doc(deleted.uid).update({ isDeleted: true });
+    return { unverified, notVerified, uids: [uniqueId('nobody'), notVerified, noRecord.uid, deleted.uid] };
+  }
 
-    const answers = await Promise.all([
-      anonymousRefusal(uniqueId('nobody')),
-      anonymousRefusal(notVerified.uid),
-      anonymousRefusal(noRecord.uid),
-      anonymousRefusal(deleted.uid),
-    ]);
+  async function anonymousRefusal(uid: string) {
+    const error = await callAnonymously('activateAccount', { uid }).catch((e: unknown) => e);
+    return { code: (error as { code?: string }).code, message: (error as Error).message };
+  }
+
+  it('hears the same for every account state, so probing uids tells nothing', async () => {
+    const inviter = await createInviter();
+    const { unverified, notVerified, uids } = await refusedStates(inviter.userId);
+
+    const answers = await Promise.all(uids.map((uid) => anonymousRefusal(uid)));
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(answers[0]?.code).toBe('functions/failed-precondition');
 
     // The account itself, signed in, is told what is missing.
-    const own = await unverified.call('activateAccount', { uid: notVerified.uid }).catch((e: unknown) => e);
+    const own = await unverified.call('activateAccount', { uid: notVerified }).catch((e: unknown) => e);
     expect((own as Error).message).toMatch(/^The email address is not verified yet/);
     await unverified.close();
   });

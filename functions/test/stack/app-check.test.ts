@@ -16,6 +16,7 @@ import {
   outcomeOf,
   pushesTo,
   queuedPushesSettled,
+  signUpDoc,
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
@@ -64,7 +65,7 @@ describe('App Check on every callable', () => {
     const social = new Browser({ appCheck: false });
     const google = await social.signInWith('google.com');
     expect(await outcomeOf(social.call('completeSocialSignUp', { inviterId: inviter.userId }))).toBe('unauthenticated');
-    expect((await userDoc(user.uid))?.invitedBy).toBeUndefined();
+    expect((await signUpDoc(user.uid))?.invitedBy).toBeUndefined();
     expect(await friendsBetween(inviter.userId, google.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
     await queuedPushesSettled(inviter.userId);
@@ -125,7 +126,8 @@ describe('App Check on every callable', () => {
     expect(await historyOf(inviter.userId)).toHaveLength(1);
   });
 
-  it('refuses a replay that names another account, though its reads ran beside the consumption', async () => {
+  /** Two invitees of one inviter, and the headers of an App Check token the first one's activation has spent. */
+  async function oneActivationSpent() {
     const inviter = await createInviter();
     const [first, second] = await Promise.all([
       verifiedEmailInvitee(inviter.userId, 'Mira Nair'),
@@ -133,6 +135,11 @@ describe('App Check on every callable', () => {
     ]);
     const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': localAppCheckToken() };
     expect((await rawCall('activateAccount', { uid: first.uid, inviterId: inviter.userId }, headers)).status).toBe(200);
+    return { inviter, second, headers };
+  }
+
+  it('refuses a replay that names another account, though its reads ran beside the consumption', async () => {
+    const { inviter, second, headers } = await oneActivationSpent();
     // The same token again, for an account that could activate: refused, and nothing of it written.
     const replay = await rawCall('activateAccount', { uid: second.uid, inviterId: inviter.userId }, headers);
     expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);

@@ -17,6 +17,7 @@ import {
   outcomeOf,
   pushesTo,
   queuedPushesSettled,
+  signUpDoc,
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
@@ -46,10 +47,9 @@ describe('an existing user accepting an invitation', () => {
         ...existing.record,
         isActive: true,
         isVerified: true,
-        invitedBy: friend.userId,
-        invitedVia: provider,
         updatedAt: expect.any(String),
       });
+      expect(await signUpDoc(existing.uid)).toMatchObject({ invitedBy: friend.userId, invitedVia: provider });
       expect(after?.updatedAt > existing.record.updatedAt).toBe(true);
       expect(await friendsBetween(friend.userId, existing.uid)).toEqual([
         expect.objectContaining({ friendName: 'Leela I.' }),
@@ -83,16 +83,13 @@ describe('an existing user accepting an invitation', () => {
   it('a second invitation later makes the second friendship too, and keeps the first inviter on the record', async () => {
     const first = await createInviter();
     const second = await createInviter();
-    const existing = await existingAppUser('google.com', { invitedBy: first.userId, invitedVia: 'google.com' });
+    const existing = await existingAppUser('google.com', {}, { invitedBy: first.userId, invitedVia: 'google.com' });
     const browser = new Browser();
     await browser.signInWith('google.com', { sub: existing.sub, email: existing.email });
     await browser.call('completeSocialSignUp', { inviterId: second.userId });
     expect(await friendsBetween(second.userId, existing.uid)).toHaveLength(1);
-    expect(await userDoc(existing.uid)).toMatchObject({
-      invitedBy: first.userId,
-      invitedVia: 'google.com',
-      language: 'hi',
-    });
+    expect(await userDoc(existing.uid)).toMatchObject({ language: 'hi' });
+    expect(await signUpDoc(existing.uid)).toMatchObject({ invitedBy: first.userId, invitedVia: 'google.com' });
     await browser.close();
   });
 });

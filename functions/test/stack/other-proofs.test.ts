@@ -15,6 +15,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   adminAuth,
+  adminDb,
   Browser,
   callAnonymously,
   createInviter,
@@ -27,6 +28,7 @@ import {
   pushesTo,
   queuedPushesSettled,
   uniqueId,
+  signUpDoc,
   userDoc,
   expectNoJoin,
 } from './support.js';
@@ -69,7 +71,8 @@ describe("only the sign-up's own verification e-mail validates the inviter it re
     expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
     await queuedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
-    expect(await userDoc(uid)).toMatchObject({ isActive: true, isVerified: true, signUpProvedAt: expect.any(String) });
+    expect(await userDoc(uid)).toMatchObject({ isActive: true, isVerified: true });
+    expect(await signUpDoc(uid)).toMatchObject({ signUpProvedAt: expect.any(String) });
     expect((await adminAuth.getUser(uid)).emailVerified).toBe(true);
   });
 
@@ -96,7 +99,32 @@ describe("only the sign-up's own verification e-mail validates the inviter it re
     // The sign-up's verification link opened afterwards finds the address verified already: void for good.
     expect(await openVerificationLink(email, uid, squatter.userId)).toMatchObject({ ...ok, inviter: null });
     await expectNoJoin(squatter, uid);
-    expect(await userDoc(uid)).not.toHaveProperty('signUpProvedAt');
+    expect(await signUpDoc(uid)).not.toHaveProperty('signUpProvedAt');
+  });
+
+  it('proof fields a client writes on its own Users record count for nothing (shared-project rules)', async () => {
+    // In the app's project its rules let an owner write their own Users record. A squatter who
+    // signed up with someone else's address writes every field an earlier version trusted, then
+    // the owner resets the password: the recorded inviter must stay void.
+    const squatter = await createInviter({ name: 'Mallory' });
+    const email = `${uniqueId('forged')}@example.com`;
+    const uid = await emailSignUp(email, squatter.userId);
+    const forged = {
+      signUpProvedAt: new Date().toISOString(),
+      signUpCodeDigests: ['forged-digest'],
+      invitedBy: squatter.userId,
+      invitedVia: 'password',
+    };
+    await adminDb.collection('Users').doc(uid).update(forged);
+    await resetPassword(email);
+
+    expect(await callAnonymously('activateAccount', { uid, inviterId: squatter.userId })).toMatchObject({
+      ...ok,
+      inviter: null,
+    });
+    await expectNoJoin(squatter, uid);
+    // What the client wrote is its own data: kept, never read as a proof.
+    expect(await userDoc(uid)).toMatchObject(forged);
   });
 
   it('a verification link of another account is refused, with nothing applied or written', async () => {

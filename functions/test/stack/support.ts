@@ -32,7 +32,7 @@ import {
   verificationEmail,
 } from '@dayfocus/stack/testing';
 import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
-import type { UserRecord } from '@dayfocus/contracts/records';
+import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 
 export {
@@ -44,6 +44,7 @@ export {
   pushesTo,
   queuedPushesSettled,
   readDoc,
+  signUpDoc,
   uniqueId,
   userDoc,
 } from '@dayfocus/stack/testing';
@@ -186,7 +187,7 @@ export async function verifiedEmailInvitee(inviterId: string, name = 'Mira Nair'
   // As if its own verification e-mail had been opened on the companion (which records the proof):
   // activation.test.ts covers that path end to end.
   await adminAuth.updateUser(user.uid, { emailVerified: true });
-  await adminDb.collection('Users').doc(user.uid).update({ signUpProvedAt: new Date().toISOString() });
+  await adminDb.collection('_signUps').doc(user.uid).update({ signUpProvedAt: new Date().toISOString() });
   await browser.close();
   return { uid: user.uid, email: user.email ?? '', name };
 }
@@ -224,7 +225,12 @@ export async function sweepOwedPushes(now?: Date) {
  * A person who already uses the app with Google or Apple: the account, and the record the
  * app keeps for it, with their own settings and a field this code does not know about.
  */
-export async function existingAppUser(provider: 'google.com' | 'apple.com', overrides: Partial<UserRecord> = {}) {
+export async function existingAppUser(
+  provider: 'google.com' | 'apple.com',
+  overrides: Partial<UserRecord> = {},
+  /** The sign-up record an earlier invitation left (`_signUps`), if any. */
+  signUp?: Omit<SignUpRecord, 'userId' | 'updatedAt'>,
+) {
   const sub = uniqueId('sub');
   const email = `${sub}@example.com`;
   const browser = new Browser();
@@ -250,6 +256,11 @@ export async function existingAppUser(provider: 'google.com' | 'apple.com', over
     { what: `the account trigger's record of ${user.uid}` },
   );
   await adminDb.collection('Users').doc(user.uid).set(record);
+  if (signUp)
+    await adminDb
+      .collection('_signUps')
+      .doc(user.uid)
+      .set({ ...signUp, userId: user.uid, updatedAt: record.updatedAt });
   return { uid: user.uid, sub, email, record };
 }
 

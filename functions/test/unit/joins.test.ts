@@ -19,7 +19,7 @@ import {
   type JoinState,
 } from '../../src/domain/joins.js';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
-import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
+import { friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { owedJoin } from '../fixtures.js';
 
@@ -318,26 +318,33 @@ describe('which proof a verification code makes', () => {
 
 describe('accounts the companion did not make', () => {
   it("the companion's records: none yet, the trigger's base record, or an inviter recorded; the app always sets isActive", () => {
-    expect(companionRecord(undefined)).toBe(true);
-    expect(companionRecord({ userId: 'u' })).toBe(true);
-    expect(companionRecord({ userId: 'u', invitedBy: 'asha' })).toBe(true);
-    expect(companionRecord({ userId: 'u', invitedBy: 'asha', isActive: true })).toBe(true);
-    expect(companionRecord({ userId: 'u', isActive: false })).toBe(false);
-    expect(companionRecord({ userId: 'u', isActive: true })).toBe(false);
+    const recorded = { userId: 'u', invitedBy: 'asha', updatedAt: 'then' };
+    expect(companionRecord(undefined, undefined)).toBe(true);
+    expect(companionRecord({ userId: 'u' }, undefined)).toBe(true);
+    expect(companionRecord({ userId: 'u' }, recorded)).toBe(true);
+    expect(companionRecord({ userId: 'u', isActive: true }, recorded)).toBe(true);
+    expect(companionRecord({ userId: 'u', isActive: false }, undefined)).toBe(false);
+    expect(companionRecord({ userId: 'u', isActive: true }, undefined)).toBe(false);
   });
 
-  it('activation switches on only flags that are absent, and records its proof once', () => {
+  it("an inviter written on the Users record (by a client, under the app's rules) makes no companion record", () => {
+    const written = { userId: 'u', isActive: true, invitedBy: 'asha' } as Partial<UserRecord>;
+    expect(companionRecord(written, undefined)).toBe(false);
+  });
+
+  it('activation switches on only flags that are absent, and records its proof once, for a recorded inviter', () => {
     const now = '2026-11-23T10:00:00.000Z';
-    expect(activationUpdate({ invitedBy: 'asha' }, { proved: true, now })).toEqual({
-      isActive: true,
-      isVerified: true,
-      signUpProvedAt: now,
-      updatedAt: now,
+    const recorded = { userId: 'u', invitedBy: 'asha', updatedAt: 'then' };
+    expect(activationUpdate({}, recorded, { proved: true, now })).toEqual({
+      user: { isActive: true, isVerified: true, updatedAt: now },
+      signUp: { signUpProvedAt: now },
     });
-    expect(activationUpdate({ isActive: false, isVerified: false }, { proved: false, now })).toEqual({
-      updatedAt: now,
+    expect(activationUpdate({ isActive: false, isVerified: false }, recorded, { proved: false, now })).toEqual({
+      user: { updatedAt: now },
+      signUp: {},
     });
-    expect(activationUpdate({ signUpProvedAt: 'earlier' }, { proved: true, now })).not.toHaveProperty('signUpProvedAt');
+    expect(activationUpdate({}, { ...recorded, signUpProvedAt: 'earlier' }, { proved: true, now }).signUp).toEqual({});
+    expect(activationUpdate({}, undefined, { proved: true, now }).signUp).toEqual({});
   });
 });
 

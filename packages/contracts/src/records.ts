@@ -25,6 +25,12 @@ export const collections = {
   appLinks: '_appLinks',
   /** One per inviter: the code (or provider link) that inviter's links resolve to. */
   appLinkOwners: '_appLinkOwners',
+  /**
+   * One per account that came through an invitation: the inviter its sign-up chose and what
+   * proved that choice (ours; docs/joins.md, B). Never in `Users`, which the app's rules may let
+   * the account's owner write.
+   */
+  signUps: '_signUps',
   /** One per inviter: its invite funnel, in day shards `shards/{day}_{n}` (ours; funnel.ts). */
   inviteFunnels: '_inviteFunnels',
 } as const;
@@ -62,7 +68,17 @@ export interface UserRecord {
   fcmToken?: string | null;
   /** Picture: an https URL, or a path in the default Storage bucket. Set by the app. */
   profileImage?: string | null;
-  /** Inviter recorded at sign-up (ours: activation trusts this, not the URL). */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * What the server decides an invitation on, in `_signUps/{userId}` where no client rule reaches
+ * (the shared project's rules are the app's: firestore.companion.rules).
+ */
+export interface SignUpRecord {
+  userId: string;
+  /** Inviter recorded at sign-up (activation trusts this, not the URL). */
   invitedBy?: string;
   /** The sign-in provider of the sign-up that recorded `invitedBy` ("password", "google.com", "apple.com"). */
   invitedVia?: string;
@@ -78,7 +94,6 @@ export interface UserRecord {
    * still proves the address.
    */
   signUpCodeDigests?: string[];
-  createdAt: string;
   updatedAt: string;
 }
 

@@ -7,6 +7,7 @@ import { friendJoinCollapseId } from '@dayfocus/functions/domain/push';
 import { FRIEND_JOIN_PUSHES_PER_HOUR } from '@dayfocus/functions/domain/push-budget';
 import { signUpsCounted, type Inviter, type JourneyOutcome } from './journeys.js';
 import { adminDb } from './store.js';
+import { collections } from '@dayfocus/contracts/records';
 
 export interface InvariantResult {
   name: string;
@@ -101,8 +102,8 @@ export async function checkInvariants(
     const invitee = outcome.inviteeId;
     if (!invitee) continue;
     const label = `journey ${outcome.plan.index} (${outcome.plan.kind}, invitee ${invitee})`;
-    const record = (await adminDb.collection('Users').doc(invitee).get()).data();
-    for (const inviterId of signUpsCounted(outcome.plan, record?.['invitedBy'])) {
+    const signUp = (await adminDb.collection(collections.signUps).doc(invitee).get()).data();
+    for (const inviterId of signUpsCounted(outcome.plan, signUp?.['invitedBy'])) {
       signUps.set(inviterId, (signUps.get(inviterId) ?? 0) + 1);
     }
     if (outcome.joins) {
@@ -146,7 +147,7 @@ export async function checkInvariants(
       joinRecord.check(!join.exists, () => `${label}: a join record with ${refused}`);
     }
     if (outcome.before) {
-      const now = record ?? {};
+      const now = (await adminDb.collection('Users').doc(invitee).get()).data() ?? {};
       const lost = Object.keys(outcome.before).filter(
         (field) => field !== 'updatedAt' && JSON.stringify(now[field]) !== JSON.stringify(outcome.before?.[field]),
       );

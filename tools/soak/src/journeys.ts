@@ -79,7 +79,7 @@ export function planJourneys(rng: Rng, count: number, inviters: { popular: Invit
 
 /**
  * The inviters whose funnel counts this journey's sign-up, given the inviter its record names
- * at the end (`invitedBy`): docs/joins.md counts an account that names an inviter at sign-up
+ * at the end (`invitedBy` of its `_signUps` record): docs/joins.md counts an account that names an inviter at sign-up
  * for the first time. A journey's steps run in order, so the record tells how far it got: an
  * e-mail, Google or Apple sign-up (an app user's first one on a friend's link included) names
  * the link's inviter; a takeover names the first friend, then the second; acceptance in the

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inviterRecord } from './fixtures.js';
-import { emailSignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
+import { collections, emailSignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
@@ -112,12 +112,17 @@ export async function importVerifiedInvitees(
   for (let start = 0; start < invitees.length; start += 500) {
     const batch = adminDb.batch();
     for (const invitee of invitees.slice(start, start + 500)) {
-      batch.set(adminDb.collection('Users').doc(invitee.uid), {
-        ...emailSignUpRecord({ userId: invitee.uid, email: invitee.email, name: invitee.name, now }),
+      batch.set(
+        adminDb.collection('Users').doc(invitee.uid),
+        emailSignUpRecord({ userId: invitee.uid, email: invitee.email, name: invitee.name, now }),
+      );
+      batch.set(adminDb.collection(collections.signUps).doc(invitee.uid), {
+        userId: invitee.uid,
         invitedBy: invitee.inviterId,
         invitedVia: 'password',
         // Proved by its own verification e-mail, opened on the companion (docs/joins.md, B).
         signUpProvedAt: now,
+        updatedAt: now,
       });
     }
     await batch.commit();
@@ -132,6 +137,11 @@ export async function readDoc(collection: string, id: string): Promise<DocumentD
 
 export async function userDoc(uid: string): Promise<DocumentData | undefined> {
   return readDoc('Users', uid);
+}
+
+/** The server's own record of the account's sign-up (`_signUps`): the inviter chosen and its proof. */
+export async function signUpDoc(uid: string): Promise<DocumentData | undefined> {
+  return readDoc(collections.signUps, uid);
 }
 
 export interface RecordedPush {

@@ -7,6 +7,7 @@ import { createConfig } from '@/testing/fixtures';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { location, renderApp } from '@/testing/render';
 import { adminAuth, adminDb, createInviter, uniqueId, urls, userDoc, verificationEmail } from '@dayfocus/stack/testing';
+import { collections } from '@dayfocus/contracts/records';
 
 describe('the invitation page, against the local stack', () => {
   it("shows the inviter's name, picture and the invitation text, with both actions as links", async () => {
@@ -158,12 +159,15 @@ describe('the welcome page with an account to activate, against the local stack'
       email,
       name: 'Early Bird',
       isDeleted: false,
-      invitedBy: inviter.userId,
       appVersion: '1.0.0',
       typeOfTask: [],
       createdAt: now,
       updatedAt: now,
     });
+    await adminDb
+      .collection(collections.signUps)
+      .doc(account.uid)
+      .set({ userId: account.uid, invitedBy: inviter.userId, invitedVia: 'password', updatedAt: now });
 
     const { user } = await renderApp(`/welcome/${account.uid}/${inviter.userId}`);
     expect(await screen.findByText('Activating your account…')).toBeInTheDocument();

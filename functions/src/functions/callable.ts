@@ -143,7 +143,15 @@ export function defineCallable<Req, Res>(
       beforeWrites.catch(() => undefined); // awaited below; never an unhandled rejection
       const outcome = respond(request, beforeWrites);
       outcome.catch(() => undefined); // awaited below; never an unhandled rejection
-      await beforeWrites;
+      try {
+        await beforeWrites;
+      } catch (refusal) {
+        // The handler may still be reading in an open transaction: the answer waits until it
+        // has ended (it writes nothing, its `beforeWrites` refused), so that no work of this
+        // call runs on after it, where an instance without a request may get no CPU.
+        await outcome.catch(() => undefined);
+        throw refusal;
+      }
       return outcome;
     },
   );

@@ -10,9 +10,11 @@ import {
   adminDb,
   Browser,
   createInviter,
+  eventually,
   firestoreFaults,
   friendsBetween,
   historyOf,
+  openTransactionsReading,
   outcomeOf,
   pushesTo,
   queuedPushesSettled,
@@ -146,6 +148,27 @@ describe('App Check on every callable', () => {
     expect((await userDoc(second.uid))?.isActive).not.toBe(true);
     expect(await friendsBetween(inviter.userId, second.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
+  });
+
+  it('answers a refused replay only once its handler has ended: no transaction left open', async () => {
+    const { inviter, second, headers } = await oneActivationSpent();
+    // The replay's transactional read of the second invitee answers late: its transaction is open meanwhile.
+    await firestoreFaults({
+      faults: [{ rpc: 'BatchGetDocuments', delayMs: 1500, when: 'after', count: 1, match: `Users/${second.uid}` }],
+    });
+    try {
+      const replay = await rawCall('activateAccount', { uid: second.uid, inviterId: inviter.userId }, headers);
+      expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+      // The SDK sends its rollback without waiting for it: a moment, never the held read's 1.5 s.
+      await eventually(
+        () => openTransactionsReading(`Users/${second.uid}`),
+        (open) => open === 0,
+        { timeoutMs: 300, intervalMs: 25, what: `no transaction reading Users/${second.uid} open after the answer` },
+      );
+    } finally {
+      await firestoreFaults(null);
+    }
+    expect((await userDoc(second.uid))?.isActive).not.toBe(true);
   });
 
   it('refuses a replayed social sign-up that names another inviter, with nothing of it written', async () => {

@@ -192,6 +192,13 @@ export async function verifiedEmailInvitee(inviterId: string, name = 'Mira Nair'
   return { uid: user.uid, email: user.email ?? '', name };
 }
 
+/** How many read-write transactions the Firestore emulator has open that read a document whose name contains `path`. */
+export async function openTransactionsReading(path: string): Promise<number> {
+  const response = await fetch(`${urls.firestore}/emulator/v1/transactions`);
+  const { transactions } = (await response.json()) as { transactions: { reads: string[] }[] };
+  return transactions.filter((transaction) => transaction.reads.some((read) => read.includes(path))).length;
+}
+
 /** The Firestore emulator's fault plan: set (a plan), cleared (null) or read (nothing). */
 export async function firestoreFaults(plan?: unknown | null): Promise<{ faults: { fired: number }[] }> {
   const method = plan === undefined ? 'GET' : plan === null ? 'DELETE' : 'POST';

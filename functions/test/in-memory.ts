@@ -453,6 +453,11 @@ export class MemoryAccounts implements AccountLookup, VerificationCodes {
     return account ? { ...account } : null;
   }
 
+  async clearDisplayName(uid: string): Promise<void> {
+    const account = this.accounts.get(uid);
+    if (account) account.displayName = undefined;
+  }
+
   /** A verification e-mail's code for the account, as Auth sends it. */
   verificationCode(uid: string): string {
     const code = `code-${uid}-${this.codes.size}`;

@@ -23,4 +23,8 @@ export class FirebaseAccounts implements AccountLookup {
       throw error;
     }
   }
+
+  async clearDisplayName(uid: string): Promise<void> {
+    await this.auth.updateUser(uid, { displayName: null });
+  }
 }

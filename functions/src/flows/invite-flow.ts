@@ -20,6 +20,7 @@ import { FlowError, PASSWORD_PROVIDER } from '../domain/errors.js';
 import {
   checkEmailSignUp,
   checkJoinRequest,
+  checkSession,
   decideJoin,
   disabledAccount,
   inviteeOf,
@@ -137,8 +138,12 @@ export class InviteFlow {
     if (!email) throw new FlowError('failed-precondition', 'The account has no email address');
     if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
-    await this.deps.store.transaction(async (tx) => {
+    const found = this.deps.accounts.getAccount(caller.uid);
+    found.catch(() => undefined); // awaited in the transaction; never an unhandled rejection
+    const account = await this.deps.store.transaction(async (tx) => {
       const { user, signUp, inviter } = await tx.readSignUp(caller.uid, input.inviterId);
+      // A disabled account, or a session revoked since this sign-in, writes nothing (as every join).
+      const checked = checkSession(caller, await found);
       checkEmailSignUp(user, inviter);
       const update = emailSignUpUpdate(user, signUp, {
         userId: caller.uid,
@@ -151,7 +156,12 @@ export class InviteFlow {
       const countsSignUp = update.signUp.invitedBy === input.inviterId;
       await beforeWrites;
       tx.applySignUp({ userId: caller.uid, inviterId: input.inviterId, update, countsSignUp, now });
+      return checked;
     });
+    // The page asks for the verification e-mail once this answers: Firebase's template greets
+    // with the account's display name, which nobody proved on an unverified sign-up. The name
+    // the person typed is the record's, never the account's.
+    if (!account.emailVerified && account.displayName) await this.deps.accounts.clearDisplayName(caller.uid);
     return writeSucceeded;
   }
 

@@ -34,6 +34,11 @@ export interface Account extends AccountFacts {
 export interface AccountLookup {
   /** The account as the Auth service knows it, or null when there is none. */
   getAccount(uid: string): Promise<Account | null>;
+  /**
+   * Removes the account's display name: Firebase's verification e-mail greets with it, and on an
+   * unverified e-mail sign-up it is a stranger's text (docs/deploying.md, "E-mails").
+   */
+  clearDisplayName(uid: string): Promise<void>;
 }
 
 /** What Auth said of a code: `used-or-invalid` covers both, as Auth cannot tell them apart. */

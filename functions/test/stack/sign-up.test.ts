@@ -1,3 +1,4 @@
+import { updateProfile } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_SIGN_UP_FIELDS } from '@dayfocus/contracts/records';
 import {
@@ -36,6 +37,21 @@ describe('email sign-up (registerInvitee)', () => {
       updatedAt: expect.any(String),
     });
     expect(record?.typeOfTask).toHaveLength(6);
+    await browser.close();
+  });
+
+  it('leaves no display name on the account for the verification e-mail to greet with', async () => {
+    // Firebase's verification template says "Hello %DISPLAY_NAME%": on an address nobody proved
+    // yet, a name set on the account is a stranger's text in an e-mail from our domain.
+    const inviter = await createInviter();
+    const browser = new Browser();
+    const user = await browser.signUpWithEmail();
+    await updateProfile(user, { displayName: 'Claim your prize at win.example' });
+    expect((await adminAuth.getUser(user.uid)).displayName).toBe('Claim your prize at win.example');
+
+    expect(await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' })).toEqual(ok);
+    expect((await adminAuth.getUser(user.uid)).displayName).toBeUndefined();
+    expect(await userDoc(user.uid)).toMatchObject({ name: 'Mira Nair' });
     await browser.close();
   });
 

@@ -9,11 +9,13 @@ import {
   Browser,
   callAnonymously,
   createInviter,
+  eventually,
   existingAppUser,
   friendsBetween,
   ok,
   outcomeOf,
   readDoc,
+  signUpDoc,
   userDoc,
   verifiedEmailInvitee,
   expectNoJoin,
@@ -79,6 +81,49 @@ describe('an account an administrator disabled', () => {
     );
     await browser.close();
     await expectNoJoin(inviter, user.uid);
+  });
+});
+
+describe('an email sign-up (registerInvitee) of a switched-off session', () => {
+  /** The account trigger's base record, once it has landed: what must stay as it is. */
+  const triggersRecord = (uid: string) =>
+    eventually(
+      () => userDoc(uid),
+      (record) => record !== undefined,
+      { what: `the account trigger's record of ${uid}` },
+    );
+
+  it('is refused for a disabled account, with nothing written', async () => {
+    const inviter = await createInviter();
+    const browser = new Browser();
+    const user = await browser.signUpWithEmail();
+    await triggersRecord(user.uid);
+    await adminAuth.updateUser(user.uid, { disabled: true });
+    const before = await userDoc(user.uid);
+
+    expect(await outcomeOf(browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' }))).toBe(
+      'failed-precondition',
+    );
+    await browser.close();
+    expect(await userDoc(user.uid)).toEqual(before);
+    expect(await signUpDoc(user.uid)).toBeUndefined();
+  });
+
+  it('is refused with an ID token issued before the sessions were revoked, with nothing written', async () => {
+    const inviter = await createInviter();
+    const browser = new Browser();
+    const user = await browser.signUpWithEmail();
+    await triggersRecord(user.uid);
+    await sleep(1100);
+    await adminAuth.revokeRefreshTokens(user.uid);
+    const before = await userDoc(user.uid);
+
+    expect(await outcomeOf(browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' }))).toBe(
+      'unauthenticated',
+    );
+    await browser.close();
+    expect(await userDoc(user.uid)).toEqual(before);
+    expect(await signUpDoc(user.uid)).toBeUndefined();
   });
 });
 

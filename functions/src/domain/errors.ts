@@ -16,6 +16,17 @@ export class FlowError extends Error {
   }
 }
 
+/**
+ * The refusals of an activation that come from the account's state (none, unverified, no record,
+ * deleted, disabled) or from a code of another account: an anonymous caller hears one answer for
+ * all of them, so that probing uids tells nothing (functions/invite-callables.ts).
+ */
+export const ACTIVATION_ACCOUNT_REFUSALS: ReadonlySet<FlowErrorCode> = new Set([
+  'not-found',
+  'failed-precondition',
+  'invalid-argument',
+]);
+
 /** Providers whose sign-in proves the address, so no verification e-mail is needed. */
 export const SOCIAL_PROVIDERS: ReadonlySet<string> = new Set(['google.com', 'apple.com']);
 export const PASSWORD_PROVIDER = 'password';

@@ -16,7 +16,7 @@ import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers'
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { isLiveUser, type UserRecord } from '@dayfocus/contracts/records';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
-import { FlowError, PASSWORD_PROVIDER } from '../domain/errors.js';
+import { ACTIVATION_ACCOUNT_REFUSALS, FlowError, PASSWORD_PROVIDER } from '../domain/errors.js';
 import {
   checkEmailSignUp,
   checkJoinRequest,
@@ -41,6 +41,7 @@ import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMess
 import type { SummaryClaim } from '../domain/push-budget.js';
 import type {
   AccountLookup,
+  CheckedCode,
   CrashSwitch,
   InviteStore,
   Logger,
@@ -193,18 +194,29 @@ export class InviteFlow {
     beforeWrites: Promise<void>,
   ): Promise<ActivationResult> {
     const now = this.deps.now();
-    const proof = input.verificationCode
-      ? await this.applyVerificationCode(input.uid, input.verificationCode, now, beforeWrites)
-      : undefined;
-    const request: JoinRequest = {
-      kind: 'activation',
-      caller,
-      inviteeId: input.uid,
-      linkInviterId: input.inviterId,
-      proof,
-    };
-    const { inviter } = await this.join(request, now, beforeWrites);
-    return { ...writeSucceeded, inviter };
+    const code = input.verificationCode;
+    const checked = code ? this.deps.verificationCodes.check(code) : undefined;
+    checked?.catch(() => undefined); // awaited below; never an unhandled rejection
+    try {
+      const proof =
+        code && checked ? await this.applyVerificationCode(input.uid, code, checked, beforeWrites) : undefined;
+      const request: JoinRequest = {
+        kind: 'activation',
+        caller,
+        inviteeId: input.uid,
+        linkInviterId: input.inviterId,
+        proof,
+      };
+      const { inviter } = await this.join(request, now, beforeWrites);
+      return { ...writeSucceeded, inviter };
+    } catch (error) {
+      // What a refusal says of the link's code depends on the code alone, never on the account's
+      // state: an anonymous caller hears one answer for every account (invite-callables.ts).
+      if (!(error instanceof FlowError) || !checked || !ACTIVATION_ACCOUNT_REFUSALS.has(error.code)) throw error;
+      const kind = (await checked).kind;
+      const details = kind === 'expired' || kind === 'used-or-invalid' ? { verificationLink: kind } : undefined;
+      throw new FlowError(error.code, error.message, details);
+    }
   }
 
   /**
@@ -317,11 +329,11 @@ export class InviteFlow {
   private async applyVerificationCode(
     uid: string,
     code: string,
-    now: Date,
+    check: Promise<CheckedCode>,
     beforeWrites: Promise<void>,
   ): Promise<CodeProof> {
     const codes = this.deps.verificationCodes;
-    const [before, checked] = await Promise.all([this.deps.accounts.getAccount(uid), codes.check(code)]);
+    const [before, checked] = await Promise.all([this.deps.accounts.getAccount(uid), check]);
     if (!before) throw new FlowError('not-found', 'No account with this id');
     if (before.disabled || checked.kind === 'disabled') throw disabledAccount();
     const digest = codes.digest(code);
@@ -331,7 +343,7 @@ export class InviteFlow {
       throw new FlowError('invalid-argument', 'This verification link is not for this account');
     }
     await beforeWrites;
-    if (!before.emailVerified) await this.deps.store.rememberVerificationCode(uid, digest, now);
+    if (!before.emailVerified) await this.deps.store.rememberVerificationCode(uid, digest, this.deps.now());
     const applied = await codes.apply(code);
     if (applied.kind === 'disabled') throw disabledAccount();
     if (applied.kind === 'applied' && applied.uid !== uid) {

@@ -1,7 +1,7 @@
 import { logger } from 'firebase-functions';
 import { linkProviderApiKey } from '../adapters/link-params.js';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
-import { FlowError } from '../domain/errors.js';
+import { ACTIVATION_ACCOUNT_REFUSALS, FlowError } from '../domain/errors.js';
 import {
   activateAccountRequestSchema,
   completeSocialSignUpRequestSchema,
@@ -71,9 +71,9 @@ export const activateAccount = callable(
         beforeWrites,
       );
     } catch (error) {
-      const accountState = error instanceof FlowError && ['not-found', 'failed-precondition'].includes(error.code);
-      // What was wrong with the link's code (expired, used or malformed) is kept: it says
-      // nothing about the account, only about the code the caller holds.
+      const accountState = error instanceof FlowError && ACTIVATION_ACCOUNT_REFUSALS.has(error.code);
+      // What was wrong with the link's code (expired, used or malformed) is kept: the flow says
+      // it from the code alone, so it tells nothing about the account, only about the code held.
       if (!caller && accountState) {
         throw new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL, (error as FlowError).details);
       }

@@ -1,3 +1,4 @@
+import { sendEmailVerification } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import { FRIEND_JOIN_PUSHES_PER_HOUR } from '../../src/domain/push-budget.js';
 import {
@@ -10,6 +11,7 @@ import {
   friendsBetween,
   historyOf,
   importVerifiedInvitees,
+  latestEmail,
   ok,
   outcomeOf,
   pushesTo,
@@ -27,7 +29,6 @@ describe('activateAccount', () => {
     const browser = new Browser();
     const user = await browser.signUpWithEmail();
     await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
-    const { sendEmailVerification } = await import('firebase/auth');
     await sendEmailVerification(user, {
       url: `https://dayfocus.app/welcome/${user.uid}/${inviter.userId}`,
       handleCodeInApp: true,
@@ -266,6 +267,38 @@ describe('activateAccount, asked by someone who is not signed in', () => {
     const error = await callAnonymously('activateAccount', { uid }).catch((e: unknown) => e);
     return { code: (error as { code?: string }).code, message: (error as Error).message };
   }
+
+  it('hears the same for every account state with a verification code too, whichever the code', async () => {
+    const inviter = await createInviter();
+    // The prober's own account, and the code of its own verification e-mail: valid, never applied here.
+    const prober = new Browser();
+    const own = await prober.signUpWithEmail();
+    await prober.call('registerInvitee', { inviterId: inviter.userId, name: 'Mallory' });
+    await sendEmailVerification(own);
+    const { oobCode } = await latestEmail(own.email ?? '', 'VERIFY_EMAIL');
+    await prober.close();
+
+    const { unverified, notVerified, uids } = await refusedStates(inviter.userId);
+    await unverified.close();
+    const disabled = await verifiedEmailInvitee(inviter.userId);
+    await adminAuth.updateUser(disabled.uid, { disabled: true });
+    const states = [...uids, disabled.uid];
+
+    for (const verificationCode of [oobCode, 'not-a-code-at-all']) {
+      const answers = await Promise.all(
+        states.map(async (uid) => {
+          const error = await callAnonymously('activateAccount', { uid, verificationCode }).catch((e: unknown) => e);
+          const { code, message, details } = error as { code?: string; message?: string; details?: unknown };
+          return JSON.stringify({ code, message, details });
+        }),
+      );
+      expect(new Set(answers).size, answers.join('\n')).toBe(1);
+      expect(answers[0]).toContain('functions/failed-precondition');
+    }
+    // Nothing was applied: the prober's own code still verifies the prober's own address.
+    expect((await adminAuth.getUser(own.uid)).emailVerified).toBe(false);
+    expect((await adminAuth.getUser(notVerified)).emailVerified).toBe(false);
+  });
 
   it('hears the same for every account state, so probing uids tells nothing', async () => {
     const inviter = await createInviter();

@@ -178,7 +178,10 @@ export function emailSignUpUpdate(
   input: { userId: string; email: string; name: string; inviterId: string; now: string },
 ): SignUpUpdates {
   return {
-    user: { ...missingFields(existing, emailSignUpRecord(input)), updatedAt: input.now },
+    user: {
+      ...missingFields(existing, emailSignUpRecord(input), companionRecord(existing, signUp)),
+      updatedAt: input.now,
+    },
     signUp: signUp?.invitedBy ? {} : { invitedBy: input.inviterId, invitedVia: PASSWORD_PROVIDER },
   };
 }
@@ -204,7 +207,7 @@ export function socialSignUpUpdate(
   const defaults = socialSignUpRecord({ userId: input.userId, email: input.email, name: input.name, now: input.now });
   // The flags only where the record has none: an account the app switched off stays off.
   return {
-    user: { ...missingFields(existing, defaults), updatedAt: input.now },
+    user: { ...missingFields(existing, defaults, companionRecord(existing, signUp)), updatedAt: input.now },
     signUp: recordedInviterCounts(signUp, input.account)
       ? {}
       : { invitedBy: input.inviterId, invitedVia: input.provider },

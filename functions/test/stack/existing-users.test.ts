@@ -50,7 +50,7 @@ describe('an existing user accepting an invitation', () => {
         updatedAt: expect.any(String),
       });
       expect(await signUpDoc(existing.uid)).toMatchObject({ invitedBy: friend.userId, invitedVia: provider });
-      expect(after?.updatedAt > existing.record.updatedAt).toBe(true);
+      expect(after?.updatedAt > String(existing.record.updatedAt)).toBe(true);
       expect(await friendsBetween(friend.userId, existing.uid)).toEqual([
         expect.objectContaining({ friendName: 'Leela I.' }),
       ]);
@@ -62,6 +62,22 @@ describe('an existing user accepting an invitation', () => {
       await browser.close();
     },
   );
+
+  it("keeps the app's null and blank values: isActive null never becomes true", async () => {
+    const friend = await createInviter();
+    const existing = await existingAppUser('google.com', { isActive: null, name: '', language: null });
+    const browser = new Browser();
+    await browser.signInWith('google.com', { sub: existing.sub, email: existing.email, name: 'Leela Iyer' });
+
+    expect(await browser.call('completeSocialSignUp', { inviterId: friend.userId })).toEqual(ok);
+    await browser.close();
+    expect(await userDoc(existing.uid)).toEqual({
+      ...existing.record,
+      isVerified: true,
+      updatedAt: expect.any(String),
+    });
+    expect(await friendsBetween(friend.userId, existing.uid)).toHaveLength(1);
+  });
 
   it('keeps notification settings the app already stored', async () => {
     const friend = await createInviter();

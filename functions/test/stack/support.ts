@@ -234,7 +234,8 @@ export async function sweepOwedPushes(now?: Date) {
  */
 export async function existingAppUser(
   provider: 'google.com' | 'apple.com',
-  overrides: Partial<UserRecord> = {},
+  /** Fields of the app's record, `null` and `''` included: the app's own values. */
+  overrides: Partial<Record<keyof UserRecord, unknown>> & Record<string, unknown> = {},
   /** The sign-up record an earlier invitation left (`_signUps`), if any. */
   signUp?: Omit<SignUpRecord, 'userId' | 'updatedAt'>,
 ) {

@@ -4,6 +4,8 @@ import {
   activationUpdate,
   appendCapped,
   companionRecord,
+  emailSignUpUpdate,
+  socialSignUpUpdate,
   sessionStillValid,
   verificationCodeProves,
   holdsPushClaim,
@@ -345,6 +347,43 @@ describe('accounts the companion did not make', () => {
     });
     expect(activationUpdate({}, { ...recorded, signUpProvedAt: 'earlier' }, { proved: true, now }).signUp).toEqual({});
     expect(activationUpdate({}, undefined, { proved: true, now }).signUp).toEqual({});
+  });
+});
+
+describe("null and '' are the app's values in a record the app made", () => {
+  const account = { providerIds: ['google.com'], emailVerified: true };
+  const input = {
+    userId: 'u',
+    email: 'u@example.com',
+    name: 'Leela',
+    provider: 'google.com',
+    inviterId: 'asha',
+    account,
+    now: 'now',
+  };
+
+  it('a social sign-up keeps isActive: null, a blank name and a null language of an app user', () => {
+    const app = {
+      userId: 'u',
+      isActive: null,
+      isVerified: true,
+      name: '',
+      language: null,
+    } as unknown as Partial<UserRecord>;
+    const { user } = socialSignUpUpdate(app, undefined, input);
+    expect(user).not.toHaveProperty('isActive');
+    expect(user).not.toHaveProperty('name');
+    expect(user).not.toHaveProperty('language');
+    expect(user).toMatchObject({ country: 'asia', updatedAt: 'now' });
+  });
+
+  it("fills the blanks of the companion's own records: the trigger's base record, a sign-up's", () => {
+    const base = { userId: 'u', name: '', email: 'u@example.com' } as Partial<UserRecord>;
+    expect(socialSignUpUpdate(base, undefined, input).user).toMatchObject({ name: 'Leela', isActive: true });
+    const signUp = { userId: 'u', invitedBy: 'asha', updatedAt: 'then' };
+    const emailInput = { userId: 'u', email: 'u@example.com', name: 'Mira', inviterId: 'asha', now: 'now' };
+    expect(emailSignUpUpdate({ ...base, isActive: true }, signUp, emailInput).user).toMatchObject({ name: 'Mira' });
+    expect(emailSignUpUpdate({ ...base, isActive: true }, undefined, emailInput).user).not.toHaveProperty('name');
   });
 });
 

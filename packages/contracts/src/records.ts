@@ -109,21 +109,26 @@ export const EMAIL_SIGN_UP_FIELDS = [
   'updatedAt',
 ] as const;
 
-/** A value the record does not really have: absent, null or a blank string. */
-function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** A blank value: null or a string of spaces. */
+function isBlank(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 /**
  * The fields of `defaults` that `existing` lacks. Sign-up steps write only these (plus the
  * flags and updatedAt their flow sets): a value the app or the person stored is never
- * overwritten, including fields this code does not know about.
+ * overwritten, including fields this code does not know about. A field is lacking when it is
+ * absent; a blank one (`null`, `''`) too, but only in a record the companion made (`ours`: the
+ * account trigger's base record, a sign-up's), where a blank is a placeholder of ours. In a
+ * record the app made, `null` and `''` are the app's values (docs/joins.md, A).
  */
 export function missingFields<T extends object>(
   existing: Record<string, unknown> | undefined,
   defaults: T,
+  ours: boolean,
 ): Partial<T> {
-  return Object.fromEntries(Object.entries(defaults).filter(([key]) => isMissing(existing?.[key]))) as Partial<T>;
+  const lacks = (value: unknown) => value === undefined || (ours && isBlank(value));
+  return Object.fromEntries(Object.entries(defaults).filter(([key]) => lacks(existing?.[key]))) as Partial<T>;
 }
 
 /** A user record that exists and was not retired by the account-deletion trigger. */

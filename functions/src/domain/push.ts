@@ -3,6 +3,7 @@
  * Pure: the adapter hands these objects to firebase-admin's sendEach unchanged (and the local
  * stack records them unchanged). They speak the inviter's language; the title is the product.
  */
+import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { createHash } from 'node:crypto';
 import { brand } from '@dayfocus/contracts/brand';
 import { FRIEND_JOIN, friendJoinMessage } from '@dayfocus/contracts/records';
@@ -27,18 +28,19 @@ export function pushLanguage(language: unknown): PushLanguage {
 
 /** "{name} has accepted your invitation", in the inviter's language. */
 export function friendJoinText(inviteeName: string, language?: unknown): string {
-  return pushLanguage(language) === 'hi'
-    ? `${inviteeName} ने आपका निमंत्रण स्वीकार कर लिया है`
-    : friendJoinMessage(inviteeName);
+  // Cleaned again where it is shown: the stored name came from a record a client may write.
+  const name = cleanDisplayName(inviteeName);
+  return pushLanguage(language) === 'hi' ? `${name} ने आपका निमंत्रण स्वीकार कर लिया है` : friendJoinMessage(name);
 }
 
 /**
  * The summary of `count` joins, naming the most recent one: "Asha and 14 others accepted your
  * invitation". A summary of one join says what that join's own push would have said.
  */
-export function friendJoinSummaryText(name: string, count: number, language?: unknown): string {
+export function friendJoinSummaryText(heldName: string, count: number, language?: unknown): string {
   const others = count - 1;
-  if (others < 1) return friendJoinText(name, language);
+  if (others < 1) return friendJoinText(heldName, language);
+  const name = cleanDisplayName(heldName);
   if (pushLanguage(language) === 'hi') return `${name} और ${others} अन्य ने आपका निमंत्रण स्वीकार कर लिया है`;
   return `${name} and ${others} ${others === 1 ? 'other' : 'others'} accepted your invitation`;
 }

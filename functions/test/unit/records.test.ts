@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '@dayfocus/contracts/brand';
-import { friendJoinPush } from '../../src/domain/push.js';
+import { friendJoinPush, friendJoinSummaryPush } from '../../src/domain/push.js';
 import {
   EMAIL_SIGN_UP_FIELDS,
   defaultNotifications,
@@ -92,6 +92,19 @@ describe('friend-join push', () => {
     expect(message.notification).toEqual({ title: 'Dayfocus', body: 'Mira has accepted your invitation' });
     expect(message.android.priority).toBe('high');
     expect(message.apns.payload.aps.badge).toBe(0);
+  });
+
+  it('cleans the name again when it shows it: a stored name a client wrote cannot carry a link', () => {
+    // A join record or a budget's held name is ours, but the name came from a record the app's
+    // rules may let its owner write: the push shows only a name that passes the rules of names.
+    for (const push of [
+      friendJoinPush('t', 'Claim your prize at win.app', 'u1'),
+      friendJoinSummaryPush('t', { inviterId: 'a', id: 's', name: 'Claim your prize at win.app', count: 3 }),
+      friendJoinPush('t', '\u200B\u200B', 'u2', 'hi'),
+    ]) {
+      expect(push.notification.body).toMatch(/^Dayfocus User /);
+      expect(push.data.body).toBe(push.notification.body);
+    }
   });
 
   it('collapses a second delivery of the same join into the first notification', () => {

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FriendRecord, SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
-import { friendDocumentId, friendJoinHistoryEntry, isLiveUser } from '@dayfocus/contracts/records';
+import { acceptsInvitees, friendDocumentId, friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../src/domain/document-size.js';
 import type { FunnelEvent } from '../src/domain/funnel.js';
 import {
@@ -382,7 +382,7 @@ export class MemoryInviteStore implements InviteStore {
     const action = sweepAction(join, now);
     if (action.claimPush) {
       const inviter = await this.getUser(inviterId);
-      const token = (isLiveUser(inviter) && inviter.fcmToken) || null;
+      const token = (acceptsInvitees(inviter) && inviter.fcmToken) || null;
       const budget = this.docs.get<PushBudget>(paths.budget(inviterId));
       if (token && !pushAllowed(budget, now)) {
         this.docs.put(path, withoutUndefined({ ...deferredPush(join, budget, now) }));
@@ -417,7 +417,7 @@ export class MemoryInviteStore implements InviteStore {
     const inviter = await this.getUser(inviterId);
     const plan = planSummary(
       { ...budget, inviterId },
-      isLiveUser(inviter) ? { token: inviter.fcmToken || null, language: inviter.language } : null,
+      acceptsInvitees(inviter) ? { token: inviter.fcmToken || null, language: inviter.language } : null,
       now,
     );
     if (plan.update) this.docs.put(paths.budget(inviterId), withoutUndefined({ ...budget, ...plan.update }));

@@ -21,7 +21,7 @@ import {
   emailSignUpRecord,
   friendDocumentId,
   friendJoinHistoryEntry,
-  isLiveUser,
+  acceptsInvitees,
   type SignUpRecord,
   type UserRecord,
 } from '@dayfocus/contracts/records';
@@ -308,7 +308,7 @@ export class FirestoreInviteStore implements InviteStore {
         const iso = now.toISOString();
         if (action.claimPush) {
           const inviter = inviterRecord ?? null;
-          const token = (isLiveUser(inviter) && inviter.fcmToken) || null;
+          const token = (acceptsInvitees(inviter) && inviter.fcmToken) || null;
           if (token && !pushAllowed(budget, now)) {
             // The inviter has had their pushes for the hour: retry once the window has room.
             tx.update(joinRef, forUpdate<FriendJoin>(deferredPush(join, budget, now)));
@@ -357,7 +357,7 @@ export class FirestoreInviteStore implements InviteStore {
         const inviter = inviterRecord ?? null;
         const plan = planSummary(
           { ...budget, inviterId },
-          isLiveUser(inviter) ? { token: inviter.fcmToken || null, language: inviter.language } : null,
+          acceptsInvitees(inviter) ? { token: inviter.fcmToken || null, language: inviter.language } : null,
           now,
         );
         if (plan.update) tx.update(budgetRef, forUpdate<PushBudget>(plan.update));

@@ -7,7 +7,7 @@
  */
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { VerificationOutcome } from '@dayfocus/contracts/answers';
-import { isLiveUser } from '@dayfocus/contracts/records';
+import { acceptsInvitees } from '@dayfocus/contracts/records';
 import { FlowError, SOCIAL_PROVIDERS } from './errors.js';
 import {
   accountProved,
@@ -129,7 +129,7 @@ function decideSocialSignUp(
   const { caller, inviterId } = request;
   const account = checkSession(caller, found);
   if (user?.isDeleted) throw deletedAccount();
-  if (!isLiveUser(hintedInviter)) throw noInviter();
+  if (!acceptsInvitees(hintedInviter)) throw noInviter();
   const update = socialSignUpUpdate(user, signUp, {
     userId: caller.uid,
     email: caller.email ?? '',
@@ -234,7 +234,7 @@ function decideAcceptInvite(
   }
   if (!user) throw new FlowError('failed-precondition', 'Finish signing up in the app before accepting an invitation');
   if (user.isDeleted) throw deletedAccount();
-  if (!isLiveUser(hintedInviter)) throw noInviter();
+  if (!acceptsInvitees(hintedInviter)) throw noInviter();
   return {
     userUpdate: {},
     signUpUpdate: {},
@@ -248,5 +248,5 @@ function decideAcceptInvite(
 /** What an e-mail sign-up's reads allow: refused for a deleted record or an unknown inviter. */
 export function checkEmailSignUp(user: Partial<UserRecord> | undefined, inviter: UserRecord | null): void {
   if (user?.isDeleted) throw deletedAccount();
-  if (!isLiveUser(inviter)) throw noInviter();
+  if (!acceptsInvitees(inviter)) throw noInviter();
 }

@@ -19,7 +19,7 @@ import {
   friendDocumentId,
   friendJoinHistoryEntry,
   friendRecord,
-  isLiveUser,
+  acceptsInvitees,
   missingFields,
   socialSignUpRecord,
   type SignUpRecord,
@@ -371,7 +371,7 @@ export function planJoin(
   if (state.join) {
     const join = state.join;
     if (!pushClaimable(join, input.now)) return { outcome: 'joined-before', writes, push: null };
-    const token = (isLiveUser(state.inviter) && state.inviter.fcmToken) || null;
+    const token = (acceptsInvitees(state.inviter) && state.inviter.fcmToken) || null;
     if (token) {
       // A push that reaches the phone counts; when the hour is full the sweep retries it later.
       if (!mayClaimPush || !pushAllowed(state.budget, input.now))
@@ -383,7 +383,7 @@ export function planJoin(
     return { outcome: 'joined-before', writes, push: claim };
   }
 
-  if (!isLiveUser(state.inviter)) return { outcome: 'inviter-gone', writes, push: null };
+  if (!acceptsInvitees(state.inviter)) return { outcome: 'inviter-gone', writes, push: null };
   const inviteeName = cleanDisplayName(input.inviteeName);
   const base = { inviterId, inviteeId: state.inviteeId, inviteeName, pushAttempts: 0, createdAt: now, updatedAt: now };
 

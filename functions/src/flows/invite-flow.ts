@@ -14,7 +14,7 @@
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
-import { isLiveUser, type UserRecord } from '@dayfocus/contracts/records';
+import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import { ACTIVATION_ACCOUNT_REFUSALS, FlowError, PASSWORD_PROVIDER } from '../domain/errors.js';
 import {
@@ -40,11 +40,14 @@ import {
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim } from '../domain/push-budget.js';
 import type {
+  Account,
   AccountLookup,
   CheckedCode,
   CrashSwitch,
   InviteStore,
+  InviteTransaction,
   Logger,
+  PairState,
   PushQueue,
   PushTransport,
   VerificationCodes,
@@ -97,6 +100,14 @@ interface Delivery {
   settle(result: PushResult): Promise<boolean>;
 }
 
+/**
+ * The inviter's record when people may join them now (live, not switched off by the app, the
+ * account not disabled in Auth), or null: the join then treats them as gone.
+ */
+function openInviter(record: UserRecord | null, account: Account | null): UserRecord | null {
+  return acceptsInvitees(record) && account?.disabled !== true ? record : null;
+}
+
 /** How many due joins one sweep run takes on, and how many it works on at once. */
 const SWEEP_BATCH = 200;
 const SWEEP_CONCURRENCY = 8;
@@ -140,12 +151,13 @@ export class InviteFlow {
     if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
     const found = this.deps.accounts.getAccount(caller.uid);
-    found.catch(() => undefined); // awaited in the transaction; never an unhandled rejection
+    const inviterAccount = this.deps.accounts.getAccount(input.inviterId);
+    for (const lookup of [found, inviterAccount]) lookup.catch(() => undefined); // awaited in the transaction
     const account = await this.deps.store.transaction(async (tx) => {
       const { user, signUp, inviter } = await tx.readSignUp(caller.uid, input.inviterId);
       // A disabled account, or a session revoked since this sign-in, writes nothing (as every join).
       const checked = checkSession(caller, await found);
-      checkEmailSignUp(user, inviter);
+      checkEmailSignUp(user, openInviter(inviter, await inviterAccount));
       const update = emailSignUpUpdate(user, signUp, {
         userId: caller.uid,
         email,
@@ -248,11 +260,16 @@ export class InviteFlow {
     const hint = inviterHintOf(request);
     const account = this.deps.accounts.getAccount(inviteeId);
     account.catch(() => undefined); // awaited in the transaction; never an unhandled rejection
+    // The inviter's account beside it: an inviter Auth disabled gets no new friend and no push.
+    const hintAccount = hint && hint !== inviteeId ? this.deps.accounts.getAccount(hint) : Promise.resolve(null);
+    hintAccount.catch(() => undefined); // awaited in the transaction; never an unhandled rejection
 
     const { value, attempt, refusals } = await retryRefusedCommits(
       ({ historyInCommit, mayClaimPush }) =>
         this.deps.store.transaction(async (tx) => {
-          const { invitee, pair: hinted } = await tx.readInvitee(inviteeId, hint === inviteeId ? undefined : hint);
+          const read = await tx.readInvitee(inviteeId, hint === inviteeId ? undefined : hint);
+          const { invitee } = read;
+          const hinted = read.pair && { ...read.pair, inviter: openInviter(read.pair.inviter, await hintAccount) };
           const facts = {
             user: invitee.user,
             signUp: invitee.signUp,
@@ -266,7 +283,7 @@ export class InviteFlow {
               ? null
               : inviterId === hint
                 ? hinted
-                : await tx.readPair(inviterId, inviteeId);
+                : await this.openPair(tx, inviterId, inviteeId);
           const state = {
             inviteeId,
             inviterId,
@@ -311,9 +328,17 @@ export class InviteFlow {
     return { inviter: await card };
   }
 
-  /** An inviter's card from their record (null for none, or a retired one): no read of its own. */
+  /** The pair with an inviter the first round did not read, that inviter's account read beside it. */
+  private async openPair(tx: InviteTransaction, inviterId: string, inviteeId: string): Promise<PairState> {
+    const inviterAccount = this.deps.accounts.getAccount(inviterId);
+    inviterAccount.catch(() => undefined); // awaited below; never an unhandled rejection
+    const pair = await tx.readPair(inviterId, inviteeId);
+    return { ...pair, inviter: openInviter(pair.inviter, await inviterAccount) };
+  }
+
+  /** An inviter's card from their record (null for none, or a retired or switched-off one): no read of its own. */
   private async cardOf(inviterId: string | undefined, inviter: UserRecord | null): Promise<InviterCard | null> {
-    if (!inviterId || !isLiveUser(inviter)) return null;
+    if (!inviterId || !acceptsInvitees(inviter)) return null;
     return {
       inviterId,
       name: cleanDisplayName(inviter.name),

@@ -4,8 +4,10 @@
  * an administrator does it, then read back from Firestore.
  */
 import { describe, expect, it } from 'vitest';
+import type { UserRecord } from '@dayfocus/contracts/records';
 import {
   adminAuth,
+  adminDb,
   Browser,
   callAnonymously,
   createInviter,
@@ -154,5 +156,43 @@ describe('revoked sessions', () => {
     expect(await again.call('completeSocialSignUp', { inviterId: inviter.userId })).toEqual(ok);
     await again.close();
     expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+  });
+});
+
+describe('an inviter the app switched off, or Auth disabled', () => {
+  it.each([
+    [
+      'switched off by the app (isActive: false)',
+      (inviter: UserRecord) => adminDb.collection('Users').doc(inviter.userId).update({ isActive: false }),
+    ],
+    [
+      'disabled in Auth',
+      (inviter: UserRecord) => adminAuth.createUser({ uid: inviter.userId, email: inviter.email, disabled: true }),
+    ],
+  ] as const)('%s: no new friend and no push, whoever arrives', async (_how, switchOff) => {
+    const inviter = await createInviter();
+    // An invitee whose e-mail sign-up named them before the switch, proved since: activated, joined to nobody.
+    const earlier = await verifiedEmailInvitee(inviter.userId);
+    await switchOff(inviter);
+    expect(await callAnonymously('activateAccount', { uid: earlier.uid, inviterId: inviter.userId })).toMatchObject({
+      ...ok,
+      inviter: null,
+    });
+    expect(await userDoc(earlier.uid)).toMatchObject({ isActive: true });
+    await expectNoJoin(inviter, earlier.uid);
+
+    // Google on their link, and a new e-mail sign-up: the inviter is not found, nothing written.
+    const social = new Browser();
+    const google = await social.signInWith('google.com');
+    expect(await outcomeOf(social.call('completeSocialSignUp', { inviterId: inviter.userId }))).toBe('not-found');
+    await social.close();
+    await expectNoJoin(inviter, google.uid);
+    const email = new Browser();
+    const mira = await email.signUpWithEmail();
+    expect(await outcomeOf(email.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' }))).toBe(
+      'not-found',
+    );
+    await email.close();
+    expect(await signUpDoc(mira.uid)).toBeUndefined();
   });
 });

@@ -290,6 +290,40 @@ describe('B. only the proven owner chooses the inviter', () => {
     expect(t.user('rev')).toBeUndefined();
   });
 
+  it.each([
+    ['switched off by the app', (t: ReturnType<typeof setup>) => t.inviter('asha', { isActive: false })],
+    [
+      'disabled in Auth',
+      (t: ReturnType<typeof setup>) => {
+        t.inviter('asha');
+        t.accounts.add({ uid: 'asha', providerIds: ['google.com'], emailVerified: true, disabled: true });
+      },
+    ],
+  ] as const)('an inviter %s gets no new friend and no push, on any path', async (_how, arrange) => {
+    const t = setup();
+    arrange(t);
+    t.accounts.add({ uid: 'ravi', providerIds: ['google.com'], emailVerified: true });
+    expect(
+      await refusal(t.flow.completeSocialSignUp(t.caller('ravi', 'google.com'), { inviterId: 'asha' }, admitted)),
+    ).toBe('not-found');
+    t.accounts.add({ uid: 'mira' });
+    expect(
+      await refusal(
+        t.flow.registerInvitee(t.caller('mira', 'password'), { inviterId: 'asha', name: 'Mira' }, admitted),
+      ),
+    ).toBe('not-found');
+    // An invitee whose sign-up named her before: activated, joined to nobody.
+    t.docs.put(paths.signUp('zed'), { userId: 'zed', invitedBy: 'asha', invitedVia: 'google.com', updatedAt: 'then' });
+    t.docs.put(paths.user('zed'), { userId: 'zed', name: 'Zed', isDeleted: false });
+    t.accounts.add({ uid: 'zed', providerIds: ['google.com'], emailVerified: true });
+    const answer = await t.flow.activateAccount({ uid: 'zed', inviterId: 'asha' }, null, admitted);
+    expect(answer.inviter).toBeNull();
+    expect(t.user('zed')).toMatchObject({ isActive: true });
+    await t.runQueue();
+    expect(t.friends()).toEqual([]);
+    expect(t.push.sent).toEqual([]);
+  });
+
   it('refuses a self-invitation and a sign-up of the wrong provider before reading anything', async () => {
     const t = setup();
     t.accounts.add({ uid: 'asha', providerIds: ['google.com'], emailVerified: true });

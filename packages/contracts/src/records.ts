@@ -136,6 +136,15 @@ export function isLiveUser(user: UserRecord | null): user is UserRecord {
   return user !== null && user.isDeleted !== true;
 }
 
+/**
+ * An inviter people may join: a live record that the app has not switched off (`isActive:
+ * false`). Anything else (`null`, absent) is not a switch. Whether Auth disabled the account is
+ * told by Auth, not the record: the flows ask it too.
+ */
+export function acceptsInvitees(user: UserRecord | null): user is UserRecord {
+  return isLiveUser(user) && user.isActive !== false;
+}
+
 export function emailSignUpRecord(input: { userId: string; email: string; name: string; now: string }): UserRecord {
   return {
     userId: input.userId,

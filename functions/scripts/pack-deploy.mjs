@@ -6,14 +6,18 @@
 // - the contracts' CommonJS build vendored in vendor/contracts/ and named as a `file:`
 //   dependency, which npm installs from the upload itself,
 // - package.json with the runtime dependencies alone (no devDependencies, no scripts),
+// - package-lock.json with the versions the workspace installed, transitive ones included
+//   (deploy-lockfile.mjs): Cloud Build runs `npm ci` on it,
 // - the functions/.env.* files a deploy reads (never .env.local, the emulator's).
-// test/unit/deploy-package.test.ts installs the result with npm outside the workspace and loads it.
+// test/unit/deploy-package.test.ts installs the result with `npm ci` outside the workspace and loads it.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deployLockfile } from './deploy-lockfile.mjs';
 
 const functionsDir = fileURLToPath(new URL('..', import.meta.url));
-const contractsDir = resolve(functionsDir, '../packages/contracts');
+const workspaceDir = resolve(functionsDir, '..');
+const contractsDir = resolve(workspaceDir, 'packages/contracts');
 const out = resolve(process.argv[2] ?? resolve(functionsDir, 'deploy'));
 
 const own = JSON.parse(readFileSync(resolve(functionsDir, 'package.json'), 'utf8'));
@@ -35,36 +39,39 @@ cpSync(resolve(functionsDir, 'lib'), resolve(out, 'lib'), { recursive: true });
 // The contracts as an installable package of their own: CommonJS only, no source condition.
 const vendored = resolve(out, 'vendor/contracts');
 cpSync(resolve(contractsDir, 'dist'), resolve(vendored, 'dist'), { recursive: true });
-writeFileSync(
-  resolve(vendored, 'package.json'),
-  `${JSON.stringify(
-    {
-      name: contracts.name,
-      private: true,
-      version: '0.0.0',
-      exports: { './*': { types: './dist/*.d.ts', default: './dist/*.js' } },
-      dependencies: contracts.dependencies,
-    },
-    null,
-    2,
-  )}\n`,
-);
+const contractsManifest = {
+  name: contracts.name,
+  private: true,
+  version: '0.0.0',
+  exports: { './*': { types: './dist/*.d.ts', default: './dist/*.js' } },
+  dependencies: contracts.dependencies,
+};
+writeFileSync(resolve(vendored, 'package.json'), `${JSON.stringify(contractsManifest, null, 2)}\n`);
 
 const dependencies = Object.fromEntries(
   Object.entries(own.dependencies).map(([name, range]) =>
     range.startsWith('workspace:') ? [name, `file:vendor/${name.split('/').pop()}`] : [name, range],
   ),
 );
-writeFileSync(
-  resolve(out, 'package.json'),
-  `${JSON.stringify(
-    { name: own.name, private: true, description: own.description, main: own.main, engines: own.engines, dependencies },
-    null,
-    2,
-  )}\n`,
-);
+const manifest = {
+  name: own.name,
+  private: true,
+  description: own.description,
+  main: own.main,
+  engines: own.engines,
+  dependencies,
+};
+writeFileSync(resolve(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+const lockfile = deployLockfile({
+  workspaceDir,
+  functionsDir,
+  manifest,
+  vendored: { [contracts.name]: { dir: contractsDir, location: 'vendor/contracts', manifest: contractsManifest } },
+});
+writeFileSync(resolve(out, 'package-lock.json'), `${JSON.stringify(lockfile, null, 2)}\n`);
 
 for (const name of readdirSync(functionsDir)) {
   if (name.startsWith('.env') && !name.endsWith('.local')) cpSync(resolve(functionsDir, name), resolve(out, name));
 }
-console.log(`pack-deploy: ${out}`);
+console.log(`pack-deploy: ${out} (${Object.keys(lockfile.packages).length - 1} packages locked)`);

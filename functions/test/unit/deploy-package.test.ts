@@ -1,14 +1,15 @@
 /**
- * The package `firebase deploy` uploads (scripts/pack-deploy.mjs) installs with plain npm
- * outside the workspace, as Cloud Build installs it, and loads: discovery finds every function,
- * the vendored contracts are the ones required, and the invitation renderer renders. Needs the
- * npm registry (the one network this project assumes) and the built lib/ (pnpm run build).
+ * The package `firebase deploy` uploads (scripts/pack-deploy.mjs) installs with `npm ci` from its
+ * own lockfile outside the workspace, as Cloud Build installs it, and loads: every package it
+ * installs is the version the workspace's tests ran with, discovery finds every function, the
+ * vendored contracts are the ones required, and the invitation renderer renders. Needs the npm
+ * registry (the one network this project assumes) and the built lib/ (pnpm run build).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvitationRenderer } from '@dayfocus/contracts/invitation-page';
@@ -23,10 +24,16 @@ let workspaceManifest: Manifest;
 
 beforeAll(async () => {
   await run(process.execPath, [join(functionsDir, 'scripts/pack-deploy.mjs'), out]);
-  // As Cloud Build does: npm, the upload alone, no lockfile of ours, runtime dependencies only.
-  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
+  // As Cloud Build does when the upload has a lockfile: `npm ci`, the upload alone, runtime
+  // dependencies only, on the functions' Node (npm skips an optional dependency whose engines
+  // another Node fails, as @google-cloud/firestore's do on Node 20).
+  await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: out,
-    env: { ...process.env, npm_config_workspaces: 'false' },
+    env: {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      npm_config_workspaces: 'false',
+    },
   });
   [manifest, workspaceManifest] = await Promise.all([
     discoverFunctions(out, {}, stops),
@@ -39,7 +46,80 @@ afterAll(() => {
   rmSync(out, { recursive: true, force: true });
 });
 
+type PackageJson = {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+};
+const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as PackageJson;
+
+/** Where Node finds package `name` from the package in `dir` (its walk up through node_modules folders). */
+function locate(dir: string, name: string): string | undefined {
+  for (let at = dir; ; at = dirname(at)) {
+    const candidate = join(at, 'node_modules', name);
+    if (basename(at) !== 'node_modules' && existsSync(join(candidate, 'package.json'))) return realpathSync(candidate);
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/** The version of `path` (package names from the root) as Node resolves it, one dependent after the other. */
+function versionAt(root: string, path: string[]): string | undefined {
+  let dir: string | undefined = root;
+  for (const name of path) dir = dir && locate(dir, name);
+  return dir && manifestOf(dir).version;
+}
+
 describe('the deploy package', () => {
+  it('installs with npm ci, exactly the versions the workspace installed', () => {
+    for (const path of [
+      ['firebase-admin'],
+      ['firebase-functions'],
+      ['firebase-admin', '@google-cloud/firestore'],
+      ['firebase-admin', '@google-cloud/firestore', 'google-gax'],
+    ]) {
+      const tested = versionAt(functionsDir, path);
+      expect(tested, path.join(' > ')).toBeDefined();
+      expect(versionAt(out, path), path.join(' > ')).toBe(tested);
+    }
+  });
+
+  it('resolves every dependency, transitive ones included, to the version the tests ran with', () => {
+    // Both trees walked side by side from the runtime dependencies, as Node resolves each edge.
+    const differences: string[] = [];
+    const seen = new Set<string>();
+    const walk = (tested: string, deployed: string, path: string) => {
+      const key = `${tested}|${deployed}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const manifest = manifestOf(tested);
+      const peers = Object.keys(manifest.peerDependencies ?? {}).filter(
+        (name) => !manifest.peerDependenciesMeta?.[name]?.optional,
+      );
+      const names = [
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.optionalDependencies ?? {}),
+        ...peers,
+      ];
+      for (const name of new Set(names)) {
+        if (name.startsWith('@dayfocus/')) continue; // vendored: the built contracts themselves
+        const [a, b] = [locate(tested, name), locate(deployed, name)];
+        if (!a) continue; // an optional dependency not installed in the workspace either
+        if (!b || manifestOf(a).version !== manifestOf(b).version)
+          differences.push(
+            `${path} > ${name}: tested ${manifestOf(a).version}, deployed ${b ? manifestOf(b).version : 'none'}`,
+          );
+        else walk(a, b, `${path} > ${name}`);
+      }
+    };
+    walk(functionsDir, out, 'functions');
+    walk(join(functionsDir, '../packages/contracts'), join(out, 'vendor/contracts'), 'contracts');
+    expect(seen.size).toBeGreaterThan(150);
+    expect(differences).toEqual([]);
+  });
+
   it('names no workspace package and no devDependency', () => {
     const pkg = JSON.parse(readFileSync(join(out, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.devDependencies).toBeUndefined();

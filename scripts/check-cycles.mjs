@@ -18,6 +18,7 @@ const packages = [
   { dir: 'tools/stack' },
   { dir: 'tools/bench' },
   { dir: 'tools/soak' },
+  { dir: 'tools/deploy' },
   { dir: 'tools/firestore-emulator/src' },
   { dir: 'scripts' },
 ];

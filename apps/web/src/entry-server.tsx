@@ -43,6 +43,8 @@ interface ManifestChunk {
 const config = JSON.parse(configJson) as RuntimeConfig;
 const problems = configProblems(config);
 if (problems.length > 0) throw new Error(`The built config.json is not valid: ${problems.join('; ')}`);
+/** The configuration this renderer was built with: the functions' predeploy refuses a local one (tools/deploy). */
+export const runtimeConfig: RuntimeConfig = config;
 const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
 
 // The whole of #root, so that no whitespace is left around the page for hydration to trip on.

@@ -6,10 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { defineString } from 'firebase-functions/params';
+import { LOCAL_WEB_API_KEY } from '../domain/deploy-env.js';
 import type { AppliedCode, CheckedCode, CodeRefusal, VerificationCodes } from '../flows/ports.js';
-
-/** The local stack's key: the Auth emulator takes any. A deployed function refuses it. */
-export const LOCAL_WEB_API_KEY = 'local-placeholder-api-key';
 
 export const webApiKey = defineString('WEB_API_KEY', {
   default: LOCAL_WEB_API_KEY,

@@ -1,15 +1,36 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dotenvKeys, emulatorSettingsInDeploy } from '../../src/domain/deploy-env.js';
+import {
+  deployParamProblems,
+  dotenvKeys,
+  dotenvLines,
+  emulatorSettingsInDeploy,
+  FUNCTION_PARAMS,
+  LOCAL_WEB_API_KEY,
+} from '../../src/domain/deploy-env.js';
 
 const functionsDir = join(__dirname, '../..');
 
-describe('the predeploy check of functions/.env files', () => {
-  it('reads the keys of a dotenv file', () => {
-    expect(dotenvKeys('# comment\nA=1\n  export B = x\n\nC_D="q=r"\nnot a line\n')).toEqual(['A', 'B', 'C_D']);
+/** A project's functions/.env.{projectId}, as docs/deploying.md asks for it. */
+const projectEnv = {
+  PRODUCT_DOMAIN: 'https://dayfocus.app',
+  LINK_ORIGIN: 'https://dayfocus.app',
+  PRODUCT_IMAGE_URL: 'https://dayfocus.app/images/dayfocus-preview.png',
+  APPLE_TEAM_ID: 'ABCDE12345',
+  ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => 'AB').join(':'),
+  WEB_API_KEY: 'AIzaSyDayfocusTestKey',
+};
+
+describe("the deploy's env files", () => {
+  it('reads the keys and lines of a dotenv file', () => {
+    const text = '# comment\nA=1\n  export B = x\n\nC_D="q=r"\nnot a line\n';
+    expect(dotenvKeys(text)).toEqual(['A', 'B', 'C_D']);
+    expect(dotenvLines(text).map(({ key, value }) => [key, value])).toEqual([
+      ['A', '1'],
+      ['B', 'x'],
+      ['C_D', '"q=r"'],
+    ]);
   });
 
   it('refuses emulator-only switches in every file a deploy reads, and only there', () => {
@@ -26,16 +47,53 @@ describe('the predeploy check of functions/.env files', () => {
       '.env.dayfocus-prod: FIREBASE_EMULATOR_HUB',
     ]);
   });
+});
 
-  it('is run by the predeploy and fails the deploy on such a file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'deploy-env-'));
-    cpSync(join(functionsDir, 'scripts'), join(dir, 'scripts'), { recursive: true });
-    cpSync(join(functionsDir, 'lib/domain'), join(dir, 'lib/domain'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{"type":"commonjs"}');
-    writeFileSync(join(dir, '.env.local'), 'FUNCTIONS_EMULATOR=true\n');
-    const run = () => execFileSync(process.execPath, [join(dir, 'scripts/check-deploy-env.mjs')], { stdio: 'pipe' });
-    expect(run).not.toThrow();
-    writeFileSync(join(dir, '.env.dayfocus-prod'), 'FUNCTIONS_EMULATOR=true\n');
-    expect(run).toThrow(/\.env\.dayfocus-prod: FUNCTIONS_EMULATOR/);
+describe("the functions' params a deploy needs", () => {
+  it('names every param the built functions declare, the secret of the dynamic-links provider too', () => {
+    const script =
+      'require("./lib/index.js");' +
+      'process.stdout.write(JSON.stringify(require("firebase-functions/params").declaredParams.map((p) => p.name)))';
+    const env: NodeJS.ProcessEnv = { ...process.env, LINK_PROVIDER: 'dynamic-links' };
+    delete env.FUNCTIONS_EMULATOR;
+    const declared = JSON.parse(
+      execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env, encoding: 'utf8' }),
+    );
+    expect([...(declared as string[])].sort()).toEqual(Object.keys(FUNCTION_PARAMS).sort());
+  });
+
+  it("passes a project's settings", () => {
+    expect(deployParamProblems(projectEnv)).toEqual([]);
+    expect(deployParamProblems({ ...projectEnv, APP_CHECK_ENFORCEMENT: 'monitor' })).toEqual([]);
+  });
+
+  it('says what to set for each param left to its local placeholder', () => {
+    expect(deployParamProblems({})).toEqual([
+      "PRODUCT_DOMAIN is not set: set the site's https origin, such as https://dayfocus.app",
+      'LINK_ORIGIN is not set: set the https origin Hosting serves the short links on (/l/{code})',
+      'PRODUCT_IMAGE_URL is not set: set the https address of the link preview image (1200x630)',
+      "APPLE_TEAM_ID is not set: set the iOS app's Apple Developer team id (10 characters)",
+      "ANDROID_CERT_SHA256 is not set: set the Android app's signing-certificate SHA-256 fingerprints",
+      "WEB_API_KEY is not set: set the web config's apiKey (Project settings, Your apps)",
+    ]);
+  });
+
+  it('refuses local values, placeholders and a wrong enforcement mode', () => {
+    expect(
+      deployParamProblems({
+        ...projectEnv,
+        LINK_ORIGIN: 'http://127.0.0.1:5000',
+        ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => '00').join(':'),
+        WEB_API_KEY: LOCAL_WEB_API_KEY,
+        PICTURES_FOLDER: 'your-pictures-folder',
+        APP_CHECK_ENFORCEMENT: 'off',
+      }),
+    ).toEqual([
+      `WEB_API_KEY is the placeholder "${LOCAL_WEB_API_KEY}": set the web config's apiKey (Project settings, Your apps)`,
+      `PICTURES_FOLDER is the placeholder "your-pictures-folder": set the project's own value`,
+      'LINK_ORIGIN is http://127.0.0.1:5000: a deployed project needs a public https URL',
+      'ANDROID_CERT_SHA256 is still the local placeholder',
+      'APP_CHECK_ENFORCEMENT must be "enforce" or "monitor", not "off" (or leave it out)',
+    ]);
   });
 });

@@ -42,6 +42,8 @@ export interface InvitationRenderer {
    * the site) for the companion's verification e-mails, Firebase's handler for the rest.
    */
   emailActionTarget(query: string): string;
+  /** The web configuration (`/config.json`) it was built with, carried by every page it renders (tools/deploy checks it). */
+  readonly runtimeConfig?: unknown;
 }
 
 /**

@@ -1,0 +1,179 @@
+/**
+ * The deploy preflight: named checks that keep what is local out of a real project (the
+ * companion shares the mobile app's Firebase project, where a wrong setting reaches the app's
+ * users too). `npm run deploy:check` runs every check; each predeploy of firebase.json runs the
+ * checks of its own target (`--only hosting`), before anything is built or uploaded.
+ *
+ * A check is one entry of `deployChecks`: a name, the deploy targets whose predeploy runs it,
+ * and `run`, which answers the problems (each saying what to set) or none.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deployParamProblems, emulatorSettingsInDeploy, FUNCTION_PARAMS } from '@dayfocus/functions/domain/deploy-env';
+import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './context.js';
+import { deployableEnvFiles, deployEnv } from './function-env.js';
+import { deployableConfigProblems } from './web-config.js';
+
+export type DeployTarget = 'hosting' | 'functions' | 'firestore';
+
+export interface CheckOutcome {
+  /** Each problem with what to set; none when the check passed. */
+  problems: string[];
+  /** The files the check read, for its line. */
+  where?: string;
+  /** What a passed check saw, for its line. */
+  note?: string;
+}
+
+export interface DeployCheck {
+  name: string;
+  /** The deploy targets whose predeploy runs this check (`npm run deploy:check` runs all). */
+  targets: readonly DeployTarget[];
+  run(deploy: DeployContext): CheckOutcome | Promise<CheckOutcome>;
+}
+
+const BUILD = '`WEB_CONFIG=path/to/config.json npm run build`';
+const RENDERER = 'functions/lib/web/invitation-renderer.cjs';
+
+const project: DeployCheck = {
+  name: 'the project deployed to',
+  targets: ['hosting', 'functions', 'firestore'],
+  run({ project: { id, from } }) {
+    if (!id)
+      return { problems: [`no project (${from}): pass --project <id>, the project \`firebase deploy\` goes to`] };
+    if (id.startsWith('demo-'))
+      return {
+        problems: [
+          `${id} (${from}) is a demo project, the local stack's: deploy to the real project ` +
+            '(`npx firebase use --add`, or `firebase deploy --project <id>`)',
+        ],
+      };
+    return { problems: [], note: `${id} (${from})` };
+  },
+};
+
+const hostingConfig: DeployCheck = {
+  name: 'the web config Hosting serves',
+  targets: ['hosting'],
+  run({ root, project: { id } }) {
+    const files = asList(readFirebaseJson(root).hosting).map((site) =>
+      join(root, site.public ?? 'public', 'config.json'),
+    );
+    const problems = files.flatMap((path) => {
+      const named = (problem: string) => (files.length > 1 ? `${shown(root, path)}: ${problem}` : problem);
+      if (!existsSync(path)) return [named(`it is missing: build the site with ${BUILD}`)];
+      let body: unknown;
+      try {
+        body = JSON.parse(readFileSync(path, 'utf8'));
+      } catch {
+        return [named(`it is not JSON: build the site with ${BUILD}`)];
+      }
+      return deployableConfigProblems(body, id).map(named);
+    });
+    return { problems, where: files.map((path) => shown(root, path)).join(', ') };
+  },
+};
+
+/**
+ * The `runtimeConfig` the renderer exports (null when it has none), loaded as the invitationPage
+ * function loads it: required by plain Node, in a process of its own (this one's TypeScript
+ * loader would transform the whole bundle).
+ */
+function builtConfig(path: string): unknown {
+  const script = 'process.stdout.write(JSON.stringify(require(process.argv[1]).runtimeConfig ?? null))';
+  try {
+    return JSON.parse(execFileSync(process.execPath, ['-e', script, path], { encoding: 'utf8', stdio: 'pipe' }));
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+    throw new Error(/^\w*Error: .*$/m.exec(stderr)?.[0] ?? (error as Error).message);
+  }
+}
+
+const rendererConfig: DeployCheck = {
+  name: 'the web config built into the server renderer',
+  targets: ['functions'],
+  run({ root, project: { id } }) {
+    const path = join(root, RENDERER);
+    const where = RENDERER;
+    if (!existsSync(path))
+      return {
+        where,
+        problems: [`it is missing: ${BUILD} writes it (the invitationPage function renders every page)`],
+      };
+    let runtimeConfig: unknown;
+    try {
+      runtimeConfig = builtConfig(path);
+    } catch (error) {
+      return { where, problems: [`it does not load (${(error as Error).message}): rebuild it with ${BUILD}`] };
+    }
+    if (runtimeConfig === null)
+      return { where, problems: [`it names no runtimeConfig (an older build): rebuild it with ${BUILD}`] };
+    return { where, problems: deployableConfigProblems(runtimeConfig, id) };
+  },
+};
+
+const functionsCodebases = (root: string) => asList(readFirebaseJson(root).functions);
+
+const functionParams: DeployCheck = {
+  name: "the functions' params",
+  targets: ['functions'],
+  run(deploy) {
+    const codebases = functionsCodebases(deploy.root);
+    const files = codebases.map((codebase) =>
+      shown(deploy.root, join(envDir(deploy.root, codebase), `.env.${deploy.project.id ?? '{projectId}'}`)),
+    );
+    const problems = codebases.flatMap((codebase, index) => {
+      const named = (problem: string) => (codebases.length > 1 ? `${files[index]}: ${problem}` : problem);
+      try {
+        return deployParamProblems(deployEnv(deploy, codebase)).map(named);
+      } catch (error) {
+        const causes = (error as { children?: Error[] }).children ?? [];
+        return [named([(error as Error).message, ...causes.map((cause) => cause.message)].join(' '))];
+      }
+    });
+    const defaults = Object.entries(FUNCTION_PARAMS)
+      .filter(([, { need }]) => need === 'default')
+      .map(([name]) => name);
+    return { problems, where: files.join(', '), note: `set; ${defaults.join(', ')} may keep their defaults` };
+  },
+};
+
+const emulatorSwitches: DeployCheck = {
+  name: 'no emulator switch in the functions env files',
+  targets: ['functions'],
+  run({ root }) {
+    const problems = functionsCodebases(root).flatMap((codebase) => {
+      const dir = envDir(root, codebase);
+      return emulatorSettingsInDeploy(deployableEnvFiles(dir)).map(
+        (found) => `${shown(root, dir)}/${found} is an emulator-only switch: remove it (keep it in .env.local)`,
+      );
+    });
+    return { problems };
+  },
+};
+
+/** Every check, in the order they run. A new check is one more entry. */
+export const deployChecks: DeployCheck[] = [project, hostingConfig, rendererConfig, functionParams, emulatorSwitches];
+
+export interface CheckReport extends CheckOutcome {
+  name: string;
+}
+
+/** Runs the checks of the given targets (all without `only`), one after another. */
+export async function runDeployChecks(
+  deploy: DeployContext,
+  options: { only?: readonly DeployTarget[]; checks?: readonly DeployCheck[] } = {},
+): Promise<CheckReport[]> {
+  const { only, checks = deployChecks } = options;
+  const chosen = checks.filter((check) => !only || check.targets.some((target) => only.includes(target)));
+  const reports: CheckReport[] = [];
+  for (const check of chosen) {
+    try {
+      reports.push({ name: check.name, ...(await check.run(deploy)) });
+    } catch (error) {
+      reports.push({ name: check.name, problems: [`the check failed: ${(error as Error).message}`] });
+    }
+  }
+  return reports;
+}

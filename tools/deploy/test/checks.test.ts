@@ -1,0 +1,56 @@
+/** The preflight's list of checks, in-process: the rules of a deployable web config, and how a check is added. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deployChecks, runDeployChecks, type DeployCheck } from '../src/checks.js';
+import { deployableConfigProblems } from '../src/web-config.js';
+import { goodWebConfig, PROJECT, repoRoot } from './tree.js';
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(join(repoRoot, path), 'utf8'));
+
+describe('a deployable web config', () => {
+  it("is the example filled in with the project's values", () => {
+    expect(deployableConfigProblems(goodWebConfig(), PROJECT)).toEqual([]);
+  });
+
+  it("is not the example itself, nor the local stack's", () => {
+    expect(deployableConfigProblems(readJson('apps/web/config.example.json'), PROJECT)).toEqual(
+      expect.arrayContaining([
+        `firebase.apiKey is the example's placeholder "your-web-api-key": set the project's own value`,
+        `firebase.projectId is your-project-id but the deploy goes to ${PROJECT}: use ${PROJECT}'s web config`,
+        `appCheck.siteKey is the example's placeholder "your-recaptcha-enterprise-site-key": set the project's own value`,
+      ]),
+    );
+    expect(deployableConfigProblems(readJson('apps/web/public/config.json'), PROJECT)).toHaveLength(5);
+  });
+});
+
+describe('the list of checks', () => {
+  const deploy = { root: repoRoot, project: { id: PROJECT, from: '--project' } };
+  const extra: DeployCheck = {
+    name: 'an added check',
+    targets: ['firestore'],
+    run: () => ({ problems: ['it found something: set X'] }),
+  };
+
+  it('takes one more entry, run for its own targets only', async () => {
+    const checks = [...deployChecks, extra];
+    const forFirestore = await runDeployChecks(deploy, { only: ['firestore'], checks });
+    expect(forFirestore.map(({ name }) => name)).toEqual(['the project deployed to', 'an added check']);
+    expect(forFirestore[1]?.problems).toEqual(['it found something: set X']);
+    const forHosting = await runDeployChecks(deploy, { only: ['hosting'], checks });
+    expect(forHosting.map(({ name }) => name)).not.toContain('an added check');
+  });
+
+  it('reports a check that breaks as a failed check', async () => {
+    const broken: DeployCheck = {
+      name: 'a broken check',
+      targets: ['hosting'],
+      run: () => {
+        throw new Error('no such file');
+      },
+    };
+    const [report] = await runDeployChecks(deploy, { checks: [broken] });
+    expect(report).toEqual({ name: 'a broken check', problems: ['the check failed: no such file'] });
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Nothing local can be deployed: each refusal, run from a copy of the repository with one bad
+ * setting put in place, through firebase.json's real predeploy (with firebase-tools' own hook
+ * runner, as `firebase deploy` runs it) or through the preflight a person runs
+ * (`npm run deploy:check`); then the same copy with good settings passes. The web app is built in
+ * a copy as `npm run build` builds it: with WEB_CONFIG, and without (the local stack's config,
+ * as `npm test` leaves it).
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deployChecks } from '../src/checks.js';
+import {
+  buildWeb,
+  copyTree,
+  goodParams,
+  goodWebConfig,
+  makeTree,
+  predeploy,
+  preflight,
+  PROJECT,
+  removeTrees,
+} from './tree.js';
+
+let goodWeb: string;
+let localWeb: string;
+let good: string;
+let local: string;
+const made: string[] = [];
+
+beforeAll(async () => {
+  made.push((goodWeb = await buildWeb(goodWebConfig())));
+  made.push((localWeb = await buildWeb(undefined)));
+  made.push((good = makeTree(goodWeb)), (local = makeTree(localWeb)));
+});
+
+afterAll(() => removeTrees(...made));
+
+/** A copy of the good tree with one change. */
+function goodWith(change: (root: string) => void): string {
+  const root = copyTree(good);
+  made.push(root);
+  change(root);
+  return root;
+}
+
+const writeJson = (path: string, body: unknown) => writeFileSync(path, JSON.stringify(body));
+const hostingConfig = (root: string) => join(root, 'apps/web/dist/config.json');
+
+describe("Hosting's predeploy", () => {
+  it("refuses the local stack's web config (a build without WEB_CONFIG) and says what to build", async () => {
+    const { code, output } = await predeploy(local, 'hosting');
+    expect(code).toBe(1);
+    expect(output).toContain('FAIL  the web config Hosting serves');
+    expect(output).toContain('it names the local emulators');
+    expect(output).toContain(
+      'appCheck is the local stand-in provider: set "appCheck": {"provider": "recaptcha-enterprise"',
+    );
+    expect(output).toContain('firebase.projectId is demo-dayfocus, a demo project');
+    expect(output).toContain('productDomain http://127.0.0.1:5000 is not https');
+    expect(output).toContain('build with `WEB_CONFIG=path/to/config.json npm run build`');
+    expect(output).toContain('Refusing to deploy');
+  });
+
+  it('refuses a deploy to a demo- project', async () => {
+    const { code, output } = await predeploy(good, 'hosting', 'demo-dayfocus');
+    expect(code).toBe(1);
+    expect(output).toMatch(/FAIL {2}the project deployed to: demo-dayfocus .* is a demo project.*firebase use --add/);
+  });
+
+  it('passes the good configuration, deploying to its project', async () => {
+    const { code, output } = await predeploy(good, 'hosting');
+    expect(output).toContain('ok    the web config Hosting serves (apps/web/dist/config.json)');
+    expect(output).not.toContain('FAIL');
+    expect(code).toBe(0);
+  });
+});
+
+describe("Firestore's predeploy", () => {
+  it('refuses a deploy of the rules or indexes to a demo- project', async () => {
+    const { code, output } = await predeploy(good, 'firestore', 'demo-dayfocus');
+    expect(code).toBe(1);
+    expect(output).toMatch(/FAIL {2}the project deployed to: demo-dayfocus .* is a demo project/);
+  });
+});
+
+describe('the web config checks, one bad value each (the preflight for Hosting)', () => {
+  const cases: [string, (config: Record<string, Record<string, unknown>>) => void, string][] = [
+    [
+      'the App Check stand-in alone',
+      (config) => (config.appCheck = { provider: 'local-stand-in' }),
+      'appCheck is the local stand-in provider: set "appCheck"',
+    ],
+    [
+      'a demo- project',
+      (config) => (config.firebase = { ...config.firebase, projectId: 'demo-dayfocus' }),
+      'firebase.projectId is demo-dayfocus, a demo project: set the project',
+    ],
+    [
+      'another project than the deploy',
+      (config) => (config.firebase = { ...config.firebase, projectId: 'dayfocus-staging' }),
+      `firebase.projectId is dayfocus-staging but the deploy goes to ${PROJECT}`,
+    ],
+    [
+      'a plain-http productDomain',
+      (config) => Object.assign(config, { productDomain: 'http://dayfocus.app' }),
+      'productDomain http://dayfocus.app is not https: set the public https address',
+    ],
+    [
+      'a local productImage',
+      (config) => Object.assign(config, { productImage: 'https://127.0.0.1:5000/images/x.png' }),
+      'productImage https://127.0.0.1:5000/images/x.png is a local address',
+    ],
+    [
+      'a local authDomain',
+      (config) => (config.firebase = { ...config.firebase, authDomain: '127.0.0.1:9099' }),
+      "firebase.authDomain 127.0.0.1:9099 is not a public host: set the site's own host",
+    ],
+    [
+      "the example's placeholder",
+      (config) => (config.firebase = { ...config.firebase, apiKey: 'your-web-api-key' }),
+      `firebase.apiKey is the example's placeholder "your-web-api-key"`,
+    ],
+  ];
+  it.each(cases)('refuses %s', async (_, change, message) => {
+    const root = goodWith((root) => {
+      const config = goodWebConfig() as Record<string, Record<string, unknown>>;
+      change(config);
+      writeJson(hostingConfig(root), config);
+    });
+    const { code, output } = await preflight(root, ['--only', 'hosting', '--project', PROJECT]);
+    expect(output).toContain(message);
+    expect(code).toBe(1);
+  });
+});
+
+describe("the functions' predeploy", () => {
+  it('refuses the server renderer of a build without WEB_CONFIG (its /auth/action would lead to 127.0.0.1)', async () => {
+    const { code, output } = await predeploy(local, 'functions');
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'FAIL  the web config built into the server renderer (functions/lib/web/invitation-renderer.cjs)',
+    );
+    expect(output).toContain('it names the local emulators');
+    expect(output).toContain('appCheck is the local stand-in provider');
+    expect(output).toContain('productDomain http://127.0.0.1:5000 is not https');
+    // Refused before anything was built or packed.
+    expect(existsSync(join(local, 'functions/deploy'))).toBe(false);
+  });
+
+  it('refuses a deploy to a demo- project', async () => {
+    const { code, output } = await predeploy(good, 'functions', 'demo-dayfocus');
+    expect(code).toBe(1);
+    expect(output).toMatch(/FAIL {2}the project deployed to: demo-dayfocus .* is a demo project/);
+  });
+
+  it('refuses a missing param, saying what to set where', async () => {
+    const root = goodWith((root) =>
+      writeFileSync(join(root, `functions/.env.${PROJECT}`), goodParams.replace(/^WEB_API_KEY=.*$/m, '')),
+    );
+    const { code, output } = await predeploy(root, 'functions');
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `FAIL  the functions' params (functions/.env.${PROJECT}): WEB_API_KEY is not set: set the web config's apiKey`,
+    );
+  });
+
+  it('passes the good tree', async () => {
+    // The check alone: the build and pack steps that follow it are run below and in deploy-package.test.ts.
+    const { code, output } = await preflight(good, ['--only', 'functions', '--project', PROJECT]);
+    expect(output).not.toContain('FAIL');
+    expect(output).toContain(`ok    the functions' params (functions/.env.${PROJECT})`);
+    expect(code).toBe(0);
+  });
+});
+
+describe("the functions' settings, one bad value each (the preflight for the functions)", () => {
+  const params = (change: (text: string) => string) => (root: string) =>
+    writeFileSync(join(root, `functions/.env.${PROJECT}`), change(goodParams));
+  const cases: [string, (root: string) => void, string][] = [
+    [
+      "the local stack's link settings",
+      params((text) =>
+        text
+          .replace(/^PRODUCT_DOMAIN=.*$/m, 'PRODUCT_DOMAIN=http://127.0.0.1:5000')
+          .replace(/^APPLE_TEAM_ID=.*$/m, 'APPLE_TEAM_ID=LOCALTEAM0'),
+      ),
+      'PRODUCT_DOMAIN is http://127.0.0.1:5000: a deployed project needs a public https URL; ' +
+        'APPLE_TEAM_ID is still the local placeholder',
+    ],
+    [
+      "WEB_API_KEY's placeholder",
+      params((text) => text.replace(/^WEB_API_KEY=.*$/m, 'WEB_API_KEY=local-placeholder-api-key')),
+      `WEB_API_KEY is the placeholder "local-placeholder-api-key": set the web config's apiKey`,
+    ],
+    [
+      'an emulator switch',
+      (root) => writeFileSync(join(root, 'functions/.env'), 'FUNCTIONS_EMULATOR=true\n'),
+      'functions/.env: FUNCTIONS_EMULATOR is an emulator-only switch: remove it (keep it in .env.local)',
+    ],
+  ];
+  it.each(cases)('refuses %s', async (_, change, message) => {
+    const { code, output } = await preflight(goodWith(change), ['--only', 'functions', '--project', PROJECT]);
+    expect(output).toContain(message);
+    expect(code).toBe(1);
+  });
+});
+
+describe('npm run deploy:check', () => {
+  it('prints one line per check and passes a good tree', async () => {
+    const { code, output } = await preflight(good, ['--project', PROJECT]);
+    const lines = output.trim().split('\n').slice(1);
+    expect(lines).toHaveLength(deployChecks.length);
+    expect(lines.every((line) => line.startsWith('  ok    '))).toBe(true);
+    expect(code).toBe(0);
+  });
+
+  it(".firebaserc's demo project is refused when no project is named", async () => {
+    const { code, output } = await preflight(good, []);
+    expect(output).toContain(
+      "demo-dayfocus (.firebaserc's default; pass --project <id> for the project you deploy to)",
+    );
+    expect(code).toBe(1);
+  });
+});

@@ -7,11 +7,23 @@
 //   dependency, which npm installs from the upload itself,
 // - package.json with the runtime dependencies alone (no devDependencies, no scripts),
 // - package-lock.json with the versions the workspace installed, transitive ones included
-//   (deploy-lockfile.mjs): Cloud Build runs `npm ci` on it,
-// - the functions/.env.* files a deploy reads (never .env.local, the emulator's).
+//   (deploy-lockfile.mjs): Cloud Build runs `npm ci` on it.
+// No .env file: firebase.json's `configDir` has firebase-tools read them from functions/ itself,
+// and write there what a person types at its params prompt. The folder is made anew each time;
+// an .env file an older deploy left in it (answers typed at its prompt) is moved to functions/
+// first, never overwriting a value there.
 // test/unit/deploy-package.test.ts installs the result with `npm ci` outside the workspace and loads it.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deployLockfile } from './deploy-lockfile.mjs';
 
@@ -20,16 +32,46 @@ const workspaceDir = resolve(functionsDir, '..');
 const contractsDir = resolve(workspaceDir, 'packages/contracts');
 const out = resolve(process.argv[2] ?? resolve(functionsDir, 'deploy'));
 
+const fail = (message) => {
+  console.error(`pack-deploy: ${message}`);
+  process.exit(1);
+};
+
 const own = JSON.parse(readFileSync(resolve(functionsDir, 'package.json'), 'utf8'));
 const contracts = JSON.parse(readFileSync(resolve(contractsDir, 'package.json'), 'utf8'));
 for (const [dir, what] of [
   [resolve(functionsDir, 'lib/index.js'), 'the functions (pnpm run build)'],
   [resolve(contractsDir, 'dist/brand.js'), 'the contracts (pnpm run build at the root)'],
 ]) {
-  if (!existsSync(dir)) {
-    console.error(`pack-deploy: ${dir} is missing: build ${what} first`);
-    process.exit(1);
-  }
+  if (!existsSync(dir)) fail(`${dir} is missing: build ${what} first`);
+}
+// Built by the step before (pnpm run build): the rule the deploy check applies too.
+const { leftoverLines } = await import('../lib/domain/deploy-env.js');
+
+// Answers an older deploy's prompt wrote into the folder: moved to functions/, or a refusal
+// (nothing changed) when a value there differs.
+const shown = (path) => relative(workspaceDir, path);
+const moves = [];
+const conflicts = [];
+for (const name of existsSync(out) ? readdirSync(out) : []) {
+  if (!name.startsWith('.env') || name.endsWith('.local')) continue;
+  const kept = resolve(functionsDir, name);
+  const { missing, differing } = leftoverLines(
+    readFileSync(resolve(out, name), 'utf8'),
+    existsSync(kept) ? readFileSync(kept, 'utf8') : '',
+  );
+  for (const { key } of differing) conflicts.push(`${shown(resolve(out, name))} sets ${key} unlike ${shown(kept)}`);
+  if (missing.length > 0) moves.push({ name, kept, missing });
+}
+if (conflicts.length > 0)
+  fail(`${conflicts.join('; ')}: keep the right value in functions/ and delete the file in ${shown(out)}`);
+for (const { name, kept, missing } of moves) {
+  const before = existsSync(kept) ? readFileSync(kept, 'utf8') : '';
+  const lines = missing.map(({ line }) => `${line}\n`).join('');
+  appendFileSync(kept, `${before === '' || before.endsWith('\n') ? '' : '\n'}${lines}`);
+  console.log(
+    `pack-deploy: moved ${missing.map(({ key }) => key).join(', ')} from ${shown(resolve(out, name))} to ${shown(kept)}`,
+  );
 }
 
 rmSync(out, { recursive: true, force: true });
@@ -70,8 +112,4 @@ const lockfile = deployLockfile({
   vendored: { [contracts.name]: { dir: contractsDir, location: 'vendor/contracts', manifest: contractsManifest } },
 });
 writeFileSync(resolve(out, 'package-lock.json'), `${JSON.stringify(lockfile, null, 2)}\n`);
-
-for (const name of readdirSync(functionsDir)) {
-  if (name.startsWith('.env') && !name.endsWith('.local')) cpSync(resolve(functionsDir, name), resolve(out, name));
-}
 console.log(`pack-deploy: ${out} (${Object.keys(lockfile.packages).length - 1} packages locked)`);

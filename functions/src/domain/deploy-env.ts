@@ -33,6 +33,21 @@ export function dotenvLines(text: string): DotenvLine[] {
   });
 }
 
+/**
+ * What an env file left in the folder the pack step makes anew (`left`) holds beside the one kept
+ * in the configDir (`kept`, empty when there is none): the lines whose key the kept file lacks (to
+ * be moved there), and those that set a key the kept file sets otherwise (to be decided by hand).
+ */
+export function leftoverLines(left: string, kept: string): { missing: DotenvLine[]; differing: DotenvLine[] } {
+  const keptLines = dotenvLines(kept);
+  const keptValue = (key: string) => keptLines.findLast((line) => line.key === key)?.value;
+  const lines = dotenvLines(left);
+  return {
+    missing: lines.filter(({ key }) => keptValue(key) === undefined),
+    differing: lines.filter(({ key, value }) => keptValue(key) !== undefined && keptValue(key) !== value),
+  };
+}
+
 /** The keys a dotenv text sets. */
 export function dotenvKeys(text: string): string[] {
   return dotenvLines(text).map(({ key }) => key);

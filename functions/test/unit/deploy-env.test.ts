@@ -7,6 +7,7 @@ import {
   dotenvLines,
   emulatorSettingsInDeploy,
   FUNCTION_PARAMS,
+  leftoverLines,
   LOCAL_WEB_API_KEY,
 } from '../../src/domain/deploy-env.js';
 
@@ -31,6 +32,13 @@ describe("the deploy's env files", () => {
       ['B', 'x'],
       ['C_D', '"q=r"'],
     ]);
+  });
+
+  it('tells the answers an old deploy folder holds that the kept file lacks, or sets otherwise', () => {
+    const { missing, differing } = leftoverLines('A=1\nB="two"\nC=3\n', 'A=1\nC=4\n');
+    expect(missing.map(({ line }) => line)).toEqual(['B="two"']);
+    expect(differing.map(({ key }) => key)).toEqual(['C']);
+    expect(leftoverLines('A=1\n', '').missing.map(({ key }) => key)).toEqual(['A']);
   });
 
   it('refuses emulator-only switches in every file a deploy reads, and only there', () => {

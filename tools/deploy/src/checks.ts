@@ -9,8 +9,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { deployParamProblems, emulatorSettingsInDeploy, FUNCTION_PARAMS } from '@dayfocus/functions/domain/deploy-env';
+import { join, relative, resolve, sep } from 'node:path';
+import {
+  deployParamProblems,
+  emulatorSettingsInDeploy,
+  FUNCTION_PARAMS,
+  leftoverLines,
+} from '@dayfocus/functions/domain/deploy-env';
 import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './context.js';
 import { deployableEnvFiles, deployEnv } from './function-env.js';
 import { deployableConfigProblems } from './web-config.js';
@@ -153,8 +158,57 @@ const emulatorSwitches: DeployCheck = {
   },
 };
 
+const inside = (dir: string, parent: string) => dir === parent || dir.startsWith(parent + sep);
+
+/**
+ * firebase-tools writes what a person types at its params prompt to `.env.{projectId}` of the
+ * configDir; the pack step (functions/scripts/pack-deploy.mjs) makes the source folder anew. So
+ * the configDir must lie outside the source, and nothing typed at an earlier deploy may be left
+ * in the source folder only.
+ */
+const promptAnswers: DeployCheck = {
+  name: "answers typed at the deploy's params prompt are kept",
+  targets: ['functions'],
+  run({ root }) {
+    const problems = functionsCodebases(root).flatMap((codebase) => {
+      const source = resolve(root, codebase.source);
+      const configDir = envDir(root, codebase);
+      if (inside(configDir, source))
+        return [
+          `firebase.json's functions ("source": "${codebase.source}") keep their env files in the folder the pack makes ` +
+            `anew, so answers typed at the deploy's prompt are lost: set "configDir": "${relative(root, join(source, '..'))}"`,
+        ];
+      return deployableEnvFiles(source).flatMap(({ name, text }) => {
+        const [left, kept] = [shown(root, join(source, name)), join(configDir, name)];
+        const { missing, differing } = leftoverLines(text, existsSync(kept) ? readFileSync(kept, 'utf8') : '');
+        return [
+          ...(missing.length > 0
+            ? [
+                `${left} holds ${missing.map(({ key }) => key).join(', ')} (typed at an earlier deploy's prompt), ` +
+                  `which ${shown(root, kept)} lacks: move them there (\`pnpm --dir functions run pack\` does)`,
+              ]
+            : []),
+          ...differing.map(
+            ({ key }) =>
+              `${left} sets ${key} unlike ${shown(root, kept)}: keep the right value in ${shown(root, kept)} ` +
+              `and delete ${left}`,
+          ),
+        ];
+      });
+    });
+    return { problems };
+  },
+};
+
 /** Every check, in the order they run. A new check is one more entry. */
-export const deployChecks: DeployCheck[] = [project, hostingConfig, rendererConfig, functionParams, emulatorSwitches];
+export const deployChecks: DeployCheck[] = [
+  project,
+  hostingConfig,
+  rendererConfig,
+  functionParams,
+  emulatorSwitches,
+  promptAnswers,
+];
 
 export interface CheckReport extends CheckOutcome {
   name: string;

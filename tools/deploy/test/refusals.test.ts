@@ -6,7 +6,8 @@
  * a copy as `npm run build` builds it: with WEB_CONFIG, and without (the local stack's config,
  * as `npm test` leaves it).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployChecks } from '../src/checks.js';
@@ -20,6 +21,8 @@ import {
   preflight,
   PROJECT,
   removeTrees,
+  repoRoot,
+  run,
 } from './tree.js';
 
 let goodWeb: string;
@@ -198,6 +201,23 @@ describe("the functions' settings, one bad value each (the preflight for the fun
       (root) => writeFileSync(join(root, 'functions/.env'), 'FUNCTIONS_EMULATOR=true\n'),
       'functions/.env: FUNCTIONS_EMULATOR is an emulator-only switch: remove it (keep it in .env.local)',
     ],
+    [
+      'a firebase.json that keeps the env files in the folder the pack makes anew',
+      (root) => {
+        const path = join(root, 'firebase.json');
+        writeFileSync(path, readFileSync(path, 'utf8').replace(/\s*"configDir": "functions",/, ''));
+      },
+      'so answers typed at the deploy\'s prompt are lost: set "configDir": "functions"',
+    ],
+    [
+      "answers an earlier deploy's prompt left in functions/deploy",
+      (root) => {
+        mkdirSync(join(root, 'functions/deploy'));
+        writeFileSync(join(root, `functions/deploy/.env.${PROJECT}`), 'PICTURES_FOLDER=Avatars\n');
+      },
+      `functions/deploy/.env.${PROJECT} holds PICTURES_FOLDER (typed at an earlier deploy's prompt), ` +
+        `which functions/.env.${PROJECT} lacks: move them there`,
+    ],
   ];
   it.each(cases)('refuses %s', async (_, change, message) => {
     const { code, output } = await preflight(goodWith(change), ['--only', 'functions', '--project', PROJECT]);
@@ -221,5 +241,91 @@ describe('npm run deploy:check', () => {
       "demo-dayfocus (.firebaserc's default; pass --project <id> for the project you deploy to)",
     );
     expect(code).toBe(1);
+  });
+});
+
+describe("answers typed at firebase-tools' params prompt", () => {
+  const firebaseTools = createRequire(join(repoRoot, 'tools/deploy/package.json'));
+
+  /** firebase-tools' prepare step: the env options it builds from firebase.json, as in deploy/functions/prepare.js. */
+  function promptEnvOptions(root: string) {
+    const { Config } = firebaseTools('firebase-tools/lib/config') as {
+      Config: { load(options: object): { src: { functions: unknown }; path(p: string): string; projectDir: string } };
+    };
+    const projectConfig = firebaseTools('firebase-tools/lib/functions/projectConfig') as {
+      normalizeAndValidate(config: unknown): { source: string; codebase: string }[];
+      resolveConfigDir(config: object, codebase: string): string | undefined;
+    };
+    const config = Config.load({ cwd: root });
+    const [codebase] = projectConfig.normalizeAndValidate(config.src.functions);
+    if (!codebase) throw new Error('firebase.json names no functions');
+    const configDir = projectConfig.resolveConfigDir(codebase, codebase.codebase);
+    return {
+      functionsSource: config.path(codebase.source),
+      projectId: PROJECT,
+      projectDir: config.projectDir,
+      ...(configDir ? { configDir: config.path(configDir) } : {}),
+    };
+  }
+  const env = firebaseTools('firebase-tools/lib/functions/env') as {
+    loadUserEnvs(options: object): Record<string, string>;
+    writeResolvedParams(resolved: object, userEnvs: object, options: object): void;
+  };
+  const { ParamValue } = firebaseTools('firebase-tools/lib/deploy/functions/params') as {
+    ParamValue: new (value: string, internal: boolean, types: object) => object;
+  };
+
+  /** A tree as the functions' predeploy leaves it before its pack step: lib/ built (the workspace's build). */
+  function builtTree(): string {
+    const root = copyTree(good);
+    made.push(root);
+    cpSync(join(repoRoot, 'packages/contracts/dist'), join(root, 'packages/contracts/dist'), { recursive: true });
+    cpSync(join(repoRoot, 'functions/lib'), join(root, 'functions/lib'), {
+      recursive: true,
+      filter: (source) => !source.startsWith(join(repoRoot, 'functions/lib/web')),
+    });
+    mkdirSync(join(root, 'functions/deploy')); // packed by an earlier deploy
+    return root;
+  }
+  /** The predeploy's last step, which makes functions/deploy anew. */
+  const pack = (root: string) => run('pnpm', ['--dir', join(root, 'functions'), 'run', 'pack'], { cwd: root });
+
+  it('are written where the next deploy reads them, and survive its pack step', async () => {
+    const root = builtTree();
+    const options = promptEnvOptions(root);
+    // The first deploy asked for APP_STORE_URL (unset) and wrote the answer, as prepare.js does.
+    const typed = { APP_STORE_URL: new ParamValue('https://apps.apple.com/app/id1', false, { string: true }) };
+    env.writeResolvedParams(typed, env.loadUserEnvs(options), options);
+    // The next deploy's predeploy packs again.
+    const again = await pack(root);
+    expect(again.code, again.output).toBe(0);
+    expect(env.loadUserEnvs(promptEnvOptions(root)).APP_STORE_URL).toBe('https://apps.apple.com/app/id1');
+    expect(readFileSync(join(root, `functions/.env.${PROJECT}`), 'utf8')).toContain('APP_STORE_URL=');
+  });
+
+  it("are moved from an older deploy's functions/deploy by the pack step, never over a value", async () => {
+    const root = builtTree();
+    const left = join(root, `functions/deploy/.env.${PROJECT}`);
+    const kept = join(root, `functions/.env.${PROJECT}`);
+    writeFileSync(left, `${goodParams}PICTURES_FOLDER=Avatars\n`);
+    const moved = await pack(root);
+    expect(moved.code, moved.output).toBe(0);
+    expect(moved.output).toContain(
+      `moved PICTURES_FOLDER from functions/deploy/.env.${PROJECT} to functions/.env.${PROJECT}`,
+    );
+    expect(readFileSync(kept, 'utf8')).toBe(`${goodParams}PICTURES_FOLDER=Avatars\n`);
+    expect(existsSync(left)).toBe(false);
+
+    // A value unlike the kept one: refused, and nothing changed.
+    writeFileSync(left, 'PICTURES_FOLDER=Photos\n');
+    appendFileSync(join(root, 'functions/deploy/marker'), 'x');
+    const refused = await pack(root);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(
+      `functions/deploy/.env.${PROJECT} sets PICTURES_FOLDER unlike functions/.env.${PROJECT}`,
+    );
+    expect(readFileSync(kept, 'utf8')).toBe(`${goodParams}PICTURES_FOLDER=Avatars\n`);
+    expect(readFileSync(left, 'utf8')).toBe('PICTURES_FOLDER=Photos\n');
+    expect(existsSync(join(root, 'functions/deploy/marker'))).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '@dayfocus/functions/domain/deploy-env';
 import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './context.js';
 import { deployableEnvFiles, deployEnv } from './function-env.js';
+import { appRulesOutcome } from './app-rules.js';
 import { deployableConfigProblems } from './web-config.js';
 
 export type DeployTarget = 'hosting' | 'functions' | 'firestore';
@@ -201,6 +202,16 @@ const promptAnswers: DeployCheck = {
 };
 
 /** Every check, in the order they run. A new check is one more entry. */
+/**
+ * The shared project's Firestore rules (the app's, with our fragment pasted in): before the
+ * functions trust our collections, and before any rules are deployed.
+ */
+const appRules: DeployCheck = {
+  name: "the app's Firestore rules (APP_FIRESTORE_RULES)",
+  targets: ['functions', 'firestore'],
+  run: (deploy) => appRulesOutcome(deploy),
+};
+
 export const deployChecks: DeployCheck[] = [
   project,
   hostingConfig,
@@ -208,6 +219,7 @@ export const deployChecks: DeployCheck[] = [
   functionParams,
   emulatorSwitches,
   promptAnswers,
+  appRules,
 ];
 
 export interface CheckReport extends CheckOutcome {

@@ -6,10 +6,12 @@
  * a copy as `npm run build` builds it: with WEB_CONFIG, and without (the local stack's config,
  * as `npm test` leaves it).
  */
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergeIntoAppRules } from '@dayfocus/stack/companion-rules';
 import { deployChecks } from '../src/checks.js';
 import {
   buildWeb,
@@ -31,13 +33,36 @@ let good: string;
 let local: string;
 const made: string[] = [];
 
+/** The app's rules as docs/deploying.md asks for them: a typical set with our fragment pasted in. */
+const typicalAppRules = readFileSync(join(repoRoot, 'tools/stack/test/fixtures/typical-app.rules'), 'utf8');
+const rulesDir = mkdtempSync(join(tmpdir(), 'dayfocus-app-rules-'));
+function appRulesFile(name: string, text: string): string {
+  writeFileSync(join(rulesDir, name), text);
+  return join(rulesDir, name);
+}
+const goodAppRules = appRulesFile('app.rules', mergeIntoAppRules(typicalAppRules));
+
+/** Runs `action` with APP_FIRESTORE_RULES set to `path` (unset for undefined), as the deploying shell would. */
+async function withAppRules<T>(path: string | undefined, action: () => Promise<T>): Promise<T> {
+  const before = process.env['APP_FIRESTORE_RULES'];
+  if (path === undefined) delete process.env['APP_FIRESTORE_RULES'];
+  else process.env['APP_FIRESTORE_RULES'] = path;
+  try {
+    return await action();
+  } finally {
+    if (before === undefined) delete process.env['APP_FIRESTORE_RULES'];
+    else process.env['APP_FIRESTORE_RULES'] = before;
+  }
+}
+
 beforeAll(async () => {
+  process.env['APP_FIRESTORE_RULES'] = goodAppRules;
   made.push((goodWeb = await buildWeb(goodWebConfig())));
   made.push((localWeb = await buildWeb(undefined)));
   made.push((good = makeTree(goodWeb)), (local = makeTree(localWeb)));
 });
 
-afterAll(() => removeTrees(...made));
+afterAll(() => removeTrees(...made, rulesDir));
 
 /** A copy of the good tree with one change. */
 function goodWith(change: (root: string) => void): string {
@@ -173,6 +198,42 @@ describe("the functions' predeploy", () => {
     const { code, output } = await preflight(good, ['--only', 'functions', '--project', PROJECT]);
     expect(output).not.toContain('FAIL');
     expect(output).toContain(`ok    the functions' params (functions/.env.${PROJECT})`);
+    expect(code).toBe(0);
+  });
+});
+
+describe("the shared project's rules (the functions' and Firestore's predeploys)", () => {
+  it("refuses without the app's rules, saying what to set", async () => {
+    const { code, output } = await withAppRules(undefined, () => predeploy(good, 'functions'));
+    expect(code).toBe(1);
+    expect(output).toContain("FAIL  the app's Firestore rules (APP_FIRESTORE_RULES): APP_FIRESTORE_RULES is not set");
+  });
+
+  it("refuses the app's rules without the fragment", async () => {
+    const bare = appRulesFile('bare.rules', typicalAppRules);
+    const { code, output } = await withAppRules(bare, () => predeploy(good, 'firestore'));
+    expect(code).toBe(1);
+    expect(output).toContain('it does not carry firestore.companion.rules: paste firestore.companion.rules unchanged');
+  });
+
+  it("refuses the app's rules that grant a catch-all read, the fragment pasted in or not", async () => {
+    const permissive = typicalAppRules.replace(
+      'match /Tasks/{taskId} {',
+      'match /{document=**} {\n      allow read: if signedIn();\n    }\n    match /Tasks/{taskId} {',
+    );
+    const file = appRulesFile('permissive.rules', mergeIntoAppRules(permissive));
+    const { code, output } = await withAppRules(file, () =>
+      preflight(good, ['--only', 'functions', '--project', PROJECT]),
+    );
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'a signed-in client may read _signUps/rules-check-user: grant nothing under our collections',
+    );
+  });
+
+  it("passes the app's rules with the fragment pasted in", async () => {
+    const { code, output } = await preflight(good, ['--only', 'firestore', '--project', PROJECT]);
+    expect(output).toContain("ok    the app's Firestore rules (APP_FIRESTORE_RULES)");
     expect(code).toBe(0);
   });
 });

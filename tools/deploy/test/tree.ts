@@ -129,6 +129,8 @@ export function makeTree(web: string, params = goodParams): string {
     'pnpm-workspace.yaml',
     'pnpm-lock.yaml',
     'tsconfig.base.json',
+    'firestore.rules',
+    'firestore.companion.rules',
   ])
     copy(name, join(root, name));
   for (const name of ['src', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) {

@@ -1,0 +1,61 @@
+/**
+ * The preflight's check of the shared project's Firestore rules (docs/deploying.md, step 0): the
+ * app's rules file, named by `APP_FIRESTORE_RULES`, must carry firestore.companion.rules unchanged,
+ * and a Firestore emulator must refuse every client request to our collections under it. Ours
+ * judges by default, started here; `RULES_EMULATOR_HOST` (host:port) names another one, such as
+ * Google's, for rules that use what ours does not implement (`get()`, `exists()`, …).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
+import { carriesFragment, clientAccessProblems, COMPANION_RULES_FILE } from '@dayfocus/stack/companion-rules';
+import { shown, type DeployContext } from './context.js';
+
+const PASTE = `paste ${COMPANION_RULES_FILE} unchanged inside its \`match /databases/{database}/documents\``;
+
+/** What the check found: problems, each saying what to set, or none. */
+export interface RulesOutcome {
+  problems: string[];
+  where?: string;
+  note?: string;
+}
+
+export async function appRulesOutcome({ root }: DeployContext, env = process.env): Promise<RulesOutcome> {
+  const named = env['APP_FIRESTORE_RULES'];
+  if (!named)
+    return {
+      problems: [
+        "APP_FIRESTORE_RULES is not set: point it at the app's firestore.rules (the project's rules are the " +
+          `app's), with ${COMPANION_RULES_FILE} pasted in`,
+      ],
+    };
+  const path = resolve(root, named);
+  const where = shown(root, path);
+  if (!existsSync(path))
+    return { problems: [`${where} does not exist: set APP_FIRESTORE_RULES to the app's rules`], where };
+  const rules = readFileSync(path, 'utf8');
+  if (!carriesFragment(rules, readFileSync(join(root, COMPANION_RULES_FILE), 'utf8')))
+    return { problems: [`it does not carry ${COMPANION_RULES_FILE}: ${PASTE}`], where };
+  const other = env['RULES_EMULATOR_HOST'];
+  const [host = '127.0.0.1', port = '8080'] = other?.split(':') ?? [];
+  const emulator = other ? null : await startFirestoreEmulator({ port: 0 });
+  try {
+    const judge = emulator ?? { host, port: Number(port) };
+    const access = await clientAccessProblems(rules, judge);
+    const problems = access.map(
+      (problem) => `${problem}: grant nothing under our collections (no \`match /{document=**}\` that allows)`,
+    );
+    return { problems, where, note: `no client reaches our collections (judged by ${other ?? 'our emulator'})` };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return {
+      problems: [
+        `the emulator could not judge it (${message}): if ours lacks a construct the rules use, judge them on ` +
+          "Google's emulator with RULES_EMULATOR_HOST=host:port",
+      ],
+      where,
+    };
+  } finally {
+    await emulator?.stop();
+  }
+}

@@ -125,6 +125,24 @@ const cases: [string, Case][] = [
     },
   ],
   [
+    'registerInvitee: a name of invisible characters alone',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: (i) => ({ inviterId: i.inviter, name: '\u034f\ufe0f \u17b4\u180b\ufe00' }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
+    'registerInvitee: a link with ideographic and full-width dots in the name',
+    {
+      call: 'registerInvitee',
+      who: 'email',
+      data: (i) => ({ inviterId: i.inviter, name: 'Win at evil\u3002com or pay\uff0ein' }),
+      expected: 'invalid-argument',
+    },
+  ],
+  [
     'registerInvitee: markup in the name',
     {
       call: 'registerInvitee',

@@ -46,6 +46,14 @@ describe('names from anywhere', () => {
     // Invisible characters inside a name are dropped, not turned into spaces.
     ['As\u200bha\u200e Ver\u00adma\ufeff', 'Asha Verma'],
     ['\u2066Mira\u2069', 'Mira'],
+    // Nothing visible either: default ignorable characters that are not format characters.
+    ['\u034f', 'Dayfocus User'],
+    ['\ufe0f\ufe00', 'Dayfocus User'],
+    ['\u17b4 \u180b', 'Dayfocus User'],
+    ['\u{e0100}\u180d\u115f', 'Dayfocus User'],
+    ['Mi\u034fra\u180b', 'Mira'],
+    // An emoji's presentation selector is kept where it chooses how the emoji shows.
+    ['Asha \u2764\ufe0f', 'Asha \u2764\ufe0f'],
   ])('%j is stored as %j', (raw, expected) => {
     expect(cleanDisplayName(raw)).toBe(expected);
   });
@@ -64,6 +72,9 @@ describe('names from anywhere', () => {
   it('is the generic name when the name carries a link (a push must not put one before the inviter)', () => {
     expect(cleanDisplayName('Claim your prize at win.app')).toBe('Dayfocus User');
     expect(cleanDisplayName('mira@example.com')).toBe('Dayfocus User');
+    expect(cleanDisplayName('Claim it at win\u3002app')).toBe('Dayfocus User');
+    expect(cleanDisplayName('pay\uff0ein')).toBe('Dayfocus User');
+    expect(cleanDisplayName('pay\uff61in')).toBe('Dayfocus User');
     expect(cleanDisplayName('Mira Nair')).toBe('Mira Nair');
   });
 

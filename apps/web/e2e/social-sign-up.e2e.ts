@@ -198,6 +198,36 @@ describe('Sign-up with Google or Apple in the browser', () => {
     expect(new URL(page.url()).origin).toBe(urls.hosting); // still here: no provider's page
   });
 
+  it('a link with ?start= on another page of this site starts no sign-in either', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) pages.push(new URL(request.url()).pathname);
+    });
+    // Any page of the origin that is not the method page's own form: here the site's not-found
+    // page, with a link someone put there (as a page of Firebase's own handler could carry one).
+    await page.goto('/no-such-page');
+    await takenOver(page);
+    await page.evaluate((href) => {
+      const link = document.createElement('a');
+      link.href = href;
+      link.textContent = 'Continue';
+      link.id = 'planted';
+      document.body.append(link);
+    }, `/social-sign-up/${inviter.userId}?lg=en&start=google.com`);
+    await page.locator('#planted').click();
+    await reachPath(page, `/social-sign-up/${inviter.userId}?lg=en`); // the app drops `start`
+    expect(await page.evaluate(() => document.referrer)).toBe(`${urls.hosting}/no-such-page`);
+    await takenOver(page);
+    await expect.poll(() => providerButton(page, 'google').getAttribute('data-popup-ready')).toBe('true');
+    // A redirect would have left by now (it starts as soon as Auth is ready); give it a moment more.
+    await page.waitForTimeout(1_000);
+    expect(await providerButton(page, 'google').getAttribute('aria-busy')).toBe('false');
+    expect(pages.filter((path) => path.includes('/auth/'))).toEqual([]);
+    expect(pathOf(page)).toBe(`/social-sign-up/${inviter.userId}?lg=en`);
+  });
+
   for (const provider of ['google', 'apple'] as const) {
     const label = provider === 'google' ? 'Google' : 'Apple';
     it(`an invitee signs up with ${label} in the emulator popup, lands on /welcome and joins the inviter`, async () => {

@@ -10,6 +10,8 @@
  * DOM first, then the translations, each in a task of its own, so that no task is long enough
  * to hold up a tap on a slow phone; the rest of the app follows in the next one.
  */
+import { markStartTaps } from './lib/sign-in-start';
+
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
@@ -28,5 +30,7 @@ function whenIdle(): void {
   else setTimeout(run, 0);
 }
 
+// A tap on a provider button before the app runs submits the page's form: marked as ours.
+markStartTaps();
 if (document.readyState === 'complete') whenIdle();
 else window.addEventListener('load', whenIdle, { once: true });

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
-import { sameOriginUrl } from '@/config/paths';
 import { firebaseAuth, prepareAuth } from '@/lib/auth';
 import { currentInAppBrowser } from '@/lib/in-app-browser';
+import { START_PARAM, takeStartTap } from '@/lib/sign-in-start';
 import { useHydrated } from '@/lib/use-hydrated';
 import { failureMessageKey, firebaseErrorCode } from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
@@ -18,12 +18,6 @@ import {
   type Provider,
 } from '../api/social-sign-in';
 
-/**
- * The query a provider's button submits when it is tapped before the app has taken the server's
- * page over (a plain GET form): the page comes back with it, and the app starts that sign-in by
- * redirect as soon as it runs. After the takeover the tap opens the popup instead.
- */
-const START_PARAM = 'start';
 const providers: readonly Provider[] = ['apple.com', 'google.com'];
 const isProvider = (value: string | null): value is Provider => providers.some((provider) => provider === value);
 
@@ -48,7 +42,7 @@ interface Problem {
  * and `onSignedUp` runs. Inside an in-app browser Google is not offered: Google refuses to sign
  * in there, so the way into the real browser stands in its place. A tap that comes before the app
  * has taken the server's page over is kept: the buttons submit a GET form (START_PARAM), and the
- * page that comes back starts that sign-in by redirect.
+ * page that comes back starts that sign-in by redirect (only after a tap: lib/sign-in-start.ts).
  */
 export function SocialSignUpButtons({
   inviterId,
@@ -116,8 +110,9 @@ export function SocialSignUpButtons({
       const rest = new URLSearchParams(search);
       rest.delete(START_PARAM);
       void navigate({ pathname, search: rest.size > 0 ? `?${rest}` : '' }, { replace: true });
-      // Only this page's own form starts a sign-in: a link shared with `?start=` opens the page.
-      if (!sameOriginUrl(document.referrer || null, window.location.origin)) return;
+      // Only a tap on this page's own form starts a sign-in (lib/sign-in-start.ts): a link with
+      // `?start=`, wherever it was, opens the page.
+      if (!takeStartTap(pathname, requested)) return;
       if (requested === 'google.com' && currentInAppBrowser()) return;
       setBusy(requested);
       redirect(requested);

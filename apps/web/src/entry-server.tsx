@@ -23,6 +23,7 @@ import SocialSignUpRoute from '@/app/routes/social-sign-up';
 import WelcomeRoute from '@/app/routes/welcome';
 import { serverStateScript } from '@/app/server-state';
 import { emailActionTarget as targetOf } from '@/config/email-action';
+import { pageQuery as queryOf } from '@/config/page-query';
 import { paths, routes, type PageName } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
@@ -195,6 +196,11 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
       (_, start: string) => `${start}${escapeHtml(description)}"`,
     );
   return { status: inviterPages.has(page) && !inviter ? 404 : 200, html, language };
+}
+
+/** The query a server-rendered page is served under (config/page-query.ts), with the configuration of this build. */
+export function pageQuery(path: string, query: string): string {
+  return queryOf(path, query, config);
 }
 
 /** `/auth/action`'s redirect (config/email-action.ts), with the configuration of this build. */

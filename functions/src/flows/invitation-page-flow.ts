@@ -21,6 +21,7 @@ import { isUserId } from '@dayfocus/contracts/ids';
 import { matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
 import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
+  CANONICAL_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
   UNKNOWN_INVITER_CACHE_CONTROL,
   WELCOME_CACHE_CONTROL,
@@ -83,6 +84,14 @@ function queryLanguageOf(rawUrl: string): string | undefined {
   return new URL(rawUrl, 'http://localhost').searchParams.get('lg') ?? undefined;
 }
 
+/** A request's path and query exactly as sent (the query null when there is no `?` at all). */
+function splitRawUrl(rawUrl: string): { rawPath: string; rawQuery: string | null } {
+  const mark = rawUrl.indexOf('?');
+  return mark < 0
+    ? { rawPath: rawUrl, rawQuery: null }
+    : { rawPath: rawUrl.slice(0, mark), rawQuery: rawUrl.slice(mark + 1) };
+}
+
 export class InvitationPageFlow {
   constructor(private readonly deps: InvitationPageDeps) {}
 
@@ -94,15 +103,22 @@ export class InvitationPageFlow {
     }
     if (matchPagePath(pagePatterns.emailAction, path)) return this.emailAction(request.rawUrl);
     const appLink = matchPagePath(pagePatterns.inviterAppLink, path)?.inviterId;
-    if (appLink) return this.appLink(inviterIdOf(appLink));
-    if (matchPagePath(pagePatterns.legacyInvitation, path)) return this.page(pagePatterns.legacyInvitation, null);
+    if (appLink) return this.elsewhere(request.rawUrl, '') ?? this.appLink(inviterIdOf(appLink));
+    if (matchPagePath(pagePatterns.legacyInvitation, path)) {
+      return this.canonical(path, request.rawUrl) ?? this.page(pagePatterns.legacyInvitation, null);
+    }
     const inviterId = invitationInviterId(path) ?? signUpInviterId(path);
-    if (inviterId) return this.page(path.replace(/\/$/, ''), inviterId, queryLanguageOf(request.rawUrl));
+    if (inviterId) {
+      return (
+        this.canonical(path, request.rawUrl) ??
+        this.page(path.replace(/\/$/, ''), inviterId, queryLanguageOf(request.rawUrl))
+      );
+    }
     if (matchPagePath(pagePatterns.welcome, path)) return this.welcome(path.replace(/\/$/, ''), request);
     // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
     if (matchPagePath(pagePatterns.confirmEmail, path)) {
       const input = { path: pagePatterns.confirmEmail, queryLanguage: queryLanguageOf(request.rawUrl), inviter: null };
-      return this.rendered(input, () => INVITATION_CACHE_CONTROL);
+      return this.canonical(path, request.rawUrl) ?? this.rendered(input, () => INVITATION_CACHE_CONTROL);
     }
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
     // app's page is not rendered for it (the app's router could not take such a path over).
@@ -117,6 +133,32 @@ export class InvitationPageFlow {
         'cache-control': UNKNOWN_INVITER_CACHE_CONTROL,
       },
       body: page.html,
+    };
+  }
+
+  /**
+   * A page the CDN keeps, asked for with a query it does not read: the redirect to the page's own
+   * URL (the renderer says which parameters each page reads), or null when the request is that URL.
+   */
+  private canonical(path: string, rawUrl: string): HttpAnswer | null {
+    return this.elsewhere(rawUrl, this.deps.renderer().pageQuery(path, splitRawUrl(rawUrl).rawQuery ?? ''));
+  }
+
+  /**
+   * The redirect to the same path with `query`, or null when the request asked for exactly that.
+   * Hosting's CDN keys its copies on the whole URL: without this, `?x=random` would reach the
+   * function (and Firestore) on every request. The redirect reads nothing and renders nothing.
+   */
+  private elsewhere(rawUrl: string, query: string): HttpAnswer | null {
+    const { rawPath, rawQuery } = splitRawUrl(rawUrl);
+    if (query === '' ? rawQuery === null : rawQuery === query) return null;
+    return {
+      status: 301,
+      headers: {
+        location: query === '' ? rawPath : `${rawPath}?${query}`,
+        'cache-control': CANONICAL_REDIRECT_CACHE_CONTROL,
+      },
+      body: '',
     };
   }
 

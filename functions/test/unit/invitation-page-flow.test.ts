@@ -12,14 +12,24 @@ const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: nul
 function flowWith(options: { shortLink?: string } = {}) {
   const rendered: InvitationPageInput[] = [];
   const views: string[] = [];
+  const looked: string[] = [];
   const flow = new InvitationPageFlow({
-    findInviter: async (id) => (id === 'asha' ? asha : null),
+    findInviter: async (id) => {
+      looked.push(id);
+      return id === 'asha' ? asha : null;
+    },
     createAppLink: async (id) => {
+      looked.push(id);
       if (id !== 'asha') throw new FlowError('not-found', 'No inviter with this id');
       return { shortLink: options.shortLink ?? 'https://dayfocus.app/l/abc' };
     },
     renderer: () => ({
       emailActionTarget: (query) => `/welcome/mira/asha${query}`,
+      // As the real renderer, for the one parameter these tests use: `lg` when offered.
+      pageQuery: (_path, query) => {
+        const lg = new URLSearchParams(query).get('lg');
+        return lg === 'en' || lg === 'hi' ? `lg=${lg}` : '';
+      },
       renderInvitationPage: async (input) => {
         rendered.push(input);
         // As the real renderer: the welcome and confirmation pages name no inviter to find.
@@ -36,7 +46,7 @@ function flowWith(options: { shortLink?: string } = {}) {
     },
     inviterExists: async (id) => id === 'asha',
   });
-  return { flow, rendered, views };
+  return { flow, rendered, views, looked };
 }
 
 describe('inviterIdOf', () => {
@@ -121,7 +131,7 @@ describe('InvitationPageFlow', () => {
 
   it('renders the invitation with the inviter it found, or none', async () => {
     const { flow, rendered } = flowWith();
-    expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/asha/hi?utm_source=x' })).status).toBe(200);
+    expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/asha/hi?lg=hi' })).status).toBe(200);
     expect((await flow.answer({ method: 'GET', rawUrl: '/feedback/nobody' })).status).toBe(404);
     expect((await flow.answer({ method: 'GET', rawUrl: '/tasks-Feedback' })).status).toBe(404);
     expect(rendered.map(({ path, inviter }) => [path, inviter?.name ?? null])).toEqual([
@@ -158,5 +168,39 @@ describe('InvitationPageFlow', () => {
       status: 303,
       headers: { location: '/feedback/nobody' },
     });
+  });
+
+  it.each([
+    ['/feedback/asha/en?x=1', '/feedback/asha/en'],
+    ['/feedback/asha?', '/feedback/asha'],
+    ['/social-sign-up/asha?utm_source=x&lg=hi', '/social-sign-up/asha?lg=hi'],
+    ['/confirm-email?lg=xx', '/confirm-email'],
+    ['/tasks-Feedback?x', '/tasks-Feedback'],
+    ['/app-link/asha?lg=hi', '/app-link/asha'],
+  ])('sends %s to %s, reading and rendering nothing', async (rawUrl, location) => {
+    const { flow, rendered, looked } = flowWith();
+    for (const method of ['GET', 'HEAD']) {
+      const answer = await flow.answer({ method, rawUrl });
+      expect(answer).toEqual({
+        status: 301,
+        headers: { location, 'cache-control': 'public, max-age=3600, s-maxage=86400' },
+        body: '',
+      });
+    }
+    expect(looked).toEqual([]);
+    expect(rendered).toEqual([]);
+  });
+
+  it('answers the URLs of its own pages, and the pages never cached, without a redirect', async () => {
+    const { flow } = flowWith();
+    for (const rawUrl of [
+      '/feedback/asha/en',
+      '/social-sign-up/asha?lg=hi',
+      '/welcome/mira/asha?x=1',
+      '/confirm-email',
+    ]) {
+      expect((await flow.answer({ method: 'GET', rawUrl })).status, rawUrl).toBe(200);
+    }
+    expect((await flow.answer({ method: 'GET', rawUrl: '/auth/action?mode=x&oobCode=y' })).status).toBe(303);
   });
 });

@@ -44,6 +44,12 @@ export interface InvitationRenderer {
   emailActionTarget(query: string): string;
   /** The web configuration (`/config.json`) it was built with, carried by every page it renders (tools/deploy checks it). */
   readonly runtimeConfig?: unknown;
+  /**
+   * The query string (no `?`) the page at `path` (a page this renderer renders) is served under,
+   * given the one it was asked with: only the parameters the app reads there, with values it
+   * takes, each once, in one order. A request with any other query is redirected to it.
+   */
+  pageQuery(path: string, query: string): string;
 }
 
 /**
@@ -70,3 +76,10 @@ export const UNKNOWN_INVITER_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
  * so the redirect to it is cached for 10 minutes at the CDN (a tap then costs no function run).
  */
 export const APP_LINK_REDIRECT_CACHE_CONTROL = 'public, max-age=0, s-maxage=600';
+
+/**
+ * A page asked for with a query string it does not read (`?x=random`, a social app's click id):
+ * the redirect to the page's own URL. It depends on nothing but the URL and this deploy, so
+ * browsers keep it an hour and the CDN a day, and it costs no read and no render.
+ */
+export const CANONICAL_REDIRECT_CACHE_CONTROL = 'public, max-age=3600, s-maxage=86400';

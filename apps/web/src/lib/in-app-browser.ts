@@ -23,7 +23,7 @@ export interface InAppBrowser {
 
 /** Query parameter the way-out link adds, so that a page it opened knows it came from there. */
 export const ESCAPE_PARAM = 'browser';
-const ESCAPE_VALUE = 'external';
+export const ESCAPE_VALUE = 'external';
 
 /**
  * The in-app browser this page runs in, or null in a real browser. Google's own app (`GSA/`) is

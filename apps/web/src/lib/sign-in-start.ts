@@ -13,6 +13,13 @@
 /** The query parameter the server's provider buttons submit. */
 export const START_PARAM = 'start';
 
+/** The providers a `start` may name. */
+export const START_PROVIDERS = ['apple.com', 'google.com'] as const;
+
+export function isStartProvider(value: string | null): value is (typeof START_PROVIDERS)[number] {
+  return START_PROVIDERS.some((provider) => provider === value);
+}
+
 const MARK_KEY = 'dayfocus.startTap';
 
 /**

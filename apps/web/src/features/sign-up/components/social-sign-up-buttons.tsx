@@ -6,7 +6,7 @@ import { Alert } from '@/components/alert';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
 import { firebaseAuth, prepareAuth } from '@/lib/auth';
 import { currentInAppBrowser } from '@/lib/in-app-browser';
-import { START_PARAM, takeStartTap } from '@/lib/sign-in-start';
+import { isStartProvider, START_PARAM, takeStartTap } from '@/lib/sign-in-start';
 import { useHydrated } from '@/lib/use-hydrated';
 import { failureMessageKey, firebaseErrorCode } from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
@@ -17,9 +17,6 @@ import {
   signInByRedirect,
   type Provider,
 } from '../api/social-sign-in';
-
-const providers: readonly Provider[] = ['apple.com', 'google.com'];
-const isProvider = (value: string | null): value is Provider => providers.some((provider) => provider === value);
 
 /** The visitor closed or cancelled the popup: nothing to tell them. */
 const CANCELLED = new Set(['popup-closed-by-user', 'cancelled-popup-request', 'user-cancelled']);
@@ -106,7 +103,7 @@ export function SocialSignUpButtons({
    */
   const opened = useEffectEvent(() => {
     const requested = search.get(START_PARAM);
-    if (isProvider(requested)) {
+    if (isStartProvider(requested)) {
       const rest = new URLSearchParams(search);
       rest.delete(START_PARAM);
       void navigate({ pathname, search: rest.size > 0 ? `?${rest}` : '' }, { replace: true });

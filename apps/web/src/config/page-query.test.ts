@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { pageQuery } from './page-query';
+
+const config = {
+  portalLanguages: [
+    { code: 'en', name: 'English' },
+    { code: 'hi', name: 'हिन्दी' },
+  ],
+};
+
+describe('the query a server-rendered page is served under', () => {
+  it.each([
+    ['/feedback/asha/en', '', ''],
+    ['/feedback/asha/en', 'x=1', ''],
+    ['/feedback/asha/hi', 'fbclid=IwAR0&utm_source=fb', ''],
+    ['/feedback/asha/en', 'browser=external&lg=en&fbclid=1', 'lg=en&browser=external'],
+    ['/feedback/asha/en', 'browser=elsewhere', ''],
+    ['/social-sign-up/asha', 'utm_source=x&start=apple.com&lg=hi', 'lg=hi&start=apple.com'],
+    ['/social-sign-up/asha', 'lg=en&start=google.com', 'lg=en&start=google.com'],
+    ['/social-sign-up/asha', 'start=evil.com', ''],
+    ['/sign-up/asha', 'start=google.com&lg=hi', 'lg=hi'],
+    ['/sign-up/asha', 'lg=xx', ''],
+    ['/confirm-email', 'lg=hi&ref=mail', 'lg=hi'],
+    ['/feedback/asha/en', 'lg=en&lg=hi', 'lg=en'],
+    ['/feedback/asha/en', 'lg=%65n', 'lg=en'],
+    ['/tasks-Feedback', 'x=1', ''],
+  ])('%s?%s is served as ?%s', (path, query, expected) => {
+    expect(pageQuery(path, query, config)).toBe(expected);
+  });
+});

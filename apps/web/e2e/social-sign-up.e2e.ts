@@ -203,7 +203,8 @@ describe('Sign-up with Google or Apple in the browser', () => {
     const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
     const pages: string[] = [];
     page.on('request', (request) => {
-      if (request.isNavigationRequest()) pages.push(new URL(request.url()).pathname);
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        pages.push(new URL(request.url()).pathname);
     });
     // Any page of the origin that is not the method page's own form: here the site's not-found
     // page, with a link someone put there (as a page of Firebase's own handler could carry one).

@@ -3,6 +3,7 @@ import { linkTargetFor } from '../src/domain/app-links.js';
 import { parseLinkSettings } from '../src/domain/link-settings.js';
 import { AppLinkFlow } from '../src/flows/app-link-flow.js';
 import type { AppLinkLinks, Logger } from '../src/flows/ports.js';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { memoryLogger } from './memory-logger.js';
 
 /** The opens by source of a link that has none, written out as the documented field names. */
@@ -23,18 +24,17 @@ export const fakeLinkCode = 'AbCdEf12_-';
 export const localLinkSettings = parseLinkSettings({}, { deployed: false });
 
 /**
- * The short-link flow in-process, for visits: its store knows the one link `fakeLinkCode`
- * (of `target`, by default inviter-1's), and counts opens with `countOpen`.
+ * The short-link flow in-process, for visits: its store knows the one link `fakeLinkCode` of
+ * inviter-1, who has a public face, and counts opens with `countOpen`.
  */
 export function visitFlow(options: {
   countOpen: AppLinkLinks['countOpen'];
-  target?: string;
   now: Date;
   randomBytes: (size: number) => Uint8Array;
   logger?: Logger;
 }) {
   const unexpected = () => Promise.reject(new Error('not used by a visit'));
-  const target = options.target ?? linkTargetFor(localLinkSettings, 'inviter-1');
+  const target = linkTargetFor(localLinkSettings, 'inviter-1');
   const at = options.now.toISOString();
   const links: AppLinkLinks = {
     ensureOwnLink: unexpected,
@@ -45,10 +45,16 @@ export function visitFlow(options: {
       wanted === fakeLinkCode
         ? { code: fakeLinkCode, inviterId: 'inviter-1', target, createdAt: at, updatedAt: at }
         : null,
+    namesCode: async (inviterId, code) => inviterId === 'inviter-1' && code === fakeLinkCode,
     countOpen: options.countOpen,
   };
+  const inviters = {
+    publicInviter: async (inviterId: string) =>
+      inviterId === 'inviter-1' ? inviterRecord({ userId: inviterId }) : null,
+  };
   return new AppLinkFlow({
-    users: { getUser: async () => null },
+    inviters,
+    keptInviters: inviters,
     links,
     logger: options.logger ?? memoryLogger(),
     settings: () => localLinkSettings,

@@ -8,6 +8,9 @@
  *    code and read the same inviter; only the renderer is new.
  * 2. Warm, through the Hosting emulator: the server-rendered page, next to the static shell
  *    and the `getInviter` call that the old path needed before the inviter showed.
+ * 3. What deciding who has a page costs (docs/invitation-page.md, "Who has a page"): the inviter's
+ *    record read, her Auth account looked up, and both side by side as the function does them,
+ *    from this process with the Admin SDK against the stack's emulators.
  *
  * Needs a build and the local stack:
  *   pnpm run build && tsx tools/stack/with-stack.ts tsx tools/bench/invitation-page.ts   (part of npm run bench:web)
@@ -16,6 +19,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { callableHeaders, demoInviter, repoRoot, seedDemoInviter, urls } from '@dayfocus/stack';
+import { adminAuth, adminDb, createInviter } from '@dayfocus/stack/testing';
 
 const coldStarts = Number(process.env.COLD_STARTS ?? 10);
 const warmCalls = Number(process.env.WARM_CALLS ?? 40);
@@ -106,5 +110,35 @@ console.log('|---|---|---|');
 for (const { name, times } of warm) {
   const value = median(times);
   console.log(`| ${name} | ${ms(value)} | ${(value / staticMedian).toFixed(2)}x |`);
+}
+
+// 3. The reads that decide who has a page, round by round as above.
+const inviter = await createInviter();
+await adminAuth.createUser({ uid: inviter.userId, email: inviter.email });
+const readRecord = () => adminDb.collection('Users').doc(inviter.userId).get();
+const lookUpAccount = () => adminAuth.getUser(inviter.userId);
+const reads: [string, () => Promise<unknown>][] = [
+  ["the inviter's record (Users/{uid}), as every page read it before", readRecord],
+  ['her Auth account (getUser), for its `disabled` flag', lookUpAccount],
+  ['both side by side, as the page reads them now', () => Promise.all([readRecord(), lookUpAccount()])],
+];
+const readTimes = reads.map(([name]) => ({ name, times: [] as number[] }));
+for (const [, read] of reads) await read(); // one uncounted call each (connections opened)
+for (let round = 0; round < warmCalls; round++) {
+  for (const [index, [, read]] of reads.entries()) {
+    const started = performance.now();
+    await read();
+    readTimes[index]?.times.push(performance.now() - started);
+  }
+}
+const recordMedian = median(readTimes[0]?.times ?? []);
+console.log(
+  `\nDeciding who has a page: the reads, with the Admin SDK against the emulators (${warmCalls} each, medians)\n`,
+);
+console.log('| read | median | vs the record alone |');
+console.log('|---|---|---|');
+for (const { name, times } of readTimes) {
+  const value = median(times);
+  console.log(`| ${name} | ${ms(value)} | ${(value / recordMedian).toFixed(2)}x |`);
 }
 process.exit(0);

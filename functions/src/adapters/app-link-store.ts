@@ -7,7 +7,7 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { LRUCache } from 'lru-cache';
 import type { Visitor } from '@dayfocus/contracts/link-paths';
-import type { AppLinkRecord, ProviderLinkRecord } from '../domain/app-links.js';
+import { LINK_KEEP_MS, type AppLinkRecord, type ProviderLinkRecord } from '../domain/app-links.js';
 import type { LinkProviderKind } from '../domain/link-settings.js';
 import type { AppLinkLinks } from '../flows/ports.js';
 import { converter, converters } from './converters.js';
@@ -41,24 +41,34 @@ const CODE_ATTEMPTS = 5;
 
 const ownerConverter = converter<AppLinkOwnerRecord>();
 
-/**
- * How long an instance keeps what it read of a link. A code never changes hands, and its target
- * changes only when a deploy moves the product domain (which starts new instances); the hour is
- * a bound, not a rule.
- */
-const KEEP = { max: 10_000, ttl: 60 * 60 * 1000 };
+/** What an owner record says of the inviter's own link (nothing, when there is no record). */
+type OwnLink = Pick<AppLinkOwnerRecord, 'code' | 'codeTarget'>;
+
+/** A clock in milliseconds, as `performance` gives it (tests hand in their own). */
+export interface KeepClock {
+  now(): number;
+}
 
 export class AppLinkStore implements AppLinkLinks {
-  /** Links this instance has read, by code: a link's opens after the first cost no read. */
-  private readonly resolved = new LRUCache<string, AppLinkRecord>(KEEP);
-  /** Inviters' own links this instance has found or made: asking again costs no read. */
-  private readonly ownLinks = new LRUCache<string, { code: string; target: string }>(KEEP);
+  /** Links this instance has read, by code: a link's opens within LINK_KEEP_MS cost no read. */
+  private readonly resolved: LRUCache<string, AppLinkRecord>;
+  /** Owner records this instance has read or written, by inviter: which code is hers. */
+  private readonly owned: LRUCache<string, OwnLink>;
+  /** Picks the shard of each open; in [0, 1) like Math.random. */
+  private readonly random: () => number;
 
   constructor(
     private readonly firestore: Firestore,
-    /** Picks the shard of each open; in [0, 1) like Math.random. */
-    private readonly random: () => number = Math.random,
-  ) {}
+    options: { random?: () => number; clock?: KeepClock } = {},
+  ) {
+    this.random = options.random ?? Math.random;
+    // A link retired by hand stops resolving within LINK_KEEP_MS (domain/app-links.ts).
+    // A clock of the tests' own is read each time (lru-cache otherwise reuses a reading for 1 ms).
+    const clock = options.clock ? { perf: options.clock, ttlResolution: 0 } : {};
+    const keep = { max: 10_000, ttl: LINK_KEEP_MS, ...clock };
+    this.resolved = new LRUCache(keep);
+    this.owned = new LRUCache(keep);
+  }
 
   private links() {
     return this.firestore.collection(collections.appLinks).withConverter(converters.appLinks);
@@ -79,25 +89,47 @@ export class AppLinkStore implements AppLinkLinks {
     now: string;
     newCode: () => string;
   }): Promise<string> {
-    // The usual case, an inviter asking again, needs one read and no transaction.
+    // The usual case, an inviter asking again, needs two reads (kept) and no transaction. The
+    // link itself is read too, so that one deleted by hand is made anew, not handed out.
     const known = await this.findOwnLink(input.inviterId, input.target);
-    if (known) return known;
+    if (known && (await this.findByCode(known))?.inviterId === input.inviterId) return known;
     const code = await this.makeOwnLink(input);
-    this.ownLinks.set(input.inviterId, { code, target: input.target });
+    this.owned.set(input.inviterId, { code, codeTarget: input.target });
     return code;
   }
 
-  /** The code of the inviter's own link to `target`, if they have one: reads only, never writes. */
+  /**
+   * The code of the inviter's own link to `target`, if they have one: reads only, never writes.
+   * One read: the owner record names the target with the code (a record from before it did: the
+   * link is read too). The link itself is not read, so a link document deleted by hand alone is
+   * still found here (docs/short-links.md says to clear the owner's code).
+   */
   async findOwnLink(inviterId: string, target: string): Promise<string | null> {
-    const kept = this.ownLinks.get(inviterId);
-    if (kept?.target === target) return kept.code;
-    const owner = (await this.owners().doc(inviterId).get()).data();
-    const code = owner?.code;
+    const owner = await this.ownLinkOf(inviterId);
+    const code = owner.code;
     if (!code) return null;
     const linkTarget = owner.codeTarget ?? (await this.ownTargetOf(code, inviterId));
-    if (linkTarget !== target) return null;
-    this.ownLinks.set(inviterId, { code, target });
-    return code;
+    return linkTarget === target ? code : null;
+  }
+
+  /**
+   * Whether the inviter's owner record names `code`: her one link that resolves. A kept answer
+   * that it does is trusted for LINK_KEEP_MS (a link retired by hand stops within it); one that
+   * it does not is read again, since the record may name a link made since in another instance.
+   */
+  async namesCode(inviterId: string, code: string): Promise<boolean> {
+    if (this.owned.get(inviterId)?.code === code) return true;
+    return (await this.ownLinkOf(inviterId, { fresh: true })).code === code;
+  }
+
+  /** What the inviter's owner record says of her own link, kept for LINK_KEEP_MS. */
+  private async ownLinkOf(inviterId: string, options: { fresh?: boolean } = {}): Promise<OwnLink> {
+    const kept = options.fresh ? undefined : this.owned.get(inviterId);
+    if (kept) return kept;
+    const owner = (await this.owners().doc(inviterId).get()).data();
+    const ownLink: OwnLink = { code: owner?.code, codeTarget: owner?.codeTarget };
+    this.owned.set(inviterId, ownLink);
+    return ownLink;
   }
 
   /** The target of the inviter's link of this code, or undefined when the code is not theirs. */

@@ -91,16 +91,44 @@ export type LinkAnswer =
   | { kind: 'preview'; shortLink: string; title: string; description: string; imageUrl: string; webUrl: string }
   | { kind: 'not-found' };
 
-export interface StoredLink {
+/**
+ * How long an instance keeps what it read of a link (its record, its owner's, whether its inviter
+ * has a public face). A link retired by hand (docs/short-links.md) stops resolving within this, and
+ * within this plus what a CDN may keep of an answer that names a link (`/app-link/{uid}`, the QR
+ * code): under a minute in all (retired-links.test.ts holds the sum). A popular link then costs a
+ * few reads every 10 s per instance, against a write for every open it counts.
+ */
+export const LINK_KEEP_MS = 10_000;
+
+/** Whether a stored link's `inviterId` can name a user (the record is data: checked, not trusted). */
+export function isLinkInviter(inviterId: unknown): inviterId is string {
+  return typeof inviterId === 'string' && isDocumentId(inviterId);
+}
+
+/** A short link as it may be served: its code, its inviter, and the target made for her. */
+export interface ServedLink {
   code: string;
-  target: unknown;
+  inviterId: string;
+  target: string;
 }
 
 /**
- * Where a visitor of a short link goes. Only the stored target or a configured store URL
- * is ever used, so the link service cannot be made to redirect anywhere else.
+ * A stored link as it may be served, or null. It is served only while its owner record names it
+ * (clearing the owner's code retires it) and its inviter has a public face (domain/inviters.ts).
+ * The target is made again from the configuration and the inviter, never taken from the record:
+ * a target written there by anyone else (or before the product domain moved) sends nobody anywhere.
  */
-export function answerForLink(link: StoredLink | null, visitor: Visitor, settings: LinkSettings): LinkAnswer {
+export function servedLink(
+  link: Pick<AppLinkRecord, 'code' | 'inviterId'> | null,
+  facts: { ownerNamesIt: boolean; inviterIsPublic: boolean },
+  settings: Pick<LinkSettings, 'productDomain'>,
+): ServedLink | null {
+  if (!link || !isLinkInviter(link.inviterId) || !facts.ownerNamesIt || !facts.inviterIsPublic) return null;
+  return { code: link.code, inviterId: link.inviterId, target: linkTargetFor(settings, link.inviterId) };
+}
+
+/** Where a visitor of a short link goes: only the served target or a configured store URL. */
+export function answerForLink(link: ServedLink | null, visitor: Visitor, settings: LinkSettings): LinkAnswer {
   if (!link || !isSafeTarget(link.target)) return { kind: 'not-found' };
   const target = link.target;
   const shortLink = shortLinkFor(settings, link.code);

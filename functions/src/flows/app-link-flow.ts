@@ -8,12 +8,14 @@ import {
   appleAppSiteAssociation,
   androidAssetLinks,
   dynamicLinksRequestBody,
-  isSafeTarget,
+  isLinkInviter,
   linkTargetFor,
   newLinkCode,
   pageLanguageOf,
+  servedLink,
   shortLinkFor,
   type LinkAnswer,
+  type ServedLink,
 } from '../domain/app-links.js';
 import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
 import { FlowError } from '../domain/errors.js';
@@ -21,17 +23,19 @@ import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
-import { isLiveUser } from '@dayfocus/contracts/records';
 import {
   LinkProviderError,
   type AppLinkLinks,
+  type InviterLookup,
   type Logger,
   type ShortLinkProviderClient,
-  type UserReader,
 } from './ports.js';
 
 export interface AppLinkFlowDeps {
-  users: UserReader;
+  /** Who has a public face, asked afresh: making a link. */
+  inviters: InviterLookup;
+  /** The same, kept in the instance for LINK_KEEP_MS at most (wiring.ts): serving a link, which every open does. */
+  keptInviters: InviterLookup;
   links: AppLinkLinks;
   logger: Logger;
   /** Read per call: params are only known at run time. Throws LinkSettingsError. */
@@ -65,20 +69,20 @@ export interface LinkVisit {
 
 const NO_STORE = 'private, no-store';
 /**
- * The QR code of a link may be kept by browsers and Hosting's CDN for a day: it encodes only
- * `{linkOrigin}/l/{code}`, and a code never changes hands (nor does the link origin of a
- * deployment), so a kept copy is never wrong. Opens are counted on the link, not its QR code,
- * so nothing is lost when the CDN answers instead of the function.
+ * The QR code of a link is kept by Hosting's CDN for 30 s (browsers ask it each time): it encodes
+ * only `{linkOrigin}/l/{code}`, and a code never changes hands, but a link retired by hand must
+ * stop being shown within a minute, with the instance's LINK_KEEP_MS before it. Opens are
+ * counted on the link, not its QR code, so nothing is lost when the CDN answers instead.
  */
-const QR_CACHE = 'public, max-age=86400, s-maxage=86400';
+const QR_CACHE = 'public, max-age=0, s-maxage=30';
 
 export class AppLinkFlow {
   constructor(private readonly deps: AppLinkFlowDeps) {}
 
   async createAppLink(inviterId: string): Promise<{ shortLink: string }> {
     const settings = this.deps.settings();
-    const inviter = await this.deps.users.getUser(inviterId);
-    if (!isLiveUser(inviter)) throw new FlowError('not-found', 'No inviter with this id');
+    const inviter = await this.deps.inviters.publicInviter(inviterId);
+    if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
     const target = linkTargetFor(settings, inviterId);
     const now = this.deps.now().toISOString();
 
@@ -138,8 +142,22 @@ export class AppLinkFlow {
   }
 
   /**
+   * The link of a code as it may be served (domain/app-links.ts, servedLink), or null: for a code
+   * nobody has, a link retired by hand, or one whose inviter has no public face.
+   */
+  async linkOf(code: string): Promise<ServedLink | null> {
+    const link = await this.deps.links.findByCode(code);
+    if (!link || !isLinkInviter(link.inviterId)) return null;
+    const [ownerNamesIt, inviter] = await Promise.all([
+      this.deps.links.namesCode(link.inviterId, link.code),
+      this.deps.keptInviters.publicInviter(link.inviterId),
+    ]);
+    return servedLink(link, { ownerNamesIt, inviterIsPublic: inviter !== null }, this.deps.settings());
+  }
+
+  /**
    * GET /l/{code}: where this visitor goes; GET /l/{code}/qr.svg: the link's QR code. Unknown
-   * or malformed codes get the 404 page.
+   * or malformed codes, retired links and links of inviters without a public face get the 404 page.
    */
   async openAppLink(visit: LinkVisit): Promise<HttpAnswer> {
     if (visit.method !== 'GET' && visit.method !== 'HEAD') {
@@ -152,20 +170,20 @@ export class AppLinkFlow {
     const settings = this.deps.settings();
     const visitor = visitorOf(visit.userAgent);
     const request = linkRequestFromPath(visit.rawUrl);
-    const record = request ? await this.deps.links.findByCode(request.code) : null;
+    const link = request ? await this.linkOf(request.code) : null;
     if (request?.resource === 'qr') {
       // Showing the QR code is not an open: nothing is counted.
-      if (!record || !isSafeTarget(record.target)) return this.httpAnswerFor({ kind: 'not-found' }, visit);
-      return this.qrCodeAnswer(shortLinkFor(settings, record.code));
+      if (!link) return this.httpAnswerFor({ kind: 'not-found' }, visit);
+      return this.qrCodeAnswer(shortLinkFor(settings, link.code));
     }
-    const answer = answerForLink(record, visitor, settings);
+    const answer = answerForLink(link, visitor, settings);
 
     // The count is started here, while the request still holds the CPU, and not awaited: the
     // answer goes out at once and carries the write as `pending` for the function to finish
     // after sending. A failed or slow count never costs the visitor the link, nor any time.
     // The source only counts: the answer is the same with or without it.
-    if (answer.kind === 'not-found' || !record || visit.method !== 'GET') return this.httpAnswerFor(answer, visit);
-    const pending = this.countOpen(record.code, visitor, openSourceOf(visit.rawUrl));
+    if (answer.kind === 'not-found' || !link || visit.method !== 'GET') return this.httpAnswerFor(answer, visit);
+    const pending = this.countOpen(link.code, visitor, openSourceOf(visit.rawUrl));
     return { ...this.httpAnswerFor(answer, visit), pending };
   }
 

@@ -205,6 +205,11 @@ export interface UserReader {
   getUser(userId: string): Promise<UserRecord | null>;
 }
 
+/** Who has a public face (domain/inviters.ts): the inviter's record when she has one, else null. */
+export interface InviterLookup {
+  publicInviter(inviterId: string): Promise<UserRecord | null>;
+}
+
 /** The short link provider's refusal or failure, as the flow tells it to the caller. */
 export class LinkProviderError extends Error {
   constructor(
@@ -235,6 +240,8 @@ export interface AppLinkLinks {
     now: string;
   }): Promise<ProviderLinkRecord>;
   findByCode(code: string): Promise<AppLinkRecord | null>;
+  /** Whether the inviter's owner record names this code: the one link of hers that resolves. */
+  namesCode(inviterId: string, code: string): Promise<boolean>;
   countOpen(code: string, visitor: Visitor, source: OpenSource, now: string): Promise<void>;
 }
 

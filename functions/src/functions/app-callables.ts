@@ -5,19 +5,22 @@
 import { FlowError } from '../domain/errors.js';
 import { acceptInviteRequestSchema, resolveAppLinkRequestSchema } from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from './callable.js';
-import { appLinks, inviteFlow } from './wiring.js';
+import { appLinkFlow, inviteFlow, inviterFlow } from './wiring.js';
 
-/** The inviter a short link's code names; `not-found` for a code we never made. */
+/**
+ * The link a code names as it may be served (its target made for its inviter); `not-found` for a
+ * code we never made, a link retired by hand, or an inviter without a public face.
+ */
 async function linkOf(code: string) {
-  const link = await appLinks.findByCode(code);
-  if (!link?.inviterId) throw new FlowError('not-found', 'No invite with this code');
+  const link = await appLinkFlow.linkOf(code);
+  if (!link) throw new FlowError('not-found', 'No invite with this code');
   return link;
 }
 
 /** Public: "Add Asha as a friend?" before the person signs in. */
 export const resolveAppLink = callable('resolveAppLink', resolveAppLinkRequestSchema, async (input) => {
   const link = await linkOf(input.code);
-  const inviter = await inviteFlow.getInviter(link.inviterId);
+  const inviter = await inviterFlow.getInviter(link.inviterId);
   return { code: input.code, inviter, target: link.target };
 });
 

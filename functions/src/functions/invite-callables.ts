@@ -9,11 +9,11 @@ import {
   registerInviteeRequestSchema,
 } from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from './callable.js';
-import { appLinkFlow, inviteFlow } from './wiring.js';
+import { appLinkFlow, inviteFlow, inviterFlow } from './wiring.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
 export const getInviter = callable('getInviter', getInviterRequestSchema, (input) =>
-  inviteFlow.getInviter(input.inviterId),
+  inviterFlow.getInviter(input.inviterId),
 );
 
 /** Signed in with email and password, right after the account was made. */

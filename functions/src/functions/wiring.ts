@@ -6,46 +6,74 @@ import { DevCrashSwitch } from '../adapters/dev-crash-switch.js';
 import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';
 import { isLiveUser } from '@dayfocus/contracts/records';
+import { LINK_KEEP_MS } from '../domain/app-links.js';
 import { AppLinkStore } from '../adapters/app-link-store.js';
 import { FirebaseAccounts } from '../adapters/accounts.js';
 import { DynamicLinksClient } from '../adapters/dynamic-links-client.js';
 import { auth, db, isEmulator, messaging, storage, taskQueues } from '../adapters/firebase.js';
 import { FunnelStore } from '../adapters/funnel-store.js';
 import { FirestoreInviteStore } from '../adapters/invite-store.js';
+import { keptRead } from '../adapters/kept-read.js';
 import { readLinkSettings } from '../adapters/link-params.js';
 import { picturesFolder } from '../adapters/picture-params.js';
 import { resolvePictureUrl } from '../adapters/pictures.js';
 import { TaskPushQueue } from '../adapters/push-queue.js';
 import { DevOutboxTransport, FcmTransport } from '../adapters/push-transport.js';
+import { withinTime } from '../adapters/time-limit.js';
 import { AuthRestVerificationCodes, webApiKey } from '../adapters/verification-codes.js';
 import { AppLinkFlow } from '../flows/app-link-flow.js';
 import { InvitationPageFlow, type InvitationPageDeps } from '../flows/invitation-page-flow.js';
 import { InviteFlow } from '../flows/invite-flow.js';
+import { InviterFlow } from '../flows/inviter-flow.js';
 
 export const inviteStore = new FirestoreInviteStore(db, logger);
 
 export const funnels = new FunnelStore(db);
 
+const accounts = new FirebaseAccounts(auth);
+
+const resolvePicture = (profileImage: unknown, ownerId: string) =>
+  resolvePictureUrl(storage, profileImage, ownerId, { picturesFolder: picturesFolder.value(), emulator: isEmulator });
+
 export const inviteFlow = new InviteFlow({
   store: inviteStore,
-  accounts: new FirebaseAccounts(auth),
+  accounts,
   push: isEmulator ? new DevOutboxTransport(db) : new FcmTransport(messaging),
   pushQueue: new TaskPushQueue(taskQueues),
   verificationCodes: new AuthRestVerificationCodes({
     apiKey: () => webApiKey.value(),
     emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
   }),
-  resolvePicture: (profileImage, ownerId) =>
-    resolvePictureUrl(storage, profileImage, ownerId, { picturesFolder: picturesFolder.value(), emulator: isEmulator }),
+  resolvePicture,
   logger,
   now: () => new Date(),
   ...(isEmulator ? { crashes: new DevCrashSwitch(db) } : {}),
 });
 
-export const appLinks = new AppLinkStore(db);
+/**
+ * How long a page waits for Auth to say whether an inviter's account is disabled; past it the
+ * record decides (flows/inviter-flow.ts). Auth answers in milliseconds when it is well.
+ */
+const ACCOUNT_LOOKUP_LIMIT_MS = 1_500;
+
+/** The inviter as the public sees her: the pages, getInviter, resolveAppLink. */
+export const inviterFlow = new InviterFlow({
+  users: inviteStore,
+  accounts: {
+    getAccount: (uid) =>
+      withinTime(accounts.getAccount(uid), ACCOUNT_LOOKUP_LIMIT_MS, "Looking up an inviter's account"),
+  },
+  resolvePicture,
+  logger,
+});
+
+const appLinks = new AppLinkStore(db);
 
 export const appLinkFlow = new AppLinkFlow({
-  users: inviteStore,
+  inviters: inviterFlow,
+  // Kept as long as the links themselves: a link stops resolving within LINK_KEEP_MS of its
+  // inviter being switched off or disabled, as of its retirement.
+  keptInviters: { publicInviter: keptRead((inviterId) => inviterFlow.publicInviter(inviterId), LINK_KEEP_MS) },
   links: appLinks,
   logger,
   settings: readLinkSettings,
@@ -58,7 +86,7 @@ export const appLinkFlow = new AppLinkFlow({
 export function invitationPageFlow(page: Pick<InvitationPageDeps, 'renderer' | 'pageHeaders'>): InvitationPageFlow {
   return new InvitationPageFlow({
     ...page,
-    findInviter: (inviterId) => inviteFlow.findInviter(inviterId),
+    findInviter: (inviterId) => inviterFlow.card(inviterId),
     createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
     settings: readLinkSettings,
     countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),

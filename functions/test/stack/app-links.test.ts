@@ -414,12 +414,12 @@ describe('the source of an open', () => {
 });
 
 describe("a link's QR code", () => {
-  it('is an SVG of exactly the short link, served through Hosting and cacheable', async () => {
+  it('is an SVG of exactly the short link, served through Hosting and kept 30 s by the CDN', async () => {
     const link = await newLink();
     const response = await fetchRaw(`${link.path}/qr.svg`, { userAgent: userAgents.web['Chrome on Windows'] });
     expect(response.status).toBe(200);
     expect(String(response.headers['content-type']).split(';')[0]).toBe('image/svg+xml');
-    expect(response.headers['cache-control']).toBe('public, max-age=86400, s-maxage=86400');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
     expect(response.headers.location).toBeUndefined();
     expect(decodeQrSvg(response.body)).toBe(link.shortLink);
     expect(link.shortLink).toBe(`${origin}/l/${link.code}`);

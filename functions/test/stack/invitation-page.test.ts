@@ -11,30 +11,11 @@ import {
   UNKNOWN_INVITER_CACHE_CONTROL,
 } from '@dayfocus/contracts/invitation-page';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
+import { metaOf, rootText } from '../html.js';
 import { userAgents } from '../user-agents.js';
 import { adminDb, createInviter, fetchRaw, uniqueId } from './support.js';
 
 const PICTURE = 'https://images.dayfocus.test/asha.png';
-
-/** The `content` of `<meta {attribute}="{key}">`, or undefined. */
-function metaOf(html: string, key: string): string | undefined {
-  const match = new RegExp(`<meta (?:property|name)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html);
-  return match?.[1];
-}
-
-/** The visible text of the rendered #root, tags stripped and entities of names decoded. */
-function rootText(html: string): string {
-  const root = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1] ?? '';
-  return root
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ');
-}
 
 describe('The invitation page, server-rendered', () => {
   it('names the inviter, with her picture, in the first HTML, in English', async () => {

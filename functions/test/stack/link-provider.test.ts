@@ -7,13 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FirebaseAccounts } from '../../src/adapters/accounts.js';
 import { AppLinkStore } from '../../src/adapters/app-link-store.js';
 import { DynamicLinksClient } from '../../src/adapters/dynamic-links-client.js';
 import { FirestoreInviteStore } from '../../src/adapters/invite-store.js';
 import { parseLinkSettings } from '../../src/domain/link-settings.js';
 import { FlowError } from '../../src/domain/errors.js';
 import { AppLinkFlow } from '../../src/flows/app-link-flow.js';
-import { adminDb, createInviter, uniqueId } from './support.js';
+import { InviterFlow } from '../../src/flows/inviter-flow.js';
+import { adminAuth, adminDb, createInviter, uniqueId } from './support.js';
 import { memoryLogger } from '../memory-logger.js';
 import { dynamicLinksBodyFor } from '../short-links.js';
 
@@ -90,8 +92,15 @@ function flowWith(options: { apiKey?: string; apiUrl?: string } = {}) {
     },
     { deployed: false, apiKey: options.apiKey ?? 'test-api-key' },
   );
-  return new AppLinkFlow({
+  const inviters = new InviterFlow({
     users: new FirestoreInviteStore(adminDb, memoryLogger()),
+    accounts: new FirebaseAccounts(adminAuth),
+    resolvePicture: async () => null,
+    logger: memoryLogger(),
+  });
+  return new AppLinkFlow({
+    inviters,
+    keptInviters: inviters,
     links: new AppLinkStore(adminDb),
     logger: memoryLogger(),
     settings: () => settings,

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AppLinkStore } from '../../src/adapters/app-link-store.js';
+import { LINK_KEEP_MS } from '../../src/domain/app-links.js';
 import { FieldValue } from 'firebase-admin/firestore';
 import { adminDb, firestoreFaults, uniqueId } from './support.js';
 
@@ -31,6 +32,50 @@ describe('the link store kept in the instance', () => {
     ).toBe(code);
     // Another instance reads Firestore.
     expect((await new AppLinkStore(adminDb).findByCode(code))?.target).toBe('https://elsewhere.test/');
+  });
+
+  it('keeps what it read for LINK_KEEP_MS, no longer: a link retired by hand is gone after it', async () => {
+    let now = 1_000_000;
+    const store = new AppLinkStore(adminDb, { clock: { now: () => now } });
+    const inviterId = uniqueId('inviter');
+    const target = 'https://dayfocus.test/?userId=k';
+    const code = await store.ensureOwnLink({ inviterId, target, now: new Date().toISOString(), newCode });
+    expect(await store.findByCode(code)).toMatchObject({ code, inviterId });
+    expect(await store.namesCode(inviterId, code)).toBe(true);
+    // Retired by hand (docs/short-links.md): the owner's code cleared, the link deleted too.
+    await adminDb
+      .collection('_appLinkOwners')
+      .doc(inviterId)
+      .update({ code: FieldValue.delete(), codeTarget: FieldValue.delete() });
+    await adminDb.collection('_appLinks').doc(code).delete();
+
+    now += LINK_KEEP_MS - 1;
+    expect(await store.findByCode(code)).toMatchObject({ code });
+    expect(await store.namesCode(inviterId, code)).toBe(true);
+    now += 2;
+    expect(await store.findByCode(code)).toBeNull();
+    expect(await store.namesCode(inviterId, code)).toBe(false);
+    expect(await store.findOwnLink(inviterId, target)).toBeNull();
+  });
+
+  it('reads the owner record again when what it kept does not name a link (one made since elsewhere)', async () => {
+    const inviterId = uniqueId('inviter');
+    const target = 'https://dayfocus.test/?userId=n';
+    const store = new AppLinkStore(adminDb);
+    expect(await store.findOwnLink(inviterId, target)).toBeNull(); // kept: she has no link
+    const code = await new AppLinkStore(adminDb).ensureOwnLink({ inviterId, target, now: now(), newCode });
+    expect(await store.namesCode(inviterId, code)).toBe(true);
+  });
+
+  it('makes a new link for an inviter whose link document was deleted by hand, not the dead one', async () => {
+    const inviterId = uniqueId('inviter');
+    const target = 'https://dayfocus.test/?userId=d';
+    const code = await new AppLinkStore(adminDb).ensureOwnLink({ inviterId, target, now: now(), newCode });
+    await adminDb.collection('_appLinks').doc(code).delete();
+    const again = await new AppLinkStore(adminDb).ensureOwnLink({ inviterId, target, now: now(), newCode });
+    expect(again).not.toBe(code);
+    expect((await adminDb.collection('_appLinks').doc(again).get()).data()).toMatchObject({ inviterId, target });
+    expect((await adminDb.collection('_appLinkOwners').doc(inviterId).get()).data()).toMatchObject({ code: again });
   });
 
   it('forgets a kept link when it moves its target, and keeps no unknown code', async () => {

@@ -9,6 +9,7 @@ import {
   linkTargetFor,
   newLinkCode,
   pageLanguageOf,
+  servedLink,
 } from '../../src/domain/app-links.js';
 import { renderLinkPage } from '../../src/domain/link-pages.js';
 import { escapeHtml } from '@dayfocus/contracts/html';
@@ -108,8 +109,36 @@ describe('link codes', () => {
   });
 });
 
+describe('which stored link is served, and where it sends anyone', () => {
+  const stored = { code: 'AbCdEf12_-', inviterId: 'inviter-1' };
+  const live = { ownerNamesIt: true, inviterIsPublic: true };
+
+  it("serves a link its owner record names, of an inviter with a public face, to the inviter's own target", () => {
+    expect(servedLink(stored, live, local)).toEqual({ ...stored, target: linkTargetFor(local, 'inviter-1') });
+  });
+
+  it('never serves the target stored with the link: a rewritten one sends nobody elsewhere', () => {
+    const rewritten = { ...stored, target: 'https://evil.example/' };
+    expect(servedLink(rewritten, live, local)?.target).toBe('http://127.0.0.1:5000/?userId=inviter-1');
+  });
+
+  it.each([
+    ['no link', null, live],
+    [
+      'a link its owner record no longer names (retired by hand, or not hers)',
+      stored,
+      { ...live, ownerNamesIt: false },
+    ],
+    ['a link of an inviter without a public face', stored, { ...live, inviterIsPublic: false }],
+    ['a link naming no usable inviter', { ...stored, inviterId: 'a/b' }, live],
+    ['a link naming no inviter at all', { code: stored.code } as typeof stored, live],
+  ])('serves nothing for %s', (_case, link, facts) => {
+    expect(servedLink(link, facts, local)).toBeNull();
+  });
+});
+
 describe('where a visitor is sent', () => {
-  const link = { code: 'AbCdEf12_-', target: linkTargetFor(local, 'inviter-1') };
+  const link = { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: linkTargetFor(local, 'inviter-1') };
 
   it('targets the product domain with the inviter as userId (docs/short-links.md)', () => {
     expect(linkTargetFor({ productDomain: 'https://dayfocus.app' }, 'a b&c')).toBe(
@@ -117,7 +146,7 @@ describe('where a visitor is sent', () => {
     );
   });
 
-  it('sends the web to the stored target', () => {
+  it('sends the web to the target', () => {
     expect(answerForLink(link, 'web', local)).toEqual({ kind: 'redirect', location: link.target });
   });
 
@@ -163,12 +192,11 @@ describe('where a visitor is sent', () => {
 
   it.each([
     null,
-    { code: 'AbCdEf12_-', target: 'javascript:alert(1)' },
-    { code: 'AbCdEf12_-', target: 42 },
-    { code: 'x', target: 'https://u:p@evil.test/' },
-  ])('answers not-found, never a redirect, for a missing or unsafe record (%j)', (record) => {
+    { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: 'javascript:alert(1)' },
+    { code: 'x', inviterId: 'inviter-1', target: 'https://u:p@evil.test/' },
+  ])('answers not-found, never a redirect, for no link or an unsafe target (%j)', (link) => {
     for (const visitor of ['web', 'ios', 'android', 'crawler'] as const)
-      expect(answerForLink(record, visitor, local)).toEqual({ kind: 'not-found' });
+      expect(answerForLink(link, visitor, local)).toEqual({ kind: 'not-found' });
   });
 });
 

@@ -104,7 +104,7 @@ describe('answering a visit while the open is counted', () => {
   function flowWith(countOpen: AppLinkLinks['countOpen']) {
     const counted = vi.fn(countOpen);
     const logger = memoryLogger();
-    const flow = visitFlow({ countOpen: counted, target, now, randomBytes: (size) => randomBytes(size), logger });
+    const flow = visitFlow({ countOpen: counted, now, randomBytes: (size) => randomBytes(size), logger });
     return { flow, countOpen: counted, logger };
   }
 

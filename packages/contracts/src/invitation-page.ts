@@ -72,10 +72,12 @@ export const WELCOME_CACHE_CONTROL = 'private, no-store';
 export const UNKNOWN_INVITER_CACHE_CONTROL = 'public, max-age=0, s-maxage=60';
 
 /**
- * `/app-link/{uid}` ("I already have an account"): the inviter's short link does not change,
- * so the redirect to it is cached for 10 minutes at the CDN (a tap then costs no function run).
+ * `/app-link/{uid}` ("I already have an account"): the redirect to the inviter's short link is
+ * kept 30 s at the CDN (a burst of taps costs one function run), not longer: a link retired by
+ * hand must stop being handed out within a minute, with an instance's 10 s of keeping what it read
+ * before it (docs/short-links.md).
  */
-export const APP_LINK_REDIRECT_CACHE_CONTROL = 'public, max-age=0, s-maxage=600';
+export const APP_LINK_REDIRECT_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 
 /**
  * A page asked for with a query string it does not read (`?x=random`, a social app's click id):

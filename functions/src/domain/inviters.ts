@@ -1,0 +1,20 @@
+/**
+ * Who has a public face: an invitation page (and the sign-up pages after it), an answer from
+ * getInviter, short links that resolve. Pure rules; docs/invitation-page.md ("Who has a page").
+ */
+import { isLiveUser, type UserRecord } from '@dayfocus/contracts/records';
+
+/** What the Auth service says of an account, as far as a public page cares. */
+export interface AccountState {
+  disabled?: boolean;
+}
+
+/**
+ * An inviter with a live record (not retired by the deletion trigger) that the app has not switched
+ * off (`isActive: false`), whose account an administrator has not disabled. `account` is null when
+ * Auth knows no such account, or could not say in time: the record decides then (a deleted account's
+ * record is retired by the deletion trigger; the join side reads the account again itself).
+ */
+export function isPublicInviter(user: UserRecord | null, account: AccountState | null): user is UserRecord {
+  return isLiveUser(user) && user.isActive !== false && account?.disabled !== true;
+}

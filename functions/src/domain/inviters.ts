@@ -13,7 +13,7 @@ export interface AccountState {
  * An inviter with a live record (not retired by the deletion trigger) that the app has not switched
  * off (`isActive: false`), whose account an administrator has not disabled. `account` is null when
  * Auth knows no such account, or could not say in time: the record decides then (a deleted account's
- * record is retired by the deletion trigger; the join side reads the account again itself).
+ * record is retired by the deletion trigger).
  */
 export function isPublicInviter(user: UserRecord | null, account: AccountState | null): user is UserRecord {
   return isLiveUser(user) && user.isActive !== false && account?.disabled !== true;

@@ -49,8 +49,8 @@ export class InviterFlow implements InviterLookup {
 
   /**
    * What Auth says of the account, or null when it cannot say (an error, or no answer in time):
-   * a page is public information, so Auth's trouble does not take it down; the record decides,
-   * and the join side asks Auth again before anything is written.
+   * a page is public information, so Auth's trouble does not take it down; the record decides.
+   * Nothing is written on this answer's say: joining is decided by the join side.
    */
   private async accountOf(inviterId: string): Promise<AccountState | null> {
     try {

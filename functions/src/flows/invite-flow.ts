@@ -37,6 +37,7 @@ import {
   type PushClaim,
   type PushResult,
 } from '../domain/joins.js';
+import { isPublicInviter } from '../domain/inviters.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim } from '../domain/push-budget.js';
 import type {
@@ -101,11 +102,11 @@ interface Delivery {
 }
 
 /**
- * The inviter's record when people may join them now (live, not switched off by the app, the
- * account not disabled in Auth), or null: the join then treats them as gone.
+ * The inviter's record when people may join them now (the rule of the public pages too:
+ * domain/inviters.ts), or null: the join then treats them as gone.
  */
 function openInviter(record: UserRecord | null, account: Account | null): UserRecord | null {
-  return acceptsInvitees(record) && account?.disabled !== true ? record : null;
+  return isPublicInviter(record, account) ? record : null;
 }
 
 /** How many due joins one sweep run takes on, and how many it works on at once. */
@@ -119,23 +120,6 @@ const SWEEP_CONCURRENCY = 8;
  */
 export class InviteFlow {
   constructor(private readonly deps: InviteFlowDeps) {}
-
-  /** The inviter as a public page may see it: name and picture, nothing else. */
-  async getInviter(inviterId: string): Promise<InviterCard> {
-    const card = await this.cardOf(inviterId, await this.deps.store.getUser(inviterId));
-    if (!card) throw new FlowError('not-found', 'No inviter with this id');
-    return card;
-  }
-
-  /** The inviter's card, or null when no live user has this id (getInviter's `not-found`). */
-  async findInviter(inviterId: string): Promise<InviterCard | null> {
-    try {
-      return await this.getInviter(inviterId);
-    } catch (error) {
-      if (error instanceof FlowError && error.code === 'not-found') return null;
-      throw error;
-    }
-  }
 
   /** Email sign-up, right after the account was created in the browser: the record and its inviter. */
   async registerInvitee(

@@ -36,8 +36,12 @@ describe('the list of checks', () => {
   it('takes one more entry, run for its own targets only', async () => {
     const checks = [...deployChecks, extra];
     const forFirestore = await runDeployChecks(deploy, { only: ['firestore'], checks });
-    expect(forFirestore.map(({ name }) => name)).toEqual(['the project deployed to', 'an added check']);
-    expect(forFirestore[1]?.problems).toEqual(['it found something: set X']);
+    expect(forFirestore.map(({ name }) => name)).toEqual([
+      'the project deployed to',
+      "the app's Firestore rules (APP_FIRESTORE_RULES)",
+      'an added check',
+    ]);
+    expect(forFirestore[2]?.problems).toEqual(['it found something: set X']);
     const forHosting = await runDeployChecks(deploy, { only: ['hosting'], checks });
     expect(forHosting.map(({ name }) => name)).not.toContain('an added check');
   });

@@ -217,11 +217,15 @@ export class FirestoreService {
     this.recordQuery(context.transaction, scope, query, documents);
     const readTime = toTimestamp(context.answeredTime);
     const mask = query.select ? (query.select.fields ?? []).map((field) => field.fieldPath) : undefined;
-    const responses: object[] = documents.map((document) => ({
+    const responses: Record<string, unknown>[] = documents.map((document) => ({
       document: toDocument(databaseRoot(name), document, mask),
       readTime,
     }));
-    responses.push({ readTime, done: true });
+    // As Google's emulator: `done` on the last document, or alone when there is none. The Node
+    // client's explainStream() stalls on an answer with neither a document nor metrics.
+    const last = responses.at(-1);
+    if (last) last['done'] = true;
+    else responses.push({ readTime, done: true });
     if (context.started) Object.assign(responses[0] as object, { transaction: context.started });
     return responses;
   }

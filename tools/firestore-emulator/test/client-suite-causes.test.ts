@@ -134,3 +134,31 @@ describe('zeros, which the wire leaves out', () => {
     expect((await collection.where('n', '==', 0).get()).size).toBe(1);
   });
 });
+
+describe('the end of a query stream', () => {
+  // Google's emulator marks the last document `done`; a separate last answer with no document
+  // stalled the client's explainStream() (its transform waits for a document or metrics in each
+  // answer), so three tests of the client suite each ran into its 30 s timeout.
+  it('ends a streamed query after its last document, with nothing after it', async () => {
+    const collection = ctx.db.collection(uniqueCollection('stream-end'));
+    await Promise.all([collection.doc('a').set({ v: 1 }), collection.doc('b').set({ v: 2 })]);
+    const stream = collection.explainStream({ analyze: true });
+    const documents: string[] = [];
+    const ended = new Promise<void>((resolve, reject) => {
+      stream.on('data', (chunk: { document?: { id: string } }) => {
+        if (chunk.document) documents.push(chunk.document.id);
+      });
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the stream did not end within 5 s (read: ${documents.join(', ')})`)),
+        5_000,
+      );
+    });
+    await Promise.race([ended, stalled]).finally(() => clearTimeout(timer));
+    expect(documents).toEqual(['a', 'b']);
+  });
+});

@@ -9,6 +9,7 @@ import { FirestoreError } from './errors.js';
 import {
   checkCommit,
   checkDocument,
+  checkDocumentName,
   checkMicrosecondPrecision,
   checkQuery,
   checkRequestSize,
@@ -101,6 +102,24 @@ function project(fields: Record<string, Value>, mask: readonly string[]): Record
     if (value !== undefined) projected = setAt(projected, segments, value);
   }
   return projected;
+}
+
+/**
+ * A name a read gives (the parent of a query or a listing: the root or a document), with the
+ * ids a write's would need: Google's emulator refuses reading below `c/__x__` as it refuses
+ * writing there (production's message).
+ */
+export function readParentName(name: string): { database: DatabaseName; path: string } {
+  const parsed = parseResourceName(name);
+  if (parsed.path !== '') checkDocumentName(name, databaseRoot(parsed.database));
+  return parsed;
+}
+
+/** A document name a read gives (a get, a listener's document), checked as a write's. */
+export function readDocumentName(name: string): { database: DatabaseName; path: string } {
+  const parsed = parseDocumentName(name);
+  checkDocumentName(name, databaseRoot(parsed.database));
+  return parsed;
 }
 
 export class FirestoreService {
@@ -251,7 +270,7 @@ export class FirestoreService {
    * by the indexes, and allowed by the rules. Throws otherwise. (Listen checks its targets so.)
    */
   checkedQuery(parent: string, structuredQuery: StructuredQuery | undefined, caller: Caller) {
-    const { database: name, path: parentPath } = parseResourceName(parent);
+    const { database: name, path: parentPath } = readParentName(parent);
     if (segmentsOf(parentPath).length % 2 !== 0) {
       throw new FirestoreError(status.INVALID_ARGUMENT, `Invalid parent: ${parent}`);
     }
@@ -416,7 +435,7 @@ export class FirestoreService {
     } & ReadConsistency,
     caller: Caller,
   ) {
-    const { database: name, path: parentPath } = parseResourceName(request.parent);
+    const { database: name, path: parentPath } = readParentName(request.parent);
     const collection = parentPath === '' ? request.collectionId : `${parentPath}/${request.collectionId}`;
     this.authorize(name, caller, { method: 'list', path: collection });
     const database = this.state.database(name);
@@ -438,7 +457,7 @@ export class FirestoreService {
     request: { parent: string; pageSize?: number; pageToken?: string } & ReadConsistency,
     caller: Caller,
   ) {
-    const { database: name, path: parentPath } = parseResourceName(request.parent);
+    const { database: name, path: parentPath } = readParentName(request.parent);
     this.authorize(name, caller, { method: 'list', path: parentPath });
     const database = this.state.database(name);
     const context = this.readContext(database, request);
@@ -457,12 +476,12 @@ export class FirestoreService {
 
   /** PartitionQuery: no split points, so the client reads the query as one partition. */
   partitionQuery(request: { parent: string }): { partitions: never[] } {
-    parseResourceName(request.parent);
+    readParentName(request.parent);
     return { partitions: [] };
   }
 
   private documentIn(database: DatabaseName, documentName: string): { path: string } {
-    const parsed = parseDocumentName(documentName);
+    const parsed = readDocumentName(documentName);
     if (parsed.database.projectId !== database.projectId || parsed.database.databaseId !== database.databaseId) {
       throw new FirestoreError(status.INVALID_ARGUMENT, `Document ${documentName} is not in ${databaseRoot(database)}`);
     }

@@ -12,11 +12,11 @@
 import { status, type ServerDuplexStream } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
 import type { FaultPlan } from './faults.js';
-import { databaseRoot, parseDatabaseName, parseDocumentName, type DatabaseName } from './paths.js';
+import { databaseRoot, parseDatabaseName, type DatabaseName } from './paths.js';
 import type { Target, Timestamp, Write } from './proto.js';
 import { runQuery } from './query.js';
 import { callerOf, grpcError, namesOf } from './server.js';
-import { toDocument, type Caller, type Change, type FirestoreService } from './service.js';
+import { readDocumentName, toDocument, type Caller, type Change, type FirestoreService } from './service.js';
 import { fromTimestamp, toTimestamp, type DatabaseState, type StoredDocument, type Time } from './state.js';
 
 /**
@@ -111,7 +111,7 @@ export function serveListen(service: FirestoreService, faults: FaultPlan) {
         read = (readTime) =>
           runQuery({ database: state, parent: parentPath, root: databaseRoot(name), readTime }, query);
       } else {
-        const paths = (target.documents?.documents ?? []).map((documentName) => parseDocumentName(documentName).path);
+        const paths = (target.documents?.documents ?? []).map((documentName) => readDocumentName(documentName).path);
         service.checkGets(name, paths, caller);
         read = (readTime) =>
           paths.map((path) => state.get(path, readTime)).filter((d): d is StoredDocument => d !== null);

@@ -5,6 +5,22 @@ import { errorCode, startTestContext, uniqueCollection, type TestContext } from 
 const INVALID_ARGUMENT = 3;
 const MAX_DOCUMENT_BYTES = 1_048_576;
 
+/** What a listener hears first: a snapshot, or an error's message (5 s at most). */
+function firstHeard(listen: (next: () => void, error: (error: Error) => void) => () => void): Promise<string> {
+  return new Promise((resolve) => {
+    const finish = (what: string) => {
+      clearTimeout(timer);
+      stop();
+      resolve(what);
+    };
+    const timer = setTimeout(() => finish('nothing within 5 s'), 5_000);
+    const stop = listen(
+      () => finish('a snapshot'),
+      (error) => finish(`error: ${error.message}`),
+    );
+  });
+}
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await startTestContext();
@@ -106,6 +122,21 @@ describe('limits production Firestore enforces', () => {
     await expect(ctx.db.collection('__c__').doc('a').set({ ok: true })).rejects.toThrow(/reserved/);
     await collection.doc('__id7__').set({ ok: true });
     expect((await collection.doc('__id7__').get()).exists).toBe(true);
+  });
+
+  it("refuses a read that names a reserved id as it refuses the write, as Google's emulator does", async () => {
+    const reserved = ctx.db.collection(uniqueCollection('reserved-read')).doc('__x__');
+    const below = reserved.collection('shards');
+    const refused = /Resource id "__x__" is invalid because it is reserved/;
+    // (The client retries a refused get and query for about 7 s before it gives up, on both emulators.)
+    await expect(reserved.get()).rejects.toThrow(refused);
+    await expect(below.get()).rejects.toThrow(refused);
+    await expect(below.listDocuments()).rejects.toThrow(refused);
+    await expect(reserved.listCollections()).rejects.toThrow(refused);
+    expect(await firstHeard((next, error) => reserved.onSnapshot(next, error))).toMatch(refused);
+    expect(await firstHeard((next, error) => below.onSnapshot(next, error))).toMatch(refused);
+    // The numeric ids stay readable.
+    expect((await reserved.parent.doc('__id7__').collection('s').get()).size).toBe(0);
   });
 
   it('refuses more than 30 values in `in` and more than 30 disjunctions', async () => {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import {
   demoInviter,
   demoShortLink,
+  firestoreDescription,
   inviteLink,
   repoRoot,
   seedDemoInviter,
@@ -36,7 +37,7 @@ console.log(`
     Hosting (web app)   ${urls.hosting}
     Functions           ${urls.functions}
     Auth emulator       ${urls.auth}
-    Firestore emulator  ${urls.firestore}
+    Firestore emulator  ${urls.firestore}${stack.firestore === 'official' ? ` (${firestoreDescription()})` : ''}
 
   Invite link of the demo inviter (${demoInviter.name}):
     ${inviteLink(demoInviter.uid)}

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot, startStack } from './src/index.js';
+import { firestoreDescription, repoRoot, startStack } from './src/index.js';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -13,7 +13,7 @@ if (!command) {
   process.exit(2);
 }
 const logFile = join(repoRoot, '.artifacts', 'stack.log');
-console.log(`Starting the local stack for the tests (its output goes to ${logFile})...`);
+console.log(`Starting the local stack for the tests (Firestore: ${firestoreDescription()}; output to ${logFile})...`);
 const started = Date.now();
 const running = await startStack({ output: { logFile } });
 console.log(`Local stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -17,8 +17,11 @@ export interface OfficialEmulatorOptions {
   port: number;
   /** A rules file (a path): clients are judged by it, the Admin SDK is not. Without it all is allowed. */
   rulesFile?: string;
-  /** The emulator's output is appended here; otherwise only its last lines are kept, for errors. */
-  logFile?: string;
+  /**
+   * Where its output goes: streamed ('inherit') or appended to a file; by default only its last
+   * lines are kept, for the error when it does not start.
+   */
+  output?: 'inherit' | { logFile: string };
   /** Default 120 s: a cold JVM on a loaded 2-core machine. */
   readyTimeoutMs?: number;
 }
@@ -33,8 +36,8 @@ export interface OfficialEmulator {
 /** The install that runs the official emulator: the SDK package that carries it, for messages. */
 export const OFFICIAL_EMULATOR_PACKAGE = 'google-cloud-cli-firestore-emulator';
 
-function onPath(command: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+function onPath(command: string, path: string): string | null {
+  for (const dir of path.split(delimiter)) {
     const candidate = join(dir, command);
     if (dir !== '' && existsSync(candidate)) return candidate;
   }
@@ -42,22 +45,23 @@ function onPath(command: string): string | null {
 }
 
 /** The Cloud SDK's root: gcloud is `{sdk}/bin/gcloud`, often behind a symlink such as /usr/bin/gcloud. */
-function sdkRoot(): string | null {
-  const gcloud = onPath('gcloud');
+function sdkRoot(env: NodeJS.ProcessEnv = process.env): string | null {
+  const gcloud = onPath('gcloud', env.PATH ?? '');
   return gcloud === null ? null : dirname(dirname(realpathSync(gcloud)));
 }
 
 /**
  * Why the official emulator cannot run on this machine, or null when it can: gcloud on the PATH,
- * the SDK's Firestore emulator component beside it, and a Java runtime.
+ * the SDK's Firestore emulator component beside it, and a Java runtime (`JAVA`, else `java`, as
+ * the SDK's own start script takes it).
  */
-export function officialEmulatorProblem(): string | null {
-  const root = sdkRoot();
+export function officialEmulatorProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+  const root = sdkRoot(env);
   if (root === null) return 'gcloud (the Google Cloud SDK) is not on the PATH';
   const jar = join(root, 'platform/cloud-firestore-emulator/cloud-firestore-emulator.jar');
   if (!existsSync(jar))
     return `the Cloud SDK's Firestore emulator is not installed (${OFFICIAL_EMULATOR_PACKAGE}; no ${jar})`;
-  const java = spawnSync(process.env.JAVA ?? 'java', ['-version'], { encoding: 'utf8' });
+  const java = spawnSync(env.JAVA ?? 'java', ['-version'], { encoding: 'utf8', env });
   if (java.error !== undefined || java.status !== 0) return 'no Java runtime (`java -version` fails)';
   return null;
 }
@@ -125,10 +129,12 @@ export async function startOfficialFirestoreEmulator(options: OfficialEmulatorOp
       CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: '1',
     },
   });
-  let log: ReturnType<typeof createWriteStream> | undefined;
-  if (options.logFile !== undefined) {
-    mkdirSync(dirname(options.logFile), { recursive: true });
-    log = createWriteStream(options.logFile, { flags: 'a' });
+  let log: { write(chunk: Buffer): unknown; end(): unknown } | undefined;
+  if (options.output === 'inherit') {
+    log = { write: (chunk) => process.stdout.write(chunk), end: () => undefined };
+  } else if (options.output !== undefined) {
+    mkdirSync(dirname(options.output.logFile), { recursive: true });
+    log = createWriteStream(options.output.logFile, { flags: 'a' });
   }
   const lastLines: string[] = [];
   // Its own word that it serves, not only an answer on the port: that could be someone else's.

@@ -1,6 +1,13 @@
 export { demoInviter, emulatorEnv, inviteLink, repoRoot, stack, urls } from './config.js';
 export { demoShortLink, seedDemoInviter } from './data.js';
-export { reuseProblem, runningStackIdentity, startStack, type RunningStack, type StackIdentity } from './stack.js';
+export {
+  firestoreDescription,
+  reuseProblem,
+  runningStackIdentity,
+  startStack,
+  type RunningStack,
+  type StackIdentity,
+} from './stack.js';
 export * from './browser.js';
 export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
 export { companionLink, recordedEmails, watchEmails, type RecordedEmail } from './mail.js';

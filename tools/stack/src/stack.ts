@@ -6,11 +6,16 @@
  * A stack that is already running is reused only when it is this project's: its Firestore
  * emulator answers `GET /emulator/v1/identity` with the marker this module starts it with
  * (the same project id and checkout). Anything else on the ports is an error.
+ *
+ * With `STACK_FIRESTORE=official`, Google's Firestore emulator (the Cloud SDK's, a child process
+ * group) takes our emulator's place, judging clients by the same rules file; it answers no
+ * marker, so such a stack is never reused.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
+import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
 import { emulatorEnv, firebaseJson, repoRoot, stack, urls } from './config.js';
 import { writeLocalFirebaseJson } from './local-config.js';
 import { startProcess, type ManagedProcess } from './processes.js';
@@ -18,14 +23,41 @@ import { httpAnswers, portInUse, waitFor } from './readiness.js';
 
 export { repoRoot };
 
-/** The rules and indexes `firebase.json` deploys, for the local Firestore to enforce. */
-function firestoreConfig(): { rules: string; indexes: unknown } {
+/** The files of the rules and indexes `firebase.json` deploys, for the local Firestore to enforce. */
+function firestoreFiles(): { rules: string; indexes: string } {
   const config = (firebaseJson as { firestore?: { rules?: string; indexes?: string } }).firestore;
   if (!config?.rules || !config.indexes) throw new Error('firebase.json: firestore needs "rules" and "indexes"');
-  return {
-    rules: readFileSync(join(repoRoot, config.rules), 'utf8'),
-    indexes: JSON.parse(readFileSync(join(repoRoot, config.indexes), 'utf8')) as unknown,
-  };
+  return { rules: join(repoRoot, config.rules), indexes: join(repoRoot, config.indexes) };
+}
+
+/** The stack's Firestore emulator, started on its port: ours, or Google's (`STACK_FIRESTORE`). */
+async function startFirestore(identity: StackIdentity, options: StackOptions): Promise<{ stop(): Promise<void> }> {
+  const files = firestoreFiles();
+  if (stack.firestore === 'official') {
+    // Google's judges clients by the same rules; it has no notion of missing composite indexes.
+    return startOfficialFirestoreEmulator({
+      host: stack.host,
+      port: stack.ports.firestore,
+      rulesFile: files.rules,
+      output: options.output,
+      readyTimeoutMs: options.readyTimeoutMs,
+    });
+  }
+  return startFirestoreEmulator({
+    host: stack.host,
+    port: stack.ports.firestore,
+    identity: { ...identity },
+    // What a deploy sends: clients are judged by the rules, queries need their indexes.
+    rules: readFileSync(files.rules, 'utf8'),
+    indexes: JSON.parse(readFileSync(files.indexes, 'utf8')) as unknown,
+  });
+}
+
+/** Which Firestore emulator the stack runs, in a few words for its first lines. */
+export function firestoreDescription(): string {
+  return stack.firestore === 'official'
+    ? `Google's emulator (${officialEmulatorVersion()}), STACK_FIRESTORE=official`
+    : 'our emulator (tools/firestore-emulator)';
 }
 
 /** The marker a stack started here serves, and what a reuse must find. */
@@ -101,6 +133,12 @@ function firebaseCli(): string {
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? ((line: string) => console.log(line));
   const running = await stackIsRunning();
+  if (running === 'all' && stack.firestore === 'official') {
+    throw new Error(
+      `Something already listens on the stack's ports (${servicePorts.map(([, port]) => port).join(', ')}). ` +
+        "A stack with Google's Firestore emulator is never reused (that emulator answers no marker): stop it first.",
+    );
+  }
   if (running === 'all') {
     const found = await runningStackIdentity();
     const problem = reuseProblem(found);
@@ -123,13 +161,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
 
   const identity: StackIdentity = { ...ownIdentity(), pid: process.pid, startedAt: new Date().toISOString() };
-  const firestore = await startFirestoreEmulator({
-    host: stack.host,
-    port: stack.ports.firestore,
-    identity: { ...identity },
-    // What a deploy sends: clients are judged by the rules, queries need their indexes.
-    ...firestoreConfig(),
-  });
+  const firestore = await startFirestore(identity, options);
   let emulators: ManagedProcess | undefined;
   const stop = async () => {
     await emulators?.stop();
@@ -160,6 +192,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           FIREBASE_CLI_DISABLE_TELEMETRY: '1',
           CI: process.env.CI ?? 'true',
           FUNCTIONS_EMULATOR_MAX_WORKERS: String(stack.functionsMaxWorkers),
+          // How long a new function worker may take to start (firebase-tools' default is 30 s). On a
+          // loaded 2-core machine a start took longer, and the emulator then leaves its request
+          // unanswered for ever (seen as 3 of 200 concurrent activations timing out).
+          FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
         },
         output: options.output,
         onLine: (line) => {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { describe, expect, it } from 'vitest';
-import { defaultProject, emulatorSettings, repoRoot, stack, urls } from '../src/config.js';
+import { defaultProject, emulatorSettings, firestoreKind, repoRoot, stack, urls } from '../src/config.js';
 import { LOCAL_BASELINE_PATH, localFirebaseJson } from '../src/local-config.js';
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
@@ -34,6 +34,14 @@ describe('the local settings', () => {
     );
     expect(() => emulatorSettings({ emulators: split })).toThrow('must share one host');
     expect(() => defaultProject({ projects: {} })).toThrow('.firebaserc: projects.default is missing');
+  });
+
+  it("choose the stack's Firestore by STACK_FIRESTORE: ours unless it says official, and nothing else", () => {
+    expect([undefined, '', 'ours'].map(firestoreKind)).toEqual(['ours', 'ours', 'ours']);
+    expect(firestoreKind('official')).toBe('official');
+    expect(() => firestoreKind('google')).toThrow(
+      'STACK_FIRESTORE: "ours" (the default) or "official" (Google\'s emulator), not "google"',
+    );
   });
 
   it("agree with the web app's local configuration (apps/web/public/config.json)", () => {

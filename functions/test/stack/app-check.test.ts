@@ -12,6 +12,7 @@ import {
   createInviter,
   eventually,
   firestoreFaults,
+  OUR_EMULATOR,
   friendsBetween,
   historyOf,
   openTransactionsReading,
@@ -105,28 +106,32 @@ describe('App Check on every callable', () => {
     expect(await historyOf(inviter.userId)).toHaveLength(1);
   });
 
-  it('is not fooled by its own consumption whose answer was lost: the call goes through, once', async () => {
-    const inviter = await createInviter();
-    const invitee = await verifiedEmailInvitee(inviter.userId);
-    const token = localAppCheckToken();
-    // The consumption's write lands, its answer is lost, and firebase-admin tries the create again.
-    await firestoreFaults({
-      faults: [{ rpc: 'Commit', code: 'UNAVAILABLE', count: 1, when: 'after', match: consumptionOf(token) }],
-    });
-    try {
-      const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
-      expect(await rawCall('activateAccount', { uid: invitee.uid }, headers)).toMatchObject({
-        status: 200,
-        body: { result: writeSucceeded },
+  it(
+    'is not fooled by its own consumption whose answer was lost: the call goes through, once',
+    OUR_EMULATOR,
+    async () => {
+      const inviter = await createInviter();
+      const invitee = await verifiedEmailInvitee(inviter.userId);
+      const token = localAppCheckToken();
+      // The consumption's write lands, its answer is lost, and firebase-admin tries the create again.
+      await firestoreFaults({
+        faults: [{ rpc: 'Commit', code: 'UNAVAILABLE', count: 1, when: 'after', match: consumptionOf(token) }],
       });
-      const replay = await rawCall('activateAccount', { uid: invitee.uid }, headers);
-      expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
-      expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([1]);
-    } finally {
-      await firestoreFaults(null);
-    }
-    expect(await historyOf(inviter.userId)).toHaveLength(1);
-  });
+      try {
+        const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
+        expect(await rawCall('activateAccount', { uid: invitee.uid }, headers)).toMatchObject({
+          status: 200,
+          body: { result: writeSucceeded },
+        });
+        const replay = await rawCall('activateAccount', { uid: invitee.uid }, headers);
+        expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
+        expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([1]);
+      } finally {
+        await firestoreFaults(null);
+      }
+      expect(await historyOf(inviter.userId)).toHaveLength(1);
+    },
+  );
 
   /** Two invitees of one inviter, and the headers of an App Check token the first one's activation has spent. */
   async function oneActivationSpent() {
@@ -150,7 +155,7 @@ describe('App Check on every callable', () => {
     expect(await historyOf(inviter.userId)).toHaveLength(1);
   });
 
-  it('answers a refused replay only once its handler has ended: no transaction left open', async () => {
+  it('answers a refused replay only once its handler has ended: no transaction left open', OUR_EMULATOR, async () => {
     const { inviter, second, headers } = await oneActivationSpent();
     // The replay's transactional read of the second invitee answers late: its transaction is open meanwhile.
     await firestoreFaults({
@@ -189,27 +194,35 @@ describe('App Check on every callable', () => {
     await social.close();
   });
 
-  it('answers unavailable, with nothing written, when the token cannot be consumed; a new try works', async () => {
-    const inviter = await createInviter();
-    const invitee = await verifiedEmailInvitee(inviter.userId);
-    const token = localAppCheckToken();
-    await firestoreFaults({
-      faults: [{ rpc: 'Commit', code: 'INTERNAL', count: 1, match: consumptionOf(token) }],
-    });
-    try {
-      const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
-      const failed = await rawCall('activateAccount', { uid: invitee.uid, inviterId: inviter.userId }, headers);
-      expect([failed.status, failed.body.error?.status]).toEqual([503, 'UNAVAILABLE']);
-      expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([1]);
-    } finally {
-      await firestoreFaults(null);
-    }
-    expect((await userDoc(invitee.uid))?.isActive).not.toBe(true);
-    expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
-    const again = await rawCall('activateAccount', { uid: invitee.uid, inviterId: inviter.userId }, callableHeaders());
-    expect(again.status).toBe(200);
-    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
-  });
+  it(
+    'answers unavailable, with nothing written, when the token cannot be consumed; a new try works',
+    OUR_EMULATOR,
+    async () => {
+      const inviter = await createInviter();
+      const invitee = await verifiedEmailInvitee(inviter.userId);
+      const token = localAppCheckToken();
+      await firestoreFaults({
+        faults: [{ rpc: 'Commit', code: 'INTERNAL', count: 1, match: consumptionOf(token) }],
+      });
+      try {
+        const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
+        const failed = await rawCall('activateAccount', { uid: invitee.uid, inviterId: inviter.userId }, headers);
+        expect([failed.status, failed.body.error?.status]).toEqual([503, 'UNAVAILABLE']);
+        expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([1]);
+      } finally {
+        await firestoreFaults(null);
+      }
+      expect((await userDoc(invitee.uid))?.isActive).not.toBe(true);
+      expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
+      const again = await rawCall(
+        'activateAccount',
+        { uid: invitee.uid, inviterId: inviter.userId },
+        callableHeaders(),
+      );
+      expect(again.status).toBe(200);
+      expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    },
+  );
 
   it("consumes the benchmark's guarded-commit reference's token too, though no client calls it", async () => {
     const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': localAppCheckToken() };

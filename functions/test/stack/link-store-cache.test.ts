@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppLinkStore } from '../../src/adapters/app-link-store.js';
 import { LINK_KEEP_MS } from '../../src/domain/app-links.js';
 import { FieldValue } from 'firebase-admin/firestore';
-import { adminDb, firestoreFaults, uniqueId } from './support.js';
+import { adminDb, firestoreFaults, OUR_EMULATOR, uniqueId } from './support.js';
 
 const now = () => new Date().toISOString();
 let counter = 0;
@@ -111,29 +111,35 @@ describe('the link store kept in the instance', () => {
     expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, 'https://new.test/?userId=b')).toBeNull();
   });
 
-  it("finds an inviter's link by its owner record alone, which names the target with the code", async () => {
-    const inviterId = uniqueId('inviter');
-    const target = 'https://dayfocus.test/?userId=c';
-    const code = await new AppLinkStore(adminDb).ensureOwnLink({ inviterId, target, now: now(), newCode });
-    const owner = adminDb.collection('_appLinkOwners').doc(inviterId);
-    expect((await owner.get()).data()).toMatchObject({ code, codeTarget: target });
-    // Reading the link itself would fail: another instance finds it without that read.
-    await firestoreFaults({
-      faults: [{ rpc: 'BatchGetDocuments', code: 'INTERNAL', count: 3, match: `_appLinks/${code}` }],
-    });
-    try {
+  it(
+    "finds an inviter's link by its owner record alone, which names the target with the code",
+    OUR_EMULATOR,
+    async () => {
+      const inviterId = uniqueId('inviter');
+      const target = 'https://dayfocus.test/?userId=c';
+      const code = await new AppLinkStore(adminDb).ensureOwnLink({ inviterId, target, now: now(), newCode });
+      const owner = adminDb.collection('_appLinkOwners').doc(inviterId);
+      expect((await owner.get()).data()).toMatchObject({ code, codeTarget: target });
+      // Reading the link itself would fail: another instance finds it without that read.
+      await firestoreFaults({
+        faults: [{ rpc: 'BatchGetDocuments', code: 'INTERNAL', count: 3, match: `_appLinks/${code}` }],
+      });
+      try {
+        expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, target)).toBe(code);
+        expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([0]);
+      } finally {
+        await firestoreFaults(null);
+      }
+      // An owner record made before it names no target: the link is read, as before.
+      await owner.update({ codeTarget: FieldValue.delete() });
       expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, target)).toBe(code);
-      expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([0]);
-    } finally {
-      await firestoreFaults(null);
-    }
-    // An owner record made before it names no target: the link is read, as before.
-    await owner.update({ codeTarget: FieldValue.delete() });
-    expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, target)).toBe(code);
-    // The product domain moved: both records name the new target, under the same code.
-    const moved = 'https://new.test/?userId=c';
-    expect(await new AppLinkStore(adminDb).ensureOwnLink({ inviterId, target: moved, now: now(), newCode })).toBe(code);
-    expect((await owner.get()).data()?.codeTarget).toBe(moved);
-    expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, target)).toBeNull();
-  });
+      // The product domain moved: both records name the new target, under the same code.
+      const moved = 'https://new.test/?userId=c';
+      expect(await new AppLinkStore(adminDb).ensureOwnLink({ inviterId, target: moved, now: now(), newCode })).toBe(
+        code,
+      );
+      expect((await owner.get()).data()?.codeTarget).toBe(moved);
+      expect(await new AppLinkStore(adminDb).findOwnLink(inviterId, target)).toBeNull();
+    },
+  );
 });

@@ -3,7 +3,7 @@
  * JS SDK for sign-in and callables, the Admin SDK to arrange and read back data.
  */
 import { request } from 'node:http';
-import { expect } from 'vitest';
+import { expect, type TestOptions } from 'vitest';
 import { deleteApp, initializeApp as initializeClientApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -191,6 +191,13 @@ export async function verifiedEmailInvitee(inviterId: string, name = 'Mira Nair'
   await browser.close();
   return { uid: user.uid, email: user.email ?? '', name };
 }
+
+/**
+ * The options of a test that needs our Firestore emulator's own endpoints (below: its fault plan,
+ * its open transactions): tagged `our-emulator`, which the lane on Google's emulator leaves out,
+ * and counts, with its reason (`npm run test:official`, tools/stack/official-lane.ts).
+ */
+export const OUR_EMULATOR: TestOptions = { tags: ['our-emulator'] };
 
 /** How many read-write transactions the Firestore emulator has open that read a document whose name contains `path`. */
 export async function openTransactionsReading(path: string): Promise<number> {

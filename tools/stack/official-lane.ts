@@ -1,0 +1,130 @@
+/**
+ * The second judge (`npm run test:official`): the stack with Google's Firestore emulator in our
+ * emulator's place (`STACK_FIRESTORE=official`), and against it the functions' stack suite and
+ * the web app's stack tests. The tests that need our emulator's own endpoints are left out by
+ * their tag, and listed with the reason; nothing is left out silently.
+ *
+ *   tsx tools/stack/official-lane.ts [--if-present]
+ *
+ * Where Google's emulator is not installed it says so in one line and exits 1, or 0 with
+ * `--if-present` (what CI passes: the lane is then reported as not run, never as passed).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { officialEmulatorProblem } from '@dayfocus/firestore-emulator/official';
+
+const { values } = parseArgs({ options: { 'if-present': { type: 'boolean', default: false } } });
+const say = (line: string) => console.log(`[official lane] ${line}`);
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+const problem = officialEmulatorProblem();
+if (problem !== null) {
+  say(`NOT RUN: Google's Firestore emulator is not available here (${problem}).`);
+  process.exit(values['if-present'] ? 0 : 1);
+}
+
+// Read by the stack's settings when they load: set before the dynamic import below.
+process.env.STACK_FIRESTORE = 'official';
+const { firestoreDescription, repoRoot, startStack } = await import('./src/index.js');
+
+// What the stack serves is what is built (as `npm run dev` does).
+const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+/** The tag of the tests that need our emulator (functions/vitest.config.mts), and why. */
+const OUR_EMULATOR_TAG = 'our-emulator';
+/** What else the lane does not run, and why. */
+const NOT_IN_THE_LANE = [
+  "the fault soak (npm run test:soak): every fault it injects goes through our emulator's /emulator/v1/faults",
+  "tools/stack's lifecycle tests: reusing a running stack rests on our emulator's identity marker (/emulator/v1/identity)",
+  'the web browser tests (apps/web/e2e): about 5 minutes more; run them with STACK_FIRESTORE=official (docs/testing.md)',
+];
+
+/** Runs vitest in a package: its output shown, or (`capture`) handed back. */
+function vitest(filter: string, args: string[], capture = false) {
+  return spawnSync('pnpm', ['--filter', filter, 'exec', 'vitest', ...args], {
+    cwd: repoRoot,
+    stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    encoding: 'utf8',
+  });
+}
+
+// The left-out tests, listed by vitest itself from their tag.
+const listed = vitest(
+  '@dayfocus/functions',
+  ['list', '--project', 'stack', `--tags-filter=${OUR_EMULATOR_TAG}`, '--json'],
+  true,
+);
+if (listed.status !== 0) {
+  say(`could not list the tests tagged ${OUR_EMULATOR_TAG} (vitest list exited with ${String(listed.status)})`);
+  process.exit(1);
+}
+const leftOut = JSON.parse(listed.stdout.slice(listed.stdout.indexOf('['))) as { name: string; file: string }[];
+
+interface Suite {
+  name: string;
+  filter: string;
+  args: string[];
+}
+const suites: Suite[] = [
+  {
+    name: "the functions' stack suite",
+    filter: '@dayfocus/functions',
+    args: ['run', '--project', 'stack', `--tags-filter=!${OUR_EMULATOR_TAG}`],
+  },
+  { name: "the web app's stack tests (jsdom)", filter: '@dayfocus/web', args: ['run', '--project', 'stack'] },
+];
+
+const laneStarted = Date.now();
+const logFile = join(repoRoot, '.artifacts', 'stack-official.log');
+say(`Starting the stack with ${firestoreDescription()} (output to ${logFile})...`);
+const stackStarted = Date.now();
+const running = await startStack({ output: { logFile } });
+const stackMs = Date.now() - stackStarted;
+say(`Stack ready in ${seconds(stackMs)}.`);
+
+const dir = mkdtempSync(join(tmpdir(), 'official-lane-'));
+const results: { suite: Suite; code: number | null; ms: number; counts: string }[] = [];
+try {
+  for (const suite of suites) {
+    say(`Running ${suite.name} against Google's emulator...`);
+    const json = join(dir, `${results.length}.json`);
+    const started = Date.now();
+    const run = vitest(suite.filter, [
+      ...suite.args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${json}`,
+    ]);
+    let counts = 'no report';
+    try {
+      const report = JSON.parse(readFileSync(json, 'utf8')) as Record<string, number>;
+      counts = `${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`;
+    } catch {
+      // counts stay 'no report': the run did not get as far as writing one
+    }
+    results.push({ suite, code: run.status, ms: Date.now() - started, counts });
+  }
+} finally {
+  await running.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+say(`Summary (${firestoreDescription()}):`);
+say(`  the stack started in ${seconds(stackMs)}`);
+for (const result of results) {
+  const verdict = result.code === 0 ? 'passed' : `FAILED (exit code ${String(result.code)})`;
+  say(`  ${result.suite.name}: ${verdict}, ${result.counts}, in ${seconds(result.ms)}`);
+}
+say(
+  `  left out: ${leftOut.length} tests tagged ${OUR_EMULATOR_TAG}, which set faults through our emulator's ` +
+    "fault plan (/emulator/v1/faults), an endpoint Google's emulator does not have:",
+);
+for (const test of leftOut) say(`    - ${test.file.slice(repoRoot.length + 1)} > ${test.name}`);
+say('  not in this lane:');
+for (const line of NOT_IN_THE_LANE) say(`    - ${line}`);
+say(`  the lane took ${seconds(Date.now() - laneStarted)}.`);
+process.exit(results.every((result) => result.code === 0) ? 0 : 1);

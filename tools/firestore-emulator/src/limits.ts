@@ -122,7 +122,8 @@ export const LIMITS: readonly Limit[] = [
     code: 'INVALID_ARGUMENT',
     message:
       'The key path element name|kind is longer than 1500 bytes. / Document name "{name}" contains a resource|collection id "." at index {i}. / Document name "{name}" lacks a resource|collection id at index {i}. / Resource|Collection id "{id}" is invalid because it is reserved. / … because it contains "/".',
-    where: 'checkDocumentName, checkDocumentId, checkCollectionId',
+    where:
+      'checkDocumentName (on writes, and on the names reads give, as the official emulator: readParentName, readDocumentName), checkDocumentId, checkCollectionId',
     source: 'official emulator + production reports',
   },
   {

@@ -109,6 +109,11 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * Starts it. Its output comes through a pipe this process reads: while it runs, keep this process's event
+ * loop free (no spawnSync of a long command). Java blocks on a full pipe, and the emulator then
+ * answers nothing.
+ */
 export async function startOfficialFirestoreEmulator(options: OfficialEmulatorOptions): Promise<OfficialEmulator> {
   const problem = officialEmulatorProblem();
   if (problem !== null) throw new Error(`Google's Firestore emulator cannot start: ${problem}`);

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         name: 'our-emulator',
         description:
-          "needs our Firestore emulator's own fault plan (/emulator/v1/faults), which Google's emulator lacks: " +
+          "needs our Firestore emulator's own endpoints (/emulator/v1/faults, /emulator/v1/transactions), which Google's lacks: " +
           "left out, and counted, by the lane on Google's emulator (npm run test:official)",
       },
     ],

@@ -123,8 +123,8 @@ for (const result of results) {
   say(`  ${result.suite.name}: ${verdict}, ${result.counts}, in ${seconds(result.ms)}`);
 }
 say(
-  `  left out: ${leftOut.length} tests tagged ${OUR_EMULATOR_TAG}, which set faults through our emulator's ` +
-    "fault plan (/emulator/v1/faults), an endpoint Google's emulator does not have:",
+  `  left out: ${leftOut.length} tests tagged ${OUR_EMULATOR_TAG}, which need our emulator's own endpoints ` +
+    "(its fault plan /emulator/v1/faults, its open transactions /emulator/v1/transactions), which Google's lacks:",
 );
 for (const test of leftOut) say(`    - ${test.file.slice(repoRoot.length + 1)} > ${test.name}`);
 say('  not in this lane:');

@@ -195,7 +195,7 @@ export class InviteFlow {
     checked?.catch(() => undefined); // awaited below; never an unhandled rejection
     try {
       const proof =
-        code && checked ? await this.applyVerificationCode(input.uid, code, checked, beforeWrites) : undefined;
+        code && checked ? await this.applyVerificationCode(input.uid, code, checked, now, beforeWrites) : undefined;
       const request: JoinRequest = {
         kind: 'activation',
         caller,
@@ -339,6 +339,7 @@ export class InviteFlow {
     uid: string,
     code: string,
     check: Promise<CheckedCode>,
+    now: Date,
     beforeWrites: Promise<void>,
   ): Promise<CodeProof> {
     const codes = this.deps.verificationCodes;
@@ -352,7 +353,7 @@ export class InviteFlow {
       throw new FlowError('invalid-argument', 'This verification link is not for this account');
     }
     await beforeWrites;
-    if (!before.emailVerified) await this.deps.store.rememberVerificationCode(uid, digest, this.deps.now());
+    if (!before.emailVerified) await this.deps.store.rememberVerificationCode(uid, digest, now);
     const applied = await codes.apply(code);
     if (applied.kind === 'disabled') throw disabledAccount();
     if (applied.kind === 'applied' && applied.uid !== uid) {

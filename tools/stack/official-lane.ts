@@ -29,7 +29,7 @@ if (problem !== null) {
 
 // Read by the stack's settings when they load: set before the dynamic import below.
 process.env.STACK_FIRESTORE = 'official';
-const { firestoreDescription, repoRoot, startStack } = await import('./src/index.js');
+const { firestoreDescription, repoRoot, stack, startStack } = await import('./src/index.js');
 
 // What the stack serves is what is built (as `npm run dev` does).
 const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
@@ -51,8 +51,16 @@ const vitestIn = (filter: string, args: string[]) => ['--filter', filter, 'exec'
  * output comes through pipes this process reads, and an emulator whose pipe is not read stops
  * (Google's stopped answering within a minute of a spawnSync here).
  */
-function vitestWhileStackRuns(filter: string, args: string[]): Promise<number | null> {
-  const child = spawn('pnpm', vitestIn(filter, args), { cwd: repoRoot, stdio: 'inherit' });
+function vitestWhileStackRuns(
+  filter: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<number | null> {
+  const child = spawn('pnpm', vitestIn(filter, args), {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
 
@@ -72,6 +80,7 @@ interface Suite {
   name: string;
   filter: string;
   args: string[];
+  env?: Record<string, string>;
 }
 const suites: Suite[] = [
   {
@@ -80,6 +89,14 @@ const suites: Suite[] = [
     args: ['run', '--project', 'stack', `--tags-filter=!${OUR_EMULATOR_TAG}`],
   },
   { name: "the web app's stack tests (jsdom)", filter: '@dayfocus/web', args: ['run', '--project', 'stack'] },
+  {
+    // The shared project's rules (docs/deploying.md) judged by Google's rules engine as well as
+    // ours: the test adds a judge for the emulator this variable names.
+    name: "the shared project's rules (app rules with our fragment)",
+    filter: '@dayfocus/stack',
+    args: ['run', 'test/companion-rules.test.ts'],
+    env: { OFFICIAL_FIRESTORE_EMULATOR_HOST: `${stack.host}:${stack.ports.firestore}` },
+  },
 ];
 
 const logFile = join(repoRoot, '.artifacts', 'stack-official.log');
@@ -96,12 +113,11 @@ try {
     say(`Running ${suite.name} against Google's emulator...`);
     const json = join(dir, `${results.length}.json`);
     const started = Date.now();
-    const code = await vitestWhileStackRuns(suite.filter, [
-      ...suite.args,
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${json}`,
-    ]);
+    const code = await vitestWhileStackRuns(
+      suite.filter,
+      [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+      suite.env,
+    );
     let counts = 'no report';
     try {
       const report = JSON.parse(readFileSync(json, 'utf8')) as Record<string, number>;

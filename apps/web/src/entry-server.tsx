@@ -12,6 +12,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/contracts/invitation-page';
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '@dayfocus/contracts/html';
+import Negotiator from 'negotiator';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
 import { AppRoutes, type Pages } from '@/app/app-routes';
@@ -27,7 +28,7 @@ import { pageQuery as queryOf } from '@/config/page-query';
 import { paths, routes, type PageName } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
-import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
+import { createI18n, DEFAULT_LANGUAGE, isOffered, preferredOffered } from '@/lib/i18n';
 import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
@@ -75,6 +76,11 @@ function decodedSegment(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/** An Accept-Language header's languages, most wanted first (`q=0` ones left out). */
+function acceptedLanguages(header: string | undefined): string[] {
+  return header ? new Negotiator({ headers: { 'accept-language': header } }).languages() : [];
 }
 
 const ogLocales: Record<string, string> = { en: 'en_US', hi: 'hi_IN' };
@@ -151,7 +157,11 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const { page, inviterId, pathLanguage } = pageOf(input.path);
   // The invitation's path names its language; the other pages take the link's `?lg=`.
   const wanted = page === 'invitation' ? pathLanguage : input.queryLanguage;
-  const language = isOffered(config, wanted) ? wanted : DEFAULT_LANGUAGE;
+  // A link that names no offered language: the browser's first offered one (Accept-Language).
+  const negotiated = !isOffered(config, wanted);
+  const language = isOffered(config, wanted)
+    ? wanted
+    : (preferredOffered(config, acceptedLanguages(input.acceptLanguage)) ?? DEFAULT_LANGUAGE);
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
   // Only the pages that show the inviter hand the app a card; the welcome page's inviter segment
   // is activation's hint.
@@ -195,7 +205,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
       /(<meta name="description" content=")[^"]*"/,
       (_, start: string) => `${start}${escapeHtml(description)}"`,
     );
-  return { status: inviterPages.has(page) && !inviter ? 404 : 200, html, language };
+  return { status: inviterPages.has(page) && !inviter ? 404 : 200, html, language, negotiated };
 }
 
 /** The query a server-rendered page is served under (config/page-query.ts), with the configuration of this build. */

@@ -95,7 +95,12 @@ function splitRawUrl(rawUrl: string): { rawPath: string; rawQuery: string | null
 export class InvitationPageFlow {
   constructor(private readonly deps: InvitationPageDeps) {}
 
-  async answer(request: { method: string; rawUrl: string; userAgent?: string }): Promise<HttpAnswer> {
+  async answer(request: {
+    method: string;
+    rawUrl: string;
+    userAgent?: string;
+    acceptLanguage?: string;
+  }): Promise<HttpAnswer> {
     const path = new URL(request.rawUrl, 'http://localhost').pathname;
     if (request.method === 'POST') return this.view(path);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -105,19 +110,27 @@ export class InvitationPageFlow {
     const appLink = matchPagePath(pagePatterns.inviterAppLink, path)?.inviterId;
     if (appLink) return this.elsewhere(request.rawUrl, '') ?? this.appLink(inviterIdOf(appLink));
     if (matchPagePath(pagePatterns.legacyInvitation, path)) {
-      return this.canonical(path, request.rawUrl) ?? this.page(pagePatterns.legacyInvitation, null);
+      return (
+        this.canonical(path, request.rawUrl) ??
+        this.page(pagePatterns.legacyInvitation, null, undefined, request.acceptLanguage)
+      );
     }
     const inviterId = invitationInviterId(path) ?? signUpInviterId(path);
     if (inviterId) {
       return (
         this.canonical(path, request.rawUrl) ??
-        this.page(path.replace(/\/$/, ''), inviterId, queryLanguageOf(request.rawUrl))
+        this.page(path.replace(/\/$/, ''), inviterId, queryLanguageOf(request.rawUrl), request.acceptLanguage)
       );
     }
     if (matchPagePath(pagePatterns.welcome, path)) return this.welcome(path.replace(/\/$/, ''), request);
     // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
     if (matchPagePath(pagePatterns.confirmEmail, path)) {
-      const input = { path: pagePatterns.confirmEmail, queryLanguage: queryLanguageOf(request.rawUrl), inviter: null };
+      const input = {
+        path: pagePatterns.confirmEmail,
+        queryLanguage: queryLanguageOf(request.rawUrl),
+        acceptLanguage: request.acceptLanguage,
+        inviter: null,
+      };
       return this.canonical(path, request.rawUrl) ?? this.rendered(input, () => INVITATION_CACHE_CONTROL);
     }
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
@@ -171,9 +184,14 @@ export class InvitationPageFlow {
   }
 
   /** A page that names an inviter (the invitation, the sign-up pages), cached at the CDN. */
-  private async page(path: string, inviterId: string | null, queryLanguage?: string): Promise<HttpAnswer> {
+  private async page(
+    path: string,
+    inviterId: string | null,
+    queryLanguage: string | undefined,
+    acceptLanguage: string | undefined,
+  ): Promise<HttpAnswer> {
     const inviter = inviterId ? await this.deps.findInviter(inviterId) : null;
-    return this.rendered({ path, queryLanguage, inviter }, (status) =>
+    return this.rendered({ path, queryLanguage, acceptLanguage, inviter }, (status) =>
       status === 200 ? INVITATION_CACHE_CONTROL : UNKNOWN_INVITER_CACHE_CONTROL,
     );
   }
@@ -182,8 +200,17 @@ export class InvitationPageFlow {
    * The welcome page, before activation (which the app runs in the browser): nothing is looked up,
    * and the visitor's phone decides which store comes first.
    */
-  private welcome(path: string, request: { rawUrl: string; userAgent?: string }): Promise<HttpAnswer> {
-    const input = { path, queryLanguage: queryLanguageOf(request.rawUrl), userAgent: request.userAgent, inviter: null };
+  private welcome(
+    path: string,
+    request: { rawUrl: string; userAgent?: string; acceptLanguage?: string },
+  ): Promise<HttpAnswer> {
+    const input = {
+      path,
+      queryLanguage: queryLanguageOf(request.rawUrl),
+      userAgent: request.userAgent,
+      acceptLanguage: request.acceptLanguage,
+      inviter: null,
+    };
     return this.rendered(input, () => WELCOME_CACHE_CONTROL);
   }
 
@@ -205,6 +232,8 @@ export class InvitationPageFlow {
         'content-type': 'text/html; charset=utf-8',
         'content-language': page.language,
         'cache-control': cacheControl(page.status),
+        // A link without a language gets the browser's: a cache keeps a copy per language asked.
+        ...(page.negotiated ? { vary: 'Accept-Language' } : {}),
       },
       body: page.html,
     };

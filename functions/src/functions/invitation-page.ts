@@ -74,7 +74,13 @@ const flow = invitationPageFlow({
 /** GET of the pages above, and the invitation's view beacon (POST). */
 export const invitationPage = httpFunction(
   'invitationPage',
-  (req) => flow.answer({ method: req.method, rawUrl: req.originalUrl, userAgent: req.get('user-agent') }),
+  (req) =>
+    flow.answer({
+      method: req.method,
+      rawUrl: req.originalUrl,
+      userAgent: req.get('user-agent'),
+      acceptLanguage: req.get('accept-language'),
+    }),
   // A whole CPU (the smallest memory it comes with): the render is on the path to the first byte.
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], cpu: 1, memory: '512MiB' },
 );

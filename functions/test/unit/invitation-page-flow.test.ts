@@ -34,7 +34,9 @@ function flowWith(options: { shortLink?: string } = {}) {
         rendered.push(input);
         // As the real renderer: the welcome and confirmation pages name no inviter to find.
         const status = input.inviter || /^\/(welcome|confirm-email)/.test(input.path) ? 200 : 404;
-        return { status, html: `<p>${input.path}</p>`, language: 'en' };
+        // As the real renderer: a link that names no language takes the browser's.
+        const negotiated = !input.queryLanguage && !/^\/feedback\/[^/]+\/[a-z]+$/.test(input.path);
+        return { status, html: `<p>${input.path}</p>`, language: 'en', negotiated };
       },
     }),
     settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
@@ -96,6 +98,33 @@ describe('InvitationPageFlow', () => {
     ).toEqual([
       ['/welcome/mira/asha', null, 'hi', iphone],
       ['/welcome', null, undefined, undefined],
+    ]);
+  });
+
+  it("hands every page the browser's languages, and says a cache must keep a copy per language where the link names none", async () => {
+    const { flow, rendered } = flowWith();
+    const acceptLanguage = 'hi-IN,hi;q=0.9,en;q=0.8';
+    const paths = [
+      '/feedback/asha',
+      '/feedback/asha/hi',
+      '/tasks-Feedback',
+      '/social-sign-up/asha',
+      '/sign-up/asha?lg=hi',
+    ];
+    const answers = await Promise.all(
+      [...paths, '/confirm-email', '/welcome/mira/asha'].map((rawUrl) =>
+        flow.answer({ method: 'GET', rawUrl, acceptLanguage }),
+      ),
+    );
+    expect(rendered.map((input) => input.acceptLanguage)).toEqual(Array(7).fill(acceptLanguage));
+    expect(answers.map((answer) => answer.headers['vary'] ?? null)).toEqual([
+      'Accept-Language',
+      null,
+      'Accept-Language',
+      'Accept-Language',
+      null,
+      'Accept-Language',
+      'Accept-Language',
     ]);
   });
 

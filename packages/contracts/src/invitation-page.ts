@@ -14,6 +14,11 @@ export interface InvitationPageInput {
   queryLanguage?: string;
   /** The request's User-Agent: the welcome page shows the visitor's own store first. */
   userAgent?: string;
+  /**
+   * The request's Accept-Language: a page whose link names no offered language is rendered in the
+   * first offered language the browser prefers (a phone set to Hindi gets Hindi on a first visit).
+   */
+  acceptLanguage?: string;
   /** The inviter the path names, or null when it names nobody (or nothing). */
   inviter: InviterCard | null;
   /** Origin of the product's pages, for the absolute URLs of the link preview. */
@@ -30,8 +35,13 @@ export interface InvitationPageOutput {
    */
   status: 200 | 404;
   html: string;
-  /** The page's language: the link's when offered, else English. */
+  /** The page's language: the link's when offered, else the browser's first offered one, else English. */
   language: string;
+  /**
+   * The link names no offered language, so the page's language came from Accept-Language: the
+   * answer carries `Vary: Accept-Language`, so that a cache keeps one copy per language asked.
+   */
+  negotiated: boolean;
 }
 
 /** What `functions/lib/web/invitation-renderer.cjs` exports. */

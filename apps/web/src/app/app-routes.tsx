@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { Loader } from '@/components/loader';
 import { routes, type PageName } from '@/config/paths';
 import { Layout } from './layout';
+import { PageSettled } from './page-hydrated';
 
 export type Pages = Partial<Record<PageName, ComponentType>>;
 
@@ -29,7 +30,9 @@ export function AppRoutes({ pages }: { pages: Pages }) {
               path={pattern}
               element={
                 <Suspense fallback={<Loader />}>
-                  <Page />
+                  <PageSettled>
+                    <Page />
+                  </PageSettled>
                 </Suspense>
               }
             />

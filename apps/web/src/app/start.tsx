@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, useRef, type ReactNode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
@@ -7,10 +7,19 @@ import { paths } from '@/config/paths';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 import { setFirebaseConfig } from '@/lib/firebase-config';
-import { changeLanguage, createI18n, DEFAULT_LANGUAGE, isOffered, storedLanguage, storeLanguage } from '@/lib/i18n';
+import {
+  changeLanguage,
+  createI18n,
+  DEFAULT_LANGUAGE,
+  isOffered,
+  preferredOffered,
+  storedLanguage,
+  storeLanguage,
+} from '@/lib/i18n';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
 import { ConfigErrorScreen } from './config-error-screen';
+import { PageHydratedProvider } from './page-hydrated';
 import { AppProviders } from './providers';
 import { AppRouter, loaders, preloadPage } from './router';
 import { readServerState, type ServerState } from './server-state';
@@ -36,11 +45,15 @@ function linkLanguage(config: RuntimeConfig, location: Pick<Location, 'pathname'
   return isOffered(config, fromQuery) ? fromQuery : undefined;
 }
 
-/** The link's language, else the one chosen before, else English; only languages the configuration offers. */
+/**
+ * The link's language, else the one chosen before, else the first the browser prefers, else
+ * English; only languages the configuration offers.
+ */
 function initialLanguage(config: RuntimeConfig, fromLink: string | undefined): string {
   if (fromLink) return fromLink;
   const stored = storedLanguage();
-  return isOffered(config, stored) ? stored : DEFAULT_LANGUAGE;
+  if (isOffered(config, stored)) return stored;
+  return preferredOffered(config, navigator.languages) ?? DEFAULT_LANGUAGE;
 }
 
 /** The pages that show the inviter ask for it while the rest of the app starts, not after the first render. */
@@ -80,34 +93,29 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
       container,
       <StrictMode>
         <AppProviders config={state.config} i18n={i18n} queryClient={queryClient}>
-          <AfterHydration run={() => afterHydration(i18n, state)}>
+          <PageHydratedProvider value={once(() => afterHydration(i18n, state))}>
             <AppRouter overrides={{ [state.page]: page.default }} />
-          </AfterHydration>
+          </PageHydratedProvider>
         </AppProviders>
       </StrictMode>,
     );
   });
 }
 
-/**
- * Runs `run` once, after React has committed the hydrated page. It wraps the page rather than
- * standing beside it: a sibling would change the ids React gives the page's elements (`useId`),
- * and they would no longer be the ones the server rendered.
- */
-function AfterHydration({ run, children }: { run: () => void; children: ReactNode }) {
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current) return;
-    done.current = true;
+/** `run`, the first time only (a later page's commit, or StrictMode's second effect, runs nothing). */
+function once(run: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
     run();
-  }, [run]);
-  return children;
+  };
 }
 
 /** What waits until the page is React's: a language chosen before, and the view beacon. */
 function afterHydration(i18n: I18n, state: ServerState): void {
-  // A link without a language in its path is rendered in English (the server's answer is the
-  // same for everyone); the language of its query, or one chosen before, applies now.
+  // A link without a language is rendered in the browser's preferred one (Accept-Language; the
+  // server cannot see the stored choice); the language of its query, or one chosen before, applies now.
   const wanted = linkLanguage(state.config, window.location) ?? storedLanguage();
   if (isOffered(state.config, wanted) && wanted !== state.language) {
     void changeLanguage(i18n, wanted, { persist: false });

@@ -26,6 +26,24 @@ export function isOffered(config: Pick<RuntimeConfig, 'portalLanguages'>, code: 
   return Boolean(code) && offeredLanguages(config).some((language) => language.code === code);
 }
 
+/**
+ * The first offered language among the browser's preferred ones (best first: `navigator.languages`,
+ * or Accept-Language ranked), by the whole tag or its primary subtag (`hi-IN` is Hindi); undefined
+ * when none is offered. What a first visit whose link names no language is shown in.
+ */
+export function preferredOffered(
+  config: Pick<RuntimeConfig, 'portalLanguages'>,
+  preferred: readonly string[],
+): string | undefined {
+  const offered = offeredLanguages(config).map((language) => language.code);
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    const match = offered.find((code) => code.toLowerCase() === lower || code.toLowerCase() === lower.split('-')[0]);
+    if (match) return match;
+  }
+  return undefined;
+}
+
 export function storedLanguage(): string | undefined {
   try {
     return localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;

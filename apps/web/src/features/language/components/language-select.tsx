@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, matchPath, useLocation } from 'react-router';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '@/lib/i18n';
@@ -9,13 +9,15 @@ import { changeLanguage, offeredLanguages } from '@/lib/i18n';
  * The languages of the configuration that the app has a translation for, as links. On the
  * invitation page each goes to the invitation in that language (`/feedback/{uid}/{lg}`), so
  * the choice works without JavaScript and can be shared; elsewhere a link switches every
- * string at once, in place, and before the app runs (a page the server rendered) it loads the
- * page again in that language (`?lg=`).
+ * string at once, in place, and says the choice in the address (`?lg=`, the rest of the query
+ * kept), so that a reload or a shared address keeps it; before the app runs (a page the server
+ * rendered) the link loads the page again in that language.
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const offered = offeredLanguages(config);
   if (offered.length < 2) return null;
   const current = i18n.resolvedLanguage ?? i18n.language;
@@ -38,14 +40,34 @@ export function LanguageSelect() {
         }
         const switchLanguage = (event: MouseEvent) => {
           event.preventDefault();
-          void changeLanguage(i18n, language.code);
+          void changeLanguage(i18n, language.code).then((changed) => {
+            // The address as it is now (a page may have taken a used code out of it meanwhile).
+            if (changed)
+              void navigate(
+                { pathname, search: withLanguage(window.location.search, language.code) },
+                { replace: true },
+              );
+          });
         };
         return (
-          <a key={language.code} href={`${pathname}?lg=${language.code}`} onClick={switchLanguage} {...props}>
+          <a
+            key={language.code}
+            // The server renders no query: the link names the language alone, as both render it.
+            href={`${pathname}?lg=${language.code}`}
+            onClick={switchLanguage}
+            {...props}
+          >
             {language.name}
           </a>
         );
       })}
     </nav>
   );
+}
+
+/** A query string with `lg` set to `code`, its other parameters kept in their order. */
+function withLanguage(search: string, code: string): string {
+  const params = new URLSearchParams(search);
+  params.set('lg', code);
+  return `?${params.toString()}`;
 }

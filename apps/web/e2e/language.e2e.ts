@@ -1,0 +1,102 @@
+// The language a person meets: a first visit follows the browser's preferred languages among
+// those offered (in the server's HTML and in the app alike), a language chosen before wins over
+// them, and the language switch says its choice in the address (`lg`).
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { en } from '../src/locales/en';
+import { hi } from '../src/locales/hi';
+import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
+import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible } from './support/app';
+
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY);
+
+describe('The language of a first visit', () => {
+  const browser = useBrowser();
+
+  it('a phone set to Hindi gets an invitation link without a language in Hindi, from its first byte', async () => {
+    const inviter = await seedInviter();
+    const response = await fetch(`${urls.hosting}/feedback/${inviter.userId}`, {
+      headers: { 'accept-language': 'hi-IN,hi;q=0.9,en-US;q=0.8,en;q=0.7', 'user-agent': ANDROID },
+    });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('<html lang="hi"');
+    expect(html).toContain(hi.invitation.title);
+    expect(response.headers.get('content-language')).toBe('hi');
+    expect(response.headers.get('vary') ?? '').toMatch(/Accept-Language/i);
+
+    // The same phone in a browser: Hindi before and after the app takes the page over, and
+    // nothing stored (the person chose nothing).
+    const page = await browser.newPage({ device: 'phone', userAgent: ANDROID, locale: 'hi-IN' });
+    await page.goto(`/feedback/${inviter.userId}`);
+    await visible(page.getByRole('heading', { name: hi.invitation.title }));
+    await takenOver(page);
+    await visible(page.getByRole('link', { name: hi.invitation.signUp, exact: true }));
+    expect(await lang(page)).toBe('hi');
+    expect(await stored(page)).toBeNull();
+  });
+
+  it('an English browser gets the same link in English, and a language the link names wins over the browser', async () => {
+    const inviter = await seedInviter();
+    const english = await fetch(`${urls.hosting}/feedback/${inviter.userId}`, {
+      headers: { 'accept-language': 'en-GB' },
+    });
+    expect(await english.text()).toContain(en.invitation.title);
+    const named = await fetch(`${urls.hosting}/feedback/${inviter.userId}/en`, {
+      headers: { 'accept-language': 'hi-IN' },
+    });
+    expect(await named.text()).toContain('<html lang="en"');
+    expect(named.headers.get('vary') ?? '').not.toMatch(/Accept-Language/i);
+  });
+
+  it('a page the app draws itself (the front door) follows the browser too', async () => {
+    const page = await browser.newPage({ device: 'phone', userAgent: ANDROID, locale: 'hi-IN' });
+    await page.goto('/');
+    await expect.poll(() => lang(page)).toBe('hi');
+    await visible(page.getByRole('link', { name: hi.app.homeLink }));
+  });
+
+  it('a language chosen before wins over the browser', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: ANDROID, locale: 'hi-IN', language: 'en' });
+    await page.goto(`/social-sign-up/${inviter.userId}`);
+    await takenOver(page);
+    await visible(page.getByRole('heading', { name: en.socialSignUp.title }));
+    expect(await lang(page)).toBe('en');
+  });
+});
+
+describe('The language switch', () => {
+  const browser = useBrowser();
+
+  it('says its choice in the address, keeping the rest of it', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
+    await page.goto(`/sign-up/${inviter.userId}?lg=en`);
+    await takenOver(page);
+    await page.getByRole('link', { name: 'हिन्दी' }).click();
+    await visible(page.getByRole('heading', { name: hi.signUp.title }));
+    await reachPath(page, `/sign-up/${inviter.userId}?lg=hi`);
+    expect(await stored(page)).toBe('hi');
+
+    // A reload keeps the choice the address now names.
+    await page.reload();
+    await visible(page.getByRole('heading', { name: hi.signUp.title }));
+    await page.getByRole('link', { name: 'English' }).click();
+    await visible(page.getByRole('heading', { name: en.signUp.title }));
+    expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}?lg=en`);
+  });
+
+  it('on the confirmation page too, where the address carried the language of the form', async () => {
+    const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
+    await page.goto('/confirm-email?lg=hi');
+    await takenOver(page);
+    await page.getByRole('link', { name: 'English' }).click();
+    await visible(page.getByRole('heading', { name: en.confirmEmail.title }));
+    await reachPath(page, '/confirm-email?lg=en');
+  });
+});

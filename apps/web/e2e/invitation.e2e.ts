@@ -95,6 +95,6 @@ describe('The invitation in the browser', () => {
     expect(redirectedFrom && new URL(redirectedFrom.url()).pathname).toBe(`/app-link/${inviter.userId}`);
 
     await reachPath(page, `/?userId=${inviter.userId}`);
-    await visible(page.getByRole('heading', { name: en.welcome.title }));
+    await visible(page.getByRole('heading', { name: en.home.title }));
   });
 });

@@ -130,7 +130,10 @@ function previewTags(t: TFunction, language: string, input: InvitationPageInput,
   if (!inviter) return [meta('name', 'robots', 'noindex')];
   const previewTitle = t('invitation.previewTitle', { name: inviter.name });
   const description = t('invitation.needsHelp', { name: inviter.name });
-  const image = inviter.photoUrl ?? input.productImageUrl;
+  // The product's picture, a 1200x630 PNG, for every inviter: WhatsApp and Facebook show only a
+  // raster image of at least 300 px and at most about 300 KB, which an inviter's picture (an SVG,
+  // a 96 px profile photo, a 4 MB upload) may not be; the preview names the inviter in its title.
+  const image = input.productImageUrl;
   const url = `${input.productDomain}${paths.invitation.href(inviter.inviterId, language)}`;
   return [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
@@ -139,11 +142,7 @@ function previewTags(t: TFunction, language: string, input: InvitationPageInput,
     meta('property', 'og:title', previewTitle),
     meta('property', 'og:description', description),
     meta('property', 'og:image', image),
-    meta(
-      'property',
-      'og:image:alt',
-      inviter.photoUrl ? t('invitation.pictureAlt', { name: inviter.name }) : t('app.name'),
-    ),
+    meta('property', 'og:image:alt', t('app.name')),
     meta('property', 'og:url', url),
     meta('property', 'og:locale', ogLocales[language] ?? language),
     meta('name', 'twitter:card', 'summary'),
@@ -182,7 +181,9 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
     </AppProviders>,
   );
 
-  const title = `${t(titleKeys[page])} · ${t('app.name')}`;
+  const titleKey =
+    inviterPages.has(page) && page === 'invitation' && !inviter ? 'invitation.unknownTitle' : titleKeys[page];
+  const title = `${t(titleKey)} · ${t('app.name')}`;
   // Only the invitation is a page people share: the others get no preview and stay out of search.
   const head = page === 'invitation' ? previewTags(t, language, input, inviter) : [meta('name', 'robots', 'noindex')];
 

@@ -59,19 +59,36 @@ describe('The invitation page, server-rendered', () => {
       expect(metaOf(body, 'og:description')).toBe(
         'Asha Verma needs your help and feedback in completing everyday tasks.',
       );
-      expect(metaOf(body, 'og:image')).toBe(PICTURE);
+      // The product's raster picture, for every inviter: an inviter's own may be an SVG or too small
+      // or too big for WhatsApp and Facebook, which then show no picture at all.
+      expect(metaOf(body, 'og:image')).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
       expect(metaOf(body, 'og:url')).toBe(`${urls.hosting}/feedback/${inviter.userId}/en`);
       expect(metaOf(body, 'twitter:card')).toBe('summary');
       expect(metaOf(body, 'twitter:title')).toBe('Asha Verma invited you to Dayfocus');
-      expect(metaOf(body, 'twitter:image')).toBe(PICTURE);
+      expect(metaOf(body, 'twitter:image')).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
     }
   });
 
-  it('shows the product image in the preview of an inviter without a picture', async () => {
+  it('shows the product image in the preview of an inviter without a picture, and her initials on the page', async () => {
     const inviter = await createInviter({ name: 'Ravi Kumar', profileImage: null });
     const { body } = await fetchRaw(`/feedback/${inviter.userId}/en`);
     expect(metaOf(body, 'og:image')).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
-    expect(body).toContain('src="/images/avatar-placeholder.svg"');
+    expect(body).not.toContain('avatar-placeholder.svg');
+    expect(body).toMatch(
+      /class="inviter-picture inviter-initials" role="img" aria-label="No profile picture"><span aria-hidden="true">RK<\/span>/,
+    );
+    const hindi = await createInviter({ name: 'आशा वर्मा', profileImage: null });
+    expect((await fetchRaw(`/feedback/${hindi.userId}/hi`)).body).toContain('<span aria-hidden="true">आव</span>');
+  });
+
+  it('says once who invites, what Dayfocus is and what happens next', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: PICTURE });
+    const text = rootText((await fetchRaw(`/feedback/${inviter.userId}/en`)).body);
+    expect(text.split('Asha Verma')).toHaveLength(3); // the sentence, and what happens next
+    expect(text).toContain('Asha Verma needs your help and feedback in completing everyday tasks.');
+    expect(text).toContain('Dayfocus is an app where friends help each other finish everyday tasks.');
+    expect(text).toContain('you and Asha Verma will be friends there.');
+    expect(text).toMatch(/Run by Dayfocus\s*Privacy\s*Terms/);
   });
 
   it('keeps a name with $ patterns as written, in the page and the tags (no replacement pattern reaches the HTML)', async () => {

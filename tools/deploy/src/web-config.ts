@@ -61,6 +61,11 @@ export function deployableConfigProblems(body: unknown, projectId: string | unde
     if (why)
       problems.push(`${key} ${String(body[key])} ${why}: set the public https address (such as https://dayfocus.app)`);
   }
+  const legal = isObject(body.legal) ? body.legal : {};
+  for (const key of ['privacyUrl', 'termsUrl']) {
+    const why = legal[key] === undefined ? undefined : notPublicHttps(legal[key]);
+    if (why) problems.push(`legal.${key} ${String(legal[key])} ${why}: set the public https address of the page`);
+  }
   const authDomain = firebase.authDomain;
   const badAuthDomain = typeof authDomain === 'string' && (authDomain.includes('/') || isLocalHost(authDomain));
   if (badAuthDomain)
@@ -70,6 +75,7 @@ export function deployableConfigProblems(body: unknown, projectId: string | unde
   const placeholders = [
     ...Object.entries(firebase).map(([key, value]) => [`firebase.${key}`, value] as const),
     ['appCheck.siteKey', appCheck.siteKey] as const,
+    ['legal.operator', isObject(body.legal) ? body.legal.operator : undefined] as const,
   ].filter(([, value]) => typeof value === 'string' && /(^|\W)your-/.test(value));
   for (const [key, value] of placeholders)
     problems.push(`${key} is the example's placeholder "${String(value)}": set the project's own value`);

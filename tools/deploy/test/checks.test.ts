@@ -19,6 +19,7 @@ describe('a deployable web config', () => {
         `firebase.apiKey is the example's placeholder "your-web-api-key": set the project's own value`,
         `firebase.projectId is your-project-id but the deploy goes to ${PROJECT}: use ${PROJECT}'s web config`,
         `appCheck.siteKey is the example's placeholder "your-recaptcha-enterprise-site-key": set the project's own value`,
+        `legal.operator is the example's placeholder "your-company-name": set the project's own value`,
       ]),
     );
     expect(deployableConfigProblems(readJson('apps/web/public/config.json'), PROJECT)).toHaveLength(5);

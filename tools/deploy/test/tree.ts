@@ -43,6 +43,11 @@ export function goodWebConfig(): Record<string, unknown> {
       storageBucket: `${PROJECT}.appspot.com`,
     },
     appCheck: { provider: 'recaptcha-enterprise', siteKey: '6LdDayfocusTestSiteKey000000000000000000' },
+    legal: {
+      operator: 'Dayfocus Technologies Pvt. Ltd.',
+      privacyUrl: 'https://dayfocus.app/privacy',
+      termsUrl: 'https://dayfocus.app/terms',
+    },
   };
 }
 

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { useRuntimeConfig } from '@/config/runtime-config';
 import { LanguageSelect } from '@/features/language/components/language-select';
 
-/** Every page: the fixed top bar with the product logo and the language choice, then the page. */
+/**
+ * Every page: the fixed top bar with the product logo and the language choice, the page, and a
+ * footer that says who runs the site, with its privacy policy and terms.
+ */
 export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -27,7 +31,26 @@ export function Layout() {
           <Outlet />
         </ErrorBoundary>
       </main>
+      <SiteFooter />
     </>
+  );
+}
+
+function SiteFooter() {
+  const { t } = useTranslation();
+  const { legal } = useRuntimeConfig();
+  return (
+    <footer className="site-footer">
+      <p>{t('footer.operator', { operator: legal.operator })}</p>
+      <nav aria-label={t('footer.label')}>
+        <a href={legal.privacyUrl} rel="noopener">
+          {t('footer.privacy')}
+        </a>
+        <a href={legal.termsUrl} rel="noopener">
+          {t('footer.terms')}
+        </a>
+      </nav>
+    </footer>
   );
 }
 

@@ -15,6 +15,7 @@ export const loaders = {
   'sign-up': () => import('./routes/sign-up'),
   'confirm-email': () => import('./routes/confirm-email'),
   welcome: loadWelcome,
+  home: () => import('./routes/home'),
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageName, () => Promise<{ default: ComponentType }>>;
 
@@ -24,6 +25,7 @@ export const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> =
   'sign-up': lazy(loaders['sign-up']),
   'confirm-email': lazy(loaders['confirm-email']),
   welcome: lazy(loaders.welcome),
+  home: lazy(loaders.home),
   'not-found': lazy(loaders['not-found']),
 };
 

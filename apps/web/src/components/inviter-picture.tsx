@@ -4,7 +4,10 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 
 export const PLACEHOLDER_PICTURE = '/images/avatar-placeholder.svg';
 
-/** The inviter's picture, or a placeholder when there is none or it fails to load. */
+/**
+ * The inviter's picture; where there is none, or it fails to load, their initials in a circle of
+ * the same size (the placeholder picture only for a name without letters).
+ */
 export function InviterPicture({ inviter }: { inviter: InviterCard }) {
   const { t } = useTranslation();
   const [pictureFailed, setPictureFailed] = useState(false);
@@ -16,16 +19,52 @@ export function InviterPicture({ inviter }: { inviter: InviterCard }) {
     if (img?.complete && img.naturalWidth === 0 && img.getAttribute('src') !== PLACEHOLDER_PICTURE)
       setPictureFailed(true);
   }, []);
-  const hasPicture = Boolean(inviter.photoUrl) && !pictureFailed;
+  const initials = initialsOf(inviter.name);
+  if (!inviter.photoUrl || pictureFailed) {
+    if (initials === '') return placeholder();
+    return (
+      <span className="inviter-picture inviter-initials" role="img" aria-label={t('invitation.placeholderAlt')}>
+        <span aria-hidden="true">{initials}</span>
+      </span>
+    );
+  }
   return (
     <img
       ref={picture}
       className="inviter-picture"
-      src={hasPicture ? (inviter.photoUrl as string) : PLACEHOLDER_PICTURE}
-      alt={hasPicture ? t('invitation.pictureAlt', { name: inviter.name }) : t('invitation.placeholderAlt')}
+      src={inviter.photoUrl}
+      alt={t('invitation.pictureAlt', { name: inviter.name })}
       width={112}
       height={112}
       onError={() => setPictureFailed(true)}
     />
   );
+
+  function placeholder() {
+    return (
+      <img
+        className="inviter-picture"
+        src={PLACEHOLDER_PICTURE}
+        alt={t('invitation.placeholderAlt')}
+        width={112}
+        height={112}
+      />
+    );
+  }
+}
+
+/**
+ * A person's initials, for where they have no picture: the first letter of the first and of the
+ * last word, as the reader sees letters (a Devanagari letter with its vowel sign is one:
+ * "आशा वर्मा" gives "आव"), capitalised where the script has capitals. Empty for a name with none.
+ */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = (word: string | undefined) => {
+    if (!word) return '';
+    const [grapheme] = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(word);
+    return grapheme?.segment ?? '';
+  };
+  const letters = words.length > 1 ? first(words[0]) + first(words.at(-1)) : first(words[0]);
+  return /\p{L}/u.test(letters) ? letters.toLocaleUpperCase() : '';
 }

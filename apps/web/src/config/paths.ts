@@ -59,7 +59,7 @@ export const paths = {
 } as const;
 
 /** The pages of the app; each is the module `src/app/routes/{page}.tsx`, loaded on its own. */
-export type PageName = 'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-email' | 'welcome' | 'not-found';
+export type PageName = 'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-email' | 'welcome' | 'home' | 'not-found';
 
 /**
  * Every path the app serves and the page that shows it, in matching order; any other path
@@ -75,7 +75,8 @@ export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-fo
   { pattern: paths.signUp.pattern, page: 'sign-up', serverRendered: true },
   { pattern: paths.confirmEmail.pattern, page: 'confirm-email', serverRendered: true },
   { pattern: paths.welcome.pattern, page: 'welcome', serverRendered: true },
-  { pattern: paths.home.pattern, page: 'welcome' },
+  // The front door, for someone who arrives with no invitation (the spec had the welcome page here).
+  { pattern: paths.home.pattern, page: 'home' },
 ];
 
 /** `value` as a URL of this site (relative to `origin`), or null when it is not one. */

@@ -17,6 +17,8 @@ export interface RuntimeConfig {
   productImage?: string;
   appStoreUrl: string;
   playStoreUrl: string;
+  /** Who runs the site and its policies: every page's footer names and links them. */
+  legal: { operator: string; privacyUrl: string; termsUrl: string };
   /** Languages offered, in order; each needs a bundle in src/locales. */
   portalLanguages: { code: string; name: string }[];
   /**
@@ -65,6 +67,12 @@ export function configProblems(body: unknown): string[] {
   }
   for (const key of ['productDomain', 'appStoreUrl', 'playStoreUrl']) {
     if (!isHttpUrl(body[key])) problems.push(`${key} must be an http(s) URL`);
+  }
+  if (!isObject(body.legal)) problems.push('legal must be an object ({ operator, privacyUrl, termsUrl })');
+  else {
+    text(body.legal, 'operator', 'legal.operator');
+    for (const key of ['privacyUrl', 'termsUrl'])
+      if (!isHttpUrl(body.legal[key])) problems.push(`legal.${key} must be an http(s) URL`);
   }
   if (body.productImage !== undefined && !isHttpUrl(body.productImage))
     problems.push('productImage must be an http(s) URL');

@@ -30,6 +30,28 @@ export const en = {
     haveAccount: 'I already have an account',
     invalidUrl: 'Invalid URL',
     unavailable: 'The invitation could not be loaded. Check your connection and try again.',
+    /** What happens next, below the invitation. */
+    next: 'Sign up here in a minute, then get the app: you and {{name}} will be friends there.',
+    /** The heading of an invitation whose inviter does not exist (the alert says "Invalid URL"). */
+    unknownTitle: 'This invitation link does not work',
+    unknownHelp: 'Ask your friend to send you their invitation link again.',
+  },
+  /** What the product is, in one line: the invitation and the front door say it. */
+  product: {
+    about: `${brand.productName} is an app where friends help each other finish everyday tasks.`,
+    getApp: `Get ${brand.productName} for your phone`,
+  },
+  /** The front door (`/`), for someone who arrives without an invitation. */
+  home: {
+    title: 'Everyday tasks, done with friends',
+    invited: 'Invited by a friend? Open the link they sent you to join them.',
+  },
+  /** Every page's footer: who runs the site, and its policies (runtime configuration `legal`). */
+  footer: {
+    label: 'About this site',
+    operator: 'Run by {{operator}}',
+    privacy: 'Privacy',
+    terms: 'Terms',
   },
   socialSignUp: {
     title: 'Create your account',

@@ -10,7 +10,9 @@ import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterCard, InviterCardSkeleton } from '@/features/inviter/components/inviter-card';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { useRouteLanguage } from '@/features/language/use-route-language';
+import { StoreBadges } from '@/features/welcome/components/store-badges';
 import { useHydrated } from '@/lib/use-hydrated';
+import { usePlatform } from '@/lib/use-platform';
 
 /**
  * `/feedback/:inviterId/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and
@@ -35,8 +37,10 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
   const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
   const running = useHydrated();
+  const unknown = status.state === 'unknown';
+  const platform = usePlatform();
   return (
-    <Page title={t('invitation.title')}>
+    <Page title={t(unknown ? 'invitation.unknownTitle' : 'invitation.title')}>
       <InviterProblem status={status} />
       {status.state === 'loading' && <InviterCardSkeleton />}
       {found && <InviterCard inviter={status.inviter} />}
@@ -50,6 +54,14 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
         </ActionLink>
         <HaveAccountLink inviterId={inviterId} disabled={!found} />
       </div>
+      {/* The spec's disabled buttons stay; what a person can still do comes after them. */}
+      {unknown && (
+        <div className="next-step">
+          <p>{t('invitation.unknownHelp')}</p>
+          <h2 className="section-heading">{t('product.getApp')}</h2>
+          <StoreBadges platform={platform} inviteCode={null} />
+        </div>
+      )}
       {/* After the actions, so that it moves nothing when it appears (after the app took over). */}
       {running && found && (
         <Suspense fallback={null}>

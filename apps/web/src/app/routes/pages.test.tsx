@@ -23,7 +23,7 @@ describe('every page', () => {
   it('moves focus to the heading of the page a link leads to', async () => {
     const { user } = await renderApp('/no/such/page');
     await user.click(await screen.findByRole('link', { name: 'Go to the home page' }));
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: 'Everyday tasks, done with friends' })).toHaveFocus();
   });
 });
 
@@ -50,7 +50,7 @@ describe('language selection', () => {
     expect(document.documentElement.lang).toBe('en');
 
     await user.click(within(choice).getByRole('link', { name: 'हिन्दी' }));
-    expect(await screen.findByRole('heading', { name: 'आपको आमंत्रित किया गया है' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'यह निमंत्रण लिंक काम नहीं कर रहा' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('अमान्य URL');
     expect(screen.getByRole('button', { name: 'साइन अप करें' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'मेरा पहले से खाता है' })).toBeDisabled();
@@ -59,7 +59,7 @@ describe('language selection', () => {
     ).toHaveAttribute('aria-current', 'true');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Dayfocus होम' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('hi');
-    expect(document.title).toBe('आपको आमंत्रित किया गया है · Dayfocus');
+    expect(document.title).toBe('यह निमंत्रण लिंक काम नहीं कर रहा · Dayfocus');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
   });
 
@@ -89,28 +89,65 @@ describe('the confirm-email page', () => {
   });
 });
 
-describe('the welcome page without an account to activate', () => {
-  it.each(['/', '/welcome'])('%s welcomes and links both stores from the configuration', async (path) => {
+const storeUrls = {
+  appStoreUrl: 'https://apps.apple.com/app/id1',
+  playStoreUrl: 'https://play.google.com/store/apps/details?id=x',
+};
+
+/** Both store badges, linking to the stores of `storeUrls`. */
+function expectStoreLinks() {
+  expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+    'href',
+    storeUrls.appStoreUrl,
+  );
+  expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', storeUrls.playStoreUrl);
+}
+
+describe('the front door (/)', () => {
+  it('says what Dayfocus is and how an invitation works, links the stores, and congratulates nobody', async () => {
+    const config = createConfig(storeUrls);
+    await renderApp('/', { config });
+    expect(await screen.findByRole('heading', { name: 'Everyday tasks, done with friends' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Dayfocus is an app where friends help each other finish everyday tasks.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Invited by a friend? Open the link they sent you to join them.')).toBeInTheDocument();
+    expectStoreLinks();
+    expect(screen.queryByText(/Welcome|Congratulations|join your friend/)).not.toBeInTheDocument();
+  });
+
+  it('in Hindi', async () => {
+    await renderApp('/', { language: 'hi' });
+    expect(await screen.findByRole('heading', { name: 'रोज़मर्रा के काम, दोस्तों के साथ' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'App Store से डाउनलोड करें' })).toBeInTheDocument();
+  });
+});
+
+describe("every page's footer", () => {
+  it('says who runs the site and links its privacy policy and terms from the configuration', async () => {
     const config = createConfig({
-      appStoreUrl: 'https://apps.apple.com/app/id1',
-      playStoreUrl: 'https://play.google.com/store/apps/details?id=x',
+      legal: { operator: 'Dayfocus Labs', privacyUrl: 'https://x.example/p', termsUrl: 'https://x.example/t' },
     });
+    await renderApp('/tasks-Feedback', { config });
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer).toHaveTextContent('Run by Dayfocus Labs');
+    expect(within(footer).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', 'https://x.example/p');
+    expect(within(footer).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', 'https://x.example/t');
+  });
+});
+
+describe('the welcome page without an account to activate', () => {
+  it.each(['/welcome'])('%s welcomes and links both stores from the configuration', async (path) => {
+    const config = createConfig(storeUrls);
     await renderApp(path, { config });
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
-      'href',
-      'https://apps.apple.com/app/id1',
-    );
-    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
-      'href',
-      'https://play.google.com/store/apps/details?id=x',
-    );
+    expectStoreLinks();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('gives the badges Hindi alt texts in Hindi', async () => {
-    await renderApp('/', { language: 'hi' });
+    await renderApp('/welcome', { language: 'hi' });
     expect(await screen.findByRole('link', { name: 'App Store से डाउनलोड करें' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Google Play पर पाएँ' })).toBeInTheDocument();
     expect(screen.getByText('ऐप डाउनलोड करें और अपने मित्र से जुड़ें')).toBeInTheDocument();

@@ -2,15 +2,39 @@ import { useTranslation } from 'react-i18next';
 import { InviterPicture } from '@/components/inviter-picture';
 import type { InviterCard as Card } from '@dayfocus/contracts/answers';
 
-/** The inviter's picture and the invitation text. */
+/**
+ * Who invites (picture or initials, and the name once, in the spec's sentence), what Dayfocus
+ * is, and what happens next.
+ */
 export function InviterCard({ inviter }: { inviter: Card }) {
   const { t } = useTranslation();
   return (
     <div className="inviter">
       <InviterPicture inviter={inviter} />
-      <p className="inviter-name">{inviter.name}</p>
-      <p className="lead">{t('invitation.needsHelp', { name: inviter.name })}</p>
+      <p className="lead">
+        <NameInSentence sentence={(name) => t('invitation.needsHelp', { name })} name={inviter.name} />
+      </p>
+      <p className="about">{t('product.about')}</p>
+      <p className="next">{t('invitation.next', { name: inviter.name })}</p>
     </div>
+  );
+}
+
+/** Marks where the name goes, so that the translated sentence can be split around it. */
+const NAME_MARK = '\u0000';
+
+/**
+ * A translated sentence with the name in bold where the language puts it (before the verb in
+ * English, with a postposition in Hindi), kept on one line (`.name`).
+ */
+function NameInSentence({ sentence, name }: { sentence: (name: string) => string; name: string }) {
+  const [before = '', ...rest] = sentence(NAME_MARK).split(NAME_MARK);
+  return (
+    <>
+      {before}
+      <strong className="name">{name}</strong>
+      {rest.join(name)}
+    </>
   );
 }
 
@@ -19,8 +43,8 @@ export function InviterCardSkeleton() {
   return (
     <div className="inviter" aria-hidden="true">
       <div className="inviter-picture skeleton" />
-      <p className="inviter-name skeleton skeleton-text" />
       <p className="lead skeleton skeleton-text" />
+      <p className="about skeleton skeleton-text" />
     </div>
   );
 }

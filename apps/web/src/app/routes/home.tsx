@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/page';
+import { StoreBadges } from '@/features/welcome/components/store-badges';
+import { usePlatform } from '@/lib/use-platform';
+
+/**
+ * `/`: the front door, for someone who arrives with no invitation (a typed address, the home
+ * link of another page): what Dayfocus is, how an invitation works, and the app for this phone.
+ * Nothing here congratulates: this person has done nothing yet.
+ */
+export default function HomeRoute() {
+  const { t } = useTranslation();
+  const platform = usePlatform();
+  return (
+    <Page title={t('home.title')}>
+      <p className="lead">{t('product.about')}</p>
+      <p>{t('home.invited')}</p>
+      <h2 className="section-heading">{t('product.getApp')}</h2>
+      <StoreBadges platform={platform} inviteCode={null} />
+    </Page>
+  );
+}

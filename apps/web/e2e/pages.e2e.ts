@@ -88,6 +88,23 @@ const screens: Screen[] = [
     },
   },
   {
+    name: 'home',
+    async open(page, t) {
+      await page.goto('/');
+      await heading(page, t.home.title);
+      await visible(page.getByRole('contentinfo'));
+    },
+  },
+  {
+    name: 'invitation-no-picture',
+    async open(page, t, _inviter, language) {
+      const inviter = await seedInviter({ name: language === 'hi' ? 'आशा वर्मा' : 'Asha Verma', picture: false });
+      await page.goto(`/feedback/${inviter.userId}/${language}`);
+      await heading(page, t.invitation.title);
+      await visible(page.getByRole('img', { name: t.invitation.placeholderAlt }));
+    },
+  },
+  {
     name: 'not-found',
     async open(page, t) {
       await page.goto('/no-such-page');
@@ -98,7 +115,7 @@ const screens: Screen[] = [
     name: 'invitation-unknown-inviter',
     async open(page, t) {
       await page.goto('/feedback/nobody-xyz');
-      await heading(page, t.invitation.title);
+      await heading(page, t.invitation.unknownTitle);
       await visible(page.getByRole('alert').getByText(t.invitation.invalidUrl));
     },
   },

@@ -1,6 +1,7 @@
 /** Test support of the short links, shared by their unit and stack tests. */
 import { linkTargetFor } from '../src/domain/app-links.js';
 import { parseLinkSettings } from '../src/domain/link-settings.js';
+import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { AppLinkFlow } from '../src/flows/app-link-flow.js';
 import type { AppLinkLinks, Logger } from '../src/flows/ports.js';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
@@ -18,6 +19,15 @@ export const noSources = {
   qr: 0,
   copy: 0,
   other: 0,
+};
+
+/** A stand-in for the web app's renderer where only what the flow decides matters: the page is its input as JSON. */
+export const fakeLinkPageRenderer: LinkPageRenderer = {
+  renderLinkPage: async (input) => ({
+    status: input.content.kind === 'invite' ? 200 : 404,
+    html: JSON.stringify(input),
+    language: input.language,
+  }),
 };
 
 export const fakeLinkCode = 'AbCdEf12_-';
@@ -51,10 +61,13 @@ export function visitFlow(options: {
   const inviters = {
     publicInviter: async (inviterId: string) =>
       inviterId === 'inviter-1' ? inviterRecord({ userId: inviterId }) : null,
+    card: async (inviterId: string) =>
+      inviterId === 'inviter-1' ? { inviterId, name: 'Asha Verma', photoUrl: null } : null,
   };
   return new AppLinkFlow({
     inviters,
     keptInviters: inviters,
+    renderer: () => fakeLinkPageRenderer,
     links,
     logger: options.logger ?? memoryLogger(),
     settings: () => localLinkSettings,

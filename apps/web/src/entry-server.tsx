@@ -10,12 +10,14 @@
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/contracts/invitation-page';
+import type { LinkPageInput, LinkPageOutput } from '@dayfocus/contracts/link-page';
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import Negotiator from 'negotiator';
 import { renderToString } from 'react-dom/server';
-import { matchPath, StaticRouter } from 'react-router';
+import { matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { AppRoutes, type Pages } from '@/app/app-routes';
+import { Layout } from '@/app/layout';
 import { AppProviders } from '@/app/providers';
 import InvitationRoute from '@/app/routes/invitation';
 import ConfirmEmailRoute from '@/app/routes/confirm-email';
@@ -28,6 +30,8 @@ import { pageQuery as queryOf } from '@/config/page-query';
 import { paths, routes, type PageName } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
+import { LinkPage } from '@/features/short-link/components/link-page';
+import { openAppScript } from '@/features/short-link/open-app-script';
 import { createI18n, DEFAULT_LANGUAGE, isOffered, preferredOffered } from '@/lib/i18n';
 import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
@@ -217,4 +221,71 @@ export function pageQuery(path: string, query: string): string {
 /** `/auth/action`'s redirect (config/email-action.ts), with the configuration of this build. */
 export function emailActionTarget(query: string): string {
   return targetOf(query, config);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pages of a short link (/l/{code}): the function decides what a visitor gets
+// (functions/src/flows/app-link-flow.ts), this draws it in the app's own layout, components and
+// stylesheet. A static page: no app script, only the page's own one under the function's nonce.
+
+/** The built page without the app's scripts (its stylesheet stays): a short link's page runs none of them. */
+function withoutApp(html: string): string {
+  return html
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="preload" href="\/config\.json"[^>]*>/, '');
+}
+
+export async function renderLinkPage(input: LinkPageInput): Promise<LinkPageOutput> {
+  const { content } = input;
+  const language = isOffered(config, input.language) ? input.language : DEFAULT_LANGUAGE;
+  const i18n = await createI18n(language);
+  const t = i18n.getFixedT(language);
+  const body = renderToString(
+    <AppProviders config={config} i18n={i18n} queryClient={createQueryClient()}>
+      <StaticRouter location={input.path}>
+        <Routes>
+          <Route element={<Layout />}>
+            <Route path="*" element={<LinkPage content={content} />} />
+          </Route>
+        </Routes>
+      </StaticRouter>
+    </AppProviders>,
+  );
+  const heading =
+    content.kind === 'invite' ? t('shortLink.title', { name: content.inviter.name }) : t('shortLink.notFoundDocTitle');
+  const preview = content.kind === 'invite' ? content.preview : undefined;
+  const title = preview ? preview.title : `${heading} · ${t('app.name')}`;
+  const head = [meta('name', 'robots', 'noindex')];
+  if (preview && content.kind === 'invite') {
+    head.push(
+      meta('property', 'og:type', 'website'),
+      meta('property', 'og:site_name', t('app.name')),
+      meta('property', 'og:title', preview.title),
+      meta('property', 'og:description', preview.description),
+      meta('property', 'og:image', preview.imageUrl),
+      meta('property', 'og:image:alt', preview.title),
+      meta('property', 'og:url', content.shortLink),
+      meta('name', 'twitter:card', 'summary_large_image'),
+      meta('name', 'twitter:title', preview.title),
+      meta('name', 'twitter:description', preview.description),
+      meta('name', 'twitter:image', preview.imageUrl),
+    );
+  }
+  const script =
+    content.kind === 'invite' && content.platform !== 'desktop'
+      ? `  <script nonce="${escapeHtml(input.nonce)}">${openAppScript}</script>\n  `
+      : '';
+  let html = withoutApp(template)
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(language)}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('<!--ssr-head-->', () => head.join('\n    '))
+    .replace(OUTLET, () => `<div id="root">${body}</div>`)
+    .replace('</body>', () => `${script}</body>`);
+  if (preview)
+    html = html.replace(
+      /(<meta name="description" content=")[^"]*"/,
+      (_, start: string) => `${start}${escapeHtml(preview.description)}"`,
+    );
+  return { status: content.kind === 'invite' ? 200 : 404, html, language };
 }

@@ -76,19 +76,29 @@ export function pageLanguageOf(acceptLanguage: string | undefined): PageLanguage
   return match?.lang === 'hi' ? 'hi' : 'en';
 }
 
-/** What a short link answers; the entry point writes it out as it is. */
+/** Who a short link's page is for: its one primary action follows the device (crawlers get the desktop page). */
+export type LinkPlatform = 'ios' | 'android' | 'desktop';
+
+export function linkPlatformOf(visitor: Visitor): LinkPlatform {
+  return visitor === 'ios' || visitor === 'android' ? visitor : 'desktop';
+}
+
+/** What a short link answers: the page of a link that resolves, for this visitor, or the unknown link's. */
 export type LinkAnswer =
-  | { kind: 'redirect'; location: string }
   | {
-      kind: 'app-page';
-      platform: 'ios' | 'android';
-      appUrl: string;
-      storeUrl: string;
-      webUrl: string;
-      /** The short link itself, `{linkOrigin}/l/{code}`: what the iOS page copies for the app to find. */
+      kind: 'invite';
+      platform: LinkPlatform;
+      inviterId: string;
+      /** The short link itself, `{linkOrigin}/l/{code}`: what the iPhone page copies, and the QR code's content. */
       shortLink: string;
+      /** Opens the app with the target: Chrome's `intent:` URL on Android, `dayfocus://open?link=` elsewhere. */
+      appUrl: string;
+      appStoreUrl: string;
+      /** Google Play with the invite as install referrer. */
+      playStoreUrl: string;
+      /** The link-preview tags, for crawlers. */
+      preview?: { title: string; description: string; imageUrl: string };
     }
-  | { kind: 'preview'; shortLink: string; title: string; description: string; imageUrl: string; webUrl: string }
   | { kind: 'not-found' };
 
 /**
@@ -127,44 +137,33 @@ export function servedLink(
   return { code: link.code, inviterId: link.inviterId, target: linkTargetFor(settings, link.inviterId) };
 }
 
-/** Where a visitor of a short link goes: only the served target or a configured store URL. */
+/**
+ * What a visitor of a short link gets: the page for their device, whose app URLs carry only the
+ * served target and whose store URLs are the configured ones. Every visitor gets a page (a
+ * desktop too: the QR code to scan with the phone, and the inviter's invitation on the web).
+ */
 export function answerForLink(link: ServedLink | null, visitor: Visitor, settings: LinkSettings): LinkAnswer {
   if (!link || !isSafeTarget(link.target)) return { kind: 'not-found' };
-  const target = link.target;
-  const shortLink = shortLinkFor(settings, link.code);
-  switch (visitor) {
-    case 'crawler':
-      return {
-        kind: 'preview',
-        shortLink,
-        title: brand.linkTitle,
-        description: brand.linkDescription,
-        imageUrl: settings.productImageUrl,
-        webUrl: target,
-      };
-    case 'ios':
-      return {
-        kind: 'app-page',
-        platform: 'ios',
-        appUrl: customSchemeUrl(target),
-        storeUrl: settings.appStoreUrl,
-        webUrl: target,
-        shortLink,
-      };
-    case 'android': {
-      const playStoreUrl = playStoreUrlFor(settings.playStoreUrl, link.code);
-      return {
-        kind: 'app-page',
-        platform: 'android',
-        appUrl: androidIntentUrl(target, playStoreUrl),
-        storeUrl: playStoreUrl,
-        webUrl: target,
-        shortLink,
-      };
-    }
-    case 'web':
-      return { kind: 'redirect', location: target };
-  }
+  const platform = linkPlatformOf(visitor);
+  const playStoreUrl = playStoreUrlFor(settings.playStoreUrl, link.code);
+  return {
+    kind: 'invite',
+    platform,
+    inviterId: link.inviterId,
+    shortLink: shortLinkFor(settings, link.code),
+    appUrl: platform === 'android' ? androidIntentUrl(link.target, playStoreUrl) : customSchemeUrl(link.target),
+    appStoreUrl: settings.appStoreUrl,
+    playStoreUrl,
+    ...(visitor === 'crawler'
+      ? {
+          preview: {
+            title: brand.linkTitle,
+            description: brand.linkDescription,
+            imageUrl: settings.productImageUrl,
+          },
+        }
+      : {}),
+  };
 }
 
 /**

@@ -9,17 +9,19 @@ import {
   androidAssetLinks,
   dynamicLinksRequestBody,
   isLinkInviter,
+  linkPlatformOf,
   linkTargetFor,
   newLinkCode,
-  pageLanguageOf,
   servedLink,
   shortLinkFor,
   type LinkAnswer,
   type ServedLink,
 } from '../domain/app-links.js';
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
 import { FlowError } from '../domain/errors.js';
-import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
+import { linkPageContent, linkPageLanguage, pageSecurityPolicy } from '../domain/link-pages.js';
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
@@ -34,8 +36,13 @@ import {
 export interface AppLinkFlowDeps {
   /** Who has a public face, asked afresh: making a link. */
   inviters: InviterLookup;
-  /** The same, kept in the instance for LINK_KEEP_MS at most (wiring.ts): serving a link, which every open does. */
-  keptInviters: InviterLookup;
+  /**
+   * The inviter's card (cleaned name, picture) when she has a public face, kept in the instance
+   * for LINK_KEEP_MS at most (wiring.ts): serving a link, which every open does, names her.
+   */
+  keptInviters: { card(inviterId: string): Promise<InviterCard | null> };
+  /** The web app's server renderer, which draws the link's pages (entry-server.tsx). */
+  renderer: () => LinkPageRenderer;
   links: AppLinkLinks;
   logger: Logger;
   /** Read per call: params are only known at run time. Throws LinkSettingsError. */
@@ -146,18 +153,25 @@ export class AppLinkFlow {
    * nobody has, a link retired by hand, or one whose inviter has no public face.
    */
   async linkOf(code: string): Promise<ServedLink | null> {
+    return (await this.servedLinkOf(code))?.link ?? null;
+  }
+
+  /** The served link of a code with its inviter's card, or null (linkOf). */
+  private async servedLinkOf(code: string): Promise<{ link: ServedLink; inviter: InviterCard } | null> {
     const link = await this.deps.links.findByCode(code);
     if (!link || !isLinkInviter(link.inviterId)) return null;
     const [ownerNamesIt, inviter] = await Promise.all([
       this.deps.links.namesCode(link.inviterId, link.code),
-      this.deps.keptInviters.publicInviter(link.inviterId),
+      this.deps.keptInviters.card(link.inviterId),
     ]);
-    return servedLink(link, { ownerNamesIt, inviterIsPublic: inviter !== null }, this.deps.settings());
+    const served = servedLink(link, { ownerNamesIt, inviterIsPublic: inviter !== null }, this.deps.settings());
+    return served && inviter ? { link: served, inviter } : null;
   }
 
   /**
-   * GET /l/{code}: where this visitor goes; GET /l/{code}/qr.svg: the link's QR code. Unknown
-   * or malformed codes, retired links and links of inviters without a public face get the 404 page.
+   * GET /l/{code}: the link's page for this visitor's device; GET /l/{code}/qr.svg: the link's QR
+   * code. Unknown or malformed codes, retired links and links of inviters without a public face
+   * get the unknown link's page (404). `?lg=` (the page's language switch) picks the language.
    */
   async openAppLink(visit: LinkVisit): Promise<HttpAnswer> {
     if (visit.method !== 'GET' && visit.method !== 'HEAD') {
@@ -170,10 +184,11 @@ export class AppLinkFlow {
     const settings = this.deps.settings();
     const visitor = visitorOf(visit.userAgent);
     const request = linkRequestFromPath(visit.rawUrl);
-    const link = request ? await this.linkOf(request.code) : null;
+    const served = request ? await this.servedLinkOf(request.code) : null;
+    const link = served?.link ?? null;
     if (request?.resource === 'qr') {
       // Showing the QR code is not an open: nothing is counted.
-      if (!link) return this.httpAnswerFor({ kind: 'not-found' }, visit);
+      if (!link) return this.pageAnswer({ kind: 'not-found' }, null, visit);
       return this.qrCodeAnswer(shortLinkFor(settings, link.code));
     }
     const answer = answerForLink(link, visitor, settings);
@@ -181,10 +196,14 @@ export class AppLinkFlow {
     // The count is started here, while the request still holds the CPU, and not awaited: the
     // answer goes out at once and carries the write as `pending` for the function to finish
     // after sending. A failed or slow count never costs the visitor the link, nor any time.
-    // The source only counts: the answer is the same with or without it.
-    if (answer.kind === 'not-found' || !link || visit.method !== 'GET') return this.httpAnswerFor(answer, visit);
+    // The source only counts: the answer is the same with or without it. A reload by the page's
+    // own language switch (`?lg=`) is the same visit, not another open.
+    const switched = new URL(visit.rawUrl, 'http://localhost').searchParams.has('lg');
+    const counted = answer.kind !== 'not-found' && link && visit.method === 'GET' && !switched;
+    const page = this.pageAnswer(answer, served?.inviter ?? null, visit);
+    if (!counted) return page;
     const pending = this.countOpen(link.code, visitor, openSourceOf(visit.rawUrl));
-    return { ...this.httpAnswerFor(answer, visit), pending };
+    return { ...(await page), pending };
   }
 
   /** Counts one open; never rejects (a lost count is logged, not raised). */
@@ -213,28 +232,26 @@ export class AppLinkFlow {
     };
   }
 
-  private httpAnswerFor(answer: LinkAnswer, visit: LinkVisit): HttpAnswer {
-    const vary = 'User-Agent, Accept-Language';
-    if (answer.kind === 'redirect') {
-      return {
-        status: 302,
-        headers: {
-          location: answer.location,
-          'cache-control': NO_STORE,
-          vary,
-          'content-type': 'text/plain; charset=utf-8',
-        },
-        body: '',
-      };
-    }
+  /** The link's page (or the unknown link's), drawn by the web app's renderer, with its headers. */
+  private async pageAnswer(answer: LinkAnswer, inviter: InviterCard | null, visit: LinkVisit): Promise<HttpAnswer> {
+    const settings = this.deps.settings();
+    const language = linkPageLanguage(visit.rawUrl, visit.acceptLanguage);
+    const content = linkPageContent(answer, {
+      inviter,
+      platform: linkPlatformOf(visitorOf(visit.userAgent)),
+      language,
+      settings,
+    });
     const nonce = Buffer.from(this.deps.randomBytes(16)).toString('base64');
-    const page = renderLinkPage(answer, pageLanguageOf(visit.acceptLanguage), nonce);
+    const path = visit.rawUrl.split('?', 1)[0] ?? '/';
+    const page = await this.deps.renderer().renderLinkPage({ content, path, language, nonce });
     return {
       status: page.status,
       headers: {
         'content-type': 'text/html; charset=utf-8',
+        'content-language': page.language,
         'cache-control': NO_STORE,
-        vary,
+        vary: 'User-Agent, Accept-Language',
         'content-security-policy': pageSecurityPolicy(nonce),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',

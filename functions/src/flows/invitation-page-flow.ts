@@ -29,7 +29,9 @@ import {
   type InvitationRenderer,
 } from '@dayfocus/contracts/invitation-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
-import { pageSecurityPolicy, renderLinkPage } from '../domain/link-pages.js';
+import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
+import { linkPageContent, linkPageLanguage, pageSecurityPolicy } from '../domain/link-pages.js';
+
 import type { LinkSettings } from '../domain/link-settings.js';
 import type { HttpAnswer } from './app-link-flow.js';
 import type { Logger } from './ports.js';
@@ -39,7 +41,7 @@ export interface InvitationPageDeps {
   findInviter(inviterId: string): Promise<InviterCard | null>;
   /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
   createAppLink(inviterId: string): Promise<{ shortLink: string }>;
-  renderer(): InvitationRenderer;
+  renderer(): InvitationRenderer & LinkPageRenderer;
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;
@@ -135,8 +137,22 @@ export class InvitationPageFlow {
     }
     // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
     // app's page is not rendered for it (the app's router could not take such a path over).
+    return this.unknownPath(request);
+  }
+
+  /**
+   * The unknown link's page (the short links' own), in the brand. The CDN keeps it for everyone
+   * alike, so it offers both stores (the desktop's page) rather than the visitor's own first.
+   */
+  private async unknownPath(request: { rawUrl: string }): Promise<HttpAnswer> {
     const nonce = this.deps.nonce();
-    const page = renderLinkPage({ kind: 'not-found' }, 'en', nonce);
+    const language = linkPageLanguage(request.rawUrl, undefined);
+    const content = linkPageContent(
+      { kind: 'not-found' },
+      { inviter: null, platform: 'desktop', language, settings: this.deps.settings() },
+    );
+    const path = splitRawUrl(request.rawUrl).rawPath;
+    const page = await this.deps.renderer().renderLinkPage({ content, path, language, nonce });
     return {
       status: 404,
       headers: {

@@ -22,6 +22,7 @@ import { DevOutboxTransport, FcmTransport } from '../adapters/push-transport.js'
 import { withinTime } from '../adapters/time-limit.js';
 import { AuthRestVerificationCodes, webApiKey } from '../adapters/verification-codes.js';
 import { AppLinkFlow } from '../flows/app-link-flow.js';
+import { loadRenderer } from './web-renderer.js';
 import { InvitationPageFlow, type InvitationPageDeps } from '../flows/invitation-page-flow.js';
 import { InviteFlow } from '../flows/invite-flow.js';
 import { InviterFlow } from '../flows/inviter-flow.js';
@@ -73,7 +74,8 @@ export const appLinkFlow = new AppLinkFlow({
   inviters: inviterFlow,
   // Kept as long as the links themselves: a link stops resolving within LINK_KEEP_MS of its
   // inviter being switched off or disabled, as of its retirement.
-  keptInviters: { publicInviter: keptRead((inviterId) => inviterFlow.publicInviter(inviterId), LINK_KEEP_MS) },
+  keptInviters: { card: keptRead((inviterId) => inviterFlow.card(inviterId), LINK_KEEP_MS) },
+  renderer: loadRenderer,
   links: appLinks,
   logger,
   settings: readLinkSettings,

@@ -17,7 +17,7 @@ import { AppLinkFlow } from '../../src/flows/app-link-flow.js';
 import { InviterFlow } from '../../src/flows/inviter-flow.js';
 import { adminAuth, adminDb, createInviter, uniqueId } from './support.js';
 import { memoryLogger } from '../memory-logger.js';
-import { dynamicLinksBodyFor } from '../short-links.js';
+import { dynamicLinksBodyFor, fakeLinkPageRenderer } from '../short-links.js';
 
 type Behaviour = 'ok' | 'server-error' | 'not-json' | 'no-short-link' | 'hang';
 
@@ -101,6 +101,7 @@ function flowWith(options: { apiKey?: string; apiUrl?: string } = {}) {
   return new AppLinkFlow({
     inviters,
     keptInviters: inviters,
+    renderer: () => fakeLinkPageRenderer,
     links: new AppLinkStore(adminDb),
     logger: memoryLogger(),
     settings: () => settings,

@@ -11,8 +11,7 @@ import {
   pageLanguageOf,
   servedLink,
 } from '../../src/domain/app-links.js';
-import { renderLinkPage } from '../../src/domain/link-pages.js';
-import { escapeHtml } from '@dayfocus/contracts/html';
+import { invitationUrlFor, linkPageContent, linkPageLanguage } from '../../src/domain/link-pages.js';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
 import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/domain/link-settings.js';
 import { allUserAgents } from '../user-agents.js';
@@ -146,47 +145,57 @@ describe('where a visitor is sent', () => {
     );
   });
 
-  it('sends the web to the target', () => {
-    expect(answerForLink(link, 'web', local)).toEqual({ kind: 'redirect', location: link.target });
+  const shortLink = 'http://127.0.0.1:5000/l/AbCdEf12_-';
+  const appStoreUrl = 'https://apps.apple.com/app/id6475332296';
+  const play = 'https://play.google.com/store/apps/details?id=com.dayfocus.app&referrer=invite%3DAbCdEf12_-';
+  const scheme = `dayfocus://open?link=${encodeURIComponent(link.target)}`;
+
+  it('gives a desktop its page (the QR code, the invitation), no redirect to the front door', () => {
+    expect(answerForLink(link, 'web', local)).toEqual({
+      kind: 'invite',
+      platform: 'desktop',
+      inviterId: 'inviter-1',
+      shortLink,
+      appUrl: scheme,
+      appStoreUrl,
+      playStoreUrl: play,
+    });
   });
 
-  it('tries the custom scheme on iOS and falls back to the App Store', () => {
+  it('tries the custom scheme on iOS, with the App Store', () => {
     expect(answerForLink(link, 'ios', local)).toEqual({
-      kind: 'app-page',
+      kind: 'invite',
       platform: 'ios',
-      appUrl: `dayfocus://open?link=${encodeURIComponent(link.target)}`,
-      storeUrl: 'https://apps.apple.com/app/id6475332296',
-      webUrl: link.target,
-      shortLink: 'http://127.0.0.1:5000/l/AbCdEf12_-',
+      inviterId: 'inviter-1',
+      shortLink,
+      appUrl: scheme,
+      appStoreUrl,
+      playStoreUrl: play,
     });
   });
 
   it('gives Android an intent for com.dayfocus.app with Google Play, carrying the invite, as the fallback', () => {
-    const play = 'https://play.google.com/store/apps/details?id=com.dayfocus.app&referrer=invite%3DAbCdEf12_-';
-    expect(answerForLink(link, 'android', local)).toEqual({
-      kind: 'app-page',
-      platform: 'android',
-      appUrl:
-        `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
-        `S.browser_fallback_url=${encodeURIComponent(play)};end`,
-      storeUrl: play,
-      webUrl: link.target,
-      shortLink: 'http://127.0.0.1:5000/l/AbCdEf12_-',
-    });
-    expect(androidIntentUrl(link.target, play)).toBe(
+    const intent =
       `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
-        `S.browser_fallback_url=${encodeURIComponent(play)};end`,
-    );
+      `S.browser_fallback_url=${encodeURIComponent(play)};end`;
+    expect(answerForLink(link, 'android', local)).toMatchObject({
+      platform: 'android',
+      appUrl: intent,
+      playStoreUrl: play,
+    });
+    expect(androidIntentUrl(link.target, play)).toBe(intent);
   });
 
-  it('gives crawlers the preview', () => {
-    expect(answerForLink(link, 'crawler', local)).toEqual({
-      kind: 'preview',
-      shortLink: 'http://127.0.0.1:5000/l/AbCdEf12_-',
-      title: 'Dayfocus Daily Task Focus',
-      description: 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
-      imageUrl: 'http://127.0.0.1:5000/images/dayfocus-preview.png',
-      webUrl: link.target,
+  it('gives crawlers the desktop page with the preview', () => {
+    expect(answerForLink(link, 'crawler', local)).toMatchObject({
+      kind: 'invite',
+      platform: 'desktop',
+      shortLink,
+      preview: {
+        title: 'Dayfocus Daily Task Focus',
+        description: 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
+        imageUrl: 'http://127.0.0.1:5000/images/dayfocus-preview.png',
+      },
     });
   });
 
@@ -251,79 +260,48 @@ describe('the Google Play URL of an invite (Android install referrer)', () => {
 });
 
 describe('the pages', () => {
-  const iosPage = (lang: 'en' | 'hi') =>
-    renderLinkPage(
-      {
-        kind: 'app-page',
-        platform: 'ios',
-        appUrl: 'dayfocus://open?link=x',
-        storeUrl: 'https://apps.apple.com/app/id6475332296',
-        webUrl: 'https://dayfocus.app/?userId=u1',
-        shortLink: 'https://dayfocus.app/l/AbCdEf12_-',
-      },
-      lang,
-      'nonce1',
-    ).html;
+  const link = { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: linkTargetFor(local, 'inviter-1') };
+  const inviter = { inviterId: 'inviter-1', name: 'Asha Verma', photoUrl: null };
 
-  it('offer iPhones "Copy invite and get the app": the short link to copy, the App Store to go to', () => {
-    const html = iosPage('en');
-    expect(html).toContain(
-      '<a class="button" id="copy-invite" href="https://apps.apple.com/app/id6475332296" ' +
-        'data-invite-link="https://dayfocus.app/l/AbCdEf12_-">Copy invite and get the app</a>',
+  it("lead on the web to the inviter's invitation in the page's language, not to the front door", () => {
+    const page = linkPageContent(answerForLink(link, 'ios', local), {
+      inviter,
+      platform: 'ios',
+      language: 'hi',
+      settings: local,
+    });
+    expect(page).toMatchObject({
+      kind: 'invite',
+      inviter,
+      invitationUrl: 'http://127.0.0.1:5000/feedback/inviter-1/hi',
+      qrCodePath: '/l/AbCdEf12_-/qr.svg',
+    });
+    expect(invitationUrlFor({ productDomain: 'https://dayfocus.app' }, 'a/b', 'en')).toBe(
+      'https://dayfocus.app/feedback/a%2Fb/en',
     );
-    expect(iosPage('hi')).toContain('>निमंत्रण कॉपी करें और ऐप डाउनलोड करें</a>');
-    // The one script, under the page's nonce, copies the attribute's text and then goes to the store.
-    expect(html.match(/<script\b/g)).toHaveLength(1);
-    expect(html).toContain('<script nonce="nonce1">');
-    expect(html).toContain("getElementById('copy-invite')");
-    expect(html).toContain("navigator.clipboard.writeText(copy.getAttribute('data-invite-link'))");
   });
 
-  it('offer no copy button on Android, where the invite travels in the install referrer', () => {
-    const html = renderLinkPage(
-      {
-        kind: 'app-page',
-        platform: 'android',
-        appUrl: 'intent://open',
-        storeUrl: 'https://play.google.com/store/apps/details?id=com.dayfocus.app',
-        webUrl: 'https://dayfocus.app/?userId=u1',
-        shortLink: 'https://dayfocus.app/l/AbCdEf12_-',
-      },
-      'en',
-      'nonce1',
-    ).html;
-    expect(html).not.toContain('id="copy-invite"');
-    expect(html).not.toContain('data-invite-link=');
+  it("are the unknown link's page, with the stores, when there is no link or no inviter", () => {
+    const unknown = {
+      kind: 'not-found',
+      platform: 'android',
+      appStoreUrl: 'https://apps.apple.com/app/id6475332296',
+      playStoreUrl: 'https://play.google.com/store/apps/details?id=com.dayfocus.app',
+    };
+    const context = { inviter, platform: 'android' as const, language: 'en' as const, settings: local };
+    expect(linkPageContent({ kind: 'not-found' }, context)).toEqual(unknown);
+    expect(linkPageContent(answerForLink(link, 'android', local), { ...context, inviter: null })).toEqual(unknown);
   });
 
-  it('escape every value they show', () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&`)).toBe('&#60;a href=&#34;x&#34; onclick=&#39;y&#39;&#62;&#38;');
-    const page = renderLinkPage(
-      {
-        kind: 'preview',
-        shortLink: 'https://d.app/l/x"><script>',
-        title: 't',
-        description: '<b>',
-        imageUrl: 'https://i/"',
-        webUrl: 'https://d.app/?a=<',
-      },
-      'en',
-      'nonce1',
-    );
-    for (const raw of ['x"><script>', '<b>', 'https://i/"', '?a=<']) expect(page.html).not.toContain(raw);
-    expect(page.html).toContain('content="https://d.app/l/x&#34;&#62;&#60;script&#62;"');
-  });
-
-  it('speak Hindi to a visitor who prefers it, English otherwise', () => {
+  it('speak the language the switch asked for, else the one the visitor prefers, else English', () => {
     expect(pageLanguageOf('hi-IN,hi;q=0.9,en;q=0.8')).toBe('hi');
     expect(pageLanguageOf('en-IN,en;q=0.9,hi;q=0.8')).toBe('en');
     expect(pageLanguageOf('fr-FR,hi;q=0.5,en;q=0.4')).toBe('hi');
     expect(pageLanguageOf('hi;q=0, en')).toBe('en');
     expect(pageLanguageOf(undefined)).toBe('en');
-    const page = renderLinkPage({ kind: 'not-found' }, 'hi', 'n');
-    expect(page.status).toBe(404);
-    expect(page.html).toContain('<html lang="hi">');
-    expect(page.html).toContain('यह लिंक काम नहीं करता');
+    expect(linkPageLanguage('/l/AbCdEf12_-?lg=en', 'hi-IN')).toBe('en');
+    expect(linkPageLanguage('/l/AbCdEf12_-?src=qr&lg=hi', undefined)).toBe('hi');
+    expect(linkPageLanguage('/l/AbCdEf12_-?lg=fr', 'hi-IN')).toBe('hi');
   });
 });
 

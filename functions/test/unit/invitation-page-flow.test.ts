@@ -6,6 +6,7 @@ import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
 import { localLinkDefaults, parseLinkSettings } from '../../src/domain/link-settings.js';
 import { InvitationPageFlow, inviterIdOf } from '../../src/flows/invitation-page-flow.js';
 import { memoryLogger } from '../memory-logger.js';
+import { fakeLinkPageRenderer } from '../short-links.js';
 
 const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };
 
@@ -38,6 +39,7 @@ function flowWith(options: { shortLink?: string } = {}) {
         const negotiated = !input.queryLanguage && !/^\/feedback\/[^/]+\/[a-z]+$/.test(input.path);
         return { status, html: `<p>${input.path}</p>`, language: 'en', negotiated };
       },
+      renderLinkPage: fakeLinkPageRenderer.renderLinkPage,
     }),
     settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
     nonce: () => randomBytes(16).toString('base64'),

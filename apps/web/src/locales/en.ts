@@ -128,6 +128,24 @@ export const en = {
     body: 'There is nothing at this address.',
     home: 'Go to the home page',
   },
+  /** The pages of a short link (/l/{code}), rendered by the server for each device (features/short-link). */
+  shortLink: {
+    title: `Join {{name}} on ${brand.productName}`,
+    leadIos: 'Copy your invite, then get the app: it finds the invite when it first opens.',
+    leadAndroid: 'Your invite goes with the app: get it on Google Play, or open it if you have it.',
+    leadDesktop: "Scan this code with your phone's camera: the app opens with your invite, or its store page.",
+    copyInvite: 'Copy invite and get the app',
+    openApp: `Open in ${brand.productName}`,
+    appStore: 'Get it on the App Store',
+    playStore: 'Get it on Google Play',
+    web: 'Continue on the web',
+    qrAlt: 'QR code of your invite',
+    notFoundTitle: 'This link does not work',
+    notFoundBody: 'It may be mistyped, or it is no longer valid.',
+    notFoundAsk: 'Ask your friend to send you a new link.',
+    notFoundApp: `Meanwhile, you can get ${brand.productName}:`,
+    notFoundDocTitle: 'Link not found',
+  },
   validation,
 };
 

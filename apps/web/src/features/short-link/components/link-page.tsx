@@ -1,0 +1,86 @@
+import type { LinkPageContent } from '@dayfocus/contracts/link-page';
+import { useTranslation } from 'react-i18next';
+import { InviterPicture } from '@/components/inviter-picture';
+import { Page } from '@/components/page';
+
+/**
+ * A page of a short link (`/l/{code}`), drawn by the server only (entry-server.tsx, no app script):
+ * the inviter, then ONE primary action for the device (iPhone: copy the invite and get the app;
+ * Android: Google Play with the invite; desktop: the QR code to scan with the phone), the app
+ * for people who have it second, and "Continue on the web" to the inviter's invitation last.
+ * The element ids are what the page's script (open-app-script.ts) and the tests find.
+ */
+export function LinkPage({ content }: { content: LinkPageContent }) {
+  return content.kind === 'invite' ? <InviteLink content={content} /> : <UnknownLink content={content} />;
+}
+
+function InviteLink({ content }: { content: Extract<LinkPageContent, { kind: 'invite' }> }) {
+  const { t } = useTranslation();
+  const { platform, inviter } = content;
+  const lead = {
+    ios: t('shortLink.leadIos'),
+    android: t('shortLink.leadAndroid'),
+    desktop: t('shortLink.leadDesktop'),
+  }[platform];
+  return (
+    <Page title={t('shortLink.title', { name: inviter.name })}>
+      <div className="inviter link-inviter">
+        <InviterPicture inviter={inviter} />
+      </div>
+      <p className="lead">{lead}</p>
+      {platform === 'desktop' && (
+        <img className="link-qr" src={content.qrCodePath} alt={t('shortLink.qrAlt')} width={192} height={192} />
+      )}
+      <div className="actions">
+        {platform === 'ios' && (
+          <a
+            id="copy-invite"
+            className="button button-primary"
+            href={content.appStoreUrl}
+            data-invite-link={content.shortLink}
+          >
+            {t('shortLink.copyInvite')}
+          </a>
+        )}
+        {platform === 'android' && (
+          <a id="get-app" className="button button-primary" href={content.playStoreUrl}>
+            {t('shortLink.playStore')}
+          </a>
+        )}
+        {platform !== 'desktop' && (
+          <a id="open-app" className="button button-secondary" href={content.appUrl}>
+            {t('shortLink.openApp')}
+          </a>
+        )}
+        <a
+          id="open-web"
+          className={platform === 'desktop' ? 'button button-secondary' : 'button button-link'}
+          href={content.invitationUrl}
+        >
+          {t('shortLink.web')}
+        </a>
+      </div>
+    </Page>
+  );
+}
+
+function UnknownLink({ content }: { content: Extract<LinkPageContent, { kind: 'not-found' }> }) {
+  const { t } = useTranslation();
+  const { platform } = content;
+  const store = (href: string, label: string, primary: boolean) => (
+    <a className={primary ? 'button button-primary' : 'button button-secondary'} href={href} rel="noopener">
+      {label}
+    </a>
+  );
+  return (
+    <Page title={t('shortLink.notFoundTitle')}>
+      <p>{t('shortLink.notFoundBody')}</p>
+      <p className="lead">{t('shortLink.notFoundAsk')}</p>
+      <p className="hint">{t('shortLink.notFoundApp')}</p>
+      <div className="actions">
+        {platform !== 'android' && store(content.appStoreUrl, t('shortLink.appStore'), platform === 'ios')}
+        {platform !== 'ios' && store(content.playStoreUrl, t('shortLink.playStore'), platform === 'android')}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The pages of a short link (`/l/{code}`, docs/short-links.md): the contract between the HTTP
+ * function that answers a visit (functions/src/flows/app-link-flow.ts) and the web app's server
+ * renderer (apps/web/src/entry-server.tsx), which draws them with the app's own components and
+ * stylesheet. The function decides what a visitor gets; the renderer only draws it.
+ */
+import type { InviterCard } from './answers.js';
+
+/** Who a page is drawn for: its one primary action follows the device. */
+export type LinkPagePlatform = 'ios' | 'android' | 'desktop';
+
+export type LinkPageContent =
+  | {
+      /** A link that resolves, for a phone or a desktop; `preview` adds the link-preview tags (crawlers). */
+      kind: 'invite';
+      platform: LinkPagePlatform;
+      inviter: InviterCard;
+      /** `{linkOrigin}/l/{code}`: what the iPhone's copy button copies, and the QR code's content. */
+      shortLink: string;
+      /** Opens the app: `dayfocus://…` (iPhone, desktop) or Chrome's `intent:` URL (Android). */
+      appUrl: string;
+      appStoreUrl: string;
+      /** Google Play, with the invite as the install referrer. */
+      playStoreUrl: string;
+      /** The path of the link's QR code (`/l/{code}/qr.svg`). */
+      qrCodePath: string;
+      /** The inviter's invitation in the page's language: "Continue on the web". */
+      invitationUrl: string;
+      preview?: { title: string; description: string; imageUrl: string };
+    }
+  | {
+      /** An unknown, malformed or retired link: what to do instead, and the app for the device. */
+      kind: 'not-found';
+      platform: LinkPagePlatform;
+      appStoreUrl: string;
+      playStoreUrl: string;
+    };
+
+export interface LinkPageInput {
+  content: LinkPageContent;
+  /** The path the page answers (no query): the language switch links to it with `?lg=`. */
+  path: string;
+  /** The page's language, chosen by the function (`?lg=`, else `Accept-Language`). */
+  language: string;
+  /** The nonce of the page's one script, under the function's Content-Security-Policy. */
+  nonce: string;
+}
+
+export interface LinkPageOutput {
+  status: 200 | 404;
+  html: string;
+  /** The language the page is in (the wanted one when offered, else English). */
+  language: string;
+}
+
+/** What the renderer (`functions/lib/web/invitation-renderer.cjs`) exports for these pages. */
+export interface LinkPageRenderer {
+  renderLinkPage(input: LinkPageInput): Promise<LinkPageOutput>;
+}

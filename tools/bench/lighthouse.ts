@@ -2,7 +2,8 @@
  * Lighthouse (mobile, simulated throttling) on every page of the journey, in each language,
  * served by the Hosting emulator with the demo inviter seeded: the invitation (rendered by the
  * invitationPage function), the sign-up method page, the e-mail form, the confirmation page and
- * the welcome page (of an invitee seeded for the run). Category scores and key metrics as a
+ * the welcome page (of an invitee seeded for the run), and the demo inviter's short link as an
+ * iPhone gets it (`/l/{code}`, drawn by the same renderer; Android's page moves to the app by itself). Category scores and key metrics as a
  * Markdown table, reports in .artifacts/lighthouse/, and every page's budgets (web-lighthouse.ts:
  * performance >= 98, accessibility 100, LCP <= 1.5 s, TBT <= 100 ms, CLS 0); the script fails
  * when a page misses one. Needs the local stack and a web build:
@@ -65,18 +66,36 @@ const site = (path: string, language: string) =>
  * page is measured as a reload or a second tab shows it (the address it was sent to is in the
  * history entry the form leaves, which a first visit has not got).
  */
-const pages = languages.flatMap((language) => [
+/** The demo inviter's short link, as "I already have an account" leads to it. */
+async function demoShortLink(): Promise<string> {
+  const response = await fetch(new URL(`/app-link/${demoInviter.uid}`, inviteLink(demoInviter.uid)), {
+    redirect: 'manual',
+  });
+  const location = response.headers.get('location');
+  if (response.status !== 303 || !location) throw new Error(`/app-link answered ${response.status}`);
+  return location;
+}
+const shortLink = await demoShortLink();
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+const pages: { name: string; url: string; budgeted: boolean; userAgent?: string }[] = languages.flatMap((language) => [
   { name: `invitation-${language}`, url: inviteLink(demoInviter.uid, language), budgeted: true },
   { name: `method-${language}`, url: site(`/social-sign-up/${demoInviter.uid}`, language), budgeted: true },
   { name: `email-form-${language}`, url: site(`/sign-up/${demoInviter.uid}`, language), budgeted: true },
   { name: `confirm-${language}`, url: site('/confirm-email', language), budgeted: true },
   { name: `welcome-${language}`, url: site(`/welcome/${invitee.uid}/${demoInviter.uid}`, language), budgeted: true },
+  // `?lg=`: the page's own language switch, which also leaves the runs out of the link's open counts.
+  { name: `short-link-${language}`, url: `${shortLink}?lg=${language}`, budgeted: true, userAgent: IPHONE },
 ]);
 
-async function expectPage(url: string): Promise<void> {
+async function expectPage(url: string, userAgent?: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(10_000),
+      headers: userAgent ? { 'user-agent': userAgent } : {},
+    });
   } catch (error) {
     throw new Error(
       `Nothing answers at ${url} (${(error as Error).message}): run this under \`tsx tools/stack/with-stack.ts\`.`,
@@ -98,10 +117,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function audit(chrome: LaunchedChrome, page: { name: string; url: string }, run: number | 'warm-up') {
+async function audit(
+  chrome: LaunchedChrome,
+  page: { name: string; url: string; userAgent?: string },
+  run: number | 'warm-up',
+) {
   const started = performance.now();
+  const pageFlags = page.userAgent ? { emulatedUserAgent: page.userAgent } : {};
   const result = await withTimeout(
-    lighthouse(page.url, { ...flags, port: chrome.port }, config),
+    lighthouse(page.url, { ...flags, ...pageFlags, port: chrome.port }, config),
     runTimeoutMs,
     `Lighthouse on ${page.url}`,
   );
@@ -118,7 +142,7 @@ async function audit(chrome: LaunchedChrome, page: { name: string; url: string }
   return { lhr, json: json ?? JSON.stringify(lhr), html };
 }
 
-for (const page of pages) await expectPage(page.url);
+for (const page of pages) await expectPage(page.url, page.userAgent);
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'dayfocus-lighthouse-'));
 const chrome = await launch({

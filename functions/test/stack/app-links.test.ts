@@ -16,6 +16,8 @@ const functionsBase = `/${stack.projectId}/${stack.region}`;
 const origin = urls.hosting;
 const appStoreUrl = `https://apps.apple.com/app/id${brand.appStoreId}`;
 const playStoreUrl = `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`;
+/** "Continue on the web": the inviter's invitation, in the page's language. */
+const invitationOf = (inviterId: string, lg = 'en') => `${origin}/feedback/${inviterId}/${lg}`;
 
 async function newLink(inviterId?: string) {
   const inviter = inviterId ?? (await createInviter()).userId;
@@ -66,10 +68,15 @@ async function linksOf(inviterId: string) {
   return (await adminDb.collection('_appLinks').where('inviterId', '==', inviterId).get()).docs.map((d) => d.data());
 }
 
-/** Every URL a page links to or loads. */
+/** The address of the page's link with this id, as a browser reads it (entities decoded). */
+function hrefOf(html: string, id: string): string | undefined {
+  return new RegExp(`<a id="${id}"[^>]*? href="([^"]*)"`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+}
+
+/** Every absolute URL a page links to (where it can send a visitor; pictures it loads are not that). */
 function urlsIn(html: string): string[] {
-  return [...html.matchAll(/\b(?:href|src|content)="([^"]+)"/g)]
-    .map((m) => (m[1] ?? '').replaceAll('&#38;', '&'))
+  return [...html.matchAll(/<a\b[^>]*?\shref="([^"]+)"/g)]
+    .map((m) => (m[1] ?? '').replaceAll('&amp;', '&').replaceAll('&#38;', '&'))
     .filter((u) => /^[a-z][a-z0-9+.-]*:/i.test(u));
 }
 
@@ -150,13 +157,21 @@ describe('createAppLink', () => {
 });
 
 describe('opening a short link', () => {
-  it.each(Object.entries(userAgents.web))('sends %s to the target on the web', async (_name, userAgent) => {
-    const link = await newLink();
-    const response = await fetchRaw(`${link.path}?next=https://evil.test/`, { userAgent });
-    expect(response.status).toBe(302);
-    expect(response.headers.location).toBe(link.target);
-    expect(response.headers['cache-control']).toContain('no-store');
-  });
+  it.each(Object.entries(userAgents.web))(
+    "gives %s a page with the link's QR code and the inviter's invitation on the web, never a redirect",
+    async (_name, userAgent) => {
+      const link = await newLink();
+      const response = await fetchRaw(`${link.path}?next=https://evil.test/`, { userAgent });
+      expect(response.status).toBe(200);
+      expect(response.headers.location).toBeUndefined();
+      expect(response.headers['cache-control']).toContain('no-store');
+      expect(response.body).toContain(`src="${link.path}/qr.svg"`);
+      expect(hrefOf(response.body, 'open-web')).toBe(invitationOf(link.inviterId));
+      expect(response.body).not.toContain('evil.test');
+      // No script at all: nothing on a desktop opens anything by itself.
+      expect(response.body).not.toMatch(/<script\b/);
+    },
+  );
 
   it.each(Object.entries(userAgents.ios))(
     'gives %s a page that opens the app or the App Store',
@@ -166,9 +181,9 @@ describe('opening a short link', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       const appUrl = `dayfocus://open?link=${encodeURIComponent(link.target)}`;
-      expect(response.body).toContain(`id="open-app" href="${appUrl}"`);
-      expect(response.body).toContain(`id="get-app" href="${appStoreUrl}"`);
-      expect(new Set(urlsIn(response.body))).toEqual(new Set([appUrl, appStoreUrl, link.target]));
+      expect(hrefOf(response.body, 'open-app')).toBe(appUrl);
+      expect(hrefOf(response.body, 'open-web')).toBe(invitationOf(link.inviterId));
+      expect(new Set(urlsIn(response.body))).toEqual(new Set([appUrl, appStoreUrl, invitationOf(link.inviterId)]));
       const nonce = /script-src 'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
       expect(response.body).toContain(`<script nonce="${nonce}">`);
     },
@@ -180,7 +195,7 @@ describe('opening a short link', () => {
       const link = await newLink();
       const response = await fetchRaw(link.path, { userAgent });
       expect(response.body).toContain(
-        `<a class="button" id="copy-invite" href="${appStoreUrl}" data-invite-link="${link.shortLink}">` +
+        `<a id="copy-invite" class="button button-primary" href="${appStoreUrl}" data-invite-link="${link.shortLink}">` +
           'Copy invite and get the app</a>',
       );
       expect(link.shortLink).toBe(`${origin}/l/${link.code}`);
@@ -201,7 +216,7 @@ describe('opening a short link', () => {
       acceptLanguage: 'hi-IN,hi;q=0.9',
     });
     expect(response.body).toContain(
-      `id="copy-invite" href="${appStoreUrl}" data-invite-link="${link.shortLink}">निमंत्रण कॉपी करें और ऐप डाउनलोड करें</a>`,
+      `href="${appStoreUrl}" data-invite-link="${link.shortLink}">निमंत्रण कॉपी करें और ऐप डाउनलोड करें</a>`,
     );
   });
 
@@ -215,9 +230,10 @@ describe('opening a short link', () => {
       const intent =
         `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
         `S.browser_fallback_url=${encodeURIComponent(play)};end`;
-      expect(response.body).toContain(`id="open-app" href="${intent}"`);
-      expect(response.body).toContain(`id="get-app" href="${play.replaceAll('&', '&#38;')}"`);
-      expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, play, link.target]));
+      expect(hrefOf(response.body, 'open-app')).toBe(intent);
+      expect(hrefOf(response.body, 'get-app')).toBe(play);
+      expect(response.body).toContain('id="get-app" class="button button-primary"');
+      expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, play, invitationOf(link.inviterId)]));
     },
   );
 
@@ -246,7 +262,10 @@ describe('opening a short link', () => {
       const response = await fetchRaw(link.path, { userAgent });
       expect(response.status).toBe(200);
       const tags = Object.fromEntries(
-        [...response.body.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+        [...response.body.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)" \/>/g)].map((m) => [
+          m[1],
+          m[2],
+        ]),
       );
       expect(tags).toMatchObject({
         'og:title': 'Dayfocus Daily Task Focus',
@@ -297,7 +316,7 @@ describe('opening a short link', () => {
   it('answers and counts 500 opens of one link arriving together, spread over the shards', async () => {
     const link = await newLink();
     const opens = [
-      ...Array.from({ length: 300 }, () => ({ agent: userAgents.web['Chrome on Windows'], status: 302 })),
+      ...Array.from({ length: 300 }, () => ({ agent: userAgents.web['Chrome on Windows'], status: 200 })),
       ...Array.from({ length: 100 }, () => ({ agent: userAgents.ios['Safari on iPhone (iOS 17)'], status: 200 })),
       ...Array.from({ length: 60 }, () => ({ agent: userAgents.android['Chrome on Android'], status: 200 })),
       ...Array.from({ length: 40 }, () => ({ agent: userAgents.crawler.WhatsApp, status: 200 })),
@@ -312,7 +331,6 @@ describe('opening a short link', () => {
       50,
     );
     expect(responses.map((r, i) => r.status - (opens[i]?.status ?? 0)).filter((d) => d !== 0)).toEqual([]);
-    expect(responses.filter((r) => r.status === 302).every((r) => r.headers.location === link.target)).toBe(true);
 
     const counts = await countedOpens(link.code, 500);
     expect(counts).toMatchObject({
@@ -357,7 +375,7 @@ describe('the source of an open', () => {
     const responses = await Promise.all(
       queries.map((query, i) => fetchRaw(`${link.path}${query}`, { userAgent: agents[i % agents.length] })),
     );
-    expect(responses.map((r) => r.status)).toEqual(queries.map((_, i) => (i % agents.length === 0 ? 302 : 200)));
+    expect(responses.map((r) => r.status)).toEqual(queries.map(() => 200));
 
     const counts = await countedOpens(link.code, 50);
     expect(counts).toEqual({
@@ -398,19 +416,15 @@ describe('the source of an open', () => {
       android: userAgents.android,
       crawler: userAgents.crawler,
     }),
-  )(
-    'never changes what %s visitors get: the same redirect and the same page, byte for byte',
-    async (_group, agents) => {
-      const link = await newLink();
-      for (const userAgent of Object.values(agents).slice(0, 2)) {
-        const plain = withoutNonce(await fetchRaw(link.path, { userAgent }));
-        for (const query of ['?src=whatsapp', '?utm_source=QR', `?src=${'z'.repeat(64)}`, '?src=']) {
-          expect(withoutNonce(await fetchRaw(`${link.path}${query}`, { userAgent }))).toEqual(plain);
-        }
-        if (plain.status === 302) expect(plain.location).toBe(link.target);
+  )('never changes what %s visitors get: the same page, byte for byte', async (_group, agents) => {
+    const link = await newLink();
+    for (const userAgent of Object.values(agents).slice(0, 2)) {
+      const plain = withoutNonce(await fetchRaw(link.path, { userAgent }));
+      for (const query of ['?src=whatsapp', '?utm_source=QR', `?src=${'z'.repeat(64)}`, '?src=']) {
+        expect(withoutNonce(await fetchRaw(`${link.path}${query}`, { userAgent }))).toEqual(plain);
       }
-    },
-  );
+    }
+  });
 });
 
 describe("a link's QR code", () => {
@@ -501,7 +515,8 @@ describe('a link that does not exist', () => {
       const response = await fetchRaw(path, { userAgent });
       expect(response.status).toBe(404);
       expect(response.headers.location).toBeUndefined();
-      expect(response.body).not.toMatch(/dayfocus:\/\/|intent:\/\/|apps\.apple\.com|play\.google\.com|og:title/);
+      // No app to open and no invite to carry: only the stores as configured, for the app itself.
+      expect(response.body).not.toMatch(/dayfocus:\/\/|intent:\/\/|referrer=|og:title|data-invite-link/);
     }
   });
 
@@ -511,10 +526,12 @@ describe('a link that does not exist', () => {
     async (path) => {
       const response = await fetchRaw(path, { userAgent: userAgents.android['Chrome on Android'] });
       expect(response.status).toBe(404);
-      expect(response.body).toContain('<header>');
+      expect(response.body).toContain('<header class="top-bar">');
       expect(response.body).toContain('Dayfocus');
       expect(response.body).toContain('This link does not work');
-      expect(urlsIn(response.body)).toEqual([]);
+      expect(response.body).toContain('Ask your friend to send you a new link.');
+      // The app for this device: Google Play on Android, as configured (no invite to carry).
+      expect(urlsIn(response.body)).toEqual([playStoreUrl]);
     },
   );
 

@@ -126,7 +126,7 @@ describe('a query string the page does not use', OUR_EMULATOR, () => {
     const open = await fetchRaw(`${new URL(shortLink).pathname}?src=whatsapp&x=1`, {
       userAgent: userAgents.web['Chrome on Windows'],
     });
-    expect(open.status).toBe(302);
+    expect(open.status).toBe(200);
     expect(open.headers['cache-control']).toBe('private, no-store');
   });
 });

@@ -32,7 +32,7 @@ async function destinationsOf(code: string): Promise<string[]> {
     if (typeof response.headers.location === 'string') found.push(response.headers.location);
     found.push(...[...response.body.matchAll(/\b(?:href|content|data-[a-z-]+)="([^"]+)"/g)].map((m) => m[1] ?? ''));
   }
-  return found.map((url) => decodeURIComponent(url.replaceAll('&#38;', '&')));
+  return found.map((url) => decodeURIComponent(url.replaceAll('&amp;', '&').replaceAll('&#38;', '&')));
 }
 
 describe("a short link's target is checked when it is served", () => {
@@ -42,8 +42,8 @@ describe("a short link's target is checked when it is served", () => {
     await adminDb.collection('_appLinks').doc(code).update({ target: EVIL });
 
     const desktop = await fetchRaw(`/l/${code}`, { userAgent: everyVisitor.desktop });
-    expect(desktop.status).toBe(302);
-    expect(desktop.headers.location).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
+    expect(desktop.status).toBe(200);
+    expect(desktop.body).toContain(`href="${urls.hosting}/feedback/${inviter.userId}/en"`);
     expect((await destinationsOf(code)).filter((url) => url.includes('evil.example'))).toEqual([]);
     const resolved = await callAnonymously<{ target: string }>('resolveAppLink', { code });
     expect(resolved.target).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
@@ -71,8 +71,8 @@ describe("a short link's target is checked when it is served", () => {
     expect(appLink.status).toBe(303);
     const handedOut = String(appLink.headers.location);
     expect(handedOut).toMatch(new RegExp(`^${urls.hosting}/l/`));
-    const desktop = await fetchRaw(new URL(handedOut).pathname, { userAgent: everyVisitor.desktop });
-    expect(desktop.headers.location).toBe(target);
+    const phone = await fetchRaw(new URL(handedOut).pathname, { userAgent: everyVisitor.iPhone });
+    expect(phone.body).toContain(`href="dayfocus://open?link=${encodeURIComponent(target)}"`);
   });
 });
 

@@ -197,8 +197,11 @@ describe('The invitation page, server-rendered', () => {
     const links = await adminDb.collection('_appLinks').where('inviterId', '==', inviter.userId).get();
     expect(links.size).toBe(1);
     const open = await fetchRaw(new URL(location).pathname, { userAgent: userAgents.web['Chrome on Windows'] });
-    expect(open.status).toBe(302);
-    expect(open.headers.location).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
+    // A desktop gets the link's page, whose web way is her invitation (not the front door).
+    expect(open.status).toBe(200);
+    expect(open.body).toContain(
+      `id="open-web" class="button button-secondary" href="${urls.hosting}/feedback/${inviter.userId}/en"`,
+    );
   });
 
   // The one id rule (domain/ids.ts) in every HTTP route that takes an id: a reserved `__x__` id, a

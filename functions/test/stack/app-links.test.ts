@@ -73,9 +73,13 @@ function hrefOf(html: string, id: string): string | undefined {
   return new RegExp(`<a id="${id}"[^>]*? href="([^"]*)"`).exec(html)?.[1]?.replaceAll('&amp;', '&');
 }
 
-/** Every absolute URL a page links to (where it can send a visitor; pictures it loads are not that). */
+/**
+ * Every absolute URL the page itself links to (where it can send a visitor), in its <main>: the
+ * layout's footer (the site's privacy and terms) and the pictures it loads are not that.
+ */
 function urlsIn(html: string): string[] {
-  return [...html.matchAll(/<a\b[^>]*?\shref="([^"]+)"/g)]
+  const main = /<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? '';
+  return [...main.matchAll(/<a\b[^>]*?\shref="([^"]+)"/g)]
     .map((m) => (m[1] ?? '').replaceAll('&amp;', '&').replaceAll('&#38;', '&'))
     .filter((u) => /^[a-z][a-z0-9+.-]*:/i.test(u));
 }

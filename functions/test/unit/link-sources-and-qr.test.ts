@@ -147,7 +147,7 @@ describe('the flow', () => {
     const answer = await flow.openAppLink(visit(rawUrl, userAgents.ios['Safari on iPhone (iOS 17)']));
     expect(answer.status).toBe(404);
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(answer.body).toContain('This link does not work');
+    expect(answer.body).toContain('"kind":"not-found"');
     expect(countOpen).not.toHaveBeenCalled();
   });
 });

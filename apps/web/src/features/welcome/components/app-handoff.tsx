@@ -104,7 +104,7 @@ export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string
       {(pending || code) && (
         <figure className="welcome-qr-figure">
           {code ? (
-            <img className="welcome-qr" src={`/l/${code}/qr.svg`} alt={t('welcome.qrAlt')} width={152} height={152} />
+            <img className="welcome-qr" src={`/l/${code}/qr.svg`} alt={t('welcome.qrAlt')} width={112} height={112} />
           ) : (
             <span className="welcome-qr welcome-qr-waiting" aria-hidden="true" />
           )}

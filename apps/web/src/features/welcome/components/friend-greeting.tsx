@@ -12,7 +12,8 @@ export function unbroken(name: string): string {
  * broken across lines), then "Congratulations! Your account is active." Only once activation has
  * succeeded: while it runs (`pending`), the same place says calmly "Activating your account…"
  * under the placeholder picture. One live region in both states (it announces the news), of the
- * same height (nothing below moves when the answer comes).
+ * same height (nothing below moves when the answer comes). The picture is larger than the news,
+ * so that the page's largest paint is the first one (LCP), not the news that comes later.
  */
 export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | null | undefined; pending: boolean }) {
   const { t } = useTranslation();
@@ -27,18 +28,23 @@ export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | nu
       )}
       <div className="greeting-news" role="status">
         {pending ? (
-          <p className="greeting-progress">
+          // Keyed apart: a new element for the news (an element that moves is a layout shift).
+          <p key="progress" className="greeting-progress">
             <span className="spinner greeting-spinner" aria-hidden="true" />
             {t('welcome.activating')}
           </p>
         ) : (
-          <>
-            {inviter && <h2 className="greeting-headline">{t('welcome.friends', { name: unbroken(inviter.name) })}</h2>}
-            <p className="greeting-note">
-              <span className="greeting-congratulations">{t('welcome.congratulations')}</span>{' '}
-              <span>{t('welcome.activated')}</span>
+          inviter && (
+            <p key="news" className="greeting-headline">
+              {t('welcome.friends', { name: unbroken(inviter.name) })}
             </p>
-          </>
+          )
+        )}
+        {!pending && (
+          <p className="greeting-note">
+            <span className="greeting-congratulations">{t('welcome.congratulations')}</span>{' '}
+            <span>{t('welcome.activated')}</span>
+          </p>
         )}
       </div>
     </div>

@@ -7,7 +7,7 @@ import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 
 /**
- * `/welcome/:inviteeId?/:inviterId?` and `/`: with an invitee, activates that account, then says
+ * `/welcome/:inviteeId?/:inviterId?`: with an invitee, activates that account, then says
  * the news first ("You and Asha are now friends", congratulations), then the app for this device
  * (docs/deviations.md). Nothing celebrates before activation has succeeded, nor without an
  * invitee (nobody was activated here): then only the way to the app.

@@ -1,92 +1,290 @@
-// The welcome page hands the new friend over to the app: the greeting once activation answers,
-// the visitor's own store first, the invite carried across the install (the Play referrer on
-// Android, the clipboard on an iPhone), and "Open Dayfocus" for people who have the app.
+// The welcome page hands the new friend over to the app: nothing celebrates until activation has
+// succeeded, then the news first ("You and Asha are now friends"), one primary action for this
+// device (Google Play on Android, the App Store on an iPhone, both and a QR code on a desktop), the
+// invite carried across the install (the Play referrer on Android, the clipboard on an iPhone),
+// "I already have the app" second; the e-mail's code leaves the address bar once used.
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
-import { seedInviter, urls, useBrowser, visible } from './support/app';
+import { hi } from '../src/locales/hi';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
+import {
+  screenshot,
+  seedInviter,
+  urls,
+  useBrowser,
+  visible,
+  takenOver,
+  type BrowserSession,
+  type Language,
+} from './support/app';
 
-const userAgents = {
-  iphone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  android:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36',
-  desktop:
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+type Visitor = 'android' | 'iphone' | 'desktop';
+const visitors: Record<Visitor, { userAgent: string; viewport: { width: number; height: number } }> = {
+  android: { userAgent: CHROME_ANDROID, viewport: { width: 412, height: 915 } },
+  iphone: { userAgent: SAFARI_IPHONE, viewport: { width: 390, height: 844 } },
+  desktop: { userAgent: DESKTOP_CHROME, viewport: { width: 1280, height: 800 } },
 };
+const texts = { en, hi };
+const friendsText = (language: Language, name: string) => texts[language].welcome.friends.replace('{{name}}', name);
 
 /** A verified invitee of a new inviter (with a picture), ready to open the welcome link. */
-async function invitation() {
-  const inviter = await seedInviter({ name: 'Asha Verma' });
+async function invitation(name = 'Asha Verma') {
+  const inviter = await seedInviter({ name });
   const [invitee] = await importVerifiedInvitees([inviter.userId]);
   if (!invitee) throw new Error('no invitee imported');
   return { inviter, invitee, path: `/welcome/${invitee.uid}/${inviter.userId}` };
 }
 
-/** The greeting, then the badges' store names in page order and their links. */
-async function handoff(page: Page) {
-  await visible(page.getByText('You and Asha Verma are now friends', { exact: true }));
-  const badges = page.locator('.store-badge');
-  const stores = await badges.locator('.store-badge-name').allInnerTexts();
-  const hrefs = await badges.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
-  return { stores, hrefs };
+async function openAs(browser: BrowserSession, visitor: Visitor): Promise<Page> {
+  const page = await browser.newPage({
+    userAgent: visitors[visitor].userAgent,
+    device: visitor === 'desktop' ? 'desktop' : 'phone',
+  });
+  await page.setViewportSize(visitors[visitor].viewport);
+  return page;
+}
+
+/**
+ * Holds every activation call until `release()`: the page as it looks while activation runs.
+ * `calls` counts the calls the page made.
+ */
+async function holdActivation(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  let arrived: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/activateAccount'),
+    async (route: Route) => {
+      calls += 1;
+      arrived();
+      await released;
+      await route.fallback();
+    },
+  );
+  return { release, arrived: first, calls: () => calls };
+}
+
+/** The news: the greeting that names the friend. */
+function news(page: Page, language: Language = 'en'): Locator {
+  return page.getByText(friendsText(language, 'Asha Verma'), { exact: true });
 }
 
 /** The short link's code that the Play link's referrer carries, checked to be `invite={code}`. */
-function referrerCode(playHref: string | undefined): string {
+function referrerCode(playHref: string | null | undefined): string {
   const referrer = new URL(playHref ?? '').searchParams.get('referrer') ?? '';
   expect(referrer).toMatch(/^invite=[A-Za-z0-9_-]{8,32}$/);
   return referrer.slice('invite='.length);
 }
 
+/** The store actions (badges and the iPhone's copy button) in page order: their store and link. */
+async function storeActions(page: Page) {
+  return page.locator('[data-store]').evaluateAll((nodes) =>
+    nodes.map((node) => ({
+      store: node.getAttribute('data-store'),
+      href: node instanceof HTMLAnchorElement ? node.href : null,
+      tag: node.tagName.toLowerCase(),
+    })),
+  );
+}
+
+/** Whether `a` comes before `b` in the document. */
+async function comesBefore(a: Locator, b: Locator): Promise<boolean> {
+  const other = await b.elementHandle();
+  return a.evaluate(
+    (node, next) => Boolean(node.compareDocumentPosition(next as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+    other,
+  );
+}
+
 describe('The welcome page hands over to the app', () => {
   const browser = useBrowser();
 
-  it('on a desktop: greets by name with her picture, App Store then Google Play (with the invite as referrer), no app button', async () => {
+  it('while activation runs, nothing celebrates: a calm progress state; then the friend is the news, first and in bold', async () => {
     const { path } = await invitation();
-    const page = await browser.newPage({ userAgent: userAgents.desktop });
+    const page = await openAs(browser, 'android');
+    const held = await holdActivation(page);
     await page.goto(path);
-    const { stores, hrefs } = await handoff(page);
-    expect(
-      await page.getByRole('img', { name: en.invitation.pictureAlt.replace('{{name}}', 'Asha Verma') }).count(),
-    ).toBe(1);
-    expect(stores).toEqual(['App Store', 'Google Play']);
-    referrerCode(hrefs[1]);
-    expect(await page.getByRole('link', { name: en.welcome.openApp }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: en.welcome.copyInvite }).count()).toBe(0);
+    await held.arrived;
+    await visible(page.getByRole('status').getByText(en.welcome.activating));
+    // Past the 100 ms at which the old page already said "Congratulations!".
+    await page.waitForTimeout(300);
+    expect(await page.getByText(en.welcome.congratulations).count()).toBe(0);
+    expect(await page.getByText(en.welcome.activated).count()).toBe(0);
+    expect(await page.getByText(/now friends/).count()).toBe(0);
+
+    held.release();
+    const headline = news(page);
+    await visible(headline);
+    // The news comes before everything else the page says below its title, in the heaviest type.
+    const congratulations = page.getByText(en.welcome.congratulations);
+    const active = page.getByText(en.welcome.activated);
+    await visible(congratulations);
+    expect(await comesBefore(headline, congratulations)).toBe(true);
+    expect(await comesBefore(headline, active)).toBe(true);
+    const weight = (locator: Locator) => locator.evaluate((node) => Number(getComputedStyle(node).fontWeight));
+    const size = (locator: Locator) => locator.evaluate((node) => parseFloat(getComputedStyle(node).fontSize));
+    expect(await weight(headline)).toBeGreaterThanOrEqual(700);
+    expect(await size(headline)).toBeGreaterThan(await size(congratulations));
+    expect(await size(headline)).toBeGreaterThan(await size(active));
+    expect(held.calls()).toBe(1);
   });
 
-  it('on Android: Google Play first, its referrer the invite of the short link that "Open Dayfocus" opens', async () => {
+  it('on Android: Google Play alone, as wide as the buttons, carrying the invite; "I already have the app" second and lesser', async () => {
     const { path } = await invitation();
-    const page = await browser.newPage({ userAgent: userAgents.android, device: 'phone' });
+    const page = await openAs(browser, 'android');
     await page.goto(path);
-    const { stores, hrefs } = await handoff(page);
-    expect(stores).toEqual(['Google Play', 'App Store']);
-    const code = referrerCode(hrefs[0]);
-    expect(await page.getByRole('link', { name: en.welcome.openApp }).getAttribute('href')).toBe(
-      `${urls.hosting}/l/${code}`,
-    );
+    await visible(news(page));
+    const actions = await storeActions(page);
+    expect(actions.map((action) => action.store)).toEqual(['google-play']);
+    const code = referrerCode(actions[0]?.href);
+    const play = page.locator('[data-store="google-play"]');
+    const already = page.getByRole('link', { name: en.welcome.openApp });
+    expect(await already.getAttribute('href')).toBe(`${urls.hosting}/l/${code}`);
+    expect(await comesBefore(play, already)).toBe(true);
+    // As wide as the card's buttons (the content box), and the one filled action.
+    const cardWidth = await page
+      .locator('.page')
+      .evaluate((card) => card.clientWidth - parseFloat(getComputedStyle(card).paddingLeft) * 2);
+    expect((await play.boundingBox())?.width).toBeCloseTo(cardWidth, 0);
+    expect(await already.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
     expect(await page.getByRole('button', { name: en.welcome.copyInvite }).count()).toBe(0);
+    expect(await page.locator('img.welcome-qr').count()).toBe(0);
   });
 
-  it('on an iPhone: App Store first, and "Copy invite and get the app" puts the short link on the clipboard, then opens the App Store', async () => {
+  it('on an iPhone: "Copy invite and get the app" alone (the short link to the clipboard, then the App Store); "I already have the app" second', async () => {
     const { path } = await invitation();
-    const page = await browser.newPage({ userAgent: userAgents.iphone, device: 'phone' });
+    const page = await openAs(browser, 'iphone');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.hosting });
     await page.goto(path);
-    const { stores, hrefs } = await handoff(page);
-    expect(stores).toEqual(['App Store', 'Google Play']);
-    const code = referrerCode(hrefs[1]);
-    const shortLink = `${urls.hosting}/l/${code}`;
-    expect(await page.getByRole('link', { name: en.welcome.openApp }).getAttribute('href')).toBe(shortLink);
+    await visible(news(page));
+    expect((await storeActions(page)).map((action) => action.store)).toEqual(['app-store']);
+    const copy = page.getByRole('button', { name: en.welcome.copyInvite });
+    const already = page.getByRole('link', { name: en.welcome.openApp });
+    const shortLink = await already.getAttribute('href');
+    expect(shortLink).toMatch(new RegExp(`^${urls.hosting}/l/[A-Za-z0-9_-]{8,32}$`));
+    expect(await comesBefore(copy, already)).toBe(true);
+    expect(await page.locator('img.welcome-qr').count()).toBe(0);
 
     // The App Store is outside the offline test machine: answer it with a blank page.
     await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, body: 'App Store' }));
-    await page.getByRole('button', { name: en.welcome.copyInvite }).click();
+    await copy.click();
     await page.waitForURL((url) => url.hostname === 'apps.apple.com');
     await page.goBack();
-    await visible(page.getByText('You and Asha Verma are now friends', { exact: true }));
+    await visible(news(page));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortLink);
   });
+
+  it('on a desktop: the App Store and Google Play (with the invite), and the QR code of the short link for the phone', async () => {
+    const { path } = await invitation();
+    const page = await openAs(browser, 'desktop');
+    await page.goto(path);
+    await visible(news(page));
+    expect(
+      await page.getByRole('img', { name: en.invitation.pictureAlt.replace('{{name}}', 'Asha Verma') }).count(),
+    ).toBe(1);
+    const actions = await storeActions(page);
+    expect(actions.map((action) => action.store)).toEqual(['app-store', 'google-play']);
+    const code = referrerCode(actions[1]?.href);
+    const qr = page.getByRole('img', { name: en.welcome.qrAlt });
+    await visible(qr);
+    expect(await qr.getAttribute('src')).toBe(`/l/${code}/qr.svg`);
+    // Drawn, not broken: decode() rejects for an image that did not load.
+    await qr.evaluate((img) => (img as HTMLImageElement).decode());
+    expect(await page.getByRole('button', { name: en.welcome.copyInvite }).count()).toBe(0);
+  });
+
+  it('the greeting: the caption under the picture, with no hole; the name never broken, at any phone width, in Hindi', async () => {
+    const { path } = await invitation();
+    const page = await openAs(browser, 'android');
+    await page.goto(`${path}?lg=hi`);
+    const headline = news(page, 'hi');
+    await visible(headline);
+    const picture = page.locator('.greeting .inviter-picture');
+    const [pictureBox, headlineBox] = [await picture.boundingBox(), await headline.boundingBox()];
+    if (!pictureBox || !headlineBox) throw new Error('no picture or headline box');
+    expect(headlineBox.y).toBeGreaterThanOrEqual(pictureBox.y + pictureBox.height);
+    // Just below it (the news's place holds two lines: one line sits in its middle).
+    expect(headlineBox.y - (pictureBox.y + pictureBox.height)).toBeLessThan(40);
+    const centre = (box: { x: number; width: number }) => box.x + box.width / 2;
+    expect(Math.abs(centre(headlineBox) - centre(pictureBox))).toBeLessThan(2);
+
+    const brokenAt: number[] = [];
+    for (let width = 320; width <= 480; width += 4) {
+      await page.setViewportSize({ width, height: 915 });
+      const lines = await headline.evaluate((node) => {
+        const text = [...node.childNodes].find((child) => /Asha[\s\u00a0]Verma/.test(child.textContent ?? ''));
+        if (!text) return -1;
+        const within = text.nodeType === Node.TEXT_NODE ? text : text.firstChild;
+        const start = (within?.textContent ?? '').search(/Asha[\s\u00a0]Verma/);
+        const range = document.createRange();
+        range.setStart(within as Node, start);
+        range.setEnd(within as Node, start + 'Asha Verma'.length);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      if (lines !== 1) brokenAt.push(width);
+    }
+    expect(brokenAt, 'widths at which the name is not on one line').toEqual([]);
+  });
+
+  it("the e-mail's code leaves the address bar once used (the language stays); a reload still welcomes", async () => {
+    const { path } = await invitation();
+    const page = await openAs(browser, 'android');
+    // A lost first call: the code must stay for the retry.
+    let failed = false;
+    await page.route(
+      (url) => url.pathname.endsWith('/activateAccount'),
+      async (route) => {
+        if (failed) return route.fallback();
+        failed = true;
+        await route.abort('internetdisconnected');
+      },
+    );
+    await page.goto(`${path}?lg=en&mode=verifyEmail&oobCode=test-code_123`);
+    const retry = page.getByRole('button', { name: en.app.retry });
+    await visible(retry);
+    expect(new URL(page.url()).searchParams.get('oobCode')).toBe('test-code_123');
+    await retry.click();
+    await visible(news(page));
+    await expect.poll(() => new URL(page.url()).search).toBe('?lg=en');
+    expect(new URL(page.url()).pathname).toBe(path);
+
+    await page.reload();
+    await takenOver(page);
+    await visible(news(page));
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('/welcome without an invitee congratulates nobody', async () => {
+    const page = await openAs(browser, 'android');
+    await page.goto('/welcome');
+    await takenOver(page);
+    await page.waitForTimeout(300);
+    expect(await page.getByText(en.welcome.congratulations).count()).toBe(0);
+    expect(await page.getByText(/now friends/).count()).toBe(0);
+  });
+
+  for (const visitor of ['android', 'iphone', 'desktop'] as const) {
+    for (const language of ['en', 'hi'] as const) {
+      it(`screenshots: ${visitor}, ${language}, during activation and after`, async () => {
+        const { path } = await invitation();
+        const page = await openAs(browser, visitor);
+        const held = await holdActivation(page);
+        await page.goto(`${path}?lg=${language}`);
+        await held.arrived;
+        await visible(page.getByRole('status').getByText(texts[language].welcome.activating));
+        await screenshot(page, `welcome-activating-${visitor}`, language, visitor === 'desktop' ? 'desktop' : 'phone');
+        held.release();
+        await visible(news(page, language));
+        await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
+        await screenshot(page, `welcome-friends-${visitor}`, language, visitor === 'desktop' ? 'desktop' : 'phone');
+      });
+    }
+  }
 });

@@ -116,12 +116,16 @@ export const en = {
     friends: 'You and {{name}} are now friends',
     /** iPhone: copies the invite (the short link) for the app to read on first launch, then opens the App Store. */
     copyInvite: 'Copy invite and get the app',
-    openApp: `Open ${brand.productName}`,
+    /** Second to the store, on a phone: opens the app through the inviter's short link (issue 34). */
+    openApp: 'I already have the app',
     /** The badges' words around the store's name (languages put them on either side); the link reads them all. */
     appStoreBefore: 'Download on the',
     appStoreAfter: '',
     playStoreBefore: 'Get it on',
     playStoreAfter: '',
+    // The welcome page's QR code on a desktop (issue 34): the inviter's short link, for the phone.
+    qrAlt: 'QR code of your invite link',
+    qrHint: `Scan it with your phone's camera: it opens ${brand.productName} with your invite, or the store to get it.`,
   },
   notFound: {
     title: 'Page not found',

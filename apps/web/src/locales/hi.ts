@@ -109,11 +109,14 @@ export const hi: Translation = {
     signUpAgain: 'फिर से साइन अप करें',
     friends: 'अब आप और {{name}} दोस्त हैं',
     copyInvite: 'आमंत्रण कॉपी करें और ऐप पाएँ',
-    openApp: `${brand.productName} खोलें`,
+    openApp: 'मेरे पास ऐप पहले से है',
     appStoreBefore: '',
     appStoreAfter: 'से डाउनलोड करें',
     playStoreBefore: '',
     playStoreAfter: 'पर पाएँ',
+    // The welcome page's QR code on a desktop (issue 34).
+    qrAlt: 'आपके आमंत्रण लिंक का QR कोड',
+    qrHint: `इसे अपने फ़ोन के कैमरे से स्कैन करें: ${brand.productName} आपके आमंत्रण के साथ खुलेगा, या उसे पाने के लिए स्टोर।`,
   },
   notFound: {
     title: 'पेज नहीं मिला',

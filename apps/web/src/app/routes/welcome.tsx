@@ -6,18 +6,22 @@ import { ActivationStatus } from '@/features/welcome/components/activation-statu
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 
-/** `/welcome/:inviteeId?/:inviterId?` and `/`: welcome and the store badges; with an invitee, activates that account first. */
+/**
+ * `/welcome/:inviteeId?/:inviterId?`: with an invitee, activates that account, then says
+ * the news first ("You and Asha are now friends", congratulations), then the app for this device
+ * (docs/deviations.md). Nothing celebrates before activation has succeeded, nor without an
+ * invitee (nobody was activated here): then only the way to the app.
+ */
 export default function WelcomeRoute() {
   const { t } = useTranslation();
   const { inviteeId, inviterId } = useParams();
   const [search] = useSearchParams();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
-  // The page, whole before activation answers (the greeting's place and the buttons that need the
-  // invite link held, so nothing moves), then the new friend, greeted by name, and the way to the app.
-  const content = (answer?: ActivationAnswer, pending = false) => (
+  // The page is whole before activation answers (the greeting's place, and the actions that need
+  // the invite link held), so that nothing moves when the answer comes.
+  const content = (answer: ActivationAnswer | undefined, pending: boolean) => (
     <>
-      {(pending || answer?.inviter) && <FriendGreeting inviter={answer?.inviter ?? undefined} />}
-      <p className="lead">{t('welcome.congratulations')}</p>
+      {(pending || answer) && <FriendGreeting inviter={answer?.inviter} pending={pending} />}
       <p className="download-prompt">{t('welcome.download')}</p>
       <AppHandoff inviteLink={answer?.inviteLink ?? null} pending={pending} />
     </>
@@ -27,7 +31,7 @@ export default function WelcomeRoute() {
       {inviteeId ? (
         <ActivationStatus activation={{ uid: inviteeId, inviterId, verificationCode }}>{content}</ActivationStatus>
       ) : (
-        content()
+        content(undefined, false)
       )}
     </Page>
   );

@@ -51,7 +51,9 @@ export interface Activation {
 
 export function activationQueryOptions({ uid, inviterId, verificationCode }: Activation) {
   return queryOptions({
-    queryKey: ['activation', uid, inviterId ?? null, verificationCode ?? null],
+    // Not keyed on the code: once used, it leaves the address (use-forget-code.ts), and the
+    // activation it made stays this page's answer rather than starting another.
+    queryKey: ['activation', uid, inviterId ?? null],
     queryFn: async () => {
       let result;
       try {

@@ -4,14 +4,16 @@ import { Alert } from '@/components/alert';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { failureMessageKey } from '@/lib/errors';
+import { useForgetCodeOnceUsed } from '../use-forget-code';
 import { useActivation, VerificationLinkError, type Activation, type ActivationAnswer } from '../api/activate-account';
 
 /**
- * Activates the new account named in the link (after applying the e-mail's verification
- * code, if it carried one): `children` pending (the page is whole meanwhile: the server renders it
- * so), the place of "Activated" held, then `children` with the answer; a
- * failure shows what went wrong and a retry instead of hanging (and `children` without an
- * answer: the app can be downloaded whatever happened here).
+ * Activates the new account named in the link (the server applies the e-mail's verification
+ * code, if it carried one): `children` pending while it runs (the page is whole meanwhile, and
+ * the server renders it so), then `children` with the answer, and the code leaves the address.
+ * A failure shows what went wrong and a retry instead of hanging (and `children` without an
+ * answer: the app can be downloaded whatever happened here). Nothing here celebrates: the
+ * greeting says the news once there is an answer.
  */
 export function ActivationStatus({
   activation,
@@ -22,21 +24,12 @@ export function ActivationStatus({
 }) {
   const { t } = useTranslation();
   const query = useActivation(activation);
+  useForgetCodeOnceUsed(query.isSuccess);
   useEffect(() => {
     // eslint-disable-next-line no-console
     if (query.error) console.error('Activation failed', query.error);
   }, [query.error]);
-  if (query.isPending) {
-    return (
-      <>
-        {/* Where "Activated" will be said (the greeting below says what is going on meanwhile). */}
-        <p className="status-note" role="status">
-          {'\u00a0'}
-        </p>
-        {children(undefined, true)}
-      </>
-    );
-  }
+  if (query.isPending) return children(undefined, true);
   if (query.isError) {
     const error = query.error;
     // The store badges stay: the app can be downloaded whatever happened here. Each failed try
@@ -83,12 +76,5 @@ export function ActivationStatus({
       </>
     );
   }
-  return (
-    <>
-      <p className="status-note" role="status">
-        {t('welcome.activated')}
-      </p>
-      {children(query.data, false)}
-    </>
-  );
+  return children(query.data, false);
 }

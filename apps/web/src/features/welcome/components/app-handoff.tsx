@@ -1,9 +1,9 @@
-import { linkRequestFromPath } from '@dayfocus/contracts/link-paths';
+import { linkRequestFromPath, playStoreUrlFor } from '@dayfocus/contracts/link-paths';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ActionLink } from '@/components/action-link';
 import { usePlatform } from '@/lib/use-platform';
-import { StoreBadges } from './store-badges';
+import { StoreBadge, storeMark } from './store-badges';
 
 /** The code of one of our short links (`{origin}/l/{code}`), or null. */
 function inviteCodeOf(inviteLink: string | null): string | null {
@@ -17,16 +17,22 @@ function inviteCodeOf(inviteLink: string | null): string | null {
 
 /**
  * From the welcome page to the app, with the invite carried across the install
- * (docs/app-contract.md): on a phone, "Open Dayfocus" through the inviter's short link for
- * people who have the app; on an iPhone, "Copy invite and get the app" (the short link to the
- * clipboard, then the App Store); then the store badges, the visitor's own first. `pending`:
- * activation has not answered yet, so the buttons that need the link wait, disabled.
+ * (docs/app-contract.md). One primary action for this device: Google Play on Android (its
+ * referrer the invite), "Copy invite and get the app" on an iPhone (the short link to the
+ * clipboard, then the App Store), both stores and the QR code of the short link on a desktop (the
+ * phone that scans it gets the invite). Then, on a phone, "I already have the app" (the short
+ * link, which opens the app), visibly lesser. `pending`: activation has not answered yet, so what
+ * needs the invite waits in place, disabled (nothing moves when it comes). Without an invite
+ * link (activation failed, or no invitee) the stores alone.
  */
 export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string | null; pending?: boolean }) {
   const { t } = useTranslation();
-  const { appStoreUrl } = useRuntimeConfig();
+  const { appStoreUrl, playStoreUrl } = useRuntimeConfig();
   const platform = usePlatform();
   const code = inviteCodeOf(inviteLink);
+  const withInvite = pending || inviteLink !== null;
+  /** Where a link that needs the invite goes: nowhere yet while activation runs. */
+  const waiting = (href: string) => (pending ? undefined : href);
 
   async function copyInviteAndGetApp() {
     try {
@@ -39,27 +45,74 @@ export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string
     window.location.assign(appStoreUrl);
   }
 
+  const appStore = (
+    <StoreBadge
+      key="app-store"
+      store="app-store"
+      href={appStoreUrl}
+      before={t('welcome.appStoreBefore')}
+      after={t('welcome.appStoreAfter')}
+    />
+  );
+  const googlePlay = (
+    <StoreBadge
+      key="google-play"
+      store="google-play"
+      href={waiting(code ? playStoreUrlFor(playStoreUrl, code) : playStoreUrl)}
+      before={t('welcome.playStoreBefore')}
+      after={t('welcome.playStoreAfter')}
+    />
+  );
+  const alreadyHaveApp = withInvite && (
+    <ActionLink href={inviteLink ?? undefined} disabled={!inviteLink} className="button button-link welcome-already">
+      {t('welcome.openApp')}
+    </ActionLink>
+  );
+
+  if (platform === 'android') {
+    return (
+      <div className="welcome-actions">
+        {googlePlay}
+        {alreadyHaveApp}
+      </div>
+    );
+  }
+  if (platform === 'ios') {
+    return (
+      <div className="welcome-actions">
+        {withInvite ? (
+          <button
+            type="button"
+            className="store-badge store-badge-action"
+            data-store="app-store"
+            disabled={!inviteLink}
+            onClick={() => void copyInviteAndGetApp()}
+          >
+            {storeMark('app-store')}
+            <span className="store-badge-name">{t('welcome.copyInvite')}</span>
+          </button>
+        ) : (
+          appStore
+        )}
+        {alreadyHaveApp}
+      </div>
+    );
+  }
+  // The QR code is the short link's own (`/l/{code}/qr.svg`): no encoder in the page's script.
   return (
-    <>
-      {/* While activation runs, in place and disabled: nothing moves when the link comes. */}
-      {platform !== 'other' && (inviteLink || pending) && (
-        <div className="actions">
-          {platform === 'ios' && (
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={!inviteLink}
-              onClick={() => void copyInviteAndGetApp()}
-            >
-              {t('welcome.copyInvite')}
-            </button>
+    <div className="welcome-actions">
+      {(pending || code) && (
+        <figure className="welcome-qr-figure">
+          {code ? (
+            <img className="welcome-qr" src={`/l/${code}/qr.svg`} alt={t('welcome.qrAlt')} width={112} height={112} />
+          ) : (
+            <span className="welcome-qr welcome-qr-waiting" aria-hidden="true" />
           )}
-          <ActionLink href={inviteLink ?? undefined} disabled={!inviteLink} className="button button-secondary">
-            {t('welcome.openApp')}
-          </ActionLink>
-        </div>
+          <figcaption>{t('welcome.qrHint')}</figcaption>
+        </figure>
       )}
-      <StoreBadges platform={platform} inviteCode={code} />
-    </>
+      {appStore}
+      {googlePlay}
+    </div>
   );
 }

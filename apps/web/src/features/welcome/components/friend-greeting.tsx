@@ -2,26 +2,51 @@ import { useTranslation } from 'react-i18next';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { InviterPicture, PLACEHOLDER_PICTURE } from '@/components/inviter-picture';
 
+/** A name as one unbreakable piece: its spaces made non-breaking, so that no line ends inside it. */
+export function unbroken(name: string): string {
+  return name.trim().replace(/\s+/g, '\u00a0');
+}
+
 /**
- * "You and Asha are now friends", with her picture, once activation has made the friendship;
- * while it runs (`inviter` undefined), the same block says "Activating your account…" under the
- * placeholder picture. One element in both states, so that the page neither moves
- * nor paints its largest text anew when the answer comes.
+ * The news, first: the friend's picture, then "You and Asha are now friends" (the name never
+ * broken across lines), then "Congratulations! Your account is active." Only once activation has
+ * succeeded: while it runs (`pending`), the same place says calmly "Activating your account…"
+ * under the placeholder picture. One live region in both states (it announces the news), of the
+ * same height (nothing below moves when the answer comes). The picture is larger than the news,
+ * so that the page's largest paint is the first one (LCP), not the news that comes later.
  */
-export function FriendGreeting({ inviter }: { inviter: InviterCard | undefined }) {
+export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | null | undefined; pending: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="inviter greeting">
+    <div className="greeting">
       {inviter ? (
         <InviterPicture inviter={inviter} />
       ) : (
         // The placeholder picture, painted with the page: the friend's, of the same size, then
-        // replaces it without moving anything or counting as the page's largest paint anew.
+        // takes its place without moving anything.
         <img className="inviter-picture" src={PLACEHOLDER_PICTURE} alt="" width={112} height={112} />
       )}
-      <p className="inviter-name greeting-name">
-        {inviter ? t('welcome.friends', { name: inviter.name }) : t('welcome.activating')}
-      </p>
+      <div className="greeting-news" role="status">
+        {pending ? (
+          // Keyed apart: a new element for the news (an element that moves is a layout shift).
+          <p key="progress" className="greeting-progress">
+            <span className="spinner greeting-spinner" aria-hidden="true" />
+            {t('welcome.activating')}
+          </p>
+        ) : (
+          inviter && (
+            <p key="news" className="greeting-headline">
+              {t('welcome.friends', { name: unbroken(inviter.name) })}
+            </p>
+          )
+        )}
+        {!pending && (
+          <p className="greeting-note">
+            <span className="greeting-congratulations">{t('welcome.congratulations')}</span>{' '}
+            <span>{t('welcome.activated')}</span>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

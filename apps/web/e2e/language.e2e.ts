@@ -58,6 +58,11 @@ describe('The language of a first visit', () => {
     await page.goto('/');
     await expect.poll(() => lang(page)).toBe('hi');
     await visible(page.getByRole('link', { name: hi.app.homeLink }));
+    // The app for this phone: Google Play alone on Android.
+    await visible(page.getByRole('heading', { name: hi.home.title }));
+    expect(
+      await page.locator('.store-badges [data-store]').evaluateAll((els) => els.map((e) => e.dataset.store)),
+    ).toEqual(['google-play']);
   });
 
   it('a language chosen before wins over the browser', async () => {

@@ -5,7 +5,8 @@ import { usePlatform } from '@/lib/use-platform';
 
 /**
  * `/`: the front door, for someone who arrives with no invitation (a typed address, the home
- * link of another page): what Dayfocus is, how an invitation works, and the app for this phone.
+ * link of another page): what Dayfocus is, how an invitation works, and the app for this phone
+ * (the browser draws this page, so it knows the phone; a desktop gets both stores).
  * Nothing here congratulates: this person has done nothing yet.
  */
 export default function HomeRoute() {
@@ -16,7 +17,7 @@ export default function HomeRoute() {
       <p className="lead">{t('product.about')}</p>
       <p>{t('home.invited')}</p>
       <h2 className="section-heading">{t('product.getApp')}</h2>
-      <StoreBadges platform={platform} inviteCode={null} />
+      <StoreBadges platform={platform} inviteCode={null} deviceOnly />
     </Page>
   );
 }

@@ -12,7 +12,6 @@ import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { useRouteLanguage } from '@/features/language/use-route-language';
 import { StoreBadges } from '@/features/welcome/components/store-badges';
 import { useHydrated } from '@/lib/use-hydrated';
-import { usePlatform } from '@/lib/use-platform';
 
 /**
  * `/feedback/:inviterId/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and
@@ -38,7 +37,6 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
   const found = status.state === 'found';
   const running = useHydrated();
   const unknown = status.state === 'unknown';
-  const platform = usePlatform();
   return (
     <Page title={t(unknown ? 'invitation.unknownTitle' : 'invitation.title')}>
       <InviterProblem status={status} />
@@ -59,7 +57,8 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
         <div className="next-step">
           <p>{t('invitation.unknownHelp')}</p>
           <h2 className="section-heading">{t('product.getApp')}</h2>
-          <StoreBadges platform={platform} inviteCode={null} />
+          {/* Both stores in one order: the CDN keeps this page for every visitor alike. */}
+          <StoreBadges platform="other" inviteCode={null} />
         </div>
       )}
       {/* After the actions, so that it moves nothing when it appears (after the app took over). */}

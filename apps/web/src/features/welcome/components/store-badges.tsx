@@ -75,7 +75,16 @@ function PlayMark() {
  * first elsewhere), for the pages that offer the app without an invite of their own (the front door,
  * the invitation). With an invite code, Google Play carries it as the install referrer.
  */
-export function StoreBadges({ platform, inviteCode }: { platform: Platform; inviteCode: string | null }) {
+export function StoreBadges({
+  platform,
+  inviteCode,
+  deviceOnly = false,
+}: {
+  platform: Platform;
+  inviteCode: string | null;
+  /** A phone gets its own store alone (a desktop both): for a page drawn for this visitor only. */
+  deviceOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const { appStoreUrl, playStoreUrl } = useRuntimeConfig();
   const apple = (
@@ -96,5 +105,7 @@ export function StoreBadges({ platform, inviteCode }: { platform: Platform; invi
       after={t('welcome.playStoreAfter')}
     />
   );
+  if (deviceOnly && platform === 'android') return <div className="store-badges">{play}</div>;
+  if (deviceOnly && platform === 'ios') return <div className="store-badges">{apple}</div>;
   return <div className="store-badges">{platform === 'android' ? [play, apple] : [apple, play]}</div>;
 }

@@ -197,7 +197,7 @@ export function SocialSignUpButtons({
       <form id={formId} method="get" action={pathname} hidden>
         <input type="hidden" name="lg" value={i18n.language} />
       </form>
-      {providerOrder(platform).map((provider) =>
+      {providerOrder(platform).map((provider, index) =>
         provider === 'google.com' && inApp ? (
           <OpenInBrowser key={provider} inApp={inApp}>
             <p>{t('inAppBrowser.google')}</p>
@@ -210,7 +210,8 @@ export function SocialSignUpButtons({
             form={formId}
             name={START_PARAM}
             value={provider}
-            className={`button button-${provider === 'apple.com' ? 'apple' : 'google'}`}
+            // The first is the filled one: one button stands out, the phone's own provider.
+            className={`button button-${provider === 'apple.com' ? 'apple' : 'google'}${index === 0 ? ' button-first' : ''}`}
             disabled={disabled || !inviterId || busy !== null}
             aria-busy={busy === provider}
             data-popup-ready={popupReady || undefined}

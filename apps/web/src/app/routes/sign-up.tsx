@@ -50,7 +50,7 @@ export default function SignUpRoute() {
     <>
       <p>
         {status.state === 'found'
-          ? t('signUp.emailInUseOwner', { name: status.inviter.name })
+          ? t('signUp.emailInUseOwner', { name: status.inviter.name.replaceAll(' ', '\u00a0') }) // a name does not break
           : t('signUp.emailInUseOwnerUnknown')}
       </p>
       <ActionLink href={paths.inviterAppLink.href(inviterId)} rel="nofollow" className="button button-secondary">

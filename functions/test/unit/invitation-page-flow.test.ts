@@ -72,7 +72,7 @@ describe('InvitationPageFlow', () => {
     const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1';
     const method = await flow.answer({ method: 'GET', rawUrl: '/social-sign-up/asha', userAgent: iphone });
     expect(method.status).toBe(200);
-    expect(method.headers.vary).toBe('User-Agent');
+    expect(method.headers.vary?.split(', ')).toContain('User-Agent');
     await flow.answer({ method: 'GET', rawUrl: '/sign-up/asha', userAgent: iphone });
     // The e-mail form is the same for every phone: one copy for all.
     expect(rendered.map(({ path, userAgent }) => [path, userAgent])).toEqual([
@@ -137,7 +137,7 @@ describe('InvitationPageFlow', () => {
       'Accept-Language',
       null,
       'Accept-Language',
-      'Accept-Language',
+      'Accept-Language, User-Agent', // the method page is also rendered for the phone
       null,
       'Accept-Language',
       'Accept-Language',

@@ -64,8 +64,8 @@ export const en = {
     finishing: 'Finishing your sign-up…',
     // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
     failed: 'Sign-up with {{provider}} did not work. Try again, or sign up with email.',
-    failedNetwork: 'We could not reach {{provider}}. Check your connection and try again, or sign up with email.',
-    cancelled: 'The {{provider}} window closed before you signed in. Try again, or choose another way to sign up.',
+    failedNetwork: 'We could not reach {{provider}}. Check your connection, or sign up with email.',
+    cancelled: 'The {{provider}} window was closed. Try again, or choose another way to sign up.',
   },
   /** Inside the browser of another app (Instagram, Facebook, LINE, Telegram, WhatsApp…): docs/arrival.md. */
   inAppBrowser: {

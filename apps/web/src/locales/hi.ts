@@ -59,8 +59,8 @@ export const hi: Translation = {
     finishing: 'आपका साइन अप पूरा हो रहा है…',
     // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
     failed: '{{provider}} से साइन अप नहीं हो सका। फिर से कोशिश करें, या ईमेल से साइन अप करें।',
-    failedNetwork: '{{provider}} से संपर्क नहीं हो सका। अपना कनेक्शन जाँचें और फिर से कोशिश करें, या ईमेल से साइन अप करें।',
-    cancelled: 'साइन इन पूरा होने से पहले {{provider}} की विंडो बंद हो गई। फिर से कोशिश करें, या साइन अप का कोई दूसरा तरीका चुनें।',
+    failedNetwork: '{{provider}} से संपर्क नहीं हो सका। कनेक्शन जाँचें, या ईमेल से साइन अप करें।',
+    cancelled: '{{provider}} की विंडो बंद हो गई। फिर से कोशिश करें, या साइन अप का कोई दूसरा तरीका चुनें।',
   },
   inAppBrowser: {
     title: 'आप किसी ऐप के अंदर के ब्राउज़र में हैं',

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/locales/en';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
 import { collections } from '@dayfocus/contracts/records';
+import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import {
   authUser,
   authUserByEmail,
@@ -47,6 +49,11 @@ async function fillSignUpForm(page: Page, invitee: Invitee, confirmPassword = in
 
 function submitButton(page: Page) {
   return page.getByRole('button', { name: en.signUp.submit, exact: true });
+}
+
+/** Once the app has taken the server's form over (a busy phone may take seconds): its submit is enabled. */
+async function formReady(page: Page): Promise<void> {
+  await expect.poll(() => submitButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
 }
 
 /** Straight to the form, filled and sent; resolves on /confirm-email. */
@@ -143,6 +150,122 @@ describe('Email sign-up in the browser', () => {
     expect(await submitButton(page).getAttribute('aria-busy')).toBe('false');
     expect(await page.locator('button[type=submit] .spinner').count()).toBe(0);
     expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}`);
+  });
+
+  it('an address already registered also offers its owner the way on: the app, with this invitation (the short link)', async () => {
+    const inviter = await seedInviter();
+    // Someone with an active account (from an earlier invitation), who follows this one too.
+    const [owner] = await importVerifiedInvitees([(await seedInviter()).userId]);
+    if (!owner) throw new Error('no account imported');
+
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await page.goto(`/sign-up/${inviter.userId}`);
+    await formReady(page);
+    await fillSignUpForm(page, { ...newInvitee(), email: owner.email });
+    await submitButton(page).click();
+
+    const alert = page.getByRole('alert');
+    await visible(alert.getByText(en.signUp.emailInUse, { exact: true }));
+    const wayOn = alert.getByRole('link', { name: en.signUp.openAppWithInvite });
+    await visible(wayOn);
+    expect(await wayOn.getAttribute('href')).toBe(`/app-link/${inviter.userId}`);
+    const shortLink = page.waitForRequest((request) => /^\/l\/[A-Za-z0-9_-]+$/.test(new URL(request.url()).pathname));
+    await wayOn.click();
+    const request = await shortLink;
+    expect(request.redirectedFrom()?.url()).toContain(`/app-link/${inviter.userId}`);
+  });
+
+  for (const [device, userAgent] of [
+    ['an Android phone', CHROME_ANDROID],
+    ['an iPhone', SAFARI_IPHONE],
+  ] as const) {
+    it(`on ${device}: each message stands beside its field too, the summary's lines lead to the fields, and a message goes once its field is valid`, async () => {
+      const inviter = await seedInviter();
+      const page = await browser.newPage({ device: 'phone', userAgent });
+      await page.goto(`/sign-up/${inviter.userId}`);
+      await formReady(page);
+      await fillSignUpForm(page, { name: '', email: 'mira@', password: 'short' }, 'shorter');
+      await submitButton(page).click();
+
+      const summary = page.getByRole('alert');
+      await visible(summary);
+      expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+      const expected = [
+        ['username', en.signUp.username, en.validation.usernameRequired],
+        ['email', en.signUp.email, en.validation.emailInvalid],
+        ['password', en.signUp.password, en.validation.passwordTooShort],
+        ['confirmPassword', en.signUp.confirmPassword, en.validation.passwordsDiffer],
+      ] as const;
+      expect(await summary.getByRole('listitem').allTextContents()).toEqual(expected.map(([, , message]) => message));
+      for (const [, label, message] of expected) {
+        const field = page.getByLabel(label, { exact: true });
+        expect(await field.getAttribute('aria-invalid')).toBe('true');
+        // The field's description is its own message, shown beside it (not the whole summary).
+        const described = (await field.getAttribute('aria-describedby')) ?? '';
+        const description = await page.evaluate(
+          (ids) =>
+            ids
+              .split(' ')
+              .map((id) => document.getElementById(id)?.textContent ?? `#${id}?`)
+              .join(' '),
+          described,
+        );
+        expect(description).toBe(message);
+        const beside = page.locator('.field').filter({ has: field }).getByText(message, { exact: true });
+        await visible(beside);
+      }
+
+      // The summary's line leads to its field.
+      await summary.getByRole('link', { name: en.validation.emailInvalid }).click();
+      expect(
+        await page.getByLabel(en.signUp.email, { exact: true }).evaluate((e) => e === document.activeElement),
+      ).toBe(true);
+
+      // Fixed, a field's message goes at once, beside it and from the summary; the others stay.
+      await page.getByLabel(en.signUp.email, { exact: true }).fill('mira@example.com');
+      await page.getByLabel(en.signUp.username, { exact: true }).fill('Mira');
+      await expect
+        .poll(() => summary.getByRole('listitem').allTextContents())
+        .toEqual([en.validation.passwordTooShort, en.validation.passwordsDiffer]);
+      expect(await page.getByLabel(en.signUp.email, { exact: true }).getAttribute('aria-invalid')).toBeNull();
+      expect(await page.getByText(en.validation.emailInvalid).count()).toBe(0);
+      // The confirmation's "must match" goes when the password is changed to match it.
+      await page.getByLabel(en.signUp.password, { exact: true }).fill('shorter-but-long');
+      await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('shorter-but-long');
+      await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+      expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}`);
+    });
+  }
+
+  it('a tapped submit puts no focus ring on the summary; the keyboard gets one in the brand colour', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await page.goto(`/sign-up/${inviter.userId}`);
+    await formReady(page);
+    const ring = () =>
+      page.getByRole('alert').evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { focused: element === document.activeElement, style: style.outlineStyle, colour: style.outlineColor };
+      });
+
+    await submitButton(page).click();
+    await visible(page.getByRole('alert'));
+    expect(await ring()).toMatchObject({ focused: true, style: 'none' });
+
+    await page.reload();
+    await formReady(page);
+    await pressUntilFocused(page, en.signUp.submit, 'Tab', 30);
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('alert'));
+    const brand = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--brand)';
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+    expect(await ring()).toEqual({ focused: true, style: 'solid', colour: brand });
   });
 
   it('submitting the empty form shows every "Please enter …" message in one alert, and focus moves to it', async () => {

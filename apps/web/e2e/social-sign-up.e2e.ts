@@ -18,7 +18,7 @@ import {
   type SeededInviter,
 } from './support/app';
 import { urls } from '@dayfocus/stack/testing';
-import { CHROME_ANDROID } from '../src/testing/user-agents';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
 import { completeProviderPopup, completeProviderRedirect } from './support/auth-emulator';
 
 /**
@@ -56,6 +56,42 @@ async function blockPopups(page: Page): Promise<void> {
   });
 }
 
+/** The provider buttons' values (`apple.com`, `google.com`) in the order the page shows them. */
+function providerOrder(page: Page): Promise<string[]> {
+  return page
+    .locator('button[name=start]')
+    .evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).value));
+}
+
+/**
+ * Where every button and link of the page is, and the layout shifts the page has had since it
+ * opened (each shift's score, input-driven ones included: a failure comes long after the tap).
+ */
+async function watchLayout(page: Page) {
+  await page.addInitScript(() => {
+    const seen = { shifts: 0 };
+    (window as unknown as { layoutWatch: typeof seen }).layoutWatch = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return {
+    shifts: () => page.evaluate(() => (window as unknown as { layoutWatch: { shifts: number } }).layoutWatch.shifts),
+    boxes: () =>
+      page.locator('main a, main button').evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return `${element.textContent?.trim()} ${Math.round(box.x + scrollX)},${Math.round(box.y + scrollY)}`;
+        }),
+      ),
+  };
+}
+
+/** What the page says about a failed or cancelled sign-in (role status or alert), as text. */
+function signInProblem(page: Page) {
+  return page.locator('.sign-in-problem');
+}
+
 function providerButton(page: Page, provider: 'google' | 'apple') {
   return page.getByRole('button', { name: provider === 'google' ? en.socialSignUp.google : en.socialSignUp.apple });
 }
@@ -68,9 +104,12 @@ function providerButton(page: Page, provider: 'google' | 'apple') {
 async function openSocialSignUp(page: Page, inviter: SeededInviter, { popupReady = true } = {}): Promise<void> {
   await page.goto(`/social-sign-up/${inviter.userId}`);
   await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
-  await expect.poll(() => providerButton(page, 'google').isEnabled()).toBe(true);
-  await expect.poll(() => providerButton(page, 'google').getAttribute('type')).toBe('button');
-  if (popupReady) await expect.poll(() => providerButton(page, 'google').getAttribute('data-popup-ready')).toBe('true');
+  // A busy phone takes its time over the app's takeover: these wait up to 15 s.
+  const poll = { timeout: 15_000 };
+  await expect.poll(() => providerButton(page, 'google').isEnabled(), poll).toBe(true);
+  await expect.poll(() => providerButton(page, 'google').getAttribute('type'), poll).toBe('button');
+  if (popupReady)
+    await expect.poll(() => providerButton(page, 'google').getAttribute('data-popup-ready'), poll).toBe('true');
 }
 
 describe('Sign-up with Google or Apple in the browser', () => {
@@ -99,30 +138,100 @@ describe('Sign-up with Google or Apple in the browser', () => {
     });
   }
 
-  it('turns a blocked popup into a full-page redirect, and the sign-up completes when the visitor comes back', async () => {
-    const inviter = await seedInviter();
-    const invitee = { email: uniqueEmail('e2e-blocked'), name: 'Blocked Popup' };
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
-    await blockPopups(page);
-    await openSocialSignUp(page, inviter);
-    page.on('popup', () => {
-      throw new Error('a popup opened although window.open answers null');
+  for (const [device, userAgent, first] of [
+    ['Chrome on Android', CHROME_ANDROID, 'google.com'],
+    ['Safari on iPhone', SAFARI_IPHONE, 'apple.com'],
+    ['a desktop browser', undefined, 'google.com'],
+  ] as const) {
+    it(`offers ${first} first in ${device}, in the server's page and after the app took it over, with no hydration error`, async () => {
+      const inviter = await seedInviter();
+      const second = first === 'google.com' ? 'apple.com' : 'google.com';
+      const serverPage = await browser.newPage({ device: 'phone', userAgent, javaScriptEnabled: false });
+      await serverPage.goto(`/social-sign-up/${inviter.userId}`);
+      expect(await providerOrder(serverPage)).toEqual([first, second]);
+
+      const page = await browser.newPage({ device: 'phone', userAgent });
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      await openSocialSignUp(page, inviter);
+      expect(await providerOrder(page)).toEqual([first, second]);
+      expect(consoleErrors).toEqual([]);
     });
+  }
 
-    await providerButton(page, 'google').click();
-    await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
+  for (const [what, answer, expected] of [
+    ['an internal error of the provider', 'internal', en.socialSignUp.failed],
+    ['a lost connection', 'network', en.socialSignUp.failedNetwork],
+  ] as const) {
+    it(`a Google sign-in that fails with ${what} says so in place on an Android phone, with the way on, and nothing moves`, async () => {
+      const inviter = await seedInviter();
+      const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+      const layout = await watchLayout(page);
+      // The sign-in's last step, after the provider's window: Auth's own server refuses it.
+      await page.route(
+        (url) => url.href.includes('accounts:signInWithIdp'),
+        (route) =>
+          answer === 'network'
+            ? route.abort('internetdisconnected')
+            : route.fulfill({
+                status: 500,
+                contentType: 'application/json',
+                body: JSON.stringify({ error: { code: 500, message: 'INTERNAL_ERROR', errors: [] } }),
+              }),
+      );
+      await openSocialSignUp(page, inviter);
+      await page.waitForLoadState('networkidle');
+      const before = await layout.boxes();
+      const shiftsBefore = await layout.shifts();
 
-    await reachPath(page, '/welcome');
-    await visible(page.getByRole('heading', { name: 'Welcome' }));
-    const account = await authUserByEmail(invitee.email);
-    expect(account.providerData.map((p) => p.providerId)).toContain('google.com');
-    await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
-    await eventually(
-      () => signedInUsers(page),
-      (users) => users.length === 0,
-      { what: 'the sign-out after the redirect sign-up' },
-    );
-  });
+      const popup = page.waitForEvent('popup');
+      await providerButton(page, 'google').click();
+      await completeProviderPopup(await popup, { email: uniqueEmail('e2e-fail'), displayName: 'Fail Friend' });
+
+      const problem = signInProblem(page);
+      await visible(problem.getByText(expected.replace('{{provider}}', 'Google')));
+      expect(await problem.getByText(en.app.genericError).count()).toBe(0);
+      await expect.poll(() => providerButton(page, 'google').isEnabled()).toBe(true);
+      expect(await layout.boxes()).toEqual(before);
+      expect(await layout.shifts()).toBe(shiftsBefore);
+      // Focus went to the message (a screen reader hears it), with no ring after a tap.
+      const alert = page.getByRole('alert');
+      expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await alert.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('none');
+      expect(pathOf(page)).toBe(`/social-sign-up/${inviter.userId}`);
+    });
+  }
+
+  for (const [device, userAgent] of [
+    ['Chrome on Android', CHROME_ANDROID],
+    ['Safari on iPhone', SAFARI_IPHONE],
+  ] as const)
+    it(`turns a blocked popup into a full-page redirect in ${device}, and the sign-up completes when the visitor comes back`, async () => {
+      const inviter = await seedInviter();
+      const invitee = { email: uniqueEmail('e2e-blocked'), name: 'Blocked Popup' };
+      const page = await browser.newPage({ device: 'phone', userAgent });
+      await blockPopups(page);
+      await openSocialSignUp(page, inviter);
+      page.on('popup', () => {
+        throw new Error('a popup opened although window.open answers null');
+      });
+
+      await providerButton(page, 'google').click();
+      await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
+
+      await reachPath(page, '/welcome');
+      await visible(page.getByRole('heading', { name: 'Welcome' }));
+      const account = await authUserByEmail(invitee.email);
+      expect(account.providerData.map((p) => p.providerId)).toContain('google.com');
+      await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+      await eventually(
+        () => signedInUsers(page),
+        (users) => users.length === 0,
+        { what: 'the sign-out after the redirect sign-up' },
+      );
+    });
 
   it('a tap before Auth is ready waits visibly, then goes by redirect, and the sign-up completes', async () => {
     const inviter = await seedInviter();
@@ -279,6 +388,10 @@ describe('Sign-up with Google or Apple in the browser', () => {
     expect(await providerButton(page, 'apple').isEnabled()).toBe(true);
     expect(await page.getByRole('link', { name: en.socialSignUp.email }).count()).toBe(1);
     expect(await page.getByRole('alert').count()).toBe(0); // cancelling is not an error
+    // But the page says what happened and what else there is, where nothing moves for it.
+    await visible(
+      page.getByRole('status').getByText(en.socialSignUp.cancelled.replace('{{provider}}', 'Google'), { exact: true }),
+    );
     expect(pathOf(page)).toBe(`/social-sign-up/${inviter.userId}`);
   });
 });

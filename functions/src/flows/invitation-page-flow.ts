@@ -119,9 +119,17 @@ export class InvitationPageFlow {
     }
     const inviterId = invitationInviterId(path) ?? signUpInviterId(path);
     if (inviterId) {
+      // The method page puts the visitor's phone's own provider first: rendered for its user agent.
+      const userAgent = matchPagePath(pagePatterns.socialSignUp, path) ? (request.userAgent ?? '') : undefined;
       return (
         this.canonical(path, request.rawUrl) ??
-        this.page(path.replace(/\/$/, ''), inviterId, queryLanguageOf(request.rawUrl), request.acceptLanguage)
+        this.page(
+          path.replace(/\/$/, ''),
+          inviterId,
+          queryLanguageOf(request.rawUrl),
+          request.acceptLanguage,
+          userAgent,
+        )
       );
     }
     if (matchPagePath(pagePatterns.welcome, path)) return this.welcome(path.replace(/\/$/, ''), request);
@@ -199,17 +207,24 @@ export class InvitationPageFlow {
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 
-  /** A page that names an inviter (the invitation, the sign-up pages), cached at the CDN. */
+  /**
+   * A page that names an inviter (the invitation, the sign-up pages), cached at the CDN; one
+   * rendered for a `userAgent` is kept per user agent (`Vary`).
+   */
   private async page(
     path: string,
     inviterId: string | null,
     queryLanguage: string | undefined,
     acceptLanguage: string | undefined,
+    userAgent?: string,
   ): Promise<HttpAnswer> {
     const inviter = inviterId ? await this.deps.findInviter(inviterId) : null;
-    return this.rendered({ path, queryLanguage, acceptLanguage, inviter }, (status) =>
+    const answer = await this.rendered({ path, queryLanguage, acceptLanguage, userAgent, inviter }, (status) =>
       status === 200 ? INVITATION_CACHE_CONTROL : UNKNOWN_INVITER_CACHE_CONTROL,
     );
+    if (userAgent === undefined) return answer;
+    const vary = [answer.headers.vary, 'User-Agent'].filter(Boolean).join(', ');
+    return { ...answer, headers: { ...answer.headers, vary } };
   }
 
   /**

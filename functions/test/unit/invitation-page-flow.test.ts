@@ -67,6 +67,20 @@ describe('inviterIdOf', () => {
 });
 
 describe('InvitationPageFlow', () => {
+  it("renders the sign-up method page for the visitor's phone (its provider first), and caches a copy per user agent", async () => {
+    const { flow, rendered } = flowWith();
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1';
+    const method = await flow.answer({ method: 'GET', rawUrl: '/social-sign-up/asha', userAgent: iphone });
+    expect(method.status).toBe(200);
+    expect(method.headers.vary?.split(', ')).toContain('User-Agent');
+    await flow.answer({ method: 'GET', rawUrl: '/sign-up/asha', userAgent: iphone });
+    // The e-mail form is the same for every phone: one copy for all.
+    expect(rendered.map(({ path, userAgent }) => [path, userAgent])).toEqual([
+      ['/social-sign-up/asha', iphone],
+      ['/sign-up/asha', undefined],
+    ]);
+  });
+
   it("renders the sign-up pages with the inviter it found, in the language of the link's query", async () => {
     const { flow, rendered, views } = flowWith();
     const method = await flow.answer({ method: 'GET', rawUrl: '/social-sign-up/asha?lg=hi' });
@@ -123,7 +137,7 @@ describe('InvitationPageFlow', () => {
       'Accept-Language',
       null,
       'Accept-Language',
-      'Accept-Language',
+      'Accept-Language, User-Agent', // the method page is also rendered for the phone
       null,
       'Accept-Language',
       'Accept-Language',

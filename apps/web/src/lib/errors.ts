@@ -20,14 +20,42 @@ export function isNetworkError(error: unknown): boolean {
 
 /**
  * The translation key of what a person is told about a failure: the key `byCode` names for its
- * code, else "check your connection" for a request that got no answer, else `fallback`. The one
- * place the pages turn errors into words.
+ * code, else `network` (by default "check your connection") for a request that got no answer,
+ * else `fallback`. The one place the pages turn errors into words.
  */
 export function failureMessageKey(
   error: unknown,
-  { byCode = {}, fallback = 'app.genericError' }: { byCode?: Record<string, string>; fallback?: string } = {},
+  {
+    byCode = {},
+    network = 'app.networkError',
+    fallback = 'app.genericError',
+  }: { byCode?: Record<string, string>; network?: string; fallback?: string } = {},
 ): string {
   const code = firebaseErrorCode(error);
   if (code !== undefined && Object.hasOwn(byCode, code)) return byCode[code] as string;
-  return isNetworkError(error) ? 'app.networkError' : fallback;
+  return isNetworkError(error) ? network : fallback;
+}
+
+/** The person closed the provider's window or page, or a newer tap replaced this one. */
+const CANCELLED_SIGN_IN = new Set(['popup-closed-by-user', 'user-cancelled', 'cancelled-popup-request']);
+
+/** A sign-in with Apple or Google that the person cancelled (a closed window): no failure of ours. */
+export function isCancelledSignIn(error: unknown): boolean {
+  return CANCELLED_SIGN_IN.has(firebaseErrorCode(error) ?? '');
+}
+
+/**
+ * What a person is told when the sign-in with a provider failed or was cancelled, and what to try
+ * instead (the provider's name is `{{provider}}` in it): cancelled, the provider not reached, or
+ * anything else (Auth's `internal-error`, a refused account). `cancelled-popup-request` (a second
+ * tap replaced the first) is for no one: null.
+ */
+export function signInFailureKey(error: unknown): string | null {
+  const code = firebaseErrorCode(error);
+  if (code === 'cancelled-popup-request') return null;
+  return failureMessageKey(error, {
+    byCode: { 'popup-closed-by-user': 'socialSignUp.cancelled', 'user-cancelled': 'socialSignUp.cancelled' },
+    network: 'socialSignUp.failedNetwork',
+    fallback: 'socialSignUp.failed',
+  });
 }

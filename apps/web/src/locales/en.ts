@@ -62,6 +62,10 @@ export const en = {
     email: 'Sign up with email',
     or: 'or',
     finishing: 'Finishing your sign-up…',
+    // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
+    failed: 'Sign-up with {{provider}} did not work. Try again, or sign up with email.',
+    failedNetwork: 'We could not reach {{provider}}. Check your connection, or sign up with email.',
+    cancelled: 'The {{provider}} window was closed. Try again, or choose another way to sign up.',
   },
   /** Inside the browser of another app (Instagram, Facebook, LINE, Telegram, WhatsApp…): docs/arrival.md. */
   inAppBrowser: {
@@ -88,6 +92,10 @@ export const en = {
     submit: 'Sign up',
     working: 'Signing up…',
     emailInUse: 'This email is already registered. Please use a different email.',
+    // Issue 34, sign-up: the way on for the address's owner.
+    emailInUseOwner: `If this is your account, open ${brand.productName} with this invitation: you and {{name}} become friends there.`,
+    emailInUseOwnerUnknown: `If this is your account, open ${brand.productName} with this invitation.`,
+    openAppWithInvite: 'Open the app with this invitation',
   },
   confirmEmail: {
     title: 'Confirm Your Email',

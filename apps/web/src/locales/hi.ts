@@ -57,6 +57,10 @@ export const hi: Translation = {
     email: 'ईमेल से साइन अप करें',
     or: 'या',
     finishing: 'आपका साइन अप पूरा हो रहा है…',
+    // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
+    failed: '{{provider}} से साइन अप नहीं हो सका। फिर से कोशिश करें, या ईमेल से साइन अप करें।',
+    failedNetwork: '{{provider}} से संपर्क नहीं हो सका। कनेक्शन जाँचें, या ईमेल से साइन अप करें।',
+    cancelled: '{{provider}} की विंडो बंद हो गई। फिर से कोशिश करें, या साइन अप का कोई दूसरा तरीका चुनें।',
   },
   inAppBrowser: {
     title: 'आप किसी ऐप के अंदर के ब्राउज़र में हैं',
@@ -82,6 +86,10 @@ export const hi: Translation = {
     submit: 'साइन अप करें',
     working: 'साइन अप हो रहा है…',
     emailInUse: 'यह ईमेल पहले से पंजीकृत है। कृपया कोई दूसरा ईमेल इस्तेमाल करें।',
+    // Issue 34, sign-up: the way on for the address's owner.
+    emailInUseOwner: `अगर यह आपका ही खाता है, तो इस निमंत्रण के साथ ${brand.productName} खोलें: वहाँ आप और {{name}} दोस्त बन जाएँगे।`,
+    emailInUseOwnerUnknown: `अगर यह आपका ही खाता है, तो इस निमंत्रण के साथ ${brand.productName} खोलें।`,
+    openAppWithInvite: 'इस निमंत्रण के साथ ऐप खोलें',
   },
   confirmEmail: {
     title: 'अपने ईमेल की पुष्टि करें',

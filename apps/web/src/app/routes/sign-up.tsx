@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { ActionLink } from '@/components/action-link';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
@@ -43,10 +44,30 @@ export default function SignUpRoute() {
     }
   }
 
+  // For the owner of an address already registered: the app, with this invitation (its short
+  // link, through /app-link as "I already have an account" goes), where the friendship happens.
+  const emailInUseHelp = inviterId && (
+    <>
+      <p>
+        {status.state === 'found'
+          ? t('signUp.emailInUseOwner', { name: status.inviter.name.replaceAll(' ', '\u00a0') }) // a name does not break
+          : t('signUp.emailInUseOwnerUnknown')}
+      </p>
+      <ActionLink href={paths.inviterAppLink.href(inviterId)} rel="nofollow" className="button button-secondary">
+        {t('signUp.openAppWithInvite')}
+      </ActionLink>
+    </>
+  );
+
   return (
     <Page title={t('signUp.title')}>
       <InviterProblem status={status} />
-      <SignUpForm disabled={status.state !== 'found'} ready={hydrated} onSubmit={submit} />
+      <SignUpForm
+        disabled={status.state !== 'found'}
+        ready={hydrated}
+        onSubmit={submit}
+        emailInUseHelp={emailInUseHelp}
+      />
     </Page>
   );
 }

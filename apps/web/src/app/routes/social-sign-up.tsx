@@ -10,7 +10,7 @@ import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { SocialSignUpButtons } from '@/features/sign-up/components/social-sign-up-buttons';
 import { prefetchWelcomeAfterLoad } from './load-welcome';
 
-/** `/social-sign-up/:inviterId`: Apple, Google or email. */
+/** `/social-sign-up/:inviterId`: Google and Apple (the phone's own first), or email. */
 export default function SocialSignUpRoute() {
   const { t, i18n } = useTranslation();
   useEffect(prefetchWelcomeAfterLoad, []);
@@ -29,19 +29,20 @@ export default function SocialSignUpRoute() {
           inviterId={inviterId}
           disabled={!found}
           onSignedUp={() => void navigate(paths.welcome.href())}
-        />
-        <ActionLink
-          to={inviterId ? paths.signUp.href(inviterId, i18n.language) : undefined}
-          disabled={!found}
-          className="button button-secondary"
         >
-          <MailMark />
-          {t('socialSignUp.email')}
-        </ActionLink>
-        <p className="divider">
-          <span>{t('socialSignUp.or')}</span>
-        </p>
-        <HaveAccountLink inviterId={inviterId} disabled={!found} variant="link" />
+          <ActionLink
+            to={inviterId ? paths.signUp.href(inviterId, i18n.language) : undefined}
+            disabled={!found}
+            className="button button-secondary"
+          >
+            <MailMark />
+            {t('socialSignUp.email')}
+          </ActionLink>
+          <p className="divider">
+            <span>{t('socialSignUp.or')}</span>
+          </p>
+          <HaveAccountLink inviterId={inviterId} disabled={!found} variant="link" />
+        </SocialSignUpButtons>
       </div>
     </Page>
   );

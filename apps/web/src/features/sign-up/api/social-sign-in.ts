@@ -41,12 +41,28 @@ function rememberRedirect(provider: Provider | null): void {
   }
 }
 
+/** The provider whose page this tab went to from here, if it has come back (the result may still be on its way). */
+function redirectedTo(): Provider | null {
+  try {
+    const provider = sessionStorage.getItem(REDIRECT_KEY);
+    return provider === 'apple.com' || provider === 'google.com' ? provider : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether this tab went to a provider's page from here and has come back (the result may still be on its way). */
 export function returningFromRedirect(): boolean {
-  try {
-    return sessionStorage.getItem(REDIRECT_KEY) !== null;
-  } catch {
-    return false;
+  return redirectedTo() !== null;
+}
+
+/** A redirect's sign-in failed on the way back: the provider it went to, for the page to name. */
+export class RedirectSignInError extends Error {
+  constructor(
+    readonly provider: Provider,
+    override readonly cause: unknown,
+  ) {
+    super(`Sign-in by redirect to ${provider} failed`, { cause });
   }
 }
 
@@ -83,11 +99,11 @@ let redirectOutcome: Promise<UserCredential | null> | undefined;
 /**
  * The sign-in a redirect brought this tab back with, or null. Also readies Auth for a tap
  * (`prepareAuth`), so the page calls it when it opens. It rejects only for a redirect this tab
- * made (the provider refused, the network failed on the way back).
+ * made (the provider refused, the network failed on the way back), with a RedirectSignInError.
  */
 export function redirectSignIn(): Promise<UserCredential | null> {
   redirectOutcome ??= (async () => {
-    const returning = returningFromRedirect();
+    const returning = redirectedTo();
     const auth = await prepareAuth();
     try {
       return await getRedirectResult(auth);
@@ -98,7 +114,7 @@ export function redirectSignIn(): Promise<UserCredential | null> {
         console.warn('No redirect result could be read', error);
         return null;
       }
-      throw error;
+      throw new RedirectSignInError(returning, error);
     } finally {
       rememberRedirect(null);
     }

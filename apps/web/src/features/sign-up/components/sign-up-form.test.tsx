@@ -110,6 +110,76 @@ describe('the email sign-up form', () => {
     expect(form.fields.username).not.toHaveAttribute('aria-invalid');
   });
 
+  it('also shows each message beside its field, which names it as its description', async () => {
+    const form = await renderForm();
+    await form.fill({ username: '', email: 'mira@', password: 'short', confirmPassword: 'shorter' });
+    await form.submit();
+    expect(form.fields.username).toHaveAccessibleDescription('Please enter username');
+    expect(form.fields.email).toHaveAccessibleDescription('Please enter valid email');
+    expect(form.fields.password).toHaveAccessibleDescription('Password must be at least 8 characters long');
+    expect(form.fields.confirmPassword).toHaveAccessibleDescription('Both the passwords must match');
+    // Beside the field, outside the summary: twice on the page in all.
+    expect(screen.getAllByText('Please enter valid email')).toHaveLength(2);
+  });
+
+  it("links each summary line to its field, and a link's use focuses the field", async () => {
+    const form = await renderForm();
+    await form.submit();
+    const link = within(screen.getByRole('alert')).getByRole('link', { name: 'Please enter email' });
+    expect(link).toHaveAttribute('href', `#${form.fields.email.id}`);
+    await form.user.click(link);
+    expect(form.fields.email).toHaveFocus();
+  });
+
+  it('takes a message away as soon as its field is valid, beside it and from the summary, and adds none while typing', async () => {
+    const form = await renderForm();
+    await form.fill({ ...valid, username: '', password: '', confirmPassword: 'correct-horse' });
+    await form.submit();
+    expect(alertMessages()).toEqual([
+      'Please enter username',
+      'Please enter password',
+      'Both the passwords must match',
+    ]);
+
+    await form.user.type(form.fields.username, 'Mira');
+    expect(alertMessages()).toEqual(['Please enter password', 'Both the passwords must match']);
+    expect(form.fields.username).not.toHaveAttribute('aria-invalid');
+    expect(form.fields.username).not.toHaveAccessibleDescription();
+    // A valid email made invalid gets no message before the next submit.
+    await form.user.type(form.fields.email, '{Backspace}{Backspace}{Backspace}{Backspace}');
+    expect(form.fields.email).not.toHaveAttribute('aria-invalid');
+
+    // The password now matches the confirmation: both of their messages go.
+    await form.user.type(form.fields.password, 'correct-horse');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(form.fields.confirmPassword).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('takes "already registered" away once the address is changed, and shows the way on with it', async () => {
+    const view = await renderWithProviders(
+      <SignUpForm
+        disabled={false}
+        onSubmit={async () => 'email-in-use'}
+        emailInUseHelp={<a href="/app-link/x">Open the app with this invitation</a>}
+      />,
+    );
+    const email = screen.getByLabelText('Email');
+    for (const [label, value] of [
+      ['User name', valid.username],
+      ['Email', valid.email],
+      ['Password', valid.password],
+      ['Confirm password', valid.confirmPassword],
+    ] as const)
+      await view.user.type(screen.getByLabelText(label), value);
+    await view.user.click(screen.getByRole('button', { name: 'Sign up' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('link', { name: 'Open the app with this invitation' })).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('This email is already registered. Please use a different email.');
+    await view.user.type(email, 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
   it('submits with Enter from any field', async () => {
     const onSubmit = vi.fn(async () => null);
     const form = await renderForm(onSubmit);

@@ -1,7 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { INPUT_MAX_LENGTH } from '@dayfocus/contracts/limits';
 import { signUpFormSchema, type SignUpForm as SignUpFormValues } from '@dayfocus/contracts/requests';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
@@ -9,16 +9,12 @@ import { Alert } from '@/components/alert';
 const FIELD_ORDER = ['username', 'email', 'password', 'confirmPassword'] as const;
 type Field = (typeof FIELD_ORDER)[number];
 
-/** Every failing rule's message key, field by field in form order, each once. */
-export function failingMessageKeys(errors: FieldErrors<SignUpFormValues>): string[] {
-  const keys: string[] = [];
-  for (const field of FIELD_ORDER) {
-    const error = errors[field];
-    if (!error) continue;
-    const all = error.types ? Object.values(error.types).flat() : [error.message];
-    for (const key of all) if (typeof key === 'string' && !keys.includes(key)) keys.push(key);
-  }
-  return keys;
+/** Every failing rule's message key of one field, each once. */
+function fieldMessageKeys(errors: FieldErrors<SignUpFormValues>, field: Field): string[] {
+  const error = errors[field];
+  if (!error) return [];
+  const all = error.types ? Object.values(error.types).flat() : [error.message];
+  return [...new Set(all.filter((key): key is string => typeof key === 'string'))];
 }
 
 export type SubmitProblem = 'email-in-use' | 'network' | 'failed' | null;
@@ -36,31 +32,67 @@ interface Props {
   ready?: boolean;
   /** Runs the sign-up; resolves to the problem to show, or null when it went on elsewhere. */
   onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>;
+  /** Under "already registered" in the summary: the way on for the address's owner. */
+  emailInUseHelp?: ReactNode;
+}
+
+/** One line of the summary: its message, and the field it is about (none for a failure of the service). */
+interface SummaryLine {
+  message: string;
+  field?: Field;
 }
 
 /**
- * The email sign-up form: every rule (docs/architecture.md, "The screens") is checked at once (the shared schema
- * the server uses too) and every failing message is shown together in one alert.
+ * The email sign-up form, with the GOV.UK Design System's error pattern: every rule
+ * (docs/architecture.md, "The screens") is checked at once (the shared schema the server uses
+ * too); on submit every failing message is listed in one summary alert, which takes focus, each
+ * line a link to its field, and each message also stands beside its field (`aria-invalid`,
+ * `aria-describedby`). A field's message goes as soon as the field is valid; none appears while
+ * typing.
  */
-export function SignUpForm({ disabled, ready = true, onSubmit }: Props) {
+export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }: Props) {
   const { t } = useTranslation();
-  const alertId = useId();
+  const ids: Record<Field, string> = {
+    username: useId(),
+    email: useId(),
+    password: useId(),
+    confirmPassword: useId(),
+  };
   const [problem, setProblem] = useState<SubmitProblem>(null);
   const [attempt, setAttempt] = useState(0);
   const form = useForm<SignUpFormValues>({
     resolver: yupResolver(signUpFormSchema),
     criteriaMode: 'all',
-    // Focus goes to the alert that lists every problem, not to the first field.
+    // Focus goes to the summary that lists every problem, not to the first field.
     shouldFocusError: false,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const messages = failingMessageKeys(errors).map((key) => t(key));
-  if (problem === 'email-in-use') messages.push(t('signUp.emailInUse'));
-  if (problem === 'network') messages.push(t('app.networkError'));
-  if (problem === 'failed') messages.push(t('app.genericError'));
+
+  /** A field's messages: its failing rules, and for the email, "already registered". */
+  const fieldMessages = (field: Field): string[] => {
+    const messages = fieldMessageKeys(errors, field).map((key) => t(key));
+    if (field === 'email' && problem === 'email-in-use') messages.push(t('signUp.emailInUse'));
+    return messages;
+  };
+  const lines: SummaryLine[] = FIELD_ORDER.flatMap((field) =>
+    fieldMessages(field).map((message) => ({ message, field })),
+  );
+  if (problem === 'network') lines.push({ message: t('app.networkError') });
+  if (problem === 'failed') lines.push({ message: t('app.genericError') });
+
+  /**
+   * After a change, the fields already in error are checked again (the confirmation with the
+   * password): a message goes, or changes, at once; a field without one gets none before submit.
+   */
+  async function recheck(field: Field) {
+    if (field === 'email' && problem === 'email-in-use') setProblem(null);
+    const related: Field[] = field === 'password' ? ['password', 'confirmPassword'] : [field];
+    const shown = related.filter((name) => form.getFieldState(name).error);
+    if (shown.length > 0) await form.trigger(shown);
+  }
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -80,25 +112,44 @@ export function SignUpForm({ disabled, ready = true, onSubmit }: Props) {
     },
   );
 
-  const field = (name: Field) => ({
-    ...form.register(name),
-    disabled: !ready,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? alertId : undefined,
-  });
+  const field = (name: Field) => {
+    const invalid = fieldMessages(name).length > 0;
+    return {
+      ...form.register(name, { onChange: () => void recheck(name) }),
+      id: ids[name],
+      disabled: !ready,
+      errors: fieldMessages(name),
+      'aria-invalid': invalid ? true : undefined,
+      'aria-describedby': invalid ? `${ids[name]}-error` : undefined,
+    };
+  };
+
+  /** A summary line's link: to its field, focused, with its label in view (GOV.UK's error summary). */
+  function goTo(event: React.MouseEvent, name: Field) {
+    event.preventDefault();
+    // The input's scroll margin (styles.css) brings its label and message into view with it.
+    document.getElementById(ids[name])?.focus();
+  }
 
   return (
     <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-      {messages.length > 0 && (
-        <div id={alertId}>
-          <Alert focusKey={attempt}>
-            <ul className="alert-list">
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </Alert>
-        </div>
+      {lines.length > 0 && (
+        <Alert focusKey={attempt}>
+          <ul className="alert-list">
+            {lines.map(({ message, field: name }) => (
+              <li key={message}>
+                {name ? (
+                  <a href={`#${ids[name]}`} onClick={(event) => goTo(event, name)}>
+                    {message}
+                  </a>
+                ) : (
+                  message
+                )}
+              </li>
+            ))}
+          </ul>
+          {problem === 'email-in-use' && emailInUseHelp}
+        </Alert>
       )}
       <TextField label={t('signUp.username')} autoComplete="nickname" {...field('username')} />
       <TextField label={t('signUp.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
@@ -127,24 +178,36 @@ export function SignUpForm({ disabled, ready = true, onSubmit }: Props) {
   );
 }
 
-type InputProps = React.ComponentPropsWithRef<'input'> & { label: string };
+type InputProps = React.ComponentPropsWithRef<'input'> & { label: string; id: string; errors: string[] };
 
-function TextField({ label, ...input }: InputProps) {
-  const id = useId();
+/** A field's messages, between its label and its input (GOV.UK), named by the input's `aria-describedby`. */
+function FieldMessages({ id, errors }: { id: string; errors: string[] }) {
+  if (errors.length === 0) return null;
   return (
-    <div className="field">
+    <p className="field-error" id={`${id}-error`}>
+      {errors.map((message) => (
+        <span key={message}>{message}</span>
+      ))}
+    </p>
+  );
+}
+
+function TextField({ label, id, errors, ...input }: InputProps) {
+  return (
+    <div className={errors.length > 0 ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
+      <FieldMessages id={id} errors={errors} />
       <input id={id} className="input" {...input} />
     </div>
   );
 }
 
-function PasswordField({ label, show, hide, ...input }: InputProps & { show: string; hide: string }) {
-  const id = useId();
+function PasswordField({ label, show, hide, id, errors, ...input }: InputProps & { show: string; hide: string }) {
   const [visible, setVisible] = useState(false);
   return (
-    <div className="field">
+    <div className={errors.length > 0 ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
+      <FieldMessages id={id} errors={errors} />
       <div className="password">
         <input
           id={id}

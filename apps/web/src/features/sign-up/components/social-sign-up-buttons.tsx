@@ -1,5 +1,5 @@
 import { signOut } from 'firebase/auth';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/alert';
@@ -8,9 +8,12 @@ import { firebaseAuth, prepareAuth } from '@/lib/auth';
 import { currentInAppBrowser } from '@/lib/in-app-browser';
 import { isStartProvider, START_PARAM, takeStartTap } from '@/lib/sign-in-start';
 import { useHydrated } from '@/lib/use-hydrated';
-import { failureMessageKey, firebaseErrorCode } from '@/lib/errors';
+import { usePlatform } from '@/lib/use-platform';
+import type { Platform } from '@/lib/platform';
+import { failureMessageKey, firebaseErrorCode, isCancelledSignIn, signInFailureKey } from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
 import {
+  RedirectSignInError,
   redirectSignIn,
   returningFromRedirect,
   signInByPopup,
@@ -18,18 +21,30 @@ import {
   type Provider,
 } from '../api/social-sign-in';
 
-/** The visitor closed or cancelled the popup: nothing to tell them. */
-const CANCELLED = new Set(['popup-closed-by-user', 'cancelled-popup-request', 'user-cancelled']);
-
 type Busy = Provider | 'finishing' | null;
 
 interface Problem {
-  /** What the person is told (a translation key). */
+  /** What the person is told (a translation key, which may name `{{provider}}`). */
   message: string;
+  /** The provider whose sign-in failed or was cancelled. */
+  provider?: Provider;
+  /** Cancelled by the person: said calmly (a status), not as an alert. */
+  cancelled?: boolean;
   /** Signed in, but the server step failed: "Try again" repeats only that step. */
   finishPending: boolean;
   /** Each failure is announced anew. */
   key: number;
+}
+
+const providerNames: Record<Provider, string> = { 'apple.com': 'Apple', 'google.com': 'Google' };
+
+/**
+ * The providers in the order the page offers them: the phone's own first (Apple on an iPhone,
+ * Google on Android, where most of our visitors are); elsewhere Google first, as more people
+ * have a Google account than an Apple ID (docs/arrival.md).
+ */
+export function providerOrder(platform: Platform): Provider[] {
+  return platform === 'ios' ? ['apple.com', 'google.com'] : ['google.com', 'apple.com'];
 }
 
 /**
@@ -45,12 +60,17 @@ export function SocialSignUpButtons({
   inviterId,
   disabled,
   onSignedUp,
+  children,
 }: {
   inviterId: string | undefined;
   disabled: boolean;
   onSignedUp: () => void;
+  /** The page's other ways (e-mail, "I already have an account"), between the buttons and what a sign-in says. */
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  // Known to the server's render too (the request's user agent): the same order when it hydrates.
+  const platform = usePlatform();
   const formId = useId();
   const hydrated = useHydrated();
   const inApp = useInAppBrowser();
@@ -63,11 +83,21 @@ export function SocialSignUpButtons({
   const navigate = useNavigate();
   const [problem, setProblem] = useState<Problem | null>(null);
 
-  function fail(error: unknown, finishPending: boolean) {
+  /** The server step failed (`finishPending`), or the sign-in with `provider` did. */
+  function fail(error: unknown, finishPending: boolean, provider?: Provider) {
+    const cancelled = isCancelledSignIn(error);
     // eslint-disable-next-line no-console
-    console.error('Sign-up with a provider failed', error);
-    setProblem((last) => ({ message: failureMessageKey(error), finishPending, key: (last?.key ?? 0) + 1 }));
+    if (!cancelled) console.error('Sign-up with a provider failed', error);
+    const message = provider ? signInFailureKey(error) : failureMessageKey(error);
     setBusy(null);
+    if (!message) return;
+    setProblem((last) => ({
+      message,
+      provider,
+      cancelled,
+      finishPending,
+      key: (last?.key ?? 0) + 1,
+    }));
   }
 
   /** The server step, once signed in; on failure the session stays, so a retry needs no new sign-in. */
@@ -92,7 +122,7 @@ export function SocialSignUpButtons({
     else setBusy((current) => (current === 'finishing' ? null : current));
   });
   const redirectFailed = useEffectEvent((error: unknown) => {
-    if (CANCELLED.has(firebaseErrorCode(error) ?? '')) setBusy(null);
+    if (error instanceof RedirectSignInError) fail(error.cause, false, error.provider);
     else fail(error, false);
   });
 
@@ -137,7 +167,7 @@ export function SocialSignUpButtons({
   }, []);
 
   function redirect(provider: Provider) {
-    signInByRedirect(provider, i18n.language).catch((error: unknown) => fail(error, false));
+    signInByRedirect(provider, i18n.language).catch((error: unknown) => fail(error, false, provider));
   }
 
   // Synchronous up to the popup: window.open must run within the tap.
@@ -153,30 +183,21 @@ export function SocialSignUpButtons({
     popup.then(
       () => void finish(),
       (error: unknown) => {
-        const code = firebaseErrorCode(error) ?? '';
-        if (code === 'popup-blocked') redirect(provider);
-        else if (CANCELLED.has(code)) setBusy(null);
-        else fail(error, false);
+        if (firebaseErrorCode(error) === 'popup-blocked') redirect(provider);
+        else fail(error, false, provider);
       },
     );
   }
 
-  const buttons: { provider: Provider; label: string; className: string }[] = [
-    { provider: 'apple.com', label: t('socialSignUp.apple'), className: 'button button-apple' },
-    { provider: 'google.com', label: t('socialSignUp.google'), className: 'button button-google' },
-  ];
+  const buttons = { 'apple.com': t('socialSignUp.apple'), 'google.com': t('socialSignUp.google') };
+  const problemText = ({ message, provider }: Problem) =>
+    t(message, { provider: provider ? providerNames[provider] : '' });
   return (
     <>
       <form id={formId} method="get" action={pathname} hidden>
         <input type="hidden" name="lg" value={i18n.language} />
       </form>
-      {busy === 'finishing' && (
-        <p className="status-note" role="status">
-          <span className="spinner spinner-inline" aria-hidden="true" />
-          {t('socialSignUp.finishing')}
-        </p>
-      )}
-      {buttons.map(({ provider, label, className }) =>
+      {providerOrder(platform).map((provider, index) =>
         provider === 'google.com' && inApp ? (
           <OpenInBrowser key={provider} inApp={inApp}>
             <p>{t('inAppBrowser.google')}</p>
@@ -189,7 +210,8 @@ export function SocialSignUpButtons({
             form={formId}
             name={START_PARAM}
             value={provider}
-            className={className}
+            // The first is the filled one: one button stands out, the phone's own provider.
+            className={`button button-${provider === 'apple.com' ? 'apple' : 'google'}${index === 0 ? ' button-first' : ''}`}
             disabled={disabled || !inviterId || busy !== null}
             aria-busy={busy === provider}
             data-popup-ready={popupReady || undefined}
@@ -200,20 +222,34 @@ export function SocialSignUpButtons({
             ) : (
               <ProviderMark provider={provider} />
             )}
-            {label}
+            {buttons[provider]}
           </button>
         ),
       )}
-      {problem && (
-        <Alert focusKey={problem.key}>
-          <p>{t(problem.message)}</p>
-          {problem.finishPending && (
-            <button type="button" className="button button-secondary" onClick={() => void finish()}>
-              {t('app.retry')}
-            </button>
+      {children}
+      {/* What a sign-in says, in a place kept for it at the end: nothing moves when it comes. */}
+      <div className="sign-in-problem">
+        <div role="status">
+          {busy === 'finishing' ? (
+            <p className="status-note">
+              <span className="spinner spinner-inline" aria-hidden="true" />
+              {t('socialSignUp.finishing')}
+            </p>
+          ) : (
+            problem?.cancelled && <p className="alert alert-info">{problemText(problem)}</p>
           )}
-        </Alert>
-      )}
+        </div>
+        {busy !== 'finishing' && problem && !problem.cancelled && (
+          <Alert focusKey={problem.key}>
+            <p>{problemText(problem)}</p>
+            {problem.finishPending && (
+              <button type="button" className="button button-secondary" onClick={() => void finish()}>
+                {t('app.retry')}
+              </button>
+            )}
+          </Alert>
+        )}
+      </div>
     </>
   );
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { failureMessageKey, signInFailureKey } from './errors';
+
+const failure = (code: string, message = '') => Object.assign(new Error(message), { code });
+
+describe('what a failed sign-in with Apple or Google tells the person', () => {
+  it.each([
+    ['auth/internal-error', 'socialSignUp.failed'],
+    ['auth/account-exists-with-different-credential', 'socialSignUp.failed'],
+    ['auth/network-request-failed', 'socialSignUp.failedNetwork'],
+    ['auth/timeout', 'socialSignUp.failedNetwork'],
+    ['auth/popup-closed-by-user', 'socialSignUp.cancelled'],
+    ['auth/user-cancelled', 'socialSignUp.cancelled'],
+  ])('%s: %s', (code, key) => {
+    expect(signInFailureKey(failure(code))).toBe(key);
+  });
+
+  it('says nothing when a second tap replaced the first popup', () => {
+    expect(signInFailureKey(failure('auth/cancelled-popup-request'))).toBeNull();
+  });
+
+  it('is never the generic "Something went wrong"', () => {
+    expect(signInFailureKey(new Error('no code at all'))).toBe('socialSignUp.failed');
+  });
+});
+
+describe('failureMessageKey', () => {
+  it('names a code, then the network, then the fallback', () => {
+    const options = { byCode: { 'too-many-requests': 'x.tooMany' }, network: 'x.network', fallback: 'x.other' };
+    expect(failureMessageKey(failure('auth/too-many-requests'), options)).toBe('x.tooMany');
+    expect(failureMessageKey(failure('functions/internal', 'internal [0]'), options)).toBe('x.network');
+    expect(failureMessageKey(failure('functions/internal', 'internal'), options)).toBe('x.other');
+    expect(failureMessageKey(failure('auth/network-request-failed'))).toBe('app.networkError');
+  });
+});

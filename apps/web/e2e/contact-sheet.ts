@@ -1,6 +1,7 @@
 /**
- * One picture of every page and state, from the screenshots pages.e2e.ts has just taken into
- * `.artifacts/screenshots/` (`npm run screens` takes them from the current code first): per page a
+ * One picture of every page and state, from the screenshots the browser tests have just taken into
+ * `.artifacts/screenshots/` (`npm run screens` runs pages.e2e.ts, short-link.e2e.ts and
+ * welcome.e2e.ts on the current code first, into an emptied folder): per page a
  * row of the phone in English and Hindi, then the desktop in both, drawn by the test browser from
  * an HTML grid and saved as `docs/screenshots/contact-sheet.png`, beside a copy of every screenshot
  * (the copies of pages or states that no longer exist are removed): the docs show the present.

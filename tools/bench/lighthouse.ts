@@ -85,6 +85,8 @@ const pages: { name: string; url: string; budgeted: boolean; userAgent?: string 
   { name: `email-form-${language}`, url: site(`/sign-up/${demoInviter.uid}`, language), budgeted: true },
   { name: `confirm-${language}`, url: site('/confirm-email', language), budgeted: true },
   { name: `welcome-${language}`, url: site(`/welcome/${invitee.uid}/${demoInviter.uid}`, language), budgeted: true },
+  // The front door, which the browser draws itself (no server render).
+  { name: `home-${language}`, url: site('/', language), budgeted: true },
   // `?lg=`: the page's own language switch, which also leaves the runs out of the link's open counts.
   { name: `short-link-${language}`, url: `${shortLink}?lg=${language}`, budgeted: true, userAgent: IPHONE },
 ]);

@@ -9,12 +9,16 @@ import { location, renderApp } from '@/testing/render';
 import { adminAuth, adminDb, createInviter, uniqueId, urls, userDoc, verificationEmail } from '@dayfocus/stack/testing';
 import { collections } from '@dayfocus/contracts/records';
 
+/** A paragraph whose whole text is `text` (the inviter's name is in bold inside the sentence). */
+const paragraph = (text: string) => (_: string, element: Element | null) =>
+  element?.tagName === 'P' && element.textContent === text;
+
 describe('the invitation page, against the local stack', () => {
   it("shows the inviter's name, picture and the invitation text, with both actions as links", async () => {
     const inviter = await createInviter({ name: 'Asha Verma', profileImage: 'https://images.dayfocus.test/asha.png' });
     await renderApp(`/feedback/${inviter.userId}/en`);
     expect(
-      await screen.findByText('Asha Verma needs your help and feedback in completing everyday tasks.'),
+      await screen.findByText(paragraph('Asha Verma needs your help and feedback in completing everyday tasks.')),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Profile picture of Asha Verma' })).toHaveAttribute(
       'src',
@@ -28,13 +32,10 @@ describe('the invitation page, against the local stack', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows the placeholder picture for an inviter without one', async () => {
+  it("shows the inviter's initials where she has no picture", async () => {
     const inviter = await createInviter({ name: 'Ravi Das', profileImage: undefined });
     await renderApp(`/feedback/${inviter.userId}`);
-    expect(await screen.findByRole('img', { name: 'No profile picture' })).toHaveAttribute(
-      'src',
-      '/images/avatar-placeholder.svg',
-    );
+    expect(await screen.findByRole('img', { name: 'No profile picture' })).toHaveTextContent('RD');
   });
 
   it('says "Invalid URL" for an unknown inviter and keeps the buttons disabled', async () => {
@@ -47,7 +48,9 @@ describe('the invitation page, against the local stack', () => {
   it('applies and saves the language of the link', async () => {
     const inviter = await createInviter({ name: 'Asha Verma' });
     await renderApp(`/feedback/${inviter.userId}/hi`);
-    expect(await screen.findByText('Asha Verma को रोज़मर्रा के काम पूरे करने में आपकी मदद और राय चाहिए।')).toBeInTheDocument();
+    expect(
+      await screen.findByText(paragraph('Asha Verma को रोज़मर्रा के काम पूरे करने में आपकी मदद और राय चाहिए।')),
+    ).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('hi');
     expect(document.documentElement.lang).toBe('hi');
   });

@@ -85,8 +85,10 @@ describe('The server-rendered invitation', () => {
 
     await page.goto(`/feedback/${inviter.userId}/en`);
     await page.getByRole('link', { name: en.invitation.haveAccount }).click();
-    // /app-link/{inviter} → /l/{code} → a desktop browser's target, the welcome page with the inviter.
-    await reachPath(page, `/?userId=${inviter.userId}`);
+    // /app-link/{inviter} → /l/{code}: on a desktop, the short link's own page, naming the inviter,
+    // with its QR code for the phone (docs/short-links.md).
+    await reachPath(page, /^\/l\/[A-Za-z0-9_-]+$/);
+    await visible(page.getByRole('heading', { name: en.shortLink.title.replace('{{name}}', 'Meera Nair') }));
   });
 
   it('with JavaScript off, an unknown inviter gets "Invalid URL" and no way on', async () => {

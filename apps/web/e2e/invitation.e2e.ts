@@ -76,7 +76,7 @@ describe('The invitation in the browser', () => {
     await visible(page.getByRole('heading', { name: en.invitation.title }));
   });
 
-  it('"I already have an account" goes through /app-link/{inviter} to the inviter\'s short link /l/{code}, which sends a desktop browser to /?userId={inviter}', async () => {
+  it('"I already have an account" goes through /app-link/{inviter} to the inviter\'s short link /l/{code}, which shows a desktop browser the inviter and the way back to her invitation', async () => {
     const inviter = await seedInviter();
     const page = await browser.newPage();
     await page.goto(`/feedback/${inviter.userId}/en`);
@@ -89,12 +89,12 @@ describe('The invitation in the browser', () => {
     const request = await shortLinkRequest;
     expect(new URL(request.url()).origin).toBe(urls.hosting);
     const response = await request.response();
-    expect(response?.status()).toBe(302);
-    expect(response?.headers().location).toBe(`${urls.hosting}/?userId=${inviter.userId}`);
+    expect(response?.status()).toBe(200);
     const redirectedFrom = request.redirectedFrom();
     expect(redirectedFrom && new URL(redirectedFrom.url()).pathname).toBe(`/app-link/${inviter.userId}`);
 
-    await reachPath(page, `/?userId=${inviter.userId}`);
-    await visible(page.getByRole('heading', { name: en.home.title }));
+    await visible(page.getByRole('heading', { name: en.shortLink.title.replace('{{name}}', inviter.name) }));
+    await page.getByRole('link', { name: en.shortLink.web }).click();
+    await reachPath(page, `/feedback/${inviter.userId}/en`);
   });
 });

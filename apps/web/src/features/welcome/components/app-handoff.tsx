@@ -45,22 +45,12 @@ export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string
     window.location.assign(appStoreUrl);
   }
 
-  const appStore = (
-    <StoreBadge
-      key="app-store"
-      store="app-store"
-      href={appStoreUrl}
-      before={t('welcome.appStoreBefore')}
-      after={t('welcome.appStoreAfter')}
-    />
-  );
+  const appStore = <StoreBadge key="app-store" store="app-store" href={appStoreUrl} />;
   const googlePlay = (
     <StoreBadge
       key="google-play"
       store="google-play"
       href={waiting(code ? playStoreUrlFor(playStoreUrl, code) : playStoreUrl)}
-      before={t('welcome.playStoreBefore')}
-      after={t('welcome.playStoreAfter')}
     />
   );
   const alreadyHaveApp = withInvite && (

@@ -12,17 +12,12 @@ export type Store = 'app-store' | 'google-play';
  * put them on either side), separated by spaces so that the accessible name is the whole phrase
  * as shown. `href` undefined: the badge waits (activation has not given the invite yet).
  */
-export function StoreBadge({
-  store,
-  href,
-  before,
-  after,
-}: {
-  store: Store;
-  href: string | undefined;
-  before: string;
-  after: string;
-}) {
+export function StoreBadge({ store, href }: { store: Store; href: string | undefined }) {
+  const { t } = useTranslation();
+  const [before, after] =
+    store === 'app-store'
+      ? [t('welcome.appStoreBefore'), t('welcome.appStoreAfter')]
+      : [t('welcome.playStoreBefore'), t('welcome.playStoreAfter')];
   const text = (
     <>
       {storeMark(store)}
@@ -85,24 +80,13 @@ export function StoreBadges({
   /** A phone gets its own store alone (a desktop both): for a page drawn for this visitor only. */
   deviceOnly?: boolean;
 }) {
-  const { t } = useTranslation();
   const { appStoreUrl, playStoreUrl } = useRuntimeConfig();
-  const apple = (
-    <StoreBadge
-      key="app-store"
-      store="app-store"
-      href={appStoreUrl}
-      before={t('welcome.appStoreBefore')}
-      after={t('welcome.appStoreAfter')}
-    />
-  );
+  const apple = <StoreBadge key="app-store" store="app-store" href={appStoreUrl} />;
   const play = (
     <StoreBadge
       key="google-play"
       store="google-play"
       href={inviteCode ? playStoreUrlFor(playStoreUrl, inviteCode) : playStoreUrl}
-      before={t('welcome.playStoreBefore')}
-      after={t('welcome.playStoreAfter')}
     />
   );
   if (deviceOnly && platform === 'android') return <div className="store-badges">{play}</div>;

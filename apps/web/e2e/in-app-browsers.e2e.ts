@@ -12,7 +12,7 @@ import {
   authUserByEmail,
   expectJoined,
   pathOf,
-  reachPath,
+  reachWelcome,
   screenshot,
   seedInviter,
   takenOver,
@@ -174,8 +174,9 @@ describe('Sign-up in in-app browsers', () => {
     await expect.poll(() => apple.isEnabled()).toBe(true);
     await apple.click();
     await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
-    await reachPath(page, '/welcome');
+    const welcomed = await reachWelcome(page, inviter.userId);
     const account = await authUserByEmail(invitee.email);
+    expect(welcomed).toBe(account.uid);
     await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
     expect(await openedWindows(page)).toEqual([]);
   });

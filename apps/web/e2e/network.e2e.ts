@@ -10,6 +10,7 @@ import {
   emailActionLink,
   expectJoined,
   reachPath,
+  reachWelcome,
   seedInviter,
   uniqueEmail,
   useBrowser,
@@ -97,8 +98,9 @@ describe('The journey on a flaky network', () => {
     let popups = 0;
     page.on('popup', () => (popups += 1));
     await alert.getByRole('button', { name: en.app.retry }).click();
-    await reachPath(page, '/welcome');
+    const welcomed = await reachWelcome(page, inviter.userId);
     const account = await authUserByEmail(invitee.email);
+    expect(welcomed).toBe(account.uid);
     await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
     expect(popups).toBe(0);
   });

@@ -10,6 +10,7 @@ import {
   signedInUsers,
   pathOf,
   reachPath,
+  reachWelcome,
   seedInviter,
   takenOver,
   uniqueEmail,
@@ -132,8 +133,9 @@ describe('Sign-up with Google or Apple in the browser', () => {
       await completeProviderPopup(await popup, { email: invitee.email, displayName: invitee.name });
 
       expect(await popups()).toEqual([{ withinTap: true, url: expect.stringContaining('/emulator/auth/handler') }]);
-      await reachPath(page, '/welcome');
+      const welcomed = await reachWelcome(page, inviter.userId);
       const account = await authUserByEmail(invitee.email);
+      expect(welcomed).toBe(account.uid);
       await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
     });
   }
@@ -221,9 +223,10 @@ describe('Sign-up with Google or Apple in the browser', () => {
       await providerButton(page, 'google').click();
       await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
 
-      await reachPath(page, '/welcome');
+      const welcomed = await reachWelcome(page, inviter.userId);
       await visible(page.getByRole('heading', { name: 'Welcome' }));
       const account = await authUserByEmail(invitee.email);
+      expect(welcomed).toBe(account.uid);
       expect(account.providerData.map((p) => p.providerId)).toContain('google.com');
       await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
       await eventually(
@@ -256,8 +259,9 @@ describe('Sign-up with Google or Apple in the browser', () => {
     expect(await providerButton(page, 'apple').getAttribute('aria-busy')).toBe('true');
     await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
 
-    await reachPath(page, '/welcome');
+    const welcomed = await reachWelcome(page, inviter.userId);
     const account = await authUserByEmail(invitee.email);
+    expect(welcomed).toBe(account.uid);
     await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
     expect(popups).toBe(0);
   });
@@ -289,8 +293,9 @@ describe('Sign-up with Google or Apple in the browser', () => {
     await providerButton(page, 'apple').click();
     await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
 
-    await reachPath(page, '/welcome');
+    const welcomed = await reachWelcome(page, inviter.userId);
     const account = await authUserByEmail(invitee.email);
+    expect(welcomed).toBe(account.uid);
     await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
     expect(popups).toBe(0);
     expect(pages).toContain('?lg=en&start=apple.com');
@@ -340,7 +345,7 @@ describe('Sign-up with Google or Apple in the browser', () => {
 
   for (const provider of ['google', 'apple'] as const) {
     const label = provider === 'google' ? 'Google' : 'Apple';
-    it(`an invitee signs up with ${label} in the emulator popup, lands on /welcome and joins the inviter`, async () => {
+    it(`an invitee signs up with ${label} in the emulator popup, is greeted as the inviter's friend and joins`, async () => {
       const inviter = await seedInviter();
       const invitee = { email: uniqueEmail(`e2e-${provider}`), name: `${label} Friend` };
       const page = await browser.newPage();
@@ -350,10 +355,13 @@ describe('Sign-up with Google or Apple in the browser', () => {
       await providerButton(page, provider).click();
       await completeProviderPopup(await popup, { email: invitee.email, displayName: invitee.name });
 
-      await reachPath(page, '/welcome');
+      // The welcome page of this account and inviter, with the news first, as after an e-mail link.
+      const welcomed = await reachWelcome(page, inviter.userId);
       await visible(page.getByRole('heading', { name: 'Welcome' }));
+      await visible(page.getByText(en.welcome.friends.replace('{{name}}', inviter.name)));
       await visible(page.getByText(en.welcome.download));
       const account = await authUserByEmail(invitee.email);
+      expect(welcomed).toBe(account.uid);
       expect(account.providerData.map((p) => p.providerId)).toContain(`${provider}.com`);
       await expectJoined(
         inviter,

@@ -75,7 +75,10 @@ export interface InviteFlowDeps {
   crashes?: CrashSwitch;
 }
 
-/** What activation answers in the flow: the write's result and the card of the inviter now a friend (null when none). */
+/**
+ * What activation and a social sign-up answer in the flow: the write's result and the card of
+ * the inviter now a friend (null when none).
+ */
 export type ActivationResult = Omit<ActivationAnswer, 'inviteLink'>;
 
 export interface SweepReport {
@@ -165,16 +168,17 @@ export class InviteFlow {
   /**
    * Apple or Google sign-up, by a new person or by someone who already uses the app: the
    * record is completed (never overwritten) and the inviter of the link they used is joined.
+   * The answer is activation's (the account is active already): the welcome page greets with it.
    */
   async completeSocialSignUp(
     caller: Caller,
     input: { inviterId: string },
     beforeWrites: Promise<void>,
-  ): Promise<WriteResult> {
+  ): Promise<ActivationResult> {
     const provider = caller.signInProvider ?? '';
     const request: JoinRequest = { kind: 'social-sign-up', caller, provider, inviterId: input.inviterId };
-    await this.join(request, this.deps.now(), beforeWrites);
-    return writeSucceeded;
+    const { inviter } = await this.join(request, this.deps.now(), beforeWrites);
+    return { ...writeSucceeded, inviter };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { logger } from 'firebase-functions';
 import { linkProviderApiKey } from '../adapters/link-params.js';
-import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
+import type { WriteResult } from '@dayfocus/contracts/write-result';
 import { ACTIVATION_ACCOUNT_REFUSALS, FlowError } from '../domain/errors.js';
 import {
   activateAccountRequestSchema,
@@ -50,6 +51,33 @@ async function inviteLinkOf(inviterId: string, known?: Promise<{ shortLink: stri
   }
 }
 
+/** The inviter a request names, and that inviter's existing short link, looked up while the join runs. */
+interface LinkHint {
+  inviterId: string;
+  link: Promise<{ shortLink: string } | null>;
+}
+
+/**
+ * Starts looking up the link of the inviter a request names: in nearly every join that is the
+ * inviter joined, so the answer need not wait for the link after.
+ */
+function hintLink(inviterId: string): LinkHint {
+  const link = appLinkFlow.existingLink(inviterId);
+  link.catch(() => undefined); // read after the join, or dropped; never an unhandled rejection
+  return { inviterId, link };
+}
+
+/** The welcome page's answer: the join's result, the inviter now a friend, and her short link. */
+async function welcomeAnswer(
+  result: WriteResult,
+  inviter: InviterCard | null,
+  hint: LinkHint | undefined,
+): Promise<ActivationAnswer> {
+  if (!inviter) return { ...result, inviter, inviteLink: null };
+  const known = inviter.inviterId === hint?.inviterId ? hint.link : undefined;
+  return { ...result, inviter, inviteLink: await inviteLinkOf(inviter.inviterId, known) };
+}
+
 /** Public: the verification link may be opened on a device where nobody is signed in. */
 export const activateAccount = callable(
   'activateAccount',
@@ -59,10 +87,7 @@ export const activateAccount = callable(
     if (caller && caller.uid !== input.uid) {
       throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
     }
-    // The link of the inviter the verification link names, looked up while the join runs: in
-    // nearly every activation that is the inviter joined, so the answer need not wait for it after.
-    const hintedLink = input.inviterId ? appLinkFlow.existingLink(input.inviterId) : undefined;
-    hintedLink?.catch(() => undefined); // read below, or dropped; never an unhandled rejection
+    const hint = input.inviterId ? hintLink(input.inviterId) : undefined;
     let result;
     try {
       result = await inviteFlow.activateAccount(
@@ -82,18 +107,22 @@ export const activateAccount = callable(
     // Who invited an account is told only to the account itself, or to the link that already
     // names that inviter (the welcome link carries it): a uid alone reveals nothing.
     const told = caller !== null || (input.inviterId !== undefined && input.inviterId === result.inviter?.inviterId);
-    const inviter = told ? result.inviter : null;
-    if (!inviter) return { ...result, inviter, inviteLink: null };
-    const known = inviter.inviterId === input.inviterId ? hintedLink : undefined;
-    return { ...result, inviter, inviteLink: await inviteLinkOf(inviter.inviterId, known) };
+    return welcomeAnswer(result, told ? result.inviter : null, hint);
   },
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], consumesBesideReads: true },
 );
 
-/** Signed in with Apple or Google. */
+/**
+ * Signed in with Apple or Google. Answers as activation does, so that the welcome page greets
+ * at once with the inviter now a friend and has her link for the stores.
+ */
 export const completeSocialSignUp = callable(
   'completeSocialSignUp',
   completeSocialSignUpRequestSchema,
-  (input, request, beforeWrites) => inviteFlow.completeSocialSignUp(requireCaller(request), input, beforeWrites),
-  { consumesBesideReads: true },
+  async (input, request, beforeWrites): Promise<ActivationAnswer> => {
+    const hint = hintLink(input.inviterId);
+    const result = await inviteFlow.completeSocialSignUp(requireCaller(request), input, beforeWrites);
+    return welcomeAnswer(result, result.inviter, hint);
+  },
+  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], consumesBesideReads: true },
 );

@@ -104,7 +104,13 @@ describe('social sign-up (completeSocialSignUp)', () => {
       const browser = new Browser();
       const user = await browser.signInWith(provider, { name: 'Kiran Rao' });
       const result = await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
-      expect(result).toEqual(ok);
+      // The welcome page greets with this answer at once: the inviter now a friend, and her link
+      // for the app's stores (the same answer as activation's).
+      expect(result).toEqual({
+        ...ok,
+        inviter: { inviterId: inviter.userId, name: inviter.name, photoUrl: expect.anything() },
+        inviteLink: expect.stringMatching(/\/l\/[A-Za-z0-9_-]{8,32}$/),
+      });
       expect(await userDoc(user.uid)).toMatchObject({
         userId: user.uid,
         appVersion: '1.0.0',

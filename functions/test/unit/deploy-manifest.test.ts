@@ -63,12 +63,13 @@ describe('the deployable functions (built lib/)', () => {
     expect((manifest.params ?? []).filter((p) => p.type === 'secret')).toEqual([]);
   });
 
-  it('bind the provider key secret to the functions that make links (createAppLink, the invitation page, activation for the welcome page) when the dynamic-links provider is chosen', () => {
+  it('bind the provider key secret to the functions that make links (createAppLink, the invitation page, and the two calls the welcome page greets with) when the dynamic-links provider is chosen', () => {
     const bound = Object.entries(withProvider.endpoints)
       .filter(([, endpoint]) => (endpoint.secretEnvironmentVariables ?? []).length > 0)
       .map(([name, endpoint]) => [name, endpoint.secretEnvironmentVariables?.map((s) => s.key)]);
     expect(bound.sort()).toEqual([
       ['activateAccount', ['LINK_PROVIDER_API_KEY']],
+      ['completeSocialSignUp', ['LINK_PROVIDER_API_KEY']],
       ['createAppLink', ['LINK_PROVIDER_API_KEY']],
       ['invitationPage', ['LINK_PROVIDER_API_KEY']],
     ]);

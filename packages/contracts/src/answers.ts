@@ -9,7 +9,8 @@ export interface InviterCard {
 }
 
 /**
- * `activateAccount`'s answer: the write's result, the card of the inviter now a friend (null
+ * `activateAccount`'s and `completeSocialSignUp`'s answer: what the welcome page greets with.
+ * The write's result, the card of the inviter now a friend (null
  * when the account joined nobody), and that inviter's short link (null when it cannot be had),
  * which the welcome page puts in the store links and its "Open Dayfocus" button.
  */

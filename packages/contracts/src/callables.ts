@@ -25,7 +25,7 @@ export interface Callables {
   /** From the verification link, signed in or not. */
   activateAccount: { request: ActivateAccountRequest; answer: ActivationAnswer };
   /** Signed in with Apple or Google. */
-  completeSocialSignUp: { request: CompleteSocialSignUpRequest; answer: WriteResult };
+  completeSocialSignUp: { request: CompleteSocialSignUpRequest; answer: ActivationAnswer };
   /** The mobile app: who invited, from a short link's code. */
   resolveAppLink: { request: ResolveAppLinkRequest; answer: ResolvedAppLink };
   /** The mobile app: "Add Asha as a friend?" accepted. */

@@ -194,6 +194,18 @@ export async function reachPath(page: Page, path: string | RegExp): Promise<void
 }
 
 /**
+ * Waits for the welcome page of a sign-up with Google or Apple: `/welcome/{uid}/{inviterId}`,
+ * the account made and the inviter it joined. Answers the account's uid, read from the address.
+ */
+export async function reachWelcome(page: Page, inviterId: string): Promise<string> {
+  const pattern = new RegExp(`^/welcome/([^/?]+)/${inviterId}$`);
+  await reachPath(page, pattern);
+  const uid = pattern.exec(new URL(page.url()).pathname)?.[1];
+  if (!uid) throw new Error(`Not a welcome page of inviter ${inviterId}: ${page.url()}`);
+  return decodeURIComponent(uid);
+}
+
+/**
  * The accessible name of the focused element: its label (inputs, selects), aria-label or text.
  * For `pressUntilFocused`, which tabs through a page like a keyboard user.
  */

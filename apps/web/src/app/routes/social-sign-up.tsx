@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { HaveAccountLink } from '@/features/app-link/components/have-account-lin
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { SocialSignUpButtons } from '@/features/sign-up/components/social-sign-up-buttons';
+import { rememberActivation } from '@/features/welcome/api/activate-account';
 import { prefetchWelcomeAfterLoad } from './load-welcome';
 
 /** `/social-sign-up/:inviterId`: Google and Apple (the phone's own first), or email. */
@@ -16,6 +18,7 @@ export default function SocialSignUpRoute() {
   useEffect(prefetchWelcomeAfterLoad, []);
   const { inviterId } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
   return (
@@ -28,7 +31,12 @@ export default function SocialSignUpRoute() {
         <SocialSignUpButtons
           inviterId={inviterId}
           disabled={!found}
-          onSignedUp={() => void navigate(paths.welcome.href())}
+          onSignedUp={({ uid, answer }) => {
+            // The welcome page of this account and inviter greets with the answer at once, and a
+            // reload there asks activation again, which answers the same.
+            rememberActivation(queryClient, { uid, inviterId }, answer);
+            void navigate(paths.welcome.href(uid, inviterId));
+          }}
         >
           <ActionLink
             to={inviterId ? paths.signUp.href(inviterId, i18n.language) : undefined}

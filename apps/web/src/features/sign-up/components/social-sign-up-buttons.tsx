@@ -1,4 +1,5 @@
 import { signOut } from 'firebase/auth';
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -64,7 +65,8 @@ export function SocialSignUpButtons({
 }: {
   inviterId: string | undefined;
   disabled: boolean;
-  onSignedUp: () => void;
+  /** The account made or completed, and the server's answer: the inviter now a friend, her short link. */
+  onSignedUp: (signedUp: { uid: string; answer: ActivationAnswer }) => void;
   /** The page's other ways (e-mail, "I already have an account"), between the buttons and what a sign-in says. */
   children?: ReactNode;
 }) {
@@ -102,18 +104,20 @@ export function SocialSignUpButtons({
 
   /** The server step, once signed in; on failure the session stays, so a retry needs no new sign-in. */
   async function finish() {
-    if (!inviterId) return;
+    const uid = firebaseAuth().currentUser?.uid;
+    if (!inviterId || !uid) return;
     setBusy('finishing');
     setProblem(null);
+    let answer: ActivationAnswer;
     try {
-      await completeSignUp.mutateAsync({ inviterId });
+      answer = await completeSignUp.mutateAsync({ inviterId });
     } catch (error) {
       fail(error, true);
       return;
     }
     // Nothing after this needs the session (the welcome page and the app sign in on their own).
     await signOut(firebaseAuth()).catch(() => undefined);
-    onSignedUp();
+    onSignedUp({ uid, answer });
   }
 
   // What a redirect brought back: the sign-up to finish, or the sign-in's failure.

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ActivateAccountRequest } from '@dayfocus/contracts/requests';
 import { callFunction } from '@/lib/callables';
 // The page calls at once: Firebase loads with it rather than at the call.
@@ -76,6 +76,14 @@ export function activationQueryOptions({ uid, inviterId, verificationCode }: Act
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/**
+ * An answer that already says what activation would (a sign-up with Google or Apple leaves the
+ * account active, friends made): the welcome page of `activation` shows it without calling again.
+ */
+export function rememberActivation(queryClient: QueryClient, activation: Activation, answer: ActivationAnswer): void {
+  queryClient.setQueryData(activationQueryOptions(activation).queryKey, answer);
 }
 
 export function useActivation(activation: Activation) {

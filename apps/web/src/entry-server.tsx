@@ -10,10 +10,9 @@
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/contracts/invitation-page';
-import type { LinkPageInput, LinkPageOutput } from '@dayfocus/contracts/link-page';
+import type { LinkPageInput, LinkPageOutput, PageLanguageRequest } from '@dayfocus/contracts/link-page';
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '@dayfocus/contracts/html';
-import Negotiator from 'negotiator';
 import { renderToString } from 'react-dom/server';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { AppRoutes, type Pages } from '@/app/app-routes';
@@ -32,7 +31,8 @@ import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rule
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { LinkPage } from '@/features/short-link/components/link-page';
 import { openAppScript } from '@/features/short-link/open-app-script';
-import { createI18n, DEFAULT_LANGUAGE, isOffered, preferredOffered } from '@/lib/i18n';
+import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
+import { choosePageLanguage } from '@/lib/page-language';
 import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
@@ -80,11 +80,6 @@ function decodedSegment(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-/** An Accept-Language header's languages, most wanted first (`q=0` ones left out). */
-function acceptedLanguages(header: string | undefined): string[] {
-  return header ? new Negotiator({ headers: { 'accept-language': header } }).languages() : [];
 }
 
 const ogLocales: Record<string, string> = { en: 'en_US', hi: 'hi_IN' };
@@ -161,10 +156,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   // The invitation's path names its language; the other pages take the link's `?lg=`.
   const wanted = page === 'invitation' ? pathLanguage : input.queryLanguage;
   // A link that names no offered language: the browser's first offered one (Accept-Language).
-  const negotiated = !isOffered(config, wanted);
-  const language = isOffered(config, wanted)
-    ? wanted
-    : (preferredOffered(config, acceptedLanguages(input.acceptLanguage)) ?? DEFAULT_LANGUAGE);
+  const { language, negotiated } = choosePageLanguage(config, wanted, input.acceptLanguage);
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
   // Only the pages that show the inviter hand the app a card; the welcome page's inviter segment
   // is activation's hint.
@@ -234,6 +226,14 @@ function withoutApp(html: string): string {
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/\s*<link rel="preload" href="\/config\.json"[^>]*>/, '');
+}
+
+/**
+ * A short link's page's language, by the rule of every page drawn here: the function asks it
+ * first, since the page's content names the invitation in it ("Continue on the web").
+ */
+export function pageLanguage(request: PageLanguageRequest): string {
+  return choosePageLanguage(config, request.queryLanguage, request.acceptLanguage).language;
 }
 
 export async function renderLinkPage(input: LinkPageInput): Promise<LinkPageOutput> {

@@ -59,23 +59,6 @@ export function androidIntentUrl(target: string, playStoreUrl: string): string {
   );
 }
 
-export type PageLanguage = 'en' | 'hi';
-
-/** The first of our languages the visitor accepts (q-values respected), English otherwise. */
-export function pageLanguageOf(acceptLanguage: string | undefined): PageLanguage {
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-      return { lang: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const match = ranked.find((entry) => entry.lang === 'en' || entry.lang === 'hi');
-  return match?.lang === 'hi' ? 'hi' : 'en';
-}
-
 /** Who a short link's page is for: its one primary action follows the device (crawlers get the desktop page). */
 export type LinkPlatform = 'ios' | 'android' | 'desktop';
 

@@ -5,23 +5,23 @@
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageContent } from '@dayfocus/contracts/link-page';
-import { pageLanguageOf, type LinkAnswer, type LinkPlatform, type PageLanguage } from './app-links.js';
+import type { LinkAnswer, LinkPlatform } from './app-links.js';
 import type { LinkSettings } from './link-settings.js';
 
 /**
- * The page's language: the one its own language switch asked for (`?lg=en`, `?lg=hi`), else the
- * first of ours the browser accepts (`Accept-Language`), else English.
+ * The `lg` of a request's query, as sent: the language the page's switch asked for. The web
+ * renderer decides the page's language from it and Accept-Language (`pageLanguage`), by the rule
+ * of every page it draws.
  */
-export function linkPageLanguage(rawUrl: string, acceptLanguage: string | undefined): PageLanguage {
-  const asked = new URL(rawUrl, 'http://localhost').searchParams.get('lg');
-  return asked === 'en' || asked === 'hi' ? asked : pageLanguageOf(acceptLanguage);
+export function queryLanguageOf(rawUrl: string): string | undefined {
+  return new URL(rawUrl, 'http://localhost').searchParams.get('lg') ?? undefined;
 }
 
 /** The inviter's invitation in `language`, on the product's domain: "Continue on the web". */
 export function invitationUrlFor(
   settings: Pick<LinkSettings, 'productDomain'>,
   inviterId: string,
-  language: PageLanguage,
+  language: string,
 ): string {
   return new URL(`/feedback/${encodeURIComponent(inviterId)}/${language}`, settings.productDomain).href;
 }
@@ -32,7 +32,7 @@ export function invitationUrlFor(
  */
 export function linkPageContent(
   answer: LinkAnswer,
-  context: { inviter: InviterCard | null; platform: LinkPlatform; language: PageLanguage; settings: LinkSettings },
+  context: { inviter: InviterCard | null; platform: LinkPlatform; language: string; settings: LinkSettings },
 ): LinkPageContent {
   const { inviter, settings } = context;
   if (answer.kind === 'not-found' || !inviter) {

@@ -21,7 +21,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
 import { FlowError } from '../domain/errors.js';
-import { linkPageContent, linkPageLanguage, pageSecurityPolicy } from '../domain/link-pages.js';
+import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
@@ -235,7 +235,11 @@ export class AppLinkFlow {
   /** The link's page (or the unknown link's), drawn by the web app's renderer, with its headers. */
   private async pageAnswer(answer: LinkAnswer, inviter: InviterCard | null, visit: LinkVisit): Promise<HttpAnswer> {
     const settings = this.deps.settings();
-    const language = linkPageLanguage(visit.rawUrl, visit.acceptLanguage);
+    const renderer = this.deps.renderer();
+    const language = renderer.pageLanguage({
+      queryLanguage: queryLanguageOf(visit.rawUrl),
+      acceptLanguage: visit.acceptLanguage,
+    });
     const content = linkPageContent(answer, {
       inviter,
       platform: linkPlatformOf(visitorOf(visit.userAgent)),
@@ -244,7 +248,7 @@ export class AppLinkFlow {
     });
     const nonce = Buffer.from(this.deps.randomBytes(16)).toString('base64');
     const path = visit.rawUrl.split('?', 1)[0] ?? '/';
-    const page = await this.deps.renderer().renderLinkPage({ content, path, language, nonce });
+    const page = await renderer.renderLinkPage({ content, path, language, nonce });
     return {
       status: page.status,
       headers: {

@@ -30,7 +30,7 @@ import {
 } from '@dayfocus/contracts/invitation-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
-import { linkPageContent, linkPageLanguage, pageSecurityPolicy } from '../domain/link-pages.js';
+import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
 
 import type { LinkSettings } from '../domain/link-settings.js';
 import type { HttpAnswer } from './app-link-flow.js';
@@ -79,11 +79,6 @@ function signUpInviterId(path: string): string | null {
   const segment =
     matchPagePath(pagePatterns.socialSignUp, path)?.inviterId ?? matchPagePath(pagePatterns.signUp, path)?.inviterId;
   return segment ? inviterIdOf(segment) : null;
-}
-
-/** The `lg` of a query string, as sent (the renderer speaks it only when it is offered). */
-function queryLanguageOf(rawUrl: string): string | undefined {
-  return new URL(rawUrl, 'http://localhost').searchParams.get('lg') ?? undefined;
 }
 
 /** A request's path and query exactly as sent (the query null when there is no `?` at all). */
@@ -154,7 +149,8 @@ export class InvitationPageFlow {
    */
   private async unknownPath(request: { rawUrl: string }): Promise<HttpAnswer> {
     const nonce = this.deps.nonce();
-    const language = linkPageLanguage(request.rawUrl, undefined);
+    // Not by Accept-Language: the CDN keeps this page for everyone alike.
+    const language = this.deps.renderer().pageLanguage({ queryLanguage: queryLanguageOf(request.rawUrl) });
     const content = linkPageContent(
       { kind: 'not-found' },
       { inviter: null, platform: 'desktop', language, settings: this.deps.settings() },

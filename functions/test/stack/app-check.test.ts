@@ -43,6 +43,31 @@ function consumptionOf(token: string): string {
   return `_devAppCheckTokens/${payload.jti}`;
 }
 
+/**
+ * An invitee of a new inviter, and the headers of a fresh App Check token whose consumption's
+ * commit meets `fault` once while `run` calls with them; the fault must have fired. Cleared after.
+ */
+async function withConsumptionFault(
+  fault: { code: string; when?: 'after' },
+  run: (call: Awaited<ReturnType<typeof newInvitee>> & { headers: Record<string, string> }) => Promise<void>,
+) {
+  const party = await newInvitee();
+  const token = localAppCheckToken();
+  await firestoreFaults({ faults: [{ rpc: 'Commit', ...fault, count: 1, match: consumptionOf(token) }] });
+  try {
+    await run({ ...party, headers: { 'content-type': 'application/json', 'x-firebase-appcheck': token } });
+    expect((await firestoreFaults()).faults.map((planned) => planned.fired)).toEqual([1]);
+  } finally {
+    await firestoreFaults(null);
+  }
+  return party;
+}
+
+async function newInvitee() {
+  const inviter = await createInviter();
+  return { inviter, invitee: await verifiedEmailInvitee(inviter.userId) };
+}
+
 describe('App Check on every callable', () => {
   it.each([['getInviter'], ['createAppLink'], ['activateAccount']])(
     'refuses %s from a script without a token, before it reads or writes anything',
@@ -110,25 +135,16 @@ describe('App Check on every callable', () => {
     'is not fooled by its own consumption whose answer was lost: the call goes through, once',
     OUR_EMULATOR,
     async () => {
-      const inviter = await createInviter();
-      const invitee = await verifiedEmailInvitee(inviter.userId);
-      const token = localAppCheckToken();
       // The consumption's write lands, its answer is lost, and firebase-admin tries the create again.
-      await firestoreFaults({
-        faults: [{ rpc: 'Commit', code: 'UNAVAILABLE', count: 1, when: 'after', match: consumptionOf(token) }],
-      });
-      try {
-        const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
+      const fault = { code: 'UNAVAILABLE', when: 'after' } as const;
+      const { inviter } = await withConsumptionFault(fault, async ({ invitee, headers }) => {
         expect(await rawCall('activateAccount', { uid: invitee.uid }, headers)).toMatchObject({
           status: 200,
           body: { result: writeSucceeded },
         });
         const replay = await rawCall('activateAccount', { uid: invitee.uid }, headers);
         expect([replay.status, replay.body.error?.status]).toEqual([401, 'UNAUTHENTICATED']);
-        expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([1]);
-      } finally {
-        await firestoreFaults(null);
-      }
+      });
       expect(await historyOf(inviter.userId)).toHaveLength(1);
     },
   );
@@ -198,20 +214,11 @@ describe('App Check on every callable', () => {
     'answers unavailable, with nothing written, when the token cannot be consumed; a new try works',
     OUR_EMULATOR,
     async () => {
-      const inviter = await createInviter();
-      const invitee = await verifiedEmailInvitee(inviter.userId);
-      const token = localAppCheckToken();
-      await firestoreFaults({
-        faults: [{ rpc: 'Commit', code: 'INTERNAL', count: 1, match: consumptionOf(token) }],
-      });
-      try {
-        const headers = { 'content-type': 'application/json', 'x-firebase-appcheck': token };
+      const fault = { code: 'INTERNAL' };
+      const { inviter, invitee } = await withConsumptionFault(fault, async ({ inviter, invitee, headers }) => {
         const failed = await rawCall('activateAccount', { uid: invitee.uid, inviterId: inviter.userId }, headers);
         expect([failed.status, failed.body.error?.status]).toEqual([503, 'UNAVAILABLE']);
-        expect((await firestoreFaults()).faults.map((fault) => fault.fired)).toEqual([1]);
-      } finally {
-        await firestoreFaults(null);
-      }
+      });
       expect((await userDoc(invitee.uid))?.isActive).not.toBe(true);
       expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
       const again = await rawCall(

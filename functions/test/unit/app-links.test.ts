@@ -8,10 +8,9 @@ import {
   dynamicLinksRequestBody,
   linkTargetFor,
   newLinkCode,
-  pageLanguageOf,
   servedLink,
 } from '../../src/domain/app-links.js';
-import { invitationUrlFor, linkPageContent, linkPageLanguage } from '../../src/domain/link-pages.js';
+import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/domain/link-pages.js';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
 import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/domain/link-settings.js';
 import { allUserAgents } from '../user-agents.js';
@@ -293,15 +292,11 @@ describe('the pages', () => {
     expect(linkPageContent(answerForLink(link, 'android', local), { ...context, inviter: null })).toEqual(unknown);
   });
 
-  it('speak the language the switch asked for, else the one the visitor prefers, else English', () => {
-    expect(pageLanguageOf('hi-IN,hi;q=0.9,en;q=0.8')).toBe('hi');
-    expect(pageLanguageOf('en-IN,en;q=0.9,hi;q=0.8')).toBe('en');
-    expect(pageLanguageOf('fr-FR,hi;q=0.5,en;q=0.4')).toBe('hi');
-    expect(pageLanguageOf('hi;q=0, en')).toBe('en');
-    expect(pageLanguageOf(undefined)).toBe('en');
-    expect(linkPageLanguage('/l/AbCdEf12_-?lg=en', 'hi-IN')).toBe('en');
-    expect(linkPageLanguage('/l/AbCdEf12_-?src=qr&lg=hi', undefined)).toBe('hi');
-    expect(linkPageLanguage('/l/AbCdEf12_-?lg=fr', 'hi-IN')).toBe('hi');
+  it("hand the renderer the language the page's switch asked for, as sent", () => {
+    expect(queryLanguageOf('/l/AbCdEf12_-?lg=en')).toBe('en');
+    expect(queryLanguageOf('/l/AbCdEf12_-?src=qr&lg=hi')).toBe('hi');
+    expect(queryLanguageOf('/l/AbCdEf12_-?lg=fr')).toBe('fr');
+    expect(queryLanguageOf('/l/AbCdEf12_-')).toBeUndefined();
   });
 });
 

@@ -39,7 +39,7 @@ function flowWith(options: { shortLink?: string } = {}) {
         const negotiated = !input.queryLanguage && !/^\/feedback\/[^/]+\/[a-z]+$/.test(input.path);
         return { status, html: `<p>${input.path}</p>`, language: 'en', negotiated };
       },
-      renderLinkPage: fakeLinkPageRenderer.renderLinkPage,
+      ...fakeLinkPageRenderer,
     }),
     settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
     nonce: () => randomBytes(16).toString('base64'),

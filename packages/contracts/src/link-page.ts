@@ -40,7 +40,7 @@ export interface LinkPageInput {
   content: LinkPageContent;
   /** The path the page answers (no query): the language switch links to it with `?lg=`. */
   path: string;
-  /** The page's language, chosen by the function (`?lg=`, else `Accept-Language`). */
+  /** The page's language, as `pageLanguage` chose it. */
   language: string;
   /** The nonce of the page's one script, under the function's Content-Security-Policy. */
   nonce: string;
@@ -53,7 +53,18 @@ export interface LinkPageOutput {
   language: string;
 }
 
+/** What a page's language is chosen from: the address's `?lg=`, and the browser's Accept-Language. */
+export interface PageLanguageRequest {
+  queryLanguage?: string;
+  acceptLanguage?: string;
+}
+
 /** What the renderer (`functions/lib/web/invitation-renderer.cjs`) exports for these pages. */
 export interface LinkPageRenderer {
+  /**
+   * The language of a page (every server-drawn page's rule, the app's pages alike): the asked one
+   * when offered, else the first offered one the browser accepts, else English.
+   */
+  pageLanguage(request: PageLanguageRequest): string;
   renderLinkPage(input: LinkPageInput): Promise<LinkPageOutput>;
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -7,9 +7,11 @@ import { defineConfig, type Plugin } from 'vite';
 import { brand } from '@dayfocus/contracts/brand';
 
 /**
- * Hosting rewrites only the app's own routes to index.html (firebase.json); every other
- * path gets 404.html with a 404 status. That file is the app itself, so the visitor sees
- * the app's not-found page while crawlers and tools see a real 404.
+ * Every route of the app is rendered by the server (firebase.json sends it to the invitationPage
+ * function, which fills the built HTML); every other path gets 404.html with a 404 status. The
+ * built index.html becomes that file: it is the app itself, so the visitor sees the app's
+ * not-found page while crawlers and tools see a real 404. No index.html stays behind, which
+ * Hosting would serve for `/` before any rewrite, in place of the server's front door.
  */
 function notFoundPage(): Plugin {
   return {
@@ -17,7 +19,7 @@ function notFoundPage(): Plugin {
     apply: 'build',
     writeBundle(options) {
       const dir = options.dir ?? 'dist';
-      copyFileSync(join(dir, 'index.html'), join(dir, '404.html'));
+      renameSync(join(dir, 'index.html'), join(dir, '404.html'));
     },
   };
 }
@@ -61,7 +63,7 @@ function brandedHtml(): Plugin {
 
 /**
  * Where the invitation page's server renderer goes: inside the functions package, which the
- * deploy uploads alone. Built after the client (it takes in dist/index.html, config.json and
+ * deploy uploads alone. Built after the client (it takes in dist/404.html, config.json and
  * the manifest), by `pnpm run build` of this package.
  */
 export const serverRendererDir = fileURLToPath(new URL('../../functions/lib/web', import.meta.url));

@@ -85,7 +85,7 @@ async function timed(request: () => Promise<Response>): Promise<number> {
   return performance.now() - started;
 }
 const scenarios: [string, () => Promise<Response>][] = [
-  ['static shell (/index.html), the old first byte', () => fetch(`${urls.hosting}/index.html`)],
+  ['static page (/404.html), the old first byte', () => fetch(`${urls.hosting}/404.html`)],
   [
     "getInviter (the old path's call before the inviter showed)",
     () =>

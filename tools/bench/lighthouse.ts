@@ -10,6 +10,7 @@
  *   pnpm run build && tsx tools/stack/with-stack.ts tsx tools/bench/lighthouse.ts   (or npm run bench:web)
  *   CHROMIUM_PATH=/path/to/chrome  LIGHTHOUSE_RUNS=1 (default 5, median by performance)
  *   LIGHTHOUSE_LANGUAGES=en (default en,hi)  LIGHTHOUSE_WARMUP=0 (skip the uncounted first run per page)
+ *   LIGHTHOUSE_PAGES=home,welcome (default every page)
  * Offline: nothing here reaches beyond 127.0.0.1 (Chromium's background networking is off).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,11 +86,16 @@ const pages: { name: string; url: string; budgeted: boolean; userAgent?: string 
   { name: `email-form-${language}`, url: site(`/sign-up/${demoInviter.uid}`, language), budgeted: true },
   { name: `confirm-${language}`, url: site('/confirm-email', language), budgeted: true },
   { name: `welcome-${language}`, url: site(`/welcome/${invitee.uid}/${demoInviter.uid}`, language), budgeted: true },
-  // The front door, which the browser draws itself (no server render).
+  // The front door, server-rendered for the phone's own store.
   { name: `home-${language}`, url: site('/', language), budgeted: true },
   // `?lg=`: the page's own language switch, which also leaves the runs out of the link's open counts.
   { name: `short-link-${language}`, url: `${shortLink}?lg=${language}`, budgeted: true, userAgent: IPHONE },
 ]);
+
+/** `LIGHTHOUSE_PAGES=home,welcome`: only these pages (every language), for a quick look at one change. */
+const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const measured = only ? pages.filter((page) => only.some((name) => page.name.startsWith(`${name}-`))) : pages;
+if (measured.length === 0) throw new Error(`LIGHTHOUSE_PAGES=${process.env.LIGHTHOUSE_PAGES} names no page`);
 
 async function expectPage(url: string, userAgent?: string): Promise<void> {
   let response: Response;
@@ -144,7 +150,7 @@ async function audit(
   return { lhr, json: json ?? JSON.stringify(lhr), html };
 }
 
-for (const page of pages) await expectPage(page.url, page.userAgent);
+for (const page of measured) await expectPage(page.url, page.userAgent);
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'dayfocus-lighthouse-'));
 const chrome = await launch({
@@ -163,7 +169,7 @@ try {
   );
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  for (const page of pages) {
+  for (const page of measured) {
     if (warmUp) await audit(chrome, page, 'warm-up');
     const done = [];
     for (let run = 0; run < runs; run++) {

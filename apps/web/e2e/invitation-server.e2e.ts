@@ -203,6 +203,31 @@ describe('The server-rendered welcome page', () => {
   }
 });
 
+describe('The server-rendered front door', () => {
+  const browser = useBrowser();
+  const android =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36';
+
+  it("a phone set to Hindi gets the server's page in Hindi with Google Play alone, which the app takes over with nothing moving", async () => {
+    const page = await browser.newPage({ device: 'phone', userAgent: android, locale: 'hi-IN' });
+    const watch = await watchTakeover(page);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    // Before any script: the heading (the page's largest text) and the phone's own store.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain(`>${hi.home.title}</h1>`);
+    expect(html).toContain('Google Play');
+    expect(html).not.toContain('App Store');
+    expect(response?.headers()['vary'] ?? '').toMatch(/User-Agent/i);
+    expect(response?.headers()['vary'] ?? '').toMatch(/Accept-Language/i);
+    await takenOver(page);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.waitForTimeout(500);
+    expect(watch.consoleErrors, 'console errors and warnings').toEqual([]);
+    expect((await watch.watched()).shifts, 'cumulative layout shift').toBe(0);
+  });
+});
+
 describe('The server-rendered confirmation page', () => {
   const browser = useBrowser();
 

@@ -23,6 +23,7 @@ import ConfirmEmailRoute from '@/app/routes/confirm-email';
 import SignUpRoute from '@/app/routes/sign-up';
 import SocialSignUpRoute from '@/app/routes/social-sign-up';
 import WelcomeRoute from '@/app/routes/welcome';
+import HomeRoute from '@/app/routes/home';
 import { serverStateScript } from '@/app/server-state';
 import { emailActionTarget as targetOf } from '@/config/email-action';
 import { pageQuery as queryOf } from '@/config/page-query';
@@ -38,7 +39,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
 // The client build's output, taken in at build time: the renderer ships with the HTML, the
 // configuration and the chunk names of the very build Hosting serves.
-import template from '../dist/index.html?raw';
+import template from '../dist/404.html?raw';
 import configJson from '../dist/config.json?raw';
 import manifestJson from '../dist/.vite/manifest.json?raw';
 
@@ -95,6 +96,7 @@ const serverPages = {
   'sign-up': SignUpRoute,
   'confirm-email': ConfirmEmailRoute,
   welcome: WelcomeRoute,
+  home: HomeRoute,
 } satisfies Pages;
 type ServerPage = keyof typeof serverPages;
 
@@ -107,6 +109,7 @@ const titleKeys: Record<ServerPage, string> = {
   'sign-up': 'signUp.title',
   'confirm-email': 'confirmEmail.title',
   welcome: 'welcome.title',
+  home: 'home.title',
 };
 
 /** The pages that show the inviter their path names: without one, they say "Invalid URL" (404). */
@@ -180,8 +183,14 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const titleKey =
     inviterPages.has(page) && page === 'invitation' && !inviter ? 'invitation.unknownTitle' : titleKeys[page];
   const title = `${t(titleKey)} · ${t('app.name')}`;
-  // Only the invitation is a page people share: the others get no preview and stay out of search.
-  const head = page === 'invitation' ? previewTags(t, language, input, inviter) : [meta('name', 'robots', 'noindex')];
+  // Only the invitation is a page people share: the others get no preview, and only the front
+  // door (the product's own page) is for search.
+  const head =
+    page === 'invitation'
+      ? previewTags(t, language, input, inviter)
+      : page === 'home'
+        ? []
+        : [meta('name', 'robots', 'noindex')];
 
   const description = page === 'invitation' && inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
   let html = withAppDeferred(template)

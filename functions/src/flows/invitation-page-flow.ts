@@ -128,6 +128,14 @@ export class InvitationPageFlow {
       );
     }
     if (matchPagePath(pagePatterns.welcome, path)) return this.welcome(path.replace(/\/$/, ''), request);
+    // The front door: the same for everyone but for the phone's own store and the language.
+    if (matchPagePath(pagePatterns.home, path)) {
+      const query = queryLanguageOf(request.rawUrl);
+      return (
+        this.canonical(path, request.rawUrl) ??
+        this.page(path, null, query, request.acceptLanguage, request.userAgent ?? '')
+      );
+    }
     // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
     if (matchPagePath(pagePatterns.confirmEmail, path)) {
       const input = {

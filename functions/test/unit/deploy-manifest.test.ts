@@ -87,9 +87,9 @@ describe('the deployable functions (built lib/)', () => {
         'appSiteAssociation',
         'appSiteAssociation',
         ...webCallables,
-        // The invitation (two routes), the sign-up pages, the confirmation page, the welcome page (two),
-        // and the redirects of "I already have an account" and of the e-mails' links.
-        ...Array<string>(9).fill('invitationPage'),
+        // The front door, the invitation (two routes), the sign-up pages, the confirmation page, the
+        // welcome page (two), and the redirects of "I already have an account" and of the e-mails' links.
+        ...Array<string>(10).fill('invitationPage'),
         'openAppLink',
       ].sort(),
     );

@@ -20,6 +20,8 @@ export const pagePatterns = {
   emailAction: '/auth/action',
   /** "I already have an account": the server redirects to the inviter's short link. */
   inviterAppLink: '/app-link/:inviterId',
+  /** The front door, for someone who arrives with no invitation: the product and its stores. */
+  home: '/',
 } as const;
 
 const compiled = new Map<string, RegExp>();

@@ -1,7 +1,8 @@
 /**
- * firebase.json's Hosting rules against the app's list of routes: every path of every route is
- * rewritten to the app (index.html) and revalidated on each visit, and nothing else is. Matching
- * is minimatch's, as the Hosting emulator (superstatic) does it.
+ * firebase.json's Hosting rules against the app's list of routes: every path of every route goes
+ * to the invitation page function, which renders it and sets its caching; nothing is rewritten to
+ * a static file (the build's only HTML is 404.html). Matching is minimatch's, as the Hosting
+ * emulator (superstatic) does it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,7 +36,6 @@ function examplesOf(pattern: string): string[] {
 }
 
 const routePaths = routes.flatMap(({ pattern }) => examplesOf(pattern));
-const staticPaths = routes.filter((route) => !route.serverRendered).flatMap(({ pattern }) => examplesOf(pattern));
 const serverPaths = routes.filter((route) => route.serverRendered).flatMap(({ pattern }) => examplesOf(pattern));
 const firstRewrite = (path: string) => hosting.rewrites.find((rule) => minimatch(path, rule.source));
 const headerValues = (path: string, key: string) =>
@@ -59,9 +59,8 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
     );
   });
 
-  it.each(staticPaths)('rewrites %s to the app, revalidated on every visit', (path) => {
-    expect(firstRewrite(path)).toMatchObject({ destination: '/index.html' });
-    expect(cacheControl(path)).toEqual(['no-cache']);
+  it('renders every route on the server: the front door too, which a static index.html would shadow', () => {
+    expect(serverPaths).toEqual(routePaths);
   });
 
   it.each(serverPaths)('sends %s to the invitation page function, which sets its own caching', (path) => {
@@ -75,11 +74,8 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
     });
   });
 
-  it('rewrites nothing else to the app: every rewrite to index.html serves some route', () => {
-    const unused = hosting.rewrites.filter(
-      (rule) => rule.destination === '/index.html' && !staticPaths.some((path) => minimatch(path, rule.source)),
-    );
-    expect(unused.map((rule) => rule.source)).toEqual([]);
+  it("rewrites nothing to a static file: the pages are the function's", () => {
+    expect(hosting.rewrites.filter((rule) => rule.destination).map((rule) => rule.source)).toEqual([]);
   });
 
   it('gives the pages the security headers the invitation function sends itself (functions/src/domain/security-headers.ts)', () => {
@@ -90,10 +86,7 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
     }
   });
 
-  it('gives headers to the same page paths as the rewrites (and to the two HTML files)', () => {
-    const pageRewrites = hosting.rewrites
-      .filter((rule) => rule.destination === '/index.html')
-      .map((rule) => rule.source);
+  it('gives headers to the same page paths as the rewrites (and to the not-found page)', () => {
     const serverRewrites = hosting.rewrites
       .filter(
         (rule) => rule.function?.functionId === 'invitationPage' && serverPaths.some((p) => minimatch(p, rule.source)),
@@ -102,15 +95,16 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
     const policed = hosting.headers
       .filter((rule) => rule.headers?.some((h) => h.key.toLowerCase() === 'content-security-policy'))
       .map((rule) => rule.source)
-      .filter((source) => !['/index.html', '/404.html'].includes(source));
-    expect(policed.sort()).toEqual([...pageRewrites, ...serverRewrites].sort());
+      .filter((source) => source !== '/404.html');
+    expect(policed.sort()).toEqual(serverRewrites.sort());
     const noCache = hosting.headers.filter(
       (rule) => cacheControl(rule.source).includes('no-cache') || rule.headers?.some((h) => h.value === 'no-cache'),
     );
-    const htmlSources = noCache
-      .map((rule) => rule.source)
-      .filter((source) => !['/config.json', '/firebase-messaging-sw.js', '/index.html', '/404.html'].includes(source));
-    expect(htmlSources.sort()).toEqual([...pageRewrites].sort());
+    expect(noCache.map((rule) => rule.source).sort()).toEqual([
+      '/404.html',
+      '/config.json',
+      '/firebase-messaging-sw.js',
+    ]);
   });
 
   it.each(routePaths)('serves %s with the Content-Security-Policy and the other security headers', (path) => {

@@ -47,7 +47,7 @@ export const paths = {
    * (config/email-action.ts).
    */
   emailAction: { pattern: pagePatterns.emailAction, href: () => pagePatterns.emailAction },
-  home: { pattern: '/', href: () => '/' },
+  home: { pattern: pagePatterns.home, href: () => pagePatterns.home },
   /**
    * Not a page of the app: the server finds (or makes) the inviter's short link and redirects
    * to it ("I already have an account"; functions/src/functions/invitation-page.ts).
@@ -66,7 +66,8 @@ export type PageName = 'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-em
  * shows the not-found page. The router, the Hosting rewrites and headers of firebase.json
  * (checked by hosting-routes.test.ts) and the size benchmark all follow this list.
  * `serverRendered`: Hosting sends the path to the `invitationPage` function, which renders the
- * page (entry-server.tsx) for the app to take over; the other paths get the static index.html.
+ * page (entry-server.tsx) for the app to take over. Every page is: the build's HTML is only the
+ * not-found page (404.html), which Hosting serves for any other path.
  */
 export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-found'>; serverRendered?: true }[] = [
   { pattern: paths.invitation.pattern, page: 'invitation', serverRendered: true },
@@ -76,7 +77,7 @@ export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-fo
   { pattern: paths.confirmEmail.pattern, page: 'confirm-email', serverRendered: true },
   { pattern: paths.welcome.pattern, page: 'welcome', serverRendered: true },
   // The front door, for someone who arrives with no invitation (the spec had the welcome page here).
-  { pattern: paths.home.pattern, page: 'home' },
+  { pattern: paths.home.pattern, page: 'home', serverRendered: true },
 ];
 
 /** `value` as a URL of this site (relative to `origin`), or null when it is not one. */

@@ -6,7 +6,7 @@ import { usePlatform } from '@/lib/use-platform';
 /**
  * `/`: the front door, for someone who arrives with no invitation (a typed address, the home
  * link of another page): what Dayfocus is, how an invitation works, and the app for this phone
- * (the browser draws this page, so it knows the phone; a desktop gets both stores).
+ * (the server renders it for the request's user agent; a desktop gets both stores).
  * Nothing here congratulates: this person has done nothing yet.
  */
 export default function HomeRoute() {

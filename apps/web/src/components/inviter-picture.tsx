@@ -19,8 +19,10 @@ export function InviterPicture({ inviter }: { inviter: InviterCard }) {
     if (img?.complete && img.naturalWidth === 0 && img.getAttribute('src') !== PLACEHOLDER_PICTURE)
       setPictureFailed(true);
   }, []);
-  const initials = initialsOf(inviter.name);
   if (!inviter.photoUrl || pictureFailed) {
+    // Only here: the first segmenter a page makes loads the browser's grapheme data, a long task
+    // on a slow phone (Lighthouse measured the welcome page's news at 30-60 ms of script).
+    const initials = initialsOf(inviter.name);
     if (initials === '') return placeholder();
     return (
       <span className="inviter-picture inviter-initials" role="img" aria-label={t('invitation.placeholderAlt')}>
@@ -53,6 +55,9 @@ export function InviterPicture({ inviter }: { inviter: InviterCard }) {
   }
 }
 
+/** One grapheme segmenter for the page, made when a name first needs its initials. */
+let graphemes: Intl.Segmenter | undefined;
+
 /**
  * A person's initials, for where they have no picture: the first letter of the first and of the
  * last word, as the reader sees letters (a Devanagari letter with its vowel sign is one:
@@ -62,7 +67,8 @@ export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = (word: string | undefined) => {
     if (!word) return '';
-    const [grapheme] = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(word);
+    graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const [grapheme] = graphemes.segment(word);
     return grapheme?.segment ?? '';
   };
   const letters = words.length > 1 ? first(words[0]) + first(words.at(-1)) : first(words[0]);

@@ -19,6 +19,7 @@ const packages = [
   { dir: 'tools/bench' },
   { dir: 'tools/soak' },
   { dir: 'tools/deploy' },
+  { dir: 'tools/pointers' },
   { dir: 'tools/firestore-emulator/src' },
   { dir: 'scripts' },
 ];

@@ -24,7 +24,10 @@ export function shortLinkFor(settings: Pick<LinkSettings, 'linkOrigin'>, code: s
   return `${settings.linkOrigin}/l/${code}`;
 }
 
-/** Spec section 7: the product domain with a `userId` query parameter naming the inviter. */
+/**
+ * A link's target, as the original specification gives it (docs/short-links.md): the product
+ * domain with a `userId` query parameter naming the inviter.
+ */
 export function linkTargetFor(settings: Pick<LinkSettings, 'productDomain'>, inviterId: string): string {
   const url = new URL('/', settings.productDomain);
   url.searchParams.set('userId', inviterId);

@@ -308,7 +308,10 @@ export function claimPush(
 }
 
 /** The fields of a claim: the push is being sent by one caller until the lease runs out. */
-function pushClaimFields(attempts: number, now: Date): Partial<FriendJoin> {
+function pushClaimFields(
+  attempts: number,
+  now: Date,
+): Pick<FriendJoin, 'push' | 'pushAttempts' | 'pushClaimedAt' | 'pushDueAt' | 'updatedAt'> {
   return {
     push: 'sending',
     pushAttempts: attempts,
@@ -400,7 +403,7 @@ export function planJoin(
     : { history: 'owed', historyDueAt: now };
   // The inviter's phone gets this join's own push only while the hour has room (push-budget.ts).
   const decision = token && mayClaimPush ? joinPushDecision(state.budget, input.now) : 'hold';
-  const pushFields: Partial<FriendJoin> = !token
+  const pushFields: Pick<FriendJoin, 'push'> & Partial<FriendJoin> = !token
     ? { push: 'no-token' }
     : decision === 'claim'
       ? pushClaimFields(1, input.now)
@@ -422,14 +425,13 @@ export function planJoin(
     ...base,
     friendship: 'created' as const,
     ...history,
-    push: 'no-token' as PushState,
     ...pushFields,
   });
   writes.friend = {
     id: friendDocumentId(inviterId, state.inviteeId),
     record: friendRecord({ inviterId, inviteeId: state.inviteeId, inviteeName, now }),
   };
-  writes.join = { create: stripUndefined(join) as FriendJoin };
+  writes.join = { create: stripUndefined(join) };
   const entry = friendJoinHistoryEntry({ inviteeId: state.inviteeId, inviteeName, now });
   if (input.historyInCommit) writes.historyEntry = entry;
   return {

@@ -56,7 +56,8 @@ export interface InvitationPageDeps {
 
 /**
  * A path segment as an inviter id, or null when it cannot name anyone: undecodable, or not a
- * uid by the id rule (domain/ids.ts). (Anything else is looked up and may simply not exist.)
+ * uid by the id rule (packages/contracts/src/ids.ts). (Anything else is looked up and may simply
+ * not exist.)
  */
 export function inviterIdOf(segment: string): string | null {
   let id: string;

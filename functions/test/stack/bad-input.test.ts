@@ -290,8 +290,8 @@ const cases: [string, Case][] = [
 ];
 
 /**
- * Ids that are not Firestore ids by the one rule (domain/ids.ts), each in every uid of every
- * callable. `own` stands for the caller's own uid: the SDK drops a leading `/`, so `/{own uid}`
+ * Ids that are not Firestore ids by the one rule (packages/contracts/src/ids.ts), each in every
+ * uid of every callable. `own` stands for the caller's own uid: the SDK drops a leading `/`, so `/{own uid}`
  * once passed the self-invite check and wrote a self-friendship.
  */
 const hostileIds: [what: string, id: (own: string) => string][] = [

@@ -204,8 +204,8 @@ describe('The invitation page, server-rendered', () => {
     );
   });
 
-  // The one id rule (domain/ids.ts) in every HTTP route that takes an id: a reserved `__x__` id, a
-  // `.` step and an encoded slash. (Firestore refuses a read or write that names `__x__` with an
+  // The one id rule (packages/contracts/src/ids.ts) in every HTTP route that takes an id: a
+  // reserved `__x__` id, a `.` step and an encoded slash. (Firestore refuses a read or write that names `__x__` with an
   // error, production and both emulators alike: without the rule these rows would be 500s.)
   it.each(['__x__', '__inviter__', '.', 'a%2Fb'])(
     'answers the hostile id %s with a 404 page in every route, writing nothing',

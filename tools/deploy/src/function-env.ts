@@ -1,6 +1,6 @@
 /**
- * The `.env*` files a functions deploy reads, read by firebase-tools' own loader (its
- * lib/functions/env.js, the one `firebase deploy` uses), so that the checks see exactly the values
+ * The `.env*` files a functions deploy reads, read by firebase-tools' own loader
+ * (firebase-tools/lib/functions/env.js, the one `firebase deploy` uses), so that the checks see exactly the values
  * the deploy will: `.env`, `.env.{projectId}` and `.env.{alias}` of the codebase's configDir.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -31,7 +31,7 @@ type Category = (typeof CATEGORIES)[number];
 /** Failures in these categories are expected (features the emulator does not offer). */
 const TOLERATED: readonly Category[] = ['vector search', 'query explain'];
 /**
- * Top-level suites that the checkout's `test/bundle.ts` (the client's unit tests, imported by the
+ * Top-level suites that `{checkout}/dev/test/bundle.ts` (the client's unit tests, imported by the
  * system test for two helpers) registers as a side effect: they never reach the emulator, and are
  * left out unless --unit-tests is given.
  */

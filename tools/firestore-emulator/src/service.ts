@@ -1,7 +1,7 @@
 /**
  * The Firestore API's unary and server-streaming methods over the emulator's state, apart from
  * gRPC: each takes a decoded request and the caller, and returns the responses. server.ts
- * wires them to grpc-js; listen.ts serves the `Listen` stream on top of `changes`.
+ * wires them to grpc-js; streams.ts serves the `Listen` stream on top of `changes`.
  */
 import { EventEmitter } from 'node:events';
 import { status } from '@grpc/grpc-js';

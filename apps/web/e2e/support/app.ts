@@ -273,8 +273,9 @@ export async function authUser(uid: string): Promise<AuthUser> {
 }
 
 /**
- * Spec section 4 after an invitee joined: an active, verified User, default notifications,
- * the friendship (inviter → invitee), the inviter's history entry and the push to the inviter.
+ * What an invitee's join leaves (docs/architecture.md#data-written): an active, verified User,
+ * default notifications, the friendship (inviter → invitee), the inviter's history entry and the
+ * push to the inviter.
  */
 export async function expectJoined(
   inviter: SeededInviter,

@@ -1,5 +1,5 @@
 // The Firebase Auth emulator's fake Google/Apple sign-in popup (/emulator/auth/handler,
-// firebase-tools lib/emulator/auth/widget_ui.js), driven as a person would. The verification
+// firebase-tools/lib/emulator/auth/widget_ui.js), driven as a person would. The verification
 // e-mails it records are read with `verificationEmail` of the shared test support.
 import type { Page } from 'playwright-core';
 

@@ -41,7 +41,7 @@ function alertMessages(): string[] {
 }
 
 describe('the email sign-up form', () => {
-  // Spec section 5, one rule at a time: the other fields are valid.
+  // The original specification's validation rules, one at a time: the other fields are valid.
   it.each<[string, Partial<Values>, string | string[]]>([
     ['a blank user name', { username: '' }, 'Please enter username'],
     ['a user name of spaces', { username: '   ' }, 'Please enter username'],

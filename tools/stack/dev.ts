@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import {
   demoInviter,
   demoShortLink,
@@ -39,7 +40,10 @@ if (build.status !== 0) {
   process.stderr.write(buildOutput);
   process.exit(build.status ?? 1);
 }
-for (const line of buildOutput.split('\n')) if (/\(!\)|warning|\[[A-Z][A-Z_]+\]/i.test(line)) console.log(`  ${line}`);
+const buildWarnings = stripVTControlCharacters(buildOutput)
+  .split('\n')
+  .filter((line) => /\(!\)|warning|\[[A-Z][A-Z_]+\]/i.test(line));
+for (const line of buildWarnings) console.log(`  ${line}`);
 console.log(`  Built in ${Math.round((Date.now() - buildStarted) / 1000)} s. Starting the local stack...`);
 const shown = terminalFilter();
 const running = await startStack({

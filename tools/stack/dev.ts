@@ -1,9 +1,14 @@
 /**
  * `npm run dev`: starts the local stack with the built web app, seeds the demo inviter,
- * prints the invite link, then the link of every e-mail a sign-up sends, and runs until Ctrl-C,
- * which stops everything it started.
+ * prints the addresses and the invite links, then the link of every e-mail a sign-up sends and
+ * every warning or error of ours, and runs until Ctrl-C, which stops everything it started.
+ * The emulators' own output (every request, every function run) goes to a log file, whose
+ * path it prints.
  */
 import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import {
   demoInviter,
   demoShortLink,
@@ -14,16 +19,42 @@ import {
   companionLink,
   stack,
   startStack,
+  terminalFilter,
   urls,
   watchEmails,
 } from './src/index.js';
 
+const logFile = join(repoRoot, '.artifacts', 'dev.log');
+mkdirSync(dirname(logFile), { recursive: true });
+appendFileSync(logFile, `\n--- npm run dev, ${new Date().toISOString()} ---\n`);
+
 // Build here rather than in the package script, so that Ctrl-C reaches this process
 // directly instead of a shell that would die first and leave pnpm reporting a failure.
-const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const running = await startStack({ output: 'inherit' });
+// Its output goes to the log; the terminal gets its warnings, or all of it when it fails.
+console.log(`  Building (pnpm run build; its output and the emulators' go to ${logFile})...`);
+const buildStarted = Date.now();
+const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const buildOutput = `${build.stdout ?? ''}${build.stderr ?? ''}`;
+appendFileSync(logFile, buildOutput);
+if (build.status !== 0) {
+  process.stderr.write(buildOutput);
+  process.exit(build.status ?? 1);
+}
+const buildWarnings = stripVTControlCharacters(buildOutput)
+  .split('\n')
+  .filter((line) => /\(!\)|warning|\[[A-Z][A-Z_]+\]/i.test(line));
+for (const line of buildWarnings) console.log(`  ${line}`);
+console.log(`  Built in ${Math.round((Date.now() - buildStarted) / 1000)} s. Starting the local stack...`);
+const shown = terminalFilter();
+const running = await startStack({
+  output: {
+    logFile,
+    onLine: (line) => {
+      const text = shown(line);
+      if (text !== null) console.log(text);
+    },
+  },
+});
 if (running.reused) {
   console.log('A local stack was already running; `npm run dev` leaves it to whoever started it.');
 }
@@ -38,6 +69,7 @@ console.log(`
     Functions           ${urls.functions}
     Auth emulator       ${urls.auth}
     Firestore emulator  ${urls.firestore}${stack.firestore === 'official' ? ` (${firestoreDescription()})` : ''}
+    Emulator output     ${running.reused ? '(in the log of whoever started the stack)' : logFile}
 
   Invite link of the demo inviter (${demoInviter.name}):
     ${inviteLink(demoInviter.uid)}
@@ -46,27 +78,33 @@ console.log(`
     ${shortLink}
 
   E-mails (the Auth emulator sends none) are printed here as they are sent, with the link a
-  deployed project's e-mail carries (the site's /auth/action). Press Ctrl-C to stop.
+  deployed project's e-mail carries (the site's /auth/action), and so are the warnings and
+  errors of the functions and the emulators. Press Ctrl-C to stop.
 `);
 
 const stopWatching = watchEmails((email) => {
-  const what = email.requestType === 'VERIFY_EMAIL' ? 'Verification e-mail' : `E-mail (${email.requestType})`;
+  const verification = email.requestType === 'VERIFY_EMAIL';
   console.log(`
-  ${what} to ${email.email}; open:
+  ${verification ? 'Verification e-mail' : `E-mail (${email.requestType})`} to ${email.email}; open:
     ${companionLink(email.oobLink)}
+  The Auth emulator's own link${verification ? ' (verifies the address only: no friendship, docs/joins.md, B)' : ''}:
+    ${email.oobLink}
 `);
 });
 
 let stopping = false;
-const shutDown = async (signal: string) => {
+const shutDown = async (why: string, exitCode: number) => {
   if (stopping) return;
   stopping = true;
   stopWatching();
-  console.log(`\n${signal}: stopping the local stack...`);
+  console.log(`\n${why}: stopping the local stack...`);
   await running.stop();
   console.log('Stopped.');
-  process.exit(0);
+  process.exit(exitCode);
 };
-process.on('SIGINT', () => void shutDown('SIGINT'));
-process.on('SIGTERM', () => void shutDown('SIGTERM'));
-process.on('SIGHUP', () => void shutDown('SIGHUP'));
+process.on('SIGINT', () => void shutDown('SIGINT', 0));
+process.on('SIGTERM', () => void shutDown('SIGTERM', 0));
+process.on('SIGHUP', () => void shutDown('SIGHUP', 0));
+void running.crashed.then((code) =>
+  shutDown(`The Firebase emulators exited on their own (code ${String(code)}; see ${logFile})`, 1),
+);

@@ -12,3 +12,4 @@ export * from './browser.js';
 export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
 export { companionLink, recordedEmails, watchEmails, type RecordedEmail } from './mail.js';
 export { LOCAL_BASELINE_PATH } from './local-config.js';
+export { terminalFilter } from './terminal.js';

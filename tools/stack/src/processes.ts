@@ -1,7 +1,8 @@
 /** Child processes of the stack: started in their own process group, stopped as a group. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
 
 export interface ManagedProcess {
   child: ChildProcess;
@@ -15,34 +16,29 @@ export function startProcess(
   options: {
     cwd: string;
     env: NodeJS.ProcessEnv;
-    output: 'inherit' | { logFile: string };
+    /** The file its output (stdout and stderr) is appended to. */
+    logFile: string;
+    /** Called with each whole line of its output, stdout and stderr alike. */
     onLine?: (line: string) => void;
   },
 ): ManagedProcess {
-  let log: WriteStream | undefined;
-  if (options.output !== 'inherit') {
-    mkdirSync(dirname(options.output.logFile), { recursive: true });
-    log = createWriteStream(options.output.logFile, { flags: 'a' });
-  }
+  mkdirSync(dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: 'a' });
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: options.env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const forward = (chunk: Buffer, target: NodeJS.WriteStream) => {
-    if (log) log.write(chunk);
-    else target.write(chunk);
-    if (options.onLine) for (const line of chunk.toString('utf8').split('\n')) options.onLine(line);
-  };
-  child.stdout?.on('data', (chunk: Buffer) => forward(chunk, process.stdout));
-  child.stderr?.on('data', (chunk: Buffer) => forward(chunk, process.stderr));
-  const exited = new Promise<number | null>((resolve) => {
-    child.on('exit', (code) => {
-      log?.end();
-      resolve(code);
-    });
-  });
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    stream.on('data', (chunk: Buffer) => log.write(chunk));
+    // Whole lines, however the output is cut into chunks.
+    if (options.onLine) createInterface({ input: stream, crlfDelay: Infinity }).on('line', options.onLine);
+  }
+  // The log is closed once its pipes are (output may still arrive after the exit).
+  child.on('close', () => log.end());
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
   const signalGroup = (signal: NodeJS.Signals) => {
     if (child.pid === undefined) return;

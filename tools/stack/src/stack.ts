@@ -98,12 +98,17 @@ export function reuseProblem(found: Partial<StackIdentity> | null): string | nul
 export interface RunningStack {
   /** True when an already running stack was found and is left running on stop(). */
   reused: boolean;
+  /**
+   * Settles with the exit code of firebase-tools' emulators if they stop on their own before
+   * stop() (a crash); never settles for a reused stack or once stop() was called.
+   */
+  crashed: Promise<number | null>;
   stop(): Promise<void>;
 }
 
 export interface StackOptions {
-  /** 'inherit' streams the emulators' output; otherwise it goes to this file. */
-  output: 'inherit' | { logFile: string };
+  /** The emulators' output is appended to `logFile`; `onLine`, if given, sees each line of firebase-tools' as well. */
+  output: { logFile: string; onLine?: (line: string) => void };
   readyTimeoutMs?: number;
   log?: (line: string) => void;
 }
@@ -151,7 +156,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     log(
       `Reusing the local stack already running on ${stack.host} (started ${found?.startedAt ?? '?'} by process ${found?.pid ?? '?'}).`,
     );
-    return { reused: true, stop: async () => {} };
+    return { reused: true, crashed: new Promise(() => {}), stop: async () => {} };
   }
   if (running !== 'none') {
     const ports = running.map((name) => `${name} (${servicePorts.find(([n]) => n === name)?.[1]})`).join(', ');
@@ -163,7 +168,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const identity: StackIdentity = { ...ownIdentity(), pid: process.pid, startedAt: new Date().toISOString() };
   const firestore = await startFirestore(identity, options);
   let emulators: ManagedProcess | undefined;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     await emulators?.stop();
     await firestore.stop();
   };
@@ -197,9 +204,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           // unanswered for ever (seen as 3 of 200 concurrent activations timing out).
           FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
         },
-        output: options.output,
+        logFile: options.output.logFile,
         onLine: (line) => {
           if (line.includes('All emulators ready')) ready = true;
+          options.output.onLine?.(line);
         },
       },
     );
@@ -209,14 +217,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     const aborted = () =>
       exitCode !== undefined
-        ? `firebase emulators:start exited with code ${exitCode}${options.output === 'inherit' ? '' : ` (see ${options.output.logFile})`}`
+        ? `firebase emulators:start exited with code ${exitCode} (see ${options.output.logFile})`
         : null;
     const timeout = options.readyTimeoutMs ?? 120_000;
     await waitFor('The Firebase emulators', async () => ready, timeout, aborted);
     await waitFor('The Auth emulator', () => httpAnswers(`${urls.auth}/`), timeout, aborted);
     await waitFor('The Hosting emulator', () => httpAnswers(`${urls.hosting}/`), timeout, aborted);
     await waitFor('The Firestore emulator', () => httpAnswers(`${urls.firestore}/`), timeout, aborted);
-    return { reused: false, stop };
+    const exited = emulators.exited;
+    const crashed = new Promise<number | null>((resolve) => {
+      void exited.then((code) => {
+        if (!stopping) resolve(code);
+      });
+    });
+    return { reused: false, crashed, stop };
   } catch (error) {
     await stop();
     throw error;

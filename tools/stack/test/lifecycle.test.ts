@@ -1,17 +1,22 @@
 /**
  * `npm run dev` as a person uses it: it starts the stack, seeds the demo inviter and prints
- * the invite link; Ctrl-C (SIGINT to its process group, as a terminal sends it) stops all of
- * it, and a second start works.
+ * the invite link; its terminal shows the e-mails' links and our warnings, the emulators'
+ * chatter going to its log file; Ctrl-C (SIGINT to its process group, as a terminal sends it)
+ * stops all of it, and a second start works.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { describe, expect, it, onTestFailed } from 'vitest';
+import { inviterRecord } from '../src/fixtures.js';
 import {
   callableHeaders,
+  companionLink,
   demoInviter,
   emulatorEnv,
   inviteLink,
+  recordedEmails,
   repoRoot,
   reuseProblem,
   stack,
@@ -19,6 +24,28 @@ import {
   urls,
 } from '../src/index.js';
 import { portInUse } from '../src/readiness.js';
+
+/** Where `npm run dev` writes the emulators' output. */
+const devLog = join(repoRoot, '.artifacts', 'dev.log');
+
+/**
+ * The Functions emulator's file of parameter values, which it writes on a first start, and where
+ * the test keeps a person's own while it makes a first start (put back afterwards, or at the next
+ * run if this one was killed).
+ */
+const envLocal = join(repoRoot, 'functions', '.env.local');
+const envLocalKept = join(repoRoot, '.artifacts', 'lifecycle', 'functions.env.local');
+
+function putBackEnvLocal(): void {
+  if (existsSync(envLocalKept)) renameSync(envLocalKept, envLocal);
+}
+
+function setAsideEnvLocal(): void {
+  putBackEnvLocal();
+  if (!existsSync(envLocal)) return;
+  mkdirSync(dirname(envLocalKept), { recursive: true });
+  renameSync(envLocal, envLocalKept);
+}
 
 const ports = [
   stack.ports.firestore,
@@ -76,10 +103,41 @@ const stackAlreadyRunning = await anyPortOpen();
 if (stackAlreadyRunning)
   console.warn('Skipping the dev-stack lifecycle test: a local stack (or something else) holds its ports.');
 
+/** A sign-up by e-mail as the web app makes one: the account, its User record, the verification e-mail. */
+async function signUpByEmail(email: string): Promise<void> {
+  const { initializeApp } = await import('firebase/app');
+  const { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, sendEmailVerification } =
+    await import('firebase/auth');
+  const auth = getAuth(initializeApp({ apiKey: 'local', projectId: stack.projectId }, `lifecycle-${email}`));
+  connectAuthEmulator(auth, urls.auth, { disableWarnings: true });
+  const { user } = await createUserWithEmailAndPassword(auth, email, 'lifecycle-password');
+  const registered = await fetch(`${urls.functions}/registerInvitee`, {
+    method: 'POST',
+    headers: { ...callableHeaders(), authorization: `Bearer ${await user.getIdToken()}` },
+    body: JSON.stringify({ data: { inviterId: demoInviter.uid, name: 'Mira Nair' } }),
+  });
+  expect(registered.status).toBe(200);
+  await sendEmailVerification(user, {
+    url: `${urls.hosting}/welcome/${user.uid}/${demoInviter.uid}?lg=en`,
+    handleCodeInApp: true,
+  });
+}
+
 describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
   it('prints the invite link of a seeded demo inviter, stops on Ctrl-C leaving nothing behind, and starts again', async () => {
+    // A first start, as a new person's: the Functions emulator has no parameter values yet.
+    setAsideEnvLocal();
+    const logStart = existsSync(devLog) ? statSync(devLog).size : 0;
     const first = startDev();
-    await first.printed('Press Ctrl-C to stop.', 180_000);
+    // A failed expectation leaves no stack behind.
+    onTestFailed(async () => {
+      if (first.groupAlive()) await ctrlC(first);
+    });
+    try {
+      await first.printed('Press Ctrl-C to stop.', 180_000);
+    } finally {
+      putBackEnvLocal();
+    }
     expect(first.output()).toContain(inviteLink(demoInviter.uid));
 
     const answer = await fetch(`${urls.functions}/getInviter`, {
@@ -102,7 +160,47 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
       fcmToken: demoInviter.fcmToken,
       isDeleted: false,
     });
+
+    // The verification e-mail of a sign-up: its link on the site, and the Auth emulator's own.
+    const email = `lifecycle-${Date.now()}@example.com`;
+    await signUpByEmail(email);
+    await first.printed(`Verification e-mail to ${email}; open:`, 30_000);
+    const sent = (await recordedEmails()).find((code) => code.email === email && code.requestType === 'VERIFY_EMAIL');
+    if (!sent) throw new Error(`The Auth emulator recorded no verification e-mail to ${email}`);
+    expect(first.output()).toContain(companionLink(sent.oobLink));
+    expect(first.output()).toContain(sent.oobLink);
+
+    // A warning of ours: an inviter whose picture lies in someone else's folder.
+    const inviterId = `lifecycle-inviter-${Date.now()}`;
+    await db
+      .collection('Users')
+      .doc(inviterId)
+      .set(inviterRecord({ userId: inviterId, profileImage: 'ProfilePictures/someone-else/picture.jpg' }));
+    const looked = await fetch(`${urls.functions}/getInviter`, {
+      method: 'POST',
+      headers: callableHeaders(),
+      body: JSON.stringify({ data: { inviterId } }),
+    });
+    expect(looked.status).toBe(200);
+    await first.printed("Inviter picture path is outside the inviter's own folder", 30_000);
     await db.terminate();
+
+    // None of the emulators' chatter: the first start's parameter prompt and its note on the file
+    // it wrote, the requests, the function runs. All of it is in the log file, whose path is printed.
+    const terminal = first.output();
+    expect(terminal).not.toContain('Prompting for parameters');
+    expect(terminal).not.toContain('.env.local');
+    expect(terminal).not.toContain('"GET /feedback/demo-inviter/en');
+    expect(terminal).not.toContain('[hosting] Rewriting');
+    expect(terminal).not.toContain('Beginning execution of');
+    expect(terminal).not.toContain('canHandleCodeInApp');
+    expect(terminal).not.toContain('dist/assets/');
+    expect(terminal).toContain(devLog);
+    const log = readFileSync(devLog).subarray(logStart).toString('utf8');
+    expect(log).toContain('Prompting for parameters');
+    expect(log).toContain('dist/assets/');
+    expect(log).toContain('"GET /feedback/demo-inviter/en');
+    expect(log).toContain(`Beginning execution of "${stack.region}-registerInvitee"`);
 
     // The tests' and benchmarks' start finds this project's stack (its marker) and reuses it,
     // leaving it running and its data in place.

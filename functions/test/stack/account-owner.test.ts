@@ -54,7 +54,11 @@ describe('an unverified email sign-up taken over by the address owner', () => {
       expect(signedIn.uid).toBe(uid);
       expect(await providersOf(uid)).toEqual([provider]);
 
-      expect(await owner.call('completeSocialSignUp', { inviterId: friend.userId })).toEqual(ok);
+      // The answer greets with the friend of the link, never the squatter's inviter.
+      expect(await owner.call('completeSocialSignUp', { inviterId: friend.userId })).toMatchObject({
+        ...ok,
+        inviter: { inviterId: friend.userId },
+      });
       expect(await friendsBetween(friend.userId, uid)).toHaveLength(1);
       expect(await historyOf(friend.userId)).toHaveLength(1);
       await queuedPushesSettled(friend.userId);

@@ -40,7 +40,10 @@ describe('an existing user accepting an invitation', () => {
       const browser = new Browser();
       await browser.signInWith(provider, { sub: existing.sub, email: existing.email, name: 'Leela Iyer' });
 
-      expect(await browser.call('completeSocialSignUp', { inviterId: friend.userId })).toEqual(ok);
+      expect(await browser.call('completeSocialSignUp', { inviterId: friend.userId })).toMatchObject({
+        ...ok,
+        inviter: { inviterId: friend.userId },
+      });
 
       const after = await userDoc(existing.uid);
       expect(after).toEqual({
@@ -69,7 +72,10 @@ describe('an existing user accepting an invitation', () => {
     const browser = new Browser();
     await browser.signInWith('google.com', { sub: existing.sub, email: existing.email, name: 'Leela Iyer' });
 
-    expect(await browser.call('completeSocialSignUp', { inviterId: friend.userId })).toEqual(ok);
+    expect(await browser.call('completeSocialSignUp', { inviterId: friend.userId })).toMatchObject({
+      ...ok,
+      inviter: { inviterId: friend.userId },
+    });
     await browser.close();
     expect(await userDoc(existing.uid)).toEqual({
       ...existing.record,
@@ -185,7 +191,10 @@ describe('joining is one-shot per (inviter, invitee)', () => {
     const user = await browser.signInWith('google.com', { name: 'Kiran Rao' });
     await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
     await deleteFriendships(inviter.userId, user.uid);
-    expect(await browser.call('completeSocialSignUp', { inviterId: inviter.userId })).toEqual(ok);
+    expect(await browser.call('completeSocialSignUp', { inviterId: inviter.userId })).toMatchObject({
+      ...ok,
+      inviter: { inviterId: inviter.userId },
+    });
     expect(await friendsBetween(inviter.userId, user.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
     await queuedPushesSettled(inviter.userId);

@@ -13,6 +13,96 @@ const webImportsNoServer = {
   message: 'The web app imports nothing of the functions package; shared code lives in @dayfocus/contracts.',
 };
 
+/** The slices of functions/src, each with its layers inside (functions/README.md). */
+const functionSlices = ['invites', 'owed-work', 'short-links', 'pages', 'platform'];
+
+/**
+ * What another slice offers: its domain (pure rules and record types), its ports and its
+ * params. Its flows, adapters and entry points are its own; platform/wiring.ts builds them.
+ */
+const otherSliceInsides = String.raw`^\.\./\.\./(?!platform/)[\w-]+/(flows/(?!ports\.js$)|adapters/(?![\w-]+-params\.js$)|functions/|wiring)`;
+const noLocal = {
+  regex: String.raw`(^|/)local/`,
+  message: 'local/ holds what only the local stack runs: production code never imports it (local/index.ts wires it).',
+};
+
+function functionsLayers() {
+  const layer = (name, message, regex, extra = []) => ({
+    files: [`functions/src/*/${name}/**/*.ts`],
+    // platform/functions/ holds the wrappers every entry point uses, not entry points.
+    ignores: name === 'functions' ? ['functions/src/platform/functions/**'] : [],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex, message }, noLocal, ...extra] }],
+    },
+  });
+  return [
+    {
+      // First, so that every rule after it (each of which names noLocal again) refines it.
+      files: ['functions/src/**/*.ts'],
+      ignores: ['functions/src/local/**'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [noLocal] }] },
+    },
+    layer(
+      'domain',
+      "domain/ holds pure rules: its own folder, another slice's domain and @dayfocus/contracts, nothing of Firebase.",
+      String.raw`^(firebase|\.\./(adapters|flows|functions)/|\.\./\.\./[\w-]+/(?!domain/))`,
+    ),
+    layer(
+      'flows',
+      "flows/ see the world through ports: their folder, the domain, another slice's domain and ports, the contracts.",
+      String.raw`^(?!\./[\w.-]+$|\.\./domain/[\w.-]+$|\.\./\.\./[\w-]+/(domain/[\w.-]+|flows/ports\.js)$|@dayfocus/contracts/[\w.-]+$)`,
+    ),
+    layer(
+      'adapters',
+      'adapters/ implement ports: no flow, no entry point, nothing inside another slice.',
+      String.raw`^\.\./(functions/|flows/(?!ports\.js$))|${otherSliceInsides}`,
+    ),
+    layer(
+      'functions',
+      "Entry points get flows and stores from platform/wiring.ts: their slice's params alone of its adapters.",
+      String.raw`^\.\./adapters/(?![\w-]+-params\.js$)|^(?!\.\./\.\./platform/)\.\./\.\./[\w-]+/(flows/(?!ports\.js$)|adapters/(?![\w-]+-params\.js$)|functions/)`,
+      [{ group: ['firebase-admin', 'firebase-admin/*'], message: 'The Admin SDK is used in adapters/ only.' }],
+    ),
+    {
+      // platform/ is what every slice stands on: it knows no slice but their pure rules
+      // (wiring.ts, which builds them all, excepted).
+      files: ['functions/src/platform/**/*.ts'],
+      ignores: ['functions/src/platform/wiring.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: String.raw`^\.\./\.\./(?!platform/)[\w-]+/(?!domain/)`,
+                message: 'platform/ imports no slice, but for its pure rules.',
+              },
+              noLocal,
+            ],
+          },
+        ],
+      },
+    },
+    {
+      // A slice reaches another only through its domain, ports and params (platform/wiring.ts,
+      // the composition root, and local/ excepted).
+      files: functionSlices.map((slice) => `functions/src/${slice}/*.ts`),
+      ignores: ['functions/src/platform/wiring.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: otherSliceInsides, message: "Another slice's flows and adapters are its own." },
+              noLocal,
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
 
 export default tseslint.config(
@@ -97,88 +187,11 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The domain layer holds pure rules shared with the web app: no Firebase in it.
-    files: ['functions/src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                'firebase-*',
-                'firebase-*/**',
-                'firebase',
-                'firebase/**',
-                '../adapters/**',
-                '../flows/**',
-                '../functions/**',
-              ],
-              message: 'domain/ stays free of Firebase and of the outer layers.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // A flow sees the world only through its ports (flows/ports.ts): the domain, the contracts
-    // and other flows, nothing of Firebase, Node or an adapter.
-    files: ['functions/src/flows/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^(?!\./[\w.-]+$|\.\./domain/[\w.-]+$|@dayfocus/contracts/[\w.-]+$)`,
-              message:
-                'flows/ import only flows/ (ports included), domain/ and @dayfocus/contracts; wiring.ts hands them the rest.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Adapters implement the ports: they may see the domain and flows/ports.ts, never a flow or a function.
-    files: ['functions/src/adapters/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\./(functions/|flows/(?!ports\.js$))`,
-              message: 'adapters/ implement flows/ports.ts; they import no flow and no function.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The functions (entry points) reach stores, transports and clients only through wiring.ts,
-    // and the Admin SDK only through adapters/.
-    files: ['functions/src/functions/**/*.ts', 'functions/src/index.ts'],
-    ignores: ['functions/src/functions/wiring.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^\.\.?/adapters/(?!(firebase|link-params|token-consumption)\.js$)`,
-              message:
-                'A function gets its flows and stores from wiring.ts (only the emulator switch, params and token consumption are imported).',
-            },
-            { group: ['firebase-admin', 'firebase-admin/*'], message: 'The Admin SDK is used in adapters/ only.' },
-          ],
-        },
-      ],
-    },
-  },
+  // functions/src is cut by what it does: a slice (invites, owed-work, short-links, pages) holds
+  // its own layers (domain/, flows/, adapters/, functions/); platform/ holds what every slice
+  // uses; local/ what only the local stack runs. The rules below keep each layer to its
+  // imports, and each slice out of the others' insides.
+  ...functionsLayers(),
   {
     // The web app runs in the browser; its service worker in a worker scope.
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -2,7 +2,8 @@
 // in functions/deploy/ (or the folder given as the first argument). The workspace's functions
 // package cannot be uploaded as it is: it depends on @dayfocus/contracts as `workspace:*`,
 // which neither Cloud Build's npm nor any registry can install. So the deploy package is
-// - lib/ as built (the invitation renderer in lib/web/ included),
+// - lib/ as built (the invitation renderer in lib/web/ included), without lib/local/, and
+//   lib/index.js as its main (the workspace's main is the local stack's entry point),
 // - the contracts' CommonJS build vendored in vendor/contracts/ and named as a `file:`
 //   dependency, which npm installs from the upload itself,
 // - package.json with the runtime dependencies alone (no devDependencies, no scripts),
@@ -23,7 +24,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deployLockfile } from './deploy-lockfile.mjs';
 
@@ -46,7 +47,7 @@ for (const [dir, what] of [
   if (!existsSync(dir)) fail(`${dir} is missing: build ${what} first`);
 }
 // Built by the step before (pnpm run build): the rule the deploy check applies too.
-const { leftoverLines } = await import('../lib/domain/deploy-env.js');
+const { leftoverLines } = await import('../lib/platform/domain/deploy-env.js');
 
 // Answers an older deploy's prompt wrote into the folder: moved to functions/, or a refusal
 // (nothing changed) when a value there differs.
@@ -76,7 +77,12 @@ for (const { name, kept, missing } of moves) {
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-cpSync(resolve(functionsDir, 'lib'), resolve(out, 'lib'), { recursive: true });
+// What only the local stack runs (lib/local/, its entry point included) stays behind: the
+// deploy's entry point is lib/index.js (test/unit/deploy-package.test.ts proves none ships).
+cpSync(resolve(functionsDir, 'lib'), resolve(out, 'lib'), {
+  recursive: true,
+  filter: (source) => relative(resolve(functionsDir, 'lib'), source).split(sep)[0] !== 'local',
+});
 
 // The contracts as an installable package of their own: CommonJS only, no source condition.
 const vendored = resolve(out, 'vendor/contracts');
@@ -99,7 +105,7 @@ const manifest = {
   name: own.name,
   private: true,
   description: own.description,
-  main: own.main,
+  main: 'lib/index.js',
   engines: own.engines,
   dependencies,
 };

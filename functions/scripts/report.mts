@@ -1,9 +1,9 @@
 /**
  * `npm run report -- <inviterId>`: an inviter's invite funnel from the local stack, per day
- * (views, sign-ups, joins; functions/src/domain/funnel.ts), as a Markdown table, or as JSON
+ * (views, sign-ups, joins; functions/src/invites/domain/funnel.ts), as a Markdown table, or as JSON
  * with `--json`. Reads what the running stack (`npm run dev`) holds; changes nothing.
  */
-import { sumFunnel, type FunnelDay } from '../src/domain/funnel.js';
+import { sumFunnel, type FunnelDay } from '../src/invites/domain/funnel.js';
 import { collections } from '@dayfocus/contracts/records';
 import { adminDb, urls } from '@dayfocus/stack/testing';
 

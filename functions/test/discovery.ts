@@ -1,5 +1,8 @@
 /** What `firebase deploy` would create from a functions package, read the way firebase-tools reads it. */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -48,7 +51,10 @@ export async function discoverFunctions(
     GCLOUD_PROJECT: 'demo-dayfocus',
   };
   delete env.FUNCTIONS_EMULATOR;
-  const child = spawn(join(dir, 'node_modules/.bin/firebase-functions'), [dir], {
+  // The CLI takes its folder argument only beside a second one (firebase-functions 7's
+  // bin/firebase-functions.js), else it loads the working directory's package: run it there.
+  const child = spawn(join(dir, 'node_modules/.bin/firebase-functions'), [], {
+    cwd: dir,
     env,
     stdio: 'ignore',
   });
@@ -68,4 +74,18 @@ export async function discoverFunctions(
     if (Date.now() > deadline) throw new Error('discovery did not answer within 20 s');
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * The deploy package (scripts/pack-deploy.mjs) in a new temporary folder, with the workspace's
+ * installed node_modules linked beside it: what a deploy uploads, loadable without an install.
+ * Its removal is pushed on `stops`.
+ */
+export async function packedForDiscovery(stops: (() => void)[] = []): Promise<string> {
+  const functionsDir = join(__dirname, '..');
+  const out = realpathSync(mkdtempSync(join(tmpdir(), 'dayfocus-pack-')));
+  stops.push(() => rmSync(out, { recursive: true, force: true }));
+  await promisify(execFile)(process.execPath, [join(functionsDir, 'scripts/pack-deploy.mjs'), out]);
+  symlinkSync(join(functionsDir, 'node_modules'), join(out, 'node_modules'), 'dir');
+  return out;
 }

@@ -1,5 +1,5 @@
 /**
- * In-memory ports (src/flows/ports.ts) for the flows' unit tests: a document store with
+ * In-memory ports (src/platform/flows/ports.ts) for the flows' unit tests: a document store with
  * Firestore's transaction semantics as far as the flows can tell (reads see committed data; a
  * commit whose reads changed meanwhile runs the work again; `create` of an existing document,
  * a budget written against a stale read and an over-size document fail the commit), Auth's
@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import type { FriendRecord, SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { acceptsInvitees, friendDocumentId, friendJoinHistoryEntry } from '@dayfocus/contracts/records';
-import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../src/domain/document-size.js';
-import type { FunnelEvent } from '../src/domain/funnel.js';
+import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../src/platform/domain/document-size.js';
+import type { FunnelEvent } from '../src/invites/domain/funnel.js';
 import {
   appendCapped,
   claimPush,
@@ -24,8 +24,8 @@ import {
   type FriendJoin,
   type PushClaim,
   type PushResult,
-} from '../src/domain/joins.js';
-import type { PushMessage } from '../src/domain/push.js';
+} from '../src/invites/domain/joins.js';
+import type { PushMessage } from '../src/owed-work/domain/push.js';
 import {
   planSummary,
   pushAllowed,
@@ -35,7 +35,7 @@ import {
   type SummaryClaim,
   type SummaryPlan,
   type SummaryResult,
-} from '../src/domain/push-budget.js';
+} from '../src/owed-work/domain/push-budget.js';
 import {
   CommitRefused,
   type Account,
@@ -46,12 +46,10 @@ import {
   type InviteTransaction,
   type JoinCommit,
   type PairState,
-  type PushOutcome,
-  type PushQueue,
-  type PushTransport,
   type SignUpCommit,
   type VerificationCodes,
-} from '../src/flows/ports.js';
+} from '../src/invites/flows/ports.js';
+import { type PushOutcome, type PushQueue, type PushTransport } from '../src/owed-work/flows/ports.js';
 
 type Doc = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /** A Logger (flows/ports.ts) that keeps what it is told, for tests to read back. */
-import type { Logger } from '../src/flows/ports.js';
+import type { Logger } from '../src/platform/flows/ports.js';
 
 export interface LogEntry {
   level: 'info' | 'warn' | 'error';

@@ -1,9 +1,10 @@
 /** Test support of the short links, shared by their unit and stack tests. */
-import { linkTargetFor } from '../src/domain/app-links.js';
-import { parseLinkSettings } from '../src/domain/link-settings.js';
+import { linkTargetFor } from '../src/short-links/domain/app-links.js';
+import { parseLinkSettings } from '../src/short-links/domain/link-settings.js';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
-import { AppLinkFlow } from '../src/flows/app-link-flow.js';
-import type { AppLinkLinks, Logger } from '../src/flows/ports.js';
+import { AppLinkFlow } from '../src/short-links/flows/app-link-flow.js';
+import type { AppLinkLinks } from '../src/short-links/flows/ports.js';
+import type { Logger } from '../src/platform/flows/ports.js';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { memoryLogger } from './memory-logger.js';
 

@@ -13,7 +13,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { callableHeaders, LOCAL_BASELINE_PATH, repoRoot, stack, startStack, urls } from '@dayfocus/stack';
 import { adminDb, createInviter, eventually } from '@dayfocus/stack/testing';
-import { OPEN_SHARDS_COLLECTION, sumOpenShards, type OpenShard } from '@dayfocus/functions/domain/open-count';
+import {
+  OPEN_SHARDS_COLLECTION,
+  sumOpenShards,
+  type OpenShard,
+} from '@dayfocus/functions/short-links/domain/open-count';
 import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
 
 const sizes = (process.env.BENCH_SIZES ?? '1,10,50').split(',').map(Number);

@@ -226,7 +226,7 @@ export function emailActionTarget(query: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // The pages of a short link (/l/{code}): the function decides what a visitor gets
-// (functions/src/flows/app-link-flow.ts), this draws it in the app's own layout, components and
+// (functions/src/short-links/flows/app-link-flow.ts), this draws it in the app's own layout, components and
 // stylesheet. A static page: no app script, only the page's own one under the function's nonce.
 
 /** The built page without the app's scripts (its stylesheet stays): a short link's page runs none of them. */

@@ -1,6 +1,6 @@
 import { sendEmailVerification } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import { FRIEND_JOIN_PUSHES_PER_HOUR } from '../../src/domain/push-budget.js';
+import { FRIEND_JOIN_PUSHES_PER_HOUR } from '../../src/owed-work/domain/push-budget.js';
 import {
   adminAuth,
   adminDb,

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { userAgents } from '../user-agents.js';
 import { eventually, stack, urls } from '@dayfocus/stack/testing';
-import { AppLinkStore } from '../../src/adapters/app-link-store.js';
+import { AppLinkStore } from '../../src/short-links/adapters/app-link-store.js';
 import { brand } from '@dayfocus/contracts/brand';
-import { OPEN_SHARD_COUNT, type LinkOpenCounts } from '../../src/domain/open-count.js';
+import { OPEN_SHARD_COUNT, type LinkOpenCounts } from '../../src/short-links/domain/open-count.js';
 import { decodeQrSvg } from '../qr-code.js';
 import { noSources } from '../short-links.js';
 import { adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf, uniqueId, type RawResponse } from './support.js';

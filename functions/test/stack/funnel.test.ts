@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '@dayfocus/stack/testing';
-import { FunnelStore } from '../../src/adapters/funnel-store.js';
+import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import {
   adminDb,
   Browser,

@@ -22,9 +22,9 @@ import {
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
-import { FirestoreInviteStore } from '../../src/adapters/invite-store.js';
+import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { memoryLogger } from '../memory-logger.js';
-import { firestoreDocumentSize } from '../../src/domain/document-size.js';
+import { firestoreDocumentSize } from '../../src/platform/domain/document-size.js';
 import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 
 /** A join whose push a sender claimed (its first attempt) just now and never settled. */

@@ -5,7 +5,7 @@
  * allows. Pushes speak the inviter's language.
  */
 import { describe, expect, it } from 'vitest';
-import { FRIEND_JOIN_PUSHES_PER_HOUR as N } from '../../src/domain/push-budget.js';
+import { FRIEND_JOIN_PUSHES_PER_HOUR as N } from '../../src/owed-work/domain/push-budget.js';
 import {
   adminDb,
   callAnonymously,

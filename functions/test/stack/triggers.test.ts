@@ -5,12 +5,14 @@
  * cases the Auth emulator cannot easily produce (a phone-only account, a deletion with no
  * record), in milliseconds instead of a trigger's round trip.
  */
+// The deployment's environment, as src/index.ts installs it before the functions load.
+import '../../src/platform/deployed.js';
 import functionsTest from 'firebase-functions-test';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMAIL_SIGN_UP_FIELDS } from '@dayfocus/contracts/records';
-import { onAccountCreated, onAccountDeleted } from '../../src/functions/auth-triggers.js';
-import { getInviter } from '../../src/functions/invite-callables.js';
+import { onAccountCreated, onAccountDeleted } from '../../src/invites/functions/auth-triggers.js';
+import { getInviter } from '../../src/invites/functions/invite-callables.js';
 import { stack } from '@dayfocus/stack/testing';
 import { adminDb, createInviter, uniqueId, userDoc } from './support.js';
 

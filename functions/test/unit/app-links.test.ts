@@ -9,10 +9,10 @@ import {
   linkTargetFor,
   newLinkCode,
   servedLink,
-} from '../../src/domain/app-links.js';
-import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/domain/link-pages.js';
+} from '../../src/short-links/domain/app-links.js';
+import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/pages/domain/link-pages.js';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
-import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/domain/link-settings.js';
+import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/short-links/domain/link-settings.js';
 import { allUserAgents } from '../user-agents.js';
 import { dynamicLinksBodyFor } from '../short-links.js';
 

@@ -9,7 +9,7 @@ import {
   FUNCTION_PARAMS,
   leftoverLines,
   LOCAL_WEB_API_KEY,
-} from '../../src/domain/deploy-env.js';
+} from '../../src/platform/domain/deploy-env.js';
 
 const functionsDir = join(__dirname, '../..');
 

@@ -2,22 +2,24 @@
  * What `firebase deploy` would create, read the way firebase-tools reads it: the built
  * functions' own discovery endpoint, outside the emulator.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
-import { maxInstances, type FunctionName } from '../../src/functions/capacity.js';
-import { discoverFunctions, type Manifest } from '../discovery.js';
+import { maxInstances, type FunctionName } from '../../src/platform/functions/capacity.js';
+import { discoverFunctions, packedForDiscovery, type Manifest } from '../discovery.js';
 
 const functionsDir = join(__dirname, '../..');
 const stops: (() => void)[] = [];
-const discover = (userEnv: Record<string, string> = {}) => discoverFunctions(functionsDir, userEnv, stops);
+let packed: string;
+const discover = (userEnv: Record<string, string> = {}) => discoverFunctions(packed, userEnv, stops);
 let manifest: Manifest;
 let withProvider: Manifest;
 
 beforeAll(async () => {
+  packed = await packedForDiscovery(stops);
   [manifest, withProvider] = await Promise.all([discover(), discover({ LINK_PROVIDER: 'dynamic-links' })]);
-}, 30_000);
+}, 60_000);
 
 afterAll(() => stops.forEach((stop) => stop()));
 
@@ -47,15 +49,15 @@ describe('the deployable functions (built lib/)', () => {
     );
   });
 
-  it("load outside the emulator, where the local stack's crash switch refuses to be made: a deploy cannot carry it", () => {
-    // discovery.ts runs the built functions without FUNCTIONS_EMULATOR, as a deploy does; wiring
-    // makes the switch only in the emulator, and dev-crash-switch.test.ts shows that it throws
-    // when made anywhere else, so a deploy that wired it would fail right here.
-    const wiring = readFileSync(join(functionsDir, 'src/functions/wiring.ts'), 'utf8');
-    const made = wiring.split('\n').filter((line) => line.includes('new DevCrashSwitch('));
-    expect(made).toEqual([expect.stringMatching(/isEmulator \? \{ crashes: new DevCrashSwitch\(db\) \}/)]);
-    expect(manifest.endpoints.activateAccount).toBeDefined();
-    expect(manifest.endpoints.deliverJoinPush).toBeDefined();
+  it("carry no file of local/: the package's entry point is lib/index.js, and the workspace's own refuses to load outside the emulator", async () => {
+    const files = readdirSync(join(packed, 'lib'), { recursive: true, encoding: 'utf8' });
+    expect(files.filter((file) => file.split(sep)[0] === 'local')).toEqual([]);
+    expect(files).toContain('index.js');
+    expect((JSON.parse(readFileSync(join(packed, 'package.json'), 'utf8')) as { main: string }).main).toBe(
+      'lib/index.js',
+    );
+    // The workspace's main is the local stack's entry point: outside the emulator it refuses.
+    await expect(discoverFunctions(functionsDir, {}, stops)).rejects.toThrow(/only in the Functions emulator/);
   });
 
   it('bind no secret while our own links are the provider, so a deploy needs none', () => {

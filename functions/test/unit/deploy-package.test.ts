@@ -13,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvitationRenderer } from '@dayfocus/contracts/invitation-page';
-import { discoverFunctions, type Manifest } from '../discovery.js';
+import { discoverFunctions, packedForDiscovery, type Manifest } from '../discovery.js';
 
 const run = promisify(execFile);
 const functionsDir = join(__dirname, '../..');
@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   [manifest, workspaceManifest] = await Promise.all([
     discoverFunctions(out, {}, stops),
-    discoverFunctions(functionsDir, {}, stops),
+    packedForDiscovery(stops).then((packed) => discoverFunctions(packed, {}, stops)),
   ]);
 }, 300_000);
 
@@ -127,7 +127,7 @@ describe('the deploy package', () => {
     expect(pkg.dependencies?.['@dayfocus/contracts']).toBe('file:vendor/contracts');
   });
 
-  it('loads after a plain npm install, with every function the workspace build has', () => {
+  it("loads after a plain npm install, with every function it has on the workspace's own modules", () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(Object.keys(workspaceManifest.endpoints).sort());
     expect(Object.keys(manifest.endpoints)).toContain('activateAccount');
   });

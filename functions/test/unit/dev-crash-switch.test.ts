@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Firestore } from 'firebase-admin/firestore';
-import { DevCrashSwitch } from '../../src/adapters/dev-crash-switch.js';
+import { DevCrashSwitch } from '../../src/local/dev-crash-switch.js';
 
 /** A Firestore holding `_devCrashPoints` documents only, counting its reads. */
 function pointsStore(points: Record<string, unknown>) {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FlowError } from '../../src/domain/errors.js';
+import { FlowError } from '../../src/platform/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
-import { localLinkDefaults, parseLinkSettings } from '../../src/domain/link-settings.js';
-import { InvitationPageFlow, inviterIdOf } from '../../src/flows/invitation-page-flow.js';
+import { localLinkDefaults, parseLinkSettings } from '../../src/short-links/domain/link-settings.js';
+import { InvitationPageFlow, inviterIdOf } from '../../src/pages/flows/invitation-page-flow.js';
 import { memoryLogger } from '../memory-logger.js';
 import { fakeLinkPageRenderer } from '../short-links.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import type { UserRecord } from '@dayfocus/contracts/records';
-import { InviterFlow } from '../../src/flows/inviter-flow.js';
-import type { AccountLookup } from '../../src/flows/ports.js';
+import { InviterFlow } from '../../src/invites/flows/inviter-flow.js';
+import type { AccountLookup } from '../../src/invites/flows/ports.js';
 import { MemoryAccounts } from '../in-memory.js';
 import { memoryLogger } from '../memory-logger.js';
 

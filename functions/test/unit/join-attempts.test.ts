@@ -6,9 +6,9 @@ import {
   nextJoinAttempt,
   retryDelayAfter,
   type JoinAttempt,
-} from '../../src/domain/join-attempts.js';
-import { CommitRefused } from '../../src/flows/ports.js';
-import { retryRefusedCommits } from '../../src/flows/retry.js';
+} from '../../src/invites/domain/join-attempts.js';
+import { CommitRefused } from '../../src/invites/flows/ports.js';
+import { retryRefusedCommits } from '../../src/invites/flows/retry.js';
 
 const refused = (reason: CommitRefused['reason']) => new CommitRefused(reason, { cause: new Error(reason) });
 

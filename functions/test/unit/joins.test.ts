@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/domain/document-size.js';
+import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
 import {
   activationUpdate,
   appendCapped,
@@ -19,7 +19,7 @@ import {
   sweepAction,
   type FriendJoin,
   type JoinState,
-} from '../../src/domain/joins.js';
+} from '../../src/invites/domain/joins.js';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';

@@ -4,9 +4,9 @@
  * flow in-process with a fake link store.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { openSourceOf, sumLinkOpens } from '../../src/domain/open-count.js';
-import type { LinkVisit } from '../../src/flows/app-link-flow.js';
-import type { AppLinkLinks } from '../../src/flows/ports.js';
+import { openSourceOf, sumLinkOpens } from '../../src/short-links/domain/open-count.js';
+import type { LinkVisit } from '../../src/short-links/flows/app-link-flow.js';
+import type { AppLinkLinks } from '../../src/short-links/flows/ports.js';
 import { decodeQrSvg, drawSvg } from '../qr-code.js';
 import { fakeLinkCode, localLinkSettings, noSources, visitFlow } from '../short-links.js';
 import { userAgents } from '../user-agents.js';

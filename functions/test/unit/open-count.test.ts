@@ -10,9 +10,9 @@ import {
   pickOpenShard,
   sumOpenShards,
   type OpenShard,
-} from '../../src/domain/open-count.js';
-import type { HttpAnswer } from '../../src/flows/app-link-flow.js';
-import type { AppLinkLinks } from '../../src/flows/ports.js';
+} from '../../src/short-links/domain/open-count.js';
+import type { HttpAnswer } from '../../src/platform/domain/http-answer.js';
+import type { AppLinkLinks } from '../../src/short-links/flows/ports.js';
 import { memoryLogger } from '../memory-logger.js';
 import { fakeLinkCode, visitFlow } from '../short-links.js';
 import { userAgents } from '../user-agents.js';

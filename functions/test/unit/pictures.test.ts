@@ -1,9 +1,9 @@
 import type { Storage } from 'firebase-admin/storage';
 import { describe, expect, it } from 'vitest';
-import { resolvePictureUrl } from '../../src/adapters/pictures.js';
-import { isLoadablePictureUrl, isOwnPicturePath } from '../../src/domain/pictures.js';
+import { resolvePictureUrl } from '../../src/invites/adapters/pictures.js';
+import { isLoadablePictureUrl, isOwnPicturePath } from '../../src/invites/domain/pictures.js';
 
-const local = { picturesFolder: 'ProfilePictures', emulator: true };
+const local = { picturesFolder: 'ProfilePictures', localHttp: true };
 
 describe("an inviter's picture path", () => {
   it.each([
@@ -29,10 +29,10 @@ describe("an inviter's picture path", () => {
   });
 
   it('loads plain http pictures only on the local stack, and only its own', () => {
-    expect(isLoadablePictureUrl('https://cdn.example/a.png', { emulator: false })).toBe(true);
-    expect(isLoadablePictureUrl('http://localhost:5000/images/a.svg', { emulator: false })).toBe(false);
-    expect(isLoadablePictureUrl('http://127.0.0.1:5000/images/a.svg', { emulator: true })).toBe(true);
-    expect(isLoadablePictureUrl('http://evil.example/a.png', { emulator: true })).toBe(false);
+    expect(isLoadablePictureUrl('https://cdn.example/a.png', { localHttp: false })).toBe(true);
+    expect(isLoadablePictureUrl('http://localhost:5000/images/a.svg', { localHttp: false })).toBe(false);
+    expect(isLoadablePictureUrl('http://127.0.0.1:5000/images/a.svg', { localHttp: true })).toBe(true);
+    expect(isLoadablePictureUrl('http://evil.example/a.png', { localHttp: true })).toBe(false);
   });
 
   it("is never looked up in Storage when it is outside the inviter's folder", async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { planJoin, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs, type FriendJoin } from '../../src/domain/joins.js';
+import {
+  planJoin,
+  PUSH_LEASE_MS,
+  PUSH_MAX_ATTEMPTS,
+  retryDelayMs,
+  type FriendJoin,
+} from '../../src/invites/domain/joins.js';
 import {
   budgetDueAt,
   FRIEND_JOIN_PUSHES_PER_HOUR as N,
@@ -13,14 +19,14 @@ import {
   type PushBudget,
   type SummaryClaim,
   type SummaryPush,
-} from '../../src/domain/push-budget.js';
+} from '../../src/owed-work/domain/push-budget.js';
 import {
   friendJoinPush,
   friendJoinSummaryPush,
   friendJoinSummaryText,
   friendJoinText,
   pushLanguage,
-} from '../../src/domain/push.js';
+} from '../../src/owed-work/domain/push.js';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { owedJoin } from '../fixtures.js';
 

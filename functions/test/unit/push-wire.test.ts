@@ -13,7 +13,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { friendJoinPush, friendJoinSummaryPush } from '../../src/domain/push.js';
+import { friendJoinPush, friendJoinSummaryPush } from '../../src/owed-work/domain/push.js';
 
 interface Captured {
   method: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '@dayfocus/contracts/brand';
-import { friendJoinPush, friendJoinSummaryPush } from '../../src/domain/push.js';
+import { friendJoinPush, friendJoinSummaryPush } from '../../src/owed-work/domain/push.js';
 import {
   EMAIL_SIGN_UP_FIELDS,
   defaultNotifications,

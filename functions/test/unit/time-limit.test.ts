@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { withinTime } from '../../src/adapters/time-limit.js';
+import { withinTime } from '../../src/platform/adapters/time-limit.js';
 
 describe('withinTime', () => {
   afterEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeRefusal } from '../../src/adapters/verification-codes.js';
+import { codeRefusal } from '../../src/invites/adapters/verification-codes.js';
 
 describe("Auth's refusals of a verification code", () => {
   it.each([

@@ -1,6 +1,6 @@
 /**
  * App Check as the browser, the tests and the server share it: which callables consume their
- * token, and the local stack's stand-in token (functions/src/domain/app-check.ts has the
+ * token, and the local stack's stand-in token (functions/src/platform/domain/app-check.ts has the
  * server's rules and why).
  */
 import type { CallableName } from './callables.js';

@@ -1,7 +1,7 @@
 /**
  * The server-rendered pages (the invitation, `/feedback/{uid}/{lg?}` and `/tasks-Feedback`, and the
  * sign-up pages after it, `/social-sign-up/{uid}` and `/sign-up/{uid}`, the confirmation page and the welcome page): the contract between the
- * HTTP function that answers them (functions/invitation-page.ts) and the
+ * HTTP function that answers them (functions/src/pages/functions/invitation-page.ts) and the
  * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
  * `functions/lib/web/`), and the page's cache rules. docs/invitation-page.md explains both.
  */

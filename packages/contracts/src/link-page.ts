@@ -1,6 +1,6 @@
 /**
  * The pages of a short link (`/l/{code}`, docs/short-links.md): the contract between the HTTP
- * function that answers a visit (functions/src/flows/app-link-flow.ts) and the web app's server
+ * function that answers a visit (functions/src/short-links/flows/app-link-flow.ts) and the web app's server
  * renderer (apps/web/src/entry-server.tsx), which draws them with the app's own components and
  * stylesheet. The function decides what a visitor gets; the renderer only draws it.
  */

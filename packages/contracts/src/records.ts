@@ -15,12 +15,6 @@ export const collections = {
   friendJoins: '_friendJoins',
   /** One per inviter: the friend-join pushes of the last hour and the summary owed (ours; push-budget.ts). */
   pushBudgets: '_pushBudgets',
-  /** Local stack only: every push exactly as it would have been sent to FCM. */
-  devPushOutbox: '_devPushOutbox',
-  /** Local stack only: FCM is down for the `dev-outage-*` tokens that have a document here. */
-  devFcmOutages: '_devFcmOutages',
-  /** Local stack only: the fault switch's points, each with the probability that a function dies there. */
-  devCrashPoints: '_devCrashPoints',
   /** Short links by code: target, inviter, open counts (ours, in place of Dynamic Links). */
   appLinks: '_appLinks',
   /** One per inviter: the code (or provider link) that inviter's links resolve to. */

@@ -15,7 +15,7 @@ import {
   emulatorSettingsInDeploy,
   FUNCTION_PARAMS,
   leftoverLines,
-} from '@dayfocus/functions/domain/deploy-env';
+} from '@dayfocus/functions/platform/domain/deploy-env';
 import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './context.js';
 import { deployableEnvFiles, deployEnv } from './function-env.js';
 import { appRulesOutcome } from './app-rules.js';

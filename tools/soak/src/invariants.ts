@@ -3,8 +3,8 @@
  * promises of docs/joins.md, journey by journey and inviter by inviter. Each invariant counts
  * its violations, with an example of each.
  */
-import { friendJoinCollapseId } from '@dayfocus/functions/domain/push';
-import { FRIEND_JOIN_PUSHES_PER_HOUR } from '@dayfocus/functions/domain/push-budget';
+import { friendJoinCollapseId } from '@dayfocus/functions/owed-work/domain/push';
+import { FRIEND_JOIN_PUSHES_PER_HOUR } from '@dayfocus/functions/owed-work/domain/push-budget';
 import { signUpsCounted, type Inviter, type JourneyOutcome } from './journeys.js';
 import { adminDb } from './store.js';
 import { collections } from '@dayfocus/contracts/records';

@@ -1,5 +1,5 @@
 /**
- * App Check on the local stack: the stand-in's tokens (functions/src/domain/app-check.ts),
+ * App Check on the local stack: the stand-in's tokens (functions/src/platform/domain/app-check.ts),
  * for the tools and tests that call a callable without the web app's Firebase SDK.
  */
 import { randomUUID } from 'node:crypto';

@@ -30,7 +30,7 @@ export interface RuntimeConfig {
   /**
    * Firebase App Check, which every callable requires: reCAPTCHA Enterprise with its site key
    * (public, like the rest of this file), or, on the local stack only, the stand-in provider
-   * (no App Check backend exists there; see functions/src/domain/app-check.ts).
+   * (no App Check backend exists there; see functions/src/platform/domain/app-check.ts).
    */
   appCheck: { provider: 'recaptcha-enterprise'; siteKey: string } | { provider: 'local-stand-in' };
   /** Local stack only: where the Auth emulator listens and, without `callablesPath`, the Functions emulator. */

@@ -22,7 +22,7 @@ let configured: { app: FirebaseApp; functions: Functions; config: RuntimeConfig 
 let appCheck: AppCheck | undefined;
 
 /**
- * App Check attests every callable call (docs/arrival.md, functions/src/domain/app-check.ts): reCAPTCHA
+ * App Check attests every callable call (docs/arrival.md, functions/src/platform/domain/app-check.ts): reCAPTCHA
  * Enterprise, scoring the visitor in the background, or the local stack's stand-in.
  */
 function startAppCheck(app: FirebaseApp, config: RuntimeConfig): AppCheck {

@@ -1,0 +1,86 @@
+/**
+ * The e-mail verification codes of sign-ups, checked and applied by the server through Auth's
+ * REST API (what the browser SDK's checkActionCode and applyActionCode call), so that the
+ * server knows which proof verified an address (joins.ts, recordedInviterCounts). These calls
+ * take the web app's API key, which is public: it is in every page of the site.
+ */
+import { createHash } from 'node:crypto';
+import { defineString } from 'firebase-functions/params';
+import { LOCAL_WEB_API_KEY } from '../../platform/domain/deploy-env.js';
+import type { AppliedCode, CheckedCode, CodeRefusal, VerificationCodes } from '../flows/ports.js';
+
+export const webApiKey = defineString('WEB_API_KEY', {
+  default: LOCAL_WEB_API_KEY,
+  description:
+    "The web app's Firebase API key (public, as in the site's config.json): applying verification codes needs it",
+});
+
+const refusals: Record<string, CodeRefusal> = {
+  INVALID_OOB_CODE: 'used-or-invalid',
+  EXPIRED_OOB_CODE: 'expired',
+  USER_DISABLED: 'disabled',
+};
+
+/** A code Auth refused, by its error message ("INVALID_OOB_CODE : …"), or undefined for any other failure. */
+export function codeRefusal(message: string | undefined): CodeRefusal | undefined {
+  return refusals[(message ?? '').split(/[\s:]/)[0] ?? ''];
+}
+
+export class AuthRestVerificationCodes implements VerificationCodes {
+  constructor(
+    private readonly options: {
+      apiKey: () => string;
+      /** `host:port` of the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when there is one. */
+      emulatorHost: string | undefined;
+      timeoutMs?: number;
+    },
+  ) {}
+
+  private async post(
+    method: string,
+    body: object,
+  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; refusal: CodeRefusal }> {
+    const base = this.options.emulatorHost
+      ? `http://${this.options.emulatorHost}/identitytoolkit.googleapis.com`
+      : 'https://identitytoolkit.googleapis.com';
+    const apiKey = this.options.apiKey();
+    if (!this.options.emulatorHost && apiKey === LOCAL_WEB_API_KEY) {
+      throw new Error('WEB_API_KEY is not set: verification codes cannot be applied (docs/configuration.md)');
+    }
+    const url = `${base}/v1/accounts:${method}?key=${encodeURIComponent(apiKey)}`;
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+    });
+    const data = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
+      error?: { message?: string };
+    };
+    if (response.ok) return { ok: true, data };
+    const refusal = codeRefusal(data.error?.message);
+    if (refusal) return { ok: false, refusal };
+    throw new Error(`Auth accounts:${method} answered ${response.status}: ${data.error?.message ?? 'no message'}`);
+  }
+
+  async check(code: string): Promise<CheckedCode> {
+    const answer = await this.post('resetPassword', { oobCode: code });
+    if (!answer.ok) return { kind: answer.refusal };
+    const { requestType, email } = answer.data;
+    return {
+      kind: 'code',
+      requestType: String(requestType ?? ''),
+      email: typeof email === 'string' ? email : undefined,
+    };
+  }
+
+  async apply(code: string): Promise<AppliedCode> {
+    const answer = await this.post('update', { oobCode: code });
+    if (!answer.ok) return { kind: answer.refusal };
+    return { kind: 'applied', uid: String(answer.data.localId ?? '') };
+  }
+
+  digest(code: string): string {
+    return createHash('sha256').update(code).digest('base64url');
+  }
+}

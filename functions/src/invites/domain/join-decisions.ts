@@ -1,0 +1,243 @@
+/**
+ * Who may join whom, decided from what a join's transaction read: the invitee's record, the
+ * inviter the request names (the hint), and the account as Auth has it. One function per way
+ * a join is asked for (an Apple or Google sign-up, the activation link, the app's "accept"),
+ * each pure: it answers what to write on the invitee's record and which inviter to join, or
+ * throws the FlowError the caller sees (nothing is written then). docs/joins.md has the rules.
+ */
+import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
+import type { VerificationOutcome } from '@dayfocus/contracts/answers';
+import { acceptsInvitees } from '@dayfocus/contracts/records';
+import { FlowError, SOCIAL_PROVIDERS } from '../../platform/domain/errors.js';
+import {
+  accountProved,
+  activationUpdate,
+  companionRecord,
+  recordedInviterCounts,
+  sessionStillValid,
+  socialSignUpUpdate,
+  verificationCodeProves,
+  type AccountFacts,
+} from './joins.js';
+import type { Caller } from '../../platform/domain/caller.js';
+
+/** What the verification code of an activation's link did, and what the server knew before applying it. */
+export interface CodeProof {
+  outcome: VerificationOutcome;
+  verifiedBefore: boolean;
+  digest: string;
+}
+
+/** A join as asked for: by whom, about which account, naming which inviter. */
+export type JoinRequest =
+  | { kind: 'social-sign-up'; caller: Caller; provider: string; inviterId: string }
+  | { kind: 'activation'; caller: Caller | null; inviteeId: string; linkInviterId?: string; proof?: CodeProof }
+  | { kind: 'accept-invite'; caller: Caller; inviterId: string };
+
+/** The invitee of a join request. */
+export function inviteeOf(request: JoinRequest): string {
+  return request.kind === 'activation' ? request.inviteeId : request.caller.uid;
+}
+
+/** The inviter the request names: read in the first round, and most often the one joined. */
+export function inviterHintOf(request: JoinRequest): string | undefined {
+  return request.kind === 'activation' ? request.linkInviterId : request.inviterId;
+}
+
+/** What the transaction read for the decision. */
+export interface JoinFacts {
+  user: Partial<UserRecord> | undefined;
+  /** The server's own record of the sign-up: the inviter chosen and its proof (never the app's `Users`). */
+  signUp: SignUpRecord | undefined;
+  hintedInviter: UserRecord | null;
+  account: AccountFacts | null;
+}
+
+export interface JoinDecision {
+  /** Fields of the invitee's record to set (merged into it); may be empty. */
+  userUpdate: Partial<UserRecord>;
+  /** Fields of the invitee's sign-up record to set (merged into it); empty: none. */
+  signUpUpdate: Partial<SignUpRecord>;
+  /** The inviter to join, if any. */
+  inviterId: string | undefined;
+  /** The invitee's name as it goes into the friendship, the history entry and the push. */
+  inviteeName: string;
+  /** A sign-up through the invitation: counted in the inviter's funnel with a new join. */
+  countsSignUp: boolean;
+  /** The companion made this record (companionRecord): notification defaults are created if absent. */
+  notificationDefaults: boolean;
+  /** Why an inviter was not taken as named, for the logs. */
+  note?: { message: string; fields: Record<string, unknown> };
+}
+
+const deletedAccount = () => new FlowError('failed-precondition', 'This account has been deleted');
+export const disabledAccount = () => new FlowError('failed-precondition', 'This account has been disabled');
+const sessionEnded = () => new FlowError('unauthenticated', 'This session has ended; sign in again');
+const noInviter = () => new FlowError('not-found', 'No inviter with this id');
+
+/**
+ * A signed-in caller's account as Auth has it now: refused when it is gone or disabled, or when
+ * its sessions were revoked after this sign-in (the comparison `checkRevoked` makes, on the
+ * account the flow reads anyway: no extra request).
+ */
+export function checkSession<A extends AccountFacts>(caller: Caller, account: A | null): A {
+  if (!account) throw sessionEnded();
+  if (account.disabled) throw disabledAccount();
+  if (!sessionStillValid(caller.authTime, account)) throw sessionEnded();
+  return account;
+}
+
+/** Refusals that hold before any read: the wrong provider, a self-invite. */
+export function checkJoinRequest(request: JoinRequest): void {
+  if (request.kind === 'social-sign-up' && !SOCIAL_PROVIDERS.has(request.provider)) {
+    throw new FlowError('failed-precondition', 'completeSocialSignUp is for accounts signed in with Apple or Google');
+  }
+  if (request.kind !== 'activation' && request.inviterId === request.caller.uid) {
+    throw new FlowError('invalid-argument', 'You cannot invite yourself');
+  }
+}
+
+export function decideJoin(request: JoinRequest, facts: JoinFacts, now: Date): JoinDecision {
+  switch (request.kind) {
+    case 'social-sign-up':
+      return decideSocialSignUp(request, facts, now);
+    case 'activation':
+      return decideActivation(request, facts, now);
+    case 'accept-invite':
+      return decideAcceptInvite(request, facts);
+  }
+}
+
+/**
+ * Apple or Google sign-up, by a new person or by someone who already uses the app: the record
+ * is completed (never overwritten) and the inviter of the link they used is joined.
+ */
+function decideSocialSignUp(
+  request: Extract<JoinRequest, { kind: 'social-sign-up' }>,
+  { user, signUp, hintedInviter, account: found }: JoinFacts,
+  now: Date,
+): JoinDecision {
+  const { caller, inviterId } = request;
+  const account = checkSession(caller, found);
+  if (user?.isDeleted) throw deletedAccount();
+  if (!acceptsInvitees(hintedInviter)) throw noInviter();
+  const update = socialSignUpUpdate(user, signUp, {
+    userId: caller.uid,
+    email: caller.email ?? '',
+    name: caller.name,
+    provider: request.provider,
+    inviterId,
+    account,
+    now: now.toISOString(),
+  });
+  return {
+    userUpdate: update.user,
+    signUpUpdate: update.signUp,
+    inviterId,
+    inviteeName: String(user?.name || update.user.name || ''),
+    // A sign-up in the funnel when the account names this inviter for the first time (not an
+    // email sign-up of the same inviter finished with Google or Apple, not a replay).
+    countsSignUp: update.signUp.invitedBy === inviterId && signUp?.invitedBy !== inviterId,
+    notificationDefaults: companionRecord(user, signUp),
+  };
+}
+
+/**
+ * Activation from the verification link, signed in (the account itself) or not, once the
+ * account has proved its address. The inviter is the one recorded at sign-up, and only while
+ * it counts; the link's inviter is only a hint. Only a record the companion made is switched
+ * on, and an anonymous call about an account that never came through an invitation is refused.
+ */
+function decideActivation(
+  request: Extract<JoinRequest, { kind: 'activation' }>,
+  { user, signUp, account: found }: JoinFacts,
+  now: Date,
+): JoinDecision {
+  const { caller, proof } = request;
+  const account = caller ? checkSession(caller, found) : found;
+  if (!account) throw new FlowError('not-found', 'No account with this id');
+  if (account.disabled) throw disabledAccount();
+  if (!accountProved(account)) {
+    const link = proof && proof.outcome !== 'applied' ? { verificationLink: proof.outcome } : undefined;
+    throw new FlowError('failed-precondition', 'The email address is not verified yet', link);
+  }
+  if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
+  if (user.isDeleted) throw deletedAccount();
+  if (!caller && !signUp?.invitedBy)
+    throw new FlowError('failed-precondition', 'No invitation was recorded for this account');
+  const proved =
+    proof !== undefined &&
+    verificationCodeProves(proof.outcome, {
+      verifiedBefore: proof.verifiedBefore,
+      codeDigest: proof.digest,
+      recordedDigests: signUp?.signUpCodeDigests,
+    });
+  const iso = now.toISOString();
+  const counts = recordedInviterCounts(proved && signUp ? { ...signUp, signUpProvedAt: iso } : signUp, account);
+  const update = activationUpdate(user, signUp, { proved, now: iso });
+  return {
+    userUpdate: update.user,
+    signUpUpdate: update.signUp,
+    inviterId: counts ? signUp?.invitedBy : undefined,
+    inviteeName: String(user.name ?? ''),
+    countsSignUp: false,
+    notificationDefaults: companionRecord(user, signUp),
+    note: activationNote(request, signUp, counts),
+  };
+}
+
+function activationNote(
+  request: Extract<JoinRequest, { kind: 'activation' }>,
+  signUp: SignUpRecord | undefined,
+  counts: boolean,
+): JoinDecision['note'] {
+  const uid = request.inviteeId;
+  const recorded = signUp?.invitedBy;
+  if (recorded && !counts) {
+    return {
+      message: 'The inviter recorded at sign-up does not count (no proof by its own sign-up); no join',
+      fields: { uid, recordedInviterId: recorded, invitedVia: signUp.invitedVia },
+    };
+  }
+  if (request.linkInviterId && recorded && request.linkInviterId !== recorded) {
+    return {
+      message: 'Activation link names another inviter than the one recorded at sign-up; using the recorded one',
+      fields: { uid, linkInviterId: request.linkInviterId, recordedInviterId: recorded },
+    };
+  }
+  return undefined;
+}
+
+/**
+ * "Add Asha as a friend?" accepted in the app, by a signed-in account that has proved its
+ * address: the same join as a sign-up's, the invitee's record kept as it is.
+ */
+function decideAcceptInvite(
+  request: Extract<JoinRequest, { kind: 'accept-invite' }>,
+  { user, hintedInviter, account: found }: JoinFacts,
+): JoinDecision {
+  const account = checkSession(request.caller, found);
+  if (!accountProved(account)) {
+    throw new FlowError(
+      'failed-precondition',
+      'Confirm your email address (or sign in with Apple or Google) before accepting an invitation',
+    );
+  }
+  if (!user) throw new FlowError('failed-precondition', 'Finish signing up in the app before accepting an invitation');
+  if (user.isDeleted) throw deletedAccount();
+  if (!acceptsInvitees(hintedInviter)) throw noInviter();
+  return {
+    userUpdate: {},
+    signUpUpdate: {},
+    inviterId: request.inviterId,
+    inviteeName: String(user.name ?? ''),
+    countsSignUp: false,
+    notificationDefaults: false,
+  };
+}
+
+/** What an e-mail sign-up's reads allow: refused for a deleted record or an unknown inviter. */
+export function checkEmailSignUp(user: Partial<UserRecord> | undefined, inviter: UserRecord | null): void {
+  if (user?.isDeleted) throw deletedAccount();
+  if (!acceptsInvitees(inviter)) throw noInviter();
+}

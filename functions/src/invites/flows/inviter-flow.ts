@@ -1,0 +1,67 @@
+/**
+ * The inviter as the public sees her: whether she has a public face at all (domain/inviters.ts),
+ * and her card (name and picture) for the pages, getInviter and resolveAppLink. Each answer reads
+ * her record and asks Auth about her account side by side, and cleans her name again whatever
+ * wrote it (docs/invitation-page.md, "Who has a page, and what it shows").
+ */
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
+import type { UserRecord } from '@dayfocus/contracts/records';
+import { FlowError } from '../../platform/domain/errors.js';
+import { isPublicInviter, type AccountState } from '../domain/inviters.js';
+import type { AccountLookup, InviterLookup, UserReader } from './ports.js';
+import type { Logger } from '../../platform/flows/ports.js';
+
+export interface InviterFlowDeps {
+  users: UserReader;
+  /** The Auth service, with a time limit of its own (wiring.ts). */
+  accounts: Pick<AccountLookup, 'getAccount'>;
+  /** The picture's address for a browser, or null; `ownerId` is the user whose record names it. */
+  resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
+  logger: Logger;
+}
+
+export class InviterFlow implements InviterLookup {
+  constructor(private readonly deps: InviterFlowDeps) {}
+
+  /** The inviter's record when she has a public face, else null. */
+  async publicInviter(inviterId: string): Promise<UserRecord | null> {
+    const [user, account] = await Promise.all([this.deps.users.getUser(inviterId), this.accountOf(inviterId)]);
+    return isPublicInviter(user, account) ? user : null;
+  }
+
+  /** The inviter's card, or null when she has no public face. */
+  async card(inviterId: string): Promise<InviterCard | null> {
+    const inviter = await this.publicInviter(inviterId);
+    if (!inviter) return null;
+    return {
+      inviterId,
+      name: cleanDisplayName(inviter.name),
+      photoUrl: await this.deps.resolvePicture(inviter.profileImage, inviterId),
+    };
+  }
+
+  /** getInviter: the card, or `not-found` for nobody (unknown, retired, switched off or disabled alike). */
+  async getInviter(inviterId: string): Promise<InviterCard> {
+    const card = await this.card(inviterId);
+    if (!card) throw new FlowError('not-found', 'No inviter with this id');
+    return card;
+  }
+
+  /**
+   * What Auth says of the account, or null when it cannot say (an error, or no answer in time):
+   * a page is public information, so Auth's trouble does not take it down; the record decides.
+   * Nothing is written on this answer's say: joining is decided by the join side.
+   */
+  private async accountOf(inviterId: string): Promise<AccountState | null> {
+    try {
+      return await this.deps.accounts.getAccount(inviterId);
+    } catch (error) {
+      this.deps.logger.warn("Auth could not say whether an inviter's account is disabled; her record decides", {
+        inviterId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    }
+  }
+}

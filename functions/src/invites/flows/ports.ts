@@ -1,0 +1,166 @@
+/**
+ * The ports of the invite flows: what they need from the world, as interfaces. The adapters
+ * implement them (invites/adapters/), platform/wiring.ts builds the real ones, and the flows'
+ * unit tests hand in memory ones (test/in-memory.ts). A flow imports these and the domain,
+ * never an adapter or Firebase.
+ */
+import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
+import type { FunnelEvent } from '../domain/funnel.js';
+import type { AccountFacts, FriendJoin, JoinPlan, PushClaim, PushResult, SignUpUpdates } from '../domain/joins.js';
+import type { PushBudget, SummaryClaim, SummaryPlan, SummaryResult } from '../../owed-work/domain/push-budget.js';
+
+export interface Account extends AccountFacts {
+  uid: string;
+  email: string | undefined;
+  displayName: string | undefined;
+}
+
+export interface AccountLookup {
+  /** The account as the Auth service knows it, or null when there is none. */
+  getAccount(uid: string): Promise<Account | null>;
+  /**
+   * Removes the account's display name: Firebase's verification e-mail greets with it, and on an
+   * unverified e-mail sign-up it is a stranger's text (docs/deploying.md, "E-mails").
+   */
+  clearDisplayName(uid: string): Promise<void>;
+}
+
+/** What Auth said of a code: `used-or-invalid` covers both, as Auth cannot tell them apart. */
+export type CodeRefusal = 'used-or-invalid' | 'expired' | 'disabled';
+export type CheckedCode = { kind: 'code'; requestType: string; email: string | undefined } | { kind: CodeRefusal };
+export type AppliedCode = { kind: 'applied'; uid: string } | { kind: CodeRefusal };
+
+export interface VerificationCodes {
+  /** What the code is for (its kind of request and address), without using it up. */
+  check(code: string): Promise<CheckedCode>;
+  /** Uses the code up: the account whose address it verifies (`uid`). */
+  apply(code: string): Promise<AppliedCode>;
+  /** The code's digest, as remembered on the record (never the code itself). */
+  digest(code: string): string;
+}
+
+/** The invitee's side of a join, as read in its transaction. */
+export interface InviteeState {
+  user: Partial<UserRecord> | undefined;
+  /** The server's own sign-up record (`_signUps`): the inviter chosen and its proof. */
+  signUp: SignUpRecord | undefined;
+  /** The invitee has notification settings already. */
+  notificationsExist: boolean;
+}
+
+/** The pair's side of a join, as read in its transaction (the budget and the friendship beside it). */
+export interface PairState {
+  inviter: UserRecord | null;
+  join: FriendJoin | undefined;
+  /** A friendship in either direction exists already (made by the app, say). */
+  friendsAlready: boolean;
+  budget: PushBudget | undefined;
+}
+
+/** What a join's transaction writes: the invitee's fields and the domain's plan. */
+export interface JoinCommit {
+  inviteeId: string;
+  inviterId: string | undefined;
+  /** Fields of the invitee's record to set (merged into it); may be empty. */
+  userUpdate: Partial<UserRecord>;
+  /** Fields of the invitee's sign-up record to set (merged into it); empty: none. */
+  signUpUpdate: Partial<SignUpRecord>;
+  plan: JoinPlan;
+  /** A sign-up through the invitation: counted in the inviter's funnel. */
+  countsSignUp: boolean;
+  now: Date;
+}
+
+/** What an e-mail sign-up's transaction writes: the records' fields, and its count in the inviter's funnel. */
+export interface SignUpCommit {
+  userId: string;
+  inviterId: string;
+  update: SignUpUpdates;
+  countsSignUp: boolean;
+  now: Date;
+}
+
+/** One transaction of the invite store: reads first, then writes, committed when the work returns. */
+export interface InviteTransaction {
+  /** The invitee, and the pair with `inviterId` when one is named: one round of reads. */
+  readInvitee(
+    inviteeId: string,
+    inviterId: string | undefined,
+  ): Promise<{ invitee: InviteeState; pair: PairState | null }>;
+  /** The pair with an inviter the first round did not read. */
+  readPair(inviterId: string, inviteeId: string): Promise<PairState>;
+  /** A user's record, its sign-up record and an inviter's (an e-mail sign-up's reads). */
+  readSignUp(
+    userId: string,
+    inviterId: string,
+  ): Promise<{ user: Partial<UserRecord> | undefined; signUp: SignUpRecord | undefined; inviter: UserRecord | null }>;
+  /** Writes a join's plan. A counted push is written only if the budget is still as read. */
+  applyJoin(commit: JoinCommit): void;
+  /** Merges an e-mail sign-up's fields into the records, and counts the sign-up if `countsSignUp`. */
+  applySignUp(commit: SignUpCommit): void;
+}
+
+/**
+ * Why the store could not commit a join: the inviter's budget changed since it was read (a
+ * counted push must be decided again), or Firestore refused the write as invalid (most likely
+ * the inviter's history document has no room left).
+ */
+export class CommitRefused extends Error {
+  constructor(
+    readonly reason: 'budget-changed' | 'invalid-argument',
+    options: { cause: unknown },
+  ) {
+    super(`The store refused the commit (${reason})`, options);
+    this.name = 'CommitRefused';
+  }
+}
+
+export interface InviteStore {
+  /** The user's record, or null when there is none (or the id cannot name a document). */
+  getUser(userId: string): Promise<UserRecord | null>;
+  /**
+   * Runs `work` in one transaction and commits what it wrote. Contention is retried by the
+   * store (the work runs again on fresh reads); a refused commit throws CommitRefused.
+   */
+  transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T>;
+  /** Remembers a verification code's digest (joins.ts, verificationCodeProves). False when the account has no record. */
+  rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean>;
+  /** A base record from the e-mail sign-up set, never overwriting one. */
+  ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'>;
+  /** The record stays (history refers to it) but is retired. */
+  retireUser(userId: string, now: string): Promise<'retired' | 'missing'>;
+  /** Appends a join's owed history entry (trimmed to fit) and marks it written; the join's history state after. */
+  appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'>;
+  /** Writes how a claimed push went, if the join still carries this claim; false if not. */
+  settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean>;
+  /** Drops a push token FCM reported dead, unless the app has stored a new one since. */
+  removeDeadToken(userId: string, token: string, now: string): Promise<void>;
+  /** Joins with owed work whose time has come, oldest first. */
+  dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]>;
+  /** The sweep's claim of one due join's push (with the inviter's current token), and whether its history is owed. */
+  claimDue(
+    inviterId: string,
+    inviteeId: string,
+    now: Date,
+  ): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }>;
+  /** Inviters whose budget owes a summary whose time has come, oldest first. */
+  dueBudgets(now: Date, limit: number): Promise<string[]>;
+  /** The sweep's claim of one inviter's summary push. */
+  claimSummary(inviterId: string, now: Date): Promise<SummaryPlan>;
+  /** Records how a claimed summary went, unless another sender has taken it over since. */
+  settleSummary(claim: SummaryClaim, result: SummaryResult, now: Date): Promise<void>;
+}
+
+/** Counts funnel events outside any join (the invitation's views). */
+export interface FunnelCounter {
+  count(inviterId: string, event: FunnelEvent, now: Date): Promise<void>;
+}
+
+export interface UserReader {
+  getUser(userId: string): Promise<UserRecord | null>;
+}
+
+/** Who has a public face (domain/inviters.ts): the inviter's record when she has one, else null. */
+export interface InviterLookup {
+  publicInviter(inviterId: string): Promise<UserRecord | null>;
+}

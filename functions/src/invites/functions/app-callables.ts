@@ -1,0 +1,38 @@
+/**
+ * What the mobile app calls with an invite it got from a link, the install referrer or the
+ * clipboard (docs/app-contract.md): who invited, and accepting.
+ */
+import { FlowError } from '../../platform/domain/errors.js';
+import { acceptInviteRequestSchema, resolveAppLinkRequestSchema } from '@dayfocus/contracts/requests';
+import { callable, requireCaller } from '../../platform/functions/callable.js';
+import { appLinkFlow, inviteFlow, inviterFlow } from '../../platform/wiring.js';
+
+/**
+ * The link a code names as it may be served (its target made for its inviter); `not-found` for a
+ * code we never made, a link retired by hand, or an inviter without a public face.
+ */
+async function linkOf(code: string) {
+  const link = await appLinkFlow.linkOf(code);
+  if (!link) throw new FlowError('not-found', 'No invite with this code');
+  return link;
+}
+
+/** Public: "Add Asha as a friend?" before the person signs in. */
+export const resolveAppLink = callable('resolveAppLink', resolveAppLinkRequestSchema, async (input) => {
+  const link = await linkOf(input.code);
+  const inviter = await inviterFlow.getInviter(link.inviterId);
+  return { code: input.code, inviter, target: link.target };
+});
+
+/** Signed in, with a proved address: the friendship, the push and the history entry, once. */
+export const acceptInvite = callable(
+  'acceptInvite',
+  acceptInviteRequestSchema,
+  async (input, request, beforeWrites) => {
+    const caller = requireCaller(request);
+    const link = await linkOf(input.code);
+    const inviter = await inviteFlow.acceptInvite(caller, { inviterId: link.inviterId }, beforeWrites);
+    return { inviter };
+  },
+  { consumesBesideReads: true },
+);

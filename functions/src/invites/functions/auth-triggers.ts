@@ -1,0 +1,16 @@
+/** Account lifecycle. Cloud Functions v2 has no auth create/delete events; v1 has. */
+import * as functionsV1 from 'firebase-functions/v1';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
+import { maxInstances, type FunctionName } from '../../platform/functions/capacity.js';
+import { inviteFlow } from '../../platform/wiring.js';
+
+const authEvents = (name: FunctionName) =>
+  functionsV1.region(FUNCTIONS_REGION).runWith({ maxInstances: maxInstances[name] }).auth.user();
+
+export const onAccountCreated = authEvents('onAccountCreated').onCreate((user) =>
+  inviteFlow.onAccountCreated({ uid: user.uid, email: user.email, displayName: user.displayName }),
+);
+
+export const onAccountDeleted = authEvents('onAccountDeleted').onDelete((user) =>
+  inviteFlow.onAccountDeleted(user.uid),
+);

@@ -1,0 +1,67 @@
+/**
+ * Functions that exist only in the local stack (the Functions emulator). index.ts exports
+ * them only there, so a deploy never ships them.
+ */
+import * as yup from 'yup';
+import { db } from '../platform/adapters/firebase.js';
+import { writeSucceeded } from '@dayfocus/contracts/write-result';
+import { httpFunction } from '../platform/functions/http-function.js';
+import { defineCallable } from '../platform/functions/callable.js';
+import { inviteFlow } from '../platform/wiring.js';
+import { localCollections } from './collections.js';
+
+/** The benchmark's baseline: one document write behind the same callable plumbing. */
+export const devBaselineWrite = defineCallable('devBaselineWrite', yup.object({}).noUnknown().strict(), async () => {
+  await db.collection(localCollections.baseline).add({ at: new Date().toISOString() });
+  return writeSucceeded;
+});
+
+/**
+ * A second reference for the benchmark: the least a replay-protected write can do. It consumes
+ * its App Check token beside one transactional read, then commits one write, as every sign-up
+ * call must (activation adds the rest of its reads, the Auth lookup and the enqueue).
+ */
+export const devBaselineGuardedCommit = defineCallable(
+  'devBaselineGuardedCommit',
+  yup.object({}).noUnknown().strict(),
+  async (_input, _request, beforeWrites) => {
+    const ref = db.collection(localCollections.baseline).doc();
+    await db.runTransaction(async (tx) => {
+      await tx.get(ref);
+      await beforeWrites;
+      tx.create(ref, { at: new Date().toISOString() });
+    });
+    return writeSucceeded;
+  },
+  { replayProtected: true, consumesBesideReads: true },
+);
+
+/**
+ * Runs the owed-work sweep once, as the scheduled function does (scheduled functions do not
+ * fire in the emulator). `now` lets a test stand at a later time, past a backoff or a lease.
+ */
+export const devSweepOwedPushes = defineCallable(
+  'devSweepOwedPushes',
+  yup
+    .object({
+      now: yup
+        .string()
+        .strict()
+        .optional()
+        .test('iso-time', 'now must be an ISO time', (v) => v === undefined || !Number.isNaN(Date.parse(v))),
+    })
+    .noUnknown()
+    .strict(),
+  async (input) => inviteFlow.sweepOwedWork(input.now ? new Date(input.now) : new Date()),
+);
+
+/**
+ * The short-link benchmark's baseline: an HTTP function that answers at once, behind a Hosting
+ * rewrite like `/l/**` (the stack adds `/dev/trivial` to its local firebase.json). What a link
+ * open costs beyond it is our code's.
+ */
+export const devTrivialHttp = httpFunction('devTrivialHttp', () => ({
+  status: 200,
+  headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  body: 'ok',
+}));

@@ -1,0 +1,25 @@
+/**
+ * The local stack's environment (platform/environment.ts): App Check's stand-in, the push
+ * outbox, the fault switch around the invite store, the Storage and Auth emulators' addresses.
+ */
+import { LOCAL_APP_CHECK_ISSUER } from '@dayfocus/contracts/app-check';
+import { db } from '../platform/adapters/firebase.js';
+import { useEnvironment } from '../platform/environment.js';
+import { consumeStandInToken } from './dev-app-check.js';
+import { crashingStore, DevCrashSwitch } from './dev-crash-switch.js';
+import { DevOutboxTransport } from './dev-outbox.js';
+
+/** The local stack's pages also talk to the Auth emulator (as in firebase.local.json). */
+const authEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+useEnvironment({
+  consumeAppCheckToken: (request) => consumeStandInToken(request.app?.token),
+  // The emulator decodes tokens without verifying them: only the stand-in's count.
+  countsAppCheckToken: (token) => token.iss === LOCAL_APP_CHECK_ISSUER,
+  pushTransport: () => new DevOutboxTransport(db),
+  inviteStore: (store) => crashingStore(store, new DevCrashSwitch(db)),
+  localPictures: true,
+  pageConnectSources: authEmulator ? [`http://${authEmulator}`] : [],
+  reloadsRenderer: true,
+  deployedLinkSettings: false,
+});

@@ -1,0 +1,74 @@
+/**
+ * What a short link's page shows, as the web app's server renderer takes it
+ * (@dayfocus/contracts/link-page; the renderer draws it with the app's own components), its
+ * language, and the Content-Security-Policy that goes with it. Pure.
+ */
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { LinkPageContent } from '@dayfocus/contracts/link-page';
+import type { LinkAnswer, LinkPlatform } from '../../short-links/domain/app-links.js';
+import type { LinkSettings } from '../../short-links/domain/link-settings.js';
+
+/**
+ * The `lg` of a request's query, as sent: the language the page's switch asked for. The web
+ * renderer decides the page's language from it and Accept-Language (`pageLanguage`), by the rule
+ * of every page it draws.
+ */
+export function queryLanguageOf(rawUrl: string): string | undefined {
+  return new URL(rawUrl, 'http://localhost').searchParams.get('lg') ?? undefined;
+}
+
+/** The inviter's invitation in `language`, on the product's domain: "Continue on the web". */
+export function invitationUrlFor(
+  settings: Pick<LinkSettings, 'productDomain'>,
+  inviterId: string,
+  language: string,
+): string {
+  return new URL(`/feedback/${encodeURIComponent(inviterId)}/${language}`, settings.productDomain).href;
+}
+
+/**
+ * The page of an answer. An invite whose inviter has no card (she lost her public face between
+ * the link's read and this one) is the unknown link's page, as the link itself would be.
+ */
+export function linkPageContent(
+  answer: LinkAnswer,
+  context: { inviter: InviterCard | null; platform: LinkPlatform; language: string; settings: LinkSettings },
+): LinkPageContent {
+  const { inviter, settings } = context;
+  if (answer.kind === 'not-found' || !inviter) {
+    return {
+      kind: 'not-found',
+      platform: context.platform,
+      appStoreUrl: settings.appStoreUrl,
+      playStoreUrl: settings.playStoreUrl,
+    };
+  }
+  return {
+    kind: 'invite',
+    platform: answer.platform,
+    inviter,
+    shortLink: answer.shortLink,
+    appUrl: answer.appUrl,
+    appStoreUrl: answer.appStoreUrl,
+    playStoreUrl: answer.playStoreUrl,
+    qrCodePath: `${new URL(answer.shortLink).pathname}/qr.svg`,
+    invitationUrl: invitationUrlFor(settings, answer.inviterId, context.language),
+    ...(answer.preview ? { preview: answer.preview } : {}),
+  };
+}
+
+/**
+ * The Content-Security-Policy of a page rendered with `nonce`: the app's stylesheet and pictures
+ * of this origin, pictures over https, and the page's one script under its nonce; nothing else.
+ */
+export function pageSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    `script-src 'nonce-${nonce}'`,
+    "img-src 'self' https: data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

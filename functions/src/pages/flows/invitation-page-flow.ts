@@ -1,0 +1,322 @@
+/**
+ * The invitation page, answered by a function so that its first HTML already names the
+ * inviter (for the visitor, and for the link-preview crawlers of WhatsApp, iMessage, Telegram
+ * and Slack), and "I already have an account" without JavaScript. docs/invitation-page.md.
+ *
+ * - `GET /feedback/{uid}/{lg?}`, `GET /tasks-Feedback`: the page rendered by the web app's own
+ *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
+ * - `GET /social-sign-up/{uid}` and `GET /sign-up/{uid}` (`?lg=` for their language): the sign-up
+ *   pages after it, rendered and cached the same way, so that they too show before any script.
+ * - `GET /auth/action`: every e-mail's link, redirected to the welcome page (a verification e-mail
+ *   of this companion) or to Firebase's own handler.
+ * - `GET /confirm-email`: "we sent you an e-mail", the same for everyone, cached the same way.
+ * - `GET /welcome/{invitee?}/{inviter?}`: the welcome page the e-mail's link leads to, rendered
+ *   before activation (the app activates in the browser) for the visitor's phone; never cached.
+ * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
+ * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
+ *   in the inviter's funnel (domain/funnel.ts). Never cached.
+ */
+import { FlowError } from '../../platform/domain/errors.js';
+import { isUserId } from '@dayfocus/contracts/ids';
+import { matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
+import {
+  APP_LINK_REDIRECT_CACHE_CONTROL,
+  CANONICAL_REDIRECT_CACHE_CONTROL,
+  INVITATION_CACHE_CONTROL,
+  UNKNOWN_INVITER_CACHE_CONTROL,
+  WELCOME_CACHE_CONTROL,
+  type InvitationPageInput,
+  type InvitationRenderer,
+} from '@dayfocus/contracts/invitation-page';
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
+import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
+
+import type { LinkSettings } from '../../short-links/domain/link-settings.js';
+import type { HttpAnswer } from '../../platform/domain/http-answer.js';
+import type { Logger } from '../../platform/flows/ports.js';
+
+export interface InvitationPageDeps {
+  /** The inviter's card, or null for nobody. */
+  findInviter(inviterId: string): Promise<InviterCard | null>;
+  /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
+  createAppLink(inviterId: string): Promise<{ shortLink: string }>;
+  renderer(): InvitationRenderer & LinkPageRenderer;
+  settings(): LinkSettings;
+  /** The headers every page answer carries (security headers, the CSP). */
+  pageHeaders: Record<string, string>;
+  /** Counts a view of the inviter's invitation in the funnel. */
+  countView(inviterId: string): Promise<void>;
+  /** Whether a live user has this id (one document read: the view beacon's only check). */
+  inviterExists(inviterId: string): Promise<boolean>;
+  /** A fresh nonce for the page's Content-Security-Policy (base64 of 16 random bytes). */
+  nonce(): string;
+  logger: Logger;
+}
+
+/**
+ * A path segment as an inviter id, or null when it cannot name anyone: undecodable, or not a
+ * uid by the id rule (packages/contracts/src/ids.ts). (Anything else is looked up and may simply
+ * not exist.)
+ */
+export function inviterIdOf(segment: string): string | null {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  return isUserId(id) ? id : null;
+}
+
+/** The inviter id of an invitation path (`/feedback/{uid}/{lg?}`), or null for any other path or an unusable id. */
+function invitationInviterId(path: string): string | null {
+  const segment = matchPagePath(pagePatterns.invitation, path)?.inviterId;
+  return segment ? inviterIdOf(segment) : null;
+}
+
+/** The inviter id of a sign-up page's path (the method page, the e-mail form), or null. */
+function signUpInviterId(path: string): string | null {
+  const segment =
+    matchPagePath(pagePatterns.socialSignUp, path)?.inviterId ?? matchPagePath(pagePatterns.signUp, path)?.inviterId;
+  return segment ? inviterIdOf(segment) : null;
+}
+
+/** A request's path and query exactly as sent (the query null when there is no `?` at all). */
+function splitRawUrl(rawUrl: string): { rawPath: string; rawQuery: string | null } {
+  const mark = rawUrl.indexOf('?');
+  return mark < 0
+    ? { rawPath: rawUrl, rawQuery: null }
+    : { rawPath: rawUrl.slice(0, mark), rawQuery: rawUrl.slice(mark + 1) };
+}
+
+export class InvitationPageFlow {
+  constructor(private readonly deps: InvitationPageDeps) {}
+
+  async answer(request: {
+    method: string;
+    rawUrl: string;
+    userAgent?: string;
+    acceptLanguage?: string;
+  }): Promise<HttpAnswer> {
+    const path = new URL(request.rawUrl, 'http://localhost').pathname;
+    if (request.method === 'POST') return this.view(path);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
+    }
+    if (matchPagePath(pagePatterns.emailAction, path)) return this.emailAction(request.rawUrl);
+    const appLink = matchPagePath(pagePatterns.inviterAppLink, path)?.inviterId;
+    if (appLink) return this.elsewhere(request.rawUrl, '') ?? this.appLink(inviterIdOf(appLink));
+    if (matchPagePath(pagePatterns.legacyInvitation, path)) {
+      return (
+        this.canonical(path, request.rawUrl) ??
+        this.page(pagePatterns.legacyInvitation, null, undefined, request.acceptLanguage)
+      );
+    }
+    const inviterId = invitationInviterId(path) ?? signUpInviterId(path);
+    if (inviterId) {
+      // The method page puts the visitor's phone's own provider first: rendered for its user agent.
+      const userAgent = matchPagePath(pagePatterns.socialSignUp, path) ? (request.userAgent ?? '') : undefined;
+      return (
+        this.canonical(path, request.rawUrl) ??
+        this.page(
+          path.replace(/\/$/, ''),
+          inviterId,
+          queryLanguageOf(request.rawUrl),
+          request.acceptLanguage,
+          userAgent,
+        )
+      );
+    }
+    if (matchPagePath(pagePatterns.welcome, path)) return this.welcome(path.replace(/\/$/, ''), request);
+    // The front door: the same for everyone but for the phone's own store and the language.
+    if (matchPagePath(pagePatterns.home, path)) {
+      const query = queryLanguageOf(request.rawUrl);
+      return (
+        this.canonical(path, request.rawUrl) ??
+        this.page(path, null, query, request.acceptLanguage, request.userAgent ?? '')
+      );
+    }
+    // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
+    if (matchPagePath(pagePatterns.confirmEmail, path)) {
+      const input = {
+        path: pagePatterns.confirmEmail,
+        queryLanguage: queryLanguageOf(request.rawUrl),
+        acceptLanguage: request.acceptLanguage,
+        inviter: null,
+      };
+      return this.canonical(path, request.rawUrl) ?? this.rendered(input, () => INVITATION_CACHE_CONTROL);
+    }
+    // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
+    // app's page is not rendered for it (the app's router could not take such a path over).
+    return this.unknownPath(request);
+  }
+
+  /**
+   * The unknown link's page (the short links' own), in the brand. The CDN keeps it for everyone
+   * alike, so it offers both stores (the desktop's page) rather than the visitor's own first.
+   */
+  private async unknownPath(request: { rawUrl: string }): Promise<HttpAnswer> {
+    const nonce = this.deps.nonce();
+    // Not by Accept-Language: the CDN keeps this page for everyone alike.
+    const language = this.deps.renderer().pageLanguage({ queryLanguage: queryLanguageOf(request.rawUrl) });
+    const content = linkPageContent(
+      { kind: 'not-found' },
+      { inviter: null, platform: 'desktop', language, settings: this.deps.settings() },
+    );
+    const path = splitRawUrl(request.rawUrl).rawPath;
+    const page = await this.deps.renderer().renderLinkPage({ content, path, language, nonce });
+    return {
+      status: 404,
+      headers: {
+        ...this.deps.pageHeaders,
+        'Content-Security-Policy': pageSecurityPolicy(nonce),
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': UNKNOWN_INVITER_CACHE_CONTROL,
+      },
+      body: page.html,
+    };
+  }
+
+  /**
+   * A page the CDN keeps, asked for with a query it does not read: the redirect to the page's own
+   * URL (the renderer says which parameters each page reads), or null when the request is that URL.
+   */
+  private canonical(path: string, rawUrl: string): HttpAnswer | null {
+    return this.elsewhere(rawUrl, this.deps.renderer().pageQuery(path, splitRawUrl(rawUrl).rawQuery ?? ''));
+  }
+
+  /**
+   * The redirect to the same path with `query`, or null when the request asked for exactly that.
+   * Hosting's CDN keys its copies on the whole URL: without this, `?x=random` would reach the
+   * function (and Firestore) on every request. The redirect reads nothing and renders nothing.
+   */
+  private elsewhere(rawUrl: string, query: string): HttpAnswer | null {
+    const { rawPath, rawQuery } = splitRawUrl(rawUrl);
+    if (query === '' ? rawQuery === null : rawQuery === query) return null;
+    return {
+      status: 301,
+      headers: {
+        location: query === '' ? rawPath : `${rawPath}?${query}`,
+        'cache-control': CANONICAL_REDIRECT_CACHE_CONTROL,
+      },
+      body: '',
+    };
+  }
+
+  /** The view beacon: counted for an inviter who exists (so that no one can fill the store with made-up ids). */
+  private async view(path: string): Promise<HttpAnswer> {
+    const inviterId = invitationInviterId(path);
+    const exists = inviterId !== null && (await this.deps.inviterExists(inviterId));
+    if (exists) await this.deps.countView(inviterId);
+    return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
+  }
+
+  /**
+   * A page that names an inviter (the invitation, the sign-up pages), cached at the CDN; one
+   * rendered for a `userAgent` is kept per user agent (`Vary`).
+   */
+  private async page(
+    path: string,
+    inviterId: string | null,
+    queryLanguage: string | undefined,
+    acceptLanguage: string | undefined,
+    userAgent?: string,
+  ): Promise<HttpAnswer> {
+    const inviter = inviterId ? await this.deps.findInviter(inviterId) : null;
+    const answer = await this.rendered({ path, queryLanguage, acceptLanguage, userAgent, inviter }, (status) =>
+      status === 200 ? INVITATION_CACHE_CONTROL : UNKNOWN_INVITER_CACHE_CONTROL,
+    );
+    if (userAgent === undefined) return answer;
+    const vary = [answer.headers.vary, 'User-Agent'].filter(Boolean).join(', ');
+    return { ...answer, headers: { ...answer.headers, vary } };
+  }
+
+  /**
+   * The welcome page, before activation (which the app runs in the browser): nothing is looked up,
+   * and the visitor's phone decides which store comes first.
+   */
+  private welcome(
+    path: string,
+    request: { rawUrl: string; userAgent?: string; acceptLanguage?: string },
+  ): Promise<HttpAnswer> {
+    const input = {
+      path,
+      queryLanguage: queryLanguageOf(request.rawUrl),
+      userAgent: request.userAgent,
+      acceptLanguage: request.acceptLanguage,
+      inviter: null,
+    };
+    return this.rendered(input, () => WELCOME_CACHE_CONTROL);
+  }
+
+  /** The renderer's page as an answer, with the page headers and the cache rule of its status. */
+  private async rendered(
+    input: Omit<InvitationPageInput, 'productDomain' | 'productImageUrl'>,
+    cacheControl: (status: number) => string,
+  ): Promise<HttpAnswer> {
+    const settings = this.deps.settings();
+    const page = await this.deps.renderer().renderInvitationPage({
+      ...input,
+      productDomain: settings.productDomain,
+      productImageUrl: settings.productImageUrl,
+    });
+    return {
+      status: page.status,
+      headers: {
+        ...this.deps.pageHeaders,
+        'content-type': 'text/html; charset=utf-8',
+        'content-language': page.language,
+        'cache-control': cacheControl(page.status),
+        // A link without a language gets the browser's: a cache keeps a copy per language asked.
+        ...(page.negotiated ? { vary: 'Accept-Language' } : {}),
+      },
+      body: page.html,
+    };
+  }
+
+  /**
+   * An e-mail's link: on to the welcome page (the server's page from its first byte) or to
+   * Firebase's own handler, as the web app decides (apps/web/src/config/email-action.ts). The
+   * address carries the e-mail's one-time code: nothing keeps it, and no referrer leaves with it.
+   */
+  private emailAction(rawUrl: string): HttpAnswer {
+    const location = this.deps.renderer().emailActionTarget(new URL(rawUrl, 'http://localhost').search);
+    return {
+      status: 303,
+      headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+      body: '',
+    };
+  }
+
+  private async appLink(inviterId: string | null): Promise<HttpAnswer> {
+    // Back to the invitation, which says "Invalid URL" (the app could not take over an
+    // invitation served at this address).
+    const unknown = (): HttpAnswer => ({
+      status: 303,
+      headers: {
+        location: inviterId ? `/feedback/${encodeURIComponent(inviterId)}` : '/tasks-Feedback',
+        'cache-control': UNKNOWN_INVITER_CACHE_CONTROL,
+      },
+      body: '',
+    });
+    if (!inviterId) return unknown();
+    let shortLink: string;
+    try {
+      ({ shortLink } = await this.deps.createAppLink(inviterId));
+    } catch (error) {
+      if (error instanceof FlowError && error.code === 'not-found') return unknown();
+      throw error;
+    }
+    // Only a web link leaves our pages (the optional link provider is a third party).
+    if (!/^https?:$/.test(new URL(shortLink).protocol)) {
+      this.deps.logger.error('The short link is not http(s)', { inviterId, shortLink });
+      throw new Error('The short link is not http(s)');
+    }
+    return {
+      status: 303,
+      headers: { location: shortLink, 'cache-control': APP_LINK_REDIRECT_CACHE_CONTROL },
+      body: '',
+    };
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The server-rendered pages behind Hosting's rewrites: the invitation (`/feedback/**`,
+ * `/tasks-Feedback`), the sign-up pages (`/social-sign-up/**`, `/sign-up/**`), the welcome page
+ * (`/welcome`, `/welcome/**`), and the redirects of "I already have an account" (`/app-link/**`)
+ * and of every e-mail's link (`/auth/action`).
+ */
+import { linkProviderApiKey } from '../../short-links/adapters/link-params.js';
+import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
+import { httpFunction } from '../../platform/functions/http-function.js';
+import { environment } from '../../platform/environment.js';
+import { invitationPageFlow, loadRenderer } from '../../platform/wiring.js';
+
+/** The deploy's policy, and in the local stack the Auth emulator's address beside it. */
+const connectSources = environment().pageConnectSources;
+const policy =
+  connectSources.length > 0 ? localPolicy(PAGE_CONTENT_SECURITY_POLICY, connectSources) : PAGE_CONTENT_SECURITY_POLICY;
+
+const flow = invitationPageFlow({
+  renderer: loadRenderer,
+  pageHeaders: { ...SECURITY_HEADERS, 'Content-Security-Policy': policy },
+});
+
+/** GET of the pages above, and the invitation's view beacon (POST). */
+export const invitationPage = httpFunction(
+  'invitationPage',
+  (req) =>
+    flow.answer({
+      method: req.method,
+      rawUrl: req.originalUrl,
+      userAgent: req.get('user-agent'),
+      acceptLanguage: req.get('accept-language'),
+    }),
+  // A whole CPU (the smallest memory it comes with): the render is on the path to the first byte.
+  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], cpu: 1, memory: '512MiB' },
+);

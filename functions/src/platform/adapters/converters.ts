@@ -1,0 +1,64 @@
+/**
+ * One Firestore data converter per collection: the single place where a stored document is
+ * taken to be of its record type. Everything the stores read goes through one of these, so no
+ * store casts document data, and a record type's change shows wherever it is used.
+ *
+ * The records come from the mobile app as much as from us, so a converter trusts the stored
+ * shape (the domain checks what it relies on, e.g. isLiveUser); it checks nothing at run time.
+ */
+import type {
+  DocumentData,
+  DocumentReference,
+  Transaction,
+  FirestoreDataConverter,
+  PartialWithFieldValue,
+  QueryDocumentSnapshot,
+  WithFieldValue,
+} from 'firebase-admin/firestore';
+import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
+import type { AppLinkRecord } from '../../short-links/domain/app-links.js';
+import type { FriendJoin } from '../../invites/domain/joins.js';
+import type { OpenShard } from '../../short-links/domain/open-count.js';
+import type { PushBudget } from '../../owed-work/domain/push-budget.js';
+
+export function converter<T extends DocumentData>(): FirestoreDataConverter<T, DocumentData> {
+  return {
+    toFirestore: (record: WithFieldValue<T> | PartialWithFieldValue<T>) => record as DocumentData,
+    fromFirestore: (snapshot: QueryDocumentSnapshot) => snapshot.data() as T,
+  };
+}
+
+/** `NotificationHistory/{inviterId}`: the inviter's history list, as the app reads it. */
+export interface HistoryDocument {
+  userId: string;
+  history: unknown[];
+  updatedAt: string;
+}
+
+/** `Notifications/{userId}`: a user's notification settings (the app's; we only create defaults). */
+export type NotificationSettings = Record<string, unknown> & { userId: string };
+
+export const converters = {
+  users: converter<UserRecord>(),
+  signUps: converter<SignUpRecord>(),
+  notifications: converter<NotificationSettings>(),
+  notificationHistory: converter<HistoryDocument>(),
+  friendJoins: converter<FriendJoin>(),
+  pushBudgets: converter<PushBudget>(),
+  appLinks: converter<AppLinkRecord>(),
+  openShards: converter<OpenShard>(),
+};
+
+type DataOf<R> = R extends DocumentReference<infer T> ? T : never;
+
+/**
+ * Reads documents of different collections in one transactional read (Transaction.getAll) and
+ * answers each one's data in its own record type, or undefined where there is no document.
+ */
+export async function readAllIn<const R extends readonly DocumentReference<DocumentData>[]>(
+  tx: Transaction,
+  ...refs: R
+): Promise<{ [K in keyof R]: DataOf<R[K]> | undefined }> {
+  const snapshots = await tx.getAll(...refs);
+  return snapshots.map((snapshot) => snapshot.data()) as { [K in keyof R]: DataOf<R[K]> | undefined };
+}

@@ -1,0 +1,21 @@
+/** The environment of a deployment (platform/environment.ts): App Check, FCM, the stores as they are. */
+import { getAppCheck } from 'firebase-admin/app-check';
+import { FcmTransport } from '../owed-work/adapters/push-transport.js';
+import { firebaseApp, messaging } from './adapters/firebase.js';
+import { useEnvironment } from './environment.js';
+
+useEnvironment({
+  consumeAppCheckToken: async (request) => {
+    const token = request.rawRequest.header('X-Firebase-AppCheck');
+    if (!token) return false;
+    const verified = await getAppCheck(firebaseApp).verifyToken(token, { consume: true });
+    return verified.alreadyConsumed !== true;
+  },
+  countsAppCheckToken: () => true,
+  pushTransport: () => new FcmTransport(messaging),
+  inviteStore: (store) => store,
+  localPictures: false,
+  pageConnectSources: [],
+  reloadsRenderer: false,
+  deployedLinkSettings: true,
+});

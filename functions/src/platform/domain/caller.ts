@@ -1,0 +1,9 @@
+/** A signed-in caller, described by what its ID token proves. */
+export interface Caller {
+  uid: string;
+  email: string | undefined;
+  signInProvider: string | undefined;
+  name: string | undefined;
+  /** When the person signed in (the ID token's `auth_time`, seconds): sessions revoked since then no longer count. */
+  authTime: number | undefined;
+}

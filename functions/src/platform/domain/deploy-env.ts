@@ -1,0 +1,137 @@
+/**
+ * What a deploy's `functions/.env*` files must and must not carry. firebase-tools reads `.env`
+ * and `.env.{projectId}` from the folder firebase.json's `configDir` names (`functions/`), and
+ * writes the answers typed at its params prompt to `.env.{projectId}` there.
+ *
+ * - Never a setting that switches the functions into their emulator behaviour:
+ *   `FUNCTIONS_EMULATOR=true` in a deployed file would have firebase-functions skip what it
+ *   checks only outside the emulator (a task's caller, for one; the local stack's own code is
+ *   not in the deploy package at all); an `…_EMULATOR_HOST` would point the Admin SDK at a
+ *   machine that is not there. Only `.env.local` is the emulator's own file (firebase deploy
+ *   never reads it).
+ * - Every param whose default is only the local stack's placeholder, set to a real value
+ *   (`deployParamProblems`): an unset one would be asked for at the deploy's prompt with the
+ *   placeholder offered, and a deployed function refuses the placeholder at run time.
+ */
+import { appCheckEnforcement } from './app-check.js';
+import {
+  LinkSettingsError,
+  localLinkDefaults,
+  parseLinkSettings,
+  type RawLinkSettings,
+} from '../../short-links/domain/link-settings.js';
+
+/** Names the emulators set or read: FUNCTIONS_EMULATOR, FIRESTORE_EMULATOR_HOST, FIREBASE_EMULATOR_HUB, … */
+const EMULATOR_SETTING = /(^|_)EMULATOR(_|$)/;
+
+/** One `KEY=value` line of a dotenv text, the value as written (quotes and escapes kept). */
+export interface DotenvLine {
+  key: string;
+  value: string;
+  line: string;
+}
+
+/** The `KEY=value` lines of a dotenv text (`export KEY=value` too; comments and blank lines ignored). */
+export function dotenvLines(text: string): DotenvLine[] {
+  return text.split(/\r?\n/).flatMap((line) => {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    return match?.[1] === undefined ? [] : [{ key: match[1], value: match[2] ?? '', line }];
+  });
+}
+
+/**
+ * What an env file left in the folder the pack step makes anew (`left`) holds beside the one kept
+ * in the configDir (`kept`, empty when there is none): the lines whose key the kept file lacks (to
+ * be moved there), and those that set a key the kept file sets otherwise (to be decided by hand).
+ */
+export function leftoverLines(left: string, kept: string): { missing: DotenvLine[]; differing: DotenvLine[] } {
+  const keptLines = dotenvLines(kept);
+  const keptValue = (key: string) => keptLines.findLast((line) => line.key === key)?.value;
+  const lines = dotenvLines(left);
+  return {
+    missing: lines.filter(({ key }) => keptValue(key) === undefined),
+    differing: lines.filter(({ key, value }) => keptValue(key) !== undefined && keptValue(key) !== value),
+  };
+}
+
+/** The keys a dotenv text sets. */
+export function dotenvKeys(text: string): string[] {
+  return dotenvLines(text).map(({ key }) => key);
+}
+
+/** Every emulator-only setting in the deployable env files, as `file: KEY`; empty when the deploy may go on. */
+export function emulatorSettingsInDeploy(files: { name: string; text: string }[]): string[] {
+  return files
+    .filter(({ name }) => name.startsWith('.env') && name !== '.env.local')
+    .flatMap(({ name, text }) =>
+      dotenvKeys(text)
+        .filter((key) => EMULATOR_SETTING.test(key))
+        .map((key) => `${name}: ${key}`),
+    );
+}
+
+/** WEB_API_KEY's local default: the Auth emulator takes any key; a deployed function refuses this one. */
+export const LOCAL_WEB_API_KEY = 'local-placeholder-api-key';
+
+/**
+ * Every param the functions define (`defineString`/`defineSecret` in adapters/), and what a deploy
+ * needs of it. `required`: the default is the local stack's placeholder, so the project's env file
+ * must set it (with what to set). `default`: the default serves production (the deploy still asks
+ * for it once, interactively, and keeps the answer). `secret`: in Secret Manager, not in a file.
+ * test/unit/deploy-env.test.ts holds this list to the params the built functions declare.
+ */
+export const FUNCTION_PARAMS = {
+  PRODUCT_DOMAIN: { need: 'required', what: "the site's https origin, such as https://dayfocus.app" },
+  LINK_ORIGIN: { need: 'required', what: 'the https origin Hosting serves the short links on (/l/{code})' },
+  PRODUCT_IMAGE_URL: { need: 'required', what: 'the https address of the link preview image (1200x630)' },
+  APPLE_TEAM_ID: { need: 'required', what: "the iOS app's Apple Developer team id (10 characters)" },
+  ANDROID_CERT_SHA256: { need: 'required', what: "the Android app's signing-certificate SHA-256 fingerprints" },
+  WEB_API_KEY: { need: 'required', what: "the web config's apiKey (Project settings, Your apps)" },
+  APP_STORE_URL: { need: 'default', what: '' },
+  PLAY_STORE_URL: { need: 'default', what: '' },
+  LINK_PROVIDER: { need: 'default', what: '' },
+  DYNAMIC_LINKS_API_URL: { need: 'default', what: '' },
+  DYNAMIC_LINKS_DOMAIN_URI_PREFIX: { need: 'default', what: '' },
+  PICTURES_FOLDER: { need: 'default', what: '' },
+  LINK_PROVIDER_API_KEY: { need: 'secret', what: '' },
+} as const satisfies Record<string, { need: 'required' | 'default' | 'secret'; what: string }>;
+
+export type FunctionParamName = keyof typeof FUNCTION_PARAMS;
+
+/** A value copied from apps/web/config.example.json or the local stack's files, not a project's. */
+function isPlaceholder(value: string): boolean {
+  return /^(your-|demo-)/i.test(value) || value === LOCAL_WEB_API_KEY;
+}
+
+/**
+ * What is wrong with the functions' settings a deploy would use (`env`: .env and .env.{projectId}
+ * merged, as firebase-tools reads them), each with what to set. Empty when the deploy may go on.
+ * Uses the rules the deployed functions apply at run time.
+ */
+export function deployParamProblems(env: Record<string, string | undefined>): string[] {
+  const value = (name: string) => (env[name] ?? '').trim();
+  const problems: string[] = [];
+  const unset = new Set<string>();
+  for (const [name, { need, what }] of Object.entries(FUNCTION_PARAMS)) {
+    if (need === 'required' && value(name) === '') {
+      unset.add(name);
+      problems.push(`${name} is not set: set ${what}`);
+    } else if (need !== 'secret' && value(name) !== '' && isPlaceholder(value(name))) {
+      problems.push(`${name} is the placeholder "${value(name)}": set ${what || "the project's own value"}`);
+    }
+  }
+  const raw = Object.fromEntries(Object.keys(localLinkDefaults).map((name) => [name, value(name)])) as RawLinkSettings;
+  try {
+    parseLinkSettings(raw, { deployed: true });
+  } catch (error) {
+    if (!(error instanceof LinkSettingsError)) throw error;
+    const named = error.problems.filter((problem) => ![...unset].some((name) => problem.startsWith(`${name} `)));
+    problems.push(...named);
+  }
+  try {
+    appCheckEnforcement(env.APP_CHECK_ENFORCEMENT);
+  } catch (error) {
+    problems.push(`${(error as Error).message} (or leave it out)`);
+  }
+  return problems;
+}

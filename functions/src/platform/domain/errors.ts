@@ -1,0 +1,32 @@
+/**
+ * Failures a caller can act on, named with the callable error codes the web client
+ * understands. Entry points turn these into HttpsError; anything else is an internal error.
+ */
+export type FlowErrorCode =
+  'invalid-argument' | 'not-found' | 'unauthenticated' | 'permission-denied' | 'failed-precondition' | 'unavailable';
+
+export class FlowError extends Error {
+  constructor(
+    readonly code: FlowErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'FlowError';
+  }
+}
+
+/**
+ * The refusals of an activation that come from the account's state (none, unverified, no record,
+ * deleted, disabled) or from a code of another account: an anonymous caller hears one answer for
+ * all of them, so that probing uids tells nothing (invites/functions/invite-callables.ts).
+ */
+export const ACTIVATION_ACCOUNT_REFUSALS: ReadonlySet<FlowErrorCode> = new Set([
+  'not-found',
+  'failed-precondition',
+  'invalid-argument',
+]);
+
+/** Providers whose sign-in proves the address, so no verification e-mail is needed. */
+export const SOCIAL_PROVIDERS: ReadonlySet<string> = new Set(['google.com', 'apple.com']);
+export const PASSWORD_PROVIDER = 'password';

@@ -1,0 +1,33 @@
+/** The HTTP functions' wrapper: runs a flow's handler and sends its HttpAnswer, or a plain 500. */
+import { logger } from 'firebase-functions';
+import { onRequest, type HttpsOptions, type Request } from 'firebase-functions/v2/https';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
+import type { HttpAnswer } from '../domain/http-answer.js';
+import { maxInstances, type FunctionName } from './capacity.js';
+
+export function httpFunction(
+  name: FunctionName,
+  handle: (req: Request) => Promise<HttpAnswer> | HttpAnswer,
+  options: Pick<HttpsOptions, 'secrets' | 'memory' | 'cpu'> = {},
+) {
+  return onRequest({ region: FUNCTIONS_REGION, maxInstances: maxInstances[name], ...options }, async (req, res) => {
+    try {
+      const answer = await handle(req);
+      // Node's own setHeader/end: Express's set() would append a charset to application/json.
+      res.statusCode = answer.status;
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      res.end(req.method === 'HEAD' ? undefined : answer.body);
+      // Cloud Functions (2nd gen) throttles CPU once the handler returns: finish the count's write here.
+      await answer.pending;
+    } catch (error) {
+      logger.error(`${name} failed unexpectedly`, {
+        url: req.originalUrl,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+      res
+        .status(500)
+        .set({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+        .send('Something went wrong; please try again.');
+    }
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Builds every flow from the real adapters, once per instance: the one place where ports
+ * (flows/ports.ts) meet their implementations.
+ */
+import { randomBytes } from 'node:crypto';
+import { logger } from 'firebase-functions';
+import { isLiveUser } from '@dayfocus/contracts/records';
+import { LINK_KEEP_MS } from '../short-links/domain/app-links.js';
+import { AppLinkStore } from '../short-links/adapters/app-link-store.js';
+import { FirebaseAccounts } from '../invites/adapters/accounts.js';
+import { DynamicLinksClient } from '../short-links/adapters/dynamic-links-client.js';
+import { auth, db, storage, taskQueues } from './adapters/firebase.js';
+import { environment } from './environment.js';
+import { FunnelStore } from '../invites/adapters/funnel-store.js';
+import { FirestoreInviteStore } from '../invites/adapters/invite-store.js';
+import { keptRead } from './adapters/kept-read.js';
+import { readLinkSettings } from '../short-links/adapters/link-params.js';
+import { picturesFolder } from '../invites/adapters/picture-params.js';
+import { resolvePictureUrl } from '../invites/adapters/pictures.js';
+import { TaskPushQueue } from '../owed-work/adapters/push-queue.js';
+import { withinTime } from './adapters/time-limit.js';
+import { AuthRestVerificationCodes, webApiKey } from '../invites/adapters/verification-codes.js';
+import { AppLinkFlow } from '../short-links/flows/app-link-flow.js';
+import { loadRenderer } from '../pages/adapters/web-renderer.js';
+
+export { loadRenderer };
+import { InvitationPageFlow, type InvitationPageDeps } from '../pages/flows/invitation-page-flow.js';
+import { InviteFlow } from '../invites/flows/invite-flow.js';
+import { InviterFlow } from '../invites/flows/inviter-flow.js';
+
+export const inviteStore = new FirestoreInviteStore(db, logger);
+
+export const funnels = new FunnelStore(db);
+
+const accounts = new FirebaseAccounts(auth);
+
+const resolvePicture = (profileImage: unknown, ownerId: string) =>
+  resolvePictureUrl(storage, profileImage, ownerId, {
+    picturesFolder: picturesFolder.value(),
+    localHttp: environment().localPictures,
+  });
+
+export const inviteFlow = new InviteFlow({
+  store: environment().inviteStore(inviteStore),
+  accounts,
+  push: environment().pushTransport(),
+  pushQueue: new TaskPushQueue(taskQueues),
+  verificationCodes: new AuthRestVerificationCodes({
+    apiKey: () => webApiKey.value(),
+    emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+  }),
+  resolvePicture,
+  logger,
+  now: () => new Date(),
+});
+
+/**
+ * How long a page waits for Auth to say whether an inviter's account is disabled; past it the
+ * record decides (invites/flows/inviter-flow.ts). Auth answers in milliseconds when it is well.
+ */
+const ACCOUNT_LOOKUP_LIMIT_MS = 1_500;
+
+/** The inviter as the public sees her: the pages, getInviter, resolveAppLink. */
+export const inviterFlow = new InviterFlow({
+  users: inviteStore,
+  accounts: {
+    getAccount: (uid) =>
+      withinTime(accounts.getAccount(uid), ACCOUNT_LOOKUP_LIMIT_MS, "Looking up an inviter's account"),
+  },
+  resolvePicture,
+  logger,
+});
+
+const appLinks = new AppLinkStore(db);
+
+export const appLinkFlow = new AppLinkFlow({
+  inviters: inviterFlow,
+  // Kept as long as the links themselves: a link stops resolving within LINK_KEEP_MS of its
+  // inviter being switched off or disabled, as of its retirement.
+  keptInviters: { card: keptRead((inviterId) => inviterFlow.card(inviterId), LINK_KEEP_MS) },
+  renderer: loadRenderer,
+  links: appLinks,
+  logger,
+  settings: readLinkSettings,
+  dynamicLinks: (provider) => new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey }),
+  randomBytes: (size) => randomBytes(size),
+  now: () => new Date(),
+});
+
+/** The invitation page's flow, given what only the HTTP function knows: its renderer and its headers. */
+export function invitationPageFlow(page: Pick<InvitationPageDeps, 'renderer' | 'pageHeaders'>): InvitationPageFlow {
+  return new InvitationPageFlow({
+    ...page,
+    findInviter: (inviterId) => inviterFlow.card(inviterId),
+    createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
+    settings: readLinkSettings,
+    countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
+    inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
+    nonce: () => randomBytes(16).toString('base64'),
+    logger,
+  });
+}

@@ -1,0 +1,272 @@
+/**
+ * Firestore side of the short links. `_appLinks/{code}` holds a link (target, inviter,
+ * timestamps); its opens are counted in the shards `_appLinks/{code}/openShards/{0..N-1}`
+ * (domain/open-count.ts); `_appLinkOwners/{inviterId}` says which code, or which
+ * provider link, an inviter already has, so asking again gives the same link back.
+ */
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { LRUCache } from 'lru-cache';
+import type { Visitor } from '@dayfocus/contracts/link-paths';
+import { LINK_KEEP_MS, type AppLinkRecord, type ProviderLinkRecord } from '../domain/app-links.js';
+import type { LinkProviderKind } from '../domain/link-settings.js';
+import type { AppLinkLinks } from '../flows/ports.js';
+import { converter, converters } from '../../platform/adapters/converters.js';
+import {
+  OPEN_SHARD_COUNT,
+  OPEN_SHARDS_COLLECTION,
+  pickOpenShard,
+  sumLinkOpens,
+  type LinkOpenCounts,
+  type OpenSource,
+} from '../domain/open-count.js';
+import { collections } from '@dayfocus/contracts/records';
+
+interface AppLinkOwnerRecord {
+  inviterId: string;
+  /** Our own link's code. */
+  code?: string;
+  /**
+   * Our own link's target, written with the link in one transaction, so that finding an
+   * inviter's link takes one read. Absent on records made before it: the link is read then.
+   */
+  codeTarget?: string;
+  /** Links from outside providers, by provider. */
+  providerLinks?: Partial<Record<Exclude<LinkProviderKind, 'own'>, ProviderLinkRecord>>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Attempts at a fresh code before giving up; with 2^60 codes a second one is already rare. */
+const CODE_ATTEMPTS = 5;
+
+const ownerConverter = converter<AppLinkOwnerRecord>();
+
+/** What an owner record says of the inviter's own link (nothing, when there is no record). */
+type OwnLink = Pick<AppLinkOwnerRecord, 'code' | 'codeTarget'>;
+
+/** A clock in milliseconds, as `performance` gives it (tests hand in their own). */
+export interface KeepClock {
+  now(): number;
+}
+
+export class AppLinkStore implements AppLinkLinks {
+  /** Links this instance has read, by code: a link's opens within LINK_KEEP_MS cost no read. */
+  private readonly resolved: LRUCache<string, AppLinkRecord>;
+  /** Owner records this instance has read or written, by inviter: which code is hers. */
+  private readonly owned: LRUCache<string, OwnLink>;
+  /** Picks the shard of each open; in [0, 1) like Math.random. */
+  private readonly random: () => number;
+
+  constructor(
+    private readonly firestore: Firestore,
+    options: { random?: () => number; clock?: KeepClock } = {},
+  ) {
+    this.random = options.random ?? Math.random;
+    // A link retired by hand stops resolving within LINK_KEEP_MS (domain/app-links.ts).
+    // A clock of the tests' own is read each time (lru-cache otherwise reuses a reading for 1 ms).
+    const clock = options.clock ? { perf: options.clock, ttlResolution: 0 } : {};
+    const keep = { max: 10_000, ttl: LINK_KEEP_MS, ...clock };
+    this.resolved = new LRUCache(keep);
+    this.owned = new LRUCache(keep);
+  }
+
+  private links() {
+    return this.firestore.collection(collections.appLinks).withConverter(converters.appLinks);
+  }
+
+  private owners() {
+    return this.firestore.collection(collections.appLinkOwners).withConverter(ownerConverter);
+  }
+
+  /**
+   * The inviter's own link, made on first use. One transaction reads the owner record and
+   * writes both records, so concurrent first calls agree on one code. A changed target
+   * (the product domain moved) is updated in place; the code stays.
+   */
+  async ensureOwnLink(input: {
+    inviterId: string;
+    target: string;
+    now: string;
+    newCode: () => string;
+  }): Promise<string> {
+    // The usual case, an inviter asking again, needs two reads (kept) and no transaction. The
+    // link itself is read too, so that one deleted by hand is made anew, not handed out.
+    const known = await this.findOwnLink(input.inviterId, input.target);
+    if (known && (await this.findByCode(known))?.inviterId === input.inviterId) return known;
+    const code = await this.makeOwnLink(input);
+    this.owned.set(input.inviterId, { code, codeTarget: input.target });
+    return code;
+  }
+
+  /**
+   * The code of the inviter's own link to `target`, if they have one: reads only, never writes.
+   * One read: the owner record names the target with the code (a record from before it did: the
+   * link is read too). The link itself is not read, so a link document deleted by hand alone is
+   * still found here (docs/short-links.md says to clear the owner's code).
+   */
+  async findOwnLink(inviterId: string, target: string): Promise<string | null> {
+    const owner = await this.ownLinkOf(inviterId);
+    const code = owner.code;
+    if (!code) return null;
+    const linkTarget = owner.codeTarget ?? (await this.ownTargetOf(code, inviterId));
+    return linkTarget === target ? code : null;
+  }
+
+  /**
+   * Whether the inviter's owner record names `code`: her one link that resolves. A kept answer
+   * that it does is trusted for LINK_KEEP_MS (a link retired by hand stops within it); one that
+   * it does not is read again, since the record may name a link made since in another instance.
+   */
+  async namesCode(inviterId: string, code: string): Promise<boolean> {
+    if (this.owned.get(inviterId)?.code === code) return true;
+    return (await this.ownLinkOf(inviterId, { fresh: true })).code === code;
+  }
+
+  /** What the inviter's owner record says of her own link, kept for LINK_KEEP_MS. */
+  private async ownLinkOf(inviterId: string, options: { fresh?: boolean } = {}): Promise<OwnLink> {
+    const kept = options.fresh ? undefined : this.owned.get(inviterId);
+    if (kept) return kept;
+    const owner = (await this.owners().doc(inviterId).get()).data();
+    const ownLink: OwnLink = { code: owner?.code, codeTarget: owner?.codeTarget };
+    this.owned.set(inviterId, ownLink);
+    return ownLink;
+  }
+
+  /** The target of the inviter's link of this code, or undefined when the code is not theirs. */
+  private async ownTargetOf(code: string, inviterId: string): Promise<string | undefined> {
+    const link = await this.findByCode(code);
+    return link?.inviterId === inviterId ? link.target : undefined;
+  }
+
+  private async makeOwnLink(input: {
+    inviterId: string;
+    target: string;
+    now: string;
+    newCode: () => string;
+  }): Promise<string> {
+    const ownerRef = this.owners().doc(input.inviterId);
+    return this.firestore.runTransaction(async (tx) => {
+      const owner = (await tx.get(ownerRef)).data();
+      if (owner?.code) {
+        const linkRef = this.links().doc(owner.code);
+        const link = (await tx.get(linkRef)).data();
+        if (link && link.inviterId === input.inviterId) {
+          if (link.target !== input.target) {
+            tx.update(linkRef, { target: input.target, updatedAt: input.now });
+            this.resolved.delete(owner.code);
+          }
+          if (owner.codeTarget !== input.target) {
+            tx.update(ownerRef, { codeTarget: input.target, updatedAt: input.now });
+          }
+          return owner.code;
+        }
+      }
+      for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+        const code = input.newCode();
+        const linkRef = this.links().doc(code);
+        if ((await tx.get(linkRef)).exists) continue;
+        const record: AppLinkRecord = {
+          code,
+          inviterId: input.inviterId,
+          target: input.target,
+          createdAt: input.now,
+          updatedAt: input.now,
+        };
+        tx.create(linkRef, record);
+        tx.set(
+          ownerRef,
+          {
+            inviterId: input.inviterId,
+            code,
+            codeTarget: input.target,
+            createdAt: owner?.createdAt ?? input.now,
+            updatedAt: input.now,
+          },
+          { merge: true },
+        );
+        return code;
+      }
+      throw new Error(`No free short-link code after ${CODE_ATTEMPTS} attempts`);
+    });
+  }
+
+  async findProviderLink(
+    inviterId: string,
+    provider: Exclude<LinkProviderKind, 'own'>,
+  ): Promise<ProviderLinkRecord | null> {
+    const owner = (await this.owners().doc(inviterId).get()).data();
+    return owner?.providerLinks?.[provider] ?? null;
+  }
+
+  /**
+   * Keeps a provider's link for the inviter. When another call stored one for the same
+   * target first, that one wins and is returned, so every caller hands out the same link.
+   */
+  async keepProviderLink(input: {
+    inviterId: string;
+    provider: Exclude<LinkProviderKind, 'own'>;
+    link: ProviderLinkRecord;
+    now: string;
+  }): Promise<ProviderLinkRecord> {
+    const ownerRef = this.owners().doc(input.inviterId);
+    return this.firestore.runTransaction(async (tx) => {
+      const owner = (await tx.get(ownerRef)).data();
+      const existing = owner?.providerLinks?.[input.provider];
+      if (existing && existing.target === input.link.target) return existing;
+      tx.set(
+        ownerRef,
+        {
+          inviterId: input.inviterId,
+          providerLinks: { [input.provider]: input.link },
+          createdAt: owner?.createdAt ?? input.now,
+          updatedAt: input.now,
+        },
+        { merge: true },
+      );
+      return input.link;
+    });
+  }
+
+  /** The link of a code; a code nobody has is not kept (it may be made any time). */
+  async findByCode(code: string): Promise<AppLinkRecord | null> {
+    const kept = this.resolved.get(code);
+    if (kept) return kept;
+    const link = (await this.links().doc(code).get()).data() ?? null;
+    if (link) this.resolved.set(code, link);
+    return link;
+  }
+
+  private openShards(code: string) {
+    return this.links().doc(code).collection(OPEN_SHARDS_COLLECTION).withConverter(converters.openShards);
+  }
+
+  /**
+   * One open, counted by the database (an increment, not read-modify-write) on one shard
+   * chosen at random, so that concurrent opens of one link spread over OPEN_SHARD_COUNT
+   * documents instead of queueing on one. The platform, the source and the time of the open
+   * go on the same shard write: a field of the link itself written on every open would make
+   * it the hot document again. `set` with merge creates the shard on its first open.
+   */
+  async countOpen(code: string, visitor: Visitor, source: OpenSource, now: string): Promise<void> {
+    const shard = this.openShards(code).doc(String(pickOpenShard(this.random, OPEN_SHARD_COUNT)));
+    await shard.set(
+      {
+        opens: FieldValue.increment(1),
+        opensBy: { [visitor]: FieldValue.increment(1) },
+        sources: { [source]: FieldValue.increment(1) },
+        lastOpenedAt: now,
+      },
+      { merge: true },
+    );
+  }
+
+  /**
+   * The opens of a link, by platform and by source: the sum over its shards (at most
+   * OPEN_SHARD_COUNT reads), plus the counts a link from before the shards kept on itself.
+   * Not on the path of a visit.
+   */
+  async openCounts(code: string): Promise<LinkOpenCounts> {
+    const [link, shards] = await Promise.all([this.findByCode(code), this.openShards(code).get()]);
+    return sumLinkOpens([link ?? undefined, ...shards.docs.map((doc) => doc.data())]);
+  }
+}

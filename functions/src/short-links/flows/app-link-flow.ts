@@ -1,0 +1,267 @@
+/**
+ * Short links: making one for an inviter ("I already have an account"), and answering a
+ * visit to one. Talks to its adapters through the small interfaces below, so tests can run
+ * it in-process against the Firestore emulator and a fake provider.
+ */
+import {
+  answerForLink,
+  appleAppSiteAssociation,
+  androidAssetLinks,
+  dynamicLinksRequestBody,
+  isLinkInviter,
+  linkPlatformOf,
+  linkTargetFor,
+  newLinkCode,
+  servedLink,
+  shortLinkFor,
+  type LinkAnswer,
+  type ServedLink,
+} from '../domain/app-links.js';
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
+import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
+import { FlowError } from '../../platform/domain/errors.js';
+import type { HttpAnswer } from '../../platform/domain/http-answer.js';
+import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../pages/domain/link-pages.js';
+import { qrCodeSvg } from '../domain/link-qr.js';
+import type { LinkSettings } from '../domain/link-settings.js';
+import { openSourceOf, type OpenSource } from '../domain/open-count.js';
+import { LinkProviderError, type AppLinkLinks, type ShortLinkProviderClient } from './ports.js';
+import { type InviterLookup } from '../../invites/flows/ports.js';
+import { type Logger } from '../../platform/flows/ports.js';
+
+export interface AppLinkFlowDeps {
+  /** Who has a public face, asked afresh: making a link. */
+  inviters: InviterLookup;
+  /**
+   * The inviter's card (cleaned name, picture) when she has a public face, kept in the instance
+   * for LINK_KEEP_MS at most (wiring.ts): serving a link, which every open does, names her.
+   */
+  keptInviters: { card(inviterId: string): Promise<InviterCard | null> };
+  /** The web app's server renderer, which draws the link's pages (entry-server.tsx). */
+  renderer: () => LinkPageRenderer;
+  links: AppLinkLinks;
+  logger: Logger;
+  /** Read per call: params are only known at run time. Throws LinkSettingsError. */
+  settings: () => LinkSettings;
+  dynamicLinks: (provider: Extract<LinkSettings['provider'], { kind: 'dynamic-links' }>) => ShortLinkProviderClient;
+  randomBytes: (size: number) => Uint8Array;
+  now: () => Date;
+}
+
+export interface LinkVisit {
+  method: string;
+  /** The path and query exactly as requested, before any decoding. */
+  rawUrl: string;
+  userAgent?: string;
+  acceptLanguage?: string;
+}
+
+const NO_STORE = 'private, no-store';
+/**
+ * The QR code of a link is kept by Hosting's CDN for 30 s (browsers ask it each time): it encodes
+ * only `{linkOrigin}/l/{code}`, and a code never changes hands, but a link retired by hand must
+ * stop being shown within a minute, with the instance's LINK_KEEP_MS before it. Opens are
+ * counted on the link, not its QR code, so nothing is lost when the CDN answers instead.
+ */
+const QR_CACHE = 'public, max-age=0, s-maxage=30';
+
+export class AppLinkFlow {
+  constructor(private readonly deps: AppLinkFlowDeps) {}
+
+  async createAppLink(inviterId: string): Promise<{ shortLink: string }> {
+    const settings = this.deps.settings();
+    const inviter = await this.deps.inviters.publicInviter(inviterId);
+    if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
+    const target = linkTargetFor(settings, inviterId);
+    const now = this.deps.now().toISOString();
+
+    if (settings.provider.kind === 'own') {
+      const code = await this.deps.links.ensureOwnLink({
+        inviterId,
+        target,
+        now,
+        newCode: () => newLinkCode(this.deps.randomBytes),
+      });
+      return { shortLink: shortLinkFor(settings, code) };
+    }
+
+    const provider = settings.provider;
+    const known = await this.existingLink(inviterId);
+    if (known) return known;
+    let shortLink: string;
+    try {
+      shortLink = await this.deps
+        .dynamicLinks(provider)
+        .createShortLink(dynamicLinksRequestBody(settings, provider.domainUriPrefix, target));
+    } catch (error) {
+      if (!(error instanceof LinkProviderError)) throw error;
+      this.deps.logger.error('The short-link provider failed', {
+        provider: provider.kind,
+        inviterId,
+        status: error.status,
+        error: error.message,
+      });
+      throw new FlowError('unavailable', 'The short-link service is unavailable; please try again');
+    }
+    const kept = await this.deps.links.keepProviderLink({
+      inviterId,
+      provider: provider.kind,
+      link: { shortLink, target, createdAt: now },
+      now,
+    });
+    return { shortLink: kept.shortLink };
+  }
+
+  /**
+   * The inviter's short link if it was made before, or null: reads only, and no check that the
+   * inviter exists, so it is for a caller that knows it (activation, once the join has read the
+   * inviter). A link of a provider for another target, or of another provider, is not theirs now.
+   */
+  async existingLink(inviterId: string): Promise<{ shortLink: string } | null> {
+    const settings = this.deps.settings();
+    const target = linkTargetFor(settings, inviterId);
+    const { provider } = settings;
+    if (provider.kind === 'own') {
+      const code = await this.deps.links.findOwnLink(inviterId, target);
+      return code ? { shortLink: shortLinkFor(settings, code) } : null;
+    }
+    const known = await this.deps.links.findProviderLink(inviterId, provider.kind);
+    const current = known && known.target === target && known.shortLink.startsWith(`${provider.domainUriPrefix}/`);
+    return current ? { shortLink: known.shortLink } : null;
+  }
+
+  /**
+   * The link of a code as it may be served (domain/app-links.ts, servedLink), or null: for a code
+   * nobody has, a link retired by hand, or one whose inviter has no public face.
+   */
+  async linkOf(code: string): Promise<ServedLink | null> {
+    return (await this.servedLinkOf(code))?.link ?? null;
+  }
+
+  /** The served link of a code with its inviter's card, or null (linkOf). */
+  private async servedLinkOf(code: string): Promise<{ link: ServedLink; inviter: InviterCard } | null> {
+    const link = await this.deps.links.findByCode(code);
+    if (!link || !isLinkInviter(link.inviterId)) return null;
+    const [ownerNamesIt, inviter] = await Promise.all([
+      this.deps.links.namesCode(link.inviterId, link.code),
+      this.deps.keptInviters.card(link.inviterId),
+    ]);
+    const served = servedLink(link, { ownerNamesIt, inviterIsPublic: inviter !== null }, this.deps.settings());
+    return served && inviter ? { link: served, inviter } : null;
+  }
+
+  /**
+   * GET /l/{code}: the link's page for this visitor's device; GET /l/{code}/qr.svg: the link's QR
+   * code. Unknown or malformed codes, retired links and links of inviters without a public face
+   * get the unknown link's page (404). `?lg=` (the page's language switch) picks the language.
+   */
+  async openAppLink(visit: LinkVisit): Promise<HttpAnswer> {
+    if (visit.method !== 'GET' && visit.method !== 'HEAD') {
+      return {
+        status: 405,
+        headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
+        body: 'Method not allowed',
+      };
+    }
+    const settings = this.deps.settings();
+    const visitor = visitorOf(visit.userAgent);
+    const request = linkRequestFromPath(visit.rawUrl);
+    const served = request ? await this.servedLinkOf(request.code) : null;
+    const link = served?.link ?? null;
+    if (request?.resource === 'qr') {
+      // Showing the QR code is not an open: nothing is counted.
+      if (!link) return this.pageAnswer({ kind: 'not-found' }, null, visit);
+      return this.qrCodeAnswer(shortLinkFor(settings, link.code));
+    }
+    const answer = answerForLink(link, visitor, settings);
+
+    // The count is started here, while the request still holds the CPU, and not awaited: the
+    // answer goes out at once and carries the write as `pending` for the function to finish
+    // after sending. A failed or slow count never costs the visitor the link, nor any time.
+    // The source only counts: the answer is the same with or without it. A reload by the page's
+    // own language switch (`?lg=`) is the same visit, not another open.
+    const switched = new URL(visit.rawUrl, 'http://localhost').searchParams.has('lg');
+    const counted = answer.kind !== 'not-found' && link && visit.method === 'GET' && !switched;
+    const page = this.pageAnswer(answer, served?.inviter ?? null, visit);
+    if (!counted) return page;
+    const pending = this.countOpen(link.code, visitor, openSourceOf(visit.rawUrl));
+    return { ...(await page), pending };
+  }
+
+  /** Counts one open; never rejects (a lost count is logged, not raised). */
+  private async countOpen(code: string, visitor: Visitor, source: OpenSource): Promise<void> {
+    try {
+      await this.deps.links.countOpen(code, visitor, source, this.deps.now().toISOString());
+    } catch (error) {
+      this.deps.logger.warn('Counting a short-link open failed', {
+        code,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  private async qrCodeAnswer(shortLink: string): Promise<HttpAnswer> {
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'image/svg+xml',
+        'cache-control': QR_CACHE,
+        // An SVG opened on its own is a document: it may load and run nothing.
+        'content-security-policy': "default-src 'none'",
+        'x-content-type-options': 'nosniff',
+      },
+      body: await qrCodeSvg(shortLink),
+    };
+  }
+
+  /** The link's page (or the unknown link's), drawn by the web app's renderer, with its headers. */
+  private async pageAnswer(answer: LinkAnswer, inviter: InviterCard | null, visit: LinkVisit): Promise<HttpAnswer> {
+    const settings = this.deps.settings();
+    const renderer = this.deps.renderer();
+    const language = renderer.pageLanguage({
+      queryLanguage: queryLanguageOf(visit.rawUrl),
+      acceptLanguage: visit.acceptLanguage,
+    });
+    const content = linkPageContent(answer, {
+      inviter,
+      platform: linkPlatformOf(visitorOf(visit.userAgent)),
+      language,
+      settings,
+    });
+    const nonce = Buffer.from(this.deps.randomBytes(16)).toString('base64');
+    const path = visit.rawUrl.split('?', 1)[0] ?? '/';
+    const page = await renderer.renderLinkPage({ content, path, language, nonce });
+    return {
+      status: page.status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-language': page.language,
+        'cache-control': NO_STORE,
+        vary: 'User-Agent, Accept-Language',
+        'content-security-policy': pageSecurityPolicy(nonce),
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      },
+      body: page.html,
+    };
+  }
+
+  /** /.well-known/apple-app-site-association and /.well-known/assetlinks.json. */
+  appAssociation(path: string): HttpAnswer {
+    const json = (value: unknown): HttpAnswer => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' },
+      body: JSON.stringify(value, null, 2),
+    });
+    const cleanPath = path.split('?', 1)[0];
+    if (cleanPath === '/.well-known/apple-app-site-association')
+      return json(appleAppSiteAssociation(this.deps.settings()));
+    if (cleanPath === '/.well-known/assetlinks.json') return json(androidAssetLinks(this.deps.settings()));
+    return {
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ error: 'not found' }),
+    };
+  }
+}

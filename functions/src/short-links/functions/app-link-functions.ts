@@ -1,0 +1,32 @@
+/**
+ * Short links: the callable that makes one, the HTTP function behind Hosting's `/l/**`
+ * rewrite that answers a visit, and the two association files the apps claim links with.
+ */
+import { createAppLinkRequestSchema } from '@dayfocus/contracts/requests';
+import { linkProviderApiKey } from '../adapters/link-params.js';
+import { httpFunction } from '../../platform/functions/http-function.js';
+import { callable } from '../../platform/functions/callable.js';
+import { appLinkFlow } from '../../platform/wiring.js';
+
+/** Public: "I already have an account" on the invitation pages. */
+export const createAppLink = callable(
+  'createAppLink',
+  createAppLinkRequestSchema,
+  (input) => appLinkFlow.createAppLink(input.inviterId),
+  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [] },
+);
+
+/** GET /l/{code} (Hosting rewrite). */
+export const openAppLink = httpFunction('openAppLink', (req) =>
+  appLinkFlow.openAppLink({
+    method: req.method,
+    rawUrl: req.originalUrl,
+    userAgent: req.get('user-agent'),
+    acceptLanguage: req.get('accept-language'),
+  }),
+);
+
+/** GET /.well-known/apple-app-site-association and /.well-known/assetlinks.json (Hosting rewrites). */
+export const appSiteAssociation = httpFunction('appSiteAssociation', (req) =>
+  appLinkFlow.appAssociation(req.originalUrl),
+);

@@ -25,7 +25,7 @@
  * Where the documentation leaves a case open this module allows the query and lists the case in
  * `UNCLEAR_CASES`.
  */
-import { disjunctiveTerms } from './limits.js';
+import { disjunctiveTerms } from './limits/queries.js';
 import { orderingsOf } from './query.js';
 import { formatFieldPath, NAME_FIELD, parseFieldPath } from './paths.js';
 import type { StructuredQuery } from './proto.js';

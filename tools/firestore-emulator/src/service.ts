@@ -6,15 +6,11 @@
 import { EventEmitter } from 'node:events';
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
-import {
-  checkCommit,
-  checkDocument,
-  checkDocumentName,
-  checkMicrosecondPrecision,
-  checkQuery,
-  checkRequestSize,
-  documentSize,
-} from './limits.js';
+import { checkDocumentName } from './limits/names.js';
+import { checkQuery } from './limits/queries.js';
+import { checkCommit, checkRequestSize } from './limits/requests.js';
+import { documentSize } from './limits/sizes.js';
+import { checkDocument, checkMicrosecondPrecision } from './limits/values.js';
 import {
   parseFieldPath,
   parseDatabaseName,

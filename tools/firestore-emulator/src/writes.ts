@@ -5,7 +5,7 @@
  */
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
-import { truncateTimestamp } from './limits.js';
+import { truncateTimestamp } from './limits/values.js';
 import { parseFieldPath } from './paths.js';
 import type { FieldTransform, Precondition, Timestamp, Value, Write, WriteResult } from './proto.js';
 import { toTimestamp, type StoredDocument, type Time } from './state.js';

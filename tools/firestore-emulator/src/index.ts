@@ -18,7 +18,8 @@ import { FaultPlan } from './faults.js';
 import { missingIndex, missingIndexMessage, parseIndexConfig, type IndexConfig } from './indexes.js';
 import { compileRules, evaluateRules, RulesError, type CompiledRules } from './rules/index.js';
 import { servePort, type HttpRoute } from './server.js';
-import { FirestoreService, type Authorize, type IndexCheck } from './service.js';
+import type { Authorize, IndexCheck } from './context.js';
+import { FirestoreService } from './service.js';
 import { serveListen, serveWrite } from './streams.js';
 
 export interface FirestoreEmulatorOptions {

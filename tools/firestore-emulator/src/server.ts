@@ -20,7 +20,8 @@ import {
 import { FirestoreError } from './errors.js';
 import type { FaultPlan } from './faults.js';
 import { firestoreServiceDefinition } from './proto.js';
-import type { Caller, FirestoreService } from './service.js';
+import type { Caller } from './context.js';
+import type { FirestoreService } from './service.js';
 
 /**
  * The largest message grpc-js takes in. Production's limit (10 MiB) is checked by the service

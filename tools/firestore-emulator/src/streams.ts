@@ -16,7 +16,9 @@ import { databaseRoot, parseDatabaseName, type DatabaseName } from './paths.js';
 import type { Target, Timestamp, Write } from './proto.js';
 import { runQuery } from './query.js';
 import { callerOf, grpcError, namesOf } from './server.js';
-import { readDocumentName, toDocument, type Caller, type Change, type FirestoreService } from './service.js';
+import type { Caller, Change } from './context.js';
+import { readDocumentName, toDocument } from './documents.js';
+import type { FirestoreService } from './service.js';
 import { fromTimestamp, toTimestamp, type DatabaseState, type StoredDocument, type Time } from './state.js';
 
 /**

@@ -4,6 +4,7 @@
  * Listen stream applies to its targets as well.
  */
 import { status } from '@grpc/grpc-js';
+import { aggregate } from './aggregations.js';
 import { readContext, type ReadContext } from './consistency.js';
 import { authorize, type Caller, type ServiceContext } from './context.js';
 import { documentIn, readParentName, toDocument } from './documents.js';
@@ -11,7 +12,7 @@ import { FirestoreError } from './errors.js';
 import { checkQuery } from './limits/queries.js';
 import { databaseRoot, parseDatabaseName, segmentsOf, type DatabaseName } from './paths.js';
 import type { ReadConsistency, StructuredAggregationQuery, StructuredQuery } from './proto.js';
-import { aggregate, runQuery, type QueryScope } from './query.js';
+import { runQuery, type QueryScope } from './query.js';
 import { toTimestamp, type StoredDocument } from './state.js';
 import { resultSignature, type Transaction } from './transactions.js';
 

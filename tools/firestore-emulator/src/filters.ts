@@ -2,7 +2,8 @@
 import { NAME_FIELD, parseFieldPath } from './paths.js';
 import type { FieldFilter, Filter, UnaryFilter, Value } from './proto.js';
 import type { StoredDocument } from './state.js';
-import { compareValues, isNaNValue, kindOf, reference, typeOrder, valueAt, valuesEqual } from './values.js';
+import { compareValues, isNaNValue, kindOf, reference, typeOrder, valueAt } from './values.js';
+import { valuesEqual } from './value-equality.js';
 
 export function matchesFilter(filter: Filter, document: StoredDocument, name: string): boolean {
   if (filter.compositeFilter) {

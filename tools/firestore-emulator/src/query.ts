@@ -14,16 +14,8 @@ import { matchesFilter } from './filters.js';
 import { formatFieldPath, NAME_FIELD, parseFieldPath } from './paths.js';
 import type { Cursor, Filter, StructuredQuery, Value } from './proto.js';
 import type { DatabaseState, StoredDocument, Time } from './state.js';
-import {
-  compareReferences,
-  compareStrings,
-  compareValues,
-  equalityKey,
-  kindOf,
-  NULL,
-  reference,
-  valueAt,
-} from './values.js';
+import { compareReferences, compareStrings, compareValues, kindOf, NULL, reference, valueAt } from './values.js';
+import { equalityKey } from './value-equality.js';
 
 /** A field of the query's order: its path and direction. */
 export interface Ordering {

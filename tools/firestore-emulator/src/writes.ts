@@ -19,12 +19,12 @@ import {
   isNumber,
   kindOf,
   NULL,
-  sameFields,
   saturateInt64,
   timestamp,
   typeOrder,
   valueAt,
 } from './values.js';
+import { sameFields } from './value-equality.js';
 
 export interface AppliedWrite {
   /** The document after the write (null: it does not exist). */

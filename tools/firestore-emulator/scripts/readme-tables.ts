@@ -1,12 +1,12 @@
 /**
  * Prints the README's table of limits and its list of unclear index cases from the code that
- * enforces them (src/limits.ts LIMITS, src/indexes.ts UNCLEAR_CASES), for pasting into the
+ * enforces them (src/limits/table.ts LIMITS, src/indexes.ts UNCLEAR_CASES), for pasting into the
  * README; test/readme.test.ts checks the README still says what the code does.
  *
  *   tsx tools/firestore-emulator/scripts/readme-tables.ts
  */
 import { UNCLEAR_CASES } from '../src/indexes.js';
-import { LIMITS } from '../src/limits.js';
+import { LIMITS } from '../src/limits/table.js';
 
 /** Markdown text wrapped at `width`, continuation lines indented by `indent`. */
 function wrap(text: string, indent: string, width = 100): string {

@@ -10,7 +10,8 @@
  */
 import { formatFieldPath } from './paths.js';
 import type { Value } from './proto.js';
-import { equalityKey, valueAt } from './values.js';
+import { valueAt } from './values.js';
+import { equalityKey } from './value-equality.js';
 
 /** Microseconds since the epoch, as the state's commit times. */
 type Time = bigint;

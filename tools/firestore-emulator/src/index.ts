@@ -10,15 +10,19 @@
  * - `PUT /emulator/v1/projects/{p}:securityRules` → loads rules for that project (the official
  *   emulator's endpoint, which `@firebase/rules-unit-testing` calls)
  * - `GET|POST|DELETE /emulator/v1/faults` → the fault plan (faults.ts)
+ *
+ * (http-routes.ts answers them; port.ts serves the port.)
  */
-import type http from 'node:http';
 import { status } from '@grpc/grpc-js';
+import type { Authorize, IndexCheck } from './context.js';
 import { FirestoreError } from './errors.js';
 import { FaultPlan } from './faults.js';
-import { missingIndex, missingIndexMessage, parseIndexConfig, type IndexConfig } from './indexes.js';
-import { compileRules, evaluateRules, RulesError, type CompiledRules } from './rules/index.js';
-import { servePort, type HttpRoute } from './server.js';
-import { FirestoreService, type Authorize, type IndexCheck } from './service.js';
+import { parseIndexConfig, type IndexConfig } from './index-config.js';
+import { missingIndex, missingIndexMessage } from './indexes.js';
+import { httpRoutes } from './http-routes.js';
+import { servePort } from './port.js';
+import { compileRules, evaluateRules, type CompiledRules } from './rules/index.js';
+import { FirestoreService } from './service.js';
 import { serveListen, serveWrite } from './streams.js';
 
 export interface FirestoreEmulatorOptions {
@@ -49,25 +53,6 @@ export interface FirestoreEmulator {
   clear(): void;
   /** Closes the port and every open connection. */
   stop(): Promise<void>;
-}
-
-const CLEAR_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/;
-const RULES_PATH = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/;
-
-function decodeSegment(segment: string | undefined): string | undefined {
-  try {
-    return segment === undefined ? undefined : decodeURIComponent(segment);
-  } catch {
-    return undefined; // a malformed escape: answered 404 like any unknown path
-  }
-}
-
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    throw new FirestoreError(status.INVALID_ARGUMENT, 'The request body is not JSON');
-  }
 }
 
 export async function startFirestoreEmulator(options: FirestoreEmulatorOptions): Promise<FirestoreEmulator> {
@@ -108,51 +93,13 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
   const service = new FirestoreService({ authorize, ...(checkIndexes ? { checkIndexes } : {}) });
   const faults = new FaultPlan();
 
-  const route: HttpRoute = (request: http.IncomingMessage, body: string) => {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const method = request.method ?? 'GET';
-    if (method === 'GET' && pathname === '/') return { status: 200, body: 'Ok' };
-    if (method === 'GET' && pathname === '/emulator/v1/identity') return { status: 200, body: options.identity ?? {} };
-    const clearProject = method === 'DELETE' ? decodeSegment(CLEAR_PATH.exec(pathname)?.[1]) : undefined;
-    if (clearProject) {
-      service.state.clear(clearProject);
-      return { status: 200, body: {} };
-    }
-    const rulesProject = method === 'PUT' ? decodeSegment(RULES_PATH.exec(pathname)?.[1]) : undefined;
-    if (rulesProject) {
-      const files = (parseJson(body) as { rules?: { files?: { content?: unknown }[] } }).rules?.files ?? [];
-      const content = files[0]?.content;
-      if (typeof content !== 'string') {
-        throw new FirestoreError(status.INVALID_ARGUMENT, 'Expected {"rules": {"files": [{"content": "..."}]}}');
-      }
-      try {
-        rulesByProject.set(rulesProject, compileRules(content));
-      } catch (error) {
-        // The official emulator answers 400 with the problem; rules-unit-testing shows that text.
-        if (error instanceof RulesError) throw new FirestoreError(status.INVALID_ARGUMENT, error.message);
-        throw error;
-      }
-      return { status: 200, body: {} };
-    }
-    if (method === 'GET' && pathname === '/emulator/v1/transactions') {
-      return { status: 200, body: { transactions: service.transactions.describeOpen() } };
-    }
-    if (pathname === '/emulator/v1/faults') {
-      if (method === 'POST') faults.set(parseJson(body));
-      else if (method === 'DELETE') faults.clear();
-      else if (method !== 'GET') return undefined;
-      return { status: 200, body: faults.describe() };
-    }
-    return undefined;
-  };
-
   const server = await servePort({
     host: options.host ?? '127.0.0.1',
     port: options.port,
     service,
     faults,
     streams: { listen: serveListen(service, faults) as never, write: serveWrite(service, faults) as never },
-    route,
+    route: httpRoutes({ service, faults, rulesByProject, identity: options.identity ?? {} }),
   });
   return {
     host: server.host,

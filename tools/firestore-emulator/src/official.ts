@@ -5,10 +5,11 @@
  * it runs only where the Cloud SDK, its Firestore emulator component and Java are installed, and
  * `officialEmulatorProblem()` says in one line what is missing elsewhere.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 export interface OfficialEmulatorOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
@@ -109,20 +110,9 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/**
- * Starts it. Its output comes through a pipe this process reads: while it runs, keep this process's event
- * loop free (no spawnSync of a long command). Java blocks on a full pipe, and the emulator then
- * answers nothing.
- */
-export async function startOfficialFirestoreEmulator(options: OfficialEmulatorOptions): Promise<OfficialEmulator> {
-  const problem = officialEmulatorProblem();
-  if (problem !== null) throw new Error(`Google's Firestore emulator cannot start: ${problem}`);
-  const host = options.host ?? '127.0.0.1';
-  const port = options.port === 0 ? await freePort(host) : options.port;
-  const args = ['emulators', 'firestore', 'start', `--host-port=${host}:${port}`];
-  if (options.rulesFile !== undefined) args.push(`--rules=${options.rulesFile}`);
-
-  const child = spawn('gcloud', args, {
+/** gcloud's emulator, in a process group of its own, kept off the network. */
+function spawnGcloud(args: string[]): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn('gcloud', args, {
     // Its own group: gcloud starts a shell script that starts Java, and all three stop together.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,13 +124,23 @@ export async function startOfficialFirestoreEmulator(options: OfficialEmulatorOp
       CLOUDSDK_CORE_DISABLE_USAGE_REPORTING: '1',
     },
   });
-  let log: { write(chunk: Buffer): unknown; end(): unknown } | undefined;
-  if (options.output === 'inherit') {
-    log = { write: (chunk) => process.stdout.write(chunk), end: () => undefined };
-  } else if (options.output !== undefined) {
-    mkdirSync(dirname(options.output.logFile), { recursive: true });
-    log = createWriteStream(options.output.logFile, { flags: 'a' });
-  }
+}
+
+type Log = { write(chunk: Buffer): unknown; end(): unknown };
+
+/** Where its output goes besides this process: this process's stdout, a log file, or nowhere. */
+function openLog(output: OfficialEmulatorOptions['output']): Log | undefined {
+  if (output === 'inherit') return { write: (chunk) => process.stdout.write(chunk), end: () => undefined };
+  if (output === undefined) return undefined;
+  mkdirSync(dirname(output.logFile), { recursive: true });
+  return createWriteStream(output.logFile, { flags: 'a' });
+}
+
+/** Reads its output: into the log, its last 20 lines kept, and whether it said it serves. */
+function watchOutput(
+  child: ChildProcessByStdio<null, Readable, Readable>,
+  log: Log | undefined,
+): { serving(): boolean; lastLines: string[] } {
   const lastLines: string[] = [];
   // Its own word that it serves, not only an answer on the port: that could be someone else's.
   let serving = false;
@@ -155,6 +155,25 @@ export async function startOfficialFirestoreEmulator(options: OfficialEmulatorOp
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  return { serving: () => serving, lastLines };
+}
+
+/**
+ * Starts it. Its output comes through a pipe this process reads: while it runs, keep this process's event
+ * loop free (no spawnSync of a long command). Java blocks on a full pipe, and the emulator then
+ * answers nothing.
+ */
+export async function startOfficialFirestoreEmulator(options: OfficialEmulatorOptions): Promise<OfficialEmulator> {
+  const problem = officialEmulatorProblem();
+  if (problem !== null) throw new Error(`Google's Firestore emulator cannot start: ${problem}`);
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port === 0 ? await freePort(host) : options.port;
+  const args = ['emulators', 'firestore', 'start', `--host-port=${host}:${port}`];
+  if (options.rulesFile !== undefined) args.push(`--rules=${options.rulesFile}`);
+
+  const child = spawnGcloud(args);
+  const log = openLog(options.output);
+  const output = watchOutput(child, log);
   let exitCode: number | null | undefined;
   const exited = new Promise<void>((resolve) =>
     child.on('exit', (code) => {
@@ -181,15 +200,16 @@ export async function startOfficialFirestoreEmulator(options: OfficialEmulatorOp
   };
 
   const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
-  while (!(serving && (await answers(`http://${host}:${port}/`)))) {
-    const output = () => (lastLines.length > 0 ? `; its last output:\n  ${lastLines.join('\n  ')}` : '');
+  while (!(output.serving() && (await answers(`http://${host}:${port}/`)))) {
+    const lastOutput = () =>
+      output.lastLines.length > 0 ? `; its last output:\n  ${output.lastLines.join('\n  ')}` : '';
     if (exitCode !== undefined) {
       await stop();
-      throw new Error(`Google's Firestore emulator exited with code ${exitCode} before it answered${output()}`);
+      throw new Error(`Google's Firestore emulator exited with code ${exitCode} before it answered${lastOutput()}`);
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`Google's Firestore emulator did not answer on ${host}:${port} in time${output()}`);
+      throw new Error(`Google's Firestore emulator did not answer on ${host}:${port} in time${lastOutput()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

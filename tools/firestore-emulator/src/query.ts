@@ -1,6 +1,7 @@
 /**
  * Query evaluation: which documents a structured query selects, in which order, between its
- * cursors, after its offset and up to its limit; and the aggregations over them.
+ * cursors, after its offset and up to its limit (filters.ts: which documents match a filter;
+ * aggregations.ts: count, sum and avg over them).
  *
  * The order is production's: the query's `orderBy`, then every field of an inequality filter
  * not ordered yet (by field path), then the document name, each later one in the direction of
@@ -9,27 +10,12 @@
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
 import type { IndexPlan } from './field-index.js';
+import { matchesFilter } from './filters.js';
 import { formatFieldPath, NAME_FIELD, parseFieldPath } from './paths.js';
-import type { Aggregation, Cursor, FieldFilter, Filter, StructuredQuery, UnaryFilter, Value } from './proto.js';
+import type { Cursor, Filter, StructuredQuery, Value } from './proto.js';
 import type { DatabaseState, StoredDocument, Time } from './state.js';
-import {
-  compareReferences,
-  compareStrings,
-  compareValues,
-  double,
-  equalityKey,
-  integer,
-  integerOf,
-  INT64_MAX,
-  INT64_MIN,
-  isNaNValue,
-  kindOf,
-  NULL,
-  reference,
-  typeOrder,
-  valueAt,
-  valuesEqual,
-} from './values.js';
+import { compareReferences, compareStrings, compareValues, kindOf, NULL, reference, valueAt } from './values.js';
+import { equalityKey } from './value-equality.js';
 
 /** A field of the query's order: its path and direction. */
 export interface Ordering {
@@ -237,135 +223,4 @@ function compareFieldPaths(a: readonly string[], b: readonly string[]): number {
     if (order !== 0) return order;
   }
   return a.length - b.length;
-}
-
-// --- Filters ------------------------------------------------------------------------------
-
-export function matchesFilter(filter: Filter, document: StoredDocument, name: string): boolean {
-  if (filter.compositeFilter) {
-    const children = filter.compositeFilter.filters ?? [];
-    return filter.compositeFilter.op === 'OR'
-      ? children.some((child) => matchesFilter(child, document, name))
-      : children.every((child) => matchesFilter(child, document, name));
-  }
-  if (filter.fieldFilter) return matchesFieldFilter(filter.fieldFilter, document, name);
-  if (filter.unaryFilter) return matchesUnaryFilter(filter.unaryFilter, document);
-  return true;
-}
-
-function fieldValue(fieldPath: string, document: StoredDocument, name: string): Value | undefined {
-  return fieldPath === NAME_FIELD ? reference(name) : valueAt(document.fields, parseFieldPath(fieldPath));
-}
-
-function matchesFieldFilter(filter: FieldFilter, document: StoredDocument, name: string): boolean {
-  const value = fieldValue(filter.field.fieldPath, document, name);
-  if (value === undefined) return false; // a missing field matches no filter, `!=` and `not-in` included
-  const operand = filter.value;
-  const list = operand.arrayValue?.values ?? [];
-  const elements = kindOf(value) === 'arrayValue' ? (value.arrayValue?.values ?? []) : undefined;
-  switch (filter.op) {
-    case 'EQUAL':
-      return valuesEqual(value, operand);
-    case 'NOT_EQUAL':
-      return kindOf(value) !== 'nullValue' && !valuesEqual(value, operand);
-    case 'LESS_THAN':
-      return comparable(value, operand) && compareValues(value, operand) < 0;
-    case 'LESS_THAN_OR_EQUAL':
-      return comparable(value, operand) && compareValues(value, operand) <= 0;
-    case 'GREATER_THAN':
-      return comparable(value, operand) && compareValues(value, operand) > 0;
-    case 'GREATER_THAN_OR_EQUAL':
-      return comparable(value, operand) && compareValues(value, operand) >= 0;
-    case 'ARRAY_CONTAINS':
-      return elements?.some((element) => valuesEqual(element, operand)) ?? false;
-    case 'ARRAY_CONTAINS_ANY':
-      return elements?.some((element) => list.some((wanted) => valuesEqual(element, wanted))) ?? false;
-    case 'IN':
-      return list.some((wanted) => valuesEqual(value, wanted));
-    case 'NOT_IN':
-      // `not-in [null, …]` matches nothing, as production.
-      if (list.some((unwanted) => kindOf(unwanted) === 'nullValue')) return false;
-      return kindOf(value) !== 'nullValue' && !list.some((unwanted) => valuesEqual(value, unwanted));
-  }
-}
-
-/** Range filters compare within one type only, and NaN is in no range. */
-function comparable(value: Value, operand: Value): boolean {
-  return typeOrder(value) === typeOrder(operand) && !isNaNValue(value) && !isNaNValue(operand);
-}
-
-function matchesUnaryFilter(filter: UnaryFilter, document: StoredDocument): boolean {
-  const value = valueAt(document.fields, parseFieldPath(filter.field.fieldPath));
-  if (value === undefined) return false;
-  const isNull = kindOf(value) === 'nullValue';
-  switch (filter.op) {
-    case 'IS_NAN':
-      return isNaNValue(value);
-    case 'IS_NULL':
-      return isNull;
-    case 'IS_NOT_NAN':
-      return !isNull && !isNaNValue(value);
-    case 'IS_NOT_NULL':
-      return !isNull;
-  }
-}
-
-// --- Aggregations -------------------------------------------------------------------------
-
-/**
- * count, sum and avg over the documents. sum and avg take numbers only (other values are
- * skipped); an integer sum that leaves int64 becomes a double, as a sum
- * with any double is; avg is a double, or null with no numbers.
- */
-export function aggregate(
-  documents: readonly StoredDocument[],
-  aggregations: readonly Aggregation[],
-): Record<string, Value> {
-  // Production serves sum and avg from the index of their field: a document without a value
-  // at any aggregated field is in no aggregation of the query, count included.
-  const aggregated = aggregations.filter((aggregation) => !aggregation.count).map((a) => parseFieldPath(fieldOf(a)));
-  const counted = documents.filter((document) =>
-    aggregated.every((segments) => valueAt(document.fields, segments) !== undefined),
-  );
-  const result: Record<string, Value> = {};
-  aggregations.forEach((aggregation, i) => {
-    const alias = aggregation.alias || `field_${i + 1}`;
-    if (aggregation.count) {
-      const upTo = aggregation.count.upTo ? Number(aggregation.count.upTo.value) : Infinity;
-      result[alias] = integer(Math.min(counted.length, upTo));
-      return;
-    }
-    const segments = parseFieldPath(fieldOf(aggregation));
-    const numbers = counted
-      .map((document) => valueAt(document.fields, segments))
-      .filter(
-        (value): value is Value =>
-          value !== undefined && (kindOf(value) === 'integerValue' || kindOf(value) === 'doubleValue'),
-      );
-    result[alias] = aggregation.sum ? sum(numbers) : average(numbers);
-  });
-  return result;
-}
-
-function fieldOf(aggregation: Aggregation): string {
-  const field = aggregation.sum?.field ?? aggregation.avg?.field;
-  if (!field) throw new FirestoreError(status.INVALID_ARGUMENT, 'Unknown aggregation');
-  return field.fieldPath;
-}
-
-function sum(numbers: readonly Value[]): Value {
-  if (numbers.every((value) => kindOf(value) === 'integerValue')) {
-    const total = numbers.reduce((acc, value) => acc + integerOf(value), 0n);
-    if (total <= INT64_MAX && total >= INT64_MIN) return integer(total);
-  }
-  return double(numbers.reduce((acc, value) => acc + toNumber(value), 0));
-}
-
-function average(numbers: readonly Value[]): Value {
-  if (numbers.length === 0) return NULL;
-  return double(numbers.reduce((acc, value) => acc + toNumber(value), 0) / numbers.length);
-}
-
-function toNumber(value: Value): number {
-  return kindOf(value) === 'integerValue' ? Number(integerOf(value)) : (value.doubleValue ?? 0);
 }

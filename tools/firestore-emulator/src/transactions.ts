@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
-import { checkTransactionAlive } from './limits.js';
+import { checkTransactionAlive } from './limits/requests.js';
 import type { DatabaseState, StoredDocument, Time } from './state.js';
 
 /** Production's message for a transaction that lost a race. */

@@ -5,7 +5,7 @@
  */
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
-import { truncateTimestamp } from './limits.js';
+import { truncateTimestamp } from './limits/values.js';
 import { parseFieldPath } from './paths.js';
 import type { FieldTransform, Precondition, Timestamp, Value, Write, WriteResult } from './proto.js';
 import { toTimestamp, type StoredDocument, type Time } from './state.js';
@@ -19,12 +19,12 @@ import {
   isNumber,
   kindOf,
   NULL,
-  sameFields,
   saturateInt64,
   timestamp,
   typeOrder,
   valueAt,
 } from './values.js';
+import { sameFields } from './value-equality.js';
 
 export interface AppliedWrite {
   /** The document after the write (null: it does not exist). */

@@ -8,7 +8,8 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
 import { NAME_FIELD, parseDatabaseName } from '../src/paths.js';
 import type { Filter, StructuredQuery, Value } from '../src/proto.js';
-import { matchesFilter, orderingsOf, runQuery } from '../src/query.js';
+import { matchesFilter } from '../src/filters.js';
+import { orderingsOf, runQuery } from '../src/query.js';
 import { DatabaseState, type Time } from '../src/state.js';
 import { double, integer, NULL, reference, valueAt } from '../src/values.js';
 

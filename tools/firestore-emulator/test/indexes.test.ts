@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  UNCLEAR_CASES,
-  missingIndex,
-  missingIndexMessage,
-  parseIndexConfig,
-  type IndexConfig,
-  type MissingIndex,
-} from '../src/indexes.js';
+import { parseIndexConfig, type IndexConfig } from '../src/index-config.js';
+import { UNCLEAR_CASES, missingIndex, missingIndexMessage, type MissingIndex } from '../src/indexes.js';
 import type { Direction, Filter, StructuredQuery, Value } from '../src/proto.js';
 
 const NONE: IndexConfig = { indexes: [], fieldOverrides: [] };

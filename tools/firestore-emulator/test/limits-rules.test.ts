@@ -25,7 +25,7 @@ import {
   valueSize,
   INT64_MAX,
   INT64_MIN,
-} from '../src/limits.js';
+} from '../src/limits/index.js';
 import type { Filter, StructuredQuery, Value, Write } from '../src/proto.js';
 
 const ROOT = 'projects/p/databases/(default)/documents';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UNCLEAR_CASES } from '../src/indexes.js';
-import { LIMITS } from '../src/limits.js';
+import { LIMITS } from '../src/limits/index.js';
 
 /** The README's text with every run of whitespace (and table padding) made one space. */
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')

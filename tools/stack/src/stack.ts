@@ -135,8 +135,12 @@ function firebaseCli(): string {
   return require.resolve('firebase-tools/lib/bin/firebase.js');
 }
 
-export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const log = options.log ?? ((line: string) => console.log(line));
+/**
+ * A running stack to reuse, or null when the ports are free; an error when something else holds
+ * them (a foreign server, another project's or checkout's stack, part of a stack, or any stack
+ * while Google's emulator is asked for: it answers no marker).
+ */
+async function reuseRunningStack(log: (line: string) => void): Promise<RunningStack | null> {
   const running = await stackIsRunning();
   if (running === 'all' && stack.firestore === 'official') {
     throw new Error(
@@ -164,6 +168,51 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       `Port(s) in use by something else: ${ports}. Stop it first (a previous stack? \`pkill -f emulators:start\`).`,
     );
   }
+  return null;
+}
+
+/** firebase-tools' Auth, Functions, Hosting and Tasks emulators, in a process group; `onReady` when they say so. */
+function startEmulators(options: StackOptions, onReady: () => void): ManagedProcess {
+  return startProcess(
+    process.execPath,
+    [
+      firebaseCli(),
+      'emulators:start',
+      '--only',
+      'auth,functions,hosting,tasks',
+      '--project',
+      stack.projectId,
+      '--config',
+      writeLocalFirebaseJson(firebaseJson),
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        FIRESTORE_EMULATOR_HOST: emulatorEnv.FIRESTORE_EMULATOR_HOST,
+        METADATA_SERVER_DETECTION: emulatorEnv.METADATA_SERVER_DETECTION,
+        // No network here: skip update checks and telemetry prompts.
+        NO_UPDATE_NOTIFIER: '1',
+        FIREBASE_CLI_DISABLE_TELEMETRY: '1',
+        CI: process.env.CI ?? 'true',
+        FUNCTIONS_EMULATOR_MAX_WORKERS: String(stack.functionsMaxWorkers),
+        // How long a new function worker may take to start (firebase-tools' default is 30 s). On a
+        // loaded 2-core machine a start took longer, and the emulator then leaves its request
+        // unanswered for ever (seen as 3 of 200 concurrent activations timing out).
+        FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
+      },
+      logFile: options.output.logFile,
+      onLine: (line) => {
+        if (line.includes('All emulators ready')) onReady();
+        options.output.onLine?.(line);
+      },
+    },
+  );
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const reused = await reuseRunningStack(options.log ?? ((line: string) => console.log(line)));
+  if (reused) return reused;
 
   const identity: StackIdentity = { ...ownIdentity(), pid: process.pid, startedAt: new Date().toISOString() };
   const firestore = await startFirestore(identity, options);
@@ -176,41 +225,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   try {
     let ready = false;
-    emulators = startProcess(
-      process.execPath,
-      [
-        firebaseCli(),
-        'emulators:start',
-        '--only',
-        'auth,functions,hosting,tasks',
-        '--project',
-        stack.projectId,
-        '--config',
-        writeLocalFirebaseJson(firebaseJson),
-      ],
-      {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          FIRESTORE_EMULATOR_HOST: emulatorEnv.FIRESTORE_EMULATOR_HOST,
-          METADATA_SERVER_DETECTION: emulatorEnv.METADATA_SERVER_DETECTION,
-          // No network here: skip update checks and telemetry prompts.
-          NO_UPDATE_NOTIFIER: '1',
-          FIREBASE_CLI_DISABLE_TELEMETRY: '1',
-          CI: process.env.CI ?? 'true',
-          FUNCTIONS_EMULATOR_MAX_WORKERS: String(stack.functionsMaxWorkers),
-          // How long a new function worker may take to start (firebase-tools' default is 30 s). On a
-          // loaded 2-core machine a start took longer, and the emulator then leaves its request
-          // unanswered for ever (seen as 3 of 200 concurrent activations timing out).
-          FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
-        },
-        logFile: options.output.logFile,
-        onLine: (line) => {
-          if (line.includes('All emulators ready')) ready = true;
-          options.output.onLine?.(line);
-        },
-      },
-    );
+    emulators = startEmulators(options, () => {
+      ready = true;
+    });
     let exitCode: number | null | undefined;
     void emulators.exited.then((code) => {
       exitCode = code;

@@ -5,8 +5,8 @@
  * so a rule that uses them is never quietly evaluated as an error (and so as a denial).
  */
 import { RulesError, unsupported } from './errors.js';
-import { METHOD_NAMES } from './evaluate.js';
-import type { Expr, FunctionDecl, MatchBlock, RulesFile } from './parser.js';
+import { METHOD_NAMES } from './operators.js';
+import type { Expr, FunctionDecl, MatchBlock, RulesFile } from './syntax.js';
 
 /** Global namespaces of the Firestore rules library that we do not implement. */
 const NAMESPACES = new Set(['math', 'duration', 'timestamp', 'hashing', 'latlng']);

@@ -20,7 +20,8 @@ import {
   type Binding,
   type Scope,
 } from './evaluate.js';
-import { parseRules, type RulesFile, type RulesMethod } from './parser.js';
+import { parseRules } from './parser.js';
+import type { RulesFile, RulesMethod } from './syntax.js';
 import { NULL, fromFields, fromJson, map, path, str, timestampOf, type RulesValue } from './value.js';
 
 export { RulesError };

@@ -10,7 +10,8 @@ import { EmailInUseError, useSignUpWithEmail } from '@/features/sign-up/api/sign
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { isNetworkError } from '@/lib/errors';
 import { useHydrated } from '@/lib/use-hydrated';
-import { SignUpForm, type SubmitProblem, type ValidSignUp } from '@/features/sign-up/components/sign-up-form';
+import { SignUpForm } from '@/features/sign-up/components/sign-up-form';
+import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
 
 /** `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address. */
 export default function SignUpRoute() {

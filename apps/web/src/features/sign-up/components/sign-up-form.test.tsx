@@ -2,7 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
-import { SignUpForm, type SubmitProblem, type ValidSignUp } from './sign-up-form';
+import type { SubmitProblem, ValidSignUp } from '../use-sign-up-form';
+import { SignUpForm } from './sign-up-form';
 
 const valid = {
   username: 'Mira Nair',

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ActionLink } from '@/components/action-link';
 import { usePlatform } from '@/lib/use-platform';
-import { StoreBadge, storeMark } from './store-badges';
+import { CopyInviteButton } from './copy-invite-button';
+import { StoreBadge } from './store-badges';
 
 /** The code of one of our short links (`{origin}/l/{code}`), or null. */
 function inviteCodeOf(inviteLink: string | null): string | null {
@@ -34,17 +35,6 @@ export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string
   /** Where a link that needs the invite goes: nowhere yet while activation runs. */
   const waiting = (href: string) => (pending ? undefined : href);
 
-  async function copyInviteAndGetApp() {
-    try {
-      if (inviteLink) await navigator.clipboard.writeText(inviteLink);
-    } catch (error) {
-      // Without the clipboard the app store still opens; the app then simply has no invite to read.
-      // eslint-disable-next-line no-console
-      console.warn('The invite could not be copied', error);
-    }
-    window.location.assign(appStoreUrl);
-  }
-
   const appStore = <StoreBadge key="app-store" store="app-store" href={appStoreUrl} />;
   const googlePlay = (
     <StoreBadge
@@ -70,20 +60,7 @@ export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string
   if (platform === 'ios') {
     return (
       <div className="welcome-actions">
-        {withInvite ? (
-          <button
-            type="button"
-            className="store-badge store-badge-action"
-            data-store="app-store"
-            disabled={!inviteLink}
-            onClick={() => void copyInviteAndGetApp()}
-          >
-            {storeMark('app-store')}
-            <span className="store-badge-name">{t('welcome.copyInvite')}</span>
-          </button>
-        ) : (
-          appStore
-        )}
+        {withInvite ? <CopyInviteButton inviteLink={inviteLink} /> : appStore}
         {alreadyHaveApp}
       </div>
     );

@@ -1,0 +1,61 @@
+import { INPUT_MAX_LENGTH } from '@dayfocus/contracts/limits';
+import { useState } from 'react';
+import { FieldMessages } from './field-messages';
+import type { FieldProps } from './text-field';
+
+/** A labelled password input with its messages, and a button that shows or hides what is typed (`show`, `hide`: its names). */
+export function PasswordField({
+  label,
+  show,
+  hide,
+  id,
+  errors,
+  ...input
+}: FieldProps & { show: string; hide: string }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={errors.length > 0 ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      <FieldMessages id={id} errors={errors} />
+      <div className="password">
+        <input
+          id={id}
+          className="input"
+          type={visible ? 'text' : 'password'}
+          autoComplete="new-password"
+          maxLength={INPUT_MAX_LENGTH}
+          {...input}
+        />
+        <button
+          type="button"
+          className="password-toggle"
+          aria-controls={id}
+          aria-label={visible ? hide : show}
+          disabled={input.disabled}
+          onClick={() => setVisible((v) => !v)}
+        >
+          <EyeIcon crossed={visible} />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { START_PARAM } from '@/lib/sign-in-start';
+import type { Provider } from '../api/social-sign-in';
+import { ProviderMark } from './provider-mark';
+
+/**
+ * One provider's sign-up button. In the server's copy of the page it submits the page's GET form
+ * (`form`, START_PARAM); once the app has the page, a tap runs `onTap`.
+ */
+export function ProviderButton({
+  provider,
+  form,
+  first,
+  hydrated,
+  disabled,
+  busy,
+  popupReady,
+  onTap,
+}: {
+  provider: Provider;
+  /** The id of the page's hidden GET form. */
+  form: string;
+  /** The first is the filled one: one button stands out, the phone's own provider. */
+  first: boolean;
+  hydrated: boolean;
+  disabled: boolean;
+  /** This provider's sign-in runs: a spinner in place of its mark. */
+  busy: boolean;
+  /** Auth is ready, so a tap opens the popup: marked on the button. */
+  popupReady: boolean;
+  onTap: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      // The server's copy submits the form (START_PARAM); the app's opens the popup.
+      type={hydrated ? 'button' : 'submit'}
+      form={form}
+      name={START_PARAM}
+      value={provider}
+      className={`button button-${provider === 'apple.com' ? 'apple' : 'google'}${first ? ' button-first' : ''}`}
+      disabled={disabled}
+      aria-busy={busy}
+      data-popup-ready={popupReady || undefined}
+      onClick={onTap}
+    >
+      {busy ? <span className="spinner spinner-inline" aria-hidden="true" /> : <ProviderMark provider={provider} />}
+      {provider === 'apple.com' ? t('socialSignUp.apple') : t('socialSignUp.google')}
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { signUpFormSchema, type SignUpForm as SignUpFormValues } from '@dayfocus/contracts/requests';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+const FIELD_ORDER = ['username', 'email', 'password', 'confirmPassword'] as const;
+export type Field = (typeof FIELD_ORDER)[number];
+
+export type SubmitProblem = 'email-in-use' | 'network' | 'failed' | null;
+
+/** What a valid form hands on: every field present. */
+export type ValidSignUp = Required<SignUpFormValues>;
+
+/** One line of the summary: its message, and the field it is about (none for a failure of the service). */
+export interface SummaryLine {
+  message: string;
+  field?: Field;
+}
+
+/** Every failing rule's message key of one field, each once. */
+function fieldMessageKeys(errors: FieldErrors<SignUpFormValues>, field: Field): string[] {
+  const error = errors[field];
+  if (!error) return [];
+  const all = error.types ? Object.values(error.types).flat() : [error.message];
+  return [...new Set(all.filter((key): key is string => typeof key === 'string'))];
+}
+
+/**
+ * The email sign-up form's state: every rule of the shared schema (the server's too) checked at
+ * once, on submit; then the problem `onSubmit` answers. Gives each field's messages (its failing
+ * rules, and "already registered" for the email), the summary's lines in field order, and
+ * `attempt`, which counts the submits (the summary takes focus on each).
+ */
+export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>) {
+  const { t } = useTranslation();
+  const [problem, setProblem] = useState<SubmitProblem>(null);
+  const [attempt, setAttempt] = useState(0);
+  const form = useForm<SignUpFormValues>({
+    resolver: yupResolver(signUpFormSchema),
+    criteriaMode: 'all',
+    // Focus goes to the summary that lists every problem, not to the first field.
+    shouldFocusError: false,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  /** A field's messages: its failing rules, and for the email, "already registered". */
+  const fieldMessages = (field: Field): string[] => {
+    const messages = fieldMessageKeys(errors, field).map((key) => t(key));
+    if (field === 'email' && problem === 'email-in-use') messages.push(t('signUp.emailInUse'));
+    return messages;
+  };
+  const lines: SummaryLine[] = FIELD_ORDER.flatMap((field) =>
+    fieldMessages(field).map((message) => ({ message, field })),
+  );
+  if (problem === 'network') lines.push({ message: t('app.networkError') });
+  if (problem === 'failed') lines.push({ message: t('app.genericError') });
+
+  /**
+   * After a change, the fields already in error are checked again (the confirmation with the
+   * password): a message goes, or changes, at once; a field without one gets none before submit.
+   */
+  async function recheck(field: Field) {
+    if (field === 'email' && problem === 'email-in-use') setProblem(null);
+    const related: Field[] = field === 'password' ? ['password', 'confirmPassword'] : [field];
+    const shown = related.filter((name) => form.getFieldState(name).error);
+    if (shown.length > 0) await form.trigger(shown);
+  }
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setProblem(null);
+      setAttempt((n) => n + 1);
+      const outcome = await onSubmit({
+        username: values.username ?? '',
+        email: values.email ?? '',
+        password: values.password ?? '',
+        confirmPassword: values.confirmPassword ?? '',
+      });
+      setProblem(outcome);
+    },
+    () => {
+      setProblem(null);
+      setAttempt((n) => n + 1);
+    },
+  );
+
+  /** A field's input, checked again after each change. */
+  const register = (field: Field) => form.register(field, { onChange: () => void recheck(field) });
+
+  return { problem, attempt, isSubmitting, fieldMessages, lines, register, submit };
+}

@@ -1,0 +1,113 @@
+import { signOut } from 'firebase/auth';
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { firebaseAuth } from '@/lib/auth';
+import { failureMessageKey, firebaseErrorCode, isCancelledSignIn, signInFailureKey } from '@/lib/errors';
+import { useCompleteSocialSignUp } from './api/complete-social-sign-up';
+import { signInByPopup, signInByRedirect, type Provider } from './api/social-sign-in';
+import { useSignInOnOpen } from './use-sign-in-on-open';
+
+/** The provider whose sign-in runs, the server step once signed in, or nothing. */
+export type Busy = Provider | 'finishing' | null;
+
+export interface Problem {
+  /** What the person is told (a translation key, which may name `{{provider}}`). */
+  message: string;
+  /** The provider whose sign-in failed or was cancelled. */
+  provider?: Provider;
+  /** Cancelled by the person: said calmly (a status), not as an alert. */
+  cancelled?: boolean;
+  /** Signed in, but the server step failed: "Try again" repeats only that step. */
+  finishPending: boolean;
+  /** Each failure is announced anew. */
+  key: number;
+}
+
+export interface SocialSignInOptions {
+  inviterId: string | undefined;
+  /** The page runs in an in-app browser, where popups fail: a tap goes by redirect. */
+  inAppBrowser: boolean;
+  onSignedUp: (signedUp: { uid: string; answer: ActivationAnswer }) => void;
+}
+
+/**
+ * The sign-in with Apple or Google and the sign-up after it (docs/arrival.md): a tap opens the
+ * popup within the tap, or goes by redirect where a popup cannot be had (an in-app browser, Auth
+ * not ready yet, the popup blocked); then the server completes the sign-up
+ * (completeSocialSignUp), the browser signs out and `onSignedUp` runs.
+ */
+export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialSignInOptions) {
+  const { i18n } = useTranslation();
+  const completeSignUp = useCompleteSocialSignUp();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  /** The server step failed (`finishPending`), or the sign-in with `provider` did. */
+  function fail(error: unknown, finishPending: boolean, provider?: Provider) {
+    const cancelled = isCancelledSignIn(error);
+    // eslint-disable-next-line no-console
+    if (!cancelled) console.error('Sign-up with a provider failed', error);
+    const message = provider ? signInFailureKey(error) : failureMessageKey(error);
+    setBusy(null);
+    if (!message) return;
+    setProblem((last) => ({ message, provider, cancelled, finishPending, key: (last?.key ?? 0) + 1 }));
+  }
+
+  /** The server step, once signed in; on failure the session stays, so a retry needs no new sign-in. */
+  async function finish() {
+    const uid = firebaseAuth().currentUser?.uid;
+    if (!inviterId || !uid) return;
+    setBusy('finishing');
+    setProblem(null);
+    let answer: ActivationAnswer;
+    try {
+      answer = await completeSignUp.mutateAsync({ inviterId });
+    } catch (error) {
+      fail(error, true);
+      return;
+    }
+    // Nothing after this needs the session (the welcome page and the app sign in on their own).
+    await signOut(firebaseAuth()).catch(() => undefined);
+    onSignedUp({ uid, answer });
+  }
+
+  function redirect(provider: Provider) {
+    signInByRedirect(provider, i18n.language).catch((error: unknown) => fail(error, false, provider));
+  }
+
+  // Synchronous up to the popup: window.open must run within the tap.
+  function tap(provider: Provider) {
+    if (!inviterId) return;
+    setProblem(null);
+    setBusy(provider);
+    const popup = inAppBrowser ? undefined : signInByPopup(provider, i18n.language);
+    if (!popup) {
+      redirect(provider);
+      return;
+    }
+    popup.then(
+      () => void finish(),
+      (error: unknown) => {
+        if (firebaseErrorCode(error) === 'popup-blocked') redirect(provider);
+        else fail(error, false, provider);
+      },
+    );
+  }
+
+  const popupReady = useSignInOnOpen({
+    onStart: (provider) => {
+      setBusy(provider);
+      redirect(provider);
+    },
+    onReturning: () => setBusy('finishing'),
+    onRedirectResult: (signedIn) => {
+      if (signedIn) void finish();
+      else setBusy((current) => (current === 'finishing' ? null : current));
+    },
+    onRedirectFailure: (error, provider) => fail(error, false, provider),
+  });
+
+  /** `retry`: the server step again, after it failed (`problem.finishPending`). */
+  return { busy, problem, popupReady, tap, retry: finish };
+}

@@ -9,28 +9,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { FriendRecord, SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
-import { acceptsInvitees, friendDocumentId, friendJoinHistoryEntry } from '@dayfocus/contracts/records';
+import { friendDocumentId, friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../src/platform/domain/document-size.js';
 import type { FunnelEvent } from '../src/invites/domain/funnel.js';
-import {
-  appendCapped,
-  claimPush,
-  deferredPush,
-  holdsPushClaim,
-  isDue,
-  settledPush,
-  sweepAction,
-  withDueAt,
-  type FriendJoin,
-  type PushClaim,
-  type PushResult,
-} from '../src/invites/domain/joins.js';
+import { appendCapped } from '../src/owed-work/domain/history.js';
+import { holdsPushClaim, planSweep, settledPush } from '../src/owed-work/domain/push-claims.js';
+import type { PushResult } from '../src/owed-work/domain/push-timing.js';
+import { withDueAt, type FriendJoin, type PushClaim } from '../src/owed-work/domain/friend-join.js';
 import type { PushMessage } from '../src/owed-work/domain/push.js';
 import {
-  planSummary,
-  pushAllowed,
+  planDueSummary,
   settledSummary,
-  withPushCounted,
   type PushBudget,
   type SummaryClaim,
   type SummaryPlan,
@@ -375,34 +364,18 @@ export class MemoryInviteStore implements InviteStore {
 
   async claimDue(inviterId: string, inviteeId: string, now: Date) {
     const path = paths.join(inviterId, inviteeId);
-    const join = this.docs.get<FriendJoin>(path);
-    if (!join?.dueAt || !isDue(join.dueAt, now)) return { claim: null, gaveUp: false, writeHistory: false };
-    const action = sweepAction(join, now);
-    if (action.claimPush) {
-      const inviter = await this.getUser(inviterId);
-      const token = (acceptsInvitees(inviter) && inviter.fcmToken) || null;
-      const budget = this.docs.get<PushBudget>(paths.budget(inviterId));
-      if (token && !pushAllowed(budget, now)) {
-        this.docs.put(path, withoutUndefined({ ...deferredPush(join, budget, now) }));
-        return { claim: null, gaveUp: false, writeHistory: action.writeHistory };
-      }
-      const { update, claim } = claimPush(join, { token, language: inviter?.language }, now);
-      this.docs.put(path, withoutUndefined({ ...update }));
-      if (token)
-        this.docs.put(paths.budget(inviterId), {
-          ...budget,
-          inviterId,
-          sentAt: withPushCounted(budget, now),
-          updatedAt: now.toISOString(),
-        });
-      return { claim, gaveUp: false, writeHistory: action.writeHistory };
+    const budget = this.docs.get<PushBudget>(paths.budget(inviterId));
+    const plan = planSweep(this.docs.get<FriendJoin>(path), await this.getUser(inviterId), budget, now);
+    if (plan.join) this.docs.put(path, withoutUndefined({ ...plan.join }));
+    if (plan.budgetSentAt) {
+      this.docs.put(paths.budget(inviterId), {
+        ...budget,
+        inviterId,
+        sentAt: plan.budgetSentAt,
+        updatedAt: now.toISOString(),
+      });
     }
-    const next = withDueAt({
-      ...join,
-      ...(action.giveUpPush ? { push: 'failed' as const, pushDueAt: undefined } : {}),
-    });
-    this.docs.put(path, withoutUndefined({ ...next, updatedAt: now.toISOString() }));
-    return { claim: null, gaveUp: action.giveUpPush, writeHistory: action.writeHistory };
+    return { claim: plan.claim, gaveUp: plan.gaveUp, writeHistory: plan.writeHistory };
   }
 
   async dueBudgets(now: Date, limit: number): Promise<string[]> {
@@ -411,13 +384,7 @@ export class MemoryInviteStore implements InviteStore {
 
   async claimSummary(inviterId: string, now: Date): Promise<SummaryPlan> {
     const budget = this.docs.get<PushBudget>(paths.budget(inviterId));
-    if (!budget?.dueAt || !isDue(budget.dueAt, now)) return { update: null, claim: null, dropped: [] };
-    const inviter = await this.getUser(inviterId);
-    const plan = planSummary(
-      { ...budget, inviterId },
-      acceptsInvitees(inviter) ? { token: inviter.fcmToken || null, language: inviter.language } : null,
-      now,
-    );
+    const plan = planDueSummary(inviterId, budget, await this.getUser(inviterId), now);
     if (plan.update) this.docs.put(paths.budget(inviterId), withoutUndefined({ ...budget, ...plan.update }));
     return plan;
   }

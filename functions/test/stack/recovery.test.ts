@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDueAt } from '../../src/invites/domain/joins.js';
+import { withDueAt } from '../../src/owed-work/domain/friend-join.js';
 import { collections, friendDocumentId, friendRecord } from '@dayfocus/contracts/records';
 import {
   adminDb,

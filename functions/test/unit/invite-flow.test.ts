@@ -8,7 +8,7 @@ import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import type { Caller } from '../../src/platform/domain/caller.js';
-import type { FriendJoin } from '../../src/invites/domain/joins.js';
+import type { FriendJoin } from '../../src/owed-work/domain/friend-join.js';
 import type { PushBudget } from '../../src/owed-work/domain/push-budget.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
 import { crashingStore, type CrashPoint } from '../../src/local/dev-crash-switch.js';

@@ -2,24 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
 import {
   activationUpdate,
-  appendCapped,
   companionRecord,
   emailSignUpUpdate,
   socialSignUpUpdate,
+} from '../../src/invites/domain/sign-up-updates.js';
+import { appendCapped, HISTORY_TRIM_TO_BYTES } from '../../src/owed-work/domain/history.js';
+import {
   sessionStillValid,
   verificationCodeProves,
-  holdsPushClaim,
-  HISTORY_TRIM_TO_BYTES,
-  planJoin,
-  PUSH_LEASE_MS,
-  PUSH_MAX_ATTEMPTS,
   recordedInviterCounts,
-  retryDelayMs,
-  settledPush,
-  sweepAction,
-  type FriendJoin,
-  type JoinState,
-} from '../../src/invites/domain/joins.js';
+} from '../../src/invites/domain/inviter-choice.js';
+import { holdsPushClaim, planSweep, settledPush, sweepAction } from '../../src/owed-work/domain/push-claims.js';
+import { planJoin, type JoinState } from '../../src/invites/domain/joins.js';
+import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from '../../src/owed-work/domain/push-timing.js';
+import { type FriendJoin, withDueAt } from '../../src/owed-work/domain/friend-join.js';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
@@ -278,6 +274,50 @@ describe('retrying owed pushes', () => {
       giveUpPush: true,
       writeHistory: false,
     });
+  });
+});
+
+describe("the sweep's plan for one due join (planSweep: the store and the fake apply it as it is)", () => {
+  const pending = withDueAt(owedJoin({ pushDueAt: now.toISOString(), createdAt: now.toISOString() }));
+  const inviter = inviterRecord({ userId: 'asha', fcmToken: 'token-a', language: 'hi' });
+  const fullHour = { inviterId: 'asha', sentAt: [1, 2, 3, 4, 5].map((m) => later(-m * 60_000).toISOString()) };
+
+  it('does nothing before the join is due', () => {
+    expect(planSweep(pending, inviter, undefined, later(-1))).toMatchObject({ join: null, claim: null });
+    expect(planSweep(undefined, inviter, undefined, now)).toMatchObject({ join: null, claim: null });
+  });
+
+  it("claims the push with the inviter's current token and language, and counts it in the hour", () => {
+    const plan = planSweep(pending, inviter, undefined, now);
+    expect(plan.claim).toMatchObject({ token: 'token-a', language: 'hi', attempts: 2 });
+    expect(plan.join).toMatchObject({ push: 'sending', pushAttempts: 2, dueAt: later(PUSH_LEASE_MS).toISOString() });
+    expect(plan.budgetSentAt).toEqual([now.toISOString()]);
+  });
+
+  it('claims a push with no token without counting it', () => {
+    const plan = planSweep(pending, { ...inviter, fcmToken: '' }, undefined, now);
+    expect(plan.claim).toMatchObject({ token: null });
+    expect(plan.budgetSentAt).toBeNull();
+  });
+
+  it("defers the push, without spending an attempt, while the inviter's hour is full", () => {
+    const plan = planSweep(pending, inviter, fullHour, now);
+    expect(plan.claim).toBeNull();
+    expect(plan.join).toMatchObject({ push: 'pending', pushAttempts: 1 });
+    expect(Date.parse(plan.join?.dueAt ?? '')).toBeGreaterThan(now.getTime());
+  });
+
+  it('ends a dead last attempt as failed, and says when the history entry is owed', () => {
+    const dead = withDueAt<FriendJoin>({
+      ...pending,
+      push: 'sending',
+      pushAttempts: PUSH_MAX_ATTEMPTS,
+      history: 'owed',
+      historyDueAt: now.toISOString(),
+    });
+    const plan = planSweep(dead, inviter, undefined, now);
+    expect(plan).toMatchObject({ claim: null, gaveUp: true, writeHistory: true });
+    expect(plan.join).toMatchObject({ push: 'failed', dueAt: now.toISOString() });
   });
 });
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  planJoin,
-  PUSH_LEASE_MS,
-  PUSH_MAX_ATTEMPTS,
-  retryDelayMs,
-  type FriendJoin,
-} from '../../src/invites/domain/joins.js';
+import { planJoin } from '../../src/invites/domain/joins.js';
+import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from '../../src/owed-work/domain/push-timing.js';
+import { type FriendJoin } from '../../src/owed-work/domain/friend-join.js';
 import {
   budgetDueAt,
   FRIEND_JOIN_PUSHES_PER_HOUR as N,

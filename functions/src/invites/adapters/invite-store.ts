@@ -21,28 +21,16 @@ import {
   emailSignUpRecord,
   friendDocumentId,
   friendJoinHistoryEntry,
-  acceptsInvitees,
   type SignUpRecord,
   type UserRecord,
 } from '@dayfocus/contracts/records';
+import { appendCapped } from '../../owed-work/domain/history.js';
+import { holdsPushClaim, planSweep, settledPush } from '../../owed-work/domain/push-claims.js';
+import type { PushResult } from '../../owed-work/domain/push-timing.js';
+import { withDueAt, type FriendJoin, type PushClaim } from '../../owed-work/domain/friend-join.js';
 import {
-  appendCapped,
-  claimPush,
-  deferredPush,
-  holdsPushClaim,
-  isDue,
-  settledPush,
-  sweepAction,
-  withDueAt,
-  type FriendJoin,
-  type PushClaim,
-  type PushResult,
-} from '../domain/joins.js';
-import {
-  planSummary,
-  pushAllowed,
+  planDueSummary,
   settledSummary,
-  withPushCounted,
   type PushBudget,
   type SummaryClaim,
   type SummaryPlan,
@@ -301,33 +289,13 @@ export class FirestoreInviteStore implements InviteStore {
     return this.firestore.runTransaction(
       async (tx) => {
         const budgetRef = this.budgetRef(inviterId);
-        const [join, inviterRecord, budget] = await readAllIn(tx, joinRef, this.user(inviterId), budgetRef);
-        const nothing = { claim: null, gaveUp: false, writeHistory: false };
-        if (!join?.dueAt || !isDue(join.dueAt, now)) return nothing;
-        const action = sweepAction(join, now);
-        const iso = now.toISOString();
-        if (action.claimPush) {
-          const inviter = inviterRecord ?? null;
-          const token = (acceptsInvitees(inviter) && inviter.fcmToken) || null;
-          if (token && !pushAllowed(budget, now)) {
-            // The inviter has had their pushes for the hour: retry once the window has room.
-            tx.update(joinRef, forUpdate<FriendJoin>(deferredPush(join, budget, now)));
-            return { claim: null, gaveUp: false, writeHistory: action.writeHistory };
-          }
-          const { update, claim } = claimPush(join, { token, language: inviter?.language }, now);
-          tx.update(joinRef, forUpdate<FriendJoin>(update));
-          if (token)
-            tx.set(budgetRef, { inviterId, sentAt: withPushCounted(budget, now), updatedAt: iso }, { merge: true });
-          return { claim, gaveUp: false, writeHistory: action.writeHistory };
+        const [join, inviter, budget] = await readAllIn(tx, joinRef, this.user(inviterId), budgetRef);
+        const plan = planSweep(join, inviter ?? null, budget, now);
+        if (plan.join) tx.update(joinRef, forUpdate<FriendJoin>(plan.join));
+        if (plan.budgetSentAt) {
+          tx.set(budgetRef, { inviterId, sentAt: plan.budgetSentAt, updatedAt: now.toISOString() }, { merge: true });
         }
-        // Nothing to claim: end a dead last attempt, and keep dueAt true to what is owed.
-        const next = withDueAt({
-          ...join,
-          ...(action.giveUpPush ? { push: 'failed' as const, pushDueAt: undefined } : {}),
-        });
-        if (action.giveUpPush || next.dueAt !== join.dueAt)
-          tx.update(joinRef, forUpdate<FriendJoin>({ ...next, updatedAt: iso }));
-        return { claim: null, gaveUp: action.giveUpPush, writeHistory: action.writeHistory };
+        return { claim: plan.claim, gaveUp: plan.gaveUp, writeHistory: plan.writeHistory };
       },
       { maxAttempts: 5 },
     );
@@ -352,14 +320,8 @@ export class FirestoreInviteStore implements InviteStore {
     const budgetRef = this.budgetRef(inviterId);
     return this.firestore.runTransaction(
       async (tx) => {
-        const [budget, inviterRecord] = await readAllIn(tx, budgetRef, this.user(inviterId));
-        if (!budget?.dueAt || !isDue(budget.dueAt, now)) return { update: null, claim: null, dropped: [] };
-        const inviter = inviterRecord ?? null;
-        const plan = planSummary(
-          { ...budget, inviterId },
-          acceptsInvitees(inviter) ? { token: inviter.fcmToken || null, language: inviter.language } : null,
-          now,
-        );
+        const [budget, inviter] = await readAllIn(tx, budgetRef, this.user(inviterId));
+        const plan = planDueSummary(inviterId, budget, inviter ?? null, now);
         if (plan.update) tx.update(budgetRef, forUpdate<PushBudget>(plan.update));
         return plan;
       },

@@ -11,14 +11,12 @@ import { acceptsInvitees } from '@dayfocus/contracts/records';
 import { FlowError, SOCIAL_PROVIDERS } from '../../platform/domain/errors.js';
 import {
   accountProved,
-  activationUpdate,
-  companionRecord,
   recordedInviterCounts,
   sessionStillValid,
-  socialSignUpUpdate,
   verificationCodeProves,
   type AccountFacts,
-} from './joins.js';
+} from './inviter-choice.js';
+import { activationUpdate, companionRecord, socialSignUpUpdate } from './sign-up-updates.js';
 import type { Caller } from '../../platform/domain/caller.js';
 
 /** What the verification code of an activation's link did, and what the server knew before applying it. */

@@ -29,14 +29,10 @@ import {
   type CodeProof,
   type JoinRequest,
 } from '../domain/join-decisions.js';
-import {
-  emailSignUpUpdate,
-  planJoin,
-  PUSH_MAX_ATTEMPTS,
-  type JoinPlan,
-  type PushClaim,
-  type PushResult,
-} from '../domain/joins.js';
+import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
+import { planJoin, type JoinPlan } from '../domain/joins.js';
+import { PUSH_MAX_ATTEMPTS, type PushResult } from '../../owed-work/domain/push-timing.js';
+import { type PushClaim } from '../../owed-work/domain/friend-join.js';
 import { isPublicInviter } from '../domain/inviters.js';
 import {
   DEAD_TOKEN_ERRORS,

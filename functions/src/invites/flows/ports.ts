@@ -6,7 +6,11 @@
  */
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { FunnelEvent } from '../domain/funnel.js';
-import type { AccountFacts, FriendJoin, JoinPlan, PushClaim, PushResult, SignUpUpdates } from '../domain/joins.js';
+import type { AccountFacts } from '../domain/inviter-choice.js';
+import type { FriendJoin, PushClaim } from '../../owed-work/domain/friend-join.js';
+import type { JoinPlan } from '../domain/joins.js';
+import type { PushResult } from '../../owed-work/domain/push-timing.js';
+import type { SignUpUpdates } from '../domain/sign-up-updates.js';
 import type { PushBudget, SummaryClaim, SummaryPlan, SummaryResult } from '../../owed-work/domain/push-budget.js';
 
 export interface Account extends AccountFacts {

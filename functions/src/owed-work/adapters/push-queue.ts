@@ -5,7 +5,7 @@
  */
 import type { Functions } from 'firebase-admin/functions';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
-import type { PushClaim } from '../../invites/domain/joins.js';
+import type { PushClaim } from '../domain/friend-join.js';
 import type { PushQueue } from '../flows/ports.js';
 
 /** The function that sends a queued push; its name is the queue's. */

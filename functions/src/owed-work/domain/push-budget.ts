@@ -23,6 +23,7 @@
  * - `summary`: the summary push being delivered (claimed with a lease, or waiting for a retry);
  * - `dueAt`: while something is owed, when the sweep should look again.
  */
+import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
 
 /** Friend-join pushes (summaries included) one inviter may get in any PUSH_BUDGET_WINDOW_MS. */
@@ -124,6 +125,21 @@ export interface SummaryPlan {
 }
 
 const heldCleared = { heldCount: 0, heldName: undefined, heldInviteeId: undefined, heldAt: undefined };
+
+/**
+ * The sweep's summary plan for one inviter at `now`, from the budget and the inviter's record
+ * as read: nothing unless the budget's due time has come (planSummary).
+ */
+export function planDueSummary(
+  inviterId: string,
+  budget: PushBudget | undefined,
+  inviter: UserRecord | null,
+  now: Date,
+): SummaryPlan {
+  if (!budget?.dueAt || !isDue(budget.dueAt, now)) return { update: null, claim: null, dropped: [] };
+  const target = acceptsInvitees(inviter) ? { token: inviter.fcmToken || null, language: inviter.language } : null;
+  return planSummary({ ...budget, inviterId }, target, now);
+}
 
 /**
  * The sweep's look at a budget whose due time has come: claims the summary (the one being

@@ -1,5 +1,5 @@
 /** The ports of owed work: how a push leaves, and how a claimed one is handed to its sender. */
-import type { PushClaim } from '../../invites/domain/joins.js';
+import type { PushClaim } from '../domain/friend-join.js';
 import type { PushMessage } from '../domain/push.js';
 
 export interface PushOutcome {

@@ -11,7 +11,8 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { validateRequest } from '@dayfocus/contracts/requests';
-import { SWEEP_SCHEDULE, type PushClaim } from '../../invites/domain/joins.js';
+import { SWEEP_SCHEDULE } from '../domain/push-claims.js';
+import { type PushClaim } from '../domain/friend-join.js';
 import { maxInstances } from '../../platform/functions/capacity.js';
 import { inviteFlow } from '../../platform/wiring.js';
 

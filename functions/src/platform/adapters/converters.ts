@@ -17,7 +17,7 @@ import type {
 } from 'firebase-admin/firestore';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { AppLinkRecord } from '../../short-links/domain/app-links.js';
-import type { FriendJoin } from '../../invites/domain/joins.js';
+import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import type { OpenShard } from '../../short-links/domain/open-count.js';
 import type { PushBudget } from '../../owed-work/domain/push-budget.js';
 

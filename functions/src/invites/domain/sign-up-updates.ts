@@ -1,0 +1,86 @@
+/** What each step of a sign-up sets on the app's record and on the server's sign-up record. */
+import { PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
+import {
+  emailSignUpRecord,
+  socialSignUpRecord,
+  type SignUpRecord,
+  type UserRecord,
+  missingFields,
+} from '@dayfocus/contracts/records';
+import { type AccountFacts, recordedInviterCounts } from './inviter-choice.js';
+
+/**
+ * A record the companion made or completes, as it was before this call: none yet, one without
+ * `isActive` (the base record the account trigger makes), or one whose inviter a companion
+ * sign-up recorded. Only such records get notification defaults: an app user who never came
+ * through an invitation keeps the app's own settings (the app always sets `isActive`).
+ */
+export function companionRecord(user: Partial<UserRecord> | undefined, signUp: SignUpRecord | undefined): boolean {
+  return user === undefined || user.isActive === undefined || typeof signUp?.invitedBy === 'string';
+}
+
+/** What a step sets: on the app's `Users` record, and on the server's own sign-up record (empty: nothing). */
+export interface SignUpUpdates {
+  user: Partial<UserRecord>;
+  signUp: Partial<SignUpRecord>;
+}
+
+/**
+ * What activation sets: on the record, the flags where it has none (an email sign-up's), never
+ * `false` to `true` (an account the app switched off stays off), and the time; on the sign-up
+ * record, the proof of the address when this call made it for a recorded inviter.
+ */
+export function activationUpdate(
+  user: Partial<UserRecord>,
+  signUp: SignUpRecord | undefined,
+  input: { proved: boolean; now: string },
+): SignUpUpdates {
+  const update: Partial<UserRecord> = { updatedAt: input.now };
+  if (user.isActive === undefined) update.isActive = true;
+  if (user.isVerified === undefined) update.isVerified = true;
+  const proof = input.proved && signUp?.invitedBy && !signUp.signUpProvedAt ? { signUpProvedAt: input.now } : {};
+  return { user: update, signUp: proof };
+}
+
+/** What an email sign-up sets: what the record is missing, and the inviter if none is recorded. */
+export function emailSignUpUpdate(
+  existing: Partial<UserRecord> | undefined,
+  signUp: SignUpRecord | undefined,
+  input: { userId: string; email: string; name: string; inviterId: string; now: string },
+): SignUpUpdates {
+  return {
+    user: {
+      ...missingFields(existing, emailSignUpRecord(input), companionRecord(existing, signUp)),
+      updatedAt: input.now,
+    },
+    signUp: signUp?.invitedBy ? {} : { invitedBy: input.inviterId, invitedVia: PASSWORD_PROVIDER },
+  };
+}
+
+/**
+ * What an Apple or Google sign-up sets on the record: what is missing, the flags, and the
+ * link's inviter where none is recorded or the recorded one no longer counts (an email
+ * sign-up's inviter after the address's owner took the account over).
+ */
+export function socialSignUpUpdate(
+  existing: Partial<UserRecord> | undefined,
+  signUp: SignUpRecord | undefined,
+  input: {
+    userId: string;
+    email: string;
+    name: string | undefined;
+    provider: string;
+    inviterId: string;
+    account: AccountFacts;
+    now: string;
+  },
+): SignUpUpdates {
+  const defaults = socialSignUpRecord({ userId: input.userId, email: input.email, name: input.name, now: input.now });
+  // The flags only where the record has none: an account the app switched off stays off.
+  return {
+    user: { ...missingFields(existing, defaults, companionRecord(existing, signUp)), updatedAt: input.now },
+    signUp: recordedInviterCounts(signUp, input.account)
+      ? {}
+      : { invitedBy: input.inviterId, invitedVia: input.provider },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The record of one join (`_friendJoins/{inviterId}_{inviteeId}`): the friendship it made, and
+ * the history entry and push it owes the inviter until they are settled; and a claim of that push.
+ */
+/**
+ * `summarized`: the inviter had had their pushes for the hour (push-budget.ts), so this join
+ * got none of its own; the inviter's summary push counts it.
+ */
+export type PushState =
+  'sending' | 'pending' | 'sent' | 'no-token' | 'token-removed' | 'failed' | 'not-owed' | 'summarized';
+export type HistoryState = 'written' | 'owed' | 'not-owed';
+
+export interface FriendJoin {
+  inviterId: string;
+  inviteeId: string;
+  inviteeName: string;
+  /** `created`: this join made the friendship; `existed`: the two were friends already. */
+  friendship: 'created' | 'existed';
+  history: HistoryState;
+  /** When an owed history entry is tried next. */
+  historyDueAt?: string;
+  push: PushState;
+  pushAttempts: number;
+  pushClaimedAt?: string;
+  /** `pending`: when the push is retried next; `sending`: when the sender's lease runs out. */
+  pushDueAt?: string;
+  pushLastError?: string;
+  /** While anything is owed: the earliest of the due times above (what the sweep queries). */
+  dueAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A push this call has claimed and must now send (and settle). */
+export interface PushClaim {
+  inviterId: string;
+  inviteeId: string;
+  token: string | null;
+  inviteeName: string;
+  /** The inviter's `language`: the push speaks it (push.ts). */
+  language?: string;
+  /** Attempts including this one. */
+  attempts: number;
+  /** When this claim was made (the join's `pushClaimedAt`): with `attempts`, which claim it is. */
+  claimedAt: string;
+  history: HistoryState;
+  historyDueAt?: string;
+}
+
+/** Recomputes `dueAt`, the earliest time anything owed on this join is due. */
+export function withDueAt<T extends Partial<FriendJoin>>(join: T): T & { dueAt: string | undefined } {
+  const owed = [
+    join.push === 'pending' || join.push === 'sending' ? join.pushDueAt : undefined,
+    join.history === 'owed' ? join.historyDueAt : undefined,
+  ];
+  const times = owed.filter((t): t is string => typeof t === 'string').sort();
+  return { ...join, dueAt: times[0] };
+}

@@ -1,0 +1,191 @@
+/**
+ * How a join's owed push is claimed, settled and retried: by the join's own call, the push
+ * queue's task or the sweep (planSweep: the sweep's whole decision for one due join).
+ */
+import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
+import { nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
+import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
+import { type FriendJoin, type PushClaim, withDueAt } from './friend-join.js';
+
+/** The sweep's schedule; retries are never due sooner than the next run anyway. */
+export const SWEEP_SCHEDULE = 'every 5 minutes';
+
+/**
+ * Claims a join's push for one caller: the join's fields with the claim (and its lease) in
+ * them, and the claim to send with the inviter's current `token`.
+ */
+export function claimPush(
+  join: FriendJoin,
+  inviter: { token: string | null; language: string | undefined },
+  now: Date,
+): { update: FriendJoin & { dueAt: string | undefined }; claim: PushClaim } {
+  const attempts = join.pushAttempts + 1;
+  const claim: PushClaim = {
+    inviterId: join.inviterId,
+    inviteeId: join.inviteeId,
+    token: inviter.token,
+    inviteeName: join.inviteeName,
+    language: inviter.language,
+    attempts,
+    claimedAt: now.toISOString(),
+    history: join.history,
+    historyDueAt: join.historyDueAt,
+  };
+  return { update: withDueAt({ ...join, ...pushClaimFields(attempts, now) }), claim };
+}
+
+/** The fields of a claim: the push is being sent by one caller until the lease runs out. */
+export function pushClaimFields(
+  attempts: number,
+  now: Date,
+): Pick<FriendJoin, 'push' | 'pushAttempts' | 'pushClaimedAt' | 'pushDueAt' | 'updatedAt'> {
+  return {
+    push: 'sending',
+    pushAttempts: attempts,
+    pushClaimedAt: now.toISOString(),
+    pushDueAt: new Date(now.getTime() + PUSH_LEASE_MS).toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+/**
+ * Whether a caller (a replayed call, or the sweep) may take this join's push at `now`: a push
+ * that failed once its backoff has passed, a claim once its lease has run out.
+ */
+export function pushClaimable(join: FriendJoin, now: Date): boolean {
+  if (join.pushAttempts >= PUSH_MAX_ATTEMPTS) return false;
+  // The same for both: replayed anonymous calls must not spend every attempt in an FCM outage.
+  const due = isDue(join.pushDueAt, now);
+  return (join.push === 'pending' || join.push === 'sending') && due;
+}
+
+/**
+ * The sweep's answer to an owed push it may retry but the inviter's budget has no room for:
+ * it waits, without using up an attempt, until the window has room again.
+ */
+export function deferredPush(
+  join: FriendJoin,
+  budget: PushBudget | undefined,
+  now: Date,
+): FriendJoin & { dueAt: string | undefined } {
+  return withDueAt({
+    ...join,
+    push: 'pending',
+    pushDueAt: nextPushAt(budget, now).toISOString(),
+    updatedAt: now.toISOString(),
+  });
+}
+
+/**
+ * Whether the join still carries this claim: nobody took the push over since (the sweep
+ * re-claims a push whose lease ran out, and a slow sender's late outcome must not undo that).
+ */
+export function holdsPushClaim(
+  join: Pick<FriendJoin, 'push' | 'pushAttempts' | 'pushClaimedAt'> | undefined,
+  claim: PushClaim,
+): boolean {
+  return join?.push === 'sending' && join.pushAttempts === claim.attempts && join.pushClaimedAt === claim.claimedAt;
+}
+
+/**
+ * The join's fields after a claimed push was tried. A failure that is not the token's fault
+ * is retried with backoff until PUSH_MAX_ATTEMPTS, then the push is `failed` for good.
+ * Returns `undefined` for the fields to delete.
+ */
+export function settledPush(
+  claim: PushClaim,
+  result: PushResult,
+  now: Date,
+): Partial<Record<keyof FriendJoin, unknown>> {
+  const iso = now.toISOString();
+  let fields: Partial<FriendJoin>;
+  if (result.kind === 'retry') {
+    const retryAt = nextRetryAt(claim.attempts, now);
+    fields = retryAt
+      ? { push: 'pending', pushDueAt: retryAt, pushLastError: result.error }
+      : { push: 'failed', pushDueAt: undefined, pushLastError: result.error };
+  } else {
+    fields = {
+      push: result.kind,
+      pushDueAt: undefined,
+      pushLastError: result.kind === 'token-removed' ? result.error : undefined,
+    };
+  }
+  const next = withDueAt({ ...fields, history: claim.history, historyDueAt: claim.historyDueAt });
+  return {
+    push: next.push,
+    pushDueAt: next.pushDueAt,
+    pushLastError: next.pushLastError,
+    dueAt: next.dueAt,
+    updatedAt: iso,
+  };
+}
+
+/** What the sweep does with a join whose due time has come. */
+export function sweepAction(
+  join: FriendJoin,
+  now: Date,
+): { claimPush: boolean; giveUpPush: boolean; writeHistory: boolean } {
+  const historyDue = join.history === 'owed' && isDue(join.historyDueAt, now);
+  const claimPush = pushClaimable(join, now);
+  // A last attempt whose sender died: nobody may claim it again, so it ends as failed.
+  const giveUpPush =
+    !claimPush &&
+    join.push === 'sending' &&
+    join.pushAttempts >= PUSH_MAX_ATTEMPTS &&
+    join.pushDueAt !== undefined &&
+    isDue(join.pushDueAt, now);
+  return { claimPush, giveUpPush, writeHistory: historyDue };
+}
+
+/** The sweep's whole decision for one join, which the store (and the tests' fake) apply as they are. */
+export interface SweepPlan {
+  /** The join as it is to be stored, or null when it stays as it is. */
+  join: (FriendJoin & { dueAt: string | undefined }) | null;
+  /** The inviter's push budget's new `sentAt` when the claim counts a push, else null. */
+  budgetSentAt: string[] | null;
+  /** The push the sweep claimed and must now send, if any. */
+  claim: PushClaim | null;
+  /** A last attempt whose sender died was ended as failed. */
+  gaveUp: boolean;
+  /** The join's history entry is owed now. */
+  writeHistory: boolean;
+}
+
+const NOTHING: SweepPlan = { join: null, budgetSentAt: null, claim: null, gaveUp: false, writeHistory: false };
+
+/**
+ * What the sweep does with one join at `now`, given the inviter's record and push budget as
+ * read: claims its push if it may be retried (with the inviter's current token) and the
+ * hour's budget has room, defers it if not, ends a last attempt whose sender died, and keeps
+ * `dueAt` true to what is still owed.
+ */
+export function planSweep(
+  join: FriendJoin | undefined,
+  inviter: UserRecord | null,
+  budget: PushBudget | undefined,
+  now: Date,
+): SweepPlan {
+  if (!join?.dueAt || !isDue(join.dueAt, now)) return NOTHING;
+  const action = sweepAction(join, now);
+  const writeHistory = action.writeHistory;
+  if (action.claimPush) {
+    const token = (acceptsInvitees(inviter) && inviter.fcmToken) || null;
+    // The inviter has had their pushes for the hour: retry once the window has room.
+    if (token && !pushAllowed(budget, now)) return { ...NOTHING, join: deferredPush(join, budget, now), writeHistory };
+    const { update, claim } = claimPush(join, { token, language: inviter?.language }, now);
+    return { ...NOTHING, join: update, budgetSentAt: token ? withPushCounted(budget, now) : null, claim, writeHistory };
+  }
+  // Nothing to claim: end a dead last attempt, and keep dueAt true to what is owed.
+  const next = withDueAt({
+    ...join,
+    ...(action.giveUpPush ? { push: 'failed' as const, pushDueAt: undefined } : {}),
+  });
+  const changed = action.giveUpPush || next.dueAt !== join.dueAt;
+  return {
+    ...NOTHING,
+    join: changed ? { ...next, updatedAt: now.toISOString() } : null,
+    gaveUp: action.giveUpPush,
+    writeHistory,
+  };
+}

@@ -39,6 +39,7 @@ import {
   type VerificationCodes,
 } from '../src/invites/flows/ports.js';
 import { type PushOutcome, type PushQueue, type PushTransport } from '../src/owed-work/flows/ports.js';
+import { definedFields } from '../src/platform/domain/defined-fields.js';
 
 type Doc = Record<string, unknown>;
 
@@ -95,9 +96,7 @@ export const paths = {
 };
 
 /** Fields set to `undefined` are deleted, as the Firestore store's updates do. */
-function withoutUndefined(doc: Doc): Doc {
-  return Object.fromEntries(Object.entries(doc).filter(([, value]) => value !== undefined));
-}
+const withoutUndefined = definedFields;
 
 type Write = (docs: MemoryDocuments) => void;
 

@@ -7,7 +7,7 @@ import { db } from '../platform/adapters/firebase.js';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import { httpFunction } from '../platform/functions/http-function.js';
 import { defineCallable } from '../platform/functions/callable.js';
-import { inviteFlow } from '../platform/wiring.js';
+import { owedWorkFlow } from '../platform/wiring.js';
 import { localCollections } from './collections.js';
 
 /** The benchmark's baseline: one document write behind the same callable plumbing. */
@@ -52,7 +52,7 @@ export const devSweepOwedPushes = defineCallable(
     })
     .noUnknown()
     .strict(),
-  async (input) => inviteFlow.sweepOwedWork(input.now ? new Date(input.now) : new Date()),
+  async (input) => owedWorkFlow.sweepOwedWork(input.now ? new Date(input.now) : new Date()),
 );
 
 /**

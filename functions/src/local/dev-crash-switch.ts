@@ -7,6 +7,7 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { InviteStore } from '../invites/flows/ports.js';
+import type { OwedWorkStore } from '../owed-work/flows/ports.js';
 import { localCollections } from './collections.js';
 
 /** Where the local stack's fault switch can make a function die (docs/reliability.md). */
@@ -54,24 +55,26 @@ export class DevCrashSwitch implements CrashSwitch {
   }
 }
 
-/**
- * The invite store with the fault switch's two points: `after-commit` dies once a transaction
- * has committed (before anything after it, the push's hand-off included), `after-push` once a
- * push was sent, before its outcome is recorded. The flows know nothing of it.
- */
-export function crashingStore(store: InviteStore, crashes: CrashSwitch): InviteStore {
-  const beforeSettling =
-    <A extends unknown[], R>(settle: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await crashes.maybeCrash('after-push');
-      return settle(...args);
-    };
+/** The invite store with the fault switch's `after-commit` point: it dies once a transaction has committed. */
+export function crashingInviteStore(store: InviteStore, crashes: CrashSwitch): InviteStore {
   return Object.assign(Object.create(store) as InviteStore, {
     transaction: async <T>(work: Parameters<InviteStore['transaction']>[0]): Promise<T> => {
       const value = (await store.transaction(work)) as T;
       await crashes.maybeCrash('after-commit');
       return value;
     },
+  });
+}
+
+/** The owed-work store with the fault switch's `after-push` point: it dies before a sent push's outcome is recorded. */
+export function crashingOwedWorkStore(store: OwedWorkStore, crashes: CrashSwitch): OwedWorkStore {
+  const beforeSettling =
+    <A extends unknown[], R>(settle: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await crashes.maybeCrash('after-push');
+      return settle(...args);
+    };
+  return Object.assign(Object.create(store) as OwedWorkStore, {
     settlePush: beforeSettling(store.settlePush.bind(store)),
     settleSummary: beforeSettling(store.settleSummary.bind(store)),
   });

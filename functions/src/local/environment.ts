@@ -6,18 +6,23 @@ import { LOCAL_APP_CHECK_ISSUER } from '@dayfocus/contracts/app-check';
 import { db } from '../platform/adapters/firebase.js';
 import { useEnvironment } from '../platform/environment.js';
 import { consumeStandInToken } from './dev-app-check.js';
-import { crashingStore, DevCrashSwitch } from './dev-crash-switch.js';
+import { crashingInviteStore, crashingOwedWorkStore, DevCrashSwitch } from './dev-crash-switch.js';
 import { DevOutboxTransport } from './dev-outbox.js';
 
 /** The local stack's pages also talk to the Auth emulator (as in firebase.local.json). */
 const authEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+/** One fault switch for both stores, made when the first is wired. */
+let crashSwitch: DevCrashSwitch | undefined;
+const crashes = () => (crashSwitch ??= new DevCrashSwitch(db));
 
 useEnvironment({
   consumeAppCheckToken: (request) => consumeStandInToken(request.app?.token),
   // The emulator decodes tokens without verifying them: only the stand-in's count.
   countsAppCheckToken: (token) => token.iss === LOCAL_APP_CHECK_ISSUER,
   pushTransport: () => new DevOutboxTransport(db),
-  inviteStore: (store) => crashingStore(store, new DevCrashSwitch(db)),
+  inviteStore: (store) => crashingInviteStore(store, crashes()),
+  owedWorkStore: (store) => crashingOwedWorkStore(store, crashes()),
   localPictures: true,
   pageConnectSources: authEmulator ? [`http://${authEmulator}`] : [],
   reloadsRenderer: true,

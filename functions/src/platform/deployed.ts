@@ -14,6 +14,7 @@ useEnvironment({
   countsAppCheckToken: () => true,
   pushTransport: () => new FcmTransport(messaging),
   inviteStore: (store) => store,
+  owedWorkStore: (store) => store,
   localPictures: false,
   pageConnectSources: [],
   reloadsRenderer: false,

@@ -6,7 +6,7 @@
  */
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import type { InviteStore } from '../invites/flows/ports.js';
-import type { PushTransport } from '../owed-work/flows/ports.js';
+import type { OwedWorkStore, PushTransport } from '../owed-work/flows/ports.js';
 
 export interface Environment {
   /** Consumes a replay-protected call's App Check token: true the first time, false on a replay. */
@@ -17,6 +17,8 @@ export interface Environment {
   pushTransport(): PushTransport;
   /** The invite store as the flows get it (the local stack wraps it in its fault switch). */
   inviteStore(store: InviteStore): InviteStore;
+  /** The owed-work store as its flow gets it (likewise). */
+  owedWorkStore(store: OwedWorkStore): OwedWorkStore;
   /** Plain http pictures of 127.0.0.1 and localhost load too (the local Hosting serves demo pictures). */
   localPictures: boolean;
   /** Origins the pages may connect to beyond the deploy's policy (the local Auth emulator). */

@@ -26,6 +26,8 @@ import { loadRenderer } from '../pages/adapters/web-renderer.js';
 export { loadRenderer };
 import { InvitationPageFlow, type InvitationPageDeps } from '../pages/flows/invitation-page-flow.js';
 import { InviteFlow } from '../invites/flows/invite-flow.js';
+import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js';
+import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
 import { InviterFlow } from '../invites/flows/inviter-flow.js';
 
 export const inviteStore = new FirestoreInviteStore(db, logger);
@@ -40,11 +42,19 @@ const resolvePicture = (profileImage: unknown, ownerId: string) =>
     localHttp: environment().localPictures,
   });
 
+/** What joins owe their inviters: the push queue's task, the sweep, and what follows a join's commit. */
+export const owedWorkFlow = new OwedWorkFlow({
+  store: environment().owedWorkStore(new FirestoreOwedWorkStore(db, logger)),
+  push: environment().pushTransport(),
+  pushQueue: new TaskPushQueue(taskQueues),
+  logger,
+  now: () => new Date(),
+});
+
 export const inviteFlow = new InviteFlow({
   store: environment().inviteStore(inviteStore),
   accounts,
-  push: environment().pushTransport(),
-  pushQueue: new TaskPushQueue(taskQueues),
+  owedWork: owedWorkFlow,
   verificationCodes: new AuthRestVerificationCodes({
     apiKey: () => webApiKey.value(),
     emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,

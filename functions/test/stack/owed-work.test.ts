@@ -22,7 +22,7 @@ import {
   userDoc,
   verifiedEmailInvitee,
 } from './support.js';
-import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
+import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-store.js';
 import { memoryLogger } from '../memory-logger.js';
 import { firestoreDocumentSize } from '../../src/platform/domain/document-size.js';
 import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
@@ -116,7 +116,7 @@ describe('owed pushes are delivered by the sweep', () => {
     expect(afterSweep).toMatchObject({ push: 'sent', pushAttempts: 2 });
 
     // The stalled sender wakes up with a failure to record: the store the functions use refuses it.
-    const store = new FirestoreInviteStore(adminDb, memoryLogger());
+    const store = new FirestoreOwedWorkStore(adminDb, memoryLogger());
     const settled = await store.settlePush(stalled, { kind: 'retry', error: 'timeout' }, new Date());
     expect(settled).toBe(false);
     expect(await joinOf(inviter.userId, invitee.uid)).toEqual(afterSweep);

@@ -11,7 +11,8 @@ import type { Caller } from '../../src/platform/domain/caller.js';
 import type { FriendJoin } from '../../src/owed-work/domain/friend-join.js';
 import type { PushBudget } from '../../src/owed-work/domain/push-budget.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
-import { crashingStore, type CrashPoint } from '../../src/local/dev-crash-switch.js';
+import { crashingInviteStore, crashingOwedWorkStore, type CrashPoint } from '../../src/local/dev-crash-switch.js';
+import { OwedWorkFlow } from '../../src/owed-work/flows/owed-work-flow.js';
 import {
   MemoryAccounts,
   MemoryInviteStore,
@@ -41,11 +42,17 @@ function setup(options: MemoryStoreOptions = {}) {
       if (this.armed.delete(point)) throw new Error(`Simulated crash ${point}`);
     },
   };
-  const flow = new InviteFlow({
-    store: crashingStore(store, crashes),
-    accounts,
+  const owedWork = new OwedWorkFlow({
+    store: crashingOwedWorkStore(store, crashes),
     push,
     pushQueue,
+    logger,
+    now: () => clock.now,
+  });
+  const flow = new InviteFlow({
+    store: crashingInviteStore(store, crashes),
+    accounts,
+    owedWork,
     verificationCodes: accounts,
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
@@ -77,9 +84,9 @@ function setup(options: MemoryStoreOptions = {}) {
     await flow.registerInvitee(caller(uid, 'password'), { inviterId, name }, admitted);
     return accounts.verificationCode(uid);
   };
-  const sweep = (at: Date) => flow.sweepOwedWork(at);
+  const sweep = (at: Date) => owedWork.sweepOwedWork(at);
   /** Cloud Tasks dispatching what the joins so far queued. */
-  const runQueue = () => pushQueue.deliverAll((claim) => flow.deliverQueuedPush(claim));
+  const runQueue = () => pushQueue.deliverAll((claim) => owedWork.deliverQueuedPush(claim));
   return {
     flow,
     crashes,

@@ -1,41 +1,15 @@
 /**
- * Firestore side of the invite flow (flows/ports.ts, InviteStore). A join's transaction is the
+ * Firestore side of the invite flow (invites/flows/ports.ts, InviteStore). A join's transaction is the
  * flow's: the store reads for it (InviteTransaction) and writes the plan the domain made. The
  * other operations read what they need once, let the domain decide, and write once; each is
  * safe to repeat, so that a retry after a failure anywhere finishes the work instead of
  * duplicating it.
  */
-import {
-  FieldValue,
-  Filter,
-  type DocumentReference,
-  type CollectionReference,
-  type DocumentSnapshot,
-  type Firestore,
-  type Transaction,
-  type UpdateData,
-} from 'firebase-admin/firestore';
+import { FieldValue, Filter, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isDocumentId } from '@dayfocus/contracts/ids';
-import {
-  collections,
-  emailSignUpRecord,
-  friendDocumentId,
-  friendJoinHistoryEntry,
-  type SignUpRecord,
-  type UserRecord,
-} from '@dayfocus/contracts/records';
-import { appendCapped } from '../../owed-work/domain/history.js';
-import { holdsPushClaim, planSweep, settledPush } from '../../owed-work/domain/push-claims.js';
-import type { PushResult } from '../../owed-work/domain/push-timing.js';
-import { withDueAt, type FriendJoin, type PushClaim } from '../../owed-work/domain/friend-join.js';
-import {
-  planDueSummary,
-  settledSummary,
-  type PushBudget,
-  type SummaryClaim,
-  type SummaryPlan,
-  type SummaryResult,
-} from '../../owed-work/domain/push-budget.js';
+import { collections, emailSignUpRecord, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
+import { type FriendJoin } from '../../owed-work/domain/friend-join.js';
+import { type PushBudget } from '../../owed-work/domain/push-budget.js';
 import {
   CommitRefused,
   type InviteStore,
@@ -46,16 +20,10 @@ import {
   type SignUpCommit,
 } from '../flows/ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
-import { converters, readAllIn } from '../../platform/adapters/converters.js';
+import { readAllIn } from '../../platform/adapters/converters.js';
+import { forUpdate, RecordRefs } from '../../platform/adapters/record-refs.js';
 import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
-
-/** Fields whose value is `undefined` are deleted by an update. */
-function forUpdate<T extends object>(fields: Partial<Record<keyof T, unknown>>): UpdateData<T> {
-  return Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [key, value === undefined ? FieldValue.delete() : value]),
-  ) as UpdateData<T>;
-}
 
 /** A budget as one transaction read it: its fields, and the version a counted push is written against. */
 interface BudgetRead {
@@ -63,49 +31,15 @@ interface BudgetRead {
   snapshot: DocumentSnapshot<PushBudget>;
 }
 
-export class FirestoreInviteStore implements InviteStore {
+export class FirestoreInviteStore extends RecordRefs implements InviteStore {
   private readonly funnel: FunnelStore;
 
   constructor(
-    private readonly firestore: Firestore,
+    firestore: Firestore,
     private readonly logger: Logger,
   ) {
+    super(firestore);
     this.funnel = new FunnelStore(firestore);
-  }
-
-  user(userId: string): DocumentReference<UserRecord> {
-    return this.firestore.collection(collections.users).doc(userId).withConverter(converters.users);
-  }
-
-  notifications(userId: string) {
-    return this.firestore.collection(collections.notifications).doc(userId).withConverter(converters.notifications);
-  }
-
-  joinRef(inviterId: string, inviteeId: string): DocumentReference<FriendJoin> {
-    return this.firestore
-      .collection(collections.friendJoins)
-      .doc(friendDocumentId(inviterId, inviteeId))
-      .withConverter(converters.friendJoins);
-  }
-
-  historyRef(inviterId: string) {
-    return this.firestore
-      .collection(collections.notificationHistory)
-      .doc(inviterId)
-      .withConverter(converters.notificationHistory);
-  }
-
-  budgetRef(inviterId: string): DocumentReference<PushBudget> {
-    return this.firestore.collection(collections.pushBudgets).doc(inviterId).withConverter(converters.pushBudgets);
-  }
-
-  /** The server's own record of an account's sign-up: its inviter and the proof (never in `Users`). */
-  signUpRef(userId: string): DocumentReference<SignUpRecord> {
-    return this.firestore.collection(collections.signUps).doc(userId).withConverter(converters.signUps);
-  }
-
-  friendRef(id: string) {
-    return this.firestore.collection(collections.friends).doc(id);
   }
 
   /** The user's record, or null when there is none (or the id cannot name a document). */
@@ -204,142 +138,6 @@ export class FirestoreInviteStore implements InviteStore {
       if (grpcCodeOf(error) === GrpcStatus.NOT_FOUND) return 'missing';
       throw error;
     }
-  }
-
-  /**
-   * Appends a join's owed history entry, dropping the oldest entries so that the document
-   * stays within HISTORY_TRIM_TO_BYTES, and marks it written, in one transaction. Returns
-   * the join's history state afterwards.
-   */
-  async appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'> {
-    const joinRef = this.joinRef(inviterId, inviteeId);
-    const historyRef = this.historyRef(inviterId);
-    return this.firestore.runTransaction(
-      async (tx) => {
-        const [join, document] = await readAllIn(tx, joinRef, historyRef);
-        if (!join) return 'no-join' as const;
-        if (join.history !== 'owed') return join.history;
-        const iso = now.toISOString();
-        const entry = friendJoinHistoryEntry({ inviteeId, inviteeName: join.inviteeName, now: join.createdAt });
-        const { history, dropped } = appendCapped(inviterId, { ...document, userId: inviterId, updatedAt: iso }, entry);
-        if (dropped > 0)
-          this.logger.info('Dropped the oldest history entries to make room', {
-            inviterId,
-            dropped,
-            kept: history.length,
-          });
-        tx.set(historyRef, { userId: inviterId, history, updatedAt: iso }, { merge: true });
-        tx.update(
-          joinRef,
-          forUpdate<FriendJoin>({
-            ...withDueAt({ ...join, history: 'written', historyDueAt: undefined }),
-            updatedAt: iso,
-          }),
-        );
-        return 'written' as const;
-      },
-      { maxAttempts: 20 },
-    );
-  }
-
-  /** Writes the outcome of a push, if the join still carries this claim (see holdsPushClaim); false if not. */
-  async settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean> {
-    const ref = this.joinRef(claim.inviterId, claim.inviteeId);
-    return this.firestore.runTransaction(async (tx) => {
-      const join = (await tx.get(ref)).data();
-      if (!holdsPushClaim(join, claim)) return false;
-      tx.update(ref, forUpdate<FriendJoin>(settledPush(claim, result, now)));
-      return true;
-    });
-  }
-
-  /** Drops a push token that FCM reported dead, unless the app has meanwhile stored a new one. */
-  async removeDeadToken(userId: string, token: string, now: string): Promise<void> {
-    const ref = this.user(userId);
-    await this.firestore.runTransaction(async (tx) => {
-      const user = (await tx.get(ref)).data();
-      if (user?.fcmToken === token) tx.update(ref, { fcmToken: FieldValue.delete(), updatedAt: now });
-    });
-  }
-
-  /** Joins with owed work whose time has come, oldest first. */
-  async dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]> {
-    const snapshot = await this.due(
-      this.firestore.collection(collections.friendJoins).withConverter(converters.friendJoins),
-      now,
-      limit,
-    );
-    return snapshot.docs.map((d) => {
-      const join = d.data();
-      return { inviterId: join.inviterId, inviteeId: join.inviteeId };
-    });
-  }
-
-  /**
-   * The sweep's look at one due join: claims its push if it may be retried now (with the
-   * inviter's current token), gives up a last attempt whose sender died, and says whether
-   * its history entry is owed.
-   */
-  async claimDue(
-    inviterId: string,
-    inviteeId: string,
-    now: Date,
-  ): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }> {
-    const joinRef = this.joinRef(inviterId, inviteeId);
-    return this.firestore.runTransaction(
-      async (tx) => {
-        const budgetRef = this.budgetRef(inviterId);
-        const [join, inviter, budget] = await readAllIn(tx, joinRef, this.user(inviterId), budgetRef);
-        const plan = planSweep(join, inviter ?? null, budget, now);
-        if (plan.join) tx.update(joinRef, forUpdate<FriendJoin>(plan.join));
-        if (plan.budgetSentAt) {
-          tx.set(budgetRef, { inviterId, sentAt: plan.budgetSentAt, updatedAt: now.toISOString() }, { merge: true });
-        }
-        return { claim: plan.claim, gaveUp: plan.gaveUp, writeHistory: plan.writeHistory };
-      },
-      { maxAttempts: 5 },
-    );
-  }
-
-  /** Inviters whose push budget owes something (a summary) whose time has come, oldest first. */
-  async dueBudgets(now: Date, limit: number): Promise<string[]> {
-    return (await this.due(this.firestore.collection(collections.pushBudgets), now, limit)).docs.map((d) => d.id);
-  }
-
-  /** The documents of a collection whose `dueAt` has come, oldest first: what the sweep works through. */
-  private due<T>(collection: CollectionReference<T>, now: Date, limit: number) {
-    return collection.where('dueAt', '<=', now.toISOString()).orderBy('dueAt').limit(limit).get();
-  }
-
-  /**
-   * The sweep's look at one inviter's budget: claims the summary push when the window has room
-   * (with the inviter's current token and language), in one transaction with the budget, so
-   * that a racing join (its blind increment) or a second sweep can neither lose nor double it.
-   */
-  async claimSummary(inviterId: string, now: Date): Promise<SummaryPlan> {
-    const budgetRef = this.budgetRef(inviterId);
-    return this.firestore.runTransaction(
-      async (tx) => {
-        const [budget, inviter] = await readAllIn(tx, budgetRef, this.user(inviterId));
-        const plan = planDueSummary(inviterId, budget, inviter ?? null, now);
-        if (plan.update) tx.update(budgetRef, forUpdate<PushBudget>(plan.update));
-        return plan;
-      },
-      { maxAttempts: 10 },
-    );
-  }
-
-  /** Records how a claimed summary went, unless another sender has taken it over since. */
-  async settleSummary(claim: SummaryClaim, result: SummaryResult, now: Date): Promise<void> {
-    const budgetRef = this.budgetRef(claim.inviterId);
-    await this.firestore.runTransaction(
-      async (tx) => {
-        const budget = (await tx.get(budgetRef)).data();
-        const fields = settledSummary(budget, claim, result, now);
-        if (fields) tx.update(budgetRef, forUpdate<PushBudget>(fields));
-      },
-      { maxAttempts: 10 },
-    );
   }
 }
 

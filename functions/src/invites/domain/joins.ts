@@ -27,6 +27,7 @@ import {
 } from '@dayfocus/contracts/records';
 import { type FriendJoin, type PushClaim, withDueAt } from '../../owed-work/domain/friend-join.js';
 import { claimPush, pushClaimFields, pushClaimable } from '../../owed-work/domain/push-claims.js';
+import { definedFields } from '../../platform/domain/defined-fields.js';
 
 /** What the store read, in one transaction, for one invitee and (maybe) one inviter. */
 export interface JoinState {
@@ -67,111 +68,100 @@ export interface JoinPlan {
   push: PushClaim | null;
 }
 
+/** What planJoin is told beside the state: the name to record, the time, and how the commit goes. */
+export interface JoinInput {
+  inviteeName: string;
+  now: Date;
+  historyInCommit: boolean;
+  /** False after the budget kept changing under this call: hold the push rather than contend. */
+  mayClaimPush?: boolean;
+}
+
 /**
  * Decides one join from the state read. The friendship, the history entry and the push go
  * together with the join's record, once per pair: a pair that has a record gets nothing
  * new, however often it is asked (only a push still owed may be claimed again).
  */
-export function planJoin(
-  state: JoinState,
-  input: {
-    inviteeName: string;
-    now: Date;
-    historyInCommit: boolean;
-    /** False after the budget kept changing under this call: hold the push rather than contend. */
-    mayClaimPush?: boolean;
-  },
-): JoinPlan {
-  const mayClaimPush = input.mayClaimPush ?? true;
-  const now = input.now.toISOString();
+export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
   const writes: JoinWrites = {};
-  if (state.notificationsOwed) writes.notifications = defaultNotifications(state.inviteeId, now);
+  if (state.notificationsOwed) writes.notifications = defaultNotifications(state.inviteeId, input.now.toISOString());
   const { inviterId } = state;
   if (!inviterId || inviterId === state.inviteeId) return { outcome: 'no-inviter', writes, push: null };
-
-  if (state.join) {
-    const join = state.join;
-    if (!pushClaimable(join, input.now)) return { outcome: 'joined-before', writes, push: null };
-    const token = (acceptsInvitees(state.inviter) && state.inviter.fcmToken) || null;
-    if (token) {
-      // A push that reaches the phone counts; when the hour is full the sweep retries it later.
-      if (!mayClaimPush || !pushAllowed(state.budget, input.now))
-        return { outcome: 'joined-before', writes, push: null };
-      writes.budget = { count: withPushCounted(state.budget, input.now) };
-    }
-    const { update, claim } = claimPush(join, { token, language: state.inviter?.language }, input.now);
-    writes.join = { update };
-    return { outcome: 'joined-before', writes, push: claim };
-  }
-
+  if (state.join) return planJoinAgain(state, state.join, input, writes);
   if (!acceptsInvitees(state.inviter)) return { outcome: 'inviter-gone', writes, push: null };
-  const inviteeName = cleanDisplayName(input.inviteeName);
-  const base = { inviterId, inviteeId: state.inviteeId, inviteeName, pushAttempts: 0, createdAt: now, updatedAt: now };
+  return planNewJoin({ ...state, inviterId, inviter: state.inviter }, input, writes);
+}
 
+/** A pair joined before: nothing new, but a push still owed may be claimed again. */
+function planJoinAgain(state: JoinState, join: FriendJoin, input: JoinInput, writes: JoinWrites): JoinPlan {
+  if (!pushClaimable(join, input.now)) return { outcome: 'joined-before', writes, push: null };
+  const token = (acceptsInvitees(state.inviter) && state.inviter.fcmToken) || null;
+  if (token) {
+    // A push that reaches the phone counts; when the hour is full the sweep retries it later.
+    if (!(input.mayClaimPush ?? true) || !pushAllowed(state.budget, input.now))
+      return { outcome: 'joined-before', writes, push: null };
+    writes.budget = { count: withPushCounted(state.budget, input.now) };
+  }
+  const { update, claim } = claimPush(join, { token, language: state.inviter?.language }, input.now);
+  writes.join = { update };
+  return { outcome: 'joined-before', writes, push: claim };
+}
+
+/** A new join with an inviter who takes invitees: its record, and the friendship, history entry and push it makes. */
+function planNewJoin(
+  state: JoinState & { inviterId: string; inviter: UserRecord },
+  input: JoinInput,
+  writes: JoinWrites,
+): JoinPlan {
+  const { inviterId, inviteeId } = state;
+  const now = input.now.toISOString();
+  const inviteeName = cleanDisplayName(input.inviteeName);
+  const base = { inviterId, inviteeId, inviteeName, pushAttempts: 0, createdAt: now, updatedAt: now };
   if (state.friendsAlready) {
     writes.join = {
-      create: stripUndefined(withDueAt({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' })),
+      create: definedFields(withDueAt({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' })),
     };
     return { outcome: 'already-friends', writes, push: null };
   }
-
   const token = state.inviter.fcmToken || null;
   const history: Pick<FriendJoin, 'history' | 'historyDueAt'> = input.historyInCommit
     ? { history: 'written' }
     : { history: 'owed', historyDueAt: now };
   // The inviter's phone gets this join's own push only while the hour has room (push-budget.ts).
-  const decision = token && mayClaimPush ? joinPushDecision(state.budget, input.now) : 'hold';
+  const decision = token && (input.mayClaimPush ?? true) ? joinPushDecision(state.budget, input.now) : 'hold';
   const pushFields: Pick<FriendJoin, 'push'> & Partial<FriendJoin> = !token
     ? { push: 'no-token' }
     : decision === 'claim'
       ? pushClaimFields(1, input.now)
       : { push: 'summarized' };
-  if (token) {
-    writes.budget =
-      decision === 'claim'
-        ? { count: withPushCounted(state.budget, input.now) }
-        : {
-            hold: {
-              inviteeId: state.inviteeId,
-              inviteeName,
-              at: now,
-              dueAt: nextPushAt(state.budget, input.now).toISOString(),
-            },
-          };
-  }
-  const join = withDueAt({
-    ...base,
-    friendship: 'created' as const,
-    ...history,
-    ...pushFields,
-  });
+  if (token) writes.budget = budgetWrite(decision, state, inviteeName, input.now);
+  const join = withDueAt({ ...base, friendship: 'created' as const, ...history, ...pushFields });
   writes.friend = {
-    id: friendDocumentId(inviterId, state.inviteeId),
-    record: friendRecord({ inviterId, inviteeId: state.inviteeId, inviteeName, now }),
+    id: friendDocumentId(inviterId, inviteeId),
+    record: friendRecord({ inviterId, inviteeId, inviteeName, now }),
   };
-  writes.join = { create: stripUndefined(join) };
-  const entry = friendJoinHistoryEntry({ inviteeId: state.inviteeId, inviteeName, now });
-  if (input.historyInCommit) writes.historyEntry = entry;
-  return {
-    outcome: 'joined',
-    writes,
-    push:
-      token && decision === 'claim'
-        ? {
-            inviterId,
-            inviteeId: state.inviteeId,
-            token,
-            inviteeName,
-            language: state.inviter.language,
-            attempts: 1,
-            claimedAt: input.now.toISOString(),
-            history: join.history,
-            historyDueAt: join.historyDueAt,
-          }
-        : null,
-  };
+  writes.join = { create: definedFields(join) };
+  if (input.historyInCommit) writes.historyEntry = friendJoinHistoryEntry({ inviteeId, inviteeName, now });
+  const push: PushClaim | null =
+    token && decision === 'claim'
+      ? {
+          inviterId,
+          inviteeId,
+          token,
+          inviteeName,
+          language: state.inviter.language,
+          attempts: 1,
+          claimedAt: now,
+          history: join.history,
+          historyDueAt: join.historyDueAt,
+        }
+      : null;
+  return { outcome: 'joined', writes, push };
 }
 
-function stripUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+/** What a new join with a token does to the inviter's budget: counts its claimed push, or holds it for the summary. */
+function budgetWrite(decision: 'claim' | 'hold', state: JoinState, inviteeName: string, now: Date): BudgetWrite {
+  if (decision === 'claim') return { count: withPushCounted(state.budget, now) };
+  const dueAt = nextPushAt(state.budget, now).toISOString();
+  return { hold: { inviteeId: state.inviteeId, inviteeName, at: now.toISOString(), dueAt } };
 }

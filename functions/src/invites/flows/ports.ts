@@ -7,11 +7,10 @@
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { FunnelEvent } from '../domain/funnel.js';
 import type { AccountFacts } from '../domain/inviter-choice.js';
-import type { FriendJoin, PushClaim } from '../../owed-work/domain/friend-join.js';
+import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import type { JoinPlan } from '../domain/joins.js';
-import type { PushResult } from '../../owed-work/domain/push-timing.js';
 import type { SignUpUpdates } from '../domain/sign-up-updates.js';
-import type { PushBudget, SummaryClaim, SummaryPlan, SummaryResult } from '../../owed-work/domain/push-budget.js';
+import type { PushBudget } from '../../owed-work/domain/push-budget.js';
 
 export interface Account extends AccountFacts {
   uid: string;
@@ -133,26 +132,6 @@ export interface InviteStore {
   ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'>;
   /** The record stays (history refers to it) but is retired. */
   retireUser(userId: string, now: string): Promise<'retired' | 'missing'>;
-  /** Appends a join's owed history entry (trimmed to fit) and marks it written; the join's history state after. */
-  appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'>;
-  /** Writes how a claimed push went, if the join still carries this claim; false if not. */
-  settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean>;
-  /** Drops a push token FCM reported dead, unless the app has stored a new one since. */
-  removeDeadToken(userId: string, token: string, now: string): Promise<void>;
-  /** Joins with owed work whose time has come, oldest first. */
-  dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]>;
-  /** The sweep's claim of one due join's push (with the inviter's current token), and whether its history is owed. */
-  claimDue(
-    inviterId: string,
-    inviteeId: string,
-    now: Date,
-  ): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }>;
-  /** Inviters whose budget owes a summary whose time has come, oldest first. */
-  dueBudgets(now: Date, limit: number): Promise<string[]>;
-  /** The sweep's claim of one inviter's summary push. */
-  claimSummary(inviterId: string, now: Date): Promise<SummaryPlan>;
-  /** Records how a claimed summary went, unless another sender has taken it over since. */
-  settleSummary(claim: SummaryClaim, result: SummaryResult, now: Date): Promise<void>;
 }
 
 /** Counts funnel events outside any join (the invitation's views). */

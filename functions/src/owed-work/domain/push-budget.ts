@@ -25,6 +25,7 @@
  */
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
+import { definedFields } from '../../platform/domain/defined-fields.js';
 
 /** Friend-join pushes (summaries included) one inviter may get in any PUSH_BUDGET_WINDOW_MS. */
 export const FRIEND_JOIN_PUSHES_PER_HOUR = 5;
@@ -185,7 +186,7 @@ export function planSummary(
   }
   if (!pushAllowed(budget, now)) return finish({ ...budget, summary });
   const fold = held > 0;
-  const claimed: SummaryPush = stripUndefined({
+  const claimed: SummaryPush = definedFields({
     id: summary?.id ?? iso,
     count: (summary?.count ?? 0) + held,
     name: fold ? String(budget.heldName ?? '') : (summary?.name ?? ''),
@@ -242,8 +243,4 @@ export function settledSummary(
     dueAt: budgetDueAt(next, now),
     updatedAt: iso,
   };
-}
-
-function stripUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -1,5 +1,7 @@
-/** The ports of owed work: how a push leaves, and how a claimed one is handed to its sender. */
-import type { PushClaim } from '../domain/friend-join.js';
+/** The ports of owed work: how a push leaves, how a claimed one is handed to its sender, and the records it settles. */
+import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
+import type { SummaryClaim, SummaryPlan, SummaryResult } from '../domain/push-budget.js';
+import type { PushResult } from '../domain/push-timing.js';
 import type { PushMessage } from '../domain/push.js';
 
 export interface PushOutcome {
@@ -21,4 +23,39 @@ export interface PushTransport {
  */
 export interface PushQueue {
   enqueue(claim: PushClaim): Promise<void>;
+}
+
+/** What one join's commit left owed: the join as created (none when it made none), and the push it claimed. */
+export interface JoinOwes {
+  join: FriendJoin | undefined;
+  claim: PushClaim | null;
+}
+
+/** Finishes or hands on, once a join's commit is made, what the join owes its inviter. */
+export interface OwedWorkAfterJoin {
+  afterJoin(owes: JoinOwes, now: Date): Promise<void>;
+}
+
+/** The join records' and push budgets' owed work, as the sweep and the push's sender see it. */
+export interface OwedWorkStore {
+  /** Appends a join's owed history entry (trimmed to fit) and marks it written; the join's history state after. */
+  appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'>;
+  /** Writes how a claimed push went, if the join still carries this claim; false if not. */
+  settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean>;
+  /** Drops a push token FCM reported dead, unless the app has stored a new one since. */
+  removeDeadToken(userId: string, token: string, now: string): Promise<void>;
+  /** Joins with owed work whose time has come, oldest first. */
+  dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]>;
+  /** The sweep's claim of one due join's push (with the inviter's current token), and whether its history is owed. */
+  claimDue(
+    inviterId: string,
+    inviteeId: string,
+    now: Date,
+  ): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }>;
+  /** Inviters whose budget owes a summary whose time has come, oldest first. */
+  dueBudgets(now: Date, limit: number): Promise<string[]>;
+  /** The sweep's claim of one inviter's summary push. */
+  claimSummary(inviterId: string, now: Date): Promise<SummaryPlan>;
+  /** Records how a claimed summary went, unless another sender has taken it over since. */
+  settleSummary(claim: SummaryClaim, result: SummaryResult, now: Date): Promise<void>;
 }

@@ -14,7 +14,7 @@ import { validateRequest } from '@dayfocus/contracts/requests';
 import { SWEEP_SCHEDULE } from '../domain/push-claims.js';
 import { type PushClaim } from '../domain/friend-join.js';
 import { maxInstances } from '../../platform/functions/capacity.js';
-import { inviteFlow } from '../../platform/wiring.js';
+import { owedWorkFlow } from '../../platform/wiring.js';
 
 const text = () => yup.string().strict();
 
@@ -56,7 +56,7 @@ export const deliverJoinPush = onTaskDispatched<PushClaim>(
       logger.error('A queued push that is not a claim was dropped', { problems: validation.problems });
       return;
     }
-    await inviteFlow.deliverQueuedPush(validation.value);
+    await owedWorkFlow.deliverQueuedPush(validation.value);
   },
 );
 
@@ -70,6 +70,6 @@ export const sweepOwedPushes = onSchedule(
     timeoutSeconds: 240,
   },
   async () => {
-    await inviteFlow.sweepOwedWork();
+    await owedWorkFlow.sweepOwedWork();
   },
 );

@@ -1,0 +1,253 @@
+/**
+ * What joins owe their inviters, finished off the request path: after a join's commit its
+ * history entry (when it could not go with it) and the hand-off of its claimed push to the
+ * push queue; the queue's task, which sends that push and settles it on the join; and the
+ * sweep, which delivers whatever is still owed (pushes that failed or whose sender died,
+ * history entries that could not be written at once) and the summary pushes of joins that
+ * got none of their own because the inviter had had the hour's pushes.
+ */
+import type { Logger } from '../../platform/flows/ports.js';
+import type { PushClaim } from '../domain/friend-join.js';
+import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
+import type { SummaryClaim } from '../domain/push-budget.js';
+import { PUSH_MAX_ATTEMPTS, type PushResult } from '../domain/push-timing.js';
+import type { JoinOwes, OwedWorkAfterJoin, OwedWorkStore, PushQueue, PushTransport } from './ports.js';
+
+export interface OwedWorkFlowDeps {
+  store: OwedWorkStore;
+  push: PushTransport;
+  /** Where a join hands the push it claimed: the caller's answer does not wait for FCM. */
+  pushQueue: PushQueue;
+  logger: Logger;
+  now(): Date;
+}
+
+export interface SweepReport {
+  examined: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  historyWritten: number;
+  /** Summary pushes sent (each sums up joins that got no push of their own). */
+  summariesSent: number;
+}
+
+/** A claimed push on its way: to whom, which message, and how its outcome is recorded. */
+interface Delivery {
+  inviterId: string;
+  token: string | null;
+  message(token: string): PushMessage;
+  /** Attempts including this one. */
+  attempts: number;
+  /** What the logs say of it. */
+  fields: Record<string, unknown>;
+  /** Records the outcome; false when another sender has taken the push over meanwhile. */
+  settle(result: PushResult): Promise<boolean>;
+}
+
+/** How many due joins one sweep run takes on, and how many it works on at once. */
+const SWEEP_BATCH = 200;
+const SWEEP_CONCURRENCY = 8;
+
+export class OwedWorkFlow implements OwedWorkAfterJoin {
+  constructor(private readonly deps: OwedWorkFlowDeps) {}
+
+  /**
+   * After a join's commit: the history entry if it could not go with it (rare: a full history
+   * document), then the claimed push goes to the queue. When the queue refuses it, the claim
+   * stays on the join and the sweep sends it once its lease runs out: at least once either way.
+   */
+  async afterJoin({ join, claim: claimed }: JoinOwes, now: Date): Promise<void> {
+    let claim = claimed;
+    if (join?.history === 'owed') {
+      const history = await this.appendHistory(join.inviterId, join.inviteeId, now);
+      if (claim && history === 'written') claim = { ...claim, history };
+    }
+    if (!claim) return;
+    try {
+      await this.deps.pushQueue.enqueue(claim);
+    } catch (error) {
+      this.deps.logger.error('Could not queue the push; the sweep sends it once its claim lapses', {
+        inviterId: claim.inviterId,
+        inviteeId: claim.inviteeId,
+        error: String(error),
+      });
+    }
+  }
+
+  /**
+   * The push queue's task: sends a push that a join claimed, and records how it went on the
+   * join (unless the sweep has taken the claim over meanwhile). Never throws: a failure is
+   * recorded on the join, which the sweep retries with backoff.
+   */
+  async deliverQueuedPush(claim: PushClaim): Promise<PushResult> {
+    return this.deliver(this.joinDelivery(claim, this.deps.now()));
+  }
+
+  private async appendHistory(inviterId: string, inviteeId: string, now: Date): Promise<string> {
+    try {
+      return await this.deps.store.appendOwedHistory(inviterId, inviteeId, now);
+    } catch (error) {
+      this.deps.logger.error('Could not append the history entry; the sweep retries it', {
+        inviterId,
+        inviteeId,
+        error: String(error),
+      });
+      return 'owed';
+    }
+  }
+
+  /** A join's own push ("Mira joined"), settled on the join's record. */
+  private joinDelivery(claim: PushClaim, now: Date): Delivery {
+    const { inviterId, inviteeId, attempts } = claim;
+    return {
+      inviterId,
+      token: claim.token,
+      message: (token) => friendJoinPush(token, claim.inviteeName, inviteeId, claim.language),
+      attempts,
+      fields: { inviterId, inviteeId, attempts },
+      settle: (result) => this.deps.store.settlePush(claim, result, now),
+    };
+  }
+
+  /** An inviter's summary push ("Mira and 3 others joined"), settled on the inviter's budget. */
+  private summaryDelivery(claim: SummaryClaim, now: Date): Delivery {
+    const { inviterId, summary } = claim;
+    return {
+      inviterId,
+      token: claim.token,
+      message: (token) =>
+        friendJoinSummaryPush(
+          token,
+          { inviterId, id: summary.id, name: summary.name, count: summary.count },
+          claim.language,
+        ),
+      attempts: summary.attempts,
+      fields: { inviterId, summary: summary.id, count: summary.count, attempts: summary.attempts },
+      settle: async (result) => {
+        await this.deps.store.settleSummary(claim, result, now);
+        return true;
+      },
+    };
+  }
+
+  /**
+   * Sends a claimed push and records how it went. A failure is logged, never thrown: the
+   * push stays owed, and the sweep takes it over after its lease.
+   */
+  private async deliver(delivery: Delivery): Promise<PushResult> {
+    const { logger } = this.deps;
+    let result: PushResult;
+    try {
+      result = delivery.token
+        ? await this.send(delivery.inviterId, delivery.message(delivery.token))
+        : { kind: 'no-token' };
+    } catch (error) {
+      result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
+    }
+    if (result.kind === 'retry') {
+      const final = delivery.attempts >= PUSH_MAX_ATTEMPTS;
+      logger.error('Error Notification:', { ...delivery.fields, final, error: result.error });
+    }
+    try {
+      if (!(await delivery.settle(result))) {
+        logger.warn('The push was taken over by the sweep while it was being sent; its outcome is left to the sweep', {
+          ...delivery.fields,
+        });
+      }
+    } catch (error) {
+      logger.error('Could not record how the push went; the sweep takes it over after its lease', {
+        ...delivery.fields,
+        error: String(error),
+      });
+    }
+    return result;
+  }
+
+  /** Sends one message to an inviter's token; a dead token is removed from the inviter. */
+  private async send(inviterId: string, message: PushMessage): Promise<PushResult> {
+    const [outcome] = await this.deps.push.send([message]);
+    if (outcome?.delivered) return { kind: 'sent' };
+    const code = outcome?.errorCode ?? 'unknown';
+    if (DEAD_TOKEN_ERRORS.has(code)) {
+      await this.deps.store.removeDeadToken(inviterId, message.token, this.deps.now().toISOString());
+      this.deps.logger.info('Removed a push token that FCM reported dead', { inviterId, errorCode: code });
+      return { kind: 'token-removed', error: code };
+    }
+    // Not the token's fault (a bad request or FCM trouble): keep it and owe the push.
+    return { kind: 'retry', error: `${code}${outcome?.errorMessage ? `: ${outcome.errorMessage}` : ''}` };
+  }
+
+  /**
+   * The scheduled sweep: every join whose owed work is due gets its history entry written
+   * and its push retried (with backoff, at most PUSH_MAX_ATTEMPTS in all, then `failed`).
+   */
+  async sweepOwedWork(now: Date = this.deps.now()): Promise<SweepReport> {
+    const due = await this.deps.store.dueJoins(now, SWEEP_BATCH);
+    const report: SweepReport = {
+      examined: due.length,
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+      historyWritten: 0,
+      summariesSent: 0,
+    };
+    const work = async ({ inviterId, inviteeId }: { inviterId: string; inviteeId: string }) => {
+      try {
+        const { claim, gaveUp, writeHistory } = await this.deps.store.claimDue(inviterId, inviteeId, now);
+        let current = claim;
+        if (writeHistory) {
+          const history = await this.appendHistory(inviterId, inviteeId, now);
+          if (history === 'written') report.historyWritten++;
+          if (current && history === 'written') current = { ...current, history };
+        }
+        if (gaveUp) {
+          report.failed++;
+          this.deps.logger.error('Error Notification: gave up a push whose last sender died', { inviterId, inviteeId });
+        }
+        if (!current) return;
+        const result = await this.deliver(this.joinDelivery(current, now));
+        if (result.kind === 'retry') report[current.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
+        else if (result.kind === 'sent') report.sent++;
+      } catch (error) {
+        this.deps.logger.error('Sweep could not handle a join; it stays due for the next run', {
+          inviterId,
+          inviteeId,
+          error: String(error),
+        });
+      }
+    };
+    for (let i = 0; i < due.length; i += SWEEP_CONCURRENCY)
+      await Promise.all(due.slice(i, i + SWEEP_CONCURRENCY).map(work));
+    // Then the summaries: one push per inviter for the joins that got none of their own.
+    const budgets = await this.deps.store.dueBudgets(now, SWEEP_BATCH);
+    report.examined += budgets.length;
+    const summarize = async (inviterId: string) => {
+      try {
+        const { claim, dropped } = await this.deps.store.claimSummary(inviterId, now);
+        for (const { count, reason } of dropped) {
+          if (reason === 'failed') {
+            report.failed++;
+            this.deps.logger.error('Error Notification: gave up a summary push whose last sender died', {
+              inviterId,
+              count,
+            });
+          } else this.deps.logger.info('Summary push not sent: the inviter has no push token', { inviterId, count });
+        }
+        if (!claim) return;
+        const result = await this.deliver(this.summaryDelivery(claim, now));
+        if (result.kind === 'retry') report[claim.summary.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
+        else if (result.kind === 'sent') report.summariesSent++;
+      } catch (error) {
+        this.deps.logger.error('Sweep could not handle a summary push; it stays due for the next run', {
+          inviterId,
+          error: String(error),
+        });
+      }
+    };
+    for (let i = 0; i < budgets.length; i += SWEEP_CONCURRENCY)
+      await Promise.all(budgets.slice(i, i + SWEEP_CONCURRENCY).map(summarize));
+    if (report.examined > 0) this.deps.logger.info('Owed work swept', { ...report });
+    return report;
+  }
+}

@@ -4,7 +4,7 @@ import { FlowError } from '../../src/platform/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
 import { localLinkDefaults, parseLinkSettings } from '../../src/short-links/domain/link-settings.js';
-import { InvitationPageFlow, inviterIdOf } from '../../src/pages/flows/invitation-page-flow.js';
+import { InvitationPageFlow } from '../../src/pages/flows/invitation-page-flow.js';
 import { memoryLogger } from '../memory-logger.js';
 import { fakeLinkPageRenderer } from '../short-links.js';
 
@@ -52,19 +52,6 @@ function flowWith(options: { shortLink?: string } = {}) {
   });
   return { flow, rendered, views, looked };
 }
-
-describe('inviterIdOf', () => {
-  it.each([
-    ['asha', 'asha'],
-    ['a%20b', 'a b'],
-    ['%E0%A4%86', 'आ'],
-  ])('reads %s as %s', (segment, id) => expect(inviterIdOf(segment)).toBe(id));
-
-  it.each(['%E0%A4', 'a%2Fb', '%2Fasha', '.', '..', '__name__', '__%0A__', 'x'.repeat(129), 'x'.repeat(1501)])(
-    'refuses %.12s (no uid by the id rule)',
-    (segment) => expect(inviterIdOf(segment)).toBeNull(),
-  );
-});
 
 describe('InvitationPageFlow', () => {
   it("renders the sign-up method page for the visitor's phone (its provider first), and caches a copy per user agent", async () => {

@@ -17,8 +17,7 @@
  *   in the inviter's funnel (domain/funnel.ts). Never cached.
  */
 import { FlowError } from '../../platform/domain/errors.js';
-import { isUserId } from '@dayfocus/contracts/ids';
-import { matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
+import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   CANONICAL_REDIRECT_CACHE_CONTROL,
@@ -31,6 +30,7 @@ import {
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
+import { pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
 
 import type { LinkSettings } from '../../short-links/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
@@ -54,102 +54,56 @@ export interface InvitationPageDeps {
   logger: Logger;
 }
 
-/**
- * A path segment as an inviter id, or null when it cannot name anyone: undecodable, or not a
- * uid by the id rule (packages/contracts/src/ids.ts). (Anything else is looked up and may simply
- * not exist.)
- */
-export function inviterIdOf(segment: string): string | null {
-  let id: string;
-  try {
-    id = decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-  return isUserId(id) ? id : null;
-}
-
-/** The inviter id of an invitation path (`/feedback/{uid}/{lg?}`), or null for any other path or an unusable id. */
-function invitationInviterId(path: string): string | null {
-  const segment = matchPagePath(pagePatterns.invitation, path)?.inviterId;
-  return segment ? inviterIdOf(segment) : null;
-}
-
-/** The inviter id of a sign-up page's path (the method page, the e-mail form), or null. */
-function signUpInviterId(path: string): string | null {
-  const segment =
-    matchPagePath(pagePatterns.socialSignUp, path)?.inviterId ?? matchPagePath(pagePatterns.signUp, path)?.inviterId;
-  return segment ? inviterIdOf(segment) : null;
-}
-
-/** A request's path and query exactly as sent (the query null when there is no `?` at all). */
-function splitRawUrl(rawUrl: string): { rawPath: string; rawQuery: string | null } {
-  const mark = rawUrl.indexOf('?');
-  return mark < 0
-    ? { rawPath: rawUrl, rawQuery: null }
-    : { rawPath: rawUrl.slice(0, mark), rawQuery: rawUrl.slice(mark + 1) };
+/** A page request as the HTTP function hands it on. */
+export interface PageRequest {
+  method: string;
+  rawUrl: string;
+  userAgent?: string;
+  acceptLanguage?: string;
 }
 
 export class InvitationPageFlow {
   constructor(private readonly deps: InvitationPageDeps) {}
 
-  async answer(request: {
-    method: string;
-    rawUrl: string;
-    userAgent?: string;
-    acceptLanguage?: string;
-  }): Promise<HttpAnswer> {
+  async answer(request: PageRequest): Promise<HttpAnswer> {
     const path = new URL(request.rawUrl, 'http://localhost').pathname;
-    if (request.method === 'POST') return this.view(path);
+    const route = pageRouteOf(path);
+    if (request.method === 'POST') return this.view(route);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
     }
-    if (matchPagePath(pagePatterns.emailAction, path)) return this.emailAction(request.rawUrl);
-    const appLink = matchPagePath(pagePatterns.inviterAppLink, path)?.inviterId;
-    if (appLink) return this.elsewhere(request.rawUrl, '') ?? this.appLink(inviterIdOf(appLink));
-    if (matchPagePath(pagePatterns.legacyInvitation, path)) {
-      return (
-        this.canonical(path, request.rawUrl) ??
-        this.page(pagePatterns.legacyInvitation, null, undefined, request.acceptLanguage)
-      );
+    const { rawUrl, acceptLanguage } = request;
+    const queryLanguage = queryLanguageOf(rawUrl);
+    const cached = (render: () => Promise<HttpAnswer>) => this.canonical(path, rawUrl) ?? render();
+    switch (route.kind) {
+      case 'email-action':
+        return this.emailAction(rawUrl);
+      case 'app-link':
+        return this.elsewhere(rawUrl, '') ?? this.appLink(route.inviterId);
+      case 'legacy-invitation':
+        return cached(() => this.page(pagePatterns.legacyInvitation, null, undefined, acceptLanguage));
+      case 'invitation':
+      case 'sign-up': {
+        // The method page puts the visitor's phone's own provider first: rendered for its user agent.
+        const userAgent = route.kind === 'sign-up' && route.byUserAgent ? (request.userAgent ?? '') : undefined;
+        const page = path.replace(/\/$/, '');
+        return cached(() => this.page(page, route.inviterId, queryLanguage, acceptLanguage, userAgent));
+      }
+      case 'welcome':
+        return this.welcome(path.replace(/\/$/, ''), request);
+      case 'home':
+        // The front door: the same for everyone but for the phone's own store and the language.
+        return cached(() => this.page(path, null, queryLanguage, acceptLanguage, request.userAgent ?? ''));
+      case 'confirm-email': {
+        // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
+        const input = { path: pagePatterns.confirmEmail, queryLanguage, acceptLanguage, inviter: null };
+        return cached(() => this.rendered(input, () => INVITATION_CACHE_CONTROL));
+      }
+      case 'unknown':
+        // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
+        // app's page is not rendered for it (the app's router could not take such a path over).
+        return this.unknownPath(request);
     }
-    const inviterId = invitationInviterId(path) ?? signUpInviterId(path);
-    if (inviterId) {
-      // The method page puts the visitor's phone's own provider first: rendered for its user agent.
-      const userAgent = matchPagePath(pagePatterns.socialSignUp, path) ? (request.userAgent ?? '') : undefined;
-      return (
-        this.canonical(path, request.rawUrl) ??
-        this.page(
-          path.replace(/\/$/, ''),
-          inviterId,
-          queryLanguageOf(request.rawUrl),
-          request.acceptLanguage,
-          userAgent,
-        )
-      );
-    }
-    if (matchPagePath(pagePatterns.welcome, path)) return this.welcome(path.replace(/\/$/, ''), request);
-    // The front door: the same for everyone but for the phone's own store and the language.
-    if (matchPagePath(pagePatterns.home, path)) {
-      const query = queryLanguageOf(request.rawUrl);
-      return (
-        this.canonical(path, request.rawUrl) ??
-        this.page(path, null, query, request.acceptLanguage, request.userAgent ?? '')
-      );
-    }
-    // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
-    if (matchPagePath(pagePatterns.confirmEmail, path)) {
-      const input = {
-        path: pagePatterns.confirmEmail,
-        queryLanguage: queryLanguageOf(request.rawUrl),
-        acceptLanguage: request.acceptLanguage,
-        inviter: null,
-      };
-      return this.canonical(path, request.rawUrl) ?? this.rendered(input, () => INVITATION_CACHE_CONTROL);
-    }
-    // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
-    // app's page is not rendered for it (the app's router could not take such a path over).
-    return this.unknownPath(request);
   }
 
   /**
@@ -205,8 +159,8 @@ export class InvitationPageFlow {
   }
 
   /** The view beacon: counted for an inviter who exists (so that no one can fill the store with made-up ids). */
-  private async view(path: string): Promise<HttpAnswer> {
-    const inviterId = invitationInviterId(path);
+  private async view(route: PageRoute): Promise<HttpAnswer> {
+    const inviterId = route.kind === 'invitation' ? route.inviterId : null;
     const exists = inviterId !== null && (await this.deps.inviterExists(inviterId));
     if (exists) await this.deps.countView(inviterId);
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };

@@ -9,12 +9,17 @@ import { httpFunction } from '../platform/functions/http-function.js';
 import { defineCallable } from '../platform/functions/callable.js';
 import { owedWorkFlow } from '../platform/wiring.js';
 import { localCollections } from './collections.js';
+import { localFunctions } from './manifest.js';
 
 /** The benchmark's baseline: one document write behind the same callable plumbing. */
-export const devBaselineWrite = defineCallable('devBaselineWrite', yup.object({}).noUnknown().strict(), async () => {
-  await db.collection(localCollections.baseline).add({ at: new Date().toISOString() });
-  return writeSucceeded;
-});
+export const devBaselineWrite = defineCallable(
+  localFunctions.devBaselineWrite,
+  yup.object({}).noUnknown().strict(),
+  async () => {
+    await db.collection(localCollections.baseline).add({ at: new Date().toISOString() });
+    return writeSucceeded;
+  },
+);
 
 /**
  * A second reference for the benchmark: the least a replay-protected write can do. It consumes
@@ -22,7 +27,7 @@ export const devBaselineWrite = defineCallable('devBaselineWrite', yup.object({}
  * call must (activation adds the rest of its reads, the Auth lookup and the enqueue).
  */
 export const devBaselineGuardedCommit = defineCallable(
-  'devBaselineGuardedCommit',
+  localFunctions.devBaselineGuardedCommit,
   yup.object({}).noUnknown().strict(),
   async (_input, _request, beforeWrites) => {
     const ref = db.collection(localCollections.baseline).doc();
@@ -33,7 +38,7 @@ export const devBaselineGuardedCommit = defineCallable(
     });
     return writeSucceeded;
   },
-  { replayProtected: true, consumesBesideReads: true },
+  { consumesBesideReads: true },
 );
 
 /**
@@ -41,7 +46,7 @@ export const devBaselineGuardedCommit = defineCallable(
  * fire in the emulator). `now` lets a test stand at a later time, past a backoff or a lease.
  */
 export const devSweepOwedPushes = defineCallable(
-  'devSweepOwedPushes',
+  localFunctions.devSweepOwedPushes,
   yup
     .object({
       now: yup
@@ -60,7 +65,7 @@ export const devSweepOwedPushes = defineCallable(
  * rewrite like `/l/**` (the stack adds `/dev/trivial` to its local firebase.json). What a link
  * open costs beyond it is our code's.
  */
-export const devTrivialHttp = httpFunction('devTrivialHttp', () => ({
+export const devTrivialHttp = httpFunction(localFunctions.devTrivialHttp, () => ({
   status: 200,
   headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
   body: 'ok',

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
+import { functionRows } from '@dayfocus/contracts/functions';
 import { maxInstances, type FunctionName } from '../../src/platform/functions/capacity.js';
 import { discoverFunctions, packedForDiscovery, type Manifest } from '../discovery.js';
 
@@ -47,6 +48,22 @@ describe('the deployable functions (built lib/)', () => {
         'sweepOwedPushes',
       ].sort(),
     );
+  });
+
+  it("are exactly the rows of the functions' manifest, each started as its row says", () => {
+    const startedBy = {
+      callable: 'callableTrigger',
+      http: 'httpsTrigger',
+      auth: 'eventTrigger',
+      task: 'taskQueueTrigger',
+      schedule: 'scheduleTrigger',
+    } as const;
+    expect(Object.keys(manifest.endpoints).sort()).toEqual(
+      functionRows()
+        .map((row) => row.name)
+        .sort(),
+    );
+    for (const row of functionRows()) expect(manifest.endpoints[row.name]).toHaveProperty(startedBy[row.trigger]);
   });
 
   it("carry no file of local/: the package's entry point is lib/index.js, and the workspace's own refuses to load outside the emulator", async () => {
@@ -113,7 +130,7 @@ describe('the deployable functions (built lib/)', () => {
     for (const endpoint of Object.values(manifest.endpoints)) expect(endpoint.region).toEqual([FUNCTIONS_REGION]);
   });
 
-  it('each cap their instances at the value of capacity.ts, so that a runaway loop has a bill ceiling', () => {
+  it("each cap their instances at their manifest row's value, so that a runaway loop has a bill ceiling", () => {
     const deployed = Object.entries(manifest.endpoints).map(([name, endpoint]) => [name, endpoint.maxInstances]);
     expect(deployed).toEqual(deployed.map(([name]) => [name, maxInstances[name as FunctionName]]));
     expect(deployed.every(([, value]) => typeof value === 'number' && value > 0)).toBe(true);

@@ -3,15 +3,9 @@
  * token, and the local stack's stand-in token (functions/src/platform/domain/app-check.ts has the
  * server's rules and why).
  */
-import type { CallableName } from './callables.js';
 
-/** The callables whose App Check token is consumed: each makes a friendship or names an inviter. */
-export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<string> = new Set([
-  'registerInvitee',
-  'activateAccount',
-  'completeSocialSignUp',
-  'acceptInvite',
-] satisfies CallableName[]);
+/** The callables whose App Check token is consumed: each makes a friendship or names an inviter (functions.ts). */
+export { REPLAY_PROTECTED_CALLABLES } from './functions.js';
 
 /** The issuer of the local stand-in's tokens; production tokens come from Google's App Check service. */
 export const LOCAL_APP_CHECK_ISSUER = 'dayfocus-local-app-check-stand-in';

@@ -51,3 +51,16 @@ export function matchPagePath(pattern: string, path: string): Record<string, str
   const match = regexOf(pattern).exec(path);
   return match ? { ...match.groups } : null;
 }
+
+/**
+ * The Hosting paths that send a pattern's pages to the page function (firebase.json's
+ * `source` globs): the fixed part, `/**` for its parameters, and the bare fixed part too when
+ * its first parameter is optional.
+ */
+export function hostingSourcesOf(pattern: string): string[] {
+  const firstParam = pattern.indexOf('/:');
+  if (firstParam < 0) return [pattern];
+  const fixed = pattern.slice(0, firstParam);
+  const optional = /^\/:[^/]+\?/.test(pattern.slice(firstParam));
+  return optional ? [fixed, `${fixed}/**`] : [`${fixed}/**`];
+}

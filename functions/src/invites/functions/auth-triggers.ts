@@ -1,10 +1,10 @@
 /** Account lifecycle. Cloud Functions v2 has no auth create/delete events; v1 has. */
 import * as functionsV1 from 'firebase-functions/v1';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
-import { maxInstances, type FunctionName } from '../../platform/functions/capacity.js';
+import { maxInstances } from '../../platform/functions/capacity.js';
 import { inviteFlow } from '../../platform/wiring.js';
 
-const authEvents = (name: FunctionName) =>
+const authEvents = (name: 'onAccountCreated' | 'onAccountDeleted') =>
   functionsV1.region(FUNCTIONS_REGION).runWith({ maxInstances: maxInstances[name] }).auth.user();
 
 export const onAccountCreated = authEvents('onAccountCreated').onCreate((user) =>

@@ -9,13 +9,12 @@ import type { Schema } from 'yup';
 import { consumeCallToken } from '../adapters/token-consumption.js';
 import { environment } from '../environment.js';
 import { appCheckAction, appCheckEnforcement, appCheckVerdict, type AppCheckVerdict } from '../domain/app-check.js';
-import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
 import type { AnswerOf, CallableName, RequestOf } from '@dayfocus/contracts/callables';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { FlowError } from '../domain/errors.js';
 import { describeProblems, validateRequest } from '@dayfocus/contracts/requests';
 import type { Caller } from '../domain/caller.js';
-import { maxInstances, type FunctionName } from './capacity.js';
+import { specOf, type FunctionSpec } from './capacity.js';
 
 export function callerOf(request: CallableRequest): Caller | null {
   if (!request.auth) return null;
@@ -55,8 +54,6 @@ export interface CallableSettings extends Pick<CallableOptions, 'secrets'> {
    * other replay-protected handler starts once its token is consumed.
    */
   consumesBesideReads?: boolean;
-  /** Consumes the token though the contracts do not list the callable: the emulator-only reference. */
-  replayProtected?: boolean;
 }
 
 /**
@@ -90,17 +87,17 @@ export function callable<N extends CallableName>(
   handler: (input: RequestOf<N>, request: CallableRequest, beforeWrites: Promise<void>) => Promise<AnswerOf<N>>,
   settings: CallableSettings = {},
 ) {
-  return defineCallable(name, schema, handler, settings);
+  return defineCallable(specOf(name), schema, handler, settings);
 }
 
-/** Any callable, the emulator-only ones (dev-callables.ts) included, which no client is typed against. */
+/** Any callable, the local stack's own (local/dev-callables.ts) included, which no client is typed against. */
 export function defineCallable<Req, Res>(
-  name: FunctionName,
+  { name, maxInstances, replayProtected = false }: FunctionSpec,
   schema: Schema<Req>,
   handler: (input: Req, request: CallableRequest, beforeWrites: Promise<void>) => Promise<Res>,
-  { consumesBesideReads = false, replayProtected = false, ...options }: CallableSettings = {},
+  { consumesBesideReads = false, ...options }: CallableSettings = {},
 ) {
-  const consume = replayProtected || REPLAY_PROTECTED_CALLABLES.has(name);
+  const consume = replayProtected;
 
   /** The call's answer once its input is valid: the handler's, as an HttpsError when it fails. */
   async function respond(request: CallableRequest, beforeWrites: Promise<void>): Promise<Res> {
@@ -126,7 +123,7 @@ export function defineCallable<Req, Res>(
       // through Hosting's /api rewrites (config.json's callablesPath). Another site's page gets
       // no CORS answer, so its visitors' browsers cannot call on their behalf.
       cors: false,
-      maxInstances: maxInstances[name],
+      maxInstances,
       // Missing and invalid tokens are refused by the framework before the handler runs.
       enforceAppCheck: appCheckMode === 'enforce',
       // Replay-protected calls consume their token themselves (admit), when the handler can

@@ -3,14 +3,16 @@ import { logger } from 'firebase-functions';
 import { onRequest, type HttpsOptions, type Request } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import type { HttpAnswer } from '../domain/http-answer.js';
-import { maxInstances, type FunctionName } from './capacity.js';
+import { specOf, type FunctionName, type FunctionSpec } from './capacity.js';
 
+/** An HTTP function named by the manifest (or, in the local stack, by its own spec). */
 export function httpFunction(
-  name: FunctionName,
+  function_: FunctionName | FunctionSpec,
   handle: (req: Request) => Promise<HttpAnswer> | HttpAnswer,
   options: Pick<HttpsOptions, 'secrets' | 'memory' | 'cpu'> = {},
 ) {
-  return onRequest({ region: FUNCTIONS_REGION, maxInstances: maxInstances[name], ...options }, async (req, res) => {
+  const { name, maxInstances } = typeof function_ === 'string' ? specOf(function_) : function_;
+  return onRequest({ region: FUNCTIONS_REGION, maxInstances, ...options }, async (req, res) => {
     try {
       const answer = await handle(req);
       // Node's own setHeader/end: Express's set() would append a charset to application/json.

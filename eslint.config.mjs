@@ -187,6 +187,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Sizes a newcomer can read (issue 35): no production file over 300 lines, no function over
+    // 80, blank lines and comments counted. Tests are exempt: a describe block holds its cases.
+    files: [
+      'apps/web/src/**/*.{ts,tsx}',
+      'functions/src/**/*.ts',
+      'packages/*/src/**/*.ts',
+      'tools/*/src/**/*.ts',
+      'tools/*/*.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.type-test.ts', '**/testing/**'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
   // functions/src is cut by what it does: a slice (invites, owed-work, short-links, pages) holds
   // its own layers (domain/, flows/, adapters/, functions/); platform/ holds what every slice
   // uses; local/ what only the local stack runs. The rules below keep each layer to its

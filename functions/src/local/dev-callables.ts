@@ -10,6 +10,7 @@ import { defineCallable } from '../platform/functions/callable.js';
 import { owedWorkFlow } from '../platform/wiring.js';
 import { localCollections } from './collections.js';
 import { localFunctions } from './manifest.js';
+import { writeGate } from '../platform/adapters/write-gate.js';
 
 /** The benchmark's baseline: one document write behind the same callable plumbing. */
 export const devBaselineWrite = defineCallable(
@@ -29,11 +30,11 @@ export const devBaselineWrite = defineCallable(
 export const devBaselineGuardedCommit = defineCallable(
   localFunctions.devBaselineGuardedCommit,
   yup.object({}).noUnknown().strict(),
-  async (_input, _request, beforeWrites) => {
+  async () => {
     const ref = db.collection(localCollections.baseline).doc();
     await db.runTransaction(async (tx) => {
       await tx.get(ref);
-      await beforeWrites;
+      await writeGate();
       tx.create(ref, { at: new Date().toISOString() });
     });
     return writeSucceeded;

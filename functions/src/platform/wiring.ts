@@ -13,6 +13,7 @@ import { auth, db, storage, taskQueues } from './adapters/firebase.js';
 import { environment } from './environment.js';
 import { FunnelStore } from '../invites/adapters/funnel-store.js';
 import { FirestoreInviteStore } from '../invites/adapters/invite-store.js';
+import { gatedAccounts, gatedCodes, gatedInviteStore } from '../invites/adapters/gated-ports.js';
 import { keptRead } from './adapters/kept-read.js';
 import { readLinkSettings } from '../short-links/adapters/link-params.js';
 import { picturesFolder } from '../invites/adapters/picture-params.js';
@@ -52,13 +53,15 @@ export const owedWorkFlow = new OwedWorkFlow({
 });
 
 export const inviteFlow = new InviteFlow({
-  store: environment().inviteStore(inviteStore),
-  accounts,
+  store: gatedInviteStore(environment().inviteStore(inviteStore)),
+  accounts: gatedAccounts(accounts),
   owedWork: owedWorkFlow,
-  verificationCodes: new AuthRestVerificationCodes({
-    apiKey: () => webApiKey.value(),
-    emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-  }),
+  verificationCodes: gatedCodes(
+    new AuthRestVerificationCodes({
+      apiKey: () => webApiKey.value(),
+      emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+    }),
+  ),
   resolvePicture,
   logger,
   now: () => new Date(),

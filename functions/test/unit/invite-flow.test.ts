@@ -13,6 +13,8 @@ import type { PushBudget } from '../../src/owed-work/domain/push-budget.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
 import { crashingInviteStore, crashingOwedWorkStore, type CrashPoint } from '../../src/local/dev-crash-switch.js';
 import { OwedWorkFlow } from '../../src/owed-work/flows/owed-work-flow.js';
+import { gatedAccounts, gatedCodes, gatedInviteStore } from '../../src/invites/adapters/gated-ports.js';
+import { withWriteGate } from '../../src/platform/adapters/write-gate.js';
 import {
   MemoryAccounts,
   MemoryInviteStore,
@@ -24,8 +26,6 @@ import {
 import { memoryLogger } from '../memory-logger.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
-/** What a call gets once its App Check token is consumed (platform/functions/callable.ts): it may write. */
-const admitted = Promise.resolve();
 const minutes = (n: number) => n * 60_000;
 
 function setup(options: MemoryStoreOptions = {}) {
@@ -50,10 +50,10 @@ function setup(options: MemoryStoreOptions = {}) {
     now: () => clock.now,
   });
   const flow = new InviteFlow({
-    store: crashingInviteStore(store, crashes),
-    accounts,
+    store: gatedInviteStore(crashingInviteStore(store, crashes)),
+    accounts: gatedAccounts(accounts),
     owedWork,
-    verificationCodes: accounts,
+    verificationCodes: gatedCodes(accounts),
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
     now: () => clock.now,
@@ -81,7 +81,7 @@ function setup(options: MemoryStoreOptions = {}) {
   /** An e-mail sign-up of `uid` naming `inviterId`, as the browser does it. */
   const emailSignUp = async (uid: string, inviterId: string, name = 'Mira') => {
     accounts.add({ uid });
-    await flow.registerInvitee(caller(uid, 'password'), { inviterId, name }, admitted);
+    await flow.registerInvitee(caller(uid, 'password'), { inviterId, name });
     return accounts.verificationCode(uid);
   };
   const sweep = (at: Date) => owedWork.sweepOwedWork(at);
@@ -133,11 +133,7 @@ describe('A. existing records are never clobbered', () => {
     });
     t.docs.put(paths.user('ravi'), { ...app, favouriteColour: 'teal' });
     t.accounts.add({ uid: 'ravi', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(
-      t.caller('ravi', 'google.com', { name: 'Someone Else' }),
-      { inviterId: 'asha' },
-      admitted,
-    );
+    await t.flow.completeSocialSignUp(t.caller('ravi', 'google.com', { name: 'Someone Else' }), { inviterId: 'asha' });
     expect(t.user('ravi')).toMatchObject({
       name: 'Ravi K',
       language: 'hi',
@@ -155,7 +151,7 @@ describe('A. existing records are never clobbered', () => {
     const t = setup();
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['apple.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'apple.com', { name: 'Mira' }), { inviterId: 'asha' }, admitted);
+    await t.flow.completeSocialSignUp(t.caller('mira', 'apple.com', { name: 'Mira' }), { inviterId: 'asha' });
     expect(t.docs.get(paths.notifications('mira'))).toMatchObject({ userId: 'mira' });
   });
 
@@ -165,13 +161,13 @@ describe('A. existing records are never clobbered', () => {
     t.docs.put(paths.user('gone'), { ...inviterRecord({ userId: 'gone', isDeleted: true }) });
     t.accounts.add({ uid: 'gone', providerIds: ['google.com'], emailVerified: true });
     const before = t.user('gone');
-    expect(
-      await refusal(t.flow.completeSocialSignUp(t.caller('gone', 'google.com'), { inviterId: 'asha' }, admitted)),
-    ).toBe('failed-precondition');
-    expect(await refusal(t.flow.acceptInvite(t.caller('gone', 'google.com'), { inviterId: 'asha' }, admitted))).toBe(
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('gone', 'google.com'), { inviterId: 'asha' }))).toBe(
       'failed-precondition',
     );
-    expect(await refusal(t.flow.activateAccount({ uid: 'gone' }, null, admitted))).toBe('failed-precondition');
+    expect(await refusal(t.flow.acceptInvite(t.caller('gone', 'google.com'), { inviterId: 'asha' }))).toBe(
+      'failed-precondition',
+    );
+    expect(await refusal(t.flow.activateAccount({ uid: 'gone' }, null))).toBe('failed-precondition');
     expect(t.user('gone')).toEqual(before);
     expect(t.friends()).toEqual([]);
   });
@@ -181,8 +177,8 @@ describe('A. existing records are never clobbered', () => {
     t.inviter('asha');
     t.docs.put(paths.user('off'), { ...inviterRecord({ userId: 'off', isActive: false }) });
     t.accounts.add({ uid: 'off', providerIds: ['google.com'], emailVerified: true });
-    expect(await refusal(t.flow.activateAccount({ uid: 'off' }, null, admitted))).toBe('failed-precondition');
-    await t.flow.completeSocialSignUp(t.caller('off', 'google.com'), { inviterId: 'asha' }, admitted);
+    expect(await refusal(t.flow.activateAccount({ uid: 'off' }, null))).toBe('failed-precondition');
+    await t.flow.completeSocialSignUp(t.caller('off', 'google.com'), { inviterId: 'asha' });
     expect(t.user('off')?.isActive).toBe(false);
     expect(t.friends()).toHaveLength(1);
   });
@@ -193,11 +189,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
-    const answer = await t.flow.activateAccount(
-      { uid: 'mira', inviterId: 'asha', verificationCode: code },
-      null,
-      admitted,
-    );
+    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.user('mira')).toMatchObject({ isActive: true, isVerified: true });
     expect(t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
@@ -211,7 +203,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     t.accounts.verifyOtherwise('mira'); // an administrator, a password reset
-    const answer = await t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null, admitted);
+    const answer = await t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null);
     expect(answer.inviter).toBeNull();
     expect(t.user('mira')).toMatchObject({ isActive: true });
     expect(t.signUp('mira')?.signUpProvedAt).toBeUndefined();
@@ -226,11 +218,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     t.inviter('asha');
     t.inviter('eve');
     const code = await t.emailSignUp('mira', 'asha');
-    const answer = await t.flow.activateAccount(
-      { uid: 'mira', inviterId: 'eve', verificationCode: code },
-      null,
-      admitted,
-    );
+    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'eve', verificationCode: code }, null);
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.join('eve', 'mira')).toBeUndefined();
     expect(t.logger.entries.some((e) => e.message.startsWith('Activation link names another inviter'))).toBe(true);
@@ -241,7 +229,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     t.inviter('asha');
     await t.emailSignUp('mira', 'asha');
     const othersCode = await t.emailSignUp('zed', 'asha');
-    expect(await refusal(t.flow.activateAccount({ uid: 'mira', verificationCode: othersCode }, null, admitted))).toBe(
+    expect(await refusal(t.flow.activateAccount({ uid: 'mira', verificationCode: othersCode }, null))).toBe(
       'invalid-argument',
     );
     expect((await t.accounts.getAccount('zed'))?.emailVerified).toBe(false);
@@ -255,7 +243,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     await t.emailSignUp('mira', 'asha');
     const account = t.accounts.accounts.get('mira');
     if (account) Object.assign(account, { providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'ben' }, admitted);
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'ben' });
     expect(t.signUp('mira')).toMatchObject({ invitedBy: 'ben', invitedVia: 'google.com' });
     expect(t.join('ben', 'mira')).toBeDefined();
     expect(t.join('asha', 'mira')).toBeUndefined();
@@ -266,8 +254,8 @@ describe('B. only the proven owner chooses the inviter', () => {
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const [first, second] = await Promise.all([
-      t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null, admitted),
-      t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null, admitted),
+      t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null),
+      t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null),
     ]);
     expect([first.inviter?.inviterId, second.inviter?.inviterId]).toEqual(['asha', 'asha']);
     expect(t.friends()).toHaveLength(1);
@@ -280,9 +268,9 @@ describe('B. only the proven owner chooses the inviter', () => {
     const t = setup();
     t.inviter('asha');
     t.accounts.add({ uid: 'dis', providerIds: ['google.com'], emailVerified: true, disabled: true });
-    expect(
-      await refusal(t.flow.completeSocialSignUp(t.caller('dis', 'google.com'), { inviterId: 'asha' }, admitted)),
-    ).toBe('failed-precondition');
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('dis', 'google.com'), { inviterId: 'asha' }))).toBe(
+      'failed-precondition',
+    );
     t.accounts.add({
       uid: 'rev',
       providerIds: ['google.com'],
@@ -290,8 +278,8 @@ describe('B. only the proven owner chooses the inviter', () => {
       tokensValidAfter: T0.toISOString(),
     });
     const stale = t.caller('rev', 'google.com', { authTime: Math.floor(T0.getTime() / 1000) - 60 });
-    expect(await refusal(t.flow.completeSocialSignUp(stale, { inviterId: 'asha' }, admitted))).toBe('unauthenticated');
-    expect(await refusal(t.flow.acceptInvite(stale, { inviterId: 'asha' }, admitted))).toBe('unauthenticated');
+    expect(await refusal(t.flow.completeSocialSignUp(stale, { inviterId: 'asha' }))).toBe('unauthenticated');
+    expect(await refusal(t.flow.acceptInvite(stale, { inviterId: 'asha' }))).toBe('unauthenticated');
     expect(t.user('dis')).toBeUndefined();
     expect(t.user('rev')).toBeUndefined();
   });
@@ -309,20 +297,18 @@ describe('B. only the proven owner chooses the inviter', () => {
     const t = setup();
     arrange(t);
     t.accounts.add({ uid: 'ravi', providerIds: ['google.com'], emailVerified: true });
-    expect(
-      await refusal(t.flow.completeSocialSignUp(t.caller('ravi', 'google.com'), { inviterId: 'asha' }, admitted)),
-    ).toBe('not-found');
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('ravi', 'google.com'), { inviterId: 'asha' }))).toBe(
+      'not-found',
+    );
     t.accounts.add({ uid: 'mira' });
     expect(
-      await refusal(
-        t.flow.registerInvitee(t.caller('mira', 'password'), { inviterId: 'asha', name: 'Mira' }, admitted),
-      ),
+      await refusal(t.flow.registerInvitee(t.caller('mira', 'password'), { inviterId: 'asha', name: 'Mira' })),
     ).toBe('not-found');
     // An invitee whose sign-up named her before: activated, joined to nobody.
     t.docs.put(paths.signUp('zed'), { userId: 'zed', invitedBy: 'asha', invitedVia: 'google.com', updatedAt: 'then' });
     t.docs.put(paths.user('zed'), { userId: 'zed', name: 'Zed', isDeleted: false });
     t.accounts.add({ uid: 'zed', providerIds: ['google.com'], emailVerified: true });
-    const answer = await t.flow.activateAccount({ uid: 'zed', inviterId: 'asha' }, null, admitted);
+    const answer = await t.flow.activateAccount({ uid: 'zed', inviterId: 'asha' }, null);
     expect(answer.inviter).toBeNull();
     expect(t.user('zed')).toMatchObject({ isActive: true });
     await t.runQueue();
@@ -333,12 +319,12 @@ describe('B. only the proven owner chooses the inviter', () => {
   it('refuses a self-invitation and a sign-up of the wrong provider before reading anything', async () => {
     const t = setup();
     t.accounts.add({ uid: 'asha', providerIds: ['google.com'], emailVerified: true });
-    expect(
-      await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'google.com'), { inviterId: 'asha' }, admitted)),
-    ).toBe('invalid-argument');
-    expect(
-      await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'password'), { inviterId: 'ben' }, admitted)),
-    ).toBe('failed-precondition');
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'google.com'), { inviterId: 'asha' }))).toBe(
+      'invalid-argument',
+    );
+    expect(await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'password'), { inviterId: 'ben' }))).toBe(
+      'failed-precondition',
+    );
     expect(t.store.stats.commits).toBe(0);
   });
 });
@@ -360,12 +346,13 @@ describe("replay protection: each call reads beside its token's consumption, and
     const before = structuredClone(t.user('ravi'));
     const replayed = new FlowError('unauthenticated', 'This request was already made once');
     const caller = t.caller('ravi', provider);
-    const attempt =
+    const attempt = withWriteGate<unknown>(refusedLater(replayed), () =>
       call === 'registerInvitee'
-        ? t.flow.registerInvitee(caller, { inviterId: 'asha', name: 'Ravi' }, refusedLater(replayed))
+        ? t.flow.registerInvitee(caller, { inviterId: 'asha', name: 'Ravi' })
         : call === 'completeSocialSignUp'
-          ? t.flow.completeSocialSignUp(caller, { inviterId: 'asha' }, refusedLater(replayed))
-          : t.flow.acceptInvite(caller, { inviterId: 'asha' }, refusedLater(replayed));
+          ? t.flow.completeSocialSignUp(caller, { inviterId: 'asha' })
+          : t.flow.acceptInvite(caller, { inviterId: 'asha' }),
+    );
     await expect(attempt).rejects.toBe(replayed);
     expect(t.user('ravi')).toEqual(before);
     expect(t.join('asha', 'ravi')).toBeUndefined();
@@ -379,11 +366,9 @@ describe("replay protection: each call reads beside its token's consumption, and
     const code = await t.emailSignUp('mira', 'asha');
     const before = structuredClone(t.user('mira'));
     const replayed = new FlowError('unauthenticated', 'This request was already made once');
-    const beforeWrites = refusedLater(replayed);
-    const activation = t.flow.activateAccount(
-      { uid: 'mira', inviterId: 'asha', verificationCode: code },
-      null,
-      beforeWrites,
+    // As the callable runs it: the ports' writes wait for the consumption (write-gate.ts).
+    const activation = withWriteGate(refusedLater(replayed), () =>
+      t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     );
     await expect(activation).rejects.toBe(replayed);
     expect(t.user('mira')).toEqual(before);
@@ -400,11 +385,9 @@ describe("replay protection: each call reads beside its token's consumption, and
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     let admit = () => {};
-    const beforeWrites = new Promise<void>((resolve) => (admit = resolve));
-    const activation = t.flow.activateAccount(
-      { uid: 'mira', inviterId: 'asha', verificationCode: code },
-      null,
-      beforeWrites,
+    const consumed = new Promise<void>((resolve) => (admit = resolve));
+    const activation = withWriteGate(consumed, () =>
+      t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(t.signUp('mira')?.signUpCodeDigests).toBeUndefined();
@@ -423,10 +406,10 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     const mira = t.caller('mira', 'google.com', { name: 'Mira' });
-    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' }, admitted);
+    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
     for (const [id] of t.docs.all('Friends')) t.docs.put(paths.friend(id), undefined); // the app unfriends
-    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' }, admitted);
-    await t.flow.acceptInvite(mira, { inviterId: 'asha' }, admitted);
+    await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
+    await t.flow.acceptInvite(mira, { inviterId: 'asha' });
     expect(t.friends()).toEqual([]);
     expect(t.history('asha')).toHaveLength(1);
     await t.runQueue();
@@ -440,7 +423,7 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     t.inviter('asha');
     t.docs.put(paths.friend('x'), { userId: 'mira', friendId: 'asha' });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }, admitted);
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
     expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'existed', history: 'not-owed', push: 'not-owed' });
     expect(t.push.sent).toEqual([]);
     expect(t.history('asha')).toEqual([]);
@@ -458,7 +441,7 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     });
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }, admitted);
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
     expect(t.store.stats.contended).toBe(1);
     // Decided again on fresh reads: the pair is friends already (the app's document), nothing doubled.
     expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'existed' });
@@ -482,11 +465,7 @@ describe("D. the inviter's history never breaks", () => {
     while (size('') < MAX_DOCUMENT_BYTES - 100) entries.push('');
     t.docs.put(paths.history('asha'), { userId: 'asha', history: entries, updatedAt: T0.toISOString() });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(
-      t.caller('mira', 'google.com', { name: 'Mira' }),
-      { inviterId: 'asha' },
-      admitted,
-    );
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     expect(t.friends()).toHaveLength(1);
     await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ history: 'written', push: 'sent' });
@@ -504,11 +483,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
-    const answer = await t.flow.activateAccount(
-      { uid: 'mira', inviterId: 'asha', verificationCode: code },
-      null,
-      admitted,
-    );
+    const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.push.sent).toEqual([]);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
@@ -525,14 +500,14 @@ describe('E. owed pushes are delivered without another activation', () => {
     const code = await t.emailSignUp('mira', 'asha');
     t.crashes.armed.add('after-commit');
     await expect(
-      t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null, admitted),
+      t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     ).rejects.toThrow('Simulated crash after-commit');
     // Joined, the push claimed and never queued.
     expect(t.friends()).toHaveLength(1);
     expect(t.pushQueue.queued).toEqual([]);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
     // The person tries again: answered, nothing joined twice, the claim still held.
-    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null, admitted);
+    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     expect(t.friends()).toHaveLength(1);
     expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
     expect(t.push.sent).toHaveLength(1);
@@ -544,7 +519,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
-    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null, admitted);
+    await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     t.crashes.armed.add('after-push');
     // The task dies before its settle: the flow logs it, and the claim stays for the sweep.
     await t.runQueue();
@@ -566,11 +541,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     t.inviter('asha');
     t.pushQueue.refuse = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(
-      t.caller('mira', 'google.com', { name: 'Mira' }),
-      { inviterId: 'asha' },
-      admitted,
-    );
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     expect(t.friends()).toHaveLength(1);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
     expect(t.logger.entries.map((e) => e.message)).toContain(
@@ -586,11 +557,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     const t = setup();
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(
-      t.caller('mira', 'google.com', { name: 'Mira' }),
-      { inviterId: 'asha' },
-      admitted,
-    );
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     t.push.down = true;
     t.clock.now = new Date(T0.getTime() + minutes(2));
     await t.sweep(t.clock.now); // the lease ran out: the sweep claims it again, and FCM is down
@@ -606,11 +573,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     t.inviter('asha');
     t.push.down = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(
-      t.caller('mira', 'google.com', { name: 'Mira' }),
-      { inviterId: 'asha' },
-      admitted,
-    );
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
     t.push.down = false;
@@ -625,7 +588,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     const t = setup();
     t.inviter('asha', { fcmToken: 'dead-token' });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }, admitted);
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
     await t.runQueue();
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'token-removed' });
     expect(t.user('asha')?.fcmToken).toBeUndefined();
@@ -638,7 +601,7 @@ describe('F. names from identity providers obey the rules of typed names', () =>
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     const name = '<b>Mira</b>\u202e\u200b  Kapoor';
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name }), { inviterId: 'asha' }, admitted);
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name }), { inviterId: 'asha' });
     expect(t.user('mira')?.name).toBe('Mira Kapoor');
     expect(t.join('asha', 'mira')?.inviteeName).toBe('Mira Kapoor');
     await t.runQueue();
@@ -653,13 +616,9 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
     for (let i = 0; i < 8; i++) {
       t.clock.now = new Date(T0.getTime() + i * 1000);
       t.accounts.add({ uid: `m${i}`, providerIds: ['google.com'], emailVerified: true });
-      await t.flow.completeSocialSignUp(
-        t.caller(`m${i}`, 'google.com', { name: `Friend ${i}` }),
-        {
-          inviterId: 'asha',
-        },
-        admitted,
-      );
+      await t.flow.completeSocialSignUp(t.caller(`m${i}`, 'google.com', { name: `Friend ${i}` }), {
+        inviterId: 'asha',
+      });
     }
     await t.runQueue();
     expect(t.push.sent).toHaveLength(5);
@@ -690,7 +649,7 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
     });
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }, admitted);
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
     expect(t.docs.get<PushBudget>(paths.budget('asha'))?.sentAt).toHaveLength(4);
     await t.runQueue();
     expect(t.push.sent).toHaveLength(1);

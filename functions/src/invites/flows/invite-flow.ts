@@ -40,9 +40,8 @@ export interface InviteFlowDeps extends JoinFlowDeps {
 export type ActivationResult = Omit<ActivationAnswer, 'inviteLink'>;
 
 /**
- * The invite flow's calls. Each call that writes for a caller takes `beforeWrites`, which settles
- * when the call may write (its App Check token consumed, platform/functions/callable.ts): the call reads
- * beside it and writes nothing before it; a rejection is the call's error.
+ * The invite flow's calls. A call that writes for a caller writes nothing before its App Check
+ * token is consumed: the ports wait for that themselves (platform/adapters/write-gate.ts).
  */
 export class InviteFlow {
   private readonly joins: JoinFlow;
@@ -52,11 +51,7 @@ export class InviteFlow {
   }
 
   /** Email sign-up, right after the account was created in the browser: the record and its inviter. */
-  async registerInvitee(
-    caller: Caller,
-    input: { inviterId: string; name: string },
-    beforeWrites: Promise<void>,
-  ): Promise<WriteResult> {
+  async registerInvitee(caller: Caller, input: { inviterId: string; name: string }): Promise<WriteResult> {
     if (caller.signInProvider !== PASSWORD_PROVIDER) {
       throw new FlowError('failed-precondition', 'registerInvitee is for accounts created with email and password');
     }
@@ -81,7 +76,6 @@ export class InviteFlow {
       });
       // The first time the account names this inviter (a resumed sign-up names it again).
       const countsSignUp = update.signUp.invitedBy === input.inviterId;
-      await beforeWrites;
       tx.applySignUp({ userId: caller.uid, inviterId: input.inviterId, update, countsSignUp, now });
       return checked;
     });
@@ -97,14 +91,10 @@ export class InviteFlow {
    * record is completed (never overwritten) and the inviter of the link they used is joined.
    * The answer is activation's (the account is active already): the welcome page greets with it.
    */
-  async completeSocialSignUp(
-    caller: Caller,
-    input: { inviterId: string },
-    beforeWrites: Promise<void>,
-  ): Promise<ActivationResult> {
+  async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<ActivationResult> {
     const provider = caller.signInProvider ?? '';
     const request: JoinRequest = { kind: 'social-sign-up', caller, provider, inviterId: input.inviterId };
-    const { inviter } = await this.joins.join(request, this.deps.now(), beforeWrites);
+    const { inviter } = await this.joins.join(request, this.deps.now());
     return { ...writeSucceeded, inviter };
   }
 
@@ -118,15 +108,13 @@ export class InviteFlow {
   async activateAccount(
     input: { uid: string; inviterId?: string; verificationCode?: string },
     caller: Caller | null,
-    beforeWrites: Promise<void>,
   ): Promise<ActivationResult> {
     const now = this.deps.now();
     const code = input.verificationCode;
     const checked = code ? this.deps.verificationCodes.check(code) : undefined;
     checked?.catch(() => undefined); // awaited below; never an unhandled rejection
     try {
-      const proof =
-        code && checked ? await this.applyVerificationCode(input.uid, code, checked, now, beforeWrites) : undefined;
+      const proof = code && checked ? await this.applyVerificationCode(input.uid, code, checked, now) : undefined;
       const request: JoinRequest = {
         kind: 'activation',
         caller,
@@ -134,7 +122,7 @@ export class InviteFlow {
         linkInviterId: input.inviterId,
         proof,
       };
-      const { inviter } = await this.joins.join(request, now, beforeWrites);
+      const { inviter } = await this.joins.join(request, now);
       return { ...writeSucceeded, inviter };
     } catch (error) {
       // What a refusal says of the link's code depends on the code alone, never on the account's
@@ -151,9 +139,9 @@ export class InviteFlow {
    * address (verified email, or Apple or Google), from an invite the app got through a link,
    * the install referrer or the clipboard. The same join as a sign-up's. Answers the inviter's card.
    */
-  async acceptInvite(caller: Caller, input: { inviterId: string }, beforeWrites: Promise<void>): Promise<InviterCard> {
+  async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
     const request: JoinRequest = { kind: 'accept-invite', caller, inviterId: input.inviterId };
-    const { inviter } = await this.joins.join(request, this.deps.now(), beforeWrites);
+    const { inviter } = await this.joins.join(request, this.deps.now());
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
     return inviter;
   }
@@ -168,7 +156,6 @@ export class InviteFlow {
     code: string,
     check: Promise<CheckedCode>,
     now: Date,
-    beforeWrites: Promise<void>,
   ): Promise<CodeProof> {
     const codes = this.deps.verificationCodes;
     const [before, checked] = await Promise.all([this.deps.accounts.getAccount(uid), check]);
@@ -180,7 +167,6 @@ export class InviteFlow {
     if (checked.requestType !== 'VERIFY_EMAIL' || !sameAddress) {
       throw new FlowError('invalid-argument', 'This verification link is not for this account');
     }
-    await beforeWrites;
     if (!before.emailVerified) await this.deps.store.rememberVerificationCode(uid, digest, now);
     const applied = await codes.apply(code);
     if (applied.kind === 'disabled') throw disabledAccount();

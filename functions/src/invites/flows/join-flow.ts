@@ -44,7 +44,7 @@ export class JoinFlow {
    * retryRefusedCommits says. Then what the join owes the inviter is finished or queued. Answers the card
    * of the inviter joined (or whose join had been made before), if any, from the record it read.
    */
-  async join(request: JoinRequest, now: Date, beforeWrites: Promise<void>): Promise<{ inviter: InviterCard | null }> {
+  async join(request: JoinRequest, now: Date): Promise<{ inviter: InviterCard | null }> {
     checkJoinRequest(request);
     const inviteeId = inviteeOf(request);
     const hint = inviterHintOf(request);
@@ -84,7 +84,6 @@ export class JoinFlow {
             budget: pair?.budget,
           };
           const plan = planJoin(state, { inviteeName: decision.inviteeName, now, historyInCommit, mayClaimPush });
-          await beforeWrites;
           tx.applyJoin({
             inviteeId,
             inviterId,

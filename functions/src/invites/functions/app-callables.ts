@@ -28,10 +28,10 @@ export const resolveAppLink = callable('resolveAppLink', resolveAppLinkRequestSc
 export const acceptInvite = callable(
   'acceptInvite',
   acceptInviteRequestSchema,
-  async (input, request, beforeWrites) => {
+  async (input, request) => {
     const caller = requireCaller(request);
     const link = await linkOf(input.code);
-    const inviter = await inviteFlow.acceptInvite(caller, { inviterId: link.inviterId }, beforeWrites);
+    const inviter = await inviteFlow.acceptInvite(caller, { inviterId: link.inviterId });
     return { inviter };
   },
   { consumesBesideReads: true },

@@ -21,7 +21,7 @@ export const getInviter = callable('getInviter', getInviterRequestSchema, (input
 export const registerInvitee = callable(
   'registerInvitee',
   registerInviteeRequestSchema,
-  (input, request, beforeWrites) => inviteFlow.registerInvitee(requireCaller(request), input, beforeWrites),
+  (input, request) => inviteFlow.registerInvitee(requireCaller(request), input),
   { consumesBesideReads: true },
 );
 
@@ -82,7 +82,7 @@ async function welcomeAnswer(
 export const activateAccount = callable(
   'activateAccount',
   activateAccountRequestSchema,
-  async (input, request, beforeWrites): Promise<ActivationAnswer> => {
+  async (input, request): Promise<ActivationAnswer> => {
     const caller = request.auth ? requireCaller(request) : null;
     if (caller && caller.uid !== input.uid) {
       throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
@@ -93,7 +93,6 @@ export const activateAccount = callable(
       result = await inviteFlow.activateAccount(
         { uid: input.uid, inviterId: input.inviterId, verificationCode: input.verificationCode },
         caller,
-        beforeWrites,
       );
     } catch (error) {
       const accountState = error instanceof FlowError && ACTIVATION_ACCOUNT_REFUSALS.has(error.code);
@@ -119,9 +118,9 @@ export const activateAccount = callable(
 export const completeSocialSignUp = callable(
   'completeSocialSignUp',
   completeSocialSignUpRequestSchema,
-  async (input, request, beforeWrites): Promise<ActivationAnswer> => {
+  async (input, request): Promise<ActivationAnswer> => {
     const hint = hintLink(input.inviterId);
-    const result = await inviteFlow.completeSocialSignUp(requireCaller(request), input, beforeWrites);
+    const result = await inviteFlow.completeSocialSignUp(requireCaller(request), input);
     return welcomeAnswer(result, result.inviter, hint);
   },
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], consumesBesideReads: true },

@@ -7,6 +7,7 @@ import { HttpsError, onCall, type CallableOptions, type CallableRequest } from '
 import { logger } from 'firebase-functions';
 import type { Schema } from 'yup';
 import { consumeCallToken } from '../adapters/token-consumption.js';
+import { withWriteGate } from '../adapters/write-gate.js';
 import { environment } from '../environment.js';
 import { appCheckAction, appCheckEnforcement, appCheckVerdict, type AppCheckVerdict } from '../domain/app-check.js';
 import type { AnswerOf, CallableName, RequestOf } from '@dayfocus/contracts/callables';
@@ -49,9 +50,9 @@ export const appCheckMode = appCheckEnforcement(process.env.APP_CHECK_ENFORCEMEN
 /** Settings of a callable beyond its name, schema and handler. */
 export interface CallableSettings extends Pick<CallableOptions, 'secrets'> {
   /**
-   * A replay-protected callable whose handler awaits `beforeWrites` before its first write:
-   * its token is consumed beside the handler's reads, not before the handler starts. Every
-   * other replay-protected handler starts once its token is consumed.
+   * A replay-protected callable whose writes all go through gated ports (write-gate.ts): its
+   * token is consumed beside the handler's reads, not before the handler starts. Every other
+   * replay-protected handler starts once its token is consumed.
    */
   consumesBesideReads?: boolean;
 }
@@ -84,7 +85,7 @@ function actOn(verdict: AppCheckVerdict, name: string): void {
 export function callable<N extends CallableName>(
   name: N,
   schema: Schema<RequestOf<N>>,
-  handler: (input: RequestOf<N>, request: CallableRequest, beforeWrites: Promise<void>) => Promise<AnswerOf<N>>,
+  handler: (input: RequestOf<N>, request: CallableRequest) => Promise<AnswerOf<N>>,
   settings: CallableSettings = {},
 ) {
   return defineCallable(specOf(name), schema, handler, settings);
@@ -94,7 +95,7 @@ export function callable<N extends CallableName>(
 export function defineCallable<Req, Res>(
   { name, maxInstances, replayProtected = false }: FunctionSpec,
   schema: Schema<Req>,
-  handler: (input: Req, request: CallableRequest, beforeWrites: Promise<void>) => Promise<Res>,
+  handler: (input: Req, request: CallableRequest) => Promise<Res>,
   { consumesBesideReads = false, ...options }: CallableSettings = {},
 ) {
   const consume = replayProtected;
@@ -109,7 +110,8 @@ export function defineCallable<Req, Res>(
     }
     if (!consumesBesideReads) await beforeWrites;
     try {
-      return await handler(validation.value, request, beforeWrites);
+      // The ports' writes wait for the consumption (write-gate.ts); the handler reads beside it.
+      return await withWriteGate(beforeWrites, () => handler(validation.value, request));
     } catch (error) {
       throw toHttpsError(name, error);
     }

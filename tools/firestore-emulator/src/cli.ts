@@ -1,7 +1,9 @@
 /**
  * Runs the Firestore emulator until SIGINT / SIGTERM.
  *
- *   tsx tools/firestore-emulator/src/cli.ts --host 127.0.0.1 --port 8080
+ *   tsx tools/firestore-emulator/src/cli.ts --host 127.0.0.1 --port 8080 [--functions_emulator 127.0.0.1:5001]
+ *
+ * `--functions_emulator` (Google's emulator's flag): where Firestore trigger events go.
  */
 import { parseArgs } from 'node:util';
 import { startFirestoreEmulator } from './index.js';
@@ -10,6 +12,7 @@ const { values } = parseArgs({
   options: {
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '8080' },
+    functions_emulator: { type: 'string' },
   },
 });
 
@@ -19,7 +22,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const emulator = await startFirestoreEmulator({ host: values.host, port });
+const functionsEmulator = values.functions_emulator;
+const emulator = await startFirestoreEmulator({
+  host: values.host,
+  port,
+  ...(functionsEmulator === undefined ? {} : { functionsEmulator }),
+});
 console.log(`Firestore emulator ready on ${emulator.host}:${emulator.port}`);
 
 let stopping = false;

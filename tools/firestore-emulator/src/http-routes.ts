@@ -1,7 +1,8 @@
 /**
  * The emulator's HTTP endpoints (README: the table of endpoints): the readiness probe, the
  * identity, clearing a project's data, loading a project's rules (the official emulator's two),
- * and ours: the fault plan and the open transactions.
+ * the Functions emulator's trigger registrations (triggers.ts), and ours: the fault plan and the
+ * open transactions.
  */
 import type http from 'node:http';
 import { status } from '@grpc/grpc-js';
@@ -10,6 +11,7 @@ import type { FaultPlan } from './faults.js';
 import { compileRules, RulesError, type CompiledRules } from './rules/index.js';
 import type { HttpRoute } from './server.js';
 import type { FirestoreService } from './service.js';
+import type { TriggerRoute } from './triggers.js';
 
 const CLEAR_PATH = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/;
 const RULES_PATH = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/;
@@ -36,12 +38,16 @@ export function httpRoutes(parts: {
   faults: FaultPlan;
   rulesByProject: Map<string, CompiledRules>;
   identity: Record<string, unknown>;
+  triggers: TriggerRoute;
 }): HttpRoute {
   const { service, faults, rulesByProject, identity } = parts;
   return (request: http.IncomingMessage, body: string) => {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
     const method = request.method ?? 'GET';
     if (method === 'GET' && pathname === '/') return { status: 200, body: 'Ok' };
+    const trigger = parts.triggers(method, url, () => parseJson(body));
+    if (trigger) return trigger;
     if (method === 'GET' && pathname === '/emulator/v1/identity') return { status: 200, body: identity };
     const clearProject = method === 'DELETE' ? decodeSegment(CLEAR_PATH.exec(pathname)?.[1]) : undefined;
     if (clearProject) {

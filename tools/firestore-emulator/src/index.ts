@@ -10,6 +10,7 @@
  * - `PUT /emulator/v1/projects/{p}:securityRules` → loads rules for that project (the official
  *   emulator's endpoint, which `@firebase/rules-unit-testing` calls)
  * - `GET|POST|DELETE /emulator/v1/faults` → the fault plan (faults.ts)
+ * - the Functions emulator's registrations of Firestore triggers, and their list (triggers.ts)
  *
  * (http-routes.ts answers them; port.ts serves the port.)
  */
@@ -24,6 +25,7 @@ import { servePort } from './port.js';
 import { compileRules, evaluateRules, type CompiledRules } from './rules/index.js';
 import { FirestoreService } from './service.js';
 import { serveListen, serveWrite } from './streams.js';
+import { firestoreTriggers } from './triggers.js';
 
 export interface FirestoreEmulatorOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
@@ -44,6 +46,14 @@ export interface FirestoreEmulatorOptions {
    * of an index (as the official emulator).
    */
   indexes?: unknown;
+  /**
+   * `host:port` of firebase-tools' Functions emulator (Google's emulator's `--functions_emulator`):
+   * it registers its Firestore triggers here, and every committed change they match is sent to
+   * it (triggers.ts). Without it, a trigger registration is refused.
+   */
+  functionsEmulator?: string;
+  /** Where trigger delivery problems are told (default: console.warn). */
+  log?: (line: string) => void;
 }
 
 export interface FirestoreEmulator {
@@ -51,6 +61,8 @@ export interface FirestoreEmulator {
   port: number;
   /** Deletes every document of every project. */
   clear(): void;
+  /** Settles once every trigger event of the commits so far has been answered or given up. */
+  triggersIdle(): Promise<void>;
   /** Closes the port and every open connection. */
   stop(): Promise<void>;
 }
@@ -92,6 +104,10 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
 
   const service = new FirestoreService({ authorize, ...(checkIndexes ? { checkIndexes } : {}) });
   const faults = new FaultPlan();
+  const triggers = firestoreTriggers(service.changes, {
+    ...(options.functionsEmulator === undefined ? {} : { functionsEmulator: options.functionsEmulator }),
+    ...(options.log === undefined ? {} : { log: options.log }),
+  });
 
   const server = await servePort({
     host: options.host ?? '127.0.0.1',
@@ -99,12 +115,13 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
     service,
     faults,
     streams: { listen: serveListen(service, faults) as never, write: serveWrite(service, faults) as never },
-    route: httpRoutes({ service, faults, rulesByProject, identity: options.identity ?? {} }),
+    route: httpRoutes({ service, faults, rulesByProject, identity: options.identity ?? {}, triggers: triggers.route }),
   });
   return {
     host: server.host,
     port: server.port,
     clear: () => service.state.clear(),
+    triggersIdle: () => triggers.delivery?.idle() ?? Promise.resolve(),
     stop: () => server.stop(),
   };
 }

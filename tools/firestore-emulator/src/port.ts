@@ -75,7 +75,8 @@ function httpServer(route: HttpRoute): http.Server {
         answer = route(request, Buffer.concat(chunks).toString('utf8'));
       } catch (error) {
         const { code, details } = grpcError(error);
-        answer = { status: code === status.INVALID_ARGUMENT ? 400 : 500, body: { error: { code, message: details } } };
+        const refused = code === status.INVALID_ARGUMENT || code === status.FAILED_PRECONDITION;
+        answer = { status: refused ? 400 : 500, body: { error: { code, message: details } } };
       }
       answer ??= {
         status: 404,

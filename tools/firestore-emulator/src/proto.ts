@@ -226,8 +226,8 @@ const PROTO_OPTIONS: Options = {
   oneofs: true,
 };
 
-/** The `.proto` files of the Firestore API, as `@google-cloud/firestore` ships them. */
-function protosDirectory(): string {
+/** The `.proto` files of the Firestore API (and `v1.json`, them as one protobufjs bundle), as `@google-cloud/firestore` ships them. */
+export function protosDirectory(): string {
   const require = createRequire(import.meta.url);
   const clientEntry = require.resolve('@google-cloud/firestore');
   // build/src/index.js → build/protos

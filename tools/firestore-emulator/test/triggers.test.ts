@@ -178,3 +178,115 @@ describe('1st-gen triggers (functions.firestore.document().onCreate / onWrite)',
     expect(seen).toHaveLength(3);
   });
 });
+
+/** GET /emulator/v1/triggers: the registered triggers' keys, and the delivery counters. */
+async function triggersListing(target: FirestoreEmulator = emulator) {
+  const response = await fetch(`http://${target.host}:${target.port}/emulator/v1/triggers`);
+  const body = (await response.json()) as { triggers: { key: string }[]; delivered: number; failed: number };
+  return { keys: body.triggers.map((trigger) => trigger.key), failed: body.failed };
+}
+
+describe('delivery', () => {
+  it('hands a document’s changes to a trigger in commit order, one after the other', async () => {
+    const collection = `order-${randomUUID().slice(0, 8)}`;
+    const seen: { before: number | undefined; after: number | undefined }[] = [];
+    const slow = onDocumentWritten(`${collection}/{id}`, async (event) => {
+      // Slower than the writes come: later changes queue behind this one.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25));
+      seen.push({ before: event.data?.before.data()?.n as number, after: event.data?.after.data()?.n as number });
+    });
+    await register('onOrderWritten', slow);
+    const ref = db.doc(`${collection}/doc`);
+    for (let n = 1; n <= 15; n++) await ref.set({ n });
+    await waitForCount('ordered events', () => seen.length, 15);
+    expect(seen.map((event) => event.after)).toEqual([...Array(15).keys()].map((i) => i + 1));
+    expect(seen.map((event) => event.before)).toEqual([undefined, ...[...Array(14).keys()].map((i) => i + 1)]);
+  });
+
+  it('sends an event again, with the same id, when the Functions emulator does not answer', async () => {
+    const collection = `retry-${randomUUID().slice(0, 8)}`;
+    const ran: string[] = [];
+    const key = await register(
+      'onRetryCreated',
+      onDocumentCreated(`${collection}/{id}`, (event) => void ran.push(event.id)),
+    );
+    let dropped = 0;
+    side.answer = (received) => (received.key === key && dropped++ === 0 ? 'drop' : 'run');
+    try {
+      await db.doc(`${collection}/a`).set({ n: 1 });
+      await waitForCount('the function runs', () => ran.length, 1);
+      await emulator.triggersIdle();
+    } finally {
+      side.answer = () => 'run';
+    }
+    const attempts = side.received.filter((entry) => entry.key === key);
+    expect(attempts).toHaveLength(2);
+    expect(new Set(attempts.map((entry) => entry.headers['ce-id']))).toEqual(new Set([ran[0]]));
+  });
+
+  it('does not send again what the function answered with an error, and forgets a trigger answered 404', async () => {
+    const collection = `fail-${randomUUID().slice(0, 8)}`;
+    const failing = await register(
+      'onFailCreated',
+      onDocumentCreated(`${collection}/{id}`, () => {
+        throw new Error('the function failed');
+      }),
+    );
+    const gone = await register(
+      'onGoneCreated',
+      onDocumentCreated(`${collection}/{id}`, () => undefined),
+    );
+    side.answer = (received) => (received.key === gone ? 404 : 'run');
+    const before = await triggersListing();
+    try {
+      await db.doc(`${collection}/a`).set({ n: 1 });
+      await db.doc(`${collection}/b`).set({ n: 1 });
+      await emulator.triggersIdle();
+    } finally {
+      side.answer = () => 'run';
+    }
+    expect(side.received.filter((entry) => entry.key === failing)).toHaveLength(2); // one per document
+    expect(side.received.filter((entry) => entry.key === gone)).toHaveLength(1); // then forgotten
+    const after = await triggersListing();
+    expect(after.keys).toContain(failing);
+    expect(after.keys).not.toContain(gone);
+    expect(after.failed - before.failed).toBe(3);
+  });
+});
+
+describe('registration', () => {
+  it('refuses a bad trigger with 400 and registers nothing', async () => {
+    const url = `http://${emulator.host}:${emulator.port}/emulator/v1/projects/${PROJECT_ID}/eventarcTrigger?eventarcTriggerId=bad`;
+    const before = await triggersListing();
+    const body = {
+      eventType: 'google.cloud.firestore.document.v1.renamed',
+      database: '(default)',
+      namespace: '(default)',
+    };
+    const response = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify({ ...body, document: { value: 'c/{id}', matchType: 'PATH_PATTERN' } }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Unsupported eventType: google.cloud.firestore.document.v1.renamed');
+    expect((await triggersListing()).keys).toEqual(before.keys);
+  });
+
+  it('refuses every registration when no Functions emulator was given, saying so', async () => {
+    const alone = await startFirestoreEmulator({ port: 0 });
+    try {
+      const url = `http://${alone.host}:${alone.port}/emulator/v1/projects/${PROJECT_ID}/triggers/t`;
+      const eventTrigger = {
+        resource: `projects/${PROJECT_ID}/databases/(default)/documents/c/{id}`,
+        eventType: 'providers/cloud.firestore/eventTypes/document.create',
+        service: 'firestore.googleapis.com',
+      };
+      const response = await fetch(url, { method: 'PUT', body: JSON.stringify({ eventTrigger }) });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain('no Functions emulator to send events to');
+      expect((await triggersListing(alone)).keys).toEqual([]);
+    } finally {
+      await alone.stop();
+    }
+  });
+});

@@ -98,7 +98,8 @@ export async function startFunctionsSide(): Promise<FunctionsSide> {
       const fn = functions.get(key);
       const decision = side.answer(entry, received.length - 1);
       if (decision === 'drop') return void request.socket.destroy();
-      if (!fn || typeof decision === 'number') return void response.writeHead(fn ? decision : 404).end();
+      if (typeof decision === 'number') return void response.writeHead(decision).end();
+      if (!fn) return void response.writeHead(404).end(`Function ${key} does not exist`);
       Promise.resolve()
         .then(() => fn(...runtimeArguments(request, entry.body)))
         .then(

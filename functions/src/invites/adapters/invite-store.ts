@@ -91,7 +91,7 @@ export class FirestoreInviteStore extends RecordRefs implements InviteStore {
   }
 
   /**
-   * Remembers the digest of a verification code an activation is about to apply (joins.ts,
+   * Remembers the digest of a verification code an activation is about to apply (inviter-choice.ts,
    * verificationCodeProves). False when no sign-up recorded an inviter for the account (nothing
    * is written: a proof matters only for a recorded inviter).
    */

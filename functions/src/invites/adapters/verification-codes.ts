@@ -1,7 +1,7 @@
 /**
  * The e-mail verification codes of sign-ups, checked and applied by the server through Auth's
  * REST API (what the browser SDK's checkActionCode and applyActionCode call), so that the
- * server knows which proof verified an address (joins.ts, recordedInviterCounts). These calls
+ * server knows which proof verified an address (inviter-choice.ts, recordedInviterCounts). These calls
  * take the web app's API key, which is public: it is in every page of the site.
  */
 import { createHash } from 'node:crypto';

@@ -102,7 +102,7 @@ export class InviteFlow {
    * Activation from the verification link, which may be opened on another device: signed in
    * (`caller`, the account itself) or not, but the account must have proved its address. The
    * link's verification code, when it carries one, is applied here, so that the server knows
-   * the sign-up's own e-mail proved the address (joins.ts, recordedInviterCounts). The link's
+   * the sign-up's own e-mail proved the address (inviter-choice.ts, recordedInviterCounts). The link's
    * `inviterId` is only a hint that saves a round of reads.
    */
   async activateAccount(

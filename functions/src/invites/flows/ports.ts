@@ -126,7 +126,7 @@ export interface InviteStore {
    * store (the work runs again on fresh reads); a refused commit throws CommitRefused.
    */
   transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T>;
-  /** Remembers a verification code's digest (joins.ts, verificationCodeProves). False when the account has no record. */
+  /** Remembers a verification code's digest (inviter-choice.ts, verificationCodeProves). False when the account has no record. */
   rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean>;
   /** A base record from the e-mail sign-up set, never overwriting one. */
   ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'>;

@@ -1,6 +1,6 @@
 /**
  * The timing of owed pushes (a join's own, and the inviter's summary): the sender's lease, the
- * retries and their backoff. Kept apart so that joins.ts and push-budget.ts share it.
+ * retries and their backoff. Kept apart so that push-claims.ts and push-budget.ts share it.
  */
 
 /** A sender that claimed a push and did not settle it within this time is taken to have died. */

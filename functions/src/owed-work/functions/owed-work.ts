@@ -18,7 +18,7 @@ import { owedWorkFlow } from '../../platform/wiring.js';
 
 const text = () => yup.string().strict();
 
-/** A queued claim as joins.ts's claimPush made it; Cloud Tasks hands it back as JSON. */
+/** A queued claim as push-claims.ts's claimPush made it; Cloud Tasks hands it back as JSON. */
 const queuedClaimSchema: yup.Schema<PushClaim> = yup
   .object({
     inviterId: text().required(),

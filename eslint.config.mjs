@@ -196,6 +196,8 @@ export default tseslint.config(
       'packages/*/src/**/*.ts',
       'tools/*/src/**/*.ts',
       'tools/*/*.ts',
+      'functions/scripts/*.{mjs,mts}',
+      'scripts/*.mjs',
     ],
     ignores: ['**/*.test.{ts,tsx}', '**/*.type-test.ts', '**/testing/**'],
     rules: {

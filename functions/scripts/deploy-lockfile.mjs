@@ -53,20 +53,10 @@ const compareVersions = (a, b) => {
 };
 
 /**
- * @param {object} options
- * @param {string} options.workspaceDir the workspace root (pnpm-lock.yaml)
- * @param {string} options.functionsDir the functions package, whose node_modules the tests used
- * @param {object} options.manifest the deploy package's package.json
- * @param {Record<string, {dir: string, location: string, manifest: object}>} options.vendored the
- *   workspace packages the deploy package carries in its upload (`file:` dependencies): their own
- *   folder in the workspace and their place in the upload
- * @returns {object} the package-lock.json (lockfileVersion 3)
+ * 1. The installed closure: each package by name@version, with the name@version of each edge,
+ *    from the functions' runtime dependencies (the vendored packages' own, apart).
  */
-export function deployLockfile({ workspaceDir, functionsDir, manifest, vendored }) {
-  const pnpmLock = parse(readFileSync(join(workspaceDir, 'pnpm-lock.yaml'), 'utf8'));
-  const patched = Object.keys(pnpmLock.patchedDependencies ?? {});
-
-  // 1. The installed closure: each package by name@version, with the name@version of each edge.
+function installedClosure({ functionsDir, manifest, vendored }) {
   const packages = new Map(); // key -> { name, version, dir, manifest, edges: Map<name, {kind, key}> }
   const queue = [];
   const visit = (dir) => {
@@ -121,9 +111,13 @@ export function deployLockfile({ workspaceDir, functionsDir, manifest, vendored 
     if (!same)
       throw new Error(`Two installed copies of ${pkg.name}@${pkg.version} resolve their dependencies differently`);
   }
+  return { packages, rootEdges, vendoredEdges };
+}
 
-  // 2. npm's layout: the most wanted version of each name at the top (the root's own first),
-  //    any other version nested under the package that needs it.
+const node = (location, parent, key) => ({ location, parent, key, children: new Map(), reached: false, edges: [] });
+
+/** The version of each name npm puts at the top: the root's own first, then the most wanted (the newest on a tie). */
+function topLevel({ packages, rootEdges, vendoredEdges }) {
   const wanted = new Map(); // name -> Map<key, count>
   const want = (name, key, weight) => {
     const counts = wanted.get(name) ?? new Map();
@@ -133,8 +127,6 @@ export function deployLockfile({ workspaceDir, functionsDir, manifest, vendored 
   for (const [name, { key }] of rootEdges) want(name, key, Infinity);
   for (const pkg of packages.values()) for (const [name, { key }] of pkg.edges) want(name, key, 1);
   for (const edges of Object.values(vendoredEdges)) for (const [name, { key }] of edges) want(name, key, 1);
-
-  const node = (location, parent, key) => ({ location, parent, key, children: new Map(), reached: false, edges: [] });
   const root = node('', null, null);
   for (const [name, counts] of wanted) {
     const [key] = [...counts].sort(
@@ -142,11 +134,17 @@ export function deployLockfile({ workspaceDir, functionsDir, manifest, vendored 
     )[0];
     root.children.set(name, node(`node_modules/${name}`, root, key));
   }
-  const links = Object.entries(vendored).map(([name, { location }]) => ({
-    name,
-    target: node(location, root, null),
-  }));
+  return root;
+}
 
+/**
+ * 2. npm's layout: the top level, and any other version nested under the package that needs it;
+ *    every edge connected to the node Node would find, and checked to be the version it had.
+ */
+function npmLayout(closure, vendored) {
+  const { packages, rootEdges, vendoredEdges } = closure;
+  const root = topLevel(closure);
+  const links = Object.entries(vendored).map(([name, { location }]) => ({ name, target: node(location, root, null) }));
   const find = (from, name) => {
     for (let at = from; at; at = at.parent) if (at.children.has(name)) return at.children.get(name);
     return undefined;
@@ -173,31 +171,26 @@ export function deployLockfile({ workspaceDir, functionsDir, manifest, vendored 
     const next = work.shift();
     connect(next, packages.get(next.key).edges);
   }
+  return { root, links };
+}
 
-  // 3. Flags as npm writes them: a package reached only through optional (or peer) edges.
-  const reachable = (skip) => {
-    const seen = new Set();
-    const walk = (from) => {
-      for (const { kind, to } of from.edges) {
-        if (kind === skip || seen.has(to)) continue;
-        seen.add(to);
-        walk(to);
-      }
-    };
-    walk(root);
-    for (const { target } of links) walk(target);
-    return seen;
+/** 3. The nodes reachable from the root (and the links) without edges of kind `skip`: npm's optional and peer flags. */
+function reachableWithout({ root, links }, skip) {
+  const seen = new Set();
+  const walk = (from) => {
+    for (const { kind, to } of from.edges) {
+      if (kind === skip || seen.has(to)) continue;
+      seen.add(to);
+      walk(to);
+    }
   };
-  const required = reachable('optional');
-  const nonPeer = reachable('peer');
+  walk(root);
+  for (const { target } of links) walk(target);
+  return seen;
+}
 
-  // 4. The lockfile.
-  const entries = {};
-  entries[''] = { name: manifest.name, dependencies: manifest.dependencies, engines: manifest.engines };
-  for (const [name, { location, manifest: own }] of Object.entries(vendored)) {
-    entries[location] = { name, version: own.version, dependencies: own.dependencies };
-    entries[`node_modules/${name}`] = { resolved: location, link: true };
-  }
+/** Every reached node of the layout, depth first. */
+function placedNodes({ root, links }) {
   const placed = [];
   const collect = (at) => {
     for (const child of at.children.values()) {
@@ -208,40 +201,69 @@ export function deployLockfile({ workspaceDir, functionsDir, manifest, vendored 
   };
   collect(root);
   for (const { target } of links) collect(target);
-  for (const at of placed) {
-    const pkg = packages.get(at.key);
-    if (patched.some((spec) => spec === pkg.name || spec.startsWith(`${pkg.name}@`)))
-      throw new Error(
-        `${at.key} is patched in the workspace (pnpm patchedDependencies); npm would install it unpatched`,
-      );
-    const locked = pnpmLock.packages?.[at.key];
-    if (!locked) throw new Error(`${at.key} is installed but not in pnpm-lock.yaml: run pnpm install`);
-    const { integrity, tarball } = locked.resolution ?? {};
-    const m = pkg.manifest;
-    const scripts = m.scripts ?? {};
-    const installScript =
-      Boolean(scripts.preinstall || scripts.install || scripts.postinstall) ||
-      (!scripts.install && !scripts.preinstall && existsSync(join(pkg.dir, 'binding.gyp')));
-    const placedName = at.location.slice(at.location.lastIndexOf('node_modules/') + 'node_modules/'.length);
-    entries[at.location] = {
-      ...(placedName !== pkg.name ? { name: pkg.name } : {}),
-      version: pkg.version,
-      resolved: tarball ?? `${REGISTRY}/${pkg.name}/-/${pkg.name.split('/').pop()}-${pkg.version}.tgz`,
-      ...(integrity ? { integrity } : {}),
-      ...(!required.has(at) ? { optional: true } : {}),
-      ...(!nonPeer.has(at) ? { peer: true } : {}),
-      ...(installScript ? { hasInstallScript: true } : {}),
-      ...(m.license ? { license: m.license } : {}),
-      ...(m.dependencies ? { dependencies: m.dependencies } : {}),
-      ...(m.optionalDependencies ? { optionalDependencies: m.optionalDependencies } : {}),
-      ...(m.peerDependencies ? { peerDependencies: m.peerDependencies } : {}),
-      ...(m.peerDependenciesMeta ? { peerDependenciesMeta: m.peerDependenciesMeta } : {}),
-      ...(m.bin ? { bin: typeof m.bin === 'string' ? { [pkg.name.split('/').pop()]: m.bin } : m.bin } : {}),
-      ...(m.engines ? { engines: m.engines } : {}),
-      ...(m.os ? { os: m.os } : {}),
-      ...(m.cpu ? { cpu: m.cpu } : {}),
-    };
+  return placed;
+}
+
+/** 4. One node's lockfile entry, with the tarball and integrity pnpm installed. */
+function lockEntry(at, pkg, { pnpmLock, patched, required, nonPeer }) {
+  if (patched.some((spec) => spec === pkg.name || spec.startsWith(`${pkg.name}@`)))
+    throw new Error(`${at.key} is patched in the workspace (pnpm patchedDependencies); npm would install it unpatched`);
+  const locked = pnpmLock.packages?.[at.key];
+  if (!locked) throw new Error(`${at.key} is installed but not in pnpm-lock.yaml: run pnpm install`);
+  const { integrity, tarball } = locked.resolution ?? {};
+  const m = pkg.manifest;
+  const scripts = m.scripts ?? {};
+  const installScript =
+    Boolean(scripts.preinstall || scripts.install || scripts.postinstall) ||
+    (!scripts.install && !scripts.preinstall && existsSync(join(pkg.dir, 'binding.gyp')));
+  const placedName = at.location.slice(at.location.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  return {
+    ...(placedName !== pkg.name ? { name: pkg.name } : {}),
+    version: pkg.version,
+    resolved: tarball ?? `${REGISTRY}/${pkg.name}/-/${pkg.name.split('/').pop()}-${pkg.version}.tgz`,
+    ...(integrity ? { integrity } : {}),
+    ...(!required.has(at) ? { optional: true } : {}),
+    ...(!nonPeer.has(at) ? { peer: true } : {}),
+    ...(installScript ? { hasInstallScript: true } : {}),
+    ...(m.license ? { license: m.license } : {}),
+    ...(m.dependencies ? { dependencies: m.dependencies } : {}),
+    ...(m.optionalDependencies ? { optionalDependencies: m.optionalDependencies } : {}),
+    ...(m.peerDependencies ? { peerDependencies: m.peerDependencies } : {}),
+    ...(m.peerDependenciesMeta ? { peerDependenciesMeta: m.peerDependenciesMeta } : {}),
+    ...(m.bin ? { bin: typeof m.bin === 'string' ? { [pkg.name.split('/').pop()]: m.bin } : m.bin } : {}),
+    ...(m.engines ? { engines: m.engines } : {}),
+    ...(m.os ? { os: m.os } : {}),
+    ...(m.cpu ? { cpu: m.cpu } : {}),
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.workspaceDir the workspace root (pnpm-lock.yaml)
+ * @param {string} options.functionsDir the functions package, whose node_modules the tests used
+ * @param {object} options.manifest the deploy package's package.json
+ * @param {Record<string, {dir: string, location: string, manifest: object}>} options.vendored the
+ *   workspace packages the deploy package carries in its upload (`file:` dependencies): their own
+ *   folder in the workspace and their place in the upload
+ * @returns {object} the package-lock.json (lockfileVersion 3)
+ */
+export function deployLockfile({ workspaceDir, functionsDir, manifest, vendored }) {
+  const pnpmLock = parse(readFileSync(join(workspaceDir, 'pnpm-lock.yaml'), 'utf8'));
+  const closure = installedClosure({ functionsDir, manifest, vendored });
+  const layout = npmLayout(closure, vendored);
+  const flags = {
+    pnpmLock,
+    patched: Object.keys(pnpmLock.patchedDependencies ?? {}),
+    required: reachableWithout(layout, 'optional'),
+    nonPeer: reachableWithout(layout, 'peer'),
+  };
+  const entries = {};
+  entries[''] = { name: manifest.name, dependencies: manifest.dependencies, engines: manifest.engines };
+  for (const [name, { location, manifest: own }] of Object.entries(vendored)) {
+    entries[location] = { name, version: own.version, dependencies: own.dependencies };
+    entries[`node_modules/${name}`] = { resolved: location, link: true };
   }
+  for (const at of placedNodes(layout)) entries[at.location] = lockEntry(at, closure.packages.get(at.key), flags);
   const sorted = Object.fromEntries(
     Object.entries(entries).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
   );

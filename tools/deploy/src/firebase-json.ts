@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
-import { functionRows, redirectPages } from '@dayfocus/contracts/functions';
+import { functionManifest, functionRows, redirectPages } from '@dayfocus/contracts/functions';
 import { hostingSourcesOf } from '@dayfocus/contracts/page-paths';
 import { PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 
@@ -46,10 +46,7 @@ export function hostingHeaders(): HeaderRule[] {
   const header = (key: string, value: string) => ({ key, value });
   const csp = header('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY);
   const redirects = new Set(redirectPages.flatMap(hostingSourcesOf));
-  const pages = functionRows()
-    .filter((row) => row.name === 'invitationPage')
-    .flatMap((row) => row.hosting ?? [])
-    .filter((source) => !redirects.has(source));
+  const pages = functionManifest.invitationPage.hosting.filter((source) => !redirects.has(source));
   return [
     { source: '**', headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => header(key, value)) },
     ...STATIC_CACHE.map(([source, value]) => ({ source, headers: [header('Cache-Control', value)] })),

@@ -6,7 +6,7 @@
  * loads the functions outside the emulator).
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import type { InviteStore } from '../invites/flows/ports.js';
+import type { InviteStore, InviteTransaction } from '../invites/flows/ports.js';
 import type { OwedWorkStore } from '../owed-work/flows/ports.js';
 import { localCollections } from './collections.js';
 
@@ -58,8 +58,8 @@ export class DevCrashSwitch implements CrashSwitch {
 /** The invite store with the fault switch's `after-commit` point: it dies once a transaction has committed. */
 export function crashingInviteStore(store: InviteStore, crashes: CrashSwitch): InviteStore {
   return Object.assign(Object.create(store) as InviteStore, {
-    transaction: async <T>(work: Parameters<InviteStore['transaction']>[0]): Promise<T> => {
-      const value = (await store.transaction(work)) as T;
+    transaction: async <T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T> => {
+      const value = await store.transaction(work);
       await crashes.maybeCrash('after-commit');
       return value;
     },

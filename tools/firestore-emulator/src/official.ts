@@ -25,6 +25,11 @@ export interface OfficialEmulatorOptions {
   output?: 'inherit' | { logFile: string };
   /** Default 120 s: a cold JVM on a loaded 2-core machine. */
   readyTimeoutMs?: number;
+  /**
+   * The Functions emulator's `host:port`, where Firestore trigger events go. gcloud does not pass
+   * this flag on, so with it the SDK's own start script is run directly (gcloud runs the same).
+   */
+  functionsEmulator?: string;
 }
 
 export interface OfficialEmulator {
@@ -110,9 +115,20 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** gcloud's emulator, in a process group of its own, kept off the network. */
-function spawnGcloud(args: string[]): ChildProcessByStdio<null, Readable, Readable> {
-  return spawn('gcloud', args, {
+/** The emulator's start command: gcloud's, or the SDK's start script where gcloud lacks a flag. */
+function startCommand(host: string, port: number, options: OfficialEmulatorOptions): [string, string[]] {
+  const rules = options.rulesFile === undefined ? [] : [`--rules=${options.rulesFile}`];
+  if (options.functionsEmulator === undefined) {
+    return ['gcloud', ['emulators', 'firestore', 'start', `--host-port=${host}:${port}`, ...rules]];
+  }
+  const script = join(sdkRoot() ?? '', 'platform/cloud-firestore-emulator/cloud_firestore_emulator');
+  const flags = [`--host=${host}`, `--port=${port}`, ...rules, `--functions_emulator=${options.functionsEmulator}`];
+  return [script, ['start', ...flags]];
+}
+
+/** The emulator, in a process group of its own, kept off the network. */
+function spawnEmulator([command, args]: [string, string[]]): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(command, args, {
     // Its own group: gcloud starts a shell script that starts Java, and all three stop together.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -168,10 +184,7 @@ export async function startOfficialFirestoreEmulator(options: OfficialEmulatorOp
   if (problem !== null) throw new Error(`Google's Firestore emulator cannot start: ${problem}`);
   const host = options.host ?? '127.0.0.1';
   const port = options.port === 0 ? await freePort(host) : options.port;
-  const args = ['emulators', 'firestore', 'start', `--host-port=${host}:${port}`];
-  if (options.rulesFile !== undefined) args.push(`--rules=${options.rulesFile}`);
-
-  const child = spawnGcloud(args);
+  const child = spawnEmulator(startCommand(host, port, options));
   const log = openLog(options.output);
   const output = watchOutput(child, log);
   let exitCode: number | null | undefined;

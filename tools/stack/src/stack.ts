@@ -33,6 +33,9 @@ function firestoreFiles(): { rules: string; indexes: string } {
 /** The stack's Firestore emulator, started on its port: ours, or Google's (`STACK_FIRESTORE`). */
 async function startFirestore(identity: StackIdentity, options: StackOptions): Promise<{ stop(): Promise<void> }> {
   const files = firestoreFiles();
+  // Where Firestore triggers' events go: firebase-tools registers them with this emulator
+  // (FIRESTORE_EMULATOR_HOST, patches/firebase-tools@15.34.2.patch), and it sends them there.
+  const functionsEmulator = `${stack.host}:${stack.ports.functions}`;
   if (stack.firestore === 'official') {
     // Google's judges clients by the same rules; it has no notion of missing composite indexes.
     return startOfficialFirestoreEmulator({
@@ -41,12 +44,14 @@ async function startFirestore(identity: StackIdentity, options: StackOptions): P
       rulesFile: files.rules,
       output: options.output,
       readyTimeoutMs: options.readyTimeoutMs,
+      functionsEmulator,
     });
   }
   return startFirestoreEmulator({
     host: stack.host,
     port: stack.ports.firestore,
     identity: { ...identity },
+    functionsEmulator,
     // What a deploy sends: clients are judged by the rules, queries need their indexes.
     rules: readFileSync(files.rules, 'utf8'),
     indexes: JSON.parse(readFileSync(files.indexes, 'utf8')) as unknown,
@@ -118,7 +123,6 @@ const servicePorts = Object.entries({
   Auth: stack.ports.auth,
   Functions: stack.ports.functions,
   Hosting: stack.ports.hosting,
-  Tasks: stack.ports.tasks,
 });
 
 async function stackIsRunning(): Promise<'all' | 'none' | string[]> {
@@ -171,7 +175,7 @@ async function reuseRunningStack(log: (line: string) => void): Promise<RunningSt
   return null;
 }
 
-/** firebase-tools' Auth, Functions, Hosting and Tasks emulators, in a process group; `onReady` when they say so. */
+/** firebase-tools' Auth, Functions and Hosting emulators, in a process group; `onReady` when they say so. */
 function startEmulators(options: StackOptions, onReady: () => void): ManagedProcess {
   return startProcess(
     process.execPath,
@@ -179,7 +183,7 @@ function startEmulators(options: StackOptions, onReady: () => void): ManagedProc
       firebaseCli(),
       'emulators:start',
       '--only',
-      'auth,functions,hosting,tasks',
+      'auth,functions,hosting',
       '--project',
       stack.projectId,
       '--config',

@@ -38,7 +38,7 @@ import {
   type SignUpCommit,
   type VerificationCodes,
 } from '../src/invites/flows/ports.js';
-import { type PushOutcome, type PushQueue, type PushTransport } from '../src/owed-work/flows/ports.js';
+import { type PushOutcome, type PushTransport } from '../src/owed-work/flows/ports.js';
 import { definedFields } from '../src/platform/domain/defined-fields.js';
 
 type Doc = Record<string, unknown>;
@@ -66,10 +66,15 @@ export class MemoryDocuments {
     return this.versions.get(path) ?? 0;
   }
 
+  /** Every change of a join's record, oldest first, until the trigger takes it (MemoryJoinTrigger). */
+  readonly joinChanges: { before: FriendJoin | undefined; after: FriendJoin | undefined }[] = [];
+
   put(path: string, doc: Doc | undefined): void {
+    const before = this.get<FriendJoin>(path);
     if (doc === undefined) this.docs.delete(path);
     else this.docs.set(path, structuredClone(doc));
     this.versions.set(path, this.version(path) + 1);
+    if (path.startsWith('_friendJoins/')) this.joinChanges.push({ before, after: this.get<FriendJoin>(path) });
   }
 
   /** Every document of a collection, by id. */
@@ -266,6 +271,10 @@ export class MemoryInviteStore implements InviteStore {
     return this.docs.get<UserRecord>(paths.user(userId)) ?? null;
   }
 
+  readInviter(inviterId: string): Promise<UserRecord | null> {
+    return this.getUser(inviterId);
+  }
+
   async transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const tx = new MemoryTransaction(this.docs);
@@ -456,23 +465,30 @@ export class MemoryAccounts implements AccountLookup, VerificationCodes {
 }
 
 /**
- * The push queue: holds each claimed push until the test runs the queue (`deliverAll`), as
- * Cloud Tasks would dispatch it a moment after the join answered; `refuse` makes it fail.
+ * Firestore's trigger on the join records: holds each change until the test runs the trigger
+ * (`runAll`), as Firestore delivers it a moment after the commit; `drop` loses what is held.
  */
-export class MemoryPushQueue implements PushQueue {
-  readonly queued: PushClaim[] = [];
-  refuse = false;
+export class MemoryJoinTrigger {
+  constructor(private readonly docs: MemoryDocuments) {}
 
-  async enqueue(claim: PushClaim): Promise<void> {
-    if (this.refuse) throw new Error('Cloud Tasks is unavailable (simulated)');
-    this.queued.push(claim);
+  /** Hands every change held so far, and those the runs make, to `onChange` in order; how many. */
+  async runAll(onChange: (before: FriendJoin | undefined, after: FriendJoin | undefined) => Promise<unknown>) {
+    let count = 0;
+    for (let change = this.docs.joinChanges.shift(); change; change = this.docs.joinChanges.shift()) {
+      await onChange(change.before, change.after);
+      count++;
+    }
+    return count;
   }
 
-  /** Dispatches every queued claim to `deliver` (the flow's task), in order. */
-  async deliverAll(deliver: (claim: PushClaim) => Promise<unknown>): Promise<number> {
-    const claims = this.queued.splice(0);
-    for (const claim of claims) await deliver(claim);
-    return claims.length;
+  /** The changes held: what the trigger has not run on yet. */
+  get held(): number {
+    return this.docs.joinChanges.length;
+  }
+
+  /** Loses every change held (the trigger never runs on them). */
+  drop(): void {
+    this.docs.joinChanges.splice(0);
   }
 }
 

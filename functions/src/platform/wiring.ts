@@ -9,7 +9,7 @@ import { LINK_KEEP_MS } from '../short-links/domain/app-links.js';
 import { AppLinkStore } from '../short-links/adapters/app-link-store.js';
 import { FirebaseAccounts } from '../invites/adapters/accounts.js';
 import { DynamicLinksClient } from '../short-links/adapters/dynamic-links-client.js';
-import { auth, db, storage, taskQueues } from './adapters/firebase.js';
+import { auth, db, storage } from './adapters/firebase.js';
 import { environment } from './environment.js';
 import { FunnelStore } from '../invites/adapters/funnel-store.js';
 import { FirestoreInviteStore } from '../invites/adapters/invite-store.js';
@@ -18,7 +18,6 @@ import { keptRead } from './adapters/kept-read.js';
 import { readLinkSettings } from '../short-links/adapters/link-params.js';
 import { picturesFolder } from '../invites/adapters/picture-params.js';
 import { resolvePictureUrl } from '../invites/adapters/pictures.js';
-import { TaskPushQueue } from '../owed-work/adapters/push-queue.js';
 import { withinTime } from './adapters/time-limit.js';
 import { AuthRestVerificationCodes, webApiKey } from '../invites/adapters/verification-codes.js';
 import { AppLinkFlow } from '../short-links/flows/app-link-flow.js';
@@ -43,11 +42,10 @@ const resolvePicture = (profileImage: unknown, ownerId: string) =>
     localHttp: environment().localPictures,
   });
 
-/** What joins owe their inviters: the push queue's task, the sweep, and what follows a join's commit. */
+/** What joins owe their inviters: the trigger on a join's record, and the sweep. */
 export const owedWorkFlow = new OwedWorkFlow({
   store: environment().owedWorkStore(new FirestoreOwedWorkStore(db, logger)),
   push: environment().pushTransport(),
-  pushQueue: new TaskPushQueue(taskQueues),
   logger,
   now: () => new Date(),
 });
@@ -55,7 +53,6 @@ export const owedWorkFlow = new OwedWorkFlow({
 export const inviteFlow = new InviteFlow({
   store: gatedInviteStore(environment().inviteStore(inviteStore)),
   accounts: gatedAccounts(accounts),
-  owedWork: owedWorkFlow,
   verificationCodes: gatedCodes(
     new AuthRestVerificationCodes({
       apiKey: () => webApiKey.value(),

@@ -15,7 +15,7 @@ import {
   ok,
   outcomeOf,
   pushesTo,
-  queuedPushesSettled,
+  claimedPushesSettled,
   uniqueId,
   signUpDoc,
   userDoc,
@@ -77,7 +77,7 @@ describe('activateAccount', () => {
         updatedAt: expect.any(String),
       },
     ]);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     const pushes = await pushesTo(inviter.fcmToken ?? '');
     expect(pushes).toHaveLength(1);
     expect(pushes[0]?.message).toMatchObject({
@@ -128,7 +128,7 @@ describe('activateAccount', () => {
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
     expect(await userDoc(invitee.uid)).toMatchObject({ isActive: true, isVerified: true });
   });
@@ -177,7 +177,7 @@ describe('activation under concurrency', () => {
     expect(results).toEqual(Array.from({ length: 10 }, () => expect.objectContaining(ok)));
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
@@ -195,7 +195,7 @@ describe('activation under concurrency', () => {
     expect(history).toHaveLength(100);
     expect(new Set(history.map((h) => h.userId))).toEqual(new Set(invitees.map((i) => i.uid)));
     // The inviter's phone gets the hour's pushes; the other joins wait for one summary (push-budget.test.ts).
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     const pushes = await pushesTo(inviter.fcmToken ?? '');
     expect(pushes.length).toBeGreaterThan(0);
     expect(pushes.length).toBeLessThanOrEqual(FRIEND_JOIN_PUSHES_PER_HOUR);

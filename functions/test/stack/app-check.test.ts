@@ -18,7 +18,7 @@ import {
   openTransactionsReading,
   outcomeOf,
   pushesTo,
-  queuedPushesSettled,
+  claimedPushesSettled,
   signUpDoc,
   userDoc,
   verifiedEmailInvitee,
@@ -96,7 +96,7 @@ describe('App Check on every callable', () => {
     expect((await signUpDoc(user.uid))?.invitedBy).toBeUndefined();
     expect(await friendsBetween(inviter.userId, google.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken as string)).toEqual([]);
     await Promise.all([browser.close(), social.close()]);
   });

@@ -16,7 +16,7 @@ import {
   minutes,
   ok,
   pushesTo,
-  queuedPushesSettled,
+  claimedPushesSettled,
   sweepOwedPushes,
   uniqueId,
   userDoc,
@@ -27,12 +27,15 @@ import { memoryLogger } from '../memory-logger.js';
 import { firestoreDocumentSize } from '../../src/platform/domain/document-size.js';
 import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 
-/** A join whose push a sender claimed (its first attempt) just now and never settled. */
+/**
+ * A join whose push a sender claimed (its first attempt) just now and never settled: a sweep
+ * that died after its claim (a join call's claim would start the trigger, which sends it).
+ */
 async function joinWithAStalledClaim() {
   const inviter = await createInviter();
   const invitee = await verifiedEmailInvitee(inviter.userId);
   await callAnonymously('activateAccount', { uid: invitee.uid });
-  await queuedPushesSettled(inviter.userId); // the activation's own push, sent and settled
+  await claimedPushesSettled(inviter.userId); // the activation's own push, sent and settled
   const claimedAt = new Date();
   await adminDb
     .collection('_friendJoins')
@@ -41,6 +44,7 @@ async function joinWithAStalledClaim() {
       push: 'sending',
       pushAttempts: 1,
       pushClaimedAt: claimedAt.toISOString(),
+      pushSender: 'sweep',
       dueAt: new Date(claimedAt.getTime() + minutes(1)).toISOString(),
     });
   return { inviter, invitee, claimedAt };
@@ -53,7 +57,7 @@ async function joinedWhileFcmIsDown() {
   const inviter = await createInviter({ fcmToken: token });
   const invitee = await verifiedEmailInvitee(inviter.userId);
   expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-  await queuedPushesSettled(inviter.userId); // its push tried once, and owed
+  await claimedPushesSettled(inviter.userId); // its push tried once, and owed
   return { token, inviter, invitee };
 }
 
@@ -66,7 +70,7 @@ describe('owed pushes are delivered by the sweep', () => {
       pushAttempts: 1,
       dueAt: expect.any(String),
     });
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(token)).toEqual([]);
 
     await fcmOutage(token, false);
@@ -96,7 +100,7 @@ describe('owed pushes are delivered by the sweep', () => {
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     await sweepOwedPushes(new Date(claimedAt.getTime() + minutes(2)));
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(2);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
   });
 
@@ -137,7 +141,7 @@ describe('owed pushes are delivered by the sweep', () => {
     await fcmOutage(token, false);
     await sweepOwedPushes(new Date(now + minutes(24 * 60)));
     await callAnonymously('activateAccount', { uid: invitee.uid });
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(token)).toEqual([]);
   });
 });
@@ -172,7 +176,7 @@ describe("the inviter's history never breaks", () => {
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
 
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     const snapshot = await adminDb.collection('NotificationHistory').doc(inviter.userId).get();
     const history = snapshot.data()?.history as { userId: string }[];

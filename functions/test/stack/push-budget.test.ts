@@ -17,7 +17,7 @@ import {
   minutes,
   ok,
   pushesTo,
-  queuedPushesSettled,
+  claimedPushesSettled,
   readDoc,
   sweepOwedPushes,
   uniqueId,
@@ -51,7 +51,7 @@ describe('an inviter named by a flood of sign-ups', () => {
     const joined = Date.now();
 
     // The hour's pushes, each naming one friend; no summary yet: the hour has no room for it.
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     const individual = await pushesTo(token);
     expect(individual.length).toBeGreaterThan(0);
     expect(individual.length).toBeLessThanOrEqual(N);
@@ -106,7 +106,7 @@ describe('the summary push', () => {
       const inviter = await createInviter({ language });
       const token = inviter.fcmToken ?? '';
       await joinOneByOne(inviter.userId, 7);
-      await queuedPushesSettled(inviter.userId);
+      await claimedPushesSettled(inviter.userId);
       const first = bodies(await pushesTo(token)).sort();
       expect(first).toHaveLength(N);
       if (language === 'hi') expect(first).toContain(fifth);
@@ -130,7 +130,7 @@ describe('the summary push', () => {
     const inviter = await createInviter();
     const token = inviter.fcmToken ?? '';
     await joinOneByOne(inviter.userId, 6);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(token)).toHaveLength(N);
     // The first pushes leave the window; a summary is owed, so the next join holds its push too.
     const late = await importVerifiedInvitees(inviter.userId, 1);
@@ -139,7 +139,7 @@ describe('the summary push', () => {
       .doc(inviter.userId)
       .update({ sentAt: [new Date(Date.now() - minutes(61)).toISOString()] });
     expect(await callAnonymously('activateAccount', { uid: late[0]?.uid })).toMatchObject(ok);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(token)).toHaveLength(N);
     expect(await joinOf(inviter.userId, late[0]?.uid ?? '')).toMatchObject({ push: 'summarized' });
     await sweepOwedPushes(new Date());
@@ -150,7 +150,7 @@ describe('the summary push', () => {
     const token = uniqueId('dev-outage');
     const inviter = await createInviter({ fcmToken: token });
     await joinOneByOne(inviter.userId, N + 3);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(token)).toHaveLength(N);
     await fcmOutage(token, true);
     const at = Date.now() + minutes(61);

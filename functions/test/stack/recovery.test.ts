@@ -9,7 +9,8 @@ import {
   historyOf,
   ok,
   pushesTo,
-  queuedPushesSettled,
+  claimedPushesSettled,
+  eventually,
   uniqueId,
   userDoc,
   verifiedEmailInvitee,
@@ -57,14 +58,14 @@ describe('push failures', () => {
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
 
     // FCM is back: the app stored a working token meanwhile.
     await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: tokenBack });
     // A replay within the backoff spends no attempt (an outage may still last: docs/joins.md E).
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(0);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
     // Past the backoff (the join's retry time, made now), the next activation sends it.
@@ -76,13 +77,13 @@ describe('push failures', () => {
         dueAt: new Date(Date.now() - 1000).toISOString(),
       });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
     expect(await historyOf(inviter.userId)).toHaveLength(1);
 
     await callAnonymously('activateAccount', { uid: invitee.uid });
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(1);
   });
 
@@ -90,7 +91,7 @@ describe('push failures', () => {
     const inviter = await createInviter({ fcmToken: uniqueId('dev-unregistered') });
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await userDoc(inviter.userId)).not.toHaveProperty('fcmToken');
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'token-removed' });
   });
@@ -100,7 +101,7 @@ describe('push failures', () => {
     const inviter = await createInviter({ fcmToken: token });
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect((await userDoc(inviter.userId))?.fcmToken).toBe(token);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending' });
   });
@@ -116,7 +117,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     expect((await adminDb.collection('Notifications').doc(invitee.uid).get()).exists).toBe(true);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
@@ -126,7 +127,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     await linkedWithPush(inviter.userId, invitee, { push: 'pending' });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
@@ -142,7 +143,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
       pushAttempts: 1,
     });
     await callAnonymously('activateAccount', { uid: invitee.uid });
-    await queuedPushesSettled(inviter.userId);
+    await claimedPushesSettled(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent' });
   });
@@ -166,5 +167,35 @@ describe('a flow cut off in the middle is finished by a retry', () => {
       pushClaimedAt: claimedAt.toISOString(),
     });
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
+  });
+});
+
+describe('a function that dies right after its commit', () => {
+  /** The local stack's fault switch (docs/reliability.md): every function dies right after a commit of the invite store. */
+  async function crashAfterCommit(probability: number): Promise<void> {
+    await adminDb.collection('_devCrashPoints').doc('after-commit').set({ probability, fired: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // each instance reads it at most once a second
+  }
+
+  it("leaves the push to the trigger on the join's record: it arrives without waiting for the claim's lease", async () => {
+    const inviter = await createInviter();
+    const invitee = await verifiedEmailInvitee(inviter.userId);
+    await crashAfterCommit(1);
+    try {
+      await expect(callAnonymously('activateAccount', { uid: invitee.uid })).rejects.toThrow(/\[500\]/);
+    } finally {
+      await crashAfterCommit(0);
+    }
+    expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
+    // Well within the claim's 60 s lease, and no sweep runs on the local stack by itself.
+    const pushes = await eventually(
+      () => pushesTo(inviter.fcmToken ?? ''),
+      (found) => found.length > 0,
+      { what: 'the push of a join whose function died after its commit', timeoutMs: 20_000 },
+    );
+    expect(pushes).toHaveLength(1);
+    await claimedPushesSettled(inviter.userId);
+    expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 1 });
+    expect(await historyOf(inviter.userId)).toHaveLength(1);
   });
 });

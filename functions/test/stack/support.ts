@@ -24,7 +24,7 @@ import {
   LOCAL_WEB_APP_ID,
   mintLocalToken,
   pushesTo,
-  queuedPushesSettled,
+  claimedPushesSettled,
   stack,
   uniqueId,
   urls,
@@ -42,7 +42,7 @@ export {
   eventually,
   latestEmail,
   pushesTo,
-  queuedPushesSettled,
+  claimedPushesSettled,
   readDoc,
   signUpDoc,
   uniqueId,
@@ -174,7 +174,7 @@ export async function historyOf(inviterId: string): Promise<Record<string, unkno
 export async function expectNoJoin(inviter: { userId: string; fcmToken?: string | null }, inviteeId: string) {
   expect(await friendsBetween(inviter.userId, inviteeId)).toEqual([]);
   expect(await historyOf(inviter.userId)).toEqual([]);
-  await queuedPushesSettled(inviter.userId);
+  await claimedPushesSettled(inviter.userId);
   expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
   expect((await adminDb.collection('_friendJoins').doc(`${inviter.userId}_${inviteeId}`).get()).exists).toBe(false);
 }

@@ -29,7 +29,7 @@ const webCallables = ['activateAccount', 'completeSocialSignUp', 'createAppLink'
 const appCallables = ['acceptInvite', 'resolveAppLink'];
 
 describe('the deployable functions (built lib/)', () => {
-  it("are the seven callables (five of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers, the push queue's task and the owed-work sweep, nothing of the local stack", () => {
+  it("are the seven callables (five of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers, the join records' push trigger and the owed-work sweep, nothing of the local stack", () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
       [
         'acceptInvite',
@@ -37,7 +37,6 @@ describe('the deployable functions (built lib/)', () => {
         'appSiteAssociation',
         'completeSocialSignUp',
         'createAppLink',
-        'deliverJoinPush',
         'getInviter',
         'invitationPage',
         'onAccountCreated',
@@ -45,6 +44,7 @@ describe('the deployable functions (built lib/)', () => {
         'openAppLink',
         'registerInvitee',
         'resolveAppLink',
+        'sendJoinPush',
         'sweepOwedPushes',
       ].sort(),
     );
@@ -55,7 +55,7 @@ describe('the deployable functions (built lib/)', () => {
       callable: 'callableTrigger',
       http: 'httpsTrigger',
       auth: 'eventTrigger',
-      task: 'taskQueueTrigger',
+      firestore: 'eventTrigger',
       schedule: 'scheduleTrigger',
     } as const;
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
@@ -151,11 +151,16 @@ describe('the deployable functions (built lib/)', () => {
     expect(endpoints.onAccountDeleted?.eventTrigger?.eventType).toBe('providers/firebase.auth/eventTypes/user.delete');
   });
 
-  it("send each join's claimed push from a task queue that never retries it (the sweep does, with backoff)", () => {
-    expect(manifest.endpoints.deliverJoinPush).toMatchObject({
+  it("send each join's claimed push from a trigger on the join records that is never retried (the sweep does, with backoff)", () => {
+    expect(manifest.endpoints.sendJoinPush).toMatchObject({
       platform: 'gcfv2',
       region: ['asia-south1'],
-      taskQueueTrigger: { retryConfig: { maxAttempts: 1 } },
+      eventTrigger: {
+        eventType: 'google.cloud.firestore.document.v1.written',
+        eventFilters: { database: '(default)', namespace: '(default)' },
+        eventFilterPathPatterns: { document: '_friendJoins/{joinId}' },
+        retry: false,
+      },
     });
   });
 

@@ -19,7 +19,7 @@ import {
   MemoryAccounts,
   MemoryInviteStore,
   MemoryPush,
-  MemoryPushQueue,
+  MemoryJoinTrigger,
   paths,
   type MemoryStoreOptions,
 } from '../in-memory.js';
@@ -32,7 +32,7 @@ function setup(options: MemoryStoreOptions = {}) {
   const store = new MemoryInviteStore(options);
   const accounts = new MemoryAccounts();
   const push = new MemoryPush();
-  const pushQueue = new MemoryPushQueue();
+  const trigger = new MemoryJoinTrigger(store.docs);
   const logger = memoryLogger();
   const clock = { now: T0 };
   /** The local stack's fault switch: each armed point makes the next function passing it die once. */
@@ -45,14 +45,12 @@ function setup(options: MemoryStoreOptions = {}) {
   const owedWork = new OwedWorkFlow({
     store: crashingOwedWorkStore(store, crashes),
     push,
-    pushQueue,
     logger,
     now: () => clock.now,
   });
   const flow = new InviteFlow({
     store: gatedInviteStore(crashingInviteStore(store, crashes)),
     accounts: gatedAccounts(accounts),
-    owedWork,
     verificationCodes: gatedCodes(accounts),
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
@@ -85,16 +83,16 @@ function setup(options: MemoryStoreOptions = {}) {
     return accounts.verificationCode(uid);
   };
   const sweep = (at: Date) => owedWork.sweepOwedWork(at);
-  /** Cloud Tasks dispatching what the joins so far queued. */
-  const runQueue = () => pushQueue.deliverAll((claim) => owedWork.deliverQueuedPush(claim));
+  /** Firestore's trigger running on the changes of join records so far. */
+  const runTrigger = () => trigger.runAll((before, after) => owedWork.onJoinWritten(before, after));
   return {
     flow,
     crashes,
     store,
     accounts,
     push,
-    pushQueue,
-    runQueue,
+    trigger,
+    runTrigger,
     logger,
     clock,
     docs,
@@ -143,7 +141,7 @@ describe('A. existing records are never clobbered', () => {
     expect(t.signUp('ravi')).toMatchObject({ invitedBy: 'asha', invitedVia: 'google.com' });
     // The app made this record and keeps its own settings: no notification defaults.
     expect(t.docs.get(paths.notifications('ravi'))).toBeUndefined();
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.join('asha', 'ravi')).toMatchObject({ friendship: 'created', push: 'sent' });
   });
 
@@ -193,7 +191,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.user('mira')).toMatchObject({ isActive: true, isVerified: true });
     expect(t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'created', history: 'written', push: 'sent' });
     expect(t.push.sent).toHaveLength(1);
   });
@@ -260,7 +258,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     expect([first.inviter?.inviterId, second.inviter?.inviterId]).toEqual(['asha', 'asha']);
     expect(t.friends()).toHaveLength(1);
     expect(t.history('asha')).toHaveLength(1);
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
   });
 
@@ -311,7 +309,7 @@ describe('B. only the proven owner chooses the inviter', () => {
     const answer = await t.flow.activateAccount({ uid: 'zed', inviterId: 'asha' }, null);
     expect(answer.inviter).toBeNull();
     expect(t.user('zed')).toMatchObject({ isActive: true });
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.friends()).toEqual([]);
     expect(t.push.sent).toEqual([]);
   });
@@ -360,7 +358,7 @@ describe("replay protection: each call reads beside its token's consumption, and
     expect(t.history('asha')).toEqual([]);
   });
 
-  it('writes nothing, applies no code and queues no push when the consumption refuses the call', async () => {
+  it('writes nothing, applies no code and claims no push when the consumption refuses the call', async () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
@@ -376,7 +374,7 @@ describe("replay protection: each call reads beside its token's consumption, and
     expect(t.join('asha', 'mira')).toBeUndefined();
     expect(t.friends()).toEqual([]);
     expect(t.history('asha')).toEqual([]);
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.push.sent).toEqual([]);
   });
 
@@ -412,7 +410,7 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     await t.flow.acceptInvite(mira, { inviterId: 'asha' });
     expect(t.friends()).toEqual([]);
     expect(t.history('asha')).toHaveLength(1);
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
     expect(t.docs.funnel.get('asha/joins')).toBe(1);
     expect(t.docs.funnel.get('asha/signUps')).toBe(1);
@@ -467,7 +465,7 @@ describe("D. the inviter's history never breaks", () => {
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     expect(t.friends()).toHaveLength(1);
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.join('asha', 'mira')).toMatchObject({ history: 'written', push: 'sent' });
     const history = t.history('asha');
     expect(history.length).toBeLessThan(entries.length);
@@ -479,22 +477,24 @@ describe("D. the inviter's history never breaks", () => {
 });
 
 describe('E. owed pushes are delivered without another activation', () => {
-  it('answers before the push is sent: the join queues its claim, and the queued task sends it', async () => {
+  it("answers before the push is sent: the join's commit claims it, and the trigger on its record sends it", async () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.push.sent).toEqual([]);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
-    expect(t.pushQueue.queued).toHaveLength(1);
-    expect(await t.runQueue()).toBe(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1, pushSender: 'trigger' });
+    await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 1 });
     expect(t.join('asha', 'mira')?.dueAt).toBeUndefined();
+    // The trigger's own writes (the outcome) send nothing more.
+    await t.runTrigger();
+    expect(t.push.sent).toHaveLength(1);
   });
 
-  it('a function that dies between its commit and its push: the sweep sends the push once the claim lapses', async () => {
+  it('a function that dies between its commit and its push: the trigger sends the push all the same', async () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
@@ -502,27 +502,28 @@ describe('E. owed pushes are delivered without another activation', () => {
     await expect(
       t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     ).rejects.toThrow('Simulated crash after-commit');
-    // Joined, the push claimed and never queued.
     expect(t.friends()).toHaveLength(1);
-    expect(t.pushQueue.queued).toEqual([]);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
-    // The person tries again: answered, nothing joined twice, the claim still held.
+    // No lease to wait out: the commit's change runs the trigger.
+    await t.runTrigger();
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
+    // The person tries again: answered, nothing joined or sent twice.
     await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
+    await t.runTrigger();
     expect(t.friends()).toHaveLength(1);
-    expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
     expect(t.push.sent).toHaveLength(1);
     expect(t.history('asha')).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
   });
 
-  it('a task that dies between the push and its settle: sent again after the lease, the same collapse key', async () => {
+  it('a trigger that dies between the push and its settle: sent again after the lease, the same collapse key', async () => {
     const t = setup();
     t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     t.crashes.armed.add('after-push');
-    // The task dies before its settle: the flow logs it, and the claim stays for the sweep.
-    await t.runQueue();
+    // The trigger dies before its settle: the flow logs it, and the claim stays for the sweep.
+    await t.runTrigger();
     expect(t.logger.entries.map((e) => e.message)).toContainEqual(
       expect.stringMatching(/Could not record how the push went/),
     );
@@ -536,24 +537,24 @@ describe('E. owed pushes are delivered without another activation', () => {
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
   });
 
-  it('a push the queue refused is still owed, and the sweep sends it once the claim lapses', async () => {
+  it('a claim whose trigger never ran is still owed, and the sweep sends it once the claim lapses', async () => {
     const t = setup();
     t.inviter('asha');
-    t.pushQueue.refuse = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    t.trigger.drop();
     expect(t.friends()).toHaveLength(1);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
-    expect(t.logger.entries.map((e) => e.message)).toContain(
-      'Could not queue the push; the sweep sends it once its claim lapses',
-    );
     expect((await t.sweep(new Date(T0.getTime() + 30_000))).sent).toBe(0); // the claim's lease holds
     expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
     expect(t.push.sent).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2, pushSender: 'sweep' });
+    // The sweep's claim and its outcome are the sweep's: the trigger sends nothing for them.
+    await t.runTrigger();
+    expect(t.push.sent).toHaveLength(1);
   });
 
-  it("a queued task that runs after the sweep took its claim over leaves the sweep's outcome", async () => {
+  it("a trigger that runs after the sweep took its claim over leaves the sweep's outcome", async () => {
     const t = setup();
     t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
@@ -563,9 +564,28 @@ describe('E. owed pushes are delivered without another activation', () => {
     await t.sweep(t.clock.now); // the lease ran out: the sweep claims it again, and FCM is down
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
     t.push.down = false;
-    await t.runQueue(); // the first claim's task, very late: sent (a duplicate at worst), not settled
+    await t.runTrigger(); // the first claim's trigger, very late: sent (a duplicate at worst), not settled
     expect(t.push.sent).toHaveLength(1);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
+  });
+
+  it('a replayed call that claims an owed push again hands it to the trigger', async () => {
+    const t = setup();
+    t.inviter('asha');
+    t.push.down = true;
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    const signUp = () =>
+      t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await signUp();
+    await t.runTrigger();
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
+    t.push.down = false;
+    t.clock.now = new Date(T0.getTime() + minutes(6)); // past the backoff
+    await signUp();
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 2, pushSender: 'trigger' });
+    await t.runTrigger();
+    expect(t.push.sent).toHaveLength(1);
+    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
   });
 
   it('a push FCM refused is owed, and the sweep delivers it after its backoff', async () => {
@@ -574,7 +594,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     t.push.down = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
     t.push.down = false;
     expect((await t.sweep(new Date(T0.getTime() + minutes(1)))).sent).toBe(0); // not due yet
@@ -589,7 +609,7 @@ describe('E. owed pushes are delivered without another activation', () => {
     t.inviter('asha', { fcmToken: 'dead-token' });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'token-removed' });
     expect(t.user('asha')?.fcmToken).toBeUndefined();
   });
@@ -604,7 +624,7 @@ describe('F. names from identity providers obey the rules of typed names', () =>
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name }), { inviterId: 'asha' });
     expect(t.user('mira')?.name).toBe('Mira Kapoor');
     expect(t.join('asha', 'mira')?.inviteeName).toBe('Mira Kapoor');
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.push.sent[0]?.notification.body).toContain('Mira Kapoor');
   });
 });
@@ -620,7 +640,7 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
         inviterId: 'asha',
       });
     }
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.push.sent).toHaveLength(5);
     expect(t.friends()).toHaveLength(8);
     expect(t.history('asha')).toHaveLength(8);
@@ -651,7 +671,7 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
     expect(t.docs.get<PushBudget>(paths.budget('asha'))?.sentAt).toHaveLength(4);
-    await t.runQueue();
+    await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
     expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
   });

@@ -11,8 +11,8 @@ import type { CallableName } from './callables.js';
 import { hostingSourcesOf, pagePatterns } from './page-paths.js';
 
 export interface FunctionRow {
-  /** What starts it: a callable, an HTTP request (through Hosting), an Auth event, a task, a schedule. */
-  trigger: 'callable' | 'http' | 'auth' | 'task' | 'schedule';
+  /** What starts it: a callable, an HTTP request (through Hosting), an Auth event, a document's change, a schedule. */
+  trigger: 'callable' | 'http' | 'auth' | 'firestore' | 'schedule';
   /**
    * The most instances it may run at once: a cap on a runaway bill (a bot loop, an app that
    * calls in a loop), not a capacity plan. A 2nd-gen instance serves up to 80 requests at once;
@@ -61,8 +61,8 @@ export const functionManifest = {
   /** Account events: one per sign-up or deletion. */
   onAccountCreated: { trigger: 'auth', maxInstances: 10 },
   onAccountDeleted: { trigger: 'auth', maxInstances: 5 },
-  /** One task per join that owes a push, each a single FCM send. */
-  deliverJoinPush: { trigger: 'task', maxInstances: 10 },
+  /** Every write of a join's record; a new claim (one per join that owes a push) is a single FCM send. */
+  sendJoinPush: { trigger: 'firestore', maxInstances: 10 },
   /** One sweep at a time, by design (docs/joins.md). */
   sweepOwedPushes: { trigger: 'schedule', maxInstances: 1 },
 } as const satisfies Record<string, FunctionRow>;

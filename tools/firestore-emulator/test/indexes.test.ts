@@ -390,7 +390,7 @@ describe('the project’s own queries need no index beyond firestore.indexes.jso
     expect(forGroup('_pushBudgets', due)).toBeNull();
   });
 
-  it('_friendJoins: an inviter’s claims being sent (stack testing queuedPushesSettled)', () => {
+  it('_friendJoins: an inviter’s claims being sent (stack testing claimedPushesSettled)', () => {
     const claims = q(
       and(where('inviterId', 'EQUAL', { stringValue: 'u1' }), where('push', 'EQUAL', { stringValue: 'sending' })),
     );

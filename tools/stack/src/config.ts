@@ -21,7 +21,7 @@ function readJson(file: string): unknown {
   }
 }
 
-const serviceNames = ['auth', 'functions', 'firestore', 'hosting', 'tasks', 'hub'] as const;
+const serviceNames = ['auth', 'functions', 'firestore', 'hosting', 'hub'] as const;
 type Service = (typeof serviceNames)[number];
 
 /** The emulators' host and ports as `firebase.json` declares them (all on one host). */
@@ -86,7 +86,6 @@ export const urls = {
   functions: `http://${stack.host}:${stack.ports.functions}/${stack.projectId}/${stack.region}`,
   firestore: `http://${stack.host}:${stack.ports.firestore}`,
   hosting: `http://${stack.host}:${stack.ports.hosting}`,
-  tasks: `http://${stack.host}:${stack.ports.tasks}`,
   hub: `http://${stack.host}:${stack.ports.hub}`,
 } as const;
 

@@ -160,16 +160,16 @@ export async function pushesTo(token: string): Promise<RecordedPush[]> {
 }
 
 /**
- * Waits until every push that this inviter's joins handed to the push queue has been sent and
- * settled (no join of theirs holds a claim any more): the queue's task sends it a moment after
- * the join answered. Then `pushesTo` and the join records show what the joins owe and sent.
+ * Waits until every push that this inviter's joins claimed has been sent and settled (no join
+ * of theirs holds a claim any more): the trigger on the join's record sends it a moment after
+ * the join's commit. Then `pushesTo` and the join records show what the joins owe and sent.
  */
-export async function queuedPushesSettled(inviterId: string, options: WaitOptions = {}): Promise<void> {
+export async function claimedPushesSettled(inviterId: string, options: WaitOptions = {}): Promise<void> {
   const claims = adminDb.collection('_friendJoins').where('inviterId', '==', inviterId).where('push', '==', 'sending');
   await eventually(
     async () => (await claims.get()).docs.map((doc) => doc.id),
     (held) => held.length === 0,
-    { what: `the queued pushes of inviter ${inviterId} to be settled`, ...options },
+    { what: `the claimed pushes of inviter ${inviterId} to be settled`, ...options },
   );
 }
 

@@ -26,7 +26,13 @@ import {
   type UserRecord,
 } from '@dayfocus/contracts/records';
 import { type FriendJoin, type PushClaim, withDueAt } from '../../owed-work/domain/friend-join.js';
-import { claimPush, pushClaimFields, pushClaimable } from '../../owed-work/domain/push-claims.js';
+import {
+  claimPush,
+  pushClaimFields,
+  pushClaimable,
+  pushClaimOf,
+  pushTargetOf,
+} from '../../owed-work/domain/push-claims.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
 
 /** What the store read, in one transaction, for one invitee and (maybe) one inviter. */
@@ -95,14 +101,15 @@ export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
 /** A pair joined before: nothing new, but a push still owed may be claimed again. */
 function planJoinAgain(state: JoinState, join: FriendJoin, input: JoinInput, writes: JoinWrites): JoinPlan {
   if (!pushClaimable(join, input.now)) return { outcome: 'joined-before', writes, push: null };
-  const token = (acceptsInvitees(state.inviter) && state.inviter.fcmToken) || null;
+  const target = pushTargetOf(state.inviter);
+  const token = target.token;
   if (token) {
     // A push that reaches the phone counts; when the hour is full the sweep retries it later.
     if (!(input.mayClaimPush ?? true) || !pushAllowed(state.budget, input.now))
       return { outcome: 'joined-before', writes, push: null };
     writes.budget = { count: withPushCounted(state.budget, input.now) };
   }
-  const { update, claim } = claimPush(join, { token, language: state.inviter?.language }, input.now);
+  const { update, claim } = claimPush(join, target, input.now, 'trigger');
   writes.join = { update };
   return { outcome: 'joined-before', writes, push: claim };
 }
@@ -132,7 +139,7 @@ function planNewJoin(
   const pushFields: Pick<FriendJoin, 'push'> & Partial<FriendJoin> = !token
     ? { push: 'no-token' }
     : decision === 'claim'
-      ? pushClaimFields(1, input.now)
+      ? pushClaimFields(1, input.now, 'trigger')
       : { push: 'summarized' };
   if (token) writes.budget = budgetWrite(decision, state, inviteeName, input.now);
   const join = withDueAt({ ...base, friendship: 'created' as const, ...history, ...pushFields });
@@ -143,19 +150,7 @@ function planNewJoin(
   writes.join = { create: definedFields(join) };
   if (input.historyInCommit) writes.historyEntry = friendJoinHistoryEntry({ inviteeId, inviteeName, now });
   const push: PushClaim | null =
-    token && decision === 'claim'
-      ? {
-          inviterId,
-          inviteeId,
-          token,
-          inviteeName,
-          language: state.inviter.language,
-          attempts: 1,
-          claimedAt: now,
-          history: join.history,
-          historyDueAt: join.historyDueAt,
-        }
-      : null;
+    token && decision === 'claim' ? pushClaimOf(join, now, { token, language: state.inviter.language }) : null;
   return { outcome: 'joined', writes, push };
 }
 

@@ -1,7 +1,9 @@
 /**
- * A join, top to bottom: who joins whom, decided and committed in one transaction, then what
- * the join owes its inviter handed to owed work. Activation, a social sign-up and the app's
- * acceptInvite all join through here (invite-flow.ts).
+ * A join, top to bottom: who joins whom, decided and committed in one transaction. What the
+ * join owes its inviter (a push, a history entry that could not go with the commit) is recorded
+ * on the join's record and delivered off the request path, by the trigger on that record
+ * (owed-work/flows/owed-work-flow.ts). Activation, a social sign-up and the app's acceptInvite
+ * all join through here (invite-flow.ts).
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
@@ -12,7 +14,6 @@ import { isPublicInviter } from '../domain/inviters.js';
 import type { Account, AccountLookup, InviteStore, InviteTransaction, PairState } from './ports.js';
 import { retryRefusedCommits, type RetryClock } from './retry.js';
 import type { Logger } from '../../platform/flows/ports.js';
-import type { OwedWorkAfterJoin } from '../../owed-work/flows/ports.js';
 
 /**
  * The inviter's record when people may join them now (the rule of the public pages too:
@@ -25,8 +26,6 @@ export function openInviter(record: UserRecord | null, account: Account | null):
 export interface JoinFlowDeps {
   store: InviteStore;
   accounts: AccountLookup;
-  /** What a join owes its inviter, finished or handed on once its commit is made. */
-  owedWork: OwedWorkAfterJoin;
   /** The picture's address for a browser, or null; `ownerId` is the user whose record names it. */
   resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
   logger: Logger;
@@ -41,7 +40,7 @@ export class JoinFlow {
    * A join, top to bottom. The account is looked up while the transaction reads the invitee
    * and the inviter the request names (one round of reads); the domain decides who joins whom
    * and plans the writes; the store commits them. A refused commit is tried again as
-   * retryRefusedCommits says. Then what the join owes the inviter is finished or queued. Answers the card
+   * retryRefusedCommits says. Answers the card
    * of the inviter joined (or whose join had been made before), if any, from the record it read.
    */
   async join(request: JoinRequest, now: Date): Promise<{ inviter: InviterCard | null }> {
@@ -109,13 +108,7 @@ export class JoinFlow {
         { inviterId: decision.inviterId, inviteeId, error: String(refused?.cause) },
       );
     }
-    // The card (the picture's address may take a request) while the owed work is finished
-    // or handed on, which is awaited whole: the answer comes once the push is queued.
-    const card = this.cardOf(decision.inviterId, value.inviterRecord);
-    card.catch(() => undefined); // awaited below; never an unhandled rejection
-    const created = plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
-    await this.deps.owedWork.afterJoin({ join: created, claim: plan.push }, now);
-    return { inviter: await card };
+    return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord) };
   }
 
   /** The pair with an inviter the first round did not read, that inviter's account read beside it. */

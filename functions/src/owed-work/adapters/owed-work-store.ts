@@ -6,7 +6,7 @@
  */
 import { FieldValue, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from '../../platform/flows/ports.js';
-import { collections, friendJoinHistoryEntry } from '@dayfocus/contracts/records';
+import { collections, friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
 import { forUpdate, RecordRefs } from '../../platform/adapters/record-refs.js';
 import { converters, readAllIn } from '../../platform/adapters/converters.js';
 import { appendCapped } from '../domain/history.js';
@@ -29,6 +29,10 @@ export class FirestoreOwedWorkStore extends RecordRefs implements OwedWorkStore 
     private readonly logger: Logger,
   ) {
     super(firestore);
+  }
+
+  async readInviter(inviterId: string): Promise<UserRecord | null> {
+    return (await this.user(inviterId).get()).data() ?? null;
   }
 
   /**

@@ -9,6 +9,11 @@
 export type PushState =
   'sending' | 'pending' | 'sent' | 'no-token' | 'token-removed' | 'failed' | 'not-owed' | 'summarized';
 export type HistoryState = 'written' | 'owed' | 'not-owed';
+/**
+ * Who sends a claimed push: `trigger`, the function that runs on the join's record when a join
+ * call's commit claims it (owed-work/functions/owed-work.ts), or `sweep`, the sweep that claimed it.
+ */
+export type PushSender = 'trigger' | 'sweep';
 
 export interface FriendJoin {
   inviterId: string;
@@ -22,6 +27,8 @@ export interface FriendJoin {
   push: PushState;
   pushAttempts: number;
   pushClaimedAt?: string;
+  /** Who sends the push claimed at `pushClaimedAt` (none on records made before there were two). */
+  pushSender?: PushSender;
   /** `pending`: when the push is retried next; `sending`: when the sender's lease runs out. */
   pushDueAt?: string;
   pushLastError?: string;

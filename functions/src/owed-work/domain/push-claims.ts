@@ -1,51 +1,80 @@
 /**
- * How a join's owed push is claimed, settled and retried: by the join's own call, the push
- * queue's task or the sweep (planSweep: the sweep's whole decision for one due join).
+ * How a join's owed push is claimed, settled and retried: claimed by the join's own call and
+ * sent by the trigger on the join's record (triggeredClaim), or claimed and sent by the sweep
+ * (planSweep: the sweep's whole decision for one due join).
  */
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 import { nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
 import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
-import { type FriendJoin, type PushClaim, withDueAt } from './friend-join.js';
+import { type FriendJoin, type PushClaim, type PushSender, withDueAt } from './friend-join.js';
 
 /** The sweep's schedule; retries are never due sooner than the next run anyway. */
 export const SWEEP_SCHEDULE = 'every 5 minutes';
 
-/**
- * Claims a join's push for one caller: the join's fields with the claim (and its lease) in
- * them, and the claim to send with the inviter's current `token`.
- */
-export function claimPush(
+/** Where an inviter's pushes go now: the record's token (none once the inviter left) and language. */
+export function pushTargetOf(inviter: UserRecord | null): { token: string | null; language: string | undefined } {
+  return { token: (acceptsInvitees(inviter) && inviter.fcmToken) || null, language: inviter?.language };
+}
+
+/** The claim a join's record holds (claimed at `claimedAt`), to send to `inviter`'s current token. */
+export function pushClaimOf(
   join: FriendJoin,
+  claimedAt: string,
   inviter: { token: string | null; language: string | undefined },
-  now: Date,
-): { update: FriendJoin & { dueAt: string | undefined }; claim: PushClaim } {
-  const attempts = join.pushAttempts + 1;
-  const claim: PushClaim = {
+): PushClaim {
+  return {
     inviterId: join.inviterId,
     inviteeId: join.inviteeId,
     token: inviter.token,
     inviteeName: join.inviteeName,
     language: inviter.language,
-    attempts,
-    claimedAt: now.toISOString(),
+    attempts: join.pushAttempts,
+    claimedAt,
     history: join.history,
     historyDueAt: join.historyDueAt,
   };
-  return { update: withDueAt({ ...join, ...pushClaimFields(attempts, now) }), claim };
 }
 
-/** The fields of a claim: the push is being sent by one caller until the lease runs out. */
+/**
+ * Claims a join's push for one caller: the join's fields with the claim (and its lease) in
+ * them, and the claim to send with the inviter's current `token`; `sender` sends it.
+ */
+export function claimPush(
+  join: FriendJoin,
+  inviter: { token: string | null; language: string | undefined },
+  now: Date,
+  sender: PushSender,
+): { update: FriendJoin & { dueAt: string | undefined }; claim: PushClaim } {
+  const update = withDueAt({ ...join, ...pushClaimFields(join.pushAttempts + 1, now, sender) });
+  return { update, claim: pushClaimOf(update, now.toISOString(), inviter) };
+}
+
+/** The fields of a claim: the push is being sent by `sender` until the lease runs out. */
 export function pushClaimFields(
   attempts: number,
   now: Date,
-): Pick<FriendJoin, 'push' | 'pushAttempts' | 'pushClaimedAt' | 'pushDueAt' | 'updatedAt'> {
+  sender: PushSender,
+): Pick<FriendJoin, 'push' | 'pushAttempts' | 'pushClaimedAt' | 'pushSender' | 'pushDueAt' | 'updatedAt'> {
   return {
     push: 'sending',
     pushAttempts: attempts,
     pushClaimedAt: now.toISOString(),
+    pushSender: sender,
     pushDueAt: new Date(now.getTime() + PUSH_LEASE_MS).toISOString(),
     updatedAt: now.toISOString(),
   };
+}
+
+/**
+ * Whether a change of a join's record hands the trigger a push to send: a claim that a join
+ * call's commit made (`pushSender: 'trigger'`) and that the record did not hold before the
+ * change. Later writes of the same claim (its history entry, its outcome), the sweep's claims
+ * and the records made before there was a trigger send nothing.
+ */
+export function triggeredClaim(before: FriendJoin | undefined, after: FriendJoin | undefined): string | null {
+  if (after?.push !== 'sending' || after.pushSender !== 'trigger' || after.pushClaimedAt === undefined) return null;
+  const same = before?.pushClaimedAt === after.pushClaimedAt && before.pushAttempts === after.pushAttempts;
+  return same ? null : after.pushClaimedAt;
 }
 
 /**
@@ -170,10 +199,11 @@ export function planSweep(
   const action = sweepAction(join, now);
   const writeHistory = action.writeHistory;
   if (action.claimPush) {
-    const token = (acceptsInvitees(inviter) && inviter.fcmToken) || null;
+    const target = pushTargetOf(inviter);
+    const token = target.token;
     // The inviter has had their pushes for the hour: retry once the window has room.
     if (token && !pushAllowed(budget, now)) return { ...NOTHING, join: deferredPush(join, budget, now), writeHistory };
-    const { update, claim } = claimPush(join, { token, language: inviter?.language }, now);
+    const { update, claim } = claimPush(join, target, now, 'sweep');
     return { ...NOTHING, join: update, budgetSentAt: token ? withPushCounted(budget, now) : null, claim, writeHistory };
   }
   // Nothing to claim: end a dead last attempt, and keep dueAt true to what is owed.

@@ -1,23 +1,21 @@
 /**
- * What joins owe their inviters, finished off the request path: after a join's commit its
- * history entry (when it could not go with it) and the hand-off of its claimed push to the
- * push queue; the queue's task, which sends that push and settles it on the join; and the
- * sweep, which delivers whatever is still owed (pushes that failed or whose sender died,
- * history entries that could not be written at once) and the summary pushes of joins that
- * got none of their own because the inviter had had the hour's pushes.
+ * What joins owe their inviters, finished off the request path: the trigger on a join's record
+ * writes its history entry (when it could not go with the join's commit) and sends the push the
+ * commit claimed, then settles it on the join; the sweep delivers whatever is still owed (pushes
+ * that failed or whose sender died, history entries that could not be written at once) and the
+ * summary pushes of joins that got none of their own because the inviter had had the hour's pushes.
  */
 import type { Logger } from '../../platform/flows/ports.js';
-import type { PushClaim } from '../domain/friend-join.js';
+import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
+import { pushClaimOf, pushTargetOf, triggeredClaim } from '../domain/push-claims.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim } from '../domain/push-budget.js';
 import { PUSH_MAX_ATTEMPTS, type PushResult } from '../domain/push-timing.js';
-import type { JoinOwes, OwedWorkAfterJoin, OwedWorkStore, PushQueue, PushTransport } from './ports.js';
+import type { OwedWorkStore, PushTransport } from './ports.js';
 
 export interface OwedWorkFlowDeps {
   store: OwedWorkStore;
   push: PushTransport;
-  /** Where a join hands the push it claimed: the caller's answer does not wait for FCM. */
-  pushQueue: PushQueue;
   logger: Logger;
   now(): Date;
 }
@@ -28,7 +26,7 @@ export interface SweepReport {
   retrying: number;
   failed: number;
   historyWritten: number;
-  /** Summary pushes sent (each sums up joins that got no push of their own). */
+  /** Summary pushes sent (each sums up joins that got none of their own). */
   summariesSent: number;
 }
 
@@ -49,39 +47,29 @@ interface Delivery {
 const SWEEP_BATCH = 200;
 const SWEEP_CONCURRENCY = 8;
 
-export class OwedWorkFlow implements OwedWorkAfterJoin {
+export class OwedWorkFlow {
   constructor(private readonly deps: OwedWorkFlowDeps) {}
 
   /**
-   * After a join's commit: the history entry if it could not go with it (rare: a full history
-   * document), then the claimed push goes to the queue. When the queue refuses it, the claim
-   * stays on the join and the sweep sends it once its lease runs out: at least once either way.
+   * The trigger on a join's record, given the record before and after one change: a new join's
+   * history entry if it could not go with the commit (rare: a full history document), then the
+   * push a join call's commit claimed, sent and settled. The request that committed the join
+   * does not wait for any of it, and a request that dies after its commit leaves nothing to the
+   * sweep. Never throws for a push: a failed send is recorded on the join, which the sweep retries
+   * with backoff, and a trigger that dies unsettled leaves a claim the sweep takes over after its lease.
    */
-  async afterJoin({ join, claim: claimed }: JoinOwes, now: Date): Promise<void> {
-    let claim = claimed;
-    if (join?.history === 'owed') {
+  async onJoinWritten(before: FriendJoin | undefined, after: FriendJoin | undefined): Promise<void> {
+    if (!after) return;
+    const now = this.deps.now();
+    let join = after;
+    if (!before && join.history === 'owed') {
       const history = await this.appendHistory(join.inviterId, join.inviteeId, now);
-      if (claim && history === 'written') claim = { ...claim, history };
+      if (history === 'written') join = { ...join, history, historyDueAt: undefined };
     }
-    if (!claim) return;
-    try {
-      await this.deps.pushQueue.enqueue(claim);
-    } catch (error) {
-      this.deps.logger.error('Could not queue the push; the sweep sends it once its claim lapses', {
-        inviterId: claim.inviterId,
-        inviteeId: claim.inviteeId,
-        error: String(error),
-      });
-    }
-  }
-
-  /**
-   * The push queue's task: sends a push that a join claimed, and records how it went on the
-   * join (unless the sweep has taken the claim over meanwhile). Never throws: a failure is
-   * recorded on the join, which the sweep retries with backoff.
-   */
-  async deliverQueuedPush(claim: PushClaim): Promise<PushResult> {
-    return this.deliver(this.joinDelivery(claim, this.deps.now()));
+    const claimedAt = triggeredClaim(before, after);
+    if (claimedAt === null) return;
+    const inviter = await this.deps.store.readInviter(join.inviterId);
+    await this.deliver(this.joinDelivery(pushClaimOf(join, claimedAt, pushTargetOf(inviter)), now));
   }
 
   private async appendHistory(inviterId: string, inviteeId: string, now: Date): Promise<string> {

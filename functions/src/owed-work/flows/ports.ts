@@ -1,4 +1,5 @@
-/** The ports of owed work: how a push leaves, how a claimed one is handed to its sender, and the records it settles. */
+/** The ports of owed work: how a push leaves, and the records it reads and settles. */
+import type { UserRecord } from '@dayfocus/contracts/records';
 import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
 import type { SummaryClaim, SummaryPlan, SummaryResult } from '../domain/push-budget.js';
 import type { PushResult } from '../domain/push-timing.js';
@@ -16,28 +17,10 @@ export interface PushTransport {
   send(messages: PushMessage[]): Promise<PushOutcome[]>;
 }
 
-/**
- * Hands a push that a join's commit claimed to the function that sends it (a Cloud Tasks
- * queue in production and in the local stack), so that the caller's answer never waits for
- * FCM. A claim the queue never delivers is sent by the sweep once its lease runs out.
- */
-export interface PushQueue {
-  enqueue(claim: PushClaim): Promise<void>;
-}
-
-/** What one join's commit left owed: the join as created (none when it made none), and the push it claimed. */
-export interface JoinOwes {
-  join: FriendJoin | undefined;
-  claim: PushClaim | null;
-}
-
-/** Finishes or hands on, once a join's commit is made, what the join owes its inviter. */
-export interface OwedWorkAfterJoin {
-  afterJoin(owes: JoinOwes, now: Date): Promise<void>;
-}
-
 /** The join records' and push budgets' owed work, as the sweep and the push's sender see it. */
 export interface OwedWorkStore {
+  /** The inviter's record as it is now (where their pushes go), or null. */
+  readInviter(inviterId: string): Promise<UserRecord | null>;
   /** Appends a join's owed history entry (trimmed to fit) and marks it written; the join's history state after. */
   appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'>;
   /** Writes how a claimed push went, if the join still carries this claim; false if not. */

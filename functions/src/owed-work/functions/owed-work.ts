@@ -1,62 +1,38 @@
 /**
- * What joins owe their inviters, delivered off the request path: `deliverJoinPush` sends the
- * push a join claimed (a task of the push queue), and the sweep delivers whatever is still
- * owed (pushes that failed or whose sender died, history entries that could not be written
- * at once) and the summary pushes of joins that got none of their own because the inviter
- * had had the hour's pushes.
+ * What joins owe their inviters, delivered off the request path: `sendJoinPush` runs on each
+ * change of a join's record and sends the push a join call's commit claimed, and the sweep
+ * delivers whatever is still owed (pushes that failed or whose sender died, history entries
+ * that could not be written at once) and the summary pushes of joins that got none of their
+ * own because the inviter had had the hour's pushes.
  */
-import * as yup from 'yup';
-import { logger } from 'firebase-functions';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
-import { validateRequest } from '@dayfocus/contracts/requests';
+import { collections } from '@dayfocus/contracts/records';
 import { SWEEP_SCHEDULE } from '../domain/push-claims.js';
-import { type PushClaim } from '../domain/friend-join.js';
+import { converters, recordOf } from '../../platform/adapters/converters.js';
 import { maxInstances } from '../../platform/functions/capacity.js';
 import { owedWorkFlow } from '../../platform/wiring.js';
 
-const text = () => yup.string().strict();
-
-/** A queued claim as push-claims.ts's claimPush made it; Cloud Tasks hands it back as JSON. */
-const queuedClaimSchema: yup.Schema<PushClaim> = yup
-  .object({
-    inviterId: text().required(),
-    inviteeId: text().required(),
-    token: text().nullable().defined(),
-    inviteeName: text().defined(),
-    language: text().optional(),
-    attempts: yup.number().strict().integer().min(1).required(),
-    claimedAt: text().required(),
-    history: text()
-      .oneOf(['written', 'owed', 'not-owed'] as const)
-      .required(),
-    historyDueAt: text().optional(),
-  })
-  .noUnknown()
-  .strict();
-
 /**
- * Sends the push a join claimed, once, and settles it on the join. Cloud Tasks does not retry
- * it (one attempt): a failed send is recorded on the join and retried by the sweep with
- * backoff, and a task that dies unsettled leaves a claim that the sweep takes over after its
- * lease. Only Cloud Tasks may call it (a task queue function is private).
+ * Sends the push a join's commit claimed, once, and settles it on the join. Firestore's event
+ * is not retried (`retry: false`): a failed send is recorded on the join and retried by the
+ * sweep with backoff, and a run that dies unsettled leaves a claim that the sweep takes over
+ * after its lease. The trigger's location is the database's (a deploy sets it); the function
+ * runs in the functions' region.
  */
-export const deliverJoinPush = onTaskDispatched<PushClaim>(
+export const sendJoinPush = onDocumentWritten(
   {
+    document: `${collections.friendJoins}/{joinId}`,
     region: FUNCTIONS_REGION,
-    maxInstances: maxInstances.deliverJoinPush,
-    retryConfig: { maxAttempts: 1 },
+    maxInstances: maxInstances.sendJoinPush,
+    retry: false,
     timeoutSeconds: 60,
   },
-  async (request) => {
-    const validation = validateRequest(queuedClaimSchema, request.data);
-    if (!validation.ok) {
-      // Not ours: nothing to settle, and no retry would make it valid.
-      logger.error('A queued push that is not a claim was dropped', { problems: validation.problems });
-      return;
-    }
-    await owedWorkFlow.deliverQueuedPush(validation.value);
+  async (event) => {
+    const before = recordOf(converters.friendJoins, event.data?.before);
+    const after = recordOf(converters.friendJoins, event.data?.after);
+    await owedWorkFlow.onJoinWritten(before, after);
   },
 );
 

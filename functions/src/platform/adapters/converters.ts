@@ -9,6 +9,7 @@
 import type {
   DocumentData,
   DocumentReference,
+  DocumentSnapshot,
   Transaction,
   FirestoreDataConverter,
   PartialWithFieldValue,
@@ -26,6 +27,17 @@ export function converter<T extends DocumentData>(): FirestoreDataConverter<T, D
     toFirestore: (record: WithFieldValue<T> | PartialWithFieldValue<T>) => record as DocumentData,
     fromFirestore: (snapshot: QueryDocumentSnapshot) => snapshot.data() as T,
   };
+}
+
+/**
+ * The record a trigger's snapshot holds (one side of a change), or undefined where the document
+ * did not exist: an existing snapshot is what a query hands a converter.
+ */
+export function recordOf<T extends DocumentData>(
+  of: FirestoreDataConverter<T, DocumentData>,
+  snapshot: DocumentSnapshot | undefined,
+): T | undefined {
+  return snapshot?.exists ? of.fromFirestore(snapshot as QueryDocumentSnapshot) : undefined;
 }
 
 /** `NotificationHistory/{inviterId}`: the inviter's history list, as the app reads it. */

@@ -2,7 +2,6 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { getFunctions } from 'firebase-admin/functions';
 import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
 
@@ -13,4 +12,3 @@ export const db = getFirestore(firebaseApp);
 export const auth = getAuth(firebaseApp);
 export const messaging = () => getMessaging(firebaseApp);
 export const storage = () => getStorage(firebaseApp);
-export const taskQueues = () => getFunctions(firebaseApp);

@@ -47,14 +47,7 @@ function setAsideEnvLocal(): void {
   renameSync(envLocal, envLocalKept);
 }
 
-const ports = [
-  stack.ports.firestore,
-  stack.ports.auth,
-  stack.ports.functions,
-  stack.ports.hosting,
-  stack.ports.tasks,
-  stack.ports.hub,
-];
+const ports = [stack.ports.firestore, stack.ports.auth, stack.ports.functions, stack.ports.hosting, stack.ports.hub];
 
 async function anyPortOpen(): Promise<boolean> {
   return (await Promise.all(ports.map((port) => portInUse(stack.host, port)))).some(Boolean);
@@ -225,7 +218,7 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
 
   it("refuses to use what holds the stack's ports when it is not this project's stack", async () => {
     const squatters = await Promise.all(
-      [stack.ports.firestore, stack.ports.auth, stack.ports.functions, stack.ports.hosting, stack.ports.tasks].map(
+      [stack.ports.firestore, stack.ports.auth, stack.ports.functions, stack.ports.hosting].map(
         (port) =>
           new Promise<Server>((resolve, reject) => {
             // Some other web server: it answers 404 to everything.

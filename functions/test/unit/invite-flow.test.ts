@@ -1,8 +1,11 @@
 /**
- * InviteFlow against in-memory ports (test/in-memory.ts): each rule of docs/joins.md, in
- * seconds. The stack tests (test/stack/) hold the same rules against the emulators.
+ * InviteFlow with the Firestore stores against our emulator in this process
+ * (test/emulated-firestore.ts), and Auth and FCM in memory (test/in-memory.ts): each rule of
+ * docs/joins.md, in seconds. The stack tests (test/stack/) hold the same rules through the
+ * callables against the whole local stack.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Firestore } from 'firebase-admin/firestore';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
@@ -11,29 +14,63 @@ import type { Caller } from '../../src/platform/domain/caller.js';
 import type { FriendJoin } from '../../src/owed-work/domain/friend-join.js';
 import type { PushBudget } from '../../src/owed-work/domain/push-budget.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import type { InviteStore } from '../../src/invites/flows/ports.js';
+import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
+import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
+import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-store.js';
 import { crashingInviteStore, crashingOwedWorkStore, type CrashPoint } from '../../src/local/dev-crash-switch.js';
 import { OwedWorkFlow } from '../../src/owed-work/flows/owed-work-flow.js';
 import { gatedAccounts, gatedCodes, gatedInviteStore } from '../../src/invites/adapters/gated-ports.js';
 import { withWriteGate } from '../../src/platform/adapters/write-gate.js';
-import {
-  MemoryAccounts,
-  MemoryInviteStore,
-  MemoryPush,
-  MemoryJoinTrigger,
-  paths,
-  type MemoryStoreOptions,
-} from '../in-memory.js';
+import { MemoryAccounts, MemoryPush, paths } from '../in-memory.js';
+import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const minutes = (n: number) => n * 60_000;
 
-function setup(options: MemoryStoreOptions = {}) {
-  const store = new MemoryInviteStore(options);
+let firestore: EmulatedFirestore;
+beforeAll(async () => {
+  firestore = await startEmulatedFirestore();
+});
+afterAll(async () => {
+  await firestore.stop();
+});
+beforeEach(() => firestore.clear());
+
+interface SetupOptions {
+  /** Called before each commit of the invite store: a test's chance to change documents under a running join. */
+  beforeCommit?: (db: Firestore) => Promise<void>;
+}
+
+/**
+ * The Firestore invite store, counting its transactions and the attempts that ran again on
+ * contention, with the test's `beforeCommit` run inside each attempt, before its commit.
+ */
+function instrumentedStore(store: FirestoreInviteStore, db: Firestore, options: SetupOptions) {
+  const stats = { commits: 0, contended: 0 };
+  const instrumented: InviteStore = Object.assign(Object.create(store) as InviteStore, {
+    transaction: async <T>(work: Parameters<InviteStore['transaction']>[0]): Promise<T> => {
+      stats.commits++;
+      let attempts = 0;
+      return store.transaction(async (tx) => {
+        if (attempts++ > 0) stats.contended++;
+        const value = await work(tx);
+        await options.beforeCommit?.(db);
+        return value as T;
+      });
+    },
+  });
+  return { stats, instrumented };
+}
+
+function setup(options: SetupOptions = {}) {
+  const { db, trigger } = firestore;
+  const logger = memoryLogger();
+  const store = new FirestoreInviteStore(db, logger);
+  const { stats, instrumented } = instrumentedStore(store, db, options);
   const accounts = new MemoryAccounts();
   const push = new MemoryPush();
-  const trigger = new MemoryJoinTrigger(store.docs);
-  const logger = memoryLogger();
   const clock = { now: T0 };
   /** The local stack's fault switch: each armed point makes the next function passing it die once. */
   const crashes = {
@@ -43,13 +80,13 @@ function setup(options: MemoryStoreOptions = {}) {
     },
   };
   const owedWork = new OwedWorkFlow({
-    store: crashingOwedWorkStore(store, crashes),
+    store: crashingOwedWorkStore(new FirestoreOwedWorkStore(db, logger), crashes),
     push,
     logger,
     now: () => clock.now,
   });
   const flow = new InviteFlow({
-    store: gatedInviteStore(crashingInviteStore(store, crashes)),
+    store: gatedInviteStore(crashingInviteStore(instrumented, crashes)),
     accounts: gatedAccounts(accounts),
     verificationCodes: gatedCodes(accounts),
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
@@ -57,17 +94,32 @@ function setup(options: MemoryStoreOptions = {}) {
     now: () => clock.now,
     retryClock: { sleep: async () => {}, random: () => 0.5 },
   });
-  const docs = store.docs;
-  const inviter = (id = 'asha', overrides: Partial<UserRecord> = {}) => {
+  const get = async <T>(path: string) => (await db.doc(path).get()).data() as T | undefined;
+  const put = async (path: string, doc: Record<string, unknown> | undefined) => {
+    if (doc === undefined) await db.doc(path).delete();
+    else await db.doc(path).set(doc);
+  };
+  const all = async <T>(collection: string): Promise<[string, T][]> =>
+    (await db.collection(collection).get()).docs.map((doc) => [doc.id, doc.data() as T]);
+  const inviter = async (id = 'asha', overrides: Partial<UserRecord> = {}) => {
     const record = inviterRecord({ userId: id, ...overrides });
-    docs.put(paths.user(id), { ...record });
+    await put(paths.user(id), { ...record });
     return record;
   };
-  const user = (id: string) => docs.get<UserRecord>(paths.user(id));
-  const signUp = (id: string) => docs.get<SignUpRecord>(paths.signUp(id));
-  const join = (inviterId: string, inviteeId: string) => docs.get<FriendJoin>(paths.join(inviterId, inviteeId));
-  const friends = () => docs.all<{ userId: string; friendId: string }>('Friends').map(([, f]) => f);
-  const history = (inviterId: string) => docs.get<{ history: unknown[] }>(paths.history(inviterId))?.history ?? [];
+  const user = (id: string) => get<UserRecord>(paths.user(id));
+  const signUp = (id: string) => get<SignUpRecord>(paths.signUp(id));
+  const join = (inviterId: string, inviteeId: string) => get<FriendJoin>(paths.join(inviterId, inviteeId));
+  const friends = async () => (await all<{ userId: string; friendId: string }>('Friends')).map(([, friend]) => friend);
+  const history = async (inviterId: string) =>
+    (await get<{ history: unknown[] }>(paths.history(inviterId)))?.history ?? [];
+  /** The inviter's funnel, summed over its days. */
+  const funnel = async (inviterId: string) => {
+    const days = await new FunnelStore(db).funnelOf(inviterId);
+    return {
+      signUps: days.reduce((sum, day) => sum + day.signUps, 0),
+      joins: days.reduce((sum, day) => sum + day.joins, 0),
+    };
+  };
   const caller = (uid: string, provider: string, more: Partial<Caller> = {}): Caller => ({
     uid,
     email: accounts.accounts.get(uid)?.email,
@@ -88,20 +140,23 @@ function setup(options: MemoryStoreOptions = {}) {
   return {
     flow,
     crashes,
-    store,
+    stats,
     accounts,
     push,
     trigger,
     runTrigger,
     logger,
     clock,
-    docs,
+    get,
+    put,
+    all,
     inviter,
     user,
     signUp,
     join,
     friends,
     history,
+    funnel,
     caller,
     emailSignUp,
     sweep,
@@ -121,7 +176,7 @@ async function refusal(call: Promise<unknown>): Promise<string> {
 describe('A. existing records are never clobbered', () => {
   it("completes an app user's record on a Google sign-up, keeping every field it had", async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const app = inviterRecord({
       userId: 'ravi',
       name: 'Ravi K',
@@ -129,36 +184,36 @@ describe('A. existing records are never clobbered', () => {
       fcmToken: 'ravi-token',
       isActive: true,
     });
-    t.docs.put(paths.user('ravi'), { ...app, favouriteColour: 'teal' });
+    await t.put(paths.user('ravi'), { ...app, favouriteColour: 'teal' });
     t.accounts.add({ uid: 'ravi', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('ravi', 'google.com', { name: 'Someone Else' }), { inviterId: 'asha' });
-    expect(t.user('ravi')).toMatchObject({
+    expect(await t.user('ravi')).toMatchObject({
       name: 'Ravi K',
       language: 'hi',
       fcmToken: 'ravi-token',
       favouriteColour: 'teal',
     });
-    expect(t.signUp('ravi')).toMatchObject({ invitedBy: 'asha', invitedVia: 'google.com' });
+    expect(await t.signUp('ravi')).toMatchObject({ invitedBy: 'asha', invitedVia: 'google.com' });
     // The app made this record and keeps its own settings: no notification defaults.
-    expect(t.docs.get(paths.notifications('ravi'))).toBeUndefined();
+    expect(await t.get(paths.notifications('ravi'))).toBeUndefined();
     await t.runTrigger();
-    expect(t.join('asha', 'ravi')).toMatchObject({ friendship: 'created', push: 'sent' });
+    expect(await t.join('asha', 'ravi')).toMatchObject({ friendship: 'created', push: 'sent' });
   });
 
   it('creates notification defaults for a record the companion made', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['apple.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'apple.com', { name: 'Mira' }), { inviterId: 'asha' });
-    expect(t.docs.get(paths.notifications('mira'))).toMatchObject({ userId: 'mira' });
+    expect(await t.get(paths.notifications('mira'))).toMatchObject({ userId: 'mira' });
   });
 
   it('never revives a deleted record: every call refuses and writes nothing', async () => {
     const t = setup();
-    t.inviter('asha');
-    t.docs.put(paths.user('gone'), { ...inviterRecord({ userId: 'gone', isDeleted: true }) });
+    await t.inviter('asha');
+    await t.put(paths.user('gone'), { ...inviterRecord({ userId: 'gone', isDeleted: true }) });
     t.accounts.add({ uid: 'gone', providerIds: ['google.com'], emailVerified: true });
-    const before = t.user('gone');
+    const before = await t.user('gone');
     expect(await refusal(t.flow.completeSocialSignUp(t.caller('gone', 'google.com'), { inviterId: 'asha' }))).toBe(
       'failed-precondition',
     );
@@ -166,46 +221,46 @@ describe('A. existing records are never clobbered', () => {
       'failed-precondition',
     );
     expect(await refusal(t.flow.activateAccount({ uid: 'gone' }, null))).toBe('failed-precondition');
-    expect(t.user('gone')).toEqual(before);
-    expect(t.friends()).toEqual([]);
+    expect(await t.user('gone')).toEqual(before);
+    expect(await t.friends()).toEqual([]);
   });
 
   it('keeps a switched-off account off, and refuses its anonymous activation when it names no inviter', async () => {
     const t = setup();
-    t.inviter('asha');
-    t.docs.put(paths.user('off'), { ...inviterRecord({ userId: 'off', isActive: false }) });
+    await t.inviter('asha');
+    await t.put(paths.user('off'), { ...inviterRecord({ userId: 'off', isActive: false }) });
     t.accounts.add({ uid: 'off', providerIds: ['google.com'], emailVerified: true });
     expect(await refusal(t.flow.activateAccount({ uid: 'off' }, null))).toBe('failed-precondition');
     await t.flow.completeSocialSignUp(t.caller('off', 'google.com'), { inviterId: 'asha' });
-    expect(t.user('off')?.isActive).toBe(false);
-    expect(t.friends()).toHaveLength(1);
+    expect((await t.user('off'))?.isActive).toBe(false);
+    expect(await t.friends()).toHaveLength(1);
   });
 });
 
 describe('B. only the proven owner chooses the inviter', () => {
   it("joins the recorded inviter once the sign-up's own e-mail proves the address", async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     expect(answer.inviter?.inviterId).toBe('asha');
-    expect(t.user('mira')).toMatchObject({ isActive: true, isVerified: true });
-    expect(t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
+    expect(await t.user('mira')).toMatchObject({ isActive: true, isVerified: true });
+    expect(await t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
     await t.runTrigger();
-    expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'created', history: 'written', push: 'sent' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ friendship: 'created', history: 'written', push: 'sent' });
     expect(t.push.sent).toHaveLength(1);
   });
 
   it('activates without a friend when another proof verified the address', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     t.accounts.verifyOtherwise('mira'); // an administrator, a password reset
     const answer = await t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null);
     expect(answer.inviter).toBeNull();
-    expect(t.user('mira')).toMatchObject({ isActive: true });
-    expect(t.signUp('mira')?.signUpProvedAt).toBeUndefined();
-    expect(t.friends()).toEqual([]);
+    expect(await t.user('mira')).toMatchObject({ isActive: true });
+    expect((await t.signUp('mira'))?.signUpProvedAt).toBeUndefined();
+    expect(await t.friends()).toEqual([]);
     expect(t.logger.entries.map((e) => e.message)).toContain(
       'The inviter recorded at sign-up does not count (no proof by its own sign-up); no join',
     );
@@ -213,58 +268,58 @@ describe('B. only the proven owner chooses the inviter', () => {
 
   it('uses the recorded inviter when the link names another, and logs it', async () => {
     const t = setup();
-    t.inviter('asha');
-    t.inviter('eve');
+    await t.inviter('asha');
+    await t.inviter('eve');
     const code = await t.emailSignUp('mira', 'asha');
     const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'eve', verificationCode: code }, null);
     expect(answer.inviter?.inviterId).toBe('asha');
-    expect(t.join('eve', 'mira')).toBeUndefined();
+    expect(await t.join('eve', 'mira')).toBeUndefined();
     expect(t.logger.entries.some((e) => e.message.startsWith('Activation link names another inviter'))).toBe(true);
   });
 
   it("refuses another account's verification code with nothing applied", async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     await t.emailSignUp('mira', 'asha');
     const othersCode = await t.emailSignUp('zed', 'asha');
     expect(await refusal(t.flow.activateAccount({ uid: 'mira', verificationCode: othersCode }, null))).toBe(
       'invalid-argument',
     );
     expect((await t.accounts.getAccount('zed'))?.emailVerified).toBe(false);
-    expect(t.friends()).toEqual([]);
+    expect(await t.friends()).toEqual([]);
   });
 
   it('a Google takeover of an unverified e-mail sign-up joins the link of the takeover instead', async () => {
     const t = setup();
-    t.inviter('asha');
-    t.inviter('ben');
+    await t.inviter('asha');
+    await t.inviter('ben');
     await t.emailSignUp('mira', 'asha');
     const account = t.accounts.accounts.get('mira');
     if (account) Object.assign(account, { providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'ben' });
-    expect(t.signUp('mira')).toMatchObject({ invitedBy: 'ben', invitedVia: 'google.com' });
-    expect(t.join('ben', 'mira')).toBeDefined();
-    expect(t.join('asha', 'mira')).toBeUndefined();
+    expect(await t.signUp('mira')).toMatchObject({ invitedBy: 'ben', invitedVia: 'google.com' });
+    expect(await t.join('ben', 'mira')).toBeDefined();
+    expect(await t.join('asha', 'mira')).toBeUndefined();
   });
 
   it('two tabs opening the same link join once, and both find the friend', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const [first, second] = await Promise.all([
       t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null),
       t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null),
     ]);
     expect([first.inviter?.inviterId, second.inviter?.inviterId]).toEqual(['asha', 'asha']);
-    expect(t.friends()).toHaveLength(1);
-    expect(t.history('asha')).toHaveLength(1);
+    expect(await t.friends()).toHaveLength(1);
+    expect(await t.history('asha')).toHaveLength(1);
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
   });
 
   it('refuses a disabled account and a session revoked after its sign-in, writing nothing', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     t.accounts.add({ uid: 'dis', providerIds: ['google.com'], emailVerified: true, disabled: true });
     expect(await refusal(t.flow.completeSocialSignUp(t.caller('dis', 'google.com'), { inviterId: 'asha' }))).toBe(
       'failed-precondition',
@@ -278,22 +333,22 @@ describe('B. only the proven owner chooses the inviter', () => {
     const stale = t.caller('rev', 'google.com', { authTime: Math.floor(T0.getTime() / 1000) - 60 });
     expect(await refusal(t.flow.completeSocialSignUp(stale, { inviterId: 'asha' }))).toBe('unauthenticated');
     expect(await refusal(t.flow.acceptInvite(stale, { inviterId: 'asha' }))).toBe('unauthenticated');
-    expect(t.user('dis')).toBeUndefined();
-    expect(t.user('rev')).toBeUndefined();
+    expect(await t.user('dis')).toBeUndefined();
+    expect(await t.user('rev')).toBeUndefined();
   });
 
   it.each([
     ['switched off by the app', (t: ReturnType<typeof setup>) => t.inviter('asha', { isActive: false })],
     [
       'disabled in Auth',
-      (t: ReturnType<typeof setup>) => {
-        t.inviter('asha');
+      async (t: ReturnType<typeof setup>) => {
+        await t.inviter('asha');
         t.accounts.add({ uid: 'asha', providerIds: ['google.com'], emailVerified: true, disabled: true });
       },
     ],
   ] as const)('an inviter %s gets no new friend and no push, on any path', async (_how, arrange) => {
     const t = setup();
-    arrange(t);
+    await arrange(t);
     t.accounts.add({ uid: 'ravi', providerIds: ['google.com'], emailVerified: true });
     expect(await refusal(t.flow.completeSocialSignUp(t.caller('ravi', 'google.com'), { inviterId: 'asha' }))).toBe(
       'not-found',
@@ -303,14 +358,14 @@ describe('B. only the proven owner chooses the inviter', () => {
       await refusal(t.flow.registerInvitee(t.caller('mira', 'password'), { inviterId: 'asha', name: 'Mira' })),
     ).toBe('not-found');
     // An invitee whose sign-up named her before: activated, joined to nobody.
-    t.docs.put(paths.signUp('zed'), { userId: 'zed', invitedBy: 'asha', invitedVia: 'google.com', updatedAt: 'then' });
-    t.docs.put(paths.user('zed'), { userId: 'zed', name: 'Zed', isDeleted: false });
+    await t.put(paths.signUp('zed'), { userId: 'zed', invitedBy: 'asha', invitedVia: 'google.com', updatedAt: 'then' });
+    await t.put(paths.user('zed'), { userId: 'zed', name: 'Zed', isDeleted: false });
     t.accounts.add({ uid: 'zed', providerIds: ['google.com'], emailVerified: true });
     const answer = await t.flow.activateAccount({ uid: 'zed', inviterId: 'asha' }, null);
     expect(answer.inviter).toBeNull();
-    expect(t.user('zed')).toMatchObject({ isActive: true });
+    expect(await t.user('zed')).toMatchObject({ isActive: true });
     await t.runTrigger();
-    expect(t.friends()).toEqual([]);
+    expect(await t.friends()).toEqual([]);
     expect(t.push.sent).toEqual([]);
   });
 
@@ -323,13 +378,20 @@ describe('B. only the proven owner chooses the inviter', () => {
     expect(await refusal(t.flow.completeSocialSignUp(t.caller('asha', 'password'), { inviterId: 'ben' }))).toBe(
       'failed-precondition',
     );
-    expect(t.store.stats.commits).toBe(0);
+    expect(t.stats.commits).toBe(0);
   });
 });
 
 describe("replay protection: each call reads beside its token's consumption, and writes after it", () => {
-  /** A consumption that refuses the call once the flow has had every chance to read (and, were it wrong, to write). */
-  const refusedLater = (error: Error) => new Promise<void>((_, reject) => setTimeout(() => reject(error), 20));
+  /**
+   * A consumption that refuses the call once the flow has had every chance to read (and, were it
+   * wrong, to write). The callable awaits the consumption itself, so its refusal is never unhandled.
+   */
+  const refusedLater = (error: Error) => {
+    const consumption = new Promise<void>((_, reject) => setTimeout(() => reject(error), 200));
+    consumption.catch(() => undefined);
+    return consumption;
+  };
 
   it.each([
     ['registerInvitee', 'password'],
@@ -337,11 +399,11 @@ describe("replay protection: each call reads beside its token's consumption, and
     ['acceptInvite', 'google.com'],
   ] as const)('%s writes nothing when the consumption refuses the call', async (call, provider) => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const app = inviterRecord({ userId: 'ravi', name: 'Ravi K', isActive: true });
-    if (call === 'acceptInvite') t.docs.put(paths.user('ravi'), { ...app });
+    if (call === 'acceptInvite') await t.put(paths.user('ravi'), { ...app });
     t.accounts.add({ uid: 'ravi', providerIds: [provider], emailVerified: provider !== 'password' });
-    const before = structuredClone(t.user('ravi'));
+    const before = await t.user('ravi');
     const replayed = new FlowError('unauthenticated', 'This request was already made once');
     const caller = t.caller('ravi', provider);
     const attempt = withWriteGate<unknown>(refusedLater(replayed), () =>
@@ -352,105 +414,110 @@ describe("replay protection: each call reads beside its token's consumption, and
           : t.flow.acceptInvite(caller, { inviterId: 'asha' }),
     );
     await expect(attempt).rejects.toBe(replayed);
-    expect(t.user('ravi')).toEqual(before);
-    expect(t.join('asha', 'ravi')).toBeUndefined();
-    expect(t.friends()).toEqual([]);
-    expect(t.history('asha')).toEqual([]);
+    expect(await t.user('ravi')).toEqual(before);
+    expect(await t.join('asha', 'ravi')).toBeUndefined();
+    expect(await t.friends()).toEqual([]);
+    expect(await t.history('asha')).toEqual([]);
   });
 
   it('writes nothing, applies no code and claims no push when the consumption refuses the call', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
-    const before = structuredClone(t.user('mira'));
+    const before = await t.user('mira');
     const replayed = new FlowError('unauthenticated', 'This request was already made once');
     // As the callable runs it: the ports' writes wait for the consumption (write-gate.ts).
     const activation = withWriteGate(refusedLater(replayed), () =>
       t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     );
     await expect(activation).rejects.toBe(replayed);
-    expect(t.user('mira')).toEqual(before);
+    expect(await t.user('mira')).toEqual(before);
     expect((await t.accounts.getAccount('mira'))?.emailVerified).toBe(false);
-    expect(t.join('asha', 'mira')).toBeUndefined();
-    expect(t.friends()).toEqual([]);
-    expect(t.history('asha')).toEqual([]);
+    expect(await t.join('asha', 'mira')).toBeUndefined();
+    expect(await t.friends()).toEqual([]);
+    expect(await t.history('asha')).toEqual([]);
     await t.runTrigger();
     expect(t.push.sent).toEqual([]);
   });
 
   it('joins once the consumption lets it, having written nothing before', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     let admit = () => {};
     const consumed = new Promise<void>((resolve) => (admit = resolve));
     const activation = withWriteGate(consumed, () =>
       t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(t.signUp('mira')?.signUpCodeDigests).toBeUndefined();
-    expect(t.friends()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await t.signUp('mira'))?.signUpCodeDigests).toBeUndefined();
+    expect(await t.friends()).toEqual([]);
     admit();
     expect((await activation).inviter?.inviterId).toBe('asha');
-    expect(t.user('mira')).toMatchObject({ isActive: true });
-    expect(t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
-    expect(t.friends()).toHaveLength(1);
+    expect(await t.user('mira')).toMatchObject({ isActive: true });
+    expect(await t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
+    expect(await t.friends()).toHaveLength(1);
   });
 });
 
 describe('C. joining is one-shot per (inviter, invitee)', () => {
   it('a replay after an unfriending makes no second friendship, entry or push', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     const mira = t.caller('mira', 'google.com', { name: 'Mira' });
     await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
-    for (const [id] of t.docs.all('Friends')) t.docs.put(paths.friend(id), undefined); // the app unfriends
+    for (const [id] of await t.all('Friends')) await t.put(paths.friend(id), undefined); // the app unfriends
     await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
     await t.flow.acceptInvite(mira, { inviterId: 'asha' });
-    expect(t.friends()).toEqual([]);
-    expect(t.history('asha')).toHaveLength(1);
+    expect(await t.friends()).toEqual([]);
+    expect(await t.history('asha')).toHaveLength(1);
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
-    expect(t.docs.funnel.get('asha/joins')).toBe(1);
-    expect(t.docs.funnel.get('asha/signUps')).toBe(1);
+    expect((await t.funnel('asha')).joins).toBe(1);
+    expect((await t.funnel('asha')).signUps).toBe(1);
   });
 
   it('remembers a pair that were friends already, owing nothing', async () => {
     const t = setup();
-    t.inviter('asha');
-    t.docs.put(paths.friend('x'), { userId: 'mira', friendId: 'asha' });
+    await t.inviter('asha');
+    await t.put(paths.friend('x'), { userId: 'mira', friendId: 'asha' });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
-    expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'existed', history: 'not-owed', push: 'not-owed' });
+    expect(await t.join('asha', 'mira')).toMatchObject({
+      friendship: 'existed',
+      history: 'not-owed',
+      push: 'not-owed',
+    });
     expect(t.push.sent).toEqual([]);
-    expect(t.history('asha')).toEqual([]);
+    expect(await t.history('asha')).toEqual([]);
   });
 
   it('a commit whose reads changed meanwhile is decided again, not doubled', async () => {
     let raced = false;
     const t = setup({
-      beforeCommit: (docs) => {
+      beforeCommit: async (db) => {
         if (raced) return;
         raced = true;
-        docs.put(paths.friend('app-made'), { userId: 'asha', friendId: 'mira' }); // unrelated to the reads
-        docs.put(paths.user('asha'), { ...docs.get(paths.user('asha')), name: 'Asha V' }); // read by the join
+        // The app makes the friendship (the join's friendship query reads it) and renames the inviter.
+        await db.doc(paths.friend('app-made')).set({ userId: 'asha', friendId: 'mira' });
+        await db.doc(paths.user('asha')).update({ name: 'Asha V' }); // read by the join
       },
     });
-    t.inviter('asha');
+    await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
-    expect(t.store.stats.contended).toBe(1);
+    expect(t.stats.contended).toBe(1);
     // Decided again on fresh reads: the pair is friends already (the app's document), nothing doubled.
-    expect(t.join('asha', 'mira')).toMatchObject({ friendship: 'existed' });
-    expect(t.friends()).toHaveLength(1);
+    expect(await t.join('asha', 'mira')).toMatchObject({ friendship: 'existed' });
+    expect(await t.friends()).toHaveLength(1);
   });
 });
 
 describe("D. the inviter's history never breaks", () => {
   it('joins without the entry when the history document is full, then appends it with the oldest dropped', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     // Fill the document to within 100 bytes of Firestore's limit: the next entry cannot fit.
     const entries: unknown[] = [];
     const size = (extra: string) =>
@@ -461,13 +528,13 @@ describe("D. the inviter's history never breaks", () => {
       });
     while (size('x'.repeat(1000)) < MAX_DOCUMENT_BYTES) entries.push('x'.repeat(1000));
     while (size('') < MAX_DOCUMENT_BYTES - 100) entries.push('');
-    t.docs.put(paths.history('asha'), { userId: 'asha', history: entries, updatedAt: T0.toISOString() });
+    await t.put(paths.history('asha'), { userId: 'asha', history: entries, updatedAt: T0.toISOString() });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
-    expect(t.friends()).toHaveLength(1);
+    expect(await t.friends()).toHaveLength(1);
     await t.runTrigger();
-    expect(t.join('asha', 'mira')).toMatchObject({ history: 'written', push: 'sent' });
-    const history = t.history('asha');
+    expect(await t.join('asha', 'mira')).toMatchObject({ history: 'written', push: 'sent' });
+    const history = await t.history('asha');
     expect(history.length).toBeLessThan(entries.length);
     expect(JSON.stringify(history.at(-1))).toContain('mira');
     expect(t.logger.entries.map((e) => e.message)).toContain(
@@ -479,16 +546,16 @@ describe("D. the inviter's history never breaks", () => {
 describe('E. owed pushes are delivered without another activation', () => {
   it("answers before the push is sent: the join's commit claims it, and the trigger on its record sends it", async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.push.sent).toEqual([]);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1, pushSender: 'trigger' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1, pushSender: 'trigger' });
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 1 });
-    expect(t.join('asha', 'mira')?.dueAt).toBeUndefined();
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 1 });
+    expect((await t.join('asha', 'mira'))?.dueAt).toBeUndefined();
     // The trigger's own writes (the outcome) send nothing more.
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
@@ -496,29 +563,29 @@ describe('E. owed pushes are delivered without another activation', () => {
 
   it('a function that dies between its commit and its push: the trigger sends the push all the same', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     t.crashes.armed.add('after-commit');
     await expect(
       t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     ).rejects.toThrow('Simulated crash after-commit');
-    expect(t.friends()).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
+    expect(await t.friends()).toHaveLength(1);
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
     // No lease to wait out: the commit's change runs the trigger.
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
     // The person tries again: answered, nothing joined or sent twice.
     await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     await t.runTrigger();
-    expect(t.friends()).toHaveLength(1);
+    expect(await t.friends()).toHaveLength(1);
     expect(t.push.sent).toHaveLength(1);
-    expect(t.history('asha')).toHaveLength(1);
+    expect(await t.history('asha')).toHaveLength(1);
   });
 
   it('a trigger that dies between the push and its settle: sent again after the lease, the same collapse key', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     t.crashes.armed.add('after-push');
@@ -528,27 +595,27 @@ describe('E. owed pushes are delivered without another activation', () => {
       expect.stringMatching(/Could not record how the push went/),
     );
     expect(t.push.sent).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending' });
     expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
     // At least once: a duplicate, which the phone shows in place of the first.
     expect(t.push.sent).toHaveLength(2);
     const tags = t.push.sent.map((message) => message.android.notification.tag);
     expect(tags[0]).toBe(tags[1]);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
   });
 
   it('a claim whose trigger never ran is still owed, and the sweep sends it once the claim lapses', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     t.trigger.drop();
-    expect(t.friends()).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
+    expect(await t.friends()).toHaveLength(1);
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
     expect((await t.sweep(new Date(T0.getTime() + 30_000))).sent).toBe(0); // the claim's lease holds
     expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
     expect(t.push.sent).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2, pushSender: 'sweep' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2, pushSender: 'sweep' });
     // The sweep's claim and its outcome are the sweep's: the trigger sends nothing for them.
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
@@ -556,74 +623,74 @@ describe('E. owed pushes are delivered without another activation', () => {
 
   it("a trigger that runs after the sweep took its claim over leaves the sweep's outcome", async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     t.push.down = true;
     t.clock.now = new Date(T0.getTime() + minutes(2));
     await t.sweep(t.clock.now); // the lease ran out: the sweep claims it again, and FCM is down
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
     t.push.down = false;
     await t.runTrigger(); // the first claim's trigger, very late: sent (a duplicate at worst), not settled
     expect(t.push.sent).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
   });
 
   it('a replayed call that claims an owed push again hands it to the trigger', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     t.push.down = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     const signUp = () =>
       t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     await signUp();
     await t.runTrigger();
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
     t.push.down = false;
     t.clock.now = new Date(T0.getTime() + minutes(6)); // past the backoff
     await signUp();
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 2, pushSender: 'trigger' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 2, pushSender: 'trigger' });
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
   });
 
   it('a push FCM refused is owed, and the sweep delivers it after its backoff', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     t.push.down = true;
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     await t.runTrigger();
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
     t.push.down = false;
     expect((await t.sweep(new Date(T0.getTime() + minutes(1)))).sent).toBe(0); // not due yet
     const report = await t.sweep(new Date(T0.getTime() + minutes(6)));
     expect(report.sent).toBe(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
-    expect(t.join('asha', 'mira')?.dueAt).toBeUndefined();
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
+    expect((await t.join('asha', 'mira'))?.dueAt).toBeUndefined();
   });
 
   it('drops a dead token from the inviter and owes nothing more', async () => {
     const t = setup();
-    t.inviter('asha', { fcmToken: 'dead-token' });
+    await t.inviter('asha', { fcmToken: 'dead-token' });
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
     await t.runTrigger();
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'token-removed' });
-    expect(t.user('asha')?.fcmToken).toBeUndefined();
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'token-removed' });
+    expect((await t.user('asha'))?.fcmToken).toBeUndefined();
   });
 });
 
 describe('F. names from identity providers obey the rules of typed names', () => {
   it("cleans a provider's name wherever it is stored or sent", async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     const name = '<b>Mira</b>\u202e\u200b  Kapoor';
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name }), { inviterId: 'asha' });
-    expect(t.user('mira')?.name).toBe('Mira Kapoor');
-    expect(t.join('asha', 'mira')?.inviteeName).toBe('Mira Kapoor');
+    expect((await t.user('mira'))?.name).toBe('Mira Kapoor');
+    expect((await t.join('asha', 'mira'))?.inviteeName).toBe('Mira Kapoor');
     await t.runTrigger();
     expect(t.push.sent[0]?.notification.body).toContain('Mira Kapoor');
   });
@@ -632,7 +699,7 @@ describe('F. names from identity providers obey the rules of typed names', () =>
 describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', () => {
   it('gives the first five joins of an hour their own push, then one summary for the rest', async () => {
     const t = setup();
-    t.inviter('asha');
+    await t.inviter('asha');
     for (let i = 0; i < 8; i++) {
       t.clock.now = new Date(T0.getTime() + i * 1000);
       t.accounts.add({ uid: `m${i}`, providerIds: ['google.com'], emailVerified: true });
@@ -642,9 +709,9 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
     }
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(5);
-    expect(t.friends()).toHaveLength(8);
-    expect(t.history('asha')).toHaveLength(8);
-    expect(t.docs.get<PushBudget>(paths.budget('asha'))).toMatchObject({ heldCount: 3, heldName: 'Friend 7' });
+    expect(await t.friends()).toHaveLength(8);
+    expect(await t.history('asha')).toHaveLength(8);
+    expect(await t.get<PushBudget>(paths.budget('asha'))).toMatchObject({ heldCount: 3, heldName: 'Friend 7' });
     expect((await t.sweep(new Date(T0.getTime() + minutes(30)))).summariesSent).toBe(0); // the hour is full
     const report = await t.sweep(new Date(T0.getTime() + minutes(61)));
     expect(report.summariesSent).toBe(1);
@@ -655,24 +722,24 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
   it('decides again when the budget changed under a join, and never sends a sixth push', async () => {
     let changes = 0;
     const t = setup({
-      beforeCommit: (docs) => {
+      beforeCommit: async (db) => {
         // Another join counts a push between this one's read of the budget and its commit.
         if (changes >= 3) return;
         changes++;
-        const budget = docs.get<PushBudget>(paths.budget('asha'));
-        docs.put(paths.budget('asha'), {
+        const budget = (await db.doc(paths.budget('asha')).get()).data() as PushBudget | undefined;
+        await db.doc(paths.budget('asha')).set({
           ...budget,
           inviterId: 'asha',
           sentAt: [...(budget?.sentAt ?? []), T0.toISOString()],
         });
       },
     });
-    t.inviter('asha');
+    await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
-    expect(t.docs.get<PushBudget>(paths.budget('asha'))?.sentAt).toHaveLength(4);
+    expect((await t.get<PushBudget>(paths.budget('asha')))?.sentAt).toHaveLength(4);
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
-    expect(t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
   });
 });

@@ -15,7 +15,7 @@
  * (http-routes.ts answers them; port.ts serves the port.)
  */
 import { status } from '@grpc/grpc-js';
-import type { Authorize, IndexCheck } from './context.js';
+import type { Authorize, Change, IndexCheck } from './context.js';
 import { FirestoreError } from './errors.js';
 import { FaultPlan } from './faults.js';
 import { parseIndexConfig, type IndexConfig } from './index-config.js';
@@ -63,8 +63,24 @@ export interface FirestoreEmulator {
   clear(): void;
   /** Settles once every trigger event of the commits so far has been answered or given up. */
   triggersIdle(): Promise<void>;
+  /**
+   * Calls `listener` after every commit that changed documents, in commit order, with the
+   * documents' paths and the commit's time (a read at that time sees them as the commit left
+   * them, a read a microsecond earlier as they were): an in-process stand-in for a trigger. Returns
+   * the call that stops it.
+   */
+  onCommit(listener: (commit: CommittedChange) => void): () => void;
   /** Closes the port and every open connection. */
   stop(): Promise<void>;
+}
+
+/** One commit's changed documents (paths within the database, as `users/u1`) and its time. */
+export interface CommittedChange {
+  projectId: string;
+  databaseId: string;
+  paths: string[];
+  /** The commit's time, with microseconds: `seconds` since the epoch and `nanos`. */
+  time: { seconds: number; nanos: number };
 }
 
 export async function startFirestoreEmulator(options: FirestoreEmulatorOptions): Promise<FirestoreEmulator> {
@@ -122,6 +138,16 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
     port: server.port,
     clear: () => service.state.clear(),
     triggersIdle: () => triggers.delivery?.idle() ?? Promise.resolve(),
+    onCommit: (listener) => {
+      const forward = (change: Change) => {
+        const { projectId, databaseId } = change.database.name;
+        const seconds = Number(change.time / 1_000_000n);
+        const nanos = Number(change.time % 1_000_000n) * 1000;
+        listener({ projectId, databaseId, paths: [...change.paths], time: { seconds, nanos } });
+      };
+      service.changes.on('change', forward);
+      return () => service.changes.off('change', forward);
+    },
     stop: () => server.stop(),
   };
 }

@@ -35,6 +35,10 @@ export class FirestoreOwedWorkStore extends RecordRefs implements OwedWorkStore 
     return (await this.user(inviterId).get()).data() ?? null;
   }
 
+  async readJoin(inviterId: string, inviteeId: string): Promise<FriendJoin | undefined> {
+    return (await this.joinRef(inviterId, inviteeId).get()).data();
+  }
+
   /**
    * Appends a join's owed history entry, dropping the oldest entries so that the document
    * stays within HISTORY_TRIM_TO_BYTES, and marks it written, in one transaction. Returns

@@ -7,7 +7,7 @@
  */
 import type { Logger } from '../../platform/flows/ports.js';
 import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
-import { pushClaimOf, pushTargetOf, triggeredClaim } from '../domain/push-claims.js';
+import { holdsPushClaim, pushClaimOf, pushTargetOf, triggeredClaim } from '../domain/push-claims.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim } from '../domain/push-budget.js';
 import { PUSH_MAX_ATTEMPTS, type PushResult } from '../domain/push-timing.js';
@@ -68,8 +68,22 @@ export class OwedWorkFlow {
     }
     const claimedAt = triggeredClaim(before, after);
     if (claimedAt === null) return;
-    const inviter = await this.deps.store.readInviter(join.inviterId);
-    await this.deliver(this.joinDelivery(pushClaimOf(join, claimedAt, pushTargetOf(inviter)), now));
+    const { inviterId, inviteeId } = join;
+    const [inviter, current] = await Promise.all([
+      this.deps.store.readInviter(inviterId),
+      this.deps.store.readJoin(inviterId, inviteeId),
+    ]);
+    const claim = pushClaimOf(join, claimedAt, pushTargetOf(inviter));
+    // Firestore delivers an event at least once: a claim already settled (or taken over) is not sent again.
+    if (!holdsPushClaim(current, claim)) {
+      this.deps.logger.info('A push claim was settled before this run of the trigger; nothing sent', {
+        inviterId,
+        inviteeId,
+        attempts: claim.attempts,
+      });
+      return;
+    }
+    await this.deliver(this.joinDelivery(claim, now));
   }
 
   private async appendHistory(inviterId: string, inviteeId: string, now: Date): Promise<string> {

@@ -21,6 +21,8 @@ export interface PushTransport {
 export interface OwedWorkStore {
   /** The inviter's record as it is now (where their pushes go), or null. */
   readInviter(inviterId: string): Promise<UserRecord | null>;
+  /** A join's record as it is now, if there is one. */
+  readJoin(inviterId: string, inviteeId: string): Promise<FriendJoin | undefined>;
   /** Appends a join's owed history entry (trimmed to fit) and marks it written; the join's history state after. */
   appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'>;
   /** Writes how a claimed push went, if the join still carries this claim; false if not. */

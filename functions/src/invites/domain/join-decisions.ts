@@ -9,13 +9,7 @@ import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 import { acceptsInvitees } from '@dayfocus/contracts/records';
 import { FlowError, SOCIAL_PROVIDERS } from '../../platform/domain/errors.js';
-import {
-  accountProved,
-  recordedInviterCounts,
-  sessionStillValid,
-  verificationCodeProves,
-  type AccountFacts,
-} from './inviter-choice.js';
+import { accountProved, recordedInviterCounts, verificationCodeProves, type AccountFacts } from './inviter-choice.js';
 import { activationUpdate, companionRecord, socialSignUpUpdate } from './sign-up-updates.js';
 import type { Caller } from '../../platform/domain/caller.js';
 
@@ -72,6 +66,19 @@ const deletedAccount = () => new FlowError('failed-precondition', 'This account 
 export const disabledAccount = () => new FlowError('failed-precondition', 'This account has been disabled');
 const sessionEnded = () => new FlowError('unauthenticated', 'This session has ended; sign in again');
 const noInviter = () => new FlowError('not-found', 'No inviter with this id');
+
+/**
+ * Whether an ID token signed in at `authTime` (seconds, the token's `auth_time`) still speaks
+ * for the account: not once the account was disabled, nor once its sessions were revoked
+ * after that sign-in (what the Admin SDK's `checkRevoked` compares, here against the account
+ * the flow reads anyway).
+ */
+export function sessionStillValid(authTime: number | undefined, account: AccountFacts): boolean {
+  if (account.disabled) return false;
+  if (!account.tokensValidAfter) return true;
+  if (authTime === undefined) return false;
+  return authTime * 1000 >= Date.parse(account.tokensValidAfter);
+}
 
 /**
  * A signed-in caller's account as Auth has it now: refused when it is gone or disabled, or when

@@ -406,7 +406,7 @@ describe("null and '' are the app's values in a record the app made", () => {
     name: 'Leela',
     provider: 'google.com',
     inviterId: 'asha',
-    account,
+    recordedCounts: recordedInviterCounts(undefined, account),
     now: 'now',
   };
 

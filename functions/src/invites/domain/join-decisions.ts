@@ -132,7 +132,9 @@ function decideSocialSignUp(
     name: caller.name,
     provider: request.provider,
     inviterId,
-    account,
+    // None is recorded, or the recorded one no longer counts (an email sign-up's inviter
+    // after the address's owner took the account over): the link's inviter is recorded.
+    recordedCounts: recordedInviterCounts(signUp, account),
     now: now.toISOString(),
   });
   return {

@@ -17,13 +17,8 @@ import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { Caller } from '../../platform/domain/caller.js';
 import { ACTIVATION_ACCOUNT_REFUSALS, FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
-import {
-  checkEmailSignUp,
-  checkSession,
-  disabledAccount,
-  type CodeProof,
-  type JoinRequest,
-} from '../domain/join-decisions.js';
+import { checkEmailSignUp, checkSession, disabledAccount } from '../domain/join-decisions.js';
+import type { CodeProof, JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import type { VerificationCodes } from './ports.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';

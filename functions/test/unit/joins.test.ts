@@ -7,11 +7,8 @@ import {
   socialSignUpUpdate,
 } from '../../src/invites/domain/sign-up-updates.js';
 import { appendCapped, HISTORY_TRIM_TO_BYTES } from '../../src/owed-work/domain/history.js';
-import {
-  sessionStillValid,
-  verificationCodeProves,
-  recordedInviterCounts,
-} from '../../src/invites/domain/inviter-choice.js';
+import { verificationCodeProves, recordedInviterCounts } from '../../src/invites/domain/inviter-choice.js';
+import { sessionStillValid } from '../../src/invites/domain/join-decisions.js';
 import { holdsPushClaim, planSweep, settledPush, sweepAction } from '../../src/owed-work/domain/push-claims.js';
 import { planJoin, type JoinState } from '../../src/invites/domain/joins.js';
 import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from '../../src/owed-work/domain/push-timing.js';
@@ -409,7 +406,7 @@ describe("null and '' are the app's values in a record the app made", () => {
     name: 'Leela',
     provider: 'google.com',
     inviterId: 'asha',
-    account,
+    recordedCounts: recordedInviterCounts(undefined, account),
     now: 'now',
   };
 

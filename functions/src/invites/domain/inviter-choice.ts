@@ -18,19 +18,6 @@ export function accountProved(account: AccountFacts): boolean {
 }
 
 /**
- * Whether an ID token signed in at `authTime` (seconds, the token's `auth_time`) still speaks
- * for the account: not once the account was disabled, nor once its sessions were revoked
- * after that sign-in (what the Admin SDK's `checkRevoked` compares, here against the account
- * the flow reads anyway).
- */
-export function sessionStillValid(authTime: number | undefined, account: AccountFacts): boolean {
-  if (account.disabled) return false;
-  if (!account.tokensValidAfter) return true;
-  if (authTime === undefined) return false;
-  return authTime * 1000 >= Date.parse(account.tokensValidAfter);
-}
-
-/**
  * Whether the inviter recorded on a user record still speaks for the account's owner: only a
  * proof of the address made by the person who chose the inviter validates the choice.
  * - One recorded by an email sign-up counts only while the password sign-in is still on the

@@ -6,41 +6,12 @@
  * throws the FlowError the caller sees (nothing is written then). docs/joins.md has the rules.
  */
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
-import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 import { acceptsInvitees } from '@dayfocus/contracts/records';
-import { FlowError, SOCIAL_PROVIDERS } from '../../platform/domain/errors.js';
-import {
-  accountProved,
-  recordedInviterCounts,
-  sessionStillValid,
-  verificationCodeProves,
-  type AccountFacts,
-} from './inviter-choice.js';
+import { FlowError } from '../../platform/domain/errors.js';
+import { accountProved, recordedInviterCounts, verificationCodeProves, type AccountFacts } from './inviter-choice.js';
 import { activationUpdate, companionRecord, socialSignUpUpdate } from './sign-up-updates.js';
+import type { JoinRequest } from './join-requests.js';
 import type { Caller } from '../../platform/domain/caller.js';
-
-/** What the verification code of an activation's link did, and what the server knew before applying it. */
-export interface CodeProof {
-  outcome: VerificationOutcome;
-  verifiedBefore: boolean;
-  digest: string;
-}
-
-/** A join as asked for: by whom, about which account, naming which inviter. */
-export type JoinRequest =
-  | { kind: 'social-sign-up'; caller: Caller; provider: string; inviterId: string }
-  | { kind: 'activation'; caller: Caller | null; inviteeId: string; linkInviterId?: string; proof?: CodeProof }
-  | { kind: 'accept-invite'; caller: Caller; inviterId: string };
-
-/** The invitee of a join request. */
-export function inviteeOf(request: JoinRequest): string {
-  return request.kind === 'activation' ? request.inviteeId : request.caller.uid;
-}
-
-/** The inviter the request names: read in the first round, and most often the one joined. */
-export function inviterHintOf(request: JoinRequest): string | undefined {
-  return request.kind === 'activation' ? request.linkInviterId : request.inviterId;
-}
 
 /** What the transaction read for the decision. */
 export interface JoinFacts {
@@ -74,6 +45,19 @@ const sessionEnded = () => new FlowError('unauthenticated', 'This session has en
 const noInviter = () => new FlowError('not-found', 'No inviter with this id');
 
 /**
+ * Whether an ID token signed in at `authTime` (seconds, the token's `auth_time`) still speaks
+ * for the account: not once the account was disabled, nor once its sessions were revoked
+ * after that sign-in (what the Admin SDK's `checkRevoked` compares, here against the account
+ * the flow reads anyway).
+ */
+export function sessionStillValid(authTime: number | undefined, account: AccountFacts): boolean {
+  if (account.disabled) return false;
+  if (!account.tokensValidAfter) return true;
+  if (authTime === undefined) return false;
+  return authTime * 1000 >= Date.parse(account.tokensValidAfter);
+}
+
+/**
  * A signed-in caller's account as Auth has it now: refused when it is gone or disabled, or when
  * its sessions were revoked after this sign-in (the comparison `checkRevoked` makes, on the
  * account the flow reads anyway: no extra request).
@@ -83,16 +67,6 @@ export function checkSession<A extends AccountFacts>(caller: Caller, account: A 
   if (account.disabled) throw disabledAccount();
   if (!sessionStillValid(caller.authTime, account)) throw sessionEnded();
   return account;
-}
-
-/** Refusals that hold before any read: the wrong provider, a self-invite. */
-export function checkJoinRequest(request: JoinRequest): void {
-  if (request.kind === 'social-sign-up' && !SOCIAL_PROVIDERS.has(request.provider)) {
-    throw new FlowError('failed-precondition', 'completeSocialSignUp is for accounts signed in with Apple or Google');
-  }
-  if (request.kind !== 'activation' && request.inviterId === request.caller.uid) {
-    throw new FlowError('invalid-argument', 'You cannot invite yourself');
-  }
 }
 
 export function decideJoin(request: JoinRequest, facts: JoinFacts, now: Date): JoinDecision {
@@ -125,7 +99,9 @@ function decideSocialSignUp(
     name: caller.name,
     provider: request.provider,
     inviterId,
-    account,
+    // None is recorded, or the recorded one no longer counts (an email sign-up's inviter
+    // after the address's owner took the account over): the link's inviter is recorded.
+    recordedCounts: recordedInviterCounts(signUp, account),
     now: now.toISOString(),
   });
   return {

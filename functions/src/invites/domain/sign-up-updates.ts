@@ -7,7 +7,6 @@ import {
   type UserRecord,
   missingFields,
 } from '@dayfocus/contracts/records';
-import { type AccountFacts, recordedInviterCounts } from './inviter-choice.js';
 
 /**
  * A record the companion made or completes, as it was before this call: none yet, one without
@@ -59,8 +58,8 @@ export function emailSignUpUpdate(
 
 /**
  * What an Apple or Google sign-up sets on the record: what is missing, the flags, and the
- * link's inviter where none is recorded or the recorded one no longer counts (an email
- * sign-up's inviter after the address's owner took the account over).
+ * link's inviter unless `recordedCounts`: a recorded inviter that still counts stays
+ * (join-decisions.ts decides it).
  */
 export function socialSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
@@ -71,7 +70,7 @@ export function socialSignUpUpdate(
     name: string | undefined;
     provider: string;
     inviterId: string;
-    account: AccountFacts;
+    recordedCounts: boolean;
     now: string;
   },
 ): SignUpUpdates {
@@ -79,8 +78,6 @@ export function socialSignUpUpdate(
   // The flags only where the record has none: an account the app switched off stays off.
   return {
     user: { ...missingFields(existing, defaults, companionRecord(existing, signUp)), updatedAt: input.now },
-    signUp: recordedInviterCounts(signUp, input.account)
-      ? {}
-      : { invitedBy: input.inviterId, invitedVia: input.provider },
+    signUp: input.recordedCounts ? {} : { invitedBy: input.inviterId, invitedVia: input.provider },
   };
 }

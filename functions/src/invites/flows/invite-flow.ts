@@ -17,15 +17,10 @@ import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { Caller } from '../../platform/domain/caller.js';
 import { ACTIVATION_ACCOUNT_REFUSALS, FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
-import {
-  checkEmailSignUp,
-  checkSession,
-  disabledAccount,
-  type CodeProof,
-  type JoinRequest,
-} from '../domain/join-decisions.js';
+import { checkEmailSignUp, checkSession, disabledAccount } from '../domain/join-decisions.js';
+import type { CodeProof, JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
-import type { CheckedCode, VerificationCodes } from './ports.js';
+import type { VerificationCodes } from './ports.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 
 export interface InviteFlowDeps extends JoinFlowDeps {
@@ -38,6 +33,8 @@ export interface InviteFlowDeps extends JoinFlowDeps {
  * the inviter now a friend (null when none).
  */
 export type ActivationResult = Omit<ActivationAnswer, 'inviteLink'>;
+
+const notThisAccount = () => new FlowError('invalid-argument', 'This verification link is not for this account');
 
 /**
  * The invite flow's calls. A call that writes for a caller writes nothing before its App Check
@@ -101,24 +98,47 @@ export class InviteFlow {
   /**
    * Activation from the verification link, which may be opened on another device: signed in
    * (`caller`, the account itself) or not, but the account must have proved its address. The
-   * link's verification code, when it carries one, is applied here, so that the server knows
-   * the sign-up's own e-mail proved the address (inviter-choice.ts, recordedInviterCounts). The link's
-   * `inviterId` is only a hint that saves a round of reads.
+   * link's `inviterId` is only a hint that saves a round of reads.
+   *
+   * The link's verification code, when it carries one, is applied here, so that the server knows
+   * the sign-up's own e-mail proved the address (inviter-choice.ts, recordedInviterCounts): it is
+   * checked to verify this account's address (one for another account, or of another kind, is
+   * refused with nothing applied or written), its digest remembered while the address is
+   * unverified, then it is applied.
    */
   async activateAccount(
     input: { uid: string; inviterId?: string; verificationCode?: string },
     caller: Caller | null,
   ): Promise<ActivationResult> {
     const now = this.deps.now();
+    const uid = input.uid;
     const code = input.verificationCode;
-    const checked = code ? this.deps.verificationCodes.check(code) : undefined;
+    const codes = this.deps.verificationCodes;
+    const checked = code ? codes.check(code) : undefined;
     checked?.catch(() => undefined); // awaited below; never an unhandled rejection
     try {
-      const proof = code && checked ? await this.applyVerificationCode(input.uid, code, checked, now) : undefined;
+      let proof: CodeProof | undefined;
+      if (code && checked) {
+        const [before, check] = await Promise.all([this.deps.accounts.getAccount(uid), checked]);
+        if (!before) throw new FlowError('not-found', 'No account with this id');
+        if (before.disabled || check.kind === 'disabled') throw disabledAccount();
+        const digest = codes.digest(code);
+        const verifiedBefore = before.emailVerified;
+        if (check.kind !== 'code') proof = { outcome: check.kind, verifiedBefore, digest };
+        else {
+          const sameAddress = check.email?.toLowerCase() === before.email?.toLowerCase();
+          if (check.requestType !== 'VERIFY_EMAIL' || !sameAddress) throw notThisAccount();
+          if (!verifiedBefore) await this.deps.store.rememberVerificationCode(uid, digest, now);
+          const applied = await codes.apply(code);
+          if (applied.kind === 'disabled') throw disabledAccount();
+          if (applied.kind === 'applied' && applied.uid !== uid) throw notThisAccount();
+          proof = { outcome: applied.kind, verifiedBefore, digest };
+        }
+      }
       const request: JoinRequest = {
         kind: 'activation',
         caller,
-        inviteeId: input.uid,
+        inviteeId: uid,
         linkInviterId: input.inviterId,
         proof,
       };
@@ -144,40 +164,6 @@ export class InviteFlow {
     const { inviter } = await this.joins.join(request, this.deps.now());
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
     return inviter;
-  }
-
-  /**
-   * Checks that the link's code verifies this account's address, remembers its digest while the
-   * address is unverified, then applies it. A code for another account, or of another kind,
-   * is refused with nothing applied or written.
-   */
-  private async applyVerificationCode(
-    uid: string,
-    code: string,
-    check: Promise<CheckedCode>,
-    now: Date,
-  ): Promise<CodeProof> {
-    const codes = this.deps.verificationCodes;
-    const [before, checked] = await Promise.all([this.deps.accounts.getAccount(uid), check]);
-    if (!before) throw new FlowError('not-found', 'No account with this id');
-    if (before.disabled || checked.kind === 'disabled') throw disabledAccount();
-    const digest = codes.digest(code);
-    if (checked.kind !== 'code') return { outcome: checked.kind, verifiedBefore: before.emailVerified, digest };
-    const sameAddress = checked.email?.toLowerCase() === before.email?.toLowerCase();
-    if (checked.requestType !== 'VERIFY_EMAIL' || !sameAddress) {
-      throw new FlowError('invalid-argument', 'This verification link is not for this account');
-    }
-    if (!before.emailVerified) await this.deps.store.rememberVerificationCode(uid, digest, now);
-    const applied = await codes.apply(code);
-    if (applied.kind === 'disabled') throw disabledAccount();
-    if (applied.kind === 'applied' && applied.uid !== uid) {
-      throw new FlowError('invalid-argument', 'This verification link is not for this account');
-    }
-    return {
-      outcome: applied.kind === 'applied' ? 'applied' : applied.kind,
-      verifiedBefore: before.emailVerified,
-      digest,
-    };
   }
 
   async onAccountCreated(account: {

@@ -8,7 +8,8 @@
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
-import { checkJoinRequest, decideJoin, inviteeOf, inviterHintOf, type JoinRequest } from '../domain/join-decisions.js';
+import { decideJoin } from '../domain/join-decisions.js';
+import { checkJoinRequest, inviteeOf, inviterHintOf, type JoinRequest } from '../domain/join-requests.js';
 import { planJoin } from '../domain/joins.js';
 import { isPublicInviter } from '../domain/inviters.js';
 import type { Account, AccountLookup, InviteStore, InviteTransaction, PairState } from './ports.js';

@@ -1,15 +1,71 @@
 /**
- * How a join's owed push is claimed, settled and retried: claimed by the join's own call and
- * sent by the trigger on the join's record (triggeredClaim), or claimed and sent by the sweep
- * (planSweep: the sweep's whole decision for one due join).
+ * How a join's owed push is claimed, settled and retried: planned by the join's own call
+ * (planJoinPush) and sent by the trigger on the join's record (triggeredClaim), or claimed and
+ * sent by the sweep (planSweep: the sweep's whole decision for one due join).
  */
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
-import { nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
+import { definedFields } from '../../platform/domain/defined-fields.js';
+import { joinPushDecision, nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
 import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
 import { type FriendJoin, type PushClaim, type PushSender, withDueAt } from './friend-join.js';
 
 /** The sweep's schedule; retries are never due sooner than the next run anyway. */
 export const SWEEP_SCHEDULE = 'every 5 minutes';
+
+/**
+ * What a join call does to the inviter's push budget: `count` a push it claims (the new `sentAt`,
+ * written only if the budget is still as read), or `hold` its push for the summary (blind
+ * writes: an increment and the latest name, so that held joins never contend).
+ */
+export type BudgetWrite =
+  { count: string[] } | { hold: { inviteeId: string; inviteeName: string; at: string; dueAt: string } };
+
+/** A join call's push: the join's record to write (whole when new), the budget's write, the claim to send. */
+export interface JoinPushPlan {
+  join?: { create: FriendJoin } | { update: Partial<FriendJoin> };
+  budget?: BudgetWrite;
+  claim: PushClaim | null;
+}
+
+/**
+ * The push of a join call, planned in one pass from the inviter and the budget as read. A new
+ * join (`made`: its record but the push) gets a push of its own while the inviter's hour has
+ * room (push-budget.ts), else it is held for the summary. A join made before (`before`: a
+ * replayed call) may claim a push still owed, while the hour has room: when it is full the
+ * sweep retries it later. `mayClaim` false: the budget kept changing under this call, so the
+ * push is not claimed now.
+ */
+export function planJoinPush(
+  join: { made: Omit<FriendJoin, 'push'> } | { before: FriendJoin },
+  inviter: UserRecord | null,
+  budget: PushBudget | undefined,
+  now: Date,
+  mayClaim: boolean,
+): JoinPushPlan {
+  if ('before' in join && !pushClaimable(join.before, now)) return { claim: null };
+  const target = pushTargetOf(inviter);
+  // The push claimed now, as its next attempt (a new join's first): each case keeps it or not.
+  const { update, claim } = claimPush('before' in join ? join.before : join.made, target, now, 'trigger');
+  if ('before' in join) {
+    if (!target.token) return { join: { update }, claim };
+    // A push that reaches the phone counts in the budget.
+    if (!mayClaim || !pushAllowed(budget, now)) return { claim: null };
+    return { join: { update }, budget: { count: withPushCounted(budget, now) }, claim };
+  }
+  const { made } = join;
+  if (!target.token) return { join: { create: definedFields(withDueAt({ ...made, push: 'no-token' })) }, claim: null };
+  if (mayClaim && joinPushDecision(budget, now) === 'claim') {
+    return { join: { create: definedFields(update) }, budget: { count: withPushCounted(budget, now) }, claim };
+  }
+  const at = now.toISOString();
+  const hold = {
+    inviteeId: made.inviteeId,
+    inviteeName: made.inviteeName,
+    at,
+    dueAt: nextPushAt(budget, now).toISOString(),
+  };
+  return { join: { create: definedFields(withDueAt({ ...made, push: 'summarized' })) }, budget: { hold }, claim: null };
+}
 
 /** Where an inviter's pushes go now: the record's token (none once the inviter left) and language. */
 export function pushTargetOf(inviter: UserRecord | null): { token: string | null; language: string | undefined } {
@@ -18,7 +74,7 @@ export function pushTargetOf(inviter: UserRecord | null): { token: string | null
 
 /** The claim a join's record holds (claimed at `claimedAt`), to send to `inviter`'s current token. */
 export function pushClaimOf(
-  join: FriendJoin,
+  join: Omit<FriendJoin, 'push'>,
   claimedAt: string,
   inviter: { token: string | null; language: string | undefined },
 ): PushClaim {
@@ -40,13 +96,14 @@ export function pushClaimOf(
  * them, and the claim to send with the inviter's current `token`; `sender` sends it.
  */
 export function claimPush(
-  join: FriendJoin,
+  join: Omit<FriendJoin, 'push'>,
   inviter: { token: string | null; language: string | undefined },
   now: Date,
   sender: PushSender,
 ): { update: FriendJoin & { dueAt: string | undefined }; claim: PushClaim } {
-  const update = withDueAt({ ...join, ...pushClaimFields(join.pushAttempts + 1, now, sender) });
-  return { update, claim: pushClaimOf(update, now.toISOString(), inviter) };
+  const claimed = { ...join, ...pushClaimFields(join.pushAttempts + 1, now, sender) };
+  const claim = pushClaimOf(claimed, now.toISOString(), inviter);
+  return { update: withDueAt(claimed), claim };
 }
 
 /** The fields of a claim: the push is being sent by `sender` until the lease runs out. */

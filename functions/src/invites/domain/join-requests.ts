@@ -1,0 +1,41 @@
+/**
+ * A join as asked for (an Apple or Google sign-up, the activation link, the app's "accept"),
+ * and what holds of it before anything is read: its invitee, the inviter it names, and the
+ * refusals of a wrong provider or a self-invite. Who may then join whom is join-decisions.ts's.
+ */
+import type { VerificationOutcome } from '@dayfocus/contracts/answers';
+import type { Caller } from '../../platform/domain/caller.js';
+import { FlowError, SOCIAL_PROVIDERS } from '../../platform/domain/errors.js';
+
+/** What the verification code of an activation's link did, and what the server knew before applying it. */
+export interface CodeProof {
+  outcome: VerificationOutcome;
+  verifiedBefore: boolean;
+  digest: string;
+}
+
+/** A join as asked for: by whom, about which account, naming which inviter. */
+export type JoinRequest =
+  | { kind: 'social-sign-up'; caller: Caller; provider: string; inviterId: string }
+  | { kind: 'activation'; caller: Caller | null; inviteeId: string; linkInviterId?: string; proof?: CodeProof }
+  | { kind: 'accept-invite'; caller: Caller; inviterId: string };
+
+/** The invitee of a join request. */
+export function inviteeOf(request: JoinRequest): string {
+  return request.kind === 'activation' ? request.inviteeId : request.caller.uid;
+}
+
+/** The inviter the request names: read in the first round, and most often the one joined. */
+export function inviterHintOf(request: JoinRequest): string | undefined {
+  return request.kind === 'activation' ? request.linkInviterId : request.inviterId;
+}
+
+/** Refusals that hold before any read: the wrong provider, a self-invite. */
+export function checkJoinRequest(request: JoinRequest): void {
+  if (request.kind === 'social-sign-up' && !SOCIAL_PROVIDERS.has(request.provider)) {
+    throw new FlowError('failed-precondition', 'completeSocialSignUp is for accounts signed in with Apple or Google');
+  }
+  if (request.kind !== 'activation' && request.inviterId === request.caller.uid) {
+    throw new FlowError('invalid-argument', 'You cannot invite yourself');
+  }
+}

@@ -60,26 +60,23 @@ export class OwedWorkFlow {
    */
   async onJoinWritten(before: FriendJoin | undefined, after: FriendJoin | undefined): Promise<void> {
     if (!after) return;
+    const { inviterId, inviteeId } = after;
     const now = this.deps.now();
-    let join = after;
-    if (!before && join.history === 'owed') {
-      const history = await this.appendHistory(join.inviterId, join.inviteeId, now);
-      if (history === 'written') join = { ...join, history, historyDueAt: undefined };
-    }
+    if (!before && after.history === 'owed') await this.appendHistory(inviterId, inviteeId, now);
     const claimedAt = triggeredClaim(before, after);
     if (claimedAt === null) return;
-    const { inviterId, inviteeId } = join;
     const [inviter, current] = await Promise.all([
       this.deps.store.readInviter(inviterId),
       this.deps.store.readJoin(inviterId, inviteeId),
     ]);
-    const claim = pushClaimOf(join, claimedAt, pushTargetOf(inviter));
-    // Firestore delivers an event at least once: a claim already settled (or taken over) is not sent again.
-    if (!holdsPushClaim(current, claim)) {
+    // Firestore delivers an event at least once, not always in order: a claim already settled,
+    // or taken over by the sweep, is not sent again.
+    const claim = current && pushClaimOf(current, claimedAt, pushTargetOf(inviter));
+    if (!claim || !holdsPushClaim(current, claim)) {
       this.deps.logger.info('A push claim was settled before this run of the trigger; nothing sent', {
         inviterId,
         inviteeId,
-        attempts: claim.attempts,
+        attempts: after.pushAttempts,
       });
       return;
     }

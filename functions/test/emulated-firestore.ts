@@ -57,7 +57,9 @@ export async function startEmulatedFirestore(): Promise<EmulatedFirestore> {
 
 interface JoinChange {
   path: string;
+  /** The commit's time, and the microsecond before it. */
   time: Timestamp;
+  before: Timestamp;
 }
 
 /**
@@ -75,8 +77,9 @@ export class JoinTrigger {
   ) {
     this.stop = emulator.onCommit((commit) => {
       const time = new Timestamp(commit.time.seconds, commit.time.nanos);
+      const before = new Timestamp(commit.before.seconds, commit.before.nanos);
       for (const path of commit.paths) {
-        if (path.startsWith(`${collections.friendJoins}/`)) this.held.push({ path, time });
+        if (path.startsWith(`${collections.friendJoins}/`)) this.held.push({ path, time, before });
       }
     });
   }
@@ -94,13 +97,8 @@ export class JoinTrigger {
   ): Promise<number> {
     let count = 0;
     for (let change = this.held.shift(); change; change = this.held.shift()) {
-      const micros = change.time.nanoseconds / 1000;
-      const justBefore =
-        micros > 0
-          ? new Timestamp(change.time.seconds, change.time.nanoseconds - 1000)
-          : new Timestamp(change.time.seconds - 1, 999_999_000);
       const [before, after] = await Promise.all([
-        this.joinAt(change.path, justBefore),
+        this.joinAt(change.path, change.before),
         this.joinAt(change.path, change.time),
       ]);
       await onChange(before, after);

@@ -65,9 +65,9 @@ export interface FirestoreEmulator {
   triggersIdle(): Promise<void>;
   /**
    * Calls `listener` after every commit that changed documents, in commit order, with the
-   * documents' paths and the commit's time (a read at that time sees them as the commit left
-   * them, a read a microsecond earlier as they were): an in-process stand-in for a trigger. Returns
-   * the call that stops it.
+   * documents' paths, the commit's time (a read then sees them as the commit left them) and the
+   * microsecond before it (a read then sees them as they were): an in-process stand-in for a
+   * trigger. Returns the call that stops it.
    */
   onCommit(listener: (commit: CommittedChange) => void): () => void;
   /** Closes the port and every open connection. */
@@ -81,6 +81,8 @@ export interface CommittedChange {
   paths: string[];
   /** The commit's time, with microseconds: `seconds` since the epoch and `nanos`. */
   time: { seconds: number; nanos: number };
+  /** The microsecond before the commit, likewise. */
+  before: { seconds: number; nanos: number };
 }
 
 export async function startFirestoreEmulator(options: FirestoreEmulatorOptions): Promise<FirestoreEmulator> {
@@ -141,9 +143,14 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
     onCommit: (listener) => {
       const forward = (change: Change) => {
         const { projectId, databaseId } = change.database.name;
-        const seconds = Number(change.time / 1_000_000n);
-        const nanos = Number(change.time % 1_000_000n) * 1000;
-        listener({ projectId, databaseId, paths: [...change.paths], time: { seconds, nanos } });
+        const at = (time: bigint) => ({ seconds: Number(time / 1_000_000n), nanos: Number(time % 1_000_000n) * 1000 });
+        listener({
+          projectId,
+          databaseId,
+          paths: [...change.paths],
+          time: at(change.time),
+          before: at(change.time - 1n),
+        });
       };
       service.changes.on('change', forward);
       return () => service.changes.off('change', forward);

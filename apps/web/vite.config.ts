@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // Relative, so that Vite bundles it into the config (the functions package is CommonJS).
 import { brand } from '@dayfocus/contracts/brand';
+import { languageFacts, languagesPlugin, localesAlias } from './vite-languages';
 
 /**
  * Every route of the app is rendered by the server (firebase.json sends it to the invitationPage
@@ -68,9 +69,42 @@ function brandedHtml(): Plugin {
  */
 export const serverRendererDir = fileURLToPath(new URL('../../functions/lib/web', import.meta.url));
 
+/**
+ * The languages the built configuration switches on, checked against the language files (a code
+ * without one fails the build), written beside the server renderer as `languages.json`: the
+ * functions speak these in pushes and e-mails (functions/src/platform/adapters/locales.ts).
+ */
+function switchedOnLanguages(): Plugin {
+  return {
+    name: 'dayfocus-switched-on-languages',
+    apply: 'build',
+    async writeBundle(options) {
+      const { portalLanguages } = JSON.parse(readFileSync(resolve(webDir, 'dist', 'config.json'), 'utf8')) as {
+        portalLanguages: string[];
+      };
+      const facts = await languageFacts();
+      const unknown = portalLanguages.filter((code) => !facts.some((language) => language.code === code));
+      if (unknown.length > 0)
+        throw new Error(
+          `config.json switches on ${unknown.join(', ')}: no such file in packages/contracts/src/locales`,
+        );
+      // With what the deploy preflight refuses: a pseudo-locale, a draft awaiting review (tools/deploy).
+      const switchedOn = portalLanguages.map((code) => {
+        const { pseudo, awaitingReview } = facts.find((language) => language.code === code) ?? {};
+        return { code, pseudo, awaitingReview };
+      });
+      writeFileSync(join(options.dir ?? serverRendererDir, 'languages.json'), `${JSON.stringify(switchedOn)}\n`);
+    },
+  };
+}
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), brandedHtml(), notFoundPage(), runtimeConfigFile()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: isSsrBuild
+    ? [react(), languagesPlugin(), switchedOnLanguages()]
+    : [react(), languagesPlugin(), brandedHtml(), notFoundPage(), runtimeConfigFile()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...localesAlias } },
   // The server bundle is self-contained (React, the router, i18next inside it): the functions
   // package does not depend on them. Chunks are loaded only if used (Firebase never is).
   ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,

@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { languagesPlugin, localesAlias } from './vite-languages';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), ...localesAlias };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), languagesPlugin()],
   resolve: { alias },
   test: {
     projects: [
@@ -36,6 +37,7 @@ export default defineConfig({
         // Real Chromium (the one @dayfocus/stack provides, driven by playwright-core) against the
         // app on the Hosting emulator.
         resolve: { alias },
+        plugins: [languagesPlugin()],
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],

@@ -16,7 +16,9 @@ import { companionLink, demoInviter, inviteLink, repoRoot, seedDemoInviter, urls
 import { uniqueId, verificationEmail } from '@dayfocus/stack/testing';
 import { completeProviderPopup } from '@dayfocus/web/e2e/support/auth-emulator';
 import { launchBrowser, newContext } from '@dayfocus/web/e2e/support/browser';
-import { en } from '@dayfocus/web/locales/en';
+import english from '@dayfocus/contracts/locales/en';
+
+const en = english.web;
 import type { Page, Request } from 'playwright-core';
 
 const PHONE = {

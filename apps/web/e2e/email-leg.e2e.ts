@@ -4,8 +4,7 @@
 import { readDoc, verificationEmails } from '@dayfocus/stack/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en, type Translation } from '../src/locales/en';
-import { hi } from '../src/locales/hi';
+import { en, hi, type Translation } from './support/locales';
 import {
   authUserByEmail,
   emailActionLink,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
+import { en } from './support/locales';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
 import { collections } from '@dayfocus/contracts/records';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';

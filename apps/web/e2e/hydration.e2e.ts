@@ -5,7 +5,7 @@
 // the person should see: the link's, else the one chosen before, else the browser's.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
+import { en } from './support/locales';
 import {
   confirmEmailPath,
   reachPath,

@@ -4,8 +4,7 @@
 import { urls } from '@dayfocus/stack/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
-import { hi } from '../src/locales/hi';
+import { en, hi } from './support/locales';
 import { inAppBrowsers, realBrowsers, type Arrival } from '../src/testing/user-agents';
 import { completeProviderRedirect } from './support/auth-emulator';
 import {

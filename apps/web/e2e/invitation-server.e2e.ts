@@ -3,8 +3,7 @@
 // inviter or the configuration, no loader).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
-import { hi } from '../src/locales/hi';
+import { en, hi } from './support/locales';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import {
   confirmEmailPath,

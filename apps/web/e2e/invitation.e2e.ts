@@ -1,8 +1,7 @@
 // The invitation page and its neighbours: unknown inviters, Hindi and the language choice,
 // and "I already have an account" (the inviter's short link).
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
-import { hi } from '../src/locales/hi';
+import { en, hi } from './support/locales';
 import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible } from './support/app';
 
 describe('The invitation in the browser', () => {

@@ -3,8 +3,7 @@
 // them, and the language switch says its choice in the address (`lg`).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
-import { hi } from '../src/locales/hi';
+import { en, hi } from './support/locales';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
 import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible } from './support/app';
 

@@ -2,7 +2,7 @@
 // page says what happened in words a person understands, and a retry finishes the sign-up.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
+import { en } from './support/locales';
 import { CHROME_ANDROID } from '../src/testing/user-agents';
 import { completeProviderPopup } from './support/auth-emulator';
 import {

@@ -3,8 +3,7 @@
 // .artifacts/screenshots/<page>-<lang>-<phone|desktop>.png for a person to look at.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { en, type Translation } from '../src/locales/en';
-import { hi } from '../src/locales/hi';
+import { stackLanguages, textsOf, type Translation } from './support/locales';
 import {
   reachPath,
   screenshot,
@@ -19,8 +18,6 @@ import {
   type SeededInviter,
   confirmEmailPath,
 } from './support/app';
-
-const texts: Record<Language, Translation> = { en, hi };
 
 interface Screen {
   name: string;
@@ -84,7 +81,11 @@ const screens: Screen[] = [
     async open(page, t) {
       await page.goto('/welcome');
       await heading(page, t.welcome.title);
-      await visible(page.getByRole('link', { name: t === en ? 'Get it on Google Play' : 'Google Play पर पाएँ' }));
+      await visible(
+        page.getByRole('link', {
+          name: [t.welcome.playStoreBefore, 'Google Play', t.welcome.playStoreAfter].join(' ').trim(),
+        }),
+      );
     },
   },
   {
@@ -138,18 +139,18 @@ async function settled(page: Page): Promise<void> {
   });
 }
 
-describe('Every page, in English and Hindi, at phone and desktop size', () => {
+describe('Every page, in every language the stack switches on, at phone and desktop size', () => {
   const browser = useBrowser();
   let inviter: SeededInviter;
   beforeAll(async () => {
     inviter = await seedInviter({ picture: true });
   });
 
-  for (const language of ['en', 'hi'] as const) {
+  for (const language of stackLanguages) {
     for (const screen of screens) {
-      it(`the ${screen.name} page in ${language === 'en' ? 'English' : 'Hindi'} has no serious or critical accessibility violation and is captured at both sizes`, async () => {
+      it(`the ${screen.name} page in ${language} has no serious or critical accessibility violation and is captured at both sizes`, async () => {
         const page = await browser.newPage({ device: 'phone', language });
-        await screen.open(page, texts[language], inviter, language);
+        await screen.open(page, textsOf(language), inviter, language);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
 
         const problems: string[] = [];
@@ -172,7 +173,7 @@ describe('The Content-Security-Policy', () => {
   it('refuses a script injected into the invitation page, and the tests see the violation', async () => {
     const inviter = await seedInviter();
     const page = await browser.newPage();
-    await screens[0]?.open(page, en, inviter, 'en');
+    await screens[0]?.open(page, textsOf('en'), inviter, 'en');
     const ran = await page.evaluate(async () => {
       const script = document.createElement('script');
       script.textContent = 'window.__injected = true';
@@ -191,7 +192,7 @@ describe('Fonts', () => {
   it('draws the Hindi invitation in the Noto Sans of the npm registry (it covers Devanagari), whatever fonts the machine has', async () => {
     const inviter = await seedInviter();
     const page = await browser.newPage({ device: 'phone', language: 'hi' });
-    await screens[0]?.open(page, hi, inviter, 'hi');
+    await screens[0]?.open(page, textsOf('hi'), inviter, 'hi');
     const cdp = await page.context().newCDPSession(page);
     const { root } = (await cdp.send('DOM.getDocument')) as { root: { nodeId: number } };
     const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1' })) as {

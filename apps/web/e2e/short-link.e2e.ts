@@ -5,8 +5,7 @@
 // get the app" puts exactly the short link on the clipboard.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
-import { hi } from '../src/locales/hi';
+import { en, hi } from './support/locales';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
 import {
   pathOf,

@@ -2,7 +2,7 @@
 // with the gapi stand-in of support/browser.ts), then completeSocialSignUp on the server.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
+import { en } from './support/locales';
 import {
   authUserByEmail,
   eventually,

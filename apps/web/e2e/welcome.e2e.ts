@@ -6,8 +6,7 @@
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from '../src/locales/en';
-import { hi } from '../src/locales/hi';
+import { en, textsOf } from './support/locales';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
 import {
   screenshot,
@@ -29,8 +28,7 @@ const visitors: Record<Visitor, { userAgent: string; viewport: { width: number; 
   iphone: { userAgent: SAFARI_IPHONE, viewport: { width: 390, height: 844 } },
   desktop: { userAgent: DESKTOP_CHROME, viewport: { width: 1280, height: 800 } },
 };
-const texts = { en, hi };
-const friendsText = (language: Language, name: string) => texts[language].welcome.friends.replace('{{name}}', name);
+const friendsText = (language: Language, name: string) => textsOf(language).welcome.friends.replace('{{name}}', name);
 
 /** A verified invitee of a new inviter (with a picture), ready to open the welcome link. */
 async function invitation(name = 'Asha Verma') {
@@ -278,7 +276,7 @@ describe('The welcome page hands over to the app', () => {
         const held = await holdActivation(page);
         await page.goto(`${path}?lg=${language}`);
         await held.arrived;
-        await visible(page.getByRole('status').getByText(texts[language].welcome.activating));
+        await visible(page.getByRole('status').getByText(textsOf(language).welcome.activating));
         await screenshot(page, `welcome-activating-${visitor}`, language, visitor === 'desktop' ? 'desktop' : 'phone');
         held.release();
         await visible(news(page, language));

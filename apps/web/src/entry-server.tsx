@@ -24,6 +24,7 @@ import SignUpRoute from '@/app/routes/sign-up';
 import SocialSignUpRoute from '@/app/routes/social-sign-up';
 import WelcomeRoute from '@/app/routes/welcome';
 import HomeRoute from '@/app/routes/home';
+import { htmlTag, meta, ogLocaleOf } from '@/app/page-head';
 import { serverStateScript } from '@/app/server-state';
 import { emailActionTarget as targetOf } from '@/config/email-action';
 import { pageQuery as queryOf } from '@/config/page-query';
@@ -83,12 +84,6 @@ function decodedSegment(segment: string): string {
   }
 }
 
-const ogLocales: Record<string, string> = { en: 'en_US', hi: 'hi_IN' };
-
-function meta(attribute: 'name' | 'property', key: string, value: string): string {
-  return `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
-}
-
 /** The pages this renderer knows (every route marked `serverRendered` in config/paths.ts). */
 const serverPages = {
   invitation: InvitationRoute,
@@ -146,7 +141,7 @@ function previewTags(t: TFunction, language: string, input: InvitationPageInput,
     meta('property', 'og:image', image),
     meta('property', 'og:image:alt', t('app.name')),
     meta('property', 'og:url', url),
-    meta('property', 'og:locale', ogLocales[language] ?? language),
+    meta('property', 'og:locale', ogLocaleOf(language)),
     meta('name', 'twitter:card', 'summary'),
     meta('name', 'twitter:title', previewTitle),
     meta('name', 'twitter:description', description),
@@ -194,7 +189,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
 
   const description = page === 'invitation' && inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
   let html = withAppDeferred(template)
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(language)}"`)
+    .replace(/<html lang="[^"]*"/, () => htmlTag(language))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     // The app starts from the state below, not from /config.json.
     .replace(/\s*<link rel="preload" href="\/config\.json"[^>]*>/, '')
@@ -286,7 +281,7 @@ export async function renderLinkPage(input: LinkPageInput): Promise<LinkPageOutp
       ? `  <script nonce="${escapeHtml(input.nonce)}">${openAppScript}</script>\n  `
       : '';
   let html = withoutApp(template)
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${escapeHtml(language)}"`)
+    .replace(/<html lang="[^"]*"/, () => htmlTag(language))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('<!--ssr-head-->', () => head.join('\n    '))
     .replace(OUTLET, () => `<div id="root">${body}</div>`)

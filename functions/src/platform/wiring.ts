@@ -19,6 +19,7 @@ import { readLinkSettings } from '../short-links/adapters/link-params.js';
 import { picturesFolder } from '../invites/adapters/picture-params.js';
 import { resolvePictureUrl } from '../invites/adapters/pictures.js';
 import { withinTime } from './adapters/time-limit.js';
+import { textIn } from './adapters/locales.js';
 import { AuthRestVerificationCodes, webApiKey } from '../invites/adapters/verification-codes.js';
 import { AppLinkFlow } from '../short-links/flows/app-link-flow.js';
 import { loadRenderer } from '../pages/adapters/web-renderer.js';
@@ -46,6 +47,7 @@ const resolvePicture = (profileImage: unknown, ownerId: string) =>
 export const owedWorkFlow = new OwedWorkFlow({
   store: environment().owedWorkStore(new FirestoreOwedWorkStore(db, logger)),
   push: environment().pushTransport(),
+  textIn,
   logger,
   now: () => new Date(),
 });

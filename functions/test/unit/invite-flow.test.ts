@@ -19,6 +19,7 @@ import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-store.js';
 import { crashingInviteStore, crashingOwedWorkStore, type CrashPoint } from '../../src/local/dev-crash-switch.js';
+import { textIn } from '../../src/platform/adapters/locales.js';
 import { OwedWorkFlow } from '../../src/owed-work/flows/owed-work-flow.js';
 import { gatedAccounts, gatedCodes, gatedInviteStore } from '../../src/invites/adapters/gated-ports.js';
 import { withWriteGate } from '../../src/platform/adapters/write-gate.js';
@@ -82,6 +83,7 @@ function setup(options: SetupOptions = {}) {
   const owedWork = new OwedWorkFlow({
     store: crashingOwedWorkStore(new FirestoreOwedWorkStore(db, logger), crashes),
     push,
+    textIn,
     logger,
     now: () => clock.now,
   });

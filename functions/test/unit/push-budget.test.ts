@@ -21,8 +21,9 @@ import {
   friendJoinSummaryPush,
   friendJoinSummaryText,
   friendJoinText,
-  pushLanguage,
 } from '../../src/owed-work/domain/push.js';
+import { serverText, switchedOnLanguage } from '../../src/platform/domain/server-text.js';
+import hi from '@dayfocus/contracts/locales/hi';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { owedJoin } from '../fixtures.js';
 
@@ -43,34 +44,47 @@ function claimOf(plan: { claim: SummaryClaim | null }): SummaryClaim {
   return plan.claim;
 }
 
+const inHindi = serverText(hi);
+
 describe('push texts', () => {
-  it("speak the inviter's language: Hindi for 'hi', English for anything else", () => {
-    expect(friendJoinText('Mira', 'en')).toBe('Mira has accepted your invitation');
-    expect(friendJoinText('Mira', 'hi')).toBe('Mira ने आपका निमंत्रण स्वीकार कर लिया है');
-    expect(friendJoinText('Mira', 'hi-IN')).toBe('Mira ने आपका निमंत्रण स्वीकार कर लिया है');
-    for (const other of [undefined, null, '', 'fr', 'HIN', 'chi', 42])
-      expect(friendJoinText('Mira', other)).toBe('Mira has accepted your invitation');
-    expect([pushLanguage(' HI '), pushLanguage('hi_IN'), pushLanguage('english')]).toEqual(['hi', 'hi', 'en']);
+  it("speak the inviter's language: Hindi's file for 'hi', English for anything else", () => {
+    expect(friendJoinText('Mira')).toBe('Mira has accepted your invitation');
+    expect(friendJoinText('Mira', inHindi)).toBe('Mira ने आपका निमंत्रण स्वीकार कर लिया है');
+  });
+
+  it("take the inviter's stored language as the switched-on language it means, or none", () => {
+    const on = ['en', 'hi', 'en-XA'];
+    expect(['hi', 'hi-IN', ' HI ', 'hi_IN', 'en-xa', 'en-GB'].map((tag) => switchedOnLanguage(tag, on))).toEqual([
+      'hi',
+      'hi',
+      'hi',
+      'hi',
+      'en-XA',
+      'en',
+    ]);
+    for (const other of [undefined, null, '', 'fr', 'HIN', 'chi', 'english', 42])
+      expect(switchedOnLanguage(other, on)).toBeUndefined();
+    expect(switchedOnLanguage('bn', ['en', 'hi'])).toBeUndefined();
   });
 
   it('sum up joins: one other, many others, and a summary of one join is that join’s own text', () => {
-    expect(friendJoinSummaryText('Asha', 15, 'en')).toBe('Asha and 14 others accepted your invitation');
-    expect(friendJoinSummaryText('Asha', 2, 'en')).toBe('Asha and 1 other accepted your invitation');
-    expect(friendJoinSummaryText('Asha', 1, 'en')).toBe('Asha has accepted your invitation');
-    expect(friendJoinSummaryText('Asha', 15, 'hi')).toBe('Asha और 14 अन्य ने आपका निमंत्रण स्वीकार कर लिया है');
-    expect(friendJoinSummaryText('Asha', 2, 'hi')).toBe('Asha और 1 अन्य ने आपका निमंत्रण स्वीकार कर लिया है');
-    expect(friendJoinSummaryText('Asha', 1, 'hi')).toBe('Asha ने आपका निमंत्रण स्वीकार कर लिया है');
+    expect(friendJoinSummaryText('Asha', 15)).toBe('Asha and 14 others accepted your invitation');
+    expect(friendJoinSummaryText('Asha', 2)).toBe('Asha and 1 other accepted your invitation');
+    expect(friendJoinSummaryText('Asha', 1)).toBe('Asha has accepted your invitation');
+    expect(friendJoinSummaryText('Asha', 15, inHindi)).toBe('Asha और 14 अन्य ने आपका निमंत्रण स्वीकार कर लिया है');
+    expect(friendJoinSummaryText('Asha', 2, inHindi)).toBe('Asha और 1 अन्य ने आपका निमंत्रण स्वीकार कर लिया है');
+    expect(friendJoinSummaryText('Asha', 1, inHindi)).toBe('Asha ने आपका निमंत्रण स्वीकार कर लिया है');
   });
 
   it('keep the product name as the title; the summary has a collapse id of its own', () => {
-    const hindi = friendJoinPush('t', 'Mira', 'u9', 'hi');
+    const hindi = friendJoinPush('t', 'Mira', 'u9', inHindi);
     expect(hindi.notification).toEqual({ title: 'Dayfocus', body: 'Mira ने आपका निमंत्रण स्वीकार कर लिया है' });
     expect(hindi.data).toMatchObject({ title: 'Dayfocus', body: 'Mira ने आपका निमंत्रण स्वीकार कर लिया है' });
     expect(hindi.apns.headers['apns-collapse-id']).toBe(
       friendJoinPush('t', 'Mira', 'u9').apns.headers['apns-collapse-id'],
     );
 
-    const summary = friendJoinSummaryPush('t', { inviterId: 'asha', id: iso(0), name: 'Mira', count: 3 }, 'en');
+    const summary = friendJoinSummaryPush('t', { inviterId: 'asha', id: iso(0), name: 'Mira', count: 3 });
     expect(summary.notification).toEqual({ title: 'Dayfocus', body: 'Mira and 2 others accepted your invitation' });
     expect(summary.data).toEqual({
       title: 'Dayfocus',
@@ -82,9 +96,9 @@ describe('push texts', () => {
     expect(id).toMatch(/^friend_join-[0-9a-f]{40}$/);
     expect(summary.android.notification.tag).toBe(id);
     // A retry of the same summary (more joins folded in) replaces it; another summary does not.
-    const retried = friendJoinSummaryPush('t', { inviterId: 'asha', id: iso(0), name: 'Ravi', count: 5 }, 'hi');
+    const retried = friendJoinSummaryPush('t', { inviterId: 'asha', id: iso(0), name: 'Ravi', count: 5 }, inHindi);
     expect(retried.apns.headers['apns-collapse-id']).toBe(id);
-    const next = friendJoinSummaryPush('t', { inviterId: 'asha', id: iso(1), name: 'Mira', count: 3 }, 'en');
+    const next = friendJoinSummaryPush('t', { inviterId: 'asha', id: iso(1), name: 'Mira', count: 3 });
     expect(next.apns.headers['apns-collapse-id']).not.toBe(id);
     expect(friendJoinPush('t', 'Mira', 'asha').apns.headers['apns-collapse-id']).not.toBe(id);
   });

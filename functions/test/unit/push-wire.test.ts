@@ -14,6 +14,8 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { friendJoinPush, friendJoinSummaryPush } from '../../src/owed-work/domain/push.js';
+import { serverText } from '../../src/platform/domain/server-text.js';
+import hi from '@dayfocus/contracts/locales/hi';
 
 interface Captured {
   method: string;
@@ -214,12 +216,12 @@ describe('the friend-join push, as the Admin SDK sends it to the FCM HTTP v1 API
   it('the Hindi push and the summary push go through the same way, within the same limits', async () => {
     captured.length = 0;
     const name = 'क'.repeat(80);
-    await getMessaging(app).send(friendJoinPush('device-token-1', name, 'invitee-42', 'hi'), true);
+    await getMessaging(app).send(friendJoinPush('device-token-1', name, 'invitee-42', serverText(hi)), true);
     await getMessaging(app).send(
       friendJoinSummaryPush(
         'device-token-1',
         { inviterId: 'x'.repeat(128), id: '2026-11-23T10:00:00.000Z', name, count: 1_000_000 },
-        'hi',
+        serverText(hi),
       ),
       true,
     );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '@dayfocus/contracts/brand';
 import { friendJoinPush, friendJoinSummaryPush } from '../../src/owed-work/domain/push.js';
+import { serverText } from '../../src/platform/domain/server-text.js';
+import hi from '@dayfocus/contracts/locales/hi';
 import {
   EMAIL_SIGN_UP_FIELDS,
   defaultNotifications,
@@ -100,7 +102,7 @@ describe('friend-join push', () => {
     for (const push of [
       friendJoinPush('t', 'Claim your prize at win.app', 'u1'),
       friendJoinSummaryPush('t', { inviterId: 'a', id: 's', name: 'Claim your prize at win.app', count: 3 }),
-      friendJoinPush('t', '\u200B\u200B', 'u2', 'hi'),
+      friendJoinPush('t', '\u200B\u200B', 'u2', serverText(hi)),
     ]) {
       expect(push.notification.body).toMatch(/^Dayfocus User /);
       expect(push.data.body).toBe(push.notification.body);

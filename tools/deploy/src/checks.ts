@@ -20,6 +20,7 @@ import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './c
 import { deployableEnvFiles, deployEnv } from './function-env.js';
 import { appRulesOutcome } from './app-rules.js';
 import { deployableConfigProblems } from './web-config.js';
+import { languagesOutcome } from './languages.js';
 
 export type DeployTarget = 'hosting' | 'functions' | 'firestore';
 
@@ -212,10 +213,17 @@ const appRules: DeployCheck = {
   run: (deploy) => appRulesOutcome(deploy),
 };
 
+const languages: DeployCheck = {
+  name: 'the languages switched on',
+  targets: ['hosting', 'functions'],
+  run: (deploy) => languagesOutcome(deploy),
+};
+
 export const deployChecks: DeployCheck[] = [
   project,
   hostingConfig,
   rendererConfig,
+  languages,
   functionParams,
   emulatorSwitches,
   promptAnswers,

@@ -1,9 +1,11 @@
 /** The preflight's list of checks, in-process: the rules of a deployable web config, and how a check is added. */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deployChecks, runDeployChecks, type DeployCheck } from '../src/checks.js';
 import { deployableConfigProblems } from '../src/web-config.js';
+import { LANGUAGES, languagesOutcome } from '../src/languages.js';
 import { goodWebConfig, PROJECT, repoRoot } from './tree.js';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(repoRoot, path), 'utf8'));
@@ -57,5 +59,42 @@ describe('the list of checks', () => {
     };
     const [report] = await runDeployChecks(deploy, { checks: [broken] });
     expect(report).toEqual({ name: 'a broken check', problems: ['the check failed: no such file'] });
+  });
+});
+
+describe('the languages a build switches on', () => {
+  /** A tree whose build switched these on (as apps/web/vite.config.ts writes them). */
+  function built(languages: unknown): string {
+    const root = mkdtempSync(join(tmpdir(), 'languages-'));
+    mkdirSync(join(root, 'functions/lib/web'), { recursive: true });
+    writeFileSync(join(root, LANGUAGES), JSON.stringify(languages));
+    return root;
+  }
+  const on = (code: string, facts: { pseudo?: boolean; awaitingReview?: boolean } = {}) => ({
+    code,
+    pseudo: facts.pseudo ?? false,
+    awaitingReview: facts.awaitingReview ?? false,
+  });
+
+  it('pass when each is a reviewed language', () => {
+    expect(languagesOutcome({ root: built([on('en'), on('hi')]) })).toMatchObject({ problems: [], note: 'en, hi' });
+  });
+
+  it('refuse a pseudo-locale and a draft awaiting review, naming each', () => {
+    const { problems } = languagesOutcome({
+      root: built([on('en'), on('bn', { awaitingReview: true }), on('ar-XB', { pseudo: true })]),
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^portalLanguages switches on bn, a draft awaiting a native speaker's review/),
+      expect.stringMatching(/^portalLanguages switches on ar-XB, a pseudo-locale/),
+    ]);
+  });
+
+  it('refuse a build that wrote none, or an older list of codes alone', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'languages-'));
+    expect(languagesOutcome({ root: empty }).problems).toEqual([expect.stringMatching(/^it is missing/)]);
+    expect(languagesOutcome({ root: built(['en', 'hi']) }).problems).toEqual([
+      expect.stringMatching(/^it is not the list a build writes/),
+    ]);
   });
 });

@@ -100,7 +100,15 @@ const copy = (from: string, to: string) => cpSync(join(repoRoot, from), to, { re
 export async function buildWeb(webConfig: unknown | undefined): Promise<string> {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'dayfocus-web-')));
   const web = join(dir, 'apps/web');
-  for (const name of ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'])
+  for (const name of [
+    'src',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'vite-languages.ts',
+    'package.json',
+    'tsconfig.json',
+  ])
     copy(`apps/web/${name}`, join(web, name));
   copy('tsconfig.base.json', join(dir, 'tsconfig.base.json'));
   link(join(repoRoot, 'apps/web/node_modules'), join(web, 'node_modules'));

@@ -20,10 +20,11 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { launchBrowser, newContext } from './browser';
+import type { Language } from './locales';
 
 export { eventually, pushesTo, readDoc, uniqueId, urls, verificationEmail };
 
-export type Language = 'en' | 'hi';
+export type { Language };
 export type Device = 'phone' | 'desktop';
 
 export const viewports: Record<Device, { width: number; height: number }> = {

@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageQuery } from './page-query';
 
 const config = {
-  portalLanguages: [
-    { code: 'en', name: 'English' },
-    { code: 'hi', name: 'हिन्दी' },
-  ],
+  portalLanguages: ['en', 'hi'],
 };
 
 describe('the query a server-rendered page is served under', () => {

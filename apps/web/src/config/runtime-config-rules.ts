@@ -19,8 +19,11 @@ export interface RuntimeConfig {
   playStoreUrl: string;
   /** Who runs the site and its policies: every page's footer names and links them. */
   legal: { operator: string; privacyUrl: string; termsUrl: string };
-  /** Languages offered, in order; each needs a bundle in src/locales. */
-  portalLanguages: { code: string; name: string }[];
+  /**
+   * The languages switched on, by code, in the order the switch lists them: each is a file of
+   * packages/contracts/src/locales (its name, direction and strings are there), or a pseudo-locale.
+   */
+  portalLanguages: string[];
   /**
    * Where the callables are reached. A path on this site (`/api`), which Hosting rewrites to
    * the functions (firebase.json): same origin, so no CORS preflight and no second connection
@@ -80,11 +83,11 @@ export function configProblems(body: unknown): string[] {
   if (!Array.isArray(languages) || languages.length === 0) problems.push('portalLanguages must be a non-empty list');
   else
     languages.forEach((language, index) => {
-      if (!isObject(language)) problems.push(`portalLanguages[${index}] must be an object`);
-      else {
-        text(language, 'code', `portalLanguages[${index}].code`);
-        text(language, 'name', `portalLanguages[${index}].name`);
-      }
+      // The list held objects ({ code, name }) before the names moved into the language files.
+      if (isObject(language) && typeof language.code === 'string')
+        problems.push(`portalLanguages[${index}] must be the code alone: "${language.code}"`);
+      else if (typeof language !== 'string' || !/^[a-z]{2,3}(-[A-Z]{2})?$/.test(language))
+        problems.push(`portalLanguages[${index}] must be a language code such as "hi"`);
     });
   if (
     body.callablesPath !== undefined &&

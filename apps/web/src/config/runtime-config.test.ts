@@ -30,7 +30,7 @@ describe('the runtime configuration', () => {
       'playStoreUrl must be an http(s) URL',
       'legal.operator must be a non-empty string',
       'legal.termsUrl must be an http(s) URL',
-      'portalLanguages[0].name must be a non-empty string',
+      'portalLanguages[0] must be the code alone: "en"',
       'callablesPath must be a path such as /api',
       'appCheck must be an object',
       'emulators.functionsPort must be an integer',

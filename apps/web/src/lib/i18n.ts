@@ -1,25 +1,54 @@
 /**
  * i18next with the translations bundled in the app (no network call): English is in the main
- * bundle, other languages are chunks loaded when chosen. The chosen language is kept in local
- * storage and reflected in `<html lang>`.
+ * bundle, every other language file (packages/contracts/src/locales) is a chunk loaded when
+ * chosen, and the pseudo-locales are made from English. The chosen language is kept in local
+ * storage and reflected in `<html lang>` and `<html dir>`.
  */
+import en, { type Locale, type Translation } from '@dayfocus/contracts/locales/en';
+import { isPseudoCode, pseudoLocale } from '@dayfocus/contracts/pseudo-locales';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { languages, type LanguageFacts } from 'virtual:dayfocus-languages';
 import type { RuntimeConfig } from '@/config/runtime-config';
-import { en, type Translation } from '@/locales/en';
 
 export const LANGUAGE_STORAGE_KEY = 'dayfocus.portalLanguage';
 export const DEFAULT_LANGUAGE = 'en';
 
+// One chunk per file; the file's name is its code (checked by vite-languages.ts).
+const files = import.meta.glob<Locale>(['@locales/*.ts', '!@locales/en.ts'], {
+  import: 'default',
+});
+const codeOfFile = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.ts'.length);
+
 /** Every language the app has a translation for; the configuration chooses which are offered. */
 const bundles: Record<string, () => Promise<Translation>> = {
-  en: async () => en,
-  hi: async () => (await import('@/locales/hi')).hi,
+  en: async () => en.web,
+  ...Object.fromEntries(
+    Object.entries(files).map(([path, load]) => [codeOfFile(path), async () => (await load()).web]),
+  ),
+  ...Object.fromEntries(
+    languages
+      .filter((language) => language.pseudo && isPseudoCode(language.code))
+      .map((language) => [language.code, async () => pseudoLocale(en, language.code as 'en-XA' | 'ar-XB').web]),
+  ),
 };
 
-/** The languages of the configuration that the app has a translation for, in its order. */
-export function offeredLanguages(config: Pick<RuntimeConfig, 'portalLanguages'>): RuntimeConfig['portalLanguages'] {
-  return config.portalLanguages.filter((language) => Object.hasOwn(bundles, language.code));
+/** The strings of the language `code` (a chunk to load), or undefined when the app has none. */
+export function loadTranslation(code: string): Promise<Translation> | undefined {
+  return bundles[code]?.();
+}
+
+/** The offered languages (the configuration's that have a translation, in its order), with their facts. */
+export function offeredLanguages(config: Pick<RuntimeConfig, 'portalLanguages'>): LanguageFacts[] {
+  return config.portalLanguages.flatMap((code) => {
+    const facts = languages.find((language) => language.code === code);
+    return facts && Object.hasOwn(bundles, code) ? [facts] : [];
+  });
+}
+
+/** The direction of a language's script (`<html dir>`): English's for an unknown code. */
+export function directionOf(code: string): 'ltr' | 'rtl' {
+  return languages.find((language) => language.code === code)?.dir ?? 'ltr';
 }
 
 export function isOffered(config: Pick<RuntimeConfig, 'portalLanguages'>, code: string | undefined): code is string {
@@ -27,21 +56,28 @@ export function isOffered(config: Pick<RuntimeConfig, 'portalLanguages'>, code: 
 }
 
 /**
- * The first offered language among the browser's preferred ones (best first: `navigator.languages`,
+ * The first of `codes` among the browser's preferred languages (best first: `navigator.languages`,
  * or Accept-Language ranked), by the whole tag or its primary subtag (`hi-IN` is Hindi); undefined
- * when none is offered. What a first visit whose link names no language is shown in.
+ * when none is there.
  */
+export function preferredOf(codes: readonly string[], preferred: readonly string[]): string | undefined {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    const match = codes.find((code) => code.toLowerCase() === lower || code.toLowerCase() === lower.split('-')[0]);
+    if (match) return match;
+  }
+  return undefined;
+}
+
+/** The first offered language the browser prefers: what a first visit whose link names no language is shown in. */
 export function preferredOffered(
   config: Pick<RuntimeConfig, 'portalLanguages'>,
   preferred: readonly string[],
 ): string | undefined {
-  const offered = offeredLanguages(config).map((language) => language.code);
-  for (const tag of preferred) {
-    const lower = tag.toLowerCase();
-    const match = offered.find((code) => code.toLowerCase() === lower || code.toLowerCase() === lower.split('-')[0]);
-    if (match) return match;
-  }
-  return undefined;
+  return preferredOf(
+    offeredLanguages(config).map((language) => language.code),
+    preferred,
+  );
 }
 
 export function storedLanguage(): string | undefined {
@@ -63,7 +99,7 @@ export function storeLanguage(code: string): void {
 export async function createI18n(initialLanguage: string): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: en.web } },
     lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false }, // React escapes
@@ -76,8 +112,10 @@ export async function createI18n(initialLanguage: string): Promise<I18n> {
   // is in: a server-rendered page's `lang` never flips to English and back while the app starts.
   if (typeof document !== 'undefined') {
     document.documentElement.lang = instance.language;
+    document.documentElement.dir = directionOf(instance.language);
     instance.on('languageChanged', (code) => {
       document.documentElement.lang = code;
+      document.documentElement.dir = directionOf(code);
     });
   }
   return instance;
@@ -94,11 +132,11 @@ export async function changeLanguage(
   code: string,
   options: { persist?: boolean } = {},
 ): Promise<boolean> {
-  const load = bundles[code];
-  if (!load) return false;
+  const loading = loadTranslation(code);
+  if (!loading) return false;
   if (!instance.hasResourceBundle(code, 'translation')) {
     try {
-      instance.addResourceBundle(code, 'translation', await load(), true, true);
+      instance.addResourceBundle(code, 'translation', await loading, true, true);
     } catch (error) {
       // eslint-disable-next-line no-console
       console.error(`The ${code} translation could not be loaded`, error);

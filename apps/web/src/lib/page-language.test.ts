@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { choosePageLanguage } from './page-language';
 
 const both = {
-  portalLanguages: [
-    { code: 'en', name: 'English' },
-    { code: 'hi', name: 'हिन्दी' },
-  ],
+  portalLanguages: ['en', 'hi'],
 };
-const englishOnly = { portalLanguages: [{ code: 'en', name: 'English' }] };
+const englishOnly = { portalLanguages: ['en'] };
 
 describe('the language of a server-drawn page', () => {
   it('is the one the address asks for, when it is offered', () => {

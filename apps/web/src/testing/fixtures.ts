@@ -15,10 +15,7 @@ export function createConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeCon
     appStoreUrl: `https://apps.apple.com/app/id${brand.appStoreId}`,
     playStoreUrl: `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`,
     legal: { operator: 'Dayfocus', privacyUrl: 'https://dayfocus.app/privacy', termsUrl: 'https://dayfocus.app/terms' },
-    portalLanguages: [
-      { code: 'en', name: 'English' },
-      { code: 'hi', name: 'हिन्दी' },
-    ],
+    portalLanguages: ['en', 'hi'],
     appCheck: { provider: 'local-stand-in' },
     emulators: { auth: urls.auth, functionsHost: stack.host, functionsPort: stack.ports.functions },
     ...overrides,

@@ -6,7 +6,8 @@
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { createHash } from 'node:crypto';
 import { brand } from '@dayfocus/contracts/brand';
-import { FRIEND_JOIN, friendJoinMessage } from '@dayfocus/contracts/records';
+import { FRIEND_JOIN } from '@dayfocus/contracts/records';
+import { serverText, type ServerText } from '../../platform/domain/server-text.js';
 
 export interface PushMessage {
   token: string;
@@ -19,30 +20,20 @@ export interface PushMessage {
   };
 }
 
-/** The language a push speaks: the inviter's `language` 'hi' (or 'hi-IN' and the like) is Hindi, anything else English. */
-export type PushLanguage = 'en' | 'hi';
-
-export function pushLanguage(language: unknown): PushLanguage {
-  return typeof language === 'string' && /^hi(?:[-_]|$)/i.test(language.trim()) ? 'hi' : 'en';
-}
-
-/** "{name} has accepted your invitation", in the inviter's language. */
-export function friendJoinText(inviteeName: string, language?: unknown): string {
+/** "{name} has accepted your invitation", in the inviter's language (`text`; English by default). */
+export function friendJoinText(inviteeName: string, text: ServerText = serverText()): string {
   // Cleaned again where it is shown: the stored name came from a record a client may write.
-  const name = cleanDisplayName(inviteeName);
-  return pushLanguage(language) === 'hi' ? `${name} ने आपका निमंत्रण स्वीकार कर लिया है` : friendJoinMessage(name);
+  return text.t('push.friendJoin', { name: cleanDisplayName(inviteeName) });
 }
 
 /**
  * The summary of `count` joins, naming the most recent one: "Asha and 14 others accepted your
  * invitation". A summary of one join says what that join's own push would have said.
  */
-export function friendJoinSummaryText(heldName: string, count: number, language?: unknown): string {
+export function friendJoinSummaryText(heldName: string, count: number, text: ServerText = serverText()): string {
   const others = count - 1;
-  if (others < 1) return friendJoinText(heldName, language);
-  const name = cleanDisplayName(heldName);
-  if (pushLanguage(language) === 'hi') return `${name} और ${others} अन्य ने आपका निमंत्रण स्वीकार कर लिया है`;
-  return `${name} and ${others} ${others === 1 ? 'other' : 'others'} accepted your invitation`;
+  if (others < 1) return friendJoinText(heldName, text);
+  return text.t('push.friendJoinSummary', { name: cleanDisplayName(heldName), count: others });
 }
 
 /**
@@ -77,19 +68,19 @@ function pushMessage(token: string, body: string, collapseId: string): PushMessa
   };
 }
 
-export function friendJoinPush(token: string, inviteeName: string, inviteeId: string, language?: unknown): PushMessage {
-  return pushMessage(token, friendJoinText(inviteeName, language), friendJoinCollapseId(inviteeId));
+export function friendJoinPush(token: string, inviteeName: string, inviteeId: string, text?: ServerText): PushMessage {
+  return pushMessage(token, friendJoinText(inviteeName, text), friendJoinCollapseId(inviteeId));
 }
 
 /** The push that sums up the joins an inviter got no push of their own for (push-budget.ts). */
 export function friendJoinSummaryPush(
   token: string,
   summary: { inviterId: string; id: string; name: string; count: number },
-  language?: unknown,
+  text?: ServerText,
 ): PushMessage {
   return pushMessage(
     token,
-    friendJoinSummaryText(summary.name, summary.count, language),
+    friendJoinSummaryText(summary.name, summary.count, text),
     friendJoinSummaryCollapseId(summary.inviterId, summary.id),
   );
 }

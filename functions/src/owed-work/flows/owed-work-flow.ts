@@ -5,6 +5,7 @@
  * that failed or whose sender died, history entries that could not be written at once) and the
  * summary pushes of joins that got none of their own because the inviter had had the hour's pushes.
  */
+import type { ServerText } from '../../platform/domain/server-text.js';
 import type { Logger } from '../../platform/flows/ports.js';
 import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
 import { holdsPushClaim, pushClaimOf, pushTargetOf, triggeredClaim } from '../domain/push-claims.js';
@@ -16,6 +17,8 @@ import type { OwedWorkStore, PushTransport } from './ports.js';
 export interface OwedWorkFlowDeps {
   store: OwedWorkStore;
   push: PushTransport;
+  /** The words of a push in the inviter's stored language (English when the site does not speak it). */
+  textIn(language: unknown): ServerText;
   logger: Logger;
   now(): Date;
 }
@@ -102,7 +105,7 @@ export class OwedWorkFlow {
     return {
       inviterId,
       token: claim.token,
-      message: (token) => friendJoinPush(token, claim.inviteeName, inviteeId, claim.language),
+      message: (token) => friendJoinPush(token, claim.inviteeName, inviteeId, this.deps.textIn(claim.language)),
       attempts,
       fields: { inviterId, inviteeId, attempts },
       settle: (result) => this.deps.store.settlePush(claim, result, now),
@@ -119,7 +122,7 @@ export class OwedWorkFlow {
         friendJoinSummaryPush(
           token,
           { inviterId, id: summary.id, name: summary.name, count: summary.count },
-          claim.language,
+          this.deps.textIn(claim.language),
         ),
       attempts: summary.attempts,
       fields: { inviterId, summary: summary.id, count: summary.count, attempts: summary.attempts },

@@ -66,10 +66,7 @@ describe('language selection', () => {
   it('offers only languages the configuration lists and the app has a translation for', async () => {
     await renderApp('/', {
       config: createConfig({
-        portalLanguages: [
-          { code: 'en', name: 'English' },
-          { code: 'fr', name: 'Français' },
-        ],
+        portalLanguages: ['en', 'fr'],
       }),
     });
     expect(screen.queryByRole('navigation', { name: 'Language' })).not.toBeInTheDocument();

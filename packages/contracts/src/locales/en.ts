@@ -1,14 +1,19 @@
-import { brand } from '@dayfocus/contracts/brand';
-import { englishMessages, messageKeys } from '@dayfocus/contracts/messages';
+/**
+ * English: the source every other language follows (locale.ts). Its keys, `{{values}}` and
+ * plural keys are what ../locale-checks.ts holds the others to.
+ */
+import { brand } from '../brand.js';
+import { englishMessages, messageKeys } from '../messages.js';
+import type { LocaleFile, Strings } from '../locale.js';
 
-/** The validation messages of the sign-up form, in the wording the shared schemas define (@dayfocus/contracts/messages). */
+/** The validation messages of the sign-up form, in the wording the shared schemas define (messages.ts). */
 const validation = Object.fromEntries(
   Object.values(messageKeys).map((key) => [key.replace(/^validation\./, ''), englishMessages[key]]),
 ) as {
   [K in keyof typeof messageKeys as (typeof messageKeys)[K] extends `validation.${infer Name}` ? Name : never]: string;
 };
 
-export const en = {
+const web = {
   app: {
     name: brand.productName,
     logoAlt: brand.productName,
@@ -158,8 +163,54 @@ export const en = {
     notFoundApp: `Meanwhile, you can get ${brand.productName}:`,
     notFoundDocTitle: 'Link not found',
   },
+  /** Shown when the page's settings (/config.json) cannot load: English and the browser's language. */
+  configError: {
+    title: `${brand.productName} is not available right now`,
+    body: 'The page could not load its settings. Please try again in a moment.',
+    retry: 'Try again',
+    details: 'Details',
+  },
   validation,
 };
 
-/** A translation: the same keys as English, every leaf a string. */
-export type Translation = { [Section in keyof typeof en]: { [Key in keyof (typeof en)[Section]]: string } };
+/** What the functions send: the inviter's pushes and the invitee's verification e-mail. */
+const server = {
+  push: {
+    /** The push of one friend who joined (the history entry the app shows says the same in English). */
+    friendJoin: '{{name}} has accepted your invitation',
+    /** The push that sums up several joins: `count` is the number of the others. */
+    friendJoinSummary_one: '{{name}} and {{count}} other accepted your invitation',
+    friendJoinSummary_other: '{{name}} and {{count}} others accepted your invitation',
+  },
+  /**
+   * The verification e-mail (functions/src/invites/domain/verification-mail.ts lays it out as
+   * text and HTML). It names the inviter and never a name the invitee typed.
+   */
+  verificationMail: {
+    subject: `{{inviter}} invited you to ${brand.productName}`,
+    heading: 'Confirm your email address',
+    lead: `{{inviter}} invited you to ${brand.productName}, and this address was used to sign up. Confirm it to finish.`,
+    button: 'Confirm my email',
+    next: `After you confirm, your account is active and you and {{inviter}} are friends. We then show you where to get the app.`,
+    linkHelp: 'If the button does not work, open this link:',
+    notYou: 'If you did not sign up, ignore this email: nothing happens without the tap.',
+    /** Who invited, when the inviter has no name to show. */
+    someone: 'A friend',
+  },
+};
+
+const en = {
+  code: 'en',
+  name: 'English',
+  dir: 'ltr',
+  ogLocale: 'en_US',
+  web,
+  server,
+} satisfies LocaleFile<typeof web, typeof server>;
+
+export default en;
+
+/** A language's file: English's keys in every section, in its own words. */
+export type Locale = LocaleFile<Strings<typeof web>, Strings<typeof server>>;
+/** The strings of the web app in one language (i18next's resources). */
+export type Translation = Locale['web'];

@@ -1,0 +1,48 @@
+/**
+ * How often "send the e-mail again" may mail one address: at most one mail a minute and
+ * RESEND_DAILY_LIMIT in any 24 hours. The limits are per address, not per caller, so that
+ * nobody can turn the sign-up into a way of flooding someone else's inbox. Pure.
+ */
+import { createHash } from 'node:crypto';
+
+export const RESEND_MIN_GAP_MS = 60_000;
+export const RESEND_DAILY_LIMIT = 5;
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The mails sent to one address: their ISO times, newest last, kept for 24 hours. */
+export interface MailLog {
+  sentAt: string[];
+}
+
+export type ResendDecision = { send: true; log: MailLog } | { send: false; retryAfterMs: number };
+
+/**
+ * Whether a mail may go to the address whose log is `log` (null: none sent yet) at `now`. If so,
+ * the log to store: this send appended, entries older than 24 hours dropped. If not, how long
+ * until one may: the minute since the last mail, or until the oldest of the day's mails leaves
+ * the 24-hour window, whichever is later.
+ */
+export function resendDecision(log: MailLog | null, now: Date): ResendDecision {
+  const at = now.getTime();
+  // An unreadable time counts as gone rather than blocking the address for ever.
+  const recent = (log?.sentAt ?? [])
+    .map((iso) => ({ iso, ms: Date.parse(iso) }))
+    .filter((entry) => at - entry.ms < WINDOW_MS)
+    .sort((a, b) => a.ms - b.ms);
+  const last = recent.at(-1);
+  const gapWait = last ? last.ms + RESEND_MIN_GAP_MS - at : 0;
+  // The day's limit frees up when enough of the oldest entries leave that fewer than the limit remain.
+  const blocking = recent.length >= RESEND_DAILY_LIMIT ? recent[recent.length - RESEND_DAILY_LIMIT] : undefined;
+  const dailyWait = blocking ? blocking.ms + WINDOW_MS - at : 0;
+  const retryAfterMs = Math.max(gapWait, dailyWait);
+  if (retryAfterMs > 0) return { send: false, retryAfterMs };
+  return { send: true, log: { sentAt: [...recent.map((entry) => entry.iso), now.toISOString()] } };
+}
+
+/**
+ * The id of an address's log: the SHA-256 (hex) of the address trimmed and lower-cased, so that
+ * `A@b.com` and `a@b.com` share one log and no address is stored in clear as a document id.
+ */
+export function mailLogKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}

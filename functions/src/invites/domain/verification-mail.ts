@@ -1,0 +1,108 @@
+/**
+ * The mail that asks an invitee to confirm their address, as the Firebase "Trigger Email"
+ * extension (firebase/firestore-send-email) reads it from its `mail` collection: the adapter
+ * writes this object as the document, unchanged. Pure. It speaks the invitee's language and
+ * names only the inviter: a name the invitee typed is never put in it, so a stranger cannot
+ * sign up with someone else's address and have words of their choosing mailed there.
+ */
+import { cleanDisplayName } from '@dayfocus/contracts/names';
+import { brand } from '@dayfocus/contracts/brand';
+import { escapeHtml } from '@dayfocus/contracts/html';
+import type { ServerText } from '../../platform/domain/server-text.js';
+
+export interface MailMessage {
+  to: string;
+  message: { subject: string; text: string; html: string };
+}
+
+export interface VerificationMailInput {
+  to: string;
+  /** The inviter's stored name; cleaned here, as it came from a record a client may write. */
+  inviterName: string | null;
+  /** The verification link; only https: and http: (the local stack) are accepted. */
+  link: string;
+  text: ServerText;
+  /** The direction of the text's language (its language file's `dir`). */
+  dir: 'ltr' | 'rtl';
+}
+
+// The web app's brand colours (apps/web/src/styles.css: --brand, --brand-dark), repeated here:
+// a mail carries its styles inline and cannot read the page's stylesheet.
+const BRAND = '#c8124a';
+const BRAND_DARK = '#9e0e3a';
+// The system's own fonts, unquoted (valid CSS) so that the stack needs no escaping in an attribute.
+const FONTS = '-apple-system, BlinkMacSystemFont, Segoe UI, Roboto, Noto Sans, Noto Sans Devanagari, Arial, sans-serif';
+
+/**
+ * The link, refused unless it is plainly http(s): a `javascript:` or `data:` link must never
+ * reach a mail, and white space or control characters could let a mail client read the scheme
+ * differently from this check (or break the text part's line).
+ */
+function checkedLink(link: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/^https?:\/\//i.test(link) || /[\s\u0000-\u001f\u007f]/.test(link) || !URL.canParse(link)) {
+    throw new Error('A verification mail takes only an http: or https: link.');
+  }
+  return link;
+}
+
+/** The inviter as the mail names them: their cleaned name, or "A friend" when none is usable. */
+function inviterShown(inviterName: string | null, text: ServerText): string {
+  const name = inviterName === null ? '' : cleanDisplayName(inviterName);
+  // cleanDisplayName falls back to the product's generic name, which names nobody in a mail.
+  return name === '' || name === brand.genericDisplayName ? text.t('verificationMail.someone') : name;
+}
+
+type Words = Record<'subject' | 'heading' | 'lead' | 'button' | 'next' | 'linkHelp' | 'notYou', string>;
+
+/**
+ * The HTML part: one column, inline styles only (mail clients drop `<style>`), no left or right
+ * so that a right-to-left language lays out by its `dir`, and the plain link under the button for
+ * clients that break buttons. Every value is escaped where it goes in.
+ */
+function htmlPart(words: Words, link: string, language: string, dir: 'ltr' | 'rtl'): string {
+  const e = escapeHtml;
+  const small = 'margin:0 0 16px;font-size:14px;line-height:1.5;color:#52525b;';
+  return [
+    '<!doctype html>',
+    `<html lang="${e(language)}" dir="${e(dir)}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(words.subject)}</title></head>`,
+    '<body style="margin:0;padding:0;background:#f4f4f5;">',
+    `<div dir="${e(dir)}" style="max-width:480px;margin:0 auto;padding:32px 24px;background:#ffffff;` +
+      `font-family:${FONTS};font-size:16px;line-height:1.5;color:#18181b;">`,
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${e(words.heading)}</h1>`,
+    `<p style="margin:0 0 24px;">${e(words.lead)}</p>`,
+    `<p style="margin:0 0 24px;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;` +
+      `border-radius:8px;background:${BRAND};color:#ffffff;font-weight:600;text-decoration:none;">` +
+      `${e(words.button)}</a></p>`,
+    `<p style="margin:0 0 24px;">${e(words.next)}</p>`,
+    `<p style="${small}">${e(words.linkHelp)}<br>` +
+      `<a href="${e(link)}" style="color:${BRAND_DARK};word-break:break-all;">${e(link)}</a></p>`,
+    `<p style="${small}">${e(words.notYou)}</p>`,
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+/** The confirmation mail to `to`, in `text`'s language; throws on a link that is not http(s). */
+export function verificationMail(input: VerificationMailInput): MailMessage {
+  const link = checkedLink(input.link);
+  const inviter = inviterShown(input.inviterName, input.text);
+  const t = (key: keyof Words) => input.text.t(`verificationMail.${key}`, { inviter });
+  const words: Words = {
+    subject: t('subject'),
+    heading: t('heading'),
+    lead: t('lead'),
+    button: t('button'),
+    next: t('next'),
+    linkHelp: t('linkHelp'),
+    notYou: t('notYou'),
+  };
+  const text = [words.heading, words.lead, link, words.next, words.notYou].join('\n\n');
+  return {
+    to: input.to,
+    message: { subject: words.subject, text: `${text}\n`, html: htmlPart(words, link, input.text.language, input.dir) },
+  };
+}

@@ -1,0 +1,90 @@
+/** The mail that asks an invitee to confirm their address (domain/verification-mail.ts). */
+import hi from '@dayfocus/contracts/locales/hi';
+import { describe, expect, it } from 'vitest';
+import { verificationMail } from '../../src/invites/domain/verification-mail.js';
+import { serverText } from '../../src/platform/domain/server-text.js';
+
+const link = 'https://dayfocus.example/__/auth/action?mode=verifyEmail&oobCode=abc123';
+const english = serverText();
+const hindi = serverText(hi);
+const mail = (overrides: Partial<Parameters<typeof verificationMail>[0]> = {}) =>
+  verificationMail({ to: 'ravi@example.com', inviterName: 'Asha', link, text: english, dir: 'ltr', ...overrides });
+
+describe('the verification mail', () => {
+  it('goes to the address in the document shape the Trigger Email extension reads', () => {
+    const sent = mail();
+    expect(sent.to).toBe('ravi@example.com');
+    expect(Object.keys(sent.message).sort()).toEqual(['html', 'subject', 'text']);
+  });
+
+  it('names the inviter in English and carries the link in both parts', () => {
+    const { message } = mail();
+    expect(message.subject).toBe('Asha invited you to Dayfocus');
+    expect(message.text).toContain('Asha invited you to Dayfocus, and this address was used to sign up.');
+    expect(message.text).toContain('you and Asha are friends');
+    expect(message.text.split('\n')).toContain(link);
+    expect(message.html).toContain('Asha invited you to Dayfocus');
+    expect(message.html).toContain(`href="${link.replace('&', '&#38;')}"`);
+    expect(message.html).toContain('Confirm my email</a>');
+    expect(message.html).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('speaks Hindi when the text is Hindi, naming the inviter', () => {
+    const { message } = mail({ text: hindi });
+    expect(message.subject).toBe('Asha ने आपको Dayfocus पर आमंत्रित किया है');
+    expect(message.text).toContain('आप और Asha दोस्त बन जाएँगे');
+    expect(message.text.split('\n')).toContain(link);
+    expect(message.html).toContain('मेरे ईमेल की पुष्टि करें</a>');
+    expect(message.html).toContain('<html lang="hi" dir="ltr">');
+  });
+
+  it('says "A friend" (or the Hindi words) when the inviter has no usable name', () => {
+    expect(mail({ inviterName: null }).message.subject).toBe('A friend invited you to Dayfocus');
+    expect(mail({ inviterName: ' <b></b>\u200b ' }).message.subject).toBe('A friend invited you to Dayfocus');
+    expect(mail({ inviterName: 'win at evil.com' }).message.text).toContain('A friend invited you');
+    expect(mail({ inviterName: null, text: hindi }).message.subject).toBe(
+      'आपके एक दोस्त ने आपको Dayfocus पर आमंत्रित किया है',
+    );
+  });
+
+  it('never lets markup in the inviter name into the HTML', () => {
+    const { message } = mail({ inviterName: 'Asha <script>alert(1)</script> & "co"' });
+    expect(message.html).not.toContain('<script');
+    expect(message.html).not.toMatch(/"co"/);
+    expect(message.html).toContain('&#38; &#34;co&#34;');
+  });
+
+  it('escapes & and " in the link wherever the HTML carries it', () => {
+    const odd = 'https://dayfocus.example/verify?a=1&b="x"';
+    const { message } = mail({ link: odd });
+    expect(message.html).not.toContain(odd);
+    expect(message.html).not.toContain('"x"');
+    const escaped = 'https://dayfocus.example/verify?a=1&#38;b=&#34;x&#34;';
+    expect(message.html.split(escaped)).toHaveLength(4); // the button, the plain link's href and its text
+    expect(message.text).toContain(odd);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(document.domain)//https://dayfocus.example',
+    ' https://dayfocus.example/x',
+    'https://dayfocus.example/\njavascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://dayfocus.example/x',
+    'dayfocus.example/verify',
+  ])('refuses the link %j', (bad) => {
+    expect(() => mail({ link: bad })).toThrow(/http: or https:/);
+  });
+
+  it('accepts the local stack plain http link', () => {
+    const local = 'http://127.0.0.1:9099/emulator/action?mode=verifyEmail&oobCode=x';
+    expect(mail({ link: local }).message.text).toContain(local);
+  });
+
+  it('lays out right to left when asked', () => {
+    const { html } = mail({ dir: 'rtl' }).message;
+    expect(html).toContain('dir="rtl"');
+    expect(html).not.toContain('dir="ltr"');
+    expect(html).not.toMatch(/\b(left|right)\b/);
+  });
+});

@@ -22,6 +22,8 @@ import {
   terminalFilter,
   urls,
   watchEmails,
+  watchOutbox,
+  outboxDb,
 } from './src/index.js';
 
 const logFile = join(repoRoot, '.artifacts', 'dev.log');
@@ -77,17 +79,26 @@ console.log(`
   Short link of the demo inviter ("I already have an account"; try it with a phone's user agent):
     ${shortLink}
 
-  E-mails (the Auth emulator sends none) are printed here as they are sent, with the link a
-  deployed project's e-mail carries (the site's /auth/action), and so are the warnings and
-  errors of the functions and the emulators. Press Ctrl-C to stop.
+  E-mails are printed here as they are sent: the companion's verification mails (its outbox,
+  _mail, which the Trigger Email extension sends once deployed) with their link, and the Auth
+  emulator's (it sends none) with the link a deployed project's e-mail carries (the site's
+  /auth/action). So are the warnings and errors of the functions and the emulators. Press
+  Ctrl-C to stop.
 `);
 
-const stopWatching = watchEmails((email) => {
-  const verification = email.requestType === 'VERIFY_EMAIL';
+const stopWatchingOutbox = watchOutbox(await outboxDb(), (mail) => {
   console.log(`
-  ${verification ? 'Verification e-mail' : `E-mail (${email.requestType})`} to ${email.email}; open:
+  Verification mail to ${mail.to}: "${mail.subject}"; open:
+    ${mail.link}
+`);
+});
+const stopWatching = watchEmails((email) => {
+  // The codes of our own verification mails are printed with their mail, above.
+  if (email.requestType === 'VERIFY_EMAIL') return;
+  console.log(`
+  E-mail (${email.requestType}) to ${email.email}; open:
     ${companionLink(email.oobLink)}
-  The Auth emulator's own link${verification ? ' (verifies the address only: no friendship, docs/joins.md, B)' : ''}:
+  The Auth emulator's own link:
     ${email.oobLink}
 `);
 });
@@ -97,6 +108,7 @@ const shutDown = async (why: string, exitCode: number) => {
   if (stopping) return;
   stopping = true;
   stopWatching();
+  stopWatchingOutbox();
   console.log(`\n${why}: stopping the local stack...`);
   await running.stop();
   console.log('Stopped.');

@@ -30,6 +30,8 @@ import { InviteFlow } from '../invites/flows/invite-flow.js';
 import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js';
 import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
 import { InviterFlow } from '../invites/flows/inviter-flow.js';
+import { VerificationMailFlow } from '../invites/flows/verification-mail-flow.js';
+import { AuthVerificationLinks, FirestoreMailOutbox } from '../invites/adapters/mail-outbox.js';
 
 export const inviteStore = new FirestoreInviteStore(db, logger);
 
@@ -49,6 +51,16 @@ export const owedWorkFlow = new OwedWorkFlow({
   push: environment().pushTransport(),
   textIn,
   logger,
+  now: () => new Date(),
+});
+
+/** Our verification e-mail: Auth's code, our words, the Trigger Email extension's outbox. */
+export const verificationMailFlow = new VerificationMailFlow({
+  accounts,
+  links: new AuthVerificationLinks(auth),
+  outbox: new FirestoreMailOutbox(db),
+  textIn,
+  productDomain: () => readLinkSettings().productDomain,
   now: () => new Date(),
 });
 

@@ -297,7 +297,7 @@ describe('opening a short link', () => {
       userAgent: userAgents.android['Chrome on Android'],
       acceptLanguage: 'hi-IN,hi;q=0.9,en;q=0.8',
     });
-    expect(response.body).toContain('<html lang="hi">');
+    expect(response.body).toContain('<html lang="hi" dir="ltr">');
     expect(response.body).toContain('Dayfocus में खोलें');
   });
 

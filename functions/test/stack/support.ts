@@ -41,12 +41,14 @@ export {
   createInviter,
   eventually,
   latestEmail,
+  outboxIds,
   pushesTo,
   claimedPushesSettled,
   readDoc,
   signUpDoc,
   uniqueId,
   userDoc,
+  verificationMail,
 } from '@dayfocus/stack/testing';
 
 const { projectId, region, host } = stack;

@@ -25,11 +25,18 @@ beforeAll(async () => {
 afterAll(() => stops.forEach((stop) => stop()));
 
 /** The callables the web app reaches through Hosting's /api rewrites, and the mobile app's own. */
-const webCallables = ['activateAccount', 'completeSocialSignUp', 'createAppLink', 'getInviter', 'registerInvitee'];
+const webCallables = [
+  'activateAccount',
+  'completeSocialSignUp',
+  'createAppLink',
+  'getInviter',
+  'registerInvitee',
+  'sendVerificationEmail',
+];
 const appCallables = ['acceptInvite', 'resolveAppLink'];
 
 describe('the deployable functions (built lib/)', () => {
-  it("are the seven callables (five of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers, the join records' push trigger and the owed-work sweep, nothing of the local stack", () => {
+  it("are the eight callables (six of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers, the join records' push trigger and the owed-work sweep, nothing of the local stack", () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
       [
         'acceptInvite',
@@ -45,6 +52,7 @@ describe('the deployable functions (built lib/)', () => {
         'registerInvitee',
         'resolveAppLink',
         'sendJoinPush',
+        'sendVerificationEmail',
         'sweepOwedPushes',
       ].sort(),
     );

@@ -1,5 +1,6 @@
 /** The mail that asks an invitee to confirm their address (domain/verification-mail.ts). */
 import hi from '@dayfocus/contracts/locales/hi';
+import { welcomeLink } from '../../src/invites/flows/verification-mail-flow.js';
 import { describe, expect, it } from 'vitest';
 import { verificationMail } from '../../src/invites/domain/verification-mail.js';
 import { serverText } from '../../src/platform/domain/server-text.js';
@@ -86,5 +87,14 @@ describe('the verification mail', () => {
     expect(html).toContain('dir="rtl"');
     expect(html).not.toContain('dir="ltr"');
     expect(html).not.toMatch(/\b(left|right)\b/);
+  });
+});
+
+describe("the mail's link", () => {
+  it('opens the welcome page of the account and its inviter, in the language, ids encoded', () => {
+    expect(welcomeLink('https://dayfocus.app/', 'new-uid', 'inviter-1', 'hi').href).toBe(
+      'https://dayfocus.app/welcome/new-uid/inviter-1?lg=hi',
+    );
+    expect(welcomeLink('https://dayfocus.app', 'a/b?c', 'd#e', 'en').pathname).toBe('/welcome/a%2Fb%3Fc/d%23e');
   });
 });

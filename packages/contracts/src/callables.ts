@@ -12,6 +12,7 @@ import type {
   GetInviterRequest,
   RegisterInviteeRequest,
   ResolveAppLinkRequest,
+  SendVerificationEmailRequest,
 } from './requests.js';
 import type { WriteResult } from './write-result.js';
 
@@ -22,6 +23,12 @@ export interface Callables {
   createAppLink: { request: CreateAppLinkRequest; answer: AppLinkAnswer };
   /** Signed in with e-mail and password, right after the account was made. */
   registerInvitee: { request: RegisterInviteeRequest; answer: WriteResult };
+  /**
+   * Signed in with e-mail and password: the verification e-mail, ours (written in the page's
+   * language, naming the inviter), within the address's limits. One answer whatever the
+   * address's state: when the next one may be asked for.
+   */
+  sendVerificationEmail: { request: SendVerificationEmailRequest; answer: { retryAfterMs: number } };
   /** From the verification link, signed in or not. */
   activateAccount: { request: ActivateAccountRequest; answer: ActivationAnswer };
   /** Signed in with Apple or Google. */

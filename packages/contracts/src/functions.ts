@@ -48,6 +48,8 @@ export const functionManifest = {
   createAppLink: { trigger: 'callable', maxInstances: 10, caller: 'web' },
   /** One call per new account (each needs a new Firebase Auth account first). */
   registerInvitee: { trigger: 'callable', maxInstances: 10, caller: 'web', replayProtected: true },
+  /** One e-mail per sign-up, and "send it again" at most once a minute and five times a day per address. */
+  sendVerificationEmail: { trigger: 'callable', maxInstances: 10, caller: 'web' },
   activateAccount: { trigger: 'callable', maxInstances: 10, caller: 'web', replayProtected: true },
   completeSocialSignUp: { trigger: 'callable', maxInstances: 10, caller: 'web', replayProtected: true },
   /**

@@ -27,6 +27,14 @@ export const collections = {
   signUps: '_signUps',
   /** One per inviter: its invite funnel, in day shards `shards/{day}_{n}` (ours; funnel.ts). */
   inviteFunnels: '_inviteFunnels',
+  /**
+   * The outbox of the Trigger Email extension (its MAIL_COLLECTION, docs/deploying.md): one
+   * document a mail, `{ to, message: { subject, text, html } }`. Underscored as every collection
+   * of ours: a verification link must be no client's to read, whatever the app's rules allow.
+   */
+  mail: '_mail',
+  /** One per address (a SHA-256 of it): the verification mails sent to it in the last day (mail-limits.ts). */
+  mailLogs: '_mailLogs',
 } as const;
 
 export interface TaskCategory {

@@ -108,6 +108,18 @@ export const registerInviteeRequestSchema = yup
   .strict();
 export type RegisterInviteeRequest = yup.InferType<typeof registerInviteeRequestSchema>;
 
+/**
+ * "Send the e-mail again" (and the first e-mail, after registerInvitee): the page's language, in
+ * which the e-mail is written and its link opens. The address, the inviter and the link are the
+ * server's own (the signed-in account, its sign-up record).
+ */
+export const sendVerificationEmailRequestSchema = yup
+  .object({ language: yup.string().strict().trim().min(2).max(35).required(messageKeys.requestRequired) })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type SendVerificationEmailRequest = yup.InferType<typeof sendVerificationEmailRequestSchema>;
+
 /** An e-mail action code as Auth makes them (URL-safe letters and digits), bounded. */
 export const VERIFICATION_CODE_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
 

@@ -12,7 +12,6 @@ import {
   getAuth,
   GoogleAuthProvider,
   OAuthProvider,
-  sendEmailVerification,
   signInWithCredential,
   type User,
 } from 'firebase/auth';
@@ -103,10 +102,6 @@ export class Person {
 
   async signUpWithEmail(email: string, password = 'correct-horse-battery'): Promise<User> {
     return (await createUserWithEmailAndPassword(this.auth, email, password)).user;
-  }
-
-  async sendVerification(user: User, continueUrl: string): Promise<void> {
-    await sendEmailVerification(user, { url: continueUrl, handleCodeInApp: true });
   }
 
   /** Google or Apple, as the Auth emulator takes them: an unsigned id token. */

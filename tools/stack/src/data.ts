@@ -55,3 +55,13 @@ export async function demoShortLink(): Promise<string> {
   const { result } = (await response.json()) as { result: { shortLink: string } };
   return result.shortLink;
 }
+
+/** The local stack's Firestore through the Admin SDK, for reading its outbox (`npm run dev`). */
+export async function outboxDb() {
+  Object.assign(process.env, emulatorEnv);
+  const { getApps, initializeApp } = await import('firebase-admin/app');
+  const { getFirestore } = await import('firebase-admin/firestore');
+  const app =
+    getApps().find((a) => a.name === 'stack-outbox') ?? initializeApp({ projectId: stack.projectId }, 'stack-outbox');
+  return getFirestore(app);
+}

@@ -1,5 +1,5 @@
 export { demoInviter, emulatorEnv, inviteLink, repoRoot, stack, urls } from './config.js';
-export { demoShortLink, seedDemoInviter } from './data.js';
+export { demoShortLink, outboxDb, seedDemoInviter } from './data.js';
 export {
   firestoreDescription,
   reuseProblem,
@@ -10,6 +10,13 @@ export {
 } from './stack.js';
 export * from './browser.js';
 export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
-export { companionLink, recordedEmails, watchEmails, type RecordedEmail } from './mail.js';
+export {
+  companionLink,
+  recordedEmails,
+  watchEmails,
+  watchOutbox,
+  type OutboxMail,
+  type RecordedEmail,
+} from './mail.js';
 export { LOCAL_BASELINE_PATH } from './local-config.js';
 export { terminalFilter } from './terminal.js';

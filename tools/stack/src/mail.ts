@@ -1,11 +1,64 @@
 /**
- * The e-mails of the local stack. The Auth emulator sends none: it records each out-of-band code
- * with a link to its own handler. A deployed project's e-mails lead to the site's
- * `/auth/action` instead (docs/deploying.md), which is where the companion applies a
- * verification code itself (docs/joins.md, B); `companionLink` makes that link from the
- * emulator's.
+ * The e-mails of the local stack. The companion's own (the verification e-mail) are documents of
+ * the Trigger Email extension's outbox, `_mail`, which nothing sends locally: `npm run dev`
+ * prints each one's link and the tests read them here. The Auth emulator sends none of its own
+ * either: it records each out-of-band code (the app's password resets, and the codes our mails
+ * carry) with a link to its own handler. A deployed project's Auth e-mails lead to the site's
+ * `/auth/action` instead (docs/deploying.md); `companionLink` makes that link from the emulator's.
  */
+import type { Firestore } from 'firebase-admin/firestore';
+import { collections } from '@dayfocus/contracts/records';
 import { stack, urls } from './config.js';
+
+/** A mail of the companion's outbox, as the Trigger Email extension would send it. */
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The verification link it carries (the welcome page, with `mode=verifyEmail&oobCode=`). */
+  link: string;
+  oobCode: string;
+  createdAt: number;
+}
+
+function outboxMail(id: string, data: Record<string, unknown>): OutboxMail {
+  const message = (data.message ?? {}) as { subject?: string; text?: string; html?: string };
+  const text = message.text ?? '';
+  const link = /https?:\/\/\S*oobCode=\S+/.exec(text)?.[0] ?? '';
+  const createdAt = (data.createdAt as { toMillis?: () => number } | undefined)?.toMillis?.() ?? 0;
+  return {
+    id,
+    to: String(data.to ?? ''),
+    subject: message.subject ?? '',
+    text,
+    html: message.html ?? '',
+    link,
+    oobCode: link ? (new URL(link).searchParams.get('oobCode') ?? '') : '',
+    createdAt,
+  };
+}
+
+/** Every mail of the outbox to this address, oldest first. */
+export async function outboxMailsTo(db: Firestore, to: string): Promise<OutboxMail[]> {
+  const snapshot = await db.collection(collections.mail).where('to', '==', to).get();
+  return snapshot.docs.map((doc) => outboxMail(doc.id, doc.data())).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** Calls `onMail` for each mail put in the outbox from now on; answers a function that stops watching. */
+export function watchOutbox(db: Firestore, onMail: (mail: OutboxMail) => void): () => void {
+  let first = true;
+  return db.collection(collections.mail).onSnapshot(
+    (snapshot) => {
+      if (!first)
+        for (const change of snapshot.docChanges())
+          if (change.type === 'added') onMail(outboxMail(change.doc.id, change.doc.data()));
+      first = false;
+    },
+    () => undefined, // the stack stopping under a watch
+  );
+}
 
 export interface RecordedEmail {
   email: string;

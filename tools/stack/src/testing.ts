@@ -13,9 +13,9 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
 import { emulatorEnv, stack } from './config.js';
-import { recordedEmails, type RecordedEmail } from './mail.js';
+import { outboxMailsTo, recordedEmails, type OutboxMail, type RecordedEmail } from './mail.js';
 
-export { companionLink, recordedEmails, type RecordedEmail } from './mail.js';
+export { companionLink, recordedEmails, type OutboxMail, type RecordedEmail } from './mail.js';
 
 export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
 export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
@@ -204,4 +204,27 @@ export async function verificationEmail(
 ): Promise<{ oobLink: string; oobCode: string; continueUrl: string | null }> {
   const { oobLink, oobCode } = await latestEmail(email, 'VERIFY_EMAIL', options);
   return { oobLink, oobCode, continueUrl: new URL(oobLink).searchParams.get('continueUrl') };
+}
+
+/**
+ * The latest of the companion's own verification mails to this address (the outbox, `_mail`):
+ * its words and its link. Waits for it, and fails saying so when none comes; `after` skips the
+ * mails that were there before (their ids).
+ */
+export async function verificationMail(
+  email: string,
+  options: WaitOptions & { after?: readonly string[] } = {},
+): Promise<OutboxMail> {
+  const skip = new Set(options.after ?? []);
+  const found = await eventually(
+    async () => (await outboxMailsTo(adminDb, email)).filter((mail) => !skip.has(mail.id)).at(-1),
+    (mail) => mail !== undefined,
+    { what: `a verification mail to ${email} in the outbox`, ...options },
+  );
+  return found as OutboxMail;
+}
+
+/** The ids of the outbox's mails to this address so far (for `verificationMail`'s `after`). */
+export async function outboxIds(email: string): Promise<string[]> {
+  return (await outboxMailsTo(adminDb, email)).map((mail) => mail.id);
 }

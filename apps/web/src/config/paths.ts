@@ -86,17 +86,3 @@ export function sameOriginUrl(value: string | null, origin: string): URL | null 
   const url = new URL(value, origin);
   return url.origin === origin ? url : null;
 }
-
-/**
- * The continue URL of the verification e-mail: `{product domain}/welcome/{new uid}/{inviter uid}`,
- * with the page's language (`?lg=hi`): the link is often opened in another browser, which does
- * not know the language the person chose.
- */
-export function verificationContinueUrl(
-  productDomain: string,
-  newUid: string,
-  inviterId: string,
-  language: string,
-): string {
-  return `${productDomain.replace(/\/+$/, '')}${paths.welcome.href(newUid, inviterId)}?lg=${encodeURIComponent(language)}`;
-}

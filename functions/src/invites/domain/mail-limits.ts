@@ -3,13 +3,14 @@
  * RESEND_DAILY_LIMIT in any 24 hours. The limits are per address, not per caller, so that
  * nobody can turn the sign-up into a way of flooding someone else's inbox. Pure.
  */
+import { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import { createHash } from 'node:crypto';
 
-export const RESEND_MIN_GAP_MS = 60_000;
-export const RESEND_DAILY_LIMIT = 5;
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The mails sent to one address: their ISO times, newest last, kept for 24 hours. */
+export { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS };
+
 export interface MailLog {
   sentAt: string[];
 }

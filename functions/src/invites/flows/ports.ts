@@ -11,6 +11,8 @@ import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import type { JoinPlan } from '../domain/joins.js';
 import type { SignUpUpdates } from '../domain/sign-up-updates.js';
 import type { PushBudget } from '../../owed-work/domain/push-budget.js';
+import type { MailLog, ResendDecision } from '../domain/mail-limits.js';
+import type { MailMessage } from '../domain/verification-mail.js';
 
 export interface Account extends AccountFacts {
   uid: string;
@@ -146,4 +148,25 @@ export interface UserReader {
 /** Who has a public face (domain/inviters.ts): the inviter's record when she has one, else null. */
 export interface InviterLookup {
   publicInviter(inviterId: string): Promise<UserRecord | null>;
+}
+
+/** Where the mails go, and what the flow reads to write them. */
+export interface MailOutbox {
+  /** The inviter the account's sign-up recorded (`_signUps/{uid}.invitedBy`), or null. */
+  invitedBy(userId: string): Promise<string | null>;
+  /** The inviter's stored name, or null. */
+  inviterName(inviterId: string): Promise<string | null>;
+  /** The address's log (by its key), or null. */
+  mailLog(key: string): Promise<MailLog | null>;
+  /**
+   * In one transaction: the log read again and decided on with `decide`; when it allows, the
+   * new log and the mail written together (a mail is never sent uncounted, nor counted unsent).
+   * Answers the wait before the next mail: the minute's gap when this one went out.
+   */
+  send(key: string, decide: (log: MailLog | null) => ResendDecision, mail: MailMessage): Promise<number>;
+}
+
+export interface VerificationLinks {
+  /** A verification code of the address, from Auth (its own link is not the one mailed). */
+  verificationCode(email: string, continueUrl: string): Promise<string>;
 }

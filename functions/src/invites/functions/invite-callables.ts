@@ -8,9 +8,10 @@ import {
   completeSocialSignUpRequestSchema,
   getInviterRequestSchema,
   registerInviteeRequestSchema,
+  sendVerificationEmailRequestSchema,
 } from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from '../../platform/functions/callable.js';
-import { appLinkFlow, inviteFlow, inviterFlow } from '../../platform/wiring.js';
+import { appLinkFlow, inviteFlow, inviterFlow, verificationMailFlow } from '../../platform/wiring.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
 export const getInviter = callable('getInviter', getInviterRequestSchema, (input) =>
@@ -23,6 +24,13 @@ export const registerInvitee = callable(
   registerInviteeRequestSchema,
   (input, request) => inviteFlow.registerInvitee(requireCaller(request), input),
   { consumesBesideReads: true },
+);
+
+/** Signed in with email and password: our verification e-mail, within the address's limits. */
+export const sendVerificationEmail = callable(
+  'sendVerificationEmail',
+  sendVerificationEmailRequestSchema,
+  (input, request) => verificationMailFlow.send(requireCaller(request), input),
 );
 
 /**

@@ -18,11 +18,13 @@ export type ServerKey =
 export interface ServerText {
   /** The language the words are in (its BCP 47 tag). */
   language: string;
+  /** The direction of its script. */
+  dir: 'ltr' | 'rtl';
   t(key: ServerKey, values?: Record<string, string | number>): string;
 }
 
 /** The words of `locale` (English's when none is given). */
-export function serverText(locale: Pick<Locale, 'code' | 'server'> = english): ServerText {
+export function serverText(locale: Pick<Locale, 'code' | 'dir' | 'server'> = english): ServerText {
   const instance = i18next.createInstance();
   void instance.init({
     lng: locale.code,
@@ -33,7 +35,7 @@ export function serverText(locale: Pick<Locale, 'code' | 'server'> = english): S
     initAsync: false,
   });
   const t: TFunction = instance.getFixedT(locale.code);
-  return { language: locale.code, t: (key, values) => t(key, values ?? {}) };
+  return { language: locale.code, dir: locale.dir, t: (key, values) => t(key, values ?? {}) };
 }
 
 /**

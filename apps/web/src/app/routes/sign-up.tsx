@@ -3,7 +3,6 @@ import { useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
-import { useRuntimeConfig } from '@/config/runtime-config';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { EmailInUseError, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
@@ -18,7 +17,6 @@ export default function SignUpRoute() {
   const { t, i18n } = useTranslation();
   const { inviterId } = useParams();
   const navigate = useNavigate();
-  const { productDomain } = useRuntimeConfig();
   const status = useInviterStatus(inviterId);
   const signUp = useSignUpWithEmail();
   // The server renders this page; until the app has taken it over, the form waits, visibly.
@@ -29,7 +27,6 @@ export default function SignUpRoute() {
     try {
       const signedUp = await signUp.mutateAsync({
         inviterId,
-        productDomain,
         language: i18n.language,
         ...values,
       });

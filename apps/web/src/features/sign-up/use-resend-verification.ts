@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntimeConfig } from '@/config/runtime-config';
+import { RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import { failureMessageKey } from '@/lib/errors';
 import type { VerificationSession } from './use-verification-session';
-
-/** The wait between two e-mails: Firebase refuses a burst anyway, and a mail takes a moment to arrive. */
-const RESEND_COOLDOWN_MS = 30_000;
 
 /** What the last "send it again" did: said once, each time anew (`key`). */
 export interface ResendOutcome {
@@ -15,23 +12,18 @@ export interface ResendOutcome {
 }
 
 /**
- * "Send the e-mail again" for the session's account (invited by `inviterId`), at most once every
- * RESEND_COOLDOWN_MS after the last e-mail (`sentAt`, ms since the epoch): `waitMs` counts down to
- * the next one, each second.
+ * "Send the e-mail again" for the session's account, at most once a minute after the last e-mail
+ * (`sentAt`, ms since the epoch), or later when the server says so (the address's five a day):
+ * `waitMs` counts down to the next one, each second.
  */
-export function useResendVerification(
-  session: VerificationSession | null | undefined,
-  inviterId: string,
-  sentAt: number,
-) {
+export function useResendVerification(session: VerificationSession | null | undefined, sentAt: number) {
   const { t, i18n } = useTranslation();
-  const { productDomain } = useRuntimeConfig();
-  const [lastSent, setLastSent] = useState(sentAt);
+  const [nextAt, setNextAt] = useState(sentAt + RESEND_MIN_GAP_MS);
   const [now, setNow] = useState(() => Date.now());
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<ResendOutcome | null>(null);
 
-  const waitMs = lastSent + RESEND_COOLDOWN_MS - now;
+  const waitMs = nextAt - now;
   useEffect(() => {
     if (waitMs <= 0) return;
     const timer = window.setTimeout(() => setNow(Date.now()), Math.min(waitMs, 1_000));
@@ -42,10 +34,13 @@ export function useResendVerification(
     if (!session || sending || waitMs > 0) return;
     setSending(true);
     try {
-      await session.api.sendVerificationEmail(session.user, inviterId, productDomain, i18n.language);
-      setLastSent(Date.now());
+      const { retryAfterMs } = await session.api.sendVerificationEmail(i18n.language);
+      setNextAt(Date.now() + retryAfterMs);
       setNow(Date.now());
-      setOutcome((last) => ({ message: t('confirmEmail.resent'), error: false, key: (last?.key ?? 0) + 1 }));
+      // A wait longer than the minute's: the address has had its mails for the day, none went now.
+      const limited = retryAfterMs > RESEND_MIN_GAP_MS;
+      const message = t(limited ? 'confirmEmail.tooManyRequests' : 'confirmEmail.resent');
+      setOutcome((last) => ({ message, error: limited, key: (last?.key ?? 0) + 1 }));
     } catch (error) {
       // eslint-disable-next-line no-console
       console.error('Sending the verification e-mail again failed', error);

@@ -1,13 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  createUserWithEmailAndPassword,
-  sendEmailVerification,
-  signInWithEmailAndPassword,
-  signOut,
-  type User,
-} from 'firebase/auth';
-import { verificationContinueUrl } from '@/config/paths';
+import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/auth';
+import { callFunction } from '@/lib/callables';
 import { firebaseErrorCode } from '@/lib/errors';
 import { registerInvitee } from './register-invitee';
 
@@ -21,18 +15,17 @@ export interface EmailSignUp {
   username: string;
   email: string;
   password: string;
-  productDomain: string;
   /** The page's language: the verification e-mail is written in it, and its link opens in it. */
   language: string;
 }
 
-/** Sends the verification e-mail in `language`, its link leading to the welcome page of this inviter. */
-export function sendVerificationEmail(user: User, inviterId: string, productDomain: string, language: string) {
-  firebaseAuth().languageCode = language; // sent as X-Firebase-Locale: the template's language
-  return sendEmailVerification(user, {
-    url: verificationContinueUrl(productDomain, user.uid, inviterId, language),
-    handleCodeInApp: true,
-  });
+/**
+ * Asks the server for the signed-in account's verification e-mail, ours (in `language`, naming
+ * the inviter its sign-up recorded, its link leading to that inviter's welcome page). Answers
+ * when the next one may be asked for: the address's limits are the server's.
+ */
+export function sendVerificationEmail(language: string): Promise<{ retryAfterMs: number }> {
+  return callFunction('sendVerificationEmail', { language });
 }
 
 /**
@@ -78,7 +71,7 @@ export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string
     user = await resumeUnfinishedSignUp(email, input.password);
   }
   await registerInvitee({ inviterId: input.inviterId, name: input.username.trim() });
-  await sendVerificationEmail(user, input.inviterId, input.productDomain, input.language);
+  await sendVerificationEmail(input.language);
   return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId };
 }
 

@@ -25,7 +25,7 @@ export function ConfirmEmailActions({
   const { t } = useTranslation();
   const session = useVerificationSession(state.uid);
   useConfirmationWatch(session, onConfirmed);
-  const { waitMs, sending, outcome, resend } = useResendVerification(session, state.inviterId, sentAt);
+  const { waitMs, sending, outcome, resend } = useResendVerification(session, sentAt);
 
   if (session === undefined) return null;
   if (session === null) return <p>{t('confirmEmail.noSession')}</p>;

@@ -1,0 +1,68 @@
+/**
+ * The verification mails' outbox in Firestore: the Trigger Email extension's collection
+ * (`_mail`, its MAIL_COLLECTION: docs/deploying.md) and each address's log (`_mailLogs/{key}`),
+ * written together in one transaction; and Auth's verification codes. Locally nothing sends
+ * the mails: `npm run dev` prints each one's link, and the tests read them (tools/stack/src/mail.ts).
+ */
+import type { Auth } from 'firebase-admin/auth';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { collections } from '@dayfocus/contracts/records';
+import { RecordRefs } from '../../platform/adapters/record-refs.js';
+import { RESEND_MIN_GAP_MS, type MailLog, type ResendDecision } from '../domain/mail-limits.js';
+import type { MailMessage } from '../domain/verification-mail.js';
+import type { MailOutbox, VerificationLinks } from '../flows/ports.js';
+
+export class FirestoreMailOutbox implements MailOutbox {
+  private readonly refs: RecordRefs;
+
+  constructor(private readonly firestore: Firestore) {
+    this.refs = new RecordRefs(firestore);
+  }
+
+  async invitedBy(userId: string): Promise<string | null> {
+    return (await this.refs.signUpRef(userId).get()).data()?.invitedBy ?? null;
+  }
+
+  async inviterName(inviterId: string): Promise<string | null> {
+    const name = (await this.refs.user(inviterId).get()).data()?.name;
+    return typeof name === 'string' ? name : null;
+  }
+
+  private logRef(key: string) {
+    return this.firestore.collection(collections.mailLogs).doc(key);
+  }
+
+  async mailLog(key: string): Promise<MailLog | null> {
+    return logOf((await this.logRef(key).get()).data());
+  }
+
+  async send(key: string, decide: (log: MailLog | null) => ResendDecision, mail: MailMessage): Promise<number> {
+    return this.firestore.runTransaction(async (tx) => {
+      const decision = decide(logOf((await tx.get(this.logRef(key))).data()));
+      if (!decision.send) return decision.retryAfterMs;
+      tx.set(this.logRef(key), { sentAt: decision.log.sentAt });
+      tx.create(this.firestore.collection(collections.mail).doc(), {
+        ...mail,
+        createdAt: FieldValue.serverTimestamp(),
+      });
+      return RESEND_MIN_GAP_MS;
+    });
+  }
+}
+
+function logOf(data: Record<string, unknown> | undefined): MailLog | null {
+  const sentAt = data?.sentAt;
+  return Array.isArray(sentAt) ? { sentAt: sentAt.filter((at): at is string => typeof at === 'string') } : null;
+}
+
+/** Verification codes from Firebase Auth: the code of the link Auth makes, without Auth's mail. */
+export class AuthVerificationLinks implements VerificationLinks {
+  constructor(private readonly auth: Auth) {}
+
+  async verificationCode(email: string, continueUrl: string): Promise<string> {
+    const link = await this.auth.generateEmailVerificationLink(email, { url: continueUrl, handleCodeInApp: true });
+    const code = new URL(link).searchParams.get('oobCode');
+    if (!code) throw new Error('Auth made a verification link without a code');
+    return code;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The verification e-mail, ours (docs/joins.md, B): for the signed-in e-mail account, a link
+ * from Auth (`generateEmailVerificationLink`) that opens the welcome page of the inviter its
+ * sign-up recorded, written in the page's language and naming that inviter, put in the Trigger
+ * Email extension's outbox. At most one a minute and five a day per address (mail-limits.ts).
+ * One answer whatever the address's state: when the next one may be asked for.
+ */
+import { pagePatterns } from '@dayfocus/contracts/page-paths';
+import type { Caller } from '../../platform/domain/caller.js';
+import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
+import type { ServerText } from '../../platform/domain/server-text.js';
+import { checkSession } from '../domain/join-decisions.js';
+import { mailLogKey, RESEND_MIN_GAP_MS, resendDecision } from '../domain/mail-limits.js';
+import { verificationMail } from '../domain/verification-mail.js';
+import type { AccountLookup, MailOutbox, VerificationLinks } from './ports.js';
+
+export interface VerificationMailDeps {
+  accounts: AccountLookup;
+  links: VerificationLinks;
+  outbox: MailOutbox;
+  textIn(language: unknown): ServerText;
+  productDomain(): string;
+  now(): Date;
+}
+
+/** The welcome page of this account and inviter, in `language`: the mail's link, with the code added. */
+export function welcomeLink(productDomain: string, uid: string, inviterId: string, language: string): URL {
+  const path = pagePatterns.welcome
+    .replace(':inviteeId?', encodeURIComponent(uid))
+    .replace(':inviterId?', encodeURIComponent(inviterId));
+  const url = new URL(path, productDomain);
+  url.searchParams.set('lg', language);
+  return url;
+}
+
+export class VerificationMailFlow {
+  constructor(private readonly deps: VerificationMailDeps) {}
+
+  async send(caller: Caller, input: { language: string }): Promise<{ retryAfterMs: number }> {
+    if (caller.signInProvider !== PASSWORD_PROVIDER)
+      throw new FlowError(
+        'failed-precondition',
+        'The verification e-mail is for accounts created with email and password',
+      );
+    const account = checkSession(caller, await this.deps.accounts.getAccount(caller.uid));
+    const inviterId = await this.deps.outbox.invitedBy(caller.uid);
+    if (!inviterId) throw new FlowError('failed-precondition', 'Register the sign-up first (registerInvitee)');
+    const email = account.email;
+    // Confirmed already, or no address: nothing to send, and the same answer as a mail sent.
+    if (!email || account.emailVerified) return { retryAfterMs: RESEND_MIN_GAP_MS };
+
+    const key = mailLogKey(email);
+    const now = this.deps.now();
+    const early = resendDecision(await this.deps.outbox.mailLog(key), now);
+    if (!early.send) return { retryAfterMs: early.retryAfterMs };
+
+    const text = this.deps.textIn(input.language);
+    const link = welcomeLink(this.deps.productDomain(), caller.uid, inviterId, text.language);
+    const code = await this.deps.links.verificationCode(email, link.href);
+    link.searchParams.set('mode', 'verifyEmail');
+    link.searchParams.set('oobCode', code);
+    const mail = verificationMail({
+      to: email,
+      inviterName: await this.deps.outbox.inviterName(inviterId),
+      link: link.href,
+      text,
+      dir: text.dir,
+    });
+    const retryAfterMs = await this.deps.outbox.send(key, (log) => resendDecision(log, now), mail);
+    return { retryAfterMs };
+  }
+}

@@ -1,0 +1,131 @@
+// Our verification e-mail (sendVerificationEmail, docs/joins.md B): in the page's language,
+// naming the inviter the sign-up recorded and never the name typed, its link the sign-up's own
+// proof; within the address's limits, with one answer whatever the address's state.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  adminAuth,
+  adminDb,
+  Browser,
+  callAnonymously,
+  createInviter,
+  friendsBetween,
+  outboxIds,
+  outcomeOf,
+  verificationMail,
+} from './support.js';
+
+const MINUTE = 60_000;
+
+/** An e-mail sign-up registered with `inviterId`, its browser still signed in. */
+async function registered(inviterId: string, name = 'Mira Nair') {
+  const browser = new Browser();
+  const user = await browser.signUpWithEmail();
+  await browser.call('registerInvitee', { inviterId, name });
+  return { browser, user, email: user.email ?? '' };
+}
+
+/** The address's log as a day of sends left it (`agoMs`: how long before now each went). */
+async function seedLog(email: string, agoMs: number[]) {
+  const key = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  const now = Date.now();
+  await adminDb
+    .collection('_mailLogs')
+    .doc(key)
+    .set({ sentAt: agoMs.map((ago) => new Date(now - ago).toISOString()).sort() });
+}
+
+describe('sendVerificationEmail', () => {
+  it("writes the mail in the page's language, naming the inviter, and its link activates and befriends", async () => {
+    const inviter = await createInviter({ name: 'Asha Verma' });
+    const { browser, user, email } = await registered(inviter.userId, 'Visit evil.example now');
+    expect(await browser.call('sendVerificationEmail', { language: 'hi' })).toEqual({ retryAfterMs: MINUTE });
+    await browser.close();
+
+    const mail = await verificationMail(email);
+    expect(mail.to).toBe(email);
+    expect(mail.subject).toBe('Asha Verma ने आपको Dayfocus पर आमंत्रित किया है');
+    expect(mail.text).toContain('पुष्टि के बाद आपका खाता सक्रिय हो जाएगा और आप और Asha Verma दोस्त बन जाएँगे');
+    expect(mail.html).toContain('<html lang="hi" dir="ltr">');
+    // Never the name the sign-up typed (anyone can type anything for someone else's address).
+    expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/evil|Visit/);
+    const link = new URL(mail.link);
+    expect(link.pathname).toBe(`/welcome/${user.uid}/${inviter.userId}`);
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ lg: 'hi', mode: 'verifyEmail' });
+
+    // The link opened in another browser: the welcome page hands its code to activation.
+    const answer = await callAnonymously('activateAccount', {
+      uid: user.uid,
+      inviterId: inviter.userId,
+      verificationCode: mail.oobCode,
+    });
+    expect(answer).toMatchObject({ status: 200, inviter: { inviterId: inviter.userId } });
+    expect(await friendsBetween(inviter.userId, user.uid)).toHaveLength(1);
+    expect((await adminDb.collection('_signUps').doc(user.uid).get()).data()).toMatchObject({
+      signUpProvedAt: expect.any(String),
+    });
+  });
+
+  it('sends one a minute per address: a second call at once sends nothing and says how long to wait', async () => {
+    const inviter = await createInviter();
+    const { browser, email } = await registered(inviter.userId);
+    await browser.call('sendVerificationEmail', { language: 'en' });
+    const first = await verificationMail(email);
+    expect(first.subject).toBe(`${inviter.name} invited you to Dayfocus`);
+    const again = await browser.call<{ retryAfterMs: number }>('sendVerificationEmail', { language: 'en' });
+    expect(again.retryAfterMs).toBeGreaterThan(MINUTE - 10_000);
+    expect(again.retryAfterMs).toBeLessThanOrEqual(MINUTE);
+    expect(await outboxIds(email)).toEqual([first.id]);
+
+    // A minute later (the log as a minute ago left it), the next one goes.
+    await seedLog(email, [MINUTE + 1_000]);
+    expect(await browser.call('sendVerificationEmail', { language: 'en' })).toEqual({ retryAfterMs: MINUTE });
+    await verificationMail(email, { after: [first.id] });
+    await browser.close();
+  });
+
+  it('sends five a day per address: the sixth waits until the first leaves the day', async () => {
+    const inviter = await createInviter();
+    const { browser, email } = await registered(inviter.userId);
+    const hour = 60 * MINUTE;
+    await seedLog(email, [20 * hour, 10 * hour, 5 * hour, 2 * hour, hour]);
+    const { retryAfterMs } = await browser.call<{ retryAfterMs: number }>('sendVerificationEmail', { language: 'en' });
+    expect(retryAfterMs).toBeGreaterThan(4 * hour - MINUTE);
+    expect(retryAfterMs).toBeLessThanOrEqual(4 * hour);
+    expect(await outboxIds(email)).toEqual([]);
+    await browser.close();
+  });
+
+  it('answers a confirmed address as a sent one, and sends it nothing', async () => {
+    const inviter = await createInviter();
+    const { browser, user, email } = await registered(inviter.userId);
+    await adminAuth.updateUser(user.uid, { emailVerified: true });
+    expect(await browser.call('sendVerificationEmail', { language: 'en' })).toEqual({ retryAfterMs: MINUTE });
+    expect(await outboxIds(email)).toEqual([]);
+    await browser.close();
+  });
+
+  it('refuses an account that registered no sign-up, a social account, and a caller without one', async () => {
+    const unregistered = new Browser();
+    await unregistered.signUpWithEmail();
+    expect(await outcomeOf(unregistered.call('sendVerificationEmail', { language: 'en' }))).toBe('failed-precondition');
+    await unregistered.close();
+
+    const social = new Browser();
+    await social.signInWith('google.com');
+    expect(await outcomeOf(social.call('sendVerificationEmail', { language: 'en' }))).toBe('failed-precondition');
+    await social.close();
+
+    expect(await outcomeOf(callAnonymously('sendVerificationEmail', { language: 'en' }))).toBe('unauthenticated');
+  });
+
+  it('writes in English for a language the site does not switch on', async () => {
+    const inviter = await createInviter();
+    const { browser, email } = await registered(inviter.userId);
+    await browser.call('sendVerificationEmail', { language: 'fr' });
+    const mail = await verificationMail(email);
+    expect(mail.subject).toBe(`${inviter.name} invited you to Dayfocus`);
+    expect(new URL(mail.link).searchParams.get('lg')).toBe('en');
+    await browser.close();
+  });
+});

@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
 
@@ -214,6 +215,16 @@ export default tseslint.config(
     // The web app runs in the browser; its service worker in a worker scope.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // No words a person reads written into a component: every one is a key of the language files
+    // (packages/contracts/src/locales, docs/languages.md), so that every language has it. JSX text
+    // alone: attributes (class names, ids, test hooks) are not words on the page; the few names no
+    // language translates are constants of the contracts (brand.ts).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/testing/**'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }] },
   },
   {
     // The rules of hooks, and the React Compiler's checks that come with them.

@@ -82,8 +82,8 @@ console.log(`
   E-mails are printed here as they are sent: the companion's verification mails (its outbox,
   _mail, which the Trigger Email extension sends once deployed) with their link, and the Auth
   emulator's (it sends none) with the link a deployed project's e-mail carries (the site's
-  /auth/action). So are the warnings and errors of the functions and the emulators. Press
-  Ctrl-C to stop.
+  /auth/action). So are the warnings and errors of the functions and the emulators.
+  Press Ctrl-C to stop.
 `);
 
 const stopWatchingOutbox = watchOutbox(await outboxDb(), (mail) => {

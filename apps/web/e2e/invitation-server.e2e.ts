@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   useBrowser,
   visible,
+  chooseLanguage,
 } from './support/app';
 
 /** Records, from the first byte of every document, what the takeover must not do. */
@@ -65,7 +66,7 @@ describe('The server-rendered invitation', () => {
       await page.getByRole('img', { name: en.invitation.pictureAlt.replace('{{name}}', 'Meera Nair') }).count(),
     ).toBe(1);
 
-    await page.getByRole('navigation', { name: en.app.language }).getByRole('link', { name: 'हिन्दी' }).click();
+    await chooseLanguage(page, 'हिन्दी');
     await reachPath(page, `/feedback/${inviter.userId}/hi`);
     await visible(page.getByRole('heading', { name: hi.invitation.title }));
     await visible(page.getByText(hi.invitation.needsHelp.replace('{{name}}', 'Meera Nair')));

@@ -2,7 +2,7 @@
 // and "I already have an account" (the inviter's short link).
 import { describe, expect, it } from 'vitest';
 import { en, hi } from './support/locales';
-import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible } from './support/app';
+import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible, chooseLanguage } from './support/app';
 
 describe('The invitation in the browser', () => {
   const browser = useBrowser();
@@ -62,7 +62,7 @@ describe('The invitation in the browser', () => {
     expect(await page.title()).toBe(`${hi.invitation.title} · Dayfocus`);
 
     const marker = await page.evaluate(() => ((window as unknown as { stay: number }).stay = Math.random()));
-    await page.getByRole('navigation', { name: hi.app.language }).getByRole('link', { name: 'English' }).click();
+    await chooseLanguage(page, 'English');
     await visible(page.getByRole('heading', { name: en.invitation.title }));
     await visible(page.getByRole('link', { name: en.invitation.signUp, exact: true }));
     await visible(page.getByText(en.invitation.needsHelp.replace('{{name}}', inviter.name)));

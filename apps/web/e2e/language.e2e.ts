@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, hi } from './support/locales';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
-import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible } from './support/app';
+import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible, chooseLanguage } from './support/app';
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -82,7 +82,7 @@ describe('The language switch', () => {
     const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
     await page.goto(`/sign-up/${inviter.userId}?lg=en`);
     await takenOver(page);
-    await page.getByRole('link', { name: 'हिन्दी' }).click();
+    await chooseLanguage(page, 'हिन्दी');
     await visible(page.getByRole('heading', { name: hi.signUp.title }));
     await reachPath(page, `/sign-up/${inviter.userId}?lg=hi`);
     expect(await stored(page)).toBe('hi');
@@ -90,7 +90,7 @@ describe('The language switch', () => {
     // A reload keeps the choice the address now names.
     await page.reload();
     await visible(page.getByRole('heading', { name: hi.signUp.title }));
-    await page.getByRole('link', { name: 'English' }).click();
+    await chooseLanguage(page, 'English');
     await visible(page.getByRole('heading', { name: en.signUp.title }));
     expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}?lg=en`);
   });
@@ -99,7 +99,7 @@ describe('The language switch', () => {
     const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
     await page.goto('/confirm-email?lg=hi');
     await takenOver(page);
-    await page.getByRole('link', { name: 'English' }).click();
+    await chooseLanguage(page, 'English');
     await visible(page.getByRole('heading', { name: en.confirmEmail.title }));
     await reachPath(page, '/confirm-email?lg=en');
   });

@@ -5,6 +5,7 @@
  * longer words; `ar-XB`, English forced right to left, which shows a layout that does not mirror.
  * The local stack switches them on (apps/web/public/config.json).
  */
+import { brand } from './brand.js';
 import { pluralCategories, type LocaleFile } from './locale.js';
 
 const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -26,17 +27,26 @@ export function isPseudoCode(code: string): code is PseudoCode {
   return pseudoLanguages.some((language) => language.code === code);
 }
 
-/** The text outside `{{values}}`, changed by `change`; the values stay as they are. */
+/**
+ * Names no language translates (the product's, the stores' and the sign-in providers'), which
+ * the pseudo-locales keep as every file keeps them: a page shows them in their own spelling.
+ */
+export const untranslatedNames = [brand.productName, 'Google Play', 'App Store', 'Google', 'Apple', 'QR', 'URL'];
+const KEPT_OR_VALUE = new RegExp(`(\\{\\{[^}]+\\}\\}|${untranslatedNames.join('|')})`);
+
+/** The text outside `{{values}}` and kept names, changed by `change`; those stay as they are. */
 function eachRun(text: string, change: (run: string) => string): string {
   return text
-    .split(/(\{\{[^}]+\}\})/)
-    .map((part) => (part.startsWith('{{') || part === '' ? part : change(part)))
+    .split(KEPT_OR_VALUE)
+    .map((part, index) => (index % 2 === 1 || part === '' ? part : change(part)))
     .join('');
 }
 
 function accented(text: string): string {
   if (text === '') return text;
   const body = eachRun(text, (run) => [...run].map(accent).join(''));
+  // A string of names and values alone (the product's name) is what every language writes as is.
+  if (body === text) return text;
   const padding = Math.ceil(text.length * 0.4);
   return `[${body}${FILLER.repeat(Math.ceil(padding / FILLER.length)).slice(0, padding)}]`;
 }

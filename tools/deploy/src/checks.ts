@@ -21,6 +21,7 @@ import { deployableEnvFiles, deployEnv } from './function-env.js';
 import { appRulesOutcome } from './app-rules.js';
 import { deployableConfigProblems } from './web-config.js';
 import { languagesOutcome } from './languages.js';
+import { mailExtensionOutcome } from './mail-extension.js';
 
 export type DeployTarget = 'hosting' | 'functions' | 'firestore';
 
@@ -219,11 +220,18 @@ const languages: DeployCheck = {
   run: (deploy) => languagesOutcome(deploy),
 };
 
+const mailExtension: DeployCheck = {
+  name: 'the Trigger Email extension (the verification mails)',
+  targets: ['functions'],
+  run: (deploy) => mailExtensionOutcome(deploy),
+};
+
 export const deployChecks: DeployCheck[] = [
   project,
   hostingConfig,
   rendererConfig,
   languages,
+  mailExtension,
   functionParams,
   emulatorSwitches,
   promptAnswers,

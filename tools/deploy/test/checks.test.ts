@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { deployChecks, runDeployChecks, type DeployCheck } from '../src/checks.js';
 import { deployableConfigProblems } from '../src/web-config.js';
 import { LANGUAGES, languagesOutcome } from '../src/languages.js';
+import { mailExtensionOutcome } from '../src/mail-extension.js';
 import { goodWebConfig, PROJECT, repoRoot } from './tree.js';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(repoRoot, path), 'utf8'));
@@ -95,6 +96,52 @@ describe('the languages a build switches on', () => {
     expect(languagesOutcome({ root: empty }).problems).toEqual([expect.stringMatching(/^it is missing/)]);
     expect(languagesOutcome({ root: built(['en', 'hi']) }).problems).toEqual([
       expect.stringMatching(/^it is not the list a build writes/),
+    ]);
+  });
+});
+
+describe('the Trigger Email extension', () => {
+  /** A tree with the repository's firebase.json and extension params, and the project's own file. */
+  function tree(projectParams: string | null): string {
+    const root = mkdtempSync(join(tmpdir(), 'mail-extension-'));
+    writeFileSync(join(root, 'firebase.json'), readFileSync(join(repoRoot, 'firebase.json')));
+    mkdirSync(join(root, 'extensions'));
+    const shared = 'extensions/firestore-send-email.env';
+    writeFileSync(join(root, shared), readFileSync(join(repoRoot, shared)));
+    if (projectParams !== null) writeFileSync(join(root, `${shared}.${PROJECT}`), projectParams);
+    return root;
+  }
+  const deploy = (root: string) => ({ root, project: { id: PROJECT, from: '--project' } });
+
+  it("passes with the project's SMTP server and sender", () => {
+    const root = tree(
+      'SMTP_CONNECTION_URI=smtps://postmaster@smtp.mailgun.org:465\nDEFAULT_FROM="Dayfocus <noreply@dayfocus.app>"\n',
+    );
+    expect(mailExtensionOutcome(deploy(root))).toMatchObject({ problems: [] });
+  });
+
+  it('refuses without them, or with an example left in, saying where to set each', () => {
+    expect(mailExtensionOutcome(deploy(tree(null))).problems).toEqual([
+      expect.stringMatching(
+        new RegExp(`^SMTP_CONNECTION_URI is not set: set it in extensions/firestore-send-email.env.${PROJECT}`),
+      ),
+      expect.stringMatching(/^DEFAULT_FROM is not set/),
+    ]);
+    const examples = tree(
+      'SMTP_CONNECTION_URI=smtps://username@smtp.hostname.com:465\nDEFAULT_FROM=foobar@example.com\n',
+    );
+    expect(mailExtensionOutcome(deploy(examples)).problems).toEqual([
+      expect.stringMatching(/^SMTP_CONNECTION_URI is "smtps:\/\/username@smtp.hostname.com:465", not an SMTP server/),
+      expect.stringMatching(/^DEFAULT_FROM is "foobar@example.com"/),
+    ]);
+  });
+
+  it('refuses another collection than the outbox the functions write', () => {
+    const root = tree(
+      'SMTP_CONNECTION_URI=smtps://a@smtp.mailgun.org:465\nDEFAULT_FROM=noreply@dayfocus.app\nMAIL_COLLECTION=mail\n',
+    );
+    expect(mailExtensionOutcome(deploy(root)).problems).toEqual([
+      'MAIL_COLLECTION is mail: the functions write the mails to _mail',
     ]);
   });
 });

@@ -193,6 +193,19 @@ describe("the functions' predeploy", () => {
     );
   });
 
+  it("refuses without the Trigger Email extension's SMTP server and sender, saying where to set them", async () => {
+    const root = goodWith((root) => writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), ''));
+    const { code, output } = await predeploy(root, 'functions');
+    expect(code).toBe(1);
+    expect(output).toContain('FAIL  the Trigger Email extension (the verification mails)');
+    expect(output).toContain(
+      `SMTP_CONNECTION_URI is not set: set it in extensions/firestore-send-email.env.${PROJECT}`,
+    );
+    expect(output).toContain(
+      `DEFAULT_FROM is not set: set the sender in extensions/firestore-send-email.env.${PROJECT}`,
+    );
+  });
+
   it('passes the good tree', async () => {
     // The check alone: the build and pack steps that follow it are run below and in deploy-package.test.ts.
     const { code, output } = await preflight(good, ['--only', 'functions', '--project', PROJECT]);

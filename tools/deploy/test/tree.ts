@@ -62,6 +62,13 @@ export const goodParams = [
   '',
 ].join('\n');
 
+/** extensions/firestore-send-email.env.{PROJECT} as docs/deploying.md asks for it (step 9). */
+export const goodMailParams = [
+  'SMTP_CONNECTION_URI=smtps://postmaster@smtp.mailgun.org:465',
+  'DEFAULT_FROM="Dayfocus <noreply@dayfocus.app>"',
+  '',
+].join('\n');
+
 export interface Run {
   code: number;
   output: string;
@@ -156,6 +163,8 @@ export function makeTree(web: string, params = goodParams): string {
   cpSync(join(web, 'apps/web/dist'), join(root, 'apps/web/dist'), { recursive: true });
   cpSync(join(web, 'functions/lib/web'), join(root, 'functions/lib/web'), { recursive: true });
   writeFileSync(join(root, `functions/.env.${PROJECT}`), params);
+  copy('extensions', join(root, 'extensions'));
+  writeFileSync(join(root, `extensions/firestore-send-email.env.${PROJECT}`), goodMailParams);
   return root;
 }
 

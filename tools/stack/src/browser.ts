@@ -8,9 +8,10 @@
  *    it ships beside it;
  * 3. a Chrome or Chromium already on the machine.
  *
- * Text is drawn with a font from the npm registry too (Google Fonts' Noto Sans, which covers Latin
- * and Devanagari, through a fontconfig file in `.toolchain/fonts/`), so that the Hindi pages are
- * legible and every machine takes the same screenshots, whatever fonts it has installed.
+ * Text is drawn with fonts from the npm registry too (Google Fonts' Noto Sans, which covers Latin
+ * and Devanagari, and Noto Sans Bengali, Tamil and Telugu, through a fontconfig file in
+ * `.toolchain/fonts/`), so that the Indian languages' pages are legible and every machine takes the
+ * same screenshots, whatever fonts it has installed.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -126,13 +127,37 @@ async function npmChromium(): Promise<{ executablePath: string; libDir: string; 
 }
 
 /**
- * A fontconfig file with the npm font alone: the same text looks the same on every machine,
+ * The Noto faces of the Indian scripts beyond Devanagari (Bengali, Tamil, Telugu), as TrueType in
+ * `.toolchain/fonts/ttf/`: the npm registry has them as WOFF2 only (@fontsource-variable), which
+ * fontconfig lists but the browser's own font loader does not open, so they are unpacked once.
+ */
+async function indianScriptFonts(dir: string): Promise<string> {
+  const { decompress } = require('wawoff2') as { decompress(data: Buffer): Promise<Uint8Array> };
+  mkdirSync(dir, { recursive: true });
+  for (const script of ['bengali', 'tamil', 'telugu']) {
+    const ttf = join(dir, `noto-sans-${script}.ttf`);
+    if (existsSync(ttf)) continue;
+    const woff2 = join(
+      packageDir(`@fontsource-variable/noto-sans-${script}`),
+      'files',
+      `noto-sans-${script}-${script}-wght-normal.woff2`,
+    );
+    writeFileSync(`${ttf}.partial`, await decompress(readFileSync(woff2)));
+    renameSync(`${ttf}.partial`, ttf);
+  }
+  return dir;
+}
+
+/**
+ * A fontconfig file with the npm fonts alone: the same text looks the same on every machine,
  * whether it has no fonts, other fonts, or fonts of its own by the same names.
  */
-function fontEnv(): Record<string, string> {
+async function fontEnv(): Promise<Record<string, string>> {
   const dir = join(toolchainDir, 'fonts');
   const file = join(dir, 'fonts.conf');
-  const fontDirs = [packageDir('@expo-google-fonts/noto-sans')];
+  // Noto Sans (Latin, Devanagari) and the other Indian scripts' Noto faces, as Android ships them:
+  // no page loads a web font.
+  const fontDirs = [packageDir('@expo-google-fonts/noto-sans'), await indianScriptFonts(join(dir, 'ttf'))];
   const config = `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
@@ -155,7 +180,7 @@ let provided: Promise<BrowserInstall> | undefined;
  */
 export function provideBrowser(): Promise<BrowserInstall> {
   provided ??= (async () => {
-    const fonts = fontEnv();
+    const fonts = await fontEnv();
     const tried: string[] = [];
     const explicit = process.env.CHROMIUM_PATH;
     if (explicit) {

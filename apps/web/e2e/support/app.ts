@@ -178,7 +178,7 @@ export async function takenOver(page: Page): Promise<void> {
 }
 
 /** The confirmation page, in whatever language the form was sent in (`?lg=` for Hindi). */
-export const confirmEmailPath = /^\/confirm-email(\?lg=[a-z]+)?$/;
+export const confirmEmailPath = /^\/confirm-email(\?lg=[A-Za-z-]+)?$/;
 
 /** The path of the page, with its query string. */
 export function pathOf(page: Page): string {
@@ -353,4 +353,15 @@ export async function seriousAccessibilityViolations(page: Page): Promise<{ ids:
     })
     .join('\n');
   return { ids: serious.map((violation) => violation.id), summary };
+}
+
+/**
+ * Chooses a language in the top bar as a person does: its link, inside the language menu (opened
+ * first) when the stack offers more than two languages. Works with JavaScript off as well.
+ */
+export async function chooseLanguage(page: Page, name: string): Promise<void> {
+  const menu = page.locator('.top-bar details.language-menu');
+  if ((await menu.count()) > 0 && !(await menu.evaluate((details: HTMLDetailsElement) => details.open)))
+    await menu.locator('summary').click();
+  await page.locator('.top-bar .language-select').getByRole('link', { name, exact: true }).click();
 }

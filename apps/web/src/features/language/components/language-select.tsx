@@ -5,13 +5,17 @@ import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '@/lib/i18n';
 
+/** Up to this many languages sit in the top bar side by side; more open from a menu that fits a phone. */
+const INLINE_LANGUAGES = 2;
+
 /**
  * The languages of the configuration that the app has a translation for, as links. On the
  * invitation page each goes to the invitation in that language (`/feedback/{uid}/{lg}`), so
  * the choice works without JavaScript and can be shared; elsewhere a link switches every
  * string at once, in place, and says the choice in the address (`?lg=`, the rest of the query
  * kept), so that a reload or a shared address keeps it; before the app runs (a page the server
- * rendered) the link loads the page again in that language.
+ * rendered) the link loads the page again in that language. More than two languages are a menu
+ * (`<details>`, which opens without JavaScript too) named by the current language.
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
@@ -23,7 +27,7 @@ export function LanguageSelect() {
   const current = i18n.resolvedLanguage ?? i18n.language;
   const inviterId = matchPath(paths.invitation.pattern, pathname)?.params.inviterId;
 
-  return (
+  const links = (
     <nav className="language-select" aria-label={t('app.language')}>
       {offered.map((language) => {
         const props = {
@@ -38,8 +42,9 @@ export function LanguageSelect() {
             </Link>
           );
         }
-        const switchLanguage = (event: MouseEvent) => {
+        const switchLanguage = (event: MouseEvent<HTMLAnchorElement>) => {
           event.preventDefault();
+          event.currentTarget.closest('details')?.removeAttribute('open');
           void changeLanguage(i18n, language.code).then((changed) => {
             // The address as it is now (a page may have taken a used code out of it meanwhile).
             if (changed)
@@ -62,6 +67,17 @@ export function LanguageSelect() {
         );
       })}
     </nav>
+  );
+  if (offered.length <= INLINE_LANGUAGES) return links;
+  const currentName = offered.find((language) => language.code === current)?.name ?? offered[0]?.name;
+  return (
+    <details className="language-menu">
+      <summary>
+        <span className="visually-hidden">{t('app.language')}: </span>
+        <span lang={current}>{currentName}</span>
+      </summary>
+      {links}
+    </details>
   );
 }
 

@@ -23,7 +23,17 @@ const SHOTS = ['en-phone', 'hi-phone', 'en-desktop', 'hi-desktop'] as const;
 /** Width of each picture in the sheet, by kind: phones at half size, desktops at a quarter. */
 const WIDTH = { phone: 195, desktop: 320 } as const;
 
-const files = new Set(readdirSync(SCREENSHOT_DIR).filter((name) => name.endsWith('.png')));
+/**
+ * The sheet and docs/screenshots show the languages a deployment offers (apps/web/config.example.json:
+ * English and Hindi). The local stack's drafts and pseudo-locales are screenshot too, by the same
+ * suite: their pictures stay in .artifacts/screenshots.
+ */
+const languageOf = (name: string) => /-([a-z]{2,3}(?:-[A-Z]{2})?)-(?:phone|desktop)\.png$/.exec(name)?.[1];
+const shown = (name: string) => {
+  const code = languageOf(name);
+  return code === undefined || code === 'en' || code === 'hi';
+};
+const files = new Set(readdirSync(SCREENSHOT_DIR).filter((name) => name.endsWith('.png') && shown(name)));
 const pages = [...new Set([...files].map((name) => name.replace(/-(en|hi)-(phone|desktop)\.png$/, '')))].sort();
 if (pages.length === 0)
   throw new Error(`No screenshots in ${SCREENSHOT_DIR}: run pages.e2e.ts first (npm run screens)`);

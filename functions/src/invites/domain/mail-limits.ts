@@ -5,12 +5,19 @@
  */
 import { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import { createHash } from 'node:crypto';
+import {
+  nextAllowedAt,
+  stampsInWindow,
+  withEventCounted,
+  type RollingWindow,
+} from '../../platform/domain/rolling-window.js';
 
-const WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The day's mails: RESEND_DAILY_LIMIT in any 24 hours. */
+const DAY: RollingWindow = { limit: RESEND_DAILY_LIMIT, windowMs: 24 * 60 * 60 * 1000 };
 
-/** The mails sent to one address: their ISO times, newest last, kept for 24 hours. */
 export { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS };
 
+/** The mails sent to one address: their ISO times, newest last, kept for 24 hours. */
 export interface MailLog {
   sentAt: string[];
 }
@@ -24,20 +31,13 @@ export type ResendDecision = { send: true; log: MailLog } | { send: false; retry
  * the 24-hour window, whichever is later.
  */
 export function resendDecision(log: MailLog | null, now: Date): ResendDecision {
-  const at = now.getTime();
-  // An unreadable time counts as gone rather than blocking the address for ever.
-  const recent = (log?.sentAt ?? [])
-    .map((iso) => ({ iso, ms: Date.parse(iso) }))
-    .filter((entry) => at - entry.ms < WINDOW_MS)
-    .sort((a, b) => a.ms - b.ms);
+  const recent = stampsInWindow(log?.sentAt, DAY, now);
   const last = recent.at(-1);
-  const gapWait = last ? last.ms + RESEND_MIN_GAP_MS - at : 0;
-  // The day's limit frees up when enough of the oldest entries leave that fewer than the limit remain.
-  const blocking = recent.length >= RESEND_DAILY_LIMIT ? recent[recent.length - RESEND_DAILY_LIMIT] : undefined;
-  const dailyWait = blocking ? blocking.ms + WINDOW_MS - at : 0;
+  const gapWait = last ? Date.parse(last) + RESEND_MIN_GAP_MS - now.getTime() : 0;
+  const dailyWait = nextAllowedAt(recent, DAY, now).getTime() - now.getTime();
   const retryAfterMs = Math.max(gapWait, dailyWait);
   if (retryAfterMs > 0) return { send: false, retryAfterMs };
-  return { send: true, log: { sentAt: [...recent.map((entry) => entry.iso), now.toISOString()] } };
+  return { send: true, log: { sentAt: withEventCounted(recent, DAY, now) } };
 }
 
 /**

@@ -26,6 +26,12 @@
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
+import {
+  nextAllowedAt,
+  stampsInWindow,
+  withEventCounted,
+  type RollingWindow,
+} from '../../platform/domain/rolling-window.js';
 
 /** Friend-join pushes (summaries included) one inviter may get in any PUSH_BUDGET_WINDOW_MS. */
 export const FRIEND_JOIN_PUSHES_PER_HOUR = 5;
@@ -61,29 +67,21 @@ export interface PushBudget {
   updatedAt?: string;
 }
 
-/** The claims of the window that ends at `now` (a claim stamped later than `now` counts too). */
-function claimsInWindow(budget: Pick<PushBudget, 'sentAt'> | undefined, now: Date): string[] {
-  const from = now.getTime() - PUSH_BUDGET_WINDOW_MS;
-  return (budget?.sentAt ?? []).filter((at) => Date.parse(at) > from).sort();
-}
+const PUSH_WINDOW: RollingWindow = { limit: FRIEND_JOIN_PUSHES_PER_HOUR, windowMs: PUSH_BUDGET_WINDOW_MS };
 
 /** Whether one more push may be claimed at `now`. */
 export function pushAllowed(budget: Pick<PushBudget, 'sentAt'> | undefined, now: Date): boolean {
-  return claimsInWindow(budget, now).length < FRIEND_JOIN_PUSHES_PER_HOUR;
+  return stampsInWindow(budget?.sentAt, PUSH_WINDOW, now).length < FRIEND_JOIN_PUSHES_PER_HOUR;
 }
 
 /** When the next push may be claimed: `now` if one may be now. */
 export function nextPushAt(budget: Pick<PushBudget, 'sentAt'> | undefined, now: Date): Date {
-  const claims = claimsInWindow(budget, now);
-  if (claims.length < FRIEND_JOIN_PUSHES_PER_HOUR) return now;
-  // The oldest claim that keeps the window full has to leave it.
-  const leaving = claims[claims.length - FRIEND_JOIN_PUSHES_PER_HOUR] as string;
-  return new Date(Math.max(now.getTime(), Date.parse(leaving) + PUSH_BUDGET_WINDOW_MS));
+  return nextAllowedAt(budget?.sentAt, PUSH_WINDOW, now);
 }
 
 /** `sentAt` with a claim at `now` counted (older claims that no longer matter dropped). */
 export function withPushCounted(budget: Pick<PushBudget, 'sentAt'> | undefined, now: Date): string[] {
-  return [...claimsInWindow(budget, now), now.toISOString()].sort().slice(-FRIEND_JOIN_PUSHES_PER_HOUR);
+  return withEventCounted(budget?.sentAt, PUSH_WINDOW, now);
 }
 
 /** Whether joins are waiting for a summary (held, or in one being delivered). */

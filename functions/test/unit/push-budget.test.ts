@@ -22,7 +22,8 @@ import {
   friendJoinSummaryText,
   friendJoinText,
 } from '../../src/owed-work/domain/push.js';
-import { serverText, switchedOnLanguage } from '../../src/platform/domain/server-text.js';
+import { matchingLanguage } from '@dayfocus/contracts/locale';
+import { serverText } from '../../src/platform/domain/server-text.js';
 import hi from '@dayfocus/contracts/locales/hi';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { owedJoin } from '../fixtures.js';
@@ -54,7 +55,7 @@ describe('push texts', () => {
 
   it("take the inviter's stored language as the switched-on language it means, or none", () => {
     const on = ['en', 'hi', 'en-XA'];
-    expect(['hi', 'hi-IN', ' HI ', 'hi_IN', 'en-xa', 'en-GB'].map((tag) => switchedOnLanguage(tag, on))).toEqual([
+    expect(['hi', 'hi-IN', ' HI ', 'hi_IN', 'en-xa', 'en-GB'].map((tag) => matchingLanguage(tag, on))).toEqual([
       'hi',
       'hi',
       'hi',
@@ -63,8 +64,8 @@ describe('push texts', () => {
       'en',
     ]);
     for (const other of [undefined, null, '', 'fr', 'HIN', 'chi', 'english', 42])
-      expect(switchedOnLanguage(other, on)).toBeUndefined();
-    expect(switchedOnLanguage('bn', ['en', 'hi'])).toBeUndefined();
+      expect(matchingLanguage(other, on)).toBeUndefined();
+    expect(matchingLanguage('bn', ['en', 'hi'])).toBeUndefined();
   });
 
   it('sum up joins: one other, many others, and a summary of one join is that join’s own text', () => {

@@ -42,3 +42,17 @@ export interface LocaleFile<Web, Server> {
   web: Web;
   server: Server;
 }
+
+/**
+ * The one of `codes` that a language tag means (a browser's, `?lg=`, a language the app stored): the
+ * same tag (`hi`, ` HI `, `hi_IN` as `hi-IN`), else its primary subtag (`hi-IN` is Hindi);
+ * undefined when none of them is. The web app's pages and the functions' words choose by it alike.
+ */
+export function matchingLanguage(tag: unknown, codes: readonly string[]): string | undefined {
+  if (typeof tag !== 'string') return undefined;
+  const wanted = tag.trim().replaceAll('_', '-').toLowerCase();
+  return (
+    codes.find((code) => code.toLowerCase() === wanted) ??
+    codes.find((code) => code.toLowerCase() === wanted.split('-')[0])
+  );
+}

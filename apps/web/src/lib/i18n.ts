@@ -5,7 +5,8 @@
  * storage and reflected in `<html lang>` and `<html dir>`.
  */
 import en, { type Locale, type Translation } from '@dayfocus/contracts/locales/en';
-import { isPseudoCode, pseudoLocale } from '@dayfocus/contracts/pseudo-locales';
+import { matchingLanguage } from '@dayfocus/contracts/locale';
+import { pseudoLanguages, pseudoLocale } from '@dayfocus/contracts/pseudo-locales';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languages, type LanguageFacts } from 'virtual:dayfocus-languages';
@@ -26,11 +27,7 @@ const bundles: Record<string, () => Promise<Translation>> = {
   ...Object.fromEntries(
     Object.entries(files).map(([path, load]) => [codeOfFile(path), async () => (await load()).web]),
   ),
-  ...Object.fromEntries(
-    languages
-      .filter((language) => language.pseudo && isPseudoCode(language.code))
-      .map((language) => [language.code, async () => pseudoLocale(en, language.code as 'en-XA' | 'ar-XB').web]),
-  ),
+  ...Object.fromEntries(pseudoLanguages.map(({ code }) => [code, async () => pseudoLocale(en, code).web])),
 };
 
 /** The strings of the language `code` (a chunk to load), or undefined when the app has none. */
@@ -57,13 +54,12 @@ export function isOffered(config: Pick<RuntimeConfig, 'portalLanguages'>, code: 
 
 /**
  * The first of `codes` among the browser's preferred languages (best first: `navigator.languages`,
- * or Accept-Language ranked), by the whole tag or its primary subtag (`hi-IN` is Hindi); undefined
- * when none is there.
+ * or Accept-Language ranked), each by the whole tag or its primary subtag (`matchingLanguage`:
+ * `hi-IN` is Hindi); undefined when none is there.
  */
 export function preferredOf(codes: readonly string[], preferred: readonly string[]): string | undefined {
   for (const tag of preferred) {
-    const lower = tag.toLowerCase();
-    const match = codes.find((code) => code.toLowerCase() === lower || code.toLowerCase() === lower.split('-')[0]);
+    const match = matchingLanguage(tag, codes);
     if (match) return match;
   }
   return undefined;

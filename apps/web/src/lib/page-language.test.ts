@@ -22,6 +22,13 @@ describe('the language of a server-drawn page', () => {
     expect(choosePageLanguage(both, undefined, undefined)).toEqual({ language: 'en', negotiated: true });
   });
 
+  it('takes the browser tag itself before its primary subtag, and reads a tag as a person writes it', () => {
+    const pseudo = { portalLanguages: ['en', 'en-XA', 'hi'] };
+    expect(choosePageLanguage(pseudo, undefined, 'en-XA,en;q=0.5').language).toBe('en-XA');
+    expect(choosePageLanguage(pseudo, undefined, 'en-GB').language).toBe('en');
+    expect(choosePageLanguage(pseudo, undefined, 'hi_IN').language).toBe('hi');
+  });
+
   it('never speaks a language the configuration has switched off, asked or accepted', () => {
     expect(choosePageLanguage(englishOnly, 'hi', 'hi-IN').language).toBe('en');
   });

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import english, { type Locale } from '@dayfocus/contracts/locales/en';
 import { isPseudoCode, pseudoLocale } from '@dayfocus/contracts/pseudo-locales';
-import { serverText, switchedOnLanguage, type ServerText } from '../domain/server-text.js';
+import { matchingLanguage } from '@dayfocus/contracts/locale';
+import { serverText, type ServerText } from '../domain/server-text.js';
 
 /** From `src/platform/adapters` (tests) and `lib/platform/adapters` (the deployed code) alike. */
 const LANGUAGES_PATH = resolve(__dirname, '..', '..', '..', 'lib', 'web', 'languages.json');
@@ -42,7 +43,7 @@ const texts = new Map<string, ServerText>();
 
 /** The server's words in `language` (a stored or asked tag) when the site switches it on, else in English. */
 export function textIn(language: unknown): ServerText {
-  const code = switchedOnLanguage(language, switchedOnLanguages()) ?? english.code;
+  const code = matchingLanguage(language, switchedOnLanguages()) ?? english.code;
   let text = texts.get(code);
   if (!text) {
     text = serverText(localeFile(code));

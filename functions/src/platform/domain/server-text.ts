@@ -37,16 +37,3 @@ export function serverText(locale: Pick<Locale, 'code' | 'dir' | 'server'> = eng
   const t: TFunction = instance.getFixedT(locale.code);
   return { language: locale.code, dir: locale.dir, t: (key, values) => t(key, values ?? {}) };
 }
-
-/**
- * The switched-on language a stored or asked one means: the same tag (`hi`, ` HI `, `hi_IN` as
- * `hi-IN`), else its primary subtag (`hi-IN` is Hindi); undefined when none is switched on.
- */
-export function switchedOnLanguage(value: unknown, switchedOn: readonly string[]): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const tag = value.trim().replaceAll('_', '-').toLowerCase();
-  return (
-    switchedOn.find((code) => code.toLowerCase() === tag) ??
-    switchedOn.find((code) => code.toLowerCase() === tag.split('-')[0])
-  );
-}

@@ -57,6 +57,7 @@ export const owedWorkFlow = new OwedWorkFlow({
 /** Our verification e-mail: Auth's code, our words, the Trigger Email extension's outbox. */
 export const verificationMailFlow = new VerificationMailFlow({
   accounts,
+  users: inviteStore,
   links: new AuthVerificationLinks(auth),
   outbox: new FirestoreMailOutbox(db),
   textIn,

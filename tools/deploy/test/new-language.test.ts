@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -16,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTrees, repoRoot, run } from './tree.js';
+import { removeTrees, repoRoot, run, WEB_APP_SOURCES } from './tree.js';
 
 /** The new language: Esperanto, every string English's with a mark, so that each surface shows whose words it uses. */
 const CODE = 'eo';
@@ -45,19 +46,13 @@ function linkModules(root: string, pkg: string) {
   const to = join(root, pkg, 'node_modules');
   mkdirSync(join(to, '@dayfocus'), { recursive: true });
   for (const name of readdirSync(from)) if (name !== '@dayfocus') symlinkSync(join(from, name), join(to, name));
-  for (const name of existsIn(join(from, '@dayfocus')))
+  const ours = join(from, '@dayfocus');
+  for (const name of existsSync(ours) ? readdirSync(ours) : [])
     symlinkSync(
       name === 'contracts' ? join(root, 'packages/contracts') : join(from, '@dayfocus', name),
       join(to, '@dayfocus', name),
     );
 }
-const existsIn = (dir: string) => {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-};
 
 let root: string;
 
@@ -66,16 +61,7 @@ beforeAll(async () => {
   const copy = (path: string) => cpSync(join(repoRoot, path), join(root, path), { recursive: true });
   for (const path of ['tsconfig.base.json', 'packages/contracts/src', 'packages/contracts/scripts']) copy(path);
   for (const name of ['package.json', 'tsconfig.json', 'tsconfig.build.json']) copy(`packages/contracts/${name}`);
-  for (const name of [
-    'src',
-    'public',
-    'index.html',
-    'vite.config.ts',
-    'vite-languages.ts',
-    'package.json',
-    'tsconfig.json',
-  ])
-    copy(`apps/web/${name}`);
+  for (const name of WEB_APP_SOURCES) copy(`apps/web/${name}`);
   for (const name of ['src', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts'])
     copy(`functions/${name}`);
   symlinkSync(join(repoRoot, 'packages/contracts/node_modules'), join(root, 'packages/contracts/node_modules'));
@@ -97,9 +83,7 @@ beforeAll(async () => {
     ['functions', 'node_modules/.bin/tsc', ['-p', 'tsconfig.build.json']],
   ] as const) {
     const cwd = join(root, dir);
-    const bin = command.startsWith('node_modules')
-      ? join(repoRoot, dir === 'apps/web' ? 'apps/web' : dir, command)
-      : command;
+    const bin = command.startsWith('node_modules') ? join(repoRoot, dir, command) : command;
     const built = await run(bin, [...args], { cwd });
     if (built.code !== 0) throw new Error(`${dir}: ${command} ${args.join(' ')} failed:\n${built.output}`);
   }
@@ -155,7 +139,7 @@ describe('a language added as one file and one configuration line', () => {
       const { verificationMail } = require('./lib/invites/domain/verification-mail.js');
       const text = textIn('${CODE}-EO');
       const push = friendJoinSummaryPush('t', { inviterId: 'asha', id: 's', name: 'Mira', count: 3 }, text);
-      const mail = verificationMail({ to: 'mira@example.com', inviterName: 'Asha Verma', link: 'https://dayfocus.app/welcome/u/asha', text, dir: text.dir });
+      const mail = verificationMail({ to: 'mira@example.com', inviterName: 'Asha Verma', link: 'https://dayfocus.app/welcome/u/asha', text });
       process.stdout.write(JSON.stringify({ push: push.notification.body, subject: mail.message.subject, html: mail.message.html }));`);
     expect(sent.push).toBe(`${MARK} Mira and 2 others accepted your invitation`);
     expect(sent.subject).toBe(`${MARK} Asha Verma invited you to Dayfocus`);

@@ -99,6 +99,17 @@ const link = (target: string, path: string) => {
 };
 const copy = (from: string, to: string) => cpSync(join(repoRoot, from), to, { recursive: true });
 
+/** What `vite build` of apps/web reads, as a copy of the tree needs it. */
+export const WEB_APP_SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'vite-languages.ts',
+  'package.json',
+  'tsconfig.json',
+] as const;
+
 /**
  * Builds the web app in a copy of apps/web, as `npm run build` does: with `WEB_CONFIG` (the
  * deployable configuration) or without (the local stack's public/config.json, as `npm test`
@@ -107,16 +118,7 @@ const copy = (from: string, to: string) => cpSync(join(repoRoot, from), to, { re
 export async function buildWeb(webConfig: unknown | undefined): Promise<string> {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'dayfocus-web-')));
   const web = join(dir, 'apps/web');
-  for (const name of [
-    'src',
-    'public',
-    'index.html',
-    'vite.config.ts',
-    'vite-languages.ts',
-    'package.json',
-    'tsconfig.json',
-  ])
-    copy(`apps/web/${name}`, join(web, name));
+  for (const name of WEB_APP_SOURCES) copy(`apps/web/${name}`, join(web, name));
   copy('tsconfig.base.json', join(dir, 'tsconfig.base.json'));
   link(join(repoRoot, 'apps/web/node_modules'), join(web, 'node_modules'));
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'production' };

@@ -23,11 +23,6 @@ export class FirestoreMailOutbox implements MailOutbox {
     return (await this.refs.signUpRef(userId).get()).data()?.invitedBy ?? null;
   }
 
-  async inviterName(inviterId: string): Promise<string | null> {
-    const name = (await this.refs.user(inviterId).get()).data()?.name;
-    return typeof name === 'string' ? name : null;
-  }
-
   private logRef(key: string) {
     return this.firestore.collection(collections.mailLogs).doc(key);
   }

@@ -21,9 +21,8 @@ export interface VerificationMailInput {
   inviterName: string | null;
   /** The verification link; only https: and http: (the local stack) are accepted. */
   link: string;
+  /** The words, in the invitee's language (and that language's direction). */
   text: ServerText;
-  /** The direction of the text's language (its language file's `dir`). */
-  dir: 'ltr' | 'rtl';
 }
 
 // The web app's brand colours (apps/web/src/styles.css: --brand, --brand-dark), repeated here:
@@ -103,6 +102,10 @@ export function verificationMail(input: VerificationMailInput): MailMessage {
   const text = [words.heading, words.lead, link, words.next, words.notYou].join('\n\n');
   return {
     to: input.to,
-    message: { subject: words.subject, text: `${text}\n`, html: htmlPart(words, link, input.text.language, input.dir) },
+    message: {
+      subject: words.subject,
+      text: `${text}\n`,
+      html: htmlPart(words, link, input.text.language, input.text.dir),
+    },
   };
 }

@@ -154,8 +154,6 @@ export interface InviterLookup {
 export interface MailOutbox {
   /** The inviter the account's sign-up recorded (`_signUps/{uid}.invitedBy`), or null. */
   invitedBy(userId: string): Promise<string | null>;
-  /** The inviter's stored name, or null. */
-  inviterName(inviterId: string): Promise<string | null>;
   /** The address's log (by its key), or null. */
   mailLog(key: string): Promise<MailLog | null>;
   /**

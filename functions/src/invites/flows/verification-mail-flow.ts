@@ -12,10 +12,12 @@ import type { ServerText } from '../../platform/domain/server-text.js';
 import { checkSession } from '../domain/join-decisions.js';
 import { mailLogKey, RESEND_MIN_GAP_MS, resendDecision } from '../domain/mail-limits.js';
 import { verificationMail } from '../domain/verification-mail.js';
-import type { AccountLookup, MailOutbox, VerificationLinks } from './ports.js';
+import type { AccountLookup, MailOutbox, UserReader, VerificationLinks } from './ports.js';
 
 export interface VerificationMailDeps {
   accounts: AccountLookup;
+  /** The inviter's record, for the name the mail gives her. */
+  users: UserReader;
   links: VerificationLinks;
   outbox: MailOutbox;
   textIn(language: unknown): ServerText;
@@ -42,8 +44,11 @@ export class VerificationMailFlow {
         'failed-precondition',
         'The verification e-mail is for accounts created with email and password',
       );
-    const account = checkSession(caller, await this.deps.accounts.getAccount(caller.uid));
-    const inviterId = await this.deps.outbox.invitedBy(caller.uid);
+    const [found, inviterId] = await Promise.all([
+      this.deps.accounts.getAccount(caller.uid),
+      this.deps.outbox.invitedBy(caller.uid),
+    ]);
+    const account = checkSession(caller, found);
     if (!inviterId) throw new FlowError('failed-precondition', 'Register the sign-up first (registerInvitee)');
     const email = account.email;
     // Confirmed already, or no address: nothing to send, and the same answer as a mail sent.
@@ -56,16 +61,13 @@ export class VerificationMailFlow {
 
     const text = this.deps.textIn(input.language);
     const link = welcomeLink(this.deps.productDomain(), caller.uid, inviterId, text.language);
-    const code = await this.deps.links.verificationCode(email, link.href);
+    const [code, inviter] = await Promise.all([
+      this.deps.links.verificationCode(email, link.href),
+      this.deps.users.getUser(inviterId),
+    ]);
     link.searchParams.set('mode', 'verifyEmail');
     link.searchParams.set('oobCode', code);
-    const mail = verificationMail({
-      to: email,
-      inviterName: await this.deps.outbox.inviterName(inviterId),
-      link: link.href,
-      text,
-      dir: text.dir,
-    });
+    const mail = verificationMail({ to: email, inviterName: inviter?.name ?? null, link: link.href, text });
     const retryAfterMs = await this.deps.outbox.send(key, (log) => resendDecision(log, now), mail);
     return { retryAfterMs };
   }

@@ -10,6 +10,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
+import type { Locale } from '@dayfocus/contracts/locales/en';
+import type * as PseudoLocales from '@dayfocus/contracts/pseudo-locales';
 
 /** The language files, found through the contracts package (wherever the app is built from). */
 const englishFile = fileURLToPath(import.meta.resolve('@dayfocus/contracts/locales/en'));
@@ -19,21 +21,11 @@ export const localesAlias = { '@locales': LOCALES_DIR };
 const ID = 'virtual:dayfocus-languages';
 const RESOLVED = `\0${ID}`;
 
-export interface LanguageFacts {
-  code: string;
-  name: string;
-  dir: 'ltr' | 'rtl';
-  ogLocale: string;
+/** What the app knows of a language before its strings load: its file's facts. */
+export type LanguageFacts = Pick<Locale, 'code' | 'name' | 'dir' | 'ogLocale'> & {
   awaitingReview: boolean;
   pseudo: boolean;
-}
-
-interface LocaleModule {
-  default: Omit<LanguageFacts, 'awaitingReview' | 'pseudo'> & { awaitingReview?: boolean };
-}
-interface PseudoModule {
-  pseudoLanguages: readonly Omit<LanguageFacts, 'awaitingReview' | 'pseudo'>[];
-}
+};
 
 /** Every language file's facts, English first, then by code; then the generated pseudo-locales. */
 export async function languageFacts(): Promise<LanguageFacts[]> {
@@ -42,10 +34,9 @@ export async function languageFacts(): Promise<LanguageFacts[]> {
     .sort((a, b) => (a === 'en.ts' ? -1 : b === 'en.ts' ? 1 : a.localeCompare(b)));
   const facts: LanguageFacts[] = [];
   for (const file of files) {
-    const { default: locale } = (await tsImport(
-      pathToFileURL(`${LOCALES_DIR}/${file}`).href,
-      import.meta.url,
-    )) as LocaleModule;
+    const { default: locale } = (await tsImport(pathToFileURL(`${LOCALES_DIR}/${file}`).href, import.meta.url)) as {
+      default: Locale;
+    };
     if (`${locale.code}.ts` !== file)
       throw new Error(`${file} says its code is ${locale.code}: name the file ${locale.code}.ts`);
     const { code, name, dir, ogLocale } = locale;
@@ -54,7 +45,7 @@ export async function languageFacts(): Promise<LanguageFacts[]> {
   const pseudo = (await tsImport(
     fileURLToPath(import.meta.resolve('@dayfocus/contracts/pseudo-locales')),
     import.meta.url,
-  )) as PseudoModule;
+  )) as typeof PseudoLocales;
   for (const { code, name, dir, ogLocale } of pseudo.pseudoLanguages)
     facts.push({ code, name, dir, ogLocale, awaitingReview: false, pseudo: true });
   return facts;

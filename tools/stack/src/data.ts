@@ -10,14 +10,18 @@ async function expectOk(response: Response, what: string): Promise<void> {
   if (!response.ok) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
 }
 
-/** The demo inviter of the printed invite link: an account and a User record with picture and push token. */
-export async function seedDemoInviter(): Promise<void> {
+/** The Admin SDK's app on the local stack (loaded when first needed: `npm run dev` starts without it). */
+async function stackAdminApp() {
   Object.assign(process.env, emulatorEnv);
   const { getApps, initializeApp } = await import('firebase-admin/app');
+  return getApps().find((a) => a.name === 'stack-seed') ?? initializeApp({ projectId: stack.projectId }, 'stack-seed');
+}
+
+/** The demo inviter of the printed invite link: an account and a User record with picture and push token. */
+export async function seedDemoInviter(): Promise<void> {
+  const app = await stackAdminApp();
   const { getAuth } = await import('firebase-admin/auth');
   const { getFirestore } = await import('firebase-admin/firestore');
-  const app =
-    getApps().find((a) => a.name === 'stack-seed') ?? initializeApp({ projectId: stack.projectId }, 'stack-seed');
   const auth = getAuth(app);
   try {
     await auth.getUser(demoInviter.uid);
@@ -58,10 +62,6 @@ export async function demoShortLink(): Promise<string> {
 
 /** The local stack's Firestore through the Admin SDK, for reading its outbox (`npm run dev`). */
 export async function outboxDb() {
-  Object.assign(process.env, emulatorEnv);
-  const { getApps, initializeApp } = await import('firebase-admin/app');
   const { getFirestore } = await import('firebase-admin/firestore');
-  const app =
-    getApps().find((a) => a.name === 'stack-outbox') ?? initializeApp({ projectId: stack.projectId }, 'stack-outbox');
-  return getFirestore(app);
+  return getFirestore(await stackAdminApp());
 }

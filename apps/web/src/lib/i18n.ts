@@ -6,7 +6,6 @@
  */
 import en, { type Locale, type Translation } from '@dayfocus/contracts/locales/en';
 import { matchingLanguage } from '@dayfocus/contracts/locale';
-import { pseudoLanguages, pseudoLocale } from '@dayfocus/contracts/pseudo-locales';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languages, type LanguageFacts } from 'virtual:dayfocus-languages';
@@ -27,7 +26,20 @@ const bundles: Record<string, () => Promise<Translation>> = {
   ...Object.fromEntries(
     Object.entries(files).map(([path, load]) => [codeOfFile(path), async () => (await load()).web]),
   ),
-  ...Object.fromEntries(pseudoLanguages.map(({ code }) => [code, async () => pseudoLocale(en, code).web])),
+  // The pseudo-locales, made from English when chosen: their maker is a chunk of its own, which a
+  // deployment (where none is switched on) never loads.
+  ...Object.fromEntries(
+    languages
+      .filter((language) => language.pseudo)
+      .map(({ code }) => [
+        code,
+        async () => {
+          const { isPseudoCode, pseudoLocale } = await import('@dayfocus/contracts/pseudo-locales');
+          if (!isPseudoCode(code)) throw new Error(`${code} is not a pseudo-locale`);
+          return pseudoLocale(en, code).web;
+        },
+      ]),
+  ),
 };
 
 /** The strings of the language `code` (a chunk to load), or undefined when the app has none. */

@@ -15,7 +15,7 @@ const webImportsNoServer = {
 };
 
 /** The slices of functions/src, each with its layers inside (functions/README.md). */
-const functionSlices = ['invites', 'owed-work', 'short-links', 'pages', 'platform'];
+const functionSlices = ['invites', 'owed-work', 'short-links', 'pages', 'sign-in-handoffs', 'platform'];
 
 /**
  * What another slice offers: its domain (pure rules and record types), its ports and its

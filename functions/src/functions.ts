@@ -9,3 +9,4 @@ export * from './invites/functions/auth-triggers.js';
 export * from './owed-work/functions/owed-work.js';
 export * from './short-links/functions/app-link-functions.js';
 export * from './pages/functions/invitation-page.js';
+export * from './sign-in-handoffs/functions/handoff-callables.js';

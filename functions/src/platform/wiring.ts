@@ -32,6 +32,9 @@ import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
 import { InviterFlow } from '../invites/flows/inviter-flow.js';
 import { VerificationMailFlow } from '../invites/flows/verification-mail-flow.js';
 import { AuthVerificationLinks, FirestoreMailOutbox } from '../invites/adapters/mail-outbox.js';
+import { SignInHandoffFlow } from '../sign-in-handoffs/flows/sign-in-handoff-flow.js';
+import { FirestoreHandoffStore, handoffDigest } from '../sign-in-handoffs/adapters/handoff-store.js';
+import { FirebaseHandoffAuth } from '../sign-in-handoffs/adapters/handoff-auth.js';
 
 export const inviteStore = new FirestoreInviteStore(db, logger);
 
@@ -62,6 +65,17 @@ export const verificationMailFlow = new VerificationMailFlow({
   outbox: new FirestoreMailOutbox(db),
   textIn,
   productDomain: () => readLinkSettings().productDomain,
+  now: () => new Date(),
+});
+
+/** The sign-in handoff: codes by digest in Firestore, custom tokens and revocations from Auth. */
+export const signInHandoffFlow = new SignInHandoffFlow({
+  store: new FirestoreHandoffStore(db),
+  auth: new FirebaseHandoffAuth(auth),
+  accounts,
+  users: inviteStore,
+  randomBytes: (size) => randomBytes(size),
+  digest: handoffDigest,
   now: () => new Date(),
 });
 

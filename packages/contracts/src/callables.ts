@@ -9,9 +9,12 @@ import type {
   ActivateAccountRequest,
   CompleteSocialSignUpRequest,
   CreateAppLinkRequest,
+  CreateSignInHandoffRequest,
   GetInviterRequest,
+  RedeemSignInHandoffRequest,
   RegisterInviteeRequest,
   ResolveAppLinkRequest,
+  RevokeSignInHandoffRequest,
   SendVerificationEmailRequest,
 } from './requests.js';
 import type { WriteResult } from './write-result.js';
@@ -37,6 +40,15 @@ export interface Callables {
   resolveAppLink: { request: ResolveAppLinkRequest; answer: ResolvedAppLink };
   /** The mobile app: "Add Asha as a friend?" accepted. */
   acceptInvite: { request: AcceptInviteRequest; answer: { inviter: InviterCard } };
+  /**
+   * "Get the app" on the welcome page, signed in with an activated account: a code that signs the
+   * app in once (docs/app-contract.md, section 6), valid until `expiresAt` (ISO).
+   */
+  createSignInHandoff: { request: CreateSignInHandoffRequest; answer: { code: string; expiresAt: string } };
+  /** The mobile app's first start: a handoff code for a custom token of the account that made it. */
+  redeemSignInHandoff: { request: RedeemSignInHandoffRequest; answer: { customToken: string } };
+  /** The mobile app, signed in by a handoff: "Not you?" ends every session of the account. */
+  revokeSignInHandoff: { request: RevokeSignInHandoffRequest; answer: { revoked: true } };
 }
 
 export type CallableName = keyof Callables;

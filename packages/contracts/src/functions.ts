@@ -60,6 +60,12 @@ export const functionManifest = {
   /** The app, once per invite it picks up (before sign-in) and once per acceptance. */
   resolveAppLink: { trigger: 'callable', maxInstances: 10, caller: 'app' },
   acceptInvite: { trigger: 'callable', maxInstances: 10, caller: 'app', replayProtected: true },
+  /** A tap on "Get the app" by a person signed in on the welcome page (docs/app-contract.md, section 6). */
+  createSignInHandoff: { trigger: 'callable', maxInstances: 10, caller: 'web' },
+  /** The app's first start after an install from the welcome page: once, or twice when an answer was lost. */
+  redeemSignInHandoff: { trigger: 'callable', maxInstances: 10, caller: 'app', replayProtected: true },
+  /** "Not you?" in an app signed in by a handoff. */
+  revokeSignInHandoff: { trigger: 'callable', maxInstances: 5, caller: 'app' },
   /** Account events: one per sign-up or deletion. */
   onAccountCreated: { trigger: 'auth', maxInstances: 10 },
   onAccountDeleted: { trigger: 'auth', maxInstances: 5 },

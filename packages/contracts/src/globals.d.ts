@@ -11,4 +11,10 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly href: string;
   readonly searchParams: { set(name: string, value: string): void };
+  hash: string;
+}
+declare class URLSearchParams {
+  constructor(init?: Record<string, string>);
+  set(name: string, value: string): void;
+  toString(): string;
 }

@@ -54,10 +54,13 @@ export function visitorOf(userAgent: string | undefined): Visitor {
  * The Google Play page of the app for a visitor of the link `code`, carrying the invite as the
  * install referrer: `referrer=invite%3D{code}` is added to the configured URL (after its own
  * query, if it has one; a `referrer` it already has is replaced). After the install, the app
- * reads `invite={code}` with the Play Install Referrer API. Shared with the web app's welcome page.
+ * reads `invite={code}` with the Play Install Referrer API. Shared with the web app's welcome page,
+ * which adds a sign-in handoff for the person signed in there (`invite={code}&signin={handoff}`).
  */
-export function playStoreUrlFor(playStoreUrl: string, code: string): string {
+export function playStoreUrlFor(playStoreUrl: string, code: string, handoff?: string): string {
   const url = new URL(playStoreUrl);
-  url.searchParams.set('referrer', `invite=${code}`);
+  const referrer = new URLSearchParams({ invite: code });
+  if (handoff) referrer.set('signin', handoff);
+  url.searchParams.set('referrer', referrer.toString());
   return url.href;
 }

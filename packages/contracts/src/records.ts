@@ -35,6 +35,15 @@ export const collections = {
   mail: '_mail',
   /** One per address (a SHA-256 of it): the verification mails sent to it in the last day (mail-limits.ts). */
   mailLogs: '_mailLogs',
+  /**
+   * Sign-in handoff codes by their digest (a SHA-256; never the code): the account, the platform,
+   * when it was made and redeemed (ours; functions/src/sign-in-handoffs/).
+   */
+  signInHandoffs: '_signInHandoffs',
+  /** One per account: the digest of its live handoff code, which a new code replaces. */
+  signInHandoffOwners: '_signInHandoffOwners',
+  /** One per code prefix: the redemption attempts of the last minutes (a guesser's limit). */
+  handoffAttempts: '_handoffAttempts',
 } as const;
 
 export interface TaskCategory {

@@ -10,6 +10,7 @@ import * as yup from 'yup';
 import { isDocumentId, isUserId } from './ids.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
 import { carriesLink, visibleName } from './names.js';
+import { HANDOFF_PLATFORMS } from './sign-in-handoff.js';
 import {
   INPUT_MAX_LENGTH,
   LINK_CODE_MAX_LENGTH,
@@ -172,6 +173,54 @@ export const completeSocialSignUpRequestSchema = yup
   .required(messageKeys.requestRequired)
   .strict();
 export type CompleteSocialSignUpRequest = yup.InferType<typeof completeSocialSignUpRequestSchema>;
+
+/** "Get the app" on the welcome page, signed in: a sign-in handoff for this device's store. */
+export const createSignInHandoffRequestSchema = yup
+  .object({
+    platform: yup
+      .string()
+      .strict()
+      .oneOf(HANDOFF_PLATFORMS, 'platform must be "android" or "ios"')
+      .required('platform must be "android" or "ios"'),
+  })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type CreateSignInHandoffRequest = yup.InferType<typeof createSignInHandoffRequestSchema>;
+
+/** The app's installation: Firebase Installations' id (22 characters) or any id of its own, bounded. */
+export const INSTALLATION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * The app, on its first start: a handoff code it read from the referrer or the copy, and its
+ * installation. The code is only bounded here: whatever else is wrong with it gets the one
+ * refusal every unusable code gets (functions/src/sign-in-handoffs/), never a hint of which.
+ */
+export const redeemSignInHandoffRequestSchema = yup
+  .object({
+    code: yup
+      .string()
+      .strict()
+      .max(256, 'code must be a string of at most 256 characters')
+      .required('code is required'),
+    installationId: yup
+      .string()
+      .strict()
+      .matches(INSTALLATION_ID_PATTERN, 'installationId must be 8 to 64 characters of A-Z a-z 0-9 - _')
+      .required('installationId is required'),
+  })
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type RedeemSignInHandoffRequest = yup.InferType<typeof redeemSignInHandoffRequestSchema>;
+
+/** "Not you?" in the app: nothing to say but who calls. */
+export const revokeSignInHandoffRequestSchema = yup
+  .object({})
+  .noUnknown(messageKeys.unknownField)
+  .required(messageKeys.requestRequired)
+  .strict();
+export type RevokeSignInHandoffRequest = yup.InferType<typeof revokeSignInHandoffRequestSchema>;
 
 export interface RequestProblem {
   path: string;

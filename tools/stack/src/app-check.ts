@@ -13,10 +13,20 @@ export const LOCAL_WEB_APP_ID = (
   JSON.parse(readFileSync(join(repoRoot, 'apps/web/public/config.json'), 'utf8')) as { firebase: { appId: string } }
 ).firebase.appId;
 
-/** A fresh token of the local App Check stand-in (domain/app-check.ts) with its expiry, as the web app mints one. */
-export function mintLocalToken(): { token: string; expireTimeMillis: number } {
+/**
+ * The app IDs of the mobile apps the tests play (Firebase's form `1:{project number}:{platform}:{hash}`):
+ * App Check names the calling app by it, as it does the real apps.
+ */
+export const LOCAL_ANDROID_APP_ID = '1:123456789012:android:0a1b2c3d4e5f60718293a4';
+export const LOCAL_IOS_APP_ID = '1:123456789012:ios:0a1b2c3d4e5f60718293a4';
+
+/**
+ * A fresh token of the local App Check stand-in (domain/app-check.ts) with its expiry, as the web
+ * app mints one; `appId` another app's (a mobile app's, above).
+ */
+export function mintLocalToken(appId = LOCAL_WEB_APP_ID): { token: string; expireTimeMillis: number } {
   return mintLocalAppCheckToken({
-    appId: LOCAL_WEB_APP_ID,
+    appId,
     projectId: stack.projectId,
     id: randomUUID(),
     nowMs: Date.now(),

@@ -17,7 +17,14 @@ import { outboxMailsTo, recordedEmails, type OutboxMail, type RecordedEmail } fr
 
 export { companionLink, recordedEmails, type OutboxMail, type RecordedEmail } from './mail.js';
 
-export { callableHeaders, localAppCheckToken, LOCAL_WEB_APP_ID, mintLocalToken } from './app-check.js';
+export {
+  callableHeaders,
+  localAppCheckToken,
+  LOCAL_ANDROID_APP_ID,
+  LOCAL_IOS_APP_ID,
+  LOCAL_WEB_APP_ID,
+  mintLocalToken,
+} from './app-check.js';
 export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
 
 // Points the Admin SDK at the local stack before anything uses it.

@@ -3,7 +3,13 @@
  * understands. Entry points turn these into HttpsError; anything else is an internal error.
  */
 export type FlowErrorCode =
-  'invalid-argument' | 'not-found' | 'unauthenticated' | 'permission-denied' | 'failed-precondition' | 'unavailable';
+  | 'invalid-argument'
+  | 'not-found'
+  | 'unauthenticated'
+  | 'permission-denied'
+  | 'failed-precondition'
+  | 'unavailable'
+  | 'resource-exhausted';
 
 export class FlowError extends Error {
   constructor(

@@ -12,6 +12,7 @@ import { environment } from '../environment.js';
 import { appCheckAction, appCheckEnforcement, appCheckVerdict, type AppCheckVerdict } from '../domain/app-check.js';
 import type { AnswerOf, CallableName, RequestOf } from '@dayfocus/contracts/callables';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
+import { HANDOFF_CLAIM } from '@dayfocus/contracts/sign-in-handoff';
 import { FlowError } from '../domain/errors.js';
 import { describeProblems, validateRequest } from '@dayfocus/contracts/requests';
 import type { Caller } from '../domain/caller.js';
@@ -26,6 +27,7 @@ export function callerOf(request: CallableRequest): Caller | null {
     signInProvider: token.firebase?.sign_in_provider,
     name: typeof token.name === 'string' ? token.name : undefined,
     authTime: typeof token.auth_time === 'number' ? token.auth_time : undefined,
+    ...(token[HANDOFF_CLAIM] === true ? { handoff: true as const } : {}),
   };
 }
 

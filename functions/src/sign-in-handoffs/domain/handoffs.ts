@@ -1,0 +1,124 @@
+/**
+ * The sign-in handoff's rules (docs/app-contract.md, section 6), pure: who may mint a code, and
+ * what a redemption earns. A code signs the app in once for an activated account; a second
+ * redemption, unless it is the same installation asking again for a lost answer, is taken for a
+ * forwarded code, and the account's sessions end (as OAuth's refresh-token reuse detection does).
+ */
+import {
+  HANDOFF_CODE_PATTERN,
+  HANDOFF_LIFETIME_MS,
+  HANDOFF_RETRY_MS,
+  type HandoffPlatform,
+} from '@dayfocus/contracts/sign-in-handoff';
+import type { UserRecord } from '@dayfocus/contracts/records';
+import { accountProved, type AccountFacts } from '../../invites/domain/inviter-choice.js';
+import { sessionStillValid } from '../../invites/domain/join-decisions.js';
+import { FlowError } from '../../platform/domain/errors.js';
+import type { Caller } from '../../platform/domain/caller.js';
+import type { RollingWindow } from '../../platform/domain/rolling-window.js';
+
+/** A code as stored, under its digest: never the code itself. Times are ISO strings. */
+export interface HandoffRecord {
+  uid: string;
+  platform: HandoffPlatform;
+  createdAt: string;
+  expiresAt: string;
+  /** The first redemption: when, and by which installation. */
+  redeemedAt?: string;
+  installationId?: string;
+  /** A newer code of the account took its place before it was redeemed. */
+  replacedAt?: string;
+  /** The account's sessions were ended for it (a reuse, or "Not you?"): it never signs in again. */
+  revokedAt?: string;
+}
+
+/** The redemption attempts on codes of one prefix: at most 10 in any 10 minutes. */
+export const ATTEMPTS_PER_PREFIX: RollingWindow = { limit: 10, windowMs: 10 * 60_000 };
+/** The attempts one instance takes in a minute, whatever their codes: a flood's ceiling. */
+export const ATTEMPTS_PER_INSTANCE: RollingWindow = { limit: 120, windowMs: 60_000 };
+
+/** The characters of a code its attempts are counted under. */
+const PREFIX_LENGTH = 4;
+
+/** A code's prefix, for its attempts' count; null for a string that cannot be a code. */
+export function attemptKeyOf(code: string): string | null {
+  return HANDOFF_CODE_PATTERN.test(code) ? code.slice(0, PREFIX_LENGTH) : null;
+}
+
+/** The one answer to every code that cannot sign in, whatever the reason: a guesser learns nothing. */
+export function unusableCode(): FlowError {
+  return new FlowError('permission-denied', 'This sign-in code cannot be used; sign in to Dayfocus instead');
+}
+
+/** Too many attempts on codes like this one, or on this instance. */
+export function tooManyAttempts(): FlowError {
+  return new FlowError('resource-exhausted', 'Too many sign-in codes tried; sign in to Dayfocus instead');
+}
+
+/** What the minting needs to know of the caller's account. */
+export interface Minter {
+  caller: Caller;
+  account: AccountFacts | null;
+  user: UserRecord | null;
+}
+
+/**
+ * Throws unless the caller may mint a code: an account that exists, is enabled and proved its
+ * address, a session not revoked, an activated record, and not itself a handoff's session (a
+ * code made from one would outlive the "Not you?" that ends it).
+ */
+export function checkMinter({ caller, account, user }: Minter): void {
+  if (caller.handoff) throw new FlowError('permission-denied', 'A session made by a sign-in code cannot make another');
+  if (!account || account.disabled || !sessionStillValid(caller.authTime, account)) {
+    throw new FlowError('permission-denied', 'This session can no longer make a sign-in code; sign in again');
+  }
+  if (!accountProved(account)) throw new FlowError('failed-precondition', 'Confirm the e-mail address first');
+  if (!user || user.isDeleted === true || user.isActive !== true) {
+    throw new FlowError('failed-precondition', 'The account is not activated yet');
+  }
+}
+
+/** A new code's record. */
+export function newHandoff(uid: string, platform: HandoffPlatform, now: Date): HandoffRecord {
+  return {
+    uid,
+    platform,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + HANDOFF_LIFETIME_MS).toISOString(),
+  };
+}
+
+/** What one redemption asks about. `appPlatform`: the calling app's, from its App Check app ID. */
+export interface RedemptionRequest {
+  record: HandoffRecord | undefined;
+  account: AccountFacts | null;
+  installationId: string;
+  appPlatform: string | null;
+  now: Date;
+}
+
+/**
+ * - `grant`: a custom token for the record's account (`first`: the code's first redemption,
+ *   which the store records);
+ * - `refuse`: the one refusal, nothing written but the attempt;
+ * - `reuse`: refused, and every session of the account ends (then the code is `revokedAt`).
+ */
+export type Redemption = { kind: 'grant'; first: boolean } | { kind: 'refuse' } | { kind: 'reuse' };
+
+export function decideRedemption({ record, account, installationId, appPlatform, now }: RedemptionRequest): Redemption {
+  if (!record || record.platform !== appPlatform || record.revokedAt) return { kind: 'refuse' };
+  if (record.redeemedAt) {
+    const retry =
+      record.installationId === installationId && now.getTime() - Date.parse(record.redeemedAt) <= HANDOFF_RETRY_MS;
+    if (!retry) return { kind: 'reuse' };
+  } else if (record.replacedAt || now.getTime() > Date.parse(record.expiresAt)) {
+    return { kind: 'refuse' };
+  }
+  if (!account || account.disabled || !sessionsKeptSince(account, record.createdAt)) return { kind: 'refuse' };
+  return { kind: 'grant', first: !record.redeemedAt };
+}
+
+/** No session of the account was revoked since `createdAt` (Auth keeps the revocation's time to the second). */
+function sessionsKeptSince(account: AccountFacts, createdAt: string): boolean {
+  return !account.tokensValidAfter || Date.parse(account.tokensValidAfter) <= Date.parse(createdAt);
+}

@@ -1,0 +1,42 @@
+/**
+ * The sign-in handoff (docs/app-contract.md, section 6): what the welcome page, the functions and
+ * the app's simulation in the tests share. A handoff code is minted when a signed-in person taps
+ * "Get the app" on the welcome page, travels with the invite through the store (the Play
+ * referrer, the iOS copy), and signs the app in once.
+ */
+
+/** The stores a handoff code is minted for; the app redeeming it must be of the same platform. */
+export const HANDOFF_PLATFORMS = ['android', 'ios'] as const;
+export type HandoffPlatform = (typeof HANDOFF_PLATFORMS)[number];
+
+/** A code: 32 random bytes (256 bits) in base64url without padding, 43 characters. */
+export const HANDOFF_CODE_BYTES = 32;
+export const HANDOFF_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** How long a code may be redeemed after it was made. */
+export const HANDOFF_LIFETIME_MS = 10 * 60_000;
+/** How long after its redemption the same installation may redeem again (its answer was lost). */
+export const HANDOFF_RETRY_MS = 2 * 60_000;
+
+/** The custom claim of a session a handoff made (the ID token's `handoff`). */
+export const HANDOFF_CLAIM = 'handoff';
+
+/** The key of the handoff in the Play referrer (`invite={code}&signin={handoff}`) and the iOS copy's fragment (`#signin=`). */
+export const HANDOFF_PARAM = 'signin';
+
+/**
+ * The Firebase app ID's platform (`1:{project number}:{android|ios|web}:{hash}`), or null for
+ * anything else: App Check names the calling app by it, so a code is redeemed only by an app of
+ * the platform it was made for.
+ */
+export function platformOfAppId(appId: string | undefined): HandoffPlatform | 'web' | null {
+  const match = /^\d+:\d+:(android|ios|web):[0-9a-f]+$/.exec(appId ?? '');
+  return match ? (match[1] as HandoffPlatform | 'web') : null;
+}
+
+/** The iOS copy with a handoff: the short link with `#signin={handoff}`, a fragment no server log sees. */
+export function inviteCopyWithHandoff(shortLink: string, handoff: string): string {
+  const url = new URL(shortLink);
+  url.hash = `${HANDOFF_PARAM}=${handoff}`;
+  return url.href;
+}

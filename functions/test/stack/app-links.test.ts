@@ -569,7 +569,7 @@ describe('the association files', () => {
     expect(String(response.headers['content-type']).split(';')[0]).toBe('application/json');
     expect(JSON.parse(response.body)).toEqual([
       {
-        relation: ['delegate_permission/common.handle_all_urls'],
+        relation: ['delegate_permission/common.handle_all_urls', 'delegate_permission/common.get_login_creds'],
         target: {
           namespace: 'android_app',
           package_name: 'com.dayfocus.app',

@@ -374,10 +374,16 @@ describe('the association files', () => {
     ]);
   });
 
-  it('let the Android app verify its links with every configured certificate', () => {
+  it('let the iOS app use the passwords saved on the site (webcredentials), for the same app id as its links', () => {
+    const aasa = appleAppSiteAssociation(settings);
+    expect(aasa.webcredentials).toEqual({ apps: ['A1B2C3D4E5.com.dayfocus.app'] });
+    expect(aasa.webcredentials.apps).toEqual(aasa.applinks.details.flatMap((detail) => detail.appIDs));
+  });
+
+  it('let the Android app verify its links, and use the sign-ins saved on the site, with every configured certificate', () => {
     expect(androidAssetLinks(settings)).toEqual([
       {
-        relation: ['delegate_permission/common.handle_all_urls'],
+        relation: ['delegate_permission/common.handle_all_urls', 'delegate_permission/common.get_login_creds'],
         target: {
           namespace: 'android_app',
           package_name: 'com.dayfocus.app',

@@ -177,7 +177,11 @@ export function dynamicLinksRequestBody(settings: LinkSettings, domainUriPrefix:
 /** Paths of our domain the apps claim (universal links / verified app links). */
 export const APP_LINK_PATHS = ['/l/*', '/welcome/*'] as const;
 
-/** /.well-known/apple-app-site-association: universal links for the paths above. */
+/**
+ * /.well-known/apple-app-site-association: universal links for the paths above, and
+ * `webcredentials`, which lets the same app offer the passwords saved on this domain
+ * (docs/app-contract.md, section 5).
+ */
 export function appleAppSiteAssociation(settings: Pick<LinkSettings, 'appleTeamId'>) {
   const appID = `${settings.appleTeamId}.${brand.appIdentifier}`;
   return {
@@ -196,11 +200,15 @@ export function appleAppSiteAssociation(settings: Pick<LinkSettings, 'appleTeamI
   };
 }
 
-/** /.well-known/assetlinks.json: lets com.dayfocus.app verify its https links on our domain. */
+/**
+ * /.well-known/assetlinks.json: lets com.dayfocus.app verify its https links on our domain
+ * (`handle_all_urls`), and use the sign-ins saved on it (`get_login_creds`: Credential Manager
+ * offers the app the passwords saved for the site; docs/app-contract.md, section 5).
+ */
 export function androidAssetLinks(settings: Pick<LinkSettings, 'androidCertFingerprints'>) {
   return [
     {
-      relation: ['delegate_permission/common.handle_all_urls'],
+      relation: ['delegate_permission/common.handle_all_urls', 'delegate_permission/common.get_login_creds'],
       target: {
         namespace: 'android_app',
         package_name: brand.appIdentifier,

@@ -3,15 +3,20 @@ import { useState } from 'react';
 import { FieldMessages } from './field-messages';
 import type { FieldProps } from './text-field';
 
-/** A labelled password input with its messages, and a button that shows or hides what is typed (`show`, `hide`: its names). */
+/**
+ * A labelled password input with its messages, and a button that shows or hides what is typed
+ * (`show`, `hide`: its names). `rules`, in Apple's `passwordrules` syntax, tells a password manager
+ * what a password it suggests must be; React knows no such property, and passes it on as written.
+ */
 export function PasswordField({
   label,
   show,
   hide,
+  rules,
   id,
   errors,
   ...input
-}: FieldProps & { show: string; hide: string }) {
+}: FieldProps & { show: string; hide: string; rules?: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className={errors.length > 0 ? 'field field-invalid' : 'field'}>
@@ -24,6 +29,7 @@ export function PasswordField({
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
           maxLength={INPUT_MAX_LENGTH}
+          {...{ passwordrules: rules }}
           {...input}
         />
         <button

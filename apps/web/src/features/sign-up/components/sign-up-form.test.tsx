@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '@/lib/i18n';
+import { changeLanguage, createI18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import type { SubmitProblem, ValidSignUp } from '../use-sign-up-form';
 import { SignUpForm } from './sign-up-form';
@@ -206,6 +208,44 @@ describe('the email sign-up form', () => {
     expect(form.fields.confirmPassword).toHaveAttribute('type', 'text');
     await form.user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(form.fields.password).toHaveAttribute('type', 'password');
+  });
+
+  it("lets the phone's password manager save the new account", async () => {
+    const form = await renderForm();
+    expect(form.fields.username).toHaveAttribute('autocomplete', 'nickname');
+    expect(form.fields.email).toHaveAttribute('type', 'email');
+    expect(form.fields.email).toHaveAttribute('autocomplete', 'username');
+    expect(form.fields.password).toHaveAttribute('autocomplete', 'new-password');
+    // Apple's syntax for our rules (8 to 20 characters, any of them), so that a suggested password passes.
+    expect(form.fields.password).toHaveAttribute('passwordrules', 'minlength: 8; maxlength: 20;');
+    expect(form.fields.confirmPassword).toHaveAttribute('autocomplete', 'new-password');
+    // A real form with a submit button, and nothing that tells a password manager to keep away.
+    const formElement = (form.fields.password as HTMLInputElement).form;
+    if (!formElement) throw new Error('the password field is in no form');
+    expect(within(formElement).getByRole('button', { name: 'Sign up' })).toHaveAttribute('type', 'submit');
+    expect(formElement).not.toHaveAttribute('autocomplete', 'off');
+    expect(formElement.querySelectorAll('[autocomplete="off"], [data-lpignore], [readonly]')).toHaveLength(0);
+  });
+
+  it('keeps those hints in the HTML the server renders', async () => {
+    const i18n = await createI18n('en');
+    const html = renderToString(
+      <I18nextProvider i18n={i18n}>
+        <SignUpForm disabled={false} ready={false} onSubmit={async () => null} />
+      </I18nextProvider>,
+    );
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const inputs = [...page.querySelectorAll('input')].map((input) => [
+      input.getAttribute('type'),
+      input.getAttribute('autocomplete'),
+      input.getAttribute('passwordrules'),
+    ]);
+    expect(inputs).toEqual([
+      [null, 'nickname', null],
+      ['email', 'username', null],
+      ['password', 'new-password', 'minlength: 8; maxlength: 20;'],
+      ['password', 'new-password', null],
+    ]);
   });
 
   it('takes at most 20 characters in each password field', async () => {

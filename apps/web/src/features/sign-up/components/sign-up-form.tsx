@@ -1,9 +1,16 @@
+import { INPUT_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dayfocus/contracts/limits';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
 import { ErrorSummary } from './error-summary';
 import { PasswordField } from './password-field';
 import { TextField } from './text-field';
+
+/**
+ * The password rules of the shared schema in Apple's `passwordrules` syntax, so that a password a
+ * password manager suggests passes them. Any character is allowed and none is required: no class.
+ */
+const PASSWORD_RULES = `minlength: ${PASSWORD_MIN_LENGTH}; maxlength: ${INPUT_MAX_LENGTH};`;
 
 interface Props {
   disabled: boolean;
@@ -57,11 +64,13 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
         </ErrorSummary>
       )}
       <TextField label={t('signUp.username')} autoComplete="nickname" {...field('username')} />
-      <TextField label={t('signUp.email')} type="email" inputMode="email" autoComplete="email" {...field('email')} />
+      {/* The address is the account's user name: a password manager saves it with the password. */}
+      <TextField label={t('signUp.email')} type="email" inputMode="email" autoComplete="username" {...field('email')} />
       <PasswordField
         label={t('signUp.password')}
         show={t('signUp.showPassword')}
         hide={t('signUp.hidePassword')}
+        rules={PASSWORD_RULES}
         {...field('password')}
       />
       <PasswordField

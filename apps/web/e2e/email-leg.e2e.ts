@@ -2,7 +2,16 @@
 // "send it again", the confirmation page left behind in one browser while the link is opened in
 // another, a link opened twice (a mail scanner first), and links that are expired or broken.
 import { createHash } from 'node:crypto';
-import { adminDb, outboxIds, readDoc, verificationMail } from '@dayfocus/stack/testing';
+import {
+  adminDb,
+  arrivalFromCopy,
+  arrivalFromPlayUrl,
+  outboxIds,
+  readDoc,
+  SimulatedMobileApp,
+  verificationMail,
+} from '@dayfocus/stack/testing';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, hi, type Translation } from './support/locales';
@@ -125,7 +134,8 @@ describe('The e-mail leg on a phone', () => {
     await visible(page.getByText(en.welcome.activated));
     await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
     await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
-    expect(await signedInUsers(page)).toEqual([]); // the confirmation page's session ended there
+    // The tab's session went on to the welcome page, for "Get the app" to hand to the app.
+    expect(await signedInUsers(page)).toEqual([uid]);
   });
 
   it('welcomes a link opened twice (a mail scanner first), with the friendship made once', async () => {
@@ -220,5 +230,68 @@ describe('The e-mail leg on a phone', () => {
     await page.waitForURL((url) => url.origin === urls.auth);
     const landed = new URL(page.url());
     expect(`${landed.pathname}${landed.search}`).toBe(`/emulator/action?${query}`);
+  });
+
+  describe('Signed in on arrival: the app opens as the account that signed up (docs/app-contract.md, section 6)', () => {
+    /** An e-mail sign-up on a phone, confirmed from the mail app's browser; the tab moves on to the welcome page. */
+    async function welcomedOn(userAgent: string) {
+      const inviter = await seedInviter();
+      const invitee = newInvitee();
+      const page = await browser.newPage({ device: 'phone', userAgent });
+      await signUpWithEmail(page, inviter, invitee);
+      const { uid } = await authUserByEmail(invitee.email);
+      const mailBrowser = await browser.newPage({ device: 'phone', userAgent });
+      await mailBrowser.goto((await verificationMail(invitee.email)).link);
+      await visible(mailBrowser.getByText(en.welcome.activated));
+      await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
+      await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
+      return { inviter, invitee, uid, page, mailBrowser };
+    }
+
+    it('on Android: Google Play carries the invite and a handoff; the app redeems it as the same account, a friend already', async () => {
+      const { inviter, invitee, uid, page, mailBrowser } = await welcomedOn(CHROME_ANDROID);
+      const play = page.locator('[data-store="google-play"]');
+      // The link itself carries the invite alone: the handoff is asked for on the tap.
+      expect(arrivalFromPlayUrl((await play.getAttribute('href')) ?? '').handoff).toBeNull();
+      await page.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Google Play' }));
+      await play.click();
+      await page.waitForURL((url) => url.hostname === 'play.google.com');
+      const arrival = arrivalFromPlayUrl(page.url());
+      expect(arrival.invite).toMatch(/^[A-Za-z0-9_-]{8,32}$/);
+      expect(arrival.handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      const app = new SimulatedMobileApp('android');
+      const user = await app.signInOnArrival(arrival.handoff ?? '');
+      expect(user.uid).toBe(uid);
+      expect((await user.getIdTokenResult()).claims.handoff).toBe(true);
+      await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+      await app.close();
+      // The handoff was the session's last work in the tab.
+      await page.goBack();
+      expect(await signedInUsers(page)).toEqual([]);
+
+      // The mail app's browser has no session of the account: its Google Play goes with the invite alone.
+      await mailBrowser.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Play' }));
+      await mailBrowser.locator('[data-store="google-play"]').click();
+      await mailBrowser.waitForURL((url) => url.hostname === 'play.google.com');
+      expect(arrivalFromPlayUrl(mailBrowser.url())).toEqual({ invite: arrival.invite, handoff: null });
+    });
+
+    it("on an iPhone: the copy carries the handoff in the short link's fragment; the app redeems it", async () => {
+      const { uid, page } = await welcomedOn(SAFARI_IPHONE);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.hosting });
+      await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, body: 'App Store' }));
+      await page.getByRole('button', { name: en.welcome.copyInvite }).click();
+      await page.waitForURL((url) => url.hostname === 'apps.apple.com');
+      await page.goBack();
+      await visible(page.getByRole('button', { name: en.welcome.copyInvite }));
+      const copy = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copy).toMatch(new RegExp(`^${urls.hosting}/l/[A-Za-z0-9_-]{8,32}#signin=[A-Za-z0-9_-]{43}$`));
+      const arrival = arrivalFromCopy(copy);
+
+      const app = new SimulatedMobileApp('ios');
+      expect((await app.signInOnArrival(arrival.handoff ?? '')).uid).toBe(uid);
+      await app.close();
+    });
   });
 });

@@ -29,14 +29,15 @@ const webCallables = [
   'activateAccount',
   'completeSocialSignUp',
   'createAppLink',
+  'createSignInHandoff',
   'getInviter',
   'registerInvitee',
   'sendVerificationEmail',
 ];
-const appCallables = ['acceptInvite', 'resolveAppLink'];
+const appCallables = ['acceptInvite', 'redeemSignInHandoff', 'resolveAppLink', 'revokeSignInHandoff'];
 
 describe('the deployable functions (built lib/)', () => {
-  it("are the eight callables (six of the web, two of the app), the two link HTTP functions, the invitation page, the two auth triggers, the join records' push trigger and the owed-work sweep, nothing of the local stack", () => {
+  it("are the eleven callables (seven of the web, four of the app), the two link HTTP functions, the invitation page, the two auth triggers, the join records' push trigger and the owed-work sweep, nothing of the local stack", () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
       [
         'acceptInvite',
@@ -44,13 +45,16 @@ describe('the deployable functions (built lib/)', () => {
         'appSiteAssociation',
         'completeSocialSignUp',
         'createAppLink',
+        'createSignInHandoff',
         'getInviter',
         'invitationPage',
         'onAccountCreated',
         'onAccountDeleted',
         'openAppLink',
+        'redeemSignInHandoff',
         'registerInvitee',
         'resolveAppLink',
+        'revokeSignInHandoff',
         'sendJoinPush',
         'sendVerificationEmail',
         'sweepOwedPushes',

@@ -25,6 +25,7 @@ export {
   LOCAL_WEB_APP_ID,
   mintLocalToken,
 } from './app-check.js';
+export { arrivalFromCopy, arrivalFromPlayUrl, SimulatedMobileApp, type Arrival } from './mobile-app.js';
 export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
 
 // Points the Admin SDK at the local stack before anything uses it.

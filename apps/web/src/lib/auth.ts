@@ -4,12 +4,14 @@
  * pulls the Auth SDK in.
  *
  * - The session lives in this tab only (session storage): the companion signs a person in to
- *   finish a sign-up, never to keep them signed in, and a shared phone or an in-app browser
+ *   finish a sign-up and to hand the session to the app from the welcome page (a sign-in
+ *   handoff, which ends it), never to keep them signed in; a shared phone or an in-app browser
  *   keeps nothing once the tab is gone.
  * - The popup helper (a hidden frame of the auth domain) loads when Auth starts, in every
  *   browser, so that a tap can open the sign-in popup at once (see `authReadyForTap`).
  */
 import {
+  signOut,
   browserPopupRedirectResolver,
   browserSessionPersistence,
   connectAuthEmulator,
@@ -73,4 +75,9 @@ export function prepareAuth(): Promise<Auth> {
 /** Auth, once `prepareAuth` has finished; undefined before (a tap then falls back to the redirect). */
 export function authReadyForTap(): Auth | undefined {
   return prepared;
+}
+
+/** Ends this tab's session, if any: the welcome page, once it has handed the session to the app. */
+export async function endSession(): Promise<void> {
+  await signOut(firebaseAuth()).catch(() => undefined);
 }

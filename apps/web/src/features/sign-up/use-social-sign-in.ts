@@ -1,4 +1,3 @@
-import { signOut } from 'firebase/auth';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,8 +66,8 @@ export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialS
       fail(error, true);
       return;
     }
-    // Nothing after this needs the session (the welcome page and the app sign in on their own).
-    await signOut(firebaseAuth()).catch(() => undefined);
+    // The session stays in this tab (session storage) for the welcome page: its "Get the app" hands
+    // it to the app as a sign-in handoff, then ends it (features/welcome/api/sign-in-handoff.ts).
     onSignedUp({ uid, answer });
   }
 

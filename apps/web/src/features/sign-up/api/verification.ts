@@ -5,7 +5,7 @@
  * Chrome or Safari). It knows only this tab's own account: a visitor without that session learns
  * nothing about any account. Loaded by the page after its first paint (it pulls the Auth SDK in).
  */
-import { signOut, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/auth';
 
 export { sendVerificationEmail } from './sign-up-with-email';
@@ -26,13 +26,12 @@ export async function signedUpAccount(uid: string): Promise<User | null> {
 }
 
 /**
- * Whether the address has been confirmed, as Auth now says (one account lookup). Once it is,
- * the session has done its work and ends here: the welcome page activates the account from its
- * link, signed in or not.
+ * Whether the address has been confirmed, as Auth now says (one account lookup). The session
+ * goes on with the tab to the welcome page, whose "Get the app" hands it to the app as a sign-in
+ * handoff and then ends it (features/welcome/api/sign-in-handoff.ts); it lives in this tab's
+ * session storage only, and is gone with the tab.
  */
 export async function confirmedElsewhere(user: User): Promise<boolean> {
   await user.reload();
-  if (!user.emailVerified) return false;
-  await signOut(firebaseAuth()).catch(() => undefined);
-  return true;
+  return user.emailVerified;
 }

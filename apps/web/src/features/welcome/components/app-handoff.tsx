@@ -1,8 +1,10 @@
 import { linkRequestFromPath, playStoreUrlFor } from '@dayfocus/contracts/link-paths';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ActionLink } from '@/components/action-link';
 import { usePlatform } from '@/lib/use-platform';
+import { mintSignInHandoff, sessionInThisTab } from '../api/sign-in-handoff';
 import { CopyInviteButton } from './copy-invite-button';
 import { StoreBadge } from './store-badges';
 
@@ -17,12 +19,33 @@ function inviteCodeOf(inviteLink: string | null): string | null {
 }
 
 /**
+ * Google Play's tap for the account signed in on this tab: the link waits for a sign-in handoff
+ * (at most HANDOFF_WAIT_MS), then goes with `invite={code}&signin={handoff}` as its referrer. A
+ * tap with no session here, or one that opens a new tab, follows the link as it is.
+ */
+function usePlayHandoff(playStoreUrl: string, code: string | null) {
+  const [busy, setBusy] = useState(false);
+  const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    const plain = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+    if (!code || busy || plain || !sessionInThisTab()) return;
+    event.preventDefault();
+    setBusy(true);
+    void mintSignInHandoff('android').then((handoff) => {
+      window.location.assign(playStoreUrlFor(playStoreUrl, code, handoff ?? undefined));
+      setBusy(false);
+    });
+  };
+  return { onClick, busy };
+}
+
+/**
  * From the welcome page to the app, with the invite carried across the install
  * (docs/app-contract.md). One primary action for this device: Google Play on Android (its
  * referrer the invite), "Copy invite and get the app" on an iPhone (the short link to the
  * clipboard, then the App Store), both stores and the QR code of the short link on a desktop (the
  * phone that scans it gets the invite). Then, on a phone, "I already have the app" (the short
- * link, which opens the app), visibly lesser. `pending`: activation has not answered yet, so what
+ * link, which opens the app), visibly lesser. The account signed in on this tab (the sign-up's
+ * own) also gets signed in in the app: the tap on the phone's store adds a sign-in handoff. `pending`: activation has not answered yet, so what
  * needs the invite waits in place, disabled (nothing moves when it comes). Without an invite
  * link (activation failed, or no invitee) the stores alone.
  */
@@ -34,6 +57,7 @@ export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string
   const withInvite = pending || inviteLink !== null;
   /** Where a link that needs the invite goes: nowhere yet while activation runs. */
   const waiting = (href: string) => (pending ? undefined : href);
+  const playHandoff = usePlayHandoff(playStoreUrl, code);
 
   const appStore = <StoreBadge key="app-store" store="app-store" href={appStoreUrl} />;
   const googlePlay = (
@@ -41,6 +65,7 @@ export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string
       key="google-play"
       store="google-play"
       href={waiting(code ? playStoreUrlFor(playStoreUrl, code) : playStoreUrl)}
+      {...(platform === 'android' ? playHandoff : {})}
     />
   );
   const alreadyHaveApp = withInvite && (

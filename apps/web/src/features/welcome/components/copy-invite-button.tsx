@@ -1,11 +1,31 @@
+import { inviteCopyWithHandoff } from '@dayfocus/contracts/sign-in-handoff';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
+import { mintSignInHandoff } from '../api/sign-in-handoff';
 import { storeMark } from './store-badges';
+
+/**
+ * Writes `text` to the clipboard once it is known. Safari lets a tap write later only through a
+ * ClipboardItem holding a promise (the tap's own call); elsewhere the text is written when known.
+ */
+async function copyWhenKnown(text: Promise<string>): Promise<void> {
+  if (typeof ClipboardItem === 'function' && typeof navigator.clipboard.write === 'function') {
+    try {
+      const blob = text.then((value) => new Blob([value], { type: 'text/plain' }));
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })]);
+      return;
+    } catch {
+      // A browser that takes no promise in a ClipboardItem: the text itself, below.
+    }
+  }
+  await navigator.clipboard.writeText(await text);
+}
 
 /**
  * "Copy invite and get the app", an iPhone's way to the app with the invite (docs/app-contract.md):
  * the short link to the clipboard, where the app looks for it on its first start, then the App
- * Store. Disabled while there is no link yet.
+ * Store. For the account signed in on this tab, the copy also carries a sign-in handoff in its
+ * fragment (`#signin=`), which no server sees. Disabled while there is no link yet.
  */
 export function CopyInviteButton({ inviteLink }: { inviteLink: string | null }) {
   const { t } = useTranslation();
@@ -13,7 +33,10 @@ export function CopyInviteButton({ inviteLink }: { inviteLink: string | null }) 
 
   async function copyInviteAndGetApp() {
     try {
-      if (inviteLink) await navigator.clipboard.writeText(inviteLink);
+      if (inviteLink) {
+        const handoff = mintSignInHandoff('ios');
+        await copyWhenKnown(handoff.then((code) => (code ? inviteCopyWithHandoff(inviteLink, code) : inviteLink)));
+      }
     } catch (error) {
       // Without the clipboard the app store still opens; the app then simply has no invite to read.
       // eslint-disable-next-line no-console

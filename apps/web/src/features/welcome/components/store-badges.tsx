@@ -12,7 +12,19 @@ export type Store = 'app-store' | 'google-play';
  * put them on either side), separated by spaces so that the accessible name is the whole phrase
  * as shown. `href` undefined: the badge waits (activation has not given the invite yet).
  */
-export function StoreBadge({ store, href }: { store: Store; href: string | undefined }) {
+export function StoreBadge({
+  store,
+  href,
+  onClick,
+  busy = false,
+}: {
+  store: Store;
+  href: string | undefined;
+  /** A tap's own work before the link is followed (the welcome page's sign-in handoff). */
+  onClick?: (event: React.MouseEvent<HTMLAnchorElement>) => void;
+  /** That work is running: the badge says so, and stays where it is. */
+  busy?: boolean;
+}) {
   const { t } = useTranslation();
   const [before, after] =
     store === 'app-store'
@@ -26,10 +38,11 @@ export function StoreBadge({ store, href }: { store: Store; href: string | undef
         <span className="store-badge-name">{store === 'app-store' ? 'App Store' : 'Google Play'}</span>{' '}
         {after && <span className="store-badge-line">{after}</span>}
       </span>
+      {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
     </>
   );
   return href ? (
-    <a href={href} className="store-badge" rel="noopener" data-store={store}>
+    <a href={href} className="store-badge" rel="noopener" data-store={store} onClick={onClick} aria-busy={busy}>
       {text}
     </a>
   ) : (

@@ -1,0 +1,76 @@
+/**
+ * The mobile app on its first start, as docs/app-contract.md (section 6) asks it to behave, played
+ * by the Firebase JS SDK under the app's own Firebase app ID (App Check's stand-in names it): it
+ * reads the invite and the sign-in handoff from the Play referrer or the iPhone's copy, redeems
+ * the handoff once, and signs in with the custom token against the Auth emulator.
+ */
+import { randomBytes } from 'node:crypto';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
+import { connectAuthEmulator, getAuth, signInWithCustomToken, type User } from 'firebase/auth';
+import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
+import { HANDOFF_PARAM, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import { LOCAL_ANDROID_APP_ID, LOCAL_IOS_APP_ID, mintLocalToken } from './app-check.js';
+import { stack, urls } from './config.js';
+
+/** What the app takes from the store's hand-over: the invite's code and the handoff, when there is one. */
+export interface Arrival {
+  invite: string | null;
+  handoff: string | null;
+}
+
+/**
+ * The Play Install Referrer API's `getInstallReferrer()`: the Play URL's `referrer`, decoded,
+ * read as a query string (`invite={code}&signin={handoff}`).
+ */
+export function arrivalFromPlayUrl(playUrl: string): Arrival {
+  const referrer = new URLSearchParams(new URL(playUrl).searchParams.get('referrer') ?? '');
+  return { invite: referrer.get('invite'), handoff: referrer.get(HANDOFF_PARAM) };
+}
+
+/** The iPhone's copy: the short link `{origin}/l/{code}`, with `#signin={handoff}` when it carries one. */
+export function arrivalFromCopy(copy: string): Arrival {
+  const url = new URL(copy);
+  const code = /^\/l\/([A-Za-z0-9_-]+)$/.exec(url.pathname)?.[1] ?? null;
+  const handoff = new URLSearchParams(url.hash.replace(/^#/, '')).get(HANDOFF_PARAM);
+  return { invite: code, handoff };
+}
+
+let apps = 0;
+
+export class SimulatedMobileApp {
+  private readonly app: FirebaseApp;
+  /** The app's installation: what the handoff's retry is allowed for. */
+  readonly installationId = randomBytes(16).toString('base64url');
+
+  constructor(readonly platform: HandoffPlatform) {
+    const appId = platform === 'android' ? LOCAL_ANDROID_APP_ID : LOCAL_IOS_APP_ID;
+    apps += 1;
+    this.app = initializeApp({ apiKey: 'demo-api-key', projectId: stack.projectId, appId }, `mobile-app-${apps}`);
+    initializeAppCheck(this.app, {
+      provider: new CustomProvider({ getToken: async () => mintLocalToken(appId) }),
+      isTokenAutoRefreshEnabled: false,
+    });
+    connectAuthEmulator(getAuth(this.app), urls.auth, { disableWarnings: true });
+    connectFunctionsEmulator(getFunctions(this.app, stack.region), stack.host, stack.ports.functions);
+  }
+
+  /** `redeemSignInHandoff`, with a limited-use App Check token (App Check consumes it). */
+  async redeem(code: string): Promise<string> {
+    const redeem = httpsCallable<unknown, { customToken: string }>(
+      getFunctions(this.app, stack.region),
+      'redeemSignInHandoff',
+      { limitedUseAppCheckTokens: true },
+    );
+    return (await redeem({ code, installationId: this.installationId })).data.customToken;
+  }
+
+  /** Redeems the handoff and signs in with its custom token: the account, already signed in. */
+  async signInOnArrival(handoff: string): Promise<User> {
+    return (await signInWithCustomToken(getAuth(this.app), await this.redeem(handoff))).user;
+  }
+
+  async close(): Promise<void> {
+    await deleteApp(this.app);
+  }
+}

@@ -22,6 +22,7 @@ import { appRulesOutcome } from './app-rules.js';
 import { deployableConfigProblems } from './web-config.js';
 import { languagesOutcome } from './languages.js';
 import { mailExtensionOutcome } from './mail-extension.js';
+import { tokenSignerOutcome } from './token-signer.js';
 
 export type DeployTarget = 'hosting' | 'functions' | 'firestore';
 
@@ -226,12 +227,20 @@ const mailExtension: DeployCheck = {
   run: (deploy) => mailExtensionOutcome(deploy),
 };
 
+/** Who signs the sign-in handoff's custom tokens: seen through gcloud when it is signed in here. */
+const tokenSigner: DeployCheck = {
+  name: "the functions' service account signs custom tokens (the app's sign-in on arrival)",
+  targets: ['functions'],
+  run: (deploy) => tokenSignerOutcome(deploy),
+};
+
 export const deployChecks: DeployCheck[] = [
   project,
   hostingConfig,
   rendererConfig,
   languages,
   mailExtension,
+  tokenSigner,
   functionParams,
   emulatorSwitches,
   promptAnswers,

@@ -7,6 +7,13 @@ import { deployChecks, runDeployChecks, type DeployCheck } from '../src/checks.j
 import { deployableConfigProblems } from '../src/web-config.js';
 import { LANGUAGES, languagesOutcome } from '../src/languages.js';
 import { mailExtensionOutcome } from '../src/mail-extension.js';
+import {
+  computeServiceAccount,
+  TOKEN_CREATOR_ROLE,
+  tokenSignerOutcome,
+  type Gcloud,
+  type IamPolicy,
+} from '../src/token-signer.js';
 import { goodWebConfig, PROJECT, repoRoot } from './tree.js';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(repoRoot, path), 'utf8'));
@@ -143,5 +150,50 @@ describe('the Trigger Email extension', () => {
     expect(mailExtensionOutcome(deploy(root)).problems).toEqual([
       'MAIL_COLLECTION is mail: the functions write the mails to _mail',
     ]);
+  });
+});
+
+describe("the signer of the handoff's custom tokens", () => {
+  const deploy = { root: repoRoot, project: { id: PROJECT, from: '--project' } };
+  const account = computeServiceAccount('123456789012');
+  /** A stand-in for gcloud, answering from these policies (Google's servers are out of reach here). */
+  const gcloud =
+    (projectPolicy: IamPolicy, accountPolicy: IamPolicy): Gcloud =>
+    async (args) => {
+      if (args[1] === 'describe') return '123456789012\n';
+      return JSON.stringify(args[0] === 'projects' ? projectPolicy : accountPolicy);
+    };
+  const granted: IamPolicy = { bindings: [{ role: TOKEN_CREATOR_ROLE, members: [`serviceAccount:${account}`] }] };
+  const signedIn = () => true;
+
+  it('passes when the compute account may sign, on the project or on itself', async () => {
+    expect(await tokenSignerOutcome(deploy, gcloud(granted, {}), signedIn)).toMatchObject({ problems: [] });
+    expect(await tokenSignerOutcome(deploy, gcloud({}, granted), signedIn)).toMatchObject({
+      problems: [],
+      note: `${account} signs custom tokens`,
+    });
+  });
+
+  it('refuses when it may not, with the command that grants it', async () => {
+    const other: IamPolicy = { bindings: [{ role: TOKEN_CREATOR_ROLE, members: ['user:ops@example.com'] }] };
+    const { problems } = await tokenSignerOutcome(deploy, gcloud(other, { bindings: [] }), signedIn);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(
+      `gcloud iam service-accounts add-iam-policy-binding ${account} --member=serviceAccount:${account} ` +
+        `--role=${TOKEN_CREATOR_ROLE} --project=${PROJECT}`,
+    );
+  });
+
+  it('passes, saying what to grant, where gcloud cannot look (not signed in, offline)', async () => {
+    const unreachable: Gcloud = () => Promise.reject(new Error('Could not reach the server'));
+    const offline = await tokenSignerOutcome(deploy, unreachable, signedIn);
+    expect(offline).toMatchObject({
+      problems: [],
+      note: expect.stringContaining('not checked (Could not reach the server)'),
+    });
+    const notSignedIn = await tokenSignerOutcome(deploy, unreachable, () => false);
+    expect(notSignedIn.note).toContain(
+      `not checked, gcloud is not signed in here: grant the functions' service account`,
+    );
   });
 });

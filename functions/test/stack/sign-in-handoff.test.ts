@@ -8,8 +8,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signInWithCustomToken } from 'firebase/auth';
 import { HANDOFF_RETRY_MS } from '@dayfocus/contracts/sign-in-handoff';
-import { LOCAL_ANDROID_APP_ID, LOCAL_IOS_APP_ID } from '@dayfocus/stack/testing';
-import { adminAuth, adminDb, Browser, createInviter, friendsBetween, outcomeOf, readDoc, uniqueId } from './support.js';
+import { LOCAL_ANDROID_APP_ID, LOCAL_IOS_APP_ID, mintLocalToken, urls } from '@dayfocus/stack/testing';
+import {
+  adminAuth,
+  adminDb,
+  Browser,
+  createInviter,
+  firestoreFaults,
+  friendsBetween,
+  OUR_EMULATOR,
+  outcomeOf,
+  readDoc,
+  uniqueId,
+} from './support.js';
 
 const digestOf = (code: string) => createHash('sha256').update(code).digest('hex');
 const newInstallation = () => uniqueId('inst').replace(/[^A-Za-z0-9_-]/g, '');
@@ -129,6 +140,29 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
     await Promise.all([script.close(), browser.close()]);
   });
 
+  it('refuses a captured request sent again: its App Check token is spent', async () => {
+    const { browser } = await welcomedInvitee();
+    const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
+    const request = {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-firebase-appcheck': mintLocalToken(LOCAL_ANDROID_APP_ID).token,
+      },
+      body: JSON.stringify({ data: { code, installationId: newInstallation() } }),
+    };
+    const first = await fetch(`${urls.functions}/redeemSignInHandoff`, request);
+    expect(first.status).toBe(200);
+    const replay = await fetch(`${urls.functions}/redeemSignInHandoff`, request);
+    expect([replay.status, ((await replay.json()) as { error?: { status?: string } }).error?.status]).toEqual([
+      401,
+      'UNAUTHENTICATED',
+    ]);
+    // Refused before the code was looked at: no reuse, no session ended.
+    expect(await readDoc('_signInHandoffs', digestOf(code))).not.toHaveProperty('revokedAt');
+    await browser.close();
+  });
+
   it('refuses a second installation and signs the first session out (a forwarded code)', async () => {
     const { browser, uid } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
@@ -200,6 +234,30 @@ describe('createSignInHandoff', () => {
     expect(await outcomeOf(browser.call('createSignInHandoff', { platform: 'windows' }))).toBe('invalid-argument');
     await Promise.all([unconfirmed.close(), app.close(), browser.close()]);
   });
+});
+
+describe('createSignInHandoff when the commit lands but its answer is lost', () => {
+  it(
+    'answers the code it kept, which redeems, with no earlier code of its own marked replaced',
+    OUR_EMULATOR,
+    async () => {
+      const { browser, uid } = await welcomedInvitee();
+      await firestoreFaults({
+        faults: [{ rpc: 'Commit', code: 'UNAVAILABLE', when: 'after', count: 1, match: `_signInHandoffOwners/${uid}` }],
+      });
+      let code: string;
+      try {
+        ({ code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' }));
+        expect((await firestoreFaults()).faults.map((planned) => planned.fired)).toEqual([1]);
+      } finally {
+        await firestoreFaults(null);
+      }
+      expect(await readDoc('_signInHandoffs', digestOf(code))).not.toHaveProperty('replacedAt');
+      const { app, redeem } = appOn('android');
+      expect((await signInWithCustomToken(app.auth, (await redeem(code)).customToken)).user.uid).toBe(uid);
+      await Promise.all([app.close(), browser.close()]);
+    },
+  );
 });
 
 describe('revokeSignInHandoff: "Not you?"', () => {

@@ -34,10 +34,11 @@ export class FirestoreHandoffStore implements HandoffStore {
       const earlier = (await tx.get(ownerRef)).data()?.digest;
       const earlierRef = typeof earlier === 'string' ? this.codeRef(earlier) : undefined;
       const earlierRecord = earlierRef ? recordOf((await tx.get(earlierRef)).data()) : undefined;
-      if (earlierRef && earlierRecord && !earlierRecord.redeemedAt && !earlierRecord.replacedAt) {
+      // A retried commit that had landed finds its own code: neither replaced nor made again.
+      if (earlierRef && earlier !== digest && earlierRecord && !earlierRecord.redeemedAt && !earlierRecord.replacedAt) {
         tx.update(earlierRef, { replacedAt: now.toISOString() });
       }
-      tx.create(this.codeRef(digest), { ...record, expireAt: new Date(now.getTime() + RECORD_KEEP_MS) });
+      tx.set(this.codeRef(digest), { ...record, expireAt: new Date(now.getTime() + RECORD_KEEP_MS) });
       tx.set(ownerRef, { digest, createdAt: record.createdAt, expireAt: new Date(now.getTime() + RECORD_KEEP_MS) });
     });
   }

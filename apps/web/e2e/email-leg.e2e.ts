@@ -21,6 +21,7 @@ import {
   expectJoined,
   pathOf,
   reachPath,
+  screenshot,
   seedInviter,
   signedInUsers,
   uniqueEmail,
@@ -254,11 +255,38 @@ describe('The e-mail leg on a phone', () => {
       // The link itself carries the invite alone: the handoff is asked for on the tap.
       expect(arrivalFromPlayUrl((await play.getAttribute('href')) ?? '').handoff).toBeNull();
       await page.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Google Play' }));
+      // What our servers and the page's console see from here on: never the handoff, but in the mint's answer.
+      const seen: string[] = [];
+      const ours = (url: string) => url.startsWith(urls.hosting) && !url.endsWith('/api/createSignInHandoff');
+      page.on('request', (request) => {
+        if (request.url().startsWith(urls.hosting)) seen.push(`${request.url()} ${request.postData() ?? ''}`);
+      });
+      page.on('response', (response) => {
+        if (ours(response.url()))
+          void response.text().then(
+            (body) => seen.push(body),
+            () => undefined,
+          );
+      });
+      page.on('console', (message) => seen.push(message.text()));
+      // While the code is minted, the badge says it is on its way, and a second tap changes nothing.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/createSignInHandoff', async (route) => {
+        await held;
+        await route.fallback();
+      });
       await play.click();
+      await expect.poll(() => play.getAttribute('aria-busy')).toBe('true');
+      await screenshot(page, 'welcome-handoff-waiting', 'en', 'phone');
+      await play.click();
+      release();
       await page.waitForURL((url) => url.hostname === 'play.google.com');
       const arrival = arrivalFromPlayUrl(page.url());
       expect(arrival.invite).toMatch(/^[A-Za-z0-9_-]{8,32}$/);
       expect(arrival.handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((text) => text.includes(arrival.handoff ?? ''))).toEqual([]);
 
       const app = new SimulatedMobileApp('android');
       const user = await app.signInOnArrival(arrival.handoff ?? '');

@@ -27,7 +27,8 @@ function usePlayHandoff(playStoreUrl: string, code: string | null) {
   const [busy, setBusy] = useState(false);
   const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
     const plain = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-    if (!code || busy || plain || !sessionInThisTab()) return;
+    if (busy) return event.preventDefault(); // on its way already
+    if (!code || plain || !sessionInThisTab()) return;
     event.preventDefault();
     setBusy(true);
     void mintSignInHandoff('android').then((handoff) => {
@@ -45,9 +46,10 @@ function usePlayHandoff(playStoreUrl: string, code: string | null) {
  * clipboard, then the App Store), both stores and the QR code of the short link on a desktop (the
  * phone that scans it gets the invite). Then, on a phone, "I already have the app" (the short
  * link, which opens the app), visibly lesser. The account signed in on this tab (the sign-up's
- * own) also gets signed in in the app: the tap on the phone's store adds a sign-in handoff. `pending`: activation has not answered yet, so what
- * needs the invite waits in place, disabled (nothing moves when it comes). Without an invite
- * link (activation failed, or no invitee) the stores alone.
+ * own) is signed in in the app too: the tap on the phone's store adds a sign-in handoff.
+ * `pending`: activation has not answered yet, so what needs the invite waits in place, disabled
+ * (nothing moves when it comes). Without an invite link (activation failed, or no invitee) the
+ * stores alone.
  */
 export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string | null; pending?: boolean }) {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
 import { inviteCopyWithHandoff } from '@dayfocus/contracts/sign-in-handoff';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { mintSignInHandoff } from '../api/sign-in-handoff';
@@ -30,8 +31,11 @@ async function copyWhenKnown(text: Promise<string>): Promise<void> {
 export function CopyInviteButton({ inviteLink }: { inviteLink: string | null }) {
   const { t } = useTranslation();
   const { appStoreUrl } = useRuntimeConfig();
+  const [busy, setBusy] = useState(false);
 
   async function copyInviteAndGetApp() {
+    if (busy) return;
+    setBusy(true);
     try {
       if (inviteLink) {
         const handoff = mintSignInHandoff('ios');
@@ -43,6 +47,7 @@ export function CopyInviteButton({ inviteLink }: { inviteLink: string | null }) 
       console.warn('The invite could not be copied', error);
     }
     window.location.assign(appStoreUrl);
+    setBusy(false);
   }
 
   return (
@@ -51,10 +56,12 @@ export function CopyInviteButton({ inviteLink }: { inviteLink: string | null }) 
       className="store-badge store-badge-action"
       data-store="app-store"
       disabled={!inviteLink}
+      aria-busy={busy}
       onClick={() => void copyInviteAndGetApp()}
     >
       {storeMark('app-store')}
       <span className="store-badge-name">{t('welcome.copyInvite')}</span>
+      {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
     </button>
   );
 }

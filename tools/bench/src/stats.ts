@@ -50,6 +50,7 @@ export function summarize(s: Sample) {
   return {
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? NaN,
     throughput: (s.calls / s.wallMs) * 1000,

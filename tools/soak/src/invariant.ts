@@ -41,6 +41,15 @@ export function soakInvariants() {
     budget: new Invariant(
       `at most ${FRIEND_JOIN_PUSHES_PER_HOUR} friend-join pushes an hour per inviter; the rest summed up in a summary push`,
     ),
+    handoffSignIn: new Invariant(
+      'a sign-in handoff signs the app in as the person who made it, with the handoff claim, for a session that lasts',
+    ),
+    handoffRetry: new Invariant(
+      'the same installation redeeming again within two minutes is let in (a retry, a replay)',
+    ),
+    handoffReuse: new Invariant(
+      "a second installation is refused and ends the account's sessions; the account stays enabled",
+    ),
   };
 }
 

@@ -1,10 +1,11 @@
 /**
  * The invariants of one journey, read back from Firestore and the inviter's inbox: the pair it
  * joined (once, with its join record, history entry and push), the pairs the rules refuse (never),
- * and an app user's record (every field kept).
+ * an app user's record (every field kept), and the sign-in handoff's (handoff-invariants.ts).
  */
 import { friendJoinCollapseId } from '@dayfocus/functions/owed-work/domain/push';
 import { collections } from '@dayfocus/contracts/records';
+import { checkHandoff } from './handoff-invariants.js';
 import type { Inbox } from './inbox.js';
 import type { SoakInvariants } from './invariant.js';
 import { signUpsCounted, type JourneyOutcome } from './journeys.js';
@@ -51,6 +52,7 @@ export async function checkJourney(
   const duplicates = outcome.joins ? await checkJoinedPair(journey, outcome.joins, invariants, inboxes) : 0;
   for (const refused of outcome.never) await checkRefusedPair(journey, refused, invariants);
   if (outcome.before) await checkRecordKept(journey, outcome.before, invariants);
+  if (outcome.handoff) await checkHandoff({ ...journey, kind: outcome.plan.kind }, outcome.handoff, invariants);
   return duplicates;
 }
 

@@ -4,6 +4,7 @@
  */
 import { verificationMail } from '@dayfocus/stack/testing';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
+import { handoffSteps } from './handoff-steps.js';
 import type { Inviter, JourneyOutcome, JourneyPlan } from './journeys.js';
 import { Person, type Patience } from './person.js';
 import { adminDb, steadily } from './store.js';
@@ -51,6 +52,11 @@ export function journeySteps(
       return takeoverSteps(walk);
     case 'squatter':
       return squatterSteps(walk);
+    case 'redeems':
+    case 'redeems-twice': {
+      const { signIn, complete } = socialSignUp(walk, 'google.com');
+      return handoffSteps(walk, [signIn, complete]);
+    }
   }
 }
 
@@ -97,19 +103,26 @@ function emailSteps(walk: Walk): Step[] {
   ];
 }
 
-/** Google or Apple sign-up on the link. */
-function socialSteps(walk: Walk): Step[] {
+/** Google or Apple sign-up on the link: the account, then `completeSocialSignUp`, which joins the pair. */
+function socialSignUp(walk: Walk, provider: 'google.com' | 'apple.com'): { signIn: Step; complete: Step } {
   const { plan, person, id, email } = walk;
   const inviterId = plan.inviter.userId;
   walk.outcome.joins = inviterId;
-  return [
-    async () => {
-      const provider = plan.kind === 'google' ? 'google.com' : 'apple.com';
+  return {
+    signIn: async () => {
       walk.uid = (await person.signInWith(provider, { sub: id, email, name: 'Soak Social' })).uid;
       walk.outcome.inviteeId = walk.uid;
     },
-    finishWith(walk, () => person.call('completeSocialSignUp', { inviterId })),
-  ];
+    complete: async () => {
+      await person.call('completeSocialSignUp', { inviterId });
+    },
+  };
+}
+
+/** Google or Apple sign-up on the link, its last call replayed if the plan says so. */
+function socialSteps(walk: Walk): Step[] {
+  const { signIn, complete } = socialSignUp(walk, walk.plan.kind === 'google' ? 'google.com' : 'apple.com');
+  return [signIn, finishWith(walk, complete)];
 }
 
 /** An app user, their record as the app left it, signing in with Google on the link or accepting in the app. */

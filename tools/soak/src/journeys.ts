@@ -1,8 +1,9 @@
 /**
  * The journeys of a soak, planned up front from the seed: their kinds, their inviters, and what
  * each kind says docs/joins.md expects of it (the pair joined once, or not at all). Their steps
- * are in journey-steps.ts; run-journey.ts runs one.
+ * are in journey-steps.ts (the sign-in handoff's in handoff-steps.ts); run-journey.ts runs one.
  */
+import { HANDOFF_PLATFORMS, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import type { Rng } from './random.js';
 
 export const JOURNEY_WEIGHTS = {
@@ -20,7 +21,14 @@ export const JOURNEY_WEIGHTS = {
   takeover: 9,
   /** A stranger signs up with someone else's address on a friend's link and never proves it. */
   squatter: 9,
+  /** A Google sign-up on the link, then "Get the app": the app redeems the handoff and signs in. */
+  redeems: 8,
+  /** The same, then a second installation redeems the code too (a forwarded code): refused, sessions ended. */
+  'redeems-twice': 6,
 } as const;
+
+/** The kinds that end in the sign-in handoff (handoff-steps.ts). */
+export const HANDOFF_KINDS: ReadonlySet<JourneyKind> = new Set(['redeems', 'redeems-twice']);
 
 export type JourneyKind = keyof typeof JOURNEY_WEIGHTS;
 
@@ -37,6 +45,8 @@ export interface JourneyPlan {
   inviter: Inviter;
   /** The takeover's second friend, whose link the owner signs in on. */
   other?: Inviter;
+  /** The store the handoff's code is made for, and its app's platform. */
+  platform?: HandoffPlatform;
   /** The journey's last call is made again once it is done. */
   replay: boolean;
   /** The person gives up on a failure and comes back after the other journeys. */
@@ -58,6 +68,27 @@ export interface JourneyOutcome {
   error?: string;
   /** Resumes a journey that gave up (undefined once finished). */
   resume?: () => Promise<void>;
+  /** What the apps of a handoff journey met. */
+  handoff?: HandoffOutcome;
+}
+
+/** The first app's redemption: its answer after the retries it made, and the session it signed in to. */
+export interface Redeemed {
+  /** 'ok', or the refusal's code ('permission-denied'). */
+  answer: string;
+  /** Transient failures that the same installation tried again after (the designed retry). */
+  retried: number;
+  /** The account the app signed in as, its ID token and the token's `handoff` claim. */
+  session?: { uid: string; idToken: string; claim: unknown };
+}
+
+/** What the apps of a sign-in handoff journey met, for the invariants. */
+export interface HandoffOutcome {
+  first?: Redeemed;
+  /** The same installation redeeming the code again at once (a replay of `redeems`). */
+  replay?: string;
+  /** Each answer the second installation got (`redeems-twice`). */
+  second: string[];
 }
 
 export function planJourneys(rng: Rng, count: number, inviters: { popular: Inviter[]; ordinary: Inviter[] }) {
@@ -68,7 +99,8 @@ export function planJourneys(rng: Rng, count: number, inviters: { popular: Invit
     const inviter = anyInviter();
     let other = anyInviter();
     while (other.userId === inviter.userId) other = rng.pick(inviters.ordinary);
-    plans.push({ index, kind, inviter, other, replay: rng.chance(0.2), givesUp: rng.chance(0.15) });
+    const platform = HANDOFF_KINDS.has(kind) ? rng.pick(HANDOFF_PLATFORMS) : undefined;
+    plans.push({ index, kind, inviter, other, platform, replay: rng.chance(0.2), givesUp: rng.chance(0.15) });
   }
   return plans;
 }

@@ -47,6 +47,33 @@ export interface Patience {
   tries: number;
 }
 
+/**
+ * Runs `attempt`, again after a transient failure up to the person's patience in all (a person
+ * tapping "Try again", or the app trying again), counting each call and retry in `tally`; the
+ * last failure is thrown. `onRetry` hears of each failure that is tried again.
+ */
+export async function patiently<T>(
+  patience: Patience,
+  attempt: () => Promise<T>,
+  onRetry: (error: unknown) => void = () => undefined,
+): Promise<T> {
+  const { tries } = patience;
+  for (let made = 1; ; made++) {
+    tally.calls++;
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isTransient(error) || made >= tries) {
+        tally.failures++;
+        throw error;
+      }
+      tally.retries++;
+      onRetry(error);
+      await new Promise((resolve) => setTimeout(resolve, 50 * made));
+    }
+  }
+}
+
 export class Person {
   readonly app: FirebaseApp;
 
@@ -80,24 +107,11 @@ export class Person {
    * person tapping "Try again"); the last failure is thrown.
    */
   async call<T = unknown>(name: string, data: unknown): Promise<T> {
-    const { tries } = this.patience;
     const callable = httpsCallable<unknown, T>(getFunctions(this.app, stack.region), name, {
       timeout: 60_000,
       limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
     });
-    for (let attempt = 1; ; attempt++) {
-      tally.calls++;
-      try {
-        return (await callable(data)).data;
-      } catch (error) {
-        if (!isTransient(error) || attempt >= tries) {
-          tally.failures++;
-          throw error;
-        }
-        tally.retries++;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      }
-    }
+    return patiently(this.patience, async () => (await callable(data)).data);
   }
 
   async signUpWithEmail(email: string, password = 'correct-horse-battery'): Promise<User> {

@@ -1,11 +1,12 @@
 /**
- * The soak's own reads and writes of the stack's Firestore, through the Admin SDK. Faults are
- * injected for every client of the emulator, the soak's own included, so its set-up writes are
- * tried again as an operator's script would.
+ * The soak's own reads and writes of the stack's Firestore, through the Admin SDK (and its reads
+ * of Auth, for the sign-in handoff's sessions). Faults are injected for every client of the
+ * emulator, the soak's own included, so its set-up writes are tried again as an operator's script
+ * would.
  */
-import { adminDb } from '@dayfocus/stack/testing';
+import { adminAuth, adminDb } from '@dayfocus/stack/testing';
 
-export { adminDb };
+export { adminAuth, adminDb };
 
 const RETRIED = new Set([4, 8, 10, 13, 14]); // DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, INTERNAL, UNAVAILABLE
 

@@ -71,7 +71,9 @@ export function LanguageSelect() {
   if (offered.length <= INLINE_LANGUAGES) return links;
   const currentName = offered.find((language) => language.code === current)?.name ?? offered[0]?.name;
   return (
-    <details className="language-menu">
+    // Its `open` is the person's: a menu opened while the app takes the server's page over is
+    // expected to differ from the server's HTML, and React keeps it as it is.
+    <details className="language-menu" suppressHydrationWarning>
       <summary>
         <span className="visually-hidden">{t('app.language')}: </span>
         <span lang={current}>{currentName}</span>

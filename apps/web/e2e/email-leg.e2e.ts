@@ -294,9 +294,12 @@ describe('The e-mail leg on a phone', () => {
       expect((await user.getIdTokenResult()).claims.handoff).toBe(true);
       await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
       await app.close();
-      // The handoff was the session's last work in the tab.
+      // The handoff was the session's last work in the tab; a tap after coming back takes the same code.
       await page.goBack();
       expect(await signedInUsers(page)).toEqual([]);
+      await play.click();
+      await page.waitForURL((url) => url.hostname === 'play.google.com');
+      expect(arrivalFromPlayUrl(page.url())).toEqual(arrival);
 
       // The mail app's browser has no session of the account: its Google Play goes with the invite alone.
       await mailBrowser.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Play' }));

@@ -29,19 +29,60 @@ function withinWait<T>(work: Promise<T | null>, ms: number): Promise<T | null> {
 }
 
 /**
+ * The code this tab minted, kept in its session storage (where the session it replaces was, and
+ * gone with the tab): a person who comes back from the store and taps again (the store's app did
+ * not open, say; the page may be loaded anew) takes the same code, though the session has ended.
+ * Kept while at least KEEP_MARGIN_MS of its life remain, for the app to redeem it.
+ */
+const KEPT_KEY = 'dayfocus:signInHandoff';
+const KEEP_MARGIN_MS = 2 * 60_000;
+
+interface Kept {
+  platform: HandoffPlatform;
+  code: string;
+  usableUntil: number;
+}
+
+function keptCode(platform: HandoffPlatform): string | null {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(KEPT_KEY) ?? 'null') as Kept | null;
+    if (kept?.platform === platform && typeof kept.code === 'string' && Date.now() < kept.usableUntil) return kept.code;
+    window.sessionStorage.removeItem(KEPT_KEY);
+  } catch {
+    // storage refused or unreadable: nothing kept
+  }
+  return null;
+}
+
+function keepCode(kept: Kept): void {
+  try {
+    window.sessionStorage.setItem(KEPT_KEY, JSON.stringify(kept));
+  } catch {
+    // storage refused: a later tap goes with the invite alone
+  }
+}
+
+/** Whether a tap on `platform`'s store has a handoff to wait for: a code kept, or a session to mint one. */
+export function handoffAvailable(platform: HandoffPlatform): boolean {
+  return keptCode(platform) !== null || sessionInThisTab();
+}
+
+/**
  * A handoff code for this tab's account, for `platform`'s store; null when there is no session
  * here, or the server refused, or it took longer than HANDOFF_WAIT_MS (the store link then carries
  * the invite alone, as it always did). Once a code is minted the tab's session has done its last
- * work and ends.
+ * work and ends; the code is given again to a later tap.
  */
 export async function mintSignInHandoff(platform: HandoffPlatform): Promise<string | null> {
-  if (!sessionInThisTab()) return null;
+  const kept = keptCode(platform);
+  if (kept || !sessionInThisTab()) return kept;
   const minting = (async () => {
     const { firebaseAuth, endSession } = await import('@/lib/auth');
     const auth = firebaseAuth();
     await auth.authStateReady();
     if (!auth.currentUser) return null;
-    const { code } = await callFunction('createSignInHandoff', { platform });
+    const { code, expiresAt } = await callFunction('createSignInHandoff', { platform });
+    keepCode({ platform, code, usableUntil: Date.parse(expiresAt) - KEEP_MARGIN_MS });
     void endSession();
     return code;
   })().catch((error: unknown) => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ActionLink } from '@/components/action-link';
 import { usePlatform } from '@/lib/use-platform';
-import { mintSignInHandoff, sessionInThisTab } from '../api/sign-in-handoff';
+import { handoffAvailable, mintSignInHandoff } from '../api/sign-in-handoff';
 import { CopyInviteButton } from './copy-invite-button';
 import { StoreBadge } from './store-badges';
 
@@ -21,14 +21,15 @@ function inviteCodeOf(inviteLink: string | null): string | null {
 /**
  * Google Play's tap for the account signed in on this tab: the link waits for a sign-in handoff
  * (at most HANDOFF_WAIT_MS), then goes with `invite={code}&signin={handoff}` as its referrer. A
- * tap with no session here, or one that opens a new tab, follows the link as it is.
+ * tap with no session here (nor a code this tab minted before), or one that opens a new tab,
+ * follows the link as it is.
  */
 function usePlayHandoff(playStoreUrl: string, code: string | null) {
   const [busy, setBusy] = useState(false);
   const onClick = (event: React.MouseEvent<HTMLAnchorElement>) => {
     const plain = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
     if (busy) return event.preventDefault(); // on its way already
-    if (!code || plain || !sessionInThisTab()) return;
+    if (!code || plain || !handoffAvailable('android')) return;
     event.preventDefault();
     setBusy(true);
     void mintSignInHandoff('android').then((handoff) => {

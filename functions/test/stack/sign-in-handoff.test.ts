@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signInWithCustomToken } from 'firebase/auth';
 import { HANDOFF_RETRY_MS } from '@dayfocus/contracts/sign-in-handoff';
-import { LOCAL_ANDROID_APP_ID, LOCAL_IOS_APP_ID, mintLocalToken, urls } from '@dayfocus/stack/testing';
+import { LOCAL_ANDROID_APP_ID, mintLocalToken, SimulatedMobileApp, urls } from '@dayfocus/stack/testing';
 import {
   adminAuth,
   adminDb,
@@ -34,13 +34,13 @@ async function welcomedInvitee() {
   return { inviter, browser, uid: user.uid };
 }
 
-/** The mobile app on its first start, on `platform`, with an installation id of its own. */
-function appOn(platform: 'android' | 'ios', installationId = newInstallation()) {
-  const app = new Browser({ appId: platform === 'android' ? LOCAL_ANDROID_APP_ID : LOCAL_IOS_APP_ID });
+/** The mobile app on its first start, on `platform` (tools/stack/src/mobile-app.ts), redeeming for its answer. */
+function appOn(platform: 'android' | 'ios') {
+  const app = new SimulatedMobileApp(platform);
   return {
     app,
-    installationId,
-    redeem: (code: string) => app.call<{ customToken: string }>('redeemSignInHandoff', { code, installationId }),
+    redeem: (code: string) =>
+      app.call<{ customToken: string }>('redeemSignInHandoff', { code, installationId: app.installationId }),
   };
 }
 
@@ -133,7 +133,7 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
   it('refuses an app without App Check', async () => {
     const { browser } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
-    const script = new Browser({ appCheck: false, appId: LOCAL_ANDROID_APP_ID });
+    const script = new SimulatedMobileApp('android', { appCheck: false });
     expect(await outcomeOf(script.call('redeemSignInHandoff', { code, installationId: newInstallation() }))).toBe(
       'unauthenticated',
     );

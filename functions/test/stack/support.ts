@@ -56,22 +56,20 @@ const { projectId, region, host } = stack;
 /**
  * One browser: its own Firebase app, signed-in user and callables. Like the web app, it
  * attests itself with App Check's local stand-in, and asks for a limited-use token for the
- * calls App Check consumes; `{ appCheck: false }` is a script without App Check. With `appId`
- * (LOCAL_ANDROID_APP_ID, LOCAL_IOS_APP_ID) it plays the mobile app, which the Firebase JS SDK
- * stands in for: the same callables, custom tokens and App Check, by another app ID.
+ * calls App Check consumes; `{ appCheck: false }` is a script without App Check. The mobile app is
+ * played by `SimulatedMobileApp` (@dayfocus/stack/testing).
  */
 export class Browser {
   readonly app: FirebaseApp;
-  constructor(options: { appCheck?: boolean; appId?: string } = {}) {
-    const appId = options.appId ?? LOCAL_WEB_APP_ID;
+  constructor(options: { appCheck?: boolean } = {}) {
     this.app = initializeClientApp(
-      { apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com`, appId },
+      { apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com`, appId: LOCAL_WEB_APP_ID },
       uniqueId('browser'),
     );
     if (options.appCheck !== false) {
       initializeAppCheck(this.app, {
         provider: new CustomProvider({
-          getToken: async () => mintLocalToken(appId),
+          getToken: async () => mintLocalToken(),
         }),
         isTokenAutoRefreshEnabled: false,
       });

@@ -3,6 +3,7 @@
  * a `/l/` path names, who is asking (a phone, a link-preview crawler), and the Play Store
  * address that carries an invite through the install.
  */
+import { HANDOFF_PARAM } from './sign-in-handoff.js';
 import { isDocumentId } from './ids.js';
 
 /**
@@ -60,7 +61,7 @@ export function visitorOf(userAgent: string | undefined): Visitor {
 export function playStoreUrlFor(playStoreUrl: string, code: string, handoff?: string): string {
   const url = new URL(playStoreUrl);
   const referrer = new URLSearchParams({ invite: code });
-  if (handoff) referrer.set('signin', handoff);
+  if (handoff) referrer.set(HANDOFF_PARAM, handoff);
   url.searchParams.set('referrer', referrer.toString());
   return url.href;
 }

@@ -7,8 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
-import { connectAuthEmulator, getAuth, signInWithCustomToken, type User } from 'firebase/auth';
+import { connectAuthEmulator, getAuth, signInWithCustomToken, type Auth, type User } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
+import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
+import { linkRequestFromPath } from '@dayfocus/contracts/link-paths';
 import { HANDOFF_PARAM, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import { LOCAL_ANDROID_APP_ID, LOCAL_IOS_APP_ID, mintLocalToken } from './app-check.js';
 import { stack, urls } from './config.js';
@@ -31,7 +33,8 @@ export function arrivalFromPlayUrl(playUrl: string): Arrival {
 /** The iPhone's copy: the short link `{origin}/l/{code}`, with `#signin={handoff}` when it carries one. */
 export function arrivalFromCopy(copy: string): Arrival {
   const url = new URL(copy);
-  const code = /^\/l\/([A-Za-z0-9_-]+)$/.exec(url.pathname)?.[1] ?? null;
+  const link = linkRequestFromPath(url.pathname);
+  const code = link?.resource === 'open' ? link.code : null;
   const handoff = new URLSearchParams(url.hash.replace(/^#/, '')).get(HANDOFF_PARAM);
   return { invite: code, handoff };
 }
@@ -43,31 +46,48 @@ export class SimulatedMobileApp {
   /** The app's installation: what the handoff's retry is allowed for. */
   readonly installationId = randomBytes(16).toString('base64url');
 
-  constructor(readonly platform: HandoffPlatform) {
+  /** `{ appCheck: false }`: a script under the app's ID that did not pass App Check. */
+  constructor(
+    readonly platform: HandoffPlatform,
+    options: { appCheck?: boolean } = {},
+  ) {
     const appId = platform === 'android' ? LOCAL_ANDROID_APP_ID : LOCAL_IOS_APP_ID;
     apps += 1;
     this.app = initializeApp({ apiKey: 'demo-api-key', projectId: stack.projectId, appId }, `mobile-app-${apps}`);
-    initializeAppCheck(this.app, {
-      provider: new CustomProvider({ getToken: async () => mintLocalToken(appId) }),
-      isTokenAutoRefreshEnabled: false,
-    });
+    if (options.appCheck !== false) {
+      initializeAppCheck(this.app, {
+        provider: new CustomProvider({ getToken: async () => mintLocalToken(appId) }),
+        isTokenAutoRefreshEnabled: false,
+      });
+    }
     connectAuthEmulator(getAuth(this.app), urls.auth, { disableWarnings: true });
     connectFunctionsEmulator(getFunctions(this.app, stack.region), stack.host, stack.ports.functions);
   }
 
-  /** `redeemSignInHandoff`, with a limited-use App Check token (App Check consumes it). */
+  get auth(): Auth {
+    return getAuth(this.app);
+  }
+
+  /** A callable, as the app calls it: a limited-use App Check token for the calls App Check consumes. */
+  async call<T = unknown>(name: string, data: unknown): Promise<T> {
+    const callable = httpsCallable<unknown, T>(getFunctions(this.app, stack.region), name, {
+      limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
+    });
+    return (await callable(data)).data;
+  }
+
+  /** `redeemSignInHandoff` for this installation: the custom token. */
   async redeem(code: string): Promise<string> {
-    const redeem = httpsCallable<unknown, { customToken: string }>(
-      getFunctions(this.app, stack.region),
-      'redeemSignInHandoff',
-      { limitedUseAppCheckTokens: true },
-    );
-    return (await redeem({ code, installationId: this.installationId })).data.customToken;
+    const answer = await this.call<{ customToken: string }>('redeemSignInHandoff', {
+      code,
+      installationId: this.installationId,
+    });
+    return answer.customToken;
   }
 
   /** Redeems the handoff and signs in with its custom token: the account, already signed in. */
   async signInOnArrival(handoff: string): Promise<User> {
-    return (await signInWithCustomToken(getAuth(this.app), await this.redeem(handoff))).user;
+    return (await signInWithCustomToken(this.auth, await this.redeem(handoff))).user;
   }
 
   async close(): Promise<void> {

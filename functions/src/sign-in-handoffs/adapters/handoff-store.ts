@@ -38,8 +38,9 @@ export class FirestoreHandoffStore implements HandoffStore {
       if (earlierRef && earlier !== digest && earlierRecord && !earlierRecord.redeemedAt && !earlierRecord.replacedAt) {
         tx.update(earlierRef, { replacedAt: now.toISOString() });
       }
-      tx.set(this.codeRef(digest), { ...record, expireAt: new Date(now.getTime() + RECORD_KEEP_MS) });
-      tx.set(ownerRef, { digest, createdAt: record.createdAt, expireAt: new Date(now.getTime() + RECORD_KEEP_MS) });
+      const expireAt = new Date(now.getTime() + RECORD_KEEP_MS);
+      tx.set(this.codeRef(digest), { ...record, expireAt });
+      tx.set(ownerRef, { digest, createdAt: record.createdAt, expireAt });
     });
   }
 

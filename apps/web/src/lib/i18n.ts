@@ -129,10 +129,14 @@ export async function createI18n(initialLanguage: string): Promise<I18n> {
   return instance;
 }
 
+/** The number of the latest change asked of each instance: a later choice wins over a slower one. */
+const latestChange = new WeakMap<I18n, number>();
+
 /**
  * Loads the language's bundle if needed, switches every string to it and (by default)
  * remembers the choice. Unknown codes are ignored and answer false; so is a bundle that cannot
- * load (offline, or its chunk gone after a deploy), which is logged and leaves the page as it is.
+ * load (offline, or its chunk gone after a deploy), which is logged and leaves the page as it is,
+ * and a change overtaken by a later one while its bundle loaded (Hindi tapped, then English).
  * Never rejects.
  */
 export async function changeLanguage(
@@ -142,15 +146,20 @@ export async function changeLanguage(
 ): Promise<boolean> {
   const loading = loadTranslation(code);
   if (!loading) return false;
+  const change = (latestChange.get(instance) ?? 0) + 1;
+  latestChange.set(instance, change);
   if (!instance.hasResourceBundle(code, 'translation')) {
+    let translation: Translation;
     try {
-      instance.addResourceBundle(code, 'translation', await loading, true, true);
+      translation = await loading;
     } catch (error) {
       // eslint-disable-next-line no-console
       console.error(`The ${code} translation could not be loaded`, error);
       return false;
     }
+    instance.addResourceBundle(code, 'translation', translation, true, true);
   }
+  if (latestChange.get(instance) !== change) return false;
   await instance.changeLanguage(code);
   if (options.persist !== false) storeLanguage(code);
   return true;

@@ -95,6 +95,36 @@ describe('The language switch', () => {
     expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}?lg=en`);
   });
 
+  it.each([
+    {
+      page: 'the sign-up form',
+      from: (id: string) => `/sign-up/${id}?lg=hi`,
+      to: (id: string) => `/sign-up/${id}?lg=en`,
+      heading: en.signUp.title,
+    },
+    {
+      page: 'the invitation',
+      from: (id: string) => `/feedback/${id}/hi`,
+      to: (id: string) => `/feedback/${id}/en`,
+      heading: en.invitation.title,
+    },
+  ])(
+    'on $page, a choice made while the app still takes the page over applies once it has',
+    async ({ from, to, heading }) => {
+      const inviter = await seedInviter();
+      const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
+      await tapEnglishBeforeThePageIsHydrated(page);
+      await page.goto(from(inviter.userId));
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.tap))
+        .toBe('before the page was hydrated');
+      await visible(page.getByRole('heading', { name: heading }));
+      await reachPath(page, to(inviter.userId));
+      expect(await stored(page)).toBe('en');
+      // A page React had to draw again (a hydration error) fails the test when it closes.
+    },
+  );
+
   it('on the confirmation page too, where the address carried the language of the form', async () => {
     const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
     await page.goto('/confirm-email?lg=hi');
@@ -104,3 +134,25 @@ describe('The language switch', () => {
     await reachPath(page, '/confirm-email?lg=en');
   });
 });
+
+/**
+ * Taps English as soon as React has the server's (Hindi) page and before it has hydrated the
+ * page itself (its Suspense boundary, app-routes.tsx), while the top bar answers already; says
+ * in `<html data-tap>` whether the tap came in time.
+ */
+async function tapEnglishBeforeThePageIsHydrated(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const isReact = (node: Element | null, prefix: string) =>
+      node !== null && Object.keys(node).some((key) => key.startsWith(prefix));
+    const tap = () => {
+      const link = document.querySelector<HTMLAnchorElement>('.top-bar .language-select a[hreflang="en"]');
+      if (isReact(document.getElementById('page-title'), '__reactFiber')) {
+        document.documentElement.dataset.tap = 'too late';
+      } else if (link && isReact(document.getElementById('root'), '__reactContainer')) {
+        link.click();
+        document.documentElement.dataset.tap = 'before the page was hydrated';
+      } else setTimeout(tap, 0);
+    };
+    tap();
+  });
+}

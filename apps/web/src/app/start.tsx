@@ -16,6 +16,7 @@ import {
   storedLanguage,
   storeLanguage,
 } from '@/lib/i18n';
+import { hydrationBegins } from '@/lib/page-hydration';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
 import { ConfigErrorScreen } from './config-error-screen';
@@ -88,12 +89,13 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
   const fromLink = linkLanguage(state.config, window.location);
   if (fromLink) storeLanguage(fromLink);
   registerMessagingWorkerLater();
+  const hydrated = hydrationBegins();
   startTransition(() => {
     hydrateRoot(
       container,
       <StrictMode>
         <AppProviders config={state.config} i18n={i18n} queryClient={queryClient}>
-          <PageHydratedProvider value={once(() => afterHydration(i18n, state))}>
+          <PageHydratedProvider value={once(() => afterHydration(i18n, state, hydrated))}>
             <AppRouter overrides={{ [state.page]: page.default }} />
           </PageHydratedProvider>
         </AppProviders>
@@ -112,14 +114,18 @@ function once(run: () => void): () => void {
   };
 }
 
-/** What waits until the page is React's: a language chosen before, and the view beacon. */
-function afterHydration(i18n: I18n, state: ServerState): void {
+/**
+ * What waits until the page is React's: a language chosen before, a language tapped meanwhile
+ * (after that one, so that the tap wins), and the view beacon.
+ */
+function afterHydration(i18n: I18n, state: ServerState, hydrated: () => void): void {
   // A link without a language is rendered in the browser's preferred one (Accept-Language; the
   // server cannot see the stored choice); the language of its query, or one chosen before, applies now.
   const wanted = linkLanguage(state.config, window.location) ?? storedLanguage();
   if (isOffered(state.config, wanted) && wanted !== state.language) {
     void changeLanguage(i18n, wanted, { persist: false });
   }
+  hydrated();
   // One view in the inviter's funnel (docs/invite-funnel.md): a person's browser ran the page.
   if (state.page === 'invitation' && state.inviter && typeof navigator.sendBeacon === 'function')
     navigator.sendBeacon(window.location.pathname);

@@ -4,6 +4,7 @@ import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '@/lib/i18n';
+import { pageHydrated } from '@/lib/page-hydration';
 
 /** Up to this many languages sit in the top bar side by side; more open from a menu that fits a phone. */
 const INLINE_LANGUAGES = 2;
@@ -45,14 +46,17 @@ export function LanguageSelect() {
         const switchLanguage = (event: MouseEvent<HTMLAnchorElement>) => {
           event.preventDefault();
           event.currentTarget.closest('details')?.removeAttribute('open');
-          void changeLanguage(i18n, language.code).then((changed) => {
+          // A tap while React still takes the server's page over applies once it has.
+          void (async () => {
+            await pageHydrated();
+            const changed = await changeLanguage(i18n, language.code);
             // The address as it is now (a page may have taken a used code out of it meanwhile).
             if (changed)
               void navigate(
                 { pathname, search: withLanguage(window.location.search, language.code) },
                 { replace: true },
               );
-          });
+          })();
         };
         return (
           <a

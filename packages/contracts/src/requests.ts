@@ -34,6 +34,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 // eslint-disable-next-line no-control-regex
 const NAME_FORBIDDEN = /[<>\u0000-\u001f\u007f]/;
 
+/** A callable's request: an object of exactly these fields (another is refused), never coerced. */
+function requestSchema<Shape extends yup.ObjectShape>(shape: Shape) {
+  return yup.object(shape).noUnknown(messageKeys.unknownField).required(messageKeys.requestRequired).strict();
+}
+
 const userId = () =>
   yup
     .string()
@@ -88,25 +93,16 @@ export const signUpFormSchema = yup
 
 export type SignUpForm = yup.InferType<typeof signUpFormSchema>;
 
-export const getInviterRequestSchema = yup
-  .object({ inviterId: userId() })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const getInviterRequestSchema = requestSchema({ inviterId: userId() });
 export type GetInviterRequest = yup.InferType<typeof getInviterRequestSchema>;
 
-export const createAppLinkRequestSchema = yup
-  .object({ inviterId: userId() })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const createAppLinkRequestSchema = requestSchema({ inviterId: userId() });
 export type CreateAppLinkRequest = yup.InferType<typeof createAppLinkRequestSchema>;
 
-export const registerInviteeRequestSchema = yup
-  .object({ inviterId: userId(), name: userNameSchema.required(messageKeys.usernameRequired) })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const registerInviteeRequestSchema = requestSchema({
+  inviterId: userId(),
+  name: userNameSchema.required(messageKeys.usernameRequired),
+});
 export type RegisterInviteeRequest = yup.InferType<typeof registerInviteeRequestSchema>;
 
 /**
@@ -114,32 +110,26 @@ export type RegisterInviteeRequest = yup.InferType<typeof registerInviteeRequest
  * which the e-mail is written and its link opens. The address, the inviter and the link are the
  * server's own (the signed-in account, its sign-up record).
  */
-export const sendVerificationEmailRequestSchema = yup
-  .object({ language: yup.string().strict().trim().min(2).max(35).required(messageKeys.requestRequired) })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const sendVerificationEmailRequestSchema = requestSchema({
+  language: yup.string().strict().trim().min(2).max(35).required(messageKeys.requestRequired),
+});
 export type SendVerificationEmailRequest = yup.InferType<typeof sendVerificationEmailRequestSchema>;
 
 /** An e-mail action code as Auth makes them (URL-safe letters and digits), bounded. */
 export const VERIFICATION_CODE_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
 
-export const activateAccountRequestSchema = yup
-  .object({
-    uid: userId(),
-    inviterId: userId().optional().default(undefined),
-    /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
-    verificationCode: yup
-      .string()
-      .strict()
-      .matches(VERIFICATION_CODE_PATTERN, messageKeys.verificationCodeInvalid)
-      .typeError(messageKeys.verificationCodeInvalid)
-      .optional()
-      .default(undefined),
-  })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const activateAccountRequestSchema = requestSchema({
+  uid: userId(),
+  inviterId: userId().optional().default(undefined),
+  /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
+  verificationCode: yup
+    .string()
+    .strict()
+    .matches(VERIFICATION_CODE_PATTERN, messageKeys.verificationCodeInvalid)
+    .typeError(messageKeys.verificationCodeInvalid)
+    .optional()
+    .default(undefined),
+});
 export type ActivateAccountRequest = yup.InferType<typeof activateAccountRequestSchema>;
 
 /** A short link's code, as the app reads it from a link, the install referrer or the clipboard. */
@@ -155,11 +145,7 @@ const linkCode = () =>
     .typeError(messageKeys.linkCodeInvalid);
 
 /** Both of the app's invite calls take the invite's code alone. */
-const inviteCodeRequestSchema = yup
-  .object({ code: linkCode() })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+const inviteCodeRequestSchema = requestSchema({ code: linkCode() });
 
 export const resolveAppLinkRequestSchema = inviteCodeRequestSchema;
 export type ResolveAppLinkRequest = yup.InferType<typeof resolveAppLinkRequestSchema>;
@@ -167,25 +153,17 @@ export type ResolveAppLinkRequest = yup.InferType<typeof resolveAppLinkRequestSc
 export const acceptInviteRequestSchema = inviteCodeRequestSchema;
 export type AcceptInviteRequest = yup.InferType<typeof acceptInviteRequestSchema>;
 
-export const completeSocialSignUpRequestSchema = yup
-  .object({ inviterId: userId() })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const completeSocialSignUpRequestSchema = requestSchema({ inviterId: userId() });
 export type CompleteSocialSignUpRequest = yup.InferType<typeof completeSocialSignUpRequestSchema>;
 
 /** "Get the app" on the welcome page, signed in: a sign-in handoff for this device's store. */
-export const createSignInHandoffRequestSchema = yup
-  .object({
-    platform: yup
-      .string()
-      .strict()
-      .oneOf(HANDOFF_PLATFORMS, 'platform must be "android" or "ios"')
-      .required('platform must be "android" or "ios"'),
-  })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const createSignInHandoffRequestSchema = requestSchema({
+  platform: yup
+    .string()
+    .strict()
+    .oneOf(HANDOFF_PLATFORMS, 'platform must be "android" or "ios"')
+    .required('platform must be "android" or "ios"'),
+});
 export type CreateSignInHandoffRequest = yup.InferType<typeof createSignInHandoffRequestSchema>;
 
 /** The app's installation: Firebase Installations' id (22 characters) or any id of its own, bounded. */
@@ -196,30 +174,18 @@ export const INSTALLATION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
  * installation. The code is only bounded here: whatever else is wrong with it gets the one
  * refusal every unusable code gets (functions/src/sign-in-handoffs/), never a hint of which.
  */
-export const redeemSignInHandoffRequestSchema = yup
-  .object({
-    code: yup
-      .string()
-      .strict()
-      .max(256, 'code must be a string of at most 256 characters')
-      .required('code is required'),
-    installationId: yup
-      .string()
-      .strict()
-      .matches(INSTALLATION_ID_PATTERN, 'installationId must be 8 to 64 characters of A-Z a-z 0-9 - _')
-      .required('installationId is required'),
-  })
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const redeemSignInHandoffRequestSchema = requestSchema({
+  code: yup.string().strict().max(256, 'code must be a string of at most 256 characters').required('code is required'),
+  installationId: yup
+    .string()
+    .strict()
+    .matches(INSTALLATION_ID_PATTERN, 'installationId must be 8 to 64 characters of A-Z a-z 0-9 - _')
+    .required('installationId is required'),
+});
 export type RedeemSignInHandoffRequest = yup.InferType<typeof redeemSignInHandoffRequestSchema>;
 
 /** "Not you?" in the app: nothing to say but who calls. */
-export const revokeSignInHandoffRequestSchema = yup
-  .object({})
-  .noUnknown(messageKeys.unknownField)
-  .required(messageKeys.requestRequired)
-  .strict();
+export const revokeSignInHandoffRequestSchema = requestSchema({});
 export type RevokeSignInHandoffRequest = yup.InferType<typeof revokeSignInHandoffRequestSchema>;
 
 export interface RequestProblem {

@@ -5,6 +5,7 @@ import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { LanguageSelect } from '@/features/language/components/language-select';
+import { PageSettled } from './page-hydrated';
 
 /**
  * Every page: the fixed top bar with the product logo and the language choice, the page, and a
@@ -26,8 +27,16 @@ export function Layout() {
       </header>
       <main className="content" id="main">
         {/* A page that failed to render (or whose chunk failed to load, after a deploy or on a
-            bad network) offers a fresh load; moving to another page clears the failure. */}
-        <ErrorBoundary key={pathname} fallback={() => <SectionError onRetry={() => window.location.reload()} />}>
+            bad network) offers a fresh load; moving to another page clears the failure. The
+            failure is the app's own drawing: a server's page it replaced is taken over too. */}
+        <ErrorBoundary
+          key={pathname}
+          fallback={() => (
+            <PageSettled>
+              <SectionError onRetry={() => window.location.reload()} />
+            </PageSettled>
+          )}
+        >
           <Outlet />
         </ErrorBoundary>
       </main>

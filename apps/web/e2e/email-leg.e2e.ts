@@ -11,7 +11,7 @@ import {
   SimulatedMobileApp,
   verificationMail,
 } from '@dayfocus/stack/testing';
-import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
+import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '../src/testing/user-agents';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, hi, type Translation } from './support/locales';
@@ -249,6 +249,17 @@ describe('The e-mail leg on a phone', () => {
       return { inviter, invitee, uid, page, mailBrowser };
     }
 
+    /** "Copy invite and get the app" on an iPhone, the App Store, back: what the clipboard then holds. */
+    async function copyInviteAndComeBack(page: Page): Promise<string> {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.hosting });
+      await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, body: 'App Store' }));
+      await page.getByRole('button', { name: en.welcome.copyInvite }).click();
+      await page.waitForURL((url) => url.hostname === 'apps.apple.com');
+      await page.goBack();
+      await visible(page.getByRole('button', { name: en.welcome.copyInvite }));
+      return page.evaluate(() => navigator.clipboard.readText());
+    }
+
     it('on Android: Google Play carries the invite and a handoff; the app redeems it as the same account, a friend already', async () => {
       const { inviter, invitee, uid, page, mailBrowser } = await welcomedOn(CHROME_ANDROID);
       const play = page.locator('[data-store="google-play"]');
@@ -310,13 +321,7 @@ describe('The e-mail leg on a phone', () => {
 
     it("on an iPhone: the copy carries the handoff in the short link's fragment; the app redeems it", async () => {
       const { uid, page } = await welcomedOn(SAFARI_IPHONE);
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.hosting });
-      await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, body: 'App Store' }));
-      await page.getByRole('button', { name: en.welcome.copyInvite }).click();
-      await page.waitForURL((url) => url.hostname === 'apps.apple.com');
-      await page.goBack();
-      await visible(page.getByRole('button', { name: en.welcome.copyInvite }));
-      const copy = await page.evaluate(() => navigator.clipboard.readText());
+      const copy = await copyInviteAndComeBack(page);
       expect(copy).toMatch(new RegExp(`^${urls.hosting}/l/[A-Za-z0-9_-]{8,32}#signin=[A-Za-z0-9_-]{43}$`));
       const arrival = arrivalFromCopy(copy);
 
@@ -324,5 +329,29 @@ describe('The e-mail leg on a phone', () => {
       expect((await app.signInOnArrival(arrival.handoff ?? '')).uid).toBe(uid);
       await app.close();
     });
+
+    // Where invite links are opened most: an app's own browser, the whole sign-up done there.
+    it.each(inAppBrowsers.filter(({ appName }) => appName === 'Instagram'))(
+      'in $name: the tap carries a handoff too, and the app redeems it',
+      async ({ userAgent, platform }) => {
+        const { uid, page } = await welcomedOn(userAgent);
+        await screenshot(page, `welcome-in-app-${platform}`, 'en', 'phone');
+        let handoff: string | null;
+        if (platform === 'android') {
+          await page.route('https://play.google.com/**', (route) =>
+            route.fulfill({ status: 200, body: 'Google Play' }),
+          );
+          await page.locator('[data-store="google-play"]').click();
+          await page.waitForURL((url) => url.hostname === 'play.google.com');
+          handoff = arrivalFromPlayUrl(page.url()).handoff;
+        } else {
+          handoff = arrivalFromCopy(await copyInviteAndComeBack(page)).handoff;
+        }
+        expect(handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        const app = new SimulatedMobileApp(platform === 'android' ? 'android' : 'ios');
+        expect((await app.signInOnArrival(handoff ?? '')).uid).toBe(uid);
+        await app.close();
+      },
+    );
   });
 });

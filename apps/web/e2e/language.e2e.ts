@@ -116,7 +116,7 @@ describe('The language switch', () => {
       await tapEnglishBeforeThePageIsHydrated(page);
       await page.goto(from(inviter.userId));
       await expect
-        .poll(() => page.evaluate(() => document.documentElement.dataset.tap))
+        .poll(() => page.evaluate(() => document.documentElement.dataset.tap), { timeout: 5_000 })
         .toBe('before the page was hydrated');
       await visible(page.getByRole('heading', { name: heading }));
       await reachPath(page, to(inviter.userId));
@@ -136,23 +136,36 @@ describe('The language switch', () => {
 });
 
 /**
- * Taps English as soon as React has the server's (Hindi) page and before it has hydrated the
- * page itself (its Suspense boundary, app-routes.tsx), while the top bar answers already; says
- * in `<html data-tap>` whether the tap came in time.
+ * Taps English once the top bar is React's (the link has its props) and before the page under
+ * it is (the page's Suspense boundary, app-routes.tsx, hydrates after the shell); says in
+ * `<html data-tap>` whether the tap came in time. From the moment React takes the root (it
+ * listens on it) it looks between every two tasks, through a message channel as React's
+ * scheduler does: a timer's 4 ms could step over the gap.
  */
 async function tapEnglishBeforeThePageIsHydrated(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const isReact = (node: Element | null, prefix: string) =>
       node !== null && Object.keys(node).some((key) => key.startsWith(prefix));
-    const tap = () => {
+    const channel = new MessageChannel();
+    // Held by the page: a channel nothing refers to may be collected with its messages.
+    Object.assign(window, { tapChannel: channel });
+    channel.port1.onmessage = () => {
       const link = document.querySelector<HTMLAnchorElement>('.top-bar .language-select a[hreflang="en"]');
       if (isReact(document.getElementById('page-title'), '__reactFiber')) {
         document.documentElement.dataset.tap = 'too late';
-      } else if (link && isReact(document.getElementById('root'), '__reactContainer')) {
-        link.click();
+      } else if (isReact(link, '__reactProps')) {
+        link?.click();
         document.documentElement.dataset.tap = 'before the page was hydrated';
-      } else setTimeout(tap, 0);
+      } else channel.port2.postMessage(null);
     };
-    tap();
+    const listen = EventTarget.prototype.addEventListener;
+    let watching = false;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof listen>) {
+      if (!watching && this instanceof Element && this.id === 'root') {
+        watching = true;
+        channel.port2.postMessage(null);
+      }
+      listen.apply(this, args);
+    };
   });
 }

@@ -6,7 +6,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signInWithCustomToken } from 'firebase/auth';
 import { HANDOFF_RETRY_MS } from '@dayfocus/contracts/sign-in-handoff';
 import { LOCAL_ANDROID_APP_ID, mintLocalToken, SimulatedMobileApp, urls } from '@dayfocus/stack/testing';
 import {
@@ -32,16 +31,6 @@ async function welcomedInvitee() {
   const user = await browser.signInWith('google.com', { name: 'Mira Nair' });
   await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
   return { inviter, browser, uid: user.uid };
-}
-
-/** The mobile app on its first start, on `platform` (tools/stack/src/mobile-app.ts), redeeming for its answer. */
-function appOn(platform: 'android' | 'ios') {
-  const app = new SimulatedMobileApp(platform);
-  return {
-    app,
-    redeem: (code: string) =>
-      app.call<{ customToken: string }>('redeemSignInHandoff', { code, installationId: app.installationId }),
-  };
 }
 
 /** The refusal every unusable code gets: its code and message. */
@@ -70,11 +59,10 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
     expect(await readDoc('_signInHandoffs', minted.code)).toBeUndefined();
     expect(await readDoc('_signInHandoffs', digestOf(minted.code))).toMatchObject({ uid, platform: 'android' });
 
-    const { app, redeem } = appOn('android');
-    const { customToken } = await redeem(minted.code);
-    const signedIn = await signInWithCustomToken(app.auth, customToken);
-    expect(signedIn.user.uid).toBe(uid);
-    expect((await signedIn.user.getIdTokenResult()).claims.handoff).toBe(true);
+    const app = new SimulatedMobileApp('android');
+    const signedIn = await app.signInOnArrival(minted.code);
+    expect(signedIn.uid).toBe(uid);
+    expect((await signedIn.getIdTokenResult()).claims.handoff).toBe(true);
     expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
     await Promise.all([app.close(), browser.close()]);
   });
@@ -82,17 +70,16 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
   it('answers a lost answer again to the same installation within two minutes', async () => {
     const { browser, uid } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'ios' });
-    const { app, redeem } = appOn('ios');
-    await redeem(code);
-    const again = await redeem(code);
-    expect((await signInWithCustomToken(app.auth, again.customToken)).user.uid).toBe(uid);
+    const app = new SimulatedMobileApp('ios');
+    await app.redeem(code);
+    expect((await app.signInOnArrival(code)).uid).toBe(uid);
     await Promise.all([app.close(), browser.close()]);
   });
 
   it('refuses every unusable code with one answer, writing nothing but the attempt', async () => {
     const { browser, uid } = await welcomedInvitee();
-    const android = appOn('android');
-    const ios = appOn('ios');
+    const android = new SimulatedMobileApp('android');
+    const ios = new SimulatedMobileApp('ios');
     const web = {
       redeem: (code: string) => new Browser().call('redeemSignInHandoff', { code, installationId: newInstallation() }),
     };
@@ -127,7 +114,7 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
     await adminAuth.revokeRefreshTokens(uid);
     expect(await refusalOf(android.redeem(live))).toEqual(expected);
     expect(await readDoc('_signInHandoffs', digestOf(live))).toEqual(before);
-    await Promise.all([android.app.close(), ios.app.close(), browser.close()]);
+    await Promise.all([android.close(), ios.close(), browser.close()]);
   });
 
   it('refuses an app without App Check', async () => {
@@ -166,53 +153,52 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
   it('refuses a second installation and signs the first session out (a forwarded code)', async () => {
     const { browser, uid } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
-    const first = appOn('android');
-    const firstSession = await signInWithCustomToken(first.app.auth, (await first.redeem(code)).customToken);
-    const idToken = await firstSession.user.getIdToken();
+    const first = new SimulatedMobileApp('android');
+    const idToken = await (await first.signInOnArrival(code)).getIdToken();
     await expect(adminAuth.verifyIdToken(idToken, true)).resolves.toMatchObject({ uid });
 
-    const second = appOn('android');
+    const second = new SimulatedMobileApp('android');
     expect(await outcomeOf(second.redeem(code))).toBe('permission-denied');
     await expect(adminAuth.verifyIdToken(idToken, true)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
     // The code is spent for good, the first installation's retry too.
     expect(await outcomeOf(first.redeem(code))).toBe('permission-denied');
     expect(await readDoc('_signInHandoffs', digestOf(code))).toMatchObject({ revokedAt: expect.any(String) });
-    await Promise.all([first.app.close(), second.app.close(), browser.close()]);
+    await Promise.all([first.close(), second.close(), browser.close()]);
   });
 
   it('refuses the same installation after two minutes, and ends the sessions', async () => {
     const { browser, uid } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
-    const app = appOn('android');
-    const session = await signInWithCustomToken(app.app.auth, (await app.redeem(code)).customToken);
+    const app = new SimulatedMobileApp('android');
+    const session = await app.signInOnArrival(code);
     const redeemedAt = new Date(Date.now() - HANDOFF_RETRY_MS - 1_000).toISOString();
     await adminDb.collection('_signInHandoffs').doc(digestOf(code)).update({ redeemedAt });
     expect(await outcomeOf(app.redeem(code))).toBe('permission-denied');
-    await expect(adminAuth.verifyIdToken(await session.user.getIdToken(), true)).rejects.toMatchObject({
+    await expect(adminAuth.verifyIdToken(await session.getIdToken(), true)).rejects.toMatchObject({
       code: 'auth/id-token-revoked',
     });
     expect((await adminAuth.getUser(uid)).disabled).toBe(false);
-    await Promise.all([app.app.close(), browser.close()]);
+    await Promise.all([app.close(), browser.close()]);
   });
 
   it('lets exactly one of two apps redeeming one code at once in', async () => {
     const { browser } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'ios' });
-    const apps = [appOn('ios'), appOn('ios')];
+    const apps = [new SimulatedMobileApp('ios'), new SimulatedMobileApp('ios')];
     const outcomes = await Promise.all(apps.map((app) => outcomeOf(app.redeem(code))));
     expect(outcomes.sort()).toEqual(['ok', 'permission-denied']);
-    await Promise.all([...apps.map((app) => app.app.close()), browser.close()]);
+    await Promise.all([...apps.map((app) => app.close()), browser.close()]);
   });
 
   it('limits the attempts on codes of one prefix', async () => {
-    const app = appOn('android');
+    const app = new SimulatedMobileApp('android');
     const prefix = randomBytes(3).toString('base64url');
     const guess = () => prefix + randomBytes(30).toString('base64url').slice(0, 39);
     const outcomes: string[] = [];
     for (let i = 0; i < 11; i += 1) outcomes.push(await outcomeOf(app.redeem(guess())));
     expect(outcomes.slice(0, 10)).toEqual(Array(10).fill('permission-denied'));
     expect(outcomes[10]).toBe('resource-exhausted');
-    await app.app.close();
+    await app.close();
   });
 });
 
@@ -228,8 +214,8 @@ describe('createSignInHandoff', () => {
 
     const { browser } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
-    const { app, redeem } = appOn('android');
-    await signInWithCustomToken(app.auth, (await redeem(code)).customToken);
+    const app = new SimulatedMobileApp('android');
+    await app.signInOnArrival(code);
     expect(await outcomeOf(app.call('createSignInHandoff', { platform: 'android' }))).toBe('permission-denied');
     expect(await outcomeOf(browser.call('createSignInHandoff', { platform: 'windows' }))).toBe('invalid-argument');
     await Promise.all([unconfirmed.close(), app.close(), browser.close()]);
@@ -253,8 +239,8 @@ describe('createSignInHandoff when the commit lands but its answer is lost', () 
         await firestoreFaults(null);
       }
       expect(await readDoc('_signInHandoffs', digestOf(code))).not.toHaveProperty('replacedAt');
-      const { app, redeem } = appOn('android');
-      expect((await signInWithCustomToken(app.auth, (await redeem(code)).customToken)).user.uid).toBe(uid);
+      const app = new SimulatedMobileApp('android');
+      expect((await app.signInOnArrival(code)).uid).toBe(uid);
       await Promise.all([app.close(), browser.close()]);
     },
   );
@@ -265,9 +251,8 @@ describe('revokeSignInHandoff: "Not you?"', () => {
     const { browser, uid } = await welcomedInvitee();
     expect(await outcomeOf(browser.call('revokeSignInHandoff', {}))).toBe('permission-denied');
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'ios' });
-    const { app, redeem } = appOn('ios');
-    const session = await signInWithCustomToken(app.auth, (await redeem(code)).customToken);
-    const idToken = await session.user.getIdToken();
+    const app = new SimulatedMobileApp('ios');
+    const idToken = await (await app.signInOnArrival(code)).getIdToken();
     expect(await app.call('revokeSignInHandoff', {})).toEqual({ revoked: true });
     await expect(adminAuth.verifyIdToken(idToken, true)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
     expect((await adminAuth.getUser(uid)).disabled).toBe(false);

@@ -1,9 +1,11 @@
 /** How often "send the e-mail again" may mail one address (domain/mail-limits.ts). */
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import {
   RESEND_DAILY_LIMIT,
   RESEND_MIN_GAP_MS,
   mailLogKey,
+  mailboxOf,
   resendDecision,
   type MailLog,
 } from '../../src/invites/domain/mail-limits.js';
@@ -62,5 +64,33 @@ describe('mailLogKey', () => {
     expect(mailLogKey(' A@B.com ')).toBe(key);
     expect(key).not.toContain('a@b.com');
     expect(mailLogKey('c@b.com')).not.toBe(key);
+  });
+});
+
+describe('the mailbox an address reaches (one budget for one inbox)', () => {
+  it.each([
+    ['v+1@gmail.com', 'v@gmail.com'],
+    ['v+2@gmail.com', 'v@gmail.com'],
+    ['V.1@gmail.com', 'v1@gmail.com'],
+    [' v.1+news@GoogleMail.com ', 'v1@gmail.com'],
+    ['a.b+tag+more@example.com', 'a.b@example.com'],
+    ['Ravi+x@Outlook.com', 'ravi@outlook.com'],
+    ['+only@example.com', '@example.com'],
+  ])('reads %j as the mailbox %j', (address, mailbox) => {
+    expect(mailboxOf(address)).toBe(mailbox);
+  });
+
+  it("keeps dots outside Gmail, where they may name another person's mailbox", () => {
+    expect(mailboxOf('a.b@example.com')).toBe('a.b@example.com');
+    expect(mailLogKey('a.b@example.com')).not.toBe(mailLogKey('ab@example.com'));
+  });
+
+  it('gives every spelling of one inbox the same key, the SHA-256 of its mailbox', () => {
+    const key = createHash('sha256').update('v1@gmail.com').digest('hex');
+    for (const spelling of ['v1@gmail.com', 'V.1@gmail.com', 'v.1+2@googlemail.com', 'v1+a@gmail.com']) {
+      expect(mailLogKey(spelling)).toBe(key);
+    }
+    expect(mailLogKey('v+1@gmail.com')).toBe(mailLogKey('v+2@gmail.com'));
+    expect(mailLogKey('v2@gmail.com')).not.toBe(key);
   });
 });

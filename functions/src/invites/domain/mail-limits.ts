@@ -1,7 +1,8 @@
 /**
  * How often "send the e-mail again" may mail one address: at most one mail a minute and
- * RESEND_DAILY_LIMIT in any 24 hours. The limits are per address, not per caller, so that
- * nobody can turn the sign-up into a way of flooding someone else's inbox. Pure.
+ * RESEND_DAILY_LIMIT in any 24 hours. The limits are per mailbox, not per caller nor per spelling
+ * of the address, so that nobody can turn the sign-up into a way of flooding someone else's inbox.
+ * Pure.
  */
 import { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import { createHash } from 'node:crypto';
@@ -40,10 +41,34 @@ export function resendDecision(log: MailLog | null, now: Date): ResendDecision {
   return { send: true, log: { sentAt: withEventCounted(recent, DAY, now) } };
 }
 
+// Gmail ignores the dots of the local part, and googlemail.com is the same mailbox as gmail.com.
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
 /**
- * The id of an address's log: the SHA-256 (hex) of the address trimmed and lower-cased, so that
- * `A@b.com` and `a@b.com` share one log and no address is stored in clear as a document id.
+ * The mailbox an address reaches, as far as the limits can tell: trimmed and lower-cased, a `+tag`
+ * in the local part dropped for every domain (Gmail, Outlook, iCloud, Fastmail and most hosts
+ * deliver `v+1@` to `v@`; where a host does not, two people merely share one budget, the safe
+ * side), and for Gmail its dots dropped and googlemail.com read as gmail.com. Split at the last
+ * `@`, since a quoted local part may hold one.
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  let local = address.slice(0, at).replace(/\+.*$/s, '');
+  let domain = address.slice(at + 1);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
+/**
+ * The id of an address's log: the SHA-256 (hex) of its mailbox (mailboxOf), so that `v+1@gmail.com`,
+ * `V.1@gmail.com` and `v1@googlemail.com` share one log with `v1@gmail.com`, and no address is
+ * stored in clear as a document id.
  */
 export function mailLogKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return createHash('sha256').update(mailboxOf(email)).digest('hex');
 }

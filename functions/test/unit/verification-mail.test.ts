@@ -48,8 +48,20 @@ describe('the verification mail', () => {
     );
   });
 
+  it('says "A friend" (or the Hindi words) for a name that reads like a message, not a person', () => {
+    const scam = mail({ inviterName: 'Refund held, call 0800 123' }).message;
+    expect(scam.subject).toBe('A friend invited you to Dayfocus');
+    expect(`${scam.text}${scam.html}`).not.toMatch(/Refund|0800/);
+    expect(mail({ inviterName: 'Win ₹ at refund.zz', text: hindi }).message.subject).toBe(
+      'आपके एक दोस्त ने आपको Dayfocus पर आमंत्रित किया है',
+    );
+    expect(mail({ inviterName: 'आशा वर्मा', text: hindi }).message.subject).toBe(
+      'आशा वर्मा ने आपको Dayfocus पर आमंत्रित किया है',
+    );
+  });
+
   it('never lets markup in the inviter name into the HTML', () => {
-    const { message } = mail({ inviterName: 'Asha <script>alert(1)</script> & "co"' });
+    const { message } = mail({ inviterName: 'Asha <script>alert()</script> & "co"' });
     expect(message.html).not.toContain('<script');
     expect(message.html).not.toMatch(/"co"/);
     expect(message.html).toContain('&#38; &#34;co&#34;');

@@ -3,12 +3,12 @@
  * extension (firebase/firestore-send-email) reads it from its `mail` collection: the adapter
  * writes this object as the document, unchanged. Pure. It speaks the invitee's language and
  * names only the inviter: a name the invitee typed is never put in it, so a stranger cannot
- * sign up with someone else's address and have words of their choosing mailed there.
+ * sign up with someone else's address and have words of their choosing mailed there; and the
+ * inviter's own name only when it reads as a name (mail-names.ts), else "A friend".
  */
-import { cleanDisplayName } from '@dayfocus/contracts/names';
-import { brand } from '@dayfocus/contracts/brand';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import type { ServerText } from '../../platform/domain/server-text.js';
+import { inviterNameForMail } from './mail-names.js';
 
 export interface MailMessage {
   to: string;
@@ -17,7 +17,7 @@ export interface MailMessage {
 
 export interface VerificationMailInput {
   to: string;
-  /** The inviter's stored name; cleaned here, as it came from a record a client may write. */
+  /** The inviter's stored name; cleaned and checked here, as it came from a record a client may write. */
   inviterName: string | null;
   /** The verification link; only https: and http: (the local stack) are accepted. */
   link: string;
@@ -45,11 +45,12 @@ function checkedLink(link: string): string {
   return link;
 }
 
-/** The inviter as the mail names them: their cleaned name, or "A friend" when none is usable. */
+/**
+ * The inviter as the mail names them: their name when it passes the mail's own rule (mail-names.ts:
+ * no number, currency sign, address or link, not too long), else "A friend" in the language.
+ */
 function inviterShown(inviterName: string | null, text: ServerText): string {
-  const name = inviterName === null ? '' : cleanDisplayName(inviterName);
-  // cleanDisplayName falls back to the product's generic name, which names nobody in a mail.
-  return name === '' || name === brand.genericDisplayName ? text.t('verificationMail.someone') : name;
+  return inviterNameForMail(inviterName) ?? text.t('verificationMail.someone');
 }
 
 type Words = Record<'subject' | 'heading' | 'lead' | 'button' | 'next' | 'linkHelp' | 'notYou', string>;

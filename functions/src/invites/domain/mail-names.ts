@@ -1,0 +1,56 @@
+/**
+ * Whether our verification mail may name the inviter. The mail goes out from our domain to an
+ * address the invitee typed, and the inviter's name is whatever their record holds, so a name
+ * such as "Refund held, call 0800 123" would put a stranger's message in a mail we sign. The page
+ * and the push show names as cleanDisplayName leaves them; the mail is stricter: it names only
+ * what reads as a person's name, and otherwise says "A friend" (the caller's words). Pure.
+ */
+import { brand } from '@dayfocus/contracts/brand';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
+
+/**
+ * The longest name the mail gives, in characters as a reader counts them (grapheme clusters, so
+ * that a Tamil or Devanagari syllable of several code points counts once). Forty holds a given
+ * name and a family name or two, keeps the subject line within what a phone shows, and leaves
+ * little room for a sentence.
+ */
+export const MAIL_NAME_MAX_LENGTH = 40;
+
+// A number of any kind and any script (ASCII, Devanagari, Bengali, Tamil digits, Roman numeral
+// signs, fractions): a name has none, and a phone number or an amount is made of them.
+const NUMBER = /\p{N}/u;
+// A currency sign of any kind ($, ₹, €, ৳, ...): a name has none, a promise of money does.
+const CURRENCY = /\p{Sc}/u;
+// An address or a link: an at sign, a scheme, `www.`.
+const ADDRESS = /@|:\/\/|www\./iu;
+// A dotted domain-like token (`x.com`, `refund.zz`), whether or not its ending is a real
+// top-level domain: a letter, a dot, then two letters. Initials (`J.R.R. Tolkien`) and a dot
+// before a space (`Dr. Rao`) pass.
+const DOMAIN_LIKE = /[\p{L}\p{M}\p{N}]\.[\p{L}\p{M}]{2}/u;
+// The ideographic full stop and its full-width and half-width forms, which phones and browsers
+// read as a domain's dot.
+const DOMAIN_DOTS = /[\u3002\uff0e\uff61]/g;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+function readerLength(text: string): number {
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
+
+/**
+ * The name as the mail may give it (the stored name cleaned as the app cleans every name), or
+ * null when the mail should say "A friend" instead: no usable name, or one with a number, a
+ * currency sign, an address or link, or longer than MAIL_NAME_MAX_LENGTH. The checks read the
+ * name with compatibility forms folded (NFKC: full-width `０８００` and `＠`, circled `①` are
+ * caught as what they look like).
+ */
+export function inviterNameForMail(stored: string | null): string | null {
+  const name = stored === null ? '' : cleanDisplayName(stored);
+  // cleanDisplayName falls back to the product's generic name, which names nobody in a mail.
+  if (name === '' || name === brand.genericDisplayName) return null;
+  const folded = name.normalize('NFKC').replace(DOMAIN_DOTS, '.');
+  const messageLike = [NUMBER, CURRENCY, ADDRESS, DOMAIN_LIKE].some((rule) => rule.test(folded));
+  return messageLike || readerLength(name) > MAIL_NAME_MAX_LENGTH ? null : name;
+}

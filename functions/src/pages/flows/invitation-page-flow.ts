@@ -37,8 +37,11 @@ import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
 export interface InvitationPageDeps {
-  /** The inviter's card, or null for nobody. */
-  findInviter(inviterId: string): Promise<InviterCard | null>;
+  /**
+   * The inviter's card, or null for nobody, for a page asked for as `asked`: kept by her id, never
+   * by a header (KeptPageInviters), so that a header value the CDN has no copy for costs no read.
+   */
+  findInviter(inviterId: string, asked: PageRequest): Promise<InviterCard | null>;
   /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
   createAppLink(inviterId: string): Promise<{ shortLink: string }>;
   renderer(): InvitationRenderer & LinkPageRenderer;
@@ -81,19 +84,19 @@ export class InvitationPageFlow {
       case 'app-link':
         return this.elsewhere(rawUrl, '') ?? this.appLink(route.inviterId);
       case 'legacy-invitation':
-        return cached(() => this.page(pagePatterns.legacyInvitation, null, undefined, acceptLanguage));
+        return cached(() => this.page(request, pagePatterns.legacyInvitation, null, undefined, acceptLanguage));
       case 'invitation':
       case 'sign-up': {
         // The method page puts the visitor's phone's own provider first: rendered for its user agent.
         const userAgent = route.kind === 'sign-up' && route.byUserAgent ? (request.userAgent ?? '') : undefined;
         const page = path.replace(/\/$/, '');
-        return cached(() => this.page(page, route.inviterId, queryLanguage, acceptLanguage, userAgent));
+        return cached(() => this.page(request, page, route.inviterId, queryLanguage, acceptLanguage, userAgent));
       }
       case 'welcome':
         return this.welcome(path.replace(/\/$/, ''), request);
       case 'home':
         // The front door: the same for everyone but for the phone's own store and the language.
-        return cached(() => this.page(path, null, queryLanguage, acceptLanguage, request.userAgent ?? ''));
+        return cached(() => this.page(request, path, null, queryLanguage, acceptLanguage, request.userAgent ?? ''));
       case 'confirm-email': {
         // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
         const input = { path: pagePatterns.confirmEmail, queryLanguage, acceptLanguage, inviter: null };
@@ -171,13 +174,14 @@ export class InvitationPageFlow {
    * rendered for a `userAgent` is kept per user agent (`Vary`).
    */
   private async page(
+    asked: PageRequest,
     path: string,
     inviterId: string | null,
     queryLanguage: string | undefined,
     acceptLanguage: string | undefined,
     userAgent?: string,
   ): Promise<HttpAnswer> {
-    const inviter = inviterId ? await this.deps.findInviter(inviterId) : null;
+    const inviter = inviterId ? await this.deps.findInviter(inviterId, asked) : null;
     const answer = await this.rendered({ path, queryLanguage, acceptLanguage, userAgent, inviter }, (status) =>
       status === 200 ? INVITATION_CACHE_CONTROL : UNKNOWN_INVITER_CACHE_CONTROL,
     );

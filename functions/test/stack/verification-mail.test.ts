@@ -1,8 +1,8 @@
 // Our verification e-mail (sendVerificationEmail, docs/joins.md B): in the page's language,
 // naming the inviter the sign-up recorded and never the name typed, its link the sign-up's own
 // proof; within the address's limits, with one answer whatever the address's state.
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { mailLogKey } from '../../src/invites/domain/mail-limits.js';
 import {
   adminAuth,
   adminDb,
@@ -12,22 +12,23 @@ import {
   friendsBetween,
   outboxIds,
   outcomeOf,
+  uniqueId,
   verificationMail,
 } from './support.js';
 
 const MINUTE = 60_000;
 
 /** An e-mail sign-up registered with `inviterId`, its browser still signed in. */
-async function registered(inviterId: string, name = 'Mira Nair') {
+async function registered(inviterId: string, name = 'Mira Nair', email?: string) {
   const browser = new Browser();
-  const user = await browser.signUpWithEmail();
+  const user = await browser.signUpWithEmail(email);
   await browser.call('registerInvitee', { inviterId, name });
   return { browser, user, email: user.email ?? '' };
 }
 
 /** The address's log as a day of sends left it (`agoMs`: how long before now each went). */
 async function seedLog(email: string, agoMs: number[]) {
-  const key = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  const key = mailLogKey(email);
   const now = Date.now();
   await adminDb
     .collection('_mailLogs')
@@ -81,6 +82,38 @@ describe('sendVerificationEmail', () => {
     await seedLog(email, [MINUTE + 1_000]);
     expect(await browser.call('sendVerificationEmail', { language: 'en' })).toEqual({ retryAfterMs: MINUTE });
     await verificationMail(email, { after: [first.id] });
+    await browser.close();
+  });
+
+  it('counts every spelling of one Gmail inbox as one address: +tags and dots get no fresh minute', async () => {
+    const inviter = await createInviter();
+    const local = uniqueId('v').replace('-', '');
+    for (const [first, second] of [
+      [`${local}+2@gmail.com`, `${local}+1@gmail.com`],
+      [`${local}x1@gmail.com`, `${local.toUpperCase()}.X.1@gmail.com`],
+    ] as const) {
+      const earlier = await registered(inviter.userId, 'Mira Nair', first);
+      await earlier.browser.call('sendVerificationEmail', { language: 'en' });
+      await verificationMail(earlier.email);
+      await earlier.browser.close();
+
+      const later = await registered(inviter.userId, 'Mira Nair', second);
+      const again = await later.browser.call<{ retryAfterMs: number }>('sendVerificationEmail', { language: 'en' });
+      expect(again.retryAfterMs).toBeGreaterThan(MINUTE - 10_000);
+      expect(again.retryAfterMs).toBeLessThan(MINUTE);
+      expect(later.email.toLowerCase()).toBe(second.toLowerCase());
+      expect(await outboxIds(later.email)).toEqual([]);
+      await later.browser.close();
+    }
+  });
+
+  it('names no inviter whose name reads like a message: "A friend" instead', async () => {
+    const inviter = await createInviter({ name: 'Refund held, call 0800 123' });
+    const { browser, email } = await registered(inviter.userId);
+    await browser.call('sendVerificationEmail', { language: 'en' });
+    const mail = await verificationMail(email);
+    expect(mail.subject).toBe('A friend invited you to Dayfocus');
+    expect(`${mail.text}${mail.html}`).not.toMatch(/Refund|0800/);
     await browser.close();
   });
 

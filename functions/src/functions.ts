@@ -10,3 +10,4 @@ export * from './owed-work/functions/owed-work.js';
 export * from './short-links/functions/app-link-functions.js';
 export * from './pages/functions/invitation-page.js';
 export * from './sign-in-handoffs/functions/handoff-callables.js';
+export * from './sign-in-handoffs/functions/account-recovery.js';

@@ -58,6 +58,17 @@ async function activationRound(n: number, sharedInviter: boolean): Promise<Sampl
  * a fresh handoff code with it.
  */
 async function handoffMinter(): Promise<() => Promise<string>> {
+  // One account mints at most 5 codes an hour: a new account (untimed) for each 5.
+  let account: (() => Promise<string>) | undefined;
+  let minted = 0;
+  return async () => {
+    if (!account || minted % 5 === 0) account = await signedUpMinter();
+    minted += 1;
+    return account();
+  };
+}
+
+async function signedUpMinter(): Promise<() => Promise<string>> {
   const inviter = await createInviter({ name: 'Bench Inviter' });
   const sub = `bench-${randomBytes(8).toString('hex')}`;
   const idp = JSON.stringify({ sub, email: `${sub}@example.com`, email_verified: true, name: 'Bench Invitee' });
@@ -90,10 +101,15 @@ async function handoffMinter(): Promise<() => Promise<string>> {
 async function redemptionRound(mint: () => Promise<string>): Promise<Sample> {
   const code = await mint();
   const installationId = randomBytes(16).toString('base64url');
+  const retryKey = randomBytes(32).toString('base64url');
   return concurrently([
     async () => {
       const headers = { 'x-firebase-appcheck': mintLocalToken(LOCAL_ANDROID_APP_ID).token };
-      const answer = await post<{ customToken?: string }>('redeemSignInHandoff', { code, installationId }, headers);
+      const answer = await post<{ customToken?: string }>(
+        'redeemSignInHandoff',
+        { code, installationId, retryKey },
+        headers,
+      );
       return typeof answer?.customToken === 'string';
     },
   ]);

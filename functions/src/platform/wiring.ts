@@ -69,13 +69,18 @@ export const verificationMailFlow = new VerificationMailFlow({
 });
 
 /** The sign-in handoff: codes by digest in Firestore, custom tokens and revocations from Auth. */
+const handoffStore = new FirestoreHandoffStore(db);
+
 export const signInHandoffFlow = new SignInHandoffFlow({
-  store: new FirestoreHandoffStore(db),
+  store: handoffStore,
   auth: new FirebaseHandoffAuth(auth),
   accounts,
   users: inviteStore,
+  signUps: handoffStore,
   randomBytes: (size) => randomBytes(size),
   digest: handoffDigest,
+  textIn,
+  productDomain: () => readLinkSettings().productDomain,
   now: () => new Date(),
 });
 

@@ -23,6 +23,12 @@ import {
 
 const digestOf = (code: string) => createHash('sha256').update(code).digest('hex');
 const newInstallation = () => uniqueId('inst').replace(/[^A-Za-z0-9_-]/g, '');
+/** A redemption's request as an app sends it: the code, its installation, and its own retry key. */
+const redemptionOf = (code: string) => ({
+  code,
+  installationId: newInstallation(),
+  retryKey: randomBytes(32).toString('base64url'),
+});
 
 /** A person who signed up with Google through an invitation, still signed in on the welcome page. */
 async function welcomedInvitee() {
@@ -81,7 +87,7 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
     const android = new SimulatedMobileApp('android');
     const ios = new SimulatedMobileApp('ios');
     const web = {
-      redeem: (code: string) => new Browser().call('redeemSignInHandoff', { code, installationId: newInstallation() }),
+      redeem: (code: string) => new Browser().call('redeemSignInHandoff', redemptionOf(code)),
     };
 
     const { code: expired } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
@@ -121,9 +127,7 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
     const { browser } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
     const script = new SimulatedMobileApp('android', { appCheck: false });
-    expect(await outcomeOf(script.call('redeemSignInHandoff', { code, installationId: newInstallation() }))).toBe(
-      'unauthenticated',
-    );
+    expect(await outcomeOf(script.call('redeemSignInHandoff', redemptionOf(code)))).toBe('unauthenticated');
     await Promise.all([script.close(), browser.close()]);
   });
 
@@ -136,7 +140,7 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
         'content-type': 'application/json',
         'x-firebase-appcheck': mintLocalToken(LOCAL_ANDROID_APP_ID).token,
       },
-      body: JSON.stringify({ data: { code, installationId: newInstallation() } }),
+      body: JSON.stringify({ data: redemptionOf(code) }),
     };
     const first = await fetch(`${urls.functions}/redeemSignInHandoff`, request);
     expect(first.status).toBe(200);
@@ -159,14 +163,15 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
 
     const second = new SimulatedMobileApp('android');
     expect(await outcomeOf(second.redeem(code))).toBe('permission-denied');
-    await expect(adminAuth.verifyIdToken(idToken, true)).rejects.toMatchObject({ code: 'auth/id-token-revoked' });
+    // Locked, not only signed out (handoff-takeover.test.ts follows what else that stops).
+    await expect(adminAuth.verifyIdToken(idToken, true)).rejects.toMatchObject({ code: 'auth/user-disabled' });
     // The code is spent for good, the first installation's retry too.
     expect(await outcomeOf(first.redeem(code))).toBe('permission-denied');
     expect(await readDoc('_signInHandoffs', digestOf(code))).toMatchObject({ revokedAt: expect.any(String) });
     await Promise.all([first.close(), second.close(), browser.close()]);
   });
 
-  it('refuses the same installation after two minutes, and ends the sessions', async () => {
+  it('refuses the same installation after two minutes, and locks the account', async () => {
     const { browser, uid } = await welcomedInvitee();
     const { code } = await browser.call<{ code: string }>('createSignInHandoff', { platform: 'android' });
     const app = new SimulatedMobileApp('android');
@@ -175,9 +180,9 @@ describe('redeemSignInHandoff: the app signed in on arrival', () => {
     await adminDb.collection('_signInHandoffs').doc(digestOf(code)).update({ redeemedAt });
     expect(await outcomeOf(app.redeem(code))).toBe('permission-denied');
     await expect(adminAuth.verifyIdToken(await session.getIdToken(), true)).rejects.toMatchObject({
-      code: 'auth/id-token-revoked',
+      code: 'auth/user-disabled',
     });
-    expect((await adminAuth.getUser(uid)).disabled).toBe(false);
+    expect((await adminAuth.getUser(uid)).disabled).toBe(true);
     await Promise.all([app.close(), browser.close()]);
   });
 

@@ -37,10 +37,11 @@ const webCallables = [
 const appCallables = ['acceptInvite', 'redeemSignInHandoff', 'resolveAppLink', 'revokeSignInHandoff'];
 
 describe('the deployable functions (built lib/)', () => {
-  it("are the eleven callables (seven of the web, four of the app), the two link HTTP functions, the invitation page, the two auth triggers, the join records' push trigger and the owed-work sweep, nothing of the local stack", () => {
+  it("are the eleven callables (seven of the web, four of the app), the two link HTTP functions, the invitation page, the account recovery page, the two auth triggers, the join records' push trigger and the owed-work sweep, nothing of the local stack", () => {
     expect(Object.keys(manifest.endpoints).sort()).toEqual(
       [
         'acceptInvite',
+        'accountRecovery',
         'activateAccount',
         'appSiteAssociation',
         'completeSocialSignUp',
@@ -122,6 +123,8 @@ describe('the deployable functions (built lib/)', () => {
         // welcome page (two), and the redirects of "I already have an account" and of the e-mails' links.
         ...Array<string>(10).fill('invitationPage'),
         'openAppLink',
+        // The recovery page of an account a reused sign-in code locked.
+        'accountRecovery',
       ].sort(),
     );
     for (const target of targets) {

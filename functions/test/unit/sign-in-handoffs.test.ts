@@ -6,8 +6,10 @@ import {
   attemptKeyOf,
   checkMinter,
   decideRedemption,
+  mintCounted,
   newHandoff,
   type HandoffRecord,
+  type Minter,
   type RedemptionRequest,
 } from '../../src/sign-in-handoffs/domain/handoffs.js';
 import type { Caller } from '../../src/platform/domain/caller.js';
@@ -16,13 +18,18 @@ const made = new Date('2026-11-26T10:00:00.000Z');
 const at = (ms: number) => new Date(made.getTime() + ms);
 const account = { emailVerified: true, providerIds: ['password'] };
 const record: HandoffRecord = newHandoff('mira', 'android', made);
-const redeemed: HandoffRecord = { ...record, redeemedAt: at(1_000).toISOString(), installationId: 'install-1' };
+const redeemed: HandoffRecord = {
+  ...record,
+  redeemedAt: at(1_000).toISOString(),
+  installationId: 'install-1',
+  retryKeyDigest: 'key-1',
+};
 
 function decide(overrides: Partial<RedemptionRequest>) {
   return decideRedemption({
     record,
     account,
-    installationId: 'install-1',
+    retryKeyDigest: 'key-1',
     appPlatform: 'android',
     now: at(60_000),
     ...overrides,
@@ -56,18 +63,18 @@ describe('a redemption', () => {
     expect(decide({ account: { ...account, tokensValidAfter: at(-1_000).toISOString() } }).kind).toBe('grant');
   });
 
-  it('is granted again to the same installation within two minutes of the first (a lost answer)', () => {
+  it('is granted again to the first redeemer, proved by its retry key, within two minutes (a lost answer)', () => {
     expect(decide({ record: redeemed, now: at(1_000 + HANDOFF_RETRY_MS) })).toEqual({ kind: 'grant', first: false });
     // Even past the code's own ten minutes, within the two after its redemption.
     const late = { ...redeemed, redeemedAt: at(10 * 60_000 - 1).toISOString() };
     expect(decide({ record: late, now: at(11 * 60_000) })).toEqual({ kind: 'grant', first: false });
   });
 
-  it('is a reuse from another installation, or from the same one after two minutes', () => {
-    expect(decide({ record: redeemed, installationId: 'install-2' })).toEqual({ kind: 'reuse' });
+  it('is a reuse without the first retry key (whatever installation id it names), or with it after two minutes', () => {
+    expect(decide({ record: redeemed, retryKeyDigest: 'key-2' })).toEqual({ kind: 'reuse' });
     expect(decide({ record: redeemed, now: at(1_001 + HANDOFF_RETRY_MS) })).toEqual({ kind: 'reuse' });
     // Long after the code expired: still known for a reuse.
-    expect(decide({ record: redeemed, installationId: 'install-2', now: at(3_600_000) })).toEqual({ kind: 'reuse' });
+    expect(decide({ record: redeemed, retryKeyDigest: 'key-2', now: at(3_600_000) })).toEqual({ kind: 'reuse' });
   });
 });
 
@@ -80,20 +87,64 @@ describe('minting', () => {
     authTime: made.getTime() / 1000,
   };
   const user = { isDeleted: false, isActive: true } as never;
+  const signUp = {
+    userId: 'mira',
+    invitedBy: 'asha',
+    invitedVia: 'password',
+    signUpProvedAt: made.toISOString(),
+    updatedAt: made.toISOString(),
+  };
+  const minter: Minter = { caller, account, user, signUp, now: at(60_000) };
 
   it('needs an enabled, proved account with an activated record and a session not revoked', () => {
-    expect(() => checkMinter({ caller, account, user })).not.toThrow();
-    const refusals: [Parameters<typeof checkMinter>[0], string][] = [
-      [{ caller: { ...caller, handoff: true }, account, user }, 'permission-denied'],
-      [{ caller, account: null, user }, 'permission-denied'],
-      [{ caller, account: { ...account, disabled: true }, user }, 'permission-denied'],
-      [{ caller, account: { ...account, tokensValidAfter: at(1_000).toISOString() }, user }, 'permission-denied'],
-      [{ caller, account: { ...account, emailVerified: false }, user }, 'failed-precondition'],
-      [{ caller, account, user: null }, 'failed-precondition'],
-      [{ caller, account, user: { isDeleted: true, isActive: true } as never }, 'failed-precondition'],
-      [{ caller, account, user: { isDeleted: false } as never }, 'failed-precondition'],
+    expect(() => checkMinter(minter)).not.toThrow();
+    const refusals: [Partial<Minter>, string][] = [
+      [{ caller: { ...caller, handoff: true } }, 'permission-denied'],
+      [{ account: null }, 'permission-denied'],
+      [{ account: { ...account, disabled: true } }, 'permission-denied'],
+      [{ account: { ...account, tokensValidAfter: at(1_000).toISOString() } }, 'permission-denied'],
+      [{ account: { ...account, emailVerified: false } }, 'failed-precondition'],
+      [{ user: null }, 'failed-precondition'],
+      [{ user: { isDeleted: true, isActive: true } as never }, 'failed-precondition'],
+      [{ user: { isDeleted: false } as never }, 'failed-precondition'],
     ];
-    for (const [minter, code] of refusals) expect(() => checkMinter(minter)).toThrow(expect.objectContaining({ code }));
+    for (const [overrides, code] of refusals) {
+      expect(() => checkMinter({ ...minter, ...overrides })).toThrow(expect.objectContaining({ code }));
+    }
+  });
+
+  it('needs a sign-in of the last 15 minutes, by a provider of the journey, of an account the companion signed up', () => {
+    expect(() => checkMinter({ ...minter, now: at(15 * 60_000) })).not.toThrow();
+    const refusals: Partial<Minter>[] = [
+      { now: at(15 * 60_000 + 1) }, // signed in over 15 minutes ago
+      { now: at(60 * 60_000) }, // an hour's ID token of the mobile app
+      { caller: { ...caller, authTime: undefined } },
+      { caller: { ...caller, signInProvider: 'custom' } }, // the Admin SDK's own sign-in
+      { caller: { ...caller, signInProvider: 'phone' } },
+      { signUp: undefined }, // an account of the app alone
+      { signUp: { ...signUp, invitedVia: 'google.com' } }, // its sign-up's provider is not on the account
+      { signUp: { ...signUp, signUpProvedAt: undefined } }, // an e-mail sign-up whose proof was not the companion's
+    ];
+    for (const overrides of refusals) {
+      expect(() => checkMinter({ ...minter, ...overrides })).toThrow(
+        expect.objectContaining({ code: 'permission-denied' }),
+      );
+    }
+  });
+
+  it('lets one account mint 5 codes an hour and 20 a day', () => {
+    let stamps: string[] = [];
+    const mintAt = (ms: number) => {
+      const next = mintCounted(stamps, at(ms));
+      if (next) stamps = next;
+      return next !== null;
+    };
+    expect([0, 1, 2, 3, 4, 5].map((i) => mintAt(i * 60_000))).toEqual([true, true, true, true, true, false]);
+    // An hour after the first, one more; the day's twentieth is the last.
+    const hours = Array.from({ length: 20 }, (_, h) => h + 1).map((h) => mintAt(h * 60 * 60_000 + 1));
+    expect(hours.filter(Boolean)).toHaveLength(15);
+    expect(mintAt(23 * 60 * 60_000)).toBe(false);
+    expect(mintAt(25 * 60 * 60_000)).toBe(true);
   });
 
   it('makes a code valid ten minutes', () => {

@@ -9,6 +9,7 @@
  */
 import type { CallableName } from './callables.js';
 import { hostingSourcesOf, pagePatterns } from './page-paths.js';
+import { ACCOUNT_RECOVERY_PATH } from './sign-in-handoff.js';
 
 export interface FunctionRow {
   /** What starts it: a callable, an HTTP request (through Hosting), an Auth event, a document's change, a schedule. */
@@ -25,7 +26,25 @@ export interface FunctionRow {
   replayProtected?: boolean;
   /** An HTTP function's Hosting paths (firebase.json's rewrites), in the order Hosting tries them. */
   hosting?: readonly string[];
+  /**
+   * A callable that runs as a service account of its own (`{serviceAccount}@{project}.iam.gserviceaccount.com`)
+   * rather than the project's compute default account, which every other 2nd-gen function runs as.
+   * Only the functions that mint custom tokens: HANDOFF_SIGNER.
+   */
+  serviceAccount?: typeof HANDOFF_SIGNER;
 }
+
+/**
+ * The service account of the functions that mint custom tokens (a sign-in as any uid), and the one
+ * account that holds the Service Account Token Creator role, granted on itself only: the Admin SDK
+ * signs through IAM's signBlob as the account its function runs as. No other function can sign
+ * (docs/deploying.md, step 3; the deploy's preflight checks the grants).
+ */
+export const HANDOFF_SIGNER = 'dayfocus-handoff-signer';
+
+/** A service account's address in a project: what firebase-tools makes of `{account}@`. */
+export const serviceAccountEmail = (account: string, projectId: string) =>
+  `${account}@${projectId}.iam.gserviceaccount.com`;
 
 /** The paths of the pages the page function answers with a redirect, not a page (no page headers). */
 export const redirectPages = [pagePatterns.emailAction, pagePatterns.inviterAppLink] as const;
@@ -63,9 +82,18 @@ export const functionManifest = {
   /** A tap on "Get the app" by a person signed in on the welcome page (docs/app-contract.md, section 6). */
   createSignInHandoff: { trigger: 'callable', maxInstances: 10, caller: 'web' },
   /** The app's first start after an install from the welcome page: once, or twice when an answer was lost. */
-  redeemSignInHandoff: { trigger: 'callable', maxInstances: 10, caller: 'app', replayProtected: true },
+  redeemSignInHandoff: {
+    trigger: 'callable',
+    maxInstances: 10,
+    caller: 'app',
+    replayProtected: true,
+    // It mints a custom token: it alone runs as the signer.
+    serviceAccount: HANDOFF_SIGNER,
+  },
   /** "Not you?" in an app signed in by a handoff. */
   revokeSignInHandoff: { trigger: 'callable', maxInstances: 5, caller: 'app' },
+  /** The recovery page of an account a reused handoff code locked: its owner, once, from the lock's mail. */
+  accountRecovery: { trigger: 'http', maxInstances: 5, hosting: [ACCOUNT_RECOVERY_PATH] },
   /** Account events: one per sign-up or deletion. */
   onAccountCreated: { trigger: 'auth', maxInstances: 10 },
   onAccountDeleted: { trigger: 'auth', maxInstances: 5 },

@@ -44,6 +44,12 @@ export const collections = {
   signInHandoffOwners: '_signInHandoffOwners',
   /** One per code prefix: the redemption attempts of the last minutes (a guesser's limit). */
   handoffAttempts: '_handoffAttempts',
+  /**
+   * One per account locked because a handoff code was redeemed twice: what its owner had at the
+   * code's mint (the address, the sign-in providers), the recovery code's digest, and when she
+   * may recover it (functions/src/sign-in-handoffs/domain/account-locks.ts).
+   */
+  accountLocks: '_accountLocks',
 } as const;
 
 export interface TaskCategory {

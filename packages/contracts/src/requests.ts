@@ -10,7 +10,7 @@ import * as yup from 'yup';
 import { isDocumentId, isUserId } from './ids.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
 import { carriesLink, visibleName } from './names.js';
-import { HANDOFF_PLATFORMS } from './sign-in-handoff.js';
+import { HANDOFF_PLATFORMS, HANDOFF_RETRY_KEY_PATTERN } from './sign-in-handoff.js';
 import {
   INPUT_MAX_LENGTH,
   LINK_CODE_MAX_LENGTH,
@@ -163,6 +163,13 @@ export const createSignInHandoffRequestSchema = requestSchema({
     .strict()
     .oneOf(HANDOFF_PLATFORMS, 'platform must be "android" or "ios"')
     .required('platform must be "android" or "ios"'),
+  /** The page's language: the one a recovery mail speaks if the code is ever reused. */
+  language: yup
+    .string()
+    .strict()
+    .matches(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language must be a language tag')
+    .max(35, 'language must be a language tag')
+    .optional(),
 });
 export type CreateSignInHandoffRequest = yup.InferType<typeof createSignInHandoffRequestSchema>;
 
@@ -181,6 +188,11 @@ export const redeemSignInHandoffRequestSchema = requestSchema({
     .strict()
     .matches(INSTALLATION_ID_PATTERN, 'installationId must be 8 to 64 characters of A-Z a-z 0-9 - _')
     .required('installationId is required'),
+  retryKey: yup
+    .string()
+    .strict()
+    .matches(HANDOFF_RETRY_KEY_PATTERN, 'retryKey must be 43 characters of A-Z a-z 0-9 - _')
+    .required('retryKey is required'),
 });
 export type RedeemSignInHandoffRequest = yup.InferType<typeof redeemSignInHandoffRequestSchema>;
 

@@ -15,8 +15,29 @@ export const HANDOFF_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** How long a code may be redeemed after it was made. */
 export const HANDOFF_LIFETIME_MS = 10 * 60_000;
-/** How long after its redemption the same installation may redeem again (its answer was lost). */
+/** How long after its redemption the first redeemer may redeem again (its answer was lost), with its retry key. */
 export const HANDOFF_RETRY_MS = 2 * 60_000;
+
+/**
+ * A redemption's retry key: 32 random bytes the app makes before its first attempt, in base64url
+ * (43 characters), sent with every attempt of that redemption and kept by no one else. The server
+ * keeps its digest: a retry proves it is the first redeemer by the key, not by its installation
+ * id, which is no secret (logs, crash reports, a proxy see it).
+ */
+export const HANDOFF_RETRY_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A code is minted only for a session that signed in this recently (the ID token's `auth_time`). */
+export const HANDOFF_MINT_SIGN_IN_MAX_AGE_MS = 15 * 60_000;
+
+/**
+ * How long a locked account stays locked before its owner may recover it: a custom token lives
+ * an hour (Firebase Auth's ceiling; the Admin SDK always signs it for that long), and no token is
+ * granted after the lock, so an hour after it every token an attacker kept has expired.
+ */
+export const ACCOUNT_LOCK_MS = 60 * 60_000;
+
+/** The page the recovery mail links to: `{origin}/account-recovery?account={uid}&code={code}`. */
+export const ACCOUNT_RECOVERY_PATH = '/account-recovery';
 
 /** The custom claim of a session a handoff made (the ID token's `handoff`). */
 export const HANDOFF_CLAIM = 'handoff';

@@ -43,8 +43,10 @@ let apps = 0;
 
 export class SimulatedMobileApp {
   private readonly app: FirebaseApp;
-  /** The app's installation: what the handoff's retry is allowed for. */
+  /** The app's installation: a label of its redemptions, no secret. */
   readonly installationId = randomBytes(16).toString('base64url');
+  /** Each code's retry key: made before its first redemption, kept in memory, sent with each attempt. */
+  private readonly retryKeys = new Map<string, string>();
 
   /** `{ appCheck: false }`: a script under the app's ID that did not pass App Check. */
   constructor(
@@ -76,11 +78,17 @@ export class SimulatedMobileApp {
     return (await callable(data)).data;
   }
 
-  /** `redeemSignInHandoff` for this installation: the custom token. */
-  async redeem(code: string): Promise<string> {
+  /**
+   * `redeemSignInHandoff` for this installation, with the code's own retry key: the custom token.
+   * `as`: another app's installation id presented instead of its own (anyone may read one).
+   */
+  async redeem(code: string, as: { installationId?: string } = {}): Promise<string> {
+    const retryKey = this.retryKeys.get(code) ?? randomBytes(32).toString('base64url');
+    this.retryKeys.set(code, retryKey);
     const answer = await this.call<{ customToken: string }>('redeemSignInHandoff', {
       code,
-      installationId: this.installationId,
+      installationId: as.installationId ?? this.installationId,
+      retryKey,
     });
     return answer.customToken;
   }

@@ -53,14 +53,14 @@ function inviterShown(inviterName: string | null, text: ServerText): string {
   return inviterNameForMail(inviterName) ?? text.t('verificationMail.someone');
 }
 
-type Words = Record<'subject' | 'heading' | 'lead' | 'button' | 'next' | 'linkHelp' | 'notYou', string>;
+export type MailWords = Record<'subject' | 'heading' | 'lead' | 'button' | 'next' | 'linkHelp' | 'notYou', string>;
 
 /**
  * The HTML part: one column, inline styles only (mail clients drop `<style>`), no left or right
  * so that a right-to-left language lays out by its `dir`, and the plain link under the button for
  * clients that break buttons. Every value is escaped where it goes in.
  */
-function htmlPart(words: Words, link: string, language: string, dir: 'ltr' | 'rtl'): string {
+export function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' | 'rtl'): string {
   const e = escapeHtml;
   const small = 'margin:0 0 16px;font-size:14px;line-height:1.5;color:#52525b;';
   return [
@@ -90,8 +90,8 @@ function htmlPart(words: Words, link: string, language: string, dir: 'ltr' | 'rt
 export function verificationMail(input: VerificationMailInput): MailMessage {
   const link = checkedLink(input.link);
   const inviter = inviterShown(input.inviterName, input.text);
-  const t = (key: keyof Words) => input.text.t(`verificationMail.${key}`, { inviter });
-  const words: Words = {
+  const t = (key: keyof MailWords) => input.text.t(`verificationMail.${key}`, { inviter });
+  const words: MailWords = {
     subject: t('subject'),
     heading: t('heading'),
     lead: t('lead'),

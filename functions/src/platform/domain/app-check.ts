@@ -59,3 +59,8 @@ export function appCheckAction(verdict: AppCheckVerdict, mode: AppCheckEnforceme
   if (verdict === 'ok') return 'proceed';
   return mode === 'enforce' ? 'refuse' : 'log';
 }
+
+/** A callable's own mode: the rollout's, or `enforce` for one that must never run unverified. */
+export function callableAppCheckMode(rollout: AppCheckEnforcement, alwaysEnforced: boolean): AppCheckEnforcement {
+  return alwaysEnforced ? 'enforce' : rollout;
+}

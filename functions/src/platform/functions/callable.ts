@@ -9,7 +9,14 @@ import type { Schema } from 'yup';
 import { consumeCallToken } from '../adapters/token-consumption.js';
 import { withWriteGate } from '../adapters/write-gate.js';
 import { environment } from '../environment.js';
-import { appCheckAction, appCheckEnforcement, appCheckVerdict, type AppCheckVerdict } from '../domain/app-check.js';
+import {
+  appCheckAction,
+  appCheckEnforcement,
+  appCheckVerdict,
+  callableAppCheckMode,
+  type AppCheckEnforcement,
+  type AppCheckVerdict,
+} from '../domain/app-check.js';
 import type { AnswerOf, CallableName, RequestOf } from '@dayfocus/contracts/callables';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { HANDOFF_CLAIM } from '@dayfocus/contracts/sign-in-handoff';
@@ -57,6 +64,8 @@ export interface CallableSettings extends Pick<CallableOptions, 'secrets'> {
    * replay-protected handler starts once its token is consumed.
    */
   consumesBesideReads?: boolean;
+  /** App Check enforced, a replay refused, even while the rollout's mode is `monitor` (a call that mints a session). */
+  enforceAppCheckAlways?: boolean;
 }
 
 /**
@@ -64,21 +73,21 @@ export interface CallableSettings extends Pick<CallableOptions, 'secrets'> {
  * time. A replay is refused (enforce mode) or logged (monitor mode); a consumption that fails
  * is refused as unavailable, since trying again may work.
  */
-async function admit(request: CallableRequest, name: string): Promise<void> {
+async function admit(request: CallableRequest, name: string, mode: AppCheckEnforcement): Promise<void> {
   let fresh: boolean;
   try {
     fresh = await consumeCallToken(request);
   } catch (error) {
     logger.warn('Could not consume the App Check token', { callable: name, error: String(error) });
-    if (appCheckMode === 'monitor') return;
+    if (mode === 'monitor') return;
     throw new HttpsError('unavailable', 'This app could not be verified just now; please try again');
   }
-  if (!fresh) actOn('replayed', name);
+  if (!fresh) actOn('replayed', name, mode);
 }
 
 /** Refuses a call with this verdict (enforce mode), or logs that it would have (monitor mode). */
-function actOn(verdict: AppCheckVerdict, name: string): void {
-  const action = appCheckAction(verdict, appCheckMode);
+function actOn(verdict: AppCheckVerdict, name: string, mode: AppCheckEnforcement): void {
+  const action = appCheckAction(verdict, mode);
   if (action === 'refuse') throw new HttpsError('unauthenticated', appCheckRefusal(verdict));
   if (action === 'log') logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict });
 }
@@ -95,12 +104,13 @@ export function callable<N extends CallableName>(
 
 /** Any callable, the local stack's own (local/dev-callables.ts) included, which no client is typed against. */
 export function defineCallable<Req, Res>(
-  { name, maxInstances, replayProtected = false }: FunctionSpec,
+  { name, maxInstances, replayProtected = false, serviceAccount }: FunctionSpec,
   schema: Schema<Req>,
   handler: (input: Req, request: CallableRequest) => Promise<Res>,
-  { consumesBesideReads = false, ...options }: CallableSettings = {},
+  { consumesBesideReads = false, enforceAppCheckAlways = false, ...options }: CallableSettings = {},
 ) {
   const consume = replayProtected;
+  const mode = callableAppCheckMode(appCheckMode, enforceAppCheckAlways);
 
   /** The call's answer once its input is valid: the handler's, as an HttpsError when it fails. */
   async function respond(request: CallableRequest, beforeWrites: Promise<void>): Promise<Res> {
@@ -128,19 +138,23 @@ export function defineCallable<Req, Res>(
       // no CORS answer, so its visitors' browsers cannot call on their behalf.
       cors: false,
       maxInstances,
+      // Its own service account, for a callable that signs custom tokens (the manifest's row):
+      // firebase-tools completes `name@` with `{project}.iam.gserviceaccount.com`. Every other
+      // callable runs as the compute default account, which may sign nothing (docs/deploying.md).
+      ...(serviceAccount ? { serviceAccount: `${serviceAccount}@` } : {}),
       // Missing and invalid tokens are refused by the framework before the handler runs.
-      enforceAppCheck: appCheckMode === 'enforce',
+      enforceAppCheck: mode === 'enforce',
       // Replay-protected calls consume their token themselves (admit), when the handler can
       // wait for it: beside its reads rather than before them.
       consumeAppCheckToken: false,
     },
     async (request: CallableRequest): Promise<Res> => {
       const verdict = appCheckVerdict(request.app, environment().countsAppCheckToken);
-      actOn(verdict, name);
+      actOn(verdict, name, mode);
       // Replay protection: the token is consumed while the call validates and, when the
       // handler waits for `beforeWrites`, reads. A replay is refused whatever the call found;
       // its reads (one round at most) are the price of not waiting for App Check before them.
-      const beforeWrites = consume && verdict === 'ok' ? admit(request, name) : Promise.resolve();
+      const beforeWrites = consume && verdict === 'ok' ? admit(request, name, mode) : Promise.resolve();
       beforeWrites.catch(() => undefined); // awaited below; never an unhandled rejection
       const outcome = respond(request, beforeWrites);
       outcome.catch(() => undefined); // awaited below; never an unhandled rejection

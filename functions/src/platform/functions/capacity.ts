@@ -12,6 +12,11 @@ export interface FunctionSpec {
   maxInstances: number;
   /** A callable whose App Check token is consumed (replay protection). */
   replayProtected?: boolean;
+  /**
+   * The service account it runs as, `{serviceAccount}@{project}.iam.gserviceaccount.com`; the
+   * compute default account when absent. Only the custom-token signer's (HANDOFF_SIGNER).
+   */
+  serviceAccount?: string;
 }
 
 /** A deployed function's row of the manifest. */

@@ -1,6 +1,8 @@
-/** Auth for the sign-in handoff: its custom tokens, and the end of an account's sessions. */
+/** Auth for the sign-in handoff: its custom tokens, the end of an account's sessions, its lock and recovery. */
+import { randomBytes } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import { HANDOFF_CLAIM } from '@dayfocus/contracts/sign-in-handoff';
+import type { Restore } from '../domain/account-locks.js';
 import type { HandoffAuth } from '../flows/ports.js';
 
 export class FirebaseHandoffAuth implements HandoffAuth {
@@ -9,6 +11,7 @@ export class FirebaseHandoffAuth implements HandoffAuth {
   /**
    * Signed by the functions' service account in a deployment: it needs the Service Account Token
    * Creator role (iam.serviceAccounts.signBlob; docs/deploying.md). Unsigned in the emulator.
+   * The Admin SDK signs it for an hour, Auth's ceiling; a lock lasts that hour (account-locks.ts).
    */
   customToken(uid: string): Promise<string> {
     return this.auth.createCustomToken(uid, { [HANDOFF_CLAIM]: true });
@@ -21,5 +24,28 @@ export class FirebaseHandoffAuth implements HandoffAuth {
   async revokeSessions(uid: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1_000 - (Date.now() % 1_000) + 5));
     await this.auth.revokeRefreshTokens(uid);
+  }
+
+  /** Disabled first: from then on no sign-in of any kind, a kept custom token's included, gets a session. */
+  async lockAccount(uid: string): Promise<void> {
+    await this.auth.updateUser(uid, { disabled: true });
+    await this.revokeSessions(uid);
+  }
+
+  async restoreAccount(uid: string, restore: Restore): Promise<string | null> {
+    // Unlinked first: unlinking a provider may take the address it brought with it.
+    if (restore.unlink.length > 0) await this.auth.updateUser(uid, { providersToUnlink: restore.unlink });
+    await this.auth.updateUser(uid, {
+      email: restore.email,
+      emailVerified: true,
+      ...(restore.resetPassword ? { password: randomBytes(24).toString('base64url') } : {}),
+    });
+    await this.revokeSessions(uid);
+    await this.auth.updateUser(uid, { disabled: false });
+    return restore.resetPassword ? this.passwordResetLink(restore.email) : null;
+  }
+
+  passwordResetLink(email: string): Promise<string> {
+    return this.auth.generatePasswordResetLink(email);
   }
 }

@@ -1,20 +1,29 @@
 /**
  * Sign-in handoff codes in Firestore: `_signInHandoffs/{digest}` (never the code), the account's
  * live code in `_signInHandoffOwners/{uid}`, and the attempts on a code prefix in
- * `_handoffAttempts/{prefix}`. Each document carries `expireAt` for a TTL policy
- * (docs/deploying.md): a code is kept a day after it was made, so that a reuse is still known
- * for one after the code's own ten minutes.
+ * `_handoffAttempts/{prefix}`, and an account locked by a reuse in `_accountLocks/{uid}`. Each
+ * document carries `expireAt` for a TTL policy (docs/deploying.md): a code is kept a day after it
+ * was made, so that a reuse is still known for one after the code's own ten minutes; a lock is
+ * kept 30 days, the life of its recovery link.
  */
 import { createHash } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import { HANDOFF_PLATFORMS } from '@dayfocus/contracts/sign-in-handoff';
+import type { SignUpRecord } from '@dayfocus/contracts/records';
+import { RecordRefs } from '../../platform/adapters/record-refs.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
-import { ATTEMPTS_PER_PREFIX, type HandoffRecord } from '../domain/handoffs.js';
-import type { HandoffStore, RedemptionReads, RedemptionWrites } from '../flows/ports.js';
+import type { AccountLock } from '../domain/account-locks.js';
+import { ATTEMPTS_PER_PREFIX, MINTS_PER_DAY, type HandoffOwner, type HandoffRecord } from '../domain/handoffs.js';
+import type { HandoffStore, OutboxMail, RedemptionReads, RedemptionWrites } from '../flows/ports.js';
 
 /** How long a code's record is kept (for its TTL policy). */
 const RECORD_KEEP_MS = 24 * 60 * 60_000;
+/** How long a lock is kept: its recovery link works that long. */
+const LOCK_KEEP_MS = 30 * 24 * 60 * 60_000;
+
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /** A code's digest: SHA-256, hex. */
 export function handoffDigest(code: string): string {
@@ -28,19 +37,39 @@ export class FirestoreHandoffStore implements HandoffStore {
     return this.firestore.collection(collections.signInHandoffs).doc(digest);
   }
 
-  async mint(digest: string, record: HandoffRecord, now: Date): Promise<void> {
+  private lockRef(uid: string) {
+    return this.firestore.collection(collections.accountLocks).doc(uid);
+  }
+
+  async getSignUp(uid: string): Promise<SignUpRecord | undefined> {
+    return (await new RecordRefs(this.firestore).signUpRef(uid).get()).data();
+  }
+
+  async mint(digest: string, record: HandoffRecord, count: (mintedAt: string[]) => string[] | null): Promise<boolean> {
     const ownerRef = this.firestore.collection(collections.signInHandoffOwners).doc(record.uid);
-    await this.firestore.runTransaction(async (tx) => {
-      const earlier = (await tx.get(ownerRef)).data()?.digest;
+    const now = new Date(record.createdAt);
+    return this.firestore.runTransaction(async (tx) => {
+      const owner = (await tx.get(ownerRef)).data();
+      const earlier = owner?.digest;
+      // A retried commit that had landed finds its own code: neither counted, replaced nor made again.
+      if (earlier === digest) return true;
+      const mintedAt = count(texts(owner?.mintedAt));
+      if (!mintedAt) return false;
       const earlierRef = typeof earlier === 'string' ? this.codeRef(earlier) : undefined;
       const earlierRecord = earlierRef ? recordOf((await tx.get(earlierRef)).data()) : undefined;
-      // A retried commit that had landed finds its own code: neither replaced nor made again.
-      if (earlierRef && earlier !== digest && earlierRecord && !earlierRecord.redeemedAt && !earlierRecord.replacedAt) {
+      if (earlierRef && earlierRecord && !earlierRecord.redeemedAt && !earlierRecord.replacedAt) {
         tx.update(earlierRef, { replacedAt: now.toISOString() });
       }
       const expireAt = new Date(now.getTime() + RECORD_KEEP_MS);
       tx.set(this.codeRef(digest), { ...record, expireAt });
-      tx.set(ownerRef, { digest, createdAt: record.createdAt, expireAt });
+      // Kept as long as the mints it counts.
+      tx.set(ownerRef, {
+        digest,
+        createdAt: record.createdAt,
+        mintedAt,
+        expireAt: new Date(now.getTime() + MINTS_PER_DAY.windowMs),
+      });
+      return true;
     });
   }
 
@@ -67,9 +96,61 @@ export class FirestoreHandoffStore implements HandoffStore {
     });
   }
 
-  async markRevoked(digest: string, now: Date): Promise<void> {
-    await this.codeRef(digest).update({ revokedAt: now.toISOString() });
+  async lock(
+    digest: string,
+    uid: string,
+    decide: (existing: AccountLock | undefined) => { lock: AccountLock; mail: OutboxMail | null },
+    now: Date,
+  ): Promise<void> {
+    const lockRef = this.lockRef(uid);
+    await this.firestore.runTransaction(async (tx) => {
+      const existing = storedLock((await tx.get(lockRef)).data());
+      const { lock, mail } = decide(existing);
+      if (lock !== existing) tx.set(lockRef, { ...lock, expireAt: new Date(now.getTime() + LOCK_KEEP_MS) });
+      if (mail)
+        tx.create(this.firestore.collection(collections.mail).doc(), {
+          ...mail,
+          createdAt: FieldValue.serverTimestamp(),
+        });
+      tx.update(this.codeRef(digest), { revokedAt: now.toISOString() });
+    });
   }
+
+  async readLock(uid: string): Promise<AccountLock | undefined> {
+    return storedLock((await this.lockRef(uid).get()).data());
+  }
+
+  async markRecovered(uid: string, now: Date): Promise<void> {
+    await this.lockRef(uid).update({ recoveredAt: now.toISOString() });
+  }
+}
+
+function ownerOf(value: unknown): HandoffOwner | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const owner = value as Record<string, unknown>;
+  if (typeof owner.language !== 'string') return undefined;
+  return {
+    email: typeof owner.email === 'string' ? owner.email : null,
+    providerIds: texts(owner.providerIds),
+    language: owner.language,
+  };
+}
+
+/** A stored lock, or undefined for a document that is not one. */
+function storedLock(data: Record<string, unknown> | undefined): AccountLock | undefined {
+  const owner = ownerOf(data?.owner);
+  if (!data || !owner) return undefined;
+  const { uid, lockedAt, recoverableAt, recoveryDigest, recoveredAt } = data;
+  if (typeof uid !== 'string' || typeof lockedAt !== 'string' || typeof recoverableAt !== 'string') return undefined;
+  if (typeof recoveryDigest !== 'string') return undefined;
+  return {
+    uid,
+    lockedAt,
+    recoverableAt,
+    owner,
+    recoveryDigest,
+    ...(typeof recoveredAt === 'string' ? { recoveredAt } : {}),
+  };
 }
 
 /** A stored record, or undefined for a document that is not one (then the code is refused). */
@@ -86,6 +167,8 @@ function recordOf(data: Record<string, unknown> | undefined): HandoffRecord | un
     ...definedFields({
       redeemedAt: text('redeemedAt'),
       installationId: text('installationId'),
+      retryKeyDigest: text('retryKeyDigest'),
+      owner: ownerOf(data.owner),
       replacedAt: text('replacedAt'),
       revokedAt: text('revokedAt'),
     }),

@@ -1,21 +1,24 @@
 /**
  * The sign-in handoff's rules (docs/app-contract.md, section 6), pure: who may mint a code, and
  * what a redemption earns. A code signs the app in once for an activated account; a second
- * redemption, unless it is the same installation asking again for a lost answer, is taken for a
- * forwarded code, and the account's sessions end (as OAuth's refresh-token reuse detection does).
+ * redemption, unless the first redeemer proves with its retry key that it asks again for a lost
+ * answer, is taken for a forwarded code, and the account is locked until its owner recovers it
+ * (account-locks.ts): ending its sessions alone would leave the first redeemer's fresh session
+ * free to change the credentials, and its custom token good for an hour.
  */
 import {
   HANDOFF_CODE_PATTERN,
   HANDOFF_LIFETIME_MS,
+  HANDOFF_MINT_SIGN_IN_MAX_AGE_MS,
   HANDOFF_RETRY_MS,
   type HandoffPlatform,
 } from '@dayfocus/contracts/sign-in-handoff';
-import type { UserRecord } from '@dayfocus/contracts/records';
-import { accountProved, type AccountFacts } from '../../invites/domain/inviter-choice.js';
+import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
+import { accountProved, recordedInviterCounts, type AccountFacts } from '../../invites/domain/inviter-choice.js';
 import { sessionStillValid } from '../../invites/domain/join-decisions.js';
 import { FlowError } from '../../platform/domain/errors.js';
 import type { Caller } from '../../platform/domain/caller.js';
-import type { RollingWindow } from '../../platform/domain/rolling-window.js';
+import { nextAllowedAt, withEventCounted, type RollingWindow } from '../../platform/domain/rolling-window.js';
 
 /** A code as stored, under its digest: never the code itself. Times are ISO strings. */
 export interface HandoffRecord {
@@ -23,14 +26,35 @@ export interface HandoffRecord {
   platform: HandoffPlatform;
   createdAt: string;
   expiresAt: string;
-  /** The first redemption: when, and by which installation. */
+  /**
+   * The account's owner as she was at the mint, where a reuse's recovery reaches her: her proved
+   * address, her sign-in providers, and the page's language. A redeemer may change them; the lock
+   * restores these.
+   */
+  owner?: HandoffOwner;
+  /** The first redemption: when, by which installation (a label only), and its retry key's digest. */
   redeemedAt?: string;
   installationId?: string;
+  retryKeyDigest?: string;
   /** A newer code of the account took its place before it was redeemed. */
   replacedAt?: string;
   /** The account's sessions were ended for it (a reuse, or "Not you?"): it never signs in again. */
   revokedAt?: string;
 }
+
+/** What the mint knew of the account's owner (HandoffRecord.owner). */
+export interface HandoffOwner {
+  email: string | null;
+  providerIds: string[];
+  language: string;
+}
+
+/**
+ * The codes one account may mint: a person taps a store badge once or twice; more is a script
+ * making codes to hand out in crafted links (docs/app-contract.md, threat model).
+ */
+export const MINTS_PER_HOUR: RollingWindow = { limit: 5, windowMs: 60 * 60_000 };
+export const MINTS_PER_DAY: RollingWindow = { limit: 20, windowMs: 24 * 60 * 60_000 };
 
 /** The redemption attempts on codes of one prefix: at most 10 in any 10 minutes. */
 export const ATTEMPTS_PER_PREFIX: RollingWindow = { limit: 10, windowMs: 10 * 60_000 };
@@ -60,39 +84,74 @@ export interface Minter {
   caller: Caller;
   account: AccountFacts | null;
   user: UserRecord | null;
+  /** The companion's own record of the account's sign-up through an invitation. */
+  signUp: SignUpRecord | undefined;
+  now: Date;
 }
+
+/** The sign-ins of the companion's journey: a code is minted only for a session begun by one. */
+const JOURNEY_PROVIDERS = new Set(['password', 'google.com', 'apple.com']);
 
 /**
  * Throws unless the caller may mint a code: an account that exists, is enabled and proved its
  * address, a session not revoked, an activated record, and not itself a handoff's session (a
- * code made from one would outlive the "Not you?" that ends it).
+ * code made from one would outlive the "Not you?" that ends it). The session must also be the
+ * companion's own: signed in within 15 minutes by one of the journey's providers, for an account
+ * whose sign-up the companion recorded and that still counts. An ID token of the mobile app (an
+ * hour's, stolen or not) would otherwise become a session on another phone.
  */
-export function checkMinter({ caller, account, user }: Minter): void {
+export function checkMinter({ caller, account, user, signUp, now }: Minter): void {
   if (caller.handoff) throw new FlowError('permission-denied', 'A session made by a sign-in code cannot make another');
   if (!account || account.disabled || !sessionStillValid(caller.authTime, account)) {
     throw new FlowError('permission-denied', 'This session can no longer make a sign-in code; sign in again');
+  }
+  const signedInAt = (caller.authTime ?? 0) * 1000;
+  const fresh = now.getTime() - signedInAt <= HANDOFF_MINT_SIGN_IN_MAX_AGE_MS;
+  if (!fresh || !JOURNEY_PROVIDERS.has(caller.signInProvider ?? '')) {
+    throw new FlowError('permission-denied', 'Sign in again to take this account to the app');
   }
   if (!accountProved(account)) throw new FlowError('failed-precondition', 'Confirm the e-mail address first');
   if (!user || user.isDeleted === true || user.isActive !== true) {
     throw new FlowError('failed-precondition', 'The account is not activated yet');
   }
+  if (!recordedInviterCounts(signUp, account)) {
+    throw new FlowError('permission-denied', 'Only an account made through an invitation here can be taken to the app');
+  }
 }
 
 /** A new code's record. */
-export function newHandoff(uid: string, platform: HandoffPlatform, now: Date): HandoffRecord {
+export function newHandoff(uid: string, platform: HandoffPlatform, now: Date, owner?: HandoffOwner): HandoffRecord {
   return {
     uid,
     platform,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + HANDOFF_LIFETIME_MS).toISOString(),
+    ...(owner ? { owner } : {}),
   };
+}
+
+/** The account's mints of the last day with this one counted, or null when it may mint no more now. */
+export function mintCounted(mintedAt: readonly string[], now: Date): string[] | null {
+  if (nextAllowedAt(mintedAt, MINTS_PER_HOUR, now) > now || nextAllowedAt(mintedAt, MINTS_PER_DAY, now) > now) {
+    return null;
+  }
+  return withEventCounted(mintedAt, MINTS_PER_DAY, now);
+}
+
+/** Too many codes minted for one account. */
+export function tooManyMints(): FlowError {
+  return new FlowError(
+    'resource-exhausted',
+    'Too many sign-in codes made for this account; sign in to Dayfocus instead',
+  );
 }
 
 /** What one redemption asks about. `appPlatform`: the calling app's, from its App Check app ID. */
 export interface RedemptionRequest {
   record: HandoffRecord | undefined;
   account: AccountFacts | null;
-  installationId: string;
+  /** The digest of the retry key the app sent: only the first redeemer knows the key. */
+  retryKeyDigest: string;
   appPlatform: string | null;
   now: Date;
 }
@@ -101,15 +160,15 @@ export interface RedemptionRequest {
  * - `grant`: a custom token for the record's account (`first`: the code's first redemption,
  *   which the store records);
  * - `refuse`: the one refusal, nothing written but the attempt;
- * - `reuse`: refused, and every session of the account ends (then the code is `revokedAt`).
+ * - `reuse`: refused, and the account is locked until its owner recovers it (then the code is `revokedAt`).
  */
 export type Redemption = { kind: 'grant'; first: boolean } | { kind: 'refuse' } | { kind: 'reuse' };
 
-export function decideRedemption({ record, account, installationId, appPlatform, now }: RedemptionRequest): Redemption {
+export function decideRedemption({ record, account, retryKeyDigest, appPlatform, now }: RedemptionRequest): Redemption {
   if (!record || record.platform !== appPlatform || record.revokedAt) return { kind: 'refuse' };
   if (record.redeemedAt) {
     const retry =
-      record.installationId === installationId && now.getTime() - Date.parse(record.redeemedAt) <= HANDOFF_RETRY_MS;
+      record.retryKeyDigest === retryKeyDigest && now.getTime() - Date.parse(record.redeemedAt) <= HANDOFF_RETRY_MS;
     if (!retry) return { kind: 'reuse' };
   } else if (record.replacedAt || now.getTime() > Date.parse(record.expiresAt)) {
     return { kind: 'refuse' };

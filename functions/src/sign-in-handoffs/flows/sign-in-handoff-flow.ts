@@ -1,9 +1,12 @@
 /**
  * The sign-in handoff (docs/app-contract.md, section 6): a code minted by the welcome page's
- * "Get the app" for the person signed in there, redeemed once by the app for a custom token.
+ * "Get the app" for the person signed in there, redeemed once by the app for a custom token; a
+ * second redemption locks the account until its owner recovers it from the mail it sends her.
  */
 import { HANDOFF_CODE_BYTES, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import type { SignUpRecord } from '@dayfocus/contracts/records';
 import type { AccountLookup, UserReader } from '../../invites/flows/ports.js';
+import type { ServerText } from '../../platform/domain/server-text.js';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError } from '../../platform/domain/errors.js';
 import { nextAllowedAt, withEventCounted } from '../../platform/domain/rolling-window.js';
@@ -13,11 +16,16 @@ import {
   attemptKeyOf,
   checkMinter,
   decideRedemption,
+  mintCounted,
   newHandoff,
   tooManyAttempts,
+  tooManyMints,
   unusableCode,
+  type HandoffRecord,
   type Redemption,
 } from '../domain/handoffs.js';
+import { decideRecovery, lockOf, type Recovery } from '../domain/account-locks.js';
+import { accountLockMail, recoveryLink } from '../domain/recovery-mail.js';
 import type { HandoffAuth, HandoffStore } from './ports.js';
 
 export interface SignInHandoffDeps {
@@ -25,14 +33,21 @@ export interface SignInHandoffDeps {
   auth: HandoffAuth;
   accounts: Pick<AccountLookup, 'getAccount'>;
   users: UserReader;
+  signUps: { getSignUp(uid: string): Promise<SignUpRecord | undefined> };
   randomBytes: (size: number) => Buffer;
-  /** A code's digest, the only form in which it is kept. */
+  /** A code's digest (and a retry key's, a recovery code's): the only form in which it is kept. */
   digest: (code: string) => string;
+  /** The server's words in a language (English for one that is not switched on). */
+  textIn: (language: unknown) => ServerText;
+  productDomain: () => string;
   now: () => Date;
 }
 
+/** A recovery's outcome, with the link to set her password when she had one. */
+export type RecoveryOutcome = Exclude<Recovery, { kind: 'restore' }> | { kind: 'restored'; resetLink: string | null };
+
 /** A redemption's outcome with the account it concerns. */
-type Outcome = { kind: 'limited' } | (Redemption & { uid: string | undefined });
+type Outcome = { kind: 'limited' } | (Redemption & { uid: string | undefined; record: HandoffRecord | undefined });
 
 export class SignInHandoffFlow {
   /** The attempts this instance took lately (ATTEMPTS_PER_INSTANCE). */
@@ -41,14 +56,28 @@ export class SignInHandoffFlow {
   constructor(private readonly deps: SignInHandoffDeps) {}
 
   /** A new code for the caller's account, replacing its earlier live one. */
-  async create(caller: Caller, platform: HandoffPlatform): Promise<{ code: string; expiresAt: string }> {
-    const { accounts, users, store, now } = this.deps;
-    const [account, user] = await Promise.all([accounts.getAccount(caller.uid), users.getUser(caller.uid)]);
-    checkMinter({ caller, account, user });
-    const code = this.deps.randomBytes(HANDOFF_CODE_BYTES).toString('base64url');
+  async create(
+    caller: Caller,
+    request: { platform: HandoffPlatform; language?: string | undefined },
+  ): Promise<{ code: string; expiresAt: string }> {
+    const { accounts, users, signUps, store, now } = this.deps;
+    const [account, user, signUp] = await Promise.all([
+      accounts.getAccount(caller.uid),
+      users.getUser(caller.uid),
+      signUps.getSignUp(caller.uid),
+    ]);
     const at = now();
-    const record = newHandoff(caller.uid, platform, at);
-    await store.mint(this.deps.digest(code), record, at);
+    checkMinter({ caller, account, user, signUp, now: at });
+    const code = this.deps.randomBytes(HANDOFF_CODE_BYTES).toString('base64url');
+    const owner = {
+      email: account?.email ?? null,
+      providerIds: account?.providerIds ?? [],
+      language: this.deps.textIn(request.language).language,
+    };
+    const record = newHandoff(caller.uid, request.platform, at, owner);
+    if (!(await store.mint(this.deps.digest(code), record, (mintedAt) => mintCounted(mintedAt, at)))) {
+      throw tooManyMints();
+    }
     return { code, expiresAt: record.expiresAt };
   }
 
@@ -57,7 +86,7 @@ export class SignInHandoffFlow {
    * platform as App Check names it (null without a token, or for a web app).
    */
   async redeem(
-    request: { code: string; installationId: string },
+    request: { code: string; installationId: string; retryKey: string },
     appPlatform: string | null,
   ): Promise<{ customToken: string }> {
     const { store, auth, now } = this.deps;
@@ -66,33 +95,72 @@ export class SignInHandoffFlow {
     const key = attemptKeyOf(request.code);
     if (!key) throw unusableCode();
     const digest = this.deps.digest(request.code);
+    const retryKeyDigest = this.deps.digest(request.retryKey);
     const outcome = await store.redeem<Outcome>(digest, key, async ({ record, attempts }) => {
       if (nextAllowedAt(attempts, ATTEMPTS_PER_PREFIX, at) > at) return { result: { kind: 'limited' }, writes: {} };
       const account = record ? await this.deps.accounts.getAccount(record.uid) : null;
-      const decision = decideRedemption({
-        record,
-        account,
-        appPlatform,
-        installationId: request.installationId,
-        now: at,
-      });
+      const decision = decideRedemption({ record, account, appPlatform, retryKeyDigest, now: at });
       const first = decision.kind === 'grant' && decision.first;
+      const redeemed = { redeemedAt: at.toISOString(), installationId: request.installationId, retryKeyDigest };
       return {
-        result: { ...decision, uid: record?.uid },
+        result: { ...decision, uid: record?.uid, record },
         writes: {
           attempts: withEventCounted(attempts, ATTEMPTS_PER_PREFIX, at),
-          ...(first ? { redeemed: { redeemedAt: at.toISOString(), installationId: request.installationId } } : {}),
+          ...(first ? { redeemed } : {}),
         },
       };
     });
     if (outcome.kind === 'limited') throw tooManyAttempts();
     if (outcome.kind === 'grant' && outcome.uid) return { customToken: await auth.customToken(outcome.uid) };
-    if (outcome.kind === 'reuse' && outcome.uid) {
-      // Revoked first, marked after: a failure between leaves a code that ends the sessions again.
-      await auth.revokeSessions(outcome.uid);
-      await store.markRevoked(digest, at);
-    }
+    if (outcome.kind === 'reuse' && outcome.record) await this.lock(digest, outcome.record, at);
     throw unusableCode();
+  }
+
+  /**
+   * A reuse: the account disabled and signed out first, then its lock, its owner's mail and the
+   * code's revocation in one commit. A failure between leaves a code that locks again when tried.
+   */
+  private async lock(digest: string, record: HandoffRecord, at: Date): Promise<void> {
+    const { store, auth } = this.deps;
+    await auth.lockAccount(record.uid);
+    const owner = record.owner ?? { email: null, providerIds: [], language: 'en' };
+    const code = this.deps.randomBytes(HANDOFF_CODE_BYTES).toString('base64url');
+    await store.lock(
+      digest,
+      record.uid,
+      (existing) => {
+        const { lock, mail } = lockOf(existing, {
+          uid: record.uid,
+          owner,
+          recoveryDigest: this.deps.digest(code),
+          now: at,
+        });
+        const link = recoveryLink(this.deps.productDomain(), record.uid, code);
+        const text = this.deps.textIn(owner.language);
+        return { lock, mail: mail && owner.email ? accountLockMail(owner.email, link, text) : null };
+      },
+      at,
+    );
+  }
+
+  /**
+   * The recovery page's form, posted by the locked account's owner: what a redeemer may have
+   * changed is put back and the account enabled; she then sets her password through the link.
+   */
+  async recover(uid: string, code: string): Promise<RecoveryOutcome> {
+    const { store, auth, accounts, now } = this.deps;
+    const [lock, account] = await Promise.all([store.readLock(uid), accounts.getAccount(uid)]);
+    const at = now();
+    const recovery = decideRecovery(lock, this.deps.digest(code), account, at);
+    if (recovery.kind === 'recovered' && recovery.resetPassword && lock?.owner.email) {
+      // The link opened again (her first reset link expired, say): a new one.
+      return { kind: 'restored', resetLink: await auth.passwordResetLink(lock.owner.email) };
+    }
+    if (recovery.kind !== 'restore') return recovery;
+    // Restored, then marked: a failure between leaves a lock that the same link restores again.
+    const resetLink = await auth.restoreAccount(uid, recovery.restore);
+    await store.markRecovered(uid, at);
+    return { kind: 'restored', resetLink };
   }
 
   /** "Not you?" in the app: ends every session of the account, the handoff's among them. */

@@ -13,15 +13,19 @@ import { signInHandoffFlow } from '../../platform/wiring.js';
 
 /** Signed in on the welcome page, the account activated and proved: a code for this device's store. */
 export const createSignInHandoff = callable('createSignInHandoff', createSignInHandoffRequestSchema, (input, request) =>
-  signInHandoffFlow.create(requireCaller(request), input.platform),
+  signInHandoffFlow.create(requireCaller(request), input),
 );
 
 /**
  * The app, before anyone is signed in: a custom token for the code's account, or one refusal.
  * App Check names the app (its app ID's platform must be the code's), and its token is consumed.
  */
-export const redeemSignInHandoff = callable('redeemSignInHandoff', redeemSignInHandoffRequestSchema, (input, request) =>
-  signInHandoffFlow.redeem(input, platformOfAppId(request.app?.appId)),
+export const redeemSignInHandoff = callable(
+  'redeemSignInHandoff',
+  redeemSignInHandoffRequestSchema,
+  (input, request) => signInHandoffFlow.redeem(input, platformOfAppId(request.app?.appId)),
+  // A replayed redemption would mint again: App Check is enforced here whatever the rollout's mode.
+  { enforceAppCheckAlways: true },
 );
 
 /** The app, signed in by a handoff: "Not you?". */

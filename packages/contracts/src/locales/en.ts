@@ -197,6 +197,27 @@ const server = {
     /** Who invited, when the inviter has no name to show. */
     someone: 'A friend',
   },
+  /**
+   * The mail to the owner of an account locked because its sign-in handoff code was redeemed
+   * twice (functions/src/sign-in-handoffs/domain/recovery-mail.ts), and the recovery page it links to.
+   */
+  accountLockMail: {
+    subject: `Your ${brand.productName} account is locked for your safety`,
+    heading: 'We locked your account for your safety',
+    lead: 'A sign-in code made for your account was used on two phones. It may have been forwarded, so nobody can sign in to your account now.',
+    button: 'Get my account back',
+    next: 'The button works from one hour after this email was sent. It puts your account back as it was and lets you set a new password.',
+    linkHelp: 'If the button does not work, open this link:',
+    notYou: 'You did not do anything wrong. Nobody else can use this link.',
+  },
+  accountRecovery: {
+    pageLead: 'Tap the button to get your account back. Anything someone else added to it is removed.',
+    wait: 'For your safety this works from one hour after we locked the account. Please open the link from the email again later.',
+    donePassword: 'Your account is yours again. Set a new password to sign in.',
+    setPassword: 'Set a new password',
+    doneSocial: `Your account is yours again. Open ${brand.productName} and sign in as before.`,
+    refused: `This link cannot be used. Open the latest email we sent you, or sign in to ${brand.productName}.`,
+  },
 };
 
 const en = {

@@ -1,0 +1,83 @@
+/**
+ * An account locked because its handoff code was redeemed twice (docs/app-contract.md, section 6),
+ * pure. Whoever redeemed first may be the attacker, and his session was fresh: through Auth's own
+ * API it could set a password or link a provider of his, and the custom token he kept signs in
+ * again for up to an hour whatever is revoked. So the account is disabled, not only signed out;
+ * its owner is mailed at the address she had proved when the code was minted; and once every
+ * custom token granted before the lock has expired, her recovery restores what she had at the
+ * mint (the address, the providers) and lets her set the password again herself.
+ */
+import { ACCOUNT_LOCK_MS } from '@dayfocus/contracts/sign-in-handoff';
+import type { HandoffOwner } from './handoffs.js';
+
+export interface AccountLock {
+  uid: string;
+  lockedAt: string;
+  /** From when its owner may recover it: every custom token granted before the lock has expired by then. */
+  recoverableAt: string;
+  owner: HandoffOwner;
+  /** The digest of the recovery code the mail carries (never the code). */
+  recoveryDigest: string;
+  recoveredAt?: string;
+}
+
+/** A new lock of `uid` at `now`, or the one already in place (a second reuse mails nobody again). */
+export function lockOf(
+  existing: AccountLock | undefined,
+  input: { uid: string; owner: HandoffOwner; recoveryDigest: string; now: Date },
+): { lock: AccountLock; mail: boolean } {
+  if (existing && !existing.recoveredAt) return { lock: existing, mail: false };
+  const { uid, owner, recoveryDigest, now } = input;
+  return {
+    lock: {
+      uid,
+      lockedAt: now.toISOString(),
+      recoverableAt: new Date(now.getTime() + ACCOUNT_LOCK_MS).toISOString(),
+      owner,
+      recoveryDigest,
+    },
+    mail: owner.email !== null,
+  };
+}
+
+/** The account as Auth has it at the recovery. */
+export interface LockedAccount {
+  email: string | undefined;
+  providerIds: string[];
+}
+
+/** What a recovery does to the account: everything a redeemer may have changed, put back. */
+export interface Restore {
+  /** The address she had proved at the mint (a redeemer may have put his own). */
+  email: string;
+  /** Providers linked since the mint: a redeemer's. */
+  unlink: string[];
+  /** Her sign-in had a password: the one there now may be a redeemer's, so it is replaced and she sets hers. */
+  resetPassword: boolean;
+}
+
+/**
+ * - `refuse`: no lock, or a code that is not its recovery code (one answer for both);
+ * - `wait`: too early, a kept custom token could still sign in;
+ * - `recovered`: done already (the link opened again): nothing more to do;
+ * - `restore`: what to put back, then the account is enabled.
+ */
+export type Recovery =
+  | { kind: 'refuse' }
+  | { kind: 'wait'; recoverableAt: string }
+  | { kind: 'recovered'; resetPassword: boolean }
+  | { kind: 'restore'; restore: Restore };
+
+export function decideRecovery(
+  lock: AccountLock | undefined,
+  codeDigest: string,
+  account: LockedAccount | null,
+  now: Date,
+): Recovery {
+  if (!lock || lock.recoveryDigest !== codeDigest || !account || lock.owner.email === null) return { kind: 'refuse' };
+  const resetPassword = lock.owner.providerIds.includes('password');
+  if (lock.recoveredAt) return { kind: 'recovered', resetPassword };
+  if (now.getTime() < Date.parse(lock.recoverableAt)) return { kind: 'wait', recoverableAt: lock.recoverableAt };
+  const unlink = account.providerIds.filter((id) => !lock.owner.providerIds.includes(id));
+  return { kind: 'restore', restore: { email: lock.owner.email, unlink, resetPassword } };
+}

@@ -1,0 +1,64 @@
+/**
+ * The recovery page of an account locked by a reused handoff code (`/account-recovery`, the link
+ * of the mail the lock sends): a GET shows a form and changes nothing, since mail scanners fetch
+ * links; the form's POST recovers the account. Plain HTML from the server: it works without any
+ * script, in whichever browser the mail app opens.
+ */
+import type { Request } from 'firebase-functions/v2/https';
+import { isUserId } from '@dayfocus/contracts/ids';
+import { HANDOFF_CODE_PATTERN } from '@dayfocus/contracts/sign-in-handoff';
+import { SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
+import type { HttpAnswer } from '../../platform/domain/http-answer.js';
+import { httpFunction } from '../../platform/functions/http-function.js';
+import { textIn } from '../../platform/adapters/locales.js';
+import { signInHandoffFlow } from '../../platform/wiring.js';
+import { recoveryPage, type RecoveryPageState } from '../domain/recovery-mail.js';
+import type { RecoveryOutcome } from '../flows/sign-in-handoff-flow.js';
+
+const HEADERS = {
+  ...SECURITY_HEADERS,
+  // The address carries the recovery code: no referrer leaves with it, and no cache keeps the page.
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Type': 'text/html; charset=utf-8',
+};
+
+/** The fields of a GET's query or a POST's form, as strings. */
+function fieldsOf(req: Request): Record<string, string> {
+  const source: unknown = req.method === 'POST' ? req.body : req.query;
+  const fields: Record<string, string> = {};
+  if (source && typeof source === 'object') {
+    for (const [key, value] of Object.entries(source)) if (typeof value === 'string') fields[key] = value;
+  }
+  return fields;
+}
+
+function stateOf(outcome: RecoveryOutcome): RecoveryPageState {
+  if (outcome.kind === 'restored') {
+    return outcome.resetLink ? { kind: 'done-password', resetLink: outcome.resetLink } : { kind: 'done-social' };
+  }
+  if (outcome.kind === 'recovered') return { kind: 'done-social' };
+  return { kind: outcome.kind === 'wait' ? 'wait' : 'refused' };
+}
+
+export async function answerRecovery(req: Request): Promise<HttpAnswer> {
+  const fields = fieldsOf(req);
+  const text = textIn(fields.lg);
+  const page = (status: number, state: RecoveryPageState): HttpAnswer => ({
+    status,
+    headers: { ...HEADERS, 'Content-Language': text.language },
+    body: recoveryPage(state, text),
+  });
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
+    return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
+  }
+  const { account = '', code = '' } = fields;
+  if (!isUserId(account) || !HANDOFF_CODE_PATTERN.test(code)) return page(404, { kind: 'refused' });
+  if (req.method !== 'POST') return page(200, { kind: 'form', uid: account, code });
+  const outcome = await signInHandoffFlow.recover(account, code);
+  return page(outcome.kind === 'refuse' ? 404 : 200, stateOf(outcome));
+}
+
+export const accountRecovery = httpFunction('accountRecovery', answerRecovery);

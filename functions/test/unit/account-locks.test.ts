@@ -1,0 +1,77 @@
+/** An account locked by a reused handoff code (sign-in-handoffs/domain/account-locks.ts): the lock, and its recovery. */
+import { describe, expect, it } from 'vitest';
+import { decideRecovery, lockOf, type AccountLock } from '../../src/sign-in-handoffs/domain/account-locks.js';
+
+const lockedAt = new Date('2026-11-26T10:00:00.000Z');
+const at = (ms: number) => new Date(lockedAt.getTime() + ms);
+const HOUR = 60 * 60_000;
+const owner = { email: 'mira@example.com', providerIds: ['password'], language: 'hi' };
+const { lock } = lockOf(undefined, { uid: 'mira', owner, recoveryDigest: 'r1', now: lockedAt });
+
+describe('a lock', () => {
+  it('is recoverable an hour after it began (every custom token granted before it has expired), and mails the owner', () => {
+    expect(lock).toEqual({
+      uid: 'mira',
+      lockedAt: lockedAt.toISOString(),
+      recoverableAt: at(HOUR).toISOString(),
+      owner,
+      recoveryDigest: 'r1',
+    });
+    expect(lockOf(undefined, { uid: 'mira', owner, recoveryDigest: 'r1', now: lockedAt }).mail).toBe(true);
+  });
+
+  it('in place already is kept as it is, and mails nobody again', () => {
+    expect(lockOf(lock, { uid: 'mira', owner, recoveryDigest: 'r2', now: at(5_000) })).toEqual({ lock, mail: false });
+  });
+
+  it('after a recovery is a new one', () => {
+    const recovered: AccountLock = { ...lock, recoveredAt: at(2 * HOUR).toISOString() };
+    const next = lockOf(recovered, { uid: 'mira', owner, recoveryDigest: 'r2', now: at(3 * HOUR) });
+    expect(next.mail).toBe(true);
+    expect(next.lock.recoveryDigest).toBe('r2');
+  });
+});
+
+describe('a recovery', () => {
+  const account = { email: 'attacker@example.com', providerIds: ['password', 'google.com'] };
+
+  it('puts back the address and the providers of the mint, and has her set the password', () => {
+    expect(decideRecovery(lock, 'r1', account, at(HOUR))).toEqual({
+      kind: 'restore',
+      restore: { email: 'mira@example.com', unlink: ['google.com'], resetPassword: true },
+    });
+  });
+
+  it("unlinks a password a redeemer added to a Google owner's account", () => {
+    const google = lockOf(undefined, {
+      uid: 'mira',
+      owner: { ...owner, providerIds: ['google.com'] },
+      recoveryDigest: 'r1',
+      now: lockedAt,
+    }).lock;
+    expect(decideRecovery(google, 'r1', account, at(HOUR))).toEqual({
+      kind: 'restore',
+      restore: { email: 'mira@example.com', unlink: ['password'], resetPassword: false },
+    });
+  });
+
+  it('waits until the hour has passed', () => {
+    expect(decideRecovery(lock, 'r1', account, at(HOUR - 1))).toEqual({
+      kind: 'wait',
+      recoverableAt: lock.recoverableAt,
+    });
+  });
+
+  it.each<[string, AccountLock | undefined, string, typeof account | null]>([
+    ['no lock', undefined, 'r1', account],
+    ['another code', lock, 'r2', account],
+    ['a deleted account', lock, 'r1', null],
+  ])('is refused for %s', (_, theLock, digest, theAccount) => {
+    expect(decideRecovery(theLock, digest, theAccount, at(2 * HOUR))).toEqual({ kind: 'refuse' });
+  });
+
+  it('done already does nothing again', () => {
+    const recovered = { ...lock, recoveredAt: at(HOUR).toISOString() };
+    expect(decideRecovery(recovered, 'r1', account, at(2 * HOUR))).toEqual({ kind: 'recovered', resetPassword: true });
+  });
+});

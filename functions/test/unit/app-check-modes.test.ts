@@ -1,0 +1,72 @@
+/**
+ * App Check's rollout mode (`APP_CHECK_ENFORCEMENT=monitor` logs what enforcement would refuse)
+ * never reaches a callable that mints a session: `redeemSignInHandoff` refuses a call without a
+ * verified app, and a replay, in either mode. The callables run here as firebase-functions runs
+ * their handlers, without the emulator.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { revokeSignInHandoffRequestSchema } from '@dayfocus/contracts/requests';
+
+type Runnable = { run: (request: CallableRequest) => Promise<unknown> };
+let callables: { defineCallable: typeof import('../../src/platform/functions/callable.js').defineCallable };
+let consumed = false;
+
+beforeAll(async () => {
+  process.env.APP_CHECK_ENFORCEMENT = 'monitor';
+  const { useEnvironment } = await import('../../src/platform/environment.js');
+  useEnvironment({
+    // Every token has been consumed before: each call is a replay.
+    consumeAppCheckToken: async () => {
+      consumed = true;
+      return false;
+    },
+    countsAppCheckToken: () => true,
+  } as never);
+  callables = await import('../../src/platform/functions/callable.js');
+});
+
+afterAll(() => {
+  delete process.env.APP_CHECK_ENFORCEMENT;
+});
+
+const schema = revokeSignInHandoffRequestSchema; // a request of no fields
+const request = (app?: CallableRequest['app']) => ({ data: {}, app, rawRequest: {} }) as unknown as CallableRequest;
+const spec = { name: 'someCallable', maxInstances: 1, replayProtected: true };
+
+async function outcome(fn: Runnable, req: CallableRequest): Promise<string> {
+  try {
+    await fn.run(req);
+    return 'ran';
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}
+
+describe('in monitor mode', () => {
+  it('lets an ordinary callable run without an app, and on a replay (it only logs)', async () => {
+    const fn = callables.defineCallable(spec, schema, async () => 'ok') as unknown as Runnable;
+    expect(await outcome(fn, request())).toBe('ran');
+    expect(await outcome(fn, request({ appId: '1:1:android:ab', token: {} } as never))).toBe('ran');
+  });
+
+  it('refuses a callable enforced always: without an app, and on a replay', async () => {
+    const fn = callables.defineCallable(spec, schema, async () => 'ok', {
+      enforceAppCheckAlways: true,
+    }) as unknown as Runnable;
+    expect(await outcome(fn, request())).toBe('unauthenticated');
+    consumed = false;
+    expect(await outcome(fn, request({ appId: '1:1:android:ab', token: {} } as never))).toBe('unauthenticated');
+    expect(consumed).toBe(true);
+  });
+
+  it('is how the handoff redemption is declared', () => {
+    const source = readFileSync(
+      join(__dirname, '..', '..', 'src/sign-in-handoffs/functions/handoff-callables.ts'),
+      'utf8',
+    );
+    expect(source).toMatch(/'redeemSignInHandoff',[\s\S]*enforceAppCheckAlways: true/);
+  });
+});

@@ -33,6 +33,7 @@ import { InviterFlow } from '../invites/flows/inviter-flow.js';
 import { VerificationMailFlow } from '../invites/flows/verification-mail-flow.js';
 import { AuthVerificationLinks, FirestoreMailOutbox } from '../invites/adapters/mail-outbox.js';
 import { SignInHandoffFlow } from '../sign-in-handoffs/flows/sign-in-handoff-flow.js';
+import { KeptPageInviters } from '../pages/adapters/kept-inviters.js';
 import { FirestoreHandoffStore, handoffDigest } from '../sign-in-handoffs/adapters/handoff-store.js';
 import { FirebaseHandoffAuth } from '../sign-in-handoffs/adapters/handoff-auth.js';
 
@@ -133,9 +134,10 @@ export const appLinkFlow = new AppLinkFlow({
 
 /** The invitation page's flow, given what only the HTTP function knows: its renderer and its headers. */
 export function invitationPageFlow(page: Pick<InvitationPageDeps, 'renderer' | 'pageHeaders'>): InvitationPageFlow {
+  const inviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
   return new InvitationPageFlow({
     ...page,
-    findInviter: (inviterId) => inviterFlow.card(inviterId),
+    findInviter: (inviterId, asked) => inviters.card(inviterId, asked),
     createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
     settings: readLinkSettings,
     countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),

@@ -319,6 +319,32 @@ describe('The e-mail leg on a phone', () => {
       expect(arrivalFromPlayUrl(mailBrowser.url())).toEqual({ invite: arrival.invite, handoff: null });
     });
 
+    it("gives a second person signing up in the same tab her own code, never the first one's", async () => {
+      const first = await welcomedOn(CHROME_ANDROID);
+      const { page } = first;
+      await page.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Google Play' }));
+      await page.locator('[data-store="google-play"]').click();
+      await page.waitForURL((url) => url.hostname === 'play.google.com');
+      const firstCode = arrivalFromPlayUrl(page.url()).handoff;
+      expect(firstCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      // Minutes later, another person takes the phone and signs up in the same tab.
+      const inviter = await seedInviter();
+      const second = newInvitee();
+      await signUpWithEmail(page, inviter, second);
+      const { uid } = await authUserByEmail(second.email);
+      await first.mailBrowser.goto((await verificationMail(second.email)).link);
+      await visible(first.mailBrowser.getByText(en.welcome.activated));
+      await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
+      await page.locator('[data-store="google-play"]').click();
+      await page.waitForURL((url) => url.hostname === 'play.google.com');
+      const handoff = arrivalFromPlayUrl(page.url()).handoff;
+      expect(handoff).not.toBe(firstCode);
+      const app = new SimulatedMobileApp('android');
+      expect((await app.signInOnArrival(handoff ?? '')).uid).toBe(uid);
+      await app.close();
+    });
+
     it("on an iPhone: the copy carries the handoff in the short link's fragment; the app redeems it", async () => {
       const { uid, page } = await welcomedOn(SAFARI_IPHONE);
       const copy = await copyInviteAndComeBack(page);

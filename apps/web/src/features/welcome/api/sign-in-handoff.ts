@@ -14,13 +14,23 @@ import { callFunction } from '@/lib/callables';
  */
 export const HANDOFF_WAIT_MS = 3_000;
 
-/** Whether this tab holds a Firebase session, read from its session storage without loading Auth. */
-export function sessionInThisTab(): boolean {
+/**
+ * The account of the Firebase session this tab holds (its uid), read from its session storage
+ * without loading Auth; null when there is none.
+ */
+function sessionAccount(): string | null {
   try {
-    return Object.keys(window.sessionStorage).some((key) => key.startsWith('firebase:authUser:'));
+    const key = Object.keys(window.sessionStorage).find((name) => name.startsWith('firebase:authUser:'));
+    const user = JSON.parse((key && window.sessionStorage.getItem(key)) || 'null') as { uid?: unknown } | null;
+    return typeof user?.uid === 'string' ? user.uid : null;
   } catch {
-    return false; // storage refused (a locked-down in-app browser): no session to hand over
+    return null; // storage refused (a locked-down in-app browser) or unreadable: no session to hand over
   }
+}
+
+/** Whether this tab holds a Firebase session. */
+export function sessionInThisTab(): boolean {
+  return sessionAccount() !== null;
 }
 
 /** Settles with `work`'s answer, or null once `ms` have passed. */
@@ -32,12 +42,15 @@ function withinWait<T>(work: Promise<T | null>, ms: number): Promise<T | null> {
  * The code this tab minted, kept in its session storage (where the session it replaces was, and
  * gone with the tab): a person who comes back from the store and taps again (the store's app did
  * not open, say; the page may be loaded anew) takes the same code, though the session has ended.
- * Kept while at least KEEP_MARGIN_MS of its life remain, for the app to redeem it.
+ * Kept while at least KEEP_MARGIN_MS of its life remain, for the app to redeem it, and only for
+ * its own account: once another person signs in on the tab, hers is minted instead.
  */
 const KEPT_KEY = 'dayfocus:signInHandoff';
 const KEEP_MARGIN_MS = 2 * 60_000;
 
 interface Kept {
+  /** The account it signs in. */
+  uid: string;
   platform: HandoffPlatform;
   code: string;
   usableUntil: number;
@@ -46,7 +59,11 @@ interface Kept {
 function keptCode(platform: HandoffPlatform): string | null {
   try {
     const kept = JSON.parse(window.sessionStorage.getItem(KEPT_KEY) ?? 'null') as Kept | null;
-    if (kept?.platform === platform && typeof kept.code === 'string' && Date.now() < kept.usableUntil) return kept.code;
+    const account = sessionAccount();
+    const ours = kept !== null && (account === null || kept.uid === account);
+    if (ours && kept.platform === platform && typeof kept.code === 'string' && Date.now() < kept.usableUntil) {
+      return kept.code;
+    }
     window.sessionStorage.removeItem(KEPT_KEY);
   } catch {
     // storage refused or unreadable: nothing kept
@@ -80,9 +97,12 @@ export async function mintSignInHandoff(platform: HandoffPlatform): Promise<stri
     const { firebaseAuth, endSession } = await import('@/lib/auth');
     const auth = firebaseAuth();
     await auth.authStateReady();
-    if (!auth.currentUser) return null;
-    const { code, expiresAt } = await callFunction('createSignInHandoff', { platform });
-    keepCode({ platform, code, usableUntil: Date.parse(expiresAt) - KEEP_MARGIN_MS });
+    const uid = auth.currentUser?.uid;
+    if (!uid) return null;
+    // The page's language: the one a recovery mail would speak if the code were ever reused.
+    const language = document.documentElement.lang || undefined;
+    const { code, expiresAt } = await callFunction('createSignInHandoff', { platform, language });
+    keepCode({ uid, platform, code, usableUntil: Date.parse(expiresAt) - KEEP_MARGIN_MS });
     void endSession();
     return code;
   })().catch((error: unknown) => {

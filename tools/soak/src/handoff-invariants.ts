@@ -1,13 +1,15 @@
 /**
  * The invariants of a sign-in handoff journey (handoff-steps.ts), from what its apps met and from
  * Auth afterwards: the app signed in as the person with the handoff claim, the same installation
- * let in again within two minutes, and a second installation refused with every session of the
- * account ended, the account still enabled. (The friendship is the journey's joined pair,
+ * let in again within two minutes, and a second installation refused with the account locked:
+ * disabled, every session ended, and its lock recorded for its owner's recovery, whatever fault
+ * fell between the lock's steps. (The friendship is the journey's joined pair,
  * journey-invariants.ts.)
  */
 import type { HandoffOutcome } from './journeys.js';
 import type { SoakInvariants } from './invariant.js';
-import { adminAuth } from './store.js';
+import { collections } from '@dayfocus/contracts/records';
+import { adminAuth, adminDb } from './store.js';
 
 /** The journey under check: its kind, the invitee it made, and how examples name it. */
 interface HandoffJourney {
@@ -58,13 +60,15 @@ export async function checkHandoff(
   }
   if (kind === 'redeems-twice' && handoff.second.length > 0) {
     const { disabled } = await adminAuth.getUser(invitee);
+    const lock = (await adminDb.collection(collections.accountLocks).doc(invitee).get()).data();
     invariants.handoffReuse.check(
       handoff.second.every((answer) => answer === 'permission-denied') &&
-        state === 'auth/id-token-revoked' &&
-        !disabled,
+        state === 'auth/user-disabled' &&
+        disabled &&
+        typeof lock?.recoveryDigest === 'string',
       () =>
         `${label}: the second installation got ${handoff.second.join(', ')}; the first session ${state};` +
-        ` the account ${disabled ? 'disabled' : 'enabled'}`,
+        ` the account ${disabled ? 'disabled' : 'enabled'}; ${lock ? 'a lock' : 'no lock'} recorded`,
     );
   }
 }

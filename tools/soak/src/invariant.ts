@@ -48,7 +48,7 @@ export function soakInvariants() {
       'the same installation redeeming again within two minutes is let in (a retry, a replay)',
     ),
     handoffReuse: new Invariant(
-      "a second installation is refused and ends the account's sessions; the account stays enabled",
+      "a second installation is refused and locks the account: disabled, its sessions ended, its lock recorded",
     ),
   };
 }

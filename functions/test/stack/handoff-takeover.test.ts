@@ -128,6 +128,7 @@ describe('a forwarded code: the first redeemer keeps nothing', () => {
     await adminDb.collection('_accountLocks').doc(uid).update({ recoverableAt: new Date().toISOString() });
     const recovered = await postRecovery(link);
     expect(recovered.status).toBe(200);
+    expect(recovered.body).toContain('आपका खाता फिर से आपका है');
     const restored = await adminAuth.getUser(uid);
     expect(restored.disabled).toBe(false);
     expect(restored.email).toBe(email);

@@ -54,7 +54,13 @@ const BUTTON =
 
 export function recoveryPage(state: RecoveryPageState, text: ServerText): string {
   const e = escapeHtml;
-  const heading = text.t('accountLockMail.heading');
+  const heading = text.t(
+    state.kind === 'refused'
+      ? 'accountRecovery.refusedHeading'
+      : state.kind === 'done-social' || state.kind === 'done-password'
+        ? 'accountRecovery.recoveredHeading'
+        : 'accountLockMail.heading',
+  );
   const body = ((): string => {
     switch (state.kind) {
       case 'form':

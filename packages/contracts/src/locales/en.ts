@@ -211,12 +211,14 @@ const server = {
     notYou: 'You did not do anything wrong. Nobody else can use this link.',
   },
   accountRecovery: {
+    recoveredHeading: 'Your account is yours again',
+    refusedHeading: 'This link cannot be used',
     pageLead: 'Tap the button to get your account back. Anything someone else added to it is removed.',
     wait: 'For your safety this works from one hour after we locked the account. Please open the link from the email again later.',
-    donePassword: 'Your account is yours again. Set a new password to sign in.',
+    donePassword: 'Set a new password to sign in.',
     setPassword: 'Set a new password',
-    doneSocial: `Your account is yours again. Open ${brand.productName} and sign in as before.`,
-    refused: `This link cannot be used. Open the latest email we sent you, or sign in to ${brand.productName}.`,
+    doneSocial: `Open ${brand.productName} and sign in as before.`,
+    refused: `Open the latest email we sent you, or sign in to ${brand.productName}.`,
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * The invariants of a sign-in handoff journey (handoff-steps.ts), from what its apps met and from
- * Auth afterwards: the app signed in as the person with the handoff claim, the same installation
- * let in again within two minutes, and a second installation refused with the account locked:
+ * Auth afterwards: the app signed in as the person with the handoff claim, the first redeemer let
+ * in again within two minutes (its retry key), and a second installation refused with the account
+ * locked:
  * disabled, every session ended, and its lock recorded for its owner's recovery, whatever fault
  * fell between the lock's steps. (The friendship is the journey's joined pair,
  * journey-invariants.ts.)

@@ -45,10 +45,10 @@ export function soakInvariants() {
       'a sign-in handoff signs the app in as the person who made it, with the handoff claim, for a session that lasts',
     ),
     handoffRetry: new Invariant(
-      'the same installation redeeming again within two minutes is let in (a retry, a replay)',
+      'the first redeemer asking again within two minutes, with its retry key, is let in (a retry, a replay)',
     ),
     handoffReuse: new Invariant(
-      "a second installation is refused and locks the account: disabled, its sessions ended, its lock recorded",
+      'a second installation is refused and locks the account: disabled, its sessions ended, its lock recorded',
     ),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * firestore.rules as the stack's Firestore enforces it (it loads the file firebase.json deploys):
+ * firestore.rules as the stack's Firestore enforces it (it loads LOCAL_RULES_FILE, tools/stack/src/config.ts):
  * no client, signed in or not, reads or writes any collection the product writes, not even the
  * signed-in person's own record; the Admin SDK, which the functions use, is not judged by them.
  * Driven with @firebase/rules-unit-testing, as the Firebase docs show.

@@ -1,7 +1,8 @@
 /**
  * The preflight's check of the shared project's Firestore rules (docs/deploying.md, step 0): the
  * app's rules file, named by `APP_FIRESTORE_RULES`, must carry firestore.companion.rules unchanged,
- * and a Firestore emulator must refuse every client request to our collections under it. Ours
+ * and a Firestore emulator must refuse every client request to our collections under it, with the
+ * documents an owner-keyed rule would grant (companion-rules.ts, clientAccessProblems). Ours
  * judges by default, started here; `RULES_EMULATOR_HOST` (host:port) names another one, such as
  * Google's, for rules that use what ours does not implement (`get()`, `exists()`, …).
  */
@@ -42,10 +43,22 @@ export async function appRulesOutcome({ root }: DeployContext, env = process.env
   try {
     const judge = emulator ?? { host, port: Number(port) };
     const access = await clientAccessProblems(rules, judge);
-    const problems = access.map(
-      (problem) => `${problem}: grant nothing under our collections (no \`match /{document=**}\` that allows)`,
-    );
-    return { problems, where, note: `no client reaches our collections (judged by ${other ?? 'our emulator'})` };
+    const problems =
+      access.length === 0
+        ? []
+        : [
+            ...access,
+            'grant nothing under our collections: no `match /{document=**}`, `/{collection}/{id}` or other wildcard ' +
+              'that allows, owner-keyed ones (`request.resource.data.owner == request.auth.uid`, ' +
+              '`resource.data.email == request.auth.token.email`) included',
+          ];
+    return {
+      problems,
+      where,
+      note:
+        `no client, anonymous or signed in with a verified address, gets, lists, creates, updates or deletes ` +
+        `a document of ours, its uid or address in any owner field (judged by ${other ?? 'our emulator'})`,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return {

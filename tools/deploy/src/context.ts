@@ -17,6 +17,15 @@ export interface DeployContext {
 export interface FirebaseJson {
   hosting?: { public?: string } | { public?: string }[];
   functions?: FunctionsCodebase | FunctionsCodebase[];
+  firestore?: FirestoreTarget | FirestoreTarget[];
+}
+
+/** A database's entry of firebase.json's `firestore`: a `rules` file is what `firebase deploy` uploads and releases. */
+export interface FirestoreTarget {
+  rules?: string;
+  indexes?: string;
+  database?: string;
+  target?: string;
 }
 
 export interface FunctionsCodebase {

@@ -1,19 +1,35 @@
 /**
- * The preflight's check of who signs the sign-in handoff's custom tokens (docs/app-contract.md,
- * section 6). In a deployment the Admin SDK signs them through IAM's signBlob as the functions'
- * service account, the compute default account for 2nd-gen functions, which needs the Service
- * Account Token Creator role on itself; without it every redemption fails. What the check can
- * see depends on the machine: with gcloud signed in it reads the IAM policies and refuses a
- * deploy whose account lacks the role; without gcloud, or offline, it passes and says what to
- * grant (docs/deploying.md, step 3).
+ * The preflight's check of who can sign the sign-in handoff's custom tokens (docs/deploying.md,
+ * step 3). A custom token is a sign-in as any uid. The Admin SDK signs it through IAM's signBlob
+ * as the service account its function runs as, so that account needs the Service Account Token
+ * Creator role on itself. Only the functions that mint (the manifest's rows with a
+ * `serviceAccount`) run as the signer, `dayfocus-handoff-signer@{project}.iam.gserviceaccount.com`,
+ * and it alone may sign: the role granted on itself, never on the project (there it signs as
+ * every service account of the project), and never to the accounts every other function runs as
+ * (the compute default account of 2nd-gen functions, the App Engine default account of 1st-gen
+ * ones, our auth triggers). What the check can see depends on the machine: with gcloud signed in
+ * it reads the IAM policies and refuses; without gcloud, or offline, it passes and says what to
+ * grant.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { functionRows, HANDOFF_SIGNER, serviceAccountEmail } from '@dayfocus/contracts/functions';
 import type { DeployContext } from './context.js';
 
 export const TOKEN_CREATOR_ROLE = 'roles/iam.serviceAccountTokenCreator';
+
+/**
+ * The project roles the signer's function needs for its own work (none of them signs): Firestore
+ * (the codes, the locks, the mail outbox), Auth (an account locked on a reused code), App Check's
+ * replay check (its token consumed).
+ */
+export const SIGNER_PROJECT_ROLES = [
+  'roles/datastore.user',
+  'roles/firebaseauth.admin',
+  'roles/firebaseappcheck.tokenVerifier',
+] as const;
 
 /** An IAM policy as `gcloud … get-iam-policy --format=json` prints it. */
 export interface IamPolicy {
@@ -27,12 +43,26 @@ export type Gcloud = (args: string[]) => Promise<string>;
 export const computeServiceAccount = (projectNumber: string) =>
   `${projectNumber}-compute@developer.gserviceaccount.com`;
 
-/** Whether any of the policies grants `account` the Token Creator role. */
-export function grantsSigning(policies: readonly IamPolicy[], account: string): boolean {
-  const member = `serviceAccount:${account}`;
-  return policies.some((policy) =>
-    (policy.bindings ?? []).some((binding) => binding.role === TOKEN_CREATOR_ROLE && binding.members?.includes(member)),
-  );
+/** The App Engine default service account, which 1st-gen functions (our auth triggers) run as. */
+export const appEngineServiceAccount = (projectId: string) => `${projectId}@appspot.gserviceaccount.com`;
+
+/** The signer of a project: the account the minting functions run as. */
+export const signerAccount = (projectId: string) => serviceAccountEmail(HANDOFF_SIGNER, projectId);
+
+/** The functions that run as the signer (the manifest's rows that name it). */
+export const signingFunctions = () =>
+  functionRows()
+    .filter((row) => row.serviceAccount === HANDOFF_SIGNER)
+    .map((row) => row.name);
+
+/** The members a policy grants `role` to. */
+function holders(policy: IamPolicy, role: string): string[] {
+  return (policy.bindings ?? []).filter((binding) => binding.role === role).flatMap((binding) => binding.members ?? []);
+}
+
+/** Whether the policy grants `account` the Token Creator role. */
+export function grantsSigning(policy: IamPolicy, account: string): boolean {
+  return holders(policy, TOKEN_CREATOR_ROLE).includes(`serviceAccount:${account}`);
 }
 
 /** Whether gcloud has credentials on this machine, seen from its files without starting it (seconds of Python). */
@@ -43,14 +73,124 @@ function gcloudSignedIn(): boolean {
 
 const runGcloud: Gcloud = (args) =>
   new Promise((resolve, reject) => {
-    execFile('gcloud', [...args, '--quiet'], { timeout: 30_000 }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
+    execFile('gcloud', [...args, '--quiet'], { timeout: 30_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
     );
   });
 
-const grantCommand = (account: string, project: string) =>
-  `gcloud iam service-accounts add-iam-policy-binding ${account} --member=serviceAccount:${account} ` +
+/** What gcloud says of a service account that does not exist. */
+const isNotFound = (error: unknown) => /NOT_FOUND|does not exist|Unknown service account/i.test(String(error));
+
+/** The gcloud commands that make the signer and give it its one Token Creator grant, on itself. */
+export function signerSetupCommands(project: string): string[] {
+  const signer = signerAccount(project);
+  return [
+    `gcloud iam service-accounts create ${HANDOFF_SIGNER} --display-name="Dayfocus handoff signer" --project=${project}`,
+    `gcloud iam service-accounts add-iam-policy-binding ${signer} --member=serviceAccount:${signer} ` +
+      `--role=${TOKEN_CREATOR_ROLE} --project=${project}`,
+  ];
+}
+
+/** The gcloud commands that give the signer the project roles its function's work needs. */
+export function signerRoleCommands(project: string, roles: readonly string[] = SIGNER_PROJECT_ROLES): string[] {
+  const signer = signerAccount(project);
+  return roles.map(
+    (role) => `gcloud projects add-iam-policy-binding ${project} --member=serviceAccount:${signer} --role=${role}`,
+  );
+}
+
+const removeFromProject = (project: string, account: string) =>
+  `gcloud projects remove-iam-policy-binding ${project} --member=serviceAccount:${account} --role=${TOKEN_CREATOR_ROLE}`;
+const removeFromAccount = (project: string, on: string, account: string) =>
+  `gcloud iam service-accounts remove-iam-policy-binding ${on} --member=serviceAccount:${account} ` +
   `--role=${TOKEN_CREATOR_ROLE} --project=${project}`;
+
+/** The IAM policies the check reads; an account's is null when the account does not exist. */
+export interface SigningPolicies {
+  project: IamPolicy;
+  signer: IamPolicy | null;
+  /** The accounts every other function runs as: the compute default and the App Engine default. */
+  runtimes: { account: string; policy: IamPolicy | null }[];
+}
+
+/** Reads the policies through gcloud; throws when gcloud cannot (offline, no permission). */
+async function readPolicies(gcloud: Gcloud, project: string): Promise<SigningPolicies> {
+  const policyOf = async (account: string): Promise<IamPolicy | null> => {
+    try {
+      const args = ['iam', 'service-accounts', 'get-iam-policy', account, `--project=${project}`, '--format=json'];
+      return JSON.parse(await gcloud(args)) as IamPolicy;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  };
+  const number = (await gcloud(['projects', 'describe', project, '--format=value(projectNumber)'])).trim();
+  const accounts = [computeServiceAccount(number), appEngineServiceAccount(project)];
+  const [projectPolicy, signer, ...runtimes] = await Promise.all([
+    gcloud(['projects', 'get-iam-policy', project, '--format=json']).then((text) => JSON.parse(text) as IamPolicy),
+    policyOf(signerAccount(project)),
+    ...accounts.map(policyOf),
+  ]);
+  return {
+    project: projectPolicy as IamPolicy,
+    signer: signer ?? null,
+    runtimes: accounts.map((account, i) => ({ account, policy: runtimes[i] ?? null })),
+  };
+}
+
+/** What other functions run as each default account, for the problems. */
+const runsAs = (account: string) =>
+  account.endsWith('@developer.gserviceaccount.com')
+    ? 'the compute default account, which every other 2nd-gen function runs as'
+    : 'the App Engine default account, which every 1st-gen function (our auth triggers) runs as';
+
+/** Every grant that lets anyone but the signer sign, or the signer sign as others; and a signer that cannot sign. */
+export function signingProblems(project: string, policies: SigningPolicies): string[] {
+  const signer = signerAccount(project);
+  const functions = signingFunctions().join(', ');
+  const runtimes = policies.runtimes.map(({ account }) => account);
+  const problems: string[] = [];
+  // On the project, the role signs as every service account of it, the signer included.
+  for (const account of [signer, ...runtimes].filter((a) => grantsSigning(policies.project, a)))
+    problems.push(
+      `${account} (${account === signer ? 'the signer' : runsAs(account)}) holds ${TOKEN_CREATOR_ROLE} on the ` +
+        'project: it can sign as every service account of the project and mint a sign-in for any user. Remove ' +
+        `it: ${removeFromProject(project, account)}`,
+    );
+  // The accounts every other function runs as may sign as nobody: not as themselves, not as the signer.
+  for (const { account, policy } of policies.runtimes) {
+    const on = [
+      ...(policy && grantsSigning(policy, account) ? [account] : []),
+      ...(policies.signer && grantsSigning(policies.signer, account) ? [signer] : []),
+    ];
+    for (const target of on)
+      problems.push(
+        `${account} (${runsAs(account)}) holds ${TOKEN_CREATOR_ROLE} on ${target === account ? 'itself' : target}: ` +
+          `every such function could mint a sign-in for any user. Remove it: ${removeFromAccount(project, target, account)}`,
+      );
+  }
+  // No other workload signs as the signer.
+  for (const member of policies.signer ? holders(policies.signer, TOKEN_CREATOR_ROLE) : []) {
+    const account = member.replace(/^serviceAccount:/, '');
+    if (!member.startsWith('serviceAccount:') || account === signer || runtimes.includes(account)) continue;
+    problems.push(
+      `${account} holds ${TOKEN_CREATOR_ROLE} on ${signer}: it can sign as the signer and mint a sign-in for any ` +
+        `user. Remove it: ${removeFromAccount(project, signer, account)}`,
+    );
+  }
+  const setup = signerSetupCommands(project);
+  if (policies.signer === null)
+    problems.push(
+      `${signer}, which ${functions} run as, does not exist: the deploy would fail, and the app's sign-in on ` +
+        `arrival with it. Create it and grant it ${TOKEN_CREATOR_ROLE} on itself: ${setup.join(' && ')}`,
+    );
+  else if (!grantsSigning(policies.signer, signer))
+    problems.push(
+      `${signer}, which ${functions} run as, lacks ${TOKEN_CREATOR_ROLE} on itself: every redemption would fail. ` +
+        `Grant it on the account, not on the project: ${setup[1]}`,
+    );
+  return problems;
+}
 
 export async function tokenSignerOutcome(
   deploy: DeployContext,
@@ -59,29 +199,40 @@ export async function tokenSignerOutcome(
 ): Promise<{ problems: string[]; where: string; note: string }> {
   const where = 'IAM, through gcloud';
   const project = deploy.project.id;
-  const manual = `grant the functions' service account ${TOKEN_CREATOR_ROLE} on itself (docs/deploying.md, step 3)`;
-  if (!project) return { where, problems: [], note: `no project to look at: ${manual}` };
+  const functions = signingFunctions().join(', ');
+  if (!project)
+    return {
+      where,
+      problems: [],
+      note:
+        `no project to look at: ${functions} run as ${HANDOFF_SIGNER}@{project}.iam.gserviceaccount.com, which ` +
+        `needs ${TOKEN_CREATOR_ROLE} on itself (docs/deploying.md, step 3)`,
+    };
+  const signer = signerAccount(project);
+  const manual =
+    `${functions} run as ${signer}: create it and grant it ${TOKEN_CREATOR_ROLE} on itself, nothing more ` +
+    `(docs/deploying.md, step 3): ${signerSetupCommands(project).join(' && ')}`;
   if (!signedIn()) return { where, problems: [], note: `not checked, gcloud is not signed in here: ${manual}` };
-  let account: string;
-  let policies: IamPolicy[];
+  let policies: SigningPolicies;
   try {
-    const number = (await gcloud(['projects', 'describe', project, '--format=value(projectNumber)'])).trim();
-    account = computeServiceAccount(number);
-    policies = await Promise.all([
-      gcloud(['projects', 'get-iam-policy', project, '--format=json']),
-      gcloud(['iam', 'service-accounts', 'get-iam-policy', account, `--project=${project}`, '--format=json']),
-    ]).then((texts) => texts.map((text) => JSON.parse(text) as IamPolicy));
+    policies = await readPolicies(gcloud, project);
   } catch (error) {
     const reason = String((error as Error).message ?? error).split('\n')[0];
     return { where, problems: [], note: `not checked (${reason}): ${manual}` };
   }
-  if (grantsSigning(policies, account)) return { where, problems: [], note: `${account} signs custom tokens` };
+  const problems = signingProblems(project, policies);
+  if (problems.length > 0) return { where, problems, note: '' };
+  const missing = SIGNER_PROJECT_ROLES.filter(
+    (role) => !holders(policies.project, role).includes(`serviceAccount:${signer}`),
+  );
+  const roles =
+    missing.length === 0
+      ? `it holds ${SIGNER_PROJECT_ROLES.join(', ')} for its work`
+      : `not seen on the project for it: ${missing.join(', ')}, which its work needs unless granted otherwise ` +
+        `(${signerRoleCommands(project, missing).join(' && ')})`;
   return {
     where,
-    problems: [
-      `${account}, which the functions run as, lacks ${TOKEN_CREATOR_ROLE}: the app's sign-in on arrival would fail ` +
-        `at every redemption. Grant it: ${grantCommand(account, project)}`,
-    ],
-    note: '',
+    problems: [],
+    note: `${signer} alone signs custom tokens (${functions}), ${TOKEN_CREATOR_ROLE} on itself; ${roles}`,
   };
 }

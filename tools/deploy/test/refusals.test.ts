@@ -16,6 +16,7 @@ import { deployChecks } from '../src/checks.js';
 import {
   buildWeb,
   copyTree,
+  firestorePrepare,
   goodParams,
   goodWebConfig,
   makeTree,
@@ -239,15 +240,76 @@ describe("the shared project's rules (the functions' and Firestore's predeploys)
       preflight(good, ['--only', 'functions', '--project', PROJECT]),
     );
     expect(code).toBe(1);
-    expect(output).toContain(
-      'a signed-in client may read _signUps/rules-check-user: grant nothing under our collections',
-    );
+    expect(output).toContain('a signed-in client may read _signUps/rules-check-user; ');
+    expect(output).toContain('; grant nothing under our collections: no `match /{document=**}`');
   });
 
   it("passes the app's rules with the fragment pasted in", async () => {
     const { code, output } = await preflight(good, ['--only', 'firestore', '--project', PROJECT]);
     expect(output).toContain("ok    the app's Firestore rules (APP_FIRESTORE_RULES)");
     expect(code).toBe(0);
+  });
+});
+
+describe('a plain `firebase deploy` (every target, no --only)', () => {
+  /** The tree's firebase.json with `rules` in its firestore entry, as it was before. */
+  const namingRules = (rules: string) => (root: string) => {
+    const path = join(root, 'firebase.json');
+    const config = JSON.parse(readFileSync(path, 'utf8')) as { firestore: Record<string, unknown> };
+    config.firestore = { rules, ...config.firestore };
+    writeFileSync(path, JSON.stringify(config, null, 2));
+  };
+
+  it("sends no rules file: firebase-tools' own Firestore prepare step takes the indexes alone, with --only firestore:rules too", async () => {
+    // What firebase-tools' deploy and release steps upload and release (lib/deploy/firestore).
+    expect(await firestorePrepare(good)).toEqual({
+      deploysRules: true,
+      rules: [],
+      uploads: [],
+      indexes: ['firestore.indexes.json'],
+    });
+    expect((await firestorePrepare(good, 'firestore:rules')).uploads).toEqual([]);
+  });
+
+  it('refuses, at its first predeploy and before anything is built, a firebase.json that names the deny-all firestore.rules again', async () => {
+    const root = goodWith(namingRules('firestore.rules'));
+    // Without the refusal, this is what would go out in place of the app's rules.
+    expect((await firestorePrepare(root)).uploads).toEqual(['firestore.rules']);
+    const { code, output } = await predeploy(root, 'all');
+    expect(output).toContain('predeploy of firestore, functions, hosting, extensions');
+    expect(output).toContain(
+      "FAIL  firebase.json deploys no Firestore rules (firebase.json's firestore): it names the rules file " +
+        "firestore.rules, this repository's own, which denies every client everything: `firebase deploy` would " +
+        "put it in place of the app's rules in the shared project and lock every app user out. " +
+        'Remove "rules" from firebase.json\'s firestore',
+    );
+    expect(output).toContain('firestore predeploy error');
+    expect(code).toBe(1);
+    // The functions' predeploy (build, pack) never ran.
+    expect(existsSync(join(root, 'functions/deploy'))).toBe(false);
+  });
+
+  it("refuses any other rules file as well, the app's merged rules included, and from every target's predeploy", async () => {
+    const root = goodWith((root) => {
+      cpSync(goodAppRules, join(root, 'app.rules'));
+      namingRules('app.rules')(root);
+    });
+    for (const target of ['firestore', 'functions', 'hosting'] as const) {
+      const { code, output } = await preflight(root, ['--only', target, '--project', PROJECT]);
+      expect(output).toContain(
+        "FAIL  firebase.json deploys no Firestore rules (firebase.json's firestore): it names the rules file app.rules: ",
+      );
+      expect(code).toBe(1);
+    }
+  });
+
+  it('passes the good tree: every predeploy runs to its end, and the Firestore target then sends indexes only', async () => {
+    const root = goodWith(() => undefined);
+    const { code, output } = await predeploy(root, 'all');
+    expect(output).toContain('ok    firebase.json deploys no Firestore rules');
+    expect(output).not.toContain('FAIL');
+    expect(code, output).toBe(0);
+    expect((await firestorePrepare(root)).uploads).toEqual([]);
   });
 });
 

@@ -1,7 +1,10 @@
-// `node run-predeploy.mjs <project folder> <target> <project id>`: runs that target's predeploy
+// `node run-predeploy.mjs <project folder> <target|all> <project id>`: runs that target's predeploy
 // commands of the folder's firebase.json exactly as `firebase deploy` runs them, through
 // firebase-tools' own hook runner (firebase-tools/lib/deploy/lifecycleHooks.js: the same shell, the same
 // GCLOUD_PROJECT, PROJECT_DIR and RESOURCE_DIR), and stops where `firebase deploy` would stop.
+// `all` is a plain `firebase deploy` (no --only): every target firebase.json has, in firebase-tools'
+// order (filterTargets over deploy/index.js's VALID_DEPLOY_TARGETS), each predeploy before the next,
+// as deploy/index.js chains them before any target is prepared or sent.
 // The commands print to this process's output. Exits 1 when a command failed.
 import { createRequire } from 'node:module';
 
@@ -9,10 +12,16 @@ const [root, target, project] = process.argv.slice(2);
 const require = createRequire(import.meta.url);
 const { Config } = require('firebase-tools/lib/config');
 const { lifecycleHooks } = require('firebase-tools/lib/deploy/lifecycleHooks');
+const { filterTargets } = require('firebase-tools/lib/filterTargets');
+const { VALID_DEPLOY_TARGETS } = require('firebase-tools/lib/deploy');
 
 const config = Config.load({ cwd: root });
+const only = target === 'all' ? undefined : target;
+const options = { config, cwd: root, projectRoot: root, project, only };
+const targets = only ? [only] : filterTargets(options, [...VALID_DEPLOY_TARGETS]);
+process.stdout.write(`predeploy of ${targets.join(', ')}\n`);
 try {
-  await lifecycleHooks(target, 'predeploy')({}, { config, cwd: root, projectRoot: root, project, only: target });
+  for (const name of targets) await lifecycleHooks(name, 'predeploy')({}, options);
 } catch (error) {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);

@@ -153,6 +153,7 @@ export function makeTree(web: string, params = goodParams): string {
     'tsconfig.base.json',
     'firestore.rules',
     'firestore.companion.rules',
+    'firestore.indexes.json',
   ])
     copy(name, join(root, name));
   for (const name of ['src', 'scripts', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) {
@@ -177,10 +178,13 @@ export function copyTree(tree: string): string {
   return root;
 }
 
-/** Runs one target's predeploy of firebase.json as `firebase deploy` does, with firebase-tools' own hook runner. */
+/**
+ * Runs one target's predeploy of firebase.json as `firebase deploy --only {target}` does, with
+ * firebase-tools' own hook runner; `all`: every target's, as a plain `firebase deploy` runs them.
+ */
 export function predeploy(
   root: string,
-  target: 'hosting' | 'functions' | 'firestore',
+  target: 'hosting' | 'functions' | 'firestore' | 'all',
   project = PROJECT,
 ): Promise<Run> {
   return run(
@@ -190,6 +194,24 @@ export function predeploy(
       cwd: root,
     },
   );
+}
+
+/** What firebase-tools' own prepare step of the Firestore target would send from the tree (test/firestore-prepare.mjs). */
+export interface FirestoreSend {
+  deploysRules: boolean;
+  rules: { rulesFile: string; databaseId: string }[];
+  uploads: string[];
+  indexes: string[];
+}
+
+/** firebase-tools' prepare of the Firestore target in `root`, for a plain deploy (or `--only {only}`). */
+export async function firestorePrepare(root: string, only?: string): Promise<FirestoreSend> {
+  const script = fileURLToPath(new URL('./firestore-prepare.mjs', import.meta.url));
+  const { code, output } = await run(process.execPath, [script, root, PROJECT, ...(only ? ['--only', only] : [])], {
+    cwd: root,
+  });
+  if (code !== 0) throw new Error(`firestore-prepare.mjs failed:\n${output}`);
+  return JSON.parse(output.slice(output.indexOf('{'))) as FirestoreSend;
 }
 
 /** `npm run deploy:check -- <args>` in the tree (the command the script runs once the toolchain is set up). */

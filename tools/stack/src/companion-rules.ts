@@ -5,14 +5,47 @@
  * Firestore grants a request when any rule allows it, so the fragment's denials alone protect
  * nothing: what counts is the merged file as Firestore judges it. `clientAccessProblems` asks a
  * Firestore emulator exactly that, through `@firebase/rules-unit-testing`: no client, anonymous or
- * signed in (as the owner of the document's id), reads or writes any collection of ours.
+ * signed in with a verified address, gets, lists, creates, updates or deletes anything in any
+ * collection of ours, whatever the document says. The documents it tries are the ones an app's
+ * owner-keyed rules grant: named by the caller's uid, holding the caller's uid or address in
+ * every field such a rule may key on (`owner`, `uid`, `email`, …) and in the collection's own
+ * fields (`_mail`'s `to`, `_signInHandoffs`' `uid`, …).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initializeTestEnvironment, type RulesTestContext } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updateDoc } from 'firebase/firestore';
-import { collections } from '@dayfocus/contracts/records';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  setDoc,
+  setLogLevel,
+  updateDoc,
+  where,
+  type DocumentData,
+} from 'firebase/firestore';
 import { repoRoot } from './config.js';
+import {
+  ownerQueries,
+  PROBE_EMAIL,
+  PROBE_UID,
+  probedCollections,
+  shapesOf,
+  type Shape,
+  type Shapes,
+} from './probe-documents.js';
+
+export {
+  COLLECTION_SHAPES,
+  companionCollections,
+  PROBE_EMAIL,
+  PROBE_UID,
+  probedCollections,
+  type CollectionShape,
+} from './probe-documents.js';
 
 export const COMPANION_RULES_FILE = 'firestore.companion.rules';
 export const FRAGMENT_BEGIN = '// ---- Dayfocus web companion: begin ----';
@@ -21,11 +54,6 @@ export const FRAGMENT_END = '// ---- Dayfocus web companion: end ----';
 /** The fragment as this checkout has it. */
 export function companionFragment(): string {
   return readFileSync(join(repoRoot, COMPANION_RULES_FILE), 'utf8');
-}
-
-/** Our collections in a deployed project: every underscore collection but the local stack's `_dev*` ones. */
-export function companionCollections(): string[] {
-  return Object.values(collections).filter((name) => name.startsWith('_') && !name.startsWith('_dev'));
 }
 
 /** The fragment's lines, trimmed and without blank ones: how it is recognised however it is indented. */
@@ -60,25 +88,126 @@ export function mergeIntoAppRules(appRules: string, fragment: string = companion
   return `${appRules.slice(0, at)}\n${indented}\n${appRules.slice(at)}`;
 }
 
-/** What one client may try on one document, as the SDK does it; `create` on none, the rest on one that exists. */
-const attempts: [string, (context: RulesTestContext, path: string) => Promise<unknown>][] = [
-  ['create', (c, path) => setDoc(doc(c.firestore(), path), { planted: true })],
-  ['read', (c, path) => getDoc(doc(c.firestore(), path))],
-  ['list', (c, path) => getDocs(collection(c.firestore(), path.slice(0, path.lastIndexOf('/'))))],
-  ['update', (c, path) => updateDoc(doc(c.firestore(), path), { planted: true })],
-  ['delete', (c, path) => deleteDoc(doc(c.firestore(), path))],
-];
-
 function isPermissionDenied(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'permission-denied' || code === 'PERMISSION_DENIED';
 }
 
+/** True when the client's request went through, false when the rules refused it; anything else throws. */
+async function allowed(request: Promise<unknown>): Promise<boolean> {
+  try {
+    await request;
+    return true;
+  } catch (error) {
+    if (isPermissionDenied(error)) return false;
+    throw error;
+  }
+}
+
+/** What one caller tries: its name in a problem, its client, whether it is signed in. */
+interface Caller {
+  who: string;
+  db: ReturnType<RulesTestContext['firestore']>;
+  signedIn: boolean;
+}
+
+/** Puts a document in place (or removes it, for null) with rules off, as the admin side. */
+type Seed = (path: string, data: DocumentData | null) => Promise<unknown>;
+
+/** The first shape with which `attempt` goes through after `prepare`; null when none does. */
+async function firstThrough(
+  tried: Shape[],
+  prepare: (shape: Shape) => Promise<unknown>,
+  attempt: (shape: Shape) => Promise<unknown>,
+): Promise<Shape | null> {
+  for (const shape of tried) {
+    await prepare(shape);
+    if (await allowed(attempt(shape))) return shape;
+  }
+  return null;
+}
+
+/**
+ * Whether the caller lists the collection of `path`, holding a document naming it everywhere:
+ * plainly (''), or (signed in) with `where(field == its uid or address)` (that query named); null: no.
+ */
+async function listedBy({ db, signedIn }: Caller, path: string, owned: Shape): Promise<string | null> {
+  const parent = collection(db, path.slice(0, path.lastIndexOf('/')));
+  if (await allowed(getDocs(parent))) return '';
+  if (!signedIn) return null;
+  for (const { field, op, value } of ownerQueries(owned.data)) {
+    if (await allowed(getDocs(query(parent, where(field, op, value)))))
+      return `where ${field} ${op} ${value === PROBE_EMAIL ? 'its address' : 'its uid'}`;
+  }
+  return null;
+}
+
+/**
+ * Everything one caller tries on one document: read, list (unless `list` is false), create,
+ * update and delete, in each of the shapes (`written` for create and update); each operation
+ * that goes through is one line, naming the first shape that did.
+ */
+async function probeDocument(
+  caller: Caller,
+  seed: Seed,
+  path: string,
+  { shapes, written, list }: { shapes: Shapes; written: Shape[]; list: boolean },
+): Promise<string[]> {
+  const ref = doc(caller.db, path);
+  const { plain, owned, own } = shapes;
+  const seeded = [plain, owned, own];
+  const lines: string[] = [];
+  const report = (verb: string, detail: string | null | undefined) => {
+    if (detail !== null && detail !== undefined)
+      lines.push(`${caller.who} may ${verb} ${path}${detail ? ` (${detail})` : ''}`);
+  };
+  const read = await firstThrough(
+    seeded,
+    (shape) => seed(path, shape.data),
+    () => getDoc(ref),
+  );
+  report('read', read?.named);
+  if (list) {
+    await seed(path, owned.data);
+    report('list', await listedBy(caller, path, owned));
+  }
+  const created = await firstThrough(
+    written,
+    () => seed(path, null),
+    (shape) => setDoc(ref, shape.data),
+  );
+  report('create', created?.named);
+  const updated = await firstThrough(
+    written,
+    (shape) => seed(path, shape.data),
+    // Unchanged first (for rules on the keys a write changes), then a field changed.
+    async (shape) => ((await allowed(setDoc(ref, shape.data))) ? undefined : updateDoc(ref, { planted: 'changed' })),
+  );
+  report('update', updated?.named);
+  const deleted = await firstThrough(
+    seeded,
+    (shape) => seed(path, shape.data),
+    () => deleteDoc(ref),
+  );
+  report('delete', deleted?.named);
+  return lines;
+}
+
 /**
  * Every way a client gets at one of our collections under `rules`, as a Firestore emulator at
- * `host:port` judges them (`[]`: none). The documents are named by the signed-in client's own id,
- * as rules of the "owner may write their own document" kind would grant. Before each attempt the
- * document is put in place (or removed, for `create`) with rules off.
+ * `host:port` judges them (`[]`: none), one line per caller, operation and document:
+ * `a signed-in client may create _mail/rules-check-user (a document with only to = its address)`.
+ *
+ * Two callers: anonymous, and signed in as PROBE_UID with a verified address. For each
+ * collection of ours, at `{collection}/{uid}`, `{collection}/{address}` and a document below
+ * (`{collection}/{uid}/below/{uid}`), the probe tries to
+ * - read (get) and delete a document it seeded (with rules off) plainly, naming the caller in
+ *   every owner field, and shaped as ours;
+ * - list the collection, plainly and, signed in, with `where(field == its uid or address)` on
+ *   each such field (ours judges no list rule that reads `resource`: Google's does);
+ * - create a document, and update (overwrite unchanged, and change a field of) a seeded one,
+ *   in each of those shapes and, signed in at `{collection}/{uid}`, with each owner field alone
+ *   (for rules that allow only some keys).
  */
 export async function clientAccessProblems(
   rules: string,
@@ -88,29 +217,38 @@ export async function clientAccessProblems(
   setLogLevel('silent'); // every refusal is expected here; the SDK would log each one
   const env = await initializeTestEnvironment({ projectId, firestore: { ...emulator, rules } });
   try {
-    const uid = 'rules-check-user';
-    const paths = companionCollections().flatMap((name) => [`${name}/${uid}`, `${name}/${uid}/below/${uid}`]);
-    const clients: [string, RulesTestContext][] = [
-      ['an anonymous client', env.unauthenticatedContext()],
-      ['a signed-in client', env.authenticatedContext(uid, { email: `${uid}@example.com`, email_verified: true })],
+    const callers: Caller[] = [
+      { who: 'an anonymous client', db: env.unauthenticatedContext().firestore(), signedIn: false },
+      {
+        who: 'a signed-in client',
+        db: env.authenticatedContext(PROBE_UID, { email: PROBE_EMAIL, email_verified: true }).firestore(),
+        signedIn: true,
+      },
     ];
     const problems: string[] = [];
-    for (const path of paths) {
-      for (const [what, attempt] of attempts) {
-        for (const [who, context] of clients) {
-          await env.withSecurityRulesDisabled(async (admin) => {
-            const ref = doc(admin.firestore(), path);
-            await (what === 'create' ? deleteDoc(ref) : setDoc(ref, { planted: true }));
-          });
-          try {
-            await attempt(context, path);
-            problems.push(`${who} may ${what} ${path}`);
-          } catch (error) {
-            if (!isPermissionDenied(error)) throw error;
-          }
+    await env.withSecurityRulesDisabled(async (admin) => {
+      const seed: Seed = (path, data) =>
+        data === null ? deleteDoc(doc(admin.firestore(), path)) : setDoc(doc(admin.firestore(), path), data);
+      for (const name of probedCollections()) {
+        const shapes = shapesOf(name);
+        const [own, byAddress, below] = [
+          `${name}/${PROBE_UID}`,
+          `${name}/${PROBE_EMAIL}`,
+          `${name}/${PROBE_UID}/below/${PROBE_UID}`,
+        ];
+        for (const caller of callers) {
+          const seeded = [shapes.plain, shapes.owned, shapes.own];
+          // Each owner field alone, for the caller rules can name, at the document its uid names.
+          const written = caller.signedIn ? [...seeded, ...shapes.singles] : seeded;
+          problems.push(
+            ...(await probeDocument(caller, seed, own, { shapes, written, list: true })),
+            // The same collection as `own`'s: no list again.
+            ...(await probeDocument(caller, seed, byAddress, { shapes, written: seeded, list: false })),
+            ...(await probeDocument(caller, seed, below, { shapes, written: seeded, list: true })),
+          );
         }
       }
-    }
+    });
     return problems;
   } finally {
     await env.cleanup();

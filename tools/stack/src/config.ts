@@ -62,6 +62,15 @@ export function firestoreKind(value: string | undefined): FirestoreKind {
   throw new Error(`STACK_FIRESTORE: "ours" (the default) or "official" (Google's emulator), not "${value}"`);
 }
 
+/**
+ * The rules the local stack's Firestore judges clients by, and the tests' (this repository's own:
+ * no client gets anything). firebase.json names no rules file, so that no deploy sends these to
+ * the shared project, whose rules are the app's (docs/deploying.md, step 0): every Firestore of
+ * ours loads them from here (stack.ts; Google's emulator of firebase-tools through
+ * load-local-rules.ts).
+ */
+export const LOCAL_RULES_FILE = 'firestore.rules';
+
 /** firebase.json as read when the stack's tools load. */
 export const firebaseJson: unknown = readJson('firebase.json');
 

@@ -16,18 +16,21 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
-import { emulatorEnv, firebaseJson, repoRoot, stack, urls } from './config.js';
+import { emulatorEnv, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
 import { writeLocalFirebaseJson } from './local-config.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { httpAnswers, portInUse, waitFor } from './readiness.js';
 
 export { repoRoot };
 
-/** The files of the rules and indexes `firebase.json` deploys, for the local Firestore to enforce. */
+/**
+ * The rules (this repository's own, config.ts: firebase.json deploys none) and the indexes
+ * `firebase.json` deploys, for the local Firestore to enforce.
+ */
 function firestoreFiles(): { rules: string; indexes: string } {
-  const config = (firebaseJson as { firestore?: { rules?: string; indexes?: string } }).firestore;
-  if (!config?.rules || !config.indexes) throw new Error('firebase.json: firestore needs "rules" and "indexes"');
-  return { rules: join(repoRoot, config.rules), indexes: join(repoRoot, config.indexes) };
+  const config = (firebaseJson as { firestore?: { indexes?: string } }).firestore;
+  if (!config?.indexes) throw new Error('firebase.json: firestore needs "indexes"');
+  return { rules: join(repoRoot, LOCAL_RULES_FILE), indexes: join(repoRoot, config.indexes) };
 }
 
 /** The stack's Firestore emulator, started on its port: ours, or Google's (`STACK_FIRESTORE`). */

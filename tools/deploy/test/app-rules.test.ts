@@ -1,0 +1,120 @@
+/**
+ * The preflight's judge of the shared project's rules (src/app-rules.ts, with
+ * @dayfocus/stack/companion-rules' probe), in-process on our emulator: the app's rules with our
+ * fragment pasted in pass; app rules of the common owner-keyed kinds, which a `{planted: true}`
+ * document never satisfies, are refused, each naming the collection and the operation. With any of
+ * them a signed-in person could write a `_mail` document (a mail from our domain, HTML of her
+ * choosing) or read a handoff code's record.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { COLLECTION_SHAPES, mergeIntoAppRules, probedCollections } from '@dayfocus/stack/companion-rules';
+import { appRulesOutcome } from '../src/app-rules.js';
+import { PROJECT, repoRoot } from './tree.js';
+
+const typicalAppRules = readFileSync(join(repoRoot, 'tools/stack/test/fixtures/typical-app.rules'), 'utf8');
+const dir = mkdtempSync(join(tmpdir(), 'dayfocus-app-rules-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The typical app's rules with `extra` added inside its documents match, our fragment pasted in. */
+function judged(name: string, extra: string) {
+  const rules = mergeIntoAppRules(
+    typicalAppRules.replace('match /Tasks/{taskId} {', `${extra}\n    match /Tasks/{taskId} {`),
+  );
+  const file = join(dir, `${name}.rules`);
+  writeFileSync(file, rules);
+  return appRulesOutcome(
+    { root: repoRoot, project: { id: PROJECT, from: '--project' } },
+    { APP_FIRESTORE_RULES: file },
+  );
+}
+
+describe("the app's rules with our fragment", () => {
+  it('pass when they grant nothing under our collections', async () => {
+    const outcome = await judged('good', '');
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.note).toContain('gets, lists, creates, updates or deletes a document of ours');
+  });
+
+  it('are refused with an owner-keyed create anywhere: a signed-in client may create a mail from our domain', async () => {
+    const { problems } = await judged(
+      'owner-create',
+      'match /{document=**} {\n      allow create: if request.resource.data.owner == request.auth.uid;\n    }',
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^a signed-in client may create _mail\/rules-check-user \(a document naming it in every owner field/,
+      ),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^a signed-in client may create _signInHandoffs\/rules-check-user /),
+    );
+    expect(problems.some((problem) => problem.startsWith('an anonymous client'))).toBe(false);
+    expect(problems.some((problem) => / may (read|list|update|delete) /.test(problem))).toBe(false);
+  });
+
+  it("are refused with a uid-keyed read: a signed-in client may read a handoff code's record naming it", async () => {
+    const { problems } = await judged(
+      'uid-read',
+      'match /{collection}/{id} {\n      allow read: if resource.data.uid == request.auth.uid;\n    }',
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^a signed-in client may read _signInHandoffs\/rules-check-user /),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^a signed-in client may read _accountLocks\/rules-check-user /),
+    );
+    expect(problems.some((problem) => / may (create|update|delete) /.test(problem))).toBe(false);
+  });
+
+  it('are refused with an e-mail-keyed update: a signed-in client may rewrite a queued mail to it', async () => {
+    const { problems } = await judged(
+      'email-update',
+      'match /{document=**} {\n      allow update: if resource.data.email == request.auth.token.email;\n    }',
+    );
+    expect(problems).toContainEqual(expect.stringMatching(/^a signed-in client may update _mail\/rules-check-user /));
+    expect(problems.some((problem) => / may (read|list|create|delete) /.test(problem))).toBe(false);
+  });
+
+  it('are refused with a wildcard allow for signed-in users, every operation named', async () => {
+    const { problems } = await judged(
+      'signed-in',
+      'match /{document=**} {\n      allow read, write: if request.auth != null;\n    }',
+    );
+    for (const operation of ['read', 'list', 'create', 'update', 'delete'])
+      expect(problems).toContain(`a signed-in client may ${operation} _mail/rules-check-user`);
+    expect(problems.at(-1)).toMatch(/^grant nothing under our collections: /);
+  });
+
+  it("are refused with a create of the mail's own shape alone, addressed to the caller (a rule that allows only some keys)", async () => {
+    const { problems } = await judged(
+      'mail-keys',
+      'match /{collection}/{id} {\n      allow create: if request.resource.data.keys().hasOnly(["to", "message"])\n' +
+        '        && request.resource.data.to == request.auth.token.email;\n    }',
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^a signed-in client may create _mail\/rules-check-user \(a document with only to = its address\)/,
+      ),
+    );
+  });
+
+  it("are refused with rules keyed on the document's path: the documents below the caller's id are its own", async () => {
+    const { problems } = await judged(
+      'path-keyed',
+      'match /{collection}/{userId}/{document=**} {\n      allow read, write: if request.auth.uid == userId;\n    }',
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^a signed-in client may create _signUps\/rules-check-user\/below\/rules-check-user/),
+    );
+  });
+});
+
+describe("the probe's documents", () => {
+  it("cover every collection of ours, each with its records' own fields (a new collection needs its entry)", () => {
+    expect(probedCollections()).toContain('_mail');
+    expect(Object.keys(COLLECTION_SHAPES).sort()).toEqual(probedCollections().sort());
+  });
+});

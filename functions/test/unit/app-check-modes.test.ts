@@ -4,11 +4,11 @@
  * verified app, and a replay, in either mode. The callables run here as firebase-functions runs
  * their handlers, without the emulator.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { revokeSignInHandoffRequestSchema } from '@dayfocus/contracts/requests';
+import { APP_CHECK_ALWAYS_CALLABLES } from '@dayfocus/contracts/functions';
+import { specOf } from '../../src/platform/functions/capacity.js';
 
 type Runnable = { run: (request: CallableRequest) => Promise<unknown> };
 let callables: { defineCallable: typeof import('../../src/platform/functions/callable.js').defineCallable };
@@ -53,20 +53,19 @@ describe('in monitor mode', () => {
   });
 
   it('refuses a callable enforced always: without an app, and on a replay', async () => {
-    const fn = callables.defineCallable(spec, schema, async () => 'ok', {
-      enforceAppCheckAlways: true,
-    }) as unknown as Runnable;
+    const fn = callables.defineCallable(
+      { ...spec, appCheckAlways: true },
+      schema,
+      async () => 'ok',
+    ) as unknown as Runnable;
     expect(await outcome(fn, request())).toBe('unauthenticated');
     consumed = false;
     expect(await outcome(fn, request({ appId: '1:1:android:ab', token: {} } as never))).toBe('unauthenticated');
     expect(consumed).toBe(true);
   });
 
-  it('is how the handoff redemption is declared', () => {
-    const source = readFileSync(
-      join(__dirname, '..', '..', 'src/sign-in-handoffs/functions/handoff-callables.ts'),
-      'utf8',
-    );
-    expect(source).toMatch(/'redeemSignInHandoff',[\s\S]*enforceAppCheckAlways: true/);
+  it('is how the handoff redemption is declared in the manifest, and the one callable so declared', () => {
+    expect(specOf('redeemSignInHandoff')).toMatchObject({ appCheckAlways: true });
+    expect(APP_CHECK_ALWAYS_CALLABLES).toEqual(['redeemSignInHandoff']);
   });
 });

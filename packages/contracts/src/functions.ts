@@ -24,6 +24,11 @@ export interface FunctionRow {
   caller?: 'web' | 'app';
   /** A callable whose App Check token is consumed: each call makes a friendship or names an inviter. */
   replayProtected?: boolean;
+  /**
+   * A callable that enforces App Check and refuses a replay even while `APP_CHECK_ENFORCEMENT=monitor`
+   * rolls App Check out for the others: one that mints a session.
+   */
+  appCheckAlways?: boolean;
   /** An HTTP function's Hosting paths (firebase.json's rewrites), in the order Hosting tries them. */
   hosting?: readonly string[];
   /**
@@ -87,6 +92,8 @@ export const functionManifest = {
     maxInstances: 10,
     caller: 'app',
     replayProtected: true,
+    // A replayed redemption would mint again.
+    appCheckAlways: true,
     // It mints a custom token: it alone runs as the signer.
     serviceAccount: HANDOFF_SIGNER,
   },
@@ -117,6 +124,11 @@ export const callableRowsMatchTheMap: Same<CallableRows, CallableName> = true;
 export function functionRows(): (FunctionRow & { name: FunctionName })[] {
   return (Object.keys(functionManifest) as FunctionName[]).map((name) => ({ name, ...functionManifest[name] }));
 }
+
+/** The callables that enforce App Check whatever the rollout's mode. */
+export const APP_CHECK_ALWAYS_CALLABLES: readonly string[] = functionRows()
+  .filter((row) => row.appCheckAlways)
+  .map((row) => row.name);
 
 /** The callables whose App Check token is consumed. */
 export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<string> = new Set(

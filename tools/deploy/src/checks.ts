@@ -16,6 +16,7 @@ import {
   FUNCTION_PARAMS,
   leftoverLines,
 } from '@dayfocus/functions/platform/domain/deploy-env';
+import { APP_CHECK_ALWAYS_CALLABLES } from '@dayfocus/contracts/functions';
 import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './context.js';
 import { deployableEnvFiles, deployEnv } from './function-env.js';
 import { appRulesOutcome } from './app-rules.js';
@@ -23,6 +24,7 @@ import { deployableConfigProblems } from './web-config.js';
 import { languagesOutcome } from './languages.js';
 import { mailExtensionOutcome } from './mail-extension.js';
 import { tokenSignerOutcome } from './token-signer.js';
+import { rulesTargetOutcome } from './rules-target.js';
 
 export type DeployTarget = 'hosting' | 'functions' | 'firestore';
 
@@ -144,7 +146,16 @@ const functionParams: DeployCheck = {
     const defaults = Object.entries(FUNCTION_PARAMS)
       .filter(([, { need }]) => need === 'default')
       .map(([name]) => name);
-    return { problems, where: files.join(', '), note: `set; ${defaults.join(', ')} may keep their defaults` };
+    // Monitor mode rolls App Check out for the callables; a call that mints a session enforces it anyway.
+    const monitored = codebases.some((codebase) => deployEnv(deploy, codebase).APP_CHECK_ENFORCEMENT === 'monitor');
+    const appCheck = monitored
+      ? `; App Check monitored, but ${APP_CHECK_ALWAYS_CALLABLES.join(', ')} always enforces it`
+      : '';
+    return {
+      problems,
+      where: files.join(', '),
+      note: `set; ${defaults.join(', ')} may keep their defaults${appCheck}`,
+    };
   },
 };
 
@@ -204,7 +215,17 @@ const promptAnswers: DeployCheck = {
   },
 };
 
-/** Every check, in the order they run. A new check is one more entry. */
+/**
+ * No rules file in firebase.json: the shared project's rules are the app's, and no deploy from
+ * here sends any. Every target's predeploy runs it, so that a plain `firebase deploy` stops at its
+ * first predeploy, before anything is built or sent.
+ */
+const rulesTarget: DeployCheck = {
+  name: 'firebase.json deploys no Firestore rules',
+  targets: ['hosting', 'functions', 'firestore'],
+  run: (deploy) => rulesTargetOutcome(deploy),
+};
+
 /**
  * The shared project's Firestore rules (the app's, with our fragment pasted in): before the
  * functions trust our collections, and before any rules are deployed.
@@ -229,13 +250,15 @@ const mailExtension: DeployCheck = {
 
 /** Who signs the sign-in handoff's custom tokens: seen through gcloud when it is signed in here. */
 const tokenSigner: DeployCheck = {
-  name: "the functions' service account signs custom tokens (the app's sign-in on arrival)",
+  name: "the handoff's signer alone signs custom tokens (the app's sign-in on arrival)",
   targets: ['functions'],
   run: (deploy) => tokenSignerOutcome(deploy),
 };
 
+/** Every check, in the order they run. A new check is one more entry. */
 export const deployChecks: DeployCheck[] = [
   project,
+  rulesTarget,
   hostingConfig,
   rendererConfig,
   languages,

@@ -14,6 +14,8 @@ import {
   type Gcloud,
   type IamPolicy,
 } from '../src/token-signer.js';
+import { functionRows } from '@dayfocus/contracts/functions';
+import type { CallableName } from '@dayfocus/contracts/callables';
 import { goodWebConfig, PROJECT, repoRoot } from './tree.js';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(repoRoot, path), 'utf8'));
@@ -49,10 +51,11 @@ describe('the list of checks', () => {
     const forFirestore = await runDeployChecks(deploy, { only: ['firestore'], checks });
     expect(forFirestore.map(({ name }) => name)).toEqual([
       'the project deployed to',
+      'firebase.json deploys no Firestore rules',
       "the app's Firestore rules (APP_FIRESTORE_RULES)",
       'an added check',
     ]);
-    expect(forFirestore[2]?.problems).toEqual(['it found something: set X']);
+    expect(forFirestore[3]?.problems).toEqual(['it found something: set X']);
     const forHosting = await runDeployChecks(deploy, { only: ['hosting'], checks });
     expect(forHosting.map(({ name }) => name)).not.toContain('an added check');
   });
@@ -155,45 +158,160 @@ describe('the Trigger Email extension', () => {
 
 describe("the signer of the handoff's custom tokens", () => {
   const deploy = { root: repoRoot, project: { id: PROJECT, from: '--project' } };
-  const account = computeServiceAccount('123456789012');
-  /** A stand-in for gcloud, answering from these policies (Google's servers are out of reach here). */
+  const compute = computeServiceAccount('123456789012');
+  const appEngine = `${PROJECT}@appspot.gserviceaccount.com`;
+  const signer = `dayfocus-handoff-signer@${PROJECT}.iam.gserviceaccount.com`;
+  const create = `gcloud iam service-accounts create dayfocus-handoff-signer --display-name="Dayfocus handoff signer" --project=${PROJECT}`;
+  const grantOnItself =
+    `gcloud iam service-accounts add-iam-policy-binding ${signer} --member=serviceAccount:${signer} ` +
+    `--role=${TOKEN_CREATOR_ROLE} --project=${PROJECT}`;
+  const signs = (...accounts: string[]): IamPolicy => ({
+    bindings: [{ role: TOKEN_CREATOR_ROLE, members: accounts.map((account) => `serviceAccount:${account}`) }],
+  });
+  /**
+   * A stand-in for gcloud (Google's servers are out of reach here), answering from these policies:
+   * the project's, and each service account's (an account without one does not exist: NOT_FOUND,
+   * as gcloud says it).
+   */
   const gcloud =
-    (projectPolicy: IamPolicy, accountPolicy: IamPolicy): Gcloud =>
+    (project: IamPolicy, accounts: Record<string, IamPolicy>): Gcloud =>
     async (args) => {
-      if (args[1] === 'describe') return '123456789012\n';
-      return JSON.stringify(args[0] === 'projects' ? projectPolicy : accountPolicy);
+      if (args[0] === 'projects' && args[1] === 'describe') return '123456789012\n';
+      if (args[0] === 'projects' && args[1] === 'get-iam-policy') return JSON.stringify(project);
+      const account = args[3] ?? '';
+      const policy = accounts[account];
+      if (args.slice(0, 3).join(' ') === 'iam service-accounts get-iam-policy' && policy) return JSON.stringify(policy);
+      throw new Error(
+        `Command failed: gcloud ${args.join(' ')}\nERROR: (gcloud.iam.service-accounts.get-iam-policy) NOT_FOUND: Unknown service account`,
+      );
     };
-  const granted: IamPolicy = { bindings: [{ role: TOKEN_CREATOR_ROLE, members: [`serviceAccount:${account}`] }] };
+  /** The accounts as a project has them: the two default ones, and the signer when made. */
+  const accounts = (signerPolicy?: IamPolicy, computePolicy: IamPolicy = {}) => ({
+    [compute]: computePolicy,
+    [appEngine]: {},
+    ...(signerPolicy ? { [signer]: signerPolicy } : {}),
+  });
   const signedIn = () => true;
+  const outcome = (project: IamPolicy, policies: Record<string, IamPolicy>) =>
+    tokenSignerOutcome(deploy, gcloud(project, policies), signedIn);
 
-  it('passes when the compute account may sign, on the project or on itself', async () => {
-    expect(await tokenSignerOutcome(deploy, gcloud(granted, {}), signedIn)).toMatchObject({ problems: [] });
-    expect(await tokenSignerOutcome(deploy, gcloud({}, granted), signedIn)).toMatchObject({
+  it('passes when the signer alone may sign, as itself: the role granted on its own account', async () => {
+    expect(await outcome({}, accounts(signs(signer)))).toMatchObject({
       problems: [],
-      note: `${account} signs custom tokens`,
+      note: expect.stringContaining(
+        `${signer} alone signs custom tokens (redeemSignInHandoff), ${TOKEN_CREATOR_ROLE} on itself`,
+      ),
     });
   });
 
-  it('refuses when it may not, with the command that grants it', async () => {
-    const other: IamPolicy = { bindings: [{ role: TOKEN_CREATOR_ROLE, members: ['user:ops@example.com'] }] };
-    const { problems } = await tokenSignerOutcome(deploy, gcloud(other, { bindings: [] }), signedIn);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain(
-      `gcloud iam service-accounts add-iam-policy-binding ${account} --member=serviceAccount:${account} ` +
-        `--role=${TOKEN_CREATOR_ROLE} --project=${PROJECT}`,
-    );
+  it('refuses a project-level grant, to the signer or to the compute default account, with the command that removes it', async () => {
+    for (const account of [signer, compute]) {
+      const { problems } = await outcome(signs(account), accounts(signs(signer)));
+      expect(problems).toEqual([
+        expect.stringContaining(
+          `${account} (${account === signer ? 'the signer' : 'the compute default account, which every other 2nd-gen function runs as'}) ` +
+            `holds ${TOKEN_CREATOR_ROLE} on the project: it can sign as every service account of the project`,
+        ),
+      ]);
+      expect(problems[0]).toContain(
+        `gcloud projects remove-iam-policy-binding ${PROJECT} --member=serviceAccount:${account} --role=${TOKEN_CREATOR_ROLE}`,
+      );
+    }
   });
 
-  it('passes, saying what to grant, where gcloud cannot look (not signed in, offline)', async () => {
+  it('refuses the grant the docs once asked for: the compute default account on itself (every function could mint)', async () => {
+    const { problems } = await outcome({}, accounts(signs(signer), signs(compute)));
+    expect(problems).toEqual([
+      `${compute} (the compute default account, which every other 2nd-gen function runs as) holds ` +
+        `${TOKEN_CREATOR_ROLE} on itself: every such function could mint a sign-in for any user. Remove it: ` +
+        `gcloud iam service-accounts remove-iam-policy-binding ${compute} --member=serviceAccount:${compute} ` +
+        `--role=${TOKEN_CREATOR_ROLE} --project=${PROJECT}`,
+    ]);
+  });
+
+  it('refuses the compute default account, or any other workload, allowed to sign as the signer', async () => {
+    const { problems } = await outcome(
+      {},
+      accounts(signs(signer, compute, `other@${PROJECT}.iam.gserviceaccount.com`)),
+    );
+    expect(problems).toEqual([
+      expect.stringContaining(
+        `${compute} (the compute default account, which every other 2nd-gen function runs as) holds ${TOKEN_CREATOR_ROLE} on ${signer}`,
+      ),
+      expect.stringContaining(`other@${PROJECT}.iam.gserviceaccount.com holds ${TOKEN_CREATOR_ROLE} on ${signer}`),
+    ]);
+  });
+
+  it('refuses a project-level grant to the App Engine default account (the auth triggers run as it)', async () => {
+    const { problems } = await outcome(signs(appEngine), accounts(signs(signer)));
+    expect(problems).toEqual([expect.stringContaining(`${appEngine} (the App Engine default account`)]);
+  });
+
+  it('refuses when the signer lacks the role on itself, with the commands that create it and grant it there', async () => {
+    const { problems } = await outcome({}, accounts({ bindings: [] }));
+    expect(problems).toEqual([
+      `${signer}, which redeemSignInHandoff run as, lacks ${TOKEN_CREATOR_ROLE} on itself: every redemption would ` +
+        `fail. Grant it on the account, not on the project: ${grantOnItself}`,
+    ]);
+    // Not made yet: both commands.
+    const missing = await outcome({}, accounts());
+    expect(missing.problems).toEqual([expect.stringContaining(`does not exist`)]);
+    expect(missing.problems[0]).toContain(`${create} && ${grantOnItself}`);
+  });
+
+  it('passes, saying what to make and grant, where gcloud cannot look (not signed in, offline)', async () => {
     const unreachable: Gcloud = () => Promise.reject(new Error('Could not reach the server'));
     const offline = await tokenSignerOutcome(deploy, unreachable, signedIn);
     expect(offline).toMatchObject({
       problems: [],
       note: expect.stringContaining('not checked (Could not reach the server)'),
     });
+    expect(offline.note).toContain(`${create} && ${grantOnItself}`);
     const notSignedIn = await tokenSignerOutcome(deploy, unreachable, () => false);
     expect(notSignedIn.note).toContain(
-      `not checked, gcloud is not signed in here: grant the functions' service account`,
+      `not checked, gcloud is not signed in here: redeemSignInHandoff run as ${signer}`,
     );
+  });
+});
+
+describe("the functions' service accounts (the manifest, and the callables' options)", () => {
+  it('only the callable that mints custom tokens runs as the signer', () => {
+    const own = functionRows().filter((row) => 'serviceAccount' in row);
+    expect(own.map((row) => [row.name, row.trigger, row.serviceAccount])).toEqual([
+      ['redeemSignInHandoff', 'callable', 'dayfocus-handoff-signer'],
+    ]);
+  });
+
+  it("is what the callable declares to firebase-tools (`name@`, which it completes with the project's domain); the others declare none", async () => {
+    const { callable } = await import('@dayfocus/functions/platform/functions/callable');
+    // The options are read when the function is defined; the schema and handler only at a call.
+    // Serialized as discovery serves them to firebase-tools (a reset to the default is null).
+    const endpoint = (name: CallableName) => {
+      const made = callable(name, {} as never, async () => undefined as never) as unknown as { __endpoint: object };
+      return JSON.parse(JSON.stringify(made.__endpoint)) as { serviceAccountEmail: string | null };
+    };
+    expect(endpoint('redeemSignInHandoff').serviceAccountEmail).toBe('dayfocus-handoff-signer@');
+    for (const row of functionRows().filter((row) => row.trigger === 'callable' && row.name !== 'redeemSignInHandoff'))
+      expect(endpoint(row.name as CallableName).serviceAccountEmail).toBeNull();
+  });
+});
+
+describe("the functions' params, in App Check's monitor mode", () => {
+  it('say that the redemption of a sign-in code enforces App Check all the same', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'monitor-'));
+    mkdirSync(join(root, 'functions'));
+    writeFileSync(
+      join(root, 'firebase.json'),
+      JSON.stringify({ functions: [{ source: 'functions/deploy', configDir: 'functions', codebase: 'default' }] }),
+    );
+    const params = deployChecks.find((check) => check.name === "the functions' params");
+    if (!params) throw new Error("no check of the functions' params");
+    const deploy = { root, project: { id: PROJECT, from: '--project' } };
+    writeFileSync(join(root, 'functions', `.env.${PROJECT}`), 'APP_CHECK_ENFORCEMENT=monitor\n');
+    expect((await params.run(deploy)).note).toContain(
+      'App Check monitored, but redeemSignInHandoff always enforces it',
+    );
+    writeFileSync(join(root, 'functions', `.env.${PROJECT}`), 'APP_CHECK_ENFORCEMENT=enforce\n');
+    expect((await params.run(deploy)).note).not.toContain('monitored');
   });
 });

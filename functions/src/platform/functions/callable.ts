@@ -64,8 +64,6 @@ export interface CallableSettings extends Pick<CallableOptions, 'secrets'> {
    * replay-protected handler starts once its token is consumed.
    */
   consumesBesideReads?: boolean;
-  /** App Check enforced, a replay refused, even while the rollout's mode is `monitor` (a call that mints a session). */
-  enforceAppCheckAlways?: boolean;
 }
 
 /**
@@ -104,13 +102,13 @@ export function callable<N extends CallableName>(
 
 /** Any callable, the local stack's own (local/dev-callables.ts) included, which no client is typed against. */
 export function defineCallable<Req, Res>(
-  { name, maxInstances, replayProtected = false, serviceAccount }: FunctionSpec,
+  { name, maxInstances, replayProtected = false, appCheckAlways = false, serviceAccount }: FunctionSpec,
   schema: Schema<Req>,
   handler: (input: Req, request: CallableRequest) => Promise<Res>,
-  { consumesBesideReads = false, enforceAppCheckAlways = false, ...options }: CallableSettings = {},
+  { consumesBesideReads = false, ...options }: CallableSettings = {},
 ) {
   const consume = replayProtected;
-  const mode = callableAppCheckMode(appCheckMode, enforceAppCheckAlways);
+  const mode = callableAppCheckMode(appCheckMode, appCheckAlways);
 
   /** The call's answer once its input is valid: the handler's, as an HttpsError when it fails. */
   async function respond(request: CallableRequest, beforeWrites: Promise<void>): Promise<Res> {

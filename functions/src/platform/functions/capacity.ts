@@ -12,6 +12,8 @@ export interface FunctionSpec {
   maxInstances: number;
   /** A callable whose App Check token is consumed (replay protection). */
   replayProtected?: boolean;
+  /** App Check enforced, a replay refused, whatever the rollout's mode. */
+  appCheckAlways?: boolean;
   /**
    * The service account it runs as, `{serviceAccount}@{project}.iam.gserviceaccount.com`; the
    * compute default account when absent. Only the custom-token signer's (HANDOFF_SIGNER).

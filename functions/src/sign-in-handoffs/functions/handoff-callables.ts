@@ -20,12 +20,8 @@ export const createSignInHandoff = callable('createSignInHandoff', createSignInH
  * The app, before anyone is signed in: a custom token for the code's account, or one refusal.
  * App Check names the app (its app ID's platform must be the code's), and its token is consumed.
  */
-export const redeemSignInHandoff = callable(
-  'redeemSignInHandoff',
-  redeemSignInHandoffRequestSchema,
-  (input, request) => signInHandoffFlow.redeem(input, platformOfAppId(request.app?.appId)),
-  // A replayed redemption would mint again: App Check is enforced here whatever the rollout's mode.
-  { enforceAppCheckAlways: true },
+export const redeemSignInHandoff = callable('redeemSignInHandoff', redeemSignInHandoffRequestSchema, (input, request) =>
+  signInHandoffFlow.redeem(input, platformOfAppId(request.app?.appId)),
 );
 
 /** The app, signed in by a handoff: "Not you?". */

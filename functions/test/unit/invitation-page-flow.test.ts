@@ -5,12 +5,16 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
 import { localLinkDefaults, parseLinkSettings } from '../../src/short-links/domain/link-settings.js';
 import { InvitationPageFlow } from '../../src/pages/flows/invitation-page-flow.js';
+import { PAGE_CONTENT_SECURITY_POLICY } from '@dayfocus/contracts/security-headers';
 import { memoryLogger } from '../memory-logger.js';
 import { fakeLinkPageRenderer } from '../short-links.js';
 
 const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };
 
-function flowWith(options: { shortLink?: string } = {}) {
+/** The fake renderer's inline stylesheet's CSP source. */
+const STYLE_SOURCE = "'sha256-c3R5bGVzaGVldA=='";
+
+function flowWith(options: { shortLink?: string; policy?: string } = {}) {
   const rendered: InvitationPageInput[] = [];
   const views: string[] = [];
   const looked: string[] = [];
@@ -40,11 +44,15 @@ function flowWith(options: { shortLink?: string } = {}) {
         return { status, html: `<p>${input.path}</p>`, language: 'en', negotiated };
       },
       ...fakeLinkPageRenderer,
+      inlineStyleSource: STYLE_SOURCE,
     }),
     settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
     nonce: () => randomBytes(16).toString('base64'),
     logger: memoryLogger(),
-    pageHeaders: { 'X-Frame-Options': 'SAMEORIGIN' },
+    pageHeaders: {
+      'X-Frame-Options': 'SAMEORIGIN',
+      ...(options.policy ? { 'Content-Security-Policy': options.policy } : {}),
+    },
     countView: async (id) => {
       views.push(id);
     },
@@ -54,6 +62,31 @@ function flowWith(options: { shortLink?: string } = {}) {
 }
 
 describe('InvitationPageFlow', () => {
+  it("lets each page's inline stylesheet apply (by its hash, or a short link page's nonce), and no other inline style", async () => {
+    const { flow } = flowWith({ policy: PAGE_CONTENT_SECURITY_POLICY });
+    const styleSrc = (answer: { headers: Record<string, string> }) =>
+      /(?:^|; )style-src ([^;]*)/.exec(answer.headers['Content-Security-Policy'] ?? '')?.[1];
+    for (const rawUrl of [
+      '/feedback/asha/en',
+      '/feedback/nobody',
+      '/sign-up/asha',
+      '/confirm-email',
+      '/welcome',
+      '/',
+    ]) {
+      const answer = await flow.answer({ method: 'GET', rawUrl });
+      expect(styleSrc(answer), rawUrl).toBe(`'self' ${STYLE_SOURCE}`);
+      // Only style-src changed.
+      expect(answer.headers['Content-Security-Policy']?.replace(` ${STYLE_SOURCE}`, ''), rawUrl).toBe(
+        PAGE_CONTENT_SECURITY_POLICY,
+      );
+    }
+    // A path it cannot render gets the short links' page, under the nonce of its one response.
+    const unknown = await flow.answer({ method: 'GET', rawUrl: '/feedback/asha/en/more' });
+    const nonce = (JSON.parse(unknown.body) as { nonce: string }).nonce;
+    expect(styleSrc(unknown)).toBe(`'self' 'nonce-${nonce}'`);
+  });
+
   it("renders the sign-up method page for the visitor's phone (its provider first), and caches a copy per user agent", async () => {
     const { flow, rendered } = flowWith();
     const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1';

@@ -58,13 +58,14 @@ export function linkPageContent(
 }
 
 /**
- * The Content-Security-Policy of a page rendered with `nonce`: the app's stylesheet and pictures
- * of this origin, pictures over https, and the page's one script under its nonce; nothing else.
+ * The Content-Security-Policy of a page rendered with `nonce`: the app's stylesheet (inline, under
+ * the nonce) and pictures of this origin, pictures over https, and the page's one script under its
+ * nonce; nothing else.
  */
 export function pageSecurityPolicy(nonce: string): string {
   return [
     "default-src 'none'",
-    "style-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
     "img-src 'self' https: data:",
     "base-uri 'none'",

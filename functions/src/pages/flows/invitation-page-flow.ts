@@ -30,6 +30,7 @@ import {
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
+import { withInlineStyles, type InlineStyleRenderer } from '../domain/page-styles.js';
 import { pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
 
 import type { LinkSettings } from '../../short-links/domain/link-settings.js';
@@ -44,7 +45,7 @@ export interface InvitationPageDeps {
   findInviter(inviterId: string, asked: PageRequest): Promise<InviterCard | null>;
   /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
   createAppLink(inviterId: string): Promise<{ shortLink: string }>;
-  renderer(): InvitationRenderer & LinkPageRenderer;
+  renderer(): InvitationRenderer & LinkPageRenderer & InlineStyleRenderer;
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;
@@ -214,7 +215,8 @@ export class InvitationPageFlow {
     cacheControl: (status: number) => string,
   ): Promise<HttpAnswer> {
     const settings = this.deps.settings();
-    const page = await this.deps.renderer().renderInvitationPage({
+    const renderer = this.deps.renderer();
+    const page = await renderer.renderInvitationPage({
       ...input,
       productDomain: settings.productDomain,
       productImageUrl: settings.productImageUrl,
@@ -222,7 +224,7 @@ export class InvitationPageFlow {
     return {
       status: page.status,
       headers: {
-        ...this.deps.pageHeaders,
+        ...withInlineStyles(this.deps.pageHeaders, renderer.inlineStyleSource),
         'content-type': 'text/html; charset=utf-8',
         'content-language': page.language,
         'cache-control': cacheControl(page.status),

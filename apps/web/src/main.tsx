@@ -1,4 +1,3 @@
-import './styles.css';
 import { start } from './app/start';
 
 const container = document.getElementById('root');

@@ -1,7 +1,7 @@
 /**
  * The one script a server-rendered page (the invitation and the pages after it) loads up front
  * (entry-server.tsx puts it in place of the app's entry). The page shows complete without
- * JavaScript (its links work; what needs the app, such as the e-mail form, waits visibly), so the
+ * JavaScript (its links work, its fields take typing, a submit that needs the app waits for it), so the
  * app is not on its critical path: it is fetched once the page (the inviter's picture included)
  * has loaded, when the browser is idle, and then hydrates the page in place (start.tsx): nothing
  * moves, nothing is asked again.
@@ -10,6 +10,7 @@
  * DOM first, then the translations, each in a task of its own, so that no task is long enough
  * to hold up a tap on a slow phone; the rest of the app follows in the next one.
  */
+import { holdEarlySubmits } from './lib/early-submit';
 import { markStartTaps } from './lib/sign-in-start';
 
 function nextTask(): Promise<void> {
@@ -32,5 +33,7 @@ function whenIdle(): void {
 
 // A tap on a provider button before the app runs submits the page's form: marked as ours.
 markStartTaps();
+// The e-mail form's submit before the app runs: held until the app makes it.
+holdEarlySubmits();
 if (document.readyState === 'complete') whenIdle();
 else window.addEventListener('load', whenIdle, { once: true });

@@ -114,7 +114,19 @@ describe('InvitationPageFlow', () => {
       ['/sign-up/nobody', null, 'hi'],
     ]);
     // Only the invitation's beacon counts a view.
-    expect((await flow.answer({ method: 'POST', rawUrl: '/social-sign-up/asha' })).status).toBe(404);
+    expect(views).toEqual([]);
+  });
+
+  it('answers the e-mail form posted before any script ran with the page again, reading nothing, counting nothing', async () => {
+    const { flow, rendered, views } = flowWith();
+    for (const rawUrl of ['/sign-up/asha?lg=hi', '/social-sign-up/asha']) {
+      expect(await flow.answer({ method: 'POST', rawUrl })).toEqual({
+        status: 303,
+        headers: { location: rawUrl, 'cache-control': 'no-store' },
+        body: '',
+      });
+    }
+    expect(rendered).toEqual([]);
     expect(views).toEqual([]);
   });
 

@@ -22,7 +22,7 @@ import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { launchBrowser, newContext } from './browser';
 import type { Language } from './locales';
 
-export { eventually, pushesTo, readDoc, uniqueId, urls, verificationEmail };
+export { eventually, pushesTo, readDoc, repoRoot, uniqueId, urls, verificationEmail };
 
 export type { Language };
 export type Device = 'phone' | 'desktop';

@@ -15,6 +15,8 @@
  * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
  * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
  *   in the inviter's funnel (domain/funnel.ts). Never cached.
+ * - `POST /sign-up/{uid}`: the e-mail form, posted by the browser before any script ran: the page
+ *   again (303), its body unread.
  */
 import { FlowError } from '../../platform/domain/errors.js';
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
@@ -72,7 +74,8 @@ export class InvitationPageFlow {
   async answer(request: PageRequest): Promise<HttpAnswer> {
     const path = new URL(request.rawUrl, 'http://localhost').pathname;
     const route = pageRouteOf(path);
-    if (request.method === 'POST') return this.view(route);
+    if (request.method === 'POST')
+      return route.kind === 'sign-up' ? this.formBeforeApp(request.rawUrl) : this.view(route);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
     }
@@ -158,6 +161,20 @@ export class InvitationPageFlow {
         location: query === '' ? rawPath : `${rawPath}?${query}`,
         'cache-control': CANONICAL_REDIRECT_CACHE_CONTROL,
       },
+      body: '',
+    };
+  }
+
+  /**
+   * The e-mail form posted by the browser itself: a submit made before any script of the page ran
+   * (lib/early-submit.ts holds one once takeover.ts runs). The sign-up needs the app, so the body
+   * is never read, and the page comes back to be sent again; nothing is written.
+   */
+  private formBeforeApp(rawUrl: string): HttpAnswer {
+    const url = new URL(rawUrl, 'http://localhost');
+    return {
+      status: 303,
+      headers: { location: `${url.pathname}${url.search}`, 'cache-control': 'no-store' },
       body: '',
     };
   }

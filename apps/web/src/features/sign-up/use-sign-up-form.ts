@@ -43,7 +43,8 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
     shouldFocusError: false,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+    // No default values: a field the app takes over keeps what was typed into the server's page
+    // before (React Hook Form reads the input's value when it has no default of its own).
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -248,6 +248,24 @@ describe('the email sign-up form', () => {
     ]);
   });
 
+  it('takes typing in the HTML the server renders, and posts (never a GET) if the browser submits it itself', async () => {
+    const i18n = await createI18n('en');
+    const html = renderToString(
+      <I18nextProvider i18n={i18n}>
+        <SignUpForm disabled={false} ready={false} onSubmit={async () => null} />
+      </I18nextProvider>,
+    );
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    expect(
+      [...page.querySelectorAll('input, button[type="submit"]')].filter((e) => e.hasAttribute('disabled')),
+    ).toEqual([]);
+    const form = page.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.hasAttribute('data-early-submit')).toBe(true);
+    // The button's words while a submit waits for the app are there, hidden until then.
+    expect(page.querySelector('button[type="submit"] .label-waiting')?.hasAttribute('hidden')).toBe(true);
+  });
+
   it('takes at most 20 characters in each password field', async () => {
     const form = await renderForm();
     await form.user.type(form.fields.password, 'a'.repeat(25));

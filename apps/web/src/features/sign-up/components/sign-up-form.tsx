@@ -1,6 +1,7 @@
 import { INPUT_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dayfocus/contracts/limits';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EARLY_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/early-submit';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
 import { ErrorSummary } from './error-summary';
 import { PasswordField } from './password-field';
@@ -15,9 +16,9 @@ const PASSWORD_RULES = `minlength: ${PASSWORD_MIN_LENGTH}; maxlength: ${INPUT_MA
 interface Props {
   disabled: boolean;
   /**
-   * False while the server's copy of the page waits for the app (default true): the fields and
-   * the submit button are disabled, so that nothing typed is lost when the app takes the fields
-   * over, and no submit (nor Enter in a field) can post the form without the app.
+   * False while the server's copy of the page waits for the app (default true). The fields take
+   * typing all along, and the app keeps what was typed; a submit before the app is ready is held
+   * and made once it is (lib/early-submit.ts).
    */
   ready?: boolean;
   /** Runs the sign-up; resolves to the problem to show, or null when it went on elsewhere. */
@@ -43,13 +44,19 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
     confirmPassword: useId(),
   };
   const { problem, attempt, isSubmitting, fieldMessages, lines, register, submit } = useSignUpForm(onSubmit);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form is the app's: a submit held before now goes through, once.
+  useEffect(() => {
+    const form = formRef.current;
+    if (ready && form && takeOverForm(form)) form.requestSubmit();
+  }, [ready]);
 
   const field = (name: Field) => {
     const invalid = fieldMessages(name).length > 0;
     return {
       ...register(name),
       id: ids[name],
-      disabled: !ready,
       errors: fieldMessages(name),
       'aria-invalid': invalid ? true : undefined,
       'aria-describedby': invalid ? `${ids[name]}-error` : undefined,
@@ -57,7 +64,16 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
   };
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+    // POST: a submit the browser makes itself, before any script of the page runs, never puts a
+    // field in the address (the server answers it with the page again).
+    <form
+      ref={formRef}
+      className="form"
+      method="post"
+      noValidate
+      {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}
+      onSubmit={(event) => void submit(event)}
+    >
       {lines.length > 0 && (
         <ErrorSummary lines={lines} ids={ids} focusKey={attempt}>
           {problem === 'email-in-use' && emailInUseHelp}
@@ -79,15 +95,35 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
         hide={t('signUp.hideConfirmPassword')}
         {...field('confirmPassword')}
       />
-      <button
-        type="submit"
-        className="button button-primary"
-        disabled={disabled || !ready || isSubmitting}
-        aria-busy={isSubmitting}
-      >
-        {isSubmitting && <span className="spinner spinner-inline" aria-hidden="true" />}
-        {isSubmitting ? t('signUp.working') : t('signUp.submit')}
-      </button>
+      <SubmitButton disabled={disabled} busy={isSubmitting} />
     </form>
+  );
+}
+
+/**
+ * "Sign up": its words while the sign-up runs; while a submit made before the app was ready waits
+ * for it, the stylesheet shows the same words (lib/early-submit.ts).
+ */
+function SubmitButton({ disabled, busy }: { disabled: boolean; busy: boolean }) {
+  const { t } = useTranslation();
+  const working = (
+    <>
+      <span className="spinner spinner-inline" aria-hidden="true" />
+      {t('signUp.working')}
+    </>
+  );
+  return (
+    <button type="submit" className="button button-primary" disabled={disabled || busy} aria-busy={busy}>
+      {busy ? (
+        working
+      ) : (
+        <>
+          <span className="label-ready">{t('signUp.submit')}</span>
+          <span className="label-waiting" hidden>
+            {working}
+          </span>
+        </>
+      )}
+    </button>
   );
 }

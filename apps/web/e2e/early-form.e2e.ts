@@ -1,0 +1,120 @@
+// The e-mail form works from its first paint (docs/arrival.md, "Pages that work before their
+// scripts"): on a slow phone the app's code arrives seconds after the page. Here the app's entry
+// chunk is held back until the test lets it through, so every step below happens on the server's
+// page before the app has taken it over.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { en } from './support/locales';
+import { CHROME_ANDROID } from '../src/testing/user-agents';
+import {
+  authUserByEmail,
+  confirmEmailPath,
+  pathOf,
+  reachPath,
+  repoRoot,
+  seedInviter,
+  takenOver,
+  uniqueEmail,
+  useBrowser,
+  verificationEmail,
+  visible,
+} from './support/app';
+
+/** The app's entry chunk, which the server's page loads last (takeover.ts imports it): from the build's manifest. */
+function appEntry(): string {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const file = manifest['index.html']?.file;
+  if (!file) throw new Error('The web build has no index.html entry in its manifest');
+  return `/${file}`;
+}
+
+/** Holds the app's entry chunk back until `release` is called. */
+async function holdTheApp(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${appEntry()}`, async (route) => {
+    await gate;
+    await route.fallback();
+  });
+  return { release };
+}
+
+const isTakenOver = (page: Page) =>
+  page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')));
+
+describe('The e-mail form before the app', () => {
+  const browser = useBrowser();
+
+  it('takes typing, shows a submit made early as working, and sends it once when the app arrives', async () => {
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-early');
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const app = await holdTheApp(page);
+    const signUps: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('accounts:signUp')) signUps.push(request.method());
+    });
+    await page.goto(`/sign-up/${inviter.userId}`);
+
+    await page.getByLabel(en.signUp.username, { exact: true }).fill('Early Friend');
+    await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
+    await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
+    await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+    expect(await isTakenOver(page)).toBe(false);
+    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+    // Held: the page stays, says it is working, and nothing has been sent.
+    await visible(page.getByRole('button', { name: en.signUp.working, exact: true }));
+    expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}`);
+    expect(signUps).toEqual([]);
+
+    app.release();
+    await reachPath(page, confirmEmailPath);
+    expect(signUps).toEqual(['POST']);
+    expect((await authUserByEmail(email)).email).toBe(email);
+    await verificationEmail(email);
+  });
+
+  it('keeps what was typed, the focus and the caret when the app takes the form over', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const app = await holdTheApp(page);
+    await page.goto(`/sign-up/${inviter.userId}`);
+    const name = page.getByLabel(en.signUp.username, { exact: true });
+    await name.fill('Asha');
+    const password = page.getByLabel(en.signUp.password, { exact: true });
+    await password.click();
+    await page.keyboard.type('correct');
+    // The caret in the middle: what is typed after the takeover lands there.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+
+    app.release();
+    await takenOver(page);
+    await page.keyboard.type('XY');
+    expect(await password.inputValue()).toBe('correXYct');
+    expect(await name.inputValue()).toBe('Asha');
+  });
+
+  it('never sends a field in the address, even when the browser submits it before any script ran', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID, javaScriptEnabled: false });
+    await page.goto(`/sign-up/${inviter.userId}?lg=en`);
+    await page.getByLabel(en.signUp.email, { exact: true }).fill('early@example.com');
+    await page.getByLabel(en.signUp.password, { exact: true }).fill('secret-pass');
+    const posted = page.waitForRequest((request) => request.url().includes(`/sign-up/${inviter.userId}`));
+    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+    const request = await posted;
+    expect(request.method()).toBe('POST');
+    expect(request.url()).not.toContain('secret');
+    // The page comes back (nothing was signed up), at an address without any field.
+    await page.waitForLoadState('load');
+    expect(page.url()).not.toContain('secret');
+    expect(page.url()).not.toContain('early%40example.com');
+    await visible(page.getByRole('button', { name: en.signUp.submit, exact: true }));
+  });
+});

@@ -14,6 +14,7 @@ import {
   pathOf,
   reachPath,
   repoRoot,
+  screenshot,
   seedInviter,
   takenOver,
   uniqueEmail,
@@ -69,6 +70,7 @@ describe('The e-mail form before the app', () => {
     await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
     // Held: the page stays, says it is working, and nothing has been sent.
     await visible(page.getByRole('button', { name: en.signUp.working, exact: true }));
+    await screenshot(page, 'sign-up-early-submit', 'en', 'phone');
     expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}`);
     expect(signUps).toEqual([]);
 

@@ -262,8 +262,9 @@ describe('the email sign-up form', () => {
     const form = page.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
     expect(form?.hasAttribute('data-early-submit')).toBe(true);
-    // The button's words while a submit waits for the app are there, hidden until then.
-    expect(page.querySelector('button[type="submit"] .label-waiting')?.hasAttribute('hidden')).toBe(true);
+    // The button's words while a submit waits for the app, which the stylesheet shows then.
+    expect(page.querySelector('button[type="submit"]')?.getAttribute('data-working')).toBe('Signing up…');
+    expect(page.querySelector('button[type="submit"]')?.textContent).toBe('Sign up');
   });
 
   it('takes at most 20 characters in each password field', async () => {

@@ -102,7 +102,8 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
 
 /**
  * "Sign up": its words while the sign-up runs; while a submit made before the app was ready waits
- * for it, the stylesheet shows the same words (lib/early-submit.ts).
+ * for it, the stylesheet shows the same words from `data-working` (lib/early-submit.ts), so that
+ * the markup React takes over is the server's as it was.
  */
 function SubmitButton({ disabled, busy }: { disabled: boolean; busy: boolean }) {
   const { t } = useTranslation();
@@ -113,17 +114,14 @@ function SubmitButton({ disabled, busy }: { disabled: boolean; busy: boolean }) 
     </>
   );
   return (
-    <button type="submit" className="button button-primary" disabled={disabled || busy} aria-busy={busy}>
-      {busy ? (
-        working
-      ) : (
-        <>
-          <span className="label-ready">{t('signUp.submit')}</span>
-          <span className="label-waiting" hidden>
-            {working}
-          </span>
-        </>
-      )}
+    <button
+      type="submit"
+      className="button button-primary"
+      disabled={disabled || busy}
+      aria-busy={busy}
+      data-working={t('signUp.working')}
+    >
+      {busy ? working : <span className="label-ready">{t('signUp.submit')}</span>}
     </button>
   );
 }

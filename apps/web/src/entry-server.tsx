@@ -5,8 +5,8 @@
  * pages and everything they import into `functions/lib/web/invitation-renderer.cjs`, which the
  * `invitationPage` function calls (docs/invitation-page.md). It renders the same tree the app
  * renders, so that the app hydrates it (start.tsx) instead of painting it again, and fills the
- * built index.html: the page, its title and language, the link preview's tags (the invitation's)
- * and the state the app starts from.
+ * built index.html: the page, its title and language, the link preview's tags (the invitation's),
+ * the stylesheet (inline: server-styles.ts) and the state the app starts from.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/contracts/invitation-page';
@@ -38,15 +38,14 @@ import { choosePageLanguage } from '@/lib/page-language';
 import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
+import { inlineStyles } from './server-styles';
 // The client build's output, taken in at build time: the renderer ships with the HTML, the
 // configuration and the chunk names of the very build Hosting serves.
 import template from '../dist/404.html?raw';
 import configJson from '../dist/config.json?raw';
 import manifestJson from '../dist/.vite/manifest.json?raw';
 
-interface ManifestChunk {
-  file: string;
-}
+type ManifestChunk = { file: string; css?: string[] };
 
 const config = JSON.parse(configJson) as RuntimeConfig;
 const problems = configProblems(config);
@@ -59,6 +58,10 @@ const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
 const OUTLET = /<div id="root">\s*<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->\s*<\/div>/;
 if (!OUTLET.test(template) || !template.includes('<!--ssr-head-->'))
   throw new Error('index.html has lost its <!--ssr-head--> or <!--ssr-outlet--> markers');
+
+const styles = inlineStyles([...new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []))]);
+/** The CSP source under which every page's inline stylesheet applies (server-styles.ts). */
+export const inlineStyleSource = styles.source;
 
 const takeover = manifest['src/takeover.ts']?.file;
 const entry = manifest['index.html']?.file;
@@ -188,7 +191,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
         : [meta('name', 'robots', 'noindex')];
 
   const description = page === 'invitation' && inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
-  let html = withAppDeferred(template)
+  let html = withAppDeferred(styles.inline(template))
     .replace(/<html lang="[^"]*"/, () => htmlTag(language))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     // The app starts from the state below, not from /config.json.
@@ -224,7 +227,7 @@ export function emailActionTarget(query: string): string {
 // (functions/src/short-links/flows/app-link-flow.ts), this draws it in the app's own layout, components and
 // stylesheet. A static page: no app script, only the page's own one under the function's nonce.
 
-/** The built page without the app's scripts (its stylesheet stays): a short link's page runs none of them. */
+/** The built page without the app's scripts (its stylesheet stays, inline): a short link's page runs none of them. */
 function withoutApp(html: string): string {
   return html
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
@@ -280,7 +283,7 @@ export async function renderLinkPage(input: LinkPageInput): Promise<LinkPageOutp
     content.kind === 'invite' && content.platform !== 'desktop'
       ? `  <script nonce="${escapeHtml(input.nonce)}">${openAppScript}</script>\n  `
       : '';
-  let html = withoutApp(template)
+  let html = withoutApp(styles.inline(template, input.nonce))
     .replace(/<html lang="[^"]*"/, () => htmlTag(language))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('<!--ssr-head-->', () => head.join('\n    '))

@@ -10,8 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
-import { functionManifest, functionRows, redirectPages } from '@dayfocus/contracts/functions';
-import { hostingSourcesOf } from '@dayfocus/contracts/page-paths';
+import { functionRows } from '@dayfocus/contracts/functions';
 import { PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 
 interface HeaderRule {
@@ -39,19 +38,18 @@ export function hostingRewrites(): { source: string; function: { functionId: str
 
 /**
  * The headers: the security headers on everything; the static files' caching; the pages'
- * Content-Security-Policy on every page the page function serves (not on its redirects) and on
- * the not-found page.
+ * Content-Security-Policy on the not-found page. The pages the page function serves carry the
+ * function's own policy, which lets their inline stylesheet apply by its hash: a Hosting header
+ * for the same paths would replace it (seen on the Hosting emulator), and the pages would paint
+ * unstyled.
  */
 export function hostingHeaders(): HeaderRule[] {
   const header = (key: string, value: string) => ({ key, value });
   const csp = header('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY);
-  const redirects = new Set(redirectPages.flatMap(hostingSourcesOf));
-  const pages = functionManifest.invitationPage.hosting.filter((source) => !redirects.has(source));
   return [
     { source: '**', headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => header(key, value)) },
     ...STATIC_CACHE.map(([source, value]) => ({ source, headers: [header('Cache-Control', value)] })),
     { source: '/404.html', headers: [header('Cache-Control', NO_CACHE), csp] },
-    ...pages.map((source) => ({ source, headers: [csp] })),
   ];
 }
 

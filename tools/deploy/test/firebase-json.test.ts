@@ -31,7 +31,7 @@ describe("firebase.json's Hosting rules, made from the manifest", () => {
 
   it('are refused with a page whose policy was edited by hand', () => {
     const changed = edited((copy) => {
-      const page = copy.headers.find((rule) => rule.source === '/welcome');
+      const page = copy.headers.find((rule) => rule.source === '/404.html');
       const csp = page?.headers?.find((h) => h.key === 'Content-Security-Policy');
       if (csp) csp.value = csp.value.replace("object-src 'none'", "object-src 'self'");
     });

@@ -53,14 +53,14 @@ function inviterShown(inviterName: string | null, text: ServerText): string {
   return inviterNameForMail(inviterName) ?? text.t('verificationMail.someone');
 }
 
-export type MailWords = Record<'subject' | 'heading' | 'lead' | 'button' | 'next' | 'linkHelp' | 'notYou', string>;
+type MailWords = Record<'subject' | 'heading' | 'lead' | 'button' | 'next' | 'linkHelp' | 'notYou', string>;
 
 /**
  * The HTML part: one column, inline styles only (mail clients drop `<style>`), no left or right
  * so that a right-to-left language lays out by its `dir`, and the plain link under the button for
  * clients that break buttons. Every value is escaped where it goes in.
  */
-export function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' | 'rtl'): string {
+function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' | 'rtl'): string {
   const e = escapeHtml;
   const small = 'margin:0 0 16px;font-size:14px;line-height:1.5;color:#52525b;';
   return [
@@ -90,7 +90,21 @@ export function htmlPart(words: MailWords, link: string, language: string, dir: 
 export function verificationMail(input: VerificationMailInput): MailMessage {
   const link = checkedLink(input.link);
   const inviter = inviterShown(input.inviterName, input.text);
-  const t = (key: keyof MailWords) => input.text.t(`verificationMail.${key}`, { inviter });
+  return laidOutMail(input.to, link, input.text, 'verificationMail', { inviter });
+}
+
+/**
+ * A mail of one section of the server's words (each holds the keys of MailWords): its subject, its
+ * plain text and its HTML, in `text`'s language, around the one link it is for.
+ */
+export function laidOutMail(
+  to: string,
+  link: string,
+  text: ServerText,
+  section: 'verificationMail' | 'accountLockMail',
+  values?: Record<string, string>,
+): MailMessage {
+  const t = (key: keyof MailWords) => text.t(`${section}.${key}`, values);
   const words: MailWords = {
     subject: t('subject'),
     heading: t('heading'),
@@ -100,13 +114,9 @@ export function verificationMail(input: VerificationMailInput): MailMessage {
     linkHelp: t('linkHelp'),
     notYou: t('notYou'),
   };
-  const text = [words.heading, words.lead, link, words.next, words.notYou].join('\n\n');
+  const plain = [words.heading, words.lead, link, words.next, words.notYou].join('\n\n');
   return {
-    to: input.to,
-    message: {
-      subject: words.subject,
-      text: `${text}\n`,
-      html: htmlPart(words, link, input.text.language, input.text.dir),
-    },
+    to,
+    message: { subject: words.subject, text: `${plain}\n`, html: htmlPart(words, link, text.language, text.dir) },
   };
 }

@@ -7,14 +7,11 @@
 import { ACCOUNT_RECOVERY_PATH } from '@dayfocus/contracts/sign-in-handoff';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import { brand } from '@dayfocus/contracts/brand';
-import { htmlPart, type MailWords } from '../../invites/domain/verification-mail.js';
+import { laidOutMail, type MailMessage } from '../../invites/domain/verification-mail.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
 
 /** A mail for the Trigger Email extension's outbox. */
-export interface OutboxMail {
-  to: string;
-  message: { subject: string; text: string; html: string };
-}
+export type OutboxMail = MailMessage;
 
 /** The recovery link: the account and its recovery code, on the product's own origin. */
 export function recoveryLink(productDomain: string, uid: string, code: string): string {
@@ -25,21 +22,7 @@ export function recoveryLink(productDomain: string, uid: string, code: string): 
 }
 
 export function accountLockMail(to: string, link: string, text: ServerText): OutboxMail {
-  const t = (key: keyof MailWords) => text.t(`accountLockMail.${key}`);
-  const words: MailWords = {
-    subject: t('subject'),
-    heading: t('heading'),
-    lead: t('lead'),
-    button: t('button'),
-    next: t('next'),
-    linkHelp: t('linkHelp'),
-    notYou: t('notYou'),
-  };
-  const plain = [words.heading, words.lead, link, words.next, words.notYou].join('\n\n');
-  return {
-    to,
-    message: { subject: words.subject, text: `${plain}\n`, html: htmlPart(words, link, text.language, text.dir) },
-  };
+  return laidOutMail(to, link, text, 'accountLockMail');
 }
 
 /** What the recovery page shows: the form, or the outcome of its post. */

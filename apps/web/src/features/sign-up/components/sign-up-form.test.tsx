@@ -227,14 +227,19 @@ describe('the email sign-up form', () => {
     expect(formElement.querySelectorAll('[autocomplete="off"], [data-lpignore], [readonly]')).toHaveLength(0);
   });
 
-  it('keeps those hints in the HTML the server renders', async () => {
+  /** The form as the server renders it, before the app: parsed as the browser would. */
+  async function serverRendered(): Promise<Document> {
     const i18n = await createI18n('en');
     const html = renderToString(
       <I18nextProvider i18n={i18n}>
         <SignUpForm disabled={false} ready={false} onSubmit={async () => null} />
       </I18nextProvider>,
     );
-    const page = new DOMParser().parseFromString(html, 'text/html');
+    return new DOMParser().parseFromString(html, 'text/html');
+  }
+
+  it('keeps those hints in the HTML the server renders', async () => {
+    const page = await serverRendered();
     const inputs = [...page.querySelectorAll('input')].map((input) => [
       input.getAttribute('type'),
       input.getAttribute('autocomplete'),
@@ -249,13 +254,7 @@ describe('the email sign-up form', () => {
   });
 
   it('takes typing in the HTML the server renders, and posts (never a GET) if the browser submits it itself', async () => {
-    const i18n = await createI18n('en');
-    const html = renderToString(
-      <I18nextProvider i18n={i18n}>
-        <SignUpForm disabled={false} ready={false} onSubmit={async () => null} />
-      </I18nextProvider>,
-    );
-    const page = new DOMParser().parseFromString(html, 'text/html');
+    const page = await serverRendered();
     expect(
       [...page.querySelectorAll('input, button[type="submit"]')].filter((e) => e.hasAttribute('disabled')),
     ).toEqual([]);

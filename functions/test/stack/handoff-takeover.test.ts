@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { FieldValue } from 'firebase-admin/firestore';
 import {
   confirmPasswordReset,
   GoogleAuthProvider,
@@ -202,6 +203,22 @@ describe('a forwarded code: the first redeemer keeps nothing', () => {
     expect(await signInRefusal(signInWithCustomToken(new Browser().auth, token))).toBe('auth/user-disabled');
     expect((await adminAuth.getUser(uid)).disabled).toBe(true);
     await Promise.all([...apps.map((app) => app.close()), browser.close()]);
+  });
+});
+
+describe('a code minted before codes kept their owner', () => {
+  it("locks on a reuse all the same, and mails the account's address as it is", async () => {
+    const { browser, uid, email, mint } = await welcomedInvitee();
+    const code = await mint();
+    await adminDb.collection('_signInHandoffs').doc(digestOf(code)).update({ owner: FieldValue.delete() });
+    const first = new SimulatedMobileApp('android');
+    await first.redeem(code);
+    const second = new SimulatedMobileApp('android');
+    expect(await outcomeOf(second.redeem(code))).toBe('permission-denied');
+    expect((await adminAuth.getUser(uid)).disabled).toBe(true);
+    expect(await readDoc('_accountLocks', uid)).toMatchObject({ owner: { email, providerIds: ['google.com'] } });
+    expect((await recoveryMail(email)).count).toBe(1);
+    await Promise.all([first.close(), second.close(), browser.close()]);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   tooManyAttempts,
   tooManyMints,
   unusableCode,
+  type HandoffOwner,
   type HandoffRecord,
   type Redemption,
 } from '../domain/handoffs.js';
@@ -123,7 +124,7 @@ export class SignInHandoffFlow {
   private async lock(digest: string, record: HandoffRecord, at: Date): Promise<void> {
     const { store, auth } = this.deps;
     await auth.lockAccount(record.uid);
-    const owner = record.owner ?? { email: null, providerIds: [], language: 'en' };
+    const owner = record.owner ?? (await this.ownerNow(record.uid));
     const code = this.deps.randomBytes(HANDOFF_CODE_BYTES).toString('base64url');
     await store.lock(
       digest,
@@ -141,6 +142,15 @@ export class SignInHandoffFlow {
       },
       at,
     );
+  }
+
+  /**
+   * The owner of an account whose code was minted before codes kept her (a code of the day before
+   * this rule shipped): the account as it is now, the best there is, so that she is mailed too.
+   */
+  private async ownerNow(uid: string): Promise<HandoffOwner> {
+    const account = await this.deps.accounts.getAccount(uid);
+    return { email: account?.email ?? null, providerIds: account?.providerIds ?? [], language: 'en' };
   }
 
   /**

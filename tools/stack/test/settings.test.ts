@@ -72,12 +72,15 @@ describe('the local copy of firebase.json', () => {
       .find((rule) => rule.source === source)
       ?.headers.find((h) => h.key === 'Content-Security-Policy')?.value ?? '';
 
-  it('opens the pages to the Auth emulator only, and only on the local stack', () => {
+  // The page function sends the pages' own policy (opened to the Auth emulator by the stack's
+  // environment); Hosting's is the not-found page's alone.
+  it('opens the not-found page to the Auth emulator only, and only on the local stack', () => {
     const local = localFirebaseJson(production, [urls.auth]) as typeof production;
-    const deployed = policyOf(production, '/feedback/**');
+    expect(policyOf(production, '/feedback/**')).toBe('');
+    const deployed = policyOf(production, '/404.html');
     expect(deployed).toContain('upgrade-insecure-requests');
     expect(deployed).not.toMatch(/127\.0\.0\.1|localhost/);
-    const served = policyOf(local, '/feedback/**');
+    const served = policyOf(local, '/404.html');
     expect(served).toMatch(new RegExp(`connect-src [^;]*${urls.auth.replaceAll('.', '\\.')}`));
     expect(served).toMatch(new RegExp(`frame-src [^;]*${urls.auth.replaceAll('.', '\\.')}`));
     expect(served).not.toContain('upgrade-insecure-requests');

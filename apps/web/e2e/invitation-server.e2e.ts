@@ -79,9 +79,10 @@ describe('The server-rendered invitation', () => {
     await page.getByRole('link', { name: hi.socialSignUp.email }).click();
     await reachPath(page, `/sign-up/${inviter.userId}?lg=hi`);
     await visible(page.getByRole('heading', { name: hi.signUp.title }));
-    // Without the app the form cannot be sent: it says so by staying disabled.
-    expect(await page.getByRole('button', { name: hi.signUp.submit, exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByLabel(hi.signUp.email, { exact: true }).isDisabled()).toBe(true);
+    // Without scripts the form cannot sign up (it runs in the browser): it says so, in the page's
+    // language; its fields take typing all the same (early-form.e2e.ts: a submit posts, never a GET).
+    await visible(page.getByText(hi.signUp.needsJavaScript, { exact: true }));
+    expect(await page.getByLabel(hi.signUp.email, { exact: true }).isEditable()).toBe(true);
 
     await page.goto(`/feedback/${inviter.userId}/en`);
     await page.getByRole('link', { name: en.invitation.haveAccount }).click();

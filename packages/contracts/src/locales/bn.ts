@@ -92,6 +92,8 @@ const bn: Locale = {
       hideConfirmPassword: 'নিশ্চিত করার পাসওয়ার্ড লুকান',
       submit: 'সাইন আপ করুন',
       working: 'সাইন আপ হচ্ছে…',
+      needsJavaScript:
+        'সাইন আপ করতে JavaScript লাগে, যা এই ব্রাউজারে বন্ধ আছে। এটি চালু করুন, অথবা লিঙ্কটি অন্য ব্রাউজারে খুলুন।',
       emailInUse: 'এই ইমেলটি আগে থেকেই রেজিস্টার করা আছে। অনুগ্রহ করে অন্য একটি ইমেল ব্যবহার করুন।',
       // Issue 34, sign-up: the way on for the address's owner.
       emailInUseOwner: `এটি যদি আপনারই অ্যাকাউন্ট হয়, তাহলে এই আমন্ত্রণ দিয়ে ${brand.productName} খুলুন: সেখানে আপনি আর {{name}} বন্ধু হয়ে যাবেন।`,

@@ -96,6 +96,8 @@ const web = {
     hideConfirmPassword: 'Hide confirm password',
     submit: 'Sign up',
     working: 'Signing up…',
+    needsJavaScript:
+      'Signing up needs JavaScript, which this browser has turned off. Turn it on, or open this link in another browser.',
     emailInUse: 'This email is already registered. Please use a different email.',
     // Issue 34, sign-up: the way on for the address's owner.
     emailInUseOwner: `If this is your account, open ${brand.productName} with this invitation: you and {{name}} become friends there.`,

@@ -91,6 +91,8 @@ const hi: Locale = {
       hideConfirmPassword: 'पुष्टि पासवर्ड छिपाएँ',
       submit: 'साइन अप करें',
       working: 'साइन अप हो रहा है…',
+      needsJavaScript:
+        'साइन अप के लिए JavaScript चाहिए, जो इस ब्राउज़र में बंद है। इसे चालू करें, या यह लिंक किसी दूसरे ब्राउज़र में खोलें।',
       emailInUse: 'यह ईमेल पहले से पंजीकृत है। कृपया कोई दूसरा ईमेल इस्तेमाल करें।',
       // Issue 34, sign-up: the way on for the address's owner.
       emailInUseOwner: `अगर यह आपका ही खाता है, तो इस निमंत्रण के साथ ${brand.productName} खोलें: वहाँ आप और {{name}} दोस्त बन जाएँगे।`,

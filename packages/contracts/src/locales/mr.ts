@@ -92,6 +92,8 @@ const mr: Locale = {
       hideConfirmPassword: 'पुष्टी पासवर्ड लपवा',
       submit: 'साइन अप करा',
       working: 'साइन अप होत आहे…',
+      needsJavaScript:
+        'साइन अप करण्यासाठी JavaScript लागते, जे या ब्राउझरमध्ये बंद आहे. ते चालू करा, किंवा ही लिंक दुसऱ्या ब्राउझरमध्ये उघडा.',
       emailInUse: 'हा ईमेल आधीच नोंदणीकृत आहे. कृपया दुसरा ईमेल वापरा.',
       // Issue 34, sign-up: the way on for the address's owner.
       emailInUseOwner: `हे तुमचेच खाते असेल, तर हे आमंत्रण वापरून ${brand.productName} उघडा: तिथे तुम्ही आणि {{name}} मित्र व्हाल.`,

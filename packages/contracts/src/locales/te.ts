@@ -92,6 +92,7 @@ const te: Locale = {
       hideConfirmPassword: 'నిర్ధారణ పాస్‌వర్డ్‌ను దాచండి',
       submit: 'సైన్ అప్ చేయండి',
       working: 'సైన్ అప్ అవుతోంది…',
+      needsJavaScript: 'సైన్ అప్ చేయడానికి JavaScript అవసరం, ఇది ఈ బ్రౌజర్‌లో ఆఫ్ చేయబడింది. దాన్ని ఆన్ చేయండి, లేదా ఈ లింక్‌ను వేరే బ్రౌజర్‌లో తెరవండి.',
       emailInUse: 'ఈ ఈమెయిల్ ఇప్పటికే నమోదై ఉంది. దయచేసి వేరే ఈమెయిల్‌ను ఉపయోగించండి.',
       // Issue 34, sign-up: the way on for the address's owner.
       emailInUseOwner: `ఇది మీ ఖాతానే అయితే, ఈ ఆహ్వానంతో ${brand.productName}ను తెరవండి: అక్కడ మీరు, {{name}} స్నేహితులు అవుతారు.`,

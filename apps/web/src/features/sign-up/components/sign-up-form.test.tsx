@@ -264,6 +264,8 @@ describe('the email sign-up form', () => {
     // The button's words while a submit waits for the app, which the stylesheet shows then.
     expect(page.querySelector('button[type="submit"]')?.getAttribute('data-working')).toBe('Signing up…');
     expect(page.querySelector('button[type="submit"]')?.textContent).toBe('Sign up');
+    // With scripts off the browser shows why the form cannot sign up.
+    expect(page.querySelector('form noscript')?.textContent).toContain('Signing up needs JavaScript');
   });
 
   it('takes at most 20 characters in each password field', async () => {

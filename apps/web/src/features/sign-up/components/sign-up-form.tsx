@@ -95,6 +95,10 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
         hide={t('signUp.hideConfirmPassword')}
         {...field('confirmPassword')}
       />
+      {/* Without scripts the form cannot sign up (the sign-up runs in the browser): it says so. */}
+      <noscript>
+        <p className="field-error">{t('signUp.needsJavaScript')}</p>
+      </noscript>
       <SubmitButton disabled={disabled} busy={isSubmitting} />
     </form>
   );

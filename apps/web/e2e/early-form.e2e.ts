@@ -1,5 +1,5 @@
 // The e-mail form works from its first paint (docs/arrival.md, "Pages that work before their
-// scripts"): on a slow phone the app's code arrives seconds after the page. Here the app's entry
+// scripts"): on a slow phone the app's code arrives seconds after the page. Here the app's main
 // chunk is held back until the test lets it through, so every step below happens on the server's
 // page before the app has taken it over.
 import { readFileSync } from 'node:fs';
@@ -23,22 +23,27 @@ import {
   visible,
 } from './support/app';
 
-/** The app's entry chunk, which the server's page loads last (takeover.ts imports it): from the build's manifest. */
-function appEntry(): string {
+/**
+ * The chunk of the app's main module (main.tsx), which takeover.ts imports last, once the page has
+ * loaded: from the build's manifest (it is one of takeover's dynamic imports, named after main).
+ */
+function appMain(): string {
+  type Chunk = { file: string; dynamicImports?: string[] };
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<
     string,
-    { file: string }
+    Chunk
   >;
-  const file = manifest['index.html']?.file;
-  if (!file) throw new Error('The web build has no index.html entry in its manifest');
+  const files = (manifest['src/takeover.ts']?.dynamicImports ?? []).map((key) => manifest[key]?.file ?? '');
+  const file = files.find((name) => /(^|\/)main-[^/]*\.js$/.test(name));
+  if (!file) throw new Error(`takeover.ts imports no main chunk in the web build's manifest: ${files.join(', ')}`);
   return `/${file}`;
 }
 
-/** Holds the app's entry chunk back until `release` is called. */
+/** Holds the app's main chunk back until `release` is called. */
 async function holdTheApp(page: Page): Promise<{ release: () => void }> {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${appEntry()}`, async (route) => {
+  await page.route(`**${appMain()}`, async (route) => {
     await gate;
     await route.fallback();
   });
@@ -68,8 +73,10 @@ describe('The e-mail form before the app', () => {
     await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
     expect(await isTakenOver(page)).toBe(false);
     await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
-    // Held: the page stays, says it is working, and nothing has been sent.
+    // Held: the page stays, says it is working, and nothing has been sent; the app is not there.
     await visible(page.getByRole('button', { name: en.signUp.working, exact: true }));
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-submit-waiting'))).toBe(true);
+    expect(await isTakenOver(page)).toBe(false);
     await screenshot(page, 'sign-up-early-submit', 'en', 'phone');
     expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}`);
     expect(signUps).toEqual([]);
@@ -94,6 +101,7 @@ describe('The e-mail form before the app', () => {
     // The caret in the middle: what is typed after the takeover lands there.
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
+    expect(await isTakenOver(page)).toBe(false);
 
     app.release();
     await takenOver(page);

@@ -82,10 +82,9 @@ export class FirestoreHandoffStore implements HandoffStore {
     const attemptsRef = this.firestore.collection(collections.handoffAttempts).doc(attemptKey);
     return this.firestore.runTransaction(async (tx) => {
       const [code, attempts] = await tx.getAll(codeRef, attemptsRef);
-      const stamps = attempts?.data()?.at;
       const { result, writes } = await work({
         record: recordOf(code?.data()),
-        attempts: Array.isArray(stamps) ? stamps.filter((s): s is string => typeof s === 'string') : [],
+        attempts: texts(attempts?.data()?.at),
       });
       if (writes.attempts) {
         const last = Date.parse(writes.attempts[writes.attempts.length - 1] ?? '') || Date.now();

@@ -2,9 +2,6 @@
 // scripts"): on a slow phone the app's code arrives seconds after the page. Here the app's main
 // chunk is held back until the test lets it through, so every step below happens on the server's
 // page before the app has taken it over.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from './support/locales';
 import { CHROME_ANDROID } from '../src/testing/user-agents';
@@ -13,7 +10,6 @@ import {
   confirmEmailPath,
   pathOf,
   reachPath,
-  repoRoot,
   screenshot,
   seedInviter,
   takenOver,
@@ -22,36 +18,7 @@ import {
   verificationEmail,
   visible,
 } from './support/app';
-
-/**
- * The chunk of the app's main module (main.tsx), which takeover.ts imports last, once the page has
- * loaded: from the build's manifest (it is one of takeover's dynamic imports, named after main).
- */
-function appMain(): string {
-  type Chunk = { file: string; dynamicImports?: string[] };
-  const manifest = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >;
-  const files = (manifest['src/takeover.ts']?.dynamicImports ?? []).map((key) => manifest[key]?.file ?? '');
-  const file = files.find((name) => /(^|\/)main-[^/]*\.js$/.test(name));
-  if (!file) throw new Error(`takeover.ts imports no main chunk in the web build's manifest: ${files.join(', ')}`);
-  return `/${file}`;
-}
-
-/** Holds the app's main chunk back until `release` is called. */
-async function holdTheApp(page: Page): Promise<{ release: () => void }> {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${appMain()}`, async (route) => {
-    await gate;
-    await route.fallback();
-  });
-  return { release };
-}
-
-const isTakenOver = (page: Page) =>
-  page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')));
+import { holdTheApp, isTakenOver } from './support/hold-app';
 
 describe('The e-mail form before the app', () => {
   const browser = useBrowser();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { en, hi } from './support/locales';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import {
-  confirmEmailPath,
+  signUpByEmail,
   pathOf,
   reachPath,
   seedInviter,
@@ -236,13 +236,7 @@ describe('The server-rendered confirmation page', () => {
     const inviter = await seedInviter();
     const email = uniqueEmail('e2e-confirm-reload');
     const page = await browser.newPage({ device: 'phone' });
-    await page.goto(`/sign-up/${inviter.userId}`);
-    await page.getByLabel(en.signUp.username, { exact: true }).fill('Mira Nair');
-    await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
-    await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
-    await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
-    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
-    await reachPath(page, confirmEmailPath);
+    await signUpByEmail(page, inviter.userId, { name: 'Mira Nair', email, password: 'correct-horse' });
     await visible(page.getByText(email));
 
     const watch = await watchTakeover(page);

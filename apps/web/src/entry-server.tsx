@@ -26,6 +26,7 @@ import WelcomeRoute from '@/app/routes/welcome';
 import HomeRoute from '@/app/routes/home';
 import { htmlTag, meta, ogLocaleOf } from '@/app/page-head';
 import { serverStateScript } from '@/app/server-state';
+import { setRenderedWelcome } from '@/app/routes/server-welcome';
 import { emailActionTarget as targetOf } from '@/config/email-action';
 import { pageQuery as queryOf } from '@/config/page-query';
 import { paths, routes, type PageName } from '@/config/paths';
@@ -159,8 +160,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   // A link that names no offered language: the browser's first offered one (Accept-Language).
   const { language, negotiated } = choosePageLanguage(config, wanted, input.acceptLanguage);
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
-  // Only the pages that show the inviter hand the app a card; the welcome page's inviter segment
-  // is activation's hint.
+  // Only the pages that show the inviter hand the app a card (the welcome page's: its state's).
   const stateInviterId = inviterPages.has(page) ? inviterId : null;
 
   const i18n = await createI18n(language);
@@ -168,6 +168,8 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
 
   const platform = platformOf(input.userAgent ?? '');
   setRenderedPlatform(platform); // renderToString is synchronous: this render alone reads it
+  const welcome = page === 'welcome' ? input.welcome : undefined; // the confirm form, or its answer
+  setRenderedWelcome(welcome ? { state: welcome, inviter } : null);
   const queryClient = createQueryClient();
   if (stateInviterId) queryClient.setQueryData(getInviterQueryOptions(stateInviterId).queryKey, inviter);
   const body = renderToString(
@@ -202,7 +204,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
     .replace(
       '</body>',
       () =>
-        `  ${serverStateScript({ config, language, page, platform, inviterId: stateInviterId, inviter })}\n  </body>`,
+        `  ${serverStateScript({ config, language, page, platform, inviterId: stateInviterId, inviter, welcome })}\n  </body>`,
     );
   if (description)
     html = html.replace(

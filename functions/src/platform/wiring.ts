@@ -27,6 +27,7 @@ import { loadRenderer } from '../pages/adapters/web-renderer.js';
 export { loadRenderer };
 import { InvitationPageFlow, type InvitationPageDeps } from '../pages/flows/invitation-page-flow.js';
 import { InviteFlow } from '../invites/flows/invite-flow.js';
+import { WelcomeFlow } from '../invites/flows/welcome-flow.js';
 import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js';
 import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
 import { InviterFlow } from '../invites/flows/inviter-flow.js';
@@ -34,6 +35,7 @@ import { VerificationMailFlow } from '../invites/flows/verification-mail-flow.js
 import { AuthVerificationLinks, FirestoreMailOutbox } from '../invites/adapters/mail-outbox.js';
 import { SignInHandoffFlow } from '../sign-in-handoffs/flows/sign-in-handoff-flow.js';
 import { KeptPageInviters } from '../pages/adapters/kept-inviters.js';
+import { MemoryConfirmLimits } from '../pages/adapters/confirm-limits.js';
 import { FirestoreHandoffStore, handoffDigest } from '../sign-in-handoffs/adapters/handoff-store.js';
 import { FirebaseHandoffAuth } from '../sign-in-handoffs/adapters/handoff-auth.js';
 
@@ -132,6 +134,9 @@ export const appLinkFlow = new AppLinkFlow({
   now: () => new Date(),
 });
 
+/** The welcome page's activation: the callable's, and the server page's confirm form's. */
+export const welcomeFlow = new WelcomeFlow({ invites: inviteFlow, appLinks: appLinkFlow, logger });
+
 /** The invitation page's flow, given what only the HTTP function knows: its renderer and its headers. */
 export function invitationPageFlow(page: Pick<InvitationPageDeps, 'renderer' | 'pageHeaders'>): InvitationPageFlow {
   const inviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
@@ -143,6 +148,8 @@ export function invitationPageFlow(page: Pick<InvitationPageDeps, 'renderer' | '
     countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
     inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
     nonce: () => randomBytes(16).toString('base64'),
+    activate: (link) => welcomeFlow.activate(link, null),
+    confirmLimits: new MemoryConfirmLimits(),
     logger,
   });
 }

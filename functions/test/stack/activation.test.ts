@@ -21,19 +21,13 @@ import {
   userDoc,
   verifiedEmailInvitee,
   openVerificationLink,
+  emailInviteeAwaitingMail,
 } from './support.js';
 
 describe('activateAccount', () => {
   it('activates a verified email invitee and does every step of docs/architecture.md, "Activation, step by step"', async () => {
     const inviter = await createInviter();
-    const browser = new Browser();
-    const user = await browser.signUpWithEmail();
-    await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
-    await sendEmailVerification(user, {
-      url: `https://dayfocus.app/welcome/${user.uid}/${inviter.userId}`,
-      handleCodeInApp: true,
-    });
-    await browser.close();
+    const user = await emailInviteeAwaitingMail(inviter.userId);
 
     // The e-mail's link opened in another browser: the welcome page hands its code to activation.
     // The answer greets: the inviter now a friend, and her short link for the welcome page.

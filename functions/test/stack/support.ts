@@ -2,6 +2,7 @@
  * Talking to the running local stack as the web app and an operator would: the Firebase
  * JS SDK for sign-in and callables, the Admin SDK to arrange and read back data.
  */
+import { sendEmailVerification } from 'firebase/auth';
 import { request } from 'node:http';
 import { expect, type TestOptions } from 'vitest';
 import { deleteApp, initializeApp as initializeClientApp, type FirebaseApp } from 'firebase/app';
@@ -182,6 +183,22 @@ export async function expectNoJoin(inviter: { userId: string; fcmToken?: string 
   expect((await adminDb.collection('_friendJoins').doc(`${inviter.userId}_${inviteeId}`).get()).exists).toBe(false);
 }
 
+/**
+ * A new e-mail invitee of `inviterId`, registered, its verification e-mail sent with the welcome
+ * page as its continue URL, and its browser closed: the person now opens the mail elsewhere.
+ */
+export async function emailInviteeAwaitingMail(inviterId: string, name = 'Mira Nair') {
+  const browser = new Browser();
+  const user = await browser.signUpWithEmail();
+  await browser.call('registerInvitee', { inviterId, name });
+  await sendEmailVerification(user, {
+    url: `https://dayfocus.app/welcome/${user.uid}/${inviterId}`,
+    handleCodeInApp: true,
+  });
+  await browser.close();
+  return { uid: user.uid, email: user.email ?? '', name };
+}
+
 /** Creates an email invitee of `inviterId`, registered and verified, ready to activate. */
 export async function verifiedEmailInvitee(inviterId: string, name = 'Mira Nair') {
   const browser = new Browser();
@@ -297,9 +314,15 @@ export interface RawResponse {
 /** One HTTP request through Hosting (or `port`), the path sent exactly as written, no redirect followed. */
 export function fetchRaw(
   path: string,
-  options: { userAgent?: string; acceptLanguage?: string; port?: number; method?: string } = {},
+  options: {
+    userAgent?: string;
+    acceptLanguage?: string;
+    port?: number;
+    method?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<RawResponse> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
   if (options.acceptLanguage) headers['accept-language'] = options.acceptLanguage;
   return new Promise((resolve, reject) => {

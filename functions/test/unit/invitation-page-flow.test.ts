@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
+import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
 import { localLinkDefaults, parseLinkSettings } from '../../src/short-links/domain/link-settings.js';
 import { InvitationPageFlow } from '../../src/pages/flows/invitation-page-flow.js';
@@ -18,6 +19,7 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
   const rendered: InvitationPageInput[] = [];
   const views: string[] = [];
   const looked: string[] = [];
+  const activations: string[] = [];
   const flow = new InvitationPageFlow({
     findInviter: async (id) => {
       looked.push(id);
@@ -57,8 +59,13 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
       views.push(id);
     },
     inviterExists: async (id) => id === 'asha',
+    activate: async (link) => {
+      activations.push(link.uid);
+      return { ...writeSucceeded, inviter: asha, inviteLink: 'https://dayfocus.app/l/abc' };
+    },
+    confirmLimits: { take: async () => ({ allowed: true }) },
   });
-  return { flow, rendered, views, looked };
+  return { flow, rendered, views, looked, activations };
 }
 
 describe('InvitationPageFlow', () => {
@@ -130,8 +137,8 @@ describe('InvitationPageFlow', () => {
     expect(views).toEqual([]);
   });
 
-  it("renders the welcome page for the visitor's phone and language, looking nobody up, and lets no cache keep it", async () => {
-    const { flow, rendered } = flowWith();
+  it("renders the welcome page for the visitor's phone and language, applying nothing, and lets no cache keep it", async () => {
+    const { flow, rendered, looked, activations } = flowWith();
     const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
     const answer = await flow.answer({
       method: 'GET',
@@ -144,9 +151,13 @@ describe('InvitationPageFlow', () => {
     expect(
       rendered.map(({ path, inviter, queryLanguage, userAgent }) => [path, inviter, queryLanguage, userAgent]),
     ).toEqual([
-      ['/welcome/mira/asha', null, 'hi', iphone],
+      ['/welcome/mira/asha', asha, 'hi', iphone],
       ['/welcome', null, undefined, undefined],
     ]);
+    // The e-mail's link names its inviter, looked up for the confirm form; nothing is activated.
+    expect(rendered.map((input) => input.welcome)).toEqual([{ kind: 'confirm' }, undefined]);
+    expect(looked).toEqual(['asha']);
+    expect(activations).toEqual([]);
   });
 
   it("hands every page the browser's languages, and says a cache must keep a copy per language where the link names none", async () => {

@@ -24,8 +24,10 @@ describe('pageRouteOf: the page a path names, matched once', () => {
     ['/feedback/asha/hi/', { kind: 'invitation', inviterId: 'asha' }],
     ['/social-sign-up/asha', { kind: 'sign-up', inviterId: 'asha', byUserAgent: true }],
     ['/sign-up/asha', { kind: 'sign-up', inviterId: 'asha', byUserAgent: false }],
-    ['/welcome', { kind: 'welcome' }],
-    ['/welcome/mira/asha', { kind: 'welcome' }],
+    ['/welcome', { kind: 'welcome', inviteeId: null, inviterId: null }],
+    ['/welcome/mira/asha', { kind: 'welcome', inviteeId: 'mira', inviterId: 'asha' }],
+    ['/welcome/mira', { kind: 'welcome', inviteeId: 'mira', inviterId: null }],
+    ['/welcome/mira/%E0%A4', { kind: 'welcome', inviteeId: 'mira', inviterId: null }],
     ['/', { kind: 'home' }],
     ['/confirm-email', { kind: 'confirm-email' }],
   ])('%s is %j', (path, route) => expect(pageRouteOf(path)).toEqual(route));

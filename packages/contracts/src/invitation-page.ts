@@ -5,7 +5,24 @@
  * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
  * `functions/lib/web/`), and the page's cache rules. docs/invitation-page.md explains both.
  */
-import type { InviterCard } from './answers.js';
+import type { ActivationAnswer, InviterCard } from './answers.js';
+
+/**
+ * What the server knows of the welcome page it renders from the e-mail's link (the app takes it
+ * over from the same state): docs/invitation-page.md, "The welcome page's confirm form".
+ * - `confirm`: the link's GET. Nothing is applied; the page offers the one step left, a form the
+ *   server answers ("Confirm and become friends with Asha"), for the inviter `inviter` names.
+ * - `confirmed`: the form's POST activated the account: activation's own answer.
+ * - `refused`: the form's POST could not: the link's code was no good (`expired`,
+ *   `used-or-invalid`), or the account cannot be activated from it (`not-confirmed`, one answer
+ *   for every account state, as the callable gives an anonymous caller).
+ * - `limited`: too many confirmations from this client or for this account in a short while.
+ */
+export type WelcomePageState =
+  | { kind: 'confirm' }
+  | { kind: 'confirmed'; answer: ActivationAnswer }
+  | { kind: 'refused'; reason: 'expired' | 'used-or-invalid' | 'not-confirmed' }
+  | { kind: 'limited' };
 
 export interface InvitationPageInput {
   /** The request's path (no query), e.g. `/feedback/abc/hi`. */
@@ -19,8 +36,13 @@ export interface InvitationPageInput {
    * first offered language the browser prefers (a phone set to Hindi gets Hindi on a first visit).
    */
   acceptLanguage?: string;
-  /** The inviter the path names, or null when it names nobody (or nothing). */
+  /**
+   * The inviter the path names, or null when it names nobody (or nothing). The welcome page's
+   * only with its `welcome` state (the link names that inviter: the form greets with her).
+   */
   inviter: InviterCard | null;
+  /** The welcome page's state, when it was rendered from the e-mail's link or its form's answer. */
+  welcome?: WelcomePageState;
   /** Origin of the product's pages, for the absolute URLs of the link preview. */
   productDomain: string;
   /** The preview picture when the inviter has none. */

@@ -5,6 +5,7 @@
  * needs no exception for it.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { WelcomePageState } from '@dayfocus/contracts/invitation-page';
 import type { PageName } from '@/config/paths';
 import type { Platform } from '@/lib/platform';
 import type { RuntimeConfig } from '@/config/runtime-config';
@@ -21,6 +22,8 @@ export interface ServerState {
   /** The inviter id of the path (null on `/tasks-Feedback`) and what the server found for it. */
   inviterId: string | null;
   inviter: InviterCard | null;
+  /** The welcome page's state, from the e-mail's link or its confirm form's answer (`inviter`: whom it greets). */
+  welcome?: WelcomePageState;
 }
 
 /** The data block's HTML: `<`, `>` and `&` escaped, so that no value can close the element. */

@@ -16,7 +16,11 @@ export type PageRoute =
   | { kind: 'invitation'; inviterId: string }
   /** A sign-up page naming its inviter; the method page is rendered for the visitor's user agent. */
   | { kind: 'sign-up'; inviterId: string; byUserAgent: boolean }
-  | { kind: 'welcome' }
+  /**
+   * The welcome page: the account to activate and the inviter who sent the link, null where the
+   * path names none (or an id that cannot name anyone).
+   */
+  | { kind: 'welcome'; inviteeId: string | null; inviterId: string | null }
   | { kind: 'home' }
   | { kind: 'confirm-email' }
   /** Anything else: a longer path under /feedback/, or an id that cannot be decoded. */
@@ -51,7 +55,11 @@ export function pageRouteOf(path: string): PageRoute {
   const signUp = method ?? match(pagePatterns.signUp)?.inviterId;
   const signUpId = signUp ? inviterIdOf(signUp) : null;
   if (signUpId) return { kind: 'sign-up', inviterId: signUpId, byUserAgent: method !== undefined };
-  if (match(pagePatterns.welcome)) return { kind: 'welcome' };
+  const welcome = match(pagePatterns.welcome);
+  if (welcome) {
+    const idOf = (segment: string | undefined) => (segment ? inviterIdOf(segment) : null);
+    return { kind: 'welcome', inviteeId: idOf(welcome.inviteeId), inviterId: idOf(welcome.inviterId) };
+  }
   if (match(pagePatterns.home)) return { kind: 'home' };
   if (match(pagePatterns.confirmEmail)) return { kind: 'confirm-email' };
   return { kind: 'unknown' };

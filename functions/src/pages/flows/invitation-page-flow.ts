@@ -10,8 +10,9 @@
  * - `GET /auth/action`: every e-mail's link, redirected to the welcome page (a verification e-mail
  *   of this companion) or to Firebase's own handler.
  * - `GET /confirm-email`: "we sent you an e-mail", the same for everyone, cached the same way.
- * - `GET /welcome/{invitee?}/{inviter?}`: the welcome page the e-mail's link leads to, rendered
- *   before activation (the app activates in the browser) for the visitor's phone; never cached.
+ * - `GET /welcome/{invitee?}/{inviter?}`: the welcome page the e-mail's link leads to, for the
+ *   visitor's phone; never cached. From the link, a form the server answers: `POST` of the same
+ *   address confirms (welcome-page-flow.ts). A GET applies nothing.
  * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
  * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
  *   in the inviter's funnel (domain/funnel.ts). Never cached.
@@ -25,21 +26,21 @@ import {
   CANONICAL_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
   UNKNOWN_INVITER_CACHE_CONTROL,
-  WELCOME_CACHE_CONTROL,
-  type InvitationPageInput,
   type InvitationRenderer,
 } from '@dayfocus/contracts/invitation-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
-import { withInlineStyles, type InlineStyleRenderer } from '../domain/page-styles.js';
+import type { InlineStyleRenderer } from '../domain/page-styles.js';
+import { renderedPage, type PageAsked } from './rendered-page.js';
+import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
 import { pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
 
 import type { LinkSettings } from '../../short-links/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
-export interface InvitationPageDeps {
+export interface InvitationPageDeps extends Pick<WelcomePageDeps, 'activate' | 'confirmLimits'> {
   /**
    * The inviter's card, or null for nobody, for a page asked for as `asked`: kept by her id, never
    * by a header (KeptPageInviters), so that a header value the CDN has no copy for costs no read.
@@ -66,16 +67,24 @@ export interface PageRequest {
   rawUrl: string;
   userAgent?: string;
   acceptLanguage?: string;
+  /** The visitor's address as Hosting saw it: the welcome page's confirm form's limits. */
+  client?: string;
 }
 
 export class InvitationPageFlow {
-  constructor(private readonly deps: InvitationPageDeps) {}
+  private readonly welcomePages: WelcomePageFlow;
+
+  constructor(private readonly deps: InvitationPageDeps) {
+    this.welcomePages = new WelcomePageFlow(deps);
+  }
 
   async answer(request: PageRequest): Promise<HttpAnswer> {
     const path = new URL(request.rawUrl, 'http://localhost').pathname;
     const route = pageRouteOf(path);
-    if (request.method === 'POST')
+    if (request.method === 'POST') {
+      if (route.kind === 'welcome') return this.welcomePages.answer(route, request);
       return route.kind === 'sign-up' ? this.formBeforeApp(request.rawUrl) : this.view(route);
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
     }
@@ -97,7 +106,7 @@ export class InvitationPageFlow {
         return cached(() => this.page(request, page, route.inviterId, queryLanguage, acceptLanguage, userAgent));
       }
       case 'welcome':
-        return this.welcome(path.replace(/\/$/, ''), request);
+        return this.welcomePages.answer(route, request);
       case 'home':
         // The front door: the same for everyone but for the phone's own store and the language.
         return cached(() => this.page(request, path, null, queryLanguage, acceptLanguage, request.userAgent ?? ''));
@@ -208,48 +217,8 @@ export class InvitationPageFlow {
     return { ...answer, headers: { ...answer.headers, vary } };
   }
 
-  /**
-   * The welcome page, before activation (which the app runs in the browser): nothing is looked up,
-   * and the visitor's phone decides which store comes first.
-   */
-  private welcome(
-    path: string,
-    request: { rawUrl: string; userAgent?: string; acceptLanguage?: string },
-  ): Promise<HttpAnswer> {
-    const input = {
-      path,
-      queryLanguage: queryLanguageOf(request.rawUrl),
-      userAgent: request.userAgent,
-      acceptLanguage: request.acceptLanguage,
-      inviter: null,
-    };
-    return this.rendered(input, () => WELCOME_CACHE_CONTROL);
-  }
-
-  /** The renderer's page as an answer, with the page headers and the cache rule of its status. */
-  private async rendered(
-    input: Omit<InvitationPageInput, 'productDomain' | 'productImageUrl'>,
-    cacheControl: (status: number) => string,
-  ): Promise<HttpAnswer> {
-    const settings = this.deps.settings();
-    const renderer = this.deps.renderer();
-    const page = await renderer.renderInvitationPage({
-      ...input,
-      productDomain: settings.productDomain,
-      productImageUrl: settings.productImageUrl,
-    });
-    return {
-      status: page.status,
-      headers: {
-        ...withInlineStyles(this.deps.pageHeaders, renderer.inlineStyleSource),
-        'content-type': 'text/html; charset=utf-8',
-        'content-language': page.language,
-        'cache-control': cacheControl(page.status),
-        // A link without a language gets the browser's: a cache keeps a copy per language asked.
-        ...(page.negotiated ? { vary: 'Accept-Language' } : {}),
-      },
-      body: page.html,
-    };
+  private rendered(input: PageAsked, cacheControl: (status: number) => string): Promise<HttpAnswer> {
+    return renderedPage(this.deps, input, cacheControl);
   }
 
   /**

@@ -9,6 +9,7 @@ import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@da
 import { httpFunction } from '../../platform/functions/http-function.js';
 import { environment } from '../../platform/environment.js';
 import { invitationPageFlow, loadRenderer } from '../../platform/wiring.js';
+import { clientAddressOf } from '../domain/welcome-confirm.js';
 
 /** The deploy's policy, and in the local stack the Auth emulator's address beside it. */
 const connectSources = environment().pageConnectSources;
@@ -20,7 +21,7 @@ const flow = invitationPageFlow({
   pageHeaders: { ...SECURITY_HEADERS, 'Content-Security-Policy': policy },
 });
 
-/** GET of the pages above, and the invitation's view beacon (POST). */
+/** GET of the pages above; POST of the invitation's view beacon, the e-mail form and the welcome page's confirm form. */
 export const invitationPage = httpFunction(
   'invitationPage',
   (req) =>
@@ -29,6 +30,7 @@ export const invitationPage = httpFunction(
       rawUrl: req.originalUrl,
       userAgent: req.get('user-agent'),
       acceptLanguage: req.get('accept-language'),
+      client: clientAddressOf((name) => req.get(name), req.ip),
     }),
   // A whole CPU (the smallest memory it comes with): the render is on the path to the first byte.
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], cpu: 1, memory: '512MiB' },

@@ -129,6 +129,10 @@ const web = {
     newLink: 'To get a new link, sign up again with the same email and password: we will send a new email.',
     signUpAgain: 'Sign up again',
     friends: 'You and {{name}} are now friends',
+    /** The e-mail link's page before any tap (issue 46): the one step left, a form the server answers. */
+    confirmLead: 'One tap left: confirm your email address.',
+    confirm: 'Confirm and become friends with {{name}}',
+    tooManyTries: 'Too many tries from here for now. Wait a few minutes, then open the link in your email again.',
     /** iPhone: copies the invite (the short link) for the app to read on first launch, then opens the App Store. */
     copyInvite: 'Copy invite and get the app',
     /** Second to the store, on a phone: opens the app through the inviter's short link (issue 34). */

@@ -1,21 +1,33 @@
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { WelcomePageState } from '@dayfocus/contracts/invitation-page';
+import { Alert } from '@/components/alert';
 import { Page } from '@/components/page';
+import { paths } from '@/config/paths';
 import type { ActivationAnswer } from '@/features/welcome/api/activate-account';
 import { ActivationStatus } from '@/features/welcome/components/activation-status';
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
+import { ConfirmFriendship } from '@/features/welcome/components/confirm-friendship';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
+import { useHydrated } from '@/lib/use-hydrated';
+import { useServerWelcome } from './server-welcome';
 
 /**
  * `/welcome/:inviteeId?/:inviterId?`: with an invitee, activates that account, then says
  * the news first ("You and Asha are now friends", congratulations), then the app for this device
  * (docs/deviations.md). Nothing celebrates before activation has succeeded, nor without an
  * invitee (nobody was activated here): then only the way to the app.
+ *
+ * From the e-mail's link the server draws the page before any script (server-welcome.ts): the
+ * one step left as a form it answers, then that answer. What it drew stays until the app has the
+ * page; then the app goes on by itself, from the server's answer when there is one.
  */
 export default function WelcomeRoute() {
   const { t } = useTranslation();
   const { inviteeId, inviterId } = useParams();
   const [search] = useSearchParams();
+  const server = useServerWelcome();
+  const hydrated = useHydrated();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
   // The page is whole before activation answers (the greeting's place, and the actions that need
   // the invite link held), so that nothing moves when the answer comes.
@@ -26,13 +38,78 @@ export default function WelcomeRoute() {
       <AppHandoff inviteLink={answer?.inviteLink ?? null} pending={pending} />
     </>
   );
+  // The server's answer of a confirmation is activation's own: the app starts from it, asking nothing.
+  const drawn = server && server.state.kind !== 'confirmed' && (!hydrated || server.state.kind === 'refused');
+  const serverPage = drawn ? server : null;
+  const confirmed = server?.state.kind === 'confirmed' ? server.state.answer : undefined;
   return (
     <Page title={t('welcome.title')}>
-      {inviteeId ? (
-        <ActivationStatus activation={{ uid: inviteeId, inviterId, verificationCode }}>{content}</ActivationStatus>
+      {serverPage ? (
+        <ServerWelcomePage state={serverPage.state} inviter={serverPage.inviter} inviterId={inviterId}>
+          {content}
+        </ServerWelcomePage>
+      ) : inviteeId ? (
+        <ActivationStatus activation={{ uid: inviteeId, inviterId, verificationCode }} answer={confirmed}>
+          {content}
+        </ActivationStatus>
       ) : (
         content(undefined, false)
       )}
     </Page>
   );
 }
+
+/** What the server drew: the confirm form, its answer, or why it could not confirm. */
+function ServerWelcomePage({
+  state,
+  inviter,
+  inviterId,
+  children,
+}: {
+  state: WelcomePageState;
+  inviter: ServerWelcomeInviter;
+  inviterId: string | undefined;
+  children: (answer: ActivationAnswer | undefined, pending: boolean) => React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  switch (state.kind) {
+    case 'confirmed':
+      return children(state.answer, false);
+    case 'confirm':
+      return (
+        <>
+          {inviter && <ConfirmFriendship inviter={inviter} />}
+          <p className="download-prompt">{t('welcome.download')}</p>
+          <AppHandoff inviteLink={null} pending />
+        </>
+      );
+    case 'limited':
+      return (
+        <>
+          <Alert>
+            <p>{t('welcome.tooManyTries')}</p>
+          </Alert>
+          {children(undefined, false)}
+        </>
+      );
+    case 'refused':
+      return (
+        <>
+          <Alert>
+            <p>{t(state.reason === 'not-confirmed' ? 'welcome.notVerified' : refusalKeys[state.reason])}</p>
+            {state.reason !== 'not-confirmed' && <p>{t('welcome.newLink')}</p>}
+            {state.reason !== 'not-confirmed' && inviterId && (
+              <Link className="button button-secondary" to={paths.signUp.href(inviterId)}>
+                {t('welcome.signUpAgain')}
+              </Link>
+            )}
+          </Alert>
+          {children(undefined, false)}
+        </>
+      );
+  }
+}
+
+type ServerWelcomeInviter = NonNullable<ReturnType<typeof useServerWelcome>>['inviter'];
+
+const refusalKeys = { expired: 'welcome.linkExpired', 'used-or-invalid': 'welcome.linkInvalid' } as const;

@@ -86,6 +86,7 @@ export function rememberActivation(queryClient: QueryClient, activation: Activat
   queryClient.setQueryData(activationQueryOptions(activation).queryKey, answer);
 }
 
-export function useActivation(activation: Activation) {
-  return useQuery(activationQueryOptions(activation));
+/** The activation of `activation`, starting from `answer` when the server's page already has it. */
+export function useActivation(activation: Activation, answer?: ActivationAnswer) {
+  return useQuery({ ...activationQueryOptions(activation), ...(answer ? { initialData: answer } : {}) });
 }

@@ -17,13 +17,16 @@ import { useActivation, VerificationLinkError, type Activation, type ActivationA
  */
 export function ActivationStatus({
   activation,
+  answer,
   children,
 }: {
   activation: Activation;
+  /** Activation's answer already given (the server's page confirmed it): shown, never asked again. */
+  answer?: ActivationAnswer;
   children: (answer: ActivationAnswer | undefined, pending: boolean) => React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const query = useActivation(activation);
+  const query = useActivation(activation, answer);
   useForgetCodeOnceUsed(query.isSuccess);
   useEffect(() => {
     // eslint-disable-next-line no-console

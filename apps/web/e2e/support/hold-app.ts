@@ -1,0 +1,39 @@
+/**
+ * The app held back: its main chunk (main.tsx, which takeover.ts imports last, once the page has
+ * loaded) waits until the test lets it through, so that a test acts on the server's page as a
+ * slow phone shows it before the app has taken it over.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot } from './app';
+
+/**
+ * The chunk of the app's main module (main.tsx), which takeover.ts imports last, once the page has
+ * loaded: from the build's manifest (it is one of takeover's dynamic imports, named after main).
+ */
+export function appMain(): string {
+  type Chunk = { file: string; dynamicImports?: string[] };
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
+  const files = (manifest['src/takeover.ts']?.dynamicImports ?? []).map((key) => manifest[key]?.file ?? '');
+  const file = files.find((name) => /(^|\/)main-[^/]*\.js$/.test(name));
+  if (!file) throw new Error(`takeover.ts imports no main chunk in the web build's manifest: ${files.join(', ')}`);
+  return `/${file}`;
+}
+
+/** Holds the app's main chunk back until `release` is called. */
+export async function holdTheApp(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${appMain()}`, async (route) => {
+    await gate;
+    await route.fallback();
+  });
+  return { release };
+}
+
+export const isTakenOver = (page: Page) =>
+  page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')));

@@ -1,0 +1,88 @@
+// The welcome page acts from its first paint (docs/invitation-page.md, "The welcome page's
+// confirm form"): the e-mail's link shows the one step left as a form the server answers, which
+// works without any script; the app, once it has loaded, starts from the server's answer.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { en } from './support/locales';
+import { CHROME_ANDROID } from '../src/testing/user-agents';
+import {
+  authUserByEmail,
+  expectJoined,
+  pathOf,
+  reachPath,
+  readDoc,
+  screenshot,
+  signUpByEmail,
+  seedInviter,
+  takenOver,
+  uniqueEmail,
+  useBrowser,
+  visible,
+  type SeededInviter,
+} from './support/app';
+import { holdTheApp, isTakenOver } from './support/hold-app';
+import { verificationMail } from '@dayfocus/stack/testing';
+
+/** The e-mail form, filled and sent; answers the link of the verification e-mail it sent (ours). */
+async function signUpForLink(page: Page, inviter: SeededInviter, email: string): Promise<string> {
+  await signUpByEmail(page, inviter.userId, { name: 'Mira Nair', email, password: 'correct-horse' });
+  return (await verificationMail(email)).link;
+}
+
+const confirmButton = (page: Page, inviter: SeededInviter) =>
+  page.getByRole('button', { name: `Confirm and become friends with ${inviter.name}`, exact: true });
+const news = (page: Page, inviter: SeededInviter) =>
+  page.getByText(`You and ${inviter.name} are now friends`, { exact: true });
+
+describe("The welcome page's confirm form", () => {
+  const browser = useBrowser();
+
+  it('confirms without any script: the friendship, and Google Play with the invite as a real link', async () => {
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-confirm');
+    const link = await signUpForLink(await browser.newPage({ device: 'phone' }), inviter, email);
+
+    // The mail app's browser, its scripts never run.
+    const person = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID, javaScriptEnabled: false });
+    await person.goto(link);
+    await visible(confirmButton(person, inviter));
+    await screenshot(person, 'welcome-confirm', 'en', 'phone');
+    const { uid } = await authUserByEmail(email);
+    // The link's GET applied nothing.
+    expect((await authUserByEmail(email)).emailVerified).toBe(false);
+    expect(await readDoc('Friends', `${inviter.userId}_${uid}`)).toBeUndefined();
+
+    await confirmButton(person, inviter).click();
+    await visible(news(person, inviter));
+    await visible(person.getByText(en.welcome.activated));
+    const play = person.locator('a[data-store="google-play"]');
+    expect(new URL((await play.getAttribute('href')) ?? '').searchParams.get('referrer')).toMatch(/^invite=/);
+    await screenshot(person, 'welcome-confirmed', 'en', 'phone');
+    await expectJoined(inviter, { uid, name: 'Mira Nair', email });
+  });
+
+  it('is taken over by the app from its answer, which asks nothing again and forgets the code', async () => {
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-confirm-app');
+    const link = await signUpForLink(await browser.newPage({ device: 'phone' }), inviter, email);
+
+    const person = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const activations: string[] = [];
+    person.on('request', (request) => {
+      if (request.url().includes('/activateAccount')) activations.push(request.method());
+    });
+    const app = await holdTheApp(person);
+    await person.goto(link);
+    await confirmButton(person, inviter).click();
+    await visible(news(person, inviter));
+    expect(await isTakenOver(person)).toBe(false);
+
+    app.release();
+    await takenOver(person);
+    // The address loses the e-mail's code once the app has the page; the news stays, asked once.
+    await reachPath(person, new RegExp(`^/welcome/[^/]+/${inviter.userId}(\\?lg=en)?$`));
+    await visible(news(person, inviter));
+    expect(activations).toEqual([]);
+    expect(pathOf(person)).not.toContain('oobCode');
+  });
+});

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import { InviterPicture } from '@/components/inviter-picture';
+import { unbroken } from './friend-greeting';
+
+/**
+ * The e-mail link's one step left, drawn by the server before any script runs: "Confirm and
+ * become friends with Asha", a form the server answers. It posts to the page's own address, the
+ * link with its code, which is the proof (functions/src/pages/flows/welcome-page-flow.ts); the
+ * link's GET applied nothing. In the greeting's place, the friend's picture above the words, so
+ * that the news takes its place without moving what is below.
+ */
+export function ConfirmFriendship({ inviter }: { inviter: InviterCard }) {
+  const { t } = useTranslation();
+  return (
+    <form id="welcome-confirm" className="greeting welcome-confirm" method="post">
+      <InviterPicture inviter={inviter} />
+      <div className="greeting-news">
+        <p className="greeting-progress">{t('welcome.confirmLead')}</p>
+        <button type="submit" className="button button-primary">
+          {t('welcome.confirm', { name: unbroken(inviter.name) })}
+        </button>
+      </div>
+    </form>
+  );
+}

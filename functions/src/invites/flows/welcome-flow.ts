@@ -1,0 +1,117 @@
+/**
+ * The welcome page's activation, whichever way it comes: the `activateAccount` callable (the app,
+ * once it has loaded) and the welcome page's confirm form (the server's page, before any script:
+ * pages/flows/welcome-page-flow.ts). One source, so that both tell an anonymous caller the same.
+ */
+import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
+import type { WriteResult } from '@dayfocus/contracts/write-result';
+import type { Caller } from '../../platform/domain/caller.js';
+import { ACTIVATION_ACCOUNT_REFUSALS, FlowError } from '../../platform/domain/errors.js';
+import type { Logger } from '../../platform/flows/ports.js';
+import type { InviteFlow } from './invite-flow.js';
+
+/**
+ * What an anonymous caller hears whatever keeps an account from activating (no account, an
+ * address not verified yet, no record, a deleted record): one answer, so that probing uids
+ * tells a script nothing about who has an account or in which state. The welcome page reads
+ * it as "not confirmed yet", the usual case. The account itself, signed in, is told which.
+ */
+export const ANONYMOUS_ACTIVATION_REFUSAL =
+  'This account cannot be activated from this link yet: confirm the e-mail address first, or sign in';
+
+export interface WelcomeFlowDeps {
+  invites: Pick<InviteFlow, 'activateAccount' | 'completeSocialSignUp'>;
+  appLinks: {
+    /** The inviter's short link when she has one already (one read), else null. */
+    existingLink(inviterId: string): Promise<{ shortLink: string } | null>;
+    /** The inviter's short link, found or made. */
+    createAppLink(inviterId: string): Promise<{ shortLink: string }>;
+  };
+  logger: Logger;
+}
+
+/** The inviter a request names, and that inviter's existing short link, looked up while the join runs. */
+interface LinkHint {
+  inviterId: string;
+  link: Promise<{ shortLink: string } | null>;
+}
+
+export interface ActivationInput {
+  uid: string;
+  inviterId?: string;
+  verificationCode?: string;
+}
+
+export class WelcomeFlow {
+  constructor(private readonly deps: WelcomeFlowDeps) {}
+
+  /**
+   * Activation from the verification link, signed in (`caller`, the account itself) or not. An
+   * anonymous caller hears one refusal for every account state; what was wrong with the link's
+   * code (expired, used or malformed) is kept, since the flow says it from the code alone.
+   */
+  async activate(input: ActivationInput, caller: Caller | null): Promise<ActivationAnswer> {
+    if (caller && caller.uid !== input.uid) {
+      throw new FlowError('permission-denied', 'Signed in as another account than the one to activate');
+    }
+    const hint = input.inviterId ? this.hintLink(input.inviterId) : undefined;
+    let result;
+    try {
+      result = await this.deps.invites.activateAccount(input, caller);
+    } catch (error) {
+      const accountState = error instanceof FlowError && ACTIVATION_ACCOUNT_REFUSALS.has(error.code);
+      if (!caller && accountState) {
+        throw new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL, (error as FlowError).details);
+      }
+      throw error;
+    }
+    // Who invited an account is told only to the account itself, or to the link that already
+    // names that inviter (the welcome link carries it): a uid alone reveals nothing.
+    const told = caller !== null || (input.inviterId !== undefined && input.inviterId === result.inviter?.inviterId);
+    return this.answer(result, told ? result.inviter : null, hint);
+  }
+
+  /** A sign-up with Apple or Google: answered as activation is, so that the welcome page greets at once. */
+  async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<ActivationAnswer> {
+    const hint = this.hintLink(input.inviterId);
+    const result = await this.deps.invites.completeSocialSignUp(caller, input);
+    return this.answer(result, result.inviter, hint);
+  }
+
+  /**
+   * Starts looking up the link of the inviter a request names: in nearly every join that is the
+   * inviter joined, so the answer need not wait for the link after.
+   */
+  private hintLink(inviterId: string): LinkHint {
+    const link = this.deps.appLinks.existingLink(inviterId);
+    link.catch(() => undefined); // read after the join, or dropped; never an unhandled rejection
+    return { inviterId, link };
+  }
+
+  /** The welcome page's answer: the join's result, the inviter now a friend, and her short link. */
+  private async answer(
+    result: WriteResult,
+    inviter: InviterCard | null,
+    hint: LinkHint | undefined,
+  ): Promise<ActivationAnswer> {
+    if (!inviter) return { ...result, inviter, inviteLink: null };
+    const known = inviter.inviterId === hint?.inviterId ? hint.link : undefined;
+    return { ...result, inviter, inviteLink: await this.inviteLinkOf(inviter.inviterId, known) };
+  }
+
+  /**
+   * The inviter's short link for the welcome page's store links and "Open Dayfocus", or null:
+   * activation has succeeded by then, and a link that cannot be had (the optional provider
+   * down) only costs the page those extras. `known`: the link looked up beside the join; only
+   * an inviter without one waits here for it to be made.
+   */
+  private async inviteLinkOf(inviterId: string, known?: Promise<{ shortLink: string } | null>): Promise<string | null> {
+    try {
+      const link = (await known?.catch(() => null)) ?? (await this.deps.appLinks.createAppLink(inviterId));
+      return link.shortLink;
+    } catch (error) {
+      this.deps.logger.warn('No short link for the welcome page', { inviterId, error: String(error) });
+      return null;
+    }
+  }
+}

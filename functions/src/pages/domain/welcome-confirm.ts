@@ -1,0 +1,82 @@
+/**
+ * The welcome page's confirm form (docs/invitation-page.md, "The welcome page's confirm form"):
+ * which requests carry an e-mail's link, what a refused confirmation tells its visitor, and the
+ * form's own abuse limits. Pure.
+ *
+ * The form posts to the page's own address, the e-mail's link with its code: the code is the
+ * proof, as it is for the `activateAccount` callable, and the body is never read.
+ */
+import type { WelcomePageState } from '@dayfocus/contracts/invitation-page';
+import { VERIFICATION_CODE_PATTERN } from '@dayfocus/contracts/requests';
+import { FlowError } from '../../platform/domain/errors.js';
+import type { PageRoute } from './page-route.js';
+
+/** What an e-mail's link to the welcome page names: the account, its inviter and the link's code. */
+export interface WelcomeLink {
+  uid: string;
+  inviterId: string;
+  verificationCode: string;
+}
+
+/**
+ * The e-mail's link the welcome page's address carries (config/email-action.ts puts
+ * `mode=verifyEmail&oobCode=` on it), or null for any other welcome page: no invitee or inviter,
+ * or no code of the shape Auth makes. Only such a link gets the confirm form.
+ */
+export function welcomeLinkOf(route: Extract<PageRoute, { kind: 'welcome' }>, rawUrl: string): WelcomeLink | null {
+  const query = new URL(rawUrl, 'http://localhost').searchParams;
+  const code = query.get('mode') === 'verifyEmail' ? query.get('oobCode') : null;
+  if (!route.inviteeId || !route.inviterId || !code || !VERIFICATION_CODE_PATTERN.test(code)) return null;
+  if (route.inviteeId === route.inviterId) return null;
+  return { uid: route.inviteeId, inviterId: route.inviterId, verificationCode: code };
+}
+
+export type WelcomeRefusal = Extract<WelcomePageState, { kind: 'refused' }>['reason'];
+
+/**
+ * What a refused confirmation says, from what activation threw for an anonymous caller
+ * (invites/flows/welcome-flow.ts): what was wrong with the link's code when it says so, else
+ * "not confirmed yet", one answer for every account state. Null for an error that is no refusal
+ * (a failure on the way: the visitor may try again).
+ */
+export function welcomeRefusalOf(error: unknown): WelcomeRefusal | null {
+  if (!(error instanceof FlowError)) return null;
+  const details = error.details as { verificationLink?: unknown } | undefined;
+  const link = details?.verificationLink;
+  if (link === 'expired' || link === 'used-or-invalid') return link;
+  if (error.code === 'invalid-argument') return 'used-or-invalid';
+  if (error.code === 'failed-precondition' || error.code === 'not-found') return 'not-confirmed';
+  return null;
+}
+
+/**
+ * The form's own limits, since App Check needs the app: confirmations a client (its address as
+ * Hosting saw it) may make, and those made for one account, in a window. A person confirms once;
+ * a reload re-posts. A client's limit is generous because many phones share an address (a
+ * carrier's NAT), and the account's is the one a script cannot spread: each refused try costs
+ * an Auth lookup of the code, and nothing else.
+ */
+export const CONFIRMS_PER_CLIENT = 30;
+export const CONFIRMS_PER_ACCOUNT = 10;
+export const CONFIRM_WINDOW_SECONDS = 10 * 60;
+
+/** Whether a confirmation may go on, else in how many seconds the next one may. */
+export type ConfirmAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** The form's limits as the flow sees them (adapters/confirm-limits.ts keeps them). */
+export interface ConfirmLimiter {
+  /** Counts one confirmation from `client` for `account`, if both still have one left in the window. */
+  take(client: string, account: string): Promise<ConfirmAllowance>;
+}
+
+/**
+ * The visitor's address, for the form's per-client limit: `Fastly-Client-IP`, which Hosting's CDN
+ * sets from the connection it took, else the first `X-Forwarded-For` hop, else the socket's. A
+ * request sent to the function's own URL, not through Hosting, can name any address here: the
+ * account's limit, which it cannot spread, is the one that holds then.
+ */
+export function clientAddressOf(header: (name: string) => string | undefined, socketAddress?: string): string {
+  const fastly = header('fastly-client-ip')?.trim();
+  const forwarded = header('x-forwarded-for')?.split(',')[0]?.trim();
+  return fastly || forwarded || socketAddress || 'unknown';
+}

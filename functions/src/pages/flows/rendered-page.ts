@@ -1,0 +1,45 @@
+/**
+ * A page of the web app's renderer as an HTTP answer: the page flows' one way to render
+ * (invitation-page-flow.ts, welcome-page-flow.ts).
+ */
+import type { InvitationPageInput, InvitationRenderer } from '@dayfocus/contracts/invitation-page';
+import type { HttpAnswer } from '../../platform/domain/http-answer.js';
+import type { LinkSettings } from '../../short-links/domain/link-settings.js';
+import { withInlineStyles, type InlineStyleRenderer } from '../domain/page-styles.js';
+
+export interface PageRendering {
+  renderer(): InvitationRenderer & InlineStyleRenderer;
+  settings(): LinkSettings;
+  /** The headers every page answer carries (security headers, the CSP). */
+  pageHeaders: Record<string, string>;
+}
+
+/** What the flow asks the renderer for: the page's input but for the deploy's settings. */
+export type PageAsked = Omit<InvitationPageInput, 'productDomain' | 'productImageUrl'>;
+
+/** The renderer's page as an answer, with the page headers and the cache rule of its status. */
+export async function renderedPage(
+  deps: PageRendering,
+  input: PageAsked,
+  cacheControl: (status: number) => string,
+): Promise<HttpAnswer> {
+  const settings = deps.settings();
+  const renderer = deps.renderer();
+  const page = await renderer.renderInvitationPage({
+    ...input,
+    productDomain: settings.productDomain,
+    productImageUrl: settings.productImageUrl,
+  });
+  return {
+    status: page.status,
+    headers: {
+      ...withInlineStyles(deps.pageHeaders, renderer.inlineStyleSource),
+      'content-type': 'text/html; charset=utf-8',
+      'content-language': page.language,
+      'cache-control': cacheControl(page.status),
+      // A link without a language gets the browser's: a cache keeps a copy per language asked.
+      ...(page.negotiated ? { vary: 'Accept-Language' } : {}),
+    },
+    body: page.html,
+  };
+}

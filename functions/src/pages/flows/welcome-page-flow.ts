@@ -1,0 +1,98 @@
+/**
+ * The welcome page (`/welcome/{invitee?}/{inviter?}`), never cached: docs/invitation-page.md,
+ * "The welcome page's confirm form".
+ *
+ * - A GET of an e-mail's link (its `oobCode`) names the inviter the link names and offers the one
+ *   step left as a form the server answers ("Confirm and become friends with Asha"). It applies
+ *   nothing: mail scanners fetch links, and the mail promises that nothing happens without a tap.
+ *   The app, once loaded, goes on by itself, as the callable (App Check) lets it.
+ * - The form's POST (to the same address: the code is the proof) activates as the callable does
+ *   for a caller nobody signed in, within the form's own limits, and answers the page that says
+ *   so: "You and Asha are now friends", the store links with the invite. A code that proves
+ *   nothing writes nothing; one used twice (a scanner's tap first) still welcomes.
+ * - Any other welcome page (no link's code: after an Apple or Google sign-up) is the page before
+ *   activation, which the app runs in the browser; nothing is looked up.
+ */
+import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
+import { WELCOME_CACHE_CONTROL, type WelcomePageState } from '@dayfocus/contracts/invitation-page';
+import type { HttpAnswer } from '../../platform/domain/http-answer.js';
+import { queryLanguageOf } from '../domain/link-pages.js';
+import type { PageRoute } from '../domain/page-route.js';
+import { welcomeLinkOf, welcomeRefusalOf, type ConfirmLimiter, type WelcomeLink } from '../domain/welcome-confirm.js';
+import { renderedPage, type PageRendering } from './rendered-page.js';
+
+/** A welcome page request as the HTTP function hands it on. */
+export interface WelcomeRequest {
+  method: string;
+  rawUrl: string;
+  userAgent?: string;
+  acceptLanguage?: string;
+  /** The visitor's address as Hosting saw it (its `Fastly-Client-IP`), for the form's limits. */
+  client?: string;
+}
+
+export interface WelcomePageDeps extends PageRendering {
+  /** The inviter's card, or null for nobody: the one a link names, for its confirm form. */
+  findInviter(inviterId: string, asked: WelcomeRequest): Promise<InviterCard | null>;
+  /** Activation for a caller nobody signed in, the link's code its proof (invites/flows/welcome-flow.ts). */
+  activate(link: WelcomeLink): Promise<ActivationAnswer>;
+  confirmLimits: ConfirmLimiter;
+}
+
+type WelcomeRoute = Extract<PageRoute, { kind: 'welcome' }>;
+
+/** The status of each state's page: a refusal and a limit are no success, though each page says what to do. */
+const STATUS: Record<WelcomePageState['kind'], number> = { confirm: 200, confirmed: 200, refused: 403, limited: 429 };
+
+export class WelcomePageFlow {
+  constructor(private readonly deps: WelcomePageDeps) {}
+
+  async answer(route: WelcomeRoute, request: WelcomeRequest): Promise<HttpAnswer> {
+    const path = new URL(request.rawUrl, 'http://localhost').pathname.replace(/\/$/, '');
+    const link = welcomeLinkOf(route, request.rawUrl);
+    if (request.method === 'POST') {
+      // A POST without a link's code confirms nothing: the page again, nothing read or written.
+      if (!link) return { status: 303, headers: { location: request.rawUrl, 'cache-control': 'no-store' }, body: '' };
+      return this.confirm(path, link, request);
+    }
+    const inviter = link ? await this.deps.findInviter(link.inviterId, request) : null;
+    // An inviter the page cannot show (switched off, or nobody) gets no form: the app decides.
+    return this.render(path, request, inviter ? { kind: 'confirm' } : undefined, inviter);
+  }
+
+  /** The form's POST: within its limits, activation as the callable's, and the page of its outcome. */
+  private async confirm(path: string, link: WelcomeLink, request: WelcomeRequest): Promise<HttpAnswer> {
+    const allowance = await this.deps.confirmLimits.take(request.client ?? 'unknown', link.uid);
+    if (!allowance.allowed) {
+      const answer = await this.render(path, request, { kind: 'limited' }, null);
+      return { ...answer, headers: { ...answer.headers, 'retry-after': String(allowance.retryAfterSeconds) } };
+    }
+    let state: WelcomePageState;
+    try {
+      state = { kind: 'confirmed', answer: await this.deps.activate(link) };
+    } catch (error) {
+      const reason = welcomeRefusalOf(error);
+      if (!reason) throw error;
+      state = { kind: 'refused', reason };
+    }
+    return this.render(path, request, state, state.kind === 'confirmed' ? state.answer.inviter : null);
+  }
+
+  private async render(
+    path: string,
+    request: WelcomeRequest,
+    welcome: WelcomePageState | undefined,
+    inviter: InviterCard | null,
+  ): Promise<HttpAnswer> {
+    const input = {
+      path,
+      queryLanguage: queryLanguageOf(request.rawUrl),
+      userAgent: request.userAgent,
+      acceptLanguage: request.acceptLanguage,
+      inviter,
+      ...(welcome ? { welcome } : {}),
+    };
+    const answer = await renderedPage(this.deps, input, () => WELCOME_CACHE_CONTROL);
+    return welcome ? { ...answer, status: STATUS[welcome.kind] } : answer;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The welcome page's confirm form, through Hosting as a browser without scripts sends it: the
+ * e-mail link's GET applies nothing, the form's POST confirms with the link's code as its proof,
+ * a code that proves nothing writes nothing, and a code used twice still welcomes.
+ */
+import { describe, expect, it } from 'vitest';
+import en from '@dayfocus/contracts/locales/en';
+import { userAgents } from '../user-agents.js';
+import {
+  adminAuth,
+  createInviter,
+  emailInviteeAwaitingMail,
+  fetchRaw,
+  friendsBetween,
+  historyOf,
+  signUpDoc,
+  uniqueId,
+  userDoc,
+} from './support.js';
+import { verificationEmail } from '@dayfocus/stack/testing';
+
+const android = userAgents.android['Chrome on Android'];
+const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
+
+/** What a confirmation would change: the account's address, its records, the friendship and the inviter's history. */
+async function stateOf(uid: string, inviterId: string) {
+  const account = await adminAuth.getUser(uid);
+  return {
+    emailVerified: account.emailVerified,
+    user: await userDoc(uid),
+    signUp: await signUpDoc(uid),
+    friends: await friendsBetween(inviterId, uid),
+    history: await historyOf(inviterId),
+  };
+}
+
+/** A new e-mail invitee with its verification e-mail sent: the welcome link, with its code. */
+async function emailInviteeWithLink() {
+  const inviter = await createInviter();
+  const user = await emailInviteeAwaitingMail(inviter.userId);
+  const { oobCode } = await verificationEmail(user.email ?? '');
+  const link = (code: string) => `/welcome/${user.uid}/${inviter.userId}?lg=en&mode=verifyEmail&oobCode=${code}`;
+  return { inviter, uid: user.uid, link, oobCode };
+}
+
+/** The form's POST as a browser sends it, from its own address (the form's limit is per client). */
+const confirm = (path: string) =>
+  fetchRaw(path, {
+    method: 'POST',
+    userAgent: android,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'fastly-client-ip': `198.51.100.${uniqueId('ip').length % 250}`,
+    },
+  });
+
+describe('the welcome page confirm form', () => {
+  it("names the inviter and applies nothing on the link's GET; the form's POST makes them friends", async () => {
+    const { inviter, uid, link, oobCode } = await emailInviteeWithLink();
+    const before = await stateOf(uid, inviter.userId);
+    expect(before).toMatchObject({ emailVerified: false, friends: [] });
+
+    // A mail scanner, or the person before any tap: the page offers the step, and nothing changes.
+    const opened = await fetchRaw(link(oobCode), { userAgent: android });
+    expect(opened.status).toBe(200);
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    expect(opened.body).toContain('<form id="welcome-confirm"');
+    expect(opened.body).toContain(en.web.welcome.confirm.replace('{{name}}', nbsp(inviter.name)));
+    expect(await stateOf(uid, inviter.userId)).toEqual(before);
+
+    const answered = await confirm(link(oobCode));
+    expect(answered.status).toBe(200);
+    expect(answered.body).toContain(en.web.welcome.friends.replace('{{name}}', nbsp(inviter.name)));
+    // Google Play with the invite as its referrer: a real link, before any script.
+    expect(answered.body).toMatch(
+      /<a href="https:\/\/play\.google\.com\/[^"]*referrer=invite%3D[A-Za-z0-9_-]+"[^>]*data-store="google-play"/,
+    );
+    expect(await stateOf(uid, inviter.userId)).toMatchObject({
+      emailVerified: true,
+      user: { isActive: true, isVerified: true },
+      friends: [expect.objectContaining({ userId: inviter.userId, friendId: uid })],
+      history: [expect.objectContaining({ userId: uid, type: 'friend_join' })],
+    });
+
+    // Used twice (a scanner that taps, then the person; or a reload): it still welcomes, once.
+    const again = await confirm(link(oobCode));
+    expect(again.status).toBe(200);
+    expect(again.body).toContain(en.web.welcome.friends.replace('{{name}}', nbsp(inviter.name)));
+    expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+  });
+
+  it('writes nothing for a code that proves nothing, and says the link is no good', async () => {
+    const { inviter, uid, link } = await emailInviteeWithLink();
+    const before = await stateOf(uid, inviter.userId);
+    const refused = await confirm(link(`made-up-${uniqueId('code')}`));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain(en.web.welcome.linkInvalid);
+    expect(refused.body).not.toContain('id="welcome-confirm"');
+    expect(await stateOf(uid, inviter.userId)).toEqual(before);
+  });
+});

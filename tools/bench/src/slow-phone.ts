@@ -1,0 +1,77 @@
+/**
+ * A cheap Android phone on a slow network, for a journey driven by hand (email-journey.ts): the
+ * browser of the browser tests, a phone's screen and Chrome's user agent, and Chrome DevTools' own
+ * throttling set on each page over the DevTools protocol, as DevTools does it: Slow 3G and 6x CPU
+ * (DevTools' "low-end mobile"; the slow-3g profile of web-profiles.ts, which Lighthouse sets the
+ * same way).
+ *
+ * Offline: every host name but localhost fails at once in Chromium's own resolver (the stack is
+ * on 127.0.0.1), so nothing waits on the closed network. Not Playwright's request routes, which
+ * the browser tests use for that: routing turns the HTTP cache off, and a person's browser keeps
+ * the app's files from one page to the next.
+ */
+import { CHROMIUM_ARGS, provideBrowser } from '@dayfocus/stack';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Chrome DevTools' Slow 3G (`Slow3GConditions`, front_end/core/sdk/NetworkManager.ts): a 400 ms
+ * round trip, which DevTools sends as 2,000 ms of latency a request (x5), and 500 Kbps x 0.8 down
+ * and up (50,000 bytes a second). Network.emulateNetworkConditions takes bytes a second.
+ */
+export const SLOW_3G = {
+  rttMs: 400,
+  latencyMs: 400 * 5,
+  bytesPerSecond: ((500 * 1000) / 8) * 0.8,
+} as const;
+
+/** DevTools' "low-end mobile" CPU: 6x slower than this machine. */
+export const CPU_SLOWDOWN = 6;
+
+/**
+ * An Android phone's Chrome: the browser tests' phone screen (412 x 915 CSS pixels) at the pixel
+ * ratio of the phone Lighthouse emulates (1.75, a moto g power 2022).
+ */
+export const ANDROID_PHONE = {
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36',
+  viewport: { width: 412, height: 915 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+} as const;
+
+/** The browser tests' Chromium, with every name but localhost unresolvable. */
+export async function launchPhoneBrowser(): Promise<Browser> {
+  const install = await provideBrowser();
+  return chromium.launch({
+    executablePath: install.executablePath,
+    env: { ...process.env, ...install.env },
+    headless: true,
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
+  });
+}
+
+/** A fresh browser context (no cache, no storage): a phone's browser on its first visit. */
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ ...ANDROID_PHONE });
+}
+
+/**
+ * A page of the context, throttled (Slow 3G and 6x CPU) when `throttled`. The protocol session
+ * stays open with the page: closing it would lift the throttling.
+ */
+export async function phonePage(context: BrowserContext, throttled: boolean): Promise<Page> {
+  const page = await context.newPage();
+  if (!throttled) return page;
+  const session = await context.newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_3G.latencyMs,
+    downloadThroughput: SLOW_3G.bytesPerSecond,
+    uploadThroughput: SLOW_3G.bytesPerSecond,
+  });
+  await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return page;
+}

@@ -1,14 +1,23 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { firebaseAuth, prepareAuth } from '@/lib/auth';
+
 import { currentInAppBrowser } from '@/lib/in-app-browser';
 import { isStartProvider, START_PARAM, takeStartTap } from '@/lib/sign-in-start';
-import { RedirectSignInError, redirectSignIn, returningFromRedirect, type Provider } from './api/social-sign-in';
+import {
+  RedirectSignInError,
+  redirectSignIn,
+  returningFromRedirect,
+  tappedSignInStarted,
+  type Provider,
+} from './api/social-sign-in';
 
 /** What the method page does with what it finds when it opens. */
 export interface OpeningHandlers {
   /** A tap the server's page took before the app ran: its sign-in starts, by redirect. */
   onStart: (provider: Provider) => void;
+  /** That sign-in started already, before the app (takeover.ts, `startTappedSignIn`): the page is leaving for it. */
+  onLeaving: (provider: Provider) => void;
   /** Back from a provider's page: the sign-up is finishing until the result is read. */
   onReturning: () => void;
   /** A redirect's result read: signed in as the tab's user (the sign-up to finish), or nothing. */
@@ -39,6 +48,7 @@ export function useSignInOnOpen(handlers: OpeningHandlers): boolean {
     else handlers.onRedirectFailure(error);
   });
 
+  const leaving = useEffectEvent((provider: Provider) => handlers.onLeaving(provider));
   const opened = useEffectEvent(() => {
     const requested = search.get(START_PARAM);
     if (isStartProvider(requested)) {
@@ -55,6 +65,12 @@ export function useSignInOnOpen(handlers: OpeningHandlers): boolean {
 
   useEffect(() => {
     let live = true;
+    const leavingFor = tappedSignInStarted();
+    if (leavingFor) {
+      // Reading a redirect's result now would take the sign-in's own mark away on its way out.
+      leaving(leavingFor);
+      return;
+    }
     // Known only in the browser (session storage, the URL), so not before hydration: the
     // server's copy of the page has no such state. One more render when the page opens.
     opened();

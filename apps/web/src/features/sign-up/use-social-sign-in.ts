@@ -99,6 +99,7 @@ export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialS
       setBusy(provider);
       redirect(provider);
     },
+    onLeaving: (provider) => setBusy(provider),
     onReturning: () => setBusy('finishing'),
     onRedirectResult: (signedIn) => {
       if (signedIn) void finish();

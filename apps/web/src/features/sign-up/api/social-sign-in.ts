@@ -17,7 +17,11 @@ import {
   type AuthProvider,
   type UserCredential,
 } from 'firebase/auth';
+import type { RuntimeConfig } from '@/config/runtime-config';
 import { authReadyForTap, prepareAuth } from '@/lib/auth';
+import { setFirebaseConfig } from '@/lib/firebase-config';
+import { currentInAppBrowser } from '@/lib/in-app-browser';
+import { isStartProvider, START_PARAM, takeStartTap } from '@/lib/sign-in-start';
 
 export type Provider = 'apple.com' | 'google.com';
 
@@ -120,4 +124,44 @@ export function redirectSignIn(): Promise<UserCredential | null> {
     }
   })();
   return redirectOutcome;
+}
+
+// A sign-in tapped on the server's method page before the app ran (lib/sign-in-start.ts), started
+// as soon as Auth has loaded, ahead of the rest of the app: the page came back as
+// `?start={provider}`, and the provider's page is one redirect away, which needs Auth alone, not
+// React nor the page. takeover.ts loads this module on the method page before the app's other
+// chunks (the page's first action is the phone's own provider). The app then finds neither the
+// `start` in the address nor the tap's mark (../use-sign-in-on-open.ts).
+
+let started: Provider | null = null;
+
+/** The provider whose sign-in takeover.ts started (the page is leaving for it), or null. */
+export function tappedSignInStarted(): Provider | null {
+  return started;
+}
+
+/**
+ * Starts the sign-in this tab tapped on this page just now, by redirect, and answers true; false
+ * (nothing done) when the address names none, the tap was not this tab's (a shared link), or it
+ * is Google's inside an in-app browser (Google refuses it there: the page shows the way out).
+ */
+export function startTappedSignIn(config: RuntimeConfig, language: string): boolean {
+  const search = new URLSearchParams(window.location.search);
+  const requested = search.get(START_PARAM);
+  if (!isStartProvider(requested)) return false;
+  if (!takeStartTap(window.location.pathname, requested)) return false;
+  // Out of the address, as the app takes it out: a reload or the way back starts nothing again.
+  search.delete(START_PARAM);
+  const rest = search.size > 0 ? `?${search}` : '';
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest}${window.location.hash}`);
+  if (requested === 'google.com' && currentInAppBrowser()) return false;
+  setFirebaseConfig(config);
+  started = requested;
+  signInByRedirect(requested, language).catch((error: unknown) => {
+    started = null;
+    // The app's buttons stay: a tap on one tries again.
+    // eslint-disable-next-line no-console
+    console.error('The sign-in tapped before the app could not start', error);
+  });
+  return true;
 }

@@ -2,7 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 // Relative, so that Vite bundles it into the config (the functions package is CommonJS).
 import { brand } from '@dayfocus/contracts/brand';
 import { languageFacts, languagesPlugin, localesAlias } from './vite-languages';
@@ -100,10 +100,67 @@ function switchedOnLanguages(): Plugin {
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
+/** Replaced in the built code by the chunks' table (lib/takeover-chunks.ts reads it). */
+const TAKEOVER_CHUNKS = /([`'"])__DAYFOCUS_TAKEOVER_CHUNKS__\1/g;
+
+/**
+ * The chunks a server-rendered page's takeover needs, so that takeover.ts can ask for all of
+ * them at once (lib/takeover-chunks.ts) instead of one import's chunks after another's: the app's
+ * main module, each page, Auth, each language, each as its chunk and the chunks it imports
+ * (the takeover's own left out), by number in one table of files.
+ */
+function takeoverChunks(): Plugin {
+  return {
+    name: 'dayfocus-takeover-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+      const of = (test: (id: string) => boolean) => chunks.filter((c) => c.facadeModuleId && test(c.facadeModuleId));
+      const closure = (chunk: Rolldown.OutputChunk, seen = new Set<string>()): Set<string> => {
+        if (seen.has(chunk.fileName)) return seen;
+        seen.add(chunk.fileName);
+        for (const file of chunk.imports) {
+          const imported = bundle[file];
+          if (imported?.type === 'chunk') closure(imported, seen);
+        }
+        return seen;
+      };
+      const [takeover] = of((id) => id.endsWith('/src/takeover.ts'));
+      if (!takeover) return;
+      const own = closure(takeover);
+      // The takeover's imports of the app's main module and of Auth: chunks without a facade of their own.
+      const imported = (path: string) =>
+        takeover.dynamicImports
+          .map((file) => bundle[file])
+          .filter((c): c is Rolldown.OutputChunk => c?.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(path)));
+      const files: string[] = [];
+      const numbered = (chunk: Rolldown.OutputChunk) =>
+        [...closure(chunk)]
+          .filter((file) => !own.has(file))
+          .map((file) => {
+            if (!files.includes(file)) files.push(file);
+            return files.indexOf(file);
+          });
+      const named = (test: (id: string) => boolean, name: (id: string) => string) =>
+        Object.fromEntries(of(test).map((chunk) => [name(chunk.facadeModuleId ?? ''), numbered(chunk)]));
+      const baseName = (id: string) => id.slice(id.lastIndexOf('/') + 1).replace(/\.tsx?$/, '');
+      const table = {
+        main: imported('/src/main.tsx').flatMap(numbered),
+        auth: imported('/src/features/sign-up/api/social-sign-in.ts').flatMap(numbered),
+        pages: named((id) => id.includes('/src/app/routes/'), baseName),
+        languages: named((id) => id.includes('/contracts/src/locales/'), baseName),
+        files,
+      };
+      const literal = JSON.stringify(JSON.stringify(table));
+      for (const chunk of chunks) chunk.code = chunk.code.replace(TAKEOVER_CHUNKS, literal);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react(), languagesPlugin(), switchedOnLanguages()]
-    : [react(), languagesPlugin(), brandedHtml(), notFoundPage(), runtimeConfigFile()],
+    : [react(), languagesPlugin(), brandedHtml(), notFoundPage(), runtimeConfigFile(), takeoverChunks()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...localesAlias } },
   // The server bundle is self-contained (React, the router, i18next inside it): the functions
   // package does not depend on them. Chunks are loaded only if used (Firebase never is).

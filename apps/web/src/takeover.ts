@@ -6,27 +6,44 @@
  * has loaded, when the browser is idle, and then hydrates the page in place (start.tsx): nothing
  * moves, nothing is asked again.
  *
- * A browser runs every module of one import in a single task. The app's libraries are taken in
- * DOM first, then the translations, each in a task of its own, so that no task is long enough
- * to hold up a tap on a slow phone; the rest of the app follows in the next one.
+ * Every chunk of the takeover is asked for at once (lib/takeover-chunks.ts), not one import's
+ * after another's. A browser runs every module of one import in a single task: the app's
+ * libraries are taken in parts (React DOM, then the translations, then the rest), each in a task
+ * of its own, so that no task is long enough to hold up a tap on a slow phone.
+ *
+ * The sign-up method page starts at once, Auth first: its first button is the phone's own
+ * provider, and a tap on it before the app ran comes back as `?start=`, whose sign-in needs Auth
+ * alone (features/sign-up/api/social-sign-in.ts, `startTappedSignIn`).
  */
+import { readServerState, type ServerState } from './app/server-state';
 import { holdEarlySubmits } from './lib/early-submit';
+import { nextTask } from './lib/next-task';
 import { markStartTaps } from './lib/sign-in-start';
+import { preloadTakeover } from './lib/takeover-chunks';
 
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/** The app's big libraries, one task each: the modules of one import run in one task. */
+const libraries = [() => import('react-dom/client'), () => import('./lib/i18n')];
+
+/** The method page's own first step: Auth, and the sign-in tapped before the app, if any. */
+async function startSignInFirst(state: ServerState): Promise<void> {
+  const { startTappedSignIn } = await import('./features/sign-up/api/social-sign-in');
+  startTappedSignIn(state.config, state.language);
+  await nextTask();
 }
 
-async function takeOver(): Promise<void> {
-  await import('react-dom/client');
-  await nextTask();
-  await import('./lib/i18n');
-  await nextTask();
+async function takeOver(state: ServerState | null): Promise<void> {
+  const authFirst = state?.page === 'social-sign-up';
+  if (state) preloadTakeover({ page: state.page, language: state.language, authFirst });
+  if (state && authFirst) await startSignInFirst(state);
+  for (const library of libraries) {
+    await library();
+    await nextTask();
+  }
   await import('./main');
 }
 
-function whenIdle(): void {
-  const run = () => void takeOver();
+function whenIdle(state: ServerState | null): void {
+  const run = () => void takeOver(state);
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 1500 });
   else setTimeout(run, 0);
 }
@@ -35,5 +52,8 @@ function whenIdle(): void {
 markStartTaps();
 // The e-mail form's submit before the app runs: held until the app makes it.
 holdEarlySubmits();
-if (document.readyState === 'complete') whenIdle();
-else window.addEventListener('load', whenIdle, { once: true });
+const state = readServerState(document);
+// The method page has no picture to wait for, and its first button signs in.
+if (state?.page === 'social-sign-up') void takeOver(state);
+else if (document.readyState === 'complete') whenIdle(state);
+else window.addEventListener('load', () => whenIdle(state), { once: true });

@@ -16,6 +16,7 @@ import {
   storedLanguage,
   storeLanguage,
 } from '@/lib/i18n';
+import { nextTask } from '@/lib/next-task';
 import { hydrationBegins } from '@/lib/page-hydration';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
@@ -82,8 +83,12 @@ async function hydrate(container: HTMLElement, state: ServerState): Promise<void
   const queryClient = createQueryClient();
   if (state.inviterId) queryClient.setQueryData(getInviterQueryOptions(state.inviterId).queryKey, state.inviter);
   // The page's module loaded first, so that React hydrates the whole page in one pass
-  // (a lazy page would leave its part to hydrate later, when nothing may change it).
-  const [i18n, page] = await Promise.all([createI18n(state.language), loaders[state.page]()]);
+  // (a lazy page would leave its part to hydrate later, when nothing may change it). Each step a
+  // task of its own (its chunks are on their way already: takeover.ts asked for them).
+  const i18n = await createI18n(state.language);
+  await nextTask();
+  const page = await loaders[state.page]();
+  await nextTask();
   // The link's language is remembered at once (spec: the invitation saves it); saving changes
   // nothing on the page, so it need not wait for React.
   const fromLink = linkLanguage(state.config, window.location);

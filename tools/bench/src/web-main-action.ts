@@ -6,8 +6,12 @@
  * works from the first frame in which it is there, has a box and is not hidden, and either
  * - is a real link (`<a href>`, not `#...` nor `javascript:`): it works without JavaScript, so a
  *   link the server rendered counts from its first paint; or
+ * - is a field that takes typing (an enabled `<input>`): the browser's own, from its first paint
+ *   (the e-mail form: docs/invitation-page.md, "The pages after the invitation"); or
+ * - is the submit button of a form the server answers (`method="post"`, not one the app must send:
+ *   `data-early-submit`): the browser posts it without JavaScript (the welcome page's confirm form);
  * - is not disabled and React has taken it over (its `__reactProps$...` key: the app's handlers
- *   are on it, after hydration or the app's own render): a button works only with the app.
+ *   are on it, after hydration or the app's own render): any other button works only with the app.
  * A page without an action (the confirmation as a reload shows it) names its heading: the moment
  * the app has the page.
  *
@@ -46,6 +50,10 @@ function probe(selector: string): string {
     if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return null;
     if (realLink(el)) return 'link';
     if (el.disabled || el.getAttribute('aria-disabled') === 'true') return null;
+    if (el.localName === 'input') return 'field';
+    const form = el.form;
+    const posted = el.type === 'submit' && form && form.method === 'post' && !form.hasAttribute('data-early-submit');
+    if (posted) return 'form';
     return Object.keys(el).some((key) => key.startsWith('__reactProps$')) ? 'app' : null;
   };
   const frame = () => {
@@ -64,8 +72,11 @@ type Artifact = Awaited<ReturnType<Gatherer['getArtifact']>>;
 interface MainActionArtifact {
   selector: string;
   at: number | null;
-  how: 'link' | 'app' | null;
+  how: How | null;
 }
+
+/** How the main action works: a real link, a field, a form the server answers, or the app's control. */
+type How = 'link' | 'field' | 'form' | 'app';
 
 class MainActionGatherer extends Gatherer {
   override meta: Gatherer['meta'] = { supportedModes: ['navigation'] };
@@ -87,7 +98,7 @@ class MainActionGatherer extends Gatherer {
         return m ? { at: m.startTime, how: m.detail && m.detail.how } : null; })()`,
       returnByValue: true,
     });
-    const found = result.value as { at: number; how: 'link' | 'app' } | null;
+    const found = result.value as { at: number; how: How } | null;
     const artifact: MainActionArtifact = { selector: this.selector, at: found?.at ?? null, how: found?.how ?? null };
     // A custom artifact: Lighthouse's types know only its own.
     return artifact as unknown as Artifact;
@@ -100,7 +111,7 @@ class MainActionAudit extends Audit {
       id: MAIN_ACTION_AUDIT,
       title: 'Main action working',
       description:
-        "When the page's main action first worked (a real link painted, or a control the app has taken over).",
+        "When the page's main action first worked (a real link, a field or a server's form painted, or a control the app has taken over).",
       scoreDisplayMode: Audit.SCORING_MODES.INFORMATIVE,
       requiredArtifacts: [ARTIFACT],
     } as unknown as (typeof Audit)['meta'];

@@ -1,8 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviterCard } from '@dayfocus/contracts/answers';
+import placeholderPicture from '@/assets/avatar-placeholder.svg';
 
-export const PLACEHOLDER_PICTURE = '/images/avatar-placeholder.svg';
+/**
+ * The placeholder picture: small enough that the build inlines it (a data URI), so that it paints
+ * with the page, as the stylesheet's background of every picture's circle does (styles.css).
+ */
+export const PLACEHOLDER_PICTURE: string = placeholderPicture;
 
 /**
  * The inviter's picture; where there is none, or it fails to load, their initials in a circle of

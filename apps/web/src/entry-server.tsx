@@ -40,20 +40,19 @@ import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
 import { inlineStyles } from './server-styles';
+import { pageScripts, type Manifest } from './server-scripts';
 // The client build's output, taken in at build time: the renderer ships with the HTML, the
 // configuration and the chunk names of the very build Hosting serves.
 import template from '../dist/404.html?raw';
 import configJson from '../dist/config.json?raw';
 import manifestJson from '../dist/.vite/manifest.json?raw';
 
-type ManifestChunk = { file: string; css?: string[] };
-
 const config = JSON.parse(configJson) as RuntimeConfig;
 const problems = configProblems(config);
 if (problems.length > 0) throw new Error(`The built config.json is not valid: ${problems.join('; ')}`);
 /** The configuration this renderer was built with: the functions' predeploy refuses a local one (tools/deploy). */
 export const runtimeConfig: RuntimeConfig = config;
-const manifest = JSON.parse(manifestJson) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(manifestJson) as Manifest & Record<string, { css?: string[] }>;
 
 // The whole of #root, so that no whitespace is left around the page for hydration to trip on.
 const OUTLET = /<div id="root">\s*<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->\s*<\/div>/;
@@ -64,21 +63,7 @@ const styles = inlineStyles([...new Set(Object.values(manifest).flatMap((chunk) 
 /** The CSP source under which every page's inline stylesheet applies (server-styles.ts). */
 export const inlineStyleSource = styles.source;
 
-const takeover = manifest['src/takeover.ts']?.file;
-const entry = manifest['index.html']?.file;
-if (!takeover || !entry) throw new Error('The client build has no index.html or src/takeover.ts entry in its manifest');
-
-/**
- * The app's scripts leave the page's head: the page is complete without them, and they would
- * compete with the inviter's picture. takeover.ts fetches them once the page has loaded.
- */
-function withAppDeferred(html: string): string {
-  const script = `<script type="module" crossorigin src="/${entry}"></script>`;
-  if (!html.includes(script)) throw new Error(`index.html does not load the app as ${script}`);
-  return html
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(script, `<script type="module" crossorigin src="/${takeover}"></script>`);
-}
+const scripts = pageScripts(manifest);
 
 function decodedSegment(segment: string): string {
   try {
@@ -193,7 +178,8 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
         : [meta('name', 'robots', 'noindex')];
 
   const description = page === 'invitation' && inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
-  let html = withAppDeferred(styles.inline(template))
+  let html = scripts
+    .deferApp(styles.inline(template), page)
     .replace(/<html lang="[^"]*"/, () => htmlTag(language))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     // The app starts from the state below, not from /config.json.

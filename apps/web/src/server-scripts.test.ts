@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { pageScripts, type Manifest } from './server-scripts';
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_client-1.js'] },
+  'src/takeover.ts': {
+    file: 'assets/takeover-1.js',
+    imports: ['_runtime-1.js', '_early-submit-1.js'],
+    dynamicImports: ['_client-1.js', '_social-sign-in-1.js', '_main-1.js'],
+  },
+  '_runtime-1.js': { file: 'assets/runtime-1.js' },
+  '_early-submit-1.js': { file: 'assets/early-submit-1.js', imports: ['_runtime-1.js'] },
+  '_client-1.js': { file: 'assets/client-1.js' },
+  '_social-sign-in-1.js': { file: 'assets/social-sign-in-1.js', name: 'social-sign-in', imports: ['_auth-1.js'] },
+  '_auth-1.js': { file: 'assets/auth-1.js', imports: ['_runtime-1.js'] },
+  '_main-1.js': { file: 'assets/main-1.js', imports: ['_client-1.js'] },
+};
+const built = `<head>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/client-1.js">
+  </head>`;
+const preloaded = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+
+describe('the scripts of a server-rendered page', () => {
+  it('loads the takeover up front, with its own imports preloaded beside it, and not the app', () => {
+    const html = pageScripts(manifest).deferApp(built, 'invitation');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/takeover-1.js"></script>');
+    expect(html).not.toContain('index-1.js');
+    expect(preloaded(html)).toEqual(['assets/runtime-1.js', 'assets/early-submit-1.js']);
+  });
+
+  it('preloads, on the method page only, the Auth module its first button needs', () => {
+    const html = pageScripts(manifest).deferApp(built, 'social-sign-up');
+    expect(preloaded(html)).toEqual([
+      'assets/runtime-1.js',
+      'assets/early-submit-1.js',
+      'assets/social-sign-in-1.js',
+      'assets/auth-1.js',
+    ]);
+  });
+
+  it('refuses a build whose takeover no longer imports the sign-in chunk', () => {
+    const { 'src/takeover.ts': takeover, ...rest } = manifest;
+    const without = { ...rest, 'src/takeover.ts': { ...takeover, file: 'assets/takeover-1.js', dynamicImports: [] } };
+    expect(() => pageScripts(without)).toThrow(/social-sign-in/);
+  });
+});

@@ -16,7 +16,8 @@ import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestor
 import { startFirestoreEmulator, type FirestoreEmulator } from '@dayfocus/firestore-emulator';
 import { repoRoot } from '@dayfocus/stack';
 import { collections } from '@dayfocus/contracts/records';
-import { converters, recordOf } from '../src/platform/adapters/converters.js';
+import { recordOf } from '../src/platform/adapters/converters.js';
+import { owedWorkConverters as converters } from '../src/owed-work/adapters/owed-work-refs.js';
 import type { FriendJoin } from '../src/owed-work/domain/friend-join.js';
 
 export interface EmulatedFirestore {

@@ -1,6 +1,6 @@
 /** Test support of the short links, shared by their unit and stack tests. */
 import { linkTargetFor } from '../src/short-links/domain/app-links.js';
-import { parseLinkSettings } from '../src/short-links/domain/link-settings.js';
+import { parseLinkSettings } from '../src/platform/domain/link-settings.js';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { AppLinkFlow } from '../src/short-links/flows/app-link-flow.js';
 import type { AppLinkLinks } from '../src/short-links/flows/ports.js';

@@ -11,7 +11,7 @@ import {
   SimulatedMobileApp,
   verificationMail,
 } from '@dayfocus/stack/testing';
-import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '../src/testing/user-agents';
+import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, hi, type Translation } from './support/locales';

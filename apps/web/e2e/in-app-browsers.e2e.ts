@@ -5,7 +5,7 @@ import { urls } from '@dayfocus/stack/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, hi } from './support/locales';
-import { inAppBrowsers, realBrowsers, type Arrival } from '../src/testing/user-agents';
+import { inAppBrowsers, realBrowsers, type Arrival } from '@dayfocus/stack/user-agents';
 import { completeProviderRedirect } from './support/auth-emulator';
 import {
   authUserByEmail,

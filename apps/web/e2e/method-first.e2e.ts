@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
-import { CHROME_ANDROID } from '../src/testing/user-agents';
+import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import {
   authUserByEmail,
   expectJoined,

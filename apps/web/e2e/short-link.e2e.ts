@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, hi, stackLanguages } from './support/locales';
-import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import {
   pathOf,
   screenshot,

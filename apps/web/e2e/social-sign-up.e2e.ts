@@ -18,7 +18,7 @@ import {
   type SeededInviter,
 } from './support/app';
 import { urls } from '@dayfocus/stack/testing';
-import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { completeProviderPopup, completeProviderRedirect } from './support/auth-emulator';
 
 /**

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from './support/locales';
-import { CHROME_ANDROID } from '../src/testing/user-agents';
+import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import {
   authUserByEmail,
   expectJoined,

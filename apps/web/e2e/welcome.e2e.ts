@@ -7,7 +7,7 @@ import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, textsOf } from './support/locales';
-import { CHROME_ANDROID, SAFARI_IPHONE } from '../src/testing/user-agents';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import {
   screenshot,
   seedInviter,

@@ -3,7 +3,7 @@
  * link-preview crawlers fetch them (raw HTTP: no redirect is followed, no path normalised).
  */
 import { describe, expect, it } from 'vitest';
-import { userAgents } from '../user-agents.js';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import { eventually, stack, urls } from '@dayfocus/stack/testing';
 import { AppLinkStore } from '../../src/short-links/adapters/app-link-store.js';
 import { brand } from '@dayfocus/contracts/brand';

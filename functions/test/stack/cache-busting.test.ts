@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { INVITATION_CACHE_CONTROL } from '@dayfocus/contracts/invitation-page';
-import { userAgents } from '../user-agents.js';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import { callAnonymously, createInviter, fetchRaw, firestoreFaults, OUR_EMULATOR, uniqueId } from './support.js';
 
 afterEach(async () => {

@@ -12,7 +12,7 @@ import {
 } from '@dayfocus/contracts/invitation-page';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { metaOf, rootText } from '../html.js';
-import { userAgents } from '../user-agents.js';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import { adminDb, createInviter, fetchRaw, uniqueId } from './support.js';
 
 const PICTURE = 'https://images.dayfocus.test/asha.png';

@@ -11,7 +11,7 @@ import { FirebaseAccounts } from '../../src/invites/adapters/accounts.js';
 import { AppLinkStore } from '../../src/short-links/adapters/app-link-store.js';
 import { DynamicLinksClient } from '../../src/short-links/adapters/dynamic-links-client.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
-import { parseLinkSettings } from '../../src/short-links/domain/link-settings.js';
+import { parseLinkSettings } from '../../src/platform/domain/link-settings.js';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import { AppLinkFlow } from '../../src/short-links/flows/app-link-flow.js';
 import { InviterFlow } from '../../src/invites/flows/inviter-flow.js';

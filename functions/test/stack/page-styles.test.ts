@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { userAgents } from '../user-agents.js';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import { callAnonymously, createInviter, fetchRaw, uniqueId, type RawResponse } from './support.js';
 
 interface InlineStyle {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/invitation-page';
 import { urls } from '@dayfocus/stack/testing';
 import { rootText } from '../html.js';
-import { userAgents } from '../user-agents.js';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import { adminAuth, adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf } from './support.js';
 
 const ways = {

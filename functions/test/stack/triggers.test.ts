@@ -6,7 +6,7 @@
  * record), in milliseconds instead of a trigger's round trip.
  */
 // The deployment's environment, as src/index.ts installs it before the functions load.
-import '../../src/platform/deployed.js';
+import '../../src/composition/deployed.js';
 import functionsTest from 'firebase-functions-test';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import en from '@dayfocus/contracts/locales/en';
-import { userAgents } from '../user-agents.js';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import {
   adminAuth,
   createInviter,

@@ -13,7 +13,7 @@ import {
 import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/pages/domain/link-pages.js';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
 import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/short-links/domain/link-settings.js';
-import { allUserAgents } from '../user-agents.js';
+import { allUserAgents } from '@dayfocus/stack/user-agents';
 import { dynamicLinksBodyFor } from '../short-links.js';
 
 const local = parseLinkSettings({}, { deployed: false });

@@ -4,7 +4,7 @@ import { FlowError } from '../../src/platform/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
-import { localLinkDefaults, parseLinkSettings } from '../../src/short-links/domain/link-settings.js';
+import { localLinkDefaults, parseLinkSettings } from '../../src/platform/domain/link-settings.js';
 import { InvitationPageFlow } from '../../src/pages/flows/invitation-page-flow.js';
 import { PAGE_CONTENT_SECURITY_POLICY } from '@dayfocus/contracts/security-headers';
 import { memoryLogger } from '../memory-logger.js';

@@ -9,7 +9,7 @@ import type { LinkVisit } from '../../src/short-links/flows/app-link-flow.js';
 import type { AppLinkLinks } from '../../src/short-links/flows/ports.js';
 import { decodeQrSvg, drawSvg } from '../qr-code.js';
 import { fakeLinkCode, localLinkSettings, noSources, visitFlow } from '../short-links.js';
-import { userAgents } from '../user-agents.js';
+import { userAgents } from '@dayfocus/stack/user-agents';
 
 describe('the source of an open', () => {
   it.each([

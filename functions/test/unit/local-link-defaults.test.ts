@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brand } from '@dayfocus/contracts/brand';
 import { repoRoot, urls } from '@dayfocus/stack/settings';
 import { describe, expect, it } from 'vitest';
-import { localLinkDefaults } from '../../src/short-links/domain/link-settings.js';
+import { localLinkDefaults } from '../../src/platform/domain/link-settings.js';
 
 describe("the functions' link defaults for the local stack", () => {
   it('point at the local Hosting origin', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { inAppBrowsers, realBrowsers, SAFARI_IPHONE } from '@/testing/user-agents';
+import { inAppBrowsers, realBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { detectInAppBrowser, escapeTarget, wayOutHref } from './in-app-browser';
 
 type TelegramWindow = Window & { TelegramWebview?: object; TelegramWebviewProxy?: object };

@@ -1,0 +1,79 @@
+// `npm run lint`'s list check: each list the repository once kept in step by hand in several files
+// is written in one, and the others read it. Each rule below names its one source and fails, with
+// the file and line, where the list is written again. Run with tsx (the sources are TypeScript).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The repository's code files, tracked or new (not ignored), as paths from the root. */
+function codeFiles() {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return listed
+    .split('\n')
+    .filter((path) => /\.(ts|tsx|mts|mjs|js)$/.test(path) && !path.startsWith('apps/web/public/'))
+    .filter((path) => {
+      try {
+        readFileSync(`${root}${path}`);
+        return true;
+      } catch {
+        return false; // deleted in the working tree, not yet in the index
+      }
+    });
+}
+
+const read = (path) => readFileSync(`${root}${path}`, 'utf8');
+
+/** The 1-based lines of `text` that `pattern` matches. */
+function linesMatching(text, pattern) {
+  return text.split('\n').flatMap((line, i) => (pattern.test(line) ? [i + 1] : []));
+}
+
+/**
+ * User agents: every browser's and phone's string is written in tools/stack/src/user-agents.ts
+ * (`@dayfocus/stack/user-agents`), which the functions' tests, the web app's tests and the
+ * benchmarks import. A string literal that starts like a browser's user agent anywhere else is
+ * a second copy.
+ */
+const USER_AGENTS = 'tools/stack/src/user-agents.ts';
+/**
+ * Files that write user agents of their own: one that makes up a new one per request, and those
+ * that still keep a copy, each to import the one list instead (then to leave this list).
+ */
+const USER_AGENTS_ELSEWHERE = [
+  'functions/test/stack/header-busting.test.ts', // made up per request, no real browser's
+  'apps/web/e2e/hydration.e2e.ts',
+  'apps/web/e2e/invitation-server.e2e.ts',
+  'apps/web/e2e/language.e2e.ts',
+  'apps/web/e2e/welcome.e2e.ts',
+  'functions/test/unit/invitation-page-flow.test.ts',
+  'tools/bench/app-links.ts',
+  'tools/bench/lighthouse.ts',
+  'tools/bench/round-trips.ts',
+  'tools/bench/src/slow-phone.ts',
+];
+
+function userAgentCopies(files) {
+  const literal = /['"`]Mozilla\/5\.0 \(/;
+  return files
+    .filter((path) => path !== USER_AGENTS && !USER_AGENTS_ELSEWHERE.includes(path))
+    .flatMap((path) =>
+      linesMatching(read(path), literal).map(
+        (line) =>
+          `${path}:${line}: a user agent written here: import it from @dayfocus/stack/user-agents (${USER_AGENTS})`,
+      ),
+    );
+}
+
+const files = codeFiles();
+const problems = [...userAgentCopies(files)];
+for (const problem of problems) process.stderr.write(`${problem}\n`);
+if (problems.length > 0) {
+  process.stderr.write(`lists: ${problems.length} list entr(ies) written outside their one source\n`);
+  process.exit(1);
+}
+process.stdout.write('lists: user agents each written in one place\n');

@@ -69,11 +69,33 @@ function userAgentCopies(files) {
     );
 }
 
+/**
+ * Function names: the functions' manifest (packages/contracts/src/functions.ts) lists every
+ * function a deploy creates, and firebase.json's rewrites, the instance caps and the deploy test
+ * are made from it. A code file that names more than half of them, each in quotes, keeps a second
+ * list by hand. (Imported by path: the root is no package with dependencies of its own.)
+ */
+const MANIFEST = 'packages/contracts/src/functions.ts';
+
+async function functionNameLists(files) {
+  const { functionRows } = await import(`../${MANIFEST}`);
+  const names = functionRows().map((row) => row.name);
+  return files
+    .filter((path) => path !== MANIFEST)
+    .flatMap((path) => {
+      const text = read(path);
+      const named = names.filter((name) => new RegExp(`['"\`]${name}['"\`]`).test(text));
+      return named.length > names.length / 2
+        ? [`${path}: names ${named.length} of the ${names.length} functions: derive them from ${MANIFEST}`]
+        : [];
+    });
+}
+
 const files = codeFiles();
-const problems = [...userAgentCopies(files)];
+const problems = [...userAgentCopies(files), ...(await functionNameLists(files))];
 for (const problem of problems) process.stderr.write(`${problem}\n`);
 if (problems.length > 0) {
   process.stderr.write(`lists: ${problems.length} list entr(ies) written outside their one source\n`);
   process.exit(1);
 }
-process.stdout.write('lists: user agents each written in one place\n');
+process.stdout.write('lists: user agents and function names each written in one place\n');

@@ -7,7 +7,6 @@ import { join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { functionRows } from '@dayfocus/contracts/functions';
-import { maxInstances, type FunctionName } from '../../src/platform/functions/capacity.js';
 import { discoverFunctions, packedForDiscovery, type Manifest } from '../discovery.js';
 
 const functionsDir = join(__dirname, '../..');
@@ -24,46 +23,18 @@ beforeAll(async () => {
 
 afterAll(() => stops.forEach((stop) => stop()));
 
+/**
+ * What the test expects is the manifest's (packages/contracts/src/functions.ts): a new function
+ * is its row and its module, and nothing here names it again.
+ */
+const rows = functionRows();
+const namesOf = (keep: (row: (typeof rows)[number]) => boolean): string[] => rows.filter(keep).map((row) => row.name);
 /** The callables the web app reaches through Hosting's /api rewrites, and the mobile app's own. */
-const webCallables = [
-  'activateAccount',
-  'completeSocialSignUp',
-  'createAppLink',
-  'createSignInHandoff',
-  'getInviter',
-  'registerInvitee',
-  'sendVerificationEmail',
-];
-const appCallables = ['acceptInvite', 'redeemSignInHandoff', 'resolveAppLink', 'revokeSignInHandoff'];
+const webCallables = namesOf((row) => row.trigger === 'callable' && row.caller === 'web');
+const appCallables = namesOf((row) => row.trigger === 'callable' && row.caller === 'app');
 
 describe('the deployable functions (built lib/)', () => {
-  it("are the eleven callables (seven of the web, four of the app), the two link HTTP functions, the invitation page, the account recovery page, the two auth triggers, the join records' push trigger and the owed-work sweep, nothing of the local stack", () => {
-    expect(Object.keys(manifest.endpoints).sort()).toEqual(
-      [
-        'acceptInvite',
-        'accountRecovery',
-        'activateAccount',
-        'appSiteAssociation',
-        'completeSocialSignUp',
-        'createAppLink',
-        'createSignInHandoff',
-        'getInviter',
-        'invitationPage',
-        'onAccountCreated',
-        'onAccountDeleted',
-        'openAppLink',
-        'redeemSignInHandoff',
-        'registerInvitee',
-        'resolveAppLink',
-        'revokeSignInHandoff',
-        'sendJoinPush',
-        'sendVerificationEmail',
-        'sweepOwedPushes',
-      ].sort(),
-    );
-  });
-
-  it("are exactly the rows of the functions' manifest, each started as its row says", () => {
+  it("are exactly the rows of the functions' manifest, each started as its row says, nothing of the local stack", () => {
     const startedBy = {
       callable: 'callableTrigger',
       http: 'httpsTrigger',
@@ -71,12 +42,10 @@ describe('the deployable functions (built lib/)', () => {
       firestore: 'eventTrigger',
       schedule: 'scheduleTrigger',
     } as const;
-    expect(Object.keys(manifest.endpoints).sort()).toEqual(
-      functionRows()
-        .map((row) => row.name)
-        .sort(),
-    );
-    for (const row of functionRows()) expect(manifest.endpoints[row.name]).toHaveProperty(startedBy[row.trigger]);
+    expect(Object.keys(manifest.endpoints).sort()).toEqual(rows.map((row) => row.name).sort());
+    for (const row of rows) expect(manifest.endpoints[row.name]).toHaveProperty(startedBy[row.trigger]);
+    // Every callable is the web app's or the mobile app's.
+    expect([...webCallables, ...appCallables].sort()).toEqual(namesOf((row) => row.trigger === 'callable').sort());
   });
 
   it("carry no file of local/: the package's entry point is lib/index.js, and the workspace's own refuses to load outside the emulator", async () => {
@@ -114,19 +83,11 @@ describe('the deployable functions (built lib/)', () => {
       }
     ).hosting;
     const targets = hosting.rewrites.flatMap((r) => (r.function ? [r.function] : []));
-    expect(targets.map((t) => t.functionId).sort()).toEqual(
-      [
-        'appSiteAssociation',
-        'appSiteAssociation',
-        ...webCallables,
-        // The front door, the invitation (two routes), the sign-up pages, the confirmation page, the
-        // welcome page (two), and the redirects of "I already have an account" and of the e-mails' links.
-        ...Array<string>(10).fill('invitationPage'),
-        'openAppLink',
-        // The recovery page of an account a reused sign-in code locked.
-        'accountRecovery',
-      ].sort(),
+    // Each web callable at /api/{name}, and each HTTP function at each of its row's Hosting paths.
+    const routed = rows.flatMap((row) =>
+      webCallables.includes(row.name) ? [row.name] : (row.hosting ?? []).map(() => row.name),
     );
+    expect(targets.map((t) => t.functionId).sort()).toEqual(routed.sort());
     for (const target of targets) {
       // The web app reaches every callable at /api/{name} on its own origin (no CORS preflight).
       const trigger = webCallables.includes(target.functionId) ? { callableTrigger: {} } : { httpsTrigger: {} };
@@ -147,7 +108,8 @@ describe('the deployable functions (built lib/)', () => {
 
   it("each cap their instances at their manifest row's value, so that a runaway loop has a bill ceiling", () => {
     const deployed = Object.entries(manifest.endpoints).map(([name, endpoint]) => [name, endpoint.maxInstances]);
-    expect(deployed).toEqual(deployed.map(([name]) => [name, maxInstances[name as FunctionName]]));
+    const capOf = new Map<string, number>(rows.map((row) => [row.name, row.maxInstances]));
+    expect(deployed).toEqual(deployed.map(([name]) => [name, capOf.get(name as string)]));
     expect(deployed.every(([, value]) => typeof value === 'number' && value > 0)).toBe(true);
   });
 

@@ -14,14 +14,28 @@ const webImportsNoServer = {
   message: 'The web app imports nothing of the functions package; shared code lives in @dayfocus/contracts.',
 };
 
-/** The slices of functions/src, each with its layers inside (functions/README.md). */
-const functionSlices = ['invites', 'owed-work', 'short-links', 'pages', 'sign-in-handoffs', 'platform'];
+/**
+ * functions/src's folders that are no slice: the base every slice stands on, the composition root
+ * above them, and what only the local stack runs. Every other folder is a slice (invites/,
+ * owed-work/, short-links/, pages/, sign-in-handoffs/, and any new one), held by the same walls.
+ */
+const notSlices = ['platform', 'composition', 'local'];
 
 /**
- * What another slice offers: its domain (pure rules and record types), its ports and its
- * params. Its flows, adapters and entry points are its own; platform/wiring.ts builds them.
+ * What another slice keeps to itself, as an import written `up` from the importing file
+ * (`../` from a slice's own root, `../../` from its layers): its flows but their ports, its
+ * adapters but their params and record refs, its entry points. Its domain is open to all;
+ * platform/ is no slice.
  */
-const otherSliceInsides = String.raw`^\.\./\.\./(?!platform/)[\w-]+/(flows/(?!ports\.js$)|adapters/(?![\w-]+-params\.js$)|functions/|wiring)`;
+const otherSliceInsides = (up) =>
+  String.raw`^${up}(?!platform/)[\w-]+/(flows/(?!ports\.js$)|adapters/(?![\w-]+-(params|refs)\.js$)|functions/)`;
+const noComposition = (up) => ({
+  regex: String.raw`^${up}composition/`,
+  message:
+    'No slice imports the composition root (composition/): it builds the slices; only their functions/ take what it built.',
+});
+const up1 = String.raw`\.\./`;
+const up2 = String.raw`\.\./\.\./`;
 const noLocal = {
   regex: String.raw`(^|/)local/`,
   message: 'local/ holds what only the local stack runs: production code never imports it (local/index.ts wires it).',
@@ -34,6 +48,24 @@ function functionsLayers() {
     ignores: name === 'functions' ? ['functions/src/platform/functions/**'] : [],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex, message }, noLocal, ...extra] }],
+    },
+  });
+  /** platform/ (`files`, whose imports leave it by `up`) imports nothing of functions/src but itself. */
+  const platform = (files, up) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^${up}(?!platform/)`,
+              message: 'platform/ is what every slice stands on: it imports no slice, nor the composition root.',
+            },
+            noLocal,
+          ],
+        },
+      ],
     },
   });
   return [
@@ -56,51 +88,38 @@ function functionsLayers() {
     layer(
       'adapters',
       'adapters/ implement ports: no flow, no entry point, nothing inside another slice.',
-      String.raw`^\.\./(functions/|flows/(?!ports\.js$))|${otherSliceInsides}`,
+      String.raw`^\.\./(functions/|flows/(?!ports\.js$))|${otherSliceInsides(up2)}`,
+      [noComposition(up2)],
     ),
     layer(
       'functions',
-      "Entry points get flows and stores from platform/wiring.ts: their slice's params alone of its adapters.",
-      String.raw`^\.\./adapters/(?![\w-]+-params\.js$)|^(?!\.\./\.\./platform/)\.\./\.\./[\w-]+/(flows/(?!ports\.js$)|adapters/(?![\w-]+-params\.js$)|functions/)`,
+      "Entry points get flows and stores from composition/wiring.ts: their slice's params and record refs alone of its adapters.",
+      String.raw`^\.\./adapters/(?![\w-]+-(params|refs)\.js$)|${otherSliceInsides(up2)}|^${up2}composition/(?!wiring\.js$)`,
       [{ group: ['firebase-admin', 'firebase-admin/*'], message: 'The Admin SDK is used in adapters/ only.' }],
     ),
     {
-      // platform/ is what every slice stands on: it knows no slice but their pure rules
-      // (wiring.ts, which builds them all, excepted).
-      files: ['functions/src/platform/**/*.ts'],
-      ignores: ['functions/src/platform/wiring.ts'],
+      // A file at a slice's own root reaches another slice as its layers do: through its domain,
+      // ports and params; and, like them, never the composition root.
+      files: ['functions/src/*/*.ts'],
+      ignores: notSlices.map((folder) => `functions/src/${folder}/**`),
       rules: {
         'no-restricted-imports': [
           'error',
           {
             patterns: [
               {
-                regex: String.raw`^\.\./\.\./(?!platform/)[\w-]+/(?!domain/)`,
-                message: 'platform/ imports no slice, but for its pure rules.',
+                regex: otherSliceInsides(up1),
+                message: "Another slice's flows, adapters and entry points are its own.",
               },
+              noComposition(up1),
               noLocal,
             ],
           },
         ],
       },
     },
-    {
-      // A slice reaches another only through its domain, ports and params (platform/wiring.ts,
-      // the composition root, and local/ excepted).
-      files: functionSlices.map((slice) => `functions/src/${slice}/*.ts`),
-      ignores: ['functions/src/platform/wiring.ts'],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              { regex: otherSliceInsides, message: "Another slice's flows and adapters are its own." },
-              noLocal,
-            ],
-          },
-        ],
-      },
-    },
+    platform(['functions/src/platform/*.ts'], up1),
+    platform(['functions/src/platform/*/**/*.ts'], up2),
   ];
 }
 
@@ -206,10 +225,11 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80 }],
     },
   },
-  // functions/src is cut by what it does: a slice (invites, owed-work, short-links, pages) holds
-  // its own layers (domain/, flows/, adapters/, functions/); platform/ holds what every slice
-  // uses; local/ what only the local stack runs. The rules below keep each layer to its
-  // imports, and each slice out of the others' insides.
+  // functions/src is cut by what it does: a slice (invites, owed-work, short-links, pages,
+  // sign-in-handoffs) holds its own layers (domain/, flows/, adapters/, functions/); platform/
+  // holds what every slice uses; composition/ builds the slices' flows for their functions/;
+  // local/ holds what only the local stack runs. The rules below keep each layer to its imports,
+  // each slice out of the others' insides and out of the composition root, and platform/ to itself.
   ...functionsLayers(),
   {
     // The web app runs in the browser; its service worker in a worker scope.

@@ -1,6 +1,7 @@
 /**
- * Builds every flow from the real adapters, once per instance: the one place where ports
- * (flows/ports.ts) meet their implementations.
+ * The composition root: builds every flow from the real adapters, once per instance, the one
+ * place where ports (flows/ports.ts) meet their implementations. It stands above the slices, which
+ * never import it; only their entry points (`{slice}/functions/`) take what it built.
  */
 import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';
@@ -9,17 +10,17 @@ import { LINK_KEEP_MS } from '../short-links/domain/app-links.js';
 import { AppLinkStore } from '../short-links/adapters/app-link-store.js';
 import { FirebaseAccounts } from '../invites/adapters/accounts.js';
 import { DynamicLinksClient } from '../short-links/adapters/dynamic-links-client.js';
-import { auth, db, storage } from './adapters/firebase.js';
+import { auth, db, storage } from '../platform/adapters/firebase.js';
 import { environment } from './environment.js';
 import { FunnelStore } from '../invites/adapters/funnel-store.js';
 import { FirestoreInviteStore } from '../invites/adapters/invite-store.js';
 import { gatedAccounts, gatedCodes, gatedInviteStore } from '../invites/adapters/gated-ports.js';
-import { keptRead } from './adapters/kept-read.js';
+import { keptRead } from '../platform/adapters/kept-read.js';
 import { readLinkSettings } from '../short-links/adapters/link-params.js';
 import { picturesFolder } from '../invites/adapters/picture-params.js';
 import { resolvePictureUrl } from '../invites/adapters/pictures.js';
-import { withinTime } from './adapters/time-limit.js';
-import { textIn } from './adapters/locales.js';
+import { withinTime } from '../platform/adapters/time-limit.js';
+import { textIn } from '../platform/adapters/locales.js';
 import { AuthRestVerificationCodes, webApiKey } from '../invites/adapters/verification-codes.js';
 import { AppLinkFlow } from '../short-links/flows/app-link-flow.js';
 import { loadRenderer } from '../pages/adapters/web-renderer.js';

@@ -10,9 +10,9 @@ import {
   newLinkCode,
   servedLink,
 } from '../../src/short-links/domain/app-links.js';
-import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/pages/domain/link-pages.js';
+import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/short-links/domain/link-pages.js';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
-import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/short-links/domain/link-settings.js';
+import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/platform/domain/link-settings.js';
 import { allUserAgents } from '@dayfocus/stack/user-agents';
 import { dynamicLinksBodyFor } from '../short-links.js';
 

@@ -23,11 +23,25 @@ const refused: [string, string, RegExp][] = [
   ['pages/flows/new.ts', "import '../adapters/web-renderer.js';", /through ports/],
   ['owed-work/adapters/new.ts', "import '../../invites/adapters/invite-store.js';", /nothing inside another slice/],
   ['owed-work/adapters/new.ts', "import '../functions/owed-work.js';", /no entry point/],
-  ['invites/functions/new.ts', "import '../adapters/invite-store.js';", /platform\/wiring\.ts/],
+  ['invites/functions/new.ts', "import '../adapters/invite-store.js';", /composition\/wiring\.ts/],
+  ['invites/functions/new.ts', "import '../../short-links/flows/app-link-flow.js';", /composition\/wiring\.ts/],
+  ['invites/functions/new.ts', "import '../../composition/environment.js';", /composition\/wiring\.ts/],
   ['invites/functions/new.ts', "import 'firebase-admin/auth';", /Admin SDK/],
+  // A slice never imports the composition root, which builds it: only its entry points do.
+  ['pages/adapters/new.ts', "import '../../composition/wiring.js';", /composition root/],
+  ['pages/new.ts', "import '../composition/wiring.js';", /composition root/],
+  // A file at a slice's own root is held as its layers are.
+  ['invites/new.ts', "import '../short-links/flows/app-link-flow.js';", /another slice/i],
+  ['pages/new.ts', "import '../owed-work/adapters/push-transport.js';", /another slice/i],
+  // platform/ is the base: it imports no slice, not even a slice's pure rules, from any depth.
   ['platform/adapters/new.ts', "import '../../invites/flows/invite-flow.js';", /no slice/],
+  ['platform/adapters/new.ts', "import '../../owed-work/domain/push-budget.js';", /no slice/],
+  ['platform/domain/new.ts', "import '../../short-links/domain/app-links.js';", /no slice/],
+  ['platform/new.ts', "import '../invites/flows/ports.js';", /no slice/],
+  ['platform/new.ts', "import '../owed-work/adapters/push-transport.js';", /no slice/],
+  ['platform/new.ts', "import '../composition/wiring.js';", /no slice/],
   ['invites/flows/new.ts', "import '../../local/dev-outbox.js';", /local\//],
-  ['platform/wiring.ts', "import '../local/dev-crash-switch.js';", /local\//],
+  ['composition/wiring.ts', "import '../local/dev-crash-switch.js';", /local\//],
   ['index.ts', "import './local/environment.js';", /local\//],
 ];
 
@@ -35,10 +49,14 @@ const allowed: [string, string][] = [
   ['invites/domain/new.ts', "import '../../owed-work/domain/push-budget.js';"],
   ['pages/flows/new.ts', "import '../../short-links/flows/ports.js';"],
   ['pages/flows/new.ts', "import '../../platform/domain/http-answer.js';"],
-  ['invites/functions/new.ts', "import '../../short-links/adapters/link-params.js';"],
-  ['invites/functions/new.ts', "import '../../platform/wiring.js';"],
+  ['pages/functions/new.ts', "import '../../short-links/adapters/link-params.js';"],
+  ['owed-work/functions/new.ts', "import '../adapters/owed-work-refs.js';"],
+  ['invites/adapters/new.ts', "import '../../owed-work/adapters/owed-work-refs.js';"],
+  ['invites/functions/new.ts', "import '../../composition/wiring.js';"],
   ['owed-work/adapters/new.ts', "import '../../platform/adapters/firebase.js';"],
-  ['platform/wiring.ts', "import '../invites/adapters/invite-store.js';"],
+  ['invites/new.ts', "import '../short-links/domain/app-links.js';"],
+  ['platform/new.ts', "import './adapters/firebase.js';"],
+  ['composition/wiring.ts', "import '../invites/adapters/invite-store.js';"],
   ['local/new.ts', "import '../invites/adapters/invite-store.js';"],
 ];
 

@@ -12,7 +12,7 @@ import {
 } from '../../src/pages/domain/welcome-confirm.js';
 import { pageRouteOf } from '../../src/pages/domain/page-route.js';
 import { WelcomePageFlow } from '../../src/pages/flows/welcome-page-flow.js';
-import { localLinkDefaults, parseLinkSettings } from '../../src/short-links/domain/link-settings.js';
+import { localLinkDefaults, parseLinkSettings } from '../../src/platform/domain/link-settings.js';
 import { fakeLinkPageRenderer } from '../short-links.js';
 
 const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };

@@ -1,7 +1,7 @@
 /**
  * The invite flows' writing ports behind the call's write gate (platform/adapters/write-gate.ts):
  * a transaction commits, and each other write starts, only once the call's App Check token is
- * consumed. platform/wiring.ts wraps the real ports, the flows' unit tests their fakes.
+ * consumed. composition/wiring.ts wraps the real ports, the flows' unit tests their fakes.
  */
 import { gated } from '../../platform/adapters/write-gate.js';
 import type { AccountLookup, InviteStore, VerificationCodes } from '../flows/ports.js';

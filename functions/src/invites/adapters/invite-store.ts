@@ -21,7 +21,8 @@ import {
 } from '../flows/ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
 import { readAllIn } from '../../platform/adapters/converters.js';
-import { forUpdate, RecordRefs } from '../../platform/adapters/record-refs.js';
+import { forUpdate } from '../../platform/adapters/record-refs.js';
+import { OwedWorkRefs } from '../../owed-work/adapters/owed-work-refs.js';
 import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
 
@@ -31,7 +32,7 @@ interface BudgetRead {
   snapshot: DocumentSnapshot<PushBudget>;
 }
 
-export class FirestoreInviteStore extends RecordRefs implements InviteStore {
+export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
   private readonly funnel: FunnelStore;
 
   constructor(

@@ -9,7 +9,8 @@ import { cleanDisplayName } from '@dayfocus/contracts/names';
 import type { UserRecord } from '@dayfocus/contracts/records';
 import { FlowError } from '../../platform/domain/errors.js';
 import { isPublicInviter, type AccountState } from '../domain/inviters.js';
-import type { AccountLookup, InviterLookup, UserReader } from './ports.js';
+import type { AccountLookup, UserReader } from './ports.js';
+import type { InviterLookup } from '../../short-links/flows/ports.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
 export interface InviterFlowDeps {

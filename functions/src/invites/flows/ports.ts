@@ -1,6 +1,6 @@
 /**
  * The ports of the invite flows: what they need from the world, as interfaces. The adapters
- * implement them (invites/adapters/), platform/wiring.ts builds the real ones, and the flows'
+ * implement them (invites/adapters/), composition/wiring.ts builds the real ones, and the flows'
  * unit tests hand in memory ones (test/in-memory.ts). A flow imports these and the domain,
  * never an adapter or Firebase.
  */
@@ -143,11 +143,6 @@ export interface FunnelCounter {
 
 export interface UserReader {
   getUser(userId: string): Promise<UserRecord | null>;
-}
-
-/** Who has a public face (domain/inviters.ts): the inviter's record when she has one, else null. */
-export interface InviterLookup {
-  publicInviter(inviterId: string): Promise<UserRecord | null>;
 }
 
 /** Where the mails go, and what the flow reads to write them. */

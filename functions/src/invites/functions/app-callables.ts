@@ -5,7 +5,7 @@
 import { FlowError } from '../../platform/domain/errors.js';
 import { acceptInviteRequestSchema, resolveAppLinkRequestSchema } from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from '../../platform/functions/callable.js';
-import { appLinkFlow, inviteFlow, inviterFlow } from '../../platform/wiring.js';
+import { appLinkFlow, inviteFlow, inviterFlow } from '../../composition/wiring.js';
 
 /**
  * The link a code names as it may be served (its target made for its inviter); `not-found` for a

@@ -2,7 +2,7 @@
 import * as functionsV1 from 'firebase-functions/v1';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { maxInstances } from '../../platform/functions/capacity.js';
-import { inviteFlow } from '../../platform/wiring.js';
+import { inviteFlow } from '../../composition/wiring.js';
 
 const authEvents = (name: 'onAccountCreated' | 'onAccountDeleted') =>
   functionsV1.region(FUNCTIONS_REGION).runWith({ maxInstances: maxInstances[name] }).auth.user();

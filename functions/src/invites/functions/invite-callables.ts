@@ -8,7 +8,7 @@ import {
   sendVerificationEmailRequestSchema,
 } from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from '../../platform/functions/callable.js';
-import { inviteFlow, inviterFlow, verificationMailFlow, welcomeFlow } from '../../platform/wiring.js';
+import { inviteFlow, inviterFlow, verificationMailFlow, welcomeFlow } from '../../composition/wiring.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
 export const getInviter = callable('getInviter', getInviterRequestSchema, (input) =>

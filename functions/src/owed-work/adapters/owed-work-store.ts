@@ -7,8 +7,9 @@
 import { FieldValue, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from '../../platform/flows/ports.js';
 import { collections, friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
-import { forUpdate, RecordRefs } from '../../platform/adapters/record-refs.js';
-import { converters, readAllIn } from '../../platform/adapters/converters.js';
+import { forUpdate } from '../../platform/adapters/record-refs.js';
+import { readAllIn } from '../../platform/adapters/converters.js';
+import { OwedWorkRefs, owedWorkConverters } from './owed-work-refs.js';
 import { appendCapped } from '../domain/history.js';
 import { holdsPushClaim, planSweep, settledPush } from '../domain/push-claims.js';
 import type { PushResult } from '../domain/push-timing.js';
@@ -23,7 +24,7 @@ import {
 } from '../domain/push-budget.js';
 import type { OwedWorkStore } from '../flows/ports.js';
 
-export class FirestoreOwedWorkStore extends RecordRefs implements OwedWorkStore {
+export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStore {
   constructor(
     firestore: Firestore,
     private readonly logger: Logger,
@@ -98,7 +99,7 @@ export class FirestoreOwedWorkStore extends RecordRefs implements OwedWorkStore 
   /** Joins with owed work whose time has come, oldest first. */
   async dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]> {
     const snapshot = await this.due(
-      this.firestore.collection(collections.friendJoins).withConverter(converters.friendJoins),
+      this.firestore.collection(collections.friendJoins).withConverter(owedWorkConverters.friendJoins),
       now,
       limit,
     );

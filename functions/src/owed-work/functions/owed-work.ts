@@ -10,9 +10,10 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { collections } from '@dayfocus/contracts/records';
 import { SWEEP_SCHEDULE } from '../domain/push-claims.js';
-import { converters, recordOf } from '../../platform/adapters/converters.js';
+import { recordOf } from '../../platform/adapters/converters.js';
+import { owedWorkConverters } from '../adapters/owed-work-refs.js';
 import { maxInstances } from '../../platform/functions/capacity.js';
-import { owedWorkFlow } from '../../platform/wiring.js';
+import { owedWorkFlow } from '../../composition/wiring.js';
 
 /**
  * Sends the push a join's commit claimed, once, and settles it on the join. Firestore's event
@@ -30,8 +31,8 @@ export const sendJoinPush = onDocumentWritten(
     timeoutSeconds: 60,
   },
   async (event) => {
-    const before = recordOf(converters.friendJoins, event.data?.before);
-    const after = recordOf(converters.friendJoins, event.data?.after);
+    const before = recordOf(owedWorkConverters.friendJoins, event.data?.before);
+    const after = recordOf(owedWorkConverters.friendJoins, event.data?.after);
     await owedWorkFlow.onJoinWritten(before, after);
   },
 );

@@ -2,7 +2,7 @@
  * The pages the web app's renderer draws carry the app's stylesheet inline, a `<style>` in their
  * head (apps/web/src/server-styles.ts), so that they paint after one round trip. Their
  * Content-Security-Policy lets that one element apply and refuses every other inline style: by
- * its nonce on a short link's pages (link-pages.ts), by its hash on the pages the CDN keeps,
+ * its nonce on a short link's pages (short-links/domain/link-pages.ts), by its hash on the pages the CDN keeps,
  * where a nonce would be handed to every visitor of the copy alike.
  */
 import { withStyleSource } from '@dayfocus/contracts/security-headers';

@@ -30,13 +30,13 @@ import {
 } from '@dayfocus/contracts/invitation-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
-import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
+import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { InlineStyleRenderer } from '../domain/page-styles.js';
 import { renderedPage, type PageAsked } from './rendered-page.js';
 import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
 import { pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
 
-import type { LinkSettings } from '../../short-links/domain/link-settings.js';
+import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { Logger } from '../../platform/flows/ports.js';
 

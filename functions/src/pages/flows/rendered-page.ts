@@ -4,7 +4,7 @@
  */
 import type { InvitationPageInput, InvitationRenderer } from '@dayfocus/contracts/invitation-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
-import type { LinkSettings } from '../../short-links/domain/link-settings.js';
+import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { withInlineStyles, type InlineStyleRenderer } from '../domain/page-styles.js';
 
 export interface PageRendering {

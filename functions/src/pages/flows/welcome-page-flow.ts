@@ -16,7 +16,7 @@
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import { WELCOME_CACHE_CONTROL, type WelcomePageState } from '@dayfocus/contracts/invitation-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
-import { queryLanguageOf } from '../domain/link-pages.js';
+import { queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { PageRoute } from '../domain/page-route.js';
 import { welcomeLinkOf, welcomeRefusalOf, type ConfirmLimiter, type WelcomeLink } from '../domain/welcome-confirm.js';
 import { renderedPage, type PageRendering } from './rendered-page.js';

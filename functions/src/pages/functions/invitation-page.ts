@@ -8,7 +8,7 @@ import { linkProviderApiKey } from '../../short-links/adapters/link-params.js';
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 import { httpFunction } from '../../platform/functions/http-function.js';
 import { environment } from '../../platform/environment.js';
-import { invitationPageFlow, loadRenderer } from '../../platform/wiring.js';
+import { invitationPageFlow, loadRenderer } from '../../composition/wiring.js';
 import { clientAddressOf } from '../domain/welcome-confirm.js';
 
 /** The deploy's policy, and in the local stack the Auth emulator's address beside it. */

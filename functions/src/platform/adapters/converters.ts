@@ -17,10 +17,6 @@ import type {
   WithFieldValue,
 } from 'firebase-admin/firestore';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
-import type { AppLinkRecord } from '../../short-links/domain/app-links.js';
-import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
-import type { OpenShard } from '../../short-links/domain/open-count.js';
-import type { PushBudget } from '../../owed-work/domain/push-budget.js';
 
 export function converter<T extends DocumentData>(): FirestoreDataConverter<T, DocumentData> {
   return {
@@ -55,10 +51,6 @@ export const converters = {
   signUps: converter<SignUpRecord>(),
   notifications: converter<NotificationSettings>(),
   notificationHistory: converter<HistoryDocument>(),
-  friendJoins: converter<FriendJoin>(),
-  pushBudgets: converter<PushBudget>(),
-  appLinks: converter<AppLinkRecord>(),
-  openShards: converter<OpenShard>(),
 };
 
 type DataOf<R> = R extends DocumentReference<infer T> ? T : never;

@@ -1,11 +1,11 @@
 /**
- * Where each record the flows read and write lives, with its converter: the stores of every
- * slice name documents through these, so that a path is written once.
+ * Where each record that more than one slice reads lives (the app's users, their notification
+ * settings and history, sign-ups, friendships), with its converter: the stores of every slice name
+ * documents through these, so that a path is written once. A slice's own records are its own
+ * (owed-work/adapters/owed-work-refs.ts, short-links/adapters/app-link-store.ts).
  */
 import { FieldValue, type DocumentReference, type Firestore, type UpdateData } from 'firebase-admin/firestore';
-import { collections, friendDocumentId, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
-import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
-import type { PushBudget } from '../../owed-work/domain/push-budget.js';
+import { collections, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { converters } from './converters.js';
 
 /** Fields whose value is `undefined` are deleted by an update. */
@@ -26,22 +26,11 @@ export class RecordRefs {
     return this.firestore.collection(collections.notifications).doc(userId).withConverter(converters.notifications);
   }
 
-  joinRef(inviterId: string, inviteeId: string): DocumentReference<FriendJoin> {
-    return this.firestore
-      .collection(collections.friendJoins)
-      .doc(friendDocumentId(inviterId, inviteeId))
-      .withConverter(converters.friendJoins);
-  }
-
   historyRef(inviterId: string) {
     return this.firestore
       .collection(collections.notificationHistory)
       .doc(inviterId)
       .withConverter(converters.notificationHistory);
-  }
-
-  budgetRef(inviterId: string): DocumentReference<PushBudget> {
-    return this.firestore.collection(collections.pushBudgets).doc(inviterId).withConverter(converters.pushBudgets);
   }
 
   /** The server's own record of an account's sign-up: its inviter and the proof (never in `Users`). */

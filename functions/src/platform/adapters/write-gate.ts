@@ -3,7 +3,7 @@
  * settled: the consumption runs beside the call's reads (platform/functions/callable.ts), and a
  * replay must find nothing written. The callable runs its handler inside the call's gate; the
  * ports that write (the stores, Auth's accounts and codes) are wrapped in `gated` where they
- * are built (platform/wiring.ts), so that each write, and each transaction's commit, waits for
+ * are built (composition/wiring.ts), so that each write, and each transaction's commit, waits for
  * the gate here. The flows and the domain know nothing of it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

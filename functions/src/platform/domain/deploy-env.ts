@@ -14,12 +14,7 @@
  *   placeholder offered, and a deployed function refuses the placeholder at run time.
  */
 import { appCheckEnforcement } from './app-check.js';
-import {
-  LinkSettingsError,
-  localLinkDefaults,
-  parseLinkSettings,
-  type RawLinkSettings,
-} from '../../short-links/domain/link-settings.js';
+import { LinkSettingsError, localLinkDefaults, parseLinkSettings, type RawLinkSettings } from './link-settings.js';
 
 /** Names the emulators set or read: FUNCTIONS_EMULATOR, FIRESTORE_EMULATOR_HOST, FIREBASE_EMULATOR_HUB, … */
 const EMULATOR_SETTING = /(^|_)EMULATOR(_|$)/;

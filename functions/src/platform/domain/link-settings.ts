@@ -1,7 +1,9 @@
 /**
- * Settings of the short-link service, as a plain typed object. The values come from
- * Firebase params (adapters/link-params.ts); this module only says what they mean, what
- * the local stack uses by default, and which values must never reach production.
+ * Settings of the product's links, as a plain typed object: the product's domain, which the
+ * mails and the pages of every slice link to, and the short-link service's. The values come
+ * from Firebase params (short-links/adapters/link-params.ts); this module only says what they
+ * mean, what the local stack uses by default, and which values must never reach production (the
+ * deploy checks, domain/deploy-env.ts, apply the same rules).
  */
 import { brand } from '@dayfocus/contracts/brand';
 

@@ -1,6 +1,6 @@
 /**
  * The port every slice's flows share: logs. Each slice's own ports are in its flows/ports.ts;
- * platform/wiring.ts is the only place that builds the real ones, and the flows' unit tests
+ * composition/wiring.ts is the only place that builds the real ones, and the flows' unit tests
  * hand in memory ones (test/in-memory.ts).
  */
 

@@ -8,15 +8,16 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { LRUCache } from 'lru-cache';
 import type { Visitor } from '@dayfocus/contracts/link-paths';
 import { LINK_KEEP_MS, type AppLinkRecord, type ProviderLinkRecord } from '../domain/app-links.js';
-import type { LinkProviderKind } from '../domain/link-settings.js';
+import type { LinkProviderKind } from '../../platform/domain/link-settings.js';
 import type { AppLinkLinks } from '../flows/ports.js';
-import { converter, converters } from '../../platform/adapters/converters.js';
+import { converter } from '../../platform/adapters/converters.js';
 import {
   OPEN_SHARD_COUNT,
   OPEN_SHARDS_COLLECTION,
   pickOpenShard,
   sumLinkOpens,
   type LinkOpenCounts,
+  type OpenShard,
   type OpenSource,
 } from '../domain/open-count.js';
 import { collections } from '@dayfocus/contracts/records';
@@ -40,6 +41,9 @@ interface AppLinkOwnerRecord {
 const CODE_ATTEMPTS = 5;
 
 const ownerConverter = converter<AppLinkOwnerRecord>();
+
+/** The links and their open shards, typed where they are read (the short links' own records). */
+const appLinkConverters = { appLinks: converter<AppLinkRecord>(), openShards: converter<OpenShard>() };
 
 /** What an owner record says of the inviter's own link (nothing, when there is no record). */
 type OwnLink = Pick<AppLinkOwnerRecord, 'code' | 'codeTarget'>;
@@ -71,7 +75,7 @@ export class AppLinkStore implements AppLinkLinks {
   }
 
   private links() {
-    return this.firestore.collection(collections.appLinks).withConverter(converters.appLinks);
+    return this.firestore.collection(collections.appLinks).withConverter(appLinkConverters.appLinks);
   }
 
   private owners() {
@@ -237,7 +241,7 @@ export class AppLinkStore implements AppLinkLinks {
   }
 
   private openShards(code: string) {
-    return this.links().doc(code).collection(OPEN_SHARDS_COLLECTION).withConverter(converters.openShards);
+    return this.links().doc(code).collection(OPEN_SHARDS_COLLECTION).withConverter(appLinkConverters.openShards);
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * The short-link settings as Firebase params: values come from `functions/.env.<project>`
- * (see the README); unset values fall back to the local stack's (domain/link-settings.ts),
+ * (see the README); unset values fall back to the local stack's (platform/domain/link-settings.ts),
  * which a deployed function refuses. The provider's API key is a Firebase secret.
  */
 import { defineSecret, defineString, type StringParam } from 'firebase-functions/params';
@@ -9,7 +9,7 @@ import {
   parseLinkSettings,
   type LinkSettingName,
   type LinkSettings,
-} from '../domain/link-settings.js';
+} from '../../platform/domain/link-settings.js';
 import { environment } from '../../platform/environment.js';
 
 const descriptions: Record<LinkSettingName, string> = {

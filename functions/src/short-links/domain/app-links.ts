@@ -5,7 +5,7 @@
 import { brand } from '@dayfocus/contracts/brand';
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { playStoreUrlFor, type Visitor } from '@dayfocus/contracts/link-paths';
-import type { LinkSettings } from './link-settings.js';
+import type { LinkSettings } from '../../platform/domain/link-settings.js';
 
 /** 64 URL-safe symbols, so one random byte masked to 6 bits picks one without bias. */
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -5,8 +5,8 @@
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageContent } from '@dayfocus/contracts/link-page';
-import type { LinkAnswer, LinkPlatform } from '../../short-links/domain/app-links.js';
-import type { LinkSettings } from '../../short-links/domain/link-settings.js';
+import type { LinkAnswer, LinkPlatform } from './app-links.js';
+import type { LinkSettings } from '../../platform/domain/link-settings.js';
 
 /**
  * The `lg` of a request's query, as sent: the language the page's switch asked for. The web

@@ -22,12 +22,11 @@ import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
 import { FlowError } from '../../platform/domain/errors.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
-import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../pages/domain/link-pages.js';
+import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
 import { qrCodeSvg } from '../domain/link-qr.js';
-import type { LinkSettings } from '../domain/link-settings.js';
+import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
-import { LinkProviderError, type AppLinkLinks, type ShortLinkProviderClient } from './ports.js';
-import { type InviterLookup } from '../../invites/flows/ports.js';
+import { LinkProviderError, type AppLinkLinks, type InviterLookup, type ShortLinkProviderClient } from './ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
 
 export interface AppLinkFlowDeps {

@@ -1,8 +1,9 @@
-/** The ports of the short-link flow: the link store and a link provider's API. */
+/** The ports of the short-link flow: the link store, a link provider's API and the inviters. */
 import type { Visitor } from '@dayfocus/contracts/link-paths';
+import type { UserRecord } from '@dayfocus/contracts/records';
 import type { OpenSource } from '../domain/open-count.js';
 import type { AppLinkRecord, ProviderLinkRecord } from '../domain/app-links.js';
-import type { LinkProviderKind } from '../domain/link-settings.js';
+import type { LinkProviderKind } from '../../platform/domain/link-settings.js';
 
 /** The short link provider's refusal or failure, as the flow tells it to the caller. */
 export class LinkProviderError extends Error {
@@ -13,6 +14,14 @@ export class LinkProviderError extends Error {
     super(message);
     this.name = 'LinkProviderError';
   }
+}
+
+/**
+ * Who has a public face (invites/domain/inviters.ts): the inviter's record when she has one, else
+ * null. The invites slice answers it (InviterFlow).
+ */
+export interface InviterLookup {
+  publicInviter(inviterId: string): Promise<UserRecord | null>;
 }
 
 export interface ShortLinkProviderClient {

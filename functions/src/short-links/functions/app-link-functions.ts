@@ -6,7 +6,7 @@ import { createAppLinkRequestSchema } from '@dayfocus/contracts/requests';
 import { linkProviderApiKey } from '../adapters/link-params.js';
 import { httpFunction } from '../../platform/functions/http-function.js';
 import { callable } from '../../platform/functions/callable.js';
-import { appLinkFlow } from '../../platform/wiring.js';
+import { appLinkFlow } from '../../composition/wiring.js';
 
 /** Public: "I already have an account" on the invitation pages. */
 export const createAppLink = callable(

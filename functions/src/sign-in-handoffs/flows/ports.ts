@@ -1,6 +1,6 @@
 /**
  * The ports of the sign-in handoff: where codes are kept (by digest), and what Auth does for
- * it. platform/wiring.ts builds the real ones (adapters/), the unit tests memory ones.
+ * it. composition/wiring.ts builds the real ones (adapters/), the unit tests memory ones.
  */
 import type { AccountLock, Restore } from '../domain/account-locks.js';
 import type { HandoffRecord } from '../domain/handoffs.js';

@@ -11,7 +11,7 @@ import { SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import { httpFunction } from '../../platform/functions/http-function.js';
 import { textIn } from '../../platform/adapters/locales.js';
-import { signInHandoffFlow } from '../../platform/wiring.js';
+import { signInHandoffFlow } from '../../composition/wiring.js';
 import { recoveryPage, type RecoveryPageState } from '../domain/recovery-mail.js';
 import type { RecoveryOutcome } from '../flows/sign-in-handoff-flow.js';
 

@@ -9,7 +9,7 @@ import {
   revokeSignInHandoffRequestSchema,
 } from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from '../../platform/functions/callable.js';
-import { signInHandoffFlow } from '../../platform/wiring.js';
+import { signInHandoffFlow } from '../../composition/wiring.js';
 
 /** Signed in on the welcome page, the account activated and proved: a code for this device's store. */
 export const createSignInHandoff = callable('createSignInHandoff', createSignInHandoffRequestSchema, (input, request) =>

@@ -1,0 +1,33 @@
+/**
+ * Where owed work's records live, with their converters: the joins' records
+ * (`_friendJoins/{inviterId}_{inviteeId}`) and the inviters' push budgets (`_pushBudgets/{inviterId}`).
+ * Its own store reads and writes them; the invite store writes a join's record in the join's own
+ * transaction and reads the budget, and the trigger reads the record it fires on, all through these.
+ */
+import type { DocumentReference } from 'firebase-admin/firestore';
+import { collections, friendDocumentId } from '@dayfocus/contracts/records';
+import { converter } from '../../platform/adapters/converters.js';
+import { RecordRefs } from '../../platform/adapters/record-refs.js';
+import type { FriendJoin } from '../domain/friend-join.js';
+import type { PushBudget } from '../domain/push-budget.js';
+
+export const owedWorkConverters = {
+  friendJoins: converter<FriendJoin>(),
+  pushBudgets: converter<PushBudget>(),
+};
+
+export class OwedWorkRefs extends RecordRefs {
+  joinRef(inviterId: string, inviteeId: string): DocumentReference<FriendJoin> {
+    return this.firestore
+      .collection(collections.friendJoins)
+      .doc(friendDocumentId(inviterId, inviteeId))
+      .withConverter(owedWorkConverters.friendJoins);
+  }
+
+  budgetRef(inviterId: string): DocumentReference<PushBudget> {
+    return this.firestore
+      .collection(collections.pushBudgets)
+      .doc(inviterId)
+      .withConverter(owedWorkConverters.pushBudgets);
+  }
+}

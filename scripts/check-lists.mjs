@@ -91,11 +91,56 @@ async function functionNameLists(files) {
     });
 }
 
+/**
+ * Fonts: packages/contracts/src/fonts.ts names the face of each script. Every letter of every
+ * language file is in one of its scripts; the stylesheet's font stack names its families, in its
+ * order; tools/stack/package.json holds the npm font of each script the test browser draws from
+ * one (tools/stack/src/browser.ts, npmScriptFonts), and no other.
+ */
+const FONTS = 'packages/contracts/src/fonts.ts';
+const STYLESHEET = 'apps/web/src/styles.css';
+const STACK_PACKAGE = 'tools/stack/package.json';
+
+/** The letters of `value` (every string in it, however deep) that `known` does not match. */
+function lettersOutside(value, known) {
+  if (typeof value === 'string') return [...value].filter((char) => /\p{L}/u.test(char) && !known.test(char));
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap((v) => lettersOutside(v, known));
+  return [];
+}
+
+async function fontListCopies(files) {
+  const { scriptFaces, faceFamilies } = await import(`../${FONTS}`);
+  const known = new RegExp(`[${scriptFaces.map((face) => `\\p{Script=${face.script}}`).join('')}]`, 'u');
+  const problems = [];
+  const localeDir = 'packages/contracts/src/locales';
+  for (const file of files.filter((path) => path.startsWith(`${localeDir}/`))) {
+    const { default: locale } = await import(`../${file}`);
+    const outside = [...new Set(lettersOutside(locale, known))];
+    if (outside.length > 0)
+      problems.push(`${file}: letters of a script ${FONTS} lacks: ${outside.slice(0, 5).join('')}`);
+  }
+  const stack = /font-family:([^;]*);/.exec(read(STYLESHEET))?.[1] ?? '';
+  const named = [...stack.matchAll(/'(Noto [^']+)'/g)].map((match) => match[1]);
+  if (named.join() !== faceFamilies.join())
+    problems.push(`${STYLESHEET}: its font stack names ${named.join(', ')}; ${FONTS} has ${faceFamilies.join(', ')}`);
+  const { npmScriptFonts } = await import('../tools/stack/src/browser.ts');
+  const wanted = npmScriptFonts().map((font) => font.npmPackage);
+  const manifest = JSON.parse(read(STACK_PACKAGE));
+  const held = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) =>
+    name.startsWith('@fontsource-variable/'),
+  );
+  for (const name of wanted.filter((name) => !held.includes(name)))
+    problems.push(`${STACK_PACKAGE}: lacks ${name}, the test browser's face of a script of ${FONTS}`);
+  for (const name of held.filter((name) => !wanted.includes(name)))
+    problems.push(`${STACK_PACKAGE}: holds ${name}, the face of no script of ${FONTS}`);
+  return problems;
+}
+
 const files = codeFiles();
-const problems = [...userAgentCopies(files), ...(await functionNameLists(files))];
+const problems = [...userAgentCopies(files), ...(await functionNameLists(files)), ...(await fontListCopies(files))];
 for (const problem of problems) process.stderr.write(`${problem}\n`);
 if (problems.length > 0) {
   process.stderr.write(`lists: ${problems.length} list entr(ies) written outside their one source\n`);
   process.exit(1);
 }
-process.stdout.write('lists: user agents and function names each written in one place\n');
+process.stdout.write('lists: user agents, function names and fonts each written in one place\n');

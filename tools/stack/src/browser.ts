@@ -9,9 +9,9 @@
  * 3. a Chrome or Chromium already on the machine.
  *
  * Text is drawn with fonts from the npm registry too (Google Fonts' Noto Sans, which covers Latin
- * and Devanagari, and Noto Sans Bengali, Tamil and Telugu, through a fontconfig file in
- * `.toolchain/fonts/`), so that the Indian languages' pages are legible and every machine takes the
- * same screenshots, whatever fonts it has installed.
+ * and Devanagari, and the Noto face of each other script of @dayfocus/contracts/fonts, through a
+ * fontconfig file in `.toolchain/fonts/`), so that the Indian languages' pages are legible and
+ * every machine takes the same screenshots, whatever fonts it has installed.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -30,6 +30,7 @@ import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
 import { x as extractTar } from 'tar';
+import { scriptFaces } from '@dayfocus/contracts/fonts';
 import { repoRoot } from './config.js';
 
 const toolchainDir = join(repoRoot, '.toolchain');
@@ -126,23 +127,39 @@ async function npmChromium(): Promise<{ executablePath: string; libDir: string; 
   return { executablePath, libDir, label: `npm @sparticuz/chromium ${version}` };
 }
 
+/** The scripts the npm registry's Noto Sans (@expo-google-fonts/noto-sans) draws itself. */
+const NOTO_SANS_DRAWS: readonly string[] = ['Latin', 'Devanagari'];
+
 /**
- * The Noto faces of the Indian scripts beyond Devanagari (Bengali, Tamil, Telugu), as TrueType in
- * `.toolchain/fonts/ttf/`: the npm registry has them as WOFF2 only (@fontsource-variable), which
- * fontconfig lists but the browser's own font loader does not open, so they are unpacked once.
+ * The faces of the other scripts of the one list (@dayfocus/contracts/fonts): each is the npm
+ * package `@fontsource-variable/{family in kebab case}`, a devDependency of this package.
  */
-async function indianScriptFonts(dir: string): Promise<string> {
+export function npmScriptFonts(): { npmPackage: string; woff2: string; ttf: string }[] {
+  return scriptFaces
+    .filter((face) => !NOTO_SANS_DRAWS.includes(face.script))
+    .map(({ script, family }) => {
+      const name = family.toLowerCase().replaceAll(' ', '-');
+      return {
+        npmPackage: `@fontsource-variable/${name}`,
+        woff2: `${name}-${script.toLowerCase()}-wght-normal.woff2`,
+        ttf: `${name}.ttf`,
+      };
+    });
+}
+
+/**
+ * Those faces as TrueType in `.toolchain/fonts/ttf/`: the npm registry has them as WOFF2 only
+ * (@fontsource-variable), which fontconfig lists but the browser's own font loader does not open,
+ * so they are unpacked once.
+ */
+async function otherScriptFonts(dir: string): Promise<string> {
   const { decompress } = require('wawoff2') as { decompress(data: Buffer): Promise<Uint8Array> };
   mkdirSync(dir, { recursive: true });
-  for (const script of ['bengali', 'tamil', 'telugu']) {
-    const ttf = join(dir, `noto-sans-${script}.ttf`);
+  for (const { npmPackage, woff2, ttf: name } of npmScriptFonts()) {
+    const ttf = join(dir, name);
     if (existsSync(ttf)) continue;
-    const woff2 = join(
-      packageDir(`@fontsource-variable/noto-sans-${script}`),
-      'files',
-      `noto-sans-${script}-${script}-wght-normal.woff2`,
-    );
-    writeFileSync(`${ttf}.partial`, await decompress(readFileSync(woff2)));
+    const woff2File = join(packageDir(npmPackage), 'files', woff2);
+    writeFileSync(`${ttf}.partial`, await decompress(readFileSync(woff2File)));
     renameSync(`${ttf}.partial`, ttf);
   }
   return dir;
@@ -155,9 +172,9 @@ async function indianScriptFonts(dir: string): Promise<string> {
 async function fontEnv(): Promise<Record<string, string>> {
   const dir = join(toolchainDir, 'fonts');
   const file = join(dir, 'fonts.conf');
-  // Noto Sans (Latin, Devanagari) and the other Indian scripts' Noto faces, as Android ships them:
-  // no page loads a web font.
-  const fontDirs = [packageDir('@expo-google-fonts/noto-sans'), await indianScriptFonts(join(dir, 'ttf'))];
+  // Noto Sans (Latin, Devanagari) and the other scripts' Noto faces, as Android ships them: no
+  // page loads a web font.
+  const fontDirs = [packageDir('@expo-google-fonts/noto-sans'), await otherScriptFonts(join(dir, 'ttf'))];
   const config = `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>

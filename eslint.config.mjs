@@ -216,6 +216,7 @@ export default tseslint.config(
       'packages/*/src/**/*.ts',
       'tools/*/src/**/*.ts',
       'tools/*/*.ts',
+      'tools/firestore-emulator/{conformance,scripts}/**/*.ts',
       'functions/scripts/*.{mjs,mts}',
       'scripts/*.mjs',
     ],

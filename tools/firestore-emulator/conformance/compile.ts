@@ -43,6 +43,43 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   useDefineForClassFields: false,
 };
 
+/** A transformer that points each `require('specifier')` of a file at `target(specifier)`. */
+function requiresTo(target: (specifier: string) => string): ts.TransformerFactory<ts.SourceFile> {
+  return (context) => (file) => {
+    const visit = (node: ts.Node): ts.Node => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'require' &&
+        node.arguments.length === 1 &&
+        node.arguments[0] !== undefined &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
+        const specifier = context.factory.createStringLiteral(target(node.arguments[0].text));
+        return context.factory.updateCallExpression(node, node.expression, undefined, [specifier]);
+      }
+      return ts.visitEachChild(node, visit, context);
+    };
+    return ts.visitEachChild(file, visit, context);
+  };
+}
+
+/** Compiles one file on its own into `output`, its requires pointed at `target(specifier)`. */
+function compileFile(source: string, output: string, target: (specifier: string) => string): void {
+  const { outputText, diagnostics } = ts.transpileModule(readFileSync(source, 'utf8'), {
+    compilerOptions: COMPILER_OPTIONS,
+    fileName: source,
+    reportDiagnostics: true,
+    transformers: { after: [requiresTo(target)] },
+  });
+  const errors = (diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
+  if (errors.length > 0) {
+    throw new Error(`${source}: ${ts.flattenDiagnosticMessageText(errors[0]?.messageText, '\n')}`);
+  }
+  mkdirSync(path.dirname(output), { recursive: true });
+  writeFileSync(output, outputText);
+}
+
 /**
  * Compiles `<checkout>/dev/system-test/<name>.ts` and what it imports into `outDir`; returns the
  * compiled entry point, for mocha.
@@ -96,36 +133,7 @@ export function compileSuite(checkout: string, outDir: string, name = 'firestore
     if (done.has(source)) continue;
     done.add(source);
     const from = source;
-    const rewriteRequires: ts.TransformerFactory<ts.SourceFile> = (context) => (file) => {
-      const visit = (node: ts.Node): ts.Node => {
-        if (
-          ts.isCallExpression(node) &&
-          ts.isIdentifier(node.expression) &&
-          node.expression.text === 'require' &&
-          node.arguments.length === 1 &&
-          node.arguments[0] !== undefined &&
-          ts.isStringLiteral(node.arguments[0])
-        ) {
-          const specifier = context.factory.createStringLiteral(target(node.arguments[0].text, from));
-          return context.factory.updateCallExpression(node, node.expression, undefined, [specifier]);
-        }
-        return ts.visitEachChild(node, visit, context);
-      };
-      return ts.visitEachChild(file, visit, context);
-    };
-    const { outputText, diagnostics } = ts.transpileModule(readFileSync(source, 'utf8'), {
-      compilerOptions: COMPILER_OPTIONS,
-      fileName: source,
-      reportDiagnostics: true,
-      transformers: { after: [rewriteRequires] },
-    });
-    const errors = (diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
-    if (errors.length > 0) {
-      throw new Error(`${source}: ${ts.flattenDiagnosticMessageText(errors[0]?.messageText, '\n')}`);
-    }
-    const output = outputOf(source);
-    mkdirSync(path.dirname(output), { recursive: true });
-    writeFileSync(output, outputText);
+    compileFile(source, outputOf(source), (specifier) => target(specifier, from));
   }
 
   return outputOf(entrySource);

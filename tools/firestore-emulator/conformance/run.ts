@@ -20,16 +20,26 @@ import { parseArgs } from 'node:util';
 import Mocha from 'mocha';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '../src/official.js';
 import { compileSuite } from './compile.js';
+import {
+  categorize,
+  describeError,
+  passes,
+  printReport,
+  printSideBySide,
+  reportOf,
+  TARGETS,
+  type Failure,
+  type Outcome,
+  type Report,
+  type Target,
+} from './report.js';
 
 /** The only API of the emulator that the runner uses. */
 interface EmulatorModule {
-  startFirestoreEmulator(options: { port: number }): Promise<{ host: string; port: number; stop(): Promise<void> }>;
+  startFirestoreEmulator(options: { port: number }): Promise<Emulator>;
 }
+type Emulator = { host: string; port: number; stop(): Promise<void> };
 
-const CATEGORIES = ['vector search', 'query explain', 'pipelines', 'other'] as const;
-type Category = (typeof CATEGORIES)[number];
-/** Failures in these categories are expected (features the emulator does not offer). */
-const TOLERATED: readonly Category[] = ['vector search', 'query explain'];
 /**
  * Top-level suites that `{checkout}/dev/test/bundle.ts` (the client's unit tests, imported by the
  * system test for two helpers) registers as a side effect: they never reach the emulator, and are
@@ -37,61 +47,25 @@ const TOLERATED: readonly Category[] = ['vector search', 'query explain'];
  */
 const UNIT_TEST_SUITES = ['Bundle Builder', 'Bundle Builder using BigInt'];
 
-/**
- * The category of a failure, from its full title. Explain comes first ("can profile a vector
- * query"); ordering by a vector field ("SDK orders vector field same way as backend") is not
- * vector search but the order of values, and stays in "other".
- */
-function categorize(title: string): Category {
-  if (/\bexplain|\bprofile\b|\bplan (a|an)\b|ExplainMetrics/i.test(title)) return 'query explain';
-  if (/\bvector search\b|findNearest/i.test(title)) return 'vector search';
-  if (/pipeline/i.test(title)) return 'pipelines';
-  return 'other';
+/** The command line's options. */
+function options() {
+  const { values } = parseArgs({
+    options: {
+      suite: { type: 'string' },
+      against: { type: 'string', default: 'ours' },
+      grep: { type: 'string' },
+      json: { type: 'string' },
+      timeout: { type: 'string', default: '30000' },
+      deadline: { type: 'string', default: '1800' },
+      reporter: { type: 'string', default: 'dot' },
+      emulator: { type: 'string' },
+      'unit-tests': { type: 'boolean', default: false },
+    },
+  });
+  if (values.suite === undefined) throw new Error('--suite <nodejs-firestore checkout> is required');
+  return { ...values, suite: values.suite };
 }
-
-interface Failure {
-  title: string;
-  category: Category;
-  /** The first line of the error, as mocha prints it ("Name: message"). */
-  error: string;
-  /** The whole message (cut at 2,000 characters). */
-  message: string;
-}
-
-/** Which emulator a run judges. */
-const TARGETS = ['ours', 'official'] as const;
-type Target = (typeof TARGETS)[number];
-
-interface Report {
-  against: Target;
-  suite: { checkout: string; file: string; version: string };
-  client: { package: string; version: string };
-  emulator: string;
-  env: Record<string, string>;
-  grep: string | null;
-  /** Top-level suites not run (see UNIT_TEST_SUITES). */
-  excludedSuites: string[];
-  timeoutMs: number;
-  /** False when the deadline cut the run short. */
-  complete: boolean;
-  passed: number;
-  failed: number;
-  pending: number;
-  total: number;
-  /** The suite's own run, without compiling it or starting the emulator. */
-  durationMs: number;
-  /** Starting the emulator (for ours, in this process: almost nothing). */
-  startupMs: number;
-  failures: Failure[];
-  /** The slowest tests (mocha's duration, a failure's until it failed), slowest first. */
-  slowest: { title: string; ms: number; failed: boolean }[];
-  failuresByCategory: Record<Category, string[]>;
-  pendingTitles: string[];
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
+type Options = ReturnType<typeof options>;
 
 /** The command line without the options `--against` and `--json` (and their values). */
 function argsWithout(args: string[], names: string[]): string[] {
@@ -130,36 +104,7 @@ function runBoth(jsonFile: string | undefined): number {
     }
   }
   rmSync(dir, { recursive: true, force: true });
-
-  console.log('\n=== Side by side ===\n');
-  const header = ['Emulator', 'Passed', 'Failed', 'Skipped', 'Total', 'Suite time', 'Start', 'Other failures'];
-  const rows = TARGETS.map((target) => {
-    const r = reports.get(target);
-    const name = target === 'ours' ? 'ours' : "Google's";
-    if (r === undefined) return [name, '-', '-', '-', '-', '-', '-', 'no report'];
-    const other = r.failures.filter((f) => !TOLERATED.includes(f.category)).length;
-    return [name, r.passed, r.failed, r.pending, r.total, seconds(r.durationMs), seconds(r.startupMs), other].map(
-      String,
-    );
-  });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i] as number)).join('  '));
-
-  const ours = reports.get('ours');
-  const official = reports.get('official');
-  if (ours !== undefined && official !== undefined) {
-    const failedOn = (r: Report) => new Map(r.failures.map((f) => [f.title, f]));
-    const oursFailed = failedOn(ours);
-    const officialFailed = failedOn(official);
-    const onlyOurs = [...oursFailed.values()].filter((f) => !officialFailed.has(f.title));
-    const onlyOfficial = [...officialFailed.values()].filter((f) => !oursFailed.has(f.title));
-    const list = (what: string, failures: Failure[]) => {
-      console.log(`\n${what} (${failures.length}):`);
-      for (const f of failures) console.log(`  - [${f.category}] ${f.title}\n      ${f.error}`);
-    };
-    list('Failing on ours only', onlyOurs);
-    list("Failing on Google's only", onlyOfficial);
-  }
+  printSideBySide(reports);
   if (jsonFile !== undefined) {
     writeFileSync(jsonFile, `${JSON.stringify(Object.fromEntries(reports), null, 2)}\n`);
     console.log(`\nBoth reports written to ${jsonFile}`);
@@ -167,137 +112,109 @@ function runBoth(jsonFile: string | undefined): number {
   return TARGETS.every((target) => exitCodes.get(target) === 0) ? 0 : 1;
 }
 
-function describeError(error: unknown): { error: string; message: string } {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { error: text.split('\n')[0] ?? '', message: text.slice(0, 2000) };
+/** Starts the emulator a run judges: Google's, ours, or the module `--emulator` names. */
+async function startEmulator(against: Target, emulatorModule: string | undefined): Promise<Emulator> {
+  if (against === 'official') return startOfficialFirestoreEmulator({ port: 0 });
+  const emulatorSpecifier =
+    emulatorModule === undefined ? '../src/index.js' : pathToFileURL(path.resolve(emulatorModule)).href;
+  const { startFirestoreEmulator } = (await import(emulatorSpecifier)) as EmulatorModule;
+  return startFirestoreEmulator({ port: 0 });
 }
 
-function printReport(report: Report): void {
-  console.log(
-    `\n${report.against === 'official' ? "Google's emulator" : 'Our emulator'}: ` +
-      `${report.passed} passed, ${report.failed} failed, ${report.pending} pending (skipped), ${report.total} total` +
-      ` in ${seconds(report.durationMs)}` +
-      (report.complete ? '' : ' — INCOMPLETE: the deadline cut the run short'),
-  );
-  console.log('\nSlowest tests:');
-  for (const test of report.slowest.slice(0, 5)) {
-    console.log(`  ${seconds(test.ms).padStart(7)}  ${test.failed ? '(failed) ' : ''}${test.title}`);
-  }
-  for (const category of CATEGORIES) {
-    const failures = report.failures.filter((failure) => failure.category === category);
-    if (failures.length === 0) continue;
-    console.log(`\n${category} (${failures.length}):`);
-    for (const failure of failures) console.log(`  - ${failure.title}\n      ${failure.error}`);
-  }
-}
-
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      suite: { type: 'string' },
-      against: { type: 'string', default: 'ours' },
-      grep: { type: 'string' },
-      json: { type: 'string' },
-      timeout: { type: 'string', default: '30000' },
-      deadline: { type: 'string', default: '1800' },
-      reporter: { type: 'string', default: 'dot' },
-      emulator: { type: 'string' },
-      'unit-tests': { type: 'boolean', default: false },
-    },
-  });
-  if (values.suite === undefined) throw new Error('--suite <nodejs-firestore checkout> is required');
-  if (values.against === 'both') return runBoth(values.json);
-  if (!TARGETS.includes(values.against as Target)) throw new Error('--against: ours, official or both');
-  const against = values.against as Target;
-  const checkout = path.resolve(values.suite);
-  const timeoutMs = Number(values.timeout);
-  const deadlineMs = Number(values.deadline) * 1000;
-
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'firestore-conformance-'));
-  const entry = compileSuite(checkout, outDir);
-  const startingAt = Date.now();
-  let emulator: { host: string; port: number; stop(): Promise<void> };
-  if (against === 'official') {
-    emulator = await startOfficialFirestoreEmulator({ port: 0 });
-  } else {
-    const emulatorSpecifier =
-      values.emulator === undefined ? '../src/index.js' : pathToFileURL(path.resolve(values.emulator)).href;
-    const { startFirestoreEmulator } = (await import(emulatorSpecifier)) as EmulatorModule;
-    emulator = await startFirestoreEmulator({ port: 0 });
-  }
-  const startupMs = Date.now() - startingAt;
-  process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
-  process.env.GCLOUD_PROJECT ??= 'demo-conformance'; // else the client looks for a project (and may hang)
-  console.log(`Emulator on ${process.env.FIRESTORE_EMULATOR_HOST}; suite compiled to ${outDir}`);
-
-  const requireHere = createRequire(import.meta.url);
-  const clientPackage = JSON.parse(
-    readFileSync(requireHere.resolve('@google-cloud/firestore/package.json'), 'utf8'),
-  ) as { version: string };
-  const suitePackage = JSON.parse(readFileSync(path.join(checkout, 'package.json'), 'utf8')) as { version: string };
-
-  const mocha = new Mocha({ timeout: timeoutMs, reporter: values.reporter });
+/** The compiled suite, loaded into mocha, less the suites left out (`excludedSuites`). */
+async function loadSuite(entry: string, values: Options, excludedSuites: string[]): Promise<Mocha> {
+  const mocha = new Mocha({ timeout: Number(values.timeout), reporter: values.reporter });
   if (values.grep !== undefined) mocha.grep(values.grep);
   mocha.addFile(entry);
   await mocha.loadFilesAsync();
-  const excludedSuites = values['unit-tests'] ? [] : UNIT_TEST_SUITES;
   mocha.suite.suites = mocha.suite.suites.filter((suite) => !excludedSuites.includes(suite.title));
+  return mocha;
+}
 
-  const passed: string[] = [];
-  const pendingTitles: string[] = [];
-  const failures: Failure[] = [];
-  const durations: { title: string; ms: number; failed: boolean }[] = [];
+/** Runs the loaded suite until it ends or `deadlineMs` passes, and collects each test's outcome. */
+async function runSuite(mocha: Mocha, deadlineMs: number): Promise<Outcome> {
+  const outcome: Omit<Outcome, 'complete' | 'durationMs'> = {
+    passed: [],
+    pendingTitles: [],
+    failures: [],
+    durations: [],
+  };
   const started = Date.now();
   const runner = mocha.run();
-  runner.on(Mocha.Runner.constants.EVENT_TEST_END, (test) =>
-    durations.push({ title: test.fullTitle(), ms: test.duration ?? 0, failed: test.state === 'failed' }),
+  const { EVENT_TEST_END, EVENT_TEST_PASS, EVENT_TEST_PENDING, EVENT_TEST_FAIL, EVENT_RUN_END } =
+    Mocha.Runner.constants;
+  runner.on(EVENT_TEST_END, (test) =>
+    outcome.durations.push({ title: test.fullTitle(), ms: test.duration ?? 0, failed: test.state === 'failed' }),
   );
-  runner.on(Mocha.Runner.constants.EVENT_TEST_PASS, (test) => passed.push(test.fullTitle()));
-  runner.on(Mocha.Runner.constants.EVENT_TEST_PENDING, (test) => pendingTitles.push(test.fullTitle()));
-  runner.on(Mocha.Runner.constants.EVENT_TEST_FAIL, (test, error: unknown) => {
+  runner.on(EVENT_TEST_PASS, (test) => outcome.passed.push(test.fullTitle()));
+  runner.on(EVENT_TEST_PENDING, (test) => outcome.pendingTitles.push(test.fullTitle()));
+  runner.on(EVENT_TEST_FAIL, (test, error: unknown) => {
     const title = test.fullTitle();
-    failures.push({ title, category: categorize(title), ...describeError(error) });
+    const failure: Failure = { title, category: categorize(title), ...describeError(error) };
+    outcome.failures.push(failure);
   });
-
   let deadlineTimer: NodeJS.Timeout | undefined;
   const complete = await Promise.race([
-    new Promise<boolean>((resolve) => runner.on(Mocha.Runner.constants.EVENT_RUN_END, () => resolve(true))),
+    new Promise<boolean>((resolve) => runner.on(EVENT_RUN_END, () => resolve(true))),
     new Promise<boolean>((resolve) => (deadlineTimer = setTimeout(() => resolve(false), deadlineMs))),
   ]);
   clearTimeout(deadlineTimer);
+  return { ...outcome, complete, durationMs: Date.now() - started };
+}
 
-  const env = Object.fromEntries(
+/** The version in a package.json. */
+function versionIn(packageJson: string): string {
+  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+}
+
+/** The settings the suite ran with: the emulator's address, the project, the suite's switches. */
+function suiteEnv(): Record<string, string> {
+  return Object.fromEntries(
     Object.entries(process.env).filter(
       (entry): entry is [string, string] =>
         /^(FIRESTORE_|RUN_ENTERPRISE_TESTS$|GCLOUD_PROJECT$)/.test(entry[0]) && entry[1] !== undefined,
     ),
   );
-  const report: Report = {
-    against,
-    suite: { checkout, file: 'dev/system-test/firestore.ts', version: suitePackage.version },
-    client: { package: '@google-cloud/firestore', version: clientPackage.version },
-    emulator:
-      against === 'official'
-        ? `Google's (gcloud emulators firestore start; ${officialEmulatorVersion()})`
-        : (values.emulator ?? 'tools/firestore-emulator/src/index.ts'),
-    env,
-    grep: values.grep ?? null,
-    excludedSuites,
-    timeoutMs,
-    complete,
-    passed: passed.length,
-    failed: failures.length,
-    pending: pendingTitles.length,
-    total: passed.length + failures.length + pendingTitles.length,
-    durationMs: Date.now() - started,
-    startupMs,
-    failures,
-    slowest: durations.sort((a, b) => b.ms - a.ms).slice(0, 10),
-    failuresByCategory: Object.fromEntries(
-      CATEGORIES.map((category) => [category, failures.filter((f) => f.category === category).map((f) => f.title)]),
-    ) as Record<Category, string[]>,
-    pendingTitles,
-  };
+}
+
+async function main(): Promise<number> {
+  const values = options();
+  if (values.against === 'both') return runBoth(values.json);
+  if (!TARGETS.includes(values.against as Target)) throw new Error('--against: ours, official or both');
+  const against = values.against as Target;
+  const checkout = path.resolve(values.suite);
+
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'firestore-conformance-'));
+  const entry = compileSuite(checkout, outDir);
+  const startingAt = Date.now();
+  const emulator = await startEmulator(against, values.emulator);
+  const startupMs = Date.now() - startingAt;
+  process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
+  process.env.GCLOUD_PROJECT ??= 'demo-conformance'; // else the client looks for a project (and may hang)
+  console.log(`Emulator on ${process.env.FIRESTORE_EMULATOR_HOST}; suite compiled to ${outDir}`);
+
+  const suiteVersion = versionIn(path.join(checkout, 'package.json'));
+  const clientVersion = versionIn(createRequire(import.meta.url).resolve('@google-cloud/firestore/package.json'));
+  const excludedSuites = values['unit-tests'] ? [] : UNIT_TEST_SUITES;
+  const mocha = await loadSuite(entry, values, excludedSuites);
+  const outcome = await runSuite(mocha, Number(values.deadline) * 1000);
+  const report = reportOf(
+    {
+      against,
+      suite: { checkout, file: 'dev/system-test/firestore.ts', version: suiteVersion },
+      client: { package: '@google-cloud/firestore', version: clientVersion },
+      emulator:
+        against === 'official'
+          ? `Google's (gcloud emulators firestore start; ${officialEmulatorVersion()})`
+          : (values.emulator ?? 'tools/firestore-emulator/src/index.ts'),
+      env: suiteEnv(),
+      grep: values.grep ?? null,
+      excludedSuites,
+      timeoutMs: Number(values.timeout),
+      startupMs,
+    },
+    outcome,
+  );
   printReport(report);
   if (values.json !== undefined) {
     writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
@@ -306,7 +223,7 @@ async function main(): Promise<number> {
 
   await Promise.race([emulator.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   rmSync(outDir, { recursive: true, force: true });
-  return complete && failures.every((failure) => TOLERATED.includes(failure.category)) ? 0 : 1;
+  return passes(report) ? 0 : 1;
 }
 
 main().then(

@@ -35,9 +35,8 @@ function linesMatching(text, pattern) {
 
 /**
  * User agents: every browser's and phone's string is written in tools/stack/src/user-agents.ts
- * (`@dayfocus/stack/user-agents`), which the functions' tests, the web app's tests and the
- * benchmarks import. A string literal that starts like a browser's user agent anywhere else is
- * a second copy.
+ * (`@dayfocus/stack/user-agents`), which the functions' tests and the web app's tests import. A
+ * string literal that starts like a browser's user agent anywhere else is a second copy.
  */
 const USER_AGENTS = 'tools/stack/src/user-agents.ts';
 /**

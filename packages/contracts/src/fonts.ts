@@ -2,10 +2,11 @@
  * The face that draws each script the language files are written in: the one list of fonts.
  * Android ships these Noto faces, so the pages load no web font. The web app's stylesheet
  * (apps/web/src/styles.css) names every family here, in this order, after the platform's own
- * faces; the test browser draws each script with the npm registry's copy of its face
+ * faces; the test browser draws each script with a Noto face from the npm registry
  * (tools/stack/src/browser.ts). `npm run lint` (scripts/check-lists.mjs) fails when a language
  * file writes in a script this list lacks, or when the stylesheet or the test browser's fonts
- * differ from it. A new script is one row here, and its npm font in tools/stack/package.json.
+ * differ from it. A new script is one row here, its family in the stylesheet and its npm font in
+ * tools/stack/package.json (the check names each one missing).
  */
 
 export interface ScriptFace {

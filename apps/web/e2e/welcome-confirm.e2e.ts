@@ -3,7 +3,7 @@
 // works without any script; the app, once it has loaded, starts from the server's answer.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from './support/locales';
+import { en, hi } from './support/locales';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import {
   authUserByEmail,
@@ -84,5 +84,23 @@ describe("The welcome page's confirm form", () => {
     await visible(news(person, inviter));
     expect(activations).toEqual([]);
     expect(pathOf(person)).not.toContain('oobCode');
+  });
+
+  it("speaks the link's language without any script: the step, then the news, in Hindi", async () => {
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-confirm-hi');
+    const link = new URL(await signUpForLink(await browser.newPage({ device: 'phone' }), inviter, email));
+    const person = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID, javaScriptEnabled: false });
+    // The link of a sign-up made in Hindi: the welcome page's, with `lg=hi`.
+    link.searchParams.set('lg', 'hi');
+    await person.goto(link.href);
+    const name = inviter.name.replace(/ /g, '\u00a0');
+    const button = person.getByRole('button', { name: hi.welcome.confirm.replace('{{name}}', name), exact: true });
+    await visible(button);
+    await visible(person.getByText(hi.welcome.confirmLead));
+    await screenshot(person, 'welcome-confirm', 'hi', 'phone');
+    await button.click();
+    await visible(person.getByText(hi.welcome.friends.replace('{{name}}', name), { exact: true }));
+    await screenshot(person, 'welcome-confirmed', 'hi', 'phone');
   });
 });

@@ -71,7 +71,7 @@ const IPHONE =
  * action (src/web-main-action.ts; Lighthouse's phone is an Android one, the short link's an
  * iPhone). The confirmation page is measured as a reload or a second tab shows it (the address
  * it was sent to is in the history entry the form leaves, which a first visit has not got): it
- * offers nothing to do then, so its heading stands for the app having the page.
+ * offers nothing to do then but read it: its heading stands for it, from the frame it is painted in.
  */
 const pages: MeasuredPage[] = languages.flatMap((language) => [
   // "Sign up": a link to the method page.

@@ -12,8 +12,8 @@
  *   `data-early-submit`): the browser posts it without JavaScript (the welcome page's confirm form);
  * - is not disabled and React has taken it over (its `__reactProps$...` key: the app's handlers
  *   are on it, after hydration or the app's own render): any other button works only with the app.
- * A page without an action (the confirmation as a reload shows it) names its heading: the moment
- * the app has the page.
+ * A page without an action (the confirmation as a reload shows it) names its heading: text, which
+ * serves from the frame it is painted in (any element that is no link, button or field).
  *
  * How: a script Chrome runs in every new document before the page's own (a gatherer's
  * `Page.addScriptToEvaluateOnNewDocument`, so inside Lighthouse's own throttled run) looks for
@@ -49,6 +49,7 @@ function probe(selector: string): string {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return null;
     if (realLink(el)) return 'link';
+    if (!['a', 'button', 'input', 'select', 'textarea'].includes(el.localName)) return 'text';
     if (el.disabled || el.getAttribute('aria-disabled') === 'true') return null;
     if (el.localName === 'input') return 'field';
     const form = el.form;
@@ -75,8 +76,8 @@ interface MainActionArtifact {
   how: How | null;
 }
 
-/** How the main action works: a real link, a field, a form the server answers, or the app's control. */
-type How = 'link' | 'field' | 'form' | 'app';
+/** How the main action works: a real link, text, a field, a form the server answers, or the app's control. */
+type How = 'link' | 'text' | 'field' | 'form' | 'app';
 
 class MainActionGatherer extends Gatherer {
   override meta: Gatherer['meta'] = { supportedModes: ['navigation'] };

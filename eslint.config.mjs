@@ -208,7 +208,7 @@ export default tseslint.config(
     },
   },
   {
-    // Sizes a newcomer can read (issue 35): no production file over 300 lines, no function over
+    // Sizes a newcomer can read in one sitting: no production file over 300 lines, no function over
     // 80, blank lines and comments counted. Tests are exempt: a describe block holds its cases.
     files: [
       'apps/web/src/**/*.{ts,tsx}',

@@ -191,7 +191,7 @@ describe('The server-rendered welcome page', () => {
       expect(html).toContain(`>${t.welcome.title}</h1>`);
       expect(html).toContain(t.welcome.activating);
       expect(html).toContain('Google Play');
-      expect(html).not.toContain('App Store'); // one store on a phone: its own (issue 34)
+      expect(html).not.toContain('App Store'); // one store on a phone, its own: the other's badge only distracts
       await takenOver(page);
       await visible(page.getByText(t.welcome.friends.replace('{{name}}', 'Asha Verma'), { exact: true }));
       await visible(page.getByRole('link', { name: t.welcome.openApp }));

@@ -66,7 +66,7 @@ export const functionManifest = {
     maxInstances: 5,
     hosting: ['/.well-known/apple-app-site-association', '/.well-known/assetlinks.json'],
   },
-  /** The sign-up pages ask for the inviter once per visitor (the invitation page no longer does). */
+  /** The sign-up pages ask for the inviter once per visitor (the invitation page comes from the server with it). */
   getInviter: { trigger: 'callable', maxInstances: 20, caller: 'web' },
   /** "I already have an account": once per visitor who taps it. */
   createAppLink: { trigger: 'callable', maxInstances: 10, caller: 'web' },

@@ -76,7 +76,7 @@ export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-fo
   { pattern: paths.signUp.pattern, page: 'sign-up', serverRendered: true },
   { pattern: paths.confirmEmail.pattern, page: 'confirm-email', serverRendered: true },
   { pattern: paths.welcome.pattern, page: 'welcome', serverRendered: true },
-  // The front door, for someone who arrives with no invitation (the spec had the welcome page here).
+  // The front door, for someone who arrives with no invitation: what Dayfocus is, and the way to the app.
   { pattern: paths.home.pattern, page: 'home', serverRendered: true },
 ];
 

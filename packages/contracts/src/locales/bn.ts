@@ -64,7 +64,7 @@ const bn: Locale = {
       email: 'ইমেল দিয়ে সাইন আপ করুন',
       or: 'অথবা',
       finishing: 'আপনার সাইন আপ সম্পূর্ণ হচ্ছে…',
-      // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
+      // A provider's sign-in that failed or was cancelled: email is always the way round it.
       failed: '{{provider}} দিয়ে সাইন আপ করা যায়নি। আবার চেষ্টা করুন, অথবা ইমেল দিয়ে সাইন আপ করুন।',
       failedNetwork: '{{provider}}-এর সঙ্গে যোগাযোগ করা যায়নি। আপনার সংযোগ দেখুন, অথবা ইমেল দিয়ে সাইন আপ করুন।',
       cancelled: '{{provider}}-এর উইন্ডোটি বন্ধ করা হয়েছে। আবার চেষ্টা করুন, অথবা সাইন আপের অন্য কোনো উপায় বেছে নিন।',
@@ -95,7 +95,7 @@ const bn: Locale = {
       needsJavaScript:
         'সাইন আপ করতে JavaScript লাগে, যা এই ব্রাউজারে বন্ধ আছে। এটি চালু করুন, অথবা লিঙ্কটি অন্য ব্রাউজারে খুলুন।',
       emailInUse: 'এই ইমেলটি আগে থেকেই রেজিস্টার করা আছে। অনুগ্রহ করে অন্য একটি ইমেল ব্যবহার করুন।',
-      // Issue 34, sign-up: the way on for the address's owner.
+      // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `এটি যদি আপনারই অ্যাকাউন্ট হয়, তাহলে এই আমন্ত্রণ দিয়ে ${brand.productName} খুলুন: সেখানে আপনি আর {{name}} বন্ধু হয়ে যাবেন।`,
       emailInUseOwnerUnknown: `এটি যদি আপনারই অ্যাকাউন্ট হয়, তাহলে এই আমন্ত্রণ দিয়ে ${brand.productName} খুলুন।`,
       openAppWithInvite: 'এই আমন্ত্রণ দিয়ে অ্যাপটি খুলুন',
@@ -134,7 +134,7 @@ const bn: Locale = {
       appStoreAfter: 'থেকে ডাউনলোড করুন',
       playStoreBefore: '',
       playStoreAfter: 'থেকে নিন',
-      // The welcome page's QR code on a desktop (issue 34).
+      // The welcome page's QR code on a desktop: the inviter's short link, for the phone's camera.
       qrAlt: 'আপনার আমন্ত্রণ লিঙ্কের QR কোড',
       qrHint: `আপনার ফোনের ক্যামেরা দিয়ে এটি স্ক্যান করুন: আপনার আমন্ত্রণসহ ${brand.productName} খুলবে, অথবা সেটি পাওয়ার জন্য স্টোর খুলবে।`,
     },

@@ -67,7 +67,7 @@ const web = {
     email: 'Sign up with email',
     or: 'or',
     finishing: 'Finishing your sign-up…',
-    // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
+    // A provider's sign-in that failed or was cancelled: email is always the way round it.
     failed: 'Sign-up with {{provider}} did not work. Try again, or sign up with email.',
     failedNetwork: 'We could not reach {{provider}}. Check your connection, or sign up with email.',
     cancelled: 'The {{provider}} window was closed. Try again, or choose another way to sign up.',
@@ -99,7 +99,7 @@ const web = {
     needsJavaScript:
       'Signing up needs JavaScript, which this browser has turned off. Turn it on, or open this link in another browser.',
     emailInUse: 'This email is already registered. Please use a different email.',
-    // Issue 34, sign-up: the way on for the address's owner.
+    // An address already registered may be the reader's own: the app, with the invitation, is their way on.
     emailInUseOwner: `If this is your account, open ${brand.productName} with this invitation: you and {{name}} become friends there.`,
     emailInUseOwnerUnknown: `If this is your account, open ${brand.productName} with this invitation.`,
     openAppWithInvite: 'Open the app with this invitation',
@@ -129,20 +129,20 @@ const web = {
     newLink: 'To get a new link, sign up again with the same email and password: we will send a new email.',
     signUpAgain: 'Sign up again',
     friends: 'You and {{name}} are now friends',
-    /** The e-mail link's page before any tap (issue 46): the one step left, a form the server answers. */
+    /** The e-mail link's page before any tap: the one step left, a form the server answers without script. */
     confirmLead: 'One tap left: confirm your email address.',
     confirm: 'Confirm and become friends with {{name}}',
     tooManyTries: 'Too many tries from here for now. Wait a few minutes, then open the link in your email again.',
     /** iPhone: copies the invite (the short link) for the app to read on first launch, then opens the App Store. */
     copyInvite: 'Copy invite and get the app',
-    /** Second to the store, on a phone: opens the app through the inviter's short link (issue 34). */
+    /** Second to the store, on a phone, for someone who has the app: opens it through the inviter's short link. */
     openApp: 'I already have the app',
     /** The badges' words around the store's name (languages put them on either side); the link reads them all. */
     appStoreBefore: 'Download on the',
     appStoreAfter: '',
     playStoreBefore: 'Get it on',
     playStoreAfter: '',
-    // The welcome page's QR code on a desktop (issue 34): the inviter's short link, for the phone.
+    // The welcome page's QR code on a desktop: the inviter's short link, for the phone's camera. the inviter's short link, for the phone.
     qrAlt: 'QR code of your invite link',
     qrHint: `Scan it with your phone's camera: it opens ${brand.productName} with your invite, or the store to get it.`,
   },

@@ -63,7 +63,7 @@ const hi: Locale = {
       email: 'ईमेल से साइन अप करें',
       or: 'या',
       finishing: 'आपका साइन अप पूरा हो रहा है…',
-      // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
+      // A provider's sign-in that failed or was cancelled: email is always the way round it.
       failed: '{{provider}} से साइन अप नहीं हो सका। फिर से कोशिश करें, या ईमेल से साइन अप करें।',
       failedNetwork: '{{provider}} से संपर्क नहीं हो सका। कनेक्शन जाँचें, या ईमेल से साइन अप करें।',
       cancelled: '{{provider}} की विंडो बंद हो गई। फिर से कोशिश करें, या साइन अप का कोई दूसरा तरीका चुनें।',
@@ -94,7 +94,7 @@ const hi: Locale = {
       needsJavaScript:
         'साइन अप के लिए JavaScript चाहिए, जो इस ब्राउज़र में बंद है। इसे चालू करें, या यह लिंक किसी दूसरे ब्राउज़र में खोलें।',
       emailInUse: 'यह ईमेल पहले से पंजीकृत है। कृपया कोई दूसरा ईमेल इस्तेमाल करें।',
-      // Issue 34, sign-up: the way on for the address's owner.
+      // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `अगर यह आपका ही खाता है, तो इस निमंत्रण के साथ ${brand.productName} खोलें: वहाँ आप और {{name}} दोस्त बन जाएँगे।`,
       emailInUseOwnerUnknown: `अगर यह आपका ही खाता है, तो इस निमंत्रण के साथ ${brand.productName} खोलें।`,
       openAppWithInvite: 'इस निमंत्रण के साथ ऐप खोलें',
@@ -133,7 +133,7 @@ const hi: Locale = {
       appStoreAfter: 'से डाउनलोड करें',
       playStoreBefore: '',
       playStoreAfter: 'पर पाएँ',
-      // The welcome page's QR code on a desktop (issue 34).
+      // The welcome page's QR code on a desktop: the inviter's short link, for the phone's camera.
       qrAlt: 'आपके आमंत्रण लिंक का QR कोड',
       qrHint: `इसे अपने फ़ोन के कैमरे से स्कैन करें: ${brand.productName} आपके आमंत्रण के साथ खुलेगा, या उसे पाने के लिए स्टोर।`,
     },

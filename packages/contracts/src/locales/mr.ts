@@ -64,7 +64,7 @@ const mr: Locale = {
       email: 'ईमेल वापरून साइन अप करा',
       or: 'किंवा',
       finishing: 'तुमचे साइन अप पूर्ण होत आहे…',
-      // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
+      // A provider's sign-in that failed or was cancelled: email is always the way round it.
       failed: '{{provider}} वापरून साइन अप होऊ शकले नाही. पुन्हा प्रयत्न करा, किंवा ईमेल वापरून साइन अप करा.',
       failedNetwork: '{{provider}}शी संपर्क होऊ शकला नाही. तुमचे कनेक्शन तपासा, किंवा ईमेल वापरून साइन अप करा.',
       cancelled: '{{provider}}ची विंडो बंद केली गेली. पुन्हा प्रयत्न करा, किंवा साइन अप करण्याचा दुसरा मार्ग निवडा.',
@@ -95,7 +95,7 @@ const mr: Locale = {
       needsJavaScript:
         'साइन अप करण्यासाठी JavaScript लागते, जे या ब्राउझरमध्ये बंद आहे. ते चालू करा, किंवा ही लिंक दुसऱ्या ब्राउझरमध्ये उघडा.',
       emailInUse: 'हा ईमेल आधीच नोंदणीकृत आहे. कृपया दुसरा ईमेल वापरा.',
-      // Issue 34, sign-up: the way on for the address's owner.
+      // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `हे तुमचेच खाते असेल, तर हे आमंत्रण वापरून ${brand.productName} उघडा: तिथे तुम्ही आणि {{name}} मित्र व्हाल.`,
       emailInUseOwnerUnknown: `हे तुमचेच खाते असेल, तर हे आमंत्रण वापरून ${brand.productName} उघडा.`,
       openAppWithInvite: 'हे आमंत्रण वापरून ॲप उघडा',
@@ -134,7 +134,7 @@ const mr: Locale = {
       appStoreAfter: 'वरून डाउनलोड करा',
       playStoreBefore: '',
       playStoreAfter: 'वर मिळवा',
-      // The welcome page's QR code on a desktop (issue 34).
+      // The welcome page's QR code on a desktop: the inviter's short link, for the phone's camera.
       qrAlt: 'तुमच्या आमंत्रण लिंकचा QR कोड',
       qrHint: `तुमच्या फोनच्या कॅमेऱ्याने हा कोड स्कॅन करा: ${brand.productName} तुमच्या आमंत्रणासह उघडेल, किंवा ते मिळवण्यासाठी स्टोअर उघडेल.`,
     },

@@ -64,7 +64,7 @@ const ta: Locale = {
       email: 'மின்னஞ்சல் மூலம் பதிவு செய்யவும்',
       or: 'அல்லது',
       finishing: 'உங்கள் பதிவு நிறைவடைகிறது…',
-      // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
+      // A provider's sign-in that failed or was cancelled: email is always the way round it.
       failed: '{{provider}} மூலம் பதிவு செய்ய முடியவில்லை. மீண்டும் முயலவும், அல்லது மின்னஞ்சல் மூலம் பதிவு செய்யவும்.',
       failedNetwork: '{{provider}}-ஐ அணுக முடியவில்லை. உங்கள் இணைய இணைப்பைச் சரிபார்க்கவும், அல்லது மின்னஞ்சல் மூலம் பதிவு செய்யவும்.',
       cancelled: '{{provider}} சாளரம் மூடப்பட்டது. மீண்டும் முயலவும், அல்லது பதிவு செய்ய வேறு வழியைத் தேர்ந்தெடுக்கவும்.',
@@ -96,7 +96,7 @@ const ta: Locale = {
       needsJavaScript:
         'பதிவு செய்ய JavaScript தேவை, இது இந்த உலாவியில் அணைக்கப்பட்டுள்ளது. அதை இயக்கவும், அல்லது இந்த இணைப்பை வேறொரு உலாவியில் திறக்கவும்.',
       emailInUse: 'இந்த மின்னஞ்சல் ஏற்கெனவே பதிவு செய்யப்பட்டுள்ளது. தயவுசெய்து வேறொரு மின்னஞ்சலைப் பயன்படுத்தவும்.',
-      // Issue 34, sign-up: the way on for the address's owner.
+      // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `இது உங்கள் கணக்கு என்றால், இந்த அழைப்புடன் ${brand.productName}-ஐத் திறக்கவும்: அங்கே நீங்களும் {{name}}-உம் நண்பர்கள் ஆவீர்கள்.`,
       emailInUseOwnerUnknown: `இது உங்கள் கணக்கு என்றால், இந்த அழைப்புடன் ${brand.productName}-ஐத் திறக்கவும்.`,
       openAppWithInvite: 'இந்த அழைப்புடன் ஆப்ஸைத் திறக்கவும்',
@@ -139,7 +139,7 @@ const ta: Locale = {
       appStoreAfter: 'மூலம் பதிவிறக்கவும்',
       playStoreBefore: '',
       playStoreAfter: 'மூலம் பெறவும்',
-      // The welcome page's QR code on a desktop (issue 34).
+      // The welcome page's QR code on a desktop: the inviter's short link, for the phone's camera.
       qrAlt: 'உங்கள் அழைப்பு லிங்க்கின் QR குறியீடு',
       qrHint: `உங்கள் ஃபோன் கேமராவால் இதை ஸ்கேன் செய்யவும்: உங்கள் அழைப்புடன் ${brand.productName} திறக்கும், அல்லது அதைப் பெறுவதற்கான ஸ்டோர் திறக்கும்.`,
     },

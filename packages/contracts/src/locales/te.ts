@@ -64,7 +64,7 @@ const te: Locale = {
       email: 'ఈమెయిల్‌తో సైన్ అప్ చేయండి',
       or: 'లేదా',
       finishing: 'మీ సైన్ అప్ పూర్తవుతోంది…',
-      // Issue 34, sign-up: a provider's sign-in that failed or was cancelled, and what to do instead.
+      // A provider's sign-in that failed or was cancelled: email is always the way round it.
       failed: '{{provider}}తో సైన్ అప్ కాలేదు. మళ్లీ ప్రయత్నించండి, లేదా ఈమెయిల్‌తో సైన్ అప్ చేయండి.',
       failedNetwork: '{{provider}}కి కనెక్ట్ కాలేకపోయాము. మీ కనెక్షన్‌ను చెక్ చేయండి, లేదా ఈమెయిల్‌తో సైన్ అప్ చేయండి.',
       cancelled: '{{provider}} విండో మూసివేయబడింది. మళ్లీ ప్రయత్నించండి, లేదా సైన్ అప్ చేయడానికి వేరే మార్గాన్ని ఎంచుకోండి.',
@@ -94,7 +94,7 @@ const te: Locale = {
       working: 'సైన్ అప్ అవుతోంది…',
       needsJavaScript: 'సైన్ అప్ చేయడానికి JavaScript అవసరం, ఇది ఈ బ్రౌజర్‌లో ఆఫ్ చేయబడింది. దాన్ని ఆన్ చేయండి, లేదా ఈ లింక్‌ను వేరే బ్రౌజర్‌లో తెరవండి.',
       emailInUse: 'ఈ ఈమెయిల్ ఇప్పటికే నమోదై ఉంది. దయచేసి వేరే ఈమెయిల్‌ను ఉపయోగించండి.',
-      // Issue 34, sign-up: the way on for the address's owner.
+      // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `ఇది మీ ఖాతానే అయితే, ఈ ఆహ్వానంతో ${brand.productName}ను తెరవండి: అక్కడ మీరు, {{name}} స్నేహితులు అవుతారు.`,
       emailInUseOwnerUnknown: `ఇది మీ ఖాతానే అయితే, ఈ ఆహ్వానంతో ${brand.productName}ను తెరవండి.`,
       openAppWithInvite: 'ఈ ఆహ్వానంతో యాప్‌ను తెరవండి',
@@ -133,7 +133,7 @@ const te: Locale = {
       appStoreAfter: 'నుండి డౌన్‌లోడ్ చేసుకోండి',
       playStoreBefore: '',
       playStoreAfter: 'నుండి పొందండి',
-      // The welcome page's QR code on a desktop (issue 34).
+      // The welcome page's QR code on a desktop: the inviter's short link, for the phone's camera.
       qrAlt: 'మీ ఆహ్వాన లింక్ QR కోడ్',
       qrHint: `మీ ఫోన్ కెమెరాతో దీన్ని స్కాన్ చేయండి: మీ ఆహ్వానంతో ${brand.productName} తెరుచుకుంటుంది, లేదా దాన్ని పొందడానికి స్టోర్ తెరుచుకుంటుంది.`,
     },

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { faceFamilies, scriptFaces } from '../packages/contracts/src/fonts.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -108,7 +109,6 @@ function lettersOutside(value, known) {
 }
 
 async function fontListCopies(files) {
-  const { scriptFaces, faceFamilies } = await import(`../${FONTS}`);
   const known = new RegExp(`[${scriptFaces.map((face) => `\\p{Script=${face.script}}`).join('')}]`, 'u');
   const problems = [];
   const localeDir = 'packages/contracts/src/locales';

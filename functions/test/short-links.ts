@@ -7,6 +7,15 @@ import type { AppLinkLinks } from '../src/short-links/flows/ports.js';
 import type { Logger } from '../src/platform/flows/ports.js';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { memoryLogger } from './memory-logger.js';
+import type { Firestore } from 'firebase-admin/firestore';
+import {
+  OPEN_SHARDS_COLLECTION,
+  OPEN_SOURCES,
+  sumOpenShards,
+  type OpenCounts,
+  type OpenShard,
+  type OpenSource,
+} from '../src/short-links/domain/open-count.js';
 
 /** The opens by source of a link that has none, written out as the documented field names. */
 export const noSources = {
@@ -99,4 +108,24 @@ export function dynamicLinksBodyFor(link: string) {
     },
     suffix: { option: 'UNGUESSABLE' },
   };
+}
+
+/** The opens of one link by platform and by source, every source present. */
+export interface LinkOpenCounts extends OpenCounts {
+  /** Opens counted before sources were are in `opens` and `opensBy` but in no source. */
+  sources: Record<OpenSource, number>;
+}
+
+/** The totals of sumOpenShards with the opens by source beside them. */
+export function sumLinkOpens(shards: Iterable<OpenShard | undefined>): LinkOpenCounts {
+  const all = [...shards];
+  const sources = Object.fromEntries(OPEN_SOURCES.map((source) => [source, 0])) as Record<OpenSource, number>;
+  for (const shard of all) for (const source of OPEN_SOURCES) sources[source] += shard?.sources?.[source] ?? 0;
+  return { ...sumOpenShards(all), sources };
+}
+
+/** The opens of the link `code` as stored: the sum over its shards `_appLinks/{code}/openShards/*`. */
+export async function openCountsOf(db: Firestore, code: string): Promise<LinkOpenCounts> {
+  const shards = await db.collection('_appLinks').doc(code).collection(OPEN_SHARDS_COLLECTION).get();
+  return sumLinkOpens(shards.docs.map((doc) => doc.data() as OpenShard));
 }

@@ -40,9 +40,9 @@ import { MemoryConfirmLimits } from '../pages/adapters/confirm-limits.js';
 import { FirestoreHandoffStore, handoffDigest } from '../sign-in-handoffs/adapters/handoff-store.js';
 import { FirebaseHandoffAuth } from '../sign-in-handoffs/adapters/handoff-auth.js';
 
-export const inviteStore = new FirestoreInviteStore(db, logger);
-
 export const funnels = new FunnelStore(db);
+
+export const inviteStore = new FirestoreInviteStore(db, funnels, logger);
 
 const accounts = new FirebaseAccounts(auth);
 

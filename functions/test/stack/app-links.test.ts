@@ -5,11 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import { eventually, stack, urls } from '@dayfocus/stack/testing';
-import { AppLinkStore } from '../../src/short-links/adapters/app-link-store.js';
 import { brand } from '@dayfocus/contracts/brand';
-import { OPEN_SHARD_COUNT, type LinkOpenCounts } from '../../src/short-links/domain/open-count.js';
+import { OPEN_SHARD_COUNT } from '../../src/short-links/domain/open-count.js';
 import { decodeQrSvg } from '../qr-code.js';
-import { noSources } from '../short-links.js';
+import { noSources, openCountsOf as storedOpenCounts, type LinkOpenCounts } from '../short-links.js';
 import { adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf, uniqueId, type RawResponse } from './support.js';
 
 const functionsBase = `/${stack.projectId}/${stack.region}`;
@@ -36,9 +35,9 @@ async function linkRecord(code: string) {
   return (await adminDb.collection('_appLinks').doc(code).get()).data();
 }
 
-/** The opens of a link as the store sums them over its shards. */
+/** The opens of a link, summed over its shards. */
 function openCountsOf(code: string): Promise<LinkOpenCounts> {
-  return new AppLinkStore(adminDb).openCounts(code);
+  return storedOpenCounts(adminDb, code);
 }
 
 /**

@@ -11,6 +11,7 @@ import { FirebaseAccounts } from '../../src/invites/adapters/accounts.js';
 import { AppLinkStore } from '../../src/short-links/adapters/app-link-store.js';
 import { DynamicLinksClient } from '../../src/short-links/adapters/dynamic-links-client.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
+import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import { parseLinkSettings } from '../../src/platform/domain/link-settings.js';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import { AppLinkFlow } from '../../src/short-links/flows/app-link-flow.js';
@@ -93,7 +94,7 @@ function flowWith(options: { apiKey?: string; apiUrl?: string } = {}) {
     { deployed: false, apiKey: options.apiKey ?? 'test-api-key' },
   );
   const inviters = new InviterFlow({
-    users: new FirestoreInviteStore(adminDb, memoryLogger()),
+    users: new FirestoreInviteStore(adminDb, new FunnelStore(adminDb), memoryLogger()),
     accounts: new FirebaseAccounts(adminAuth),
     resolvePicture: async () => null,
     logger: memoryLogger(),

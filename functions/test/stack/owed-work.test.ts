@@ -24,7 +24,7 @@ import {
 } from './support.js';
 import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-store.js';
 import { memoryLogger } from '../memory-logger.js';
-import { firestoreDocumentSize } from '../../src/platform/domain/document-size.js';
+import { firestoreDocumentSize } from '../document-size.js';
 import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 
 /**

@@ -1,10 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import {
-  documentNameSize,
-  firestoreDocumentSize,
-  firestoreValueSize,
-} from '../../src/platform/domain/document-size.js';
+import { documentNameSize, firestoreValueSize } from '../../src/platform/domain/document-size.js';
+import { firestoreDocumentSize } from '../document-size.js';
 
 describe("Firestore's storage size", () => {
   it("matches the worked example of Firestore's documentation", () => {

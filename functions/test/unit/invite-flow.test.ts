@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
-import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
+import { MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
+import { firestoreDocumentSize } from '../document-size.js';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import type { FriendJoin } from '../../src/owed-work/domain/friend-join.js';
@@ -68,7 +69,7 @@ function instrumentedStore(store: FirestoreInviteStore, db: Firestore, options: 
 function setup(options: SetupOptions = {}) {
   const { db, trigger } = firestore;
   const logger = memoryLogger();
-  const store = new FirestoreInviteStore(db, logger);
+  const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
   const { stats, instrumented } = instrumentedStore(store, db, options);
   const accounts = new MemoryAccounts();
   const push = new MemoryPush();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firestoreDocumentSize, MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
+import { MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
+import { firestoreDocumentSize } from '../document-size.js';
 import {
   activationUpdate,
   companionRecord,
@@ -16,7 +17,7 @@ import { type FriendJoin, withDueAt } from '../../src/owed-work/domain/friend-jo
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
-import { owedJoin } from '../fixtures.js';
+import { claimedPush, owedJoin } from '../fixtures.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
@@ -147,12 +148,12 @@ describe('planning a join', () => {
         dueAt: later(PUSH_LEASE_MS).toISOString(),
       }),
     });
-    expect(plan.push).toMatchObject({ token: 'token-asha', attempts: 1 });
+    expect(claimedPush(plan)).toMatchObject({ pushAttempts: 1, pushSender: 'trigger' });
   });
 
   it('an inviter without a push token owes no push', () => {
     const plan = planJoin(state({ inviter: inviterRecord({ userId: 'asha', fcmToken: null }) }), input);
-    expect(plan.push).toBeNull();
+    expect(claimedPush(plan)).toBeNull();
     const join = plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
     expect(join).toMatchObject({ push: 'no-token' });
     expect(join).not.toHaveProperty('dueAt');
@@ -165,20 +166,20 @@ describe('planning a join', () => {
       state({ join: { ...(created as FriendJoin), push: 'sent', pushDueAt: undefined, dueAt: undefined } }),
       input,
     );
-    expect(replay).toEqual({ outcome: 'joined-before', writes: { notifications: expect.anything() }, push: null });
+    expect(replay).toEqual({ outcome: 'joined-before', writes: { notifications: expect.anything() } });
   });
 
   it('a replay may claim a push that is still owed once its backoff has passed, but not one another sender holds', () => {
     const owed = owedJoin({ pushDueAt: later(retryDelayMs(1)).toISOString(), createdAt: now.toISOString() });
     // Before the backoff, a replayed (anonymous) call spends no attempt: the outage may still last.
-    expect(planJoin(state({ join: owed }), input).push).toBeNull();
-    expect(planJoin(state({ join: owed }), { ...input, now: later(retryDelayMs(1)) }).push).toMatchObject({
-      attempts: 2,
+    expect(claimedPush(planJoin(state({ join: owed }), input))).toBeNull();
+    expect(claimedPush(planJoin(state({ join: owed }), { ...input, now: later(retryDelayMs(1)) }))).toMatchObject({
+      pushAttempts: 2,
     });
     const held = { ...owed, push: 'sending' as const, pushDueAt: later(PUSH_LEASE_MS).toISOString() };
-    expect(planJoin(state({ join: held }), input).push).toBeNull();
+    expect(claimedPush(planJoin(state({ join: held }), input))).toBeNull();
     const spent = { ...owed, push: 'failed' as const, pushAttempts: PUSH_MAX_ATTEMPTS };
-    expect(planJoin(state({ join: spent }), input).push).toBeNull();
+    expect(claimedPush(planJoin(state({ join: spent }), input))).toBeNull();
   });
 
   it('friends already: remembered, nothing owed', () => {

@@ -4,11 +4,11 @@
  * flow in-process with a fake link store.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { openSourceOf, sumLinkOpens } from '../../src/short-links/domain/open-count.js';
+import { openSourceOf } from '../../src/short-links/domain/open-count.js';
 import type { LinkVisit } from '../../src/short-links/flows/app-link-flow.js';
 import type { AppLinkLinks } from '../../src/short-links/flows/ports.js';
 import { decodeQrSvg, drawSvg } from '../qr-code.js';
-import { fakeLinkCode, localLinkSettings, noSources, visitFlow } from '../short-links.js';
+import { fakeLinkCode, localLinkSettings, noSources, sumLinkOpens, visitFlow } from '../short-links.js';
 import { userAgents } from '@dayfocus/stack/user-agents';
 
 describe('the source of an open', () => {

@@ -69,21 +69,6 @@ describe('summing the shards', () => {
     });
   });
 
-  it('counts the opens a link from before the shards kept on itself', () => {
-    const legacyLink = {
-      code: 'AbCdEf12_-',
-      target: 'https://dayfocus.app/?userId=u1',
-      opens: 7,
-      opensBy: { ios: 2, android: 0, web: 5, crawler: 0 },
-      lastOpenedAt: '2026-01-01T00:00:00.000Z',
-    };
-    expect(sumOpenShards([legacyLink, { opens: 1, opensBy: { crawler: 1 } }])).toEqual({
-      opens: 8,
-      opensBy: { ios: 2, android: 0, web: 5, crawler: 1 },
-      lastOpenedAt: '2026-01-01T00:00:00.000Z',
-    });
-  });
-
   it('ignores fields that are not counts', () => {
     const odd = { opens: 'many', opensBy: { web: null, ios: Number.NaN } } as unknown as OpenShard;
     expect(sumOpenShards([odd, { opens: 2, opensBy: { ios: 2 } }])).toEqual({

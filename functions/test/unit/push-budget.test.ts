@@ -26,7 +26,7 @@ import { matchingLanguage } from '@dayfocus/contracts/locale';
 import { serverText } from '../../src/platform/domain/server-text.js';
 import hi from '@dayfocus/contracts/locales/hi';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
-import { owedJoin } from '../fixtures.js';
+import { claimedPush, owedJoin } from '../fixtures.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -155,17 +155,17 @@ describe('planning a join against the budget', () => {
   });
   const input = { inviteeName: 'Mira', now, historyInCommit: true };
 
-  it('counts the push of a join the window has room for, in the inviter’s language', () => {
+  it('counts the push of a join the window has room for, and claims it for the trigger to send', () => {
     const plan = planJoin(state(budget([-30])), input);
     expect(plan.writes.budget).toEqual({ count: [iso(minutes(-30)), iso(0)] });
-    expect(plan.push).toMatchObject({ token: 'token-asha', language: 'hi', attempts: 1 });
+    expect(claimedPush(plan)).toMatchObject({ pushAttempts: 1, pushSender: 'trigger' });
   });
 
   it('holds the push of a join beyond the limit: recorded as always, summed up later', () => {
     const full = budget([-50, -40, -30, -20, -10]);
     const plan = planJoin(state(full), input);
     expect(plan.outcome).toBe('joined');
-    expect(plan.push).toBeNull();
+    expect(claimedPush(plan)).toBeNull();
     expect(plan.writes.friend?.id).toBe('asha_mira');
     expect(plan.writes.historyEntry).toMatchObject({ message: 'Mira has accepted your invitation' });
     const join = plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
@@ -184,12 +184,11 @@ describe('planning a join against the budget', () => {
 
   it('a replayed activation retries an owed push only when the window has room', () => {
     const owed = owedJoin({ pushDueAt: iso(-1), createdAt: iso(-1) }); // past its backoff
-    expect(planJoin(state(budget([-50, -40, -30, -20, -10]), owed), input)).toMatchObject({
-      outcome: 'joined-before',
-      push: null,
-    });
+    const full = planJoin(state(budget([-50, -40, -30, -20, -10]), owed), input);
+    expect(full.outcome).toBe('joined-before');
+    expect(claimedPush(full)).toBeNull();
     const plan = planJoin(state(budget([-10]), owed), input);
-    expect(plan.push).toMatchObject({ attempts: 2, language: 'hi' });
+    expect(claimedPush(plan)).toMatchObject({ pushAttempts: 2 });
     expect(plan.writes.budget).toEqual({ count: [iso(minutes(-10)), iso(0)] });
   });
 });

@@ -33,14 +33,13 @@ interface BudgetRead {
 }
 
 export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
-  private readonly funnel: FunnelStore;
-
+  /** `funnel` counts the sign-ups and joins inside their transactions (the composition root's one store). */
   constructor(
     firestore: Firestore,
+    private readonly funnel: FunnelStore,
     private readonly logger: Logger,
   ) {
     super(firestore);
-    this.funnel = new FunnelStore(firestore);
   }
 
   /** The user's record, or null when there is none (or the id cannot name a document). */

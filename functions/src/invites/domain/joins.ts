@@ -19,7 +19,7 @@ import {
   type UserRecord,
 } from '@dayfocus/contracts/records';
 import type { PushBudget } from '../../owed-work/domain/push-budget.js';
-import type { FriendJoin, PushClaim } from '../../owed-work/domain/friend-join.js';
+import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import { planJoinPush, type JoinPushPlan } from '../../owed-work/domain/push-claims.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
 
@@ -48,10 +48,10 @@ export interface JoinWrites {
 
 export type JoinOutcome = 'joined' | 'already-friends' | 'joined-before' | 'no-inviter' | 'inviter-gone';
 
+/** A join's outcome and its writes; a push it claims is in the join's record, which the trigger sends. */
 export interface JoinPlan {
   outcome: JoinOutcome;
   writes: JoinWrites;
-  push: PushClaim | null;
 }
 
 /** What planJoin is told beside the state: the name to record, the time, and how the commit goes. */
@@ -72,26 +72,26 @@ export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
   const writes: JoinWrites = {};
   if (state.notificationsOwed) writes.notifications = defaultNotifications(state.inviteeId, input.now.toISOString());
   const { inviterId, inviteeId } = state;
-  if (!inviterId || inviterId === inviteeId) return { outcome: 'no-inviter', writes, push: null };
-  if (!state.join && !acceptsInvitees(state.inviter)) return { outcome: 'inviter-gone', writes, push: null };
+  if (!inviterId || inviterId === inviteeId) return { outcome: 'no-inviter', writes };
+  if (!state.join && !acceptsInvitees(state.inviter)) return { outcome: 'inviter-gone', writes };
   const now = input.now.toISOString();
   const inviteeName = cleanDisplayName(input.inviteeName);
   const base = { inviterId, inviteeId, inviteeName, pushAttempts: 0, createdAt: now, updatedAt: now };
   if (!state.join && state.friendsAlready) {
     // Nothing is owed to a pair that were friends already: the record has no due time.
     writes.join = { create: definedFields({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' }) };
-    return { outcome: 'already-friends', writes, push: null };
+    return { outcome: 'already-friends', writes };
   }
   const history: Pick<FriendJoin, 'history' | 'historyDueAt'> = input.historyInCommit
     ? { history: 'written' }
     : { history: 'owed', historyDueAt: now };
   const pair = state.join ? { before: state.join } : { made: { ...base, friendship: 'created' as const, ...history } };
-  const { claim, ...push } = planJoinPush(pair, state.inviter, state.budget, input.now, input.mayClaimPush ?? true);
-  if (state.join) return { outcome: 'joined-before', writes: { ...writes, ...push }, push: claim };
+  const push = planJoinPush(pair, state.inviter, state.budget, input.now, input.mayClaimPush ?? true);
+  if (state.join) return { outcome: 'joined-before', writes: { ...writes, ...push } };
   writes.friend = {
     id: friendDocumentId(inviterId, inviteeId),
     record: friendRecord({ inviterId, inviteeId, inviteeName, now }),
   };
   if (input.historyInCommit) writes.historyEntry = friendJoinHistoryEntry({ inviteeId, inviteeName, now });
-  return { outcome: 'joined', writes: { ...writes, ...push }, push: claim };
+  return { outcome: 'joined', writes: { ...writes, ...push } };
 }

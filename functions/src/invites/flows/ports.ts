@@ -5,7 +5,6 @@
  * never an adapter or Firebase.
  */
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
-import type { FunnelEvent } from '../domain/funnel.js';
 import type { AccountFacts } from '../domain/inviter-choice.js';
 import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import type { JoinPlan } from '../domain/joins.js';
@@ -134,11 +133,6 @@ export interface InviteStore {
   ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'>;
   /** The record stays (history refers to it) but is retired. */
   retireUser(userId: string, now: string): Promise<'retired' | 'missing'>;
-}
-
-/** Counts funnel events outside any join (the invitation's views). */
-export interface FunnelCounter {
-  count(inviterId: string, event: FunnelEvent, now: Date): Promise<void>;
 }
 
 export interface UserReader {

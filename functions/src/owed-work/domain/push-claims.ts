@@ -20,11 +20,13 @@ export const SWEEP_SCHEDULE = 'every 5 minutes';
 export type BudgetWrite =
   { count: string[] } | { hold: { inviteeId: string; inviteeName: string; at: string; dueAt: string } };
 
-/** A join call's push: the join's record to write (whole when new), the budget's write, the claim to send. */
+/**
+ * A join call's push: the join's record to write (whole when new) and the budget's write. A
+ * push claimed here is sent by the trigger on the join's record (triggeredClaim).
+ */
 export interface JoinPushPlan {
   join?: { create: FriendJoin } | { update: Partial<FriendJoin> };
   budget?: BudgetWrite;
-  claim: PushClaim | null;
 }
 
 /**
@@ -42,20 +44,20 @@ export function planJoinPush(
   now: Date,
   mayClaim: boolean,
 ): JoinPushPlan {
-  if ('before' in join && !pushClaimable(join.before, now)) return { claim: null };
+  if ('before' in join && !pushClaimable(join.before, now)) return {};
   const target = pushTargetOf(inviter);
   // The push claimed now, as its next attempt (a new join's first): each case keeps it or not.
-  const { update, claim } = claimPush('before' in join ? join.before : join.made, target, now, 'trigger');
+  const { update } = claimPush('before' in join ? join.before : join.made, target, now, 'trigger');
   if ('before' in join) {
-    if (!target.token) return { join: { update }, claim };
+    if (!target.token) return { join: { update } };
     // A push that reaches the phone counts in the budget.
-    if (!mayClaim || !pushAllowed(budget, now)) return { claim: null };
-    return { join: { update }, budget: { count: withPushCounted(budget, now) }, claim };
+    if (!mayClaim || !pushAllowed(budget, now)) return {};
+    return { join: { update }, budget: { count: withPushCounted(budget, now) } };
   }
   const { made } = join;
-  if (!target.token) return { join: { create: definedFields(withDueAt({ ...made, push: 'no-token' })) }, claim: null };
+  if (!target.token) return { join: { create: definedFields(withDueAt({ ...made, push: 'no-token' })) } };
   if (mayClaim && joinPushDecision(budget, now) === 'claim') {
-    return { join: { create: definedFields(update) }, budget: { count: withPushCounted(budget, now) }, claim };
+    return { join: { create: definedFields(update) }, budget: { count: withPushCounted(budget, now) } };
   }
   const at = now.toISOString();
   const hold = {
@@ -64,7 +66,7 @@ export function planJoinPush(
     at,
     dueAt: nextPushAt(budget, now).toISOString(),
   };
-  return { join: { create: definedFields(withDueAt({ ...made, push: 'summarized' })) }, budget: { hold }, claim: null };
+  return { join: { create: definedFields(withDueAt({ ...made, push: 'summarized' })) }, budget: { hold } };
 }
 
 /** Where an inviter's pushes go now: the record's token (none once the inviter left) and language. */

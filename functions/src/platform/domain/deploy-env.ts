@@ -91,8 +91,6 @@ export const FUNCTION_PARAMS = {
   LINK_PROVIDER_API_KEY: { need: 'secret', what: '' },
 } as const satisfies Record<string, { need: 'required' | 'default' | 'secret'; what: string }>;
 
-export type FunctionParamName = keyof typeof FUNCTION_PARAMS;
-
 /** A value copied from apps/web/config.example.json or the local stack's files, not a project's. */
 function isPlaceholder(value: string): boolean {
   return /^(your-|demo-)/i.test(value) || value === LOCAL_WEB_API_KEY;

@@ -56,8 +56,3 @@ function mapSize(fields: Record<string, unknown>): number {
     0,
   );
 }
-
-/** Storage size of the document at `path` (below the database, e.g. "Users/u1") holding `data`. */
-export function firestoreDocumentSize(path: string, data: Record<string, unknown>): number {
-  return documentNameSize(path) + mapSize(data) + 32;
-}

@@ -15,8 +15,6 @@ import {
   OPEN_SHARD_COUNT,
   OPEN_SHARDS_COLLECTION,
   pickOpenShard,
-  sumLinkOpens,
-  type LinkOpenCounts,
   type OpenShard,
   type OpenSource,
 } from '../domain/open-count.js';
@@ -262,15 +260,5 @@ export class AppLinkStore implements AppLinkLinks {
       },
       { merge: true },
     );
-  }
-
-  /**
-   * The opens of a link, by platform and by source: the sum over its shards (at most
-   * OPEN_SHARD_COUNT reads), plus the counts a link from before the shards kept on itself.
-   * Not on the path of a visit.
-   */
-  async openCounts(code: string): Promise<LinkOpenCounts> {
-    const [link, shards] = await Promise.all([this.findByCode(code), this.openShards(code).get()]);
-    return sumLinkOpens([link ?? undefined, ...shards.docs.map((doc) => doc.data())]);
   }
 }

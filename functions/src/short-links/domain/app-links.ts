@@ -225,13 +225,10 @@ export interface AppLinkRecord {
   target: string;
   createdAt: string;
   updatedAt: string;
-  /**
-   * Counts kept on the link itself by the version before the shards; no longer written (one
-   * document written on every open throttles a popular link), but still added to the total.
+  /*
+   * A link made before the shards may still hold `opens`, `opensBy` and `lastOpenedAt` of its
+   * own: kept as written, neither read nor written (docs/short-links.md).
    */
-  opens?: number;
-  opensBy?: Partial<Record<Visitor, number>>;
-  lastOpenedAt?: string;
 }
 
 /** A link made by an outside provider; only its result is kept. */

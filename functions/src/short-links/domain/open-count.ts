@@ -62,7 +62,7 @@ export function openSourceOf(rawUrl: string): OpenSource {
 export interface OpenShard {
   opens?: number;
   opensBy?: Partial<Record<Visitor, number>>;
-  /** Opens by source; absent from shards (and links) that counted opens before sources were. */
+  /** Opens by source; absent from shards that counted opens before sources were. */
   sources?: Partial<Record<OpenSource, number>>;
   /** The time of the latest open this shard counted (written with the increment, on the shard). */
   lastOpenedAt?: string;
@@ -80,15 +80,6 @@ export function noOpens(): OpenCounts {
   return { opens: 0, opensBy: { ios: 0, android: 0, web: 0, crawler: 0 } };
 }
 
-/** The opens of one link with their sources, as AppLinkStore.openCounts answers them. */
-export interface LinkOpenCounts extends OpenCounts {
-  /**
-   * Opens by source, every source present. Opens counted before sources were are in `opens`
-   * and `opensBy` but in no source, so these add up to at most `opens`.
-   */
-  sources: Record<OpenSource, number>;
-}
-
 /**
  * The shard the next open increments, uniformly among `shards`; `random` answers in [0, 1)
  * like Math.random (a value out of that range still lands on a valid shard).
@@ -100,11 +91,7 @@ export function pickOpenShard(random: () => number, shards: number = OPEN_SHARD_
 
 const countOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-/**
- * The totals of a link from its shards (missing shards and fields count as 0). The link
- * record itself may be passed among them: links from before the sharding kept their counts on
- * it, and those opens still count.
- */
+/** The totals of a link from its shards (missing shards and fields count as 0). */
 export function sumOpenShards(shards: Iterable<OpenShard | undefined>): OpenCounts {
   const total = noOpens();
   for (const shard of shards) {
@@ -115,12 +102,4 @@ export function sumOpenShards(shards: Iterable<OpenShard | undefined>): OpenCoun
       total.lastOpenedAt = shard.lastOpenedAt;
   }
   return total;
-}
-
-/** The totals of sumOpenShards with the opens by source beside them. */
-export function sumLinkOpens(shards: Iterable<OpenShard | undefined>): LinkOpenCounts {
-  const all = [...shards];
-  const sources = Object.fromEntries(OPEN_SOURCES.map((source) => [source, 0])) as Record<OpenSource, number>;
-  for (const shard of all) for (const source of OPEN_SOURCES) sources[source] += countOf(shard?.sources?.[source]);
-  return { ...sumOpenShards(all), sources };
 }

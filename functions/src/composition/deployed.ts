@@ -15,6 +15,7 @@ useEnvironment({
   pushTransport: () => new FcmTransport(messaging),
   inviteStore: (store) => store,
   owedWorkStore: (store) => store,
+  authEmulatorHost: undefined,
   localPictures: false,
   pageConnectSources: [],
   reloadsRenderer: false,

@@ -18,6 +18,8 @@ export interface Environment extends PlatformEnvironment {
   inviteStore(store: InviteStore): InviteStore;
   /** The owed-work store as its flow gets it (likewise). */
   owedWorkStore(store: OwedWorkStore): OwedWorkStore;
+  /** `host:port` of the Auth emulator the verification codes go through; undefined in a deployment. */
+  authEmulatorHost: string | undefined;
 }
 
 let current: Environment | undefined;

@@ -94,7 +94,7 @@ export const inviteFlow = new InviteFlow({
   verificationCodes: gatedCodes(
     new AuthRestVerificationCodes({
       apiKey: () => webApiKey.value(),
-      emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+      emulatorHost: environment().authEmulatorHost,
     }),
   ),
   resolvePicture,

@@ -9,7 +9,7 @@ import { consumeStandInToken } from './dev-app-check.js';
 import { crashingInviteStore, crashingOwedWorkStore, DevCrashSwitch } from './dev-crash-switch.js';
 import { DevOutboxTransport } from './dev-outbox.js';
 
-/** The local stack's pages also talk to the Auth emulator (as in firebase.local.json). */
+/** The Auth emulator: the verification codes go through it, and the local pages talk to it (as in firebase.local.json). */
 const authEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
 /** One fault switch for both stores, made when the first is wired. */
@@ -23,6 +23,7 @@ useEnvironment({
   pushTransport: () => new DevOutboxTransport(db),
   inviteStore: (store) => crashingInviteStore(store, crashes()),
   owedWorkStore: (store) => crashingOwedWorkStore(store, crashes()),
+  authEmulatorHost: authEmulator,
   localPictures: true,
   pageConnectSources: authEmulator ? [`http://${authEmulator}`] : [],
   reloadsRenderer: true,

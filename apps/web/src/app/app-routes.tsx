@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { Loader } from '@/components/loader';
 import { routes, type PageName } from '@/config/paths';
 import { Layout } from './layout';
-import { PageSettled } from './page-hydrated';
+import { PageSettled } from '@/lib/hydration';
 
 export type Pages = Partial<Record<PageName, ComponentType>>;
 

@@ -1,10 +1,10 @@
-// The layout's error fallback and the wait of the language switch (lib/page-hydration.ts): a page
+// The layout's error fallback and the wait of the language switch (lib/hydration.tsx): a page
 // that fails to draw is replaced by the app's own drawing, which ends the wait as a page would.
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { AppRoutes } from './app-routes';
-import { PageHydratedProvider } from './page-hydrated';
+import { PageHydratedProvider } from '@/lib/hydration';
 
 function BrokenPage(): never {
   throw new Error('the page failed to draw');

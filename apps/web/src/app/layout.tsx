@@ -5,7 +5,7 @@ import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { LanguageSelect } from '@/features/language/components/language-select';
-import { PageSettled } from './page-hydrated';
+import { PageSettled } from '@/lib/hydration';
 
 /**
  * Every page: the fixed top bar with the product logo and the language choice, the page, and a

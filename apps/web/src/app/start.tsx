@@ -17,11 +17,11 @@ import {
   storeLanguage,
 } from '@/lib/i18n';
 import { nextTask } from '@/lib/next-task';
-import { hydrationBegins } from '@/lib/page-hydration';
+import { hydrationBegins } from '@/lib/hydration';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
 import { ConfigErrorScreen } from './config-error-screen';
-import { PageHydratedProvider } from './page-hydrated';
+import { PageHydratedProvider } from '@/lib/hydration';
 import { AppProviders } from './providers';
 import { AppRouter, loaders, preloadPage } from './router';
 import { readServerState, type ServerState } from './server-state';

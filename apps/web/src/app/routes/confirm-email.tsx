@@ -5,7 +5,7 @@ import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 
 /** What the sign-up form left in the history entry (a reload keeps it), if it is whole. */
 function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: number }) | undefined {

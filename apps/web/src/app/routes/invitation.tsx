@@ -11,7 +11,7 @@ import { InviterCard, InviterCardSkeleton } from '@/features/inviter/components/
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { useRouteLanguage } from '@/features/language/use-route-language';
 import { StoreBadges } from '@/features/welcome/components/store-badges';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 
 /**
  * `/feedback/:inviterId/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and

@@ -8,7 +8,7 @@ import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { EmailInUseError, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { isNetworkError } from '@/lib/errors';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 import { SignUpForm } from '@/features/sign-up/components/sign-up-form';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
 

@@ -9,7 +9,7 @@ import { ActivationStatus } from '@/features/welcome/components/activation-statu
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { ConfirmFriendship } from '@/features/welcome/components/confirm-friendship';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 import { useServerWelcome } from './server-welcome';
 
 /**

@@ -4,7 +4,7 @@ import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '@/lib/i18n';
-import { pageHydrated } from '@/lib/page-hydration';
+import { pageHydrated } from '@/lib/hydration';
 
 /** Up to this many languages sit in the top bar side by side; more open from a menu that fits a phone. */
 const INLINE_LANGUAGES = 2;

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from '@/lib/hydration';
 import { usePlatform } from '@/lib/use-platform';
 import type { Platform } from '@/lib/platform';
 import type { Provider } from '../api/social-sign-in';

@@ -1,12 +1,32 @@
 /**
- * The local stand-in for App Check's token consumption (replay protection). In the emulator
- * the framework decodes tokens without asking App Check, so it never reports one as already
- * consumed; this records each consumed token's id instead, once. Never used in a deploy.
+ * The local stand-in for App Check: its tokens, which the web app fetches from the local stack's
+ * Hosting (LOCAL_APP_CHECK_TOKEN_PATH), and their consumption (replay protection). In the
+ * emulator the framework decodes tokens without asking App Check, so it never reports one as
+ * already consumed; this records each consumed token's id instead, once. Never used in a deploy.
  */
 import { randomUUID } from 'node:crypto';
-import { db } from '../platform/adapters/firebase.js';
+import { mintLocalAppCheckToken } from '@dayfocus/contracts/local-app-check';
+import { db, firebaseApp } from '../platform/adapters/firebase.js';
 import { grpcCodeOf, GrpcStatus } from '../platform/adapters/grpc-status.js';
+import { httpFunction } from '../platform/functions/http-function.js';
 import { localCollections } from './collections.js';
+import { localFunctions } from './manifest.js';
+
+const noStore = { 'cache-control': 'no-store' };
+
+/**
+ * A fresh stand-in token for the app `?appId=`, as JSON `{ token, expireTimeMillis }`: what the
+ * web app's App Check provider answers on the local stack (apps/web/src/lib/firebase.ts).
+ */
+export const devAppCheckToken = httpFunction(localFunctions.devAppCheckToken, (req) => {
+  const appId = typeof req.query['appId'] === 'string' ? req.query['appId'] : '';
+  if (appId === '' || appId.length > 200) {
+    return { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', ...noStore }, body: 'appId?' };
+  }
+  const projectId = firebaseApp.options.projectId ?? process.env.GCLOUD_PROJECT ?? '';
+  const token = mintLocalAppCheckToken({ appId, projectId, id: randomUUID(), nowMs: Date.now() });
+  return { status: 200, headers: { 'content-type': 'application/json', ...noStore }, body: JSON.stringify(token) };
+});
 
 /**
  * True the first time a token is consumed, false on every replay (or when it has no id). The

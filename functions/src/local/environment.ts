@@ -2,7 +2,7 @@
  * The local stack's environment (composition/environment.ts): App Check's stand-in, the push
  * outbox, the fault switch around the invite store, the Storage and Auth emulators' addresses.
  */
-import { LOCAL_APP_CHECK_ISSUER } from '@dayfocus/contracts/app-check';
+import { LOCAL_APP_CHECK_ISSUER } from '@dayfocus/contracts/local-app-check';
 import { db } from '../platform/adapters/firebase.js';
 import { useEnvironment } from '../composition/environment.js';
 import { consumeStandInToken } from './dev-app-check.js';

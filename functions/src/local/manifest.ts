@@ -10,4 +10,6 @@ export const localFunctions = {
   devSweepOwedPushes: { name: 'devSweepOwedPushes', maxInstances: 1 },
   /** The short-link benchmark's baseline: an HTTP function that answers at once. */
   devTrivialHttp: { name: 'devTrivialHttp', maxInstances: 30 },
+  /** The App Check stand-in's tokens for the web app (dev-app-check.ts). */
+  devAppCheckToken: { name: 'devAppCheckToken', maxInstances: 30 },
 } satisfies Record<string, FunctionSpec>;

@@ -1,41 +1,15 @@
 /**
  * App Check as the browser, the tests and the server share it: which callables consume their
- * token, and the local stack's stand-in token (functions/src/platform/domain/app-check.ts has the
- * server's rules and why).
+ * token, and where the local stack serves its stand-in's tokens (functions/src/platform/domain/app-check.ts
+ * has the server's rules and why). The stand-in itself is local-app-check.ts, which only the
+ * local stack's code imports, so that it never reaches the browser's production bundle.
  */
 
 /** The callables whose App Check token is consumed: each makes a friendship or names an inviter (functions.ts). */
 export { REPLAY_PROTECTED_CALLABLES } from './functions.js';
 
-/** The issuer of the local stand-in's tokens; production tokens come from Google's App Check service. */
-export const LOCAL_APP_CHECK_ISSUER = 'dayfocus-local-app-check-stand-in';
-
-function base64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
 /**
- * A token of the local stand-in: shaped like an App Check token (a JWT) but unsigned, which
- * only the Functions emulator accepts. `id` makes each one distinct, for consumption.
+ * Where the local stack's Hosting serves a fresh stand-in token (`?appId=`) as JSON
+ * `{ token, expireTimeMillis }`: the web app's provider on the local stack fetches it there.
  */
-export function mintLocalAppCheckToken(input: { appId: string; projectId: string; id: string; nowMs: number }): {
-  token: string;
-  expireTimeMillis: number;
-} {
-  const expireTimeMillis = input.nowMs + 60 * 60 * 1000;
-  const header = base64Url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-  const payload = base64Url(
-    JSON.stringify({
-      iss: LOCAL_APP_CHECK_ISSUER,
-      sub: input.appId,
-      aud: [`projects/${input.projectId}`],
-      iat: Math.floor(input.nowMs / 1000),
-      exp: Math.floor(expireTimeMillis / 1000),
-      jti: input.id,
-    }),
-  );
-  return { token: `${header}.${payload}.stand-in`, expireTimeMillis };
-}
+export const LOCAL_APP_CHECK_TOKEN_PATH = '/dev/app-check-token';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mintLocalAppCheckToken } from '@dayfocus/contracts/app-check';
+import { mintLocalAppCheckToken } from '@dayfocus/contracts/local-app-check';
 import { repoRoot, stack } from './config.js';
 
 /** The web app id of the local stack's configuration, read from apps/web/public/config.json. */

@@ -8,6 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 import { localPolicy } from '@dayfocus/contracts/security-headers';
 import { repoRoot, stack, urls } from './config.js';
 
@@ -27,11 +28,12 @@ export function localFirebaseJson(firebaseJson: unknown, origins: string[]): unk
     codebase.source = 'functions';
     delete codebase.predeploy;
   }
-  // The short-link benchmark's baseline: an emulator-only function behind a rewrite like `/l/**`.
-  copy.hosting?.rewrites?.unshift({
-    source: LOCAL_BASELINE_PATH,
-    function: { functionId: 'devTrivialHttp', region: stack.region },
-  });
+  // The short-link benchmark's baseline: an emulator-only function behind a rewrite like `/l/**`;
+  // then the App Check stand-in's tokens, which the web app asks for on its own origin.
+  copy.hosting?.rewrites?.unshift(
+    { source: LOCAL_BASELINE_PATH, function: { functionId: 'devTrivialHttp', region: stack.region } },
+    { source: LOCAL_APP_CHECK_TOKEN_PATH, function: { functionId: 'devAppCheckToken', region: stack.region } },
+  );
   for (const rule of copy.hosting?.headers ?? []) {
     for (const header of rule.headers) {
       if (header.key.toLowerCase() === 'content-security-policy') header.value = localPolicy(header.value, origins);

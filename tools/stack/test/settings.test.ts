@@ -10,6 +10,7 @@ import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { describe, expect, it } from 'vitest';
 import { defaultProject, emulatorSettings, firestoreKind, repoRoot, stack, urls } from '../src/config.js';
 import { LOCAL_BASELINE_PATH, localFirebaseJson } from '../src/local-config.js';
+import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
 
@@ -98,13 +99,16 @@ describe('the local copy of firebase.json', () => {
     ]);
   });
 
-  it("serves the short-link bench's baseline function, first, which a deploy never names", () => {
+  it.each([
+    ["the short-link bench's baseline function, first", 0, LOCAL_BASELINE_PATH, 'devTrivialHttp'],
+    ["the App Check stand-in's tokens on the app's origin, next", 1, LOCAL_APP_CHECK_TOKEN_PATH, 'devAppCheckToken'],
+  ])('serves %s, which a deploy never names', (_what, index, source, functionId) => {
     const rewrites = (config: unknown) => (config as { hosting: { rewrites: { source: string }[] } }).hosting.rewrites;
-    expect(rewrites(localFirebaseJson(production, [urls.auth]))[0]).toEqual({
-      source: LOCAL_BASELINE_PATH,
-      function: { functionId: 'devTrivialHttp', region: stack.region },
+    expect(rewrites(localFirebaseJson(production, [urls.auth]))[index]).toEqual({
+      source,
+      function: { functionId, region: stack.region },
     });
-    expect(rewrites(production).map((rule) => rule.source)).not.toContain(LOCAL_BASELINE_PATH);
+    expect(rewrites(production).map((rule) => rule.source)).not.toContain(source);
   });
 
   it('keeps every other setting as deployed', () => {
@@ -114,7 +118,10 @@ describe('the local copy of firebase.json', () => {
         if (key === 'value' && typeof value === 'string' && value.includes('default-src')) return '';
         if (key === 'functions' && Array.isArray(value)) return value.length;
         if (key === 'rewrites' && Array.isArray(value))
-          return value.filter((rule: { source?: string }) => rule.source !== LOCAL_BASELINE_PATH);
+          return value.filter(
+            (rule: { source?: string }) =>
+              rule.source !== LOCAL_BASELINE_PATH && rule.source !== LOCAL_APP_CHECK_TOKEN_PATH,
+          );
         return value;
       });
     expect(withoutLocalChanges(local)).toBe(withoutLocalChanges(production));

@@ -4,7 +4,7 @@
  * `callables.ts`, or `auth.ts` on the pages that sign in), never with the app's entry. Pages call
  * functions through `callables.ts`'s typed `callFunction`, not through this module.
  */
-import { mintLocalAppCheckToken, REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
+import { LOCAL_APP_CHECK_TOKEN_PATH, REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import {
   CustomProvider,
@@ -22,6 +22,18 @@ let configured: { app: FirebaseApp; functions: Functions; config: RuntimeConfig 
 let appCheck: AppCheck | undefined;
 
 /**
+ * A token of the local stack's stand-in, asked of the local stack's Hosting: the stand-in itself
+ * lives in the local stack's code only, never in this bundle.
+ */
+async function localStandInToken(appId: string): Promise<{ token: string; expireTimeMillis: number }> {
+  const url = new URL(LOCAL_APP_CHECK_TOKEN_PATH, window.location.origin);
+  url.searchParams.set('appId', appId);
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`The local stack's App Check stand-in answered ${response.status}`);
+  return (await response.json()) as { token: string; expireTimeMillis: number };
+}
+
+/**
  * App Check attests every callable call (docs/arrival.md, functions/src/platform/domain/app-check.ts): reCAPTCHA
  * Enterprise, scoring the visitor in the background, or the local stack's stand-in.
  */
@@ -29,15 +41,7 @@ function startAppCheck(app: FirebaseApp, config: RuntimeConfig): AppCheck {
   const provider =
     config.appCheck.provider === 'recaptcha-enterprise'
       ? new ReCaptchaEnterpriseProvider(config.appCheck.siteKey)
-      : new CustomProvider({
-          getToken: async () =>
-            mintLocalAppCheckToken({
-              appId: config.firebase.appId ?? 'web',
-              projectId: config.firebase.projectId,
-              id: crypto.randomUUID(),
-              nowMs: Date.now(),
-            }),
-        });
+      : new CustomProvider({ getToken: () => localStandInToken(config.firebase.appId ?? 'web') });
   return initializeAppCheck(app, { provider, isTokenAutoRefreshEnabled: true });
 }
 

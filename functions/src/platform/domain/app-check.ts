@@ -16,10 +16,12 @@
  *   limited-use token), resolveAppLink does not.
  * - The local stack has no App Check backend (no emulator exists, and the debug provider
  *   needs Google's servers), and the Functions emulator decodes tokens without verifying
- *   them. So the local stack uses a stand-in: the web app (and the tests) mint an unsigned
- *   token naming LOCAL_APP_CHECK_ISSUER, the functions accept only such tokens in the local
- *   stack (local/environment.ts), and consume them through a local record. The web configuration that a deploy
- *   ships cannot name the stand-in (runtime-config-rules.ts).
+ *   them. So the local stack uses a stand-in (contracts' local-app-check.ts): unsigned tokens
+ *   naming LOCAL_APP_CHECK_ISSUER, which the tests mint and the web app asks the local stack for
+ *   (local/dev-app-check.ts), so the browser's bundle never holds the stand-in. The functions
+ *   accept only such tokens in the local stack (local/environment.ts), and consume them through
+ *   a local record. The web configuration that a deploy ships cannot name the stand-in
+ *   (runtime-config-rules.ts).
  */
 
 export type AppCheckEnforcement = 'enforce' | 'monitor';

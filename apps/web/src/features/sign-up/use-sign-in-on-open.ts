@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { firebaseAuth, prepareAuth } from '@/lib/auth';
 
 import { currentInAppBrowser } from '@/lib/in-app-browser';
+import { nextTask } from '@/lib/next-task';
 import { isStartProvider, START_PARAM, takeStartTap } from '@/lib/sign-in-start';
 import {
   RedirectSignInError,
@@ -74,14 +75,19 @@ export function useSignInOnOpen(handlers: OpeningHandlers): boolean {
     // Known only in the browser (session storage, the URL), so not before hydration: the
     // server's copy of the page has no such state. One more render when the page opens.
     opened();
-    redirectSignIn().then(
-      (credential) => live && redirected(credential),
-      (error: unknown) => live && redirectFailed(error),
-    );
-    prepareAuth().then(
-      () => live && setPopupReady(true),
-      () => undefined, // a tap then goes by redirect, which tries Auth again
-    );
+    // Firebase Auth starts in a task of its own, after the page's commit: started in the commit's
+    // effects it made hydration's last task the page's longest on a slow phone.
+    void nextTask().then(() => {
+      if (!live) return;
+      redirectSignIn().then(
+        (credential) => live && redirected(credential),
+        (error: unknown) => live && redirectFailed(error),
+      );
+      prepareAuth().then(
+        () => live && setPopupReady(true),
+        () => undefined, // a tap then goes by redirect, which tries Auth again
+      );
+    });
     return () => {
       live = false;
     };

@@ -59,15 +59,10 @@ async function measure(n: number, one: () => Promise<boolean>): Promise<Sample> 
   return total;
 }
 
-/**
- * The opens of a link: the sum over its shards `_appLinks/{code}/openShards/*`, plus what a
- * link from before the shards kept on itself (as AppLinkStore.openCounts sums them).
- */
+/** The opens of a link: the sum over its shards `_appLinks/{code}/openShards/*`. */
 async function openCount(code: string): Promise<number> {
-  const link = adminDb.collection('_appLinks').doc(code);
-  const [record, shards] = await Promise.all([link.get(), link.collection(OPEN_SHARDS_COLLECTION).get()]);
-  return sumOpenShards([record.data() as OpenShard | undefined, ...shards.docs.map((d) => d.data() as OpenShard)])
-    .opens;
+  const shards = await adminDb.collection('_appLinks').doc(code).collection(OPEN_SHARDS_COLLECTION).get();
+  return sumOpenShards(shards.docs.map((d) => d.data() as OpenShard)).opens;
 }
 
 /**

@@ -1,7 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { languagesPlugin, localesAlias } from './vite-languages';
+
+/** The local Hosting's origin, from firebase.json's emulators, as the local stack reads it. */
+function localHosting(): string {
+  const firebaseJson = JSON.parse(readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8')) as {
+    emulators: { hosting: { host: string; port: number } };
+  };
+  const { host, port } = firebaseJson.emulators.hosting;
+  return `http://${host}:${port}/`;
+}
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), ...localesAlias };
 
@@ -28,6 +38,9 @@ export default defineConfig({
           name: 'stack',
           include: ['src/**/*.stack.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The page is on the local Hosting's origin, as the app is there: what it asks of its own
+          // origin (the App Check stand-in's tokens, `/dev/app-check-token`) reaches Hosting.
+          environmentOptions: { jsdom: { url: localHosting() } },
           setupFiles: ['src/testing/setup.ts', 'src/testing/setup-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

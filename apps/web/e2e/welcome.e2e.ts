@@ -208,7 +208,7 @@ describe('The welcome page hands over to the app', () => {
     const [pictureBox, headlineBox] = [await picture.boundingBox(), await headline.boundingBox()];
     if (!pictureBox || !headlineBox) throw new Error('no picture or headline box');
     expect(headlineBox.y).toBeGreaterThanOrEqual(pictureBox.y + pictureBox.height);
-    // Just below it (the news's place holds two lines: one line sits in its middle).
+    // Just below it (the news's place holds more lines than one: the words sit at its top).
     expect(headlineBox.y - (pictureBox.y + pictureBox.height)).toBeLessThan(40);
     const centre = (box: { x: number; width: number }) => box.x + box.width / 2;
     expect(Math.abs(centre(headlineBox) - centre(pictureBox))).toBeLessThan(2);

@@ -32,7 +32,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { InlineStyleRenderer } from '../domain/page-styles.js';
-import { renderedPage, type PageAsked } from './rendered-page.js';
+import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
 import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
 import { pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
 
@@ -83,7 +83,7 @@ export class InvitationPageFlow {
     const route = pageRouteOf(path);
     if (request.method === 'POST') {
       if (route.kind === 'welcome') return this.welcomePages.answer(route, request);
-      return route.kind === 'sign-up' ? this.formBeforeApp(request.rawUrl) : this.view(route);
+      return route.kind === 'sign-up' ? pageAgain(request.rawUrl) : this.view(route);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
@@ -170,20 +170,6 @@ export class InvitationPageFlow {
         location: query === '' ? rawPath : `${rawPath}?${query}`,
         'cache-control': CANONICAL_REDIRECT_CACHE_CONTROL,
       },
-      body: '',
-    };
-  }
-
-  /**
-   * The e-mail form posted by the browser itself: a submit made before any script of the page ran
-   * (lib/early-submit.ts holds one once takeover.ts runs). The sign-up needs the app, so the body
-   * is never read, and the page comes back to be sent again; nothing is written.
-   */
-  private formBeforeApp(rawUrl: string): HttpAnswer {
-    const url = new URL(rawUrl, 'http://localhost');
-    return {
-      status: 303,
-      headers: { location: `${url.pathname}${url.search}`, 'cache-control': 'no-store' },
       body: '',
     };
   }

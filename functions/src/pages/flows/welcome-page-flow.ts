@@ -19,7 +19,7 @@ import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import { queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { PageRoute } from '../domain/page-route.js';
 import { welcomeLinkOf, welcomeRefusalOf, type ConfirmLimiter, type WelcomeLink } from '../domain/welcome-confirm.js';
-import { renderedPage, type PageRendering } from './rendered-page.js';
+import { pageAgain, renderedPage, type PageRendering } from './rendered-page.js';
 
 /** A welcome page request as the HTTP function hands it on. */
 export interface WelcomeRequest {
@@ -52,7 +52,7 @@ export class WelcomePageFlow {
     const link = welcomeLinkOf(route, request.rawUrl);
     if (request.method === 'POST') {
       // A POST without a link's code confirms nothing: the page again, nothing read or written.
-      if (!link) return { status: 303, headers: { location: request.rawUrl, 'cache-control': 'no-store' }, body: '' };
+      if (!link) return pageAgain(request.rawUrl);
       return this.confirm(path, link, request);
     }
     const inviter = link ? await this.deps.findInviter(link.inviterId, request) : null;

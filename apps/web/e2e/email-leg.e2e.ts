@@ -24,13 +24,13 @@ import {
   screenshot,
   seedInviter,
   signedInUsers,
+  signUpByEmail,
   uniqueEmail,
   urls,
   useBrowser,
   verificationEmail,
   visible,
   type SeededInviter,
-  confirmEmailPath,
 } from './support/app';
 
 interface Invitee {
@@ -44,14 +44,8 @@ function newInvitee(): Invitee {
 }
 
 /** The form, filled and sent in the page's language; resolves on /confirm-email. */
-async function signUpWithEmail(page: Page, inviter: SeededInviter, invitee: Invitee, t: Translation = en) {
-  await page.goto(`/sign-up/${inviter.userId}`);
-  await page.getByLabel(t.signUp.username, { exact: true }).fill(invitee.name);
-  await page.getByLabel(t.signUp.email, { exact: true }).fill(invitee.email);
-  await page.getByLabel(t.signUp.password, { exact: true }).fill(invitee.password);
-  await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(invitee.password);
-  await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
-  await reachPath(page, confirmEmailPath);
+function signUpWithEmail(page: Page, inviter: SeededInviter, invitee: Invitee, t: Translation = en) {
+  return signUpByEmail(page, inviter.userId, invitee, t);
 }
 
 /** The address's mail log as five sends in the last hours left it: its day's mails are spent. */

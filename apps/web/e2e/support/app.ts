@@ -20,7 +20,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { launchBrowser, newContext } from './browser';
-import { en, type Language } from './locales';
+import { en, type Language, type Translation } from './locales';
 
 export { eventually, pushesTo, readDoc, repoRoot, uniqueId, urls, verificationEmail };
 
@@ -180,18 +180,19 @@ export async function takenOver(page: Page): Promise<void> {
 /** The confirmation page, in whatever language the form was sent in (`?lg=` for Hindi). */
 export const confirmEmailPath = /^\/confirm-email(\?lg=[A-Za-z-]+)?$/;
 
-/** The e-mail form of `inviterId`'s invitation, filled and sent in English as a person does; resolves on /confirm-email. */
+/** The e-mail form of `inviterId`'s invitation, filled and sent in `t`'s language as a person does; resolves on /confirm-email. */
 export async function signUpByEmail(
   page: Page,
   inviterId: string,
   invitee: { name: string; email: string; password: string },
+  t: Translation = en,
 ): Promise<void> {
   await page.goto(`/sign-up/${inviterId}`);
-  await page.getByLabel(en.signUp.username, { exact: true }).fill(invitee.name);
-  await page.getByLabel(en.signUp.email, { exact: true }).fill(invitee.email);
-  await page.getByLabel(en.signUp.password, { exact: true }).fill(invitee.password);
-  await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill(invitee.password);
-  await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+  await page.getByLabel(t.signUp.username, { exact: true }).fill(invitee.name);
+  await page.getByLabel(t.signUp.email, { exact: true }).fill(invitee.email);
+  await page.getByLabel(t.signUp.password, { exact: true }).fill(invitee.password);
+  await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(invitee.password);
+  await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
   await reachPath(page, confirmEmailPath);
 }
 

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import type { WelcomePageState } from '@dayfocus/contracts/invitation-page';
 import { Alert } from '@/components/alert';
 import { Page } from '@/components/page';
-import { paths } from '@/config/paths';
 import type { ActivationAnswer } from '@/features/welcome/api/activate-account';
-import { ActivationStatus } from '@/features/welcome/components/activation-status';
+import { ActivationStatus, LinkProblem } from '@/features/welcome/components/activation-status';
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { ConfirmFriendship } from '@/features/welcome/components/confirm-friendship';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
@@ -95,15 +94,13 @@ function ServerWelcomePage({
     case 'refused':
       return (
         <>
-          <Alert>
-            <p>{t(state.reason === 'not-confirmed' ? 'welcome.notVerified' : refusalKeys[state.reason])}</p>
-            {state.reason !== 'not-confirmed' && <p>{t('welcome.newLink')}</p>}
-            {state.reason !== 'not-confirmed' && inviterId && (
-              <Link className="button button-secondary" to={paths.signUp.href(inviterId)}>
-                {t('welcome.signUpAgain')}
-              </Link>
-            )}
-          </Alert>
+          {state.reason === 'not-confirmed' ? (
+            <Alert>
+              <p>{t('welcome.notVerified')}</p>
+            </Alert>
+          ) : (
+            <LinkProblem outcome={state.reason} inviterId={inviterId} />
+          )}
           {children(undefined, false)}
         </>
       );
@@ -111,5 +108,3 @@ function ServerWelcomePage({
 }
 
 type ServerWelcomeInviter = NonNullable<ReturnType<typeof useServerWelcome>>['inviter'];
-
-const refusalKeys = { expired: 'welcome.linkExpired', 'used-or-invalid': 'welcome.linkInvalid' } as const;

@@ -5,7 +5,13 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { failureMessageKey } from '@/lib/errors';
 import { useForgetCodeOnceUsed } from '../use-forget-code';
-import { useActivation, VerificationLinkError, type Activation, type ActivationAnswer } from '../api/activate-account';
+import {
+  useActivation,
+  VerificationLinkError,
+  type Activation,
+  type ActivationAnswer,
+  type CodeProblem,
+} from '../api/activate-account';
 
 /**
  * Activates the new account named in the link (the server applies the e-mail's verification
@@ -40,15 +46,7 @@ export function ActivationStatus({
     if (error instanceof VerificationLinkError) {
       return (
         <>
-          <Alert focusKey={query.errorUpdatedAt}>
-            <p>{error.outcome === 'expired' ? t('welcome.linkExpired') : t('welcome.linkInvalid')}</p>
-            <p>{t('welcome.newLink')}</p>
-            {activation.inviterId && (
-              <Link className="button button-secondary" to={paths.signUp.href(activation.inviterId)}>
-                {t('welcome.signUpAgain')}
-              </Link>
-            )}
-          </Alert>
+          <LinkProblem outcome={error.outcome} inviterId={activation.inviterId} focusKey={query.errorUpdatedAt} />
           {children(undefined, false)}
         </>
       );
@@ -80,4 +78,31 @@ export function ActivationStatus({
     );
   }
   return children(query.data, false);
+}
+
+/**
+ * What was wrong with the e-mail's link (expired, or used or broken), how to get a new one, and
+ * "Sign up again" for the link's inviter: the app's activation and the server's confirm form say it alike.
+ */
+export function LinkProblem({
+  outcome,
+  inviterId,
+  focusKey,
+}: {
+  outcome: CodeProblem;
+  inviterId: string | undefined;
+  focusKey?: unknown;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert focusKey={focusKey}>
+      <p>{outcome === 'expired' ? t('welcome.linkExpired') : t('welcome.linkInvalid')}</p>
+      <p>{t('welcome.newLink')}</p>
+      {inviterId && (
+        <Link className="button button-secondary" to={paths.signUp.href(inviterId)}>
+          {t('welcome.signUpAgain')}
+        </Link>
+      )}
+    </Alert>
+  );
 }

@@ -46,10 +46,6 @@ const USER_AGENTS = 'tools/stack/src/user-agents.ts';
  */
 const USER_AGENTS_ELSEWHERE = [
   'functions/test/stack/header-busting.test.ts', // made up per request, no real browser's
-  'apps/web/e2e/hydration.e2e.ts',
-  'apps/web/e2e/invitation-server.e2e.ts',
-  'apps/web/e2e/language.e2e.ts',
-  'apps/web/e2e/welcome.e2e.ts',
   'functions/test/unit/invitation-page-flow.test.ts',
   'tools/bench/app-links.ts',
   'tools/bench/lighthouse.ts',

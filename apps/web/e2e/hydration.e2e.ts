@@ -5,6 +5,7 @@
 // the person should see: the link's, else the one chosen before, else the browser's.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CHROME_ANDROID as ANDROID } from '@dayfocus/stack/user-agents';
 import { en } from './support/locales';
 import {
   confirmEmailPath,
@@ -17,9 +18,6 @@ import {
   type Language,
   type SeededInviter,
 } from './support/app';
-
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 /** Every server-rendered path, with the language its link names (if any). */
 function serverPages(inviter: SeededInviter): { path: string; linkLanguage?: Language }[] {

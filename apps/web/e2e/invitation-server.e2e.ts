@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, hi } from './support/locales';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
+import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import {
   signUpByEmail,
   pathOf,
@@ -172,15 +173,13 @@ describe('The server-rendered sign-up pages', () => {
 
 describe('The server-rendered welcome page', () => {
   const browser = useBrowser();
-  const android =
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36';
 
   for (const language of ['en', 'hi'] as const) {
     it(`in ${language === 'en' ? 'English' : 'Hindi'}, on an Android phone: shows the page and Google Play alone before the app, which activates with no console error and nothing moving`, async () => {
       const t = language === 'en' ? en : hi;
       const inviter = await seedInviter({ name: 'Asha Verma' });
       const [invitee] = await importVerifiedInvitees([inviter.userId]);
-      const page = await browser.newPage({ device: 'phone', userAgent: android });
+      const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
       const watch = await watchTakeover(page);
       const path = `/welcome/${invitee?.uid}/${inviter.userId}`;
       const response = await page.goto(`${path}?lg=${language}`);
@@ -206,11 +205,9 @@ describe('The server-rendered welcome page', () => {
 
 describe('The server-rendered front door', () => {
   const browser = useBrowser();
-  const android =
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36';
 
   it("a phone set to Hindi gets the server's page in Hindi with Google Play alone, which the app takes over with nothing moving", async () => {
-    const page = await browser.newPage({ device: 'phone', userAgent: android, locale: 'hi-IN' });
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID, locale: 'hi-IN' });
     const watch = await watchTakeover(page);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);

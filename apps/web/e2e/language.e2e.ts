@@ -3,12 +3,10 @@
 // them, and the language switch says its choice in the address (`lg`).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CHROME_ANDROID as ANDROID } from '@dayfocus/stack/user-agents';
 import { en, hi } from './support/locales';
 import { LANGUAGE_STORAGE_KEY } from '../src/lib/i18n';
 import { pathOf, reachPath, seedInviter, takenOver, urls, useBrowser, visible, chooseLanguage } from './support/app';
-
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const stored = (page: Page) => page.evaluate((key) => localStorage.getItem(key), LANGUAGE_STORAGE_KEY);

@@ -7,7 +7,7 @@ import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, textsOf } from './support/locales';
-import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
+import { CHROME_ANDROID, CHROME_WINDOWS, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import {
   screenshot,
   seedInviter,
@@ -19,14 +19,11 @@ import {
   type Language,
 } from './support/app';
 
-const DESKTOP_CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
 type Visitor = 'android' | 'iphone' | 'desktop';
 const visitors: Record<Visitor, { userAgent: string; viewport: { width: number; height: number } }> = {
   android: { userAgent: CHROME_ANDROID, viewport: { width: 412, height: 915 } },
   iphone: { userAgent: SAFARI_IPHONE, viewport: { width: 390, height: 844 } },
-  desktop: { userAgent: DESKTOP_CHROME, viewport: { width: 1280, height: 800 } },
+  desktop: { userAgent: CHROME_WINDOWS, viewport: { width: 1280, height: 800 } },
 };
 const friendsText = (language: Language, name: string) => textsOf(language).welcome.friends.replace('{{name}}', name);
 

@@ -31,7 +31,7 @@ const CHROME_IPHONE = iPhoneBrowser('CriOS/126.0.6478.54');
 const SAMSUNG_INTERNET =
   'Mozilla/5.0 (Linux; Android 13; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
 const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:127.0) Gecko/127.0 Firefox/127.0';
-const CHROME_WINDOWS =
+export const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const INSTAGRAM_IPHONE = `${iPhoneWebView('16_6')} Instagram 302.0.0.23.114 (iPhone14,5; iOS 16_6; en_IN; en-IN; scale=3.00; 1170x2532; 522352345)`;
 const FACEBOOK_IPHONE = `${iPhoneWebView('17_1')} [FBAN/FBIOS;FBAV/442.0.0.43.112;FBBV/548813392;FBDV/iPhone14,2;FBMD/iPhone;FBSN/iOS;FBSV/17.1;FBSS/3;FBID/phone;FBLC/en_US;FBOP/5;IABMV/1]`;

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { faceFamilies, scriptFaces } from '../packages/contracts/src/fonts.ts';
+import { fontStack, scriptFaces } from '../packages/contracts/src/fonts.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -26,6 +26,9 @@ function codeFiles() {
       }
     });
 }
+
+/** This check, which writes font stacks to find them. */
+const SELF = 'scripts/check-lists.mjs';
 
 const read = (path) => readFileSync(`${root}${path}`, 'utf8');
 
@@ -88,10 +91,11 @@ async function functionNameLists(files) {
 }
 
 /**
- * Fonts: packages/contracts/src/fonts.ts names the face of each script. Every letter of every
- * language file is in one of its scripts; the stylesheet's font stack names its families, in its
- * order; tools/stack/package.json holds the npm font of each script the test browser draws from
- * one (tools/stack/src/browser.ts, npmScriptFonts), and no other.
+ * Fonts: packages/contracts/src/fonts.ts names the face of each script and the font stack. Every
+ * letter of every language file is in one of its scripts; the stylesheet's font stack is its
+ * `fontStack`, family by family; no other code file writes a font stack (a mail or a page the
+ * functions write takes `fontStack`); tools/stack/package.json holds the npm font of each script
+ * the test browser draws from one (tools/stack/src/browser.ts, npmScriptFonts), and no other.
  */
 const FONTS = 'packages/contracts/src/fonts.ts';
 const STYLESHEET = 'apps/web/src/styles.css';
@@ -104,6 +108,32 @@ function lettersOutside(value, known) {
   return [];
 }
 
+/** The families of a CSS font stack, unquoted. */
+function familiesOf(stack) {
+  return stack
+    .split(',')
+    .map((family) => family.trim().replace(/^(['"])(.*)\1$/, '$2'))
+    .filter((family) => family !== '');
+}
+
+/**
+ * A font stack written in a code file: a `font-family:` that names a family rather than taking
+ * one (`${fontStack}`), or a string that lists two families, the second after a comma.
+ */
+function fontStackCopies(files) {
+  const declared = /font-family:\s*[^\s$;'"`]/;
+  const family = `(?:${[...familiesOf(fontStack), 'Arial', 'Helvetica', 'BlinkMacSystemFont'].join('|')})`;
+  const listed = new RegExp(`['"\`]?${family}['"\`]?\\s*,\\s*['"\`]?${family}\\b`);
+  return files
+    .filter((path) => path !== FONTS && path !== SELF)
+    .flatMap((path) =>
+      linesMatching(read(path), { test: (line) => declared.test(line) || listed.test(line) }).map(
+        (line) =>
+          `${path}:${line}: a font stack written here: take fontStack from @dayfocus/contracts/fonts (${FONTS})`,
+      ),
+    );
+}
+
 async function fontListCopies(files) {
   const known = new RegExp(`[${scriptFaces.map((face) => `\\p{Script=${face.script}}`).join('')}]`, 'u');
   const problems = [];
@@ -114,10 +144,10 @@ async function fontListCopies(files) {
     if (outside.length > 0)
       problems.push(`${file}: letters of a script ${FONTS} lacks: ${outside.slice(0, 5).join('')}`);
   }
-  const stack = /font-family:([^;]*);/.exec(read(STYLESHEET))?.[1] ?? '';
-  const named = [...stack.matchAll(/'(Noto [^']+)'/g)].map((match) => match[1]);
-  if (named.join() !== faceFamilies.join())
-    problems.push(`${STYLESHEET}: its font stack names ${named.join(', ')}; ${FONTS} has ${faceFamilies.join(', ')}`);
+  const stack = familiesOf(/font-family:([^;]*);/.exec(read(STYLESHEET))?.[1] ?? '');
+  if (stack.join(', ') !== fontStack)
+    problems.push(`${STYLESHEET}: its font stack is ${stack.join(', ')}; ${FONTS} has ${fontStack}`);
+  problems.push(...fontStackCopies(files));
   const { npmScriptFonts } = await import('../tools/stack/src/browser.ts');
   const wanted = npmScriptFonts().map((font) => font.npmPackage);
   const manifest = JSON.parse(read(STACK_PACKAGE));

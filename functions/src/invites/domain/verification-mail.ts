@@ -7,6 +7,7 @@
  * inviter's own name only when it reads as a name (mail-names.ts), else "A friend".
  */
 import { escapeHtml } from '@dayfocus/contracts/html';
+import { fontStack } from '@dayfocus/contracts/fonts';
 import type { ServerText } from '../../platform/domain/server-text.js';
 import { inviterNameForMail } from './mail-names.js';
 
@@ -29,8 +30,6 @@ export interface VerificationMailInput {
 // a mail carries its styles inline and cannot read the page's stylesheet.
 const BRAND = '#c8124a';
 const BRAND_DARK = '#9e0e3a';
-// The system's own fonts, unquoted (valid CSS) so that the stack needs no escaping in an attribute.
-const FONTS = '-apple-system, BlinkMacSystemFont, Segoe UI, Roboto, Noto Sans, Noto Sans Devanagari, Arial, sans-serif';
 
 /**
  * The link, refused unless it is plainly http(s): a `javascript:` or `data:` link must never
@@ -70,7 +69,7 @@ function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' |
     `<title>${e(words.subject)}</title></head>`,
     '<body style="margin:0;padding:0;background:#f4f4f5;">',
     `<div dir="${e(dir)}" style="max-width:480px;margin:0 auto;padding:32px 24px;background:#ffffff;` +
-      `font-family:${FONTS};font-size:16px;line-height:1.5;color:#18181b;">`,
+      `font-family:${fontStack};font-size:16px;line-height:1.5;color:#18181b;">`,
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${e(words.heading)}</h1>`,
     `<p style="margin:0 0 24px;">${e(words.lead)}</p>`,
     `<p style="margin:0 0 24px;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;` +

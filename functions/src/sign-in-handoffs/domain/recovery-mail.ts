@@ -7,6 +7,7 @@
 import { ACCOUNT_RECOVERY_PATH } from '@dayfocus/contracts/sign-in-handoff';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import { brand } from '@dayfocus/contracts/brand';
+import { fontStack } from '@dayfocus/contracts/fonts';
 import { laidOutMail, type MailMessage } from '../../invites/domain/verification-mail.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
 
@@ -74,7 +75,7 @@ export function recoveryPage(state: RecoveryPageState, text: ServerText): string
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     `<title>${e(heading)} · ${e(brand.productName)}</title></head>`,
-    '<body style="margin:0;background:#f4f4f5;font-family:system-ui,Roboto,Noto Sans,Noto Sans Devanagari,sans-serif;' +
+    `<body style="margin:0;background:#f4f4f5;font-family:${fontStack};` +
       'font-size:16px;line-height:1.5;color:#18181b;">',
     '<main style="max-width:480px;margin:0 auto;padding:32px 24px;background:#ffffff;min-height:100vh;box-sizing:border-box;">',
     `<p style="margin:0 0 24px;font-weight:700;color:#c8124a;">${e(brand.productName)}</p>`,

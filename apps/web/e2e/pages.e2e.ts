@@ -11,6 +11,7 @@ import {
   screenshot,
   seedInviter,
   seriousAccessibilityViolations,
+  takenOver,
   uniqueEmail,
   useBrowser,
   viewports,
@@ -159,6 +160,7 @@ describe('Every page, in every language the stack switches on, at phone and desk
       it(`the ${screen.name} page in ${language} has no serious or critical accessibility violation and is captured at both sizes`, async () => {
         const page = await browser.newPage({ device: 'phone', language });
         await screen.open(page, textsOf(language), inviter, language);
+        await takenOver(page);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
 
         const problems: string[] = [];

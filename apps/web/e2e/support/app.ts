@@ -167,13 +167,18 @@ export async function visible(locator: Locator): Promise<void> {
 }
 
 /**
- * Resolves once the app has taken over a server-rendered page (React hydrated #root, after the
- * page's load); fails after the default timeout.
+ * Resolves once the app has taken over a server-rendered page: React hydrated #root and every
+ * element in it (React takes a page over in several tasks, each page a Suspense boundary of its
+ * own), but the resources React hoists and does not keep (a picture's preload link); fails after
+ * the default timeout. Whatever touches the DOM in between (a screenshot hides the caret with an
+ * inline style) would make React's hydration find a mismatch.
  */
 export async function takenOver(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    if (root === null || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return false;
+    const isReacts = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    return [...root.querySelectorAll(':not(link, meta, style, script, title)')].every(isReacts);
   });
 }
 

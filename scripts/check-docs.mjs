@@ -43,17 +43,29 @@ async function capacityList() {
 }
 
 /**
+ * The most files written by hand each worked example may take (issue 47's targets): a new page
+ * reads one route table, so the router, the server renderer and the function take no line.
+ */
+const HAND_WRITTEN_LIMITS = { 'Where a new page goes': 4 };
+
+/**
  * The worked examples: each numbered item "N. `path` names `text`" (or ``` `` text `` ``` when the
  * text holds a backquote) is a file that exists and contains the text; each "**Label (N):**" over
- * a numbered list has N items.
+ * a numbered list has N items; "**Written by hand (N):**" under a limited section's heading is
+ * within its limit.
  */
 function workedExamples() {
   const lines = read(FIRST_CHANGE).split('\n');
   const problems = [];
   let counted = null;
+  let section = null;
   lines.forEach((line, i) => {
+    if (line.startsWith('## ')) section = line.slice(3);
     const heading = /^\*\*([^*]+) \((\d+)\):\*\*$/.exec(line);
     if (heading) counted = { label: heading[1], stated: Number(heading[2]), items: 0, line: i + 1 };
+    const limit = HAND_WRITTEN_LIMITS[section];
+    if (heading && heading[1] === 'Written by hand' && limit !== undefined && counted.stated > limit)
+      problems.push(`${FIRST_CHANGE}:${i + 1}: "${section}" takes ${counted.stated} files by hand, more than ${limit}`);
     const item = /^\d+\. `([^`]+)` names (?:`` (.+?) ``|`([^`]+)`)/.exec(line);
     if (item) {
       if (counted) counted.items++;

@@ -13,23 +13,19 @@ import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/contra
 import type { LinkPageInput, LinkPageOutput, PageLanguageRequest } from '@dayfocus/contracts/link-page';
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '@dayfocus/contracts/html';
+import { webPages, type WebPageName } from '@dayfocus/contracts/page-paths';
 import { renderToString } from 'react-dom/server';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router';
-import { AppRoutes, type Pages } from '@/app/app-routes';
+import { AppRoutes } from '@/app/app-routes';
 import { Layout } from '@/app/layout';
 import { AppProviders } from '@/app/providers';
-import InvitationRoute from '@/app/routes/invitation';
-import ConfirmEmailRoute from '@/app/routes/confirm-email';
-import SignUpRoute from '@/app/routes/sign-up';
-import SocialSignUpRoute from '@/app/routes/social-sign-up';
-import WelcomeRoute from '@/app/routes/welcome';
-import HomeRoute from '@/app/routes/home';
 import { htmlTag, meta, ogLocaleOf } from '@/app/page-head';
+import { loaders } from '@/app/router';
 import { serverStateScript } from '@/app/server-state';
 import { setRenderedWelcome } from '@/app/routes/server-welcome';
 import { emailActionTarget as targetOf } from '@/config/email-action';
 import { pageQuery as queryOf } from '@/config/page-query';
-import { paths, routes, type PageName } from '@/config/paths';
+import { paths, routes } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { LinkPage } from '@/features/short-link/components/link-page';
@@ -73,37 +69,14 @@ function decodedSegment(segment: string): string {
   }
 }
 
-/** The pages this renderer knows (every route marked `serverRendered` in config/paths.ts). */
-const serverPages = {
-  invitation: InvitationRoute,
-  'social-sign-up': SocialSignUpRoute,
-  'sign-up': SignUpRoute,
-  'confirm-email': ConfirmEmailRoute,
-  welcome: WelcomeRoute,
-  home: HomeRoute,
-} satisfies Pages;
-type ServerPage = keyof typeof serverPages;
-
-const isServerPage = (page: PageName): page is ServerPage => page in serverPages;
-
-/** Each page's heading, which is also its title (components/page.tsx). */
-const titleKeys: Record<ServerPage, string> = {
-  invitation: 'invitation.title',
-  'social-sign-up': 'socialSignUp.title',
-  'sign-up': 'signUp.title',
-  'confirm-email': 'confirmEmail.title',
-  welcome: 'welcome.title',
-  home: 'home.title',
-};
-
-/** The pages that show the inviter their path names: without one, they say "Invalid URL" (404). */
-const inviterPages: ReadonlySet<ServerPage> = new Set(['invitation', 'social-sign-up', 'sign-up']);
+/** Whether the page shows the inviter its path names (without one it says "Invalid URL", 404). */
+const showsInviter = (page: WebPageName): boolean => 'showsInviter' in webPages[page];
 
 /** The page a path shows, with its inviter segment (decoded) and the language its path names. */
-function pageOf(path: string): { page: ServerPage; inviterId: string | null; pathLanguage: string | undefined } {
+function pageOf(path: string): { page: WebPageName; inviterId: string | null; pathLanguage: string | undefined } {
   for (const route of routes) {
-    const match = route.serverRendered ? matchPath(route.pattern, path) : null;
-    if (!match || !isServerPage(route.page)) continue;
+    const match = matchPath(route.pattern, path);
+    if (!match) continue;
     // Decoded, as the app's router decodes it (so the state's id is the app's `useParams` id).
     const inviterId = match.params.inviterId ? decodedSegment(match.params.inviterId) : null;
     return { page: route.page, inviterId, pathLanguage: match.params.lg };
@@ -146,10 +119,12 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const { language, negotiated } = choosePageLanguage(config, wanted, input.acceptLanguage);
   const inviter = inviterId && input.inviter?.inviterId === inviterId ? input.inviter : null;
   // Only the pages that show the inviter hand the app a card (the welcome page's: its state's).
-  const stateInviterId = inviterPages.has(page) ? inviterId : null;
+  const stateInviterId = showsInviter(page) ? inviterId : null;
 
   const i18n = await createI18n(language);
   const t = i18n.getFixedT(language);
+  // Before the settings below: nothing may wait between them and the render that reads them.
+  const { default: Page } = await loaders[page]();
 
   const platform = platformOf(input.userAgent ?? '');
   setRenderedPlatform(platform); // renderToString is synchronous: this render alone reads it
@@ -160,20 +135,19 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
   const body = renderToString(
     <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
       <StaticRouter location={input.path}>
-        <AppRoutes pages={{ [page]: serverPages[page] }} />
+        <AppRoutes pages={{ [page]: Page }} />
       </StaticRouter>
     </AppProviders>,
   );
 
-  const titleKey =
-    inviterPages.has(page) && page === 'invitation' && !inviter ? 'invitation.unknownTitle' : titleKeys[page];
+  const titleKey = page === 'invitation' && !inviter ? 'invitation.unknownTitle' : webPages[page].title;
   const title = `${t(titleKey)} · ${t('app.name')}`;
-  // Only the invitation is a page people share: the others get no preview, and only the front
-  // door (the product's own page) is for search.
+  // Only the invitation is a page people share: the others get no preview, and only the pages
+  // marked `indexed` (the front door, the product's own page) are for search.
   const head =
     page === 'invitation'
       ? previewTags(t, language, input, inviter)
-      : page === 'home'
+      : 'indexed' in webPages[page]
         ? []
         : [meta('name', 'robots', 'noindex')];
 
@@ -197,7 +171,7 @@ export async function renderInvitationPage(input: InvitationPageInput): Promise<
       /(<meta name="description" content=")[^"]*"/,
       (_, start: string) => `${start}${escapeHtml(description)}"`,
     );
-  return { status: inviterPages.has(page) && !inviter ? 404 : 200, html, language, negotiated };
+  return { status: showsInviter(page) && !inviter ? 404 : 200, html, language, negotiated };
 }
 
 /** The query a server-rendered page is served under (config/page-query.ts), with the configuration of this build. */

@@ -14,22 +14,37 @@ describe('inviterIdOf', () => {
   );
 });
 
+/** A page the CDN keeps, as the route table says: drawn for `path`, naming `inviterId`. */
+function page(
+  name: string,
+  path: string,
+  inviterId: string | null,
+  rest: { byUserAgent?: boolean; post?: string } = {},
+) {
+  return { kind: 'page', name, path, inviterId, byUserAgent: rest.byUserAgent ?? false, post: rest.post };
+}
+
 describe('pageRouteOf: the page a path names, matched once', () => {
   it.each([
     ['/auth/action', { kind: 'email-action' }],
     ['/app-link/asha', { kind: 'app-link', inviterId: 'asha' }],
     ['/app-link/%E0%A4', { kind: 'app-link', inviterId: null }],
-    ['/tasks-Feedback', { kind: 'legacy-invitation' }],
-    ['/feedback/asha', { kind: 'invitation', inviterId: 'asha' }],
-    ['/feedback/asha/hi/', { kind: 'invitation', inviterId: 'asha' }],
-    ['/social-sign-up/asha', { kind: 'sign-up', inviterId: 'asha', byUserAgent: true }],
-    ['/sign-up/asha', { kind: 'sign-up', inviterId: 'asha', byUserAgent: false }],
+    ['/tasks-Feedback', page('legacyInvitation', '/tasks-Feedback', null)],
+    ['/tasks-Feedback/', page('legacyInvitation', '/tasks-Feedback', null)],
+    ['/feedback/asha', page('invitation', '/feedback/asha', 'asha', { post: 'view' })],
+    ['/feedback/asha/hi/', page('invitation', '/feedback/asha/hi', 'asha', { post: 'view' })],
+    [
+      '/social-sign-up/asha',
+      page('socialSignUp', '/social-sign-up/asha', 'asha', { byUserAgent: true, post: 'page-again' }),
+    ],
+    ['/sign-up/asha', page('signUp', '/sign-up/asha', 'asha', { post: 'page-again' })],
     ['/welcome', { kind: 'welcome', inviteeId: null, inviterId: null }],
     ['/welcome/mira/asha', { kind: 'welcome', inviteeId: 'mira', inviterId: 'asha' }],
     ['/welcome/mira', { kind: 'welcome', inviteeId: 'mira', inviterId: null }],
     ['/welcome/mira/%E0%A4', { kind: 'welcome', inviteeId: 'mira', inviterId: null }],
-    ['/', { kind: 'home' }],
-    ['/confirm-email', { kind: 'confirm-email' }],
+    ['/', page('home', '/', null, { byUserAgent: true })],
+    ['/confirm-email', page('confirmEmail', '/confirm-email', null)],
+    ['/confirm-email/', page('confirmEmail', '/confirm-email', null)],
   ])('%s is %j', (path, route) => expect(pageRouteOf(path)).toEqual(route));
 
   it.each(['/feedback/asha/hi/extra', '/feedback/%E0%A4', '/sign-up/..', '/Feedback/asha', '/nothing'])(

@@ -5,9 +5,12 @@ import { AppRoutes, type Pages } from './app-routes';
 import { loadWelcome } from './routes/load-welcome';
 
 /**
- * Each page is its own chunk: the invitation page never downloads the sign-up form or
- * Firebase Auth. (Declarative routes rather than a data router: the pages load their own
- * data through react-query, and the smaller router keeps the first page light.)
+ * Each page's module, by its name in the route table (config/paths.ts, a type error when one is
+ * missing): the app loads it lazily, the server renderer (entry-server.tsx) and the takeover
+ * (start.tsx) load it before they render. Each page is its own chunk: the invitation page never
+ * downloads the sign-up form or Firebase Auth. (Declarative routes rather than a data router:
+ * the pages load their own data through react-query, and the smaller router keeps the first
+ * page light.)
  */
 export const loaders = {
   invitation: () => import('./routes/invitation'),
@@ -19,15 +22,10 @@ export const loaders = {
   'not-found': () => import('./routes/not-found'),
 } satisfies Record<PageName, () => Promise<{ default: ComponentType }>>;
 
-export const pages: Record<PageName, React.LazyExoticComponent<ComponentType>> = {
-  invitation: lazy(loaders.invitation),
-  'social-sign-up': lazy(loaders['social-sign-up']),
-  'sign-up': lazy(loaders['sign-up']),
-  'confirm-email': lazy(loaders['confirm-email']),
-  welcome: lazy(loaders.welcome),
-  home: lazy(loaders.home),
-  'not-found': lazy(loaders['not-found']),
-};
+/** Each page as a lazy component, made from its loader. */
+export const pages = Object.fromEntries(
+  Object.entries(loaders).map(([name, load]): [string, ComponentType] => [name, lazy(load)]),
+) as Record<PageName, ComponentType>;
 
 function pageOf(pathname: string): PageName {
   return routes.find(({ pattern }) => matchPath(pattern, pathname))?.page ?? 'not-found';

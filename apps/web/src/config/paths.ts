@@ -1,9 +1,9 @@
 /**
- * Every route of the app and how to build a link to it: the one place that knows the URLs (the
- * server-rendered ones come from @dayfocus/contracts/page-paths, which the function reads too).
+ * Every route of the app and how to build a link to it. The paths and the pages that show them
+ * are the contracts' route table (@dayfocus/contracts/page-paths), which the function reads too.
  */
 import { DEFAULT_LANGUAGE } from '@dayfocus/contracts/limits';
-import { pagePatterns } from '@dayfocus/contracts/page-paths';
+import { pagePatterns, pageRouteRows, type WebPageName } from '@dayfocus/contracts/page-paths';
 
 /** `?lg=` for a language other than the one a page without it is served in. */
 const languageQuery = (lg: string | undefined) =>
@@ -59,26 +59,19 @@ export const paths = {
 } as const;
 
 /** The pages of the app; each is the module `src/app/routes/{page}.tsx`, loaded on its own. */
-export type PageName = 'invitation' | 'social-sign-up' | 'sign-up' | 'confirm-email' | 'welcome' | 'home' | 'not-found';
+export type PageName = WebPageName | 'not-found';
 
 /**
- * Every path the app serves and the page that shows it, in matching order; any other path
- * shows the not-found page. The router, the Hosting rewrites and headers of firebase.json
- * (checked by hosting-routes.test.ts) and the size benchmark all follow this list.
- * `serverRendered`: Hosting sends the path to the `invitationPage` function, which renders the
- * page (entry-server.tsx) for the app to take over. Every page is: the build's HTML is only the
- * not-found page (404.html), which Hosting serves for any other path.
+ * Every path the app serves and the page that shows it, in matching order (the contracts' route
+ * table, @dayfocus/contracts/page-paths, less its redirects); any other path shows the not-found
+ * page. The router, the server renderer and the size benchmark follow this list. Hosting sends
+ * each path to the `invitationPage` function, which renders the page (entry-server.tsx) for the
+ * app to take over (firebase.json's rewrites, checked by hosting-routes.test.ts): the build's
+ * HTML is only the not-found page (404.html), which Hosting serves for any other path.
  */
-export const routes: readonly { pattern: string; page: Exclude<PageName, 'not-found'>; serverRendered?: true }[] = [
-  { pattern: paths.invitation.pattern, page: 'invitation', serverRendered: true },
-  { pattern: paths.legacyInvitation.pattern, page: 'invitation', serverRendered: true },
-  { pattern: paths.socialSignUp.pattern, page: 'social-sign-up', serverRendered: true },
-  { pattern: paths.signUp.pattern, page: 'sign-up', serverRendered: true },
-  { pattern: paths.confirmEmail.pattern, page: 'confirm-email', serverRendered: true },
-  { pattern: paths.welcome.pattern, page: 'welcome', serverRendered: true },
-  // The front door, for someone who arrives with no invitation: what Dayfocus is, and the way to the app.
-  { pattern: paths.home.pattern, page: 'home', serverRendered: true },
-];
+export const routes: readonly { pattern: string; page: WebPageName }[] = pageRouteRows.flatMap(({ pattern, page }) =>
+  page ? [{ pattern, page }] : [],
+);
 
 /** `value` as a URL of this site (relative to `origin`), or null when it is not one. */
 export function sameOriginUrl(value: string | null, origin: string): URL | null {

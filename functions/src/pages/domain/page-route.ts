@@ -1,28 +1,34 @@
 /**
- * Which page a request's path names, matched once (pagePatterns of the contracts, in the order
- * the function answers them): the page flow answers the route, never the path again.
+ * Which route of the contracts' route table (pageRoutes, in the order the function answers them)
+ * a request's path names, matched once: the page flow answers the route, never the path again.
+ * A new page of the table needs nothing here nor in the flow.
  */
 import { isUserId } from '@dayfocus/contracts/ids';
-import { matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
+import { matchPagePath, pageRouteRows, type PageRouteName, type PageRouteRow } from '@dayfocus/contracts/page-paths';
 
 export type PageRoute =
   /** Every e-mail's link (`/auth/action`). */
   | { kind: 'email-action' }
   /** "I already have an account" (`/app-link/{uid}`); null for an id that cannot name anyone. */
   | { kind: 'app-link'; inviterId: string | null }
-  /** The older invitation route, which names no inviter (`/tasks-Feedback`). */
-  | { kind: 'legacy-invitation' }
-  /** The invitation (`/feedback/{uid}/{lg?}`). */
-  | { kind: 'invitation'; inviterId: string }
-  /** A sign-up page naming its inviter; the method page is rendered for the visitor's user agent. */
-  | { kind: 'sign-up'; inviterId: string; byUserAgent: boolean }
   /**
    * The welcome page: the account to activate and the inviter who sent the link, null where the
    * path names none (or an id that cannot name anyone).
    */
   | { kind: 'welcome'; inviteeId: string | null; inviterId: string | null }
-  | { kind: 'home' }
-  | { kind: 'confirm-email' }
+  /**
+   * A page the web app's renderer draws and Hosting's CDN keeps (every other route of the table):
+   * `path`, the path it is drawn for (the pattern itself when it has no parameters, else the path
+   * without a trailing slash); `inviterId`, the inviter its path names (null when it names none).
+   */
+  | {
+      kind: 'page';
+      name: PageRouteName;
+      path: string;
+      inviterId: string | null;
+      byUserAgent: boolean;
+      post: PageRouteRow['post'];
+    }
   /** Anything else: a longer path under /feedback/, or an id that cannot be decoded. */
   | { kind: 'unknown' };
 
@@ -41,27 +47,37 @@ export function inviterIdOf(segment: string): string | null {
   return isUserId(id) ? id : null;
 }
 
-/** The page `path` names. */
-export function pageRouteOf(path: string): PageRoute {
-  const match = (pattern: string) => matchPagePath(pattern, path);
-  if (match(pagePatterns.emailAction)) return { kind: 'email-action' };
-  const appLink = match(pagePatterns.inviterAppLink)?.inviterId;
-  if (appLink) return { kind: 'app-link', inviterId: inviterIdOf(appLink) };
-  if (match(pagePatterns.legacyInvitation)) return { kind: 'legacy-invitation' };
-  const invitation = match(pagePatterns.invitation)?.inviterId;
-  const invitationId = invitation ? inviterIdOf(invitation) : null;
-  if (invitationId) return { kind: 'invitation', inviterId: invitationId };
-  const method = match(pagePatterns.socialSignUp)?.inviterId;
-  const signUp = method ?? match(pagePatterns.signUp)?.inviterId;
-  const signUpId = signUp ? inviterIdOf(signUp) : null;
-  if (signUpId) return { kind: 'sign-up', inviterId: signUpId, byUserAgent: method !== undefined };
-  const welcome = match(pagePatterns.welcome);
-  if (welcome) {
-    const idOf = (segment: string | undefined) => (segment ? inviterIdOf(segment) : null);
-    return { kind: 'welcome', inviteeId: idOf(welcome.inviteeId), inviterId: idOf(welcome.inviterId) };
+/** The route of one row for `path`'s parameters, or null when a parameter cannot name anyone. */
+function routeOf(
+  row: PageRouteRow & { name: PageRouteName },
+  path: string,
+  params: Record<string, string | undefined>,
+): PageRoute | null {
+  const idOf = (segment: string | undefined) => (segment ? inviterIdOf(segment) : null);
+  switch (row.answer) {
+    case 'email-action':
+      return { kind: 'email-action' };
+    case 'app-link':
+      return { kind: 'app-link', inviterId: idOf(params.inviterId) };
+    case 'welcome':
+      return { kind: 'welcome', inviteeId: idOf(params.inviteeId), inviterId: idOf(params.inviterId) };
+    case undefined: {
+      const inviterId = idOf(params.inviterId);
+      if (params.inviterId !== undefined && !inviterId) return null;
+      const drawn = row.pattern.includes('/:') ? path.replace(/\/$/, '') : row.pattern;
+      const { name, post } = row;
+      return { kind: 'page', name, path: drawn, inviterId, byUserAgent: row.byUserAgent === true, post };
+    }
   }
-  if (match(pagePatterns.home)) return { kind: 'home' };
-  if (match(pagePatterns.confirmEmail)) return { kind: 'confirm-email' };
+}
+
+/** The route `path` names: the first row whose pattern it matches, and whose ids can name someone. */
+export function pageRouteOf(path: string): PageRoute {
+  for (const row of pageRouteRows) {
+    const params = matchPagePath(row.pattern, path);
+    const route = params ? routeOf(row, path, params) : null;
+    if (route) return route;
+  }
   return { kind: 'unknown' };
 }
 

@@ -18,9 +18,12 @@
  *   in the inviter's funnel (domain/funnel.ts). Never cached.
  * - `POST /sign-up/{uid}`: the e-mail form, posted by the browser before any script ran: the page
  *   again (303), its body unread.
+ *
+ * Which path is which, and how each page is answered, is the contracts' route table
+ * (`pageRoutes`, packages/contracts/src/page-paths.ts): a page added there is rendered and cached
+ * like the front door without a line here.
  */
 import { FlowError } from '../../platform/domain/errors.js';
-import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   CANONICAL_REDIRECT_CACHE_CONTROL,
@@ -83,38 +86,22 @@ export class InvitationPageFlow {
     const route = pageRouteOf(path);
     if (request.method === 'POST') {
       if (route.kind === 'welcome') return this.welcomePages.answer(route, request);
-      return route.kind === 'sign-up' ? pageAgain(request.rawUrl) : this.view(route);
+      return route.kind === 'page' && route.post === 'page-again' ? pageAgain(request.rawUrl) : this.view(route);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
     }
-    const { rawUrl, acceptLanguage } = request;
-    const queryLanguage = queryLanguageOf(rawUrl);
-    const cached = (render: () => Promise<HttpAnswer>) => this.canonical(path, rawUrl) ?? render();
+    const { rawUrl } = request;
     switch (route.kind) {
       case 'email-action':
         return this.emailAction(rawUrl);
       case 'app-link':
         return this.elsewhere(rawUrl, '') ?? this.appLink(route.inviterId);
-      case 'legacy-invitation':
-        return cached(() => this.page(request, pagePatterns.legacyInvitation, null, undefined, acceptLanguage));
-      case 'invitation':
-      case 'sign-up': {
-        // The method page puts the visitor's phone's own provider first: rendered for its user agent.
-        const userAgent = route.kind === 'sign-up' && route.byUserAgent ? (request.userAgent ?? '') : undefined;
-        const page = path.replace(/\/$/, '');
-        return cached(() => this.page(request, page, route.inviterId, queryLanguage, acceptLanguage, userAgent));
-      }
       case 'welcome':
         return this.welcomePages.answer(route, request);
-      case 'home':
-        // The front door: the same for everyone but for the phone's own store and the language.
-        return cached(() => this.page(request, path, null, queryLanguage, acceptLanguage, request.userAgent ?? ''));
-      case 'confirm-email': {
-        // The same for everyone (the address it names is the browser's history entry): cached as an invitation.
-        const input = { path: pagePatterns.confirmEmail, queryLanguage, acceptLanguage, inviter: null };
-        return cached(() => this.rendered(input, () => INVITATION_CACHE_CONTROL));
-      }
+      case 'page':
+        // A request with a query the page does not read goes to the page's own URL first.
+        return this.canonical(path, rawUrl) ?? this.page(request, route);
       case 'unknown':
         // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
         // app's page is not rendered for it (the app's router could not take such a path over).
@@ -176,26 +163,28 @@ export class InvitationPageFlow {
 
   /** The view beacon: counted for an inviter who exists (so that no one can fill the store with made-up ids). */
   private async view(route: PageRoute): Promise<HttpAnswer> {
-    const inviterId = route.kind === 'invitation' ? route.inviterId : null;
+    const inviterId = route.kind === 'page' && route.post === 'view' ? route.inviterId : null;
     const exists = inviterId !== null && (await this.deps.inviterExists(inviterId));
     if (exists) await this.deps.countView(inviterId);
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 
   /**
-   * A page that names an inviter (the invitation, the sign-up pages), cached at the CDN; one
-   * rendered for a `userAgent` is kept per user agent (`Vary`).
+   * A page of the route table, cached at the CDN: one that names an inviter is 404 "Invalid URL"
+   * for nobody, kept for less long; one rendered for the visitor's user agent is kept per user
+   * agent (`Vary`).
    */
-  private async page(
-    asked: PageRequest,
-    path: string,
-    inviterId: string | null,
-    queryLanguage: string | undefined,
-    acceptLanguage: string | undefined,
-    userAgent?: string,
-  ): Promise<HttpAnswer> {
-    const inviter = inviterId ? await this.deps.findInviter(inviterId, asked) : null;
-    const answer = await this.rendered({ path, queryLanguage, acceptLanguage, userAgent, inviter }, (status) =>
+  private async page(asked: PageRequest, route: Extract<PageRoute, { kind: 'page' }>): Promise<HttpAnswer> {
+    const inviter = route.inviterId ? await this.deps.findInviter(route.inviterId, asked) : null;
+    const userAgent = route.byUserAgent ? (asked.userAgent ?? '') : undefined;
+    const input = {
+      path: route.path,
+      queryLanguage: queryLanguageOf(asked.rawUrl),
+      acceptLanguage: asked.acceptLanguage,
+      userAgent,
+      inviter,
+    };
+    const answer = await this.rendered(input, (status) =>
       status === 200 ? INVITATION_CACHE_CONTROL : UNKNOWN_INVITER_CACHE_CONTROL,
     );
     if (userAgent === undefined) return answer;

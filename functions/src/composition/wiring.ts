@@ -26,7 +26,7 @@ import { AppLinkFlow } from '../short-links/flows/app-link-flow.js';
 import { loadRenderer } from '../pages/adapters/web-renderer.js';
 
 export { loadRenderer };
-import { InvitationPageFlow, type InvitationPageDeps } from '../pages/flows/invitation-page-flow.js';
+import { PageFlow, type PageFlowDeps } from '../pages/flows/invitation-page-flow.js';
 import { InviteFlow } from '../invites/flows/invite-flow.js';
 import { WelcomeFlow } from '../invites/flows/welcome-flow.js';
 import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js';
@@ -138,10 +138,10 @@ export const appLinkFlow = new AppLinkFlow({
 /** The welcome page's activation: the callable's, and the server page's confirm form's. */
 export const welcomeFlow = new WelcomeFlow({ invites: inviteFlow, appLinks: appLinkFlow, logger });
 
-/** The invitation page's flow, given what only the HTTP function knows: its renderer and its headers. */
-export function invitationPageFlow(page: Pick<InvitationPageDeps, 'renderer' | 'pageHeaders'>): InvitationPageFlow {
+/** The flow of every server-rendered page, given what only the HTTP function knows: its renderer and its headers. */
+export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): PageFlow {
   const inviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
-  return new InvitationPageFlow({
+  return new PageFlow({
     ...page,
     findInviter: (inviterId, asked) => inviters.card(inviterId, asked),
     createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),

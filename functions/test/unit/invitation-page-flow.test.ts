@@ -5,8 +5,9 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
 import { localLinkDefaults, parseLinkSettings } from '../../src/platform/domain/link-settings.js';
-import { InvitationPageFlow } from '../../src/pages/flows/invitation-page-flow.js';
+import { PageFlow } from '../../src/pages/flows/invitation-page-flow.js';
 import { PAGE_CONTENT_SECURITY_POLICY } from '@dayfocus/contracts/security-headers';
+import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { memoryLogger } from '../memory-logger.js';
 import { fakeLinkPageRenderer } from '../short-links.js';
 
@@ -20,7 +21,7 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
   const views: string[] = [];
   const looked: string[] = [];
   const activations: string[] = [];
-  const flow = new InvitationPageFlow({
+  const flow = new PageFlow({
     findInviter: async (id) => {
       looked.push(id);
       return id === 'asha' ? asha : null;
@@ -68,7 +69,7 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
   return { flow, rendered, views, looked, activations };
 }
 
-describe('InvitationPageFlow', () => {
+describe('PageFlow: every server-rendered page', () => {
   it("lets each page's inline stylesheet apply (by its hash, or a short link page's nonce), and no other inline style", async () => {
     const { flow } = flowWith({ policy: PAGE_CONTENT_SECURITY_POLICY });
     const styleSrc = (answer: { headers: Record<string, string> }) =>
@@ -96,7 +97,7 @@ describe('InvitationPageFlow', () => {
 
   it("renders the sign-up method page for the visitor's phone (its provider first), and caches a copy per user agent", async () => {
     const { flow, rendered } = flowWith();
-    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1';
+    const iphone = SAFARI_IPHONE;
     const method = await flow.answer({ method: 'GET', rawUrl: '/social-sign-up/asha', userAgent: iphone });
     expect(method.status).toBe(200);
     expect(method.headers.vary?.split(', ')).toContain('User-Agent');
@@ -139,7 +140,7 @@ describe('InvitationPageFlow', () => {
 
   it("renders the welcome page for the visitor's phone and language, applying nothing, and lets no cache keep it", async () => {
     const { flow, rendered, looked, activations } = flowWith();
-    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    const iphone = SAFARI_IPHONE;
     const answer = await flow.answer({
       method: 'GET',
       rawUrl: '/welcome/mira/asha?lg=hi&mode=verifyEmail&oobCode=abc',

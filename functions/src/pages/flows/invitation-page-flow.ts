@@ -1,7 +1,8 @@
 /**
- * The invitation page, answered by a function so that its first HTML already names the
- * inviter (for the visitor, and for the link-preview crawlers of WhatsApp, iMessage, Telegram
- * and Slack), and "I already have an account" without JavaScript. docs/invitation-page.md.
+ * Every page the server renders for the web app, and its redirects: answered by a function so
+ * that the invitation's first HTML already names the inviter (for the visitor, and for the
+ * link-preview crawlers of WhatsApp, iMessage, Telegram and Slack), every page shows before any
+ * script, and "I already have an account" works without JavaScript. docs/invitation-page.md.
  *
  * - `GET /feedback/{uid}/{lg?}`, `GET /tasks-Feedback`: the page rendered by the web app's own
  *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
@@ -43,7 +44,7 @@ import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
-export interface InvitationPageDeps extends Pick<WelcomePageDeps, 'activate' | 'confirmLimits'> {
+export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confirmLimits'> {
   /**
    * The inviter's card, or null for nobody, for a page asked for as `asked`: kept by her id, never
    * by a header (KeptPageInviters), so that a header value the CDN has no copy for costs no read.
@@ -74,10 +75,10 @@ export interface PageRequest {
   client?: string;
 }
 
-export class InvitationPageFlow {
+export class PageFlow {
   private readonly welcomePages: WelcomePageFlow;
 
-  constructor(private readonly deps: InvitationPageDeps) {
+  constructor(private readonly deps: PageFlowDeps) {
     this.welcomePages = new WelcomePageFlow(deps);
   }
 

@@ -8,7 +8,7 @@ import { linkProviderApiKey } from '../../short-links/adapters/link-params.js';
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 import { httpFunction } from '../../platform/functions/http-function.js';
 import { environment } from '../../platform/environment.js';
-import { invitationPageFlow, loadRenderer } from '../../composition/wiring.js';
+import { loadRenderer, pageFlow } from '../../composition/wiring.js';
 import { clientAddressOf } from '../domain/welcome-confirm.js';
 
 /** The deploy's policy, and in the local stack the Auth emulator's address beside it. */
@@ -16,7 +16,7 @@ const connectSources = environment().pageConnectSources;
 const policy =
   connectSources.length > 0 ? localPolicy(PAGE_CONTENT_SECURITY_POLICY, connectSources) : PAGE_CONTENT_SECURITY_POLICY;
 
-const flow = invitationPageFlow({
+const flow = pageFlow({
   renderer: loadRenderer,
   pageHeaders: { ...SECURITY_HEADERS, 'Content-Security-Policy': policy },
 });

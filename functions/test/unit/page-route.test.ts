@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageRouteRows } from '@dayfocus/contracts/page-paths';
 import { inviterIdOf, pageRouteOf } from '../../src/pages/domain/page-route.js';
 
 describe('inviterIdOf', () => {
@@ -50,5 +51,16 @@ describe('pageRouteOf: the page a path names, matched once', () => {
   it.each(['/feedback/asha/hi/extra', '/feedback/%E0%A4', '/sign-up/..', '/Feedback/asha', '/nothing'])(
     '%s is no page of ours',
     (path) => expect(pageRouteOf(path)).toEqual({ kind: 'unknown' }),
+  );
+
+  // A row added to the route table is answered with no line here: its path, every parameter
+  // given an id, is its own page (or its own answer), never the unknown path.
+  it.each(pageRouteRows.map((row) => [row.pattern.replace(/:\w+\??/g, 'asha'), row] as const))(
+    '%s is the route table row that names it',
+    (path, row) => {
+      const route = pageRouteOf(path);
+      expect(route.kind).toBe(row.answer ?? 'page');
+      if (route.kind === 'page') expect(route).toMatchObject({ name: row.name, path, post: row.post });
+    },
   );
 });

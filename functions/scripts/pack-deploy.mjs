@@ -11,19 +11,9 @@
 //   (deploy-lockfile.mjs): Cloud Build runs `npm ci` on it.
 // No .env file: firebase.json's `configDir` has firebase-tools read them from functions/ itself,
 // and write there what a person types at its params prompt. The folder is made anew each time;
-// an .env file an older deploy left in it (answers typed at its prompt) is moved to functions/
-// first, never overwriting a value there.
+// an .env file an older deploy left in it (answers typed at its prompt) stops the pack first.
 // test/unit/deploy-package.test.ts installs the result with `npm ci` outside the workspace and loads it.
-import {
-  appendFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deployLockfile } from './deploy-lockfile.mjs';
@@ -46,34 +36,18 @@ for (const [dir, what] of [
 ]) {
   if (!existsSync(dir)) fail(`${dir} is missing: build ${what} first`);
 }
-// Built by the step before (pnpm run build): the rule the deploy check applies too.
-const { leftoverLines } = await import('../lib/platform/domain/deploy-env.js');
-
-// Answers an older deploy's prompt wrote into the folder: moved to functions/, or a refusal
-// (nothing changed) when a value there differs.
+// Answers an older deploy's prompt wrote into the folder (before firebase.json's configDir kept
+// them in functions/) would be lost with it: the pack stops, and the deploy check says which lines
+// to move (tools/deploy/src/checks.ts, promptAnswers).
 const shown = (path) => relative(workspaceDir, path);
-const moves = [];
-const conflicts = [];
-for (const name of existsSync(out) ? readdirSync(out) : []) {
-  if (!name.startsWith('.env') || name.endsWith('.local')) continue;
-  const kept = resolve(functionsDir, name);
-  const { missing, differing } = leftoverLines(
-    readFileSync(resolve(out, name), 'utf8'),
-    existsSync(kept) ? readFileSync(kept, 'utf8') : '',
+const left = (existsSync(out) ? readdirSync(out) : []).filter(
+  (name) => name.startsWith('.env') && !name.endsWith('.local'),
+);
+if (left.length > 0)
+  fail(
+    `${left.map((name) => shown(resolve(out, name))).join(', ')}: answers typed at an earlier deploy's prompt; ` +
+      'move what functions/ lacks there and delete the file (`npm run deploy:check` names each line)',
   );
-  for (const { key } of differing) conflicts.push(`${shown(resolve(out, name))} sets ${key} unlike ${shown(kept)}`);
-  if (missing.length > 0) moves.push({ name, kept, missing });
-}
-if (conflicts.length > 0)
-  fail(`${conflicts.join('; ')}: keep the right value in functions/ and delete the file in ${shown(out)}`);
-for (const { name, kept, missing } of moves) {
-  const before = existsSync(kept) ? readFileSync(kept, 'utf8') : '';
-  const lines = missing.map(({ line }) => `${line}\n`).join('');
-  appendFileSync(kept, `${before === '' || before.endsWith('\n') ? '' : '\n'}${lines}`);
-  console.log(
-    `pack-deploy: moved ${missing.map(({ key }) => key).join(', ')} from ${shown(resolve(out, name))} to ${shown(kept)}`,
-  );
-}
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });

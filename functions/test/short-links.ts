@@ -1,6 +1,7 @@
 /** Test support of the short links, shared by their unit and stack tests. */
 import { linkTargetFor } from '../src/short-links/domain/app-links.js';
 import { parseLinkSettings } from '../src/platform/domain/link-settings.js';
+import { localFunctionParams } from '@dayfocus/stack/function-params';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { AppLinkFlow } from '../src/short-links/flows/app-link-flow.js';
 import type { AppLinkLinks } from '../src/short-links/flows/ports.js';
@@ -43,7 +44,8 @@ export const fakeLinkPageRenderer: LinkPageRenderer = {
 };
 
 export const fakeLinkCode = 'AbCdEf12_-';
-export const localLinkSettings = parseLinkSettings({}, { deployed: false });
+/** The link settings the functions read on the local stack. */
+export const localLinkSettings = parseLinkSettings(localFunctionParams, { deployed: false });
 
 /**
  * The short-link flow in-process, for visits: its store knows the one link `fakeLinkCode` of

@@ -13,6 +13,7 @@ import { DynamicLinksClient } from '../../src/short-links/adapters/dynamic-links
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import { parseLinkSettings } from '../../src/platform/domain/link-settings.js';
+import { localFunctionParams } from '@dayfocus/stack/function-params';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import { AppLinkFlow } from '../../src/short-links/flows/app-link-flow.js';
 import { InviterFlow } from '../../src/invites/flows/inviter-flow.js';
@@ -85,6 +86,7 @@ beforeEach(() => {
 function flowWith(options: { apiKey?: string; apiUrl?: string } = {}) {
   const settings = parseLinkSettings(
     {
+      ...localFunctionParams,
       LINK_PROVIDER: 'dynamic-links',
       DYNAMIC_LINKS_API_URL: options.apiUrl ?? apiUrl,
       DYNAMIC_LINKS_DOMAIN_URI_PREFIX: 'https://dayfocus.page.link',

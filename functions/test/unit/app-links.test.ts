@@ -12,14 +12,12 @@ import {
 } from '../../src/short-links/domain/app-links.js';
 import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/short-links/domain/link-pages.js';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
-import { localLinkDefaults, parseLinkSettings, type LinkSettings } from '../../src/platform/domain/link-settings.js';
+import { parseLinkSettings, type LinkSettings, type RawLinkSettings } from '../../src/platform/domain/link-settings.js';
+import { localFunctionParams } from '@dayfocus/stack/function-params';
 import { allUserAgents } from '@dayfocus/stack/user-agents';
-import { dynamicLinksBodyFor } from '../short-links.js';
+import { dynamicLinksBodyFor, localLinkSettings as local } from '../short-links.js';
 
-const local = parseLinkSettings({}, { deployed: false });
-
-const production: Record<keyof typeof localLinkDefaults, string> = {
-  ...localLinkDefaults,
+const production: Partial<RawLinkSettings> = {
   PRODUCT_DOMAIN: 'https://dayfocus.app',
   LINK_ORIGIN: 'https://dayfocus.app',
   PRODUCT_IMAGE_URL: 'https://dayfocus.app/images/dayfocus-preview.png',
@@ -301,7 +299,7 @@ describe('the pages', () => {
 });
 
 describe('settings', () => {
-  it('default to the local stack', () => {
+  it("on the local stack, are the stack's own", () => {
     expect(local).toMatchObject({
       productDomain: 'http://127.0.0.1:5000',
       linkOrigin: 'http://127.0.0.1:5000',
@@ -314,9 +312,22 @@ describe('settings', () => {
     expect(settings.androidCertFingerprints).toEqual([`${'AB:'.repeat(31)}CD`, `${'12:'.repeat(31)}34`]);
   });
 
-  it('refuse local values once deployed, naming each one', () => {
-    expect(() => parseLinkSettings({}, { deployed: true })).toThrow(
-      /PRODUCT_DOMAIN is http:\/\/127\.0\.0\.1:5000.*LINK_ORIGIN.*PRODUCT_IMAGE_URL.*APPLE_TEAM_ID is still the local placeholder.*ANDROID_CERT_SHA256 is still/,
+  it('refuse settings left unset, naming each one, and take the defaults that serve every project', () => {
+    expect(() => parseLinkSettings({}, { deployed: false })).toThrow(
+      'The short-link settings are not usable: APPLE_TEAM_ID is not set; ANDROID_CERT_SHA256 is not set; ' +
+        'PRODUCT_DOMAIN is not set; LINK_ORIGIN is not set; PRODUCT_IMAGE_URL is not set',
+    );
+    const settings = parseLinkSettings(production, { deployed: true });
+    expect([settings.appStoreUrl, settings.playStoreUrl, settings.provider]).toEqual([
+      'https://apps.apple.com/app/id6475332296',
+      'https://play.google.com/store/apps/details?id=com.dayfocus.app',
+      { kind: 'own' },
+    ]);
+  });
+
+  it("refuse the local stack's values once deployed, naming each one", () => {
+    expect(() => parseLinkSettings(localFunctionParams, { deployed: true })).toThrow(
+      /PRODUCT_DOMAIN is http:\/\/127\.0\.0\.1:5000.*LINK_ORIGIN.*PRODUCT_IMAGE_URL.*ANDROID_CERT_SHA256 holds a fingerprint of zeros/,
     );
   });
 

@@ -4,12 +4,11 @@ import { FlowError } from '../../src/platform/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
-import { localLinkDefaults, parseLinkSettings } from '../../src/platform/domain/link-settings.js';
 import { PageFlow } from '../../src/pages/flows/invitation-page-flow.js';
 import { PAGE_CONTENT_SECURITY_POLICY } from '@dayfocus/contracts/security-headers';
 import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { memoryLogger } from '../memory-logger.js';
-import { fakeLinkPageRenderer } from '../short-links.js';
+import { fakeLinkPageRenderer, localLinkSettings } from '../short-links.js';
 
 const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };
 
@@ -49,7 +48,7 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
       ...fakeLinkPageRenderer,
       inlineStyleSource: STYLE_SOURCE,
     }),
-    settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
+    settings: () => localLinkSettings,
     nonce: () => randomBytes(16).toString('base64'),
     logger: memoryLogger(),
     pageHeaders: {

@@ -12,8 +12,7 @@ import {
 } from '../../src/pages/domain/welcome-confirm.js';
 import { pageRouteOf } from '../../src/pages/domain/page-route.js';
 import { WelcomePageFlow } from '../../src/pages/flows/welcome-page-flow.js';
-import { localLinkDefaults, parseLinkSettings } from '../../src/platform/domain/link-settings.js';
-import { fakeLinkPageRenderer } from '../short-links.js';
+import { fakeLinkPageRenderer, localLinkSettings } from '../short-links.js';
 
 const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };
 const answer: ActivationAnswer = { ...writeSucceeded, inviter: asha, inviteLink: 'https://dayfocus.app/l/abc' };
@@ -44,7 +43,7 @@ function flowWith(
       },
       ...fakeLinkPageRenderer,
     }),
-    settings: () => parseLinkSettings(localLinkDefaults, { deployed: false }),
+    settings: () => localLinkSettings,
     pageHeaders: {},
   });
   const answer_ = (method: string, rawUrl: string, client = '203.0.113.7') => {

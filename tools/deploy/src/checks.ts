@@ -10,12 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import {
-  deployParamProblems,
-  emulatorSettingsInDeploy,
-  FUNCTION_PARAMS,
-  leftoverLines,
-} from '@dayfocus/functions/platform/domain/deploy-env';
+import { deployParamProblems, emulatorSettingsInDeploy, FUNCTION_PARAMS, leftoverLines } from './deploy-env.js';
 import { APP_CHECK_ALWAYS_CALLABLES } from '@dayfocus/contracts/functions';
 import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './context.js';
 import { deployableEnvFiles, deployEnv } from './function-env.js';
@@ -200,7 +195,7 @@ const promptAnswers: DeployCheck = {
           ...(missing.length > 0
             ? [
                 `${left} holds ${missing.map(({ key }) => key).join(', ')} (typed at an earlier deploy's prompt), ` +
-                  `which ${shown(root, kept)} lacks: move them there (\`pnpm --dir functions run pack\` does)`,
+                  `which ${shown(root, kept)} lacks: move them there, then delete ${left}`,
               ]
             : []),
           ...differing.map(

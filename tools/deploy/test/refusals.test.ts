@@ -324,13 +324,13 @@ describe("the functions' settings, one bad value each (the preflight for the fun
           .replace(/^PRODUCT_DOMAIN=.*$/m, 'PRODUCT_DOMAIN=http://127.0.0.1:5000')
           .replace(/^APPLE_TEAM_ID=.*$/m, 'APPLE_TEAM_ID=LOCALTEAM0'),
       ),
-      'PRODUCT_DOMAIN is http://127.0.0.1:5000: a deployed project needs a public https URL; ' +
-        'APPLE_TEAM_ID is still the local placeholder',
+      `PRODUCT_DOMAIN is the local stack's "http://127.0.0.1:5000": set the site's https origin, such as https://dayfocus.app; ` +
+        `APPLE_TEAM_ID is the local stack's "LOCALTEAM0": set the iOS app's Apple Developer team id (10 characters)`,
     ],
     [
       "WEB_API_KEY's placeholder",
       params((text) => text.replace(/^WEB_API_KEY=.*$/m, 'WEB_API_KEY=local-placeholder-api-key')),
-      `WEB_API_KEY is the placeholder "local-placeholder-api-key": set the web config's apiKey`,
+      `WEB_API_KEY is the local stack's "local-placeholder-api-key": set the web config's apiKey`,
     ],
     [
       'an emulator switch',
@@ -439,29 +439,19 @@ describe("answers typed at firebase-tools' params prompt", () => {
     expect(readFileSync(join(root, `functions/.env.${PROJECT}`), 'utf8')).toContain('APP_STORE_URL=');
   });
 
-  it("are moved from an older deploy's functions/deploy by the pack step, never over a value", async () => {
+  it('left by an older deploy in functions/deploy stop the pack step, which changes nothing', async () => {
     const root = builtTree();
     const left = join(root, `functions/deploy/.env.${PROJECT}`);
     const kept = join(root, `functions/.env.${PROJECT}`);
     writeFileSync(left, `${goodParams}PICTURES_FOLDER=Avatars\n`);
-    const moved = await pack(root);
-    expect(moved.code, moved.output).toBe(0);
-    expect(moved.output).toContain(
-      `moved PICTURES_FOLDER from functions/deploy/.env.${PROJECT} to functions/.env.${PROJECT}`,
-    );
-    expect(readFileSync(kept, 'utf8')).toBe(`${goodParams}PICTURES_FOLDER=Avatars\n`);
-    expect(existsSync(left)).toBe(false);
-
-    // A value unlike the kept one: refused, and nothing changed.
-    writeFileSync(left, 'PICTURES_FOLDER=Photos\n');
     appendFileSync(join(root, 'functions/deploy/marker'), 'x');
     const refused = await pack(root);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain(
-      `functions/deploy/.env.${PROJECT} sets PICTURES_FOLDER unlike functions/.env.${PROJECT}`,
+      `functions/deploy/.env.${PROJECT}: answers typed at an earlier deploy's prompt; move what functions/ lacks there`,
     );
-    expect(readFileSync(kept, 'utf8')).toBe(`${goodParams}PICTURES_FOLDER=Avatars\n`);
-    expect(readFileSync(left, 'utf8')).toBe('PICTURES_FOLDER=Photos\n');
+    expect(readFileSync(kept, 'utf8')).toBe(goodParams);
+    expect(readFileSync(left, 'utf8')).toBe(`${goodParams}PICTURES_FOLDER=Avatars\n`);
     expect(existsSync(join(root, 'functions/deploy/marker'))).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
 import { emulatorEnv, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
+import { writeLocalFunctionParams } from './function-params.js';
 import { writeLocalFirebaseJson } from './local-config.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { httpAnswers, portInUse, waitFor } from './readiness.js';
@@ -178,8 +179,12 @@ async function reuseRunningStack(log: (line: string) => void): Promise<RunningSt
   return null;
 }
 
-/** firebase-tools' Auth, Functions and Hosting emulators, in a process group; `onReady` when they say so. */
+/**
+ * firebase-tools' Auth, Functions and Hosting emulators, in a process group; `onReady` when they
+ * say so. The functions' local params go to their env file first (function-params.ts).
+ */
 function startEmulators(options: StackOptions, onReady: () => void): ManagedProcess {
+  writeLocalFunctionParams();
   return startProcess(
     process.execPath,
     [

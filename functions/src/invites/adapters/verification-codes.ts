@@ -6,11 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { defineString } from 'firebase-functions/params';
-import { LOCAL_WEB_API_KEY } from '../../platform/domain/deploy-env.js';
 import type { AppliedCode, CheckedCode, CodeRefusal, VerificationCodes } from '../flows/ports.js';
 
+/**
+ * No default: a project sets its own key, and the local stack one the Auth emulator takes
+ * (tools/stack/src/function-params.ts).
+ */
 export const webApiKey = defineString('WEB_API_KEY', {
-  default: LOCAL_WEB_API_KEY,
   description:
     "The web app's Firebase API key (public, as in the site's config.json): applying verification codes needs it",
 });
@@ -44,7 +46,7 @@ export class AuthRestVerificationCodes implements VerificationCodes {
       ? `http://${this.options.emulatorHost}/identitytoolkit.googleapis.com`
       : 'https://identitytoolkit.googleapis.com';
     const apiKey = this.options.apiKey();
-    if (!this.options.emulatorHost && apiKey === LOCAL_WEB_API_KEY) {
+    if (apiKey === '') {
       throw new Error('WEB_API_KEY is not set: verification codes cannot be applied (docs/configuration.md)');
     }
     const url = `${base}/v1/accounts:${method}?key=${encodeURIComponent(apiKey)}`;

@@ -2,8 +2,10 @@
  * Settings of the product's links, as a plain typed object: the product's domain, which the
  * mails and the pages of every slice link to, and the short-link service's. The values come
  * from Firebase params (short-links/adapters/link-params.ts); this module only says what they
- * mean, what the local stack uses by default, and which values must never reach production (the
- * deploy checks, domain/deploy-env.ts, apply the same rules).
+ * mean, which have a default that serves every project, and which values must never reach
+ * production. It holds no local value: the local stack gives the Functions emulator its own
+ * (tools/stack/src/function-params.ts), and a setting without a value is an error, here as in
+ * the deploy checks (tools/deploy/src/deploy-env.ts).
  */
 import { brand } from '@dayfocus/contracts/brand';
 
@@ -38,27 +40,43 @@ export type LinkProviderSettings =
       apiKey: string;
     };
 
-/** What every setting is when nothing is configured: the local stack on 127.0.0.1. */
-export const localLinkDefaults = {
-  PRODUCT_DOMAIN: 'http://127.0.0.1:5000',
-  LINK_ORIGIN: 'http://127.0.0.1:5000',
-  PRODUCT_IMAGE_URL: 'http://127.0.0.1:5000/images/dayfocus-preview.png',
-  APP_STORE_URL: `https://apps.apple.com/app/id${brand.appStoreId}`,
-  PLAY_STORE_URL: `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`,
-  APPLE_TEAM_ID: 'LOCALTEAM0',
-  ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => '00').join(':'),
-  LINK_PROVIDER: 'own',
-  DYNAMIC_LINKS_API_URL: 'https://firebasedynamiclinks.googleapis.com/v1/shortLinks',
-  DYNAMIC_LINKS_DOMAIN_URI_PREFIX: 'http://127.0.0.1:5000/dl',
-} as const;
+/** Every link setting, by its param's name. */
+export const LINK_SETTING_NAMES = [
+  'PRODUCT_DOMAIN',
+  'LINK_ORIGIN',
+  'PRODUCT_IMAGE_URL',
+  'APP_STORE_URL',
+  'PLAY_STORE_URL',
+  'APPLE_TEAM_ID',
+  'ANDROID_CERT_SHA256',
+  'LINK_PROVIDER',
+  'DYNAMIC_LINKS_API_URL',
+  'DYNAMIC_LINKS_DOMAIN_URI_PREFIX',
+] as const;
 
-export type LinkSettingName = keyof typeof localLinkDefaults;
+export type LinkSettingName = (typeof LINK_SETTING_NAMES)[number];
 export type RawLinkSettings = Record<LinkSettingName, string>;
 
+/**
+ * The settings whose default serves every project: the stores' pages, our own links, the
+ * Dynamic Links API's address, and no provider link domain (only that provider needs one). The
+ * others (the site's origins, the preview image, the app's team and certificates) have none.
+ */
+export const linkSettingDefaults: Partial<RawLinkSettings> = {
+  APP_STORE_URL: `https://apps.apple.com/app/id${brand.appStoreId}`,
+  PLAY_STORE_URL: `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`,
+  LINK_PROVIDER: 'own',
+  DYNAMIC_LINKS_API_URL: 'https://firebasedynamiclinks.googleapis.com/v1/shortLinks',
+  DYNAMIC_LINKS_DOMAIN_URI_PREFIX: '',
+};
+
 const FINGERPRINT = /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/;
+/** Thirty-two zero bytes: a stand-in, no certificate's fingerprint. */
+const ZERO_FINGERPRINT = /^00(:00){31}$/;
 const TEAM_ID = /^[A-Z0-9]{10}$/;
 
 function origin(name: string, value: string, problems: string[]): string {
+  if (value === '') return notSet(name, problems);
   try {
     const url = new URL(value);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http');
@@ -73,6 +91,7 @@ function origin(name: string, value: string, problems: string[]): string {
 }
 
 function httpUrl(name: string, value: string, problems: string[]): string {
+  if (value === '') return notSet(name, problems);
   try {
     const url = new URL(value);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http');
@@ -81,6 +100,11 @@ function httpUrl(name: string, value: string, problems: string[]): string {
     problems.push(`${name} must be an http(s) URL, got "${value}"`);
     return '';
   }
+}
+
+function notSet(name: string, problems: string[]): string {
+  problems.push(`${name} is not set`);
+  return '';
 }
 
 function isLocal(url: string): boolean {
@@ -100,16 +124,16 @@ export class LinkSettingsError extends Error {
 }
 
 /**
- * Reads raw string settings (empty means "use the local default") into LinkSettings.
- * `deployed` adds the checks that keep local values out of production: https origins only,
- * and no team id or fingerprint left at its local placeholder. Throws LinkSettingsError
- * with every problem at once.
+ * Reads raw string settings (empty means "take the default", and "not set" where there is none)
+ * into LinkSettings. `deployed` adds the checks that keep local values out of production: public
+ * https addresses only, and no fingerprint of zeros. Throws LinkSettingsError with every problem
+ * at once.
  */
 export function parseLinkSettings(
   raw: Partial<RawLinkSettings>,
   options: { deployed: boolean; apiKey?: string },
 ): LinkSettings {
-  const value = (name: LinkSettingName) => (raw[name] ?? '').trim() || localLinkDefaults[name];
+  const value = (name: LinkSettingName) => (raw[name] ?? '').trim() || (linkSettingDefaults[name] ?? '');
   const problems: string[] = [];
 
   const providerKind = value('LINK_PROVIDER') as LinkProviderKind;
@@ -117,12 +141,14 @@ export function parseLinkSettings(
     problems.push(`LINK_PROVIDER must be one of ${LINK_PROVIDERS.join(', ')}`);
 
   const appleTeamId = value('APPLE_TEAM_ID');
-  if (!TEAM_ID.test(appleTeamId)) problems.push('APPLE_TEAM_ID must be 10 capital letters or digits');
+  if (appleTeamId === '') notSet('APPLE_TEAM_ID', problems);
+  else if (!TEAM_ID.test(appleTeamId)) problems.push('APPLE_TEAM_ID must be 10 capital letters or digits');
   const androidCertFingerprints = value('ANDROID_CERT_SHA256')
     .split(',')
     .map((f) => f.trim().toUpperCase())
     .filter((f) => f.length > 0);
-  if (androidCertFingerprints.length === 0 || !androidCertFingerprints.every((f) => FINGERPRINT.test(f))) {
+  if (androidCertFingerprints.length === 0) notSet('ANDROID_CERT_SHA256', problems);
+  else if (!androidCertFingerprints.every((f) => FINGERPRINT.test(f))) {
     problems.push('ANDROID_CERT_SHA256 must be comma-separated SHA-256 fingerprints (32 hex pairs joined by colons)');
   }
 
@@ -166,9 +192,8 @@ export function parseLinkSettings(
     for (const [name, url] of urls) {
       if (url && isLocal(url)) problems.push(`${name} is ${url}: a deployed project needs a public https URL`);
     }
-    if (appleTeamId === localLinkDefaults.APPLE_TEAM_ID) problems.push('APPLE_TEAM_ID is still the local placeholder');
-    if (androidCertFingerprints.includes(localLinkDefaults.ANDROID_CERT_SHA256)) {
-      problems.push('ANDROID_CERT_SHA256 is still the local placeholder');
+    if (androidCertFingerprints.some((f) => ZERO_FINGERPRINT.test(f))) {
+      problems.push("ANDROID_CERT_SHA256 holds a fingerprint of zeros, no certificate's: set the app's own");
     }
   }
   if (problems.length > 0) throw new LinkSettingsError(problems);

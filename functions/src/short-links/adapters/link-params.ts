@@ -1,11 +1,13 @@
 /**
  * The short-link settings as Firebase params: values come from `functions/.env.<project>`
- * (see the README); unset values fall back to the local stack's (platform/domain/link-settings.ts),
- * which a deployed function refuses. The provider's API key is a Firebase secret.
+ * (the local stack's from `functions/.env.local`, which the stack writes); only a setting whose
+ * default serves every project has one (platform/domain/link-settings.ts), and a deployed function
+ * refuses a missing or local value. The provider's API key is a Firebase secret.
  */
 import { defineSecret, defineString, type StringParam } from 'firebase-functions/params';
 import {
-  localLinkDefaults,
+  LINK_SETTING_NAMES,
+  linkSettingDefaults,
   parseLinkSettings,
   type LinkSettingName,
   type LinkSettings,
@@ -26,10 +28,13 @@ const descriptions: Record<LinkSettingName, string> = {
 };
 
 const params = Object.fromEntries(
-  (Object.keys(localLinkDefaults) as LinkSettingName[]).map((name) => [
-    name,
-    defineString(name, { default: localLinkDefaults[name], description: descriptions[name] }),
-  ]),
+  LINK_SETTING_NAMES.map((name) => {
+    const fallback = linkSettingDefaults[name];
+    return [
+      name,
+      defineString(name, { description: descriptions[name], ...(fallback === undefined ? {} : { default: fallback }) }),
+    ];
+  }),
 ) as Record<LinkSettingName, StringParam>;
 
 /**
@@ -37,7 +42,7 @@ const params = Object.fromEntries(
  * links needs no secret to deploy. Set LINK_PROVIDER in functions/.env.<project>: deploy
  * reads it from there when it decides which secrets the function binds.
  */
-const providerAtLoad = (process.env.LINK_PROVIDER ?? '').trim() || localLinkDefaults.LINK_PROVIDER;
+const providerAtLoad = (process.env.LINK_PROVIDER ?? '').trim() || linkSettingDefaults.LINK_PROVIDER;
 export const linkProviderApiKey = providerAtLoad === 'dynamic-links' ? defineSecret('LINK_PROVIDER_API_KEY') : null;
 
 export function readLinkSettings(): LinkSettings {

@@ -9,12 +9,19 @@
  *   not in the deploy package at all); an `…_EMULATOR_HOST` would point the Admin SDK at a
  *   machine that is not there. Only `.env.local` is the emulator's own file (firebase deploy
  *   never reads it).
- * - Every param whose default is only the local stack's placeholder, set to a real value
- *   (`deployParamProblems`): an unset one would be asked for at the deploy's prompt with the
- *   placeholder offered, and a deployed function refuses the placeholder at run time.
+ * - Every param without a default fit for every project, set to a real value, never to the local
+ *   stack's (`deployParamProblems`): an unset one would be asked for at the deploy's prompt, and a
+ *   deployed function refuses a missing or local value at run time, by the same rules
+ *   (the functions' platform/domain/link-settings.ts and app-check.ts).
  */
-import { appCheckEnforcement } from './app-check.js';
-import { LinkSettingsError, localLinkDefaults, parseLinkSettings, type RawLinkSettings } from './link-settings.js';
+import { appCheckEnforcement } from '@dayfocus/functions/platform/domain/app-check';
+import {
+  LINK_SETTING_NAMES,
+  LinkSettingsError,
+  parseLinkSettings,
+  type RawLinkSettings,
+} from '@dayfocus/functions/platform/domain/link-settings';
+import { localFunctionParams } from '@dayfocus/stack/function-params';
 
 /** Names the emulators set or read: FUNCTIONS_EMULATOR, FIRESTORE_EMULATOR_HOST, FIREBASE_EMULATOR_HUB, … */
 const EMULATOR_SETTING = /(^|_)EMULATOR(_|$)/;
@@ -65,15 +72,12 @@ export function emulatorSettingsInDeploy(files: { name: string; text: string }[]
     );
 }
 
-/** WEB_API_KEY's local default: the Auth emulator takes any key; a deployed function refuses this one. */
-export const LOCAL_WEB_API_KEY = 'local-placeholder-api-key';
-
 /**
- * Every param the functions define (`defineString`/`defineSecret` in adapters/), and what a deploy
- * needs of it. `required`: the default is the local stack's placeholder, so the project's env file
- * must set it (with what to set). `default`: the default serves production (the deploy still asks
- * for it once, interactively, and keeps the answer). `secret`: in Secret Manager, not in a file.
- * test/unit/deploy-env.test.ts holds this list to the params the built functions declare.
+ * Every param the functions define (`defineString`/`defineSecret` in their adapters/), and what a
+ * deploy needs of it. `required`: there is no default, so the project's env file must set it (with
+ * what to set). `default`: the default serves production (the deploy still asks for it once,
+ * interactively, and keeps the answer). `secret`: in Secret Manager, not in a file.
+ * test/deploy-env.test.ts holds this list to the params the built functions declare.
  */
 export const FUNCTION_PARAMS = {
   PRODUCT_DOMAIN: { need: 'required', what: "the site's https origin, such as https://dayfocus.app" },
@@ -92,9 +96,10 @@ export const FUNCTION_PARAMS = {
 } as const satisfies Record<string, { need: 'required' | 'default' | 'secret'; what: string }>;
 
 /** A value copied from apps/web/config.example.json or the local stack's files, not a project's. */
-function isPlaceholder(value: string): boolean {
-  return /^(your-|demo-)/i.test(value) || value === LOCAL_WEB_API_KEY;
-}
+const PLACEHOLDER = /^(your-|demo-|local-)/i;
+
+/** The local stack's value of each param it sets (tools/stack/src/function-params.ts). */
+const localValues: Record<string, string> = localFunctionParams;
 
 /**
  * What is wrong with the functions' settings a deploy would use (`env`: .env and .env.{projectId}
@@ -104,22 +109,24 @@ function isPlaceholder(value: string): boolean {
 export function deployParamProblems(env: Record<string, string | undefined>): string[] {
   const value = (name: string) => (env[name] ?? '').trim();
   const problems: string[] = [];
-  const unset = new Set<string>();
+  const reported = new Set<string>();
+  const report = (name: string, problem: string) => {
+    reported.add(name);
+    problems.push(problem);
+  };
   for (const [name, { need, what }] of Object.entries(FUNCTION_PARAMS)) {
-    if (need === 'required' && value(name) === '') {
-      unset.add(name);
-      problems.push(`${name} is not set: set ${what}`);
-    } else if (need !== 'secret' && value(name) !== '' && isPlaceholder(value(name))) {
-      problems.push(`${name} is the placeholder "${value(name)}": set ${what || "the project's own value"}`);
-    }
+    const set = `set ${what || "the project's own value"}`;
+    if (need === 'required' && value(name) === '') report(name, `${name} is not set: ${set}`);
+    else if (need === 'secret' || value(name) === '') continue;
+    else if (localValues[name] === value(name)) report(name, `${name} is the local stack's "${value(name)}": ${set}`);
+    else if (PLACEHOLDER.test(value(name))) report(name, `${name} is the placeholder "${value(name)}": ${set}`);
   }
-  const raw = Object.fromEntries(Object.keys(localLinkDefaults).map((name) => [name, value(name)])) as RawLinkSettings;
+  const raw = Object.fromEntries(LINK_SETTING_NAMES.map((name) => [name, value(name)])) as RawLinkSettings;
   try {
     parseLinkSettings(raw, { deployed: true });
   } catch (error) {
     if (!(error instanceof LinkSettingsError)) throw error;
-    const named = error.problems.filter((problem) => ![...unset].some((name) => problem.startsWith(`${name} `)));
-    problems.push(...named);
+    problems.push(...error.problems.filter((problem) => ![...reported].some((name) => problem.startsWith(`${name} `))));
   }
   try {
     appCheckEnforcement(env.APP_CHECK_ENFORCEMENT);

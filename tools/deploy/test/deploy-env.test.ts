@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { localFunctionParams } from '@dayfocus/stack/function-params';
+import { repoRoot } from '@dayfocus/stack/settings';
 import {
   deployParamProblems,
   dotenvKeys,
@@ -8,10 +10,9 @@ import {
   emulatorSettingsInDeploy,
   FUNCTION_PARAMS,
   leftoverLines,
-  LOCAL_WEB_API_KEY,
-} from '../../src/platform/domain/deploy-env.js';
+} from '../src/deploy-env.js';
 
-const functionsDir = join(__dirname, '../..');
+const functionsDir = join(repoRoot, 'functions');
 
 /** A project's functions/.env.{projectId}, as docs/deploying.md asks for it. */
 const projectEnv = {
@@ -75,7 +76,7 @@ describe("the functions' params a deploy needs", () => {
     expect(deployParamProblems({ ...projectEnv, APP_CHECK_ENFORCEMENT: 'monitor' })).toEqual([]);
   });
 
-  it('says what to set for each param left to its local placeholder', () => {
+  it('says what to set for each param left unset', () => {
     expect(deployParamProblems({})).toEqual([
       "PRODUCT_DOMAIN is not set: set the site's https origin, such as https://dayfocus.app",
       'LINK_ORIGIN is not set: set the https origin Hosting serves the short links on (/l/{code})',
@@ -90,17 +91,21 @@ describe("the functions' params a deploy needs", () => {
     expect(
       deployParamProblems({
         ...projectEnv,
-        LINK_ORIGIN: 'http://127.0.0.1:5000',
+        LINK_ORIGIN: localFunctionParams.LINK_ORIGIN,
+        PRODUCT_IMAGE_URL: 'http://dayfocus.app/images/dayfocus-preview.png',
+        APPLE_TEAM_ID: localFunctionParams.APPLE_TEAM_ID,
         ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => '00').join(':'),
-        WEB_API_KEY: LOCAL_WEB_API_KEY,
+        WEB_API_KEY: localFunctionParams.WEB_API_KEY,
         PICTURES_FOLDER: 'your-pictures-folder',
         APP_CHECK_ENFORCEMENT: 'off',
       }),
     ).toEqual([
-      `WEB_API_KEY is the placeholder "${LOCAL_WEB_API_KEY}": set the web config's apiKey (Project settings, Your apps)`,
+      `LINK_ORIGIN is the local stack's "${localFunctionParams.LINK_ORIGIN}": set the https origin Hosting serves the short links on (/l/{code})`,
+      `APPLE_TEAM_ID is the local stack's "LOCALTEAM0": set the iOS app's Apple Developer team id (10 characters)`,
+      `ANDROID_CERT_SHA256 is the local stack's "${localFunctionParams.ANDROID_CERT_SHA256}": set the Android app's signing-certificate SHA-256 fingerprints`,
+      `WEB_API_KEY is the local stack's "local-placeholder-api-key": set the web config's apiKey (Project settings, Your apps)`,
       `PICTURES_FOLDER is the placeholder "your-pictures-folder": set the project's own value`,
-      'LINK_ORIGIN is http://127.0.0.1:5000: a deployed project needs a public https URL',
-      'ANDROID_CERT_SHA256 is still the local placeholder',
+      'PRODUCT_IMAGE_URL is http://dayfocus.app/images/dayfocus-preview.png: a deployed project needs a public https URL',
       'APP_CHECK_ENFORCEMENT must be "enforce" or "monitor", not "off" (or leave it out)',
     ]);
   });

@@ -1,0 +1,42 @@
+/**
+ * The functions' params on the local stack: written into the Functions emulator's own env file
+ * before a start, each one the file lacks, and a value a person set there kept.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { localFunctionParams, writeLocalFunctionParams } from '../src/function-params.js';
+import { urls } from '../src/config.js';
+
+const envFile = () => join(mkdtempSync(join(tmpdir(), 'function-params-')), '.env.local');
+
+describe("the functions' local params", () => {
+  it('point the links at the local Hosting', () => {
+    expect([localFunctionParams.PRODUCT_DOMAIN, localFunctionParams.LINK_ORIGIN]).toEqual([urls.hosting, urls.hosting]);
+  });
+
+  it('are all written into a missing env file', () => {
+    const file = envFile();
+    expect(writeLocalFunctionParams(file)).toEqual(Object.keys(localFunctionParams));
+    expect(readFileSync(file, 'utf8')).toBe(
+      Object.entries(localFunctionParams)
+        .map(([key, value]) => `${key}=${value}\n`)
+        .join(''),
+    );
+  });
+
+  it("add only what the file lacks, keeping a person's own values and lines", () => {
+    const file = envFile();
+    const own = '# tried by hand\nexport LINK_ORIGIN=http://127.0.0.1:5050\nPICTURES_FOLDER=Avatars';
+    writeFileSync(file, own);
+    const added = writeLocalFunctionParams(file);
+    expect(added).not.toContain('LINK_ORIGIN');
+    expect(added).toContain('PRODUCT_DOMAIN');
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith(`${own}\n`)).toBe(true);
+    expect(text.match(/LINK_ORIGIN=/g)).toHaveLength(1);
+    expect(writeLocalFunctionParams(file)).toEqual([]);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+});

@@ -49,7 +49,6 @@ const USER_AGENTS = 'tools/stack/src/user-agents.ts';
  */
 const USER_AGENTS_ELSEWHERE = [
   'functions/test/stack/header-busting.test.ts', // made up per request, no real browser's
-  'functions/test/unit/invitation-page-flow.test.ts',
   'tools/bench/app-links.ts',
   'tools/bench/lighthouse.ts',
   'tools/bench/round-trips.ts',

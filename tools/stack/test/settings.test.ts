@@ -1,8 +1,8 @@
 /**
  * The local stack's settings have one source: firebase.json (host, ports), .firebaserc (project
- * id) and the functions' brand.ts (region, store ids). Two files cannot import them and repeat
- * them: the web app's local runtime configuration (public/config.json, served as is) and the
- * functions' defaults for the local stack (link-settings.ts). This test holds them together.
+ * id) and the functions' brand.ts (region, store ids). One file cannot import them and repeats
+ * them: the web app's local runtime configuration (public/config.json, served as is). This test
+ * holds them together (the functions' local params, src/function-params.ts, import them).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,6 +3,7 @@
 // the app has taken the page over reaches the provider's page without waiting for the app.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
@@ -19,6 +20,35 @@ import {
 } from './support/app';
 import { completeProviderRedirect } from './support/auth-emulator';
 import { appMain, holdTheApp, isTakenOver } from './support/hold-app';
+
+/**
+ * Holds the requests for `path` back until `release` lets them through or `refuse` fails them;
+ * later requests (a page loaded again) go through.
+ */
+async function holdBack(page: Page, path: string): Promise<{ release: () => void; refuse: () => void }> {
+  let settle: (pass: boolean) => void = () => undefined;
+  const gate = new Promise<boolean>((resolve) => (settle = resolve));
+  let settled = false;
+  await page.route(`**${path}`, async (route) => {
+    if (settled) return route.fallback();
+    if (await gate) await route.fallback();
+    else await route.abort('failed');
+  });
+  const open = (pass: boolean) => {
+    settle(pass);
+    settled = true;
+  };
+  return { release: () => open(true), refuse: () => open(false) };
+}
+
+/** The documents of `path` the page loads (a form's submit loads it again). */
+function documentsOf(page: Page, path: string): string[] {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && new URL(request.url()).pathname === path) loaded.push(request.url());
+  });
+  return loaded;
+}
 
 /** Firebase Auth's chunk in the web build (the manifest's chunk named `auth`). */
 function authChunk(): string {
@@ -59,7 +89,7 @@ describe("The method page's provider before the rest of the app", () => {
     const app = await holdTheApp(page);
     await page.goto(`/social-sign-up/${inviter.userId}`);
     await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
-    // The server's button, which submits the page's form: the page comes back with `?start=`.
+    // The server's button: once Auth has loaded, a tap starts its sign-in in the page.
     const apple = page.locator('button[value="apple.com"]');
     expect(await apple.getAttribute('type')).toBe('submit');
     await apple.click();
@@ -73,6 +103,51 @@ describe("The method page's provider before the rest of the app", () => {
     const account = await authUserByEmail(invitee.email);
     expect(welcomed).toBe(account.uid);
     await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+  });
+
+  it('a tap before Auth has loaded is held in the page, says it is working, and reaches the provider once Auth comes', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const path = `/social-sign-up/${inviter.userId}`;
+    const documents = documentsOf(page, path);
+    const app = await holdTheApp(page);
+    const auth = await holdBack(page, authChunk());
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
+    const google = page.locator('button[value="google.com"]');
+    await google.click();
+
+    // Working, on the same page: no second load of it, the mark in place of a spinner.
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-start-waiting') === 'google.com');
+    expect(await google.locator('.provider-mark').isVisible()).toBe(false);
+    expect(await google.evaluate((button) => getComputedStyle(button, '::before').animationName)).toBe('spin');
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(documents).toHaveLength(1);
+
+    auth.release();
+    await page.waitForURL((url) => url.pathname === '/emulator/auth/handler', { timeout: 15_000 });
+    expect(await isTakenOver(page)).toBe(false);
+    expect(documents).toHaveLength(1);
+    app.release();
+  });
+
+  it('a tap whose Auth could not load goes back to the form: the page comes back as ?start= and signs in', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const path = `/social-sign-up/${inviter.userId}`;
+    const auth = await holdBack(page, authChunk());
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
+    await page.locator('button[value="apple.com"]').click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-start-waiting') === 'apple.com');
+
+    auth.refuse();
+    const reloaded = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return request.isNavigationRequest() && url.pathname === path && url.searchParams.get('start') === 'apple.com';
+    });
+    await reloaded;
+    await page.waitForURL((url) => url.pathname === '/emulator/auth/handler', { timeout: 15_000 });
   });
 
   it('a link shared with ?start= still starts nothing before the app, nor after it', async () => {

@@ -12,29 +12,45 @@
  * of its own, so that no task is long enough to hold up a tap on a slow phone.
  *
  * The sign-up method page starts at once, Auth first: its first button is the phone's own
- * provider, and a tap on it before the app ran comes back as `?start=`, whose sign-in needs Auth
- * alone (features/sign-up/api/social-sign-in.ts, `startTappedSignIn`).
+ * provider, whose sign-in needs Auth alone. A tap on it before Auth has loaded is held in the page
+ * and starts the sign-in when Auth comes (lib/sign-in-start.ts, `takeStartTaps`); a tap within
+ * this script's own download submits the page's form and comes back as `?start=`
+ * (features/sign-up/api/social-sign-in.ts, `startTappedSignIn`).
  */
 import { readServerState, type ServerState } from './app/server-state';
 import { holdEarlySubmits } from './lib/early-submit';
 import { nextTask } from './lib/next-task';
-import { markStartTaps } from './lib/sign-in-start';
+import { armStartTaps, releaseStartTaps, takeStartTaps } from './lib/sign-in-start';
 import { preloadTakeover } from './lib/takeover-chunks';
 
 /** The app's big libraries, one task each: the modules of one import run in one task. */
 const libraries = [() => import('react-dom/client'), () => import('./lib/i18n')];
 
-/** The method page's own first step: Auth, and the sign-in tapped before the app, if any. */
-async function startSignInFirst(state: ServerState): Promise<void> {
-  const { startTappedSignIn } = await import('./features/sign-up/api/social-sign-in');
-  startTappedSignIn(state.config, state.language);
+/**
+ * The method page's own first step: Auth, then the sign-in tapped before the app, if any (the
+ * page come back as `?start=`, or a tap held in the page); from then on a tap on the server's
+ * button starts its sign-in at once. Answers false when Auth could not load: the page's own
+ * module needs it too, so the app does not take the page over, and the server's buttons go back
+ * to submitting their form (a load of the page that tries again).
+ */
+async function startSignInFirst(state: ServerState): Promise<boolean> {
+  let signIn: typeof import('./features/sign-up/api/social-sign-in');
+  try {
+    signIn = await import('./features/sign-up/api/social-sign-in');
+  } catch {
+    releaseStartTaps();
+    return false;
+  }
+  signIn.startTappedSignIn(state.config, state.language);
+  armStartTaps((provider) => signIn.startSignIn(state.config, state.language, provider));
   await nextTask();
+  return true;
 }
 
 async function takeOver(state: ServerState | null): Promise<void> {
   const authFirst = state?.page === 'social-sign-up';
   if (state) preloadTakeover({ page: state.page, language: state.language, authFirst });
-  if (state && authFirst) await startSignInFirst(state);
+  if (state && authFirst && !(await startSignInFirst(state))) return;
   for (const library of libraries) {
     await library();
     await nextTask();
@@ -48,11 +64,11 @@ function whenIdle(state: ServerState | null): void {
   else setTimeout(run, 0);
 }
 
-// A tap on a provider button before the app runs submits the page's form: marked as ours.
-markStartTaps();
+const state = readServerState(document);
+// A tap on a provider button before the app runs: held for Auth on the method page.
+takeStartTaps({ hold: state?.page === 'social-sign-up' });
 // The e-mail form's submit before the app runs: held until the app makes it.
 holdEarlySubmits();
-const state = readServerState(document);
 // The method page has no picture to wait for, and its first button signs in.
 if (state?.page === 'social-sign-up') void takeOver(state);
 else if (document.readyState === 'complete') whenIdle(state);

@@ -64,19 +64,86 @@ export function takeStartTap(path: string, provider: string, now = Date.now()): 
 }
 
 /**
- * Marks each submit of a provider button (`name="start"`) on the page: installed by takeover.ts,
- * so that a tap before the app runs is marked (the app's buttons open the popup instead).
+ * Set on `<html>` to the provider whose tap is held until Auth has loaded (outside the part of the
+ * page React takes over, so that the takeover finds the server's markup as it was): the
+ * stylesheet shows that button working.
  */
-export function markStartTaps(): void {
+const WAITING_ATTRIBUTE = 'data-start-waiting';
+
+/**
+ * Starts `provider`'s sign-in in this page, by redirect (set once Auth has loaded: `armStartTaps`);
+ * settles only when it could not start (the page leaves for the provider's otherwise).
+ */
+type StartSignIn = (provider: StartProvider) => Promise<unknown>;
+
+export type StartProvider = (typeof START_PROVIDERS)[number];
+
+/** How the page takes a tap on a provider button before the app has it. */
+let taps: {
+  holding: boolean;
+  start: StartSignIn | null;
+  held: { form: HTMLFormElement; button: HTMLButtonElement } | null;
+} = { holding: false, start: null, held: null };
+
+let listening = false;
+
+/**
+ * Takes each tap on a provider button (`name="start"`) of the server's page, before the app has
+ * the page (its buttons then open the popup, and submit nothing). Installed by takeover.ts, the
+ * one script a server-rendered page loads up front, with `hold` on the method page, where
+ * takeover.ts loads Auth first:
+ * - once Auth has loaded (`armStartTaps`), a tap starts the sign-in at once, in this page;
+ * - before, with `hold`, the tap is held: the button says it is working, and the sign-in starts
+ *   when Auth comes (no second tap, no second load of the page);
+ * - otherwise (or when Auth could not load) the form is submitted, marked: the page comes back
+ *   as `?start=` and starts the sign-in once Auth has loaded there (`takeStartTap`).
+ */
+export function takeStartTaps({ hold }: { hold: boolean }): void {
+  taps = { holding: hold, start: null, held: null };
+  if (listening) return;
+  listening = true;
   document.addEventListener(
     'submit',
     (event) => {
       const button = event.submitter;
       const form = event.target;
       if (!(button instanceof HTMLButtonElement) || button.name !== START_PARAM) return;
-      if (!(form instanceof HTMLFormElement)) return;
+      if (!(form instanceof HTMLFormElement) || !isStartProvider(button.value)) return;
+      if (taps.start || taps.holding) {
+        event.preventDefault();
+        if (taps.start) startNow(taps.start, button.value);
+        else {
+          taps.held = { form, button };
+          document.documentElement.setAttribute(WAITING_ATTRIBUTE, button.value);
+        }
+        return;
+      }
       markStartTap(new URL(form.action, window.location.href).pathname, button.value);
     },
     true,
   );
+}
+
+/** Auth has loaded: a tap held meanwhile starts its sign-in now, and every later tap at once. */
+export function armStartTaps(start: StartSignIn): void {
+  taps.start = start;
+  const { held } = taps;
+  taps.held = null;
+  if (held && isStartProvider(held.button.value)) startNow(start, held.button.value);
+}
+
+/** Starts the sign-in; the button stops saying it is working only if it could not start. */
+function startNow(start: StartSignIn, provider: StartProvider): void {
+  start(provider).catch(() => document.documentElement.removeAttribute(WAITING_ATTRIBUTE));
+}
+
+/**
+ * Auth could not load: taps go back to the form (the page comes back as `?start=`), a tap held
+ * meanwhile with them.
+ */
+export function releaseStartTaps(): void {
+  const { held } = taps;
+  taps = { holding: false, start: null, held: null };
+  document.documentElement.removeAttribute(WAITING_ATTRIBUTE);
+  held?.form.requestSubmit(held.button);
 }

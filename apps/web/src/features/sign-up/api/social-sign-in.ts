@@ -127,11 +127,11 @@ export function redirectSignIn(): Promise<UserCredential | null> {
 }
 
 // A sign-in tapped on the server's method page before the app ran (lib/sign-in-start.ts), started
-// as soon as Auth has loaded, ahead of the rest of the app: the page came back as
-// `?start={provider}`, and the provider's page is one redirect away, which needs Auth alone, not
-// React nor the page. takeover.ts loads this module on the method page before the app's other
-// chunks (the page's first action is the phone's own provider). The app then finds neither the
-// `start` in the address nor the tap's mark (../use-sign-in-on-open.ts).
+// as soon as Auth has loaded, ahead of the rest of the app: the tap held in the page, or the page
+// come back as `?start={provider}`. The provider's page is one redirect away, which needs Auth
+// alone, not React nor the page. takeover.ts loads this module on the method page before the
+// app's other chunks (the page's first action is the phone's own provider). The app then finds
+// neither the `start` in the address nor the tap's mark (../use-sign-in-on-open.ts).
 
 let started: Provider | null = null;
 
@@ -155,13 +155,27 @@ export function startTappedSignIn(config: RuntimeConfig, language: string): bool
   const rest = search.size > 0 ? `?${search}` : '';
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest}${window.location.hash}`);
   if (requested === 'google.com' && currentInAppBrowser()) return false;
-  setFirebaseConfig(config);
-  started = requested;
-  signInByRedirect(requested, language).catch((error: unknown) => {
-    started = null;
+  void startSignIn(config, language, requested).catch((error: unknown) => {
     // The app's buttons stay: a tap on one tries again.
     // eslint-disable-next-line no-console
     console.error('The sign-in tapped before the app could not start', error);
   });
   return true;
+}
+
+/**
+ * Starts `provider`'s sign-in by redirect, from a tap the app did not take (the server's buttons,
+ * lib/sign-in-start.ts): it settles only when the sign-in could not start.
+ */
+export function startSignIn(config: RuntimeConfig, language: string, provider: Provider): Promise<never> {
+  // Google refuses to sign in inside an in-app browser: the page shows the way out instead.
+  if (provider === 'google.com' && currentInAppBrowser()) {
+    return Promise.reject(new Error('Google does not sign in inside an in-app browser'));
+  }
+  setFirebaseConfig(config);
+  started = provider;
+  return signInByRedirect(provider, language).catch((error: unknown) => {
+    started = null;
+    throw error;
+  });
 }

@@ -43,16 +43,9 @@ function linesMatching(text, pattern) {
  * string literal that starts like a browser's user agent anywhere else is a second copy.
  */
 const USER_AGENTS = 'tools/stack/src/user-agents.ts';
-/**
- * Files that write user agents of their own: one that makes up a new one per request, and those
- * that still keep a copy, each to import the one list instead (then to leave this list).
- */
+/** Files that write user agents of their own: one that makes up a new one per request. */
 const USER_AGENTS_ELSEWHERE = [
   'functions/test/stack/header-busting.test.ts', // made up per request, no real browser's
-  'tools/bench/app-links.ts',
-  'tools/bench/lighthouse.ts',
-  'tools/bench/round-trips.ts',
-  'tools/bench/src/slow-phone.ts',
 ];
 
 function userAgentCopies(files) {

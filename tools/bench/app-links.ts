@@ -19,6 +19,7 @@ import {
   type OpenShard,
 } from '@dayfocus/functions/short-links/domain/open-count';
 import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
+import { CHROME_WINDOWS, SAFARI_IPHONE, userAgents } from '@dayfocus/stack/user-agents';
 
 const sizes = (process.env.BENCH_SIZES ?? '1,10,50').split(',').map(Number);
 const roundsFor = (n: number) => (n === 1 ? 30 : n <= 10 ? 5 : 2);
@@ -29,11 +30,9 @@ const burstOpens = 500;
 const burstWindowMs = 1000;
 
 const agents = {
-  desktop:
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-  iphone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  whatsapp: 'WhatsApp/2.23.20.0 A',
+  desktop: CHROME_WINDOWS,
+  iphone: SAFARI_IPHONE,
+  whatsapp: userAgents.crawler.WhatsApp,
 };
 
 async function get(path: string, userAgent: string, expectStatus: number): Promise<boolean> {

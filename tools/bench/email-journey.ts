@@ -20,18 +20,13 @@ import { join } from 'node:path';
 import { repoRoot, urls } from '@dayfocus/stack';
 import type { Browser } from 'playwright-core';
 import { journeySteps, runJourney, type JourneyRun, type StepName } from './src/email-journey-run.js';
-import { CPU_SLOWDOWN, launchPhoneBrowser, SLOW_3G } from './src/slow-phone.js';
+import { CPU_SLOWDOWN, SLOW_3G, withPhoneBrowser } from './src/slow-phone.js';
+import { median } from './src/stats.js';
 
 /** 4 characters a second. */
 const KEY_INTERVAL_MS = 250;
 const runs = Math.max(1, Number(process.env.JOURNEY_RUNS ?? 3));
 const warmUp = process.env.JOURNEY_WARMUP !== '0';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -84,16 +79,7 @@ async function measure(browser: Browser): Promise<JourneyRun[]> {
 }
 
 await expectTheSite();
-const browser = await launchPhoneBrowser();
-let results: JourneyRun[];
-try {
-  results = await measure(browser);
-} catch (error) {
-  console.error(error);
-  await browser.close();
-  process.exit(1);
-}
-await browser.close();
+const results = await withPhoneBrowser(measure);
 
 console.log(
   `\nThe e-mail journey on slow 3G (${SLOW_3G.rttMs} ms RTT, sent as ${SLOW_3G.latencyMs} ms a request; ` +

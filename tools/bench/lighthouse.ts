@@ -27,6 +27,7 @@ import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { benchWeb } from './src/web-lighthouse-bench.js';
 import type { MeasuredPage } from './src/web-lighthouse-run.js';
 import { portalLanguages, selectedProfiles } from './src/web-profiles.js';
+import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 
 const browser = await provideBrowser();
 /** Scores vary by a few points from run to run (more on a busy machine): the median of 5 counts. */
@@ -63,8 +64,6 @@ async function demoShortLink(): Promise<string> {
   return location;
 }
 const shortLink = await demoShortLink();
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /**
  * Every page of the journey in each language, in the order a person meets them, with its main
@@ -114,7 +113,7 @@ const pages: MeasuredPage[] = languages.flatMap((language) => [
     name: `short-link-${language}`,
     url: `${shortLink}?lg=${language}`,
     budgeted: true,
-    userAgent: IPHONE,
+    userAgent: SAFARI_IPHONE,
     action: 'a.button-primary',
   },
 ]);

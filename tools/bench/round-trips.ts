@@ -20,10 +20,10 @@ import english from '@dayfocus/contracts/locales/en';
 
 const en = english.web;
 import type { Page, Request } from 'playwright-core';
+import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 
 const PHONE = {
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  userAgent: CHROME_ANDROID,
   viewport: { width: 412, height: 915 },
   isMobile: true,
   hasTouch: true,

@@ -12,6 +12,7 @@
  */
 import { CHROMIUM_ARGS, provideBrowser } from '@dayfocus/stack';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 
 /**
  * Chrome DevTools' Slow 3G (`Slow3GConditions`, front_end/core/sdk/NetworkManager.ts): a 400 ms
@@ -32,8 +33,7 @@ export const CPU_SLOWDOWN = 6;
  * ratio of the phone Lighthouse emulates (1.75, a moto g power 2022).
  */
 export const ANDROID_PHONE = {
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36',
+  userAgent: CHROME_ANDROID,
   viewport: { width: 412, height: 915 },
   deviceScaleFactor: 1.75,
   isMobile: true,
@@ -50,6 +50,23 @@ export async function launchPhoneBrowser(): Promise<Browser> {
     headless: true,
     args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
   });
+}
+
+/**
+ * Runs `measure` with the phone browser and closes it; a failure is printed and ends the process
+ * (exit 1), so that a benchmark never reports figures of a run that broke.
+ */
+export async function withPhoneBrowser<T>(measure: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await launchPhoneBrowser();
+  try {
+    return await measure(browser);
+  } catch (error) {
+    console.error(error);
+    await browser.close();
+    process.exit(1);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** A fresh browser context (no cache, no storage): a phone's browser on its first visit. */

@@ -74,3 +74,10 @@ export function tableRow(name: string, n: number, s: Summary, baseline: Summary 
     baseline?.p50 ?? 1,
   )} | ${ratio(s.throughput, baseline?.throughput ?? 1)} | ${s.failures} |`;
 }
+
+/** The middle value of `values` (the mean of the two middle ones for an even count); 0 for none. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}

@@ -18,7 +18,7 @@ import {
   verificationEmail,
   visible,
 } from './support/app';
-import { holdTheApp, isTakenOver } from './support/hold-app';
+import { holdTheApp, isTakenOver, takeoverScript } from './support/hold-app';
 
 describe('The e-mail form before the app', () => {
   const browser = useBrowser();
@@ -53,6 +53,38 @@ describe('The e-mail form before the app', () => {
     expect(signUps).toEqual(['POST']);
     expect((await authUserByEmail(email)).email).toBe(email);
     await verificationEmail(email);
+  });
+
+  it("holds a submit made before any of the page's scripts has come, and sends it once when they have", async () => {
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-earliest');
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    let releaseTakeover: () => void = () => undefined;
+    const takeoverHeld = new Promise<void>((resolve) => (releaseTakeover = resolve));
+    await page.route(`**${takeoverScript()}`, async (route) => {
+      await takeoverHeld;
+      await route.fallback();
+    });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.method() === 'POST') posts.push(request.url());
+    });
+    // Not DOMContentLoaded: it waits for the page's module scripts, the takeover among them.
+    await page.goto(`/sign-up/${inviter.userId}`, { waitUntil: 'commit' });
+    await page.getByLabel(en.signUp.username, { exact: true }).fill('Earliest Friend');
+    await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
+    await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
+    await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+    // Held by the page's inline script: working, nothing posted, what was typed still there.
+    await visible(page.getByRole('button', { name: en.signUp.working, exact: true }));
+    expect(posts).toEqual([]);
+    expect(await page.getByLabel(en.signUp.email, { exact: true }).inputValue()).toBe(email);
+
+    releaseTakeover();
+    await reachPath(page, confirmEmailPath);
+    expect(posts).toEqual([]);
+    expect((await authUserByEmail(email)).email).toBe(email);
   });
 
   it('keeps what was typed, the focus and the caret when the app takes the form over', async () => {

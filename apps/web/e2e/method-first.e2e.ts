@@ -19,7 +19,7 @@ import {
   visible,
 } from './support/app';
 import { completeProviderRedirect } from './support/auth-emulator';
-import { appMain, holdTheApp, isTakenOver } from './support/hold-app';
+import { appMain, holdTheApp, isTakenOver, takeoverScript } from './support/hold-app';
 
 /**
  * Holds the requests for `path` back until `release` lets them through or `refuse` fails them;
@@ -129,6 +129,28 @@ describe("The method page's provider before the rest of the app", () => {
     expect(await isTakenOver(page)).toBe(false);
     expect(documents).toHaveLength(1);
     app.release();
+  });
+
+  it("a tap before any of the page's scripts has come is held by the page itself, then taken on by them", async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const path = `/social-sign-up/${inviter.userId}`;
+    const documents = documentsOf(page, path);
+    const takeover = await holdBack(page, takeoverScript());
+    const auth = await holdBack(page, authChunk());
+    // Not DOMContentLoaded: it waits for the page's module scripts, the takeover among them.
+    await page.goto(path, { waitUntil: 'commit' });
+    await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
+    await page.locator('button[value="google.com"]').click();
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-start-waiting') === 'google.com');
+    expect(documents).toHaveLength(1);
+
+    takeover.release();
+    await page.waitForFunction(() => (window as { dayfocusTakeover?: boolean }).dayfocusTakeover === true);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-start-waiting'))).toBe('google.com');
+    auth.release();
+    await page.waitForURL((url) => url.pathname === '/emulator/auth/handler', { timeout: 15_000 });
+    expect(documents).toHaveLength(1);
   });
 
   it('a tap whose Auth could not load goes back to the form: the page comes back as ?start= and signs in', async () => {

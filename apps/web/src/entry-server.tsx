@@ -60,6 +60,8 @@ const styles = inlineStyles([...new Set(Object.values(manifest).flatMap((chunk) 
 export const inlineStyleSource = styles.source;
 
 const scripts = pageScripts(manifest);
+/** The CSP source under which every page's one inline script runs (server-scripts.ts). */
+export const inlineScriptSource = scripts.source;
 
 function decodedSegment(segment: string): string {
   try {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pageScripts, type Manifest } from './server-scripts';
 
@@ -44,5 +45,14 @@ describe('the scripts of a server-rendered page', () => {
     const { 'src/takeover.ts': takeover, ...rest } = manifest;
     const without = { ...rest, 'src/takeover.ts': { ...takeover, file: 'assets/takeover-1.js', dynamicImports: [] } };
     expect(() => pageScripts(without)).toThrow(/social-sign-in/);
+  });
+
+  it('runs the inline script that holds an early tap first, under the hash it gives the policy', () => {
+    const scripts = pageScripts(manifest);
+    const html = scripts.deferApp(built, 'sign-up');
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(inline).toContain("addEventListener('submit'");
+    expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('takeover-1.js'));
+    expect(scripts.source).toBe(`'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`);
   });
 });

@@ -3,8 +3,13 @@
  * and the one small script a server page loads up front (takeover.ts) takes its place. Its own
  * imports, and on the method page the Auth module its first button needs, are named in the head
  * as `modulepreload`s: the browser asks for them beside the takeover, instead of one round trip
- * after it (2 s each on a slow 3G network). A preload fetches; it runs nothing.
+ * after it (2 s each on a slow 3G network). A preload fetches; it runs nothing. Before them, the
+ * one inline script, which holds a tap made before takeover.ts has come (lib/early-taps.ts): it
+ * runs under its hash, a constant of the build that the page function adds to the pages'
+ * Content-Security-Policy (`source`).
  */
+import { createHash } from 'node:crypto';
+import { earlyTapScript } from './lib/early-taps';
 
 /** The client build's manifest, as Vite writes it. */
 export type Manifest = Record<string, { file: string; name?: string; imports?: string[]; dynamicImports?: string[] }>;
@@ -26,8 +31,10 @@ function withImports(manifest: Manifest, keys: readonly string[]): string[] {
 }
 
 export interface PageScripts {
-  /** `html` (the built page) with the app's entry replaced by the takeover and its preloads. */
+  /** `html` (the built page) with the app's entry replaced by the inline script, the takeover and its preloads. */
   deferApp(html: string, page: string): string;
+  /** The CSP source that lets the inline script run: its SHA-256, `'sha256-…'`. */
+  source: string;
 }
 
 export function pageScripts(manifest: Manifest): PageScripts {
@@ -40,7 +47,11 @@ export function pageScripts(manifest: Manifest): PageScripts {
     withImports(manifest, keys).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const everyPage = preloads(takeover.imports ?? []);
   const methodPage = preloads([...(takeover.imports ?? []), ...signIn]);
+  const inline = earlyTapScript();
+  // The text goes into HTML unescaped: it must not be able to close its own element.
+  if (/<\/script/i.test(inline)) throw new Error('The inline script contains "</script"');
   return {
+    source: `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`,
     deferApp(html, page) {
       const script = `<script type="module" crossorigin src="/${entry}"></script>`;
       if (!html.includes(script)) throw new Error(`index.html does not load the app as ${script}`);
@@ -48,7 +59,11 @@ export function pageScripts(manifest: Manifest): PageScripts {
       return html
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
         .replace(script, () =>
-          [`<script type="module" crossorigin src="/${takeover.file}"></script>`, ...links].join('\n    '),
+          [
+            `<script>${inline}</script>`,
+            `<script type="module" crossorigin src="/${takeover.file}"></script>`,
+            ...links,
+          ].join('\n    '),
         );
     },
   };

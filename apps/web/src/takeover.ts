@@ -19,6 +19,7 @@
  */
 import { readServerState, type ServerState } from './app/server-state';
 import { holdEarlySubmits } from './lib/early-submit';
+import { claimEarlySubmit, submitAgain } from './lib/early-taps';
 import { nextTask } from './lib/next-task';
 import { armStartTaps, releaseStartTaps, takeStartTaps } from './lib/sign-in-start';
 import { preloadTakeover } from './lib/takeover-chunks';
@@ -64,11 +65,15 @@ function whenIdle(state: ServerState | null): void {
   else setTimeout(run, 0);
 }
 
+// From now on this script takes the taps the page's inline script held until it came.
+const early = claimEarlySubmit();
 const state = readServerState(document);
 // A tap on a provider button before the app runs: held for Auth on the method page.
 takeStartTaps({ hold: state?.page === 'social-sign-up' });
 // The e-mail form's submit before the app runs: held until the app makes it.
 holdEarlySubmits();
+// A tap made before this script ran, held by the inline script: to the handlers above now.
+if (early) submitAgain(early);
 // The method page has no picture to wait for, and its first button signs in.
 if (state?.page === 'social-sign-up') void takeOver(state);
 else if (document.readyState === 'complete') whenIdle(state);

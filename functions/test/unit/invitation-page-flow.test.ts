@@ -14,6 +14,7 @@ const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: nul
 
 /** The fake renderer's inline stylesheet's CSP source. */
 const STYLE_SOURCE = "'sha256-c3R5bGVzaGVldA=='";
+const SCRIPT_SOURCE = "'sha256-the-inline-script'";
 
 function flowWith(options: { shortLink?: string; policy?: string } = {}) {
   const rendered: InvitationPageInput[] = [];
@@ -47,6 +48,7 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
       },
       ...fakeLinkPageRenderer,
       inlineStyleSource: STYLE_SOURCE,
+      inlineScriptSource: SCRIPT_SOURCE,
     }),
     settings: () => localLinkSettings,
     nonce: () => randomBytes(16).toString('base64'),
@@ -69,10 +71,15 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
 }
 
 describe('PageFlow: every server-rendered page', () => {
-  it("lets each page's inline stylesheet apply (by its hash, or a short link page's nonce), and no other inline style", async () => {
+  it("lets each page's inline stylesheet and script apply (by their hashes, or a short link page's nonce), and no other", async () => {
     const { flow } = flowWith({ policy: PAGE_CONTENT_SECURITY_POLICY });
-    const styleSrc = (answer: { headers: Record<string, string> }) =>
-      /(?:^|; )style-src ([^;]*)/.exec(answer.headers['Content-Security-Policy'] ?? '')?.[1];
+    const directive = (name: string) => (answer: { headers: Record<string, string> }) =>
+      new RegExp(`(?:^|; )${name} ([^;]*)`).exec(answer.headers['Content-Security-Policy'] ?? '')?.[1];
+    const styleSrc = directive('style-src');
+    const scriptSrc = directive('script-src');
+    const pageScripts = directive('script-src')({
+      headers: { 'Content-Security-Policy': PAGE_CONTENT_SECURITY_POLICY },
+    });
     for (const rawUrl of [
       '/feedback/asha/en',
       '/feedback/nobody',
@@ -83,8 +90,10 @@ describe('PageFlow: every server-rendered page', () => {
     ]) {
       const answer = await flow.answer({ method: 'GET', rawUrl });
       expect(styleSrc(answer), rawUrl).toBe(`'self' ${STYLE_SOURCE}`);
-      // Only style-src changed.
-      expect(answer.headers['Content-Security-Policy']?.replace(` ${STYLE_SOURCE}`, ''), rawUrl).toBe(
+      expect(scriptSrc(answer), rawUrl).toBe(`${pageScripts} ${SCRIPT_SOURCE}`);
+      // Only style-src and script-src changed.
+      const policy = answer.headers['Content-Security-Policy'] ?? '';
+      expect(policy.replace(` ${STYLE_SOURCE}`, '').replace(` ${SCRIPT_SOURCE}`, ''), rawUrl).toBe(
         PAGE_CONTENT_SECURITY_POLICY,
       );
     }

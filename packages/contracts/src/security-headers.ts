@@ -52,16 +52,30 @@ export function localPolicy(policy: string, origins: string[]): string {
     .join('; ');
 }
 
+/** `policy` with `source` added to its directive `name`, which it must have. */
+function withSource(policy: string, name: string, source: string): string {
+  const directives = policy.split(';').map((directive) => directive.trim());
+  if (!directives.some((directive) => directive.split(/\s+/)[0] === name))
+    throw new Error(`The policy has no ${name} to add an inline element to`);
+  return directives
+    .map((directive) => (directive.split(/\s+/)[0] === name ? `${directive} ${source}` : directive))
+    .join('; ');
+}
+
 /**
  * `policy` with `source` added to its `style-src`: a page that carries its stylesheet inline (a
  * `<style>`, for a first paint without a second round trip) lets that one element apply by its
  * nonce or hash, and still refuses every other inline style.
  */
 export function withStyleSource(policy: string, source: string): string {
-  const directives = policy.split(';').map((directive) => directive.trim());
-  if (!directives.some((directive) => directive.split(/\s+/)[0] === 'style-src'))
-    throw new Error('The policy has no style-src to add an inline stylesheet to');
-  return directives
-    .map((directive) => (directive.split(/\s+/)[0] === 'style-src' ? `${directive} ${source}` : directive))
-    .join('; ');
+  return withSource(policy, 'style-src', source);
+}
+
+/**
+ * `policy` with `source` added to its `script-src`: a page that carries one script inline (the
+ * one that holds a tap made before the page's scripts have come) lets that one run by its hash,
+ * and still refuses every other inline script.
+ */
+export function withScriptSource(policy: string, source: string): string {
+  return withSource(policy, 'script-src', source);
 }

@@ -24,6 +24,17 @@ export function appMain(): string {
   return `/${file}`;
 }
 
+/** The takeover's own file (takeover.ts, the one script a server page loads up front), from the build's manifest. */
+export function takeoverScript(): string {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const file = manifest['src/takeover.ts']?.file;
+  if (!file) throw new Error("The web build's manifest has no src/takeover.ts");
+  return `/${file}`;
+}
+
 /** Holds the app's main chunk back until `release` is called. */
 export async function holdTheApp(page: Page): Promise<{ release: () => void }> {
   let release: () => void = () => undefined;

@@ -5,7 +5,8 @@
  * as soon as its form is ready (no second tap). Installed by takeover.ts, the one script a
  * server-rendered page loads up front; a form opts in with `data-early-submit`.
  *
- * Before takeover.ts runs (a submit within its own download), the browser posts the form: its
+ * Before takeover.ts runs (a submit within its own download), the page's inline script holds the
+ * submit and hands it over (early-taps.ts). Without any script, the browser posts the form: its
  * `method="post"` keeps every field out of the address, and the server answers with the page
  * again, reading nothing of the body (functions/src/pages/flows/invitation-page-flow.ts).
  */
@@ -16,7 +17,7 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
  * Set on `<html>` while a submit is held (outside the part of the page React takes over, so that
  * the takeover finds the server's markup as it was): the stylesheet shows the form's button busy.
  */
-const WAITING_ATTRIBUTE = 'data-submit-waiting';
+export const SUBMIT_WAITING_ATTRIBUTE = 'data-submit-waiting';
 
 /** The forms the app has taken over: their submits are the app's. */
 const taken = new WeakSet<HTMLFormElement>();
@@ -34,7 +35,7 @@ export function holdEarlySubmits(): void {
       event.preventDefault();
       event.stopPropagation();
       held = form;
-      document.documentElement.setAttribute(WAITING_ATTRIBUTE, '');
+      document.documentElement.setAttribute(SUBMIT_WAITING_ATTRIBUTE, '');
     },
     true,
   );
@@ -48,6 +49,6 @@ export function takeOverForm(form: HTMLFormElement): boolean {
   taken.add(form);
   const wasHeld = held === form;
   if (wasHeld) held = null;
-  if (!held) document.documentElement.removeAttribute(WAITING_ATTRIBUTE);
+  if (!held) document.documentElement.removeAttribute(SUBMIT_WAITING_ATTRIBUTE);
   return wasHeld;
 }

@@ -68,7 +68,7 @@ export function takeStartTap(path: string, provider: string, now = Date.now()): 
  * page React takes over, so that the takeover finds the server's markup as it was): the
  * stylesheet shows that button working.
  */
-const WAITING_ATTRIBUTE = 'data-start-waiting';
+export const START_WAITING_ATTRIBUTE = 'data-start-waiting';
 
 /**
  * Starts `provider`'s sign-in in this page, by redirect (set once Auth has loaded: `armStartTaps`);
@@ -114,7 +114,7 @@ export function takeStartTaps({ hold }: { hold: boolean }): void {
         if (taps.start) startNow(taps.start, button.value);
         else {
           taps.held = { form, button };
-          document.documentElement.setAttribute(WAITING_ATTRIBUTE, button.value);
+          document.documentElement.setAttribute(START_WAITING_ATTRIBUTE, button.value);
         }
         return;
       }
@@ -134,7 +134,7 @@ export function armStartTaps(start: StartSignIn): void {
 
 /** Starts the sign-in; the button stops saying it is working only if it could not start. */
 function startNow(start: StartSignIn, provider: StartProvider): void {
-  start(provider).catch(() => document.documentElement.removeAttribute(WAITING_ATTRIBUTE));
+  start(provider).catch(() => document.documentElement.removeAttribute(START_WAITING_ATTRIBUTE));
 }
 
 /**
@@ -144,6 +144,6 @@ function startNow(start: StartSignIn, provider: StartProvider): void {
 export function releaseStartTaps(): void {
   const { held } = taps;
   taps = { holding: false, start: null, held: null };
-  document.documentElement.removeAttribute(WAITING_ATTRIBUTE);
+  document.documentElement.removeAttribute(START_WAITING_ATTRIBUTE);
   held?.form.requestSubmit(held.button);
 }

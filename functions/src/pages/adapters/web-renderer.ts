@@ -8,9 +8,9 @@ import { dirname, resolve } from 'node:path';
 import type { InvitationRenderer } from '@dayfocus/contracts/invitation-page';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { environment } from '../../platform/environment.js';
-import type { InlineStyleRenderer } from '../domain/page-styles.js';
+import type { InlineRenderer } from '../domain/page-styles.js';
 
-export type WebRenderer = InvitationRenderer & LinkPageRenderer & InlineStyleRenderer;
+export type WebRenderer = InvitationRenderer & LinkPageRenderer & InlineRenderer;
 
 /**
  * The renderer the web app's build leaves in `lib/web/` (apps/web/src/entry-server.tsx), loaded

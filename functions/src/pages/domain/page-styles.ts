@@ -1,24 +1,31 @@
 /**
- * The pages the web app's renderer draws carry the app's stylesheet inline, a `<style>` in their
- * head (apps/web/src/server-styles.ts), so that they paint after one round trip. Their
- * Content-Security-Policy lets that one element apply and refuses every other inline style: by
- * its nonce on a short link's pages (short-links/domain/link-pages.ts), by its hash on the pages the CDN keeps,
- * where a nonce would be handed to every visitor of the copy alike.
+ * The pages the web app's renderer draws carry two things inline: the app's stylesheet, a `<style>`
+ * in their head (apps/web/src/server-styles.ts), so that they paint after one round trip; and one
+ * small script that holds a tap made before the page's scripts have come
+ * (apps/web/src/lib/early-taps.ts). Their Content-Security-Policy lets those two apply and refuses
+ * every other inline style and script: the stylesheet by its nonce on a short link's pages
+ * (short-links/domain/link-pages.ts, which carry no script of the app), both by their hashes on
+ * the pages the CDN keeps, where a nonce would be handed to every visitor of the copy alike.
  */
-import { withStyleSource } from '@dayfocus/contracts/security-headers';
+import { withScriptSource, withStyleSource } from '@dayfocus/contracts/security-headers';
 
-/** What the renderer (entry-server.tsx) says of the stylesheet it inlines, when it inlines one. */
-export interface InlineStyleRenderer {
+/** What the renderer (entry-server.tsx) says of what it inlines, when it inlines it. */
+export interface InlineRenderer {
   /** The CSP source of the inline stylesheet: its hash, `'sha256-…'`, a constant of the build. */
   readonly inlineStyleSource?: string;
+  /** The CSP source of the inline script: its hash, `'sha256-…'`, a constant of the build. */
+  readonly inlineScriptSource?: string;
 }
 
 /**
- * The page headers with `source` added to their policy's `style-src`: as they are for a renderer
- * that inlines no stylesheet, or headers without a policy (which refuse nothing).
+ * The page headers with the renderer's sources added to their policy's `style-src` and
+ * `script-src`: as they are for a renderer that inlines nothing, or headers without a policy
+ * (which refuse nothing).
  */
-export function withInlineStyles(headers: Record<string, string>, source: string | undefined): Record<string, string> {
-  const policy = headers['Content-Security-Policy'];
-  if (source === undefined || policy === undefined) return headers;
-  return { ...headers, 'Content-Security-Policy': withStyleSource(policy, source) };
+export function withInlineSources(headers: Record<string, string>, renderer: InlineRenderer): Record<string, string> {
+  let policy = headers['Content-Security-Policy'];
+  if (policy === undefined) return headers;
+  if (renderer.inlineStyleSource !== undefined) policy = withStyleSource(policy, renderer.inlineStyleSource);
+  if (renderer.inlineScriptSource !== undefined) policy = withScriptSource(policy, renderer.inlineScriptSource);
+  return { ...headers, 'Content-Security-Policy': policy };
 }

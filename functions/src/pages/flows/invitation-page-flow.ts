@@ -35,7 +35,7 @@ import {
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../short-links/domain/link-pages.js';
-import type { InlineStyleRenderer } from '../domain/page-styles.js';
+import type { InlineRenderer } from '../domain/page-styles.js';
 import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
 import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
 import { pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
@@ -52,7 +52,7 @@ export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confir
   findInviter(inviterId: string, asked: PageRequest): Promise<InviterCard | null>;
   /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
   createAppLink(inviterId: string): Promise<{ shortLink: string }>;
-  renderer(): InvitationRenderer & LinkPageRenderer & InlineStyleRenderer;
+  renderer(): InvitationRenderer & LinkPageRenderer & InlineRenderer;
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;

@@ -5,10 +5,10 @@
 import type { InvitationPageInput, InvitationRenderer } from '@dayfocus/contracts/invitation-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
-import { withInlineStyles, type InlineStyleRenderer } from '../domain/page-styles.js';
+import { withInlineSources, type InlineRenderer } from '../domain/page-styles.js';
 
 export interface PageRendering {
-  renderer(): InvitationRenderer & InlineStyleRenderer;
+  renderer(): InvitationRenderer & InlineRenderer;
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;
@@ -33,7 +33,7 @@ export async function renderedPage(
   return {
     status: page.status,
     headers: {
-      ...withInlineStyles(deps.pageHeaders, renderer.inlineStyleSource),
+      ...withInlineSources(deps.pageHeaders, renderer),
       'content-type': 'text/html; charset=utf-8',
       'content-language': page.language,
       'cache-control': cacheControl(page.status),

@@ -1,0 +1,86 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { claimEarlySubmit, EARLY_HOLD_MS, earlyTapScript } from './early-taps';
+
+/** The page's state between tests: the script's listener stays (as on a page), its marks do not. */
+const early = window as { dayfocusTakeover?: boolean; dayfocusEarly?: unknown };
+
+beforeAll(() => {
+  // As the page's head runs it, before anything can be tapped.
+  new Function(earlyTapScript())();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  delete early.dayfocusTakeover;
+  delete early.dayfocusEarly;
+  document.body.replaceChildren();
+  document.documentElement.removeAttribute('data-start-waiting');
+  document.documentElement.removeAttribute('data-submit-waiting');
+});
+
+/** The server's method page and e-mail form; `loaded` is what the browser would have sent. */
+function page() {
+  document.body.innerHTML = `
+    <form id="start-form" method="get" action="/social-sign-up/asha"></form>
+    <button form="start-form" name="start" value="google.com">Google</button>
+    <form id="email-form" method="post" data-early-submit><input name="username"><button>Sign up</button></form>`;
+  const loaded: string[] = [];
+  for (const form of document.querySelectorAll('form')) {
+    form.addEventListener('submit', (event) => {
+      if (!event.defaultPrevented) loaded.push(form.id);
+      event.preventDefault(); // jsdom does not navigate
+    });
+  }
+  const start = document.getElementById('start-form') as HTMLFormElement;
+  const email = document.getElementById('email-form') as HTMLFormElement;
+  const google = document.querySelector('button[name="start"]') as HTMLButtonElement;
+  return { start, email, google, loaded };
+}
+
+const attribute = (name: string) => document.documentElement.getAttribute(name);
+
+describe('a tap before any script of the page has run', () => {
+  it("holds a provider's tap, says so, and hands it to the takeover once", () => {
+    const { start, google, loaded } = page();
+    start.requestSubmit(google);
+    start.requestSubmit(google); // a second tap while the first waits
+    expect(loaded).toEqual([]);
+    expect(attribute('data-start-waiting')).toBe('google.com');
+    expect(claimEarlySubmit()).toEqual({ form: start, button: google });
+    expect(claimEarlySubmit()).toBeNull();
+  });
+
+  it("holds the e-mail form's submit, and lets every submit through once the takeover has the page", () => {
+    const { email, start, google, loaded } = page();
+    email.requestSubmit();
+    expect(attribute('data-submit-waiting')).toBe('');
+    expect(claimEarlySubmit()?.form).toBe(email);
+    start.requestSubmit(google);
+    email.requestSubmit();
+    expect(loaded).toEqual(['start-form', 'email-form']);
+  });
+
+  it('holds nothing else', () => {
+    document.body.innerHTML = '<form id="other" method="post"><button>Confirm</button></form>';
+    const other = document.getElementById('other') as HTMLFormElement;
+    let sent = false;
+    other.addEventListener('submit', (event) => {
+      sent = !event.defaultPrevented;
+      event.preventDefault();
+    });
+    other.requestSubmit();
+    expect(sent).toBe(true);
+    expect(claimEarlySubmit()).toBeNull();
+  });
+
+  it('gives a held submit to the browser when the takeover never comes', () => {
+    vi.useFakeTimers();
+    const { email, loaded } = page();
+    email.requestSubmit();
+    vi.advanceTimersByTime(EARLY_HOLD_MS - 1);
+    expect(loaded).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(loaded).toEqual(['email-form']);
+    expect(attribute('data-submit-waiting')).toBeNull();
+  });
+});

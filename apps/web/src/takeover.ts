@@ -12,10 +12,10 @@
  * of its own, so that no task is long enough to hold up a tap on a slow phone.
  *
  * The sign-up method page starts at once, Auth first: its first button is the phone's own
- * provider, whose sign-in needs Auth alone. A tap on it before Auth has loaded is held in the page
- * and starts the sign-in when Auth comes (lib/sign-in-start.ts, `takeStartTaps`); a tap within
- * this script's own download submits the page's form and comes back as `?start=`
- * (features/sign-up/api/social-sign-in.ts, `startTappedSignIn`).
+ * provider, whose sign-in needs Auth alone, and the rest of its app is asked for only once Auth
+ * is ready for a tap. A tap on it before Auth has loaded is held in the page and starts the
+ * sign-in when Auth comes (lib/sign-in-start.ts, `takeStartTaps`); a tap within this script's own
+ * download is held by the page's inline script and handed over here (lib/early-taps.ts).
  */
 import { readServerState, type ServerState } from './app/server-state';
 import { holdEarlySubmits } from './lib/early-submit';
@@ -30,9 +30,9 @@ const libraries = [() => import('react-dom/client'), () => import('./lib/i18n')]
 /**
  * The method page's own first step: Auth, then the sign-in tapped before the app, if any (the
  * page come back as `?start=`, or a tap held in the page); from then on a tap on the server's
- * button starts its sign-in at once. Answers false when Auth could not load: the page's own
- * module needs it too, so the app does not take the page over, and the server's buttons go back
- * to submitting their form (a load of the page that tries again).
+ * button starts its sign-in at once. Answers false when the rest of the app is not to load: Auth
+ * could not load (the page's own module needs it too, so the server's buttons go back to
+ * submitting their form, a load of the page that tries again).
  */
 async function startSignInFirst(state: ServerState): Promise<boolean> {
   let signIn: typeof import('./features/sign-up/api/social-sign-in');
@@ -44,14 +44,20 @@ async function startSignInFirst(state: ServerState): Promise<boolean> {
   }
   signIn.startTappedSignIn(state.config, state.language);
   armStartTaps((provider) => signIn.startSignIn(state.config, state.language, provider));
+  // The rest of the app waits until a tap's sign-in has all it needs (App Check's token is one more
+  // request), and while a sign-in leaves for the provider's page: on a slow network the app's
+  // 200 KB would be asked for first and hold those requests up. It loads if the sign-in could not start.
+  await signIn.untilReadyForTaps();
+  await signIn.untilNotLeaving();
   await nextTask();
   return true;
 }
 
 async function takeOver(state: ServerState | null): Promise<void> {
   const authFirst = state?.page === 'social-sign-up';
-  if (state) preloadTakeover({ page: state.page, language: state.language, authFirst });
+  // The method page's head asks for Auth; the rest of its app once Auth is ready for a tap.
   if (state && authFirst && !(await startSignInFirst(state))) return;
+  if (state) preloadTakeover({ page: state.page, language: state.language, authFirst });
   for (const library of libraries) {
     await library();
     await nextTask();

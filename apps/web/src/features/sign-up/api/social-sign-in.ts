@@ -174,8 +174,28 @@ export function startSignIn(config: RuntimeConfig, language: string, provider: P
   }
   setFirebaseConfig(config);
   started = provider;
-  return signInByRedirect(provider, language).catch((error: unknown) => {
+  const attempt = signInByRedirect(provider, language).catch((error: unknown) => {
     started = null;
     throw error;
   });
+  leaving = attempt.catch(() => undefined);
+  return attempt;
+}
+
+let leaving: Promise<void> | null = null;
+
+/** Settles once Auth is ready for a tap (its state read, App Check's token in hand), or could not be. */
+export function untilReadyForTaps(): Promise<void> {
+  return prepareAuth().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/**
+ * Settles once no sign-in started here is leaving for the provider's page: at once when none was
+ * started, else only if it could not start (the page stays then).
+ */
+export function untilNotLeaving(): Promise<void> {
+  return leaving ?? Promise.resolve();
 }

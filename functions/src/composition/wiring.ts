@@ -15,7 +15,7 @@ import { environment } from './environment.js';
 import { FunnelStore } from '../invites/adapters/funnel-store.js';
 import { FirestoreInviteStore } from '../invites/adapters/invite-store.js';
 import { gatedAccounts, gatedCodes, gatedInviteStore } from '../invites/adapters/gated-ports.js';
-import { keptRead } from '../platform/adapters/kept-read.js';
+import { ttlCachedRead } from '../platform/adapters/ttl-cached-read.js';
 import { readLinkSettings } from '../short-links/adapters/link-params.js';
 import { picturesFolder } from '../invites/adapters/picture-params.js';
 import { resolvePictureUrl } from '../invites/adapters/pictures.js';
@@ -125,7 +125,7 @@ export const appLinkFlow = new AppLinkFlow({
   inviters: inviterFlow,
   // Kept as long as the links themselves: a link stops resolving within LINK_KEEP_MS of its
   // inviter being switched off or disabled, as of its retirement.
-  keptInviters: { card: keptRead((inviterId) => inviterFlow.card(inviterId), LINK_KEEP_MS) },
+  keptInviters: { card: ttlCachedRead((inviterId) => inviterFlow.card(inviterId), LINK_KEEP_MS) },
   renderer: loadRenderer,
   links: appLinks,
   logger,

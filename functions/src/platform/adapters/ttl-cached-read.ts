@@ -1,11 +1,11 @@
-/** Reads an instance keeps for a while, found or not (lru-cache with a time to live). */
+/** A read cached in the instance for a time to live, found or not (lru-cache). */
 import { LRUCache } from 'lru-cache';
 
 /**
  * `read`, with each key's answer (null included) kept for `ttlMs`: the same key asked again within
  * it costs nothing. For answers that may lag that long (docs/short-links.md says which and why).
  */
-export function keptRead<V>(read: (key: string) => Promise<V>, ttlMs: number): (key: string) => Promise<V> {
+export function ttlCachedRead<V>(read: (key: string) => Promise<V>, ttlMs: number): (key: string) => Promise<V> {
   const kept = new LRUCache<string, { value: V }>({ max: 10_000, ttl: ttlMs });
   return async (key) => {
     const hit = kept.get(key);

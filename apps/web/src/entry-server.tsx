@@ -9,7 +9,7 @@
  * the stylesheet (inline: server-styles.ts) and the state the app starts from.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
-import type { InvitationPageInput, InvitationPageOutput } from '@dayfocus/contracts/invitation-page';
+import type { WebPageInput, WebPageOutput } from '@dayfocus/contracts/invitation-page';
 import type { LinkPageInput, LinkPageOutput, PageLanguageRequest } from '@dayfocus/contracts/link-page';
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '@dayfocus/contracts/html';
@@ -87,7 +87,7 @@ function pageOf(path: string): { page: WebPageName; inviterId: string | null; pa
 }
 
 /** The link preview of an invitation (Open Graph and Twitter tags), or noindex for an unknown inviter. */
-function previewTags(t: TFunction, language: string, input: InvitationPageInput, inviter: InviterCard | null) {
+function previewTags(t: TFunction, language: string, input: WebPageInput, inviter: InviterCard | null) {
   if (!inviter) return [meta('name', 'robots', 'noindex')];
   const previewTitle = t('invitation.previewTitle', { name: inviter.name });
   const description = t('invitation.needsHelp', { name: inviter.name });
@@ -113,7 +113,7 @@ function previewTags(t: TFunction, language: string, input: InvitationPageInput,
   ];
 }
 
-export async function renderInvitationPage(input: InvitationPageInput): Promise<InvitationPageOutput> {
+export async function renderInvitationPage(input: WebPageInput): Promise<WebPageOutput> {
   const { page, inviterId, pathLanguage } = pageOf(input.path);
   // The invitation's path names its language; the other pages take the link's `?lg=`.
   const wanted = page === 'invitation' ? pathLanguage : input.queryLanguage;

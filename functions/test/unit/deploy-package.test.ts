@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvitationRenderer } from '@dayfocus/contracts/invitation-page';
+import type { WebPageRenderer } from '@dayfocus/contracts/invitation-page';
 import { discoverFunctions, packedForDiscovery, type Manifest } from '../discovery.js';
 
 const run = promisify(execFile);
@@ -138,7 +138,7 @@ describe('the deploy package', () => {
   });
 
   it('carries the invitation renderer, which renders a page', async () => {
-    const renderer = createRequire(join(out, 'lib/index.js'))('./web/invitation-renderer.cjs') as InvitationRenderer;
+    const renderer = createRequire(join(out, 'lib/index.js'))('./web/invitation-renderer.cjs') as WebPageRenderer;
     const page = await renderer.renderInvitationPage({
       path: '/feedback/asha',
       inviter: { inviterId: 'asha', name: 'Asha Verma', photoUrl: null },

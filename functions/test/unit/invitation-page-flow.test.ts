@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
-import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
+import type { WebPageInput } from '@dayfocus/contracts/invitation-page';
 import { PageFlow } from '../../src/pages/flows/invitation-page-flow.js';
 import { PAGE_CONTENT_SECURITY_POLICY } from '@dayfocus/contracts/security-headers';
 import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
@@ -17,7 +17,7 @@ const STYLE_SOURCE = "'sha256-c3R5bGVzaGVldA=='";
 const SCRIPT_SOURCE = "'sha256-the-inline-script'";
 
 function flowWith(options: { shortLink?: string; policy?: string } = {}) {
-  const rendered: InvitationPageInput[] = [];
+  const rendered: WebPageInput[] = [];
   const views: string[] = [];
   const looked: string[] = [];
   const activations: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
-import type { InvitationPageInput } from '@dayfocus/contracts/invitation-page';
+import type { WebPageInput } from '@dayfocus/contracts/invitation-page';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import { MemoryConfirmLimits } from '../../src/pages/adapters/confirm-limits.js';
@@ -21,7 +21,7 @@ const LINK = '/welcome/mira/asha?lg=hi&mode=verifyEmail&oobCode=code-of-the-mail
 function flowWith(
   options: { activate?: (link: WelcomeLink) => Promise<ActivationAnswer>; limits?: ConfirmLimiter } = {},
 ) {
-  const rendered: InvitationPageInput[] = [];
+  const rendered: WebPageInput[] = [];
   const activations: WelcomeLink[] = [];
   const looked: string[] = [];
   const flow = new WelcomePageFlow({

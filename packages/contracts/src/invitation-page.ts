@@ -24,7 +24,8 @@ export type WelcomePageState =
   | { kind: 'refused'; reason: 'expired' | 'used-or-invalid' | 'not-confirmed' }
   | { kind: 'limited' };
 
-export interface InvitationPageInput {
+/** What the page function asks the renderer for one of the web app's pages (page-paths.ts's `webPages`). */
+export interface WebPageInput {
   /** The request's path (no query), e.g. `/feedback/abc/hi`. */
   path: string;
   /** The language the link's query names (`?lg=hi`): the pages whose path names none speak it. */
@@ -49,7 +50,8 @@ export interface InvitationPageInput {
   productImageUrl: string;
 }
 
-export interface InvitationPageOutput {
+/** The rendered page and how to answer with it. */
+export interface WebPageOutput {
   /**
    * 200 with the inviter; 404 ("Invalid URL", buttons disabled, no personal preview) without.
    * The confirmation and welcome pages name no inviter to look up (activation, in the browser,
@@ -66,9 +68,9 @@ export interface InvitationPageOutput {
   negotiated: boolean;
 }
 
-/** What `functions/lib/web/invitation-renderer.cjs` exports. */
-export interface InvitationRenderer {
-  renderInvitationPage(input: InvitationPageInput): Promise<InvitationPageOutput>;
+/** What the renderer (`functions/lib/web/invitation-renderer.cjs`) exports for the web app's pages. */
+export interface WebPageRenderer {
+  renderInvitationPage(input: WebPageInput): Promise<WebPageOutput>;
   /**
    * Where an e-mail's link (the query of `/auth/action`) goes on to: the welcome page (a path of
    * the site) for the companion's verification e-mails, Firebase's handler for the rest.

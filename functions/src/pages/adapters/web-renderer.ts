@@ -5,12 +5,12 @@
  */
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { InvitationRenderer } from '@dayfocus/contracts/invitation-page';
+import type { WebPageRenderer } from '@dayfocus/contracts/invitation-page';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { environment } from '../../platform/environment.js';
 import type { InlineRenderer } from '../domain/page-styles.js';
 
-export type WebRenderer = InvitationRenderer & LinkPageRenderer & InlineRenderer;
+export type WebRenderer = WebPageRenderer & LinkPageRenderer & InlineRenderer;
 
 /**
  * The renderer the web app's build leaves in `lib/web/` (apps/web/src/entry-server.tsx), loaded

@@ -30,7 +30,7 @@ import {
   CANONICAL_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
   UNKNOWN_INVITER_CACHE_CONTROL,
-  type InvitationRenderer,
+  type WebPageRenderer,
 } from '@dayfocus/contracts/invitation-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
@@ -52,7 +52,7 @@ export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confir
   findInviter(inviterId: string, asked: PageRequest): Promise<InviterCard | null>;
   /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
   createAppLink(inviterId: string): Promise<{ shortLink: string }>;
-  renderer(): InvitationRenderer & LinkPageRenderer & InlineRenderer;
+  renderer(): WebPageRenderer & LinkPageRenderer & InlineRenderer;
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;

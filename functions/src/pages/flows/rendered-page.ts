@@ -2,20 +2,20 @@
  * A page of the web app's renderer as an HTTP answer: the page flows' one way to render
  * (invitation-page-flow.ts, welcome-page-flow.ts).
  */
-import type { InvitationPageInput, InvitationRenderer } from '@dayfocus/contracts/invitation-page';
+import type { WebPageInput, WebPageRenderer } from '@dayfocus/contracts/invitation-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { withInlineSources, type InlineRenderer } from '../domain/page-styles.js';
 
 export interface PageRendering {
-  renderer(): InvitationRenderer & InlineRenderer;
+  renderer(): WebPageRenderer & InlineRenderer;
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;
 }
 
 /** What the flow asks the renderer for: the page's input but for the deploy's settings. */
-export type PageAsked = Omit<InvitationPageInput, 'productDomain' | 'productImageUrl'>;
+export type PageAsked = Omit<WebPageInput, 'productDomain' | 'productImageUrl'>;
 
 /** The renderer's page as an answer, with the page headers and the cache rule of its status. */
 export async function renderedPage(

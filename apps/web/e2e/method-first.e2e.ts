@@ -12,6 +12,7 @@ import {
   expectJoined,
   reachWelcome,
   repoRoot,
+  screenshot,
   seedInviter,
   takenOver,
   uniqueEmail,
@@ -121,6 +122,7 @@ describe("The method page's provider before the rest of the app", () => {
     await page.waitForFunction(() => document.documentElement.getAttribute('data-start-waiting') === 'google.com');
     expect(await google.locator('.provider-mark').isVisible()).toBe(false);
     expect(await google.evaluate((button) => getComputedStyle(button, '::before').animationName)).toBe('spin');
+    await screenshot(page, 'social-sign-up-held-tap', 'en', 'phone');
     expect(new URL(page.url()).pathname).toBe(path);
     expect(documents).toHaveLength(1);
 

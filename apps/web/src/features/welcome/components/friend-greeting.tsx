@@ -7,6 +7,17 @@ export function unbroken(name: string): string {
   return name.trim().replace(/\s+/g, '\u00a0');
 }
 
+/** The height the greeting's words took in the step before it (the confirm form), to keep. */
+let heldHeight: number | undefined;
+
+/**
+ * Keeps `px`, the height of the words and button of the step this page showed first (the e-mail
+ * link's confirm form), for the greeting that takes its place: nothing below moves when it does.
+ */
+export function holdGreetingHeight(px: number): void {
+  heldHeight = px;
+}
+
 /**
  * The news, first: the friend's picture, then "You and Asha are now friends" (the name never
  * broken across lines), then "Congratulations! Your account is active." Only once activation has
@@ -26,7 +37,8 @@ export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | nu
         // takes its place without moving anything.
         <img className="inviter-picture" src={PLACEHOLDER_PICTURE} alt="" width={112} height={112} />
       )}
-      <div className="greeting-news" role="status">
+      {/* The confirm form's height, once it was there: never set on a page the server drew as this. */}
+      <div className="greeting-news" role="status" style={heldHeight ? { minHeight: heldHeight } : undefined}>
         {pending ? (
           // Keyed apart: a new element for the news (an element that moves is a layout shift).
           // Words alone, no spinner: an endless animation while the page loads costs a slow

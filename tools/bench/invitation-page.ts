@@ -38,10 +38,10 @@ const renderer = require(${JSON.stringify(rendererPath)});
 const t1 = performance.now();
 const input = { path: '/feedback/asha/hi', inviter: { inviterId: 'asha', name: 'Asha Verma', photoUrl: null },
   productDomain: 'https://dayfocus.app', productImageUrl: 'https://dayfocus.app/images/dayfocus-preview.png' };
-renderer.renderInvitationPage(input).then(async () => {
+renderer.renderWebPage(input).then(async () => {
   const t2 = performance.now();
   const warm = [];
-  for (let i = 0; i < 20; i++) { const s = performance.now(); await renderer.renderInvitationPage(input); warm.push(performance.now() - s); }
+  for (let i = 0; i < 20; i++) { const s = performance.now(); await renderer.renderWebPage(input); warm.push(performance.now() - s); }
   warm.sort((a, b) => a - b);
   console.log(JSON.stringify({ load: t1 - t0, first: t2 - t1, warm: warm[10] }));
 });`;

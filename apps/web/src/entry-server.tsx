@@ -9,7 +9,7 @@
  * the stylesheet (inline: server-styles.ts) and the state the app starts from.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
-import type { WebPageInput, WebPageOutput } from '@dayfocus/contracts/invitation-page';
+import type { WebPageInput, WebPageOutput } from '@dayfocus/contracts/web-page';
 import type { LinkPageInput, LinkPageOutput, PageLanguageRequest } from '@dayfocus/contracts/link-page';
 import type { TFunction } from 'i18next';
 import { escapeHtml } from '@dayfocus/contracts/html';
@@ -113,7 +113,7 @@ function previewTags(t: TFunction, language: string, input: WebPageInput, invite
   ];
 }
 
-export async function renderInvitationPage(input: WebPageInput): Promise<WebPageOutput> {
+export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput> {
   const { page, inviterId, pathLanguage } = pageOf(input.path);
   // The invitation's path names its language; the other pages take the link's `?lg=`.
   const wanted = page === 'invitation' ? pathLanguage : input.queryLanguage;

@@ -26,7 +26,7 @@ import { AppLinkFlow } from '../short-links/flows/app-link-flow.js';
 import { loadRenderer } from '../pages/adapters/web-renderer.js';
 
 export { loadRenderer };
-import { PageFlow, type PageFlowDeps } from '../pages/flows/invitation-page-flow.js';
+import { PageFlow, type PageFlowDeps } from '../pages/flows/page-flow.js';
 import { InviteFlow } from '../invites/flows/invite-flow.js';
 import { WelcomeFlow } from '../invites/flows/welcome-flow.js';
 import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js';

@@ -7,7 +7,7 @@
  * at the documents it would read.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { INVITATION_CACHE_CONTROL } from '@dayfocus/contracts/invitation-page';
+import { INVITATION_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import { callAnonymously, createInviter, fetchRaw, firestoreFaults, OUR_EMULATOR, uniqueId } from './support.js';
 

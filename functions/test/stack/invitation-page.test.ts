@@ -3,13 +3,14 @@
  * a visitor's first byte and a link-preview crawler get, its cache rules, and "I already have
  * an account" as a plain link.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
 import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   INVITATION_CACHE_CONTROL,
   UNKNOWN_INVITER_CACHE_CONTROL,
-} from '@dayfocus/contracts/invitation-page';
+} from '@dayfocus/contracts/web-page';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { metaOf, rootText } from '../html.js';
 import { userAgents } from '@dayfocus/stack/user-agents';
@@ -170,7 +171,7 @@ describe('The invitation page, server-rendered', () => {
     expect(rootText((await fetchRaw(path)).body)).toContain('Asha Verma-Rao needs');
   });
 
-  it('sends the security headers and a CSP that allows no inline script', async () => {
+  it('sends the security headers and a CSP that allows no inline script but its one, by its hash', async () => {
     const inviter = await createInviter();
     const { headers, body } = await fetchRaw(`/feedback/${inviter.userId}/en`);
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -179,10 +180,19 @@ describe('The invitation page, server-rendered', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self'[^;]*/);
     expect(csp).not.toContain('unsafe-inline');
-    // Every script of the page is a file of this origin or a JSON data block (never executed).
-    const scripts = [...body.matchAll(/<script([^>]*)>/g)].map((m) => m[1] ?? '');
+    // Every script of the page is a file of this origin, a JSON data block (never executed), or the
+    // one inline script that holds an early tap, which runs by its hash in script-src.
+    const scripts = [...body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
+      attributes: m[1] ?? '',
+      text: m[2] ?? '',
+    }));
     expect(scripts.length).toBeGreaterThan(0);
-    for (const attributes of scripts) expect(attributes).toMatch(/src="\/assets\/|type="application\/json"/);
+    const inline = scripts.filter(({ attributes }) => !/src="\/assets\/|type="application\/json"/.test(attributes));
+    expect(inline).toHaveLength(1);
+    const digest = `'sha256-${createHash('sha256')
+      .update(inline[0]?.text ?? '', 'utf8')
+      .digest('base64')}'`;
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toContain(digest);
   });
 
   it('"I already have an account" without JavaScript: /app-link/{inviter} redirects to her short link, made once', async () => {

@@ -6,7 +6,7 @@
  * Hosting and called through the SDK as a visitor and the app would.
  */
 import { describe, expect, it } from 'vitest';
-import { UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/invitation-page';
+import { UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
 import { urls } from '@dayfocus/stack/testing';
 import { rootText } from '../html.js';
 import { userAgents } from '@dayfocus/stack/user-agents';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebPageRenderer } from '@dayfocus/contracts/invitation-page';
+import type { WebPageRenderer } from '@dayfocus/contracts/web-page';
 import { discoverFunctions, packedForDiscovery, type Manifest } from '../discovery.js';
 
 const run = promisify(execFile);
@@ -139,7 +139,7 @@ describe('the deploy package', () => {
 
   it('carries the invitation renderer, which renders a page', async () => {
     const renderer = createRequire(join(out, 'lib/index.js'))('./web/invitation-renderer.cjs') as WebPageRenderer;
-    const page = await renderer.renderInvitationPage({
+    const page = await renderer.renderWebPage({
       path: '/feedback/asha',
       inviter: { inviterId: 'asha', name: 'Asha Verma', photoUrl: null },
       productDomain: 'https://dayfocus.example',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
-import type { WebPageInput } from '@dayfocus/contracts/invitation-page';
+import type { WebPageInput } from '@dayfocus/contracts/web-page';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import { MemoryConfirmLimits } from '../../src/pages/adapters/confirm-limits.js';
@@ -37,7 +37,7 @@ function flowWith(
     renderer: () => ({
       emailActionTarget: () => '/welcome',
       pageQuery: () => '',
-      renderInvitationPage: async (input) => {
+      renderWebPage: async (input) => {
         rendered.push(input);
         return { status: 200, html: '<p>welcome</p>', language: 'hi', negotiated: false };
       },

@@ -110,7 +110,7 @@ describe('a language added as one file and one configuration line', () => {
   it('is the language of the server-drawn pages: their words, lang, dir and og:locale', () => {
     const page = inBuilt<{ html: string; language: string }>(`
       require('./lib/web/invitation-renderer.cjs')
-        .renderInvitationPage({ path: '/feedback/asha/${CODE}', inviter: { inviterId: 'asha', name: 'Asha Verma', photoUrl: null },
+        .renderWebPage({ path: '/feedback/asha/${CODE}', inviter: { inviterId: 'asha', name: 'Asha Verma', photoUrl: null },
           productDomain: 'https://dayfocus.app', productImageUrl: 'https://dayfocus.app/p.png' })
         .then((page) => process.stdout.write(JSON.stringify(page)));`);
     expect(page.language).toBe(CODE);

@@ -5,7 +5,7 @@
  * needs no exception for it.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
-import type { WelcomePageState } from '@dayfocus/contracts/invitation-page';
+import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import type { PageName } from '@/config/paths';
 import type { Platform } from '@/lib/platform';
 import type { RuntimeConfig } from '@/config/runtime-config';

@@ -6,7 +6,7 @@
  * after the address was confirmed still welcomes, where Firebase's own page would say the link
  * was used. Every other e-mail, the app's password resets included, goes to Firebase's own
  * handler, unchanged. The server answers `/auth/action` with a redirect there
- * (functions/src/pages/flows/invitation-page-flow.ts, through the renderer), so the welcome page is the
+ * (functions/src/pages/flows/page-flow.ts, through the renderer), so the welcome page is the
  * server's page from the first byte.
  */
 import { matchPath } from 'react-router';

@@ -8,7 +8,7 @@
  * Before takeover.ts runs (a submit within its own download), the page's inline script holds the
  * submit and hands it over (early-taps.ts). Without any script, the browser posts the form: its
  * `method="post"` keeps every field out of the address, and the server answers with the page
- * again, reading nothing of the body (functions/src/pages/flows/invitation-page-flow.ts).
+ * again, reading nothing of the body (functions/src/pages/flows/page-flow.ts).
  */
 
 /** The attribute of a form whose early submit is held. */

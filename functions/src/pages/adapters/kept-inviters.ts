@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { InviterCard } from '@dayfocus/contracts/answers';
-import { INVITATION_CACHE_CONTROL, UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/invitation-page';
+import { INVITATION_CACHE_CONTROL, UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
 
 /** What the CDN keys its copies on: the whole URL and the headers a page may vary on. */
 export interface PageAsked {

@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { WebPageRenderer } from '@dayfocus/contracts/invitation-page';
+import type { WebPageRenderer } from '@dayfocus/contracts/web-page';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { environment } from '../../platform/environment.js';
 import type { InlineRenderer } from '../domain/page-styles.js';

@@ -6,7 +6,7 @@
  * The form posts to the page's own address, the e-mail's link with its code: the code is the
  * proof, as it is for the `activateAccount` callable, and the body is never read.
  */
-import type { WelcomePageState } from '@dayfocus/contracts/invitation-page';
+import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import { VERIFICATION_CODE_PATTERN } from '@dayfocus/contracts/requests';
 import { FlowError } from '../../platform/domain/errors.js';
 import type { PageRoute } from './page-route.js';

@@ -1,8 +1,8 @@
 /**
  * A page of the web app's renderer as an HTTP answer: the page flows' one way to render
- * (invitation-page-flow.ts, welcome-page-flow.ts).
+ * (page-flow.ts, welcome-page-flow.ts).
  */
-import type { WebPageInput, WebPageRenderer } from '@dayfocus/contracts/invitation-page';
+import type { WebPageInput, WebPageRenderer } from '@dayfocus/contracts/web-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { withInlineSources, type InlineRenderer } from '../domain/page-styles.js';
@@ -25,7 +25,7 @@ export async function renderedPage(
 ): Promise<HttpAnswer> {
   const settings = deps.settings();
   const renderer = deps.renderer();
-  const page = await renderer.renderInvitationPage({
+  const page = await renderer.renderWebPage({
     ...input,
     productDomain: settings.productDomain,
     productImageUrl: settings.productImageUrl,

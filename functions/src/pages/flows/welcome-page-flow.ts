@@ -14,7 +14,7 @@
  *   activation, which the app runs in the browser; nothing is looked up.
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
-import { WELCOME_CACHE_CONTROL, type WelcomePageState } from '@dayfocus/contracts/invitation-page';
+import { WELCOME_CACHE_CONTROL, type WelcomePageState } from '@dayfocus/contracts/web-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import { queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { PageRoute } from '../domain/page-route.js';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import type { WelcomePageState } from '@dayfocus/contracts/invitation-page';
+import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import { Alert } from '@/components/alert';
 import { Page } from '@/components/page';
 import type { ActivationAnswer } from '@/features/welcome/api/activate-account';

@@ -31,7 +31,7 @@ import {
   INVITATION_CACHE_CONTROL,
   UNKNOWN_INVITER_CACHE_CONTROL,
   type WebPageRenderer,
-} from '@dayfocus/contracts/invitation-page';
+} from '@dayfocus/contracts/web-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../short-links/domain/link-pages.js';

@@ -1,9 +1,9 @@
 /**
- * The server-rendered pages (the invitation, `/feedback/{uid}/{lg?}` and `/tasks-Feedback`, and the
- * sign-up pages after it, `/social-sign-up/{uid}` and `/sign-up/{uid}`, the confirmation page and the welcome page): the contract between the
- * HTTP function that answers them (functions/src/pages/functions/invitation-page.ts) and the
+ * The web app's pages the server renders (every one of page-paths.ts's `webPages`: the invitation,
+ * the sign-up pages after it, the confirmation page, the welcome page, home): the contract between
+ * the HTTP function that answers them (functions/src/pages/functions/invitation-page.ts) and the
  * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
- * `functions/lib/web/`), and the page's cache rules. docs/invitation-page.md explains both.
+ * `functions/lib/web/`), and the pages' cache rules. docs/invitation-page.md explains both.
  */
 import type { ActivationAnswer, InviterCard } from './answers.js';
 
@@ -70,7 +70,7 @@ export interface WebPageOutput {
 
 /** What the renderer (`functions/lib/web/invitation-renderer.cjs`) exports for the web app's pages. */
 export interface WebPageRenderer {
-  renderInvitationPage(input: WebPageInput): Promise<WebPageOutput>;
+  renderWebPage(input: WebPageInput): Promise<WebPageOutput>;
   /**
    * Where an e-mail's link (the query of `/auth/action`) goes on to: the welcome page (a path of
    * the site) for the companion's verification e-mails, Firebase's handler for the rest.

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
-import type { WebPageInput } from '@dayfocus/contracts/invitation-page';
-import { PageFlow } from '../../src/pages/flows/invitation-page-flow.js';
+import type { WebPageInput } from '@dayfocus/contracts/web-page';
+import { PageFlow } from '../../src/pages/flows/page-flow.js';
 import { PAGE_CONTENT_SECURITY_POLICY } from '@dayfocus/contracts/security-headers';
 import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { memoryLogger } from '../memory-logger.js';
@@ -38,7 +38,7 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
         const lg = new URLSearchParams(query).get('lg');
         return lg === 'en' || lg === 'hi' ? `lg=${lg}` : '';
       },
-      renderInvitationPage: async (input) => {
+      renderWebPage: async (input) => {
         rendered.push(input);
         // As the real renderer: the welcome and confirmation pages name no inviter to find.
         const status = input.inviter || /^\/(welcome|confirm-email)/.test(input.path) ? 200 : 404;

@@ -15,9 +15,15 @@ import { START_PARAM, START_WAITING_ATTRIBUTE } from './sign-in-start';
 /** How long a held submit waits for takeover.ts before it goes to the browser after all. */
 export const EARLY_HOLD_MS = 30_000;
 
+/** A submit the inline script held: its form, and the button that made it (none for Enter in a field). */
+export interface HeldSubmit {
+  form: HTMLFormElement;
+  button: HTMLButtonElement | null;
+}
+
 /** The submit the inline script held, on `window`; and the mark that takeover.ts has the page. */
 interface EarlyWindow {
-  dayfocusEarly?: { form: HTMLFormElement; button: HTMLButtonElement | null } | null;
+  dayfocusEarly?: HeldSubmit | null;
   dayfocusTakeover?: boolean;
 }
 
@@ -55,7 +61,7 @@ export function earlyTapScript(): string {
  * takeover.ts has the page: the inline script holds nothing more, and the submit it held, if any,
  * is handed over (to be submitted again, once takeover.ts's own handlers listen).
  */
-export function claimEarlySubmit(): { form: HTMLFormElement; button: HTMLButtonElement | null } | null {
+export function claimEarlySubmit(): HeldSubmit | null {
   const early = window as EarlyWindow;
   early.dayfocusTakeover = true;
   const held = early.dayfocusEarly ?? null;
@@ -64,7 +70,7 @@ export function claimEarlySubmit(): { form: HTMLFormElement; button: HTMLButtonE
 }
 
 /** Submits `held` again, by the same button: to the handlers listening now. */
-export function submitAgain(held: { form: HTMLFormElement; button: HTMLButtonElement | null }): void {
+export function submitAgain(held: HeldSubmit): void {
   if (held.button) held.form.requestSubmit(held.button);
   else held.form.requestSubmit();
 }

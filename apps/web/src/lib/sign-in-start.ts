@@ -82,7 +82,7 @@ export type StartProvider = (typeof START_PROVIDERS)[number];
 let taps: {
   holding: boolean;
   start: StartSignIn | null;
-  held: { form: HTMLFormElement; button: HTMLButtonElement } | null;
+  held: { form: HTMLFormElement; button: HTMLButtonElement; provider: StartProvider } | null;
 } = { holding: false, start: null, held: null };
 
 let listening = false;
@@ -113,7 +113,7 @@ export function takeStartTaps({ hold }: { hold: boolean }): void {
         event.preventDefault();
         if (taps.start) startNow(taps.start, button.value);
         else {
-          taps.held = { form, button };
+          taps.held = { form, button, provider: button.value };
           document.documentElement.setAttribute(START_WAITING_ATTRIBUTE, button.value);
         }
         return;
@@ -129,7 +129,7 @@ export function armStartTaps(start: StartSignIn): void {
   taps.start = start;
   const { held } = taps;
   taps.held = null;
-  if (held && isStartProvider(held.button.value)) startNow(start, held.button.value);
+  if (held) startNow(start, held.provider);
 }
 
 /** Starts the sign-in; the button stops saying it is working only if it could not start. */

@@ -154,7 +154,7 @@ export function startTappedSignIn(config: RuntimeConfig, language: string): bool
   search.delete(START_PARAM);
   const rest = search.size > 0 ? `?${search}` : '';
   window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest}${window.location.hash}`);
-  if (requested === 'google.com' && currentInAppBrowser()) return false;
+  if (refusedHere(requested)) return false;
   void startSignIn(config, language, requested).catch((error: unknown) => {
     // The app's buttons stay: a tap on one tries again.
     // eslint-disable-next-line no-console
@@ -163,13 +163,17 @@ export function startTappedSignIn(config: RuntimeConfig, language: string): bool
   return true;
 }
 
+/** Google refuses to sign in inside an in-app browser: the page shows the way out instead. */
+function refusedHere(provider: Provider): boolean {
+  return provider === 'google.com' && currentInAppBrowser() !== null;
+}
+
 /**
  * Starts `provider`'s sign-in by redirect, from a tap the app did not take (the server's buttons,
  * lib/sign-in-start.ts): it settles only when the sign-in could not start.
  */
 export function startSignIn(config: RuntimeConfig, language: string, provider: Provider): Promise<never> {
-  // Google refuses to sign in inside an in-app browser: the page shows the way out instead.
-  if (provider === 'google.com' && currentInAppBrowser()) {
+  if (refusedHere(provider)) {
     return Promise.reject(new Error('Google does not sign in inside an in-app browser'));
   }
   setFirebaseConfig(config);

@@ -82,7 +82,7 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
 
   it('gives the pages the security headers the invitation function sends itself, but no policy: the function sends its own', () => {
     // A Hosting policy on these paths would replace the function's, whose style-src lets the
-    // page's inline stylesheet apply by its hash (functions/src/pages/domain/page-styles.ts).
+    // page's inline stylesheet apply by its hash (functions/src/pages/domain/inline-sources.ts).
     for (const path of routePaths) {
       expect(headerValues(path, 'content-security-policy'), path).toEqual([]);
       for (const [key, value] of Object.entries(SECURITY_HEADERS))

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import type { WebPageRenderer } from '@dayfocus/contracts/web-page';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { environment } from '../../platform/environment.js';
-import type { InlineRenderer } from '../domain/page-styles.js';
+import type { InlineRenderer } from '../domain/inline-sources.js';
 
 export type WebRenderer = WebPageRenderer & LinkPageRenderer & InlineRenderer;
 

@@ -35,7 +35,7 @@ import {
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../short-links/domain/link-pages.js';
-import type { InlineRenderer } from '../domain/page-styles.js';
+import type { InlineRenderer } from '../domain/inline-sources.js';
 import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
 import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
 import { pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';

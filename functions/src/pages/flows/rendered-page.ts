@@ -5,7 +5,7 @@
 import type { WebPageInput, WebPageRenderer } from '@dayfocus/contracts/web-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
-import { withInlineSources, type InlineRenderer } from '../domain/page-styles.js';
+import { withInlineSources, type InlineRenderer } from '../domain/inline-sources.js';
 
 export interface PageRendering {
   renderer(): WebPageRenderer & InlineRenderer;

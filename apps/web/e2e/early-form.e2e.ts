@@ -8,6 +8,7 @@ import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import {
   authUserByEmail,
   confirmEmailPath,
+  isTakenOver,
   pathOf,
   reachPath,
   screenshot,
@@ -18,7 +19,7 @@ import {
   verificationEmail,
   visible,
 } from './support/app';
-import { holdTheApp, isTakenOver, takeoverScript } from './support/hold-app';
+import { holdTheApp, takeoverScript } from './support/hold-app';
 
 describe('The e-mail form before the app', () => {
   const browser = useBrowser();

@@ -10,6 +10,7 @@ import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import {
   authUserByEmail,
   expectJoined,
+  isTakenOver,
   reachWelcome,
   repoRoot,
   screenshot,
@@ -20,7 +21,7 @@ import {
   visible,
 } from './support/app';
 import { completeProviderRedirect } from './support/auth-emulator';
-import { appMain, holdTheApp, isTakenOver, takeoverScript } from './support/hold-app';
+import { appMain, holdTheApp, takeoverScript } from './support/hold-app';
 
 /**
  * Holds the requests for `path` back until `release` lets them through or `refuse` fails them;

@@ -8,6 +8,7 @@ import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import {
   authUserByEmail,
   expectJoined,
+  isTakenOver,
   pathOf,
   reachPath,
   readDoc,
@@ -20,7 +21,7 @@ import {
   visible,
   type SeededInviter,
 } from './support/app';
-import { holdTheApp, isTakenOver } from './support/hold-app';
+import { holdTheApp } from './support/hold-app';
 import { verificationMail } from '@dayfocus/stack/testing';
 
 /** The e-mail form, filled and sent; answers the link of the verification e-mail it sent (ours). */

@@ -167,19 +167,30 @@ export async function visible(locator: Locator): Promise<void> {
 }
 
 /**
- * Resolves once the app has taken over a server-rendered page: React hydrated #root and every
- * element in it (React takes a page over in several tasks, each page a Suspense boundary of its
- * own), but the resources React hoists and does not keep (a picture's preload link); fails after
- * the default timeout. Whatever touches the DOM in between (a screenshot hides the caret with an
- * inline style) would make React's hydration find a mismatch.
+ * Whether the app has taken over the server-rendered page: React hydrated #root and every element
+ * in it (React takes a page over in several tasks, each page a Suspense boundary of its own), but
+ * the resources React hoists and does not keep (a picture's preload link). Runs in the page, for
+ * `isTakenOver` and `takenOver` alike, so that the answer now and the wait mean the same.
+ */
+function wholePageIsReacts(): boolean {
+  const root = document.getElementById('root');
+  if (root === null || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return false;
+  const isReacts = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+  return [...root.querySelectorAll(':not(link, meta, style, script, title)')].every(isReacts);
+}
+
+/** Whether the app has taken the page over by now (a test that holds the app back asks it). */
+export async function isTakenOver(page: Page): Promise<boolean> {
+  return page.evaluate(wholePageIsReacts);
+}
+
+/**
+ * Resolves once the app has taken the page over (`wholePageIsReacts`); fails after the default
+ * timeout. Whatever touches the DOM in between (a screenshot hides the caret with an inline style)
+ * would make React's hydration find a mismatch.
  */
 export async function takenOver(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    if (root === null || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return false;
-    const isReacts = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-    return [...root.querySelectorAll(':not(link, meta, style, script, title)')].every(isReacts);
-  });
+  await page.waitForFunction(wholePageIsReacts);
 }
 
 /** The confirmation page, in whatever language the form was sent in (`?lg=` for Hindi). */

@@ -45,6 +45,3 @@ export async function holdTheApp(page: Page): Promise<{ release: () => void }> {
   });
   return { release };
 }
-
-export const isTakenOver = (page: Page) =>
-  page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react')));

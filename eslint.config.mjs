@@ -17,7 +17,8 @@ const webImportsNoServer = {
 /**
  * functions/src's folders that are no slice: the base every slice stands on, the composition root
  * above them, and what only the local stack runs. Every other folder is a slice (invites/,
- * owed-work/, short-links/, pages/, sign-in-handoffs/, and any new one), held by the same walls.
+ * owed-work/, short-links/, pages/, sign-in-handoffs/, invite-cards/, and any new one), held by the
+ * same walls.
  */
 const notSlices = ['platform', 'composition', 'local'];
 
@@ -227,7 +228,7 @@ export default tseslint.config(
     },
   },
   // functions/src is cut by what it does: a slice (invites, owed-work, short-links, pages,
-  // sign-in-handoffs) holds its own layers (domain/, flows/, adapters/, functions/); platform/
+  // sign-in-handoffs, invite-cards) holds its own layers (domain/, flows/, adapters/, functions/); platform/
   // holds what every slice uses; composition/ builds the slices' flows for their functions/;
   // local/ holds what only the local stack runs. The rules below keep each layer to its imports,
   // each slice out of the others' insides and out of the composition root, and platform/ to itself.

@@ -234,7 +234,32 @@ function lockEntry(at, pkg, { pnpmLock, patched, required, nonPeer }) {
     ...(m.engines ? { engines: m.engines } : {}),
     ...(m.os ? { os: m.os } : {}),
     ...(m.cpu ? { cpu: m.cpu } : {}),
+    ...(m.libc ? { libc: m.libc } : {}),
   };
+}
+
+/**
+ * 5. The optional dependencies not installed here (another platform's build of a native package,
+ *    as @napi-rs/canvas has one a platform), at the top level with their platform fields from
+ *    pnpm-lock.yaml: npm ci refuses a lockfile without them, and installs the one that fits.
+ */
+function uninstalledOptionals(entries, pnpmLock) {
+  const added = {};
+  for (const name of Object.values(entries).flatMap((entry) => Object.keys(entry.optionalDependencies ?? {}))) {
+    if (entries[`node_modules/${name}`]) continue;
+    const keys = Object.keys(pnpmLock.packages ?? {}).filter((key) => key.startsWith(`${name}@`));
+    if (keys.length !== 1) throw new Error(`${name}: ${keys.length} versions in pnpm-lock.yaml, expected one`);
+    const { resolution = {}, engines, os, cpu, libc } = pnpmLock.packages[keys[0]];
+    const version = keys[0].slice(name.length + 1);
+    added[`node_modules/${name}`] = {
+      version,
+      resolved: resolution.tarball ?? `${REGISTRY}/${name}/-/${name.split('/').pop()}-${version}.tgz`,
+      ...(resolution.integrity ? { integrity: resolution.integrity } : {}),
+      optional: true,
+      ...Object.fromEntries(Object.entries({ engines, os, cpu, libc }).filter(([, value]) => value)),
+    };
+  }
+  return added;
 }
 
 /**
@@ -264,6 +289,7 @@ export function deployLockfile({ workspaceDir, functionsDir, manifest, vendored 
     entries[`node_modules/${name}`] = { resolved: location, link: true };
   }
   for (const at of placedNodes(layout)) entries[at.location] = lockEntry(at, closure.packages.get(at.key), flags);
+  Object.assign(entries, uninstalledOptionals(entries, pnpmLock));
   const sorted = Object.fromEntries(
     Object.entries(entries).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
   );

@@ -2,7 +2,8 @@
  * The package `firebase deploy` uploads (scripts/pack-deploy.mjs) installs with `npm ci` from its
  * own lockfile outside the workspace, as Cloud Build installs it, and loads: every package it
  * installs is the version the workspace's tests ran with, discovery finds every function, the
- * vendored contracts are the ones required, and the invitation renderer renders. Needs the npm
+ * vendored contracts are the ones required, the invitation renderer renders and the invite card
+ * draws with its own native module and fonts. Needs the npm
  * registry (the one network this project assumes) and the built lib/ (pnpm run build).
  */
 import { execFile } from 'node:child_process';
@@ -147,5 +148,17 @@ describe('the deploy package', () => {
     });
     expect(page.status).toBe(200);
     expect(page.html).toContain('Asha Verma');
+  });
+
+  it('carries the invite card: its native drawer and every font, from its own node_modules', async () => {
+    const require = createRequire(join(out, 'lib/index.js'));
+    const fonts =
+      require('./invite-cards/adapters/card-fonts.js') as typeof import('../../src/invite-cards/adapters/card-fonts.js');
+    const outside = fonts.cardFontFiles().filter(({ path }) => !realpathSync(path).startsWith(out));
+    expect(outside).toEqual([]);
+    const drawer =
+      require('./invite-cards/adapters/card-drawer.js') as typeof import('../../src/invite-cards/adapters/card-drawer.js');
+    const card = await drawer.drawInviteCard({ name: 'आशा वर्मा 🌸', language: 'hi' });
+    expect([...card.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
 });

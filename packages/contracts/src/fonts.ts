@@ -7,7 +7,9 @@
  * language file writes in a script this list lacks, when the stylesheet's stack or the test
  * browser's fonts differ from it, or when another code file writes a font stack of its own. A new
  * script is one row here, its family in the stylesheet and its npm font in
- * tools/stack/package.json (the check names each one missing).
+ * tools/stack/package.json (the check names each one missing). What draws text without a browser
+ * (the invite card, functions/src/invite-cards) reads each row's `npmFiles`, dependencies of
+ * functions/package.json (its unit tests name each one missing).
  */
 
 export interface ScriptFace {
@@ -15,14 +17,33 @@ export interface ScriptFace {
   script: string;
   /** The face's family name, as a font stack names it. */
   family: string;
+  /**
+   * The face's files on the npm registry: the package, and each weight's file from its folder (a
+   * variable face's one file draws both, by its `wght` axis).
+   */
+  npmFiles: { npmPackage: string; regular: string; bold: string };
+}
+
+/** Google Fonts' Noto Sans, static TrueType, which draws Latin and Devanagari itself. */
+const notoSans = {
+  npmPackage: '@expo-google-fonts/noto-sans',
+  regular: '400Regular/NotoSans_400Regular.ttf',
+  bold: '700Bold/NotoSans_700Bold.ttf',
+};
+
+/** Fontsource's variable face of `script` (a WOFF2 file of its letters alone, every weight). */
+function fontsourceVariable(family: string, script: string): ScriptFace['npmFiles'] {
+  const name = family.toLowerCase().replaceAll(' ', '-');
+  const file = `files/${name}-${script.toLowerCase()}-wght-normal.woff2`;
+  return { npmPackage: `@fontsource-variable/${name}`, regular: file, bold: file };
 }
 
 export const scriptFaces = [
-  { script: 'Latin', family: 'Noto Sans' },
-  { script: 'Devanagari', family: 'Noto Sans Devanagari' },
-  { script: 'Bengali', family: 'Noto Sans Bengali' },
-  { script: 'Tamil', family: 'Noto Sans Tamil' },
-  { script: 'Telugu', family: 'Noto Sans Telugu' },
+  { script: 'Latin', family: 'Noto Sans', npmFiles: notoSans },
+  { script: 'Devanagari', family: 'Noto Sans Devanagari', npmFiles: notoSans },
+  { script: 'Bengali', family: 'Noto Sans Bengali', npmFiles: fontsourceVariable('Noto Sans Bengali', 'Bengali') },
+  { script: 'Tamil', family: 'Noto Sans Tamil', npmFiles: fontsourceVariable('Noto Sans Tamil', 'Tamil') },
+  { script: 'Telugu', family: 'Noto Sans Telugu', npmFiles: fontsourceVariable('Noto Sans Telugu', 'Telugu') },
 ] as const satisfies readonly ScriptFace[];
 
 /** The families of every script, in the order a font stack names them. */

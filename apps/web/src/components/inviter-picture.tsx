@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviterCard } from '@dayfocus/contracts/answers';
+import { initialsOf } from '@dayfocus/contracts/initials';
 import placeholderPicture from '@/assets/avatar-placeholder.svg';
 
 /**
@@ -58,24 +59,4 @@ export function InviterPicture({ inviter }: { inviter: InviterCard }) {
       />
     );
   }
-}
-
-/** One grapheme segmenter for the page, made when a name first needs its initials. */
-let graphemes: Intl.Segmenter | undefined;
-
-/**
- * A person's initials, for where they have no picture: the first letter of the first and of the
- * last word, as the reader sees letters (a Devanagari letter with its vowel sign is one:
- * "आशा वर्मा" gives "आव"), capitalised where the script has capitals. Empty for a name with none.
- */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = (word: string | undefined) => {
-    if (!word) return '';
-    graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-    const [grapheme] = graphemes.segment(word);
-    return grapheme?.segment ?? '';
-  };
-  const letters = words.length > 1 ? first(words[0]) + first(words.at(-1)) : first(words[0]);
-  return /\p{L}/u.test(letters) ? letters.toLocaleUpperCase() : '';
 }

@@ -1,0 +1,125 @@
+/**
+ * The invite card drawn with Skia (@napi-rs/canvas), as a JPEG: the scene of
+ * domain/card-scene.ts, the inviter's picture cut to its circle, or her initials where she has
+ * none or it cannot be read. Text is shaped by Skia's HarfBuzz, as Chromium shapes it.
+ */
+import { createCanvas, loadImage, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { CARD_HEIGHT, CARD_WIDTH, productLogo } from '../domain/card-layout.js';
+import { cardWords, inviteCardScene, type CardScene, type TextRun } from '../domain/card-scene.js';
+import { cardFont, registerCardFonts } from './card-fonts.js';
+import { cardLocale } from './card-language.js';
+
+/** What a card shows: whose invitation, in which language, with which picture. */
+export interface InviteCardRequest {
+  /** The inviter's name, as her records keep it. */
+  name: string;
+  /** A language file's code (`hi`, `ar-XB`); English for one that names none. */
+  language: string;
+  /** Her picture's bytes (JPEG, PNG, WebP, GIF); none, or bytes that are no picture, give her initials. */
+  picture?: Uint8Array | undefined;
+}
+
+/** JPEG quality: a detailed photo makes a card of about 65 KB, text alone about 45 KB. */
+const JPEG_QUALITY = 85;
+
+let scratch: SKRSContext2D | undefined;
+
+/** The width of `text` at `size` and `weight` in the card's fonts, as Skia draws it. */
+export function measureCardText(text: string, size: number, weight: 400 | 700): number {
+  registerCardFonts();
+  scratch ??= createCanvas(1, 1).getContext('2d');
+  scratch.font = cardFont(size, weight);
+  return scratch.measureText(text).width;
+}
+
+/** The scene of the card `request` asks for, its texts fitted with the card's fonts. */
+export function inviteCardSceneFor(request: InviteCardRequest): CardScene {
+  return inviteCardScene(cardWords(request.name, cardLocale(request.language)), measureCardText);
+}
+
+/**
+ * The invite card `request` asks for, 1200x630, as a JPEG (a PNG when asked: about four times the
+ * bytes with a picture, the same without).
+ */
+export async function drawInviteCard(request: InviteCardRequest, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  const scene = inviteCardSceneFor(request);
+  const picture = await readablePicture(request.picture);
+  const canvas = createCanvas(CARD_WIDTH, CARD_HEIGHT);
+  const context = canvas.getContext('2d');
+  context.fillStyle = scene.background;
+  context.fillRect(0, 0, CARD_WIDTH, CARD_HEIGHT);
+  drawLogo(context, scene.logo);
+  drawPortrait(context, scene.portrait, picture);
+  for (const run of scene.texts) drawText(context, run);
+  context.fillStyle = scene.bar.colour;
+  context.fillRect(0, scene.bar.y, CARD_WIDTH, scene.bar.height);
+  return format === 'png' ? canvas.encode('png') : canvas.encode('jpeg', JPEG_QUALITY);
+}
+
+/** The decoded picture, or nothing when there are no bytes or they are no picture Skia reads. */
+async function readablePicture(bytes: Uint8Array | undefined): Promise<Image | undefined> {
+  if (!bytes || bytes.length === 0) return undefined;
+  try {
+    const image = await loadImage(Buffer.from(bytes));
+    return image.width > 0 && image.height > 0 ? image : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function drawText(context: SKRSContext2D, run: TextRun): void {
+  context.font = cardFont(run.size, run.weight);
+  context.fillStyle = run.colour;
+  context.direction = run.direction;
+  context.textAlign = run.align;
+  context.textBaseline = 'alphabetic';
+  context.letterSpacing = `${run.spacing * run.size}px`;
+  context.fillText(run.text, run.x, run.baseline);
+  context.letterSpacing = '0px';
+}
+
+function drawLogo(context: SKRSContext2D, { x, y, size }: CardScene['logo']): void {
+  const { viewBox, cornerRadius, fill, ring, tick, stroke, strokeWidth } = productLogo;
+  context.save();
+  context.translate(x, y);
+  context.scale(size / viewBox, size / viewBox);
+  context.fillStyle = fill;
+  context.beginPath();
+  context.roundRect(0, 0, viewBox, viewBox, cornerRadius);
+  context.fill();
+  context.strokeStyle = stroke;
+  context.lineWidth = strokeWidth;
+  context.lineCap = 'round';
+  context.lineJoin = 'round';
+  context.beginPath();
+  context.arc(ring.cx, ring.cy, ring.r, 0, 2 * Math.PI);
+  context.stroke();
+  context.stroke(new Path2D(tick));
+  context.restore();
+}
+
+/** The ring, then the picture cut to the circle (the middle square of it, as `object-fit: cover`), or the initials. */
+function drawPortrait(context: SKRSContext2D, portrait: CardScene['portrait'], picture: Image | undefined): void {
+  const { cx, cy, radius, ring } = portrait;
+  const circle = (r: number) => {
+    context.beginPath();
+    context.arc(cx, cy, r, 0, 2 * Math.PI);
+  };
+  context.fillStyle = portrait.ringColour;
+  circle(radius + ring);
+  context.fill();
+  if (picture) {
+    context.save();
+    circle(radius);
+    context.clip();
+    const side = Math.min(picture.width, picture.height);
+    const [sx, sy] = [(picture.width - side) / 2, (picture.height - side) / 2];
+    context.drawImage(picture, sx, sy, side, side, cx - radius, cy - radius, 2 * radius, 2 * radius);
+    context.restore();
+    return;
+  }
+  context.fillStyle = portrait.fill;
+  circle(radius);
+  context.fill();
+  if (portrait.initials.text !== '') drawText(context, portrait.initials);
+}

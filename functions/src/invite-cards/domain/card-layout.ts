@@ -1,0 +1,91 @@
+/**
+ * Where everything sits on the invite card, the picture a link preview shows (Open Graph's
+ * 1200x630): the product's mark at the top, the inviter's picture (or her initials) in a circle,
+ * her name and the invitation's line beside it, a brand bar at the foot. Written left to right;
+ * card-scene.ts mirrors it for a right-to-left language. Pure numbers: no font, no canvas.
+ */
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** The web app's colours (apps/web/src/styles.css: --brand, --brand-tint, --ink, --ink-soft). */
+export const cardColours = {
+  page: '#ffffff',
+  brand: '#c8124a',
+  brandTint: '#fde4ec',
+  ink: '#1f2937',
+  inkSoft: '#4b5563',
+  initials: '#ffffff',
+} as const;
+
+/** A text's box: its start edge, its width, the top of its line box, its size and weight. */
+export interface TextBox {
+  x: number;
+  width: number;
+  top: number;
+  lineHeight: number;
+  size: number;
+  weight: 400 | 700;
+}
+
+/** The product's mark: the logo's square and the product's name after it. */
+export const markBox = { x: 80, y: 58, size: 72 } as const;
+export const productNameBox: TextBox = { x: 172, width: 400, top: 58, lineHeight: 72, size: 40, weight: 700 };
+
+/**
+ * The picture's circle and its ring. The page draws a 112-px circle with a 3-px ring and the
+ * initials at 40 px, bold, 0.02em apart (styles.css, .inviter-picture and .inviter-initials): the
+ * card draws the same at 320 px.
+ */
+const PAGE_CIRCLE = 112;
+const CIRCLE = 320;
+const scale = CIRCLE / PAGE_CIRCLE;
+export const portraitBox = {
+  cx: 270,
+  cy: 352,
+  radius: CIRCLE / 2,
+  ring: Math.round(3 * scale),
+  initialsSize: Math.round(40 * scale),
+  initialsSpacing: 0.02,
+} as const;
+
+/** The inviter's name: one line, bold. */
+export const nameBox: TextBox = { x: 492, width: 628, top: 200, lineHeight: 80, size: 64, weight: 700 };
+/** The invitation's line: at most `maxLines` lines, regular. */
+export const lineBox: TextBox & { maxLines: number } = {
+  x: 492,
+  width: 628,
+  top: 296,
+  lineHeight: 56,
+  size: 40,
+  weight: 400,
+  maxLines: 2,
+};
+
+/** The brand's bar along the foot of the card. */
+export const barBox = { y: 610, height: 20 } as const;
+
+/**
+ * Noto Sans' vertical metrics (its hhea table, per em). A baseline sits where CSS puts it in a
+ * line box of `lineHeight`: the font's ascent and descent centred in it.
+ */
+const ASCENT = 1.069;
+const DESCENT = 0.293;
+export function baselineIn(top: number, lineHeight: number, size: number): number {
+  return top + (lineHeight - (ASCENT + DESCENT) * size) / 2 + ASCENT * size;
+}
+
+/**
+ * The product's logo, as apps/web/public/images/logo.svg draws it (the card's unit test holds the
+ * two together): on a 40-unit square, a rounded square in the brand's colour, a white ring and a
+ * white tick.
+ */
+export const productLogo = {
+  viewBox: 40,
+  cornerRadius: 10,
+  fill: '#C8124A',
+  ring: { cx: 20, cy: 21, r: 9 },
+  tick: 'M15.5 21.5l3.2 3.2 6-6.4',
+  stroke: '#fff',
+  strokeWidth: 3,
+} as const;

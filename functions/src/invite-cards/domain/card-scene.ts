@@ -1,0 +1,140 @@
+/**
+ * The invite card as a list of things to draw: what card-layout.ts places, with the words of the
+ * card's language fitted to their boxes and, for a right-to-left language, mirrored. A drawer
+ * (adapters/card-drawer.ts) paints it; the fitting measures with the drawer's own fonts.
+ */
+import { brand } from '@dayfocus/contracts/brand';
+import { initialsOf } from '@dayfocus/contracts/initials';
+import type { Locale } from '@dayfocus/contracts/locales/en';
+import {
+  barBox,
+  baselineIn,
+  CARD_WIDTH,
+  cardColours,
+  lineBox,
+  markBox,
+  nameBox,
+  portraitBox,
+  productNameBox,
+  type TextBox,
+} from './card-layout.js';
+import { fitOneLine, wrapLines } from './text-fit.js';
+
+export type Direction = 'ltr' | 'rtl';
+
+/** What the card says, in its language: the inviter's name and initials, the invitation's line. */
+export interface CardWords {
+  name: string;
+  /** Her initials as the pages draw them (empty for a name without letters). */
+  initials: string;
+  /**
+   * The invitation's line (the link preview's title, `invitation.previewTitle`) with her name in
+   * it: the name as the card shows it, so that a name cut short leaves the rest of the line room.
+   */
+  line: (shownName: string) => string;
+  /** The language's BCP 47 tag (its word breaks) and direction. */
+  language: string;
+  direction: Direction;
+}
+
+/** The card's words for `name` in the language of `locale`. */
+export function cardWords(name: string, locale: Locale): CardWords {
+  const shown = name.trim();
+  return {
+    name: shown,
+    initials: initialsOf(shown),
+    line: (shownName) => locale.web.invitation.previewTitle.replaceAll('{{name}}', () => shownName),
+    language: locale.code,
+    direction: locale.dir,
+  };
+}
+
+/** A line of text to draw: `x` is its start edge in its direction (its centre when centred). */
+export interface TextRun {
+  text: string;
+  x: number;
+  baseline: number;
+  size: number;
+  weight: 400 | 700;
+  colour: string;
+  direction: Direction;
+  align: 'start' | 'center';
+  /** Extra space between letters, in em. */
+  spacing: number;
+}
+
+export interface CardScene {
+  direction: Direction;
+  background: string;
+  /** The logo's square (top left corner and side). */
+  logo: { x: number; y: number; size: number };
+  /** The picture's circle, its ring, and the initials drawn on the brand's colour when there is no picture. */
+  portrait: {
+    cx: number;
+    cy: number;
+    radius: number;
+    ring: number;
+    ringColour: string;
+    fill: string;
+    initials: TextRun;
+  };
+  texts: TextRun[];
+  bar: { y: number; height: number; colour: string };
+}
+
+/** The width `text` takes at `size` and `weight` in the drawer's fonts. */
+export type FontMeasure = (text: string, size: number, weight: 400 | 700) => number;
+
+/** The scene of the card that says `words`, its texts fitted by `measure`. */
+export function inviteCardScene(words: CardWords, measure: FontMeasure): CardScene {
+  const { direction } = words;
+  // A box's start edge in the card's direction: its left edge, or its right edge mirrored.
+  const start = (x: number) => (direction === 'rtl' ? CARD_WIDTH - x : x);
+  const run = (box: TextBox, text: string, colour: string, line = 0): TextRun => ({
+    text,
+    x: start(box.x),
+    baseline: baselineIn(box.top + line * box.lineHeight, box.lineHeight, box.size),
+    size: box.size,
+    weight: box.weight,
+    colour,
+    direction,
+    align: 'start',
+    spacing: 0,
+  });
+  const width = (box: TextBox) => (text: string) => measure(text, box.size, box.weight);
+  const name = fitOneLine(words.name, nameBox.width, width(nameBox));
+  const lines = wrapLines(words.line(name), lineBox.width, lineBox.maxLines, width(lineBox), words.language);
+  const { cx, cy, radius, ring, initialsSize, initialsSpacing } = portraitBox;
+  const logoX = direction === 'rtl' ? CARD_WIDTH - markBox.x - markBox.size : markBox.x;
+  return {
+    direction,
+    background: cardColours.page,
+    logo: { x: logoX, y: markBox.y, size: markBox.size },
+    portrait: {
+      cx: direction === 'rtl' ? CARD_WIDTH - cx : cx,
+      cy,
+      radius,
+      ring,
+      ringColour: cardColours.brandTint,
+      fill: cardColours.brand,
+      initials: {
+        text: words.initials,
+        x: direction === 'rtl' ? CARD_WIDTH - cx : cx,
+        // Centred as the page's line-height 1 centres them: the em box's middle on the circle's.
+        baseline: cy + initialsSize * (baselineIn(0, 1, 1) - 0.5),
+        size: initialsSize,
+        weight: 700,
+        colour: cardColours.initials,
+        direction,
+        align: 'center',
+        spacing: initialsSpacing,
+      },
+    },
+    texts: [
+      run(productNameBox, brand.productName, cardColours.ink),
+      run(nameBox, name, cardColours.ink),
+      ...lines.map((text, line) => run(lineBox, text, cardColours.inkSoft, line)),
+    ],
+    bar: { y: barBox.y, height: barBox.height, colour: cardColours.brand },
+  };
+}

@@ -1,0 +1,21 @@
+/** One grapheme segmenter, made when a name first needs its initials. */
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * A person's initials, for where they have no picture (the pages' circle, the invite card): the
+ * first letter of the first and of the last word, as the reader sees letters (a Devanagari letter
+ * with its vowel sign is one: "आशा वर्मा" gives "आव"), capitalised where the script has capitals.
+ * Empty for a name with none. The segmenter is made on the first call: in a browser, the first one
+ * a page makes loads the browser's grapheme data, a long task on a slow phone.
+ */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = (word: string | undefined) => {
+    if (!word) return '';
+    graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const [grapheme] = graphemes.segment(word);
+    return grapheme?.segment ?? '';
+  };
+  const letters = words.length > 1 ? first(words[0]) + first(words.at(-1)) : first(words[0]);
+  return /\p{L}/u.test(letters) ? letters.toLocaleUpperCase() : '';
+}

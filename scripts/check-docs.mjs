@@ -1,8 +1,8 @@
 // `npm run lint`'s check of the docs that restate the code: docs/architecture.md's capacity list
-// names every function of the manifest with its cap, and docs/first-change.md's worked examples
+// is the manifest's rows (`--write` writes it), and docs/first-change.md's worked examples
 // name files that exist and still hold what they say, in the numbers they state. Run with tsx (the
 // manifest is TypeScript).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -12,61 +12,71 @@ const MANIFEST = 'packages/contracts/src/functions.ts';
 const ARCHITECTURE = 'docs/architecture.md';
 const FIRST_CHANGE = 'docs/first-change.md';
 
-/**
- * The capacity list: the bullets after "**Capacity.**", each "- `name`, `name`: cap, why". Every
- * function of the manifest is named once, with its `maxInstances`; no other is named.
- */
-async function capacityList() {
-  const { functionRows } = await import(`../${MANIFEST}`);
-  const caps = new Map(functionRows().map((row) => [row.name, row.maxInstances]));
-  const lines = read(ARCHITECTURE).split('\n');
-  const start = lines.findIndex((line) => line.startsWith('**Capacity.**'));
-  const listed = new Map();
-  const problems = [];
-  for (let i = start + 1; i < lines.length && !lines[i].startsWith('#'); i++) {
-    const bullet = /^- ((?:`\w+`(?:, )?)+): (\d+),/.exec(lines[i]);
-    if (!bullet) continue;
-    for (const [, name] of bullet[1].matchAll(/`(\w+)`/g)) {
-      if (listed.has(name)) problems.push(`${ARCHITECTURE}:${i + 1}: ${name} is listed twice`);
-      listed.set(name, { cap: Number(bullet[2]), line: i + 1 });
-    }
+const CAPACITY_START = '<!-- The capacity list, written from the manifest: tsx scripts/check-docs.mjs --write -->';
+const CAPACITY_END = '<!-- End of the capacity list. -->';
+
+/** Words wrapped at 100 columns, the continuation lines indented under the bullet's text. */
+function wrapped(text) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && `${line} ${word}`.length > 100) {
+      lines.push(line);
+      line = `  ${word}`;
+    } else line = line ? `${line} ${word}` : word;
   }
-  for (const [name, cap] of caps) {
-    const entry = listed.get(name);
-    if (!entry) problems.push(`${ARCHITECTURE}: the capacity list lacks ${name} (cap ${cap}, ${MANIFEST})`);
-    else if (entry.cap !== cap)
-      problems.push(`${ARCHITECTURE}:${entry.line}: ${name} is capped at ${cap} in ${MANIFEST}, not ${entry.cap}`);
-  }
-  for (const [name, { line }] of listed)
-    if (!caps.has(name)) problems.push(`${ARCHITECTURE}:${line}: ${name} is no function of ${MANIFEST}`);
-  return problems;
+  return [...lines, line];
 }
 
 /**
- * The most files written by hand a worked example may take, so that the house stays easy to add
- * to: a new page is a row of the one route table, so the router, the server renderer and the
- * function take no line of their own, and a change that brings such a list back fails here.
+ * The capacity list as the manifest's rows write it: one bullet per function, "- `name`: cap,
+ * why", between its two markers in docs/architecture.md.
  */
-const HAND_WRITTEN_LIMITS = { 'Where a new page goes': 4 };
+async function capacityList() {
+  const { functionRows } = await import(`../${MANIFEST}`);
+  const bullets = functionRows().flatMap((row) => wrapped(`- \`${row.name}\`: ${row.maxInstances}, ${row.why}`));
+  const lines = read(ARCHITECTURE).split('\n');
+  const start = lines.indexOf(CAPACITY_START);
+  const end = lines.indexOf(CAPACITY_END);
+  if (start < 0 || end < start) return { problems: [`${ARCHITECTURE}: the capacity list's markers are missing`] };
+  const written = [...lines.slice(0, start + 1), ...bullets, ...lines.slice(end)].join('\n');
+  const current = lines.slice(start + 1, end).join('\n');
+  const problems =
+    current === bullets.join('\n')
+      ? []
+      : [`${ARCHITECTURE}: the capacity list differs from ${MANIFEST}'s rows: run tsx scripts/check-docs.mjs --write`];
+  return { problems, written };
+}
+
+/**
+ * The most files a worked example may take, counting the lists named, so that the house stays
+ * easy to add to: a new page is a row of the one route table, so the router, the server renderer
+ * and the function take no line of their own; a new callable is a row of the functions' manifest,
+ * from which its types, its schema, its rewrite, its capacity line and its bad-input cases come.
+ * A change that brings such a list back fails here.
+ */
+const LIMITS = {
+  'Where a new page goes': { most: 4, counting: ['Written by hand'] },
+  'Where a new callable goes': { most: 6, counting: ['Written by hand', 'Tests'] },
+};
 
 /**
  * The worked examples: each numbered item "N. `path` names `text`" (or ``` `` text `` ``` when the
  * text holds a backquote) is a file that exists and contains the text; each "**Label (N):**" over
- * a numbered list has N items; "**Written by hand (N):**" under a limited section's heading is
- * within its limit.
+ * a numbered list has N items; the labels a limited section counts add up to its limit at most.
  */
 function workedExamples() {
   const lines = read(FIRST_CHANGE).split('\n');
   const problems = [];
   let counted = null;
   let section = null;
+  const totals = new Map();
   lines.forEach((line, i) => {
     if (line.startsWith('## ')) section = line.slice(3);
     const heading = /^\*\*([^*]+) \((\d+)\):\*\*$/.exec(line);
     if (heading) counted = { label: heading[1], stated: Number(heading[2]), items: 0, line: i + 1 };
-    const limit = HAND_WRITTEN_LIMITS[section];
-    if (heading && heading[1] === 'Written by hand' && limit !== undefined && counted.stated > limit)
-      problems.push(`${FIRST_CHANGE}:${i + 1}: "${section}" takes ${counted.stated} files by hand, more than ${limit}`);
+    if (heading && LIMITS[section]?.counting.includes(heading[1]))
+      totals.set(section, (totals.get(section) ?? 0) + counted.stated);
     const item = /^\d+\. `([^`]+)` names (?:`` (.+?) ``|`([^`]+)`)/.exec(line);
     if (item) {
       if (counted) counted.items++;
@@ -84,10 +94,21 @@ function workedExamples() {
       counted = null;
     }
   });
+  for (const [name, { most, counting }] of Object.entries(LIMITS)) {
+    const total = totals.get(name);
+    if (total === undefined) problems.push(`${FIRST_CHANGE}: no section "${name}" counts ${counting.join(' and ')}`);
+    else if (total > most)
+      problems.push(`${FIRST_CHANGE}: "${name}" takes ${total} files (${counting.join(' and ')}), more than ${most}`);
+  }
   return problems;
 }
 
-const problems = [...(await capacityList()), ...workedExamples()];
+const capacity = await capacityList();
+if (process.argv.includes('--write') && capacity.written !== undefined) {
+  writeFileSync(`${root}${ARCHITECTURE}`, capacity.written);
+  capacity.problems = [];
+}
+const problems = [...capacity.problems, ...workedExamples()];
 for (const problem of problems) process.stderr.write(`${problem}\n`);
 if (problems.length > 0) {
   process.stderr.write(`docs: ${problems.length} statement(s) of the docs the code no longer bears out\n`);

@@ -1,3 +1,9 @@
+/**
+ * Bad input that needs an account or a stored record to be told apart (an unknown inviter, a
+ * self-invite, a Google account where e-mail is asked), and a name that is no name: each gets its
+ * clear error and writes nothing. What every request's schema refuses is derived from the
+ * functions' manifest in bad-input-schemas.test.ts.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDb, Browser, createInviter, eventually, outcomeOf, userDoc, uniqueId } from './support.js';
 
@@ -40,14 +46,9 @@ interface Case {
 
 const longId = 'a'.repeat(129);
 const cases: [string, Case][] = [
-  ['getInviter: no data', { call: 'getInviter', who: 'anonymous', data: () => null, expected: 'invalid-argument' }],
   [
     'getInviter: missing inviterId',
     { call: 'getInviter', who: 'anonymous', data: () => ({}), expected: 'invalid-argument' },
-  ],
-  [
-    'getInviter: inviterId a number',
-    { call: 'getInviter', who: 'anonymous', data: () => ({ inviterId: 42 }), expected: 'invalid-argument' },
   ],
   [
     'getInviter: inviterId an array',
@@ -195,10 +196,6 @@ const cases: [string, Case][] = [
   [
     'activateAccount: missing uid',
     { call: 'activateAccount', who: 'anonymous', data: () => ({}), expected: 'invalid-argument' },
-  ],
-  [
-    'activateAccount: uid a number',
-    { call: 'activateAccount', who: 'anonymous', data: () => ({ uid: 7 }), expected: 'invalid-argument' },
   ],
   [
     'activateAccount: empty uid',

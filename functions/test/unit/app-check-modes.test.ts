@@ -4,9 +4,9 @@
  * verified app, and a replay, in either mode. The callables run here as firebase-functions runs
  * their handlers, without the emulator.
  */
+import { requestSchemaOf } from '@dayfocus/contracts/callables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallableRequest } from 'firebase-functions/v2/https';
-import { revokeSignInHandoffRequestSchema } from '@dayfocus/contracts/requests';
 import { APP_CHECK_ALWAYS_CALLABLES } from '@dayfocus/contracts/functions';
 import { specOf } from '../../src/platform/functions/capacity.js';
 
@@ -32,7 +32,7 @@ afterAll(() => {
   delete process.env.APP_CHECK_ENFORCEMENT;
 });
 
-const schema = revokeSignInHandoffRequestSchema; // a request of no fields
+const schema = requestSchemaOf('revokeSignInHandoff'); // a request of no fields
 const request = (app?: CallableRequest['app']) => ({ data: {}, app, rawRequest: {} }) as unknown as CallableRequest;
 const spec = { name: 'someCallable', maxInstances: 1, replayProtected: true };
 

@@ -1,12 +1,7 @@
+import { requestSchemaOf } from '@dayfocus/contracts/callables';
 import { describe, expect, it } from 'vitest';
 import { isDocumentId, isUserId } from '@dayfocus/contracts/ids';
-import {
-  acceptInviteRequestSchema,
-  activateAccountRequestSchema,
-  completeSocialSignUpRequestSchema,
-  getInviterRequestSchema,
-  validateRequest,
-} from '@dayfocus/contracts/requests';
+import { validateRequest } from '@dayfocus/contracts/requests';
 
 /** Ids that would reach a document path wrongly: aliased by the SDK, reserved, path steps, too long. */
 const hostileIds: [what: string, id: string][] = [
@@ -45,10 +40,10 @@ describe('the id rule', () => {
 
   it.each(hostileIds)('is held by every request schema that takes a uid: %s', (_what, id) => {
     for (const [schema, request] of [
-      [getInviterRequestSchema, { inviterId: id }],
-      [completeSocialSignUpRequestSchema, { inviterId: id }],
-      [activateAccountRequestSchema, { uid: id }],
-      [activateAccountRequestSchema, { uid: 'U1', inviterId: id }],
+      [requestSchemaOf('getInviter'), { inviterId: id }],
+      [requestSchemaOf('completeSocialSignUp'), { inviterId: id }],
+      [requestSchemaOf('activateAccount'), { uid: id }],
+      [requestSchemaOf('activateAccount'), { uid: 'U1', inviterId: id }],
     ] as const) {
       const validation = validateRequest(schema as Parameters<typeof validateRequest>[0], request);
       expect(validation.ok, JSON.stringify(request)).toBe(false);
@@ -56,7 +51,7 @@ describe('the id rule', () => {
   });
 
   it('refuses a link code of the reserved __x__ form, which the code pattern alone lets through', () => {
-    expect(validateRequest(acceptInviteRequestSchema, { code: '__abcdef__' }).ok).toBe(false);
-    expect(validateRequest(acceptInviteRequestSchema, { code: '__abcdefgh' }).ok).toBe(true);
+    expect(validateRequest(requestSchemaOf('acceptInvite'), { code: '__abcdef__' }).ok).toBe(false);
+    expect(validateRequest(requestSchemaOf('acceptInvite'), { code: '__abcdefgh' }).ok).toBe(true);
   });
 });

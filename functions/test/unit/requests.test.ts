@@ -1,13 +1,6 @@
+import { requestSchemaOf } from '@dayfocus/contracts/callables';
 import { describe, expect, it } from 'vitest';
-import {
-  activateAccountRequestSchema,
-  englishMessages,
-  getInviterRequestSchema,
-  registerInviteeRequestSchema,
-  signUpFormSchema,
-  validateRequest,
-  type MessageKey,
-} from '@dayfocus/contracts/requests';
+import { englishMessages, signUpFormSchema, validateRequest, type MessageKey } from '@dayfocus/contracts/requests';
 
 const validForm = { username: 'Ravi', email: 'ravi@example.in', password: 'longenough', confirmPassword: 'longenough' };
 
@@ -77,15 +70,17 @@ describe('the email sign-up form', () => {
 
 describe('callable request schemas', () => {
   it('take a well-formed request as it is', () => {
-    expect(validateRequest(getInviterRequestSchema, { inviterId: 'abc' })).toEqual({
+    expect(validateRequest(requestSchemaOf('getInviter'), { inviterId: 'abc' })).toEqual({
       ok: true,
       value: { inviterId: 'abc' },
     });
-    expect(validateRequest(activateAccountRequestSchema, { uid: 'u1' })).toMatchObject({
+    expect(validateRequest(requestSchemaOf('activateAccount'), { uid: 'u1' })).toMatchObject({
       ok: true,
       value: { uid: 'u1' },
     });
-    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: 'Mira' })).toMatchObject({ ok: true });
+    expect(validateRequest(requestSchemaOf('registerInvitee'), { inviterId: 'i', name: 'Mira' })).toMatchObject({
+      ok: true,
+    });
   });
 
   it.each([
@@ -98,7 +93,7 @@ describe('callable request schemas', () => {
     ['an over-long id', { inviterId: 'a'.repeat(129) }],
     ['an unknown field', { inviterId: 'abc', extra: true }],
   ])('getInviter rejects %s', (_case, input) => {
-    expect(validateRequest(getInviterRequestSchema, input).ok).toBe(false);
+    expect(validateRequest(requestSchemaOf('getInviter'), input).ok).toBe(false);
   });
 
   it.each([
@@ -109,13 +104,16 @@ describe('callable request schemas', () => {
     ['an over-long name', 'n'.repeat(81)],
     ['a number', 7],
   ])('registerInvitee rejects a name with %s', (_case, name) => {
-    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name }).ok).toBe(false);
+    expect(validateRequest(requestSchemaOf('registerInvitee'), { inviterId: 'i', name }).ok).toBe(false);
   });
 });
 
 describe('typed names are measured by what they show', () => {
   it('refuses a name of invisible characters alone as no name', () => {
-    const result = validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: '\u200b\u200d\ufeff\u200e' });
+    const result = validateRequest(requestSchemaOf('registerInvitee'), {
+      inviterId: 'i',
+      name: '\u200b\u200d\ufeff\u200e',
+    });
     expect(result).toEqual({ ok: false, problems: [{ path: 'name', message: 'validation.usernameRequired' }] });
   });
 
@@ -131,14 +129,16 @@ describe('typed names are measured by what they show', () => {
     ['a Hangul filler', '\u115f\u1160\uffa0'],
     ['all of them with spaces', ' \u034f \ufe0f \u17b4 \u180b '],
   ])('refuses a name of %s as no name', (_case, name) => {
-    const result = validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name });
+    const result = validateRequest(requestSchemaOf('registerInvitee'), { inviterId: 'i', name });
     expect(result).toEqual({ ok: false, problems: [{ path: 'name', message: 'validation.usernameRequired' }] });
   });
 
   it('counts the 80 characters after the invisible ones are gone', () => {
     const padded = `${'\u200b'.repeat(60)}${'m'.repeat(80)}`;
-    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: padded }).ok).toBe(true);
-    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: 'm'.repeat(81) }).ok).toBe(false);
+    expect(validateRequest(requestSchemaOf('registerInvitee'), { inviterId: 'i', name: padded }).ok).toBe(true);
+    expect(validateRequest(requestSchemaOf('registerInvitee'), { inviterId: 'i', name: 'm'.repeat(81) }).ok).toBe(
+      false,
+    );
   });
 });
 
@@ -162,7 +162,7 @@ describe('typed names carry no links (docs/joins.md, G)', () => {
     'evil\u034f.com',
     'evil\ufe0f\u3002com',
   ])('refuses %j', (name) => {
-    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name })).toEqual({
+    expect(validateRequest(requestSchemaOf('registerInvitee'), { inviterId: 'i', name })).toEqual({
       ok: false,
       problems: [{ path: 'name', message: 'validation.usernameLink' }],
     });
@@ -179,7 +179,7 @@ describe('typed names carry no links (docs/joins.md, G)', () => {
     '山田。花子',
     'Asha ❤️',
   ])('accepts %j', (name) => {
-    expect(validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name }).ok).toBe(true);
+    expect(validateRequest(requestSchemaOf('registerInvitee'), { inviterId: 'i', name }).ok).toBe(true);
   });
 
   it("says so in the form's words", () => {
@@ -189,16 +189,18 @@ describe('typed names carry no links (docs/joins.md, G)', () => {
 
 describe('activateAccount takes the verification code of its link', () => {
   it('accepts a code as Auth makes them, and refuses anything else with nothing done', () => {
-    expect(validateRequest(activateAccountRequestSchema, { uid: 'u', verificationCode: 'AbC-d_e0' }).ok).toBe(true);
+    expect(validateRequest(requestSchemaOf('activateAccount'), { uid: 'u', verificationCode: 'AbC-d_e0' }).ok).toBe(
+      true,
+    );
     for (const verificationCode of ['', 'a/b', 'a'.repeat(513), 42, 'code with spaces']) {
-      expect(validateRequest(activateAccountRequestSchema, { uid: 'u', verificationCode }).ok).toBe(false);
+      expect(validateRequest(requestSchemaOf('activateAccount'), { uid: 'u', verificationCode }).ok).toBe(false);
     }
   });
 });
 
 describe('problem reports', () => {
   it('name each failing rule once even when two rules share a message', () => {
-    const result = validateRequest(registerInviteeRequestSchema, { inviterId: 'i', name: '' });
+    const result = validateRequest(requestSchemaOf('registerInvitee'), { inviterId: 'i', name: '' });
     expect(result).toEqual({ ok: false, problems: [{ path: 'name', message: 'validation.usernameRequired' }] });
   });
 });

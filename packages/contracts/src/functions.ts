@@ -7,9 +7,18 @@
  * test (functions/test/unit/deploy-manifest.test.ts) holds what the built functions declare
  * against it. docs/first-change.md shows a new row.
  */
-import type { CallableName } from './callables.js';
+import type { AnyObject, ObjectSchema } from 'yup';
+import type { ActivationAnswer, AppLinkAnswer, InviterCard, ResolvedAppLink } from './answers.js';
 import { hostingSourcesOf, pagePatterns } from './page-paths.js';
+import type { RequestFields } from './requests.js';
 import { ACCOUNT_RECOVERY_PATH } from './sign-in-handoff.js';
+import type { WriteResult } from './write-result.js';
+
+declare const answerType: unique symbol;
+/** A callable's answer, as a type: what `AnswerOf` (callables.ts) reads from its row. */
+export interface Answer<T> {
+  readonly [answerType]?: T;
+}
 
 export interface FunctionRow {
   /** What starts it: a callable, an HTTP request (through Hosting), an Auth event, a document's change, a schedule. */
@@ -20,6 +29,11 @@ export interface FunctionRow {
    * beyond the cap, requests queue briefly and then get 429, which the callables' clients retry.
    */
   maxInstances: number;
+  /**
+   * Who starts it and how often: why its cap is what it is. docs/architecture.md's capacity list
+   * is written from these (`tsx scripts/check-docs.mjs --write`; `npm run lint` fails when it differs).
+   */
+  why: string;
   /** A callable's caller: the web app, through Hosting's `/api/{name}` rewrite, or the mobile app. */
   caller?: 'web' | 'app';
   /** A callable whose App Check token is consumed: each call makes a friendship or names an inviter. */
@@ -37,6 +51,14 @@ export interface FunctionRow {
    * Only the functions that mint custom tokens: HANDOFF_SIGNER.
    */
   serviceAccount?: typeof HANDOFF_SIGNER;
+  /**
+   * A callable's request, written with the fields of requests.ts: its schema, which the server
+   * validates each call with, and its type (`RequestOf`, callables.ts). A function of the fields
+   * rather than a schema, so that the web app, which reads this manifest, bundles no schema.
+   */
+  request?: (fields: RequestFields) => ObjectSchema<AnyObject>;
+  /** A callable's answer: `answer<T>()`, a type only. */
+  answer?: Answer<unknown>;
 }
 
 /**
@@ -51,74 +73,159 @@ export const HANDOFF_SIGNER = 'dayfocus-handoff-signer';
 export const serviceAccountEmail = (account: string, projectId: string) =>
   `${account}@${projectId}.iam.gserviceaccount.com`;
 
-/** The paths of the pages the page function answers with a redirect, not a page (no page headers). */
-export const redirectPages = [pagePatterns.emailAction, pagePatterns.inviterAppLink] as const;
-
 /** The Hosting paths of every page the page function answers, in pagePatterns' order. */
 const pageSources = Object.values(pagePatterns).flatMap(hostingSourcesOf);
 
+/** A callable's answer as a type its row carries: an empty object at run time. */
+const answer = <T>(): Answer<T> => ({});
+
 export const functionManifest = {
-  /** Every open of a short link: the one function a viral link or a crawler storm hits. */
-  openAppLink: { trigger: 'http', maxInstances: 30, hosting: ['/l/**'] },
-  /** The two association files, fetched by the phones' OS now and then, and cached by Hosting. */
+  openAppLink: {
+    trigger: 'http',
+    maxInstances: 30,
+    why: 'every open of a short link: what a viral link or a crawler storm hits',
+    hosting: ['/l/**'],
+  },
   appSiteAssociation: {
     trigger: 'http',
     maxInstances: 5,
+    why: "fetched now and then by the phones' OS, cached by Hosting",
     hosting: ['/.well-known/apple-app-site-association', '/.well-known/assetlinks.json'],
   },
-  /** The sign-up pages ask for the inviter once per visitor (the invitation page comes from the server with it). */
-  getInviter: { trigger: 'callable', maxInstances: 20, caller: 'web' },
-  /** "I already have an account": once per visitor who taps it. */
-  createAppLink: { trigger: 'callable', maxInstances: 10, caller: 'web' },
-  /** One call per new account (each needs a new Firebase Auth account first). */
-  registerInvitee: { trigger: 'callable', maxInstances: 10, caller: 'web', replayProtected: true },
-  /** One e-mail per sign-up, and "send it again" at most once a minute and five times a day per address. */
-  sendVerificationEmail: { trigger: 'callable', maxInstances: 10, caller: 'web' },
-  activateAccount: { trigger: 'callable', maxInstances: 10, caller: 'web', replayProtected: true },
-  completeSocialSignUp: { trigger: 'callable', maxInstances: 10, caller: 'web', replayProtected: true },
-  /**
-   * Every page of the journey, server-rendered: the first view of a page Hosting's CDN has not
-   * cached (at most one a minute per page and CDN location), and the welcome page.
-   */
-  invitationPage: { trigger: 'http', maxInstances: 20, hosting: pageSources },
-  /** The app, once per invite it picks up (before sign-in) and once per acceptance. */
-  resolveAppLink: { trigger: 'callable', maxInstances: 10, caller: 'app' },
-  acceptInvite: { trigger: 'callable', maxInstances: 10, caller: 'app', replayProtected: true },
-  /** A tap on "Get the app" by a person signed in on the welcome page (docs/app-contract.md, section 6). */
-  createSignInHandoff: { trigger: 'callable', maxInstances: 10, caller: 'web' },
-  /** The app's first start after an install from the welcome page: once, or twice when an answer was lost. */
+  getInviter: {
+    trigger: 'callable',
+    maxInstances: 20,
+    why: 'one call per visitor of a sign-up page (the invitation page comes from the server with the inviter)',
+    caller: 'web',
+    request: (fields) => fields.object({ inviterId: fields.userId() }),
+    answer: answer<InviterCard>(),
+  },
+  createAppLink: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'once per visitor who taps "I already have an account"',
+    caller: 'web',
+    request: (fields) => fields.object({ inviterId: fields.userId() }),
+    answer: answer<AppLinkAnswer>(),
+  },
+  registerInvitee: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'one call per new account, each of which needs a new Firebase Auth account first',
+    caller: 'web',
+    replayProtected: true,
+    request: (fields) => fields.object({ inviterId: fields.userId(), name: fields.userName() }),
+    answer: answer<WriteResult>(),
+  },
+  sendVerificationEmail: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'one e-mail per sign-up, and "send it again" at most once a minute and five times a day per address',
+    caller: 'web',
+    // The address, the inviter and the link are the server's own (the signed-in account, its
+    // sign-up record). One answer whatever the address's state: when the next one may be asked for.
+    request: (fields) => fields.object({ language: fields.pageLanguage() }),
+    answer: answer<{ retryAfterMs: number }>(),
+  },
+  activateAccount: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'one call per new account, from its verification link, signed in or not',
+    caller: 'web',
+    replayProtected: true,
+    request: (fields) =>
+      fields.object({
+        uid: fields.userId(),
+        inviterId: fields.userId().optional().default(undefined),
+        verificationCode: fields.verificationCode(),
+      }),
+    answer: answer<ActivationAnswer>(),
+  },
+  completeSocialSignUp: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'one call per new account signed in with Apple or Google',
+    caller: 'web',
+    replayProtected: true,
+    request: (fields) => fields.object({ inviterId: fields.userId() }),
+    answer: answer<ActivationAnswer>(),
+  },
+  invitationPage: {
+    trigger: 'http',
+    maxInstances: 20,
+    why: 'every page of the journey the CDN has not cached (one a minute per page and CDN location), and the welcome page',
+    hosting: pageSources,
+  },
+  resolveAppLink: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'the app, once per invite it picks up, before sign-in',
+    caller: 'app',
+    request: (fields) => fields.object({ code: fields.linkCode() }),
+    answer: answer<ResolvedAppLink>(),
+  },
+  acceptInvite: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'the app, once per acceptance ("Add Asha as a friend?")',
+    caller: 'app',
+    replayProtected: true,
+    request: (fields) => fields.object({ code: fields.linkCode() }),
+    answer: answer<{ inviter: InviterCard }>(),
+  },
+  createSignInHandoff: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'a tap on "Get the app" by a person signed in on the welcome page (docs/app-contract.md, section 6)',
+    caller: 'web',
+    // The code signs the app in once, until `expiresAt` (ISO); the language is the one a
+    // recovery mail speaks if the code is ever reused.
+    request: (fields) => fields.object({ platform: fields.handoffPlatform(), language: fields.languageTag() }),
+    answer: answer<{ code: string; expiresAt: string }>(),
+  },
   redeemSignInHandoff: {
     trigger: 'callable',
     maxInstances: 10,
+    why: "the app's first start after an install from the welcome page: once, or twice when an answer was lost",
     caller: 'app',
     replayProtected: true,
     // A replayed redemption would mint again.
     appCheckAlways: true,
     // It mints a custom token: it alone runs as the signer.
     serviceAccount: HANDOFF_SIGNER,
+    request: (fields) =>
+      fields.object({
+        code: fields.handoffCode(),
+        installationId: fields.installationId(),
+        retryKey: fields.retryKey(),
+      }),
+    answer: answer<{ customToken: string }>(),
   },
-  /** "Not you?" in an app signed in by a handoff. */
-  revokeSignInHandoff: { trigger: 'callable', maxInstances: 5, caller: 'app' },
-  /** The recovery page of an account a reused handoff code locked: its owner, once, from the lock's mail. */
-  accountRecovery: { trigger: 'http', maxInstances: 5, hosting: [ACCOUNT_RECOVERY_PATH] },
-  /** Account events: one per sign-up or deletion. */
-  onAccountCreated: { trigger: 'auth', maxInstances: 10 },
-  onAccountDeleted: { trigger: 'auth', maxInstances: 5 },
-  /** Every write of a join's record; a new claim (one per join that owes a push) is a single FCM send. */
-  sendJoinPush: { trigger: 'firestore', maxInstances: 10 },
-  /** One sweep at a time, by design (docs/joins.md). */
-  sweepOwedPushes: { trigger: 'schedule', maxInstances: 1 },
+  revokeSignInHandoff: {
+    trigger: 'callable',
+    maxInstances: 5,
+    why: '"Not you?" in an app a handoff signed in, which ends every session of the account: rare',
+    caller: 'app',
+    request: (fields) => fields.object({}),
+    answer: answer<{ revoked: true }>(),
+  },
+  accountRecovery: {
+    trigger: 'http',
+    maxInstances: 5,
+    why: "the recovery page of an account a reused handoff code locked: its owner, once, from the lock's mail",
+    hosting: [ACCOUNT_RECOVERY_PATH],
+  },
+  onAccountCreated: { trigger: 'auth', maxInstances: 10, why: 'one event per sign-up' },
+  onAccountDeleted: { trigger: 'auth', maxInstances: 5, why: 'one event per deletion' },
+  sendJoinPush: {
+    trigger: 'firestore',
+    maxInstances: 10,
+    why: "every write of a join's record; one FCM send per join that owes a push",
+  },
+  sweepOwedPushes: { trigger: 'schedule', maxInstances: 1, why: 'one sweep at a time, by design (docs/joins.md)' },
 } as const satisfies Record<string, FunctionRow>;
 
 export type FunctionName = keyof typeof functionManifest;
-
-/** The callables among them: exactly the callable map's names (a type error otherwise). */
-type CallableRows = {
-  [N in FunctionName]: (typeof functionManifest)[N] extends { trigger: 'callable' } ? N : never;
-}[FunctionName];
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** True, or this file does not compile: a callable row for every name of the map, and no other. */
-export const callableRowsMatchTheMap: Same<CallableRows, CallableName> = true;
 
 /** The manifest's rows as a list (the name with each). */
 export function functionRows(): (FunctionRow & { name: FunctionName })[] {

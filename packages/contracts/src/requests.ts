@@ -49,6 +49,18 @@ const userId = () =>
     .test('user-id', messageKeys.userIdInvalid, (value) => value === undefined || isUserId(value))
     .typeError(messageKeys.userIdInvalid);
 
+/** A short link's code, as the app reads it from a link, the install referrer or the clipboard. */
+const linkCode = () =>
+  yup
+    .string()
+    .strict()
+    .required(messageKeys.linkCodeRequired)
+    .min(LINK_CODE_MIN_LENGTH, messageKeys.linkCodeInvalid)
+    .max(LINK_CODE_MAX_LENGTH, messageKeys.linkCodeInvalid)
+    .matches(LINK_CODE_PATTERN, messageKeys.linkCodeInvalid)
+    .test('link-code-id', messageKeys.linkCodeInvalid, (value) => value === undefined || isDocumentId(value))
+    .typeError(messageKeys.linkCodeInvalid);
+
 /** The user name as typed in the sign-up form and sent to registerInvitee. */
 export const userNameSchema = yup
   .string()
@@ -93,112 +105,74 @@ export const signUpFormSchema = yup
 
 export type SignUpForm = yup.InferType<typeof signUpFormSchema>;
 
-export const getInviterRequestSchema = requestSchema({ inviterId: userId() });
-export type GetInviterRequest = yup.InferType<typeof getInviterRequestSchema>;
-
-export const createAppLinkRequestSchema = requestSchema({ inviterId: userId() });
-export type CreateAppLinkRequest = yup.InferType<typeof createAppLinkRequestSchema>;
-
-export const registerInviteeRequestSchema = requestSchema({
-  inviterId: userId(),
-  name: userNameSchema.required(messageKeys.usernameRequired),
-});
-export type RegisterInviteeRequest = yup.InferType<typeof registerInviteeRequestSchema>;
-
-/**
- * "Send the e-mail again" (and the first e-mail, after registerInvitee): the page's language, in
- * which the e-mail is written and its link opens. The address, the inviter and the link are the
- * server's own (the signed-in account, its sign-up record).
- */
-export const sendVerificationEmailRequestSchema = requestSchema({
-  language: yup.string().strict().trim().min(2).max(35).required(messageKeys.requestRequired),
-});
-export type SendVerificationEmailRequest = yup.InferType<typeof sendVerificationEmailRequestSchema>;
-
 /** An e-mail action code as Auth makes them (URL-safe letters and digits), bounded. */
 export const VERIFICATION_CODE_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
-
-export const activateAccountRequestSchema = requestSchema({
-  uid: userId(),
-  inviterId: userId().optional().default(undefined),
-  /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
-  verificationCode: yup
-    .string()
-    .strict()
-    .matches(VERIFICATION_CODE_PATTERN, messageKeys.verificationCodeInvalid)
-    .typeError(messageKeys.verificationCodeInvalid)
-    .optional()
-    .default(undefined),
-});
-export type ActivateAccountRequest = yup.InferType<typeof activateAccountRequestSchema>;
-
-/** A short link's code, as the app reads it from a link, the install referrer or the clipboard. */
-const linkCode = () =>
-  yup
-    .string()
-    .strict()
-    .required(messageKeys.linkCodeRequired)
-    .min(LINK_CODE_MIN_LENGTH, messageKeys.linkCodeInvalid)
-    .max(LINK_CODE_MAX_LENGTH, messageKeys.linkCodeInvalid)
-    .matches(LINK_CODE_PATTERN, messageKeys.linkCodeInvalid)
-    .test('link-code-id', messageKeys.linkCodeInvalid, (value) => value === undefined || isDocumentId(value))
-    .typeError(messageKeys.linkCodeInvalid);
-
-/** Both of the app's invite calls take the invite's code alone. */
-const inviteCodeRequestSchema = requestSchema({ code: linkCode() });
-
-export const resolveAppLinkRequestSchema = inviteCodeRequestSchema;
-export type ResolveAppLinkRequest = yup.InferType<typeof resolveAppLinkRequestSchema>;
-
-export const acceptInviteRequestSchema = inviteCodeRequestSchema;
-export type AcceptInviteRequest = yup.InferType<typeof acceptInviteRequestSchema>;
-
-export const completeSocialSignUpRequestSchema = requestSchema({ inviterId: userId() });
-export type CompleteSocialSignUpRequest = yup.InferType<typeof completeSocialSignUpRequestSchema>;
-
-/** "Get the app" on the welcome page, signed in: a sign-in handoff for this device's store. */
-export const createSignInHandoffRequestSchema = requestSchema({
-  platform: yup
-    .string()
-    .strict()
-    .oneOf(HANDOFF_PLATFORMS, 'platform must be "android" or "ios"')
-    .required('platform must be "android" or "ios"'),
-  /** The page's language: the one a recovery mail speaks if the code is ever reused. */
-  language: yup
-    .string()
-    .strict()
-    .matches(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language must be a language tag')
-    .max(35, 'language must be a language tag')
-    .optional(),
-});
-export type CreateSignInHandoffRequest = yup.InferType<typeof createSignInHandoffRequestSchema>;
 
 /** The app's installation: Firebase Installations' id (22 characters) or any id of its own, bounded. */
 export const INSTALLATION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
- * The app, on its first start: a handoff code it read from the referrer or the copy, and its
- * installation. The code is only bounded here: whatever else is wrong with it gets the one
- * refusal every unusable code gets (functions/src/sign-in-handoffs/), never a hint of which.
+ * The fields a callable's request is made of: its row in the functions' manifest
+ * (`functions.ts`) writes its request with these, `(fields) => fields.object({...})`, so that
+ * the manifest, which the web app's bundle reads, carries no schema, and the server builds
+ * each once (`requestSchemaOf`, callables.ts). A request of a new kind of field adds one here.
  */
-export const redeemSignInHandoffRequestSchema = requestSchema({
-  code: yup.string().strict().max(256, 'code must be a string of at most 256 characters').required('code is required'),
-  installationId: yup
-    .string()
-    .strict()
-    .matches(INSTALLATION_ID_PATTERN, 'installationId must be 8 to 64 characters of A-Z a-z 0-9 - _')
-    .required('installationId is required'),
-  retryKey: yup
-    .string()
-    .strict()
-    .matches(HANDOFF_RETRY_KEY_PATTERN, 'retryKey must be 43 characters of A-Z a-z 0-9 - _')
-    .required('retryKey is required'),
-});
-export type RedeemSignInHandoffRequest = yup.InferType<typeof redeemSignInHandoffRequestSchema>;
+export const requestFields = {
+  /** The request itself: an object of exactly these fields (another is refused), never coerced. */
+  object: requestSchema,
+  userId,
+  /** A user name as typed in the sign-up form. */
+  userName: () => userNameSchema.required(messageKeys.usernameRequired),
+  /** The page's language, in which an e-mail is written and its link opens. */
+  pageLanguage: () => yup.string().strict().trim().min(2).max(35).required(messageKeys.requestRequired),
+  /** A language tag (the one a recovery mail speaks), when the caller says one. */
+  languageTag: () =>
+    yup
+      .string()
+      .strict()
+      .matches(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language must be a language tag')
+      .max(35, 'language must be a language tag')
+      .optional(),
+  /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
+  verificationCode: () =>
+    yup
+      .string()
+      .strict()
+      .matches(VERIFICATION_CODE_PATTERN, messageKeys.verificationCodeInvalid)
+      .typeError(messageKeys.verificationCodeInvalid)
+      .optional()
+      .default(undefined),
+  linkCode,
+  /** The store a sign-in handoff is for. */
+  handoffPlatform: () =>
+    yup
+      .string()
+      .strict()
+      .oneOf(HANDOFF_PLATFORMS, 'platform must be "android" or "ios"')
+      .required('platform must be "android" or "ios"'),
+  /**
+   * A handoff code the app read from the referrer or the copy. It is only bounded here:
+   * whatever else is wrong with it gets the one refusal every unusable code gets
+   * (functions/src/sign-in-handoffs/), never a hint of which.
+   */
+  handoffCode: () =>
+    yup.string().strict().max(256, 'code must be a string of at most 256 characters').required('code is required'),
+  installationId: () =>
+    yup
+      .string()
+      .strict()
+      .matches(INSTALLATION_ID_PATTERN, 'installationId must be 8 to 64 characters of A-Z a-z 0-9 - _')
+      .required('installationId is required'),
+  /** The key an app makes before its first redemption and presents again with a retry. */
+  retryKey: () =>
+    yup
+      .string()
+      .strict()
+      .matches(HANDOFF_RETRY_KEY_PATTERN, 'retryKey must be 43 characters of A-Z a-z 0-9 - _')
+      .required('retryKey is required'),
+};
 
-/** "Not you?" in the app: nothing to say but who calls. */
-export const revokeSignInHandoffRequestSchema = requestSchema({});
-export type RevokeSignInHandoffRequest = yup.InferType<typeof revokeSignInHandoffRequestSchema>;
+export type RequestFields = typeof requestFields;
 
 export interface RequestProblem {
   path: string;

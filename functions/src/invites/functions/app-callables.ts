@@ -3,7 +3,6 @@
  * clipboard (docs/app-contract.md): who invited, and accepting.
  */
 import { FlowError } from '../../platform/domain/errors.js';
-import { acceptInviteRequestSchema, resolveAppLinkRequestSchema } from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from '../../platform/functions/callable.js';
 import { appLinkFlow, inviteFlow, inviterFlow } from '../../composition/wiring.js';
 
@@ -18,7 +17,7 @@ async function linkOf(code: string) {
 }
 
 /** Public: "Add Asha as a friend?" before the person signs in. */
-export const resolveAppLink = callable('resolveAppLink', resolveAppLinkRequestSchema, async (input) => {
+export const resolveAppLink = callable('resolveAppLink', async (input) => {
   const link = await linkOf(input.code);
   const inviter = await inviterFlow.getInviter(link.inviterId);
   return { code: input.code, inviter, target: link.target };
@@ -27,7 +26,6 @@ export const resolveAppLink = callable('resolveAppLink', resolveAppLinkRequestSc
 /** Signed in, with a proved address: the friendship, the push and the history entry, once. */
 export const acceptInvite = callable(
   'acceptInvite',
-  acceptInviteRequestSchema,
   async (input, request) => {
     const caller = requireCaller(request);
     const link = await linkOf(input.code);

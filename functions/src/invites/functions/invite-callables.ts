@@ -1,39 +1,26 @@
 import { linkProviderApiKey } from '../../short-links/adapters/link-params.js';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
-import {
-  activateAccountRequestSchema,
-  completeSocialSignUpRequestSchema,
-  getInviterRequestSchema,
-  registerInviteeRequestSchema,
-  sendVerificationEmailRequestSchema,
-} from '@dayfocus/contracts/requests';
 import { callable, requireCaller } from '../../platform/functions/callable.js';
 import { inviteFlow, inviterFlow, verificationMailFlow, welcomeFlow } from '../../composition/wiring.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
-export const getInviter = callable('getInviter', getInviterRequestSchema, (input) =>
-  inviterFlow.getInviter(input.inviterId),
-);
+export const getInviter = callable('getInviter', (input) => inviterFlow.getInviter(input.inviterId));
 
 /** Signed in with email and password, right after the account was made. */
 export const registerInvitee = callable(
   'registerInvitee',
-  registerInviteeRequestSchema,
   (input, request) => inviteFlow.registerInvitee(requireCaller(request), input),
   { consumesBesideReads: true },
 );
 
 /** Signed in with email and password: our verification e-mail, within the address's limits. */
-export const sendVerificationEmail = callable(
-  'sendVerificationEmail',
-  sendVerificationEmailRequestSchema,
-  (input, request) => verificationMailFlow.send(requireCaller(request), input),
+export const sendVerificationEmail = callable('sendVerificationEmail', (input, request) =>
+  verificationMailFlow.send(requireCaller(request), input),
 );
 
 /** Public: the verification link may be opened on a device where nobody is signed in. */
 export const activateAccount = callable(
   'activateAccount',
-  activateAccountRequestSchema,
   (input, request): Promise<ActivationAnswer> =>
     welcomeFlow.activate(
       { uid: input.uid, inviterId: input.inviterId, verificationCode: input.verificationCode },
@@ -48,7 +35,6 @@ export const activateAccount = callable(
  */
 export const completeSocialSignUp = callable(
   'completeSocialSignUp',
-  completeSocialSignUpRequestSchema,
   (input, request): Promise<ActivationAnswer> => welcomeFlow.completeSocialSignUp(requireCaller(request), input),
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], consumesBesideReads: true },
 );

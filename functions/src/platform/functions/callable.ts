@@ -17,7 +17,7 @@ import {
   type AppCheckEnforcement,
   type AppCheckVerdict,
 } from '../domain/app-check.js';
-import type { AnswerOf, CallableName, RequestOf } from '@dayfocus/contracts/callables';
+import { requestSchemaOf, type AnswerOf, type CallableName, type RequestOf } from '@dayfocus/contracts/callables';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { HANDOFF_CLAIM } from '@dayfocus/contracts/sign-in-handoff';
 import { FlowError } from '../domain/errors.js';
@@ -90,14 +90,16 @@ function actOn(verdict: AppCheckVerdict, name: string, mode: AppCheckEnforcement
   if (action === 'log') logger.warn('App Check would refuse this call (monitor mode)', { callable: name, verdict });
 }
 
-/** A callable of the contracts' map (@dayfocus/contracts/callables): its name types its request and answer. */
+/**
+ * A callable of the functions' manifest (@dayfocus/contracts/functions): its row gives its cap,
+ * its App Check rules and its request's schema, and its name types its request and answer.
+ */
 export function callable<N extends CallableName>(
   name: N,
-  schema: Schema<RequestOf<N>>,
   handler: (input: RequestOf<N>, request: CallableRequest) => Promise<AnswerOf<N>>,
   settings: CallableSettings = {},
 ) {
-  return defineCallable(specOf(name), schema, handler, settings);
+  return defineCallable(specOf(name), requestSchemaOf(name) as Schema<RequestOf<N>>, handler, settings);
 }
 
 /** Any callable, the local stack's own (local/dev-callables.ts) included, which no client is typed against. */

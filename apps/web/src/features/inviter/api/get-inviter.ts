@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InviterCard } from '@dayfocus/contracts/answers';
-import type { GetInviterRequest } from '@dayfocus/contracts/requests';
+import type { RequestOf } from '@dayfocus/contracts/callables';
 import { callFunction } from '@/lib/callables';
 import { firebaseErrorCode } from '@/lib/errors';
 
 /** The inviter, or null when the id names nobody (a malformed id included). */
-export async function getInviter(request: GetInviterRequest): Promise<InviterCard | null> {
+export async function getInviter(request: RequestOf<'getInviter'>): Promise<InviterCard | null> {
   try {
     return await callFunction('getInviter', request);
   } catch (error) {

@@ -1,8 +1,8 @@
-import type { RegisterInviteeRequest } from '@dayfocus/contracts/requests';
+import type { RequestOf } from '@dayfocus/contracts/callables';
 import type { WriteResult } from '@dayfocus/contracts/write-result';
 import { callFunction } from '@/lib/callables';
 
 /** Records the signed-in email account as an invitee of `inviterId` (the User record of docs/architecture.md, "Data written"). */
-export function registerInvitee(request: RegisterInviteeRequest): Promise<WriteResult> {
+export function registerInvitee(request: RequestOf<'registerInvitee'>): Promise<WriteResult> {
   return callFunction('registerInvitee', request);
 }

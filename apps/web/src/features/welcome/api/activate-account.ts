@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ActivateAccountRequest } from '@dayfocus/contracts/requests';
+import type { RequestOf } from '@dayfocus/contracts/callables';
 import { callFunction } from '@/lib/callables';
 // The page calls at once: Firebase loads with it rather than at the call.
 import '@/lib/firebase';
@@ -10,7 +10,7 @@ import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 export type { ActivationAnswer };
 
 /** Activates the account; the answer names the inviter now a friend and that inviter's short link. */
-export function activateAccount(request: ActivateAccountRequest): Promise<ActivationAnswer> {
+export function activateAccount(request: RequestOf<'activateAccount'>): Promise<ActivationAnswer> {
   return callFunction('activateAccount', request);
 }
 

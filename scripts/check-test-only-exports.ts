@@ -21,14 +21,6 @@ const entries = new Set(['functions/src/index.ts', 'functions/src/functions.ts',
 const testOnly = [/(^|\/)(test|e2e|testing|conformance)\//, /\.(test|type-test|e2e)\.tsx?$/, /(^|\/)testing\.ts$/];
 /** Exports kept with nothing importing them, and why. */
 const kept: Record<string, string> = {};
-/**
- * Exports found only tests read, outside the change that made this check: each goes (with its
- * entry here) in a change of its own. The list only shrinks: an entry that no longer applies fails.
- */
-const toRemove = new Set([
-  'packages/contracts/src/locale-checks.ts localeProblems',
-  'packages/contracts/src/records.ts EMAIL_SIGN_UP_FIELDS',
-]);
 /** How a package name maps to its source folder (each package's `exports` points at src). */
 const packages: Record<string, string> = {
   '@dayfocus/contracts/': 'packages/contracts/src/',
@@ -143,7 +135,6 @@ const testUses: Uses = new Map();
 for (const file of files) readImports(file, isTest(file) ? testUses : productionUses);
 
 const problems: string[] = [];
-const stillToRemove = new Set<string>();
 for (const file of files) {
   if (!checked.some((pattern) => pattern.test(file)) || isTest(file) || entries.has(file)) continue;
   const used = productionUses.get(file);
@@ -151,16 +142,9 @@ for (const file of files) {
   for (const { name, line } of exportsOf(file)) {
     const key = `${file} ${name}`;
     if (used?.has(name) || key in kept) continue;
-    if (toRemove.has(key)) {
-      stillToRemove.add(key);
-      continue;
-    }
     const byTests = testUses.get(file)?.has(name) || testUses.get(file)?.has('*');
     problems.push(`${file}:${line} ${name} is ${byTests ? 'read only by tests' : 'imported by no module'}`);
   }
-}
-for (const key of toRemove) {
-  if (!stillToRemove.has(key)) problems.push(`${key}: gone or used now; take it off the list in this script`);
 }
 
 if (problems.length > 0) {
@@ -170,4 +154,4 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
-process.stdout.write(`test-only exports: none (${toRemove.size} listed to go)\n`);
+process.stdout.write('test-only exports: none\n');

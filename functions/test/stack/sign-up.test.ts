@@ -1,6 +1,6 @@
 import { updateProfile } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import { EMAIL_SIGN_UP_FIELDS } from '@dayfocus/contracts/records';
+import { EMAIL_SIGN_UP_FIELDS } from '../email-sign-up.js';
 import {
   adminAuth,
   Browser,

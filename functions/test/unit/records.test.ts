@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { EMAIL_SIGN_UP_FIELDS } from '../email-sign-up.js';
 import { brand } from '@dayfocus/contracts/brand';
 import { friendJoinPush, friendJoinSummaryPush } from '../../src/owed-work/domain/push.js';
 import { serverText } from '../../src/platform/domain/server-text.js';
 import hi from '@dayfocus/contracts/locales/hi';
 import {
-  EMAIL_SIGN_UP_FIELDS,
   defaultNotifications,
   defaultTaskCategories,
   emailSignUpRecord,

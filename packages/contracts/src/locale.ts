@@ -8,7 +8,8 @@
  *
  * Strings use i18next's syntax: `{{name}}` for a value, and the CLDR plural categories of the
  * language as suffixes (`friendJoinSummary_one`, `_other`, and `_few`, `_many`… where the
- * language has them). locale-checks.ts holds every file to English's keys, values and plurals.
+ * language has them). The web app's tests hold every file to English's keys, values and plurals
+ * (apps/web/src/testing/locale-checks.ts).
  */
 
 /** The CLDR plural categories, as `Intl.PluralRules` names them and i18next suffixes keys with them. */

@@ -114,18 +114,6 @@ export interface SignUpRecord {
   updatedAt: string;
 }
 
-/** The email sign-up set: exactly these fields (docs/architecture.md, "Data written"). */
-export const EMAIL_SIGN_UP_FIELDS = [
-  'userId',
-  'appVersion',
-  'email',
-  'name',
-  'isDeleted',
-  'typeOfTask',
-  'createdAt',
-  'updatedAt',
-] as const;
-
 /** A blank value: null or a string of spaces. */
 function isBlank(value: unknown): boolean {
   return value === null || (typeof value === 'string' && value.trim() === '');

@@ -1,8 +1,8 @@
-// Every language file against English (packages/contracts/src/locale-checks.ts), and each check
+// Every language file against English (src/testing/locale-checks.ts), and each check
 // shown to catch a file broken its way.
 import en, { type Locale } from '@dayfocus/contracts/locales/en';
 import hi from '@dayfocus/contracts/locales/hi';
-import { localeProblems } from '@dayfocus/contracts/locale-checks';
+import { localeProblems } from '@/testing/locale-checks';
 import { pseudoLanguages, pseudoLocale } from '@dayfocus/contracts/pseudo-locales';
 import { describe, expect, it } from 'vitest';
 import { languages } from 'virtual:dayfocus-languages';

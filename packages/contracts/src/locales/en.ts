@@ -1,6 +1,6 @@
 /**
  * English: the source every other language follows (locale.ts). Its keys, `{{values}}` and
- * plural keys are what ../locale-checks.ts holds the others to.
+ * plural keys are what apps/web/src/testing/locale-checks.ts holds the others to.
  */
 import { brand } from '../brand.js';
 import { englishMessages, messageKeys } from '../messages.js';

@@ -5,7 +5,7 @@
  * language (Hindi counts 0 as "one", Marathi as "other"); the script's direction `Intl.Locale`
  * gives it; a canonical code and an Open Graph locale. Pure: the problems, each naming its key.
  */
-import { pluralCategories, type LocaleFile } from './locale.js';
+import { pluralCategories, type LocaleFile } from '@dayfocus/contracts/locale';
 
 type Tree = { [key: string]: unknown };
 const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null;

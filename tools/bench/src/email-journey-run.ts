@@ -18,7 +18,7 @@ import { phoneContext, phonePage } from './slow-phone.js';
 
 const en = english.web;
 
-/** The longest a step may take: slow 3G's slowest page worked after 24 s (docs/benchmarks.md). */
+/** The longest a step may take: several times the slowest step on slow 3G (docs/benchmarks.md). */
 export const STEP_TIMEOUT_MS = 120_000;
 
 /** The steps, in the order a person makes them, with the words the report uses. */

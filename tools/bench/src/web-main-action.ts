@@ -2,7 +2,7 @@
  * "The page's main action working" on slow 3G, and the bytes it needed (web-profiles.ts).
  *
  * The main action is one element per page (a selector, lighthouse.ts: "sign up" on the invitation,
- * the phone's own provider on the method page, the form's submit button, the store badge...). It
+ * the phone's own provider on the method page, the e-mail form's first field, the store badge...). It
  * works from the first frame in which it is there, has a box and is not hidden, and either
  * - is a real link (`<a href>`, not `#...` nor `javascript:`): it works without JavaScript, so a
  *   link the server rendered counts from its first paint; or

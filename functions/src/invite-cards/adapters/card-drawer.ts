@@ -1,7 +1,8 @@
 /**
  * The invite card drawn with Skia (@napi-rs/canvas), as a JPEG: the scene of
  * domain/card-scene.ts, the inviter's picture cut to its circle, or her initials where she has
- * none or it cannot be read. Text is shaped by Skia's HarfBuzz, as Chromium shapes it.
+ * none or it cannot be read. Text is shaped by Skia's HarfBuzz, as Chromium shapes it
+ * (functions/test/unit/invite-card-shaping.test.ts compares the two).
  */
 import { createCanvas, loadImage, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { CARD_HEIGHT, CARD_WIDTH, productLogo } from '../domain/card-layout.js';

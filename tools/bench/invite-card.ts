@@ -1,5 +1,5 @@
 /**
- * What drawing the invite card costs, with the repo's drawer
+ * What drawing the invite card costs (docs/invite-card.md), with the repo's drawer
  * (functions/src/invite-cards: Skia through @napi-rs/canvas, JPEG) next to satori + resvg (PNG,
  * resvg's only output) on the same cards with the same font files. Each renderer runs in fresh
  * Node processes (src/invite-card-probe.ts), one after another, ROUNDS times:

@@ -27,6 +27,9 @@ const refused: [string, string, RegExp][] = [
   ['invites/functions/new.ts', "import '../../short-links/flows/app-link-flow.js';", /composition\/wiring\.ts/],
   ['invites/functions/new.ts', "import '../../composition/environment.js';", /composition\/wiring\.ts/],
   ['invites/functions/new.ts', "import 'firebase-admin/auth';", /Admin SDK/],
+  // A new slice (invite-cards) is held by the same walls, with no list to add it to.
+  ['invite-cards/domain/new.ts', "import '../adapters/card-drawer.js';", /pure rules/],
+  ['pages/adapters/new.ts', "import '../../invite-cards/adapters/card-drawer.js';", /nothing inside another slice/],
   // A slice never imports the composition root, which builds it: only its entry points do.
   ['pages/adapters/new.ts', "import '../../composition/wiring.js';", /composition root/],
   ['pages/new.ts', "import '../composition/wiring.js';", /composition root/],

@@ -41,8 +41,8 @@ export function cardFont(size: number, weight: 400 | 700): string {
 let registered = false;
 
 /**
- * Registers the card's faces with Skia, once per process (about 50 ms, the 24 MB emoji face
- * included). Throws, naming the file, when a face does not load.
+ * Registers the card's faces with Skia, once per process (50-100 ms with Skia's import, the 25 MB
+ * emoji face included). Throws, naming the file, when a face does not load.
  */
 export function registerCardFonts(): void {
   if (registered) return;

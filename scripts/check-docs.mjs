@@ -34,7 +34,12 @@ function wrapped(text) {
  */
 async function capacityList() {
   const { functionRows } = await import(`../${MANIFEST}`);
-  const bullets = functionRows().flatMap((row) => wrapped(`- \`${row.name}\`: ${row.maxInstances}, ${row.why}`));
+  // Between blank lines, as prettier keeps a list beside a comment.
+  const bullets = [
+    '',
+    ...functionRows().flatMap((row) => wrapped(`- \`${row.name}\`: ${row.maxInstances}, ${row.why}`)),
+    '',
+  ];
   const lines = read(ARCHITECTURE).split('\n');
   const start = lines.indexOf(CAPACITY_START);
   const end = lines.indexOf(CAPACITY_END);

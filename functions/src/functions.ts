@@ -11,3 +11,4 @@ export * from './short-links/functions/app-link-functions.js';
 export * from './pages/functions/invitation-page.js';
 export * from './sign-in-handoffs/functions/handoff-callables.js';
 export * from './sign-in-handoffs/functions/account-recovery.js';
+export * from './invite-cards/functions/invite-card.js';

@@ -2,7 +2,8 @@
  * One picture of every page and state, from the screenshots the browser tests have just taken into
  * `.artifacts/screenshots/` (`npm run screens` runs pages.e2e.ts, short-link.e2e.ts and
  * welcome.e2e.ts on the current code first, into an emptied folder): per page a
- * row of the phone in English and Hindi, then the desktop in both, drawn by the test browser from
+ * row of the phone in English and Hindi, then the desktop in both, and the invite cards
+ * (invite-card.e2e.ts), drawn by the test browser from
  * an HTML grid and saved as `docs/screenshots/contact-sheet.png`, beside a copy of every screenshot
  * (the copies of pages or states that no longer exist are removed): the docs show the present.
  *
@@ -52,10 +53,20 @@ const rows = pages.map((page) => {
 const html = `<!doctype html><meta charset="utf-8"><style>
   body { margin: 16px; font: 14px/1.4 sans-serif; background: #eee; color: #222; }
   section { margin-bottom: 20px; } h2 { font-size: 15px; margin: 0 0 6px; }
-  .row { display: flex; gap: 12px; align-items: flex-start; }
+  .row { display: flex; gap: 12px; align-items: flex-start; } .wrap { flex-wrap: wrap; }
   figure { margin: 0; background: #fff; padding: 4px; } img { display: block; height: auto; }
   figcaption { font-size: 11px; color: #666; } .missing { color: #999; padding: 20px 4px; }
 </style><h1>Dayfocus companion: every page (${new Date().toISOString().slice(0, 10)})</h1>${rows.join('')}`;
+/** The invite cards invite-card.e2e.ts saved: the pictures a chat's preview shows of an invitation. */
+const cards = readdirSync(SCREENSHOT_DIR)
+  .filter((name) => /^invite-card-.+\.jpg$/.test(name))
+  .sort();
+const cardRow = cards.map(
+  (file) =>
+    `<figure><img src="${escape(file)}" width="300"><figcaption>${escape(file.slice(12, -4))}</figcaption></figure>`,
+);
+if (cardRow.length > 0)
+  rows.push(`<section><h2>Invite cards</h2><div class="row wrap">${cardRow.join('')}</div></section>`);
 const sheet = join(SCREENSHOT_DIR, 'contact-sheet.html');
 writeFileSync(sheet, html);
 
@@ -65,8 +76,8 @@ try {
   await page.goto(pathToFileURL(sheet).href);
   await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
   mkdirSync(DOCS, { recursive: true });
-  for (const old of readdirSync(DOCS)) if (old.endsWith('.png')) rmSync(join(DOCS, old));
-  for (const file of files) copyFileSync(join(SCREENSHOT_DIR, file), join(DOCS, file));
+  for (const old of readdirSync(DOCS)) if (/\.(png|jpg)$/.test(old)) rmSync(join(DOCS, old));
+  for (const file of [...files, ...cards]) copyFileSync(join(SCREENSHOT_DIR, file), join(DOCS, file));
   await page.screenshot({ path: OUT, fullPage: true });
 } finally {
   await browser.close();

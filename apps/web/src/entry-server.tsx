@@ -8,10 +8,8 @@
  * built index.html: the page, its title and language, the link preview's tags (the invitation's),
  * the stylesheet (inline: server-styles.ts) and the state the app starts from.
  */
-import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { WebPageInput, WebPageOutput } from '@dayfocus/contracts/web-page';
 import type { LinkPageInput, LinkPageOutput, PageLanguageRequest } from '@dayfocus/contracts/link-page';
-import type { TFunction } from 'i18next';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import { webPages, type WebPageName } from '@dayfocus/contracts/page-paths';
 import { renderToString } from 'react-dom/server';
@@ -19,13 +17,13 @@ import { matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';
 import { Layout } from '@/app/layout';
 import { AppProviders } from '@/app/providers';
-import { htmlTag, meta, ogLocaleOf } from '@/app/page-head';
+import { htmlTag, meta } from '@/app/page-head';
 import { loaders } from '@/app/router';
 import { serverStateScript } from '@/app/server-state';
 import { setRenderedWelcome } from '@/app/routes/server-welcome';
 import { emailActionTarget as targetOf } from '@/config/email-action';
 import { pageQuery as queryOf } from '@/config/page-query';
-import { paths, routes } from '@/config/paths';
+import { routes } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { LinkPage } from '@/features/short-link/components/link-page';
@@ -35,6 +33,7 @@ import { choosePageLanguage } from '@/lib/page-language';
 import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
+import { homeTags, previewImageTags, previewTags, siteTags } from './server-preview';
 import { inlineStyles } from './server-styles';
 import { pageScripts, type Manifest } from './server-scripts';
 // The client build's output, taken in at build time: the renderer ships with the HTML, the
@@ -86,33 +85,6 @@ function pageOf(path: string): { page: WebPageName; inviterId: string | null; pa
   throw new Error(`Not a server-rendered path: ${path}`);
 }
 
-/** The link preview of an invitation (Open Graph and Twitter tags), or noindex for an unknown inviter. */
-function previewTags(t: TFunction, language: string, input: WebPageInput, inviter: InviterCard | null) {
-  if (!inviter) return [meta('name', 'robots', 'noindex')];
-  const previewTitle = t('invitation.previewTitle', { name: inviter.name });
-  const description = t('invitation.needsHelp', { name: inviter.name });
-  // The product's picture, a 1200x630 PNG, for every inviter: WhatsApp and Facebook show only a
-  // raster image of at least 300 px and at most about 300 KB, which an inviter's picture (an SVG,
-  // a 96 px profile photo, a 4 MB upload) may not be; the preview names the inviter in its title.
-  const image = input.productImageUrl;
-  const url = `${input.productDomain}${paths.invitation.href(inviter.inviterId, language)}`;
-  return [
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', t('app.name')),
-    meta('property', 'og:title', previewTitle),
-    meta('property', 'og:description', description),
-    meta('property', 'og:image', image),
-    meta('property', 'og:image:alt', t('app.name')),
-    meta('property', 'og:url', url),
-    meta('property', 'og:locale', ogLocaleOf(language)),
-    meta('name', 'twitter:card', 'summary'),
-    meta('name', 'twitter:title', previewTitle),
-    meta('name', 'twitter:description', description),
-    meta('name', 'twitter:image', image),
-  ];
-}
-
 export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput> {
   const { page, inviterId, pathLanguage } = pageOf(input.path);
   // The invitation's path names its language; the other pages take the link's `?lg=`.
@@ -149,9 +121,11 @@ export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput>
   const head =
     page === 'invitation'
       ? previewTags(t, language, input, inviter)
-      : 'indexed' in webPages[page]
-        ? []
-        : [meta('name', 'robots', 'noindex')];
+      : page === 'home'
+        ? homeTags(t, language, input)
+        : 'indexed' in webPages[page]
+          ? []
+          : [meta('name', 'robots', 'noindex')];
 
   const description = page === 'invitation' && inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
   let html = scripts
@@ -226,21 +200,16 @@ export async function renderLinkPage(input: LinkPageInput): Promise<LinkPageOutp
   const heading =
     content.kind === 'invite' ? t('shortLink.title', { name: content.inviter.name }) : t('shortLink.notFoundDocTitle');
   const preview = content.kind === 'invite' ? content.preview : undefined;
-  const title = preview ? preview.title : `${heading} · ${t('app.name')}`;
+  // The preview names the inviter, as her invitation's does, over her card (its address is the
+  // flow's: functions/src/short-links/domain/link-pages.ts).
+  const named = content.kind === 'invite' ? { name: content.inviter.name } : undefined;
+  const title = preview && named ? t('invitation.previewTitle', named) : `${heading} · ${t('app.name')}`;
+  const description = preview && named ? t('invitation.needsHelp', named) : undefined;
   const head = [meta('name', 'robots', 'noindex')];
-  if (preview && content.kind === 'invite') {
+  if (preview && description && content.kind === 'invite') {
     head.push(
-      meta('property', 'og:type', 'website'),
-      meta('property', 'og:site_name', t('app.name')),
-      meta('property', 'og:title', preview.title),
-      meta('property', 'og:description', preview.description),
-      meta('property', 'og:image', preview.imageUrl),
-      meta('property', 'og:image:alt', preview.title),
-      meta('property', 'og:url', content.shortLink),
-      meta('name', 'twitter:card', 'summary_large_image'),
-      meta('name', 'twitter:title', preview.title),
-      meta('name', 'twitter:description', preview.description),
-      meta('name', 'twitter:image', preview.imageUrl),
+      ...siteTags(t, title, description, content.shortLink),
+      ...previewImageTags({ url: preview.imageUrl, alt: title, sized: true }),
     );
   }
   const script =
@@ -253,10 +222,10 @@ export async function renderLinkPage(input: LinkPageInput): Promise<LinkPageOutp
     .replace('<!--ssr-head-->', () => head.join('\n    '))
     .replace(OUTLET, () => `<div id="root">${body}</div>`)
     .replace('</body>', () => `${script}</body>`);
-  if (preview)
+  if (description)
     html = html.replace(
       /(<meta name="description" content=")[^"]*"/,
-      (_, start: string) => `${start}${escapeHtml(preview.description)}"`,
+      (_, start: string) => `${start}${escapeHtml(description)}"`,
     );
   return { status: content.kind === 'invite' ? 200 : 404, html, language };
 }

@@ -39,6 +39,10 @@ import { KeptPageInviters } from '../pages/adapters/kept-inviters.js';
 import { MemoryConfirmLimits } from '../pages/adapters/confirm-limits.js';
 import { FirestoreHandoffStore, handoffDigest } from '../sign-in-handoffs/adapters/handoff-store.js';
 import { FirebaseHandoffAuth } from '../sign-in-handoffs/adapters/handoff-auth.js';
+import { CardFlow } from '../invite-cards/flows/card-flow.js';
+import { FirestoreCardStore } from '../invite-cards/adapters/card-store.js';
+import { pictureBytes } from '../invite-cards/adapters/picture-bytes.js';
+import { switchedOnLanguages } from '../platform/adapters/locales.js';
 
 export const funnels = new FunnelStore(db);
 
@@ -138,12 +142,27 @@ export const appLinkFlow = new AppLinkFlow({
 /** The welcome page's activation: the callable's, and the server page's confirm form's. */
 export const welcomeFlow = new WelcomeFlow({ invites: inviteFlow, appLinks: appLinkFlow, logger });
 
+/** The inviter as her pages show her, kept as long as the CDN keeps a page (the pages' and the cards' read). */
+const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
+
+/**
+ * The invite cards. Skia is loaded by the first card an instance draws, never by the other
+ * functions, whose cold starts do not carry it.
+ */
+export const cardFlow = new CardFlow({
+  findInviter: (inviterId, rawUrl) => pageInviters.card(inviterId, { rawUrl }),
+  languages: switchedOnLanguages,
+  pictureBytes: (photoUrl) => pictureBytes(photoUrl, logger),
+  draw: async (drawing) => (await import('../invite-cards/adapters/card-drawer.js')).drawInviteCard(drawing),
+  store: new FirestoreCardStore(db),
+  logger,
+});
+
 /** The flow of every server-rendered page, given what only the HTTP function knows: its renderer and its headers. */
 export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): PageFlow {
-  const inviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
   return new PageFlow({
     ...page,
-    findInviter: (inviterId, asked) => inviters.card(inviterId, asked),
+    findInviter: (inviterId, asked) => pageInviters.card(inviterId, asked),
     createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
     settings: readLinkSettings,
     countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),

@@ -270,17 +270,19 @@ describe('opening a short link', () => {
           m[2],
         ]),
       );
+      const name = (await adminDb.collection('Users').doc(link.inviterId).get()).get('name') as string;
       expect(tags).toMatchObject({
-        'og:title': 'Dayfocus Daily Task Focus',
-        'og:description': 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
-        'og:image': `${origin}/images/dayfocus-preview.png`,
+        'og:title': `${name} invited you to Dayfocus`,
+        'og:description': `${name} needs your help and feedback in completing everyday tasks.`,
         'og:url': link.shortLink,
         'og:type': 'website',
         'twitter:card': 'summary_large_image',
-        'twitter:title': 'Dayfocus Daily Task Focus',
-        'twitter:image': `${origin}/images/dayfocus-preview.png`,
+        'twitter:title': `${name} invited you to Dayfocus`,
       });
-      expect(response.body).toContain('<title>Dayfocus Daily Task Focus</title>');
+      // Her card (with her picture's address in its version: invite-card.test.ts fetches one).
+      expect(tags['og:image']).toMatch(new RegExp(`^${origin}/card/${link.inviterId}/en/[\\w-]{16}\\.jpg$`));
+      expect(tags['twitter:image']).toBe(tags['og:image']);
+      expect(response.body).toContain(`<title>${name} invited you to Dayfocus</title>`);
     },
   );
 

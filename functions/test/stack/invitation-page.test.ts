@@ -12,6 +12,7 @@ import {
   UNKNOWN_INVITER_CACHE_CONTROL,
 } from '@dayfocus/contracts/web-page';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
+import { inviteCardPath } from '@dayfocus/contracts/invite-card';
 import { metaOf, rootText } from '../html.js';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import { adminDb, createInviter, fetchRaw, uniqueId } from './support.js';
@@ -60,20 +61,21 @@ describe('The invitation page, server-rendered', () => {
       expect(metaOf(body, 'og:description')).toBe(
         'Asha Verma needs your help and feedback in completing everyday tasks.',
       );
-      // The product's raster picture, for every inviter: an inviter's own may be an SVG or too small
-      // or too big for WhatsApp and Facebook, which then show no picture at all.
-      expect(metaOf(body, 'og:image')).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
+      // Her own invite card, a raster picture WhatsApp and Facebook show (her picture may be an SVG,
+      // or too small or too big for them): invite-card.test.ts.
+      const card = `${urls.hosting}${inviteCardPath({ inviterId: inviter.userId, name: 'Asha Verma', photoUrl: PICTURE }, 'en')}`;
+      expect(metaOf(body, 'og:image')).toBe(card);
       expect(metaOf(body, 'og:url')).toBe(`${urls.hosting}/feedback/${inviter.userId}/en`);
-      expect(metaOf(body, 'twitter:card')).toBe('summary');
+      expect(metaOf(body, 'twitter:card')).toBe('summary_large_image');
       expect(metaOf(body, 'twitter:title')).toBe('Asha Verma invited you to Dayfocus');
-      expect(metaOf(body, 'twitter:image')).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
+      expect(metaOf(body, 'twitter:image')).toBe(card);
     }
   });
 
-  it('shows the product image in the preview of an inviter without a picture, and her initials on the page', async () => {
+  it('shows her card in the preview of an inviter without a picture, and her initials on the page', async () => {
     const inviter = await createInviter({ name: 'Ravi Kumar', profileImage: null });
     const { body } = await fetchRaw(`/feedback/${inviter.userId}/en`);
-    expect(metaOf(body, 'og:image')).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
+    expect(metaOf(body, 'og:image')).toContain(`/card/${inviter.userId}/en/`);
     expect(body).not.toContain('avatar-placeholder.svg');
     expect(body).toMatch(
       /class="inviter-picture inviter-initials" role="img" aria-label="No profile picture"><span aria-hidden="true">RK<\/span>/,
@@ -123,7 +125,7 @@ describe('The invitation page, server-rendered', () => {
     );
   });
 
-  it('serves an unknown inviter, a deleted one and /tasks-Feedback the "Invalid URL" page: 404, buttons disabled, no personal tags', async () => {
+  it('serves an unknown inviter, a deleted one and /tasks-Feedback the "Invalid URL" page: 404, buttons disabled, the product\'s preview', async () => {
     const deleted = await createInviter({ name: 'Gone Person', isDeleted: true });
     for (const path of [`/feedback/${uniqueId('nobody')}/en`, `/feedback/${deleted.userId}`, '/tasks-Feedback']) {
       const response = await fetchRaw(path);
@@ -134,7 +136,9 @@ describe('The invitation page, server-rendered', () => {
         /<button type="button" class="button button-primary" disabled="">Sign up<\/button>/,
       );
       expect(response.body, path).not.toContain('/app-link/');
-      expect(response.body, path).not.toMatch(/og:|twitter:/);
+      expect(metaOf(response.body, 'og:image'), path).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
+      expect(metaOf(response.body, 'og:title'), path).toBe('Everyday tasks, done with friends · Dayfocus');
+      expect(response.body, path).not.toContain('/card/');
       expect(response.body, path).not.toContain('Gone Person');
       expect(metaOf(response.body, 'robots'), path).toBe('noindex');
     }
@@ -223,7 +227,9 @@ describe('The invitation page, server-rendered', () => {
       for (const path of [`/feedback/${id}/en`, `/feedback/${id}`, `/l/${id}`, `/l/${id}/qr.svg`]) {
         const response = await fetchRaw(path);
         expect(response.status, path).toBe(404);
-        expect(response.body, path).not.toMatch(/og:|twitter:/);
+        // No preview (a short link), or the product's, which names nothing of the path.
+        expect(response.body, path).not.toContain('/card/');
+        expect([undefined, `${urls.hosting}/`], path).toContain(metaOf(response.body, 'og:url'));
       }
       // "I already have an account" and the view beacon: no link made, nothing counted.
       const appLink = await fetchRaw(`/app-link/${id}`);

@@ -9,6 +9,7 @@
  */
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { ActivationAnswer, AppLinkAnswer, InviterCard, ResolvedAppLink } from './answers.js';
+import { INVITE_CARD_PREFIX } from './invite-card.js';
 import { hostingSourcesOf, pagePatterns } from './page-paths.js';
 import type { RequestFields } from './requests.js';
 import { ACCOUNT_RECOVERY_PATH } from './sign-in-handoff.js';
@@ -208,6 +209,12 @@ export const functionManifest = {
     caller: 'app',
     request: (fields) => fields.object({}),
     answer: answer<{ revoked: true }>(),
+  },
+  inviteCard: {
+    trigger: 'http',
+    maxInstances: 10,
+    why: "the first fetch of each card, by a link preview's crawler or a chat app; the CDN keeps every card a year",
+    hosting: [`${INVITE_CARD_PREFIX}**`],
   },
   accountRecovery: {
     trigger: 'http',

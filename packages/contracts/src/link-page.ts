@@ -26,7 +26,8 @@ export type LinkPageContent =
       qrCodePath: string;
       /** The inviter's invitation in the page's language: "Continue on the web". */
       invitationUrl: string;
-      preview?: { title: string; description: string; imageUrl: string };
+      /** For a link preview's crawler: the preview's tags, naming the inviter, over her invite card. */
+      preview?: { imageUrl: string };
     }
   | {
       /** An unknown, malformed or retired link: what to do instead, and the app for the device. */

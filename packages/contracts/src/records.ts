@@ -50,6 +50,11 @@ export const collections = {
    * may recover it (functions/src/sign-in-handoffs/domain/account-locks.ts).
    */
   accountLocks: '_accountLocks',
+  /**
+   * One per invite card drawn, by its address: the JPEG (at most about 100 KB), so that the next
+   * instance asked for it draws nothing (ours; functions/src/invite-cards/).
+   */
+  inviteCards: '_inviteCards',
 } as const;
 
 export interface TaskCategory {

@@ -70,6 +70,7 @@ export const COLLECTION_SHAPES: Record<string, CollectionShape> = {
   _signInHandoffOwners: { other: { digest: 'probe', mintedAt: ['2026-01-01T00:00:00Z'] } },
   _handoffAttempts: { other: { at: ['2026-01-01T00:00:00Z'] } },
   _accountLocks: { uid: ['uid'], email: ['email'], other: { recoveryDigest: 'probe' } },
+  _inviteCards: { uid: ['inviterId'], other: { language: 'en', drawnAt: '2026-01-01T00:00:00Z' } },
 };
 
 /** Every collection the probe tries: our underscore collections, the mail extension's among them. */

@@ -49,13 +49,13 @@ export const portraitBox = {
   initialsSpacing: 0.02,
 } as const;
 
-/** The inviter's name: one line, bold. */
-export const nameBox: TextBox = { x: 492, width: 628, top: 200, lineHeight: 80, size: 64, weight: 700 };
+/** The inviter's name: one line, bold. With a two-line invitation under it, centred on the picture. */
+export const nameBox: TextBox = { x: 492, width: 628, top: 248, lineHeight: 80, size: 64, weight: 700 };
 /** The invitation's line: at most `maxLines` lines, regular. */
 export const lineBox: TextBox & { maxLines: number } = {
   x: 492,
   width: 628,
-  top: 296,
+  top: 344,
   lineHeight: 56,
   size: 40,
   weight: 400,

@@ -3,6 +3,8 @@ export interface HttpAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** A body of bytes (a picture), sent instead of `body`. */
+  bytes?: Uint8Array;
   /**
    * Work started for this request that the answer does not wait on (the count of a link
    * open). It never rejects: failures are logged. The HTTP function awaits it after `res.end`:

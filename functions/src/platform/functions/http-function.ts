@@ -18,7 +18,7 @@ export function httpFunction(
       // Node's own setHeader/end: Express's set() would append a charset to application/json.
       res.statusCode = answer.status;
       for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-      res.end(req.method === 'HEAD' ? undefined : answer.body);
+      res.end(req.method === 'HEAD' ? undefined : (answer.bytes ?? answer.body));
       // Cloud Functions (2nd gen) throttles CPU once the handler returns: finish the count's write here.
       await answer.pending;
     } catch (error) {

@@ -1,0 +1,91 @@
+/**
+ * `GET /card/{inviterId}/{language}/{version}.jpg`: an inviter's invite card, drawn the first time
+ * its address is asked for, stored, and answered with a cache rule of a year: the address changes
+ * whenever what the card shows does (@dayfocus/contracts/invite-card). docs/invite-card.md.
+ *
+ * Only an inviter who has a page gets a card, and only at her card's current address: any other
+ * address is answered from the same kept read an unknown inviter's page costs, and draws nothing.
+ */
+import {
+  INVITE_CARD_CACHE_CONTROL,
+  INVITE_CARD_IMAGE,
+  inviteCardAsked,
+  inviteCardPath,
+} from '@dayfocus/contracts/invite-card';
+import { UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { HttpAnswer } from '../../platform/domain/http-answer.js';
+import type { CardFlowDeps } from './ports.js';
+
+/** How long a moved card's address points at its current one: as long as a page names it. */
+const MOVED_CACHE_CONTROL = 'public, max-age=300, s-maxage=300';
+
+export class CardFlow {
+  /** The cards being drawn in this instance: a burst of crawlers asking for one card draws it once. */
+  private readonly drawing = new Map<string, Promise<Uint8Array>>();
+
+  constructor(private readonly deps: CardFlowDeps) {}
+
+  async answer(method: string, rawUrl: string): Promise<HttpAnswer> {
+    if (method !== 'GET' && method !== 'HEAD') return plain(405, 'Only GET', 'no-store');
+    const path = new URL(rawUrl, 'http://localhost').pathname;
+    const asked = inviteCardAsked(path);
+    if (!asked || !this.deps.languages().includes(asked.language)) return noCard();
+    const inviter = await this.deps.findInviter(asked.inviterId, rawUrl);
+    if (!inviter) return noCard();
+    const current = inviteCardPath(inviter, asked.language);
+    // A card she no longer shows (a changed name or picture): her card of today.
+    if (current !== path)
+      return { status: 302, headers: { location: current, 'cache-control': MOVED_CACHE_CONTROL }, body: '' };
+    const jpeg = await this.cardOf(inviter, asked.language, current);
+    return {
+      status: 200,
+      headers: {
+        'content-type': INVITE_CARD_IMAGE.type,
+        'cache-control': INVITE_CARD_CACHE_CONTROL,
+        'x-content-type-options': 'nosniff',
+      },
+      body: '',
+      bytes: jpeg,
+    };
+  }
+
+  /** The card at `path`: the stored one, or drawn now (and stored) when there is none. */
+  private cardOf(inviter: InviterCard, language: string, path: string): Promise<Uint8Array> {
+    let card = this.drawing.get(path);
+    if (!card) {
+      card = this.storedOrDrawn(inviter, language, path).finally(() => this.drawing.delete(path));
+      this.drawing.set(path, card);
+    }
+    return card;
+  }
+
+  private async storedOrDrawn(inviter: InviterCard, language: string, path: string): Promise<Uint8Array> {
+    const key = path.slice(1);
+    const stored = await this.deps.store.read(key).catch((error: unknown) => {
+      this.deps.logger.warn('A stored invite card could not be read; drawing it', { key, error: String(error) });
+      return null;
+    });
+    if (stored) return stored;
+    const picture = inviter.photoUrl ? await this.deps.pictureBytes(inviter.photoUrl) : undefined;
+    const jpeg = await this.deps.draw({ name: inviter.name, language, picture });
+    // A card that could not be stored is drawn again by the next instance: it is still answered.
+    await this.deps.store.write(key, jpeg, { inviterId: inviter.inviterId, language }).catch((error: unknown) => {
+      this.deps.logger.warn('An invite card could not be stored', { key, error: String(error) });
+    });
+    return jpeg;
+  }
+}
+
+function plain(status: number, text: string, cacheControl: string): HttpAnswer {
+  return {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl },
+    body: text,
+  };
+}
+
+/** No card at this address: cached as an unknown inviter's page is. */
+function noCard(): HttpAnswer {
+  return plain(404, 'No invite card here', UNKNOWN_INVITER_CACHE_CONTROL);
+}

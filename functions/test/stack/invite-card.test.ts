@@ -10,7 +10,7 @@ import { collections } from '@dayfocus/contracts/records';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import { INVITE_CARD_CACHE_CONTROL, inviteCardPath } from '@dayfocus/contracts/invite-card';
 import { metaOf } from '../html.js';
-import { adminDb, callAnonymously, createInviter, fetchRaw, uniqueId } from './support.js';
+import { adminDb, callAnonymously, createInviter, eventually, fetchRaw, uniqueId } from './support.js';
 
 const whatsApp = userAgents.crawler.WhatsApp;
 const CARD_URL = new RegExp(`^${urls.hosting}/card/[^/]+/[a-zA-Z-]+/[A-Za-z0-9_-]{16}\\.jpg$`);
@@ -74,7 +74,12 @@ describe('The invite card', () => {
     expect(card.response.headers.get('cache-control')).toBe(INVITE_CARD_CACHE_CONTROL);
     expect(jpegSize(card.bytes)).toEqual({ width: 1200, height: 630 });
     expect(card.bytes.length).toBeLessThanOrEqual(300 * 1024);
-    expect(await storedCards(inviter.userId)).toEqual(['en']);
+    // Stored after the answer, for the next instance.
+    await eventually(
+      () => storedCards(inviter.userId),
+      (languages) => languages.length === 1 && languages[0] === 'en',
+      { what: 'the card stored under its address' },
+    );
   });
 
   it('gives two inviters two cards, and Hindi and English two cards', async () => {

@@ -5,7 +5,8 @@
  */
 import type { Logger } from '../../platform/flows/ports.js';
 
-const FETCH_TIMEOUT_MS = 4_000;
+/** A crawler waits for the card's first answer: a picture that is slower is drawn as initials. */
+const FETCH_TIMEOUT_MS = 2_500;
 /** A profile picture larger than this is no profile picture. */
 const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
 

@@ -20,9 +20,15 @@ import type { CardFlowDeps } from './ports.js';
 /** How long a moved card's address points at its current one: as long as a page names it. */
 const MOVED_CACHE_CONTROL = 'public, max-age=300, s-maxage=300';
 
+/** A card, and its write to the store (settled, never rejected: a failure is logged). */
+interface Card {
+  jpeg: Uint8Array;
+  storing: Promise<void>;
+}
+
 export class CardFlow {
   /** The cards being drawn in this instance: a burst of crawlers asking for one card draws it once. */
-  private readonly drawing = new Map<string, Promise<Uint8Array>>();
+  private readonly drawing = new Map<string, Promise<Card>>();
 
   constructor(private readonly deps: CardFlowDeps) {}
 
@@ -37,7 +43,7 @@ export class CardFlow {
     // A card she no longer shows (a changed name or picture): her card of today.
     if (current !== path)
       return { status: 302, headers: { location: current, 'cache-control': MOVED_CACHE_CONTROL }, body: '' };
-    const jpeg = await this.cardOf(inviter, asked.language, current);
+    const { jpeg, storing } = await this.cardOf(inviter, asked.language, current);
     return {
       status: 200,
       headers: {
@@ -47,11 +53,13 @@ export class CardFlow {
       },
       body: '',
       bytes: jpeg,
+      // Stored after the answer: the crawler that asked first does not wait for the write.
+      pending: storing,
     };
   }
 
   /** The card at `path`: the stored one, or drawn now (and stored) when there is none. */
-  private cardOf(inviter: InviterCard, language: string, path: string): Promise<Uint8Array> {
+  private cardOf(inviter: InviterCard, language: string, path: string): Promise<Card> {
     let card = this.drawing.get(path);
     if (!card) {
       card = this.storedOrDrawn(inviter, language, path).finally(() => this.drawing.delete(path));
@@ -60,20 +68,22 @@ export class CardFlow {
     return card;
   }
 
-  private async storedOrDrawn(inviter: InviterCard, language: string, path: string): Promise<Uint8Array> {
+  private async storedOrDrawn(inviter: InviterCard, language: string, path: string): Promise<Card> {
     const key = path.slice(1);
     const stored = await this.deps.store.read(key).catch((error: unknown) => {
       this.deps.logger.warn('A stored invite card could not be read; drawing it', { key, error: String(error) });
       return null;
     });
-    if (stored) return stored;
+    if (stored) return { jpeg: stored, storing: Promise.resolve() };
     const picture = inviter.photoUrl ? await this.deps.pictureBytes(inviter.photoUrl) : undefined;
     const jpeg = await this.deps.draw({ name: inviter.name, language, picture });
     // A card that could not be stored is drawn again by the next instance: it is still answered.
-    await this.deps.store.write(key, jpeg, { inviterId: inviter.inviterId, language }).catch((error: unknown) => {
-      this.deps.logger.warn('An invite card could not be stored', { key, error: String(error) });
-    });
-    return jpeg;
+    const storing = this.deps.store
+      .write(key, jpeg, { inviterId: inviter.inviterId, language })
+      .catch((error: unknown) => {
+        this.deps.logger.warn('An invite card could not be stored', { key, error: String(error) });
+      });
+    return { jpeg, storing };
   }
 }
 

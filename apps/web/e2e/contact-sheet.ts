@@ -50,13 +50,6 @@ const rows = pages.map((page) => {
   });
   return `<section><h2>${escape(page)}</h2><div class="row">${cells.join('')}</div></section>`;
 });
-const html = `<!doctype html><meta charset="utf-8"><style>
-  body { margin: 16px; font: 14px/1.4 sans-serif; background: #eee; color: #222; }
-  section { margin-bottom: 20px; } h2 { font-size: 15px; margin: 0 0 6px; }
-  .row { display: flex; gap: 12px; align-items: flex-start; } .wrap { flex-wrap: wrap; }
-  figure { margin: 0; background: #fff; padding: 4px; } img { display: block; height: auto; }
-  figcaption { font-size: 11px; color: #666; } .missing { color: #999; padding: 20px 4px; }
-</style><h1>Dayfocus companion: every page (${new Date().toISOString().slice(0, 10)})</h1>${rows.join('')}`;
 /** The invite cards invite-card.e2e.ts saved: the pictures a chat's preview shows of an invitation. */
 const cards = readdirSync(SCREENSHOT_DIR)
   .filter((name) => /^invite-card-.+\.jpg$/.test(name))
@@ -67,6 +60,13 @@ const cardRow = cards.map(
 );
 if (cardRow.length > 0)
   rows.push(`<section><h2>Invite cards</h2><div class="row wrap">${cardRow.join('')}</div></section>`);
+const html = `<!doctype html><meta charset="utf-8"><style>
+  body { margin: 16px; font: 14px/1.4 sans-serif; background: #eee; color: #222; }
+  section { margin-bottom: 20px; } h2 { font-size: 15px; margin: 0 0 6px; }
+  .row { display: flex; gap: 12px; align-items: flex-start; } .wrap { flex-wrap: wrap; }
+  figure { margin: 0; background: #fff; padding: 4px; } img { display: block; height: auto; }
+  figcaption { font-size: 11px; color: #666; } .missing { color: #999; padding: 20px 4px; }
+</style><h1>Dayfocus companion: every page (${new Date().toISOString().slice(0, 10)})</h1>${rows.join('')}`;
 const sheet = join(SCREENSHOT_DIR, 'contact-sheet.html');
 writeFileSync(sheet, html);
 

@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scriptFaces } from '@dayfocus/contracts/fonts';
-import { drawInviteCard, inviteCardSceneFor, measureCardText } from '../../src/invite-cards/adapters/card-drawer.js';
+import {
+  drawInviteCard,
+  inviteCardSceneFor,
+  measureCardText,
+  type InviteCardRequest,
+} from '../../src/invite-cards/adapters/card-drawer.js';
 import { emojiFace } from '../../src/invite-cards/adapters/card-fonts.js';
 import {
   CARD_HEIGHT,
@@ -24,13 +29,21 @@ const functionsDir = join(__dirname, '../..');
 const LONG_NAME = 'Venkata Lakshmi Narasimha Subrahmanya Satyanarayana Murthy Chakravarthy Raghavan'.padEnd(80, 'x');
 
 /** The name's line of the card: the rows of its box, and the columns from `x0` to `x1`. */
-const nameInk = (pixels: Pixels, x0: number, x1: number) =>
-  inkIn(pixels, x0, nameBox.top, x1, nameBox.top + nameBox.lineHeight);
+/** The rows the name's lines take on the card `request` asks for (the name is centred with the line). */
+function nameBand(request: InviteCardRequest): [number, number] {
+  const baselines = inviteCardSceneFor(request)
+    .texts.filter((run) => run.size === nameBox.size)
+    .map((run) => run.baseline);
+  return [Math.min(...baselines) - nameBox.size, Math.max(...baselines) + nameBox.size * 0.3];
+}
+
+const nameInk = (pixels: Pixels, band: [number, number], x0: number, x1: number) =>
+  inkIn(pixels, x0, band[0], x1, band[1]);
 
 /** The first and last columns of ink on the name's line, outside the picture's circle about `cx`. */
-function nameInkSpan(pixels: Pixels, cx: number): [number, number] {
+function nameInkSpan(pixels: Pixels, band: [number, number], cx: number): [number, number] {
   const columns = Array.from({ length: CARD_WIDTH }, (_, x) => x).filter(
-    (x) => Math.abs(x - cx) > portraitBox.radius + portraitBox.ring && nameInk(pixels, x, x + 1) > 0,
+    (x) => Math.abs(x - cx) > portraitBox.radius + portraitBox.ring && nameInk(pixels, band, x, x + 1) > 0,
   );
   return [Math.min(...columns), Math.max(...columns)];
 }
@@ -77,13 +90,16 @@ describe('the invite card', () => {
   it('ends an 80-character name with an ellipsis, inside its box', async () => {
     expect(LONG_NAME).toHaveLength(80);
     const scene = inviteCardSceneFor({ name: LONG_NAME, language: 'en' });
-    const name = scene.texts.find((run) => run.size === nameBox.size)?.text ?? '';
-    expect(name.endsWith(ELLIPSIS)).toBe(true);
-    expect(LONG_NAME.startsWith(name.slice(0, -1).trimEnd())).toBe(true);
-    expect(measureCardText(name, nameBox.size, nameBox.weight)).toBeLessThanOrEqual(nameBox.width);
+    const lines = scene.texts.filter((run) => run.size === nameBox.size).map((run) => run.text);
+    expect(lines).toHaveLength(nameBox.maxLines);
+    expect(lines.at(-1)?.endsWith(ELLIPSIS)).toBe(true);
+    expect(LONG_NAME.startsWith(lines.join(' ').slice(0, -1).trimEnd())).toBe(true);
+    for (const line of lines)
+      expect(measureCardText(line, nameBox.size, nameBox.weight)).toBeLessThanOrEqual(nameBox.width);
+    const band = nameBand({ name: LONG_NAME, language: 'en' });
     const pixels = await pixelsOf(await drawInviteCard({ name: LONG_NAME, language: 'en' }));
-    expect(nameInk(pixels, nameBox.x, nameBox.x + nameBox.width)).toBeGreaterThan(1000);
-    expect(nameInk(pixels, nameBox.x + nameBox.width + 1, CARD_WIDTH)).toBe(0);
+    expect(nameInk(pixels, band, nameBox.x, nameBox.x + nameBox.width)).toBeGreaterThan(1000);
+    expect(nameInk(pixels, band, nameBox.x + nameBox.width + 1, CARD_WIDTH)).toBe(0);
   });
 
   it('shows the initials on the brand colour when there is no picture', async () => {
@@ -96,6 +112,14 @@ describe('the invite card', () => {
     );
     expect(white.length).toBeGreaterThan(10);
     expect(inviteCardSceneFor({ name: 'Asha Verma', language: 'en' }).portrait.initials.text).toBe('AV');
+  });
+
+  it('takes the initials from the words with letters, as the page does', () => {
+    const initials = (name: string) => inviteCardSceneFor({ name, language: 'hi' }).portrait.initials.text;
+    expect(initials('ज्ञानेश त्रिपाठी 🙂')).toBe('ज्ञात्रि');
+    expect(initials('(asha) verma')).toBe('AV');
+    expect(initials('आशा वर्मा')).toBe('आव');
+    expect(initials('🙂')).toBe('');
   });
 
   it('shows the initials when the picture cannot be read, as with none', async () => {
@@ -116,8 +140,9 @@ describe('the invite card', () => {
     // The name starts at the mirrored box's right edge and runs leftwards, as in English it
     // starts at the box's left edge and runs rightwards.
     const english = await pixelsOf(await drawInviteCard({ name: 'Asha Verma', language: 'en' }));
-    const [ltrStart, ltrEnd] = nameInkSpan(english, portraitBox.cx);
-    const [rtlStart, rtlEnd] = nameInkSpan(pixels, CARD_WIDTH - portraitBox.cx);
+    const [ltrStart, ltrEnd] = nameInkSpan(english, nameBand({ name: 'Asha Verma', language: 'en' }), portraitBox.cx);
+    const rtlBand = nameBand({ name: 'Asha Verma', language: 'ar-XB' });
+    const [rtlStart, rtlEnd] = nameInkSpan(pixels, rtlBand, CARD_WIDTH - portraitBox.cx);
     expect(Math.abs(ltrStart - nameBox.x)).toBeLessThan(8);
     expect(Math.abs(rtlEnd - (CARD_WIDTH - nameBox.x))).toBeLessThan(8);
     expect(Math.abs(rtlEnd - rtlStart - (ltrEnd - ltrStart))).toBeLessThan(4);

@@ -49,18 +49,32 @@ export const portraitBox = {
   initialsSpacing: 0.02,
 } as const;
 
-/** The inviter's name: one line, bold. With a two-line invitation under it, centred on the picture. */
-export const nameBox: TextBox = { x: 492, width: 628, top: 248, lineHeight: 80, size: 64, weight: 700 };
+/**
+ * The inviter's name: at most `maxLines` lines, bold. The name and the line under it are centred
+ * together on the picture's circle (card-scene.ts): `top` is where each starts when both take two.
+ */
+export const nameBox: TextBox & { maxLines: number } = {
+  x: 492,
+  width: 628,
+  top: 208,
+  lineHeight: 80,
+  size: 64,
+  weight: 700,
+  maxLines: 2,
+};
 /** The invitation's line: at most `maxLines` lines, regular. */
 export const lineBox: TextBox & { maxLines: number } = {
   x: 492,
   width: 628,
-  top: 344,
+  top: 384,
   lineHeight: 56,
   size: 40,
   weight: 400,
   maxLines: 2,
 };
+
+/** The space between the name's last line and the invitation's first. */
+export const LINE_GAP = 16;
 
 /** The brand's bar along the foot of the card. */
 export const barBox = { y: 610, height: 20 } as const;

@@ -11,6 +11,7 @@ import {
   baselineIn,
   CARD_WIDTH,
   cardColours,
+  LINE_GAP,
   lineBox,
   markBox,
   nameBox,
@@ -32,6 +33,12 @@ export interface CardWords {
    * it: the name as the card shows it, so that a name cut short leaves the rest of the line room.
    */
   line: (shownName: string) => string;
+  /**
+   * The line's words after her name, when the language starts it with her name ("invited you to
+   * Dayfocus", "ने आपको Dayfocus पर आमंत्रित किया है"): the card shows the name in bold and goes on
+   * with these, one sentence, the name said once. Null when the name does not start the line.
+   */
+  rest: string | null;
   /** The language's BCP 47 tag (its word breaks) and direction. */
   language: string;
   direction: Direction;
@@ -40,10 +47,14 @@ export interface CardWords {
 /** The card's words for `name` in the language of `locale`. */
 export function cardWords(name: string, locale: Locale): CardWords {
   const shown = name.trim();
+  const title = locale.web.invitation.previewTitle;
+  const at = title.indexOf('{{name}}');
+  const rest = at >= 0 && title.slice(0, at).trim() === '' ? title.slice(at + '{{name}}'.length).trim() : '';
   return {
     name: shown,
     initials: initialsOf(shown),
-    line: (shownName) => locale.web.invitation.previewTitle.replaceAll('{{name}}', () => shownName),
+    line: (shownName) => title.replaceAll('{{name}}', () => shownName),
+    rest: rest === '' || rest.includes('{{name}}') ? null : rest,
     language: locale.code,
     direction: locale.dir,
   };
@@ -93,7 +104,7 @@ export function inviteCardScene(words: CardWords, measure: FontMeasure): CardSce
   const run = (box: TextBox, text: string, colour: string, line = 0): TextRun => ({
     text,
     x: start(box.x),
-    baseline: baselineIn(box.top + line * box.lineHeight, box.lineHeight, box.size),
+    baseline: baselineIn(top(box) + line * box.lineHeight, box.lineHeight, box.size),
     size: box.size,
     weight: box.weight,
     colour,
@@ -102,8 +113,19 @@ export function inviteCardScene(words: CardWords, measure: FontMeasure): CardSce
     spacing: 0,
   });
   const width = (box: TextBox) => (text: string) => measure(text, box.size, box.weight);
-  const name = fitOneLine(words.name, nameBox.width, width(nameBox));
-  const lines = wrapLines(words.line(name), lineBox.width, lineBox.maxLines, width(lineBox), words.language);
+  // The name in up to two lines, then the rest of the sentence; or, in a language whose line does
+  // not start with the name, the name on one line and the whole line under it.
+  const names =
+    words.rest === null
+      ? [fitOneLine(words.name, nameBox.width, width(nameBox))]
+      : wrapLines(words.name, nameBox.width, nameBox.maxLines, width(nameBox), words.language);
+  const sentence = words.rest ?? words.line(names[0] ?? '');
+  const lines = wrapLines(sentence, lineBox.width, lineBox.maxLines, width(lineBox), words.language);
+  // The name and the line together, centred on the picture's circle.
+  const height = names.length * nameBox.lineHeight + LINE_GAP + lines.length * lineBox.lineHeight;
+  const nameTop = portraitBox.cy - height / 2;
+  const top = (box: TextBox) =>
+    box === nameBox ? nameTop : box === lineBox ? nameTop + names.length * nameBox.lineHeight + LINE_GAP : box.top;
   const { cx, cy, radius, ring, initialsSize, initialsSpacing } = portraitBox;
   const logoX = direction === 'rtl' ? CARD_WIDTH - markBox.x - markBox.size : markBox.x;
   return {
@@ -132,7 +154,7 @@ export function inviteCardScene(words: CardWords, measure: FontMeasure): CardSce
     },
     texts: [
       run(productNameBox, brand.productName, cardColours.ink),
-      run(nameBox, name, cardColours.ink),
+      ...names.map((text, line) => run(nameBox, text, cardColours.ink, line)),
       ...lines.map((text, line) => run(lineBox, text, cardColours.inkSoft, line)),
     ],
     bar: { y: barBox.y, height: barBox.height, colour: cardColours.brand },

@@ -284,10 +284,10 @@ describe("the functions' service accounts (the manifest, and the callables' opti
 
   it("is what the callable declares to firebase-tools (`name@`, which it completes with the project's domain); the others declare none", async () => {
     const { callable } = await import('@dayfocus/functions/platform/functions/callable');
-    // The options are read when the function is defined; the schema and handler only at a call.
+    // The options are read when the function is defined; the handler only at a call.
     // Serialized as discovery serves them to firebase-tools (a reset to the default is null).
     const endpoint = (name: CallableName) => {
-      const made = callable(name, {} as never, async () => undefined as never) as unknown as { __endpoint: object };
+      const made = callable(name, async () => undefined as never) as unknown as { __endpoint: object };
       return JSON.parse(JSON.stringify(made.__endpoint)) as { serviceAccountEmail: string | null };
     };
     expect(endpoint('redeemSignInHandoff').serviceAccountEmail).toBe('dayfocus-handoff-signer@');

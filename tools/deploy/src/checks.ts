@@ -250,6 +250,16 @@ const tokenSigner: DeployCheck = {
   run: (deploy) => tokenSignerOutcome(deploy),
 };
 
+/** What only the console changes, and a popular inviter meets first (docs/joins.md): said, never failed. */
+const VIRAL_QUOTAS =
+  'Auth takes at most 100 new accounts an hour from one IP address (a carrier NAT shares one): before a campaign, ' +
+  "schedule a temporary increase (Firebase console, Authentication, Settings, Sign-up quota); the mail's SMTP has its own";
+const viralQuotas: DeployCheck = {
+  name: "the quotas a popular inviter's link meets",
+  targets: ['functions'],
+  run: () => ({ problems: [], note: VIRAL_QUOTAS }),
+};
+
 /** Every check, in the order they run. A new check is one more entry. */
 export const deployChecks: DeployCheck[] = [
   project,
@@ -263,6 +273,7 @@ export const deployChecks: DeployCheck[] = [
   emulatorSwitches,
   promptAnswers,
   appRules,
+  viralQuotas,
 ];
 
 export interface CheckReport extends CheckOutcome {

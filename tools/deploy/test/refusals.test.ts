@@ -368,6 +368,8 @@ describe('npm run deploy:check', () => {
     const lines = output.trim().split('\n').slice(1);
     expect(lines).toHaveLength(deployChecks.length);
     expect(lines.every((line) => line.startsWith('  ok    '))).toBe(true);
+    // The console's quota a popular inviter meets first: said on every deploy.
+    expect(output).toContain('Auth takes at most 100 new accounts an hour from one IP address');
     expect(code).toBe(0);
   });
 

@@ -94,6 +94,8 @@ const bn: Locale = {
       working: 'সাইন আপ হচ্ছে…',
       needsJavaScript:
         'সাইন আপ করতে JavaScript লাগে, যা এই ব্রাউজারে বন্ধ আছে। এটি চালু করুন, অথবা লিঙ্কটি অন্য ব্রাউজারে খুলুন।',
+      tooManySignUps:
+        'গত এক ঘণ্টায় আপনার নেটওয়ার্ক থেকে অনেক নতুন অ্যাকাউন্ট তৈরি হয়েছে। অনুগ্রহ করে কিছুক্ষণ পরে বা অন্য কোনো নেটওয়ার্ক থেকে আবার চেষ্টা করুন।',
       emailInUse: 'এই ইমেলটি আগে থেকেই রেজিস্টার করা আছে। অনুগ্রহ করে অন্য একটি ইমেল ব্যবহার করুন।',
       // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `এটি যদি আপনারই অ্যাকাউন্ট হয়, তাহলে এই আমন্ত্রণ দিয়ে ${brand.productName} খুলুন: সেখানে আপনি আর {{name}} বন্ধু হয়ে যাবেন।`,

@@ -98,6 +98,8 @@ const web = {
     working: 'Signing up…',
     needsJavaScript:
       'Signing up needs JavaScript, which this browser has turned off. Turn it on, or open this link in another browser.',
+    tooManySignUps:
+      'Too many new accounts were made from your network in the last hour. Please try again a little later, or from another network.',
     emailInUse: 'This email is already registered. Please use a different email.',
     // An address already registered may be the reader's own: the app, with the invitation, is their way on.
     emailInUseOwner: `If this is your account, open ${brand.productName} with this invitation: you and {{name}} become friends there.`,

@@ -93,6 +93,8 @@ const hi: Locale = {
       working: 'साइन अप हो रहा है…',
       needsJavaScript:
         'साइन अप के लिए JavaScript चाहिए, जो इस ब्राउज़र में बंद है। इसे चालू करें, या यह लिंक किसी दूसरे ब्राउज़र में खोलें।',
+      tooManySignUps:
+        'पिछले एक घंटे में आपके नेटवर्क से बहुत सारे नए खाते बनाए गए हैं। कृपया थोड़ी देर बाद या किसी दूसरे नेटवर्क से फिर कोशिश करें।',
       emailInUse: 'यह ईमेल पहले से पंजीकृत है। कृपया कोई दूसरा ईमेल इस्तेमाल करें।',
       // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `अगर यह आपका ही खाता है, तो इस निमंत्रण के साथ ${brand.productName} खोलें: वहाँ आप और {{name}} दोस्त बन जाएँगे।`,

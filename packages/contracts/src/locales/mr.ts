@@ -94,6 +94,8 @@ const mr: Locale = {
       working: 'साइन अप होत आहे…',
       needsJavaScript:
         'साइन अप करण्यासाठी JavaScript लागते, जे या ब्राउझरमध्ये बंद आहे. ते चालू करा, किंवा ही लिंक दुसऱ्या ब्राउझरमध्ये उघडा.',
+      tooManySignUps:
+        'गेल्या एका तासात तुमच्या नेटवर्कवरून खूप नवीन खाती तयार झाली आहेत. कृपया थोड्या वेळाने किंवा दुसऱ्या नेटवर्कवरून पुन्हा प्रयत्न करा.',
       emailInUse: 'हा ईमेल आधीच नोंदणीकृत आहे. कृपया दुसरा ईमेल वापरा.',
       // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `हे तुमचेच खाते असेल, तर हे आमंत्रण वापरून ${brand.productName} उघडा: तिथे तुम्ही आणि {{name}} मित्र व्हाल.`,

@@ -93,6 +93,7 @@ const te: Locale = {
       submit: 'సైన్ అప్ చేయండి',
       working: 'సైన్ అప్ అవుతోంది…',
       needsJavaScript: 'సైన్ అప్ చేయడానికి JavaScript అవసరం, ఇది ఈ బ్రౌజర్‌లో ఆఫ్ చేయబడింది. దాన్ని ఆన్ చేయండి, లేదా ఈ లింక్‌ను వేరే బ్రౌజర్‌లో తెరవండి.',
+      tooManySignUps: 'గత గంటలో మీ నెట్‌వర్క్ నుండి చాలా కొత్త ఖాతాలు సృష్టించబడ్డాయి. దయచేసి కొంతసేపటి తర్వాత లేదా వేరే నెట్‌వర్క్ నుండి మళ్లీ ప్రయత్నించండి.',
       emailInUse: 'ఈ ఈమెయిల్ ఇప్పటికే నమోదై ఉంది. దయచేసి వేరే ఈమెయిల్‌ను ఉపయోగించండి.',
       // An address already registered may be the reader's own: the app, with the invitation, is their way on.
       emailInUseOwner: `ఇది మీ ఖాతానే అయితే, ఈ ఆహ్వానంతో ${brand.productName}ను తెరవండి: అక్కడ మీరు, {{name}} స్నేహితులు అవుతారు.`,

@@ -5,9 +5,8 @@ import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
-import { EmailInUseError, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
+import { submitProblemOf, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
-import { isNetworkError } from '@/lib/errors';
 import { useHydrated } from '@/lib/hydration';
 import { SignUpForm } from '@/features/sign-up/components/sign-up-form';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
@@ -35,10 +34,10 @@ export default function SignUpRoute() {
       await navigate(paths.confirmEmail.href(i18n.language), { state });
       return null;
     } catch (error) {
-      if (error instanceof EmailInUseError) return 'email-in-use';
+      const problem = submitProblemOf(error);
       // eslint-disable-next-line no-console
-      console.error('Email sign-up failed', error);
-      return isNetworkError(error) ? 'network' : 'failed';
+      if (problem === 'failed') console.error('Email sign-up failed', error);
+      return problem;
     }
   }
 

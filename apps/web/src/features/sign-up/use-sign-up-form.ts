@@ -7,7 +7,12 @@ import { useTranslation } from 'react-i18next';
 const FIELD_ORDER = ['username', 'email', 'password', 'confirmPassword'] as const;
 export type Field = (typeof FIELD_ORDER)[number];
 
-export type SubmitProblem = 'email-in-use' | 'network' | 'failed' | null;
+/**
+ * Why a submit did not sign up: the address is taken; the network failed; Auth refused a new
+ * account from this network for now (`busy`: its limit of new accounts an hour per IP address,
+ * which a carrier's shared address meets when many people join at once); anything else.
+ */
+export type SubmitProblem = 'email-in-use' | 'network' | 'busy' | 'failed' | null;
 
 /** What a valid form hands on: every field present. */
 export type ValidSignUp = Required<SignUpFormValues>;
@@ -58,6 +63,7 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
     fieldMessages(field).map((message) => ({ message, field })),
   );
   if (problem === 'network') lines.push({ message: t('app.networkError') });
+  if (problem === 'busy') lines.push({ message: t('signUp.tooManySignUps') });
   if (problem === 'failed') lines.push({ message: t('app.genericError') });
 
   /**

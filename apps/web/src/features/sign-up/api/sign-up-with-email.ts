@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/auth';
 import { callFunction } from '@/lib/callables';
-import { firebaseErrorCode } from '@/lib/errors';
+import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
+import type { SubmitProblem } from '../use-sign-up-form';
 import { registerInvitee } from './register-invitee';
 
 /** The address belongs to an account that is not this visitor's unfinished sign-up. */
@@ -73,6 +74,13 @@ export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string
   await registerInvitee({ inviterId: input.inviterId, name: input.username.trim() });
   await sendVerificationEmail(input.language);
   return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId };
+}
+
+/** What the form says of a sign-up that failed with `error`. */
+export function submitProblemOf(error: unknown): Exclude<SubmitProblem, null> {
+  if (error instanceof EmailInUseError) return 'email-in-use';
+  if (firebaseErrorCode(error) === 'too-many-requests') return 'busy';
+  return isNetworkError(error) ? 'network' : 'failed';
 }
 
 export function useSignUpWithEmail() {

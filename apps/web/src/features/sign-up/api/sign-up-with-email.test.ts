@@ -1,0 +1,12 @@
+import { FirebaseError } from 'firebase/app';
+import { describe, expect, it } from 'vitest';
+import { EmailInUseError, submitProblemOf } from './sign-up-with-email';
+
+describe('what the e-mail form says of a failed sign-up', () => {
+  it('tells Auth refusing new accounts from this network apart from any other failure', () => {
+    expect(submitProblemOf(new FirebaseError('auth/too-many-requests', 'quota'))).toBe('busy');
+    expect(submitProblemOf(new EmailInUseError('a@example.com'))).toBe('email-in-use');
+    expect(submitProblemOf(new FirebaseError('auth/network-request-failed', 'offline'))).toBe('network');
+    expect(submitProblemOf(new FirebaseError('auth/internal-error', 'boom'))).toBe('failed');
+  });
+});

@@ -6,41 +6,89 @@ import { status } from '@grpc/grpc-js';
 import { authorize, type Caller, type Change, type ServiceContext } from './context.js';
 import { documentIn } from './documents.js';
 import { FirestoreError } from './errors.js';
+import type { HotDocuments } from './hot-documents.js';
 import { checkCommit, checkRequestSize } from './limits/requests.js';
 import { documentSize } from './limits/sizes.js';
 import { checkDocument } from './limits/values.js';
 import { databaseRoot, parseDatabaseName, type DatabaseName } from './paths.js';
 import type { Status, Write, WriteResult } from './proto.js';
 import { toTimestamp, type DatabaseState, type StoredDocument } from './state.js';
-import type { Transaction } from './transactions.js';
 import { applyWrite, writeTarget, type AppliedWrite } from './writes.js';
 
+/** Commit: at once, or (the hot-document model on) once each document it writes gives it a turn. */
 export function commit(
   context: ServiceContext,
-  request: { database: string; writes?: Write[]; transaction?: Buffer },
+  request: CommitRequest,
   caller: Caller,
-) {
-  const { transactions } = context;
+): CommitResponse | Promise<CommitResponse> {
+  const hot = context.options.hotDocuments;
+  const documents = hot ? writtenDocuments(request.writes ?? []) : [];
+  if (!hot || documents.length === 0) return commitNow(context, request, caller);
+  return commitInTurn(context, hot, documents, request, caller);
+}
+
+type CommitRequest = { database: string; writes?: Write[]; transaction?: Buffer };
+type CommitResponse = { writeResults: WriteResult[]; commitTime: ReturnType<typeof toTimestamp> };
+
+/** The full names of the documents some writes write (a malformed write is left to commitNow to refuse). */
+function writtenDocuments(writes: readonly Write[]): string[] {
+  return writes.flatMap((write) => {
+    try {
+      return [writeTarget(write)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The request's transaction, checked: unknown or expired, or read-only with writes, it is refused. */
+function openTransaction(context: ServiceContext, request: CommitRequest, database: DatabaseState) {
+  if (!request.transaction || request.transaction.length === 0) return undefined;
+  const transaction = context.transactions.get(request.transaction, database);
+  if (transaction.readOnly && (request.writes ?? []).length > 0) {
+    context.transactions.end(transaction);
+    throw new FirestoreError(status.INVALID_ARGUMENT, 'Cannot modify entities in a read-only transaction');
+  }
+  return transaction;
+}
+
+function commitNow(context: ServiceContext, request: CommitRequest, caller: Caller): CommitResponse {
   const name = parseDatabaseName(request.database);
   const database = context.state.database(name);
-  const writes = request.writes ?? [];
-  let transaction: Transaction | undefined;
-  if (request.transaction && request.transaction.length > 0) {
-    transaction = transactions.get(request.transaction, database);
-    if (transaction.readOnly && writes.length > 0) {
-      transactions.end(transaction);
-      throw new FirestoreError(status.INVALID_ARGUMENT, 'Cannot modify entities in a read-only transaction');
-    }
-  }
+  const transaction = openTransaction(context, request, database);
   try {
     transaction?.validate();
-    const { writeResults, time } = applyAtomically(context, name, database, writes, caller);
-    if (transaction) transactions.end(transaction);
+    const { writeResults, time } = applyAtomically(context, name, database, request.writes ?? [], caller);
+    if (transaction) context.transactions.end(transaction);
     return { writeResults, commitTime: toTimestamp(time) };
   } catch (error) {
-    if (transaction) transactions.end(transaction);
+    if (transaction) context.transactions.end(transaction);
     throw error;
   }
+}
+
+/**
+ * A commit under the hot-document model. What it would be refused for at once (its transaction
+ * unknown, or a read that changed) it is refused for before it waits, spending no turn; then it
+ * waits for its turn (or is refused ABORTED after the longest wait, its transaction ended) and
+ * commits as commitNow does, its transaction checked again.
+ */
+async function commitInTurn(
+  context: ServiceContext,
+  hot: HotDocuments,
+  documents: readonly string[],
+  request: CommitRequest,
+  caller: Caller,
+): Promise<CommitResponse> {
+  const transaction = openTransaction(context, request, context.state.database(parseDatabaseName(request.database)));
+  try {
+    transaction?.validate();
+    await hot.pass(documents);
+  } catch (error) {
+    if (transaction) context.transactions.end(transaction);
+    throw error;
+  }
+  return commitNow(context, request, caller);
 }
 
 /** Applies every write or none, at one new commit time. */
@@ -93,9 +141,14 @@ function applyAtomically(
 
 /**
  * BatchWrite: each write on its own (not atomic), each with its own status; a document may
- * be written only once per request.
+ * be written only once per request. Under the hot-document model each write waits for its own
+ * turn, and one refused gets ABORTED while the others land.
  */
-export function batchWrite(context: ServiceContext, request: { database: string; writes?: Write[] }, caller: Caller) {
+export function batchWrite(
+  context: ServiceContext,
+  request: { database: string; writes?: Write[] },
+  caller: Caller,
+): BatchWriteResponse | Promise<BatchWriteResponse> {
   const name = parseDatabaseName(request.database);
   const database = context.state.database(name);
   const writes = request.writes ?? [];
@@ -110,20 +163,30 @@ export function batchWrite(context: ServiceContext, request: { database: string;
     }
     seen.add(target);
   }
-  const writeResults: WriteResult[] = [];
-  const statuses: Status[] = [];
-  for (const write of writes) {
+  const writeOne = (write: Write) => {
     try {
       const {
         writeResults: [result],
       } = applyAtomically(context, name, database, [write], caller);
-      writeResults.push(result as WriteResult);
-      statuses.push({ code: status.OK });
+      return { result: result as WriteResult, status: { code: status.OK } };
     } catch (error) {
-      if (!(error instanceof FirestoreError)) throw error;
-      writeResults.push({});
-      statuses.push({ code: error.code, message: error.message });
+      return refusedWrite(error);
     }
-  }
-  return { writeResults, status: statuses };
+  };
+  const hot = context.options.hotDocuments;
+  const answer = (outcomes: { result: WriteResult; status: Status }[]) => ({
+    writeResults: outcomes.map((outcome) => outcome.result),
+    status: outcomes.map((outcome) => outcome.status),
+  });
+  if (!hot) return answer(writes.map(writeOne));
+  const inTurn = writes.map((write) => hot.pass([writeTarget(write)]).then(() => writeOne(write), refusedWrite));
+  return Promise.all(inTurn).then(answer);
+}
+
+type BatchWriteResponse = { writeResults: WriteResult[]; status: Status[] };
+
+/** A write of a BatchWrite that failed: its status; anything but a FirestoreError is a bug, thrown on. */
+function refusedWrite(error: unknown): { result: WriteResult; status: Status } {
+  if (!(error instanceof FirestoreError)) throw error;
+  return { result: {}, status: { code: error.code, message: error.message } };
 }

@@ -3,6 +3,7 @@
  * changes, and who asks (the caller) with what the rules and the indexes say about it.
  */
 import type { EventEmitter } from 'node:events';
+import type { HotDocuments } from './hot-documents.js';
 import type { DatabaseName } from './paths.js';
 import type { StructuredQuery, Value } from './proto.js';
 import type { DatabaseState, EmulatorState, Time } from './state.js';
@@ -39,6 +40,8 @@ export interface Change {
 export interface ServiceOptions {
   authorize?: Authorize;
   checkIndexes?: IndexCheck;
+  /** Production's per-document write limit (hot-documents.ts); without it, commits never wait. */
+  hotDocuments?: HotDocuments;
 }
 
 /** The service as its RPCs see it (FirestoreService is one). */

@@ -18,14 +18,25 @@ import { status } from '@grpc/grpc-js';
 import type { Authorize, Change, IndexCheck } from './context.js';
 import { FirestoreError } from './errors.js';
 import { FaultPlan } from './faults.js';
+import { HotDocuments, type HotDocumentsOptions } from './hot-documents.js';
 import { parseIndexConfig, type IndexConfig } from './index-config.js';
 import { missingIndex, missingIndexMessage } from './indexes.js';
 import { httpRoutes } from './http-routes.js';
 import { servePort } from './port.js';
 import { compileRules, evaluateRules, type CompiledRules } from './rules/index.js';
 import { FirestoreService } from './service.js';
-import { serveListen, serveWrite } from './streams.js';
+import { serveListen } from './streams.js';
+import { serveWrite } from './write-stream.js';
 import { firestoreTriggers } from './triggers.js';
+
+export {
+  describeHotDocuments,
+  HOT_DOCUMENT_MESSAGE,
+  parseHotDocuments,
+  PRODUCTION_HOT_DOCUMENTS,
+  type HotDocumentClock,
+  type HotDocumentsOptions,
+} from './hot-documents.js';
 
 export interface FirestoreEmulatorOptions {
   /** Interface to listen on; defaults to 127.0.0.1. */
@@ -54,11 +65,19 @@ export interface FirestoreEmulatorOptions {
   functionsEmulator?: string;
   /** Where trigger delivery problems are told (default: console.warn). */
   log?: (line: string) => void;
+  /**
+   * Production's per-document write limit (hot-documents.ts; `PRODUCTION_HOT_DOCUMENTS` holds
+   * production's numbers): a commit that writes a document beyond its rate waits, then is refused
+   * with ABORTED. Off (the default): commits never wait.
+   */
+  hotDocuments?: HotDocumentsOptions | false;
 }
 
 export interface FirestoreEmulator {
   host: string;
   port: number;
+  /** The hot-document model's numbers, or false when it is off. */
+  hotDocuments: HotDocumentsOptions | false;
   /** Deletes every document of every project. */
   clear(): void;
   /** Settles once every trigger event of the commits so far has been answered or given up. */
@@ -120,7 +139,12 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
       }
     : undefined;
 
-  const service = new FirestoreService({ authorize, ...(checkIndexes ? { checkIndexes } : {}) });
+  const hotDocuments = options.hotDocuments ? new HotDocuments(options.hotDocuments) : undefined;
+  const service = new FirestoreService({
+    authorize,
+    ...(checkIndexes ? { checkIndexes } : {}),
+    ...(hotDocuments ? { hotDocuments } : {}),
+  });
   const faults = new FaultPlan();
   const triggers = firestoreTriggers(service.changes, {
     ...(options.functionsEmulator === undefined ? {} : { functionsEmulator: options.functionsEmulator }),
@@ -138,6 +162,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
   return {
     host: server.host,
     port: server.port,
+    hotDocuments: hotDocuments?.options ?? false,
     clear: () => service.state.clear(),
     triggersIdle: () => triggers.delivery?.idle() ?? Promise.resolve(),
     onCommit: (listener) => {

@@ -79,20 +79,31 @@ type Streaming = (request: never, caller: Caller) => unknown[];
 
 /**
  * One call through the fault plan: `before` (its fault, or how long to wait first), the call
- * itself (its answer, and how long to wait before giving it), each failure to `fail`. Without
- * a slow call planned, everything happens at once, as before there were slow calls.
+ * itself (its result, or a promise of it: a commit waiting for its turn, hot-documents.ts),
+ * `after` (its answer, and how long to wait before giving it), each failure to `fail`. Without
+ * a slow call planned or a promise, everything happens at once, as before there were slow calls.
  */
-function slowly(
+function slowly<R>(
   before: () => number,
-  run: () => { wait: number; answer: () => void },
+  run: () => R,
+  after: (result: Awaited<R>) => { wait: number; answer: () => void },
   fail: (error: unknown) => void,
 ): void {
   const later = (ms: number, then: () => void) => (ms > 0 ? setTimeout(then, ms) : then());
+  const finish = (result: Awaited<R>) => {
+    try {
+      const { wait, answer } = after(result);
+      later(wait, answer);
+    } catch (error) {
+      fail(error);
+    }
+  };
   try {
     later(before(), () => {
       try {
-        const { wait, answer } = run();
-        later(wait, answer);
+        const result = run();
+        if (result instanceof Promise) (result as Promise<Awaited<R>>).then(finish, fail);
+        else finish(result as Awaited<R>);
       } catch (error) {
         fail(error);
       }
@@ -117,10 +128,8 @@ export function handlers(
       const names = namesOf(call.request);
       slowly(
         () => faults.before(method, names),
-        () => {
-          const response = run(call.request as never, callerOf(call.metadata));
-          return { wait: faults.after(method, names), answer: () => callback(null, response) };
-        },
+        () => run(call.request as never, callerOf(call.metadata)),
+        (response) => ({ wait: faults.after(method, names), answer: () => callback(null, response) }),
         (error) => callback(grpcError(error)),
       );
     };
@@ -130,8 +139,8 @@ export function handlers(
       const names = namesOf(call.request);
       slowly(
         () => faults.before(method, names),
-        () => {
-          const responses = run(call.request as never, callerOf(call.metadata));
+        () => run(call.request as never, callerOf(call.metadata)),
+        (responses) => {
           const answer = () => {
             for (const response of responses) call.write(response);
             call.end();

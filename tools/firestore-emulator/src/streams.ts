@@ -1,6 +1,6 @@
 /**
- * The two bidirectional streams: `Listen` (snapshot listeners: onSnapshot, and the web SDK's
- * reads) and `Write` (the web SDK's writes).
+ * The `Listen` stream (snapshot listeners: onSnapshot, and the web SDK's reads); the `Write`
+ * stream (the web SDK's writes) is write-stream.ts.
  *
  * Listen: each target (a query, or a list of documents) is answered with ADD, its documents,
  * CURRENT and a global NO_CHANGE with a read time (the client's consistent snapshot). After
@@ -13,9 +13,9 @@ import { status, type ServerDuplexStream } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
 import type { FaultPlan } from './faults.js';
 import { databaseRoot, parseDatabaseName, type DatabaseName } from './paths.js';
-import type { Target, Timestamp, Write } from './proto.js';
+import type { Target, Timestamp } from './proto.js';
 import { runQuery } from './query.js';
-import { callerOf, grpcError, namesOf } from './server.js';
+import { callerOf, grpcError } from './server.js';
 import type { Caller, Change } from './context.js';
 import { readDocumentName, toDocument } from './documents.js';
 import type { FirestoreService } from './service.js';
@@ -25,7 +25,7 @@ import { fromTimestamp, toTimestamp, type DatabaseState, type StoredDocument, ty
  * The database a stream is about: named by its first request, or (the web SDK names it only
  * there) by the call's `google-cloud-resource-prefix` header.
  */
-function streamDatabase(request: { database?: string }, call: ServerDuplexStream<unknown, unknown>): string {
+export function streamDatabase(request: { database?: string }, call: ServerDuplexStream<unknown, unknown>): string {
   const prefix = call.metadata.get('google-cloud-resource-prefix')[0];
   const name = request.database || (typeof prefix === 'string' ? prefix : '');
   if (!name) throw new FirestoreError(status.INVALID_ARGUMENT, 'A stream must name its database');
@@ -217,50 +217,4 @@ function addOrRefuse(session: ListenSession, call: ServerDuplexStream<ListenRequ
       },
     });
   }
-}
-
-interface WriteRequest {
-  database?: string;
-  streamToken?: Buffer;
-  writes?: Write[];
-}
-
-/**
- * The Write stream: a first request without writes opens it (answered with a stream id and
- * token); each later one is committed as one batch and answered with its results and a new
- * token. An error ends the stream with its status, as production does.
- */
-export function serveWrite(service: FirestoreService, faults: FaultPlan) {
-  return (call: ServerDuplexStream<WriteRequest, object>): void => {
-    const caller: Caller = callerOf(call.metadata);
-    let database: string | undefined;
-    const streamId = `stream-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    let sequence = 0;
-    let open = false;
-    const token = () => Buffer.from(String(++sequence));
-    call.on('data', (request: WriteRequest) => {
-      try {
-        database ??= streamDatabase(request, call);
-        if (!open) {
-          if ((request.writes ?? []).length > 0) {
-            throw new FirestoreError(
-              status.INVALID_ARGUMENT,
-              'The first request of a Write stream must have no writes',
-            );
-          }
-          open = true;
-          call.write({ streamId, streamToken: token() });
-          return;
-        }
-        const names = namesOf({ writes: request.writes });
-        faults.before('Write', names);
-        const { writeResults, commitTime } = service.commit({ database, writes: request.writes ?? [] }, caller);
-        faults.after('Write', names);
-        call.write({ streamId, streamToken: token(), writeResults, commitTime });
-      } catch (error) {
-        call.emit('error', grpcError(error));
-      }
-    });
-    call.on('end', () => call.end());
-  };
 }

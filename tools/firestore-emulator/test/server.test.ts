@@ -97,15 +97,20 @@ describe('lifecycle', () => {
     await second.stop(); // idempotent
   });
 
-  it('the CLI prints its ready line and exits 0 on SIGTERM', async () => {
+  /** Runs the CLI on a free port with these arguments; its ready line, and how it stopped on SIGTERM. */
+  async function runCli(args: string[]): Promise<{ port: number; ready: string }> {
     const probe = await startFirestoreEmulator({ port: 0 });
     const port = probe.port;
     await probe.stop();
 
     const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, '--host', '127.0.0.1', '--port', String(port)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const env = { ...process.env };
+    delete env['FIRESTORE_HOT_DOCUMENTS'];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', cli, '--host', '127.0.0.1', '--port', String(port), ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'], env },
+    );
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const ready = await new Promise<string>((resolve, reject) => {
@@ -115,12 +120,24 @@ describe('lifecycle', () => {
       });
       child.once('exit', (code) => reject(new Error(`CLI exited early (${code}): ${output}`)));
     });
-    expect(ready).toBe(`Firestore emulator ready on 127.0.0.1:${port}\n`);
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
 
     const exitCode = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exitCode).toBe(0);
     expect(await isListening(port)).toBe(false);
+    return { port, ready };
+  }
+
+  it('the CLI prints its ready line and exits 0 on SIGTERM', async () => {
+    const { port, ready } = await runCli([]);
+    expect(ready).toBe(`Firestore emulator ready on 127.0.0.1:${port}\n`);
+  });
+
+  it("the CLI's ready line names the hot-document model when it is on", async () => {
+    const { port, ready } = await runCli(['--hot_documents', 'production']);
+    expect(ready).toBe(
+      `Firestore emulator ready on 127.0.0.1:${port} (hot documents: 1 write/s a document, burst 5, wait ≤ 2000 ms)\n`,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { startFirestoreEmulator, type FirestoreEmulator } from '../src/index.js';
+import { startFirestoreEmulator, type FirestoreEmulator, type FirestoreEmulatorOptions } from '../src/index.js';
 
 export const PROJECT_ID = 'demo-test';
 
@@ -18,9 +18,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** Starts an emulator on a free port and points two firebase-admin clients at it. */
-export async function startTestContext(): Promise<TestContext> {
-  const emulator = await startFirestoreEmulator({ port: 0 });
+/** Starts an emulator on a free port (with these options) and points two firebase-admin clients at it. */
+export async function startTestContext(options: Omit<FirestoreEmulatorOptions, 'port'> = {}): Promise<TestContext> {
+  const emulator = await startFirestoreEmulator({ ...options, port: 0 });
   // firebase-admin reads this when the Firestore instance is created.
   process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
   const apps: App[] = [];

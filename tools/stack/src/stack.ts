@@ -10,11 +10,20 @@
  * With `STACK_FIRESTORE=official`, Google's Firestore emulator (the Cloud SDK's, a child process
  * group) takes our emulator's place, judging clients by the same rules file; it answers no
  * marker, so such a stack is never reused.
+ *
+ * With `FIRESTORE_HOT_DOCUMENTS=production` (or `perSecond,burst,maxWaitMs`), our emulator models
+ * production's per-document write limit (tools/firestore-emulator, "Hot documents"); `npm run dev`
+ * and the tests started with it pass it on. A running stack is reused only in the same mode.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
+import {
+  describeHotDocuments,
+  parseHotDocuments,
+  startFirestoreEmulator,
+  type HotDocumentsOptions,
+} from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
 import { emulatorEnv, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
 import { writeLocalFunctionParams } from './function-params.js';
@@ -34,9 +43,18 @@ function firestoreFiles(): { rules: string; indexes: string } {
   return { rules: join(repoRoot, LOCAL_RULES_FILE), indexes: join(repoRoot, config.indexes) };
 }
 
+/** Production's per-document write limit for our emulator, from `FIRESTORE_HOT_DOCUMENTS` (off when unset). */
+const hotDocuments = (): HotDocumentsOptions | false => parseHotDocuments(process.env.FIRESTORE_HOT_DOCUMENTS);
+
 /** The stack's Firestore emulator, started on its port: ours, or Google's (`STACK_FIRESTORE`). */
 async function startFirestore(identity: StackIdentity, options: StackOptions): Promise<{ stop(): Promise<void> }> {
   const files = firestoreFiles();
+  const hot = hotDocuments();
+  if (stack.firestore === 'official' && hot) {
+    throw new Error(
+      "FIRESTORE_HOT_DOCUMENTS needs our Firestore emulator: Google's (STACK_FIRESTORE=official) has no such model.",
+    );
+  }
   // Where Firestore triggers' events go: firebase-tools registers them with this emulator
   // (FIRESTORE_EMULATOR_HOST, patches/firebase-tools@15.34.2.patch), and it sends them there.
   const functionsEmulator = `${stack.host}:${stack.ports.functions}`;
@@ -56,6 +74,7 @@ async function startFirestore(identity: StackIdentity, options: StackOptions): P
     port: stack.ports.firestore,
     identity: { ...identity },
     functionsEmulator,
+    hotDocuments: hot,
     // What a deploy sends: clients are judged by the rules, queries need their indexes.
     rules: readFileSync(files.rules, 'utf8'),
     indexes: JSON.parse(readFileSync(files.indexes, 'utf8')) as unknown,
@@ -66,7 +85,7 @@ async function startFirestore(identity: StackIdentity, options: StackOptions): P
 export function firestoreDescription(): string {
   return stack.firestore === 'official'
     ? `Google's emulator (${officialEmulatorVersion()}), STACK_FIRESTORE=official`
-    : 'our emulator (tools/firestore-emulator)';
+    : `our emulator (tools/firestore-emulator${hotDocuments() ? `; ${describeHotDocuments(hotDocuments())}` : ''})`;
 }
 
 /** The marker a stack started here serves, and what a reuse must find. */
@@ -77,6 +96,8 @@ export interface StackIdentity {
   root: string;
   pid: number;
   startedAt: string;
+  /** Whether its Firestore models hot documents (`describeHotDocuments`); absent: off. */
+  hotDocuments?: string;
 }
 
 export function ownIdentity(): Omit<StackIdentity, 'pid' | 'startedAt'> {
@@ -165,6 +186,10 @@ async function reuseRunningStack(log: (line: string) => void): Promise<RunningSt
           'Stop it first, or change the ports in firebase.json.',
       );
     }
+    const [theirs, ours] = [found?.hotDocuments ?? describeHotDocuments(false), describeHotDocuments(hotDocuments())];
+    if (theirs !== ours) {
+      throw new Error(`The running stack has ${theirs}, not ${ours} (FIRESTORE_HOT_DOCUMENTS): stop it first.`);
+    }
     log(
       `Reusing the local stack already running on ${stack.host} (started ${found?.startedAt ?? '?'} by process ${found?.pid ?? '?'}).`,
     );
@@ -226,7 +251,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const reused = await reuseRunningStack(options.log ?? ((line: string) => console.log(line)));
   if (reused) return reused;
 
-  const identity: StackIdentity = { ...ownIdentity(), pid: process.pid, startedAt: new Date().toISOString() };
+  const identity: StackIdentity = {
+    ...ownIdentity(),
+    hotDocuments: describeHotDocuments(hotDocuments()),
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+  };
   const firestore = await startFirestore(identity, options);
   let emulators: ManagedProcess | undefined;
   let stopping = false;

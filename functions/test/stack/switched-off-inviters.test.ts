@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
 import { urls } from '@dayfocus/stack/testing';
-import { rootText } from '../html.js';
+import { metaOf, rootText } from '../html.js';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import { adminAuth, adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf } from './support.js';
 
@@ -44,7 +44,11 @@ describe.each(Object.entries(ways))('an inviter %s', (_way, switchOff) => {
       expect(response.headers['cache-control'], path).toBe(UNKNOWN_INVITER_CACHE_CONTROL);
       expect(rootText(response.body), path).toContain('Invalid URL');
       expect(response.body, path).not.toContain('Offperson');
-      expect(response.body, path).not.toMatch(/og:|twitter:/);
+      // No preview (the sign-up pages), or the product's (the invitation): never her card or name.
+      expect(response.body, path).not.toContain('/card/');
+      expect([undefined, 'Everyday tasks, done with friends · Dayfocus'], path).toContain(
+        metaOf(response.body, 'og:title'),
+      );
     }
   });
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import pixelmatch from 'pixelmatch';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, provideBrowser } from '@dayfocus/stack';
+import { browserLaunchOptions } from '@dayfocus/stack';
 import { scriptFaces } from '@dayfocus/contracts/fonts';
 import { drawText } from '../src/invite-cards/adapters/card-drawer.js';
 import { cardFamilies, emojiFace, registerCardFonts } from '../src/invite-cards/adapters/card-fonts.js';
@@ -85,13 +85,7 @@ function fontFaces(): { css: string; files: string[] } {
 }
 
 export async function launchShapingBrowser(): Promise<Browser> {
-  const browser = await provideBrowser();
-  return chromium.launch({
-    executablePath: browser.executablePath,
-    env: { ...process.env, ...browser.env },
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  });
+  return chromium.launch(await browserLaunchOptions());
 }
 
 /** Every text drawn by the browser, each on its strip, the strips one under the other. */

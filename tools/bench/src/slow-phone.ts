@@ -10,7 +10,7 @@
  * the browser tests use for that: routing turns the HTTP cache off, and a person's browser keeps
  * the app's files from one page to the next.
  */
-import { CHROMIUM_ARGS, provideBrowser } from '@dayfocus/stack';
+import { browserLaunchOptions } from '@dayfocus/stack';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 
@@ -43,13 +43,9 @@ export const ANDROID_PHONE = {
 
 /** The browser tests' Chromium, with every name but localhost unresolvable. */
 export async function launchPhoneBrowser(): Promise<Browser> {
-  const install = await provideBrowser();
-  return chromium.launch({
-    executablePath: install.executablePath,
-    env: { ...process.env, ...install.env },
-    headless: true,
-    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'],
-  });
+  return chromium.launch(
+    await browserLaunchOptions(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1']),
+  );
 }
 
 /**

@@ -232,3 +232,17 @@ export function provideBrowser(): Promise<BrowserInstall> {
   })();
   return provided;
 }
+
+/**
+ * Playwright's options for launching the provided browser, headless, with CHROMIUM_ARGS and any
+ * `extraArgs`: the one way the browser tests, the shaping test and the benchmarks start it.
+ */
+export async function browserLaunchOptions(extraArgs: readonly string[] = []) {
+  const install = await provideBrowser();
+  return {
+    executablePath: install.executablePath,
+    env: { ...process.env, ...install.env },
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  };
+}

@@ -4,20 +4,14 @@
 // so Firebase Auth's signInWithPopup works against the Auth emulator, and fails any other
 // request that leaves the machine at once, so that nothing waits on the closed network.
 import { readFileSync } from 'node:fs';
-import { CHROMIUM_ARGS, provideBrowser } from '@dayfocus/stack';
+import { browserLaunchOptions } from '@dayfocus/stack';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 const GAPI_SHIM_PATH = new URL('./gapi-iframes.js', import.meta.url);
 let gapiShim: string | undefined;
 
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await provideBrowser();
-  return chromium.launch({
-    executablePath: browser.executablePath,
-    env: { ...process.env, ...browser.env },
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  });
+  return chromium.launch(await browserLaunchOptions());
 }
 
 /** Requests to these hosts go through; everything else is aborted. */

@@ -159,15 +159,9 @@ describe('the email sign-up form', () => {
   });
 
   it('says so when Auth takes no new account from this network for now', async () => {
-    const { user } = await renderWithProviders(<SignUpForm disabled={false} onSubmit={async () => 'busy'} />);
-    for (const [label, value] of [
-      ['User name', valid.username],
-      ['Email', valid.email],
-      ['Password', valid.password],
-      ['Confirm password', valid.confirmPassword],
-    ] as const)
-      await user.type(screen.getByLabelText(label), value);
-    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    const form = await renderForm(async () => 'busy');
+    await form.fill(valid);
+    await form.submit();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Too many new accounts were made from your network in the last hour.');
     expect(alert).not.toHaveTextContent('Something went wrong');

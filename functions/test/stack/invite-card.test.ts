@@ -122,6 +122,9 @@ describe('The invite card', () => {
     const statuses = [];
     for (const path of madeUp) statuses.push((await fetchCard(`${urls.hosting}${path}`)).response.status);
     expect(statuses).toEqual([302, 404, 404, 404]);
+    const posted = await fetch(`${urls.hosting}${madeUp[0]}`, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
     expect(await storedCards(inviter.userId)).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ import {
 } from '@dayfocus/contracts/invite-card';
 import { UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
-import type { HttpAnswer } from '../../platform/domain/http-answer.js';
+import { methodNotAllowed, type HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { CardFlowDeps } from './ports.js';
 
 /** How long a moved card's address points at its current one: as long as a page names it. */
@@ -33,7 +33,7 @@ export class CardFlow {
   constructor(private readonly deps: CardFlowDeps) {}
 
   async answer(method: string, rawUrl: string): Promise<HttpAnswer> {
-    if (method !== 'GET' && method !== 'HEAD') return plain(405, 'Only GET', 'no-store');
+    if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed('GET, HEAD');
     const path = new URL(rawUrl, 'http://localhost').pathname;
     const asked = inviteCardAsked(path);
     if (!asked || !this.deps.languages().includes(asked.language)) return noCard();
@@ -87,15 +87,11 @@ export class CardFlow {
   }
 }
 
-function plain(status: number, text: string, cacheControl: string): HttpAnswer {
-  return {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': cacheControl },
-    body: text,
-  };
-}
-
 /** No card at this address: cached as an unknown inviter's page is. */
 function noCard(): HttpAnswer {
-  return plain(404, 'No invite card here', UNKNOWN_INVITER_CACHE_CONTROL);
+  return {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': UNKNOWN_INVITER_CACHE_CONTROL },
+    body: 'No invite card here',
+  };
 }

@@ -14,3 +14,12 @@ export interface HttpAnswer {
    */
   pending?: Promise<void>;
 }
+
+/** A method the path does not take: 405, naming the ones it does. */
+export function methodNotAllowed(allow: string): HttpAnswer {
+  return {
+    status: 405,
+    headers: { allow, 'content-type': 'text/plain; charset=utf-8' },
+    body: 'Method not allowed',
+  };
+}

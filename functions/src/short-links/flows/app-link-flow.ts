@@ -21,7 +21,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
 import { FlowError } from '../../platform/domain/errors.js';
-import type { HttpAnswer } from '../../platform/domain/http-answer.js';
+import { methodNotAllowed, type HttpAnswer } from '../../platform/domain/http-answer.js';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
@@ -156,13 +156,7 @@ export class AppLinkFlow {
    * get the unknown link's page (404). `?lg=` (the page's language switch) picks the language.
    */
   async openAppLink(visit: LinkVisit): Promise<HttpAnswer> {
-    if (visit.method !== 'GET' && visit.method !== 'HEAD') {
-      return {
-        status: 405,
-        headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' },
-        body: 'Method not allowed',
-      };
-    }
+    if (visit.method !== 'GET' && visit.method !== 'HEAD') return methodNotAllowed('GET, HEAD');
     const settings = this.deps.settings();
     const visitor = visitorOf(visit.userAgent);
     const request = linkRequestFromPath(visit.rawUrl);

@@ -33,7 +33,7 @@ import { choosePageLanguage } from '@/lib/page-language';
 import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
-import { homeTags, previewImageTags, previewTags, siteTags } from './server-preview';
+import { previewImageTags, previewTags, productPreviewTags, siteTags } from './server-preview';
 import { inlineStyles } from './server-styles';
 import { pageScripts, type Manifest } from './server-scripts';
 // The client build's output, taken in at build time: the renderer ships with the HTML, the
@@ -122,7 +122,7 @@ export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput>
     page === 'invitation'
       ? previewTags(t, language, input, inviter)
       : page === 'home'
-        ? homeTags(t, language, input)
+        ? productPreviewTags(t, language, input)
         : 'indexed' in webPages[page]
           ? []
           : [meta('name', 'robots', 'noindex')];

@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { escapeHtml } from '@dayfocus/contracts/html';
-import { INVITE_CARD_IMAGE, inviteCardPath } from '@dayfocus/contracts/invite-card';
+import { INVITE_CARD_IMAGE, inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { WebPageInput } from '@dayfocus/contracts/web-page';
 import { meta, ogLocaleOf } from '@/app/page-head';
 import { paths } from '@/config/paths';
@@ -32,7 +32,7 @@ export function previewImageTags(image: { url: string; alt: string; sized: boole
 /** The inviter's own invite card, in `language`, on the product's domain (@dayfocus/contracts/invite-card). */
 function inviteCardImage(t: TFunction, productDomain: string, inviter: InviterCard, language: string) {
   return {
-    url: new URL(inviteCardPath(inviter, language), productDomain).href,
+    url: inviteCardUrl(productDomain, inviter, language),
     alt: t('invitation.previewTitle', { name: inviter.name }),
     sized: true,
   };
@@ -44,7 +44,7 @@ function inviteCardImage(t: TFunction, productDomain: string, inviter: InviterCa
  * her own picture may not be); for an unknown inviter, noindex and the product's preview.
  */
 export function previewTags(t: TFunction, language: string, input: WebPageInput, inviter: InviterCard | null) {
-  if (!inviter) return [meta('name', 'robots', 'noindex'), ...productTags(t, language, input)];
+  if (!inviter) return [meta('name', 'robots', 'noindex'), ...productPreviewTags(t, language, input)];
   const previewTitle = t('invitation.previewTitle', { name: inviter.name });
   const description = t('invitation.needsHelp', { name: inviter.name });
   const url = `${input.productDomain}${paths.invitation.href(inviter.inviterId, language)}`;
@@ -69,13 +69,11 @@ export function siteTags(t: TFunction, title: string, description: string, url: 
   ];
 }
 
-/** The front door's preview: the product, its words and its picture. */
-export function homeTags(t: TFunction, language: string, input: WebPageInput) {
-  return productTags(t, language, input);
-}
-
-/** A preview of the product rather than of an invitation: the front door's, and an unknown inviter's link. */
-function productTags(t: TFunction, language: string, input: WebPageInput) {
+/**
+ * A preview of the product rather than of an invitation, its words and its picture: the front
+ * door's, and an unknown inviter's link.
+ */
+export function productPreviewTags(t: TFunction, language: string, input: WebPageInput) {
   const url = `${input.productDomain}/`;
   return [
     ...siteTags(t, `${t('home.title')} · ${t('app.name')}`, t('product.about'), url),

@@ -8,6 +8,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2';
 import { utf8ToBytes } from '@noble/hashes/utils';
+import { base64Url } from './base64url.js';
 
 /** What a card shows of its inviter: what every public page shows of her. */
 export interface CardSubject {
@@ -33,16 +34,18 @@ const VERSION_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 /** The card's version: 12 bytes of SHA-256 over what it shows, URL-safe base64 (16 characters). */
 export function inviteCardVersion(subject: CardSubject, language: string): string {
   const shown = JSON.stringify([INVITE_CARD_DESIGN, subject.name, subject.photoUrl, language]);
-  const bytes = sha256(utf8ToBytes(shown)).subarray(0, 12);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_');
+  return base64Url(sha256(utf8ToBytes(shown)).subarray(0, 12));
 }
 
 /** The card's path on the product's domain: `/card/{inviterId}/{language}/{version}.jpg`. */
 export function inviteCardPath(subject: CardSubject, language: string): string {
   const version = inviteCardVersion(subject, language);
   return `${INVITE_CARD_PREFIX}${encodeURIComponent(subject.inviterId)}/${encodeURIComponent(language)}/${version}.jpg`;
+}
+
+/** The card's address on the product's domain, as a link preview names it. */
+export function inviteCardUrl(productDomain: string, subject: CardSubject, language: string): string {
+  return new URL(inviteCardPath(subject, language), productDomain).href;
 }
 
 /** What a card's path asks for, or null for a path that is no card's. */

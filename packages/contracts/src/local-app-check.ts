@@ -5,15 +5,13 @@
  * stack for a token (app-check.ts, LOCAL_APP_CHECK_TOKEN_PATH), so no production bundle holds it.
  */
 
+import { base64Url } from './base64url.js';
+
 /** The issuer of the local stand-in's tokens; production tokens come from Google's App Check service. */
 export const LOCAL_APP_CHECK_ISSUER = 'dayfocus-local-app-check-stand-in';
 
-function base64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
+/** Text as URL-safe base64 of its UTF-8 bytes: a JWT's parts. */
+const base64UrlOf = (text: string) => base64Url(new TextEncoder().encode(text));
 
 /**
  * A token of the local stand-in: shaped like an App Check token (a JWT) but unsigned, which
@@ -24,8 +22,8 @@ export function mintLocalAppCheckToken(input: { appId: string; projectId: string
   expireTimeMillis: number;
 } {
   const expireTimeMillis = input.nowMs + 60 * 60 * 1000;
-  const header = base64Url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-  const payload = base64Url(
+  const header = base64UrlOf(JSON.stringify({ alg: 'none', typ: 'JWT' }));
+  const payload = base64UrlOf(
     JSON.stringify({
       iss: LOCAL_APP_CHECK_ISSUER,
       sub: input.appId,

@@ -4,7 +4,7 @@
  * language, and the Content-Security-Policy that goes with it. Pure.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
-import { inviteCardPath } from '@dayfocus/contracts/invite-card';
+import { inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { LinkPageContent } from '@dayfocus/contracts/link-page';
 import type { LinkAnswer, LinkPlatform } from './app-links.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
@@ -25,11 +25,6 @@ export function invitationUrlFor(
   language: string,
 ): string {
   return new URL(`/feedback/${encodeURIComponent(inviterId)}/${language}`, settings.productDomain).href;
-}
-
-/** The inviter's invite card in `language`, on the product's domain (@dayfocus/contracts/invite-card). */
-function inviteCardUrl(settings: Pick<LinkSettings, 'productDomain'>, inviter: InviterCard, language: string): string {
-  return new URL(inviteCardPath(inviter, language), settings.productDomain).href;
 }
 
 /**
@@ -59,7 +54,9 @@ export function linkPageContent(
     playStoreUrl: answer.playStoreUrl,
     qrCodePath: `${new URL(answer.shortLink).pathname}/qr.svg`,
     invitationUrl: invitationUrlFor(settings, answer.inviterId, context.language),
-    ...(answer.preview ? { preview: { imageUrl: inviteCardUrl(settings, inviter, context.language) } } : {}),
+    ...(answer.preview
+      ? { preview: { imageUrl: inviteCardUrl(settings.productDomain, inviter, context.language) } }
+      : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   historyOf,
   ok,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   uniqueId,
   signUpDoc,
   userDoc,
@@ -36,7 +36,7 @@ async function providersOf(uid: string): Promise<string[]> {
 async function expectNothingFor(inviter: { userId: string; fcmToken?: string | null }, inviteeId: string) {
   expect(await friendsBetween(inviter.userId, inviteeId)).toEqual([]);
   expect(await historyOf(inviter.userId)).toEqual([]);
-  await claimedPushesSettled(inviter.userId);
+  await joinsDelivered(inviter.userId);
   expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
 }
 
@@ -61,7 +61,7 @@ describe('an unverified email sign-up taken over by the address owner', () => {
       });
       expect(await friendsBetween(friend.userId, uid)).toHaveLength(1);
       expect(await historyOf(friend.userId)).toHaveLength(1);
-      await claimedPushesSettled(friend.userId);
+      await joinsDelivered(friend.userId);
       expect(await pushesTo(friend.fcmToken ?? '')).toHaveLength(1);
       await expectNothingFor(squatter, uid);
       expect(await userDoc(uid)).toMatchObject({ isActive: true });

@@ -15,7 +15,7 @@ import {
   ok,
   outcomeOf,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   uniqueId,
   signUpDoc,
   userDoc,
@@ -71,7 +71,7 @@ describe('activateAccount', () => {
         updatedAt: expect.any(String),
       },
     ]);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     const pushes = await pushesTo(inviter.fcmToken ?? '');
     expect(pushes).toHaveLength(1);
     expect(pushes[0]?.message).toMatchObject({
@@ -122,7 +122,7 @@ describe('activateAccount', () => {
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
     expect(await userDoc(invitee.uid)).toMatchObject({ isActive: true, isVerified: true });
   });
@@ -171,7 +171,7 @@ describe('activation under concurrency', () => {
     expect(results).toEqual(Array.from({ length: 10 }, () => expect.objectContaining(ok)));
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
@@ -189,7 +189,7 @@ describe('activation under concurrency', () => {
     expect(history).toHaveLength(100);
     expect(new Set(history.map((h) => h.userId))).toEqual(new Set(invitees.map((i) => i.uid)));
     // The inviter's phone gets the hour's pushes; the other joins wait for one summary (push-budget.test.ts).
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     const pushes = await pushesTo(inviter.fcmToken ?? '');
     expect(pushes.length).toBeGreaterThan(0);
     expect(pushes.length).toBeLessThanOrEqual(FRIEND_JOIN_PUSHES_PER_HOUR);

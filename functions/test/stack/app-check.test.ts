@@ -18,7 +18,7 @@ import {
   openTransactionsReading,
   outcomeOf,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   signUpDoc,
   userDoc,
   verifiedEmailInvitee,
@@ -96,7 +96,7 @@ describe('App Check on every callable', () => {
     expect((await signUpDoc(user.uid))?.invitedBy).toBeUndefined();
     expect(await friendsBetween(inviter.userId, google.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken as string)).toEqual([]);
     await Promise.all([browser.close(), social.close()]);
   });

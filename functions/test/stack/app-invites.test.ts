@@ -16,7 +16,7 @@ import {
   joinOf,
   outcomeOf,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   userDoc,
 } from './support.js';
 
@@ -79,7 +79,7 @@ describe('acceptInvite', () => {
     expect(answer).toEqual({ inviter: { inviterId: inviter.userId, name: 'Asha Verma', photoUrl: PICTURE } });
     expect(await friendsBetween(inviter.userId, user.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toEqual([expect.objectContaining({ userId: user.uid })]);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await userDoc(user.uid)).toEqual(before);
 
@@ -110,7 +110,7 @@ describe('acceptInvite', () => {
     expect(await outcomeOf(browser.call('acceptInvite', { code }))).toBe('failed-precondition');
     expect(await joinOf(inviter.userId, unverified.uid)).toBeUndefined();
     expect(await friendsBetween(inviter.userId, unverified.uid)).toEqual([]);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
     await browser.close();
   });

@@ -16,7 +16,7 @@ import {
   ok,
   outcomeOf,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   signUpDoc,
   userDoc,
   verifiedEmailInvitee,
@@ -60,7 +60,7 @@ describe('an existing user accepting an invitation', () => {
       expect(await historyOf(friend.userId)).toEqual([
         expect.objectContaining({ userId: existing.uid, message: 'Leela I. has accepted your invitation' }),
       ]);
-      await claimedPushesSettled(friend.userId);
+      await joinsDelivered(friend.userId);
       expect(await pushesTo(friend.fcmToken ?? '')).toHaveLength(1);
       await browser.close();
     },
@@ -175,7 +175,7 @@ describe('joining is one-shot per (inviter, invitee)', () => {
 
     expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await userDoc(invitee.uid)).toEqual({ ...before, updatedAt: expect.any(String) });
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({
@@ -197,7 +197,7 @@ describe('joining is one-shot per (inviter, invitee)', () => {
     });
     expect(await friendsBetween(inviter.userId, user.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     await browser.close();
   });
@@ -213,7 +213,7 @@ describe('joining is one-shot per (inviter, invitee)', () => {
     await callAnonymously('activateAccount', { uid: invitee.uid });
     expect(await friendsBetween(inviter.userId, invitee.uid)).toEqual([]);
     expect(await historyOf(inviter.userId)).toEqual([]);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({
       friendship: 'existed',
@@ -237,7 +237,7 @@ describe('names from identity providers obey the rules of typed names', () => {
     expect(await historyOf(inviter.userId)).toEqual([
       expect.objectContaining({ userName: cleaned, message: `${cleaned} has accepted your invitation` }),
     ]);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     const [push] = await pushesTo(inviter.fcmToken ?? '');
     expect(push?.message).toMatchObject({ data: { body: `${cleaned} has accepted your invitation` } });
     await browser.close();

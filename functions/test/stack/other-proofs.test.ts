@@ -26,7 +26,7 @@ import {
   openVerificationLink,
   outcomeOf,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   uniqueId,
   signUpDoc,
   userDoc,
@@ -69,7 +69,7 @@ describe("only the sign-up's own verification e-mail validates the inviter it re
 
     expect(await openVerificationLink(email, uid, inviter.userId)).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await userDoc(uid)).toMatchObject({ isActive: true, isVerified: true });
     expect(await signUpDoc(uid)).toMatchObject({ signUpProvedAt: expect.any(String) });

@@ -17,7 +17,7 @@ import {
   minutes,
   ok,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   readDoc,
   sweepOwedPushes,
   uniqueId,
@@ -36,6 +36,7 @@ async function joinOneByOne(inviterId: string, count: number) {
   const invitees = await importVerifiedInvitees(inviterId, count);
   for (const invitee of invitees)
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
+  await joinsDelivered(inviterId);
   return invitees;
 }
 
@@ -51,7 +52,7 @@ describe('an inviter named by a flood of sign-ups', () => {
     const joined = Date.now();
 
     // The hour's pushes, each naming one friend; no summary yet: the hour has no room for it.
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     const individual = await pushesTo(token);
     expect(individual.length).toBeGreaterThan(0);
     expect(individual.length).toBeLessThanOrEqual(N);
@@ -106,7 +107,7 @@ describe('the summary push', () => {
       const inviter = await createInviter({ language });
       const token = inviter.fcmToken ?? '';
       await joinOneByOne(inviter.userId, 7);
-      await claimedPushesSettled(inviter.userId);
+      await joinsDelivered(inviter.userId);
       const first = bodies(await pushesTo(token)).sort();
       expect(first).toHaveLength(N);
       if (language === 'hi') expect(first).toContain(fifth);
@@ -130,7 +131,7 @@ describe('the summary push', () => {
     const inviter = await createInviter();
     const token = inviter.fcmToken ?? '';
     await joinOneByOne(inviter.userId, 6);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(token)).toHaveLength(N);
     // The first pushes leave the window; a summary is owed, so the next join holds its push too.
     const late = await importVerifiedInvitees(inviter.userId, 1);
@@ -139,7 +140,7 @@ describe('the summary push', () => {
       .doc(inviter.userId)
       .update({ sentAt: [new Date(Date.now() - minutes(61)).toISOString()] });
     expect(await callAnonymously('activateAccount', { uid: late[0]?.uid })).toMatchObject(ok);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(token)).toHaveLength(N);
     expect(await joinOf(inviter.userId, late[0]?.uid ?? '')).toMatchObject({ push: 'summarized' });
     await sweepOwedPushes(new Date());
@@ -150,7 +151,7 @@ describe('the summary push', () => {
     const token = uniqueId('dev-outage');
     const inviter = await createInviter({ fcmToken: token });
     await joinOneByOne(inviter.userId, N + 3);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(token)).toHaveLength(N);
     await fcmOutage(token, true);
     const at = Date.now() + minutes(61);

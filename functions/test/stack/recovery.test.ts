@@ -9,7 +9,7 @@ import {
   historyOf,
   ok,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   eventually,
   uniqueId,
   userDoc,
@@ -58,14 +58,14 @@ describe('push failures', () => {
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
 
     // FCM is back: the app stored a working token meanwhile.
     await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: tokenBack });
     // A replay within the backoff spends no attempt (an outage may still last: docs/joins.md E).
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(0);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending', pushAttempts: 1 });
     // Past the backoff (the join's retry time, made now), the next activation sends it.
@@ -77,13 +77,13 @@ describe('push failures', () => {
         dueAt: new Date(Date.now() - 1000).toISOString(),
       });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 2 });
     expect(await historyOf(inviter.userId)).toHaveLength(1);
 
     await callAnonymously('activateAccount', { uid: invitee.uid });
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(1);
   });
 
@@ -91,7 +91,7 @@ describe('push failures', () => {
     const inviter = await createInviter({ fcmToken: uniqueId('dev-unregistered') });
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await userDoc(inviter.userId)).not.toHaveProperty('fcmToken');
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'token-removed' });
   });
@@ -101,7 +101,7 @@ describe('push failures', () => {
     const inviter = await createInviter({ fcmToken: token });
     const invitee = await verifiedEmailInvitee(inviter.userId);
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect((await userDoc(inviter.userId))?.fcmToken).toBe(token);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'pending' });
   });
@@ -117,7 +117,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     expect((await adminDb.collection('Notifications').doc(invitee.uid).get()).exists).toBe(true);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
     expect(await historyOf(inviter.userId)).toHaveLength(1);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
@@ -127,7 +127,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
     await linkedWithPush(inviter.userId, invitee, { push: 'pending' });
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     expect(await friendsBetween(inviter.userId, invitee.uid)).toHaveLength(1);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
@@ -143,7 +143,7 @@ describe('a flow cut off in the middle is finished by a retry', () => {
       pushAttempts: 1,
     });
     await callAnonymously('activateAccount', { uid: invitee.uid });
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent' });
   });
@@ -194,7 +194,7 @@ describe('a function that dies right after its commit', () => {
       { what: 'the push of a join whose function died after its commit', timeoutMs: 20_000 },
     );
     expect(pushes).toHaveLength(1);
-    await claimedPushesSettled(inviter.userId);
+    await joinsDelivered(inviter.userId);
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'sent', pushAttempts: 1 });
     expect(await historyOf(inviter.userId)).toHaveLength(1);
   });

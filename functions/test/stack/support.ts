@@ -25,7 +25,7 @@ import {
   LOCAL_WEB_APP_ID,
   mintLocalToken,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   stack,
   uniqueId,
   urls,
@@ -44,7 +44,7 @@ export {
   latestEmail,
   outboxIds,
   pushesTo,
-  claimedPushesSettled,
+  joinsDelivered,
   readDoc,
   signUpDoc,
   uniqueId,
@@ -169,7 +169,9 @@ export async function friendsBetween(inviterId: string, inviteeId: string) {
   return snapshot.docs.map((d) => d.data());
 }
 
+/** The inviter's history list once her joins are delivered (joinsDelivered: her batch appends it after the join). */
 export async function historyOf(inviterId: string): Promise<Record<string, unknown>[]> {
+  await joinsDelivered(inviterId);
   const data = (await adminDb.collection('NotificationHistory').doc(inviterId).get()).data();
   return (data?.history as Record<string, unknown>[] | undefined) ?? [];
 }
@@ -178,7 +180,7 @@ export async function historyOf(inviterId: string): Promise<Record<string, unkno
 export async function expectNoJoin(inviter: { userId: string; fcmToken?: string | null }, inviteeId: string) {
   expect(await friendsBetween(inviter.userId, inviteeId)).toEqual([]);
   expect(await historyOf(inviter.userId)).toEqual([]);
-  await claimedPushesSettled(inviter.userId);
+  await joinsDelivered(inviter.userId);
   expect(await pushesTo(inviter.fcmToken ?? '')).toEqual([]);
   expect((await adminDb.collection('_friendJoins').doc(`${inviter.userId}_${inviteeId}`).get()).exists).toBe(false);
 }

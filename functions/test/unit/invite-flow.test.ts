@@ -95,7 +95,6 @@ function setup(options: SetupOptions = {}) {
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
     now: () => clock.now,
-    retryClock: { sleep: async () => {}, random: () => 0.5 },
   });
   const get = async <T>(path: string) => (await db.doc(path).get()).data() as T | undefined;
   const put = async (path: string, doc: Record<string, unknown> | undefined) => {
@@ -316,8 +315,8 @@ describe('B. only the proven owner chooses the inviter', () => {
     ]);
     expect([first.inviter?.inviterId, second.inviter?.inviterId]).toEqual(['asha', 'asha']);
     expect(await t.friends()).toHaveLength(1);
-    expect(await t.history('asha')).toHaveLength(1);
     await t.runTrigger();
+    expect(await t.history('asha')).toHaveLength(1);
     expect(t.push.sent).toHaveLength(1);
   });
 
@@ -475,8 +474,8 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
     await t.flow.completeSocialSignUp(mira, { inviterId: 'asha' });
     await t.flow.acceptInvite(mira, { inviterId: 'asha' });
     expect(await t.friends()).toEqual([]);
-    expect(await t.history('asha')).toHaveLength(1);
     await t.runTrigger();
+    expect(await t.history('asha')).toHaveLength(1);
     expect(t.push.sent).toHaveLength(1);
     expect((await t.funnel('asha')).joins).toBe(1);
     expect((await t.funnel('asha')).signUps).toBe(1);
@@ -519,7 +518,7 @@ describe('C. joining is one-shot per (inviter, invitee)', () => {
 });
 
 describe("D. the inviter's history never breaks", () => {
-  it('joins without the entry when the history document is full, then appends it with the oldest dropped', async () => {
+  it('appends the entry to a full history document with the oldest entries dropped', async () => {
     const t = setup();
     await t.inviter('asha');
     // Fill the document to within 100 bytes of Firestore's limit: the next entry cannot fit.
@@ -541,22 +540,22 @@ describe("D. the inviter's history never breaks", () => {
     const history = await t.history('asha');
     expect(history.length).toBeLessThan(entries.length);
     expect(JSON.stringify(history.at(-1))).toContain('mira');
-    expect(t.logger.entries.map((e) => e.message)).toContain(
-      'History document refused the entry; joined without it and appending it with the oldest entries dropped',
-    );
+    expect(t.logger.entries.map((e) => e.message)).toContain('Dropped the oldest history entries to make room');
   });
 });
 
 describe('E. owed pushes are delivered without another activation', () => {
-  it("answers before the push is sent: the join's commit claims it, and the trigger on its record sends it", async () => {
+  it("answers before the push is decided: the join's record owes it, and the trigger's batch claims and sends it", async () => {
     const t = setup();
     await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
     expect(answer.inviter?.inviterId).toBe('asha');
     expect(t.push.sent).toEqual([]);
-    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1, pushSender: 'trigger' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ history: 'owed', push: 'undecided', pushAttempts: 0 });
+    expect(await t.history('asha')).toEqual([]);
     await t.runTrigger();
+    expect(await t.history('asha')).toHaveLength(1);
     expect(t.push.sent).toHaveLength(1);
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 1 });
     expect((await t.join('asha', 'mira'))?.dueAt).toBeUndefined();
@@ -574,8 +573,8 @@ describe('E. owed pushes are delivered without another activation', () => {
       t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     ).rejects.toThrow('Simulated crash after-commit');
     expect(await t.friends()).toHaveLength(1);
-    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
-    // No lease to wait out: the commit's change runs the trigger.
+    expect(await t.join('asha', 'mira')).toMatchObject({ history: 'owed', push: 'undecided' });
+    // Nothing to wait out: the commit's change runs the trigger.
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
@@ -608,21 +607,22 @@ describe('E. owed pushes are delivered without another activation', () => {
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
   });
 
-  it('a claim whose trigger never ran is still owed, and the sweep sends it once the claim lapses', async () => {
+  it('a join whose trigger never ran is still owed, and the sweep delivers its batch once the grace passes', async () => {
     const t = setup();
     await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
     t.trigger.drop();
     expect(await t.friends()).toHaveLength(1);
-    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
-    expect((await t.sweep(new Date(T0.getTime() + 30_000))).sent).toBe(0); // the claim's lease holds
-    expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).sent).toBe(1);
-    expect(t.push.sent).toHaveLength(1);
-    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2, pushSender: 'sweep' });
-    // The sweep's claim and its outcome are the sweep's: the trigger sends nothing for them.
+    expect(await t.join('asha', 'mira')).toMatchObject({ history: 'owed', push: 'undecided' });
+    expect((await t.sweep(new Date(T0.getTime() + 30_000))).historyWritten).toBe(0); // within the grace
+    expect((await t.sweep(new Date(T0.getTime() + minutes(2)))).historyWritten).toBe(1);
+    expect(await t.history('asha')).toHaveLength(1);
+    // The batch claimed the push as a batch does: the trigger on that change sends it.
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1, pushSender: 'trigger' });
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 1 });
   });
 
   it("a trigger that runs after the sweep took its claim over leaves the sweep's outcome", async () => {
@@ -630,32 +630,37 @@ describe('E. owed pushes are delivered without another activation', () => {
     await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.sweep(new Date(T0.getTime() + minutes(2))); // its batch's trigger is late: the sweep delivers it
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 1 });
     t.push.down = true;
-    t.clock.now = new Date(T0.getTime() + minutes(2));
+    t.clock.now = new Date(T0.getTime() + minutes(4));
     await t.sweep(t.clock.now); // the lease ran out: the sweep claims it again, and FCM is down
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
     t.push.down = false;
-    await t.runTrigger(); // the first claim's trigger, very late: the claim is the sweep's now
+    await t.runTrigger(); // the triggers, very late: the batch is done and the claim is the sweep's now
     expect(t.push.sent).toEqual([]);
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 2 });
+    expect(await t.history('asha')).toHaveLength(1);
   });
 
-  it('a change Firestore delivers twice sends its push once', async () => {
+  it('a change Firestore delivers twice delivers its entry and push once', async () => {
     const t = setup();
     await t.inviter('asha');
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
     await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
-    const claimed = await t.join('asha', 'mira');
-    expect(claimed).toMatchObject({ push: 'sending', pushSender: 'trigger' });
+    const created = await t.join('asha', 'mira');
     await t.runTrigger();
+    const claimed = { ...created, ...(await t.join('asha', 'mira')), push: 'sending' as const, pushAttempts: 1 };
     expect(t.push.sent).toHaveLength(1);
-    // At least once: the join's creation comes again, after its push was sent and settled.
-    await t.owedWork.onJoinWritten(undefined, claimed);
+    // At least once: the join's creation and the batch's claim come again, after all was delivered.
+    await t.owedWork.onJoinWritten(undefined, created);
+    await t.owedWork.onJoinWritten(created, claimed as typeof created);
     expect(t.push.sent).toHaveLength(1);
+    expect(await t.history('asha')).toHaveLength(1);
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 1 });
   });
 
-  it('a replayed call that claims an owed push again hands it to the trigger', async () => {
+  it('a replayed call asks for an owed push again, and the trigger on its record sends it', async () => {
     const t = setup();
     await t.inviter('asha');
     t.push.down = true;
@@ -666,9 +671,11 @@ describe('E. owed pushes are delivered without another activation', () => {
     await t.runTrigger();
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'pending', pushAttempts: 1 });
     t.push.down = false;
+    await signUp(); // within the backoff: asks nothing
+    expect(await t.join('asha', 'mira')).not.toHaveProperty('retryAskedAt');
     t.clock.now = new Date(T0.getTime() + minutes(6)); // past the backoff
     await signUp();
-    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushAttempts: 2, pushSender: 'trigger' });
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'pending', retryAskedAt: t.clock.now.toISOString() });
     await t.runTrigger();
     expect(t.push.sent).toHaveLength(1);
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
@@ -738,27 +745,21 @@ describe('H. no push floods: at most 5 friend-join pushes an hour per inviter', 
     expect(t.push.sent[5]?.notification.body).toContain('Friend 7');
   });
 
-  it('decides again when the budget changed under a join, and never sends a sixth push', async () => {
-    let changes = 0;
-    const t = setup({
-      beforeCommit: async (db) => {
-        // Another join counts a push between this one's read of the budget and its commit.
-        if (changes >= 3) return;
-        changes++;
-        const budget = (await db.doc(paths.budget('asha')).get()).data() as PushBudget | undefined;
-        await db.doc(paths.budget('asha')).set({
-          ...budget,
-          inviterId: 'asha',
-          sentAt: [...(budget?.sentAt ?? []), T0.toISOString()],
-        });
-      },
-    });
+  it("one trigger's batch delivers the joins before it, and the later triggers find theirs delivered", async () => {
+    const t = setup();
     await t.inviter('asha');
-    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' });
-    expect((await t.get<PushBudget>(paths.budget('asha')))?.sentAt).toHaveLength(4);
+    for (let i = 0; i < 12; i++) {
+      t.clock.now = new Date(T0.getTime() + i * 1000);
+      t.accounts.add({ uid: `m${i}`, providerIds: ['google.com'], emailVerified: true });
+      await t.flow.completeSocialSignUp(t.caller(`m${i}`, 'google.com', { name: `Friend ${i}` }), {
+        inviterId: 'asha',
+      });
+    }
     await t.runTrigger();
-    expect(t.push.sent).toHaveLength(1);
-    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
+    const batches = t.logger.entries.filter((entry) => entry.message === 'Delivered a batch of joins');
+    expect(batches.map((entry) => entry.fields)).toEqual([expect.objectContaining({ joins: 12, claimed: 5, held: 7 })]);
+    expect(await t.history('asha')).toHaveLength(12);
+    expect(t.push.sent).toHaveLength(5);
+    expect(await t.get<PushBudget>(paths.budget('asha'))).toMatchObject({ heldCount: 7, heldName: 'Friend 11' });
   });
 });

@@ -17,7 +17,8 @@ import { type FriendJoin, withDueAt } from '../../src/owed-work/domain/friend-jo
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
-import { claimedPush, owedJoin } from '../fixtures.js';
+import { owedJoin } from '../fixtures.js';
+import { BATCH_GRACE_MS } from '../../src/owed-work/domain/join-batch.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
@@ -131,55 +132,56 @@ describe('planning a join', () => {
     notificationsOwed: true,
     ...overrides,
   });
-  const input = { inviteeName: 'Mira', now, historyInCommit: true };
+  const input = { inviteeName: 'Mira', now };
+  const created = (plan: ReturnType<typeof planJoin>) =>
+    plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
 
-  it('a first join makes the friendship, the history entry and claims the push', () => {
+  it('a first join makes the friendship, and its record owes the entry and an undecided push to the batch', () => {
     const plan = planJoin(state(), input);
     expect(plan.outcome).toBe('joined');
     expect(plan.writes.friend?.id).toBe('asha_mira');
-    expect(plan.writes.historyEntry).toMatchObject({ userId: 'mira', message: 'Mira has accepted your invitation' });
     expect(plan.writes.notifications).toBeDefined();
-    expect(plan.writes.join).toEqual({
-      create: expect.objectContaining({
-        friendship: 'created',
-        history: 'written',
-        push: 'sending',
-        pushAttempts: 1,
-        dueAt: later(PUSH_LEASE_MS).toISOString(),
-      }),
+    const grace = later(BATCH_GRACE_MS).toISOString();
+    expect(created(plan)).toMatchObject({
+      friendship: 'created',
+      history: 'owed',
+      historyDueAt: grace,
+      push: 'undecided',
+      pushAttempts: 0,
+      dueAt: grace,
     });
-    expect(claimedPush(plan)).toMatchObject({ pushAttempts: 1, pushSender: 'trigger' });
-  });
-
-  it('an inviter without a push token owes no push', () => {
-    const plan = planJoin(state({ inviter: inviterRecord({ userId: 'asha', fcmToken: null }) }), input);
-    expect(claimedPush(plan)).toBeNull();
-    const join = plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
-    expect(join).toMatchObject({ push: 'no-token' });
-    expect(join).not.toHaveProperty('dueAt');
+    // Nothing the inviter's other joins write: her history and budget are the batch's.
+    expect(Object.keys(plan.writes).sort()).toEqual(['friend', 'join', 'notifications']);
   });
 
   it('a pair with a join record gets nothing new', () => {
-    const join = planJoin(state(), input).writes.join;
-    const created = join && 'create' in join ? join.create : undefined;
-    const replay = planJoin(
-      state({ join: { ...(created as FriendJoin), push: 'sent', pushDueAt: undefined, dueAt: undefined } }),
-      input,
-    );
+    const first = created(planJoin(state(), input)) as FriendJoin;
+    const delivered = {
+      ...first,
+      history: 'written' as const,
+      push: 'sent' as const,
+      historyDueAt: undefined,
+      dueAt: undefined,
+    };
+    const replay = planJoin(state({ join: delivered }), input);
     expect(replay).toEqual({ outcome: 'joined-before', writes: { notifications: expect.anything() } });
   });
 
-  it('a replay may claim a push that is still owed once its backoff has passed, but not one another sender holds', () => {
+  it('a replay asks for a push still owed once its backoff has passed, but not for one another sender holds', () => {
     const owed = owedJoin({ pushDueAt: later(retryDelayMs(1)).toISOString(), createdAt: now.toISOString() });
-    // Before the backoff, a replayed (anonymous) call spends no attempt: the outage may still last.
-    expect(claimedPush(planJoin(state({ join: owed }), input))).toBeNull();
-    expect(claimedPush(planJoin(state({ join: owed }), { ...input, now: later(retryDelayMs(1)) }))).toMatchObject({
-      pushAttempts: 2,
-    });
+    const asks = (join: FriendJoin, at: Date) => planJoin(state({ join }), { ...input, now: at }).writes.join;
+    // Before the backoff, a replayed (anonymous) call asks nothing: the outage may still last.
+    expect(asks(owed, now)).toBeUndefined();
+    const at = later(retryDelayMs(1));
+    expect(asks(owed, at)).toEqual({ update: { retryAskedAt: at.toISOString(), updatedAt: at.toISOString() } });
     const held = { ...owed, push: 'sending' as const, pushDueAt: later(PUSH_LEASE_MS).toISOString() };
-    expect(claimedPush(planJoin(state({ join: held }), input))).toBeNull();
+    expect(asks(held, now)).toBeUndefined();
     const spent = { ...owed, push: 'failed' as const, pushAttempts: PUSH_MAX_ATTEMPTS };
-    expect(claimedPush(planJoin(state({ join: spent }), input))).toBeNull();
+    expect(asks(spent, at)).toBeUndefined();
+    // A batch still within its grace is on its way; one past it is asked for.
+    const waiting = created(planJoin(state(), input)) as FriendJoin;
+    expect(asks(waiting, now)).toBeUndefined();
+    expect(asks(waiting, later(BATCH_GRACE_MS))).toMatchObject({ update: { retryAskedAt: expect.any(String) } });
   });
 
   it('friends already: remembered, nothing owed', () => {
@@ -197,14 +199,6 @@ describe('planning a join', () => {
     );
     expect(planJoin(state({ inviterId: undefined }), input).outcome).toBe('no-inviter');
     expect(planJoin(state({ inviterId: 'mira' }), input).outcome).toBe('no-inviter');
-  });
-
-  it('without room in the history document, the entry is owed instead', () => {
-    const plan = planJoin(state(), { ...input, historyInCommit: false });
-    expect(plan.writes.historyEntry).toBeUndefined();
-    expect(plan.writes.join).toEqual({
-      create: expect.objectContaining({ history: 'owed', historyDueAt: now.toISOString(), dueAt: now.toISOString() }),
-    });
   });
 });
 
@@ -324,17 +318,17 @@ describe("the inviter's history, capped", () => {
     friendJoinHistoryEntry({ inviteeId: `u${i}`, inviteeName: 'आ'.repeat(80), now: now.toISOString() });
 
   it('appends without dropping while there is room', () => {
-    expect(appendCapped('asha', { userId: 'asha', history: [entry(1)] }, entry(2))).toEqual({
+    expect(appendCapped('asha', { userId: 'asha', history: [entry(1)] }, [entry(2)])).toEqual({
       history: [entry(1), entry(2)],
       dropped: 0,
     });
-    expect(appendCapped('asha', undefined, entry(1))).toEqual({ history: [entry(1)], dropped: 0 });
+    expect(appendCapped('asha', undefined, [entry(1)])).toEqual({ history: [entry(1)], dropped: 0 });
   });
 
   it('drops the oldest entries until the document, other fields included, fits the target', () => {
     const history = Array.from({ length: 2000 }, (_, i) => entry(i));
     const document = { userId: 'asha', history, updatedAt: now.toISOString(), appField: 'x'.repeat(1000) };
-    const { history: kept, dropped } = appendCapped('asha', document, entry(2000));
+    const { history: kept, dropped } = appendCapped('asha', document, [entry(2000)]);
     expect(dropped).toBeGreaterThan(0);
     expect(kept.at(-1)).toEqual(entry(2000));
     expect(kept[0]).toEqual(entry(dropped));

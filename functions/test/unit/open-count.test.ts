@@ -20,7 +20,7 @@ import { userAgents } from '@dayfocus/stack/user-agents';
 describe('choosing a shard', () => {
   it('maps the whole range of the random source onto 0..N-1', () => {
     expect(pickOpenShard(() => 0)).toBe(0);
-    expect(pickOpenShard(() => 0.5)).toBe(5);
+    expect(pickOpenShard(() => 0.5)).toBe(OPEN_SHARD_COUNT / 2);
     expect(pickOpenShard(() => 0.999_999_9)).toBe(OPEN_SHARD_COUNT - 1);
     expect(pickOpenShard(() => 0.26, 4)).toBe(1);
   });
@@ -36,13 +36,13 @@ describe('choosing a shard', () => {
 
   it('uses every one of the N shards about equally with Math.random', () => {
     const hits = Array.from({ length: OPEN_SHARD_COUNT }, () => 0);
-    for (let i = 0; i < 20_000; i++) {
+    for (let i = 0; i < 1000 * OPEN_SHARD_COUNT; i++) {
       const shard = pickOpenShard(Math.random);
       expect(Number.isInteger(shard) && shard >= 0 && shard < OPEN_SHARD_COUNT).toBe(true);
       hits[shard] = (hits[shard] ?? 0) + 1;
     }
-    // 2000 per shard on average; a skewed choice would leave one far off.
-    for (const count of hits) expect(count).toBeGreaterThan(1600);
+    // 1000 per shard on average; a skewed choice would leave one far off.
+    for (const count of hits) expect(count).toBeGreaterThan(800);
   });
 });
 

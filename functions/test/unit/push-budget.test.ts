@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planJoin } from '../../src/invites/domain/joins.js';
+import { owesBatch, planBatch } from '../../src/owed-work/domain/join-batch.js';
 import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from '../../src/owed-work/domain/push-timing.js';
 import { type FriendJoin } from '../../src/owed-work/domain/friend-join.js';
 import {
@@ -26,7 +26,6 @@ import { matchingLanguage } from '@dayfocus/contracts/locale';
 import { serverText } from '../../src/platform/domain/server-text.js';
 import hi from '@dayfocus/contracts/locales/hi';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
-import { claimedPush, owedJoin } from '../fixtures.js';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
@@ -143,53 +142,84 @@ describe('the hour’s pushes, a rolling window', () => {
   });
 });
 
-describe('planning a join against the budget', () => {
-  const state = (b: PushBudget | undefined, join?: FriendJoin) => ({
-    inviteeId: 'mira',
-    inviterId: 'asha',
-    inviter: inviterRecord({ userId: 'asha', fcmToken: 'token-asha', language: 'hi' }),
-    join,
-    friendsAlready: false,
-    notificationsOwed: false,
-    budget: b,
-  });
-  const input = { inviteeName: 'Mira', now, historyInCommit: true };
+describe("deciding a batch's pushes against the budget", () => {
+  const asha = inviterRecord({ userId: 'asha', fcmToken: 'token-asha', language: 'hi' });
+  /** A new join's record as its commit leaves it: the entry owed, the push undecided. */
+  const joined = (name: string, minute: number): FriendJoin =>
+    ({
+      inviterId: 'asha',
+      inviteeId: name.toLowerCase(),
+      inviteeName: name,
+      friendship: 'created',
+      history: 'owed',
+      historyDueAt: iso(minutes(minute + 1)),
+      push: 'undecided',
+      pushAttempts: 0,
+      createdAt: iso(minutes(minute)),
+      updatedAt: iso(minutes(minute)),
+    }) satisfies FriendJoin;
+  const names = ['Mira', 'Ravi', 'Anu', 'Dev', 'Isha', 'Kiran', 'Zoya'];
 
-  it('counts the push of a join the window has room for, and claims it for the trigger to send', () => {
-    const plan = planJoin(state(budget([-30])), input);
-    expect(plan.writes.budget).toEqual({ count: [iso(minutes(-30)), iso(0)] });
-    expect(claimedPush(plan)).toMatchObject({ pushAttempts: 1, pushSender: 'trigger' });
-  });
-
-  it('holds the push of a join beyond the limit: recorded as always, summed up later', () => {
-    const full = budget([-50, -40, -30, -20, -10]);
-    const plan = planJoin(state(full), input);
-    expect(plan.outcome).toBe('joined');
-    expect(claimedPush(plan)).toBeNull();
-    expect(plan.writes.friend?.id).toBe('asha_mira');
-    expect(plan.writes.historyEntry).toMatchObject({ message: 'Mira has accepted your invitation' });
-    const join = plan.writes.join && 'create' in plan.writes.join ? plan.writes.join.create : undefined;
-    expect(join).toMatchObject({ push: 'summarized', pushAttempts: 0 });
-    expect(join).not.toHaveProperty('dueAt');
-    expect(plan.writes.budget).toEqual({
-      hold: { inviteeId: 'mira', inviteeName: 'Mira', at: iso(0), dueAt: iso(minutes(10)) },
+  it('gives the joins the window has room for a push each, in join order, and holds the rest for one summary', () => {
+    // Shuffled as a query may find them: the batch orders them by when they joined.
+    const joins = names.map((name, i) => joined(name, -names.length + i)).reverse();
+    const plan = planBatch({ inviterId: 'asha', joins, inviter: asha, budget: budget([-30]), history: undefined }, now);
+    expect(plan).toMatchObject({ claimed: N - 1, held: names.length - (N - 1), dropped: 0 });
+    expect(plan.joins.map((join) => [join.inviteeName, join.push])).toEqual([
+      ...names.slice(0, N - 1).map((name) => [name, 'sending']),
+      ...names.slice(N - 1).map((name) => [name, 'summarized']),
+    ]);
+    expect(plan.joins.every((join) => join.history === 'written' && join.historyDueAt === undefined)).toBe(true);
+    expect(plan.joins[0]).toMatchObject({ pushSender: 'trigger', pushAttempts: 1, dueAt: iso(PUSH_LEASE_MS) });
+    expect(plan.budget).toMatchObject({
+      sentAt: [iso(minutes(-30)), ...Array.from({ length: N - 1 }, () => iso(0))],
+      heldCount: names.length - (N - 1),
+      heldName: 'Zoya',
+      heldInviteeId: 'zoya',
+      dueAt: iso(minutes(30)),
     });
+    // Every entry in join order, each dated at its join.
+    expect(plan.history?.map((entry) => (entry as { userName: string }).userName)).toEqual(names);
+    expect((plan.history?.[0] as { createdAt: string }).createdAt).toBe(iso(minutes(-names.length)));
   });
 
-  it('holds the push when the budget kept changing under the call', () => {
-    expect(planJoin(state(undefined), { ...input, mayClaimPush: false }).writes.budget).toMatchObject({
-      hold: { dueAt: iso(0) },
-    });
+  it('adds to the joins held while a summary is owed, and claims nothing', () => {
+    const plan = planBatch(
+      {
+        inviterId: 'asha',
+        joins: [joined('Mira', -1)],
+        inviter: asha,
+        budget: budget([], { heldCount: 2 }),
+        history: undefined,
+      },
+      now,
+    );
+    expect(plan).toMatchObject({ claimed: 0, held: 1, budget: { heldCount: 3, heldName: 'Mira' } });
   });
 
-  it('a replayed activation retries an owed push only when the window has room', () => {
-    const owed = owedJoin({ pushDueAt: iso(-1), createdAt: iso(-1) }); // past its backoff
-    const full = planJoin(state(budget([-50, -40, -30, -20, -10]), owed), input);
-    expect(full.outcome).toBe('joined-before');
-    expect(claimedPush(full)).toBeNull();
-    const plan = planJoin(state(budget([-10]), owed), input);
-    expect(claimedPush(plan)).toMatchObject({ pushAttempts: 2 });
-    expect(plan.writes.budget).toEqual({ count: [iso(minutes(-10)), iso(0)] });
+  it('an inviter without a token: entries written, no push, the budget untouched', () => {
+    const tokenless = inviterRecord({ userId: 'asha', fcmToken: null });
+    const plan = planBatch(
+      { inviterId: 'asha', joins: [joined('Mira', -1)], inviter: tokenless, budget: undefined, history: undefined },
+      now,
+    );
+    expect(plan.joins[0]).toMatchObject({ push: 'no-token', history: 'written' });
+    expect(plan.joins[0]?.dueAt).toBeUndefined();
+    expect(plan.budget).toBeNull();
+    expect(plan.history).toHaveLength(1);
+  });
+
+  it('leaves joins another batch delivered as they are, and appends to the list already there', () => {
+    const delivered = { ...joined('Ravi', -2), history: 'written' as const, push: 'sent' as const };
+    const before = { userId: 'asha', history: [{ userId: 'old' }], updatedAt: iso(-1) };
+    const plan = planBatch(
+      { inviterId: 'asha', joins: [delivered, joined('Mira', -1)], inviter: asha, budget: undefined, history: before },
+      now,
+    );
+    expect(plan.joins.map((join) => join.inviteeId)).toEqual(['mira']);
+    expect(plan.history).toEqual([{ userId: 'old' }, expect.objectContaining({ userId: 'mira' })]);
+    expect(owesBatch(delivered)).toBe(false);
+    expect(owesBatch(joined('Mira', -1))).toBe(true);
   });
 });
 

@@ -390,11 +390,19 @@ describe('the project’s own queries need no index beyond firestore.indexes.jso
     expect(forGroup('_pushBudgets', due)).toBeNull();
   });
 
-  it('_friendJoins: an inviter’s claims being sent (stack testing claimedPushesSettled)', () => {
+  it('_friendJoins: an inviter’s claims being sent (stack testing joinsDelivered)', () => {
     const claims = q(
       and(where('inviterId', 'EQUAL', { stringValue: 'u1' }), where('push', 'EQUAL', { stringValue: 'sending' })),
     );
     expect(forGroup('_friendJoins', claims)).toBeNull();
+  });
+
+  it('_friendJoins: an inviter’s joins that owe her batch (owed-work-store deliverBatch)', () => {
+    const owed = {
+      ...q(and(where('inviterId', 'EQUAL', { stringValue: 'u1' }), where('history', 'EQUAL', { stringValue: 'owed' }))),
+      limit: { value: 400 },
+    };
+    expect(forGroup('_friendJoins', owed)).toBeNull();
   });
 
   it('_devPushOutbox: the pushes to one token (stack testing pushesTo)', () => {

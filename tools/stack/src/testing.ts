@@ -168,16 +168,19 @@ export async function pushesTo(token: string): Promise<RecordedPush[]> {
 }
 
 /**
- * Waits until every push that this inviter's joins claimed has been sent and settled (no join
- * of theirs holds a claim any more): the trigger on the join's record sends it a moment after
- * the join's commit. Then `pushesTo` and the join records show what the joins owe and sent.
+ * Waits until every join of this inviter is delivered: its history entry appended and its push
+ * decided by her batch, every push claimed sent and settled, and every replayed call's ask
+ * answered. The trigger on a join's record does all of it a moment after the join's commit.
+ * Then `pushesTo`, her history and the join records show what the joins owe and sent.
  */
-export async function claimedPushesSettled(inviterId: string, options: WaitOptions = {}): Promise<void> {
-  const claims = adminDb.collection('_friendJoins').where('inviterId', '==', inviterId).where('push', '==', 'sending');
+export async function joinsDelivered(inviterId: string, options: WaitOptions = {}): Promise<void> {
+  const joins = adminDb.collection('_friendJoins').where('inviterId', '==', inviterId);
+  const undelivered = (join: DocumentData) =>
+    join.history === 'owed' || join.push === 'undecided' || join.push === 'sending' || join.retryAskedAt !== undefined;
   await eventually(
-    async () => (await claims.get()).docs.map((doc) => doc.id),
+    async () => (await joins.get()).docs.filter((doc) => undelivered(doc.data())).map((doc) => doc.id),
     (held) => held.length === 0,
-    { what: `the claimed pushes of inviter ${inviterId} to be settled`, ...options },
+    { what: `the joins of inviter ${inviterId} to be delivered (entries, push decisions, claimed pushes)`, ...options },
   );
 }
 

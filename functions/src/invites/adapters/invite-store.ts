@@ -5,13 +5,11 @@
  * safe to repeat, so that a retry after a failure anywhere finishes the work instead of
  * duplicating it.
  */
-import { FieldValue, Filter, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Filter, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { collections, emailSignUpRecord, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { type FriendJoin } from '../../owed-work/domain/friend-join.js';
-import { type PushBudget } from '../../owed-work/domain/push-budget.js';
 import {
-  CommitRefused,
   type InviteStore,
   type InviteTransaction,
   type InviteeState,
@@ -25,12 +23,6 @@ import { forUpdate } from '../../platform/adapters/record-refs.js';
 import { OwedWorkRefs } from '../../owed-work/adapters/owed-work-refs.js';
 import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
-
-/** A budget as one transaction read it: its fields, and the version a counted push is written against. */
-interface BudgetRead {
-  data: PushBudget | undefined;
-  snapshot: DocumentSnapshot<PushBudget>;
-}
 
 export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
   /** `funnel` counts the sign-ups and joins inside their transactions (the composition root's one store). */
@@ -50,28 +42,12 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
 
   /**
    * Runs the flow's work in one Firestore transaction (the SDK runs it again on contention, up
-   * to 20 times). A commit refused because a counted push's budget changed since its read, or
-   * refused as invalid, is thrown as CommitRefused for the flow's retry policy.
+   * to 20 times: the join's documents are its own, so contention is rare).
    */
   async transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T> {
-    let countedBudget = false;
-    try {
-      return await this.firestore.runTransaction(
-        async (tx) => {
-          const handle = new FirestoreInviteTransaction(this, this.funnel, tx);
-          const result = await work(handle);
-          countedBudget = handle.countedBudget;
-          return result;
-        },
-        { maxAttempts: 20 },
-      );
-    } catch (error) {
-      const code = grpcCodeOf(error);
-      if (countedBudget && (code === GrpcStatus.FAILED_PRECONDITION || code === GrpcStatus.ALREADY_EXISTS))
-        throw new CommitRefused('budget-changed', { cause: error });
-      if (code === GrpcStatus.INVALID_ARGUMENT) throw new CommitRefused('invalid-argument', { cause: error });
-      throw error;
-    }
+    return this.firestore.runTransaction((tx) => work(new FirestoreInviteTransaction(this, this.funnel, tx)), {
+      maxAttempts: 20,
+    });
   }
 
   /**
@@ -143,18 +119,10 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
 
 /**
  * One join's (or e-mail sign-up's) transaction: the reads the flow asks for, then the writes of
- * its plan. The inviter's push budget is read beside the transaction, not in it: most joins of
- * a burst only add themselves to the summary with blind writes, which then never contend. A
- * join that counts a push of its own writes the budget only if it is still as read (an
- * update-time precondition, or create for a new one); otherwise the commit fails and the flow
- * decides again (CommitRefused).
+ * its plan. It writes the invitee's documents, the pair's friendship and join record, and a shard
+ * of the inviter's funnel: nothing that the inviter's other joins write (docs/joins.md J).
  */
 class FirestoreInviteTransaction implements InviteTransaction {
-  /** The budgets read, by inviter: a counted push is written against the version read. */
-  private readonly budgets = new Map<string, BudgetRead>();
-  /** This transaction writes a budget conditionally (its failure is a budget change). */
-  countedBudget = false;
-
   constructor(
     private readonly store: FirestoreInviteStore,
     private readonly funnel: FunnelStore,
@@ -173,8 +141,8 @@ class FirestoreInviteTransaction implements InviteTransaction {
       return { invitee: { user, signUp, notificationsExist: notifications !== undefined }, pair: null };
     }
     // One round: the invitee's three documents and the pair's two in one read, the friendship
-    // query and the budget beside it.
-    const [[user, signUp, notifications, inviter, join], friendsAlready, budget] = await Promise.all([
+    // query beside it.
+    const [[user, signUp, notifications, inviter, join], friendsAlready] = await Promise.all([
       readAllIn(
         this.tx,
         userRef,
@@ -184,21 +152,19 @@ class FirestoreInviteTransaction implements InviteTransaction {
         this.store.joinRef(inviterId, inviteeId),
       ),
       this.store.friendsEitherWay(inviterId, inviteeId),
-      this.readBudget(inviterId),
     ]);
     return {
       invitee: { user, signUp, notificationsExist: notifications !== undefined },
-      pair: { inviter: inviter ?? null, join, friendsAlready, budget },
+      pair: { inviter: inviter ?? null, join, friendsAlready },
     };
   }
 
   async readPair(inviterId: string, inviteeId: string): Promise<PairState> {
-    const [[inviter, join], friendsAlready, budget] = await Promise.all([
+    const [[inviter, join], friendsAlready] = await Promise.all([
       readAllIn(this.tx, this.store.user(inviterId), this.store.joinRef(inviterId, inviteeId)),
       this.store.friendsEitherWay(inviterId, inviteeId),
-      this.readBudget(inviterId),
     ]);
-    return { inviter: inviter ?? null, join, friendsAlready, budget };
+    return { inviter: inviter ?? null, join, friendsAlready };
   }
 
   async readSignUp(userId: string, inviterId: string) {
@@ -218,13 +184,6 @@ class FirestoreInviteTransaction implements InviteTransaction {
     this.tx.set(this.store.signUpRef(userId), { ...fields, userId, updatedAt: now.toISOString() }, { merge: true });
   }
 
-  private async readBudget(inviterId: string): Promise<PushBudget | undefined> {
-    const snapshot = await this.store.budgetRef(inviterId).get();
-    const data = snapshot.data();
-    this.budgets.set(inviterId, { data, snapshot });
-    return data;
-  }
-
   applySignUp(input: SignUpCommit): void {
     this.tx.set(this.store.user(input.userId), input.update.user, { merge: true });
     this.setSignUp(input.userId, input.update.signUp, input.now);
@@ -233,7 +192,6 @@ class FirestoreInviteTransaction implements InviteTransaction {
 
   applyJoin({ inviteeId, inviterId, userUpdate, signUpUpdate, plan, countsSignUp, now }: JoinCommit): void {
     const { tx, store } = this;
-    const iso = now.toISOString();
     tx.set(store.user(inviteeId), userUpdate, { merge: true });
     this.setSignUp(inviteeId, signUpUpdate, now);
     const { writes } = plan;
@@ -250,40 +208,5 @@ class FirestoreInviteTransaction implements InviteTransaction {
       } else tx.update(ref, forUpdate<FriendJoin>(writes.join.update));
     }
     if (countsSignUp) this.funnel.countIn(tx, inviterId, 'signUps', now);
-    if (writes.historyEntry) {
-      // arrayUnion appends without reading the list, so many invitees joining at once do not
-      // contend for the inviter's history document.
-      tx.set(
-        store.historyRef(inviterId),
-        { userId: inviterId, history: FieldValue.arrayUnion(writes.historyEntry), updatedAt: iso },
-        { merge: true },
-      );
-    }
-    if (writes.budget) {
-      const ref = store.budgetRef(inviterId);
-      if ('count' in writes.budget) {
-        const fields = { inviterId, sentAt: writes.budget.count, updatedAt: iso };
-        const read = this.budgets.get(inviterId)?.snapshot;
-        if (read?.exists && read.updateTime) tx.update(ref, fields, { lastUpdateTime: read.updateTime });
-        else tx.create(ref, fields);
-        this.countedBudget = true;
-      } else {
-        const { hold } = writes.budget;
-        // Blind: the count goes up by one whatever it is now, the name is the latest held.
-        tx.set(
-          ref,
-          {
-            inviterId,
-            heldCount: FieldValue.increment(1),
-            heldName: hold.inviteeName,
-            heldInviteeId: hold.inviteeId,
-            heldAt: hold.at,
-            dueAt: hold.dueAt,
-            updatedAt: iso,
-          },
-          { merge: true },
-        );
-      }
-    }
   }
 }

@@ -16,8 +16,15 @@
  *   pair: activation, social sign-up, or acceptance in the app).
  */
 
-/** Shards per inviter and day: views of a link shared in a big group come in bursts. */
-export const FUNNEL_SHARD_COUNT = 5;
+/**
+ * Shards per inviter and day. A viral inviter's day takes about 17 views, 17 sign-ups and 17
+ * joins a second (10,000 people in ten minutes: docs/joins.md J), about 50 increments a second
+ * on her day, each on a shard chosen at random: 128 shards put about 0.4 a second on each,
+ * under half of the one write a second a document sustains, which leaves room for the random
+ * spread. A shard is made by its first event, so an ordinary inviter's day has a few, and her
+ * funnel reads only those.
+ */
+export const FUNNEL_SHARD_COUNT = 128;
 
 export const FUNNEL_EVENTS = ['views', 'signUps', 'joins'] as const;
 export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];

@@ -1,7 +1,9 @@
 /**
- * What a join writes: the friendship, the notification defaults, the history entry and the
- * push it owes the inviter, planned from what one transaction read (planJoin). Pure: the store
- * reads the state once, these functions decide, the store writes once.
+ * What a join writes: the friendship, the notification defaults and the join's record, which
+ * carries what the join owes the inviter (her history entry, her push) to her next batch
+ * (owed-work/domain/join-batch.ts). Planned from what one transaction read (planJoin). Pure: the
+ * store reads the state once, these functions decide, the store writes once. No document the
+ * inviter's other joins write is in a join's commit, the funnel's shards aside.
  *
  * A join is remembered per (inviter, invitee) in `_friendJoins/{inviterId}_{inviteeId}`
  * (owed-work/domain/friend-join.ts), apart from the Friends document (which the app may delete
@@ -11,16 +13,14 @@ import { cleanDisplayName } from '@dayfocus/contracts/names';
 import {
   defaultNotifications,
   friendDocumentId,
-  friendJoinHistoryEntry,
   friendRecord,
   acceptsInvitees,
   type FriendRecord,
-  type HistoryEntry,
   type UserRecord,
 } from '@dayfocus/contracts/records';
-import type { PushBudget } from '../../owed-work/domain/push-budget.js';
-import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
-import { planJoinPush, type JoinPushPlan } from '../../owed-work/domain/push-claims.js';
+import { withDueAt, type FriendJoin } from '../../owed-work/domain/friend-join.js';
+import { BATCH_GRACE_MS } from '../../owed-work/domain/join-batch.js';
+import { replayAsks } from '../../owed-work/domain/push-claims.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
 
 /** What the store read, in one transaction, for one invitee and (maybe) one inviter. */
@@ -33,40 +33,34 @@ export interface JoinState {
   friendsAlready: boolean;
   /** Notification defaults are owed: the companion made the record (companionRecord) and none exist. */
   notificationsOwed: boolean;
-  /** The inviter's push budget as read (outside the transaction: see the store), if any. */
-  budget?: PushBudget;
 }
 
 export interface JoinWrites {
   notifications?: ReturnType<typeof defaultNotifications>;
   friend?: { id: string; record: FriendRecord };
-  /** The join's record in full (a new join) or the fields that change (a claim). */
-  join?: JoinPushPlan['join'];
-  historyEntry?: HistoryEntry;
-  budget?: JoinPushPlan['budget'];
+  /** The join's record in full (a new join), or a replayed call's ask for owed work that is due. */
+  join?: { create: FriendJoin } | { update: Pick<FriendJoin, 'retryAskedAt' | 'updatedAt'> };
 }
 
 export type JoinOutcome = 'joined' | 'already-friends' | 'joined-before' | 'no-inviter' | 'inviter-gone';
 
-/** A join's outcome and its writes; a push it claims is in the join's record, which the trigger sends. */
+/** A join's outcome and its writes; what it owes the inviter is on the join's record, for her batch. */
 export interface JoinPlan {
   outcome: JoinOutcome;
   writes: JoinWrites;
 }
 
-/** What planJoin is told beside the state: the name to record, the time, and how the commit goes. */
+/** What planJoin is told beside the state: the name to record, and the time. */
 export interface JoinInput {
   inviteeName: string;
   now: Date;
-  historyInCommit: boolean;
-  /** False after the budget kept changing under this call: hold the push rather than contend. */
-  mayClaimPush?: boolean;
 }
 
 /**
- * Decides one join from the state read. The friendship, the history entry and the push go
- * together with the join's record, once per pair: a pair that has a record gets nothing
- * new, however often it is asked (only a push still owed may be claimed again).
+ * Decides one join from the state read. The friendship and the join's record go together, once
+ * per pair: a new join's record owes the inviter its history entry and an undecided push, which
+ * her next batch delivers (the trigger on the record runs it). A pair that has a record gets
+ * nothing new, however often it is asked: a replayed call only asks for owed work that is due.
  */
 export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
   const writes: JoinWrites = {};
@@ -75,23 +69,32 @@ export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
   if (!inviterId || inviterId === inviteeId) return { outcome: 'no-inviter', writes };
   if (!state.join && !acceptsInvitees(state.inviter)) return { outcome: 'inviter-gone', writes };
   const now = input.now.toISOString();
+  if (state.join) {
+    const asks = replayAsks(state.join, input.now);
+    return {
+      outcome: 'joined-before',
+      writes: asks ? { ...writes, join: { update: { retryAskedAt: now, updatedAt: now } } } : writes,
+    };
+  }
   const inviteeName = cleanDisplayName(input.inviteeName);
   const base = { inviterId, inviteeId, inviteeName, pushAttempts: 0, createdAt: now, updatedAt: now };
-  if (!state.join && state.friendsAlready) {
+  if (state.friendsAlready) {
     // Nothing is owed to a pair that were friends already: the record has no due time.
     writes.join = { create: definedFields({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' }) };
     return { outcome: 'already-friends', writes };
   }
-  const history: Pick<FriendJoin, 'history' | 'historyDueAt'> = input.historyInCommit
-    ? { history: 'written' }
-    : { history: 'owed', historyDueAt: now };
-  const pair = state.join ? { before: state.join } : { made: { ...base, friendship: 'created' as const, ...history } };
-  const push = planJoinPush(pair, state.inviter, state.budget, input.now, input.mayClaimPush ?? true);
-  if (state.join) return { outcome: 'joined-before', writes: { ...writes, ...push } };
+  const batchDueAt = new Date(input.now.getTime() + BATCH_GRACE_MS).toISOString();
+  const owed = {
+    ...base,
+    friendship: 'created',
+    history: 'owed',
+    historyDueAt: batchDueAt,
+    push: 'undecided',
+  } as const;
+  writes.join = { create: definedFields(withDueAt(owed)) };
   writes.friend = {
     id: friendDocumentId(inviterId, inviteeId),
     record: friendRecord({ inviterId, inviteeId, inviteeName, now }),
   };
-  if (input.historyInCommit) writes.historyEntry = friendJoinHistoryEntry({ inviteeId, inviteeName, now });
-  return { outcome: 'joined', writes: { ...writes, ...push } };
+  return { outcome: 'joined', writes };
 }

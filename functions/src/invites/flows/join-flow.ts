@@ -1,8 +1,8 @@
 /**
  * A join, top to bottom: who joins whom, decided and committed in one transaction. What the
- * join owes its inviter (a push, a history entry that could not go with the commit) is recorded
- * on the join's record and delivered off the request path, by the trigger on that record
- * (owed-work/flows/owed-work-flow.ts). Activation, a social sign-up and the app's acceptInvite
+ * join owes its inviter (her history entry, her push) is recorded on the join's record and
+ * delivered off the request path in her next batch, by the trigger on that record
+ * (owed-work/flows/owed-work-flow.ts): a join never waits for her shared documents. Activation, a social sign-up and the app's acceptInvite
  * all join through here (invite-flow.ts).
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
@@ -13,7 +13,6 @@ import { checkJoinRequest, inviteeOf, inviterHintOf, type JoinRequest } from '..
 import { planJoin } from '../domain/joins.js';
 import { isPublicInviter } from '../domain/inviters.js';
 import type { Account, AccountLookup, InviteStore, InviteTransaction, PairState } from './ports.js';
-import { retryRefusedCommits, type RetryClock } from './retry.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
 /**
@@ -30,8 +29,6 @@ export interface JoinFlowDeps {
   /** The picture's address for a browser, or null; `ownerId` is the user whose record names it. */
   resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
   logger: Logger;
-  /** The pauses between refused commits (real time unless a test says otherwise). */
-  retryClock?: RetryClock;
 }
 
 export class JoinFlow {
@@ -40,9 +37,8 @@ export class JoinFlow {
   /**
    * A join, top to bottom. The account is looked up while the transaction reads the invitee
    * and the inviter the request names (one round of reads); the domain decides who joins whom
-   * and plans the writes; the store commits them. A refused commit is tried again as
-   * retryRefusedCommits says. Answers the card
-   * of the inviter joined (or whose join had been made before), if any, from the record it read.
+   * and plans the writes; the store commits them. Answers the card of the inviter joined (or
+   * whose join had been made before), if any, from the record it read.
    */
   async join(request: JoinRequest, now: Date): Promise<{ inviter: InviterCard | null }> {
     checkJoinRequest(request);
@@ -54,61 +50,47 @@ export class JoinFlow {
     const hintAccount = hint && hint !== inviteeId ? this.deps.accounts.getAccount(hint) : Promise.resolve(null);
     hintAccount.catch(() => undefined); // awaited in the transaction; never an unhandled rejection
 
-    const { value, attempt, refusals } = await retryRefusedCommits(
-      ({ historyInCommit, mayClaimPush }) =>
-        this.deps.store.transaction(async (tx) => {
-          const read = await tx.readInvitee(inviteeId, hint === inviteeId ? undefined : hint);
-          const { invitee } = read;
-          const hinted = read.pair && { ...read.pair, inviter: openInviter(read.pair.inviter, await hintAccount) };
-          const facts = {
-            user: invitee.user,
-            signUp: invitee.signUp,
-            hintedInviter: hinted?.inviter ?? null,
-            account: await account,
-          };
-          const decision = decideJoin(request, facts, now);
-          const { inviterId } = decision;
-          const pair =
-            !inviterId || inviterId === inviteeId
-              ? null
-              : inviterId === hint
-                ? hinted
-                : await this.openPair(tx, inviterId, inviteeId);
-          const state = {
-            inviteeId,
-            inviterId,
-            inviter: pair?.inviter ?? null,
-            join: pair?.join,
-            friendsAlready: pair?.friendsAlready ?? false,
-            notificationsOwed: decision.notificationDefaults && !invitee.notificationsExist,
-            budget: pair?.budget,
-          };
-          const plan = planJoin(state, { inviteeName: decision.inviteeName, now, historyInCommit, mayClaimPush });
-          tx.applyJoin({
-            inviteeId,
-            inviterId,
-            userUpdate: decision.userUpdate,
-            signUpUpdate: decision.signUpUpdate,
-            plan,
-            countsSignUp: decision.countsSignUp,
-            now,
-          });
-          return { decision, plan, inviterRecord: pair?.inviter ?? null };
-        }),
-      this.deps.retryClock,
-    );
+    const value = await this.deps.store.transaction(async (tx) => {
+      const read = await tx.readInvitee(inviteeId, hint === inviteeId ? undefined : hint);
+      const { invitee } = read;
+      const hinted = read.pair && { ...read.pair, inviter: openInviter(read.pair.inviter, await hintAccount) };
+      const facts = {
+        user: invitee.user,
+        signUp: invitee.signUp,
+        hintedInviter: hinted?.inviter ?? null,
+        account: await account,
+      };
+      const decision = decideJoin(request, facts, now);
+      const { inviterId } = decision;
+      const pair =
+        !inviterId || inviterId === inviteeId
+          ? null
+          : inviterId === hint
+            ? hinted
+            : await this.openPair(tx, inviterId, inviteeId);
+      const state = {
+        inviteeId,
+        inviterId,
+        inviter: pair?.inviter ?? null,
+        join: pair?.join,
+        friendsAlready: pair?.friendsAlready ?? false,
+        notificationsOwed: decision.notificationDefaults && !invitee.notificationsExist,
+      };
+      const plan = planJoin(state, { inviteeName: decision.inviteeName, now });
+      tx.applyJoin({
+        inviteeId,
+        inviterId,
+        userUpdate: decision.userUpdate,
+        signUpUpdate: decision.signUpUpdate,
+        plan,
+        countsSignUp: decision.countsSignUp,
+        now,
+      });
+      return { decision, inviterRecord: pair?.inviter ?? null };
+    });
 
-    const { decision, plan } = value;
+    const { decision } = value;
     if (decision.note) this.deps.logger.warn(decision.note.message, decision.note.fields);
-    if (!attempt.historyInCommit) {
-      const refused = refusals.find((refusal) => refusal.reason === 'invalid-argument');
-      // The refusal was not the history's (the join without it was no new friendship): it stands.
-      if (plan.outcome !== 'joined') throw refused?.cause ?? new Error('The store refused the join');
-      this.deps.logger.warn(
-        'History document refused the entry; joined without it and appending it with the oldest entries dropped',
-        { inviterId: decision.inviterId, inviteeId, error: String(refused?.cause) },
-      );
-    }
     return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord) };
   }
 

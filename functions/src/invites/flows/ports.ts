@@ -9,7 +9,6 @@ import type { AccountFacts } from '../domain/inviter-choice.js';
 import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import type { JoinPlan } from '../domain/joins.js';
 import type { SignUpUpdates } from '../domain/sign-up-updates.js';
-import type { PushBudget } from '../../owed-work/domain/push-budget.js';
 import type { MailLog, ResendDecision } from '../domain/mail-limits.js';
 import type { MailMessage } from '../domain/verification-mail.js';
 
@@ -52,13 +51,12 @@ export interface InviteeState {
   notificationsExist: boolean;
 }
 
-/** The pair's side of a join, as read in its transaction (the budget and the friendship beside it). */
+/** The pair's side of a join, as read in its transaction (the friendship beside it). */
 export interface PairState {
   inviter: UserRecord | null;
   join: FriendJoin | undefined;
   /** A friendship in either direction exists already (made by the app, say). */
   friendsAlready: boolean;
-  budget: PushBudget | undefined;
 }
 
 /** What a join's transaction writes: the invitee's fields and the domain's plan. */
@@ -98,25 +96,10 @@ export interface InviteTransaction {
     userId: string,
     inviterId: string,
   ): Promise<{ user: Partial<UserRecord> | undefined; signUp: SignUpRecord | undefined; inviter: UserRecord | null }>;
-  /** Writes a join's plan. A counted push is written only if the budget is still as read. */
+  /** Writes a join's plan. */
   applyJoin(commit: JoinCommit): void;
   /** Merges an e-mail sign-up's fields into the records, and counts the sign-up if `countsSignUp`. */
   applySignUp(commit: SignUpCommit): void;
-}
-
-/**
- * Why the store could not commit a join: the inviter's budget changed since it was read (a
- * counted push must be decided again), or Firestore refused the write as invalid (most likely
- * the inviter's history document has no room left).
- */
-export class CommitRefused extends Error {
-  constructor(
-    readonly reason: 'budget-changed' | 'invalid-argument',
-    options: { cause: unknown },
-  ) {
-    super(`The store refused the commit (${reason})`, options);
-    this.name = 'CommitRefused';
-  }
 }
 
 export interface InviteStore {
@@ -124,7 +107,7 @@ export interface InviteStore {
   getUser(userId: string): Promise<UserRecord | null>;
   /**
    * Runs `work` in one transaction and commits what it wrote. Contention is retried by the
-   * store (the work runs again on fresh reads); a refused commit throws CommitRefused.
+   * store (the work runs again on fresh reads).
    */
   transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T>;
   /** Remembers a verification code's digest (inviter-choice.ts, verificationCodeProves). False when the account has no record. */

@@ -1,19 +1,19 @@
 /**
  * Firestore side of owed work (owed-work/flows/ports.ts, OwedWorkStore): the join records'
  * pushes and history entries, the inviters' push budgets. Each operation reads what it needs
- * once in a transaction, lets the domain decide (planSweep, planDueSummary, settledPush), and
- * writes once; each is safe to repeat.
+ * once in a transaction, lets the domain decide (planBatch, planSweep, planDueSummary,
+ * settledPush), and writes once; each is safe to repeat.
  */
 import { FieldValue, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from '../../platform/flows/ports.js';
-import { collections, friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
+import { collections, type UserRecord } from '@dayfocus/contracts/records';
 import { forUpdate } from '../../platform/adapters/record-refs.js';
 import { readAllIn } from '../../platform/adapters/converters.js';
 import { OwedWorkRefs, owedWorkConverters } from './owed-work-refs.js';
-import { appendCapped } from '../domain/history.js';
+import { BATCH_LIMIT, owesBatch, planBatch } from '../domain/join-batch.js';
 import { holdsPushClaim, planSweep, settledPush } from '../domain/push-claims.js';
 import type { PushResult } from '../domain/push-timing.js';
-import { withDueAt, type FriendJoin, type PushClaim } from '../domain/friend-join.js';
+import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
 import {
   planDueSummary,
   settledSummary,
@@ -22,7 +22,7 @@ import {
   type SummaryPlan,
   type SummaryResult,
 } from '../domain/push-budget.js';
-import type { OwedWorkStore } from '../flows/ports.js';
+import type { BatchOutcome, DueJoin, OwedWorkStore } from '../flows/ports.js';
 
 export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStore {
   constructor(
@@ -41,38 +41,48 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
   }
 
   /**
-   * Appends a join's owed history entry, dropping the oldest entries so that the document
-   * stays within HISTORY_TRIM_TO_BYTES, and marks it written, in one transaction. Returns
-   * the join's history state afterwards.
+   * The inviter's batch (join-batch.ts), for the join `inviteeId` of hers: its owed joins are
+   * found beside the transaction (a query in it would conflict with every new join), then read
+   * again in it with her history, budget and record, and delivered in one commit. Nothing when
+   * the join no longer owes anything (an earlier batch took it).
    */
-  async appendOwedHistory(inviterId: string, inviteeId: string, now: Date): Promise<FriendJoin['history'] | 'no-join'> {
-    const joinRef = this.joinRef(inviterId, inviteeId);
+  async deliverBatch(inviterId: string, inviteeId: string, now: Date): Promise<BatchOutcome> {
+    const ownRef = this.joinRef(inviterId, inviteeId);
+    const owedQuery = this.firestore
+      .collection(collections.friendJoins)
+      .withConverter(owedWorkConverters.friendJoins)
+      .where('inviterId', '==', inviterId)
+      .where('history', '==', 'owed')
+      .limit(BATCH_LIMIT);
+    const [own, owed] = await Promise.all([ownRef.get(), owedQuery.get()]);
+    if (!owesBatch(own.data())) return { kind: 'delivered-before' };
+    const others = owed.docs.map((d) => d.ref).filter((ref) => ref.id !== ownRef.id);
+    const refs = [ownRef, ...others.slice(0, BATCH_LIMIT - 1)];
     const historyRef = this.historyRef(inviterId);
+    const budgetRef = this.budgetRef(inviterId);
     return this.firestore.runTransaction(
       async (tx) => {
-        const [join, document] = await readAllIn(tx, joinRef, historyRef);
-        if (!join) return 'no-join' as const;
-        if (join.history !== 'owed') return join.history;
+        const [history, budget, inviter] = await readAllIn(tx, historyRef, budgetRef, this.user(inviterId));
+        const joins = (await tx.getAll(...refs)).map((snapshot) => snapshot.data());
+        if (!owesBatch(joins[0])) return { kind: 'delivered-before' as const };
+        const state = {
+          inviterId,
+          joins: joins.filter((join) => join !== undefined),
+          inviter: inviter ?? null,
+          budget,
+          history: history as Record<string, unknown> | undefined,
+        };
+        const plan = planBatch(state, now);
         const iso = now.toISOString();
-        const entry = friendJoinHistoryEntry({ inviteeId, inviteeName: join.inviteeName, now: join.createdAt });
-        const { history, dropped } = appendCapped(inviterId, { ...document, userId: inviterId, updatedAt: iso }, entry);
-        if (dropped > 0)
-          this.logger.info('Dropped the oldest history entries to make room', {
-            inviterId,
-            dropped,
-            kept: history.length,
-          });
-        tx.set(historyRef, { userId: inviterId, history, updatedAt: iso }, { merge: true });
-        tx.update(
-          joinRef,
-          forUpdate<FriendJoin>({
-            ...withDueAt({ ...join, history: 'written', historyDueAt: undefined }),
-            updatedAt: iso,
-          }),
-        );
-        return 'written' as const;
+        if (plan.history)
+          tx.set(historyRef, { userId: inviterId, history: plan.history, updatedAt: iso }, { merge: true });
+        if (plan.budget) tx.set(budgetRef, forUpdate<PushBudget>(plan.budget), { merge: true });
+        for (const join of plan.joins) tx.update(this.joinRef(inviterId, join.inviteeId), forUpdate<FriendJoin>(join));
+        if (plan.dropped > 0)
+          this.logger.info('Dropped the oldest history entries to make room', { inviterId, dropped: plan.dropped });
+        return { kind: 'delivered' as const, joins: plan.joins.length, claimed: plan.claimed, held: plan.held };
       },
-      { maxAttempts: 20 },
+      { maxAttempts: 5 },
     );
   }
 
@@ -97,7 +107,7 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
   }
 
   /** Joins with owed work whose time has come, oldest first. */
-  async dueJoins(now: Date, limit: number): Promise<{ inviterId: string; inviteeId: string }[]> {
+  async dueJoins(now: Date, limit: number): Promise<DueJoin[]> {
     const snapshot = await this.due(
       this.firestore.collection(collections.friendJoins).withConverter(owedWorkConverters.friendJoins),
       now,
@@ -105,7 +115,7 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
     );
     return snapshot.docs.map((d) => {
       const join = d.data();
-      return { inviterId: join.inviterId, inviteeId: join.inviteeId };
+      return { inviterId: join.inviterId, inviteeId: join.inviteeId, owesBatch: owesBatch(join) };
     });
   }
 

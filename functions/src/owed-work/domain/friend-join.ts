@@ -3,11 +3,13 @@
  * the history entry and push it owes the inviter until they are settled; and a claim of that push.
  */
 /**
- * `summarized`: the inviter had had their pushes for the hour (push-budget.ts), so this join
- * got none of its own; the inviter's summary push counts it.
+ * `undecided`: a new join's push, which the inviter's next batch decides (join-batch.ts): a push
+ * of its own, or the summary. `summarized`: the inviter had had their pushes for the hour
+ * (push-budget.ts), so this join got none of its own; the inviter's summary push counts it.
  */
 export type PushState =
-  'sending' | 'pending' | 'sent' | 'no-token' | 'token-removed' | 'failed' | 'not-owed' | 'summarized';
+  'undecided' | 'sending' | 'pending' | 'sent' | 'no-token' | 'token-removed' | 'failed' | 'not-owed' | 'summarized';
+/** `owed`: the entry waits for the inviter's next batch (join-batch.ts), which appends it. */
 export type HistoryState = 'written' | 'owed' | 'not-owed';
 /**
  * Who sends a claimed push: `trigger`, the function that runs on the join's record when a join
@@ -22,7 +24,7 @@ export interface FriendJoin {
   /** `created`: this join made the friendship; `existed`: the two were friends already. */
   friendship: 'created' | 'existed';
   history: HistoryState;
-  /** When an owed history entry is tried next. */
+  /** When the sweep delivers an owed entry (and an undecided push) that no batch has taken yet. */
   historyDueAt?: string;
   push: PushState;
   pushAttempts: number;
@@ -32,6 +34,11 @@ export interface FriendJoin {
   /** `pending`: when the push is retried next; `sending`: when the sender's lease runs out. */
   pushDueAt?: string;
   pushLastError?: string;
+  /**
+   * When a replayed join call last asked for the owed work that is due (its push's retry, an
+   * entry still owed): the trigger on the record does it then, not the call's commit.
+   */
+  retryAskedAt?: string;
   /** While anything is owed: the earliest of the due times above (what the sweep queries). */
   dueAt?: string;
   createdAt: string;

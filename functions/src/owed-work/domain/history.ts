@@ -10,17 +10,18 @@ import { collections, type HistoryEntry } from '@dayfocus/contracts/records';
 export const HISTORY_TRIM_TO_BYTES = 768 * 1024;
 
 /**
- * The history list with `entry` appended and the oldest entries dropped until the whole
- * document (its other fields included) is at most `maxBytes` by Firestore's size rules.
+ * The history list with `entries` appended (one entry, or an inviter's batch of them) and the
+ * oldest entries dropped until the whole document (its other fields included) is at most
+ * `maxBytes` by Firestore's size rules. The newest entry is always kept.
  */
 export function appendCapped(
   inviterId: string,
   document: Record<string, unknown> | undefined,
-  entry: HistoryEntry,
+  entries: readonly HistoryEntry[],
   maxBytes: number = HISTORY_TRIM_TO_BYTES,
 ): { history: unknown[]; dropped: number } {
   const current = Array.isArray(document?.history) ? (document.history as unknown[]) : [];
-  const history = [...current, entry];
+  const history = [...current, ...entries];
   const { history: _list, ...others } = document ?? {};
   const fixed =
     documentNameSize(`${collections.notificationHistory}/${inviterId}`) +

@@ -1,73 +1,16 @@
 /**
- * How a join's owed push is claimed, settled and retried: planned by the join's own call
- * (planJoinPush) and sent by the trigger on the join's record (triggeredClaim), or claimed and
- * sent by the sweep (planSweep: the sweep's whole decision for one due join).
+ * How a join's owed push is claimed, settled and retried: claimed by the inviter's batch
+ * (join-batch.ts) and sent by the trigger on the join's record (triggeredClaim), or claimed and
+ * sent by the sweep (planSweep: the sweep's whole decision for one due join), which a replayed
+ * join call asks for (retryAsked).
  */
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
-import { definedFields } from '../../platform/domain/defined-fields.js';
-import { joinPushDecision, nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
+import { nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';
 import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
 import { type FriendJoin, type PushClaim, type PushSender, withDueAt } from './friend-join.js';
 
 /** The sweep's schedule; retries are never due sooner than the next run anyway. */
 export const SWEEP_SCHEDULE = 'every 5 minutes';
-
-/**
- * What a join call does to the inviter's push budget: `count` a push it claims (the new `sentAt`,
- * written only if the budget is still as read), or `hold` its push for the summary (blind
- * writes: an increment and the latest name, so that held joins never contend).
- */
-export type BudgetWrite =
-  { count: string[] } | { hold: { inviteeId: string; inviteeName: string; at: string; dueAt: string } };
-
-/**
- * A join call's push: the join's record to write (whole when new) and the budget's write. A
- * push claimed here is sent by the trigger on the join's record (triggeredClaim).
- */
-export interface JoinPushPlan {
-  join?: { create: FriendJoin } | { update: Partial<FriendJoin> };
-  budget?: BudgetWrite;
-}
-
-/**
- * The push of a join call, planned in one pass from the inviter and the budget as read. A new
- * join (`made`: its record but the push) gets a push of its own while the inviter's hour has
- * room (push-budget.ts), else it is held for the summary. A join made before (`before`: a
- * replayed call) may claim a push still owed, while the hour has room: when it is full the
- * sweep retries it later. `mayClaim` false: the budget kept changing under this call, so the
- * push is not claimed now.
- */
-export function planJoinPush(
-  join: { made: Omit<FriendJoin, 'push'> } | { before: FriendJoin },
-  inviter: UserRecord | null,
-  budget: PushBudget | undefined,
-  now: Date,
-  mayClaim: boolean,
-): JoinPushPlan {
-  if ('before' in join && !pushClaimable(join.before, now)) return {};
-  const target = pushTargetOf(inviter);
-  // The push claimed now, as its next attempt (a new join's first): each case keeps it or not.
-  const { update } = claimPush('before' in join ? join.before : join.made, target, now, 'trigger');
-  if ('before' in join) {
-    if (!target.token) return { join: { update } };
-    // A push that reaches the phone counts in the budget.
-    if (!mayClaim || !pushAllowed(budget, now)) return {};
-    return { join: { update }, budget: { count: withPushCounted(budget, now) } };
-  }
-  const { made } = join;
-  if (!target.token) return { join: { create: definedFields(withDueAt({ ...made, push: 'no-token' })) } };
-  if (mayClaim && joinPushDecision(budget, now) === 'claim') {
-    return { join: { create: definedFields(update) }, budget: { count: withPushCounted(budget, now) } };
-  }
-  const at = now.toISOString();
-  const hold = {
-    inviteeId: made.inviteeId,
-    inviteeName: made.inviteeName,
-    at,
-    dueAt: nextPushAt(budget, now).toISOString(),
-  };
-  return { join: { create: definedFields(withDueAt({ ...made, push: 'summarized' })) }, budget: { hold } };
-}
 
 /** Where an inviter's pushes go now: the record's token (none once the inviter left) and language. */
 export function pushTargetOf(inviter: UserRecord | null): { token: string | null; language: string | undefined } {
@@ -122,6 +65,23 @@ export function pushClaimFields(
     pushDueAt: new Date(now.getTime() + PUSH_LEASE_MS).toISOString(),
     updatedAt: now.toISOString(),
   };
+}
+
+/**
+ * Whether a replayed join call asks for this join's owed work: something is due now (a push
+ * past its backoff or lease, an entry whose batch never ran). Its commit only stamps the record
+ * (`retryAskedAt`); the trigger on the record then does what the sweep would (retryAsked), so
+ * that no join's commit writes the inviter's budget or history.
+ */
+export function replayAsks(join: FriendJoin, now: Date): boolean {
+  const action = sweepAction(join, now);
+  return action.claimPush || action.giveUpPush || action.writeHistory;
+}
+
+/** Whether a change of a join's record is a replayed call's ask (replayAsks): the time it asked, or null. */
+export function retryAsked(before: FriendJoin | undefined, after: FriendJoin | undefined): string | null {
+  const asked = after?.retryAskedAt;
+  return asked !== undefined && asked !== before?.retryAskedAt ? asked : null;
 }
 
 /**
@@ -249,12 +209,17 @@ const NOTHING: SweepPlan = { join: null, budgetSentAt: null, claim: null, gaveUp
  * `dueAt` true to what is still owed.
  */
 export function planSweep(
-  join: FriendJoin | undefined,
+  read: FriendJoin | undefined,
   inviter: UserRecord | null,
   budget: PushBudget | undefined,
   now: Date,
 ): SweepPlan {
-  if (!join?.dueAt || !isDue(join.dueAt, now)) return NOTHING;
+  if (!read) return NOTHING;
+  // A replayed call's ask (replayAsks) is answered by this look, whatever it finds.
+  const asked = read.retryAskedAt !== undefined;
+  const join: FriendJoin = asked ? { ...read, retryAskedAt: undefined } : read;
+  if (!join.dueAt || !isDue(join.dueAt, now))
+    return asked ? { ...NOTHING, join: { ...withDueAt(join), updatedAt: now.toISOString() } } : NOTHING;
   const action = sweepAction(join, now);
   const writeHistory = action.writeHistory;
   if (action.claimPush) {
@@ -270,7 +235,7 @@ export function planSweep(
     ...join,
     ...(action.giveUpPush ? { push: 'failed' as const, pushDueAt: undefined } : {}),
   });
-  const changed = action.giveUpPush || next.dueAt !== join.dueAt;
+  const changed = asked || action.giveUpPush || next.dueAt !== join.dueAt;
   return {
     ...NOTHING,
     join: changed ? { ...next, updatedAt: now.toISOString() } : null,

@@ -1,18 +1,20 @@
 /**
- * What joins owe their inviters, finished off the request path: the trigger on a join's record
- * writes its history entry (when it could not go with the join's commit) and sends the push the
- * commit claimed, then settles it on the join; the sweep delivers whatever is still owed (pushes
- * that failed or whose sender died, history entries that could not be written at once) and the
- * summary pushes of joins that got none of their own because the inviter had had the hour's pushes.
+ * What joins owe their inviters, finished off the request path: the trigger on a new join's
+ * record delivers the inviter's batch (join-batch.ts: the history entries and push decisions of
+ * all her joins that owe them), and the trigger on a claimed push's record sends it and settles
+ * it on the join; the sweep delivers whatever is still owed (batches whose trigger died, pushes
+ * that failed or whose sender died) and the summary pushes of joins that got none of their own
+ * because the inviter had had the hour's pushes.
  */
 import type { ServerText } from '../../platform/domain/server-text.js';
 import type { Logger } from '../../platform/flows/ports.js';
 import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
-import { holdsPushClaim, pushClaimOf, pushTargetOf, triggeredClaim } from '../domain/push-claims.js';
+import { holdsPushClaim, pushClaimOf, pushTargetOf, retryAsked, triggeredClaim } from '../domain/push-claims.js';
+import { owesBatch } from '../domain/join-batch.js';
 import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
 import type { SummaryClaim } from '../domain/push-budget.js';
 import { PUSH_MAX_ATTEMPTS, type PushResult } from '../domain/push-timing.js';
-import type { OwedWorkStore, PushTransport } from './ports.js';
+import type { BatchOutcome, OwedWorkStore, PushTransport } from './ports.js';
 
 export interface OwedWorkFlowDeps {
   store: OwedWorkStore;
@@ -28,6 +30,7 @@ export interface SweepReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** Joins whose owed history entry (and push decision) a batch of the sweep delivered. */
   historyWritten: number;
   /** Summary pushes sent (each sums up joins that got none of their own). */
   summariesSent: number;
@@ -55,17 +58,19 @@ export class OwedWorkFlow {
 
   /**
    * The trigger on a join's record, given the record before and after one change: a new join's
-   * history entry if it could not go with the commit (rare: a full history document), then the
-   * push a join call's commit claimed, sent and settled. The request that committed the join
-   * does not wait for any of it, and a request that dies after its commit leaves nothing to the
-   * sweep. Never throws for a push: a failed send is recorded on the join, which the sweep retries
-   * with backoff, and a trigger that dies unsettled leaves a claim the sweep takes over after its lease.
+   * batch (the first trigger of a burst delivers what the joins before it owe too, and the later
+   * ones find theirs delivered and stop), a replayed call's ask (retryAsked: what the sweep would
+   * do for this join), then the push a batch claimed, sent and settled. The request that
+   * committed the join waits for none of it. Never throws: a failed batch stays owed and a failed
+   * send is recorded on the join, both for the sweep, and a trigger that dies unsettled leaves a
+   * claim the sweep takes over after its lease.
    */
   async onJoinWritten(before: FriendJoin | undefined, after: FriendJoin | undefined): Promise<void> {
     if (!after) return;
     const { inviterId, inviteeId } = after;
     const now = this.deps.now();
-    if (!before && after.history === 'owed') await this.appendHistory(inviterId, inviteeId, now);
+    if (!before && owesBatch(after)) await this.deliverBatch(inviterId, inviteeId, now);
+    if (retryAsked(before, after) !== null) await this.sweepJoin({ inviterId, inviteeId }, now, emptyReport());
     const claimedAt = triggeredClaim(before, after);
     if (claimedAt === null) return;
     const [inviter, current] = await Promise.all([
@@ -86,16 +91,19 @@ export class OwedWorkFlow {
     await this.deliver(this.joinDelivery(claim, now));
   }
 
-  private async appendHistory(inviterId: string, inviteeId: string, now: Date): Promise<string> {
+  /** The inviter's batch that includes this join; a failure is logged and left to the sweep. */
+  private async deliverBatch(inviterId: string, inviteeId: string, now: Date): Promise<BatchOutcome | null> {
     try {
-      return await this.deps.store.appendOwedHistory(inviterId, inviteeId, now);
+      const outcome = await this.deps.store.deliverBatch(inviterId, inviteeId, now);
+      if (outcome.kind === 'delivered') this.deps.logger.info('Delivered a batch of joins', { inviterId, ...outcome });
+      return outcome;
     } catch (error) {
-      this.deps.logger.error('Could not append the history entry; the sweep retries it', {
+      this.deps.logger.warn('Could not deliver a batch of joins; a later batch or the sweep delivers it', {
         inviterId,
         inviteeId,
         error: String(error),
       });
-      return 'owed';
+      return null;
     }
   }
 
@@ -181,47 +189,53 @@ export class OwedWorkFlow {
   }
 
   /**
-   * The scheduled sweep: every join whose owed work is due gets its history entry written
-   * and its push retried (with backoff, at most PUSH_MAX_ATTEMPTS in all, then `failed`).
+   * The scheduled sweep: the batches of inviters whose joins' owed work is due (their trigger
+   * died), then every other due join's push retried (with backoff, at most PUSH_MAX_ATTEMPTS in
+   * all, then `failed`), then the summaries that are due.
    */
   async sweepOwedWork(now: Date = this.deps.now()): Promise<SweepReport> {
     const due = await this.deps.store.dueJoins(now, SWEEP_BATCH);
-    const report: SweepReport = {
-      examined: due.length,
-      sent: 0,
-      retrying: 0,
-      failed: 0,
-      historyWritten: 0,
-      summariesSent: 0,
-    };
-    const work = async ({ inviterId, inviteeId }: { inviterId: string; inviteeId: string }) => {
-      try {
-        const { claim, gaveUp, writeHistory } = await this.deps.store.claimDue(inviterId, inviteeId, now);
-        let current = claim;
-        if (writeHistory) {
-          const history = await this.appendHistory(inviterId, inviteeId, now);
-          if (history === 'written') report.historyWritten++;
-          if (current && history === 'written') current = { ...current, history };
-        }
-        if (gaveUp) {
-          report.failed++;
-          this.deps.logger.error('Error Notification: gave up a push whose last sender died', { inviterId, inviteeId });
-        }
-        if (!current) return;
-        const result = await this.deliver(this.joinDelivery(current, now));
-        if (result.kind === 'retry') report[current.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
-        else if (result.kind === 'sent') report.sent++;
-      } catch (error) {
-        this.deps.logger.error('Sweep could not handle a join; it stays due for the next run', {
-          inviterId,
-          inviteeId,
-          error: String(error),
-        });
+    const report = { ...emptyReport(), examined: due.length };
+    // One batch per inviter delivers all her owed joins (up to its limit) at once.
+    const batchOf = new Map(due.filter((join) => join.owesBatch).map((join) => [join.inviterId, join.inviteeId]));
+    await inTurns([...batchOf], async ([inviterId, inviteeId]) => {
+      const outcome = await this.deliverBatch(inviterId, inviteeId, now);
+      if (outcome?.kind === 'delivered') report.historyWritten += outcome.joins;
+    });
+    await inTurns(
+      due.filter((join) => !join.owesBatch),
+      (join) => this.sweepJoin(join, now, report),
+    );
+    await this.sweepSummaries(now, report);
+    if (report.examined > 0) this.deps.logger.info('Owed work swept', { ...report });
+    return report;
+  }
+
+  /** The sweep's work on one due join (or a replayed call's ask): its push claimed and sent, or given up. */
+  private async sweepJoin(join: { inviterId: string; inviteeId: string }, now: Date, report: SweepReport) {
+    const { inviterId, inviteeId } = join;
+    try {
+      const { claim, gaveUp, writeHistory } = await this.deps.store.claimDue(inviterId, inviteeId, now);
+      if (writeHistory) await this.deliverBatch(inviterId, inviteeId, now);
+      if (gaveUp) {
+        report.failed++;
+        this.deps.logger.error('Error Notification: gave up a push whose last sender died', { inviterId, inviteeId });
       }
-    };
-    for (let i = 0; i < due.length; i += SWEEP_CONCURRENCY)
-      await Promise.all(due.slice(i, i + SWEEP_CONCURRENCY).map(work));
-    // Then the summaries: one push per inviter for the joins that got none of their own.
+      if (!claim) return;
+      const result = await this.deliver(this.joinDelivery(claim, now));
+      if (result.kind === 'retry') report[claim.attempts >= PUSH_MAX_ATTEMPTS ? 'failed' : 'retrying']++;
+      else if (result.kind === 'sent') report.sent++;
+    } catch (error) {
+      this.deps.logger.error('Sweep could not handle a join; it stays due for the next run', {
+        inviterId,
+        inviteeId,
+        error: String(error),
+      });
+    }
+  }
+
+  /** The summaries: one push per inviter for the joins that got none of their own. */
+  private async sweepSummaries(now: Date, report: SweepReport): Promise<void> {
     const budgets = await this.deps.store.dueBudgets(now, SWEEP_BATCH);
     report.examined += budgets.length;
     const summarize = async (inviterId: string) => {
@@ -247,9 +261,16 @@ export class OwedWorkFlow {
         });
       }
     };
-    for (let i = 0; i < budgets.length; i += SWEEP_CONCURRENCY)
-      await Promise.all(budgets.slice(i, i + SWEEP_CONCURRENCY).map(summarize));
-    if (report.examined > 0) this.deps.logger.info('Owed work swept', { ...report });
-    return report;
+    await inTurns(budgets, summarize);
   }
+}
+
+function emptyReport(): SweepReport {
+  return { examined: 0, sent: 0, retrying: 0, failed: 0, historyWritten: 0, summariesSent: 0 };
+}
+
+/** Runs `work` on each item, SWEEP_CONCURRENCY at a time. */
+async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += SWEEP_CONCURRENCY)
+    await Promise.all(items.slice(i, i + SWEEP_CONCURRENCY).map(work));
 }

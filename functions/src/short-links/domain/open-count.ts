@@ -7,14 +7,15 @@
 import type { Visitor } from '@dayfocus/contracts/link-paths';
 
 /**
- * Shards per link. Firestore sustains about one write per second on one document (bursts
- * above that queue up and then fail with contention), so N shards take about N opens per
- * second per link, sustained: 10 covers a link shared in a busy group chat or a bot looping on
- * it, with the redirect never waiting on these writes anyway. More shards would only matter
- * for a link opened more than 10 times a second for minutes on end, and every shard is one
- * more document read each time the count is read (summing is off the hot path, but not free).
+ * Shards per link. Firestore sustains about one write a second on one document (bursts above
+ * that queue up and then fail with contention), and a shard is chosen at random, so a link's
+ * opens must average well under one a second per shard for the busiest shard to keep up. A
+ * viral invitation is opened about 17 times a second for minutes on end (10,000 in ten minutes:
+ * docs/joins.md J): 64 shards put about 0.27 a second on each, a quarter of the rate, which
+ * leaves room for the random spread and for bots. A shard is made by its first open, so an
+ * ordinary link has a handful, and the count (summed off the hot path) reads only those.
  */
-export const OPEN_SHARD_COUNT = 10;
+export const OPEN_SHARD_COUNT = 64;
 
 /** The subcollection of `_appLinks/{code}` holding the shards. */
 export const OPEN_SHARDS_COLLECTION = 'openShards';

@@ -1,0 +1,108 @@
+/**
+ * An inviter's batch: what many joins owe her, delivered together. A join's commit writes only
+ * documents of its own (docs/joins.md D), and leaves its history entry `owed` and its push
+ * `undecided` on its record. The batch appends the entries of up to BATCH_LIMIT such joins to her
+ * history in one write and decides their pushes against her budget in the same transaction, so
+ * that her two shared documents take one write per batch, not one per join: a viral inviter's
+ * thousands of joins do not queue behind Firestore's write rate on one document. Pure: the store
+ * reads, planBatch decides, the store writes.
+ */
+import { friendJoinHistoryEntry, type HistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
+import { appendCapped } from './history.js';
+import { budgetDueAt, joinPushDecision, withPushCounted, type PushBudget } from './push-budget.js';
+import { pushClaimFields, pushTargetOf } from './push-claims.js';
+import { withDueAt, type FriendJoin } from './friend-join.js';
+
+/**
+ * Joins one batch takes on: with the history document, the budget and the inviter, its
+ * transaction writes at most this many plus two documents (Firestore takes 500 in one commit).
+ */
+export const BATCH_LIMIT = 400;
+
+/**
+ * How long a new join's owed work waits for a batch before the sweep delivers it: the trigger on
+ * the join's record runs the batch within a second or two, so the sweep only meets joins whose
+ * batch never ran (its trigger died).
+ */
+export const BATCH_GRACE_MS = 60_000;
+
+/** Whether a join waits for its inviter's batch. */
+export function owesBatch(join: Pick<FriendJoin, 'history' | 'push'> | undefined): boolean {
+  return join?.history === 'owed' || join?.push === 'undecided';
+}
+
+/** What a batch read in its transaction. */
+export interface BatchState {
+  inviterId: string;
+  /** The joins read (any that no longer owe anything are left as they are). */
+  joins: readonly FriendJoin[];
+  inviter: UserRecord | null;
+  budget: PushBudget | undefined;
+  /** `NotificationHistory/{inviterId}` as read, if any. */
+  history: Record<string, unknown> | undefined;
+}
+
+export interface BatchPlan {
+  /** The history list to store, or null when no entry was owed. */
+  history: unknown[] | null;
+  /** The oldest entries dropped to keep the document within its size (history.ts). */
+  dropped: number;
+  /** Each owed join's record as it is to be stored. */
+  joins: (FriendJoin & { dueAt: string | undefined })[];
+  /** The budget's fields to set (`undefined`: delete), or null when no push was decided. */
+  budget: Partial<Record<keyof PushBudget, unknown>> | null;
+  /** Pushes claimed (each sent by the trigger on its join's record) and joins held for the summary. */
+  claimed: number;
+  held: number;
+}
+
+const byJoinTime = (a: FriendJoin, b: FriendJoin) =>
+  a.createdAt.localeCompare(b.createdAt) || a.inviteeId.localeCompare(b.inviteeId);
+
+/**
+ * The batch of `state` at `now`. Entries are appended in the order the joins were made, each
+ * dated at its join. Pushes are decided in that order as one join at a time would have been
+ * (push-budget.ts): a push of its own while her hour has room and no summary is owed, else held
+ * for the summary; none when she has no token.
+ */
+export function planBatch(state: BatchState, now: Date): BatchPlan {
+  const iso = now.toISOString();
+  const owed = state.joins.filter(owesBatch).sort(byJoinTime);
+  const entries: HistoryEntry[] = owed
+    .filter((join) => join.history === 'owed')
+    .map((join) =>
+      friendJoinHistoryEntry({ inviteeId: join.inviteeId, inviteeName: join.inviteeName, now: join.createdAt }),
+    );
+  const appended =
+    entries.length > 0
+      ? appendCapped(state.inviterId, { ...state.history, userId: state.inviterId, updatedAt: iso }, entries)
+      : null;
+  const target = pushTargetOf(state.inviter);
+  let budget: PushBudget = { ...state.budget, inviterId: state.inviterId };
+  let claimed = 0;
+  let held = 0;
+  const joins = owed.map((join) => {
+    const next: FriendJoin = { ...join, updatedAt: iso };
+    if (join.history === 'owed') Object.assign(next, { history: 'written', historyDueAt: undefined });
+    if (join.push !== 'undecided') return withDueAt(next);
+    if (!target.token) return withDueAt({ ...next, push: 'no-token' as const });
+    if (joinPushDecision(budget, now) === 'claim') {
+      claimed++;
+      budget = { ...budget, sentAt: withPushCounted(budget, now) };
+      return withDueAt({ ...next, ...pushClaimFields(join.pushAttempts + 1, now, 'trigger') });
+    }
+    held++;
+    const heldCount = (budget.heldCount ?? 0) + 1;
+    budget = { ...budget, heldCount, heldName: join.inviteeName, heldInviteeId: join.inviteeId, heldAt: iso };
+    return withDueAt({ ...next, push: 'summarized' as const });
+  });
+  const decided = claimed + held > 0;
+  return {
+    history: appended?.history ?? null,
+    dropped: appended?.dropped ?? 0,
+    joins,
+    budget: decided ? { ...budget, dueAt: budgetDueAt(budget, now), updatedAt: iso } : null,
+    claimed,
+    held,
+  };
+}

@@ -11,7 +11,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { callableHeaders, repoRoot, startStack, urls } from '@dayfocus/stack';
-import { createInviter, claimedPushesSettled } from '@dayfocus/stack/testing';
+import { createInviter, joinsDelivered } from '@dayfocus/stack/testing';
 import { clearFirestoreFaults, injected, planFirestoreFaults, setCrashPoints } from './src/faults.js';
 import type { InvariantResult } from './src/invariant.js';
 import { checkInvariants } from './src/invariants.js';
@@ -140,7 +140,7 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
   // Pushes their triggers are still sending get a moment to settle; a claim whose trigger died stays, for
   // the sweep to take over once its lease has run out (the sweep stands later than that).
   await Promise.all(
-    inviters.map((inviter) => claimedPushesSettled(inviter.userId, { timeoutMs: 10_000 }).catch(() => undefined)),
+    inviters.map((inviter) => joinsDelivered(inviter.userId, { timeoutMs: 10_000 }).catch(() => undefined)),
   );
   const sweeps = await sweepUntilNothingOwed(inviters);
   return { prefix, seconds: (Date.now() - started) / 1000, outcomes, inviters, sweeps, journeysEnded };

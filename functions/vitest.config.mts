@@ -29,6 +29,19 @@ export default defineConfig({
           setupFiles: ['test/stack/setup-env.ts'],
         },
       },
+      {
+        // Against the local stack with our emulator's hot-document model on (npm run test:hot).
+        extends: true,
+        test: {
+          name: 'hot',
+          include: ['test/hot/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 60_000,
+          setupFiles: ['test/stack/setup-env.ts'],
+        },
+      },
     ],
   },
 });

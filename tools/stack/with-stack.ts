@@ -1,15 +1,20 @@
 /**
  * Runs a command with the local stack up: reuses a running stack, or starts one (output to
  * .artifacts/stack.log) and stops it afterwards. Exits with the command's exit code.
- *   tsx tools/stack/with-stack.ts <command> [args...]
+ *   tsx tools/stack/with-stack.ts [--hot-documents=production] <command> [args...]
+ * `--hot-documents=…` sets FIRESTORE_HOT_DOCUMENTS for the stack and the command (a script's
+ * way to set it on any shell): our emulator's model of production's per-document write limit.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { firestoreDescription, repoRoot, startStack } from './src/index.js';
 
-const [command, ...args] = process.argv.slice(2);
+const HOT_FLAG = '--hot-documents=';
+const argv = process.argv.slice(2);
+if (argv[0]?.startsWith(HOT_FLAG)) process.env.FIRESTORE_HOT_DOCUMENTS = argv.shift()?.slice(HOT_FLAG.length);
+const [command, ...args] = argv;
 if (!command) {
-  console.error('usage: tsx tools/stack/with-stack.ts <command> [args...]');
+  console.error('usage: tsx tools/stack/with-stack.ts [--hot-documents=production] <command> [args...]');
   process.exit(2);
 }
 const logFile = join(repoRoot, '.artifacts', 'stack.log');

@@ -1,0 +1,51 @@
+/**
+ * A viral inviter under production's per-document write limit: the stack runs our Firestore
+ * emulator with its hot-document model on (`FIRESTORE_HOT_DOCUMENTS=production`: about one
+ * write a second on one document, a burst of 5, then a wait of up to 2 s and ABORTED), as
+ * `npm run test:hot` starts it. docs/joins.md J; the figures at scale are the viral bench's.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FRIEND_JOIN_PUSHES_PER_HOUR as N } from '../../src/owed-work/domain/push-budget.js';
+import {
+  adminDb,
+  callAnonymously,
+  createInviter,
+  historyOf,
+  importVerifiedInvitees,
+  joinsDelivered,
+  outcomeOf,
+  pushesTo,
+  readDoc,
+} from '../stack/support.js';
+
+beforeAll(() => {
+  // Without the model every join would pass here whatever the design: say so, never pass.
+  if (process.env.FIRESTORE_HOT_DOCUMENTS !== 'production')
+    throw new Error('These tests need the stack with the hot-document model on: run them with `npm run test:hot`.');
+});
+
+/** How long the web app waits for a callable's answer (apps/web/src/lib/firebase.ts): a join must answer within it. */
+const APP_CALL_TIMEOUT_MS = 30_000;
+
+describe("a viral inviter, with production's write limit per document", () => {
+  it('50 joins on one inviter at once all succeed, and every history entry and push decision arrives', async () => {
+    const inviter = await createInviter();
+    const invitees = await importVerifiedInvitees(inviter.userId, 50);
+    const answers = await Promise.all(
+      invitees.map((invitee) =>
+        outcomeOf(callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: APP_CALL_TIMEOUT_MS })),
+      ),
+    );
+    expect(answers).toEqual(invitees.map(() => 'ok'));
+
+    await joinsDelivered(inviter.userId, { timeoutMs: 60_000 });
+    const friends = await adminDb.collection('Friends').where('userId', '==', inviter.userId).get();
+    expect(friends.size).toBe(50);
+    const entries = await historyOf(inviter.userId);
+    expect(entries.map((entry) => entry['userId']).sort()).toEqual(invitees.map((invitee) => invitee.uid).sort());
+    // Her hour's pushes, and every other join held for the one summary.
+    const pushes = await pushesTo(inviter.fcmToken ?? '');
+    expect(pushes).toHaveLength(N);
+    expect((await readDoc('_pushBudgets', inviter.userId))?.['heldCount']).toBe(50 - N);
+  }, 240_000);
+});

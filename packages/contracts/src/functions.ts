@@ -227,7 +227,7 @@ export const functionManifest = {
   sendJoinPush: {
     trigger: 'firestore',
     maxInstances: 10,
-    why: "every write of a join's record; one FCM send per join that owes a push",
+    why: "every write of a join's record: the inviter's batch, and one FCM send per push it claims",
   },
   sweepOwedPushes: { trigger: 'schedule', maxInstances: 1, why: 'one sweep at a time, by design (docs/joins.md)' },
 } as const satisfies Record<string, FunctionRow>;

@@ -66,8 +66,8 @@ async function pendingTriggerEvents(): Promise<number> {
 }
 
 /**
- * Waits until the inviter's joins are still: no trigger event pending, no push claimed and not
- * yet settled, and the count of her join records unchanged for `quietMs` (calls the client gave
+ * Waits until the inviter's joins are still: no trigger event pending, no join waiting for her
+ * batch, no push claimed and not yet settled, and the count of her join records unchanged for `quietMs` (calls the client gave
  * up on may still commit). Throws, saying what was left, after `timeoutMs`; answers the time taken.
  */
 export async function settle(inviterId: string, timeoutMs: number, quietMs = 5_000): Promise<number> {
@@ -76,9 +76,10 @@ export async function settle(inviterId: string, timeoutMs: number, quietMs = 5_0
   let last = { joins: -1, since: Date.now() };
   await eventually(
     async () => {
-      const [count, sending, pending] = await Promise.all([
+      const [count, sending, owed, pending] = await Promise.all([
         joins.count().get(),
         joins.where('push', '==', 'sending').count().get(),
+        joins.where('history', '==', 'owed').count().get(),
         pendingTriggerEvents(),
       ]);
       const made = count.data().count;
@@ -86,11 +87,16 @@ export async function settle(inviterId: string, timeoutMs: number, quietMs = 5_0
       return {
         joins: made,
         claimsSending: sending.data().count,
+        owingTheirBatch: owed.data().count,
         triggerEventsPending: pending,
         quietMs: Date.now() - last.since,
       };
     },
-    (state) => state.claimsSending === 0 && state.triggerEventsPending === 0 && state.quietMs >= quietMs,
+    (state) =>
+      state.claimsSending === 0 &&
+      state.owingTheirBatch === 0 &&
+      state.triggerEventsPending === 0 &&
+      state.quietMs >= quietMs,
     { timeoutMs, intervalMs: 500, what: `the joins of inviter ${inviterId} to settle (VIRAL_SETTLE_MS)` },
   );
   return Date.now() - started;

@@ -54,8 +54,9 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
       .where('inviterId', '==', inviterId)
       .where('history', '==', 'owed')
       .limit(BATCH_LIMIT);
-    const [own, owed] = await Promise.all([ownRef.get(), owedQuery.get()]);
-    if (!owesBatch(own.data())) return { kind: 'delivered-before' };
+    // Its own record first: in a burst most triggers find theirs delivered and read nothing more.
+    if (!owesBatch((await ownRef.get()).data())) return { kind: 'delivered-before' };
+    const owed = await owedQuery.get();
     const others = owed.docs.map((d) => d.ref).filter((ref) => ref.id !== ownRef.id);
     const refs = [ownRef, ...others.slice(0, BATCH_LIMIT - 1)];
     const historyRef = this.historyRef(inviterId);

@@ -5,24 +5,32 @@
  * for the time it takes. Ids carry the run's prefix; nothing is deleted.
  *
  *   npm run soak -- --journeys 1000 --seed 7
+ *   npm run soak -- --journeys 1000 --seed 7 --viral   # and a viral inviter, her joins in bursts
  *
  * Prints a report; its last line is the report as JSON. Exits 1 on any violation.
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { callableHeaders, repoRoot, startStack, urls } from '@dayfocus/stack';
+import { callableHeaders, firestoreDescription, repoRoot, startStack, urls } from '@dayfocus/stack';
 import { createInviter, joinsDelivered } from '@dayfocus/stack/testing';
 import { clearFirestoreFaults, injected, planFirestoreFaults, setCrashPoints } from './src/faults.js';
 import type { InvariantResult } from './src/invariant.js';
+import { Burst } from './src/burst.js';
 import { checkInvariants } from './src/invariants.js';
-import { planJourneys, type Inviter, type JourneyOutcome } from './src/journeys.js';
+import { planJourneys, type Inviter, type JourneyOutcome, type JourneyPlan } from './src/journeys.js';
 import { runJourney } from './src/run-journey.js';
 import { tally } from './src/person.js';
 import { Rng } from './src/random.js';
 import { adminDb, steadily } from './src/store.js';
+import { describeViral, viralFigures } from './src/viral-figures.js';
 
 /** Journeys at once: a person each, as many people arrive at once in production. */
 const WAVE = 8;
+/**
+ * Journeys at once with `--viral`: about 40% of them are the viral inviter's, so that each wave
+ * brings her tens of joins together (their activations wait for each other: burst.ts).
+ */
+const VIRAL_WAVE = 25;
 
 const { values } = parseArgs({
   // A `--` that a script runner passed along is not an argument.
@@ -31,12 +39,14 @@ const { values } = parseArgs({
     journeys: { type: 'string', default: '1000' },
     seed: { type: 'string', default: '1' },
     'no-baseline': { type: 'boolean', default: false },
+    viral: { type: 'boolean', default: false },
   },
 });
+const viral = values.viral;
 const journeyCount = Number(values.journeys);
 const seed = Number(values.seed);
 if (!Number.isInteger(journeyCount) || journeyCount < 1 || !Number.isSafeInteger(seed)) {
-  console.error('Usage: npm run soak -- --journeys N --seed S   (N ≥ 1, S an integer)');
+  console.error('Usage: npm run soak -- --journeys N --seed S [--viral] [--no-baseline]   (N ≥ 1, S an integer)');
   process.exit(2);
 }
 
@@ -51,20 +61,33 @@ async function call<T>(name: string, data: unknown): Promise<T> {
   return body.result as T;
 }
 
-/** A few popular inviters (40% of journeys) and many ordinary ones; some with phones FCM cannot reach for a while. */
+/** An inviter with her phone's token, who has shared a short link. */
+async function makeInviter(userId: string, token: string, name: string, popular: boolean): Promise<Inviter> {
+  await steadily(() => createInviter({ userId, fcmToken: token, name }));
+  const { shortLink } = await call<{ shortLink: string }>('createAppLink', { inviterId: userId });
+  return { userId, token, code: shortLink.slice(shortLink.lastIndexOf('/') + 1), popular };
+}
+
+/**
+ * A few popular inviters (40% of journeys) and many ordinary ones; some with phones FCM cannot
+ * reach for a while. With `--viral`, one viral inviter too, whose phone FCM always reaches (drawn
+ * from nothing, so the others are as the seed made them without her).
+ */
 async function makeInviters(rng: Rng, prefix: string) {
-  const make = async (popular: boolean, i: number): Promise<Inviter> => {
+  const make = (popular: boolean, i: number): Promise<Inviter> => {
     const userId = `${prefix}-${popular ? 'popular' : 'inviter'}-${i}`;
     const outage = rng.chance(popular ? 0.34 : 0.2);
     const token = `${outage ? 'dev-outage' : 'dev-token'}-${userId}`;
-    await steadily(() => createInviter({ userId, fcmToken: token, name: popular ? 'Popular Priya' : 'Asha Verma' }));
-    const { shortLink } = await call<{ shortLink: string }>('createAppLink', { inviterId: userId });
-    return { userId, token, code: shortLink.slice(shortLink.lastIndexOf('/') + 1), popular };
+    return makeInviter(userId, token, popular ? 'Popular Priya' : 'Asha Verma', popular);
   };
   const popular = await Promise.all([0, 1, 2].map((i) => make(true, i)));
   const ordinaryCount = Math.max(5, Math.ceil(journeyCount / 8));
   const ordinary = await Promise.all(Array.from({ length: ordinaryCount }, (_, i) => make(false, i)));
-  return { popular, ordinary };
+  const viralId = `${prefix}-viral`;
+  const viralInviter = viral
+    ? { ...(await makeInviter(viralId, `dev-token-${viralId}`, 'Viral Vani', false)), viral: true }
+    : undefined;
+  return { popular, ordinary, viral: viralInviter };
 }
 
 /** FCM down for the outage inviters' phones while `down`. */
@@ -104,30 +127,53 @@ interface RunResult {
   inviters: Inviter[];
   sweeps: number;
   journeysEnded: string;
+  /** The viral inviter, with `--viral`, and the activations each wave's burst let go together. */
+  viral?: Inviter;
+  bursts: number[];
+}
+
+/** One wave's journeys at once; its viral journeys activate together (burst.ts). */
+async function runWave(wave: readonly JourneyPlan[], prefix: string) {
+  const burst = new Burst();
+  // Every member of the burst is made before any journey of the wave runs.
+  const plans = wave.map((plan) => (plan.kind === 'viral' ? { ...plan, burst: burst.member() } : plan));
+  const outcomes = await Promise.all(
+    plans.map(async (plan) => {
+      try {
+        return await runJourney(plan, prefix);
+      } finally {
+        plan.burst?.leave();
+      }
+    }),
+  );
+  return { outcomes, burst: burst.together };
 }
 
 async function soakRun(withFaults: boolean): Promise<RunResult> {
   const rng = new Rng(seed);
   const prefix = `soak${seed}-${withFaults ? 'f' : 'c'}${Date.now().toString(36)}`;
   const started = Date.now();
-  const { popular, ordinary } = await makeInviters(rng, prefix);
-  const inviters = [...popular, ...ordinary];
-  const plans = planJourneys(rng, journeyCount, { popular, ordinary });
+  const made = await makeInviters(rng, prefix);
+  const inviters = [...made.popular, ...made.ordinary, ...(made.viral ? [made.viral] : [])];
+  const plans = planJourneys(rng, journeyCount, made);
   const outcomes: JourneyOutcome[] = [];
+  const bursts: number[] = [];
   let down = false;
   await setCrashPoints(withFaults);
-  // Journeys run in waves of WAVE at once, each wave under a fault plan of its own seed.
-  for (let start = 0; start < plans.length; start += WAVE) {
+  const size = viral ? VIRAL_WAVE : WAVE;
+  // Journeys run in waves at once, each wave under a fault plan of its own seed.
+  for (let start = 0; start < plans.length; start += size) {
     // FCM comes and goes in stretches of waves.
     if (withFaults && rng.chance(0.2) !== down) {
       down = !down;
       await setOutage(inviters, down);
     }
     await planFirestoreFaults(rng, withFaults);
-    const wave = plans.slice(start, start + WAVE);
-    outcomes.push(...(await Promise.all(wave.map((plan) => runJourney(plan, prefix)))));
-    if (Math.floor((start + WAVE) / 100) > Math.floor(start / 100)) {
-      console.log(`  ${Math.min(start + WAVE, plans.length)} of ${plans.length} journeys`);
+    const wave = await runWave(plans.slice(start, start + size), prefix);
+    outcomes.push(...wave.outcomes);
+    bursts.push(wave.burst);
+    if (Math.floor((start + size) / 100) > Math.floor(start / 100)) {
+      console.log(`  ${Math.min(start + size, plans.length)} of ${plans.length} journeys`);
     }
   }
   // Those who gave up come back later, once, under faults still.
@@ -143,16 +189,21 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
     inviters.map((inviter) => joinsDelivered(inviter.userId, { timeoutMs: 10_000 }).catch(() => undefined)),
   );
   const sweeps = await sweepUntilNothingOwed(inviters);
-  return { prefix, seconds: (Date.now() - started) / 1000, outcomes, inviters, sweeps, journeysEnded };
+  const seconds = (Date.now() - started) / 1000;
+  return { prefix, seconds, outcomes, inviters, sweeps, journeysEnded, viral: made.viral, bursts };
 }
 
 const running = await startStack({ output: { logFile: join(repoRoot, '.artifacts', 'soak-stack.log') } });
 let exitCode = 0;
 try {
-  console.log(`Soak: ${journeyCount} journeys, seed ${seed}, with faults`);
+  // Which Firestore, and whether it refuses a document's writes beyond production's rate.
+  console.log(`Soak: ${journeyCount} journeys, seed ${seed}, with faults; Firestore: ${firestoreDescription()}`);
   const faulty = await soakRun(true);
   const retries = tally.retries;
   const checked = await checkInvariants(faulty.outcomes, faulty.inviters, faulty.journeysEnded);
+  const viralInviter = faulty.viral
+    ? await viralFigures(faulty.viral, faulty.outcomes, faulty.bursts, faulty.journeysEnded)
+    : null;
   let calm: RunResult | undefined;
   if (!values['no-baseline']) {
     console.log(`Soak: the same seed without faults`);
@@ -165,6 +216,7 @@ try {
     runPrefix: faulty.prefix,
     seed,
     journeys: journeyCount,
+    firestore: firestoreDescription(),
     journeysByKind: byKind,
     unfinished: faulty.outcomes
       .filter((o) => !o.finished)
@@ -173,6 +225,7 @@ try {
     retries,
     gaveUpAndCameBack: faulty.outcomes.filter((o) => o.gaveUpOnce).length,
     duplicatesDelivered: checked.duplicates,
+    viralInviter,
     sweeps: faulty.sweeps,
     seconds: { withFaults: faulty.seconds, withoutFaults: calm?.seconds ?? null },
     invariants: checked.invariants.map(({ name, checked: count, violations, examples }: InvariantResult) => ({
@@ -189,6 +242,7 @@ try {
   console.log(`Faults injected: ${JSON.stringify(report.faultsInjected)}`);
   console.log(`Retries (a person tapping "Try again"): ${retries}; gave up and came back: ${report.gaveUpAndCameBack}`);
   console.log(`Duplicate pushes delivered (same collapse key): ${checked.duplicates}; sweeps: ${faulty.sweeps}`);
+  if (viralInviter) console.log(describeViral(viralInviter));
   console.log(
     `Time: ${faulty.seconds.toFixed(0)} s with faults, ${calm ? `${calm.seconds.toFixed(0)} s` : 'not measured'} without`,
   );
@@ -199,7 +253,8 @@ try {
     for (const example of invariant.examples) console.log(`       ${example}`);
   }
   if (violations > 0) {
-    console.log(`\n${violations} violations: replay with npm run soak -- --journeys ${journeyCount} --seed ${seed}`);
+    const replay = `npm run soak -- --journeys ${journeyCount} --seed ${seed}${viral ? ' --viral' : ''}`;
+    console.log(`\n${violations} violations: replay with ${replay}`);
     exitCode = 1;
   }
   console.log(JSON.stringify(report));

@@ -41,6 +41,10 @@ export function soakInvariants() {
     budget: new Invariant(
       `at most ${FRIEND_JOIN_PUSHES_PER_HOUR} friend-join pushes an hour per inviter; the rest summed up in a summary push`,
     ),
+    ending: new Invariant(
+      'no journey ended on ABORTED or "Too much contention"; a journey that finished has no error left',
+    ),
+    viral: new Invariant("every viral journey finished, joined once, its entry in the viral inviter's history"),
     handoffSignIn: new Invariant(
       'a sign-in handoff signs the app in as the person who made it, with the handoff claim, for a session that lasts',
     ),

@@ -13,6 +13,9 @@ import { adminDb } from './store.js';
 
 const DELIVERED = new Set(['sent', 'no-token', 'token-removed', 'not-owed', 'summarized']);
 
+/** What Firestore says when a document takes more writes than it sustains (or a transaction lost a race). */
+const CONTENTION = /aborted|too much contention/i;
+
 /** One journey under check: its outcome, the invitee it made, and how examples name it. */
 interface Journey {
   outcome: JourneyOutcome;
@@ -38,8 +41,14 @@ export async function checkJourney(
   inboxes: ReadonlyMap<string, Inbox>,
   signUps: Map<string, number>,
 ): Promise<number> {
+  checkEnding(outcome, invariants);
   const invitee = outcome.inviteeId;
-  if (!invitee) return 0;
+  if (!invitee) {
+    const { index, kind } = outcome.plan;
+    if (kind === 'viral')
+      invariants.viral.check(false, () => `journey ${index} (viral): no account (${outcome.error})`);
+    return 0;
+  }
   const journey = {
     outcome,
     invitee,
@@ -82,10 +91,31 @@ async function checkJoinedPair(
     owesHistory ? entries.length === 1 : entries.length === 0,
     () => `${label}: ${entries.length} history entries`,
   );
+  if (outcome.plan.kind === 'viral') {
+    invariants.viral.check(
+      outcome.finished && count === 1 && join?.['history'] === 'written' && entries.length === 1,
+      () =>
+        `${label}: ${outcome.finished ? 'finished' : `unfinished (${outcome.error})`}, ${count} friendships,` +
+        ` history ${String(join?.['history'])}, ${entries.length} entries`,
+    );
+  }
   if (!join) return 0;
   const deliveries = inboxes.get(inviterId)?.outbox.byCollapseId.get(friendJoinCollapseId(invitee)) ?? 0;
   checkJoinPush(label, join, deliveries, invariants);
   return deliveries > 1 ? deliveries - 1 : 0;
+}
+
+/**
+ * How the journey ended: never on contention (a join's commit writes no document shared with the
+ * inviter's other joins, so a crowd on one link must not make people fail), and a finished journey
+ * with no error left (run-journey.ts clears the error of one that came back and finished).
+ */
+function checkEnding(outcome: JourneyOutcome, invariants: SoakInvariants): void {
+  const { error, finished, plan } = outcome;
+  invariants.ending.check(
+    finished ? error === undefined : !CONTENTION.test(error ?? ''),
+    () => `journey ${plan.index} (${plan.kind}): ${finished ? 'finished' : 'ended'} with ${error}`,
+  );
 }
 
 /** The join's push: delivered if it was owed, and nothing claimed or due any more. */

@@ -41,6 +41,7 @@ export function journeySteps(
   switch (plan.kind) {
     case 'email':
     case 'two-tabs':
+    case 'viral':
       return emailSteps(walk);
     case 'google':
     case 'apple':
@@ -82,7 +83,10 @@ function emailSignUp(walk: Walk, name: string): Step[] {
   ];
 }
 
-/** E-mail sign-up, the verification link opened on the phone (in two tabs at once for two-tabs). */
+/**
+ * E-mail sign-up, the verification link opened on the phone (in two tabs at once for two-tabs);
+ * a viral journey opens it when its wave's burst goes (burst.ts).
+ */
 function emailSteps(walk: Walk): Step[] {
   const { plan, phone } = walk;
   const inviterId = plan.inviter.userId;
@@ -95,6 +99,9 @@ function emailSteps(walk: Walk): Step[] {
       // As the web app asks for it: our mail, from the outbox (a retried call finds the first one).
       await walk.person.call('sendVerificationEmail', { language: 'en' });
       walk.code = (await verificationMail(walk.email, { timeoutMs: 20_000 })).oobCode;
+    },
+    async () => {
+      await plan.burst?.arrive();
     },
     finishWith(walk, async () => {
       if (plan.kind === 'two-tabs') await Promise.all([activate(), activate()]);

@@ -4,6 +4,7 @@
  * are in journey-steps.ts (the sign-in handoff's in handoff-steps.ts); run-journey.ts runs one.
  */
 import { HANDOFF_PLATFORMS, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import type { BurstMember } from './burst.js';
 import type { Rng } from './random.js';
 
 export const JOURNEY_WEIGHTS = {
@@ -27,16 +28,24 @@ export const JOURNEY_WEIGHTS = {
   'redeems-twice': 6,
 } as const;
 
+/**
+ * With `--viral` only: an e-mail sign-up on the viral inviter's link, as `email`. Its weight puts
+ * about 40% of journeys on her; the viral journeys of a wave activate together (burst.ts).
+ */
+export const VIRAL_WEIGHT = 76;
+
 /** The kinds that end in the sign-in handoff (handoff-steps.ts). */
 export const HANDOFF_KINDS: ReadonlySet<JourneyKind> = new Set(['redeems', 'redeems-twice']);
 
-export type JourneyKind = keyof typeof JOURNEY_WEIGHTS;
+export type JourneyKind = keyof typeof JOURNEY_WEIGHTS | 'viral';
 
 export interface Inviter {
   userId: string;
   token: string;
   code: string;
   popular: boolean;
+  /** The one inviter whom every `viral` journey joins. */
+  viral?: boolean;
 }
 
 export interface JourneyPlan {
@@ -51,6 +60,8 @@ export interface JourneyPlan {
   replay: boolean;
   /** The person gives up on a failure and comes back after the other journeys. */
   givesUp: boolean;
+  /** A viral journey's place in its wave's burst, where it waits for the others before it activates. */
+  burst?: BurstMember;
 }
 
 /** Whom a finished journey should have joined, for the invariants. */
@@ -91,12 +102,24 @@ export interface HandoffOutcome {
   second: string[];
 }
 
-export function planJourneys(rng: Rng, count: number, inviters: { popular: Inviter[]; ordinary: Inviter[] }) {
+/**
+ * The journeys of a run, each drawn from the seed. Without a viral inviter the kind `viral` is
+ * not drawn at all, so a seed plans what it planned before `--viral` existed.
+ */
+export function planJourneys(
+  rng: Rng,
+  count: number,
+  inviters: { popular: Inviter[]; ordinary: Inviter[]; viral?: Inviter },
+) {
   const plans: JourneyPlan[] = [];
   const anyInviter = () => (rng.chance(0.4) ? rng.pick(inviters.popular) : rng.pick(inviters.ordinary));
   for (let index = 0; index < count; index++) {
-    const kind = rng.weighted(JOURNEY_WEIGHTS);
-    const inviter = anyInviter();
+    const kind: JourneyKind = inviters.viral
+      ? rng.weighted({ ...JOURNEY_WEIGHTS, viral: VIRAL_WEIGHT })
+      : rng.weighted(JOURNEY_WEIGHTS);
+    // Drawn for every kind, so that the draws after it do not depend on the kind.
+    const drawn = anyInviter();
+    const inviter = kind === 'viral' && inviters.viral ? inviters.viral : drawn;
     let other = anyInviter();
     while (other.userId === inviter.userId) other = rng.pick(inviters.ordinary);
     const platform = HANDOFF_KINDS.has(kind) ? rng.pick(HANDOFF_PLATFORMS) : undefined;

@@ -8,6 +8,7 @@ import {
   adminAuth,
   createInviter,
   eventually,
+  joinsDelivered,
   pushesTo,
   readDoc,
   repoRoot,
@@ -335,6 +336,8 @@ export async function expectJoined(
     friendName: invitee.name,
     isActive: true,
   });
+  // Her history entry and push come in her batch, a moment after the join (docs/joins.md D).
+  await joinsDelivered(inviter.userId);
   const history = ((await readDoc('NotificationHistory', inviter.userId))?.history ?? []) as DocumentData[];
   expect(history.filter((entry) => entry.userId === invitee.uid)).toEqual([
     expect.objectContaining({

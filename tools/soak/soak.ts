@@ -84,9 +84,7 @@ async function makeInviters(rng: Rng, prefix: string) {
   const ordinaryCount = Math.max(5, Math.ceil(journeyCount / 8));
   const ordinary = await Promise.all(Array.from({ length: ordinaryCount }, (_, i) => make(false, i)));
   const viralId = `${prefix}-viral`;
-  const viralInviter = viral
-    ? { ...(await makeInviter(viralId, `dev-token-${viralId}`, 'Viral Vani', false)), viral: true }
-    : undefined;
+  const viralInviter = viral ? await makeInviter(viralId, `dev-token-${viralId}`, 'Viral Vani', false) : undefined;
   return { popular, ordinary, viral: viralInviter };
 }
 
@@ -253,7 +251,10 @@ try {
     for (const example of invariant.examples) console.log(`       ${example}`);
   }
   if (violations > 0) {
-    const replay = `npm run soak -- --journeys ${journeyCount} --seed ${seed}${viral ? ' --viral' : ''}`;
+    const hot = process.env.FIRESTORE_HOT_DOCUMENTS
+      ? `FIRESTORE_HOT_DOCUMENTS=${process.env.FIRESTORE_HOT_DOCUMENTS} `
+      : '';
+    const replay = `${hot}npm run soak -- --journeys ${journeyCount} --seed ${seed}${viral ? ' --viral' : ''}`;
     console.log(`\n${violations} violations: replay with ${replay}`);
     exitCode = 1;
   }

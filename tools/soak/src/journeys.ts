@@ -44,8 +44,6 @@ export interface Inviter {
   token: string;
   code: string;
   popular: boolean;
-  /** The one inviter whom every `viral` journey joins. */
-  viral?: boolean;
 }
 
 export interface JourneyPlan {

@@ -57,15 +57,21 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
     // Its own record first: in a burst most triggers find theirs delivered and read nothing more.
     if (!owesBatch((await ownRef.get()).data())) return { kind: 'delivered-before' };
     const owed = await owedQuery.get();
-    const others = owed.docs.map((d) => d.ref).filter((ref) => ref.id !== ownRef.id);
-    const refs = [ownRef, ...others.slice(0, BATCH_LIMIT - 1)];
+    const others = owed.docs
+      .map((d) => d.ref)
+      .filter((ref) => ref.id !== ownRef.id)
+      .slice(0, BATCH_LIMIT - 1);
     const historyRef = this.historyRef(inviterId);
     const budgetRef = this.budgetRef(inviterId);
     return this.firestore.runTransaction(
       async (tx) => {
+        // Its own record first again: a batch run again after another committed (contention)
+        // finds its join delivered, and reads neither her history (up to 768 KiB) nor the others.
+        const own = (await tx.get(ownRef)).data();
+        if (!owesBatch(own)) return { kind: 'delivered-before' as const };
         const [history, budget, inviter] = await readAllIn(tx, historyRef, budgetRef, this.user(inviterId));
-        const joins = (await tx.getAll(...refs)).map((snapshot) => snapshot.data());
-        if (!owesBatch(joins[0])) return { kind: 'delivered-before' as const };
+        const rest = others.length > 0 ? await tx.getAll(...others) : [];
+        const joins = [own, ...rest.map((snapshot) => snapshot.data())];
         const state = {
           inviterId,
           joins: joins.filter((join) => join !== undefined),

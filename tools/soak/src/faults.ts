@@ -1,10 +1,9 @@
 /**
  * The faults a soak injects: Firestore's answers through the emulator's fault endpoint
  * (tools/firestore-emulator, faults.ts), and FCM outages through the stack's FCM stand-in
- * (`_devFcmOutages`). Journeys run one at a time, and before each the emulator's plan is set
- * again with a seed drawn for that journey, so a replay of the run's seed meets the same plan
- * journey by journey (within one journey, calls that run in parallel may take the draws in
- * another order).
+ * (`_devFcmOutages`). Journeys run in waves (soak.ts), and before each wave the emulator's plan
+ * is set again with a seed drawn for that wave, so a replay of the run's seed meets the same plan
+ * wave by wave (within a wave, calls that run in parallel may take the draws in another order).
  */
 import { urls } from '@dayfocus/stack/testing';
 import type { Rng } from './random.js';

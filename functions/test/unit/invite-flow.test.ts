@@ -681,6 +681,40 @@ describe('E. owed pushes are delivered without another activation', () => {
     expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent', pushAttempts: 2 });
   });
 
+  it("a replayed call's ask is answered by the batch that delivers its join, when the ask's own run failed", async () => {
+    const t = setup();
+    await t.inviter('asha');
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    const signUp = () =>
+      t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await signUp();
+    t.trigger.drop(); // its batch never ran
+    t.clock.now = new Date(T0.getTime() + minutes(2));
+    await signUp(); // past the grace: the replay asks
+    expect(await t.join('asha', 'mira')).toMatchObject({ history: 'owed', retryAskedAt: t.clock.now.toISOString() });
+    t.trigger.drop(); // and the ask's run died too
+    await t.sweep(t.clock.now);
+    expect(await t.join('asha', 'mira')).toMatchObject({ history: 'written', push: 'sending' });
+    expect(await t.join('asha', 'mira')).not.toHaveProperty('retryAskedAt');
+  });
+
+  it('a join whose entry an earlier version appended, its push left undecided, is decided by the sweep', async () => {
+    const t = setup();
+    await t.inviter('asha');
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    t.trigger.drop();
+    // What the previous trigger did with a new record during a deploy's rollout: the entry, no due time.
+    const joined = await t.join('asha', 'mira');
+    const { historyDueAt: _history, dueAt: _due, ...rest } = joined as FriendJoin;
+    await t.put(paths.join('asha', 'mira'), { ...rest, history: 'written' });
+    await t.sweep(new Date(T0.getTime() + minutes(1)));
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sending', pushSender: 'trigger' });
+    await t.runTrigger();
+    expect(t.push.sent).toHaveLength(1);
+    expect(await t.join('asha', 'mira')).toMatchObject({ push: 'sent' });
+  });
+
   it('a push FCM refused is owed, and the sweep delivers it after its backoff', async () => {
     const t = setup();
     await t.inviter('asha');

@@ -405,6 +405,19 @@ describe('the project’s own queries need no index beyond firestore.indexes.jso
     expect(forGroup('_friendJoins', owed)).toBeNull();
   });
 
+  it('_friendJoins: joins whose push no batch decided (owed-work-store dueJoins)', () => {
+    const stranded = {
+      ...q(
+        and(
+          where('push', 'EQUAL', { stringValue: 'undecided' }),
+          where('history', 'EQUAL', { stringValue: 'written' }),
+        ),
+      ),
+      limit: { value: 200 },
+    };
+    expect(forGroup('_friendJoins', stranded)).toBeNull();
+  });
+
   it('_devPushOutbox: the pushes to one token (stack testing pushesTo)', () => {
     expect(forGroup('_devPushOutbox', q(where('token', 'EQUAL', { stringValue: 't' })))).toBeNull();
   });

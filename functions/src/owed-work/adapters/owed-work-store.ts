@@ -113,17 +113,24 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
     });
   }
 
-  /** Joins with owed work whose time has come, oldest first. */
+  /**
+   * Joins with owed work whose time has come, oldest first; then any whose push a batch never
+   * decided although its entry was written (`push: undecided` without `history: owed`, and so
+   * without a due time). None does today; a record the previous version's trigger handled while a
+   * deploy rolled out (it appended the entry and left the push) would, and is delivered here.
+   */
   async dueJoins(now: Date, limit: number): Promise<DueJoin[]> {
-    const snapshot = await this.due(
-      this.firestore.collection(collections.friendJoins).withConverter(owedWorkConverters.friendJoins),
-      now,
-      limit,
-    );
-    return snapshot.docs.map((d) => {
-      const join = d.data();
-      return { inviterId: join.inviterId, inviteeId: join.inviteeId, owesBatch: owesBatch(join) };
-    });
+    const joins = this.firestore.collection(collections.friendJoins).withConverter(owedWorkConverters.friendJoins);
+    const [due, stranded] = await Promise.all([
+      this.due(joins, now, limit),
+      joins.where('push', '==', 'undecided').where('history', '==', 'written').limit(limit).get(),
+    ]);
+    const found = new Map([...due.docs, ...stranded.docs].map((d) => [d.id, d.data()]));
+    return [...found.values()].slice(0, limit).map((join) => ({
+      inviterId: join.inviterId,
+      inviteeId: join.inviteeId,
+      owesBatch: owesBatch(join),
+    }));
   }
 
   /**

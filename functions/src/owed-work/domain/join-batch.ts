@@ -82,7 +82,8 @@ export function planBatch(state: BatchState, now: Date): BatchPlan {
   let claimed = 0;
   let held = 0;
   const joins = owed.map((join) => {
-    const next: FriendJoin = { ...join, updatedAt: iso };
+    // A replayed call's ask (push-claims.ts, replayAsks) is answered by the batch too.
+    const next: FriendJoin = { ...join, retryAskedAt: undefined, updatedAt: iso };
     if (join.history === 'owed') Object.assign(next, { history: 'written', historyDueAt: undefined });
     if (join.push !== 'undecided') return withDueAt(next);
     if (!target.token) return withDueAt({ ...next, push: 'no-token' as const });

@@ -137,6 +137,11 @@ function setup(options: SetupOptions = {}) {
     return accounts.verificationCode(uid);
   };
   const sweep = (at: Date) => owedWork.sweepOwedWork(at);
+  /** Mira's Google sign-up on Asha's link (her account made on the first call), as the browser sends it. */
+  const miraJoinsAsha = () => {
+    if (!accounts.accounts.has('mira')) accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    return flow.completeSocialSignUp(caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+  };
   /** Firestore's trigger running on the changes of join records so far. */
   const runTrigger = () => trigger.runAll((before, after) => owedWork.onJoinWritten(before, after));
   return {
@@ -163,6 +168,7 @@ function setup(options: SetupOptions = {}) {
     caller,
     emailSignUp,
     sweep,
+    miraJoinsAsha,
   };
 }
 
@@ -610,8 +616,7 @@ describe('E. owed pushes are delivered without another activation', () => {
   it('a join whose trigger never ran is still owed, and the sweep delivers its batch once the grace passes', async () => {
     const t = setup();
     await t.inviter('asha');
-    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.miraJoinsAsha();
     t.trigger.drop();
     expect(await t.friends()).toHaveLength(1);
     expect(await t.join('asha', 'mira')).toMatchObject({ history: 'owed', push: 'undecided' });
@@ -684,9 +689,7 @@ describe('E. owed pushes are delivered without another activation', () => {
   it("a replayed call's ask is answered by the batch that delivers its join, when the ask's own run failed", async () => {
     const t = setup();
     await t.inviter('asha');
-    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    const signUp = () =>
-      t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    const signUp = t.miraJoinsAsha;
     await signUp();
     t.trigger.drop(); // its batch never ran
     t.clock.now = new Date(T0.getTime() + minutes(2));
@@ -701,8 +704,7 @@ describe('E. owed pushes are delivered without another activation', () => {
   it('a join whose entry an earlier version appended, its push left undecided, is decided by the sweep', async () => {
     const t = setup();
     await t.inviter('asha');
-    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    await t.flow.completeSocialSignUp(t.caller('mira', 'google.com', { name: 'Mira' }), { inviterId: 'asha' });
+    await t.miraJoinsAsha();
     t.trigger.drop();
     // What the previous trigger did with a new record during a deploy's rollout: the entry, no due time.
     const joined = await t.join('asha', 'mira');

@@ -12,8 +12,9 @@ export type PushState =
 /** `owed`: the entry waits for the inviter's next batch (join-batch.ts), which appends it. */
 export type HistoryState = 'written' | 'owed' | 'not-owed';
 /**
- * Who sends a claimed push: `trigger`, the function that runs on the join's record when a join
- * call's commit claims it (owed-work/functions/owed-work.ts), or `sweep`, the sweep that claimed it.
+ * Who sends a claimed push: `trigger`, the function that runs on the join's record when the
+ * inviter's batch claims it (owed-work/functions/owed-work.ts), or `sweep`, the sweep that claimed
+ * it (also when answering a replayed call's ask).
  */
 export type PushSender = 'trigger' | 'sweep';
 

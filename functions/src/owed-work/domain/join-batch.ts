@@ -49,7 +49,7 @@ export interface BatchPlan {
   dropped: number;
   /** Each owed join's record as it is to be stored. */
   joins: (FriendJoin & { dueAt: string | undefined })[];
-  /** The budget's fields to set (`undefined`: delete), or null when no push was decided. */
+  /** The budget's fields this batch decides (`undefined`: delete), or null when no push was decided. */
   budget: Partial<Record<keyof PushBudget, unknown>> | null;
   /** Pushes claimed (each sent by the trigger on its join's record) and joins held for the summary. */
   claimed: number;
@@ -97,12 +97,14 @@ export function planBatch(state: BatchState, now: Date): BatchPlan {
     budget = { ...budget, heldCount, heldName: join.inviteeName, heldInviteeId: join.inviteeId, heldAt: iso };
     return withDueAt({ ...next, push: 'summarized' as const });
   });
-  const decided = claimed + held > 0;
+  // Only the fields a batch decides: the summary being delivered is the sweep's.
+  const { inviterId, sentAt, heldCount, heldName, heldInviteeId, heldAt } = budget;
+  const fields = { inviterId, sentAt, heldCount, heldName, heldInviteeId, heldAt };
   return {
     history: appended?.history ?? null,
     dropped: appended?.dropped ?? 0,
     joins,
-    budget: decided ? { ...budget, dueAt: budgetDueAt(budget, now), updatedAt: iso } : null,
+    budget: claimed + held > 0 ? { ...fields, dueAt: budgetDueAt(budget, now), updatedAt: iso } : null,
     claimed,
     held,
   };

@@ -78,15 +78,15 @@ export function replayAsks(join: FriendJoin, now: Date): boolean {
   return action.claimPush || action.giveUpPush || action.writeHistory;
 }
 
-/** Whether a change of a join's record is a replayed call's ask (replayAsks): the time it asked, or null. */
-export function retryAsked(before: FriendJoin | undefined, after: FriendJoin | undefined): string | null {
+/** Whether a change of a join's record is a replayed call's new ask (replayAsks). */
+export function retryAsked(before: FriendJoin | undefined, after: FriendJoin | undefined): boolean {
   const asked = after?.retryAskedAt;
-  return asked !== undefined && asked !== before?.retryAskedAt ? asked : null;
+  return asked !== undefined && asked !== before?.retryAskedAt;
 }
 
 /**
- * Whether a change of a join's record hands the trigger a push to send: a claim that a join
- * call's commit made (`pushSender: 'trigger'`) and that the record did not hold before the
+ * Whether a change of a join's record hands the trigger a push to send: a claim that the
+ * inviter's batch made (`pushSender: 'trigger'`) and that the record did not hold before the
  * change. Later writes of the same claim (its history entry, its outcome), the sweep's claims
  * and the records made before there was a trigger send nothing.
  */
@@ -97,7 +97,7 @@ export function triggeredClaim(before: FriendJoin | undefined, after: FriendJoin
 }
 
 /**
- * Whether a caller (a replayed call, or the sweep) may take this join's push at `now`: a push
+ * Whether the sweep (also answering a replayed call's ask) may take this join's push at `now`: a push
  * that failed once its backoff has passed, a claim once its lease has run out.
  */
 export function pushClaimable(join: FriendJoin, now: Date): boolean {

@@ -70,7 +70,7 @@ export class OwedWorkFlow {
     const { inviterId, inviteeId } = after;
     const now = this.deps.now();
     if (!before && owesBatch(after)) await this.deliverBatch(inviterId, inviteeId, now);
-    if (retryAsked(before, after) !== null) await this.sweepJoin({ inviterId, inviteeId }, now, emptyReport());
+    if (retryAsked(before, after)) await this.sweepJoin({ inviterId, inviteeId }, now, emptyReport());
     const claimedAt = triggeredClaim(before, after);
     if (claimedAt === null) return;
     const [inviter, current] = await Promise.all([

@@ -288,6 +288,34 @@ describe('PageFlow: every server-rendered page', () => {
     expect(rendered).toEqual([]);
   });
 
+  it.each([
+    ['//evil.example/feedback/asha/en?x=1'],
+    ['//evil.example/app-link/asha?lg=hi'],
+    ['/\\evil.example/feedback/asha/en?x=1'],
+    // Sent to the function as is (Hosting resolves the dots first, and sends the spelling above).
+    ['/feedback/%2e%2e//evil.example/feedback/asha/en?x=1'],
+    ['/feedback/%2e%2e//evil.example/x/y/z'],
+  ])(
+    'refuses %s, which a browser would read as another host: 404, no redirect, no link off the site',
+    async (rawUrl) => {
+      const { flow, rendered, looked } = flowWith();
+      for (const method of ['GET', 'HEAD', 'POST']) {
+        const answer = await flow.answer({ method, rawUrl });
+        expect(answer.status, method).toBe(404);
+        expect(answer.headers.location, method).toBeUndefined();
+        expect(answer.body, method).not.toMatch(/evil\.example|"path":"\/\//);
+      }
+      expect(looked).toEqual([]);
+      expect(rendered).toEqual([]);
+    },
+  );
+
+  it('redirects to the path as a browser reads it, never to the spelling it was sent with', async () => {
+    const { flow } = flowWith();
+    const answer = await flow.answer({ method: 'GET', rawUrl: '/feedback/./asha/x/../en?x=1' });
+    expect(answer).toMatchObject({ status: 301, headers: { location: '/feedback/asha/en' } });
+  });
+
   it('answers the URLs of its own pages, and the pages never cached, without a redirect', async () => {
     const { flow } = flowWith();
     for (const rawUrl of [

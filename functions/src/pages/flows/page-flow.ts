@@ -38,7 +38,7 @@ import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../shor
 import type { InlineRenderer } from '../domain/inline-sources.js';
 import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
 import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
-import { pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
+import { ownPathOf, pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
 
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
@@ -83,7 +83,10 @@ export class PageFlow {
   }
 
   async answer(request: PageRequest): Promise<HttpAnswer> {
-    const path = new URL(request.rawUrl, 'http://localhost').pathname;
+    const path = ownPathOf(request.rawUrl);
+    // A path a browser reads as another host names no page of ours; nothing is made of it (the
+    // unknown page's language switch gets the front door's path).
+    if (path === null) return this.unknownPath(request, '/');
     const route = pageRouteOf(path);
     if (request.method === 'POST') {
       if (route.kind === 'welcome') return this.welcomePages.answer(route, request);
@@ -97,7 +100,7 @@ export class PageFlow {
       case 'email-action':
         return this.emailAction(rawUrl);
       case 'app-link':
-        return this.elsewhere(rawUrl, '') ?? this.appLink(route.inviterId);
+        return this.elsewhere(path, rawUrl, '') ?? this.appLink(route.inviterId);
       case 'welcome':
         return this.welcomePages.answer(route, request);
       case 'page':
@@ -106,7 +109,7 @@ export class PageFlow {
       case 'unknown':
         // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
         // app's page is not rendered for it (the app's router could not take such a path over).
-        return this.unknownPath(request);
+        return this.unknownPath(request, path);
     }
   }
 
@@ -114,7 +117,7 @@ export class PageFlow {
    * The unknown link's page (the short links' own), in the brand. The CDN keeps it for everyone
    * alike, so it offers both stores (the desktop's page) rather than the visitor's own first.
    */
-  private async unknownPath(request: { rawUrl: string }): Promise<HttpAnswer> {
+  private async unknownPath(request: { rawUrl: string }, path: string): Promise<HttpAnswer> {
     const nonce = this.deps.nonce();
     // Not by Accept-Language: the CDN keeps this page for everyone alike.
     const language = this.deps.renderer().pageLanguage({ queryLanguage: queryLanguageOf(request.rawUrl) });
@@ -122,7 +125,6 @@ export class PageFlow {
       { kind: 'not-found' },
       { inviter: null, platform: 'desktop', language, settings: this.deps.settings() },
     );
-    const path = splitRawUrl(request.rawUrl).rawPath;
     const page = await this.deps.renderer().renderLinkPage({ content, path, language, nonce });
     return {
       status: 404,
@@ -141,21 +143,23 @@ export class PageFlow {
    * URL (the renderer says which parameters each page reads), or null when the request is that URL.
    */
   private canonical(path: string, rawUrl: string): HttpAnswer | null {
-    return this.elsewhere(rawUrl, this.deps.renderer().pageQuery(path, splitRawUrl(rawUrl).rawQuery ?? ''));
+    return this.elsewhere(path, rawUrl, this.deps.renderer().pageQuery(path, splitRawUrl(rawUrl).rawQuery ?? ''));
   }
 
   /**
    * The redirect to the same path with `query`, or null when the request asked for exactly that.
    * Hosting's CDN keys its copies on the whole URL: without this, `?x=random` would reach the
    * function (and Firestore) on every request. The redirect reads nothing and renders nothing.
+   * Its Location is `path` as parsed (ownPathOf), never the spelling sent: that one may name
+   * another host.
    */
-  private elsewhere(rawUrl: string, query: string): HttpAnswer | null {
-    const { rawPath, rawQuery } = splitRawUrl(rawUrl);
+  private elsewhere(path: string, rawUrl: string, query: string): HttpAnswer | null {
+    const { rawQuery } = splitRawUrl(rawUrl);
     if (query === '' ? rawQuery === null : rawQuery === query) return null;
     return {
       status: 301,
       headers: {
-        location: query === '' ? rawPath : `${rawPath}?${query}`,
+        location: query === '' ? path : `${path}?${query}`,
         'cache-control': CANONICAL_REDIRECT_CACHE_CONTROL,
       },
       body: '',

@@ -26,14 +26,26 @@ async function registered(inviterId: string, name = 'Mira Nair', email?: string)
   return { browser, user, email: user.email ?? '' };
 }
 
-/** The address's log as a day of sends left it (`agoMs`: how long before now each went). */
+/** The address's log as a day of sends to its plain address left it (`agoMs`: how long before now each went). */
 async function seedLog(email: string, agoMs: number[]) {
-  const key = mailLogKey(email);
   const now = Date.now();
-  await adminDb
-    .collection('_mailLogs')
-    .doc(key)
-    .set({ sentAt: agoMs.map((ago) => new Date(now - ago).toISOString()).sort() });
+  const sentAt = agoMs.map((ago) => new Date(now - ago).toISOString()).sort();
+  await adminDb.collection('_mailLogs').doc(mailLogKey(email)).set({ sentAt, plainSentAt: sentAt });
+}
+
+/** The address's log as if `ms` more had passed since each of its mails (every list of times moved back). */
+async function ageLog(email: string, ms: number) {
+  const ref = adminDb.collection('_mailLogs').doc(mailLogKey(email));
+  const data = (await ref.get()).data() ?? {};
+  const earlier = (stamp: string) => new Date(Date.parse(stamp) - ms).toISOString();
+  await ref.set(
+    Object.fromEntries(
+      Object.entries(data).map(([field, value]) => [
+        field,
+        Array.isArray(value) ? value.map((stamp) => earlier(String(stamp))) : value,
+      ]),
+    ),
+  );
 }
 
 describe('sendVerificationEmail', () => {
@@ -127,6 +139,82 @@ describe('sendVerificationEmail', () => {
     expect(retryAfterMs).toBeLessThanOrEqual(4 * hour);
     expect(await outboxIds(email)).toEqual([]);
     await browser.close();
+  });
+
+  it("keeps two of the day's five for the plain address: a stranger's other spellings spend three", async () => {
+    const inviter = await createInviter();
+    const local = uniqueId('v').replace('-', '');
+    const hers = `${local}@gmail.com`;
+    const hour = 60 * MINUTE;
+    // A stranger signs up with five other spellings of her inbox, one after another, each asking
+    // for its mail (the log aged two minutes after each: the minute's gap is not what is tested).
+    const stranger: { mailed: boolean; waitHours: number }[] = [];
+    const spellings = [1, 2, 3, 4].map((tag) => `${local}+${tag}@gmail.com`);
+    for (const spelling of [...spellings, `${local.slice(0, 2)}.${local.slice(2)}@gmail.com`]) {
+      const other = await registered(inviter.userId, 'Mira Nair', spelling);
+      const { retryAfterMs } = await other.browser.call<{ retryAfterMs: number }>('sendVerificationEmail', {
+        language: 'en',
+      });
+      stranger.push({
+        mailed: (await outboxIds(other.email)).length === 1,
+        waitHours: Math.round(retryAfterMs / hour),
+      });
+      await other.browser.close();
+      await ageLog(hers, 2 * MINUTE);
+    }
+    // Then she signs up with her own address: her mail goes, and so does one more she asks for.
+    const her = await registered(inviter.userId, 'Mira Nair', hers);
+    const herFirst = await her.browser.call<{ retryAfterMs: number }>('sendVerificationEmail', { language: 'en' });
+    expect({ stranger, herFirst }).toEqual({
+      stranger: [
+        { mailed: true, waitHours: 0 },
+        { mailed: true, waitHours: 0 },
+        { mailed: true, waitHours: 0 },
+        // The fourth and fifth wait for the first of the three to leave the day.
+        { mailed: false, waitHours: 24 },
+        { mailed: false, waitHours: 24 },
+      ],
+      herFirst: { retryAfterMs: MINUTE },
+    });
+    const first = await verificationMail(hers);
+    await ageLog(hers, 2 * MINUTE);
+    expect(await her.browser.call('sendVerificationEmail', { language: 'en' })).toEqual({ retryAfterMs: MINUTE });
+    await verificationMail(hers, { after: [first.id] });
+    expect(await outboxIds(hers)).toHaveLength(2);
+
+    // Five in the day: no sixth, not even to her, until the stranger's first leaves the day.
+    await ageLog(hers, 2 * MINUTE);
+    const sixth = await her.browser.call<{ retryAfterMs: number }>('sendVerificationEmail', { language: 'en' });
+    expect(sixth.retryAfterMs).toBeGreaterThan(24 * hour - 15 * MINUTE);
+    expect(sixth.retryAfterMs).toBeLessThanOrEqual(24 * hour - 14 * MINUTE);
+    expect(await outboxIds(hers)).toHaveLength(2);
+    await her.browser.close();
+  });
+
+  it('reads a log stored before the reserve as mails to other spellings: her own address gets its two', async () => {
+    const inviter = await createInviter();
+    const local = uniqueId('v').replace('-', '');
+    const hers = `${local}@example.com`;
+    // Five mails in the last hour, in the log's old shape: times alone, nothing says to which spelling.
+    const now = Date.now();
+    const sentAt = [50, 40, 30, 20, 10].map((minutes) => new Date(now - minutes * MINUTE).toISOString());
+    await adminDb.collection('_mailLogs').doc(mailLogKey(hers)).set({ sentAt });
+
+    const other = await registered(inviter.userId, 'Mira Nair', `${local}+x@example.com`);
+    const otherAnswer = await other.browser.call<{ retryAfterMs: number }>('sendVerificationEmail', { language: 'en' });
+    await other.browser.close();
+    const her = await registered(inviter.userId, 'Mira Nair', hers);
+    const herAnswer = await her.browser.call<{ retryAfterMs: number }>('sendVerificationEmail', { language: 'en' });
+    expect({ other: otherAnswer.retryAfterMs > 23 * 60 * MINUTE, herAnswer }).toEqual({
+      other: true,
+      herAnswer: { retryAfterMs: MINUTE },
+    });
+    await verificationMail(hers);
+    expect(await outboxIds(other.email)).toEqual([]);
+    // The old times are kept, and hers is marked as the plain address's.
+    const log = (await adminDb.collection('_mailLogs').doc(mailLogKey(hers)).get()).data();
+    expect(log).toEqual({ sentAt: [...sentAt, expect.any(String)], plainSentAt: [log?.sentAt.at(-1)] });
+    await her.browser.close();
   });
 
   it('answers a confirmed address as a sent one, and sends it nothing', async () => {

@@ -35,7 +35,7 @@ export class FirestoreMailOutbox implements MailOutbox {
     return this.firestore.runTransaction(async (tx) => {
       const decision = decide(logOf((await tx.get(this.logRef(key))).data()));
       if (!decision.send) return decision.retryAfterMs;
-      tx.set(this.logRef(key), { sentAt: decision.log.sentAt });
+      tx.set(this.logRef(key), { sentAt: decision.log.sentAt, plainSentAt: decision.log.plainSentAt ?? [] });
       tx.create(this.firestore.collection(collections.mail).doc(), {
         ...mail,
         createdAt: FieldValue.serverTimestamp(),
@@ -45,9 +45,11 @@ export class FirestoreMailOutbox implements MailOutbox {
   }
 }
 
+// A log stored before the plain address's reserve has no plainSentAt: read as none (mail-limits.ts).
 function logOf(data: Record<string, unknown> | undefined): MailLog | null {
-  const sentAt = data?.sentAt;
-  return Array.isArray(sentAt) ? { sentAt: sentAt.filter((at): at is string => typeof at === 'string') } : null;
+  const times = (value: unknown) =>
+    Array.isArray(value) ? value.filter((at): at is string => typeof at === 'string') : [];
+  return Array.isArray(data?.sentAt) ? { sentAt: times(data.sentAt), plainSentAt: times(data.plainSentAt) } : null;
 }
 
 /** Verification codes from Firebase Auth: the code of the link Auth makes, without Auth's mail. */

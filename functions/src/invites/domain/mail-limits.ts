@@ -2,43 +2,71 @@
  * How often "send the e-mail again" may mail one address: at most one mail a minute and
  * RESEND_DAILY_LIMIT in any 24 hours. The limits are per mailbox, not per caller nor per spelling
  * of the address, so that nobody can turn the sign-up into a way of flooding someone else's inbox.
- * Pure.
+ * Of the day's mails, PLAIN_ADDRESS_RESERVE are kept for the mailbox's plain address (mailboxOf),
+ * so that a stranger signing up with other spellings of it cannot spend the day before its owner
+ * signs up with her own. Pure.
  */
 import { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import { createHash } from 'node:crypto';
-import {
-  nextAllowedAt,
-  stampsInWindow,
-  withEventCounted,
-  type RollingWindow,
-} from '../../platform/domain/rolling-window.js';
+import { nextAllowedAt, stampsInWindow, type RollingWindow } from '../../platform/domain/rolling-window.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The day's mails: RESEND_DAILY_LIMIT in any 24 hours. */
-const DAY: RollingWindow = { limit: RESEND_DAILY_LIMIT, windowMs: 24 * 60 * 60 * 1000 };
+const DAY: RollingWindow = { limit: RESEND_DAILY_LIMIT, windowMs: DAY_MS };
+
+/**
+ * The day's mails no other spelling may take. Two: her own sign-up's mail and one "send it again"
+ * (the first lost to a spam folder, or opened too late). The other spellings keep three, so that
+ * a person who signs up with a `+tag` of her own still has her mail and two more.
+ */
+export const PLAIN_ADDRESS_RESERVE = 2;
+
+/** The other spellings' share of the day. */
+const OTHER_SPELLINGS_DAY: RollingWindow = { limit: RESEND_DAILY_LIMIT - PLAIN_ADDRESS_RESERVE, windowMs: DAY_MS };
 
 export { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS };
 
-/** The mails sent to one address: their ISO times, newest last, kept for 24 hours. */
+/**
+ * The mails sent to one mailbox: their ISO times, newest last, kept for 24 hours. `plainSentAt`
+ * holds those of them that went to the plain address; a log stored before the reserve has none,
+ * and its mails count as other spellings' (whose they were is unknown, so maybe a stranger's).
+ */
 export interface MailLog {
   sentAt: string[];
+  plainSentAt?: string[];
 }
+
+/** How a mail's address is spelled: the mailbox's plain address, or another spelling of it. */
+export type Spelling = 'plain' | 'variant';
 
 export type ResendDecision = { send: true; log: MailLog } | { send: false; retryAfterMs: number };
 
 /**
- * Whether a mail may go to the address whose log is `log` (null: none sent yet) at `now`. If so,
- * the log to store: this send appended, entries older than 24 hours dropped. If not, how long
- * until one may: the minute since the last mail, or until the oldest of the day's mails leaves
- * the 24-hour window, whichever is later.
+ * Whether a mail may go to an address spelled `spelling` whose mailbox's log is `log` (null: none
+ * sent yet) at `now`. If so, the log to store: this send appended, entries older than 24 hours
+ * dropped. If not, how long until one may: the minute since the last mail, or until the day has
+ * room for this spelling, whichever is later. Other spellings get at most their share and what
+ * the plain address left of the day; the plain address gets the day less the other spellings'
+ * share (a log stored before the reserve may hold more of their mails than that: they count only
+ * up to it, so her own mails still go).
  */
-export function resendDecision(log: MailLog | null, now: Date): ResendDecision {
-  const recent = stampsInWindow(log?.sentAt, DAY, now);
-  const last = recent.at(-1);
+export function resendDecision(log: MailLog | null, now: Date, spelling: Spelling): ResendDecision {
+  const all = stampsInWindow(log?.sentAt, DAY, now);
+  const plainSet = new Set(stampsInWindow(log?.plainSentAt, DAY, now));
+  const plain = all.filter((stamp) => plainSet.has(stamp));
+  const others = all.filter((stamp) => !plainSet.has(stamp));
+  const last = all.at(-1);
   const gapWait = last ? Date.parse(last) + RESEND_MIN_GAP_MS - now.getTime() : 0;
-  const dailyWait = nextAllowedAt(recent, DAY, now).getTime() - now.getTime();
+  const freeAt =
+    spelling === 'plain'
+      ? [nextAllowedAt([...plain, ...others.slice(-OTHER_SPELLINGS_DAY.limit)], DAY, now)]
+      : [nextAllowedAt(all, DAY, now), nextAllowedAt(others, OTHER_SPELLINGS_DAY, now)];
+  const dailyWait = Math.max(...freeAt.map((at) => at.getTime())) - now.getTime();
   const retryAfterMs = Math.max(gapWait, dailyWait);
   if (retryAfterMs > 0) return { send: false, retryAfterMs };
-  return { send: true, log: { sentAt: withEventCounted(recent, DAY, now) } };
+  const sent = now.toISOString();
+  return { send: true, log: { sentAt: [...all, sent], plainSentAt: spelling === 'plain' ? [...plain, sent] : plain } };
 }
 
 // Gmail ignores the dots of the local part, and googlemail.com is the same mailbox as gmail.com.
@@ -62,6 +90,15 @@ export function mailboxOf(email: string): string {
     domain = 'gmail.com';
   }
   return `${local}@${domain}`;
+}
+
+/**
+ * Whether `email` is its mailbox's plain address (mailboxOf: no `+tag`, and for Gmail no dots) or
+ * another spelling. A Gmail address typed with its dots is another spelling too: any dotted
+ * spelling is a stranger's to sign up with, so only the dotless one can keep a reserve.
+ */
+export function spellingOf(email: string): Spelling {
+  return email.trim().toLowerCase() === mailboxOf(email) ? 'plain' : 'variant';
 }
 
 /**

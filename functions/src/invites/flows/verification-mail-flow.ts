@@ -2,7 +2,8 @@
  * The verification e-mail, ours (docs/joins.md, B): for the signed-in e-mail account, a link
  * from Auth (`generateEmailVerificationLink`) that opens the welcome page of the inviter its
  * sign-up recorded, written in the page's language and naming that inviter, put in the Trigger
- * Email extension's outbox. At most one a minute and five a day per address (mail-limits.ts).
+ * Email extension's outbox. At most one a minute and five a day per mailbox, two of the five kept
+ * for its plain address (mail-limits.ts).
  * One answer whatever the address's state: when the next one may be asked for.
  */
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
@@ -10,7 +11,7 @@ import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
 import { checkSession } from '../domain/join-decisions.js';
-import { mailLogKey, RESEND_MIN_GAP_MS, resendDecision } from '../domain/mail-limits.js';
+import { mailLogKey, RESEND_MIN_GAP_MS, resendDecision, spellingOf } from '../domain/mail-limits.js';
 import { verificationMail } from '../domain/verification-mail.js';
 import type { AccountLookup, MailOutbox, UserReader, VerificationLinks } from './ports.js';
 
@@ -55,8 +56,9 @@ export class VerificationMailFlow {
     if (!email || account.emailVerified) return { retryAfterMs: RESEND_MIN_GAP_MS };
 
     const key = mailLogKey(email);
+    const spelling = spellingOf(email);
     const now = this.deps.now();
-    const early = resendDecision(await this.deps.outbox.mailLog(key), now);
+    const early = resendDecision(await this.deps.outbox.mailLog(key), now, spelling);
     if (!early.send) return { retryAfterMs: early.retryAfterMs };
 
     const text = this.deps.textIn(input.language);
@@ -68,7 +70,7 @@ export class VerificationMailFlow {
     link.searchParams.set('mode', 'verifyEmail');
     link.searchParams.set('oobCode', code);
     const mail = verificationMail({ to: email, inviterName: inviter?.name ?? null, link: link.href, text });
-    const retryAfterMs = await this.deps.outbox.send(key, (log) => resendDecision(log, now), mail);
+    const retryAfterMs = await this.deps.outbox.send(key, (log) => resendDecision(log, now, spelling), mail);
     return { retryAfterMs };
   }
 }

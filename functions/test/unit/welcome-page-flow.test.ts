@@ -44,7 +44,7 @@ function flowWith(
       ...fakeLinkPageRenderer,
     }),
     settings: () => localLinkSettings,
-    pageHeaders: {},
+    pageHeaders: { 'Referrer-Policy': 'strict-origin-when-cross-origin' },
   });
   const answer_ = (method: string, rawUrl: string, client = '203.0.113.7') => {
     const route = pageRouteOf(new URL(rawUrl, 'http://localhost').pathname);
@@ -63,6 +63,19 @@ describe('the welcome page from the e-mail link', () => {
     expect(rendered).toEqual([expect.objectContaining({ inviter: asha, welcome: { kind: 'confirm' } })]);
     expect(looked).toEqual(['asha']);
     expect(activations).toEqual([]);
+  });
+
+  it("sends no referrer from any welcome page: its address carries the e-mail's one-time code", async () => {
+    const { answer: open } = flowWith();
+    for (const [method, rawUrl] of [
+      ['GET', LINK],
+      ['POST', LINK],
+      ['GET', '/welcome/mira/asha?lg=hi'],
+    ] as const) {
+      const page = await open(method, rawUrl);
+      expect(page.headers['Referrer-Policy'], `${method} ${rawUrl}`).toBe('no-referrer');
+      expect(Object.keys(page.headers).filter((name) => /^referrer-policy$/i.test(name))).toHaveLength(1);
+    }
   });
 
   it('draws no form for a page without the link: no code, an unknown inviter, or no invitee', async () => {

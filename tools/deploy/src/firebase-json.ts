@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { functionRows } from '@dayfocus/contracts/functions';
+import { hostingSourcesOf, pagePatterns } from '@dayfocus/contracts/page-paths';
+import { ACCOUNT_RECOVERY_PATH } from '@dayfocus/contracts/sign-in-handoff';
 import { PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 
 interface HeaderRule {
@@ -28,6 +30,19 @@ const STATIC_CACHE: [string, string][] = [
   ['/images/**', 'public, max-age=86400'],
 ];
 
+/**
+ * The pages whose address carries a one-time code: the welcome page and every e-mail's link (the
+ * mail's `oobCode`), and the recovery page (its recovery code). Their functions send
+ * `Referrer-Policy: no-referrer`; Hosting's header for `**` replaces a function's own (the
+ * emulator and production alike, the last matching rule winning), so the stricter one is said
+ * again here, after it.
+ */
+const NO_REFERRER_SOURCES = [
+  ...hostingSourcesOf(pagePatterns.welcome),
+  pagePatterns.emailAction,
+  ACCOUNT_RECOVERY_PATH,
+];
+
 /** The rewrites: each HTTP function's paths, and `/api/{name}` for each callable of the web app. */
 export function hostingRewrites(): { source: string; function: { functionId: string; region: string } }[] {
   return functionRows().flatMap((row) => {
@@ -37,8 +52,8 @@ export function hostingRewrites(): { source: string; function: { functionId: str
 }
 
 /**
- * The headers: the security headers on everything; the static files' caching; the pages'
- * Content-Security-Policy on the not-found page. The pages the page function serves carry the
+ * The headers: the security headers on everything, no referrer from the pages that carry a code;
+ * the static files' caching; the pages' Content-Security-Policy on the not-found page. The pages the page function serves carry the
  * function's own policy, which lets their inline stylesheet apply by its hash: a Hosting header
  * for the same paths would replace it (seen on the Hosting emulator), and the pages would paint
  * unstyled.
@@ -48,6 +63,7 @@ export function hostingHeaders(): HeaderRule[] {
   const csp = header('Content-Security-Policy', PAGE_CONTENT_SECURITY_POLICY);
   return [
     { source: '**', headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => header(key, value)) },
+    ...NO_REFERRER_SOURCES.map((source) => ({ source, headers: [header('Referrer-Policy', 'no-referrer')] })),
     ...STATIC_CACHE.map(([source, value]) => ({ source, headers: [header('Cache-Control', value)] })),
     { source: '/404.html', headers: [header('Cache-Control', NO_CACHE), csp] },
   ];

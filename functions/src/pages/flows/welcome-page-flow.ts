@@ -92,7 +92,10 @@ export class WelcomePageFlow {
       inviter,
       ...(welcome ? { welcome } : {}),
     };
-    const answer = await renderedPage(this.deps, input, () => WELCOME_CACHE_CONTROL);
+    const page = await renderedPage(this.deps, input, () => WELCOME_CACHE_CONTROL);
+    // The address carries the e-mail's one-time code: no referrer leaves with it, not even to
+    // this site's own pages (which the site's policy would send the whole address to).
+    const answer = { ...page, headers: { ...page.headers, 'Referrer-Policy': 'no-referrer' } };
     return welcome ? { ...answer, status: STATUS[welcome.kind] } : answer;
   }
 }

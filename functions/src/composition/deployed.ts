@@ -20,4 +20,6 @@ useEnvironment({
   pageConnectSources: [],
   reloadsRenderer: false,
   deployedLinkSettings: true,
+  // X-Forwarded-For ends "<client>, <Google's front end>", and the socket is Cloud Run's proxy.
+  forwardingHops: 2,
 });

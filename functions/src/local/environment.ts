@@ -28,4 +28,7 @@ useEnvironment({
   pageConnectSources: authEmulator ? [`http://${authEmulator}`] : [],
   reloadsRenderer: true,
   deployedLinkSettings: false,
+  // The Hosting and Functions emulators pass a client's headers on as sent and append nothing:
+  // the socket's peer (the emulator) is the one address vouched for, and every visitor shares it.
+  forwardingHops: 0,
 });

@@ -20,6 +20,12 @@ export interface Environment {
   reloadsRenderer: boolean;
   /** The link settings are checked as a deploy needs them (no local stack's addresses). */
   deployedLinkSettings: boolean;
+  /**
+   * How many addresses the platform's own proxies put after a visitor's, the socket's peer
+   * counted (pages/domain/welcome-confirm.ts, clientAddressOf): Google's front end's and Cloud
+   * Run's proxy in a deployment; none in the local stack, whose emulators vouch for no visitor.
+   */
+  forwardingHops: number;
 }
 
 let current: Environment | undefined;

@@ -1,7 +1,8 @@
 /**
  * The welcome page's confirm form, through Hosting as a browser without scripts sends it: the
  * e-mail link's GET applies nothing, the form's POST confirms with the link's code as its proof,
- * a code that proves nothing writes nothing, and a code used twice still welcomes.
+ * a code that proves nothing writes nothing and spends none of the account's confirmations, and a
+ * code used twice still welcomes.
  */
 import { describe, expect, it } from 'vitest';
 import en from '@dayfocus/contracts/locales/en';
@@ -18,6 +19,7 @@ import {
   userDoc,
 } from './support.js';
 import { verificationEmail } from '@dayfocus/stack/testing';
+import { CONFIRMS_PER_ACCOUNT } from '../../src/pages/domain/welcome-confirm.js';
 
 const android = userAgents.android['Chrome on Android'];
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
@@ -43,15 +45,15 @@ async function emailInviteeWithLink() {
   return { inviter, uid: user.uid, link, oobCode };
 }
 
-/** The form's POST as a browser sends it, from its own address (the form's limit is per client). */
-const confirm = (path: string) =>
+/**
+ * The form's POST as a browser sends it. Every request of the local stack is one client to the
+ * form's limit (no proxy here vouches for a visitor's address): a file posts far fewer than its 30.
+ */
+const confirm = (path: string, headers: Record<string, string> = {}) =>
   fetchRaw(path, {
     method: 'POST',
     userAgent: android,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'fastly-client-ip': `198.51.100.${uniqueId('ip').length % 250}`,
-    },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
   });
 
 describe('the welcome page confirm form', () => {
@@ -86,6 +88,24 @@ describe('the welcome page confirm form', () => {
     const again = await confirm(link(oobCode));
     expect(again.status).toBe(200);
     expect(again.body).toContain(en.web.welcome.friends.replace('{{name}}', nbsp(inviter.name)));
+    expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+  });
+
+  it("spends none of the owner's confirmations on a stranger's tries with codes that prove nothing", async () => {
+    const { inviter, uid, link, oobCode } = await emailInviteeWithLink();
+    const before = await stateOf(uid, inviter.userId);
+    // Someone who knows the uid (it is in the link), as many times as the account may confirm.
+    const stranger = [];
+    for (let i = 0; i < CONFIRMS_PER_ACCOUNT; i++) {
+      const tried = await confirm(link(`made-up-${uniqueId('code')}`), { 'x-forwarded-for': `198.51.100.${i}` });
+      stranger.push(tried.status);
+    }
+    expect(stranger).toEqual(Array.from({ length: CONFIRMS_PER_ACCOUNT }, () => 403));
+    expect(await stateOf(uid, inviter.userId)).toEqual(before);
+
+    const owner = await confirm(link(oobCode));
+    expect(owner.status).toBe(200);
+    expect(owner.body).toContain(en.web.welcome.friends.replace('{{name}}', nbsp(inviter.name)));
     expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
   });
 

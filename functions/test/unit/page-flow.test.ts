@@ -65,7 +65,7 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
       activations.push(link.uid);
       return { ...writeSucceeded, inviter: asha, inviteLink: 'https://dayfocus.app/l/abc' };
     },
-    confirmLimits: { take: async () => ({ allowed: true }) },
+    confirmLimits: { take: async () => ({ allowed: true }), confirmed: async () => undefined },
   });
   return { flow, rendered, views, looked, activations };
 }

@@ -157,7 +157,45 @@ describe('the welcome page from the e-mail link', () => {
     expect((await other.answer('POST', links[2] ?? '', '192.0.2.2')).status).toBe(200);
   });
 
-  it("reads the link from the page's address alone, and the client from Hosting's header", () => {
+  it("counts for an account only the confirmations its own code made: a stranger's tries spend none", async () => {
+    const real = 'code-of-the-mail';
+    const refused = new FlowError('failed-precondition', 'no', { verificationLink: 'used-or-invalid' });
+    const { answer: open, activations } = flowWith({
+      activate: async (link) => (link.verificationCode === real ? answer : Promise.reject(refused)),
+      limits: new MemoryConfirmLimits({ perClient: 50, perAccount: 3 }),
+    });
+    // Someone who knows Mira's uid, from addresses of her own, with codes that prove nothing.
+    const stranger = [];
+    for (let i = 0; i < 5; i++) {
+      const rawUrl = `/welcome/mira/asha?mode=verifyEmail&oobCode=made-up-${i}`;
+      stranger.push((await open('POST', rawUrl, `198.51.100.${i}`)).status);
+    }
+    expect(stranger).toEqual([403, 403, 403, 403, 403]);
+    // Mira's own link still confirms, and a reload or two of it count against her account.
+    const mira = [];
+    for (let i = 0; i < 4; i++) mira.push((await open('POST', LINK, '203.0.113.7')).status);
+    expect(mira).toEqual([200, 200, 200, 429]);
+    expect(activations.filter((link) => link.verificationCode === real)).toHaveLength(3);
+  });
+
+  it('keys the client by the address the platform vouches for, never by a header the client sets', () => {
+    // What the function behind Hosting gets from a client that set both headers itself: Google's
+    // front end appends the address it took the request from, then its own; the socket is Cloud
+    // Run's proxy.
+    const forged: Record<string, string> = {
+      'fastly-client-ip': '6.6.6.6',
+      'x-forwarded-for': '6.6.6.6, 203.0.113.99, 34.96.0.1',
+    };
+    expect(clientAddressOf((name) => forged[name], '169.254.1.1', 2)).toBe('203.0.113.99');
+    const honest: Record<string, string> = { 'x-forwarded-for': '203.0.113.99, 34.96.0.1' };
+    expect(clientAddressOf((name) => honest[name], '169.254.8.129', 2)).toBe('203.0.113.99');
+    // Fewer hops than the platform's own: nobody vouches for an address, and all such share one key.
+    expect(clientAddressOf(() => undefined, '169.254.1.1', 2)).toBe('unknown');
+    // The local stack, where no proxy vouches for anyone: the socket's peer, whatever the headers say.
+    expect(clientAddressOf((name) => forged[name], '127.0.0.1', 0)).toBe('127.0.0.1');
+  });
+
+  it("reads the link from the page's address alone", () => {
     const route = (path: string) => pageRouteOf(path) as Extract<ReturnType<typeof pageRouteOf>, { kind: 'welcome' }>;
     expect(welcomeLinkOf(route('/welcome/mira/asha'), LINK)).toEqual({
       uid: 'mira',
@@ -166,12 +204,5 @@ describe('the welcome page from the e-mail link', () => {
     });
     expect(welcomeLinkOf(route('/welcome/mira/mira'), '/welcome/mira/mira?mode=verifyEmail&oobCode=c')).toBeNull();
     expect(welcomeLinkOf(route('/welcome/mira/asha'), '/welcome/mira/asha?mode=resetPassword&oobCode=c')).toBeNull();
-    const headers: Record<string, string> = {
-      'fastly-client-ip': '203.0.113.7',
-      'x-forwarded-for': '10.0.0.1, 10.0.0.2',
-    };
-    expect(clientAddressOf((name) => headers[name], '127.0.0.1')).toBe('203.0.113.7');
-    expect(clientAddressOf((name) => (name === 'x-forwarded-for' ? headers[name] : undefined))).toBe('10.0.0.1');
-    expect(clientAddressOf(() => undefined, '127.0.0.1')).toBe('127.0.0.1');
   });
 });

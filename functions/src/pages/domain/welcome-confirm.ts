@@ -50,11 +50,12 @@ export function welcomeRefusalOf(error: unknown): WelcomeRefusal | null {
 }
 
 /**
- * The form's own limits, since App Check needs the app: confirmations a client (its address as
- * Hosting saw it) may make, and those made for one account, in a window. A person confirms once;
- * a reload re-posts. A client's limit is generous because many phones share an address (a
- * carrier's NAT), and the account's is the one a script cannot spread: each refused try costs
- * an Auth lookup of the code, and nothing else.
+ * The form's own limits, since App Check needs the app: tries a client (the address the platform
+ * vouches for, clientAddressOf) may make, and confirmations of one account, in a window. A person
+ * confirms once; a reload re-posts. A client's limit is generous because many phones share an
+ * address (a carrier's NAT). An account's counts only the confirmations its own code made: the uid
+ * is in the link, and a stranger's tries with codes that prove nothing must not spend its owner's.
+ * Those tries are the client's limit's: each costs an Auth lookup of the code, and nothing else.
  */
 export const CONFIRMS_PER_CLIENT = 30;
 export const CONFIRMS_PER_ACCOUNT = 10;
@@ -65,18 +66,35 @@ export type ConfirmAllowance = { allowed: true } | { allowed: false; retryAfterS
 
 /** The form's limits as the flow sees them (adapters/confirm-limits.ts keeps them). */
 export interface ConfirmLimiter {
-  /** Counts one confirmation from `client` for `account`, if both still have one left in the window. */
+  /**
+   * Counts one try from `client`, if it has one left in the window and `account` has not used up
+   * its confirmations; counts nothing for the account.
+   */
   take(client: string, account: string): Promise<ConfirmAllowance>;
+  /** Counts a confirmation of `account` that its own code made (activation went through). */
+  confirmed(account: string): Promise<void>;
 }
 
 /**
- * The visitor's address, for the form's per-client limit: `Fastly-Client-IP`, which Hosting's CDN
- * sets from the connection it took, else the first `X-Forwarded-For` hop, else the socket's. A
- * request sent to the function's own URL, not through Hosting, can name any address here: the
- * account's limit, which it cannot spread, is the one that holds then.
+ * The visitor's address, for the form's per-client limit: the one the platform's own proxies
+ * vouch for, `hops` addresses before the socket's peer in the chain the proxies leave
+ * (X-Forwarded-For's addresses, then the socket's). Behind Hosting, Google's front end appends the
+ * address it took the request from and then its own, and the socket is Cloud Run's proxy: the
+ * client is 2 hops back, and whatever a client wrote in X-Forwarded-For sits before it. Never a
+ * header a client sets as a whole: Fastly keeps a `Fastly-Client-IP` the client sent (Fastly's
+ * documentation), and Express's `req.ip` under the platform's `trust proxy` is X-Forwarded-For's
+ * first address, the client's own words. A chain shorter than the hops names nobody: 'unknown',
+ * one key for all such requests.
  */
-export function clientAddressOf(header: (name: string) => string | undefined, socketAddress?: string): string {
-  const fastly = header('fastly-client-ip')?.trim();
-  const forwarded = header('x-forwarded-for')?.split(',')[0]?.trim();
-  return fastly || forwarded || socketAddress || 'unknown';
+export function clientAddressOf(
+  header: (name: string) => string | undefined,
+  socketAddress: string | undefined,
+  hops: number,
+): string {
+  const forwarded = (header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  const chain = [...forwarded, socketAddress ?? ''];
+  return chain[chain.length - 1 - hops] || 'unknown';
 }

@@ -27,7 +27,7 @@ export interface WelcomeRequest {
   rawUrl: string;
   userAgent?: string;
   acceptLanguage?: string;
-  /** The visitor's address as Hosting saw it (its `Fastly-Client-IP`), for the form's limits. */
+  /** The visitor's address as the platform vouches for it (clientAddressOf), for the form's limits. */
   client?: string;
 }
 
@@ -75,6 +75,8 @@ export class WelcomePageFlow {
       if (!reason) throw error;
       state = { kind: 'refused', reason };
     }
+    // Activation went through, so the code was the account's own: only such tries count for it.
+    if (state.kind === 'confirmed') await this.deps.confirmLimits.confirmed(link.uid);
     return this.render(path, request, state, state.kind === 'confirmed' ? state.answer.inviter : null);
   }
 

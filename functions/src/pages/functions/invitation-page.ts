@@ -30,7 +30,9 @@ export const invitationPage = httpFunction(
       rawUrl: req.originalUrl,
       userAgent: req.get('user-agent'),
       acceptLanguage: req.get('accept-language'),
-      client: clientAddressOf((name) => req.get(name), req.ip),
+      // Not req.ip: under the platform's `trust proxy` it is the first X-Forwarded-For address,
+      // which the client writes.
+      client: clientAddressOf((name) => req.get(name), req.socket.remoteAddress, environment().forwardingHops),
     }),
   // A whole CPU (the smallest memory it comes with): the render is on the path to the first byte.
   { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], cpu: 1, memory: '512MiB' },

@@ -90,6 +90,7 @@ export const signInHandoffFlow = new SignInHandoffFlow({
   textIn,
   productDomain: () => readLinkSettings().productDomain,
   now: () => new Date(),
+  logger,
 });
 
 export const inviteFlow = new InviteFlow({

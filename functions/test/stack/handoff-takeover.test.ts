@@ -10,7 +10,6 @@
  * fail, never by a refresh. It checks no custom token's expiry either: the token's own `exp` is
  * held against the lock's end instead.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import {
@@ -23,33 +22,9 @@ import {
   updatePassword,
   type User,
 } from 'firebase/auth';
-import { mintLocalToken, outboxIds, SimulatedMobileApp, urls, verificationMail } from '@dayfocus/stack/testing';
+import { mintLocalToken, SimulatedMobileApp, urls } from '@dayfocus/stack/testing';
 import { adminAuth, adminDb, Browser, createInviter, outcomeOf, readDoc, uniqueId } from './support.js';
-
-const digestOf = (code: string) => createHash('sha256').update(code).digest('hex');
-
-/** A person who signed up with Google through an invitation (Hindi pages), still signed in on the welcome page. */
-async function welcomedInvitee() {
-  const inviter = await createInviter({ name: 'Asha Verma' });
-  const browser = new Browser();
-  const sub = uniqueId('mira');
-  const email = `${sub}@example.com`;
-  const user = await browser.signInWith('google.com', { sub, name: 'Mira Nair', email });
-  await browser.call('completeSocialSignUp', { inviterId: inviter.userId });
-  const mint = (platform: 'android' | 'ios' = 'android') =>
-    browser.call<{ code: string }>('createSignInHandoff', { platform, language: 'hi' }).then((m) => m.code);
-  return { inviter, browser, uid: user.uid, sub, email, mint };
-}
-
-/** The refusal of a sign-in, as the Firebase JS SDK names it. */
-async function signInRefusal(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { code: string }).code;
-  }
-  return 'signed-in';
-}
+import { digestOf, postRecovery, recoveryMail, signInRefusal, welcomedInvitee } from './handoffs.js';
 
 /** A custom token's expiry (ms): the Admin SDK signs it for an hour. */
 function expiryOf(customToken: string): number {
@@ -57,27 +32,6 @@ function expiryOf(customToken: string): number {
     exp: number;
   };
   return payload.exp * 1000;
-}
-
-/** The recovery page's form, posted as the owner's browser does (no script). */
-async function postRecovery(link: string): Promise<{ status: number; body: string }> {
-  const url = new URL(link);
-  const form = new URLSearchParams({
-    account: url.searchParams.get('account') ?? '',
-    code: url.searchParams.get('code') ?? '',
-    lg: 'hi',
-  });
-  const response = await fetch(`${urls.hosting}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
-  return { status: response.status, body: await response.text() };
-}
-
-/** The lock's mail to the owner: its recovery link. */
-async function recoveryMail(email: string) {
-  // The outbox's latest mail to the address (the helper waits for one, and fails when none comes).
-  const mail = await verificationMail(email);
-  const link = /https?:\/\/\S+\/account-recovery\?\S+/.exec(mail.text)?.[0];
-  if (!link) throw new Error(`The mail to ${email} has no recovery link: ${mail.text}`);
-  return { mail, link, count: (await outboxIds(email)).length };
 }
 
 describe('a forwarded code: the first redeemer keeps nothing', () => {

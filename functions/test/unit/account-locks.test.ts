@@ -16,6 +16,7 @@ describe('a lock', () => {
       recoverableAt: at(HOUR).toISOString(),
       owner,
       recoveryDigest: 'r1',
+      disabledByLock: true,
     });
     expect(lockOf(undefined, { uid: 'mira', owner, recoveryDigest: 'r1', now: lockedAt }).mail).toBe(true);
   });
@@ -38,7 +39,26 @@ describe('a recovery', () => {
   it('puts back the address and the providers of the mint, and has her set the password', () => {
     expect(decideRecovery(lock, 'r1', account, at(HOUR))).toEqual({
       kind: 'restore',
-      restore: { email: 'mira@example.com', unlink: ['google.com'], resetPassword: true },
+      restore: { email: 'mira@example.com', unlink: ['google.com'], resetPassword: true, enable: true },
+    });
+  });
+
+  it('keeps only the second factors she had at the mint, when the mint kept them', () => {
+    const withFactors = lockOf(undefined, {
+      uid: 'mira',
+      owner: { ...owner, factorIds: ['her-phone'] },
+      recoveryDigest: 'r1',
+      now: lockedAt,
+    }).lock;
+    const recovery = decideRecovery(withFactors, 'r1', account, at(HOUR));
+    expect(recovery).toMatchObject({ kind: 'restore', restore: { keepFactorIds: ['her-phone'] } });
+  });
+
+  it('never enables an account the lock did not disable (an administrator had)', () => {
+    const banned: AccountLock = { ...lock, disabledByLock: false };
+    expect(decideRecovery(banned, 'r1', account, at(HOUR))).toMatchObject({
+      kind: 'restore',
+      restore: { enable: false },
     });
   });
 
@@ -51,7 +71,7 @@ describe('a recovery', () => {
     }).lock;
     expect(decideRecovery(google, 'r1', account, at(HOUR))).toEqual({
       kind: 'restore',
-      restore: { email: 'mira@example.com', unlink: ['password'], resetPassword: false },
+      restore: { email: 'mira@example.com', unlink: ['password'], resetPassword: false, enable: true },
     });
   });
 

@@ -6,6 +6,7 @@ import {
   attemptKeyOf,
   checkMinter,
   decideRedemption,
+  HANDOFF_TOKEN_LIVE_MS,
   mintCounted,
   newHandoff,
   type HandoffRecord,
@@ -16,8 +17,9 @@ import type { Caller } from '../../src/platform/domain/caller.js';
 
 const made = new Date('2026-11-26T10:00:00.000Z');
 const at = (ms: number) => new Date(made.getTime() + ms);
-const account = { emailVerified: true, providerIds: ['password'] };
-const record: HandoffRecord = newHandoff('mira', 'android', made);
+const account = { emailVerified: true, providerIds: ['password'], email: 'mira@example.com', factorIds: [] };
+const owner = { email: 'mira@example.com', providerIds: ['password'], language: 'hi', factorIds: [] };
+const record: HandoffRecord = newHandoff('mira', 'android', made, owner);
 const redeemed: HandoffRecord = {
   ...record,
   redeemedAt: at(1_000).toISOString(),
@@ -70,11 +72,62 @@ describe('a redemption', () => {
     expect(decide({ record: late, now: at(11 * 60_000) })).toEqual({ kind: 'grant', first: false });
   });
 
-  it('is a reuse without the first retry key (whatever installation id it names), or with it after two minutes', () => {
+  it('is a reuse without the first retry key (whatever installation id it names) while a token of the code could sign in', () => {
     expect(decide({ record: redeemed, retryKeyDigest: 'key-2' })).toEqual({ kind: 'reuse' });
-    expect(decide({ record: redeemed, now: at(1_001 + HANDOFF_RETRY_MS) })).toEqual({ kind: 'reuse' });
-    // Long after the code expired: still known for a reuse.
-    expect(decide({ record: redeemed, retryKeyDigest: 'key-2', now: at(3_600_000) })).toEqual({ kind: 'reuse' });
+    // The code's tokens: its retries' two minutes, then a custom token's hour.
+    const lastLive = at(1_000 + HANDOFF_TOKEN_LIVE_MS - 1);
+    expect(HANDOFF_TOKEN_LIVE_MS).toBe(HANDOFF_RETRY_MS + 60 * 60_000);
+    expect(decide({ record: redeemed, retryKeyDigest: 'key-2', now: lastLive })).toEqual({ kind: 'reuse' });
+  });
+
+  it('is refused, never a lock, to the first redeemer itself after its two minutes', () => {
+    expect(decide({ record: redeemed, now: at(1_001 + HANDOFF_RETRY_MS) })).toEqual({ kind: 'refuse' });
+    expect(decide({ record: redeemed, now: at(3 * 60 * 60_000) })).toEqual({ kind: 'refuse' });
+  });
+
+  it('after every token of the code expired, only signs the account out while its credentials are as minted', () => {
+    const late = { record: redeemed, retryKeyDigest: 'key-2', now: at(1_000 + HANDOFF_TOKEN_LIVE_MS) };
+    expect(decide(late)).toEqual({ kind: 'signOut' });
+    // The address's case is Auth's, not a change.
+    expect(decide({ ...late, account: { ...account, email: 'Mira@Example.com' } })).toEqual({ kind: 'signOut' });
+    // Sessions revoked before the first redemption are no change since.
+    expect(decide({ ...late, account: { ...account, tokensValidAfter: at(500).toISOString() } }).kind).toBe('signOut');
+  });
+
+  it.each<[string, Partial<typeof account> & { tokensValidAfter?: string }]>([
+    ['another address', { email: 'eve@example.com' }],
+    ['a provider linked', { providerIds: ['password', 'google.com'] }],
+    ['a provider unlinked', { providerIds: [] }],
+    ['a second factor enrolled', { factorIds: ['his-phone'] }],
+    ['the password changed (sessions ended after the redemption)', { tokensValidAfter: at(5_000).toISOString() }],
+  ])('after every token expired, still locks when the credentials changed: %s', (_, change) => {
+    const late = { record: redeemed, retryKeyDigest: 'key-2', now: at(1_000 + HANDOFF_TOKEN_LIVE_MS) };
+    expect(decide({ ...late, account: { ...account, ...change } })).toEqual({ kind: 'reuse' });
+  });
+
+  it('after every token expired, locks a code minted before its owner was kept: nothing shows it unchanged', () => {
+    const { owner: _, ...unowned } = redeemed;
+    const late = { record: unowned, retryKeyDigest: 'key-2', now: at(1_000 + HANDOFF_TOKEN_LIVE_MS) };
+    expect(decide(late)).toEqual({ kind: 'reuse' });
+  });
+
+  it('never locks an account someone else disabled (a ban), and mails nobody: refused', () => {
+    const banned = { ...account, disabled: true };
+    expect(decide({ record: redeemed, retryKeyDigest: 'key-2', account: banned })).toEqual({ kind: 'refuse' });
+  });
+
+  it('finishes a lock this code began though the account is disabled now (by its own first step)', () => {
+    const locking = { ...redeemed, lockingAt: at(5_000).toISOString() };
+    const disabled = { ...account, disabled: true };
+    expect(decide({ record: locking, retryKeyDigest: 'key-2', account: disabled })).toEqual({ kind: 'reuse' });
+  });
+
+  it('tells the owner of an account deleted while a token of the code could sign in; later, refuses', () => {
+    expect(decide({ record: redeemed, retryKeyDigest: 'key-2', account: null })).toEqual({ kind: 'deleted' });
+    const late = at(1_000 + HANDOFF_TOKEN_LIVE_MS);
+    expect(decide({ record: redeemed, retryKeyDigest: 'key-2', account: null, now: late })).toEqual({
+      kind: 'refuse',
+    });
   });
 });
 

@@ -16,6 +16,7 @@ export class FirebaseAccounts implements AccountLookup {
         displayName: user.displayName,
         disabled: user.disabled,
         tokensValidAfter: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).toISOString() : undefined,
+        factorIds: (user.multiFactor?.enrolledFactors ?? []).map((factor) => factor.uid),
       };
     } catch (error) {
       const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;

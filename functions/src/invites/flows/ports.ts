@@ -16,6 +16,8 @@ export interface Account extends AccountFacts {
   uid: string;
   email: string | undefined;
   displayName: string | undefined;
+  /** The enrolment ids of its second factors (none: an empty list). */
+  factorIds?: string[];
 }
 
 export interface AccountLookup {

@@ -7,7 +7,7 @@
  * kept 30 days, the life of its recovery link.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import { HANDOFF_PLATFORMS } from '@dayfocus/contracts/sign-in-handoff';
 import type { SignUpRecord } from '@dayfocus/contracts/records';
@@ -90,7 +90,8 @@ export class FirestoreHandoffStore implements HandoffStore {
         const last = Date.parse(writes.attempts[writes.attempts.length - 1] ?? '') || Date.now();
         tx.set(attemptsRef, { at: writes.attempts, expireAt: new Date(last + ATTEMPTS_PER_PREFIX.windowMs) });
       }
-      if (writes.redeemed) tx.update(codeRef, { ...writes.redeemed });
+      const recordWrites = { ...writes.redeemed, ...(writes.lockingAt ? { lockingAt: writes.lockingAt } : {}) };
+      if (Object.keys(recordWrites).length > 0) tx.update(codeRef, recordWrites);
       return result;
     });
   }
@@ -106,17 +107,31 @@ export class FirestoreHandoffStore implements HandoffStore {
       const existing = storedLock((await tx.get(lockRef)).data());
       const { lock, mail } = decide(existing);
       if (lock !== existing) tx.set(lockRef, { ...lock, expireAt: new Date(now.getTime() + LOCK_KEEP_MS) });
-      if (mail)
-        tx.create(this.firestore.collection(collections.mail).doc(), {
-          ...mail,
-          createdAt: FieldValue.serverTimestamp(),
-        });
+      if (mail) this.queueMail(tx, mail);
       tx.update(this.codeRef(digest), { revokedAt: now.toISOString() });
     });
   }
 
+  async revoke(digest: string, mail: OutboxMail | null, now: Date): Promise<void> {
+    const codeRef = this.codeRef(digest);
+    await this.firestore.runTransaction(async (tx) => {
+      const record = recordOf((await tx.get(codeRef)).data());
+      if (!record || record.revokedAt) return;
+      if (mail) this.queueMail(tx, mail);
+      tx.update(codeRef, { revokedAt: now.toISOString() });
+    });
+  }
+
+  private queueMail(tx: Transaction, mail: OutboxMail): void {
+    tx.create(this.firestore.collection(collections.mail).doc(), { ...mail, createdAt: FieldValue.serverTimestamp() });
+  }
+
   async readLock(uid: string): Promise<AccountLock | undefined> {
     return storedLock((await this.lockRef(uid).get()).data());
+  }
+
+  async noteSquatter(uid: string, squatter: { uid: string; email: string }): Promise<void> {
+    await this.lockRef(uid).update({ squatter });
   }
 
   async markRecovered(uid: string, now: Date): Promise<void> {
@@ -132,6 +147,7 @@ function ownerOf(value: unknown): HandoffOwner | undefined {
     email: typeof owner.email === 'string' ? owner.email : null,
     providerIds: texts(owner.providerIds),
     language: owner.language,
+    ...(Array.isArray(owner.factorIds) ? { factorIds: texts(owner.factorIds) } : {}),
   };
 }
 
@@ -139,16 +155,22 @@ function ownerOf(value: unknown): HandoffOwner | undefined {
 function storedLock(data: Record<string, unknown> | undefined): AccountLock | undefined {
   const owner = ownerOf(data?.owner);
   if (!data || !owner) return undefined;
-  const { uid, lockedAt, recoverableAt, recoveryDigest, recoveredAt } = data;
+  const { uid, lockedAt, recoverableAt, recoveryDigest, recoveredAt, disabledByLock, squatter } = data;
   if (typeof uid !== 'string' || typeof lockedAt !== 'string' || typeof recoverableAt !== 'string') return undefined;
   if (typeof recoveryDigest !== 'string') return undefined;
+  const squatterFields = squatter && typeof squatter === 'object' ? (squatter as Record<string, unknown>) : {};
   return {
     uid,
     lockedAt,
     recoverableAt,
     owner,
     recoveryDigest,
+    // A lock written before the field was kept had disabled the account itself.
+    disabledByLock: disabledByLock !== false,
     ...(typeof recoveredAt === 'string' ? { recoveredAt } : {}),
+    ...(typeof squatterFields.uid === 'string' && typeof squatterFields.email === 'string'
+      ? { squatter: { uid: squatterFields.uid, email: squatterFields.email } }
+      : {}),
   };
 }
 
@@ -170,6 +192,7 @@ function recordOf(data: Record<string, unknown> | undefined): HandoffRecord | un
       owner: ownerOf(data.owner),
       replacedAt: text('replacedAt'),
       revokedAt: text('revokedAt'),
+      lockingAt: text('lockingAt'),
     }),
   };
 }

@@ -5,7 +5,8 @@
  * again for up to an hour whatever is revoked. So the account is disabled, not only signed out;
  * its owner is mailed at the address she had proved when the code was minted; and once every
  * custom token granted before the lock has expired, her recovery restores what she had at the
- * mint (the address, the providers) and lets her set the password again herself.
+ * mint (the address, the providers, her second factors) and lets her set the password again herself.
+ * A lock never lifts a ban: it enables only an account it disabled itself.
  */
 import { ACCOUNT_LOCK_MS } from '@dayfocus/contracts/sign-in-handoff';
 import type { HandoffOwner } from './handoffs.js';
@@ -18,7 +19,17 @@ export interface AccountLock {
   owner: HandoffOwner;
   /** The digest of the recovery code the mail carries (never the code). */
   recoveryDigest: string;
+  /**
+   * The lock disabled the account itself (it was enabled when the reuse was decided): only then does
+   * the recovery enable it. Locks written before this was kept did so too.
+   */
+  disabledByLock: boolean;
   recoveredAt?: string;
+  /**
+   * Another account that held her address at the recovery, disabled and moved off it (kept for
+   * support, who can undo it): Auth keeps one account per address, and hers was hers at the mint.
+   */
+  squatter?: { uid: string; email: string };
 }
 
 /** A new lock of `uid` at `now`, or the one already in place (a second reuse mails nobody again). */
@@ -35,6 +46,8 @@ export function lockOf(
       recoverableAt: new Date(now.getTime() + ACCOUNT_LOCK_MS).toISOString(),
       owner,
       recoveryDigest,
+      // A reuse locks only an account that was enabled when it was decided (handoffs.ts, decideReuse).
+      disabledByLock: true,
     },
     mail: owner.email !== null,
   };
@@ -54,6 +67,10 @@ export interface Restore {
   unlink: string[];
   /** Her sign-in had a password: the one there now may be a redeemer's, so it is replaced and she sets hers. */
   resetPassword: boolean;
+  /** The second factors to keep (hers at the mint); absent for a code minted before they were kept: all kept. */
+  keepFactorIds?: string[];
+  /** Enable the account: only one the lock disabled (a ban made before it holds). */
+  enable: boolean;
 }
 
 /**
@@ -79,5 +96,15 @@ export function decideRecovery(
   if (lock.recoveredAt) return { kind: 'recovered', resetPassword };
   if (now.getTime() < Date.parse(lock.recoverableAt)) return { kind: 'wait', recoverableAt: lock.recoverableAt };
   const unlink = account.providerIds.filter((id) => !lock.owner.providerIds.includes(id));
-  return { kind: 'restore', restore: { email: lock.owner.email, unlink, resetPassword } };
+  const { factorIds } = lock.owner;
+  return {
+    kind: 'restore',
+    restore: {
+      email: lock.owner.email,
+      unlink,
+      resetPassword,
+      ...(factorIds ? { keepFactorIds: factorIds } : {}),
+      enable: lock.disabledByLock,
+    },
+  };
 }

@@ -2,11 +2,15 @@
  * The sign-in handoff's rules (docs/app-contract.md, section 6), pure: who may mint a code, and
  * what a redemption earns. A code signs the app in once for an activated account; a second
  * redemption, unless the first redeemer proves with its retry key that it asks again for a lost
- * answer, is taken for a forwarded code, and the account is locked until its owner recovers it
- * (account-locks.ts): ending its sessions alone would leave the first redeemer's fresh session
- * free to change the credentials, and its custom token good for an hour.
+ * answer, is taken for a forwarded code. While a custom token granted for it could still sign in,
+ * or when the account's credentials changed since the mint, the account is locked until its owner
+ * recovers it (account-locks.ts): ending its sessions alone would leave the first redeemer's fresh
+ * session free to change the credentials, and its custom token good for an hour. Later, with
+ * nothing changed, the code only signs the account out: anyone who sees a code after its owner used
+ * it (a copy pasted into a chat, a browser's history) must not be able to lock her out for an hour.
  */
 import {
+  ACCOUNT_LOCK_MS,
   HANDOFF_CODE_PATTERN,
   HANDOFF_LIFETIME_MS,
   HANDOFF_MINT_SIGN_IN_MAX_AGE_MS,
@@ -40,6 +44,12 @@ export interface HandoffRecord {
   replacedAt?: string;
   /** The account's sessions were ended for it (a reuse, or "Not you?"): it never signs in again. */
   revokedAt?: string;
+  /**
+   * A reuse decided to lock the account while Auth had it enabled: set before the lock's first
+   * step, so that a lock that stopped half way (the account disabled, its lock not yet written) is
+   * finished by the next try, not taken for an administrator's ban.
+   */
+  lockingAt?: string;
 }
 
 /** What the mint knew of the account's owner (HandoffRecord.owner). */
@@ -47,6 +57,14 @@ export interface HandoffOwner {
   email: string | null;
   providerIds: string[];
   language: string;
+  /** Her second factors' enrolment ids (absent on codes minted before they were kept: unknown). */
+  factorIds?: string[];
+}
+
+/** The account as a redemption sees it in Auth. */
+export interface HandoffAccount extends AccountFacts {
+  email?: string | undefined;
+  factorIds?: string[];
 }
 
 /**
@@ -149,7 +167,7 @@ export function tooManyMints(): FlowError {
 /** What one redemption asks about. `appPlatform`: the calling app's, from its App Check app ID. */
 export interface RedemptionRequest {
   record: HandoffRecord | undefined;
-  account: AccountFacts | null;
+  account: HandoffAccount | null;
   /** The digest of the retry key the app sent: only the first redeemer knows the key. */
   retryKeyDigest: string;
   appPlatform: string | null;
@@ -159,22 +177,74 @@ export interface RedemptionRequest {
 /**
  * - `grant`: a custom token for the record's account (`first`: the code's first redemption,
  *   which the store records);
- * - `refuse`: the one refusal, nothing written but the attempt;
- * - `reuse`: refused, and the account is locked until its owner recovers it (then the code is `revokedAt`).
+ * - `refuse`: the one refusal, nothing written but an unknown code's attempt;
+ * - `reuse`: refused, and the account is locked until its owner recovers it (then the code is `revokedAt`);
+ * - `signOut`: refused, the account's sessions ended and the code revoked, nothing locked: a late
+ *   reuse of a code whose tokens have all expired, with the account's credentials as they were;
+ * - `deleted`: refused, and the owner told that the account was deleted while the first redeemer's
+ *   token could sign in (the code revoked, so that she is told once).
  */
-export type Redemption = { kind: 'grant'; first: boolean } | { kind: 'refuse' } | { kind: 'reuse' };
+export type Redemption =
+  | { kind: 'grant'; first: boolean }
+  | { kind: 'refuse' }
+  | { kind: 'reuse' }
+  | { kind: 'signOut' }
+  | { kind: 'deleted' };
 
-export function decideRedemption({ record, account, retryKeyDigest, appPlatform, now }: RedemptionRequest): Redemption {
+/**
+ * How long after a code's first redemption a custom token granted for it may still sign in: its
+ * retries' two minutes, then the hour the Admin SDK signs a custom token for.
+ */
+export const HANDOFF_TOKEN_LIVE_MS = HANDOFF_RETRY_MS + ACCOUNT_LOCK_MS;
+
+export function decideRedemption(request: RedemptionRequest): Redemption {
+  const { record, account, retryKeyDigest, appPlatform, now } = request;
   if (!record || record.platform !== appPlatform || record.revokedAt) return { kind: 'refuse' };
   if (record.redeemedAt) {
-    const retry =
-      record.retryKeyDigest === retryKeyDigest && now.getTime() - Date.parse(record.redeemedAt) <= HANDOFF_RETRY_MS;
-    if (!retry) return { kind: 'reuse' };
+    const sinceRedeemed = now.getTime() - Date.parse(record.redeemedAt);
+    if (record.retryKeyDigest === retryKeyDigest) {
+      // The first redeemer itself, asking again: a lost answer within its two minutes, else refused.
+      if (sinceRedeemed > HANDOFF_RETRY_MS) return { kind: 'refuse' };
+    } else {
+      return decideReuse(record, account, sinceRedeemed < HANDOFF_TOKEN_LIVE_MS);
+    }
   } else if (record.replacedAt || now.getTime() > Date.parse(record.expiresAt)) {
     return { kind: 'refuse' };
   }
   if (!account || account.disabled || !sessionsKeptSince(account, record.createdAt)) return { kind: 'refuse' };
   return { kind: 'grant', first: !record.redeemedAt };
+}
+
+/**
+ * A redemption of a redeemed code by someone without its retry key. An account disabled by anyone
+ * but a lock of this code (an administrator's ban) is left as it is: a reuse must never be a way to
+ * have an account enabled again, and mails nobody. A lock this code began (`lockingAt`) is finished
+ * whatever Auth says now, since its own first step disables the account.
+ */
+function decideReuse(record: HandoffRecord, account: HandoffAccount | null, tokenLive: boolean): Redemption {
+  if (record.lockingAt) return { kind: 'reuse' };
+  if (!account) return tokenLive ? { kind: 'deleted' } : { kind: 'refuse' };
+  if (account.disabled) return { kind: 'refuse' };
+  return tokenLive || credentialsChanged(record, account) ? { kind: 'reuse' } : { kind: 'signOut' };
+}
+
+/**
+ * What the first redeemer's session could have changed in Auth since the mint: the address, the
+ * providers, a second factor, or the password (a password change ends the account's sessions, so
+ * Auth's `tokensValidAfter` moves past the redemption). A code minted before its owner was kept
+ * counts as changed: nothing shows that it was not.
+ */
+export function credentialsChanged(record: HandoffRecord, account: HandoffAccount): boolean {
+  const { owner } = record;
+  if (!owner) return true;
+  const sameSet = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((item) => b.includes(item));
+  const address = (email: string | null | undefined) => email?.toLowerCase() ?? null;
+  if (address(account.email) !== address(owner.email)) return true;
+  if (!sameSet(account.providerIds, owner.providerIds)) return true;
+  if (owner.factorIds && !sameSet(account.factorIds ?? [], owner.factorIds)) return true;
+  const redeemedAt = Date.parse(record.redeemedAt ?? record.createdAt);
+  return account.tokensValidAfter !== undefined && Date.parse(account.tokensValidAfter) > redeemedAt;
 }
 
 /** No session of the account was revoked since `createdAt` (Auth keeps the revocation's time to the second). */

@@ -14,11 +14,14 @@ import type { ServerText } from '../../platform/domain/server-text.js';
 /** A mail for the Trigger Email extension's outbox. */
 export type OutboxMail = MailMessage;
 
-/** The recovery link: the account and its recovery code, on the product's own origin. */
+/**
+ * The recovery link: the account and its recovery code, on the product's own origin, in the
+ * fragment. A fragment never reaches a server, so the code (good for 30 days) stays out of the
+ * request logs of Hosting and the function; the page's one-line script puts it into its form.
+ */
 export function recoveryLink(productDomain: string, uid: string, code: string): string {
   const url = new URL(ACCOUNT_RECOVERY_PATH, productDomain);
-  url.searchParams.set('account', uid);
-  url.searchParams.set('code', code);
+  url.hash = new URLSearchParams({ account: uid, code }).toString();
   return url.href;
 }
 
@@ -26,11 +29,28 @@ export function accountLockMail(to: string, link: string, text: ServerText): Out
   return laidOutMail(to, link, text, 'accountLockMail');
 }
 
-/** What the recovery page shows: the form, or the outcome of its post. */
+/** The mail of an account deleted by the first redeemer (its link: the product's home page, to get the app). */
+export function accountDeletedMail(to: string, home: string, text: ServerText): OutboxMail {
+  return laidOutMail(to, home, text, 'accountDeletedMail');
+}
+
+/**
+ * The recovery page's script, whole: it copies the link's fragment into the form's fields. Its
+ * digest is the only script the page's Content-Security-Policy allows.
+ */
+export const RECOVERY_FORM_SCRIPT =
+  "var p=new URLSearchParams(location.hash.slice(1)),f=document.forms[0];f.account.value=p.get('account')||'';f.code.value=p.get('code')||'';";
+
+/**
+ * What the recovery page shows: the form (its fields from the link's fragment, by the page's
+ * script; or from the query of a link mailed before the fragment), or the outcome of its post.
+ * `squatted`: an account made on her address was disabled to give it back.
+ */
 export type RecoveryPageState =
-  | { kind: 'form'; uid: string; code: string }
-  | { kind: 'wait' | 'refused' | 'done-social' }
-  | { kind: 'done-password'; resetLink: string };
+  | { kind: 'form'; fields?: { uid: string; code: string } }
+  | { kind: 'wait' | 'refused' | 'failed' }
+  | { kind: 'done-social'; squatted: boolean }
+  | { kind: 'done-password'; resetLink: string; squatted: boolean };
 
 const BUTTON =
   'display:inline-block;padding:12px 24px;border:0;border-radius:8px;background:#c8124a;color:#ffffff;' +
@@ -45,21 +65,28 @@ export function recoveryPage(state: RecoveryPageState, text: ServerText): string
         ? 'accountRecovery.recoveredHeading'
         : 'accountLockMail.heading',
   );
+  const squatted = (state.kind === 'done-social' || state.kind === 'done-password') && state.squatted;
   const body = ((): string => {
     switch (state.kind) {
       case 'form':
         return (
           `<p>${e(text.t('accountRecovery.pageLead'))}</p>` +
           `<form method="post" action="${ACCOUNT_RECOVERY_PATH}">` +
-          `<input type="hidden" name="account" value="${e(state.uid)}">` +
-          `<input type="hidden" name="code" value="${e(state.code)}">` +
+          `<input type="hidden" name="account" value="${e(state.fields?.uid ?? '')}">` +
+          `<input type="hidden" name="code" value="${e(state.fields?.code ?? '')}">` +
           `<input type="hidden" name="lg" value="${e(text.language)}">` +
-          `<button type="submit" style="${BUTTON}">${e(text.t('accountLockMail.button'))}</button></form>`
+          `<button type="submit" style="${BUTTON}">${e(text.t('accountLockMail.button'))}</button></form>` +
+          (state.fields
+            ? ''
+            : `<noscript><p>${e(text.t('accountRecovery.needsScript'))}</p></noscript>` +
+              `<script>${RECOVERY_FORM_SCRIPT}</script>`)
         );
       case 'wait':
         return `<p>${e(text.t('accountRecovery.wait'))}</p>`;
       case 'refused':
         return `<p>${e(text.t('accountRecovery.refused'))}</p>`;
+      case 'failed':
+        return `<p>${e(text.t('accountRecovery.failed'))}</p>`;
       case 'done-social':
         return `<p>${e(text.t('accountRecovery.doneSocial'))}</p>`;
       case 'done-password':
@@ -80,6 +107,7 @@ export function recoveryPage(state: RecoveryPageState, text: ServerText): string
     '<main style="max-width:480px;margin:0 auto;padding:32px 24px;background:#ffffff;min-height:100vh;box-sizing:border-box;">',
     `<p style="margin:0 0 24px;font-weight:700;color:#c8124a;">${e(brand.productName)}</p>`,
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${e(heading)}</h1>`,
+    squatted ? `<p>${e(text.t('accountRecovery.squatted'))}</p>` : '',
     body,
     '</main></body></html>',
   ].join('\n');

@@ -14,10 +14,14 @@ export interface RedemptionReads {
   attempts: string[];
 }
 
-/** What it writes: the attempts counted (absent: nothing) and the code's first redemption. */
+/**
+ * What it writes: an unknown code's attempt counted (absent: nothing), the code's first redemption,
+ * and the time a reuse decided to lock (before the lock's first step).
+ */
 export interface RedemptionWrites {
   attempts?: string[];
   redeemed?: Pick<HandoffRecord, 'redeemedAt' | 'installationId' | 'retryKeyDigest'>;
+  lockingAt?: string;
 }
 
 export interface HandoffStore {
@@ -44,7 +48,14 @@ export interface HandoffStore {
     decide: (existing: AccountLock | undefined) => { lock: AccountLock; mail: OutboxMail | null },
     now: Date,
   ): Promise<void>;
+  /**
+   * In one transaction: the code marked revoked, with `mail` written to the outbox, unless it was
+   * revoked already (then nothing: a mail goes once, however many try the code at once).
+   */
+  revoke(digest: string, mail: OutboxMail | null, now: Date): Promise<void>;
   readLock(uid: string): Promise<AccountLock | undefined>;
+  /** Notes on the lock the account that held its owner's address, before it is moved off it. */
+  noteSquatter(uid: string, squatter: NonNullable<AccountLock['squatter']>): Promise<void>;
   markRecovered(uid: string, now: Date): Promise<void>;
 }
 
@@ -56,11 +67,17 @@ export interface HandoffAuth {
   /** Disables the account and ends its sessions: no sign-in of any kind, no custom token exchanged. */
   lockAccount(uid: string): Promise<void>;
   /**
-   * Puts back what the owner had, ends every session again and enables the account. With
-   * `resetPassword`, the password is replaced by one nobody knows and the answer is a link to
-   * set hers (Firebase's own password reset); otherwise null.
+   * Puts back what the owner had (her address, her providers, her second factors), ends every
+   * session again and, with `enable`, enables the account. With `resetPassword`, the password is
+   * replaced by one nobody knows and the answer is a link to set hers (Firebase's own password
+   * reset); otherwise null. Each step can be taken again: a recovery that stopped half way is
+   * finished by the next.
    */
   restoreAccount(uid: string, restore: Restore): Promise<string | null>;
   /** A link to Firebase's own page that sets the account's password. */
   passwordResetLink(email: string): Promise<string>;
+  /** The account that holds this address, or null. */
+  addressHolder(email: string): Promise<string | null>;
+  /** Disables the account, ends its sessions and moves it off its address (to one that cannot receive mail). */
+  setAside(uid: string): Promise<void>;
 }

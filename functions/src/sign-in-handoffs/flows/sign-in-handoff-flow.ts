@@ -1,13 +1,15 @@
 /**
  * The sign-in handoff (docs/app-contract.md, section 6): a code minted by the welcome page's
  * "Get the app" for the person signed in there, redeemed once by the app for a custom token; a
- * second redemption locks the account until its owner recovers it from the mail it sends her.
+ * second redemption locks the account until its owner recovers it from the mail it sends her
+ * (or, once every token of the code has expired and nothing changed, only signs it out).
  */
 import { HANDOFF_CODE_BYTES, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import type { SignUpRecord } from '@dayfocus/contracts/records';
 import type { AccountLookup, UserReader } from '../../invites/flows/ports.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
 import type { Caller } from '../../platform/domain/caller.js';
+import type { Logger } from '../../platform/flows/ports.js';
 import { FlowError } from '../../platform/domain/errors.js';
 import { nextAllowedAt, withEventCounted } from '../../platform/domain/rolling-window.js';
 import {
@@ -26,7 +28,7 @@ import {
   type Redemption,
 } from '../domain/handoffs.js';
 import { decideRecovery, lockOf, type Recovery } from '../domain/account-locks.js';
-import { accountLockMail, recoveryLink } from '../domain/recovery-mail.js';
+import { accountDeletedMail, accountLockMail, recoveryLink } from '../domain/recovery-mail.js';
 import type { HandoffAuth, HandoffStore } from './ports.js';
 
 export interface SignInHandoffDeps {
@@ -42,10 +44,18 @@ export interface SignInHandoffDeps {
   textIn: (language: unknown) => ServerText;
   productDomain: () => string;
   now: () => Date;
+  logger: Logger;
 }
 
-/** A recovery's outcome, with the link to set her password when she had one. */
-export type RecoveryOutcome = Exclude<Recovery, { kind: 'restore' }> | { kind: 'restored'; resetLink: string | null };
+/**
+ * A recovery's outcome: restored, with the link to set her password when she had one, and whether
+ * an account made on her address was disabled to give it back; or `failed`, a step of Auth's that
+ * did not go through (nothing is marked done: the same link finishes it).
+ */
+export type RecoveryOutcome =
+  | Exclude<Recovery, { kind: 'restore' }>
+  | { kind: 'restored'; resetLink: string | null; squatted: boolean }
+  | { kind: 'failed' };
 
 /** A redemption's outcome with the account it concerns. */
 type Outcome = { kind: 'limited' } | (Redemption & { uid: string | undefined; record: HandoffRecord | undefined });
@@ -74,6 +84,7 @@ export class SignInHandoffFlow {
       email: account?.email ?? null,
       providerIds: account?.providerIds ?? [],
       language: this.deps.textIn(request.language).language,
+      factorIds: account?.factorIds ?? [],
     };
     const record = newHandoff(caller.uid, request.platform, at, owner);
     if (!(await store.mint(this.deps.digest(code), record, (mintedAt) => mintCounted(mintedAt, at)))) {
@@ -92,34 +103,72 @@ export class SignInHandoffFlow {
   ): Promise<{ customToken: string }> {
     const { store, auth, now } = this.deps;
     const at = now();
-    this.countOnInstance(at);
     const key = attemptKeyOf(request.code);
     if (!key) throw unusableCode();
     const digest = this.deps.digest(request.code);
     const retryKeyDigest = this.deps.digest(request.retryKey);
     const outcome = await store.redeem<Outcome>(digest, key, async ({ record, attempts }) => {
-      if (nextAllowedAt(attempts, ATTEMPTS_PER_PREFIX, at) > at) return { result: { kind: 'limited' }, writes: {} };
-      const account = record ? await this.deps.accounts.getAccount(record.uid) : null;
+      // Only an unknown code is a guess, and only guesses count against the windows: a known code's
+      // reuse is decided (and its lock taken) whatever they say, so that spending a window with
+      // made-up codes cannot keep the owner's redemption from locking.
+      if (!record) {
+        const limited = nextAllowedAt(attempts, ATTEMPTS_PER_PREFIX, at) > at || this.instanceFull(at);
+        if (limited) return { result: { kind: 'limited' }, writes: {} };
+        return {
+          result: { kind: 'refuse', uid: undefined, record },
+          writes: { attempts: withEventCounted(attempts, ATTEMPTS_PER_PREFIX, at) },
+        };
+      }
+      const account = await this.deps.accounts.getAccount(record.uid);
       const decision = decideRedemption({ record, account, appPlatform, retryKeyDigest, now: at });
       const first = decision.kind === 'grant' && decision.first;
       const redeemed = { redeemedAt: at.toISOString(), installationId: request.installationId, retryKeyDigest };
+      const locking = decision.kind === 'reuse' && !record.lockingAt;
       return {
-        result: { ...decision, uid: record?.uid, record },
-        writes: {
-          attempts: withEventCounted(attempts, ATTEMPTS_PER_PREFIX, at),
-          ...(first ? { redeemed } : {}),
-        },
+        result: { ...decision, uid: record.uid, record },
+        writes: { ...(first ? { redeemed } : {}), ...(locking ? { lockingAt: at.toISOString() } : {}) },
       };
     });
     if (outcome.kind === 'limited') throw tooManyAttempts();
-    if (outcome.kind === 'grant' && outcome.uid) return { customToken: await auth.customToken(outcome.uid) };
-    if (outcome.kind === 'reuse' && outcome.record) await this.lock(digest, outcome.record, at);
+    if (!outcome.record) {
+      this.instanceAttempts = withEventCounted(this.instanceAttempts, ATTEMPTS_PER_INSTANCE, at);
+      throw unusableCode();
+    }
+    const { record } = outcome;
+    switch (outcome.kind) {
+      case 'grant':
+        return { customToken: await auth.customToken(record.uid) };
+      case 'reuse':
+        await this.lock(digest, record, at);
+        break;
+      case 'signOut':
+        // Signed out first, then the code revoked: a failure between signs out again on the next try.
+        await auth.revokeSessions(record.uid);
+        await store.revoke(digest, null, at);
+        break;
+      case 'deleted':
+        await store.revoke(digest, this.deletionMail(record), at);
+        break;
+    }
     throw unusableCode();
   }
 
   /**
+   * The owner's mail when the first redeemer deleted her account while his token could sign in: the
+   * account cannot be locked or recovered (docs/app-contract.md, threat model), so she is told what
+   * happened and where to start again.
+   */
+  private deletionMail(record: HandoffRecord) {
+    const email = record.owner?.email;
+    if (!email) return null;
+    const home = new URL('/', this.deps.productDomain()).href;
+    return accountDeletedMail(email, home, this.deps.textIn(record.owner?.language));
+  }
+
+  /**
    * A reuse: the account disabled and signed out first, then its lock, its owner's mail and the
-   * code's revocation in one commit. A failure between leaves a code that locks again when tried.
+   * code's revocation in one commit. A failure between leaves a code that locks again when tried
+   * (its `lockingAt` tells the next try that the account's being disabled is the lock's own doing).
    */
   private async lock(digest: string, record: HandoffRecord, at: Date): Promise<void> {
     const { store, auth } = this.deps;
@@ -162,15 +211,39 @@ export class SignInHandoffFlow {
     const [lock, account] = await Promise.all([store.readLock(uid), accounts.getAccount(uid)]);
     const at = now();
     const recovery = decideRecovery(lock, this.deps.digest(code), account, at);
-    if (recovery.kind === 'recovered' && recovery.resetPassword && lock?.owner.email) {
-      // The link opened again (her first reset link expired, say): a new one.
-      return { kind: 'restored', resetLink: await auth.passwordResetLink(lock.owner.email) };
+    const squatted = lock?.squatter !== undefined;
+    try {
+      if (recovery.kind === 'recovered' && recovery.resetPassword && lock?.owner.email) {
+        // The link opened again (her first reset link expired, say): a new one.
+        return { kind: 'restored', resetLink: await auth.passwordResetLink(lock.owner.email), squatted };
+      }
+      if (recovery.kind !== 'restore') return recovery;
+      const took = await this.takeAddressBack(uid, recovery.restore.email);
+      // Restored, then marked: a failure between leaves a lock that the same link restores again.
+      const resetLink = await auth.restoreAccount(uid, recovery.restore);
+      await store.markRecovered(uid, at);
+      return { kind: 'restored', resetLink, squatted: squatted || took };
+    } catch (error) {
+      this.deps.logger.error('Account recovery stopped; the same link finishes it', {
+        uid,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return { kind: 'failed' };
     }
-    if (recovery.kind !== 'restore') return recovery;
-    // Restored, then marked: a failure between leaves a lock that the same link restores again.
-    const resetLink = await auth.restoreAccount(uid, recovery.restore);
-    await store.markRecovered(uid, at);
-    return { kind: 'restored', resetLink };
+  }
+
+  /**
+   * Her address, if another account holds it now, is taken back: Auth keeps one account per
+   * address, and at the mint it was hers, so whoever holds it got it since (the first redeemer moved
+   * her account off it and signed up on it, most likely). That account is noted on the lock, then
+   * disabled and moved off the address; true when there was one.
+   */
+  private async takeAddressBack(uid: string, email: string): Promise<boolean> {
+    const holder = await this.deps.auth.addressHolder(email);
+    if (holder === null || holder === uid) return false;
+    await this.deps.store.noteSquatter(uid, { uid: holder, email });
+    await this.deps.auth.setAside(holder);
+    return true;
   }
 
   /** "Not you?" in the app: ends every session of the account, the handoff's among them. */
@@ -182,9 +255,8 @@ export class SignInHandoffFlow {
     return { revoked: true };
   }
 
-  /** Counts an attempt on this instance, or refuses it when the instance's minute is full. */
-  private countOnInstance(at: Date): void {
-    if (nextAllowedAt(this.instanceAttempts, ATTEMPTS_PER_INSTANCE, at) > at) throw tooManyAttempts();
-    this.instanceAttempts = withEventCounted(this.instanceAttempts, ATTEMPTS_PER_INSTANCE, at);
+  /** This instance's minute of unknown codes is full. */
+  private instanceFull(at: Date): boolean {
+    return nextAllowedAt(this.instanceAttempts, ATTEMPTS_PER_INSTANCE, at) > at;
   }
 }

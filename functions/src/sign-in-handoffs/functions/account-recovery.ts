@@ -1,8 +1,10 @@
 /**
  * The recovery page of an account locked by a reused handoff code (`/account-recovery`, the link
  * of the mail the lock sends): a GET shows a form and changes nothing, since mail scanners fetch
- * links; the form's POST recovers the account. Plain HTML from the server: it works without any
- * script, in whichever browser the mail app opens.
+ * links; the form's POST recovers the account. Plain HTML from the server, in whichever browser the
+ * mail app opens: its one script, a line, copies the link's fragment (where the mail keeps the
+ * recovery code, out of every request log) into the form. A link mailed before carries the code in
+ * its query, and its form needs no script.
  */
 import type { Request } from 'firebase-functions/v2/https';
 import { isUserId } from '@dayfocus/contracts/ids';
@@ -12,7 +14,8 @@ import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import { httpFunction } from '../../platform/functions/http-function.js';
 import { textIn } from '../../platform/adapters/locales.js';
 import { signInHandoffFlow } from '../../composition/wiring.js';
-import { recoveryPage, type RecoveryPageState } from '../domain/recovery-mail.js';
+import { createHash } from 'node:crypto';
+import { RECOVERY_FORM_SCRIPT, recoveryPage, type RecoveryPageState } from '../domain/recovery-mail.js';
 import type { RecoveryOutcome } from '../flows/sign-in-handoff-flow.js';
 
 const HEADERS = {
@@ -21,7 +24,8 @@ const HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
   'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; " +
+    `script-src 'sha256-${createHash('sha256').update(RECOVERY_FORM_SCRIPT).digest('base64')}'`,
   'Content-Type': 'text/html; charset=utf-8',
 };
 
@@ -36,12 +40,24 @@ function fieldsOf(req: Request): Record<string, string> {
 }
 
 function stateOf(outcome: RecoveryOutcome): RecoveryPageState {
-  if (outcome.kind === 'restored') {
-    return outcome.resetLink ? { kind: 'done-password', resetLink: outcome.resetLink } : { kind: 'done-social' };
+  switch (outcome.kind) {
+    case 'restored':
+      return outcome.resetLink
+        ? { kind: 'done-password', resetLink: outcome.resetLink, squatted: outcome.squatted }
+        : { kind: 'done-social', squatted: outcome.squatted };
+    case 'recovered':
+      return { kind: 'done-social', squatted: false };
+    case 'wait':
+    case 'failed':
+      return { kind: outcome.kind };
+    case 'refuse':
+      return { kind: 'refused' };
   }
-  if (outcome.kind === 'recovered') return { kind: 'done-social' };
-  return { kind: outcome.kind === 'wait' ? 'wait' : 'refused' };
 }
+
+/** The status of a post's answer: a refusal is not found; a recovery that stopped can be tried again. */
+const statusOf = (outcome: RecoveryOutcome) =>
+  outcome.kind === 'refuse' ? 404 : outcome.kind === 'failed' ? 503 : 200;
 
 export async function answerRecovery(req: Request): Promise<HttpAnswer> {
   const fields = fieldsOf(req);
@@ -54,11 +70,14 @@ export async function answerRecovery(req: Request): Promise<HttpAnswer> {
   if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
     return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
   }
-  const { account = '', code = '' } = fields;
-  if (!isUserId(account) || !HANDOFF_CODE_PATTERN.test(code)) return page(404, { kind: 'refused' });
-  if (req.method !== 'POST') return page(200, { kind: 'form', uid: account, code });
-  const outcome = await signInHandoffFlow.recover(account, code);
-  return page(outcome.kind === 'refuse' ? 404 : 200, stateOf(outcome));
+  const { account, code } = fields;
+  // The link's own GET: the code is in its fragment, which the page's script reads.
+  if (req.method !== 'POST' && account === undefined && code === undefined) return page(200, { kind: 'form' });
+  if (!isUserId(account ?? '') || !HANDOFF_CODE_PATTERN.test(code ?? '')) return page(404, { kind: 'refused' });
+  const [uid, recoveryCode] = [account ?? '', code ?? ''];
+  if (req.method !== 'POST') return page(200, { kind: 'form', fields: { uid, code: recoveryCode } });
+  const outcome = await signInHandoffFlow.recover(uid, recoveryCode);
+  return page(statusOf(outcome), stateOf(outcome));
 }
 
 export const accountRecovery = httpFunction('accountRecovery', answerRecovery);

@@ -227,6 +227,24 @@ const server = {
     setPassword: 'Set a new password',
     doneSocial: `Open ${brand.productName} and sign in as before.`,
     refused: `Open the latest email we sent you, or sign in to ${brand.productName}.`,
+    squatted:
+      'Someone had made another account with your email address. We have turned it off, so that the address is yours again.',
+    failed:
+      'We could not finish just now. Nothing is lost: please open the link from the email again in a few minutes.',
+    needsScript: "This page needs JavaScript to read the link. Open the link from the email in your phone's browser.",
+  },
+  /**
+   * The mail to the owner of an account that the first redeemer of her sign-in code deleted before
+   * she used it: it cannot be locked or recovered, so she is told what happened and where to start again.
+   */
+  accountDeletedMail: {
+    subject: `Your ${brand.productName} account was deleted`,
+    heading: 'Your account was deleted from another phone',
+    lead: 'A sign-in code made for your account was used on two phones, and your account was deleted on the first one. The code may have been forwarded to someone else.',
+    button: `Get ${brand.productName}`,
+    next: 'You can sign up again with this email address. The code no longer works for anyone.',
+    linkHelp: 'If the button does not work, open this link:',
+    notYou: 'You did not do anything wrong.',
   },
 };
 

@@ -129,6 +129,23 @@ describe('sendVerificationEmail', () => {
     await browser.close();
   });
 
+  it('reads a name as it is drawn: lookalike digits and dots say "A friend", Indic names still go', async () => {
+    const subjects: Record<string, string> = {};
+    for (const name of ['Call OƼƼO lƷƼ', 'paypal‧com', 'వెంకటేశ్వర రావు', 'प्रियंका चोपड़ा']) {
+      const inviter = await createInviter({ name });
+      const { browser, email } = await registered(inviter.userId);
+      await browser.call('sendVerificationEmail', { language: 'en' });
+      subjects[name] = (await verificationMail(email)).subject;
+      await browser.close();
+    }
+    expect(subjects).toEqual({
+      'Call OƼƼO lƷƼ': 'A friend invited you to Dayfocus',
+      'paypal‧com': 'A friend invited you to Dayfocus',
+      'వెంకటేశ్వర రావు': 'వెంకటేశ్వర రావు invited you to Dayfocus',
+      'प्रियंका चोपड़ा': 'प्रियंका चोपड़ा invited you to Dayfocus',
+    });
+  });
+
   it('sends five a day per address: the sixth waits until the first leaves the day', async () => {
     const inviter = await createInviter();
     const { browser, email } = await registered(inviter.userId);

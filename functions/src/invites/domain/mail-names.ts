@@ -7,6 +7,7 @@
  */
 import { brand } from '@dayfocus/contracts/brand';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
+import unhomoglyph from 'unhomoglyph';
 
 /**
  * The longest name the mail gives, in characters as a reader counts them (grapheme clusters, so
@@ -30,6 +31,29 @@ const DOMAIN_LIKE = /[\p{L}\p{M}\p{N}]\.[\p{L}\p{M}]{2}/u;
 // The ideographic full stop and its full-width and half-width forms, which phones and browsers
 // read as a domain's dot.
 const DOMAIN_DOTS = /[\u3002\uff0e\uff61]/g;
+// A dot drawn as a middle dot (the skeleton draws the bullet, the hyphenation point and the
+// katakana middle dot so) before a Latin ending, as a reader takes `paypal·com`. Before the letters
+// of another script it parts a given name from a family name (ジョン・スミス).
+const MIDDLE_DOT_DOMAIN = /[\p{L}\p{M}\p{N}]\u00b7\p{Script=Latin}{2}/u;
+// A dot written so that no link detector sees it: `[.]`, `(.)`, `[dot]`, `{dot}` (a word in
+// parentheses may be a nickname: Dorothy (Dot) Smith).
+const HIDDEN_DOT = /[[({<]\s*[.\u00b7]\s*[\])}>]|[[{]\s*dot\s*[\]}]/iu;
+
+const RULES = [NUMBER, CURRENCY, ADDRESS, DOMAIN_LIKE, MIDDLE_DOT_DOMAIN, HIDDEN_DOT];
+
+/**
+ * The text as it is drawn: its skeleton (Unicode TS #39: decomposed, each character replaced by
+ * the one it looks like in Unicode's confusables list, decomposed again). A reader sees `Ƽ` as a
+ * 5, a Cyrillic `о` as an o, `∕` as a slash, whatever they are. The rules read the name both ways:
+ * the skeleton draws a 0 and a 1 as the letters O and l. In the scripts of the product's languages
+ * it turns signs and letters into other letters, marks or a colon (the visarga), none of which a
+ * rule refuses in a name. Letters of other scripts drawn as digits (Cyrillic б and З, Latin ezh Ʒ)
+ * give a name such as Глеб a digit, and the mail says "A friend" (the page and the push still name
+ * her). The list is unhomoglyph's, Unicode 13's: characters added since are read as themselves.
+ */
+function skeleton(text: string): string {
+  return unhomoglyph(text.normalize('NFD')).normalize('NFD');
+}
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
@@ -44,13 +68,14 @@ function readerLength(text: string): number {
  * null when the mail should say "A friend" instead: no usable name, or one with a number, a
  * currency sign, an address or link, or longer than MAIL_NAME_MAX_LENGTH. The checks read the
  * name with compatibility forms folded (NFKC: full-width `０８００` and `＠`, circled `①` are
- * caught as what they look like).
+ * caught as what they look like), and its skeleton (lookalikes caught as what they look like).
  */
 export function inviterNameForMail(stored: string | null): string | null {
   const name = stored === null ? '' : cleanDisplayName(stored);
   // cleanDisplayName falls back to the product's generic name, which names nobody in a mail.
   if (name === '' || name === brand.genericDisplayName) return null;
   const folded = name.normalize('NFKC').replace(DOMAIN_DOTS, '.');
-  const messageLike = [NUMBER, CURRENCY, ADDRESS, DOMAIN_LIKE].some((rule) => rule.test(folded));
+  const drawn = skeleton(folded);
+  const messageLike = RULES.some((rule) => rule.test(folded) || rule.test(drawn));
   return messageLike || readerLength(name) > MAIL_NAME_MAX_LENGTH ? null : name;
 }

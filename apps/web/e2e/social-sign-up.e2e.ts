@@ -371,6 +371,39 @@ describe('Sign-up with Google or Apple in the browser', () => {
     });
   }
 
+  // docs/app-contract.md, section 6, "The iPhone's copy": the app's Apple sheet signs an Apple account
+  // in with one tap, so its copy carries the invite alone; a Google account's carries a handoff.
+  for (const [provider, handoff] of [
+    ['apple', false],
+    ['google', true],
+  ] as const) {
+    it(`on an iPhone, a ${provider} sign-up's copy ${handoff ? 'carries a handoff' : 'carries the invite alone'}`, async () => {
+      const inviter = await seedInviter();
+      const page = await browser.newPage({ device: 'phone', userAgent: SAFARI_IPHONE });
+      const mints: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/createSignInHandoff')) mints.push(request.url());
+      });
+      await openSocialSignUp(page, inviter);
+      const popup = page.waitForEvent('popup');
+      await providerButton(page, provider).click();
+      await completeProviderPopup(await popup, { email: uniqueEmail(`e2e-ios-${provider}`), displayName: 'Mira' });
+      await reachWelcome(page, inviter.userId);
+      // The tap waits 3 s for its code: a first call that starts the emulator's worker for the
+      // callable (seconds on a busy machine) is not what this test is about.
+      await fetch(`${urls.hosting}/api/createSignInHandoff`, { method: 'POST' });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.hosting });
+      await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, body: 'App Store' }));
+      await page.getByRole('button', { name: en.welcome.copyInvite }).click();
+      await page.waitForURL((url) => url.hostname === 'apps.apple.com');
+      await page.goBack();
+      const copy = await page.evaluate(() => navigator.clipboard.readText());
+      const invite = `^${urls.hosting}/l/[A-Za-z0-9_-]{8,32}`;
+      expect(copy).toMatch(new RegExp(handoff ? `${invite}#signin=[A-Za-z0-9_-]{43}$` : `${invite}$`));
+      expect(mints.length).toBe(handoff ? 1 : 0);
+    });
+  }
+
   it('closing the provider popup keeps the visitor on /social-sign-up with every button enabled again', async () => {
     const inviter = await seedInviter();
     const page = await browser.newPage();

@@ -147,7 +147,7 @@ describe('minting', () => {
     signUpProvedAt: made.toISOString(),
     updatedAt: made.toISOString(),
   };
-  const minter: Minter = { caller, account, user, signUp, now: at(60_000) };
+  const minter: Minter = { caller, account, user, signUp, platform: 'android', now: at(60_000) };
 
   it('needs an enabled, proved account with an activated record and a session not revoked', () => {
     expect(() => checkMinter(minter)).not.toThrow();
@@ -183,6 +183,18 @@ describe('minting', () => {
         expect.objectContaining({ code: 'permission-denied' }),
       );
     }
+  });
+
+  it("mints no iPhone code for an Apple sign-in (the app's Apple sheet signs her in), an Android one all the same", () => {
+    const apple = { ...caller, signInProvider: 'apple.com' };
+    const appleSignUp = { ...signUp, invitedVia: 'apple.com', signUpProvedAt: undefined };
+    const appleAccount = { ...account, providerIds: ['apple.com'] };
+    const appleMinter = { ...minter, caller: apple, signUp: appleSignUp, account: appleAccount };
+    expect(() => checkMinter({ ...appleMinter, platform: 'ios' })).toThrow(
+      expect.objectContaining({ code: 'failed-precondition' }),
+    );
+    expect(() => checkMinter(appleMinter)).not.toThrow();
+    expect(() => checkMinter({ ...minter, platform: 'ios' })).not.toThrow();
   });
 
   it('lets one account mint 5 codes an hour and 20 a day', () => {

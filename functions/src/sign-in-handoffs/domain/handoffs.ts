@@ -104,6 +104,8 @@ export interface Minter {
   user: UserRecord | null;
   /** The companion's own record of the account's sign-up through an invitation. */
   signUp: SignUpRecord | undefined;
+  /** The store the code travels to. */
+  platform: HandoffPlatform;
   now: Date;
 }
 
@@ -118,8 +120,13 @@ const JOURNEY_PROVIDERS = new Set(['password', 'google.com', 'apple.com']);
  * whose sign-up the companion recorded and that still counts. An ID token of the mobile app (an
  * hour's, stolen or not) would otherwise become a session on another phone.
  */
-export function checkMinter({ caller, account, user, signUp, now }: Minter): void {
+export function checkMinter({ caller, account, user, signUp, platform, now }: Minter): void {
   if (caller.handoff) throw new FlowError('permission-denied', 'A session made by a sign-in code cannot make another');
+  if (platform === 'ios' && caller.signInProvider === 'apple.com') {
+    // The app's own Apple sheet signs an Apple account in with one tap on an iPhone
+    // (docs/app-contract.md, section 5): a code would add nothing but a copy that can leak.
+    throw new FlowError('failed-precondition', 'The app signs an Apple account in with its own Apple button');
+  }
   if (!account || account.disabled || !sessionStillValid(caller.authTime, account)) {
     throw new FlowError('permission-denied', 'This session can no longer make a sign-in code; sign in again');
   }

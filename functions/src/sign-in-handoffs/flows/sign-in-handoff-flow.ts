@@ -78,7 +78,7 @@ export class SignInHandoffFlow {
       signUps.getSignUp(caller.uid),
     ]);
     const at = now();
-    checkMinter({ caller, account, user, signUp, now: at });
+    checkMinter({ caller, account, user, signUp, platform: request.platform, now: at });
     const code = this.deps.randomBytes(HANDOFF_CODE_BYTES).toString('base64url');
     const owner = {
       email: account?.email ?? null,

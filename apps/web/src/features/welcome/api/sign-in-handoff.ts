@@ -14,23 +14,44 @@ import { callFunction } from '@/lib/callables';
  */
 export const HANDOFF_WAIT_MS = 3_000;
 
+interface SessionUser {
+  uid?: unknown;
+  providerData?: { providerId?: unknown }[];
+}
+
 /**
- * The account of the Firebase session this tab holds (its uid), read from its session storage
- * without loading Auth; null when there is none.
+ * The user of the Firebase session this tab holds, read from its session storage without loading
+ * Auth; null when there is none.
  */
-function sessionAccount(): string | null {
+function sessionUser(): SessionUser | null {
   try {
     const key = Object.keys(window.sessionStorage).find((name) => name.startsWith('firebase:authUser:'));
-    const user = JSON.parse((key && window.sessionStorage.getItem(key)) || 'null') as { uid?: unknown } | null;
-    return typeof user?.uid === 'string' ? user.uid : null;
+    const user = JSON.parse((key && window.sessionStorage.getItem(key)) || 'null') as SessionUser | null;
+    return typeof user?.uid === 'string' ? user : null;
   } catch {
     return null; // storage refused (a locked-down in-app browser) or unreadable: no session to hand over
   }
 }
 
+/** The account of the session this tab holds (its uid), or null. */
+function sessionAccount(): string | null {
+  const uid = sessionUser()?.uid;
+  return typeof uid === 'string' ? uid : null;
+}
+
 /** Whether this tab holds a Firebase session. */
 export function sessionInThisTab(): boolean {
   return sessionAccount() !== null;
+}
+
+/**
+ * Whether a code would help this tab's account into the app on `platform`: not for an account of
+ * Apple alone on an iPhone, which the app's own Apple sheet signs in with one tap
+ * (docs/app-contract.md, section 6, "The iPhone's copy"); its copy carries the invite alone.
+ */
+function codeHelps(platform: HandoffPlatform): boolean {
+  const providers = (sessionUser()?.providerData ?? []).map((provider) => provider.providerId);
+  return !(platform === 'ios' && providers.length > 0 && providers.every((id) => id === 'apple.com'));
 }
 
 /** Settles with `work`'s answer, or null once `ms` have passed. */
@@ -81,7 +102,7 @@ function keepCode(kept: Kept): void {
 
 /** Whether a tap on `platform`'s store has a handoff to wait for: a code kept, or a session to mint one. */
 export function handoffAvailable(platform: HandoffPlatform): boolean {
-  return keptCode(platform) !== null || sessionInThisTab();
+  return keptCode(platform) !== null || (sessionInThisTab() && codeHelps(platform));
 }
 
 /**
@@ -92,7 +113,7 @@ export function handoffAvailable(platform: HandoffPlatform): boolean {
  */
 export async function mintSignInHandoff(platform: HandoffPlatform): Promise<string | null> {
   const kept = keptCode(platform);
-  if (kept || !sessionInThisTab()) return kept;
+  if (kept || !sessionInThisTab() || !codeHelps(platform)) return kept;
   const minting = (async () => {
     const { firebaseAuth, endSession } = await import('@/lib/auth');
     const auth = firebaseAuth();

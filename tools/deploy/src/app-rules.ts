@@ -1,18 +1,41 @@
 /**
  * The preflight's check of the shared project's Firestore rules (docs/deploying.md, step 0): the
- * app's rules file, named by `APP_FIRESTORE_RULES`, must carry firestore.companion.rules unchanged,
- * and a Firestore emulator must refuse every client request to our collections under it, with the
- * documents an owner-keyed rule would grant (companion-rules.ts, clientAccessProblems). Ours
- * judges by default, started here; `RULES_EMULATOR_HOST` (host:port) names another one, such as
- * Google's, for rules that use what ours does not implement (`get()`, `exists()`, …).
+ * app's rules file, named by `APP_FIRESTORE_RULES`, must carry firestore.companion.rules unchanged;
+ * no `allow` whose match can bind a collection of ours may have a condition but `false`
+ * (rules-scan.ts, read from the file); and a Firestore emulator must refuse every client request
+ * to our collections under it, with the documents an owner-keyed rule would grant
+ * (companion-rules.ts, clientAccessProblems). The reading is sound for every condition; the probe
+ * shows what a rule lets through. Ours judges by default, started here; `RULES_EMULATOR_HOST`
+ * (host:port) names another one, such as Google's, for rules that use what ours does not implement
+ * (`get()`, `exists()`, …).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
-import { carriesFragment, clientAccessProblems, COMPANION_RULES_FILE } from '@dayfocus/stack/companion-rules';
+import {
+  carriesFragment,
+  clientAccessProblems,
+  COMPANION_RULES_FILE,
+  probedCollections,
+} from '@dayfocus/stack/companion-rules';
 import { shown, type DeployContext } from './context.js';
+import { allowsBindingOurs, type BindingAllow } from './rules-scan.js';
+import { RulesReadError } from './rules-syntax.js';
 
 const PASTE = `paste ${COMPANION_RULES_FILE} unchanged inside its \`match /databases/{database}/documents\``;
+const GRANT_NOTHING =
+  'grant nothing under our collections: no `match /{document=**}`, `/{collection}/{id}` or other wildcard ' +
+  'that allows, owner-keyed ones (`request.resource.data.owner == request.auth.uid`, ' +
+  '`resource.data.email == request.auth.token.email`) included';
+
+/** One allow the reading refused: what it says, where, and which of our collections its match can bind. */
+function bindingProblem({ statement, line, match, collections }: BindingAllow, ours: readonly string[]): string {
+  const bound = collections.length === ours.length ? 'every collection of ours' : collections.join(', ');
+  return (
+    `\`${statement}\` (line ${line}) under \`match ${match}\` can bind ${bound}, and only \`if false\` keeps ` +
+    'every client out there, whatever document it writes'
+  );
+}
 
 /** What the check found: problems, each saying what to set, or none. */
 export interface RulesOutcome {
@@ -37,32 +60,39 @@ export async function appRulesOutcome({ root }: DeployContext, env = process.env
   const rules = readFileSync(path, 'utf8');
   if (!carriesFragment(rules, readFileSync(join(root, COMPANION_RULES_FILE), 'utf8')))
     return { problems: [`it does not carry ${COMPANION_RULES_FILE}: ${PASTE}`], where };
+  const ours = probedCollections();
+  let bindings: string[];
+  try {
+    bindings = allowsBindingOurs(rules, ours).map((allow) => bindingProblem(allow, ours));
+  } catch (error) {
+    if (!(error instanceof RulesReadError)) throw error;
+    return {
+      problems: [
+        `the rules could not be read (${error.message}): the check refuses rules it cannot read rather than ` +
+          'guess; fix them, or teach tools/deploy/src/rules-scan.ts the construct if Firestore accepts it',
+      ],
+      where,
+    };
+  }
   const other = env['RULES_EMULATOR_HOST'];
   const [host = '127.0.0.1', port = '8080'] = other?.split(':') ?? [];
   const emulator = other ? null : await startFirestoreEmulator({ port: 0 });
   try {
     const judge = emulator ?? { host, port: Number(port) };
-    const access = await clientAccessProblems(rules, judge);
-    const problems =
-      access.length === 0
-        ? []
-        : [
-            ...access,
-            'grant nothing under our collections: no `match /{document=**}`, `/{collection}/{id}` or other wildcard ' +
-              'that allows, owner-keyed ones (`request.resource.data.owner == request.auth.uid`, ' +
-              '`resource.data.email == request.auth.token.email`) included',
-          ];
+    const access = [...bindings, ...(await clientAccessProblems(rules, judge))];
     return {
-      problems,
+      problems: access.length === 0 ? [] : [...access, GRANT_NOTHING],
       where,
       note:
-        `no client, anonymous or signed in with a verified address, gets, lists, creates, updates or deletes ` +
-        `a document of ours, its uid or address in any owner field (judged by ${other ?? 'our emulator'})`,
+        `no allow that can bind a collection of ours is other than \`false\`, and no client, anonymous or ` +
+        'signed in with a verified address, gets, lists, creates, updates or deletes a document of ours, its uid ' +
+        `or address in any owner field (judged by ${other ?? 'our emulator'})`,
     };
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return {
       problems: [
+        ...bindings,
         `the emulator could not judge it (${message}): if ours lacks a construct the rules use, judge them on ` +
           "Google's emulator with RULES_EMULATOR_HOST=host:port",
       ],

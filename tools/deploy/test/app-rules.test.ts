@@ -112,6 +112,54 @@ describe("the app's rules with our fragment", () => {
   });
 });
 
+/**
+ * App-wide rules whose condition no document of the probe's satisfies, though a client's own does:
+ * each opens every collection of ours. The probe passes them; the static check of the match paths
+ * (src/rules-scan.ts) refuses each allow that can bind a collection of ours and is not `false`.
+ */
+describe("the app's rules with an app-wide allow that the probe's documents never satisfy", () => {
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  /** The problem naming `statement` under the app-wide match, which can bind every collection of ours. */
+  const reaching = (statement: string) =>
+    expect.stringMatching(
+      new RegExp(
+        `^${escaped(`\`${statement}\` (line `)}\\d+${escaped(
+          ') under `match /databases/{database}/documents/{collection}/{docId}` can bind every collection of ours',
+        )}`,
+      ),
+    );
+  const appWide = (statement: string) => `match /{collection}/{docId} {\n      ${statement};\n    }`;
+
+  it("are refused with a typed-field create: a mail of the writer's HTML from our domain", async () => {
+    const statement = 'allow create: if request.auth != null && request.resource.data.createdAt is timestamp';
+    const { problems } = await judged('typed-field', appWide(statement));
+    expect(problems).toContainEqual(reaching(statement));
+    expect(problems.at(-1)).toMatch(/^grant nothing under our collections: /);
+  });
+
+  it("are refused with an id-shape condition: a handoff code's record and an account's lock opened", async () => {
+    const statement = 'allow read, write: if request.auth != null && docId.size() == 20';
+    const { problems } = await judged('id-shape', appWide(statement));
+    expect(problems).toContainEqual(reaching(statement));
+  });
+
+  it('are refused with a required-keys create: a mail holding the keys the rule asks for', async () => {
+    const statement = "allow create: if request.auth != null && request.resource.data.keys().hasAll(['owner', 'type'])";
+    const { problems } = await judged('required-keys', appWide(statement));
+    expect(problems).toContainEqual(reaching(statement));
+  });
+
+  it('are refused, failing closed, when the rules cannot be read', async () => {
+    const { problems } = await judged(
+      'unreadable',
+      'match /{collection}/{docId} {\n      allow read: if "open;\n    }',
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^the rules could not be read \(line \d+:\d+: unterminated string\): /),
+    ]);
+  });
+});
+
 describe("the probe's documents", () => {
   it("cover every collection of ours, each with its records' own fields (a new collection needs its entry)", () => {
     expect(probedCollections()).toContain('_mail');

@@ -243,7 +243,7 @@ const mailExtension: DeployCheck = {
   run: (deploy) => mailExtensionOutcome(deploy),
 };
 
-/** Who signs the sign-in handoff's custom tokens: seen through gcloud when it is signed in here. */
+/** Who signs the sign-in handoff's custom tokens, read through gcloud: unread, it fails unless SKIP_SIGNER_CHECK=1. */
 const tokenSigner: DeployCheck = {
   name: "the handoff's signer alone signs custom tokens (the app's sign-in on arrival)",
   targets: ['functions'],

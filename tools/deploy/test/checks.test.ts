@@ -193,7 +193,7 @@ describe("the signer of the handoff's custom tokens", () => {
   });
   const signedIn = () => true;
   const outcome = (project: IamPolicy, policies: Record<string, IamPolicy>) =>
-    tokenSignerOutcome(deploy, gcloud(project, policies), signedIn);
+    tokenSignerOutcome(deploy, gcloud(project, policies), signedIn, {});
 
   it('passes when the signer alone may sign, as itself: the role granted on its own account', async () => {
     expect(await outcome({}, accounts(signs(signer)))).toMatchObject({
@@ -259,18 +259,45 @@ describe("the signer of the handoff's custom tokens", () => {
     expect(missing.problems[0]).toContain(`${create} && ${grantOnItself}`);
   });
 
-  it('passes, saying what to make and grant, where gcloud cannot look (not signed in, offline)', async () => {
+  it('fails, saying "not checked" and what to make and grant, where gcloud cannot look (not signed in, offline)', async () => {
     const unreachable: Gcloud = () => Promise.reject(new Error('Could not reach the server'));
-    const offline = await tokenSignerOutcome(deploy, unreachable, signedIn);
-    expect(offline).toMatchObject({
-      problems: [],
-      note: expect.stringContaining('not checked (Could not reach the server)'),
-    });
-    expect(offline.note).toContain(`${create} && ${grantOnItself}`);
-    const notSignedIn = await tokenSignerOutcome(deploy, unreachable, () => false);
-    expect(notSignedIn.note).toContain(
-      `not checked, gcloud is not signed in here: redeemSignInHandoff run as ${signer}`,
+    const offline = await tokenSignerOutcome(deploy, unreachable, signedIn, {});
+    expect(offline.problems).toEqual([
+      expect.stringMatching(/^not checked \(Could not reach the server\): redeemSignInHandoff run as /),
+    ]);
+    expect(offline.problems[0]).toContain(`${create} && ${grantOnItself}`);
+    expect(offline.problems[0]).toContain('SKIP_SIGNER_CHECK=1');
+    const notSignedIn = await tokenSignerOutcome(deploy, unreachable, () => false, {});
+    expect(notSignedIn.problems).toEqual([
+      expect.stringContaining(`not checked, gcloud is not signed in here: redeemSignInHandoff run as ${signer}`),
+    ]);
+    const noProject = await tokenSignerOutcome(
+      { ...deploy, project: { id: undefined, from: 'none' } },
+      unreachable,
+      signedIn,
+      {},
     );
+    expect(noProject.problems).toEqual([expect.stringMatching(/^not checked, no project: /)]);
+  });
+
+  it('passes unchecked only when told to skip (SKIP_SIGNER_CHECK=1), saying so, and never asks gcloud', async () => {
+    const asked: string[][] = [];
+    const recording: Gcloud = (args) => {
+      asked.push(args);
+      return Promise.reject(new Error('not expected'));
+    };
+    const skipped = await tokenSignerOutcome(deploy, recording, signedIn, { SKIP_SIGNER_CHECK: '1' });
+    expect(skipped).toMatchObject({
+      problems: [],
+      note: expect.stringMatching(/^not checked, skipped by SKIP_SIGNER_CHECK=1: redeemSignInHandoff run as /),
+    });
+    expect(asked).toEqual([]);
+    // Any other value is a mistake, not a skip.
+    const unclear = await tokenSignerOutcome(deploy, recording, () => false, { SKIP_SIGNER_CHECK: 'no' });
+    expect(unclear.problems).toEqual([
+      expect.stringMatching(/^SKIP_SIGNER_CHECK is "no": set it to 1 to skip the check, or unset it/),
+      expect.stringContaining('not checked, gcloud is not signed in here'),
+    ]);
   });
 });
 

@@ -43,21 +43,30 @@ function appRulesFile(name: string, text: string): string {
 }
 const goodAppRules = appRulesFile('app.rules', mergeIntoAppRules(typicalAppRules));
 
-/** Runs `action` with APP_FIRESTORE_RULES set to `path` (unset for undefined), as the deploying shell would. */
-async function withAppRules<T>(path: string | undefined, action: () => Promise<T>): Promise<T> {
-  const before = process.env['APP_FIRESTORE_RULES'];
-  if (path === undefined) delete process.env['APP_FIRESTORE_RULES'];
-  else process.env['APP_FIRESTORE_RULES'] = path;
+/** Runs `action` with these variables set (removed for undefined), as the deploying shell would. */
+async function withEnv<T>(vars: Record<string, string | undefined>, action: () => Promise<T>): Promise<T> {
+  const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  const put = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values))
+      if (value === undefined) Reflect.deleteProperty(process.env, name);
+      else process.env[name] = value;
+  };
+  put(vars);
   try {
     return await action();
   } finally {
-    if (before === undefined) delete process.env['APP_FIRESTORE_RULES'];
-    else process.env['APP_FIRESTORE_RULES'] = before;
+    put(before);
   }
 }
+const withAppRules = <T>(path: string | undefined, action: () => Promise<T>) =>
+  withEnv({ APP_FIRESTORE_RULES: path }, action);
 
 beforeAll(async () => {
   process.env['APP_FIRESTORE_RULES'] = goodAppRules;
+  // No gcloud is signed in for the tests (an empty config), and none may read a real project's IAM
+  // from them: the good tree's deploys skip the signer's check as a person must, by saying so.
+  process.env['CLOUDSDK_CONFIG'] = mkdtempSync(join(rulesDir, 'gcloud-'));
+  process.env['SKIP_SIGNER_CHECK'] = '1';
   made.push((goodWeb = await buildWeb(goodWebConfig())));
   made.push((localWeb = await buildWeb(undefined)));
   made.push((good = makeTree(goodWeb)), (local = makeTree(localWeb)));
@@ -207,11 +216,25 @@ describe("the functions' predeploy", () => {
     );
   });
 
+  it('refuses a deploy whose signer gcloud cannot check here (not signed in), unless told to skip', async () => {
+    const { code, output } = await withEnv({ SKIP_SIGNER_CHECK: undefined }, () => predeploy(good, 'functions'));
+    expect(code).toBe(1);
+    expect(output).toContain(
+      "FAIL  the handoff's signer alone signs custom tokens (the app's sign-in on arrival) (IAM, through gcloud): " +
+        'not checked, gcloud is not signed in here: redeemSignInHandoff run as ',
+    );
+    expect(output).toContain('sign in with `gcloud auth login`, or set SKIP_SIGNER_CHECK=1');
+  });
+
   it('passes the good tree', async () => {
     // The check alone: the build and pack steps that follow it are run below and in deploy-package.test.ts.
     const { code, output } = await preflight(good, ['--only', 'functions', '--project', PROJECT]);
     expect(output).not.toContain('FAIL');
     expect(output).toContain(`ok    the functions' params (functions/.env.${PROJECT})`);
+    expect(output).toContain(
+      "ok    the handoff's signer alone signs custom tokens (the app's sign-in on arrival) (IAM, through gcloud): " +
+        'not checked, skipped by SKIP_SIGNER_CHECK=1',
+    );
     expect(code).toBe(0);
   });
 });

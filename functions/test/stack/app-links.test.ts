@@ -525,6 +525,16 @@ describe('a link that does not exist', () => {
     }
   });
 
+  it('names no other host in the 404 page of a path that resolves to one: no link off the site', async () => {
+    // Hosting resolves the dots, so the function is asked for `//evil.example/l/abc`: its page's
+    // language links were made of that path, `href="//evil.example/l/abc?lg=hi"`.
+    for (const path of ['/l/%2e%2e//evil.example/l/abc', '/l/%2E%2E/%2E%2E//evil.example/l/ZZZZZZZZZZ']) {
+      const response = await fetchRaw(path, { userAgent: userAgents.android['Chrome on Android'] });
+      expect(response.headers.location).toBeUndefined();
+      expect(response.body).not.toContain('evil.example');
+    }
+  });
+
   // `/l/../x` is `/x` to Hosting, which answers it with the web app's own 404 page.
   it.each(['/l/ZZZZZZZZZZ', '/l/abc', `/l/${'a'.repeat(300)}`, '/l/abcd%2F..%2Fefgh'])(
     'shows the product-style page for %s: the Dayfocus top bar and a message a person understands',

@@ -17,8 +17,13 @@ import type { Caller } from '../../src/platform/domain/caller.js';
 
 const made = new Date('2026-11-26T10:00:00.000Z');
 const at = (ms: number) => new Date(made.getTime() + ms);
-const account = { emailVerified: true, providerIds: ['password'], email: 'mira@example.com', factorIds: [] };
-const owner = { email: 'mira@example.com', providerIds: ['password'], language: 'hi', factorIds: [] };
+const account = {
+  emailVerified: true,
+  providerIds: ['password'],
+  email: 'mira@example.com',
+  factorIds: [] as string[],
+};
+const owner = { email: 'mira@example.com', providerIds: ['password'], language: 'hi', factorIds: [] as string[] };
 const record: HandoffRecord = newHandoff('mira', 'android', made, owner);
 const redeemed: HandoffRecord = {
   ...record,

@@ -38,7 +38,8 @@ import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../shor
 import type { InlineRenderer } from '../domain/inline-sources.js';
 import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
 import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
-import { ownPathOf, pageRouteOf, splitRawUrl, type PageRoute } from '../domain/page-route.js';
+import { ownPathOf, splitRawUrl } from '../../platform/domain/own-path.js';
+import { pageRouteOf, type PageRoute } from '../domain/page-route.js';
 
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';

@@ -28,6 +28,7 @@ import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
 import { LinkProviderError, type AppLinkLinks, type InviterLookup, type ShortLinkProviderClient } from './ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
+import { ownPathOf } from '../../platform/domain/own-path.js';
 
 export interface AppLinkFlowDeps {
   /** Who has a public face, asked afresh: making a link. */
@@ -223,7 +224,9 @@ export class AppLinkFlow {
       settings,
     });
     const nonce = Buffer.from(this.deps.randomBytes(16)).toString('base64');
-    const path = visit.rawUrl.split('?', 1)[0] ?? '/';
+    // The path as a browser reads it: the page's links are made of it, and a path that resolves to
+    // another host (`/l/%2e%2e//evil.example/…`, its dots resolved by Hosting) must not become one.
+    const path = ownPathOf(visit.rawUrl) ?? '/';
     const page = await renderer.renderLinkPage({ content, path, language, nonce });
     return {
       status: page.status,

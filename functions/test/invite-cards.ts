@@ -1,8 +1,12 @@
 /**
- * Reading an invite card back as pixels (decoded by Skia, as the card was drawn), and a picture
- * to put on it: what the card tests and the card benchmark share.
+ * Reading an invite card back as pixels (decoded by Skia, as the card was drawn), and pictures
+ * to put on it, good and hostile: what the card tests and the card benchmark share.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { crc32, createDeflate } from 'node:zlib';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { cardColours, portraitBox } from '../src/invite-cards/domain/card-layout.js';
 
 export interface Pixels {
   width: number;
@@ -67,4 +71,58 @@ export async function photoLikePicture(): Promise<Buffer> {
     context.fillRect(random() * 640, random() * 640, 2 + random() * 14, 2 + random() * 14);
   }
   return canvas.encode('jpeg', 92);
+}
+
+/** Whether the card's circle holds the brand's colour (her initials) rather than a picture, near its rim. */
+export function showsInitials(pixels: Pixels, cx: number = portraitBox.cx): boolean {
+  return near(colourAt(pixels, cx, portraitBox.cy - portraitBox.radius + 12), rgb(cardColours.brand));
+}
+
+/** A PNG of one colour, `size` pixels square: a picture the card draws. */
+export async function plainPicture(colour: string, size = 256): Promise<Buffer> {
+  const canvas = createCanvas(size, size);
+  const context = canvas.getContext('2d');
+  context.fillStyle = colour;
+  context.fillRect(0, 0, size, size);
+  return canvas.encode('png');
+}
+
+/**
+ * A decompression bomb: a black PNG whose header says `width` x `height` (12000x12000 is about
+ * 410 KB of file and 550 MiB of pixels once decoded). Its rows are deflated as a stream, so
+ * making it never holds the pixels either.
+ */
+export async function pictureBomb(width: number, height: number): Promise<Buffer> {
+  // Rows of filter byte 0 then RGB black: all zeros, so one buffer of whole rows serves each chunk.
+  const rowBytes = 1 + width * 3;
+  const rowsAChunk = Math.max(1, Math.floor((1 << 20) / rowBytes));
+  const chunkOfRows = Buffer.alloc(rowBytes * rowsAChunk);
+  const rows = Readable.from(
+    (function* () {
+      for (let y = 0; y < height; y += rowsAChunk)
+        yield chunkOfRows.subarray(0, rowBytes * Math.min(rowsAChunk, height - y));
+    })(),
+  );
+  const deflated: Buffer[] = [];
+  await pipeline(rows, createDeflate({ level: 9 }), async function (chunks: AsyncIterable<Buffer>) {
+    for await (const chunk of chunks) deflated.push(chunk);
+  });
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits a channel, RGB, deflate, no filter choice, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', Buffer.concat(deflated)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

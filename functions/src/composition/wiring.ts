@@ -42,6 +42,7 @@ import { FirebaseHandoffAuth } from '../sign-in-handoffs/adapters/handoff-auth.j
 import { CardFlow } from '../invite-cards/flows/card-flow.js';
 import { FirestoreCardStore } from '../invite-cards/adapters/card-store.js';
 import { pictureBytes } from '../invite-cards/adapters/picture-bytes.js';
+import { LOCAL_PICTURE_SOURCES, PRODUCTION_PICTURE_SOURCES } from '../invite-cards/domain/picture-sources.js';
 import { switchedOnLanguages } from '../platform/adapters/locales.js';
 
 export const funnels = new FunnelStore(db);
@@ -153,8 +154,13 @@ const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.card(invite
 export const cardFlow = new CardFlow({
   findInviter: (inviterId, rawUrl) => pageInviters.card(inviterId, { rawUrl }),
   languages: switchedOnLanguages,
-  pictureBytes: (photoUrl) => pictureBytes(photoUrl, logger),
-  draw: async (drawing) => (await import('../invite-cards/adapters/card-drawer.js')).drawInviteCard(drawing),
+  // The local stack's pictures are on its own hosts, by plain http: production asks neither.
+  pictureBytes: (photoUrl) =>
+    pictureBytes(photoUrl, environment().localPictures ? LOCAL_PICTURE_SOURCES : PRODUCTION_PICTURE_SOURCES, logger),
+  draw: async (drawing) => {
+    const { image, showsPicture } = await (await import('../invite-cards/adapters/card-drawer.js')).drawCard(drawing);
+    return { jpeg: image, showsPicture };
+  },
   store: new FirestoreCardStore(db),
   logger,
 });

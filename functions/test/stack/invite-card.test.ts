@@ -4,13 +4,29 @@
  * function draws once, stores, and answers with a cache rule of a year; a made-up address draws
  * nothing. docs/invite-card.md.
  */
-import { describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
 import { collections } from '@dayfocus/contracts/records';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import { INVITE_CARD_CACHE_CONTROL, inviteCardPath } from '@dayfocus/contracts/invite-card';
+import { CANONICAL_REDIRECT_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
 import { metaOf } from '../html.js';
-import { adminDb, callAnonymously, createInviter, eventually, fetchRaw, uniqueId } from './support.js';
+import { pictureBomb, pixelsOf, plainPicture, showsInitials } from '../invite-cards.js';
+import {
+  adminAuth,
+  adminDb,
+  callAnonymously,
+  createInviter,
+  eventually,
+  fetchRaw,
+  firestoreFaults,
+  OUR_EMULATOR,
+  uniqueId,
+} from './support.js';
 
 const whatsApp = userAgents.crawler.WhatsApp;
 const CARD_URL = new RegExp(`^${urls.hosting}/card/[^/]+/[a-zA-Z-]+/[A-Za-z0-9_-]{16}\\.jpg$`);
@@ -150,6 +166,233 @@ describe('The invite card', () => {
     expect(tag('og:title')).toBe('Everyday tasks, done with friends · Dayfocus');
     expect(tag('og:description')).toBe('Dayfocus is an app where friends help each other finish everyday tasks.');
     expect(image).toBe(`${urls.hosting}/images/dayfocus-preview.png`);
+  });
+});
+
+/** The card function's memory as Cloud Functions would count it against its 512 MiB. */
+const CARD_MEMORY_LIMIT = 512 * 1024 * 1024;
+
+/**
+ * The highest resident memory (VmHWM) of each process the Functions emulator runs `inviteCard`
+ * in: its workers carry the function's name in FUNCTION_TARGET. Linux's /proc; none found fails.
+ */
+function cardFunctionPeakMemory(): number[] {
+  const peaks: number[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const environ = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+      if (!environ.includes('FUNCTION_TARGET=inviteCard')) continue;
+      const kilobytes = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      if (kilobytes) peaks.push(Number(kilobytes) * 1024);
+    } catch {
+      // A process that ended while we looked.
+    }
+  }
+  if (peaks.length === 0) throw new Error('No process of the Functions emulator runs inviteCard');
+  return peaks;
+}
+
+/**
+ * A picture host the test serves, on 127.0.0.1 (a host the local stack takes pictures from) or
+ * 127.0.0.2 (loopback too, but a host no picture may come from). It records the paths asked of
+ * it, and what a route that streams says it sent.
+ */
+async function pictureHost(address: string, routes: Record<string, (res: ServerResponse) => unknown>) {
+  const asked: string[] = [];
+  const sent = new Map<string, Streamed>();
+  const server = createServer((req, res) => {
+    const path = req.url ?? '';
+    asked.push(path);
+    const route = routes[path];
+    if (!route) return res.writeHead(404).end();
+    void Promise.resolve(route(res)).then((streamed) => {
+      if (streamed) sent.set(path, streamed as Streamed);
+    });
+  });
+  server.listen(0, address);
+  await once(server, 'listening');
+  const origin = `http://${address}:${(server.address() as AddressInfo).port}`;
+  return { origin, asked, sent, server, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** What a streamed body came to: the bytes written, and whether the reader took them all. */
+interface Streamed {
+  bytes: number;
+  whole: boolean;
+}
+
+/**
+ * `total` bytes in chunks with no Content-Length, as fast as the reader takes them, with a pause
+ * of a second after `pauseAt` bytes: a reader that stops at a cap below it hangs up in the pause,
+ * whatever the sockets' buffers held.
+ */
+async function chunkedBody(res: ServerResponse, total: number, pauseAt: number): Promise<Streamed> {
+  res.writeHead(200, { 'content-type': 'image/png' }); // no length: chunked
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  const closed = once(res, 'close');
+  let bytes = 0;
+  while (bytes < total && !res.destroyed) {
+    if (bytes === pauseAt) await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    if (res.destroyed) break;
+    bytes += chunk.length;
+    if (!res.write(chunk)) await Promise.race([once(res, 'drain'), closed]);
+  }
+  // Whole when every byte went out to a reader still there (end() would count a cut one as finished).
+  const whole = bytes >= total && !res.destroyed;
+  res.end();
+  await closed;
+  return { bytes, whole };
+}
+
+/** Cache-Control's max-age and s-maxage, in seconds. */
+function longestAge(cacheControl: string | null): number {
+  const seconds = [...String(cacheControl).matchAll(/\b(?:s-)?max-age=(\d+)/g)].map((match) => Number(match[1]));
+  return Math.max(...seconds);
+}
+
+describe('a picture that would harm the card', () => {
+  const MiB = 1024 * 1024;
+  let bomb: Buffer;
+  let face: Buffer;
+  let own: Awaited<ReturnType<typeof pictureHost>>;
+  let elsewhere: Awaited<ReturnType<typeof pictureHost>>;
+
+  beforeAll(async () => {
+    [bomb, face] = await Promise.all([pictureBomb(12_000, 12_000), plainPicture('#c62828')]);
+    elsewhere = await pictureHost('127.0.0.2', { '/face.png': (res) => res.end(face) });
+    own = await pictureHost('127.0.0.1', {
+      '/face.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(face),
+      '/bomb.png': (res) => res.writeHead(200, { 'content-type': 'image/png' }).end(bomb),
+      '/chunked.png': (res) => chunkedBody(res, 40 * MiB, 16 * MiB),
+      '/moved.png': (res) => res.writeHead(302, { location: `${elsewhere.origin}/face.png` }).end(),
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([own.close(), elsewhere.close()]);
+  });
+
+  /** Her card as a crawler gets it, her picture at `path` of the test's own host. */
+  async function cardWithPicture(path: string) {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: `${own.origin}${path}` });
+    const { image } = await previewOf(`/feedback/${inviter.userId}/en`);
+    const card = await fetchCard(image);
+    expect(card.response.status).toBe(200);
+    return { inviter, image, card, pixels: await pixelsOf(card.bytes) };
+  }
+
+  it('draws her picture from a host pictures come from (the others below are measured against this)', async () => {
+    const { pixels, card } = await cardWithPicture('/face.png');
+    expect(showsInitials(pixels)).toBe(false);
+    expect(card.response.headers.get('cache-control')).toBe(INVITE_CARD_CACHE_CONTROL);
+  });
+
+  it("answers a 12000x12000 PNG bomb with her initials, the function's memory under its 512 MiB", async () => {
+    expect(bomb.length).toBeLessThan(500 * 1024);
+    const { pixels, card } = await cardWithPicture('/bomb.png');
+    expect(own.asked).toContain('/bomb.png');
+    // Read straight after the answer, while the worker that drew it still runs: refused before
+    // decoding, the card costs no more than any other (Skia and its faces, about 200 MiB).
+    for (const peak of cardFunctionPeakMemory()) expect(peak).toBeLessThan(CARD_MEMORY_LIMIT / 2);
+    expect(showsInitials(pixels)).toBe(true);
+    // Drawn without its picture: kept minutes, not a year, so that it is tried again.
+    expect(card.response.headers.get('cache-control')).not.toContain('immutable');
+    expect(longestAge(card.response.headers.get('cache-control'))).toBeLessThanOrEqual(600);
+  });
+
+  it('stops reading a picture sent without a length at the cap, and answers her initials', async () => {
+    const { pixels, card } = await cardWithPicture('/chunked.png');
+    expect(showsInitials(pixels)).toBe(true);
+    expect(card.response.headers.get('cache-control')).not.toContain('immutable');
+    // The reader hung up past the 8 MiB cap, while the host paused at 16 MiB of its 40.
+    const sent = await eventually(
+      async () => own.sent.get('/chunked.png'),
+      (streamed) => streamed !== undefined,
+      { what: "the picture host's count of what it sent" },
+    );
+    expect(sent?.whole).toBe(false);
+    expect(sent?.bytes).toBeLessThanOrEqual(16 * MiB);
+  });
+
+  it('follows no redirect to a host pictures do not come from, and answers her initials', async () => {
+    const { pixels, card } = await cardWithPicture('/moved.png');
+    expect(own.asked).toContain('/moved.png');
+    expect(elsewhere.asked).toEqual([]);
+    expect(showsInitials(pixels)).toBe(true);
+    expect(card.response.headers.get('cache-control')).not.toContain('immutable');
+  });
+
+  it('stores no card drawn without its picture: the next request fetches the picture again', async () => {
+    const { inviter, image } = await cardWithPicture('/moved.png');
+    const before = own.asked.filter((path) => path === '/moved.png').length;
+    expect((await fetchCard(image)).response.status).toBe(200);
+    expect(own.asked.filter((path) => path === '/moved.png').length).toBe(before + 1);
+    expect(await storedCards(inviter.userId)).toEqual([]);
+  });
+});
+
+describe('a card address with a query string', OUR_EMULATOR, () => {
+  afterEach(async () => {
+    await firestoreFaults(null);
+  });
+
+  it('is redirected to the bare address, kept by the CDN, with no read', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: null });
+    const path = inviteCardPath(inviterCardOf(inviter), 'en');
+    // Any read of her record or of a stored card would fail once (and count) while this runs.
+    await firestoreFaults({
+      faults: [`Users/${inviter.userId}`, collections.inviteCards].flatMap((match) =>
+        ['BatchGetDocuments', 'RunQuery', 'BeginTransaction'].map((rpc) => ({
+          rpc,
+          code: 'UNAVAILABLE',
+          count: 1,
+          match,
+        })),
+      ),
+    });
+    const busted = await fetchCard(`${urls.hosting}${path}?x=${uniqueId('bust')}`);
+    const { faults } = await firestoreFaults();
+    await firestoreFaults(null);
+    expect(busted.response.status).toBe(301);
+    expect(busted.response.headers.get('location')).toBe(path);
+    expect(busted.response.headers.get('cache-control')).toBe(CANONICAL_REDIRECT_CACHE_CONTROL);
+    expect(faults.reduce((sum, fault) => sum + fault.fired, 0)).toBe(0);
+    expect((await fetchCard(`${urls.hosting}${path}`)).response.status).toBe(200);
+  });
+});
+
+describe("an inviter's stored cards", () => {
+  it('are removed with her account', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: null });
+    await adminAuth.createUser({ uid: inviter.userId, email: `${inviter.userId}@dayfocus.test` });
+    for (const language of ['en', 'hi'])
+      expect(
+        (await fetchCard((await previewOf(`/feedback/${inviter.userId}/${language}`)).image)).response.status,
+      ).toBe(200);
+    await eventually(
+      () => storedCards(inviter.userId),
+      (languages) => languages.length === 2,
+      { what: 'her two cards stored' },
+    );
+    await adminAuth.deleteUser(inviter.userId);
+    await eventually(
+      () => storedCards(inviter.userId),
+      (languages) => languages.length === 0,
+      { what: 'her cards removed after her account was deleted', timeoutMs: 20_000 },
+    );
+  });
+
+  it('are never answered once she is switched off', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma', profileImage: null });
+    const { image } = await previewOf(`/feedback/${inviter.userId}/en`);
+    expect((await fetchCard(image)).response.status).toBe(200);
+    await eventually(
+      () => storedCards(inviter.userId),
+      (languages) => languages.length === 1,
+      { what: 'her card stored' },
+    );
+    await adminDb.collection('Users').doc(inviter.userId).update({ isActive: false });
+    // The same request again reads her afresh (the CDN would have answered a copy it still kept).
+    expect((await fetchCard(image)).response.status).toBe(404);
   });
 });
 

@@ -2,9 +2,12 @@
  * The invite card a link preview shows: drawn from the inviter's name, language and picture, with
  * the card's real fonts, then read back as pixels.
  */
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptFaces } from '@dayfocus/contracts/fonts';
 import {
   drawInviteCard,
@@ -16,13 +19,30 @@ import { emojiFace } from '../../src/invite-cards/adapters/card-fonts.js';
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
-  cardColours,
   nameBox,
   portraitBox,
   productLogo,
 } from '../../src/invite-cards/domain/card-layout.js';
 import { ELLIPSIS } from '../../src/invite-cards/domain/text-fit.js';
-import { colourAt, inkIn, near, photoLikePicture, pixelsOf, rgb, type Pixels } from '../invite-cards.js';
+import {
+  isPictureSource,
+  isPublicAddress,
+  LOCAL_PICTURE_SOURCES,
+  PRODUCTION_PICTURE_SOURCES,
+} from '../../src/invite-cards/domain/picture-sources.js';
+import { pictureBytes } from '../../src/invite-cards/adapters/picture-bytes.js';
+import {
+  colourAt,
+  inkIn,
+  near,
+  photoLikePicture,
+  pictureBomb,
+  pixelsOf,
+  plainPicture,
+  showsInitials,
+  type Pixels,
+} from '../invite-cards.js';
+import { memoryLogger } from '../memory-logger.js';
 
 const functionsDir = join(__dirname, '../..');
 
@@ -48,10 +68,6 @@ function nameInkSpan(pixels: Pixels, band: [number, number], cx: number): [numbe
   return [Math.min(...columns), Math.max(...columns)];
 }
 
-/** Whether the card's circle holds the brand's colour (initials) rather than a picture, near its rim. */
-const circleIsBrand = (pixels: Pixels, cx: number) =>
-  near(colourAt(pixels, cx, portraitBox.cy - portraitBox.radius + 12), rgb(cardColours.brand));
-
 describe('the invite card', () => {
   it('is a 1200x630 JPEG of at most 300 KB, even with a detailed picture', async () => {
     const card = await drawInviteCard({ name: 'Asha Verma', language: 'en', picture: await photoLikePicture() });
@@ -59,7 +75,7 @@ describe('the invite card', () => {
     const pixels = await pixelsOf(card);
     expect([pixels.width, pixels.height]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
     expect(card.length).toBeLessThanOrEqual(300 * 1024);
-    expect(circleIsBrand(pixels, portraitBox.cx)).toBe(false);
+    expect(showsInitials(pixels, portraitBox.cx)).toBe(false);
   });
 
   it('differs for two names, and names each', async () => {
@@ -104,7 +120,7 @@ describe('the invite card', () => {
 
   it('shows the initials on the brand colour when there is no picture', async () => {
     const pixels = await pixelsOf(await drawInviteCard({ name: 'Asha Verma', language: 'en' }));
-    expect(circleIsBrand(pixels, portraitBox.cx)).toBe(true);
+    expect(showsInitials(pixels, portraitBox.cx)).toBe(true);
     // The initials' white strokes across the circle's middle.
     const { cx, cy } = portraitBox;
     const white = Array.from({ length: 200 }, (_, i) => colourAt(pixels, cx - 100 + i, cy)).filter((colour) =>
@@ -135,8 +151,8 @@ describe('the invite card', () => {
 
   it('is mirrored for a right-to-left language: the picture and the text on the other side', async () => {
     const pixels = await pixelsOf(await drawInviteCard({ name: 'Asha Verma', language: 'ar-XB' }));
-    expect(circleIsBrand(pixels, CARD_WIDTH - portraitBox.cx)).toBe(true);
-    expect(circleIsBrand(pixels, portraitBox.cx)).toBe(false);
+    expect(showsInitials(pixels, CARD_WIDTH - portraitBox.cx)).toBe(true);
+    expect(showsInitials(pixels, portraitBox.cx)).toBe(false);
     // The name starts at the mirrored box's right edge and runs leftwards, as in English it
     // starts at the box's left edge and runs rightwards.
     const english = await pixelsOf(await drawInviteCard({ name: 'Asha Verma', language: 'en' }));
@@ -163,5 +179,137 @@ describe('the invite card', () => {
     };
     const packages = [...scriptFaces.map((face) => face.npmFiles.npmPackage), emojiFace.npmPackage];
     expect(packages.filter((name) => !(name in manifest.dependencies))).toEqual([]);
+  });
+});
+
+describe("the inviter's picture", () => {
+  it('is drawn as her initials when its header says more than 4096x4096, before it is decoded', async () => {
+    const initials = await drawInviteCard({ name: 'Asha Verma', language: 'en' });
+    for (const [width, height] of [
+      [12_000, 12_000],
+      [4097, 4096],
+      [5000, 4000],
+    ] as const) {
+      const picture = await pictureBomb(width, height);
+      const card = await drawInviteCard({ name: 'Asha Verma', language: 'en', picture });
+      expect(Buffer.compare(card, initials), `${width}x${height}`).toBe(0);
+    }
+    // At the bound, drawn.
+    const largest = await pictureBomb(4096, 4096);
+    expect(
+      showsInitials(await pixelsOf(await drawInviteCard({ name: 'Asha', language: 'en', picture: largest }))),
+    ).toBe(false);
+  }, 60_000); // the pictures are deflated here, hundreds of MB of rows
+
+  it('is drawn as her initials when it is an SVG, which says its own size', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64"/></svg>',
+    );
+    const initials = await drawInviteCard({ name: 'Asha Verma', language: 'en' });
+    expect(Buffer.compare(await drawInviteCard({ name: 'Asha Verma', language: 'en', picture: svg }), initials)).toBe(
+      0,
+    );
+  });
+
+  it('is asked in production only of the picture hosts, by https on its own port, at a public address', () => {
+    const production = (url: string) => isPictureSource(new URL(url), PRODUCTION_PICTURE_SOURCES);
+    const asked = [
+      'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/ProfilePictures%2Fasha%2Fa.jpg?alt=media',
+      'https://storage.googleapis.com/demo.appspot.com/ProfilePictures/asha/a.jpg',
+      'https://lh3.googleusercontent.com/a/ACg8ocK=s96-c',
+    ];
+    const refused = [
+      'http://firebasestorage.googleapis.com/v0/b/x/o/a.jpg',
+      'https://firebasestorage.googleapis.com:8443/v0/b/x/o/a.jpg',
+      'https://user:secret@lh3.googleusercontent.com/a/x',
+      'https://pictures.example.com/asha.jpg',
+      'https://googleusercontent.com.example.com/a.jpg',
+      'https://evilgoogleusercontent.com/a.jpg',
+      'https://169.254.169.254/computeMetadata/v1/',
+      'https://127.0.0.1/a.jpg',
+      'https://[::1]/a.jpg',
+      'https://[::ffff:7f00:1]/a.jpg',
+      'http://127.0.0.1:5000/a.jpg',
+      'http://localhost:9199/a.jpg',
+    ];
+    expect(asked.filter((url) => !production(url))).toEqual([]);
+    expect(refused.filter(production)).toEqual([]);
+    // The local stack's own hosts, as its pages load them (invites/domain/pictures.ts), and no other.
+    const local = (url: string) => isPictureSource(new URL(url), LOCAL_PICTURE_SOURCES);
+    expect(
+      ['http://127.0.0.1:5000/a.jpg', 'http://localhost:9199/a.jpg', ...asked].filter((url) => !local(url)),
+    ).toEqual([]);
+    expect(['http://127.0.0.2:5000/a.jpg', 'https://pictures.example.com/a.jpg'].filter(local)).toEqual([]);
+  });
+
+  it('counts only the internet at large as a public address', () => {
+    const addresses = ['8.8.8.8', '142.250.183.36', '2607:f8b0:4004:c1b::64'];
+    const own = [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:10.0.0.1',
+      '224.0.0.1',
+    ];
+    expect(addresses.filter((address) => !isPublicAddress(address))).toEqual([]);
+    expect(own.filter(isPublicAddress)).toEqual([]);
+  });
+});
+
+describe("fetching the inviter's picture", () => {
+  let face: Buffer;
+  let origin: string;
+  let port: number;
+  const asked: string[] = [];
+  const server = createServer((req, res) => {
+    asked.push(req.url ?? '');
+    if (req.url === '/face.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(face);
+    // A redirect to this host under its other name, and a loop of redirects.
+    if (req.url === '/by-name.png') return res.writeHead(302, { location: `http://localhost:${port}/face.png` }).end();
+    if (req.url?.startsWith('/loop')) return res.writeHead(302, { location: `${req.url}x` }).end();
+    res.writeHead(404).end();
+  });
+
+  beforeAll(async () => {
+    face = await plainPicture('#c62828');
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    port = (server.address() as AddressInfo).port;
+    origin = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('follows a redirect from one picture host to another', async () => {
+    const bytes = await pictureBytes(`${origin}/by-name.png`, LOCAL_PICTURE_SOURCES, memoryLogger());
+    expect(Buffer.compare(Buffer.from(bytes ?? []), face)).toBe(0);
+  });
+
+  it('connects to no loopback address in production, even by the name of a host it may ask', async () => {
+    // Production's rules, with `localhost` named a picture host and plain http let through: the
+    // one thing left to refuse it is where the name leads.
+    const rules = { ...PRODUCTION_PICTURE_SOURCES, hosts: ['localhost'], plainHttp: true };
+    const before = asked.length;
+    const logger = memoryLogger();
+    expect(await pictureBytes(`http://localhost:${port}/face.png`, rules, logger)).toBeUndefined();
+    expect(asked.length).toBe(before);
+    expect(String(logger.entries[0]?.fields?.error)).toMatch(/no public address/);
+    // The same with the local stack's rules: fetched.
+    expect(
+      await pictureBytes(`http://localhost:${port}/face.png`, LOCAL_PICTURE_SOURCES, memoryLogger()),
+    ).toBeDefined();
+  });
+
+  it('gives up after three redirects', async () => {
+    const before = asked.length;
+    expect(await pictureBytes(`${origin}/loop`, LOCAL_PICTURE_SOURCES, memoryLogger())).toBeUndefined();
+    expect(asked.length - before).toBe(4);
   });
 });

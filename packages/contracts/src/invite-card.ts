@@ -29,6 +29,12 @@ export const INVITE_CARD_IMAGE = { width: 1200, height: 630, type: 'image/jpeg' 
 /** Every card answer's cache rule: its address changes with what it shows, so it never does. */
 export const INVITE_CARD_CACHE_CONTROL = 'public, max-age=31536000, s-maxage=31536000, immutable';
 
+/**
+ * A card drawn with her initials where her picture could not be had (a slow host, an error, a
+ * picture refused): not her card yet, so kept minutes, and her picture is tried again after them.
+ */
+export const INVITE_CARD_STAND_IN_CACHE_CONTROL = 'public, max-age=300, s-maxage=300';
+
 const VERSION_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 
 /** The card's version: 12 bytes of SHA-256 over what it shows, URL-safe base64 (16 characters). */

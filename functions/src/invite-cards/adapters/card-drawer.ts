@@ -5,6 +5,7 @@
  * (functions/test/unit/invite-card-shaping.test.ts compares the two).
  */
 import { createCanvas, loadImage, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { imageSize } from 'image-size';
 import { CARD_HEIGHT, CARD_WIDTH, productLogo } from '../domain/card-layout.js';
 import { cardWords, inviteCardScene, type CardScene, type TextRun } from '../domain/card-scene.js';
 import { cardFont, registerCardFonts } from './card-fonts.js';
@@ -20,8 +21,22 @@ export interface InviteCardRequest {
   picture?: Uint8Array | undefined;
 }
 
+/** A card as drawn, and whether it shows the picture it was given (none given: false). */
+export interface DrawnCard {
+  /** The card's JPEG (a PNG when asked). */
+  image: Buffer;
+  showsPicture: boolean;
+}
+
 /** JPEG quality: a detailed photo makes a card of about 65 KB, text alone about 45 KB. */
 const JPEG_QUALITY = 85;
+
+/**
+ * The most pixels a picture may have to be decoded: 4096x4096, 64 MiB as Skia holds it. The card
+ * shows it in a 320-px circle; a camera's photo is 12-16 megapixels. Over it, a few hundred KB of
+ * PNG can say 12000x12000 and decode to 550 MiB, more than the function has.
+ */
+const MAX_PICTURE_PIXELS = 4096 * 4096;
 
 let scratch: SKRSContext2D | undefined;
 
@@ -43,6 +58,11 @@ export function inviteCardSceneFor(request: InviteCardRequest): CardScene {
  * bytes with a picture, the same without).
  */
 export async function drawInviteCard(request: InviteCardRequest, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  return (await drawCard(request, format)).image;
+}
+
+/** The card `request` asks for, and whether its picture could be shown. */
+export async function drawCard(request: InviteCardRequest, format: 'jpeg' | 'png' = 'jpeg'): Promise<DrawnCard> {
   const scene = inviteCardSceneFor(request);
   const picture = await readablePicture(request.picture);
   const canvas = createCanvas(CARD_WIDTH, CARD_HEIGHT);
@@ -54,13 +74,22 @@ export async function drawInviteCard(request: InviteCardRequest, format: 'jpeg' 
   for (const run of scene.texts) drawText(context, run);
   context.fillStyle = scene.bar.colour;
   context.fillRect(0, scene.bar.y, CARD_WIDTH, scene.bar.height);
-  return format === 'png' ? canvas.encode('png') : canvas.encode('jpeg', JPEG_QUALITY);
+  const image = await (format === 'png' ? canvas.encode('png') : canvas.encode('jpeg', JPEG_QUALITY));
+  return { image, showsPicture: picture !== undefined };
 }
 
-/** The decoded picture, or nothing when there are no bytes or they are no picture Skia reads. */
+/** The kinds of picture drawn (an SVG, which Skia would also read, says its own size and loads more). */
+const PICTURE_TYPES = new Set(['jpg', 'png', 'webp', 'gif']);
+
+/**
+ * The decoded picture, or nothing when there are no bytes, they are no picture of PICTURE_TYPES,
+ * or their header says more pixels than MAX_PICTURE_PIXELS (read from it before decoding).
+ */
 async function readablePicture(bytes: Uint8Array | undefined): Promise<Image | undefined> {
   if (!bytes || bytes.length === 0) return undefined;
   try {
+    const { type = '', width = 0, height = 0 } = imageSize(bytes);
+    if (!PICTURE_TYPES.has(type) || !(width > 0 && height > 0) || width * height > MAX_PICTURE_PIXELS) return undefined;
     const image = await loadImage(Buffer.from(bytes));
     return image.width > 0 && image.height > 0 ? image : undefined;
   } catch {

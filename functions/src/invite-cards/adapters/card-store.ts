@@ -24,4 +24,17 @@ export class FirestoreCardStore implements CardStore {
   async write(key: string, jpeg: Uint8Array, about: { inviterId: string; language: string }): Promise<void> {
     await this.doc(key).set({ ...about, jpeg: Buffer.from(jpeg), drawnAt: new Date().toISOString() });
   }
+
+  async removeAll(inviterId: string): Promise<number> {
+    const cards = this.db.collection(collections.inviteCards).where('inviterId', '==', inviterId);
+    // Their names alone (`select()`): the JPEGs are not read to be deleted.
+    const { docs } = await cards.select().get();
+    // One card a language and each change of name or picture: a batch of 500 holds years of them.
+    for (let at = 0; at < docs.length; at += 500) {
+      const batch = this.db.batch();
+      for (const doc of docs.slice(at, at + 500)) batch.delete(doc.ref);
+      await batch.commit();
+    }
+    return docs.length;
+  }
 }

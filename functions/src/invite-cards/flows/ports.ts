@@ -13,11 +13,20 @@ export interface CardDrawing {
   picture?: Uint8Array | undefined;
 }
 
+/** A card as the drawer made it. */
+export interface DrawnCard {
+  jpeg: Uint8Array;
+  /** Whether the picture it was given is on it (false for none, or one it could not or would not decode). */
+  showsPicture: boolean;
+}
+
 /** The cards drawn, by their address: found by the next instance, which then draws nothing. */
 export interface CardStore {
   /** The card's JPEG, or null when none was stored under this key. */
   read(key: string): Promise<Uint8Array | null>;
   write(key: string, jpeg: Uint8Array, about: { inviterId: string; language: string }): Promise<void>;
+  /** Every card stored for the inviter; answers how many there were. */
+  removeAll(inviterId: string): Promise<number>;
 }
 
 export interface CardFlowDeps {
@@ -28,7 +37,7 @@ export interface CardFlowDeps {
   /** Her picture's bytes, or nothing when it cannot be had in time (the card then shows her initials). */
   pictureBytes(photoUrl: string): Promise<Uint8Array | undefined>;
   /** The card as a JPEG. */
-  draw(drawing: CardDrawing): Promise<Uint8Array>;
+  draw(drawing: CardDrawing): Promise<DrawnCard>;
   store: CardStore;
   logger: Logger;
 }

@@ -2,7 +2,7 @@
 import * as functionsV1 from 'firebase-functions/v1';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { maxInstances } from '../../platform/functions/capacity.js';
-import { inviteFlow } from '../../composition/wiring.js';
+import { cardFlow, inviteFlow } from '../../composition/wiring.js';
 
 const authEvents = (name: 'onAccountCreated' | 'onAccountDeleted') =>
   functionsV1.region(FUNCTIONS_REGION).runWith({ maxInstances: maxInstances[name] }).auth.user();
@@ -11,6 +11,7 @@ export const onAccountCreated = authEvents('onAccountCreated').onCreate((user) =
   inviteFlow.onAccountCreated({ uid: user.uid, email: user.email, displayName: user.displayName }),
 );
 
-export const onAccountDeleted = authEvents('onAccountDeleted').onDelete((user) =>
-  inviteFlow.onAccountDeleted(user.uid),
-);
+// Her invite cards show her name and picture: they go with her account.
+export const onAccountDeleted = authEvents('onAccountDeleted').onDelete(async (user) => {
+  await Promise.all([inviteFlow.onAccountDeleted(user.uid), cardFlow.removeCards(user.uid)]);
+});

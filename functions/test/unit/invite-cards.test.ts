@@ -2,11 +2,13 @@
  * The invite card a link preview shows: drawn from the inviter's name, language and picture, with
  * the card's real fonts, then read back as pixels.
  */
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptFaces } from '@dayfocus/contracts/fonts';
 import {
@@ -45,6 +47,7 @@ import {
 import { memoryLogger } from '../memory-logger.js';
 
 const functionsDir = join(__dirname, '../..');
+const run = promisify(execFile);
 
 const LONG_NAME = 'Venkata Lakshmi Narasimha Subrahmanya Satyanarayana Murthy Chakravarthy Raghavan'.padEnd(80, 'x');
 
@@ -200,6 +203,23 @@ describe("the inviter's picture", () => {
       showsInitials(await pixelsOf(await drawInviteCard({ name: 'Asha', language: 'en', picture: largest }))),
     ).toBe(false);
   }, 60_000); // the pictures are deflated here, hundreds of MB of rows
+
+  it('is decoded one at a time: eight cards at once with pictures at the bound stay far under 512 MiB', async () => {
+    // A process of its own, so that its peak memory is the draws' alone.
+    const script = `
+      const { pictureBomb } = await import(${JSON.stringify(join(functionsDir, 'test/invite-cards.ts'))});
+      const { drawCard } = await import(${JSON.stringify(join(functionsDir, 'src/invite-cards/adapters/card-drawer.ts'))});
+      const picture = await pictureBomb(4096, 4096);
+      const cards = await Promise.all(Array.from({ length: 8 }, () => drawCard({ name: 'Asha', language: 'en', picture })));
+      console.log(JSON.stringify({ shown: cards.filter((card) => card.showsPicture).length, peak: process.resourceUsage().maxRSS * 1024 }));
+    `;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: functionsDir,
+    });
+    const { shown, peak } = JSON.parse(stdout) as { shown: number; peak: number };
+    expect(shown).toBe(8);
+    expect(peak).toBeLessThan(384 * 1024 * 1024);
+  }, 60_000);
 
   it('is drawn as her initials when it is an SVG, which says its own size', async () => {
     const svg = Buffer.from(

@@ -61,8 +61,22 @@ export async function drawInviteCard(request: InviteCardRequest, format: 'jpeg' 
   return (await drawCard(request, format)).image;
 }
 
-/** The card `request` asks for, and whether its picture could be shown. */
-export async function drawCard(request: InviteCardRequest, format: 'jpeg' | 'png' = 'jpeg'): Promise<DrawnCard> {
+/** The draw with a picture under way, which the next one with a picture waits for. */
+let pictureTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * The card `request` asks for, and whether its picture could be shown. Cards with a picture are
+ * drawn one at a time: a picture at the bound is 64 MiB decoded, and an instance takes dozens of
+ * requests at once (eight together took a process to 700 MiB); one card takes tens of ms.
+ */
+export function drawCard(request: InviteCardRequest, format: 'jpeg' | 'png' = 'jpeg'): Promise<DrawnCard> {
+  if (!request.picture || request.picture.length === 0) return draw(request, format);
+  const turn = pictureTurn.then(() => draw(request, format));
+  pictureTurn = turn.catch(() => undefined);
+  return turn;
+}
+
+async function draw(request: InviteCardRequest, format: 'jpeg' | 'png'): Promise<DrawnCard> {
   const scene = inviteCardSceneFor(request);
   const picture = await readablePicture(request.picture);
   const canvas = createCanvas(CARD_WIDTH, CARD_HEIGHT);

@@ -307,13 +307,13 @@ describe('opening a short link', () => {
     const opens = [
       ...Array.from({ length: 20 }, () => userAgents.web['Chrome on Windows']),
       ...Array.from({ length: 12 }, () => userAgents.ios['Safari on iPhone (iOS 17)']),
-      ...Array.from({ length: 8 }, () => userAgents.crawler.WhatsApp),
+      ...Array.from({ length: 8 }, () => userAgents.android['Chrome on Android']),
     ];
     const responses = await Promise.all(opens.map((userAgent) => fetchRaw(link.path, { userAgent })));
     expect(responses.map((r) => r.status).filter((s) => s >= 400)).toEqual([]);
     expect(await countedOpens(link.code, 40)).toMatchObject({
       opens: 40,
-      opensBy: { web: 20, ios: 12, android: 0, crawler: 8 },
+      opensBy: { web: 20, ios: 12, android: 8, crawler: 0 },
       sources: { ...noSources, direct: 40 },
     });
   });
@@ -323,8 +323,7 @@ describe('opening a short link', () => {
     const opens = [
       ...Array.from({ length: 300 }, () => ({ agent: userAgents.web['Chrome on Windows'], status: 200 })),
       ...Array.from({ length: 100 }, () => ({ agent: userAgents.ios['Safari on iPhone (iOS 17)'], status: 200 })),
-      ...Array.from({ length: 60 }, () => ({ agent: userAgents.android['Chrome on Android'], status: 200 })),
-      ...Array.from({ length: 40 }, () => ({ agent: userAgents.crawler.WhatsApp, status: 200 })),
+      ...Array.from({ length: 100 }, () => ({ agent: userAgents.android['Chrome on Android'], status: 200 })),
     ];
     // 50 in flight at a time: far more than the emulator's workers, so the opens queue on the link.
     const responses = await inBatches(
@@ -340,7 +339,7 @@ describe('opening a short link', () => {
     const counts = await countedOpens(link.code, 500);
     expect(counts).toMatchObject({
       opens: 500,
-      opensBy: { web: 300, ios: 100, android: 60, crawler: 40 },
+      opensBy: { web: 300, ios: 100, android: 100, crawler: 0 },
       sources: { ...noSources, direct: 500 },
     });
     expect(Date.parse(counts.lastOpenedAt ?? '')).toBeGreaterThan(Date.now() - 120_000);
@@ -375,7 +374,7 @@ describe('the source of an open', () => {
       userAgents.web['Chrome on Windows'],
       userAgents.ios['Safari on iPhone (iOS 17)'],
       userAgents.android['Chrome on Android'],
-      userAgents.crawler.WhatsApp,
+      userAgents.web['Safari on macOS'],
     ];
     const responses = await Promise.all(
       queries.map((query, i) => fetchRaw(`${link.path}${query}`, { userAgent: agents[i % agents.length] })),
@@ -385,7 +384,7 @@ describe('the source of an open', () => {
     const counts = await countedOpens(link.code, 50);
     expect(counts).toEqual({
       opens: 50,
-      opensBy: { web: 13, ios: 13, android: 12, crawler: 12 },
+      opensBy: { web: 25, ios: 13, android: 12, crawler: 0 },
       sources: {
         direct: 10,
         whatsapp: 12,
@@ -429,6 +428,41 @@ describe('the source of an open', () => {
         expect(withoutNonce(await fetchRaw(`${link.path}${query}`, { userAgent }))).toEqual(plain);
       }
     }
+  });
+});
+
+describe('previews are not visits', () => {
+  // What fetches a link without a person behind it: X's HEAD per share (with a browser's user
+  // agent), a browser's prefetch or prerender by each header it has used, and every crawler we know.
+  const iPhone = userAgents.ios['Safari on iPhone (iOS 17)'];
+  const previews: [string, Parameters<typeof fetchRaw>[1]][] = [
+    ["a HEAD with a phone's user agent", { method: 'HEAD', userAgent: iPhone }],
+    ['Sec-Purpose: prefetch', { userAgent: iPhone, headers: { 'sec-purpose': 'prefetch' } }],
+    ['Sec-Purpose: prefetch;prerender', { userAgent: iPhone, headers: { 'sec-purpose': 'prefetch;prerender' } }],
+    ['Purpose: prefetch', { userAgent: iPhone, headers: { purpose: 'prefetch' } }],
+    ['X-Moz: prefetch', { userAgent: iPhone, headers: { 'x-moz': 'prefetch' } }],
+    ...Object.entries(userAgents.crawler).map(([name, userAgent]): [string, Parameters<typeof fetchRaw>[1]] => [
+      `the ${name} crawler`,
+      { userAgent },
+    ]),
+  ];
+
+  it.each(previews)('counts no open for %s, and still answers it', async (_name, options) => {
+    const link = await newLink();
+    const preview = await fetchRaw(`${link.path}?src=whatsapp`, options);
+    expect(preview.status).toBe(200);
+    // One real open after it: the count is that open alone.
+    await fetchRaw(`${link.path}?src=copy`, { userAgent: iPhone });
+    const counts = await eventually(
+      () => openCountsOf(link.code),
+      (c) => c.sources.copy >= 1,
+      { what: `the open of ${link.code} counted` },
+    );
+    expect(counts).toMatchObject({
+      opens: 1,
+      opensBy: { ios: 1, android: 0, web: 0, crawler: 0 },
+      sources: { ...noSources, copy: 1 },
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '@dayfocus/stack/testing';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import {
   adminDb,
@@ -104,6 +105,27 @@ describe("an inviter's funnel", () => {
     const response = await fetchRaw('/feedback/nobody-at-all-here/en', { method: 'POST' });
     expect(response.status).toBe(404);
     expect(await funnelOf('nobody-at-all-here')).toEqual([]);
+  });
+
+  it('counts no view for a HEAD, a prefetch or any crawler, and one for the person after them', async () => {
+    const inviter = await createInviter();
+    const path = `/feedback/${inviter.userId}/en`;
+    const iPhone = userAgents.ios['Safari on iPhone (iOS 17)'];
+    const previews = [
+      fetchRaw(path, { method: 'HEAD', userAgent: iPhone }),
+      ...['sec-purpose', 'purpose', 'x-moz'].map((header) =>
+        fetchRaw(path, { method: 'POST', userAgent: iPhone, headers: { [header]: 'prefetch' } }),
+      ),
+      fetchRaw(path, { method: 'POST', userAgent: iPhone, headers: { 'sec-purpose': 'prefetch;prerender' } }),
+      ...Object.values(userAgents.crawler).map((userAgent) => fetchRaw(path, { method: 'POST', userAgent })),
+    ];
+    const answers = await Promise.all(previews);
+    // Answered as a view would be: a crawler learns nothing from the answer.
+    expect(answers.slice(1).map((a) => a.status)).toEqual(answers.slice(1).map(() => 204));
+    expect(await funnelOf(inviter.userId)).toEqual([]);
+
+    expect((await fetchRaw(path, { method: 'POST', userAgent: iPhone })).status).toBe(204);
+    expect(await funnelOf(inviter.userId)).toEqual([{ day: today(), views: 1, signUps: 0, joins: 0 }]);
   });
 
   it('`npm run report -- <inviterId>` prints the funnel from the stack', async () => {

@@ -153,10 +153,10 @@ describe('answering a visit while the open is counted', () => {
   ])('logs a count that %s and still gives the visitor the link; pending never rejects', async (_case, fails) => {
     const { flow, logger } = flowWith(fails as AppLinkLinks['countOpen']);
     const answer = await promptly(
-      flow.openAppLink({ method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.crawler.WhatsApp }),
+      flow.openAppLink({ method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.android['Chrome on Android'] }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.body).toContain('"preview":');
+    expect(answer.body).toContain('play.google.com');
     await expect(answer.pending).resolves.toBeUndefined();
     expect(logger.entries).toContainEqual({
       level: 'warn',
@@ -167,6 +167,9 @@ describe('answering a visit while the open is counted', () => {
 
   it.each([
     ['a HEAD request', { method: 'HEAD', rawUrl: `/l/${code}` }, 200],
+    ['a prefetch', { method: 'GET', rawUrl: `/l/${code}`, purpose: 'prefetch' }, 200],
+    ['a prerender', { method: 'GET', rawUrl: `/l/${code}`, purpose: 'prefetch;prerender' }, 200],
+    ["WhatsApp's crawler", { method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.crawler.WhatsApp }, 200],
     ["a reload by the page's own language switch", { method: 'GET', rawUrl: `/l/${code}?lg=hi` }, 200],
     ['an unknown code', { method: 'GET', rawUrl: '/l/ZZZZZZZZZZ' }, 404],
     ['a malformed path', { method: 'GET', rawUrl: '/l/../x' }, 404],

@@ -40,6 +40,7 @@ import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
 import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
 import { ownPathOf, splitRawUrl } from '../../platform/domain/own-path.js';
 import { pageRouteOf, type PageRoute } from '../domain/page-route.js';
+import { isPreview } from '../../platform/domain/previews.js';
 
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
@@ -74,6 +75,8 @@ export interface PageRequest {
   acceptLanguage?: string;
   /** The visitor's address as Hosting saw it: the welcome page's confirm form's limits. */
   client?: string;
+  /** The prefetch header the request carried, if any (platform/domain/previews.ts). */
+  purpose?: string;
 }
 
 export class PageFlow {
@@ -91,7 +94,9 @@ export class PageFlow {
     const route = pageRouteOf(path);
     if (request.method === 'POST') {
       if (route.kind === 'welcome') return this.welcomePages.answer(route, request);
-      return route.kind === 'page' && route.post === 'page-again' ? pageAgain(request.rawUrl) : this.view(route);
+      return route.kind === 'page' && route.post === 'page-again'
+        ? pageAgain(request.rawUrl)
+        : this.view(route, request);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
@@ -167,11 +172,15 @@ export class PageFlow {
     };
   }
 
-  /** The view beacon: counted for an inviter who exists (so that no one can fill the store with made-up ids). */
-  private async view(route: PageRoute): Promise<HttpAnswer> {
+  /**
+   * The view beacon: counted for an inviter who exists (so that no one can fill the store with
+   * made-up ids), and not for a preview: a crawler that runs the page's script, or a prerender,
+   * is answered as a person would be and counts nothing.
+   */
+  private async view(route: PageRoute, request: PageRequest): Promise<HttpAnswer> {
     const inviterId = route.kind === 'page' && route.post === 'view' ? route.inviterId : null;
     const exists = inviterId !== null && (await this.deps.inviterExists(inviterId));
-    if (exists) await this.deps.countView(inviterId);
+    if (exists && !isPreview(request)) await this.deps.countView(inviterId);
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 

@@ -6,6 +6,7 @@
  */
 import { linkProviderApiKey } from '../../short-links/adapters/link-params.js';
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
+import { purposeOf } from '../../platform/domain/previews.js';
 import { httpFunction } from '../../platform/functions/http-function.js';
 import { environment } from '../../platform/environment.js';
 import { loadRenderer, pageFlow } from '../../composition/wiring.js';
@@ -30,6 +31,7 @@ export const invitationPage = httpFunction(
       rawUrl: req.originalUrl,
       userAgent: req.get('user-agent'),
       acceptLanguage: req.get('accept-language'),
+      purpose: purposeOf((name) => req.get(name)),
       // Not req.ip: under the platform's `trust proxy` it is the first X-Forwarded-For address,
       // which the client writes.
       client: clientAddressOf((name) => req.get(name), req.socket.remoteAddress, environment().forwardingHops),

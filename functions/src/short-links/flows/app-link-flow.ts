@@ -29,6 +29,7 @@ import { openSourceOf, type OpenSource } from '../domain/open-count.js';
 import { LinkProviderError, type AppLinkLinks, type InviterLookup, type ShortLinkProviderClient } from './ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
 import { ownPathOf } from '../../platform/domain/own-path.js';
+import { isPreview } from '../../platform/domain/previews.js';
 
 export interface AppLinkFlowDeps {
   /** Who has a public face, asked afresh: making a link. */
@@ -55,6 +56,8 @@ export interface LinkVisit {
   rawUrl: string;
   userAgent?: string;
   acceptLanguage?: string;
+  /** The prefetch header the request carried, if any (platform/domain/previews.ts). */
+  purpose?: string;
 }
 
 const NO_STORE = 'private, no-store';
@@ -174,9 +177,10 @@ export class AppLinkFlow {
     // answer goes out at once and carries the write as `pending` for the function to finish
     // after sending. A failed or slow count never costs the visitor the link, nor any time.
     // The source only counts: the answer is the same with or without it. A reload by the page's
-    // own language switch (`?lg=`) is the same visit, not another open.
+    // own language switch (`?lg=`) is the same visit, not another open. A preview (a HEAD, a
+    // prefetch, a crawler) gets the page but is no open: the count is of people.
     const switched = new URL(visit.rawUrl, 'http://localhost').searchParams.has('lg');
-    const counted = answer.kind !== 'not-found' && link && visit.method === 'GET' && !switched;
+    const counted = answer.kind !== 'not-found' && link && visit.method === 'GET' && !switched && !isPreview(visit);
     const page = this.pageAnswer(answer, served?.inviter ?? null, visit);
     if (!counted) return page;
     const pending = this.countOpen(link.code, visitor, openSourceOf(visit.rawUrl));

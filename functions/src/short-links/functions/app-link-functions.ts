@@ -3,6 +3,7 @@
  * rewrite that answers a visit, and the two association files the apps claim links with.
  */
 import { linkProviderApiKey } from '../adapters/link-params.js';
+import { purposeOf } from '../../platform/domain/previews.js';
 import { httpFunction } from '../../platform/functions/http-function.js';
 import { callable } from '../../platform/functions/callable.js';
 import { appLinkFlow } from '../../composition/wiring.js';
@@ -19,6 +20,7 @@ export const openAppLink = httpFunction('openAppLink', (req) =>
     rawUrl: req.originalUrl,
     userAgent: req.get('user-agent'),
     acceptLanguage: req.get('accept-language'),
+    purpose: purposeOf((name) => req.get(name)),
   }),
 );
 

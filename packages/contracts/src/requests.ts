@@ -87,9 +87,15 @@ export const signUpFormSchema = yup
       .string()
       .strict()
       .test('password-required', messageKeys.passwordRequired, (value) => (value ?? '').length > 0)
+      // Under 8 once trimmed (the spec's rule), said as what it is: too short, or long enough only
+      // with the spaces at its ends, which do not count (eight spaces are no password).
       .test('password-min', messageKeys.passwordTooShort, (value) => {
         const raw = value ?? '';
-        return raw.length === 0 || raw.trim().length >= PASSWORD_MIN_LENGTH;
+        return raw.length === 0 || raw.length >= PASSWORD_MIN_LENGTH || raw.trim().length >= PASSWORD_MIN_LENGTH;
+      })
+      .test('password-spaces', messageKeys.passwordSpaces, (value) => {
+        const raw = value ?? '';
+        return raw.length < PASSWORD_MIN_LENGTH || raw.trim().length >= PASSWORD_MIN_LENGTH;
       })
       .test('password-max', messageKeys.passwordTooLong, (value) => (value ?? '').length <= INPUT_MAX_LENGTH),
     confirmPassword: yup

@@ -4,6 +4,7 @@
  */
 import { brand } from '../brand.js';
 import { englishMessages, messageKeys } from '../messages.js';
+import { INPUT_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
 import type { LocaleFile, Strings } from '../locale.js';
 
 /** The validation messages of the sign-up form, in the wording the shared schemas define (messages.ts). */
@@ -87,8 +88,12 @@ const web = {
   signUp: {
     title: 'Sign up with email',
     username: 'User name',
+    usernameHint: `Your friends see this name in ${brand.productName}.`,
     email: 'Email',
+    emailSuggestion: 'Did you mean {{email}}?',
+    useSuggestion: 'Use this address',
     password: 'Password',
+    passwordHint: `${PASSWORD_MIN_LENGTH} to ${INPUT_MAX_LENGTH} characters. Spaces at the start or end do not count.`,
     confirmPassword: 'Confirm password',
     showPassword: 'Show password',
     hidePassword: 'Hide password',

@@ -98,5 +98,11 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
   /** A field's input, checked again after each change. */
   const register = (field: Field) => form.register(field, { onChange: () => void recheck(field) });
 
-  return { problem, attempt, isSubmitting, fieldMessages, lines, register, submit };
+  /** Puts a value into a field, as if typed (the suggested address), and checks it again. */
+  function setField(field: Field, value: string) {
+    form.setValue(field, value, { shouldDirty: true });
+    void recheck(field);
+  }
+
+  return { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, submit };
 }

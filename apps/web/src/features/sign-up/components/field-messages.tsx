@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** A field's messages, between its label and its input (GOV.UK), named by the input's `aria-describedby`. */
 export function FieldMessages({ id, errors }: { id: string; errors: string[] }) {
   if (errors.length === 0) return null;
@@ -7,5 +9,15 @@ export function FieldMessages({ id, errors }: { id: string; errors: string[] }) 
         <span key={message}>{message}</span>
       ))}
     </p>
+  );
+}
+
+/** A field's hint, between its label and its messages (GOV.UK), named by the input's `aria-describedby`. */
+export function FieldHint({ id, children }: { id: string; children?: ReactNode }) {
+  if (children === undefined || children === null || children === false) return null;
+  return (
+    <div className="field-hint" id={`${id}-hint`}>
+      {children}
+    </div>
   );
 }

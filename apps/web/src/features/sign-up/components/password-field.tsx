@@ -1,12 +1,13 @@
-import { INPUT_MAX_LENGTH } from '@dayfocus/contracts/limits';
 import { useState } from 'react';
-import { FieldMessages } from './field-messages';
+import { FieldHint, FieldMessages } from './field-messages';
 import type { FieldProps } from './text-field';
 
 /**
  * A labelled password input with its messages, and a button that shows or hides what is typed
  * (`show`, `hide`: its names). `rules`, in Apple's `passwordrules` syntax, tells a password manager
  * what a password it suggests must be; React knows no such property, and passes it on as written.
+ * No `maxlength`: the browser would cut a longer paste silently, and the account would get a password
+ * its owner never typed; the form's rule says "at most 20" instead.
  */
 export function PasswordField({
   label,
@@ -15,12 +16,14 @@ export function PasswordField({
   rules,
   id,
   errors,
+  hint,
   ...input
 }: FieldProps & { show: string; hide: string; rules?: string }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className={errors.length > 0 ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>
+      <FieldHint id={id}>{hint}</FieldHint>
       <FieldMessages id={id} errors={errors} />
       <div className="password">
         <input
@@ -28,7 +31,6 @@ export function PasswordField({
           className="input"
           type={visible ? 'text' : 'password'}
           autoComplete="new-password"
-          maxLength={INPUT_MAX_LENGTH}
           {...{ passwordrules: rules }}
           {...input}
         />

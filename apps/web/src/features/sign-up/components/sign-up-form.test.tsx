@@ -61,9 +61,19 @@ describe('the email sign-up form', () => {
       ['Please enter password', 'Please enter confirm password'],
     ],
     [
-      'a password under 8 characters once trimmed',
-      { password: '  abc12  ', confirmPassword: '  abc12  ' },
+      'a password under 8 characters',
+      { password: 'abc12', confirmPassword: 'abc12' },
       'Password must be at least 8 characters long',
+    ],
+    [
+      'a password of 8 characters only with the spaces at its ends',
+      { password: '  abc12  ', confirmPassword: '  abc12  ' },
+      'Spaces at the start or end do not count: the password needs at least 8 other characters',
+    ],
+    [
+      'a password of eight spaces',
+      { password: ' '.repeat(8), confirmPassword: ' '.repeat(8) },
+      'Spaces at the start or end do not count: the password needs at least 8 other characters',
     ],
     ['a blank confirm password', { confirmPassword: '' }, 'Please enter confirm password'],
     ['passwords that differ', { confirmPassword: 'correct-horsE' }, 'Both the passwords must match'],
@@ -117,9 +127,14 @@ describe('the email sign-up form', () => {
     const form = await renderForm();
     await form.fill({ username: '', email: 'mira@', password: 'short', confirmPassword: 'shorter' });
     await form.submit();
-    expect(form.fields.username).toHaveAccessibleDescription('Please enter username');
+    // After its hint, where the field has one: what it is for and its rules come first.
+    expect(form.fields.username).toHaveAccessibleDescription(
+      'Your friends see this name in Dayfocus. Please enter username',
+    );
     expect(form.fields.email).toHaveAccessibleDescription('Please enter valid email');
-    expect(form.fields.password).toHaveAccessibleDescription('Password must be at least 8 characters long');
+    expect(form.fields.password).toHaveAccessibleDescription(
+      '8 to 20 characters. Spaces at the start or end do not count. Password must be at least 8 characters long',
+    );
     expect(form.fields.confirmPassword).toHaveAccessibleDescription('Both the passwords must match');
     // Beside the field, outside the summary: twice on the page in all.
     expect(screen.getAllByText('Please enter valid email')).toHaveLength(2);
@@ -147,7 +162,7 @@ describe('the email sign-up form', () => {
     await form.user.type(form.fields.username, 'Mira');
     expect(alertMessages()).toEqual(['Please enter password', 'Both the passwords must match']);
     expect(form.fields.username).not.toHaveAttribute('aria-invalid');
-    expect(form.fields.username).not.toHaveAccessibleDescription();
+    expect(form.fields.username).toHaveAccessibleDescription('Your friends see this name in Dayfocus.');
     // A valid email made invalid gets no message before the next submit.
     await form.user.type(form.fields.email, '{Backspace}{Backspace}{Backspace}{Backspace}');
     expect(form.fields.email).not.toHaveAttribute('aria-invalid');
@@ -277,12 +292,15 @@ describe('the email sign-up form', () => {
     expect(page.querySelector('form noscript')?.textContent).toContain('Signing up needs JavaScript');
   });
 
-  it('takes at most 20 characters in each password field', async () => {
-    const form = await renderForm();
-    await form.user.type(form.fields.password, 'a'.repeat(25));
-    await form.user.type(form.fields.confirmPassword, 'b'.repeat(25));
-    expect(form.fields.password).toHaveValue('a'.repeat(20));
-    expect(form.fields.confirmPassword).toHaveValue('b'.repeat(20));
+  it('keeps every character typed in a password field, and says when there are over 20', async () => {
+    const onSubmit = vi.fn(async () => null);
+    const form = await renderForm(onSubmit);
+    await form.fill({ ...valid, password: 'a'.repeat(25), confirmPassword: 'a'.repeat(25) });
+    expect(form.fields.password).toHaveValue('a'.repeat(25));
+    expect(form.fields.confirmPassword).toHaveValue('a'.repeat(25));
+    await form.submit();
+    expect(alertMessages()).toEqual(['Password must be at most 20 characters long']);
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('shows a spinner while working, then the duplicate-email message, and can be sent again', async () => {

@@ -2,6 +2,7 @@ import { INPUT_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dayfocus/contracts/limit
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EARLY_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/early-submit';
+import { useEmailSuggestion } from '../use-email-suggestion';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
 import { ErrorSummary } from './error-summary';
 import { PasswordField } from './password-field';
@@ -43,7 +44,8 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
     password: useId(),
     confirmPassword: useId(),
   };
-  const { problem, attempt, isSubmitting, fieldMessages, lines, register, submit } = useSignUpForm(onSubmit);
+  const { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, submit } = useSignUpForm(onSubmit);
+  const { hints, checkEmail } = useHints(setField);
   const formRef = useRef<HTMLFormElement>(null);
 
   // The form is the app's: a submit held before now goes through, once.
@@ -54,12 +56,21 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
 
   const field = (name: Field) => {
     const invalid = fieldMessages(name).length > 0;
+    const described = [hints[name] ? `${ids[name]}-hint` : '', invalid ? `${ids[name]}-error` : ''].filter(Boolean);
+    const registered = register(name);
+    // The e-mail, once left, is checked for a typo of a big mail domain.
+    const onBlur = (event: React.FocusEvent<HTMLInputElement>) => {
+      if (name === 'email') void checkEmail(event.target.value);
+      return registered.onBlur(event);
+    };
     return {
-      ...register(name),
+      ...registered,
+      onBlur,
       id: ids[name],
       errors: fieldMessages(name),
+      hint: hints[name],
       'aria-invalid': invalid ? true : undefined,
-      'aria-describedby': invalid ? `${ids[name]}-error` : undefined,
+      'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
     };
   };
 
@@ -101,6 +112,42 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
       </noscript>
       <SubmitButton disabled={disabled} busy={isSubmitting} />
     </form>
+  );
+}
+
+/**
+ * Each field's hint, shown before any error: who sees the user name, the password's rules, and the
+ * likely address when the typed one's domain is a typo of a big mail domain (`checkEmail`).
+ */
+function useHints(setField: (field: Field, value: string) => void) {
+  const { t } = useTranslation();
+  const email = useEmailSuggestion();
+  const hints: Partial<Record<Field, ReactNode>> = {
+    username: t('signUp.usernameHint'),
+    email: email.suggestion && (
+      <EmailSuggestion
+        address={email.suggestion}
+        onTake={() => {
+          setField('email', email.suggestion ?? '');
+          email.clear();
+        }}
+      />
+    ),
+    password: t('signUp.passwordHint'),
+  };
+  return { hints, checkEmail: email.check };
+}
+
+/** "Did you mean ravi@gmail.com?", with the one tap that takes it, said as it appears. */
+function EmailSuggestion({ address, onTake }: { address: string; onTake: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span aria-live="polite">
+      {t('signUp.emailSuggestion', { email: address })}{' '}
+      <button type="button" className="field-hint-action" onClick={onTake}>
+        {t('signUp.useSuggestion')}
+      </button>
+    </span>
   );
 }
 

@@ -3,7 +3,7 @@
  * link-preview crawlers fetch them (raw HTTP: no redirect is followed, no path normalised).
  */
 import { describe, expect, it } from 'vitest';
-import { userAgents } from '@dayfocus/stack/user-agents';
+import { reportedIosVersions, userAgents, withIosVersion } from '@dayfocus/stack/user-agents';
 import { eventually, stack, urls } from '@dayfocus/stack/testing';
 import { brand } from '@dayfocus/contracts/brand';
 import { OPEN_SHARD_COUNT } from '../../src/short-links/domain/open-count.js';
@@ -429,6 +429,29 @@ describe('the source of an open', () => {
       }
     }
   });
+});
+
+describe("an iPhone's frozen user agent", () => {
+  // iOS 26 reports `iPhone OS 18_6` whatever it runs: nothing the server answers may follow the
+  // version. Each page is fetched as each iPhone of the list reporting each version; the bytes agree.
+  const iPhones = Object.entries(userAgents.ios);
+
+  it.each(iPhones)(
+    'gives %s the same link page and invitation, whichever iOS version it reports',
+    async (_name, userAgent) => {
+      const link = await newLink();
+      for (const path of [link.path, `/feedback/${link.inviterId}/en`]) {
+        const pages = [];
+        for (const version of reportedIosVersions) {
+          const reported = withIosVersion(userAgent, version);
+          expect(reported).toContain(version);
+          pages.push(withoutNonce(await fetchRaw(path, { userAgent: reported })));
+        }
+        expect(pages[0]?.status).toBe(200);
+        for (const page of pages.slice(1)) expect(page).toEqual(pages[0]);
+      }
+    },
+  );
 });
 
 describe('previews are not visits', () => {

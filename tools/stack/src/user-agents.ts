@@ -133,6 +133,9 @@ export const realBrowsers: Pick<Arrival, 'name' | 'userAgent'>[] = [
 export const userAgents = {
   ios: {
     'Safari on iPhone (iOS 17)': SAFARI_IPHONE,
+    // iOS 26 froze the version in the user agent at 18_6 (only Safari's Version/ moves on).
+    'Safari on iPhone (iOS 26)':
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Mobile/15E148 Safari/604.1',
     'Chrome on iPhone': CHROME_IPHONE,
     'Safari on iPad (iOS 12)':
       'Mozilla/5.0 (iPad; CPU OS 12_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1 Mobile/15E148 Safari/604.1',
@@ -175,3 +178,22 @@ export const allUserAgents: [UserAgentGroup, string, string][] = (Object.keys(us
   (group) =>
     Object.entries(userAgents[group]).map(([name, ua]) => [group, name, ua] as [UserAgentGroup, string, string]),
 );
+
+/**
+ * The iOS versions a user agent may report: iOS 26 reports `18_6` whatever it runs (a frozen user
+ * agent), older phones their own. Nothing of ours may read the version (docs/arrival.md).
+ */
+export const reportedIosVersions = ['12_2', '17_5', '18_6', '26_0'] as const;
+
+/**
+ * `userAgent` reporting the iOS version `version` (`18_6`) wherever it names one: the OS token, an
+ * app's `iOS 16_6` or `FBSV/17.1`, and Safari's `Version/`. The same string when it names none.
+ */
+export function withIosVersion(userAgent: string, version: (typeof reportedIosVersions)[number]): string {
+  const dotted = version.replace('_', '.');
+  return userAgent
+    .replace(/\b(CPU (?:iPhone )?OS) \d+(?:_\d+)+/g, `$1 ${version}`)
+    .replace(/\biOS \d+(?:_\d+)+/g, `iOS ${version}`)
+    .replace(/\bFBSV\/\d+(?:\.\d+)*/g, `FBSV/${dotted}`)
+    .replace(/\bVersion\/\d+(?:\.\d+)*/g, `Version/${dotted}`);
+}

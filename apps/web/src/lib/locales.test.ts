@@ -72,6 +72,14 @@ describe('each check catches a file broken its way', () => {
     expect(localeProblems(en, added)).toEqual(['web.app.retry: takes {{name}} where English takes {{}}']);
   });
 
+  it('a suffix joined to a value by a bare hyphen, where a line could end', () => {
+    const bare = withWeb('invitation', 'pictureAlt', '{{name}}-இன் சுயவிவரப் படம்');
+    expect(localeProblems(en, bare)).toEqual([
+      'web.invitation.pictureAlt: joins a suffix to a value by a bare hyphen; write "-\\u2060" (a word joiner)',
+    ]);
+    expect(localeProblems(en, withWeb('invitation', 'pictureAlt', '{{name}}-\u2060இன் சுயவிவரப் படம்'))).toEqual([]);
+  });
+
   it('plural forms that are not the language’s own: one missing, or one it does not have', () => {
     const server = (copy: Locale) => copy.server.push as Record<string, string>;
     const lacking = brokenHindi((copy) => delete server(copy).friendJoinSummary_one);

@@ -50,6 +50,9 @@ function sectionProblems(path: string, english: Tree, other: Tree, code: string)
       if (isTree(value)) problems.push(...sectionProblems(`${path}${key}.`, reference, value, code));
       else problems.push(`${path}${key}: a section in English, not here`);
     } else if (typeof value !== 'string') problems.push(`${path}${key}: not a string`);
+    else if (/\}-(?!\u2060)\S/u.test(value))
+      // A suffix joined to a name ("{{name}}-உம்") by a bare hyphen lets a line end at it.
+      problems.push(`${path}${key}: joins a suffix to a value by a bare hyphen; write "-\\u2060" (a word joiner)`);
     else if (typeof reference === 'string' && valuesOf(value).join() !== valuesOf(reference).join())
       problems.push(
         `${path}${key}: takes {{${valuesOf(value).join('}}, {{')}}} where English takes {{${valuesOf(reference).join('}}, {{')}}}`,

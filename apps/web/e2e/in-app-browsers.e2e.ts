@@ -135,6 +135,13 @@ describe('Sign-up in in-app browsers', () => {
       `/social-sign-up/${inviter.userId}?lg=hi`,
     );
     expect(pathOf(page)).toBe(path);
+    // One primary action on the screen ("Sign up"); the way out is styled as the second it is.
+    const primaries = await page
+      .locator('.button-primary')
+      .evaluateAll((nodes) =>
+        nodes.filter((node) => node.getClientRects().length > 0).map((node) => node.textContent?.trim()),
+      );
+    expect(primaries).toEqual([hi.invitation.signUp]);
     await screenshot(page, 'invitation-in-app', 'hi', 'phone');
   });
 

@@ -16,7 +16,8 @@ export function useInAppBrowser(): InAppBrowser | null {
  * The way out of an in-app browser, into the phone's real browser, on the same page with the same
  * language: a link that opens it in one tap where the app lets it through (Android's intent,
  * iPhone's `x-safari-https`), and the menu instructions that always work. The link is followed
- * only when tapped; nothing here moves by itself.
+ * only when tapped; nothing here moves by itself. It is styled as the second action it is: the
+ * page's own ("Sign up") stays its one primary.
  */
 export function OpenInBrowser({ inApp, children }: { inApp: InAppBrowser; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
@@ -28,7 +29,7 @@ export function OpenInBrowser({ inApp, children }: { inApp: InAppBrowser; childr
       </h2>
       {children}
       {href && (
-        <a className="button button-primary" href={href} rel="nofollow">
+        <a className="button button-secondary" href={href} rel="nofollow">
           {t('inAppBrowser.open')}
         </a>
       )}

@@ -12,3 +12,4 @@ export * from './pages/functions/invitation-page.js';
 export * from './sign-in-handoffs/functions/handoff-callables.js';
 export * from './sign-in-handoffs/functions/account-recovery.js';
 export * from './invite-cards/functions/invite-card.js';
+export * from './attestation/functions/attestation-callables.js';

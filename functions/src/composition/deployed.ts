@@ -11,6 +11,10 @@ useEnvironment({
     const verified = await getAppCheck(firebaseApp).verifyToken(token, { consume: true });
     return verified.alreadyConsumed !== true;
   },
+  mintAppCheckToken: async (appId, lifeMs) => {
+    const { token, ttlMillis } = await getAppCheck(firebaseApp).createToken(appId, { ttlMillis: lifeMs });
+    return { token, expireTimeMillis: Date.now() + ttlMillis };
+  },
   countsAppCheckToken: () => true,
   pushTransport: () => new FcmTransport(messaging),
   inviteStore: (store) => store,

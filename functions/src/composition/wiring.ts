@@ -40,6 +40,9 @@ import { MemoryConfirmLimits } from '../pages/adapters/confirm-limits.js';
 import { FirestoreHandoffStore, handoffDigest } from '../sign-in-handoffs/adapters/handoff-store.js';
 import { FirebaseHandoffAuth } from '../sign-in-handoffs/adapters/handoff-auth.js';
 import { CardFlow } from '../invite-cards/flows/card-flow.js';
+import { AttestationFlow } from '../attestation/flows/attestation-flow.js';
+import { FirestoreAttestationStore } from '../attestation/adapters/attestation-store.js';
+import { altchaChallenges } from '../attestation/adapters/altcha-challenges.js';
 import { FirestoreCardStore } from '../invite-cards/adapters/card-store.js';
 import { pictureBytes } from '../invite-cards/adapters/picture-bytes.js';
 import { LOCAL_PICTURE_SOURCES, PRODUCTION_PICTURE_SOURCES } from '../invite-cards/domain/picture-sources.js';
@@ -91,6 +94,14 @@ export const signInHandoffFlow = new SignInHandoffFlow({
   textIn,
   productDomain: () => readLinkSettings().productDomain,
   now: () => new Date(),
+  logger,
+});
+
+/** The App Check fallback: its challenges and limits in Firestore, its tokens the environment's. */
+export const attestationFlow = new AttestationFlow({
+  store: new FirestoreAttestationStore(db),
+  challenges: altchaChallenges,
+  mint: (appId, lifeMs) => environment().mintAppCheckToken(appId, lifeMs),
   logger,
 });
 

@@ -28,6 +28,12 @@ export const devAppCheckToken = httpFunction(localFunctions.devAppCheckToken, (r
   return { status: 200, headers: { 'content-type': 'application/json', ...noStore }, body: JSON.stringify(token) };
 });
 
+/** A stand-in token for `appId`, alive `lifeMs`: the App Check fallback's on the local stack (local/environment.ts). */
+export function mintStandInToken(appId: string, lifeMs: number): { token: string; expireTimeMillis: number } {
+  const projectId = firebaseApp.options.projectId ?? process.env.GCLOUD_PROJECT ?? '';
+  return mintLocalAppCheckToken({ appId, projectId, id: randomUUID(), nowMs: Date.now(), lifeMs });
+}
+
 /**
  * True the first time a token is consumed, false on every replay (or when it has no id). The
  * record names this consumption, so that a create whose answer was lost, and which the client

@@ -5,7 +5,7 @@
 import { LOCAL_APP_CHECK_ISSUER } from '@dayfocus/contracts/local-app-check';
 import { db } from '../platform/adapters/firebase.js';
 import { useEnvironment } from '../composition/environment.js';
-import { consumeStandInToken } from './dev-app-check.js';
+import { consumeStandInToken, mintStandInToken } from './dev-app-check.js';
 import { crashingInviteStore, crashingOwedWorkStore, DevCrashSwitch } from './dev-crash-switch.js';
 import { DevOutboxTransport } from './dev-outbox.js';
 
@@ -18,6 +18,9 @@ const crashes = () => (crashSwitch ??= new DevCrashSwitch(db));
 
 useEnvironment({
   consumeAppCheckToken: (request) => consumeStandInToken(request.app?.token),
+  // No App Check to mint with: the fallback's tokens are the stand-in's, which the callables take
+  // as they take the stand-in's others (and the Admin SDK's `createToken` would ask Google's servers).
+  mintAppCheckToken: async (appId, lifeMs) => mintStandInToken(appId, lifeMs),
   // The emulator decodes tokens without verifying them: only the stand-in's count.
   countsAppCheckToken: (token) => token.iss === LOCAL_APP_CHECK_ISSUER,
   pushTransport: () => new DevOutboxTransport(db),

@@ -10,6 +10,12 @@ import type { CallableRequest } from 'firebase-functions/v2/https';
 export interface Environment {
   /** Consumes a replay-protected call's App Check token: true the first time, false on a replay. */
   consumeAppCheckToken(request: CallableRequest): Promise<boolean>;
+  /**
+   * An App Check token for one of the project's apps, alive `lifeMs`: the fallback's, for a visitor
+   * who solved its challenge (functions/src/attestation/). The Admin SDK's `createToken` in a
+   * deployment; the local stand-in's in the local stack, which has no App Check to mint one.
+   */
+  mintAppCheckToken(appId: string, lifeMs: number): Promise<{ token: string; expireTimeMillis: number }>;
   /** Whether a decoded App Check token counts (the local stack's: only its stand-in's). */
   countsAppCheckToken(token: Record<string, unknown>): boolean;
   /** Plain http pictures of 127.0.0.1 and localhost load too (the local Hosting serves demo pictures). */

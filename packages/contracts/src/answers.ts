@@ -36,3 +36,11 @@ export interface ResolvedAppLink {
  * `verificationLink`): Auth cannot tell a used code from a malformed one.
  */
 export type VerificationOutcome = 'applied' | 'used-or-invalid' | 'expired';
+
+/**
+ * `attestByChallenge`'s answer: a proof-of-work challenge to solve (ALTCHA's, as its library
+ * makes and solves it), or, for a solved one, an App Check token as a custom provider hands it on.
+ */
+export type AttestationAnswer =
+  | { challenge: { parameters: Record<string, unknown>; signature?: string } }
+  | { token: string; expireTimeMillis: number };

@@ -8,7 +8,7 @@
  * against it. docs/first-change.md shows a new row.
  */
 import type { AnyObject, ObjectSchema } from 'yup';
-import type { ActivationAnswer, AppLinkAnswer, InviterCard, ResolvedAppLink } from './answers.js';
+import type { ActivationAnswer, AppLinkAnswer, AttestationAnswer, InviterCard, ResolvedAppLink } from './answers.js';
 import { INVITE_CARD_PREFIX } from './invite-card.js';
 import { hostingSourcesOf, pagePatterns } from './page-paths.js';
 import type { RequestFields } from './requests.js';
@@ -44,6 +44,11 @@ export interface FunctionRow {
    * rolls App Check out for the others: one that mints a session.
    */
   appCheckAlways?: boolean;
+  /**
+   * A callable that takes no App Check token: the fallback that mints one when the first
+   * attestation fails (functions/src/attestation/), which proves its caller by its own challenge.
+   */
+  attestsItself?: boolean;
   /** An HTTP function's Hosting paths (firebase.json's rewrites), in the order Hosting tries them. */
   hosting?: readonly string[];
   /**
@@ -209,6 +214,21 @@ export const functionManifest = {
     caller: 'app',
     request: (fields) => fields.object({}),
     answer: answer<{ revoked: true }>(),
+  },
+  attestByChallenge: {
+    trigger: 'callable',
+    maxInstances: 5,
+    why: 'a visitor whose App Check attestation failed: a challenge, then a token per solved one, within limits per client and address',
+    caller: 'web',
+    attestsItself: true,
+    // Without `solution`: a challenge to solve. With it: an App Check token for `appId`, once per challenge.
+    request: (fields) =>
+      fields.object({
+        appId: fields.webAppId(),
+        client: fields.installationId(),
+        solution: fields.attestationSolution(),
+      }),
+    answer: answer<AttestationAnswer>(),
   },
   inviteCard: {
     trigger: 'http',

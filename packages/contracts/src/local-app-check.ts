@@ -17,11 +17,18 @@ const base64UrlOf = (text: string) => base64Url(new TextEncoder().encode(text));
  * A token of the local stand-in: shaped like an App Check token (a JWT) but unsigned, which
  * only the Functions emulator accepts. `id` makes each one distinct, for consumption.
  */
-export function mintLocalAppCheckToken(input: { appId: string; projectId: string; id: string; nowMs: number }): {
+export function mintLocalAppCheckToken(input: {
+  appId: string;
+  projectId: string;
+  id: string;
+  nowMs: number;
+  /** Its life: an hour unless said (the App Check fallback's are shorter). */
+  lifeMs?: number;
+}): {
   token: string;
   expireTimeMillis: number;
 } {
-  const expireTimeMillis = input.nowMs + 60 * 60 * 1000;
+  const expireTimeMillis = input.nowMs + (input.lifeMs ?? 60 * 60 * 1000);
   const header = base64UrlOf(JSON.stringify({ alg: 'none', typ: 'JWT' }));
   const payload = base64UrlOf(
     JSON.stringify({

@@ -55,6 +55,13 @@ export const collections = {
    * instance asked for it draws nothing (ours; functions/src/invite-cards/).
    */
   inviteCards: '_inviteCards',
+  /**
+   * One per challenge of the App Check fallback, by its id: its secret, when it expires, and once
+   * solved, its redemption (ours; functions/src/attestation/): a solved challenge mints once.
+   */
+  attestationChallenges: '_attestationChallenges',
+  /** One per address and per client asking the fallback for challenges: the stamps of the last hour. */
+  attestationLimits: '_attestationLimits',
 } as const;
 
 export interface TaskCategory {

@@ -176,6 +176,21 @@ export const requestFields = {
       .strict()
       .matches(HANDOFF_RETRY_KEY_PATTERN, 'retryKey must be 43 characters of A-Z a-z 0-9 - _')
       .required('retryKey is required'),
+  /** A Firebase web app's id (`1:{project number}:web:{hash}`): the app an App Check token names. */
+  webAppId: () =>
+    yup
+      .string()
+      .strict()
+      .matches(/^1:\d{1,20}:web:[0-9a-f]{1,40}$/, 'appId must be a web app id (1:{number}:web:{hex})')
+      .required('appId is required'),
+  /** A solved challenge of the App Check fallback, as its solver encodes it (functions/src/attestation/). */
+  attestationSolution: () =>
+    yup
+      .string()
+      .strict()
+      .max(4096, 'solution must be a string of at most 4096 characters')
+      .optional()
+      .default(undefined),
 };
 
 export type RequestFields = typeof requestFields;

@@ -71,6 +71,8 @@ export const COLLECTION_SHAPES: Record<string, CollectionShape> = {
   _handoffAttempts: { other: { at: ['2026-01-01T00:00:00Z'] } },
   _accountLocks: { uid: ['uid'], email: ['email'], other: { recoveryDigest: 'probe' } },
   _inviteCards: { uid: ['inviterId'], other: { language: 'en', drawnAt: '2026-01-01T00:00:00Z' } },
+  _attestationChallenges: { other: { secret: 'probe', expiresAt: '2026-01-01T00:00:00Z' } },
+  _attestationLimits: { other: { at: ['2026-01-01T00:00:00Z'] } },
 };
 
 /** Every collection the probe tries: our underscore collections, the mail extension's among them. */

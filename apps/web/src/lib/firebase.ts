@@ -33,15 +33,80 @@ async function localStandInToken(appId: string): Promise<{ token: string; expire
   return (await response.json()) as { token: string; expireTimeMillis: number };
 }
 
+type AppCheckToken = { token: string; expireTimeMillis: number };
+
+/** What App Check asks of a provider, which its public types leave out (`@internal`). */
+interface ProviderInternals {
+  initialize(app: FirebaseApp): void;
+  getToken(limitedUse?: boolean): Promise<AppCheckToken>;
+}
+
+/**
+ * The first attestation, as a provider: reCAPTCHA Enterprise's own provider, which the SDK's
+ * `initialize` and `getToken` drive (pinned by apps/web/src/lib/app-check-provider.test.ts), or
+ * the local stack's stand-in.
+ */
+function firstAttestation(config: RuntimeConfig, appId: string): ProviderInternals {
+  if (config.appCheck.provider === 'recaptcha-enterprise') {
+    return new ReCaptchaEnterpriseProvider(config.appCheck.siteKey) as unknown as ProviderInternals;
+  }
+  return { initialize: () => undefined, getToken: () => localStandInToken(appId) };
+}
+
+/**
+ * App Check's provider: the first attestation and, once it has failed, the fallback for the rest
+ * of the page's life (app-check-fallback.ts). reCAPTCHA Enterprise refuses a visitor it scores as
+ * risky with a 403, after which it throws "throttled" for a day without asking: the fallback is
+ * asked instead, and the person's step goes on. A limited-use token (replay-protected calls) is
+ * asked of whichever attests, each time.
+ */
+class AttestationProvider extends CustomProvider {
+  private firstFailed = false;
+
+  constructor(
+    private readonly first: ProviderInternals,
+    private readonly fallback: (() => Promise<AppCheckToken>) | null,
+  ) {
+    // The SDK calls getToken below, not this: the base class is what initializeAppCheck knows.
+    super({ getToken: () => this.attest(false) });
+  }
+
+  initialize(app: FirebaseApp): void {
+    (CustomProvider.prototype as unknown as ProviderInternals).initialize.call(this, app);
+    this.first.initialize(app);
+  }
+
+  async getToken(limitedUse = false): Promise<AppCheckToken & { issuedAtTimeMillis: number }> {
+    return { ...(await this.attest(limitedUse)), issuedAtTimeMillis: Date.now() };
+  }
+
+  private async attest(limitedUse: boolean): Promise<AppCheckToken> {
+    if (!this.firstFailed || !this.fallback) {
+      try {
+        return await this.first.getToken(limitedUse);
+      } catch (error) {
+        if (!this.fallback) throw error;
+        this.firstFailed = true;
+      }
+    }
+    return this.fallback();
+  }
+}
+
 /**
  * App Check attests every callable call (docs/arrival.md, functions/src/platform/domain/app-check.ts): reCAPTCHA
- * Enterprise, scoring the visitor in the background, or the local stack's stand-in.
+ * Enterprise, scoring the visitor in the background, or the local stack's stand-in; when that
+ * fails, the fallback's challenge, through the same-origin callables (config.json's callablesPath).
  */
 function startAppCheck(app: FirebaseApp, config: RuntimeConfig): AppCheck {
-  const provider =
-    config.appCheck.provider === 'recaptcha-enterprise'
-      ? new ReCaptchaEnterpriseProvider(config.appCheck.siteKey)
-      : new CustomProvider({ getToken: () => localStandInToken(config.firebase.appId ?? 'web') });
+  const appId = config.firebase.appId ?? 'web';
+  const callablesUrl = config.callablesPath
+    ? new URL(config.callablesPath, window.location.origin).href.replace(/\/$/, '')
+    : null;
+  const fallback = callablesUrl
+    ? async () => (await import('./app-check-fallback')).fallbackToken(callablesUrl, appId)
+    : null;
+  const provider = new AttestationProvider(firstAttestation(config, appId), fallback);
   return initializeAppCheck(app, { provider, isTokenAutoRefreshEnabled: true });
 }
 

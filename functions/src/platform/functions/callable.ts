@@ -104,7 +104,14 @@ export function callable<N extends CallableName>(
 
 /** Any callable, the local stack's own (local/dev-callables.ts) included, which no client is typed against. */
 export function defineCallable<Req, Res>(
-  { name, maxInstances, replayProtected = false, appCheckAlways = false, serviceAccount }: FunctionSpec,
+  {
+    name,
+    maxInstances,
+    replayProtected = false,
+    appCheckAlways = false,
+    attestsItself = false,
+    serviceAccount,
+  }: FunctionSpec,
   schema: Schema<Req>,
   handler: (input: Req, request: CallableRequest) => Promise<Res>,
   { consumesBesideReads = false, ...options }: CallableSettings = {},
@@ -142,14 +149,15 @@ export function defineCallable<Req, Res>(
       // firebase-tools completes `name@` with `{project}.iam.gserviceaccount.com`. Every other
       // callable runs as the compute default account, which may sign nothing (docs/deploying.md).
       ...(serviceAccount ? { serviceAccount: `${serviceAccount}@` } : {}),
-      // Missing and invalid tokens are refused by the framework before the handler runs.
-      enforceAppCheck: mode === 'enforce',
+      // Missing and invalid tokens are refused by the framework before the handler runs. The
+      // App Check fallback takes none: it is called because its caller could get none.
+      enforceAppCheck: mode === 'enforce' && !attestsItself,
       // Replay-protected calls consume their token themselves (admit), when the handler can
       // wait for it: beside its reads rather than before them.
       consumeAppCheckToken: false,
     },
     async (request: CallableRequest): Promise<Res> => {
-      const verdict = appCheckVerdict(request.app, environment().countsAppCheckToken);
+      const verdict = attestsItself ? 'ok' : appCheckVerdict(request.app, environment().countsAppCheckToken);
       actOn(verdict, name, mode);
       // Replay protection: the token is consumed while the call validates and, when the
       // handler waits for `beforeWrites`, reads. A replay is refused whatever the call found;

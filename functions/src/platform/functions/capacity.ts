@@ -14,6 +14,8 @@ export interface FunctionSpec {
   replayProtected?: boolean;
   /** App Check enforced, a replay refused, whatever the rollout's mode. */
   appCheckAlways?: boolean;
+  /** No App Check token taken: the fallback that mints one proves its caller itself. */
+  attestsItself?: boolean;
   /**
    * The service account it runs as, `{serviceAccount}@{project}.iam.gserviceaccount.com`; the
    * compute default account when absent. Only the custom-token signer's (HANDOFF_SIGNER).

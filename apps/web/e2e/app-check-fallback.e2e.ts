@@ -1,0 +1,86 @@
+// An invitee whose first attestation is refused (reCAPTCHA Enterprise's 403, after which App
+// Check's SDK asks nothing for a day): on the local stack, the stand-in's token route refused in
+// the browser. The page falls back to the challenge the functions hand out (docs/arrival.md) and
+// the journey ends friends with the inviter, as it does for everyone else.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
+import { en, hi, type Translation } from './support/locales';
+import {
+  confirmEmailPath,
+  emailActionLink,
+  expectJoined,
+  pathOf,
+  reachPath,
+  screenshot,
+  seedInviter,
+  uniqueEmail,
+  useBrowser,
+  verificationEmail,
+  visible,
+  type Language,
+} from './support/app';
+
+/**
+ * Refuses every token of the first attestation, as reCAPTCHA Enterprise refuses a visitor it
+ * scores as risky, and counts the fallback's calls.
+ */
+async function refuseFirstAttestation(page: Page): Promise<{ refused: () => number; fallbacks: () => number }> {
+  let refused = 0;
+  let fallbacks = 0;
+  await page.context().route(`**${LOCAL_APP_CHECK_TOKEN_PATH}**`, async (route) => {
+    refused += 1;
+    await route.fulfill({ status: 403, contentType: 'text/plain', body: 'attestation refused' });
+  });
+  page.context().on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/attestByChallenge') fallbacks += 1;
+  });
+  return { refused: () => refused, fallbacks: () => fallbacks };
+}
+
+const journeys: { language: Language; t: Translation; userAgent: string; phone: string }[] = [
+  { language: 'en', t: en, userAgent: CHROME_ANDROID, phone: 'Chrome on Android' },
+  { language: 'hi', t: hi, userAgent: SAFARI_IPHONE, phone: 'Safari on an iPhone' },
+];
+
+describe('The first attestation refused', () => {
+  const browser = useBrowser();
+
+  it.each(journeys)(
+    'in $language, $phone: the e-mail journey falls back to the challenge and ends friends with the inviter',
+    async ({ language, t, userAgent }) => {
+      const inviter = await seedInviter();
+      const invitee = { name: 'Mira Nair', email: uniqueEmail('e2e-fallback'), password: 'correct-horse' };
+      const page = await browser.newPage({ device: 'phone', language, userAgent });
+      const attestation = await refuseFirstAttestation(page);
+
+      await page.goto(`/sign-up/${inviter.userId}`);
+      await page.getByLabel(t.signUp.username, { exact: true }).fill(invitee.name);
+      await page.getByLabel(t.signUp.email, { exact: true }).fill(invitee.email);
+      await page.getByLabel(t.signUp.password, { exact: true }).fill(invitee.password);
+      await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(invitee.password);
+      await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
+      // What the person sees right after the tap: the confirmation page, or (before the
+      // fallback) the form's refusal.
+      await page.waitForFunction(
+        () => location.pathname.startsWith('/confirm-email') || document.querySelector('[role="alert"]') !== null,
+        undefined,
+        { timeout: 30_000 },
+      );
+      await screenshot(page, 'app-check-refused-sign-up', language, 'phone');
+      expect(pathOf(page)).toMatch(confirmEmailPath);
+      expect(attestation.refused()).toBeGreaterThan(0);
+
+      const { oobLink } = await verificationEmail(invitee.email);
+      await page.goto(emailActionLink(oobLink));
+      await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}\\?`));
+      await visible(page.getByText(t.welcome.activated));
+      await screenshot(page, 'app-check-refused-welcome', language, 'phone');
+      const uid = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+      await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+      // Every token came from the fallback: a challenge and its redemption for each.
+      expect(attestation.fallbacks()).toBeGreaterThanOrEqual(4);
+    },
+  );
+});

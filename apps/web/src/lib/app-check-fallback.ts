@@ -1,0 +1,71 @@
+/**
+ * The second way to attest, for a visitor whose first attestation failed (docs/arrival.md): App
+ * Check's SDK, after one refused exchange, asks nothing for a day, and every callable would be
+ * refused for that long. The fallback asks `attestByChallenge` for a proof-of-work challenge,
+ * solves it here (ALTCHA's solver) and redeems it for an App Check token. Loaded only when the
+ * first attestation has failed: no other visitor downloads the solver.
+ */
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import type { AnswerOf, RequestOf } from '@dayfocus/contracts/callables';
+
+/** Where this page keeps the key it names itself by to the fallback's per-client limit. */
+const CLIENT_KEY = 'dayfocus:attestation-client';
+
+/** The page's client key: made once, kept while the browser keeps its storage. */
+function clientKey(): string {
+  const made = () => {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  };
+  try {
+    const kept = window.localStorage.getItem(CLIENT_KEY);
+    if (kept) return kept;
+    const key = made();
+    window.localStorage.setItem(CLIENT_KEY, key);
+    return key;
+  } catch {
+    // Storage refused (some in-app browsers): a key for this page only.
+    return made();
+  }
+}
+
+type Request = RequestOf<'attestByChallenge'>;
+type Answer = AnswerOf<'attestByChallenge'>;
+
+/**
+ * One call of `attestByChallenge` by the callable protocol, without the Firebase SDK: the SDK
+ * would ask App Check for a token first, which is what failed.
+ */
+async function attest(callablesUrl: string, request: Request): Promise<Answer> {
+  const response = await fetch(`${callablesUrl}/attestByChallenge`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: request }),
+    cache: 'no-store',
+  });
+  const body = (await response.json().catch(() => ({}))) as { result?: Answer; error?: { status?: string } };
+  if (!response.ok || !body.result) {
+    throw new Error(`The App Check fallback answered ${response.status} ${body.error?.status ?? ''}`.trim());
+  }
+  return body.result;
+}
+
+/** An App Check token for `appId` from the fallback: a challenge asked for, solved and redeemed. */
+export async function fallbackToken(
+  callablesUrl: string,
+  appId: string,
+): Promise<{ token: string; expireTimeMillis: number }> {
+  const client = clientKey();
+  const asked = await attest(callablesUrl, { appId, client });
+  if (!('challenge' in asked)) throw new Error('The App Check fallback gave no challenge');
+  const challenge = asked.challenge as unknown as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
+  if (!solution) throw new Error("The App Check fallback's challenge was not solved in time");
+  const redeemed = await attest(callablesUrl, { appId, client, solution: JSON.stringify({ challenge, solution }) });
+  if (!('token' in redeemed)) throw new Error('The App Check fallback gave no token');
+  return redeemed;
+}

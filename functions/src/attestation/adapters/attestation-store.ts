@@ -1,0 +1,68 @@
+/**
+ * The App Check fallback's records in Firestore: each challenge in `_attestationChallenges/{id}`
+ * (its secret, and once redeemed, when), each limit's stamps in `_attestationLimits/{key}` (a
+ * digest of the client or address, never either in the clear). Each carries `expireAt` for a TTL
+ * policy (docs/deploying.md): a challenge an hour after it expires, a limit when its window ends.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { collections } from '@dayfocus/contracts/records';
+import { stampsInWindow, withEventCounted, type RollingWindow } from '../../platform/domain/rolling-window.js';
+import type { AttestationStore } from '../flows/ports.js';
+
+/** How long a challenge's record outlives the challenge: a replay in that time is still known. */
+const CHALLENGE_KEEP_MS = 60 * 60 * 1000;
+
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+export class FirestoreAttestationStore implements AttestationStore {
+  constructor(private readonly firestore: Firestore) {}
+
+  private challengeRef(id: string) {
+    return this.firestore.collection(collections.attestationChallenges).doc(id);
+  }
+
+  async countChallenge(limits: { key: string; window: RollingWindow }[], now: Date): Promise<boolean> {
+    const refs = limits.map(({ key }) => this.firestore.collection(collections.attestationLimits).doc(key));
+    return this.firestore.runTransaction(async (tx) => {
+      const snapshots = await tx.getAll(...refs);
+      const stamps = snapshots.map((snapshot) => texts(snapshot.data()?.at));
+      const full = limits.some(
+        ({ window }, index) => stampsInWindow(stamps[index], window, now).length >= window.limit,
+      );
+      if (full) return false;
+      limits.forEach(({ window }, index) => {
+        const ref = refs[index];
+        if (!ref) return;
+        tx.set(ref, {
+          at: withEventCounted(stamps[index], window, now),
+          expireAt: new Date(now.getTime() + window.windowMs),
+        });
+      });
+      return true;
+    });
+  }
+
+  async saveChallenge(id: string, record: { secret: string; expiresAt: string }): Promise<void> {
+    await this.challengeRef(id).create({
+      ...record,
+      expireAt: new Date(Date.parse(record.expiresAt) + CHALLENGE_KEEP_MS),
+    });
+  }
+
+  async secretOf(id: string): Promise<string | null> {
+    const data = (await this.challengeRef(id).get()).data();
+    if (!data || data.redeemedAt !== undefined) return null;
+    return typeof data.secret === 'string' ? data.secret : null;
+  }
+
+  async redeem(id: string, now: Date): Promise<boolean> {
+    const ref = this.challengeRef(id);
+    return this.firestore.runTransaction(async (tx) => {
+      const data = (await tx.get(ref)).data();
+      if (!data || data.redeemedAt !== undefined) return false;
+      tx.update(ref, { redeemedAt: now.toISOString() });
+      return true;
+    });
+  }
+}

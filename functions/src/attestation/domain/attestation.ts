@@ -1,0 +1,71 @@
+/**
+ * The App Check fallback's rules: the second way to attest, for a visitor whose first attestation
+ * (reCAPTCHA Enterprise) was refused, after which App Check's SDK asks nothing for a day. Its
+ * price is a proof of work (ALTCHA's challenge, docs/arrival.md); its limits keep it from being
+ * the cheaper door for the scripts App Check keeps out. Pure.
+ */
+import type { RollingWindow } from '../../platform/domain/rolling-window.js';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * How many challenges one client (the key its page keeps) may ask for in an hour. A journey asks
+ * for one per limited-use call (registerInvitee, activateAccount) and one for its first ordinary
+ * token, which App Check keeps for its life: four in all, five with a sign-in on the welcome page.
+ */
+export const CHALLENGES_PER_CLIENT: RollingWindow = { limit: 12, windowMs: HOUR_MS };
+
+/**
+ * How many challenges one address may ask for in an hour, every client behind it together. High,
+ * because a mobile carrier puts many phones behind one address; low enough that a script on one
+ * address gets no more tokens in an hour than a few hundred visitors' journeys.
+ */
+export const CHALLENGES_PER_ADDRESS: RollingWindow = { limit: 600, windowMs: HOUR_MS };
+
+/** How long a challenge may be solved and redeemed: a phone solves one in a second or two. */
+export const CHALLENGE_LIFE_MS = 5 * MINUTE_MS;
+
+/** A minted token's life: the Admin SDK's shortest (30 minutes), so that a token sold on goes stale soon. */
+export const FALLBACK_TOKEN_LIFE_MS = 30 * MINUTE_MS;
+
+/**
+ * The work a challenge asks for: SHA-256 rounds until the counter the challenge hides is found,
+ * drawn at random between these. At the upper end, a mid-range phone's browser takes about a
+ * second; a script pays the same per token, and the limits above bound how many it gets.
+ */
+export const CHALLENGE_WORK = { min: 5_000, max: 50_000 } as const;
+
+/** What a redemption's solution is, read from the request's text; null when it is not one. */
+export interface SubmittedSolution {
+  challenge: { parameters: Record<string, unknown> & { data?: Record<string, unknown> }; signature?: string };
+  solution: { counter: number; derivedKey: string };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The solution the page sent (ALTCHA's payload, as JSON), or null when the text is not one. */
+export function parseSolution(text: string): SubmittedSolution | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObject(value) || !isObject(value.challenge) || !isObject(value.solution)) return null;
+  const { challenge, solution } = value;
+  if (!isObject(challenge.parameters)) return null;
+  if (typeof solution.counter !== 'number' || typeof solution.derivedKey !== 'string') return null;
+  if (challenge.signature !== undefined && typeof challenge.signature !== 'string') return null;
+  return {
+    challenge: { parameters: challenge.parameters, signature: challenge.signature },
+    solution: { counter: solution.counter, derivedKey: solution.derivedKey },
+  };
+}
+
+/** The id of the challenge a solution answers (its `data.id`), or null. */
+export function challengeIdOf(submitted: SubmittedSolution): string | null {
+  const id = submitted.challenge.parameters.data?.id;
+  return typeof id === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : null;
+}

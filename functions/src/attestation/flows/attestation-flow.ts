@@ -1,0 +1,67 @@
+/**
+ * The App Check fallback (domain/attestation.ts): a challenge for a client within its limits, and
+ * for a solved one, once, an App Check token for the web app.
+ */
+import type { AttestationAnswer } from '@dayfocus/contracts/answers';
+import { FlowError } from '../../platform/domain/errors.js';
+import type { Logger } from '../../platform/flows/ports.js';
+import {
+  CHALLENGE_LIFE_MS,
+  CHALLENGES_PER_ADDRESS,
+  CHALLENGES_PER_CLIENT,
+  challengeIdOf,
+  FALLBACK_TOKEN_LIFE_MS,
+  parseSolution,
+} from '../domain/attestation.js';
+import type { AttestationStore, Challenges, MintAppCheckToken } from './ports.js';
+
+export interface AttestationFlowDeps {
+  store: AttestationStore;
+  challenges: Challenges;
+  mint: MintAppCheckToken;
+  logger: Logger;
+}
+
+export class AttestationFlow {
+  constructor(private readonly deps: AttestationFlowDeps) {}
+
+  /** A challenge for this client at this address, or resource-exhausted past either's limit. */
+  async challenge(client: string, address: string, now = new Date()): Promise<AttestationAnswer> {
+    const { store, challenges } = this.deps;
+    const counted = await store.countChallenge(
+      [
+        { key: challenges.limitKey('client', client), window: CHALLENGES_PER_CLIENT },
+        { key: challenges.limitKey('address', address), window: CHALLENGES_PER_ADDRESS },
+      ],
+      now,
+    );
+    if (!counted) {
+      this.deps.logger.warn('App Check fallback: challenges refused past a limit');
+      throw new FlowError('resource-exhausted', 'Too many checks from this device; please wait a while');
+    }
+    const expiresAt = new Date(now.getTime() + CHALLENGE_LIFE_MS);
+    const made = await challenges.make(expiresAt);
+    await store.saveChallenge(made.id, { secret: made.secret, expiresAt: expiresAt.toISOString() });
+    return { challenge: made.challenge };
+  }
+
+  /**
+   * For a solved challenge of ours, redeemed for the first time: an App Check token for `appId`.
+   * Anything else (not a solution, unknown, expired, wrong, redeemed before) gets one refusal.
+   */
+  async redeem(appId: string, text: string, now = new Date()): Promise<AttestationAnswer> {
+    const refuse = (reason: string) => {
+      this.deps.logger.warn('App Check fallback: a solution refused', { reason });
+      return new FlowError('permission-denied', 'This check did not pass; please try again');
+    };
+    const submitted = parseSolution(text);
+    const id = submitted ? challengeIdOf(submitted) : null;
+    if (!submitted || !id) throw refuse('not a solution');
+    const secret = await this.deps.store.secretOf(id);
+    if (!secret) throw refuse('unknown or redeemed');
+    const verdict = await this.deps.challenges.check(submitted, secret);
+    if (verdict !== 'solved') throw refuse(verdict);
+    if (!(await this.deps.store.redeem(id, now))) throw refuse('redeemed before');
+    return this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The App Check fallback's callable (domain/attestation.ts): the one callable that takes no App
+ * Check token, since its caller's first attestation failed. Without a solution it hands out a
+ * challenge, within the client's and the address's limits; with a solved one, a token, once.
+ */
+import { callable } from '../../platform/functions/callable.js';
+import { environment } from '../../platform/environment.js';
+import { clientAddressOf } from '../../pages/domain/welcome-confirm.js';
+import { attestationFlow } from '../../composition/wiring.js';
+
+export const attestByChallenge = callable('attestByChallenge', async (input, request) => {
+  if (input.solution !== undefined) return attestationFlow.redeem(input.appId, input.solution);
+  const address = clientAddressOf(
+    (name) => request.rawRequest.header(name),
+    request.rawRequest.socket?.remoteAddress,
+    environment().forwardingHops,
+  );
+  return attestationFlow.challenge(input.client, address);
+});

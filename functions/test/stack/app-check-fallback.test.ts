@@ -1,0 +1,98 @@
+/**
+ * The App Check fallback on the running stack (functions/src/attestation/): a visitor whose first
+ * attestation failed asks `attestByChallenge` for a challenge without any App Check token, solves
+ * it and gets a token the callables take. A solution redeems once; a client gets a dozen
+ * challenges an hour; a wrong or forged solution gets nothing.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LOCAL_WEB_APP_ID, urls } from '@dayfocus/stack/testing';
+import type { AttestationAnswer } from '@dayfocus/contracts/answers';
+import { solve } from '../attestation.js';
+import { createInviter } from './support.js';
+
+/** A raw callable request with no App Check token, as a page whose attestation failed sends it. */
+async function call(name: string, data: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${urls.functions}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { status?: string; message?: string } };
+  return { status: response.status, body };
+}
+
+const newClient = () => randomBytes(16).toString('base64url');
+
+async function challengeFor(client: string) {
+  const { status, body } = await call('attestByChallenge', { appId: LOCAL_WEB_APP_ID, client });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.result as AttestationAnswer;
+}
+
+async function redeem(client: string, solution: string) {
+  return call('attestByChallenge', { appId: LOCAL_WEB_APP_ID, client, solution });
+}
+
+describe('The App Check fallback', () => {
+  it('a solved challenge, without any App Check token, mints one that a callable takes', async () => {
+    const inviter = await createInviter();
+    const refused = await call('getInviter', { inviterId: inviter.userId });
+    expect(refused.status).toBe(401);
+
+    const client = newClient();
+    const redeemed = await redeem(client, await solve(await challengeFor(client)));
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+    const { token, expireTimeMillis } = redeemed.body.result as { token: string; expireTimeMillis: number };
+    // The Admin SDK's shortest life, 30 minutes.
+    expect(expireTimeMillis - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(expireTimeMillis - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+
+    const admitted = await call('getInviter', { inviterId: inviter.userId }, { 'x-firebase-appcheck': token });
+    expect(admitted.status, JSON.stringify(admitted.body)).toBe(200);
+    expect(admitted.body.result).toMatchObject({ inviterId: inviter.userId });
+  });
+
+  it('a solution redeems once: its replay, at once or later, gets no second token', async () => {
+    const client = newClient();
+    const solution = await solve(await challengeFor(client));
+    const [first, second] = await Promise.all([redeem(client, solution), redeem(client, solution)]);
+    expect([first.status, second.status].sort()).toEqual([200, 403]);
+    const later = await redeem(newClient(), solution);
+    expect(later.status).toBe(403);
+    expect(later.body.error?.status).toBe('PERMISSION_DENIED');
+  });
+
+  it('a wrong, forged or unknown solution gets nothing, and a bad request is refused as such', async () => {
+    const client = newClient();
+    const answer = await challengeFor(client);
+    const solved = JSON.parse(await solve(answer)) as {
+      challenge: { parameters: { cost: number } };
+      solution: { counter: number };
+    };
+    const wrong = { ...solved, solution: { ...solved.solution, counter: solved.solution.counter + 1 } };
+    expect((await redeem(client, JSON.stringify(wrong))).status).toBe(403);
+    // Easier work written into the challenge breaks its signature.
+    const forged = {
+      ...solved,
+      challenge: { ...solved.challenge, parameters: { ...solved.challenge.parameters, cost: 0 } },
+    };
+    expect((await redeem(client, JSON.stringify(forged))).status).toBe(403);
+    expect((await redeem(client, 'not json')).status).toBe(403);
+    // The untouched solution still redeems: the refusals spent nothing of it.
+    expect((await redeem(client, JSON.stringify(solved))).status).toBe(200);
+
+    const bad = await call('attestByChallenge', { appId: 'not-an-app', client });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.status).toBe('INVALID_ARGUMENT');
+  });
+
+  it('a client gets twelve challenges an hour, then a refusal; another client is not held by it', async () => {
+    const client = newClient();
+    for (let n = 0; n < 12; n += 1) await challengeFor(client);
+    const thirteenth = await call('attestByChallenge', { appId: LOCAL_WEB_APP_ID, client });
+    expect(thirteenth.status).toBe(429);
+    expect(thirteenth.body.error?.status).toBe('RESOURCE_EXHAUSTED');
+    await challengeFor(newClient());
+  });
+});

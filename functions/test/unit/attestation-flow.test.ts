@@ -1,0 +1,88 @@
+/**
+ * The App Check fallback's flow (functions/src/attestation/) on our Firestore emulator in this
+ * process, with its real store and ALTCHA's challenges: the address's limit, which the running
+ * stack cannot show (every local visitor shares one address), and a challenge's expiry.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FirestoreAttestationStore } from '../../src/attestation/adapters/attestation-store.js';
+import { altchaChallenges } from '../../src/attestation/adapters/altcha-challenges.js';
+import { CHALLENGES_PER_ADDRESS, CHALLENGE_LIFE_MS } from '../../src/attestation/domain/attestation.js';
+import { AttestationFlow } from '../../src/attestation/flows/attestation-flow.js';
+import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
+import { memoryLogger } from '../memory-logger.js';
+import { solve } from '../attestation.js';
+
+let firestore: EmulatedFirestore;
+beforeAll(async () => {
+  firestore = await startEmulatedFirestore();
+});
+afterAll(async () => {
+  await firestore.stop();
+});
+beforeEach(() => firestore.clear());
+
+function flow() {
+  const minted: string[] = [];
+  const attestation = new AttestationFlow({
+    store: new FirestoreAttestationStore(firestore.db),
+    challenges: altchaChallenges,
+    mint: async (appId, lifeMs) => {
+      minted.push(appId);
+      return { token: `token-for-${appId}`, expireTimeMillis: Date.now() + lifeMs };
+    },
+    logger: memoryLogger(),
+  });
+  return { attestation, minted };
+}
+
+const APP = '1:000000000000:web:0000000000000000000000';
+
+describe('the App Check fallback', () => {
+  it('an address gets its hour’s challenges over any number of clients, then a refusal, until the hour has passed', async () => {
+    const { attestation } = flow();
+    const now = new Date('2026-11-27T10:00:00Z');
+    for (let n = 0; n < CHALLENGES_PER_ADDRESS.limit; n += 1) {
+      await attestation.challenge(`client-${n}`, '203.0.113.7', now);
+    }
+    await expect(attestation.challenge('client-new', '203.0.113.7', now)).rejects.toMatchObject({
+      code: 'resource-exhausted',
+    });
+    // Another address is not held by it; the same one is free again an hour on.
+    await attestation.challenge('client-new', '198.51.100.1', now);
+    const later = new Date(now.getTime() + CHALLENGES_PER_ADDRESS.windowMs + 1);
+    await attestation.challenge('client-other', '203.0.113.7', later);
+  }, 60_000);
+
+  it('a refused address counts nothing against its clients', async () => {
+    const { attestation } = flow();
+    const now = new Date('2026-11-27T10:00:00Z');
+    for (let n = 0; n < CHALLENGES_PER_ADDRESS.limit; n += 1) {
+      await attestation.challenge(`filler-${n}`, '203.0.113.8', now);
+    }
+    for (let n = 0; n < 3; n += 1) {
+      await expect(attestation.challenge('mira', '203.0.113.8', now)).rejects.toMatchObject({
+        code: 'resource-exhausted',
+      });
+    }
+    // Elsewhere, the same client still has its whole dozen (the refusals took none of it), and no more.
+    for (let n = 0; n < 12; n += 1) await attestation.challenge('mira', '198.51.100.2', now);
+    await expect(attestation.challenge('mira', '198.51.100.2', now)).rejects.toMatchObject({
+      code: 'resource-exhausted',
+    });
+  }, 60_000);
+
+  it('a challenge solved too late mints nothing', async () => {
+    const { attestation, minted } = flow();
+    const answer = await attestation.challenge('mira', '203.0.113.9', new Date(Date.now() - CHALLENGE_LIFE_MS - 1000));
+    await expect(attestation.redeem(APP, await solve(answer))).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(minted).toEqual([]);
+  });
+
+  it('a solved challenge mints once, for the app asked', async () => {
+    const { attestation, minted } = flow();
+    const solution = await solve(await attestation.challenge('mira', '203.0.113.10'));
+    expect(await attestation.redeem(APP, solution)).toMatchObject({ token: `token-for-${APP}` });
+    await expect(attestation.redeem(APP, solution)).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(minted).toEqual([APP]);
+  });
+});

@@ -63,8 +63,6 @@ export function visitFlow(options: {
   const links: AppLinkLinks = {
     ensureOwnLink: unexpected,
     findOwnLink: unexpected,
-    findProviderLink: unexpected,
-    keepProviderLink: unexpected,
     findByCode: async (wanted) =>
       wanted === fakeLinkCode
         ? { code: fakeLinkCode, inviterId: 'inviter-1', target, createdAt: at, updatedAt: at }
@@ -85,31 +83,9 @@ export function visitFlow(options: {
     links,
     logger: options.logger ?? memoryLogger(),
     settings: () => localLinkSettings,
-    dynamicLinks: () => {
-      throw new Error('not used by a visit');
-    },
     randomBytes: options.randomBytes,
     now: () => options.now,
   });
-}
-
-/** The Dynamic Links REST API's request body for `link`, as the product's settings make it (docs/short-links.md). */
-export function dynamicLinksBodyFor(link: string) {
-  return {
-    dynamicLinkInfo: {
-      domainUriPrefix: 'https://dayfocus.page.link',
-      link,
-      androidInfo: { androidPackageName: 'com.dayfocus.app' },
-      iosInfo: { iosBundleId: 'com.dayfocus.app', iosAppStoreId: '6475332296', iosCustomScheme: 'dayfocus' },
-      navigationInfo: { enableForcedRedirect: false },
-      socialMetaTagInfo: {
-        socialTitle: 'Dayfocus Daily Task Focus',
-        socialDescription: 'Friends help each other finish everyday tasks. Join me on Dayfocus.',
-        socialImageLink: 'https://dayfocus.app/images/dayfocus-preview.png',
-      },
-    },
-    suffix: { option: 'UNGUESSABLE' },
-  };
 }
 
 /** The opens of one link by platform and by source, every source present. */

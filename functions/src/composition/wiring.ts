@@ -9,7 +9,6 @@ import { isLiveUser } from '@dayfocus/contracts/records';
 import { LINK_KEEP_MS } from '../short-links/domain/app-links.js';
 import { AppLinkStore } from '../short-links/adapters/app-link-store.js';
 import { FirebaseAccounts } from '../invites/adapters/accounts.js';
-import { DynamicLinksClient } from '../short-links/adapters/dynamic-links-client.js';
 import { auth, db, storage } from '../platform/adapters/firebase.js';
 import { environment } from './environment.js';
 import { FunnelStore } from '../invites/adapters/funnel-store.js';
@@ -147,7 +146,6 @@ export const appLinkFlow = new AppLinkFlow({
   links: appLinks,
   logger,
   settings: readLinkSettings,
-  dynamicLinks: (provider) => new DynamicLinksClient({ apiUrl: provider.apiUrl, apiKey: provider.apiKey }),
   randomBytes: (size) => randomBytes(size),
   now: () => new Date(),
 });

@@ -5,17 +5,16 @@ import {
   androidIntentUrl,
   answerForLink,
   appleAppSiteAssociation,
-  dynamicLinksRequestBody,
   linkTargetFor,
   newLinkCode,
   servedLink,
 } from '../../src/short-links/domain/app-links.js';
 import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/short-links/domain/link-pages.js';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
-import { parseLinkSettings, type LinkSettings, type RawLinkSettings } from '../../src/platform/domain/link-settings.js';
+import { parseLinkSettings, type RawLinkSettings } from '../../src/platform/domain/link-settings.js';
 import { localFunctionParams } from '@dayfocus/stack/function-params';
 import { allUserAgents } from '@dayfocus/stack/user-agents';
-import { dynamicLinksBodyFor, localLinkSettings as local } from '../short-links.js';
+import { localLinkSettings as local } from '../short-links.js';
 
 const production: Partial<RawLinkSettings> = {
   PRODUCT_DOMAIN: 'https://dayfocus.app',
@@ -303,7 +302,6 @@ describe('settings', () => {
     expect(local).toMatchObject({
       productDomain: 'http://127.0.0.1:5000',
       linkOrigin: 'http://127.0.0.1:5000',
-      provider: { kind: 'own' },
     });
   });
 
@@ -318,10 +316,9 @@ describe('settings', () => {
         'PRODUCT_DOMAIN is not set; LINK_ORIGIN is not set; PRODUCT_IMAGE_URL is not set',
     );
     const settings = parseLinkSettings(production, { deployed: true });
-    expect([settings.appStoreUrl, settings.playStoreUrl, settings.provider]).toEqual([
+    expect([settings.appStoreUrl, settings.playStoreUrl]).toEqual([
       'https://apps.apple.com/app/id6475332296',
       'https://play.google.com/store/apps/details?id=com.dayfocus.app',
-      { kind: 'own' },
     ]);
   });
 
@@ -338,35 +335,10 @@ describe('settings', () => {
           PRODUCT_DOMAIN: 'https://dayfocus.app/path',
           LINK_ORIGIN: 'ftp://x',
           APPLE_TEAM_ID: 'short',
-          LINK_PROVIDER: 'bitly',
         },
         { deployed: false },
       ),
-    ).toThrow(
-      /LINK_PROVIDER must be one of own, dynamic-links; APPLE_TEAM_ID.*; ANDROID|PRODUCT_DOMAIN must be an origin/,
-    );
-  });
-
-  it('read the dynamic-links provider with its key from the secret', () => {
-    const settings = parseLinkSettings(
-      { ...production, LINK_PROVIDER: 'dynamic-links', DYNAMIC_LINKS_DOMAIN_URI_PREFIX: 'https://dayfocus.page.link/' },
-      { deployed: true, apiKey: 'k' },
-    );
-    expect(settings.provider).toEqual({
-      kind: 'dynamic-links',
-      apiUrl: 'https://firebasedynamiclinks.googleapis.com/v1/shortLinks',
-      domainUriPrefix: 'https://dayfocus.page.link',
-      apiKey: 'k',
-    });
-  });
-});
-
-describe('the spec request body of a Dynamic Links provider', () => {
-  it('carries the link, both apps, forced redirect off and the preview', () => {
-    const settings: LinkSettings = parseLinkSettings(production, { deployed: true });
-    expect(dynamicLinksRequestBody(settings, 'https://dayfocus.page.link', 'https://dayfocus.app/?userId=u1')).toEqual(
-      dynamicLinksBodyFor('https://dayfocus.app/?userId=u1'),
-    );
+    ).toThrow(/APPLE_TEAM_ID.*; ANDROID|PRODUCT_DOMAIN must be an origin/);
   });
 });
 

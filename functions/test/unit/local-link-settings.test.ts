@@ -19,7 +19,7 @@ function deployedParams(): { name: string; default?: unknown }[] {
   const script =
     'require("./lib/index.js");' +
     'process.stdout.write(JSON.stringify(require("firebase-functions/params").declaredParams.map((p) => p.toSpec())))';
-  const env: NodeJS.ProcessEnv = { ...process.env, LINK_PROVIDER: 'dynamic-links' };
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.FUNCTIONS_EMULATOR;
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env, encoding: 'utf8' }));
 }

@@ -16,6 +16,7 @@
  */
 import { appCheckEnforcement } from '@dayfocus/functions/platform/domain/app-check';
 import {
+  REMOVED_LINK_SETTINGS,
   LINK_SETTING_NAMES,
   LinkSettingsError,
   parseLinkSettings,
@@ -72,6 +73,12 @@ export function emulatorSettingsInDeploy(files: { name: string; text: string }[]
     );
 }
 
+/** What a deploy needs of a param (FUNCTION_PARAMS). */
+interface ParamNeed {
+  need: 'required' | 'default' | 'secret';
+  what: string;
+}
+
 /**
  * Every param the functions define (`defineString`/`defineSecret` in their adapters/), and what a
  * deploy needs of it. `required`: there is no default, so the project's env file must set it (with
@@ -88,12 +95,8 @@ export const FUNCTION_PARAMS = {
   WEB_API_KEY: { need: 'required', what: "the web config's apiKey (Project settings, Your apps)" },
   APP_STORE_URL: { need: 'default', what: '' },
   PLAY_STORE_URL: { need: 'default', what: '' },
-  LINK_PROVIDER: { need: 'default', what: '' },
-  DYNAMIC_LINKS_API_URL: { need: 'default', what: '' },
-  DYNAMIC_LINKS_DOMAIN_URI_PREFIX: { need: 'default', what: '' },
   PICTURES_FOLDER: { need: 'default', what: '' },
-  LINK_PROVIDER_API_KEY: { need: 'secret', what: '' },
-} as const satisfies Record<string, { need: 'required' | 'default' | 'secret'; what: string }>;
+} as const satisfies Record<string, ParamNeed>;
 
 /** A value copied from apps/web/config.example.json or the local stack's files, not a project's. */
 const PLACEHOLDER = /^(your-|demo-|local-)/i;
@@ -114,12 +117,19 @@ export function deployParamProblems(env: Record<string, string | undefined>): st
     reported.add(name);
     problems.push(problem);
   };
-  for (const [name, { need, what }] of Object.entries(FUNCTION_PARAMS)) {
+  for (const [name, { need, what }] of Object.entries(FUNCTION_PARAMS) as [string, ParamNeed][]) {
     const set = `set ${what || "the project's own value"}`;
     if (need === 'required' && value(name) === '') report(name, `${name} is not set: ${set}`);
     else if (need === 'secret' || value(name) === '') continue;
     else if (localValues[name] === value(name)) report(name, `${name} is the local stack's "${value(name)}": ${set}`);
     else if (PLACEHOLDER.test(value(name))) report(name, `${name} is the placeholder "${value(name)}": ${set}`);
+  }
+  for (const name of REMOVED_LINK_SETTINGS) {
+    if (value(name) !== '')
+      problems.push(
+        `${name} is set, but the dynamic-links provider is gone (Firebase Dynamic Links shut down on 2025-08-25): ` +
+          'remove it; short links are our own /l/{code}',
+      );
   }
   const raw = Object.fromEntries(LINK_SETTING_NAMES.map((name) => [name, value(name)])) as RawLinkSettings;
   try {

@@ -59,7 +59,7 @@ describe("the deploy's env files", () => {
 });
 
 describe("the functions' params a deploy needs", () => {
-  it('names every param the built functions declare, the secret of the dynamic-links provider too', () => {
+  it('names every param the built functions declare, with the removed provider still named in the env', () => {
     const script =
       'require("./lib/index.js");' +
       'process.stdout.write(JSON.stringify(require("firebase-functions/params").declaredParams.map((p) => p.name)))';
@@ -69,6 +69,15 @@ describe("the functions' params a deploy needs", () => {
       execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env, encoding: 'utf8' }),
     );
     expect([...(declared as string[])].sort()).toEqual(Object.keys(FUNCTION_PARAMS).sort());
+  });
+
+  it('refuses an env file that still sets a setting of the removed dynamic-links provider, naming it', () => {
+    expect(
+      deployParamProblems({ ...projectEnv, LINK_PROVIDER: 'own', DYNAMIC_LINKS_API_URL: 'https://x.test/' }),
+    ).toEqual([
+      expect.stringMatching(/^LINK_PROVIDER is set, but the dynamic-links provider is gone .*: remove it/),
+      expect.stringMatching(/^DYNAMIC_LINKS_API_URL is set, but the dynamic-links provider is gone/),
+    ]);
   });
 
   it("passes a project's settings", () => {

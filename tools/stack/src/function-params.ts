@@ -17,7 +17,6 @@ export const localFunctionParams = {
   PRODUCT_IMAGE_URL: `${urls.hosting}/images/dayfocus-preview.png`,
   APPLE_TEAM_ID: 'LOCALTEAM0',
   ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => '00').join(':'),
-  DYNAMIC_LINKS_DOMAIN_URI_PREFIX: `${urls.hosting}/dl`,
   /** The Auth emulator takes any key. */
   WEB_API_KEY: 'local-placeholder-api-key',
 } as const;

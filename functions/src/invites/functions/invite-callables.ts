@@ -1,4 +1,3 @@
-import { linkProviderApiKey } from '../../short-links/adapters/link-params.js';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callable, requireCaller } from '../../platform/functions/callable.js';
 import { inviteFlow, inviterFlow, verificationMailFlow, welcomeFlow } from '../../composition/wiring.js';
@@ -26,7 +25,7 @@ export const activateAccount = callable(
       { uid: input.uid, inviterId: input.inviterId, verificationCode: input.verificationCode },
       request.auth ? requireCaller(request) : null,
     ),
-  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], consumesBesideReads: true },
+  { consumesBesideReads: true },
 );
 
 /**
@@ -36,5 +35,5 @@ export const activateAccount = callable(
 export const completeSocialSignUp = callable(
   'completeSocialSignUp',
   (input, request): Promise<ActivationAnswer> => welcomeFlow.completeSocialSignUp(requireCaller(request), input),
-  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], consumesBesideReads: true },
+  { consumesBesideReads: true },
 );

@@ -4,7 +4,6 @@
  * (`/welcome`, `/welcome/**`), and the redirects of "I already have an account" (`/app-link/**`)
  * and of every e-mail's link (`/auth/action`).
  */
-import { linkProviderApiKey } from '../../short-links/adapters/link-params.js';
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 import { purposeOf } from '../../platform/domain/previews.js';
 import { httpFunction } from '../../platform/functions/http-function.js';
@@ -37,5 +36,5 @@ export const invitationPage = httpFunction(
       client: clientAddressOf((name) => req.get(name), req.socket.remoteAddress, environment().forwardingHops),
     }),
   // A whole CPU (the smallest memory it comes with): the render is on the path to the first byte.
-  { secrets: linkProviderApiKey ? [linkProviderApiKey] : [], cpu: 1, memory: '512MiB' },
+  { cpu: 1, memory: '512MiB' },
 );

@@ -1,6 +1,6 @@
 /**
  * Settings of the product's links, as a plain typed object: the product's domain, which the
- * mails and the pages of every slice link to, and the short-link service's. The values come
+ * mails and the pages of every slice link to, and the short links'. The values come
  * from Firebase params (short-links/adapters/link-params.ts); this module only says what they
  * mean, which have a default that serves every project, and which values must never reach
  * production. It holds no local value: the local stack gives the Functions emulator its own
@@ -8,9 +8,6 @@
  * the deploy checks (tools/deploy/src/deploy-env.ts).
  */
 import { brand } from '@dayfocus/contracts/brand';
-
-export type LinkProviderKind = 'own' | 'dynamic-links';
-export const LINK_PROVIDERS: readonly LinkProviderKind[] = ['own', 'dynamic-links'];
 
 export interface LinkSettings {
   /** Origin of the product's web pages; the link target is `{productDomain}/?userId=...`. */
@@ -25,20 +22,7 @@ export interface LinkSettings {
   appleTeamId: string;
   /** SHA-256 fingerprints of the Android signing certificates, for assetlinks.json. */
   androidCertFingerprints: string[];
-  provider: LinkProviderSettings;
 }
-
-export type LinkProviderSettings =
-  | { kind: 'own' }
-  | {
-      kind: 'dynamic-links';
-      /** The short-link endpoint of a service that speaks the Dynamic Links REST API. */
-      apiUrl: string;
-      /** The link domain that service serves, e.g. https://dayfocus.page.link */
-      domainUriPrefix: string;
-      /** From a Firebase secret; never from the page. Empty when the secret is not bound. */
-      apiKey: string;
-    };
 
 /** Every link setting, by its param's name. */
 export const LINK_SETTING_NAMES = [
@@ -49,26 +33,30 @@ export const LINK_SETTING_NAMES = [
   'PLAY_STORE_URL',
   'APPLE_TEAM_ID',
   'ANDROID_CERT_SHA256',
-  'LINK_PROVIDER',
-  'DYNAMIC_LINKS_API_URL',
-  'DYNAMIC_LINKS_DOMAIN_URI_PREFIX',
 ] as const;
 
 export type LinkSettingName = (typeof LINK_SETTING_NAMES)[number];
 export type RawLinkSettings = Record<LinkSettingName, string>;
 
 /**
- * The settings whose default serves every project: the stores' pages, our own links, the
- * Dynamic Links API's address, and no provider link domain (only that provider needs one). The
- * others (the site's origins, the preview image, the app's team and certificates) have none.
+ * The settings whose default serves every project: the stores' pages. The others (the site's
+ * origins, the preview image, the app's team and certificates) have none.
  */
 export const linkSettingDefaults: Partial<RawLinkSettings> = {
   APP_STORE_URL: `https://apps.apple.com/app/id${brand.appStoreId}`,
   PLAY_STORE_URL: `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`,
-  LINK_PROVIDER: 'own',
-  DYNAMIC_LINKS_API_URL: 'https://firebasedynamiclinks.googleapis.com/v1/shortLinks',
-  DYNAMIC_LINKS_DOMAIN_URI_PREFIX: '',
 };
+
+/**
+ * The settings of the `dynamic-links` link provider, removed with it: it spoke Firebase Dynamic
+ * Links' API, shut down on 2025-08-25 (docs/deviations.md). A project's env file that still sets
+ * one is refused by the deploy checks, so that nobody believes the setting does something.
+ */
+export const REMOVED_LINK_SETTINGS = [
+  'LINK_PROVIDER',
+  'DYNAMIC_LINKS_API_URL',
+  'DYNAMIC_LINKS_DOMAIN_URI_PREFIX',
+] as const;
 
 const FINGERPRINT = /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/;
 /** Thirty-two zero bytes: a stand-in, no certificate's fingerprint. */
@@ -129,16 +117,9 @@ export class LinkSettingsError extends Error {
  * https addresses only, and no fingerprint of zeros. Throws LinkSettingsError with every problem
  * at once.
  */
-export function parseLinkSettings(
-  raw: Partial<RawLinkSettings>,
-  options: { deployed: boolean; apiKey?: string },
-): LinkSettings {
+export function parseLinkSettings(raw: Partial<RawLinkSettings>, options: { deployed: boolean }): LinkSettings {
   const value = (name: LinkSettingName) => (raw[name] ?? '').trim() || (linkSettingDefaults[name] ?? '');
   const problems: string[] = [];
-
-  const providerKind = value('LINK_PROVIDER') as LinkProviderKind;
-  if (!LINK_PROVIDERS.includes(providerKind))
-    problems.push(`LINK_PROVIDER must be one of ${LINK_PROVIDERS.join(', ')}`);
 
   const appleTeamId = value('APPLE_TEAM_ID');
   if (appleTeamId === '') notSet('APPLE_TEAM_ID', problems);
@@ -160,19 +141,6 @@ export function parseLinkSettings(
     playStoreUrl: httpUrl('PLAY_STORE_URL', value('PLAY_STORE_URL'), problems),
     appleTeamId,
     androidCertFingerprints,
-    provider:
-      providerKind === 'dynamic-links'
-        ? {
-            kind: 'dynamic-links',
-            apiUrl: httpUrl('DYNAMIC_LINKS_API_URL', value('DYNAMIC_LINKS_API_URL'), problems),
-            domainUriPrefix: httpUrl(
-              'DYNAMIC_LINKS_DOMAIN_URI_PREFIX',
-              value('DYNAMIC_LINKS_DOMAIN_URI_PREFIX'),
-              problems,
-            ).replace(/\/$/, ''),
-            apiKey: options.apiKey ?? '',
-          }
-        : { kind: 'own' },
   };
 
   if (options.deployed) {
@@ -183,12 +151,6 @@ export function parseLinkSettings(
       ['APP_STORE_URL', settings.appStoreUrl],
       ['PLAY_STORE_URL', settings.playStoreUrl],
     ];
-    if (settings.provider.kind === 'dynamic-links') {
-      urls.push(
-        ['DYNAMIC_LINKS_API_URL', settings.provider.apiUrl],
-        ['DYNAMIC_LINKS_DOMAIN_URI_PREFIX', settings.provider.domainUriPrefix],
-      );
-    }
     for (const [name, url] of urls) {
       if (url && isLocal(url)) problems.push(`${name} is ${url}: a deployed project needs a public https URL`);
     }

@@ -1,14 +1,13 @@
 /**
  * Firestore side of the short links. `_appLinks/{code}` holds a link (target, inviter,
  * timestamps); its opens are counted in the shards `_appLinks/{code}/openShards/{0..N-1}`
- * (domain/open-count.ts); `_appLinkOwners/{inviterId}` says which code, or which
- * provider link, an inviter already has, so asking again gives the same link back.
+ * (domain/open-count.ts); `_appLinkOwners/{inviterId}` says which code an inviter already
+ * has, so asking again gives the same link back.
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { LRUCache } from 'lru-cache';
 import type { Visitor } from '@dayfocus/contracts/link-paths';
-import { LINK_KEEP_MS, type AppLinkRecord, type ProviderLinkRecord } from '../domain/app-links.js';
-import type { LinkProviderKind } from '../../platform/domain/link-settings.js';
+import { LINK_KEEP_MS, type AppLinkRecord } from '../domain/app-links.js';
 import type { AppLinkLinks } from '../flows/ports.js';
 import { converter } from '../../platform/adapters/converters.js';
 import {
@@ -29,8 +28,10 @@ interface AppLinkOwnerRecord {
    * inviter's link takes one read. Absent on records made before it: the link is read then.
    */
   codeTarget?: string;
-  /** Links from outside providers, by provider. */
-  providerLinks?: Partial<Record<Exclude<LinkProviderKind, 'own'>, ProviderLinkRecord>>;
+  /*
+   * A record of a project that used the removed `dynamic-links` provider may still hold
+   * `providerLinks`: kept as written, never read (their links died with Firebase Dynamic Links).
+   */
   createdAt: string;
   updatedAt: string;
 }
@@ -189,43 +190,6 @@ export class AppLinkStore implements AppLinkLinks {
         return code;
       }
       throw new Error(`No free short-link code after ${CODE_ATTEMPTS} attempts`);
-    });
-  }
-
-  async findProviderLink(
-    inviterId: string,
-    provider: Exclude<LinkProviderKind, 'own'>,
-  ): Promise<ProviderLinkRecord | null> {
-    const owner = (await this.owners().doc(inviterId).get()).data();
-    return owner?.providerLinks?.[provider] ?? null;
-  }
-
-  /**
-   * Keeps a provider's link for the inviter. When another call stored one for the same
-   * target first, that one wins and is returned, so every caller hands out the same link.
-   */
-  async keepProviderLink(input: {
-    inviterId: string;
-    provider: Exclude<LinkProviderKind, 'own'>;
-    link: ProviderLinkRecord;
-    now: string;
-  }): Promise<ProviderLinkRecord> {
-    const ownerRef = this.owners().doc(input.inviterId);
-    return this.firestore.runTransaction(async (tx) => {
-      const owner = (await tx.get(ownerRef)).data();
-      const existing = owner?.providerLinks?.[input.provider];
-      if (existing && existing.target === input.link.target) return existing;
-      tx.set(
-        ownerRef,
-        {
-          inviterId: input.inviterId,
-          providerLinks: { [input.provider]: input.link },
-          createdAt: owner?.createdAt ?? input.now,
-          updatedAt: input.now,
-        },
-        { merge: true },
-      );
-      return input.link;
     });
   }
 

@@ -2,9 +2,9 @@
  * The short-link settings as Firebase params: values come from `functions/.env.<project>`
  * (the local stack's from `functions/.env.local`, which the stack writes); only a setting whose
  * default serves every project has one (platform/domain/link-settings.ts), and a deployed function
- * refuses a missing or local value. The provider's API key is a Firebase secret.
+ * refuses a missing or local value.
  */
-import { defineSecret, defineString, type StringParam } from 'firebase-functions/params';
+import { defineString, type StringParam } from 'firebase-functions/params';
 import {
   LINK_SETTING_NAMES,
   linkSettingDefaults,
@@ -22,9 +22,6 @@ const descriptions: Record<LinkSettingName, string> = {
   PLAY_STORE_URL: 'Google Play page of the Android app',
   APPLE_TEAM_ID: 'Apple Developer team id (10 characters) for apple-app-site-association',
   ANDROID_CERT_SHA256: 'Comma-separated SHA-256 fingerprints of the Android signing certificates',
-  LINK_PROVIDER: 'own (default) or dynamic-links (a service speaking the Dynamic Links REST API)',
-  DYNAMIC_LINKS_API_URL: 'Short-link endpoint of the dynamic-links provider',
-  DYNAMIC_LINKS_DOMAIN_URI_PREFIX: 'Link domain of the dynamic-links provider',
 };
 
 const params = Object.fromEntries(
@@ -37,18 +34,10 @@ const params = Object.fromEntries(
   }),
 ) as Record<LinkSettingName, StringParam>;
 
-/**
- * The secret exists only where the provider is chosen, so that a project using our own
- * links needs no secret to deploy. Set LINK_PROVIDER in functions/.env.<project>: deploy
- * reads it from there when it decides which secrets the function binds.
- */
-const providerAtLoad = (process.env.LINK_PROVIDER ?? '').trim() || linkSettingDefaults.LINK_PROVIDER;
-export const linkProviderApiKey = providerAtLoad === 'dynamic-links' ? defineSecret('LINK_PROVIDER_API_KEY') : null;
-
 export function readLinkSettings(): LinkSettings {
   const raw = Object.fromEntries(Object.entries(params).map(([name, param]) => [name, param.value()])) as Record<
     LinkSettingName,
     string
   >;
-  return parseLinkSettings(raw, { deployed: environment().deployedLinkSettings, apiKey: linkProviderApiKey?.value() });
+  return parseLinkSettings(raw, { deployed: environment().deployedLinkSettings });
 }

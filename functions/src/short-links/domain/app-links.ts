@@ -152,28 +152,6 @@ export function answerForLink(link: ServedLink | null, visitor: Visitor, setting
   };
 }
 
-/**
- * The request body of the Dynamic Links REST API (docs/short-links.md), for a provider that
- * still speaks it. Forced redirect stays off, so that service shows its own preview page.
- */
-export function dynamicLinksRequestBody(settings: LinkSettings, domainUriPrefix: string, target: string) {
-  return {
-    dynamicLinkInfo: {
-      domainUriPrefix,
-      link: target,
-      androidInfo: { androidPackageName: brand.appIdentifier },
-      iosInfo: { iosBundleId: brand.appIdentifier, iosAppStoreId: brand.appStoreId, iosCustomScheme: brand.shortName },
-      navigationInfo: { enableForcedRedirect: false },
-      socialMetaTagInfo: {
-        socialTitle: brand.linkTitle,
-        socialDescription: brand.linkDescription,
-        socialImageLink: settings.productImageUrl,
-      },
-    },
-    suffix: { option: 'UNGUESSABLE' },
-  };
-}
-
 /** Paths of our domain the apps claim (universal links / verified app links). */
 export const APP_LINK_PATHS = ['/l/*', '/welcome/*'] as const;
 
@@ -229,11 +207,4 @@ export interface AppLinkRecord {
    * A link made before the shards may still hold `opens`, `opensBy` and `lastOpenedAt` of its
    * own: kept as written, neither read nor written (docs/short-links.md).
    */
-}
-
-/** A link made by an outside provider; only its result is kept. */
-export interface ProviderLinkRecord {
-  shortLink: string;
-  target: string;
-  createdAt: string;
 }

@@ -1,13 +1,12 @@
 /**
  * Short links: making one for an inviter ("I already have an account"), and answering a
  * visit to one. Talks to its adapters through the small interfaces below, so tests can run
- * it in-process against the Firestore emulator and a fake provider.
+ * it in-process against the Firestore emulator.
  */
 import {
   answerForLink,
   appleAppSiteAssociation,
   androidAssetLinks,
-  dynamicLinksRequestBody,
   isLinkInviter,
   linkPlatformOf,
   linkTargetFor,
@@ -26,7 +25,7 @@ import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
-import { LinkProviderError, type AppLinkLinks, type InviterLookup, type ShortLinkProviderClient } from './ports.js';
+import type { AppLinkLinks, InviterLookup } from './ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
 import { ownPathOf } from '../../platform/domain/own-path.js';
 import { isPreview } from '../../platform/domain/previews.js';
@@ -45,7 +44,6 @@ export interface AppLinkFlowDeps {
   logger: Logger;
   /** Read per call: params are only known at run time. Throws LinkSettingsError. */
   settings: () => LinkSettings;
-  dynamicLinks: (provider: Extract<LinkSettings['provider'], { kind: 'dynamic-links' }>) => ShortLinkProviderClient;
   randomBytes: (size: number) => Uint8Array;
   now: () => Date;
 }
@@ -77,61 +75,24 @@ export class AppLinkFlow {
     const inviter = await this.deps.inviters.publicInviter(inviterId);
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
     const target = linkTargetFor(settings, inviterId);
-    const now = this.deps.now().toISOString();
-
-    if (settings.provider.kind === 'own') {
-      const code = await this.deps.links.ensureOwnLink({
-        inviterId,
-        target,
-        now,
-        newCode: () => newLinkCode(this.deps.randomBytes),
-      });
-      return { shortLink: shortLinkFor(settings, code) };
-    }
-
-    const provider = settings.provider;
-    const known = await this.existingLink(inviterId);
-    if (known) return known;
-    let shortLink: string;
-    try {
-      shortLink = await this.deps
-        .dynamicLinks(provider)
-        .createShortLink(dynamicLinksRequestBody(settings, provider.domainUriPrefix, target));
-    } catch (error) {
-      if (!(error instanceof LinkProviderError)) throw error;
-      this.deps.logger.error('The short-link provider failed', {
-        provider: provider.kind,
-        inviterId,
-        status: error.status,
-        error: error.message,
-      });
-      throw new FlowError('unavailable', 'The short-link service is unavailable; please try again');
-    }
-    const kept = await this.deps.links.keepProviderLink({
+    const code = await this.deps.links.ensureOwnLink({
       inviterId,
-      provider: provider.kind,
-      link: { shortLink, target, createdAt: now },
-      now,
+      target,
+      now: this.deps.now().toISOString(),
+      newCode: () => newLinkCode(this.deps.randomBytes),
     });
-    return { shortLink: kept.shortLink };
+    return { shortLink: shortLinkFor(settings, code) };
   }
 
   /**
    * The inviter's short link if it was made before, or null: reads only, and no check that the
    * inviter exists, so it is for a caller that knows it (activation, once the join has read the
-   * inviter). A link of a provider for another target, or of another provider, is not theirs now.
+   * inviter).
    */
   async existingLink(inviterId: string): Promise<{ shortLink: string } | null> {
     const settings = this.deps.settings();
-    const target = linkTargetFor(settings, inviterId);
-    const { provider } = settings;
-    if (provider.kind === 'own') {
-      const code = await this.deps.links.findOwnLink(inviterId, target);
-      return code ? { shortLink: shortLinkFor(settings, code) } : null;
-    }
-    const known = await this.deps.links.findProviderLink(inviterId, provider.kind);
-    const current = known && known.target === target && known.shortLink.startsWith(`${provider.domainUriPrefix}/`);
-    return current ? { shortLink: known.shortLink } : null;
+    const code = await this.deps.links.findOwnLink(inviterId, linkTargetFor(settings, inviterId));
+    return code ? { shortLink: shortLinkFor(settings, code) } : null;
   }
 
   /**

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
-import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
+import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { en, hi, type Translation } from './support/locales';
 import {
   confirmEmailPath,
@@ -39,9 +39,14 @@ async function refuseFirstAttestation(page: Page): Promise<{ refused: () => numb
   return { refused: () => refused, fallbacks: () => fallbacks };
 }
 
-const journeys: { language: Language; t: Translation; userAgent: string; phone: string }[] = [
-  { language: 'en', t: en, userAgent: CHROME_ANDROID, phone: 'Chrome on Android' },
-  { language: 'hi', t: hi, userAgent: SAFARI_IPHONE, phone: 'Safari on an iPhone' },
+const instagram = inAppBrowsers.find((arrival) => arrival.name === 'Instagram on Android');
+if (!instagram) throw new Error("The user-agent list has no 'Instagram on Android'");
+
+const journeys: { language: Language; t: Translation; userAgent: string; phone: string; slug: string }[] = [
+  { language: 'en', t: en, userAgent: CHROME_ANDROID, phone: 'Chrome on Android', slug: 'chrome' },
+  { language: 'hi', t: hi, userAgent: SAFARI_IPHONE, phone: 'Safari on an iPhone', slug: 'safari' },
+  // Where reCAPTCHA fails most: an in-app browser (an Android WebView).
+  { language: 'en', t: en, userAgent: instagram.userAgent, phone: "Instagram's in-app browser", slug: 'instagram' },
 ];
 
 describe('The first attestation refused', () => {
@@ -49,7 +54,7 @@ describe('The first attestation refused', () => {
 
   it.each(journeys)(
     'in $language, $phone: the e-mail journey falls back to the challenge and ends friends with the inviter',
-    async ({ language, t, userAgent }) => {
+    async ({ language, t, userAgent, slug }) => {
       const inviter = await seedInviter();
       const invitee = { name: 'Mira Nair', email: uniqueEmail('e2e-fallback'), password: 'correct-horse' };
       const page = await browser.newPage({ device: 'phone', language, userAgent });
@@ -68,7 +73,7 @@ describe('The first attestation refused', () => {
         undefined,
         { timeout: 30_000 },
       );
-      await screenshot(page, 'app-check-refused-sign-up', language, 'phone');
+      await screenshot(page, `app-check-refused-sign-up-${slug}`, language, 'phone');
       expect(pathOf(page)).toMatch(confirmEmailPath);
       expect(attestation.refused()).toBeGreaterThan(0);
 
@@ -76,7 +81,7 @@ describe('The first attestation refused', () => {
       await page.goto(emailActionLink(oobLink));
       await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}\\?`));
       await visible(page.getByText(t.welcome.activated));
-      await screenshot(page, 'app-check-refused-welcome', language, 'phone');
+      await screenshot(page, `app-check-refused-welcome-${slug}`, language, 'phone');
       const uid = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
       await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
       // Every token came from the fallback: a challenge and its redemption for each.

@@ -114,6 +114,8 @@ const web = {
   confirmEmail: {
     title: 'Confirm Your Email',
     sentTo: 'We have sent an email with a confirmation link to {{email}}.',
+    stillHolds: 'The email we sent to {{email}} a moment ago still holds.',
+    wrongAddress: 'Wrong address? Change it',
     sent: 'We have sent you an email with a confirmation link.',
     next: 'Open the link in that email to activate your account.',
     watching: 'This page moves on by itself once your address is confirmed, here or on another device.',

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
@@ -13,7 +13,8 @@ function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: numbe
   if (typeof value?.email !== 'string' || typeof value.uid !== 'string' || typeof value.inviterId !== 'string')
     return undefined;
   const sentAt = typeof value.sentAt === 'number' ? value.sentAt : 0;
-  return { email: value.email, uid: value.uid, inviterId: value.inviterId, sentAt };
+  const mailSent = value.mailSent !== false;
+  return { email: value.email, uid: value.uid, inviterId: value.inviterId, mailSent, sentAt };
 }
 
 /**
@@ -39,8 +40,19 @@ export default function ConfirmEmailRoute() {
   return (
     <Page title={t('confirmEmail.title')}>
       <MailIllustration />
-      <p className="lead">{typeof email === 'string' ? t('confirmEmail.sentTo', { email }) : t('confirmEmail.sent')}</p>
+      <p className="lead">
+        {typeof email !== 'string'
+          ? t('confirmEmail.sent')
+          : state?.mailSent === false
+            ? t('confirmEmail.stillHolds', { email })
+            : t('confirmEmail.sentTo', { email })}
+      </p>
       <p>{t('confirmEmail.next')}</p>
+      {inviterId && (
+        <p>
+          <Link to={paths.signUp.href(inviterId, i18n.language)}>{t('confirmEmail.wrongAddress')}</Link>
+        </p>
+      )}
       {state ? (
         <ConfirmEmailActions state={state} sentAt={state.sentAt} onConfirmed={onConfirmed} />
       ) : (

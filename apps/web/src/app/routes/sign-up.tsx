@@ -1,3 +1,4 @@
+import { RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
@@ -9,6 +10,7 @@ import { submitProblemOf, useSignUpWithEmail } from '@/features/sign-up/api/sign
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { useHydrated } from '@/lib/hydration';
 import { SignUpForm } from '@/features/sign-up/components/sign-up-form';
+import { keepFields, keptFields } from '@/features/sign-up/kept-fields';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
 
 /** `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address. */
@@ -29,7 +31,16 @@ export default function SignUpRoute() {
         language: i18n.language,
         ...values,
       });
-      const state: ConfirmEmailState & { sentAt: number } = { ...signedUp, sentAt: Date.now() };
+      keepFields(inviterId, { username: values.username, email: values.email });
+      // A mail that went now answers the minute's wait; a shorter one says the last still holds.
+      const sentAt = Date.now() + signedUp.retryAfterMs - RESEND_MIN_GAP_MS;
+      const state: ConfirmEmailState & { sentAt: number } = {
+        uid: signedUp.uid,
+        email: signedUp.email,
+        inviterId: signedUp.inviterId,
+        mailSent: signedUp.retryAfterMs >= RESEND_MIN_GAP_MS,
+        sentAt,
+      };
       // In the page's language, for a reload (the server renders it, and knows no other).
       await navigate(paths.confirmEmail.href(i18n.language), { state });
       return null;
@@ -64,6 +75,7 @@ export default function SignUpRoute() {
         ready={hydrated}
         onSubmit={submit}
         emailInUseHelp={emailInUseHelp}
+        kept={() => keptFields(inviterId)}
       />
     </Page>
   );

@@ -104,5 +104,12 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
     void recheck(field);
   }
 
-  return { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, submit };
+  /** Fills the fields still empty with what was typed before (the way back to the form). */
+  function fillEmpty(values: Partial<Record<Field, string>>) {
+    for (const [field, value] of Object.entries(values) as [Field, string][]) {
+      if (value && !form.getValues(field)) form.setValue(field, value);
+    }
+  }
+
+  return { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, fillEmpty, submit };
 }

@@ -62,7 +62,9 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
  * The account stays signed in, in this tab only (lib/auth.ts), for the confirmation page: it
  * sends the e-mail again and notices when the address is confirmed. That page signs out.
  */
-export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string; email: string; inviterId: string }> {
+export async function signUpWithEmail(
+  input: EmailSignUp,
+): Promise<{ uid: string; email: string; inviterId: string; retryAfterMs: number }> {
   const email = input.email.trim();
   let user: User;
   try {
@@ -72,8 +74,8 @@ export async function signUpWithEmail(input: EmailSignUp): Promise<{ uid: string
     user = await resumeUnfinishedSignUp(email, input.password);
   }
   await registerInvitee({ inviterId: input.inviterId, name: input.username.trim() });
-  await sendVerificationEmail(input.language);
-  return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId };
+  const { retryAfterMs } = await sendVerificationEmail(input.language);
+  return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs };
 }
 
 /** What the form says of a sign-up that failed with `error`. */

@@ -15,6 +15,11 @@ export interface ConfirmEmailState {
   email: string;
   uid: string;
   inviterId: string;
+  /**
+   * False when the sign-up sent no mail now (sent again within the minute of the last one, or past
+   * the address's day): the page then says that the last mail still holds. Absent: sent.
+   */
+  mailSent?: boolean;
 }
 
 /** This tab's signed-in account, if it is the one that signed up; null otherwise. */

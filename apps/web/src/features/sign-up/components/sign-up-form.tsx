@@ -26,6 +26,8 @@ interface Props {
   onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>;
   /** Under "already registered" in the summary: the way on for the address's owner. */
   emailInUseHelp?: ReactNode;
+  /** What was typed before (the way back to the form): fills the fields still empty once the app has the form. */
+  kept?: () => { username: string; email: string } | null;
 }
 
 /**
@@ -36,7 +38,7 @@ interface Props {
  * field (`aria-invalid`, `aria-describedby`). A field's message goes as soon as the field is
  * valid; none appears while typing.
  */
-export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }: Props) {
+export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, kept }: Props) {
   const { t } = useTranslation();
   const ids: Record<Field, string> = {
     username: useId(),
@@ -44,15 +46,12 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
     password: useId(),
     confirmPassword: useId(),
   };
-  const { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, submit } = useSignUpForm(onSubmit);
+  const { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, fillEmpty, submit } =
+    useSignUpForm(onSubmit);
   const { hints, checkEmail } = useHints(setField);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // The form is the app's: a submit held before now goes through, once.
-  useEffect(() => {
-    const form = formRef.current;
-    if (ready && form && takeOverForm(form)) form.requestSubmit();
-  }, [ready]);
+  useTakeOver(formRef, ready, () => fillEmpty(kept?.() ?? {}));
 
   const field = (name: Field) => {
     const invalid = fieldMessages(name).length > 0;
@@ -113,6 +112,19 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp }:
       <SubmitButton disabled={disabled} busy={isSubmitting} />
     </form>
   );
+}
+
+/**
+ * The form becomes the app's once `ready`: `fill` puts back what was typed before, and a submit held
+ * before now goes through, once.
+ */
+function useTakeOver(formRef: React.RefObject<HTMLFormElement | null>, ready: boolean, fill: () => void) {
+  useEffect(() => {
+    const form = formRef.current;
+    if (ready) fill();
+    if (ready && form && takeOverForm(form)) form.requestSubmit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the app takes the form over
+  }, [ready]);
 }
 
 /**

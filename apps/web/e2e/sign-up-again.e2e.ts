@@ -1,0 +1,72 @@
+// Coming back to the form, on a phone: "wrong address?" on the check-your-mail page, or the
+// browser's back, finds the name and address as they were typed; and a sign-up sent again within
+// the minute says that the last mail still holds, never that another went.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
+import { outboxIds } from '@dayfocus/stack/testing';
+import { en } from './support/locales';
+import { confirmEmailPath, reachPath, seedInviter, screenshot, uniqueEmail, useBrowser, visible } from './support/app';
+
+const invitee = () => ({ name: 'Mira Nair', email: uniqueEmail('e2e-again'), password: 'correct-horse' });
+
+async function openForm(page: Page, inviterId: string) {
+  await page.goto(`/sign-up/${inviterId}?lg=en`);
+  const submit = page.getByRole('button', { name: en.signUp.submit, exact: true });
+  await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+}
+
+async function fillAndSend(page: Page, person: ReturnType<typeof invitee>) {
+  await page.getByLabel(en.signUp.username, { exact: true }).fill(person.name);
+  await page.getByLabel(en.signUp.email, { exact: true }).fill(person.email);
+  await page.getByLabel(en.signUp.password, { exact: true }).fill(person.password);
+  await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+  await reachPath(page, confirmEmailPath);
+}
+
+const fieldValues = (page: Page) =>
+  Promise.all(
+    [en.signUp.username, en.signUp.email].map((label) => page.getByLabel(label, { exact: true }).inputValue()),
+  );
+
+describe('Back to the form', () => {
+  const browser = useBrowser();
+
+  it('"wrong address?" leads back to the form with the name and address filled in', async () => {
+    const inviter = await seedInviter();
+    const person = invitee();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await openForm(page, inviter.userId);
+    await fillAndSend(page, person);
+    await page.getByRole('link', { name: en.confirmEmail.wrongAddress }).click();
+    await reachPath(page, new RegExp(`^/sign-up/${inviter.userId}`));
+    expect(await fieldValues(page)).toEqual([person.name, person.email]);
+  });
+
+  it("the browser's back finds the name and address as typed", async () => {
+    const inviter = await seedInviter();
+    const person = invitee();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await openForm(page, inviter.userId);
+    await fillAndSend(page, person);
+    await page.goBack();
+    await reachPath(page, new RegExp(`^/sign-up/${inviter.userId}`));
+    await expect.poll(() => fieldValues(page)).toEqual([person.name, person.email]);
+  });
+
+  it('a sign-up sent again within the minute says the last mail still holds, and sends none', async () => {
+    const inviter = await seedInviter();
+    const person = invitee();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await openForm(page, inviter.userId);
+    await fillAndSend(page, person);
+    await expect.poll(() => outboxIds(person.email).then((ids) => ids.length), { timeout: 15_000 }).toBe(1);
+    await openForm(page, inviter.userId);
+    await fillAndSend(page, person);
+    await visible(page.getByText(en.confirmEmail.stillHolds.replace('{{email}}', person.email)));
+    expect(await page.getByText(en.confirmEmail.sentTo.replace('{{email}}', person.email)).count()).toBe(0);
+    await screenshot(page, 'confirm-email-still-holds', 'en', 'phone');
+    expect((await outboxIds(person.email)).length).toBe(1);
+  });
+});

@@ -96,6 +96,31 @@ describe('push failures', () => {
     expect(await joinOf(inviter.userId, invitee.uid)).toMatchObject({ push: 'token-removed' });
   });
 
+  it('after a stale token is removed, joins push nothing until the app writes a new one; none is sent late', async () => {
+    // FCM answers UNREGISTERED for an Android token unused for 270 days, as for an uninstalled app.
+    const inviter = await createInviter({ fcmToken: uniqueId('dev-unregistered') });
+    const first = await verifiedEmailInvitee(inviter.userId);
+    await callAnonymously('activateAccount', { uid: first.uid });
+    await joinsDelivered(inviter.userId);
+    expect(await userDoc(inviter.userId)).not.toHaveProperty('fcmToken');
+
+    const second = await verifiedEmailInvitee(inviter.userId);
+    await callAnonymously('activateAccount', { uid: second.uid });
+    await joinsDelivered(inviter.userId);
+    expect(await joinOf(inviter.userId, second.uid)).toMatchObject({ push: 'no-token' });
+
+    // The app opens again and registers: only the joins after that push, to the new token.
+    const fresh = uniqueId('dev-fresh');
+    await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: fresh });
+    const third = await verifiedEmailInvitee(inviter.userId);
+    await callAnonymously('activateAccount', { uid: third.uid });
+    await joinsDelivered(inviter.userId);
+    expect(await joinOf(inviter.userId, third.uid)).toMatchObject({ push: 'sent' });
+    expect(await pushesTo(fresh)).toHaveLength(1);
+    expect((await pushesTo(fresh))[0]?.message.notification?.body).toContain(third.name);
+    expect(await historyOf(inviter.userId)).toHaveLength(3);
+  });
+
   it('a bare invalid-argument keeps the token (it may be the payload) and leaves the push owed', async () => {
     const token = uniqueId('dev-invalid-argument');
     const inviter = await createInviter({ fcmToken: token });

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
-import { outboxIds } from '@dayfocus/stack/testing';
+import { adminAuth, outboxIds } from '@dayfocus/stack/testing';
 import { en } from './support/locales';
 import { confirmEmailPath, reachPath, seedInviter, screenshot, uniqueEmail, useBrowser, visible } from './support/app';
 
@@ -53,6 +53,18 @@ describe('Back to the form', () => {
     await page.goBack();
     await reachPath(page, new RegExp(`^/sign-up/${inviter.userId}`));
     await expect.poll(() => fieldValues(page)).toEqual([person.name, person.email]);
+  });
+
+  it('once the address is confirmed, the next person in the same tab finds the form empty (a shared phone)', async () => {
+    const inviter = await seedInviter();
+    const person = invitee();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await openForm(page, inviter.userId);
+    await fillAndSend(page, person);
+    await adminAuth.updateUser((await adminAuth.getUserByEmail(person.email)).uid, { emailVerified: true });
+    await reachPath(page, new RegExp(`^/welcome/`));
+    await openForm(page, inviter.userId);
+    expect(await fieldValues(page)).toEqual(['', '']);
   });
 
   it('a sign-up sent again within the minute says the last mail still holds, and sends none', async () => {

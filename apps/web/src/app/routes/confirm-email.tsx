@@ -5,6 +5,7 @@ import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
+import { forgetFields } from '@/features/sign-up/kept-fields';
 import { useHydrated } from '@/lib/hydration';
 
 /** What the sign-up form left in the history entry (a reload keeps it), if it is whole. */
@@ -35,6 +36,7 @@ export default function ConfirmEmailRoute() {
   const inviterId = state?.inviterId;
   const onConfirmed = useCallback(() => {
     if (!uid || !inviterId) return;
+    forgetFields();
     void navigate(`${paths.welcome.href(uid, inviterId)}?lg=${encodeURIComponent(i18n.language)}`, { replace: true });
   }, [navigate, uid, inviterId, i18n.language]);
   return (

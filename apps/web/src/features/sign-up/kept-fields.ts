@@ -1,7 +1,9 @@
 /**
  * The name and address a person typed into the e-mail form, kept in this tab's session storage when
  * she sends it: the way back to the form ("wrong address?", the browser's back, "sign up again")
- * finds them filled in. Never the password. Per inviter, since the form is an invitation's.
+ * finds them filled in. Never the password. Per inviter, since the form is an invitation's; gone
+ * once the address is confirmed (`forgetFields`), so that the next person on a shared phone finds
+ * an empty form.
  */
 const KEY = 'dayfocus:signUpFields';
 
@@ -28,5 +30,13 @@ export function keptFields(inviterId: string | undefined): KeptFields | null {
     return { username: kept.username, email: kept.email };
   } catch {
     return null;
+  }
+}
+
+export function forgetFields(): void {
+  try {
+    window.sessionStorage.removeItem(KEY);
+  } catch {
+    // storage refused: nothing was kept
   }
 }

@@ -134,6 +134,39 @@ describe('The server-rendered invitation', () => {
       expect(watch.consoleErrors).toEqual([]);
     });
   }
+  it('sends the view beacon of a prerendered invitation only once the person is shown it', async () => {
+    const inviter = await seedInviter();
+    const invitation = `/feedback/${inviter.userId}/en`;
+    const page = await browser.newPage({ device: 'phone' });
+    const beacons: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === invitation) beacons.push(request.url());
+    });
+    // Chromium's prerender as the page sees it: `document.prerendering` until it is shown, then the
+    // `prerenderingchange` event (a speculation rule cannot be made to fire on demand here).
+    await page.addInitScript(() => {
+      let prerendering = true;
+      Object.defineProperty(document, 'prerendering', { configurable: true, get: () => prerendering });
+      (window as unknown as { showPage: () => void }).showPage = () => {
+        prerendering = false;
+        document.dispatchEvent(new Event('prerenderingchange'));
+      };
+    });
+    await page.goto(invitation);
+    await takenOver(page);
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.waitForTimeout(500);
+    expect(beacons).toEqual([]);
+
+    const beacon = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === invitation,
+      { timeout: 10_000 },
+    );
+    await page.evaluate(() => (window as unknown as { showPage: () => void }).showPage());
+    await beacon;
+    await page.waitForTimeout(300);
+    expect(beacons).toHaveLength(1);
+  });
 });
 
 describe('The server-rendered sign-up pages', () => {

@@ -133,7 +133,17 @@ function afterHydration(i18n: I18n, state: ServerState, hydrated: () => void): v
   hydrated();
   // One view in the inviter's funnel (docs/invite-funnel.md): a person's browser ran the page.
   if (state.page === 'invitation' && state.inviter && typeof navigator.sendBeacon === 'function')
-    navigator.sendBeacon(window.location.pathname);
+    whenShown(() => navigator.sendBeacon(window.location.pathname));
+}
+
+/**
+ * Runs `action` once a person sees the page: at once, or, for a page the browser prerendered on a
+ * guess (a speculation rule, the address bar), when it is shown. A prerender nobody opens is no
+ * view, and the server counts none for a request that says it is one (`Sec-Purpose`).
+ */
+function whenShown(action: () => void): void {
+  if (!(document as Document & { prerendering?: boolean }).prerendering) return action();
+  document.addEventListener('prerenderingchange', action, { once: true });
 }
 
 /**

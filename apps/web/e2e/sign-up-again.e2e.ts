@@ -5,8 +5,17 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { adminAuth, outboxIds } from '@dayfocus/stack/testing';
-import { en } from './support/locales';
-import { confirmEmailPath, reachPath, seedInviter, screenshot, uniqueEmail, useBrowser, visible } from './support/app';
+import { en, hi } from './support/locales';
+import {
+  chooseLanguage,
+  confirmEmailPath,
+  reachPath,
+  seedInviter,
+  screenshot,
+  uniqueEmail,
+  useBrowser,
+  visible,
+} from './support/app';
 
 const invitee = () => ({ name: 'Mira Nair', email: uniqueEmail('e2e-again'), password: 'correct-horse' });
 
@@ -80,5 +89,22 @@ describe('Back to the form', () => {
     expect(await page.getByText(en.confirmEmail.sentTo.replace('{{email}}', person.email)).count()).toBe(0);
     await screenshot(page, 'confirm-email-still-holds', 'en', 'phone');
     expect((await outboxIds(person.email)).length).toBe(1);
+  });
+});
+
+describe('A language switch on the check-your-mail page', () => {
+  const browser = useBrowser();
+
+  it('keeps the address, the resend and the moving on by itself', async () => {
+    const inviter = await seedInviter();
+    const person = invitee();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await openForm(page, inviter.userId);
+    await fillAndSend(page, person);
+    await chooseLanguage(page, 'हिन्दी');
+    await visible(page.getByText(hi.confirmEmail.sentTo.replace('{{email}}', person.email)));
+    await visible(page.getByRole('button', { name: hi.confirmEmail.resend }));
+    await adminAuth.updateUser((await adminAuth.getUserByEmail(person.email)).uid, { emailVerified: true });
+    await reachPath(page, new RegExp(`^/welcome/`));
   });
 });

@@ -21,7 +21,7 @@ const INLINE_LANGUAGES = 2;
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const navigate = useNavigate();
   const offered = offeredLanguages(config);
   if (offered.length < 2) return null;
@@ -50,11 +50,12 @@ export function LanguageSelect() {
           void (async () => {
             await pageHydrated();
             const changed = await changeLanguage(i18n, language.code);
-            // The address as it is now (a page may have taken a used code out of it meanwhile).
+            // The address as it is now (a page may have taken a used code out of it meanwhile), and the
+            // page's state kept with it (the check-your-mail page's account and address live there).
             if (changed)
               void navigate(
                 { pathname, search: withLanguage(window.location.search, language.code) },
-                { replace: true },
+                { replace: true, state },
               );
           })();
         };

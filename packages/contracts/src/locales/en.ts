@@ -128,7 +128,7 @@ const web = {
   welcome: {
     title: 'Welcome',
     congratulations: 'Congratulations!',
-    download: 'Download the app and join your friend',
+    download: 'Download the app to start on your tasks with friends',
     activating: 'Activating your account…',
     activated: 'Your account is active.',
     activationFailed: 'We could not activate your account.',

@@ -125,6 +125,8 @@ describe('a redemption', () => {
     const locking = { ...redeemed, lockingAt: at(5_000).toISOString() };
     const disabled = { ...account, disabled: true };
     expect(decide({ record: locking, retryKeyDigest: 'key-2', account: disabled })).toEqual({ kind: 'reuse' });
+    // Deleted meanwhile: nothing left to lock; its owner is told.
+    expect(decide({ record: locking, retryKeyDigest: 'key-2', account: null })).toEqual({ kind: 'deleted' });
   });
 
   it('tells the owner of an account deleted while a token of the code could sign in; later, refuses', () => {

@@ -226,11 +226,12 @@ export function decideRedemption(request: RedemptionRequest): Redemption {
  * A redemption of a redeemed code by someone without its retry key. An account disabled by anyone
  * but a lock of this code (an administrator's ban) is left as it is: a reuse must never be a way to
  * have an account enabled again, and mails nobody. A lock this code began (`lockingAt`) is finished
- * whatever Auth says now, since its own first step disables the account.
+ * whatever Auth says now, since its own first step disables the account; if the account is gone
+ * meanwhile, its owner is told so instead.
  */
 function decideReuse(record: HandoffRecord, account: HandoffAccount | null, tokenLive: boolean): Redemption {
+  if (!account) return tokenLive || record.lockingAt ? { kind: 'deleted' } : { kind: 'refuse' };
   if (record.lockingAt) return { kind: 'reuse' };
-  if (!account) return tokenLive ? { kind: 'deleted' } : { kind: 'refuse' };
   if (account.disabled) return { kind: 'refuse' };
   return tokenLive || credentialsChanged(record, account) ? { kind: 'reuse' } : { kind: 'signOut' };
 }

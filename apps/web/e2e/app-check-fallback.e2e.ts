@@ -5,6 +5,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
+import { collections } from '@dayfocus/contracts/records';
+import { adminDb } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { en, hi, type Translation } from './support/locales';
 import {
@@ -39,14 +41,38 @@ async function refuseFirstAttestation(page: Page): Promise<{ refused: () => numb
   return { refused: () => refused, fallbacks: () => fallbacks };
 }
 
+/** The fallback's figures of today in an arrival context, summed over its shards. */
+async function fallbackFigures(context: string): Promise<{ challenges: number; tokens: number }> {
+  const day = new Date().toISOString().slice(0, 10);
+  const shards = await adminDb.collection(collections.attestationCounts).where('context', '==', context).get();
+  const today = shards.docs.map((doc) => doc.data()).filter((figures) => figures.day === day);
+  const sum = (event: string) => today.reduce((total, figures) => total + ((figures[event] as number) ?? 0), 0);
+  return { challenges: sum('challenges'), tokens: sum('tokens') };
+}
+
 const instagram = inAppBrowsers.find((arrival) => arrival.name === 'Instagram on Android');
 if (!instagram) throw new Error("The user-agent list has no 'Instagram on Android'");
 
-const journeys: { language: Language; t: Translation; userAgent: string; phone: string; slug: string }[] = [
-  { language: 'en', t: en, userAgent: CHROME_ANDROID, phone: 'Chrome on Android', slug: 'chrome' },
-  { language: 'hi', t: hi, userAgent: SAFARI_IPHONE, phone: 'Safari on an iPhone', slug: 'safari' },
+const journeys: {
+  language: Language;
+  t: Translation;
+  userAgent: string;
+  phone: string;
+  slug: string;
+  /** The arrival context the fallback's figures count it in. */
+  context: string;
+}[] = [
+  { language: 'en', t: en, userAgent: CHROME_ANDROID, phone: 'Chrome on Android', slug: 'chrome', context: 'browser' },
+  { language: 'hi', t: hi, userAgent: SAFARI_IPHONE, phone: 'Safari on an iPhone', slug: 'safari', context: 'browser' },
   // Where reCAPTCHA fails most: an in-app browser (an Android WebView).
-  { language: 'en', t: en, userAgent: instagram.userAgent, phone: "Instagram's in-app browser", slug: 'instagram' },
+  {
+    language: 'en',
+    t: en,
+    userAgent: instagram.userAgent,
+    phone: "Instagram's in-app browser",
+    slug: 'instagram',
+    context: 'instagram',
+  },
 ];
 
 describe('The first attestation refused', () => {
@@ -54,11 +80,12 @@ describe('The first attestation refused', () => {
 
   it.each(journeys)(
     'in $language, $phone: the e-mail journey falls back to the challenge and ends friends with the inviter',
-    async ({ language, t, userAgent, slug }) => {
+    async ({ language, t, userAgent, slug, context }) => {
       const inviter = await seedInviter();
       const invitee = { name: 'Mira Nair', email: uniqueEmail('e2e-fallback'), password: 'correct-horse' };
       const page = await browser.newPage({ device: 'phone', language, userAgent });
       const attestation = await refuseFirstAttestation(page);
+      const before = await fallbackFigures(context);
 
       await page.goto(`/sign-up/${inviter.userId}`);
       await page.getByLabel(t.signUp.username, { exact: true }).fill(invitee.name);
@@ -71,7 +98,9 @@ describe('The first attestation refused', () => {
       await page.waitForFunction(
         () => location.pathname.startsWith('/confirm-email') || document.querySelector('[role="alert"]') !== null,
         undefined,
-        { timeout: 30_000 },
+        // The first attestation's refusal, then a challenge solved for each of two tokens, on a
+        // machine the other tests share.
+        { timeout: 60_000 },
       );
       await screenshot(page, `app-check-refused-sign-up-${slug}`, language, 'phone');
       expect(pathOf(page)).toMatch(confirmEmailPath);
@@ -86,6 +115,11 @@ describe('The first attestation refused', () => {
       await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
       // Every token came from the fallback: a challenge and its redemption for each.
       expect(attestation.fallbacks()).toBeGreaterThanOrEqual(4);
+      // The funnel's figures: each challenge and each token, in the page's arrival context (other
+      // tests of the same context may add theirs meanwhile, never take any away).
+      const after = await fallbackFigures(context);
+      expect(after.challenges - before.challenges).toBeGreaterThanOrEqual(attestation.fallbacks() / 2);
+      expect(after.tokens - before.tokens).toBeGreaterThanOrEqual(attestation.fallbacks() / 2);
     },
   );
 });

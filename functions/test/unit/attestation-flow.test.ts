@@ -42,47 +42,73 @@ describe('the App Check fallback', () => {
     const { attestation } = flow();
     const now = new Date('2026-11-27T10:00:00Z');
     for (let n = 0; n < CHALLENGES_PER_ADDRESS.limit; n += 1) {
-      await attestation.challenge(`client-${n}`, '203.0.113.7', now);
+      await attestation.challenge(`client-${n}`, '203.0.113.7', 'browser', now);
     }
-    await expect(attestation.challenge('client-new', '203.0.113.7', now)).rejects.toMatchObject({
+    await expect(attestation.challenge('client-new', '203.0.113.7', 'browser', now)).rejects.toMatchObject({
       code: 'resource-exhausted',
     });
     // Another address is not held by it; the same one is free again an hour on.
-    await attestation.challenge('client-new', '198.51.100.1', now);
+    await attestation.challenge('client-new', '198.51.100.1', 'browser', now);
     const later = new Date(now.getTime() + CHALLENGES_PER_ADDRESS.windowMs + 1);
-    await attestation.challenge('client-other', '203.0.113.7', later);
+    await attestation.challenge('client-other', '203.0.113.7', 'browser', later);
   }, 60_000);
 
   it('a refused address counts nothing against its clients', async () => {
     const { attestation } = flow();
     const now = new Date('2026-11-27T10:00:00Z');
     for (let n = 0; n < CHALLENGES_PER_ADDRESS.limit; n += 1) {
-      await attestation.challenge(`filler-${n}`, '203.0.113.8', now);
+      await attestation.challenge(`filler-${n}`, '203.0.113.8', 'browser', now);
     }
     for (let n = 0; n < 3; n += 1) {
-      await expect(attestation.challenge('mira', '203.0.113.8', now)).rejects.toMatchObject({
+      await expect(attestation.challenge('mira', '203.0.113.8', 'browser', now)).rejects.toMatchObject({
         code: 'resource-exhausted',
       });
     }
     // Elsewhere, the same client still has its whole dozen (the refusals took none of it), and no more.
-    for (let n = 0; n < 12; n += 1) await attestation.challenge('mira', '198.51.100.2', now);
-    await expect(attestation.challenge('mira', '198.51.100.2', now)).rejects.toMatchObject({
+    for (let n = 0; n < 12; n += 1) await attestation.challenge('mira', '198.51.100.2', 'browser', now);
+    await expect(attestation.challenge('mira', '198.51.100.2', 'browser', now)).rejects.toMatchObject({
       code: 'resource-exhausted',
     });
   }, 60_000);
 
   it('a challenge solved too late mints nothing', async () => {
     const { attestation, minted } = flow();
-    const answer = await attestation.challenge('mira', '203.0.113.9', new Date(Date.now() - CHALLENGE_LIFE_MS - 1000));
-    await expect(attestation.redeem(APP, await solve(answer))).rejects.toMatchObject({ code: 'permission-denied' });
+    const answer = await attestation.challenge(
+      'mira',
+      '203.0.113.9',
+      'browser',
+      new Date(Date.now() - CHALLENGE_LIFE_MS - 1000),
+    );
+    await expect(attestation.redeem(APP, await solve(answer), 'browser')).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
     expect(minted).toEqual([]);
   });
 
   it('a solved challenge mints once, for the app asked', async () => {
     const { attestation, minted } = flow();
-    const solution = await solve(await attestation.challenge('mira', '203.0.113.10'));
-    expect(await attestation.redeem(APP, solution)).toMatchObject({ token: `token-for-${APP}` });
-    await expect(attestation.redeem(APP, solution)).rejects.toMatchObject({ code: 'permission-denied' });
+    const solution = await solve(await attestation.challenge('mira', '203.0.113.10', 'instagram'));
+    expect(await attestation.redeem(APP, solution, 'instagram')).toMatchObject({ token: `token-for-${APP}` });
+    await expect(attestation.redeem(APP, solution, 'instagram')).rejects.toMatchObject({ code: 'permission-denied' });
     expect(minted).toEqual([APP]);
+  });
+
+  it("counts each challenge and each token in the day's figures of the page's arrival context", async () => {
+    const { attestation } = flow();
+    const now = new Date('2026-11-27T10:00:00Z');
+    const solution = await solve(await attestation.challenge('mira', '203.0.113.11', 'instagram', now));
+    await attestation.challenge('mira', '203.0.113.11', 'instagram', now);
+    await attestation.challenge('asha', '203.0.113.12', 'browser', now);
+    await attestation.redeem(APP, solution, 'instagram', now);
+    await expect(attestation.redeem(APP, solution, 'instagram', now)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    const figures = (await firestore.db.collection('_attestationCounts').get()).docs.map((doc) => doc.data());
+    const sum = (context: string, event: string) =>
+      figures
+        .filter((figure) => figure.day === '2026-11-27' && figure.context === context)
+        .reduce((total, figure) => total + ((figure[event] as number | undefined) ?? 0), 0);
+    expect([sum('instagram', 'challenges'), sum('instagram', 'tokens')]).toEqual([2, 1]);
+    expect([sum('browser', 'challenges'), sum('browser', 'tokens')]).toEqual([1, 0]);
   });
 });

@@ -226,6 +226,7 @@ export const functionManifest = {
       fields.object({
         appId: fields.webAppId(),
         client: fields.installationId(),
+        context: fields.arrivalContext(),
         solution: fields.attestationSolution(),
       }),
     answer: answer<AttestationAnswer>(),

@@ -62,6 +62,11 @@ export const collections = {
   attestationChallenges: '_attestationChallenges',
   /** One per address and per client asking the fallback for challenges: the stamps of the last hour. */
   attestationLimits: '_attestationLimits',
+  /**
+   * The fallback's figures per UTC day and arrival context, in shards `{day}_{context}_{n}`:
+   * `challenges` (a page whose first attestation failed asked one) and `tokens` (one was redeemed).
+   */
+  attestationCounts: '_attestationCounts',
 } as const;
 
 export interface TaskCategory {

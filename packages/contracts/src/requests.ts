@@ -183,6 +183,17 @@ export const requestFields = {
       .strict()
       .matches(/^1:\d{1,20}:web:[0-9a-f]{1,40}$/, 'appId must be a web app id (1:{number}:web:{hex})')
       .required('appId is required'),
+  /**
+   * Where the page runs, as the App Check fallback's counts name it: `browser`, or the in-app
+   * browser's app (`instagram`, `in-app` when not known by name).
+   */
+  arrivalContext: () =>
+    yup
+      .string()
+      .strict()
+      .matches(/^[a-z0-9-]{1,32}$/, 'context must be 1 to 32 characters of a-z 0-9 -')
+      .optional()
+      .default(undefined),
   /** A solved challenge of the App Check fallback, as its solver encodes it (functions/src/attestation/). */
   attestationSolution: () =>
     yup

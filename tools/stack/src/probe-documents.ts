@@ -73,6 +73,7 @@ export const COLLECTION_SHAPES: Record<string, CollectionShape> = {
   _inviteCards: { uid: ['inviterId'], other: { language: 'en', drawnAt: '2026-01-01T00:00:00Z' } },
   _attestationChallenges: { other: { secret: 'probe', expiresAt: '2026-01-01T00:00:00Z' } },
   _attestationLimits: { other: { at: ['2026-01-01T00:00:00Z'] } },
+  _attestationCounts: { other: { day: '2026-01-01', context: 'browser' } },
 };
 
 /** Every collection the probe tries: our underscore collections, the mail extension's among them. */

@@ -8,6 +8,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { AnswerOf, RequestOf } from '@dayfocus/contracts/callables';
+import { currentInAppBrowser } from './in-app-browser';
 
 /** Where this page keeps the key it names itself by to the fallback's per-client limit. */
 const CLIENT_KEY = 'dayfocus:attestation-client';
@@ -31,6 +32,21 @@ function clientKey(): string {
     // Storage refused (some in-app browsers): a key for this page only.
     return made();
   }
+}
+
+/**
+ * Where this page runs, for the fallback's figures (docs/arrival.md): `browser`, or the in-app
+ * browser's app by name (`instagram`), `in-app` when it is not known by name.
+ */
+function arrivalContext(): string {
+  const inApp = currentInAppBrowser();
+  if (!inApp) return 'browser';
+  const name = (inApp.appName ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 32);
+  return name || 'in-app';
 }
 
 type Request = RequestOf<'attestByChallenge'>;
@@ -60,12 +76,18 @@ export async function fallbackToken(
   appId: string,
 ): Promise<{ token: string; expireTimeMillis: number }> {
   const client = clientKey();
-  const asked = await attest(callablesUrl, { appId, client });
+  const context = arrivalContext();
+  const asked = await attest(callablesUrl, { appId, client, context });
   if (!('challenge' in asked)) throw new Error('The App Check fallback gave no challenge');
   const challenge = asked.challenge as unknown as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
   if (!solution) throw new Error("The App Check fallback's challenge was not solved in time");
-  const redeemed = await attest(callablesUrl, { appId, client, solution: JSON.stringify({ challenge, solution }) });
+  const redeemed = await attest(callablesUrl, {
+    appId,
+    client,
+    context,
+    solution: JSON.stringify({ challenge, solution }),
+  });
   if (!('token' in redeemed)) throw new Error('The App Check fallback gave no token');
   return redeemed;
 }

@@ -1,12 +1,14 @@
 /**
  * The App Check fallback's records in Firestore: each challenge in `_attestationChallenges/{id}`
  * (its secret, and once redeemed, when), each limit's stamps in `_attestationLimits/{key}` (a
- * digest of the client or address, never either in the clear). Each carries `expireAt` for a TTL
+ * digest of the client or address, never either in the clear), the figures per day and arrival
+ * context in `_attestationCounts/{day}_{context}_{shard}`. Challenges and limits carry `expireAt` for a TTL
  * policy (docs/deploying.md): a challenge an hour after it expires, a limit when its window ends.
  */
-import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import { stampsInWindow, withEventCounted, type RollingWindow } from '../../platform/domain/rolling-window.js';
+import { ATTESTATION_COUNT_SHARDS, attestationCountId, type AttestationEvent } from '../domain/attestation.js';
 import type { AttestationStore } from '../flows/ports.js';
 
 /** How long a challenge's record outlives the challenge: a replay in that time is still known. */
@@ -54,6 +56,14 @@ export class FirestoreAttestationStore implements AttestationStore {
     const data = (await this.challengeRef(id).get()).data();
     if (!data || data.redeemedAt !== undefined) return null;
     return typeof data.secret === 'string' ? data.secret : null;
+  }
+
+  async count(event: AttestationEvent, context: string, now: Date): Promise<void> {
+    const shard = Math.floor(Math.random() * ATTESTATION_COUNT_SHARDS);
+    await this.firestore
+      .collection(collections.attestationCounts)
+      .doc(attestationCountId(now, context, shard))
+      .set({ day: now.toISOString().slice(0, 10), context, [event]: FieldValue.increment(1) }, { merge: true });
   }
 
   async redeem(id: string, now: Date): Promise<boolean> {

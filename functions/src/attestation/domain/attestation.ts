@@ -31,10 +31,29 @@ export const FALLBACK_TOKEN_LIFE_MS = 30 * MINUTE_MS;
 
 /**
  * The work a challenge asks for: SHA-256 rounds until the counter the challenge hides is found,
- * drawn at random between these. At the upper end, a mid-range phone's browser takes about a
- * second; a script pays the same per token, and the limits above bound how many it gets.
+ * drawn at random between these. A browser hashes one round per Web Crypto call, some tens of
+ * thousands a second on a phone: at the upper end, well under a second, asked once or twice
+ * before a step goes on. A script hashes far faster, so the work is a toll, not a wall: the
+ * limits above are what bound how many tokens it gets.
  */
-export const CHALLENGE_WORK = { min: 5_000, max: 50_000 } as const;
+export const CHALLENGE_WORK = { min: 2_000, max: 20_000 } as const;
+
+/** The fallback's figures: challenges asked (a first attestation failed), tokens minted. */
+export type AttestationEvent = 'challenges' | 'tokens';
+
+/** A context the page did not name: an older page, or a script. */
+export const UNNAMED_CONTEXT = 'unnamed';
+
+/**
+ * Shards per day and context: a burst of refused visitors in one app's browser puts its
+ * increments on several documents, each of which sustains about one write a second.
+ */
+export const ATTESTATION_COUNT_SHARDS = 8;
+
+/** The id of a shard of the day's figures in a context. */
+export function attestationCountId(now: Date, context: string, shard: number): string {
+  return `${now.toISOString().slice(0, 10)}_${context}_${shard}`;
+}
 
 /** What a redemption's solution is, read from the request's text; null when it is not one. */
 export interface SubmittedSolution {

@@ -12,6 +12,7 @@ import {
   challengeIdOf,
   FALLBACK_TOKEN_LIFE_MS,
   parseSolution,
+  type AttestationEvent,
 } from '../domain/attestation.js';
 import type { AttestationStore, Challenges, MintAppCheckToken } from './ports.js';
 
@@ -26,7 +27,7 @@ export class AttestationFlow {
   constructor(private readonly deps: AttestationFlowDeps) {}
 
   /** A challenge for this client at this address, or resource-exhausted past either's limit. */
-  async challenge(client: string, address: string, now = new Date()): Promise<AttestationAnswer> {
+  async challenge(client: string, address: string, context: string, now = new Date()): Promise<AttestationAnswer> {
     const { store, challenges } = this.deps;
     const counted = await store.countChallenge(
       [
@@ -42,6 +43,7 @@ export class AttestationFlow {
     const expiresAt = new Date(now.getTime() + CHALLENGE_LIFE_MS);
     const made = await challenges.make(expiresAt);
     await store.saveChallenge(made.id, { secret: made.secret, expiresAt: expiresAt.toISOString() });
+    await this.counted('challenges', context, now);
     return { challenge: made.challenge };
   }
 
@@ -49,7 +51,7 @@ export class AttestationFlow {
    * For a solved challenge of ours, redeemed for the first time: an App Check token for `appId`.
    * Anything else (not a solution, unknown, expired, wrong, redeemed before) gets one refusal.
    */
-  async redeem(appId: string, text: string, now = new Date()): Promise<AttestationAnswer> {
+  async redeem(appId: string, text: string, context: string, now = new Date()): Promise<AttestationAnswer> {
     const refuse = (reason: string) => {
       this.deps.logger.warn('App Check fallback: a solution refused', { reason });
       return new FlowError('permission-denied', 'This check did not pass; please try again');
@@ -62,6 +64,15 @@ export class AttestationFlow {
     const verdict = await this.deps.challenges.check(submitted, secret);
     if (verdict !== 'solved') throw refuse(verdict);
     if (!(await this.deps.store.redeem(id, now))) throw refuse('redeemed before');
-    return this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS);
+    const token = await this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS);
+    await this.counted('tokens', context, now);
+    return token;
+  }
+
+  /** Counts an event; a count that fails is logged, never the visitor's failure. */
+  private async counted(event: AttestationEvent, context: string, now: Date): Promise<void> {
+    await this.deps.store.count(event, context, now).catch((error: unknown) => {
+      this.deps.logger.warn('App Check fallback: a count failed', { event, error: String(error) });
+    });
   }
 }

@@ -3,7 +3,7 @@
  * the token. composition/wiring.ts builds the real ones, the unit tests the same on the emulator.
  */
 import type { RollingWindow } from '../../platform/domain/rolling-window.js';
-import type { SubmittedSolution } from '../domain/attestation.js';
+import type { AttestationEvent, SubmittedSolution } from '../domain/attestation.js';
 
 export interface AttestationStore {
   /**
@@ -17,6 +17,8 @@ export interface AttestationStore {
   secretOf(id: string): Promise<string | null>;
   /** Marks the challenge redeemed: true the first time, false for every later one. */
   redeem(id: string, now: Date): Promise<boolean>;
+  /** Counts one of the fallback's events in the day's figures of an arrival context (a blind write). */
+  count(event: AttestationEvent, context: string, now: Date): Promise<void>;
 }
 
 /** An App Check token for the app, and when it expires (the Admin SDK's, or the local stand-in's). */

@@ -7,13 +7,15 @@ import { callable } from '../../platform/functions/callable.js';
 import { environment } from '../../platform/environment.js';
 import { clientAddressOf } from '../../pages/domain/welcome-confirm.js';
 import { attestationFlow } from '../../composition/wiring.js';
+import { UNNAMED_CONTEXT } from '../domain/attestation.js';
 
 export const attestByChallenge = callable('attestByChallenge', async (input, request) => {
-  if (input.solution !== undefined) return attestationFlow.redeem(input.appId, input.solution);
+  const context = input.context ?? UNNAMED_CONTEXT;
+  if (input.solution !== undefined) return attestationFlow.redeem(input.appId, input.solution, context);
   const address = clientAddressOf(
     (name) => request.rawRequest.header(name),
     request.rawRequest.socket?.remoteAddress,
     environment().forwardingHops,
   );
-  return attestationFlow.challenge(input.client, address);
+  return attestationFlow.challenge(input.client, address, context);
 });

@@ -4,6 +4,7 @@
  * stack cannot show (every local visitor shares one address), and a challenge's expiry.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { functionRows, HANDOFF_SIGNER } from '@dayfocus/contracts/functions';
 import { FirestoreAttestationStore } from '../../src/attestation/adapters/attestation-store.js';
 import { altchaChallenges } from '../../src/attestation/adapters/altcha-challenges.js';
 import { CHALLENGES_PER_ADDRESS, CHALLENGE_LIFE_MS } from '../../src/attestation/domain/attestation.js';
@@ -110,5 +111,15 @@ describe('the App Check fallback', () => {
         .reduce((total, figure) => total + ((figure[event] as number | undefined) ?? 0), 0);
     expect([sum('instagram', 'challenges'), sum('instagram', 'tokens')]).toEqual([2, 1]);
     expect([sum('browser', 'challenges'), sum('browser', 'tokens')]).toEqual([1, 0]);
+  });
+});
+
+describe('the one callable without App Check', () => {
+  it('is the fallback alone, and it consumes nothing and mints no sign-in', () => {
+    const unattested = functionRows().filter((row) => 'attestsItself' in row && row.attestsItself);
+    expect(unattested.map((row) => row.name)).toEqual(['attestByChallenge']);
+    expect(unattested[0]).not.toHaveProperty('replayProtected');
+    // Never as the handoff's signer, whose grant signs a sign-in as anyone (docs/deploying.md).
+    expect((unattested[0] as { serviceAccount?: string } | undefined)?.serviceAccount).not.toBe(HANDOFF_SIGNER);
   });
 });

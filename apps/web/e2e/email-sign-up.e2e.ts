@@ -104,7 +104,7 @@ describe('Email sign-up in the browser', () => {
 
     await visible(page.getByRole('heading', { name: 'Welcome' }));
     await visible(page.getByText(en.welcome.activated));
-    await visible(page.getByText('Download the app and join your friend'));
+    await visible(page.getByText('Download the app to start on your tasks with friends'));
     expect(await page.getByRole('link', { name: 'Download on the App Store' }).getAttribute('href')).toBe(
       config.appStoreUrl,
     );

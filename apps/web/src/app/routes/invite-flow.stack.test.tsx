@@ -90,7 +90,10 @@ describe('email sign-up, against the local stack', () => {
     const view = await renderApp(`/sign-up/${inviterId}`);
     const submit = await screen.findByRole('button', { name: 'Sign up' });
     await waitFor(() => expect(submit).toBeEnabled());
+    // A form this tab sent before comes back with its name and address: typed over, as a person would.
+    await view.user.clear(screen.getByLabelText('User name'));
     await view.user.type(screen.getByLabelText('User name'), 'Mira Nair');
+    await view.user.clear(screen.getByLabelText('Email'));
     await view.user.type(screen.getByLabelText('Email'), email);
     await view.user.type(screen.getByLabelText('Password'), password);
     await view.user.type(screen.getByLabelText('Confirm password'), `${password}{Enter}`);
@@ -178,13 +181,13 @@ describe('the welcome page with an account to activate, against the local stack'
     expect(alert).toHaveTextContent('Your email address is not confirmed yet.');
     expect(alert).toHaveFocus();
     // The way to the app stays open whatever happened.
-    expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
+    expect(screen.getByText('Download the app to start on your tasks with friends')).toBeInTheDocument();
     expect(screen.queryByText('Your account is active.')).not.toBeInTheDocument();
 
     await adminAuth.updateUser(account.uid, { emailVerified: true });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Your account is active.', {}, { timeout: 30_000 })).toBeInTheDocument();
-    expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
+    expect(screen.getByText('Download the app to start on your tasks with friends')).toBeInTheDocument();
     expect(await userDoc(account.uid)).toMatchObject({ isActive: true, isVerified: true });
   });
 });

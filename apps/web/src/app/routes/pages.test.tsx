@@ -110,7 +110,7 @@ describe('the front door (/)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Invited by a friend? Open the link they sent you to join them.')).toBeInTheDocument();
     expectStoreLinks();
-    expect(screen.queryByText(/Welcome|Congratulations|join your friend/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Welcome|Congratulations|tasks with friends/)).not.toBeInTheDocument();
   });
 
   it('in Hindi', async () => {
@@ -138,7 +138,7 @@ describe('the welcome page without an account to activate', () => {
     const config = createConfig(storeUrls);
     await renderApp(path, { config });
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
-    expect(screen.getByText('Download the app and join your friend')).toBeInTheDocument();
+    expect(screen.getByText('Download the app to start on your tasks with friends')).toBeInTheDocument();
     expectStoreLinks();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });

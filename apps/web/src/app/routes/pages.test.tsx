@@ -147,6 +147,6 @@ describe('the welcome page without an account to activate', () => {
     await renderApp('/welcome', { language: 'hi' });
     expect(await screen.findByRole('link', { name: 'App Store से डाउनलोड करें' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Google Play पर पाएँ' })).toBeInTheDocument();
-    expect(screen.getByText('ऐप डाउनलोड करें और अपने मित्र से जुड़ें')).toBeInTheDocument();
+    expect(screen.getByText('दोस्तों के साथ अपने काम शुरू करने के लिए ऐप डाउनलोड करें')).toBeInTheDocument();
   });
 });

@@ -22,9 +22,19 @@ describe('the email sign-up form', () => {
       ['Please enter password', 'Please enter confirm password'],
     ],
     [
-      'password under 8 once trimmed',
-      { password: '  short  ', confirmPassword: '  short  ' },
+      'password under 8',
+      { password: 'short', confirmPassword: 'short' },
       ['Password must be at least 8 characters long'],
+    ],
+    [
+      'password of 8 only with the spaces at its ends',
+      { password: '  short  ', confirmPassword: '  short  ' },
+      ['Spaces at the start or end do not count: the password needs at least 8 other characters'],
+    ],
+    [
+      'password over 20, kept whole',
+      { password: 'a'.repeat(21), confirmPassword: 'a'.repeat(21) },
+      ['Password must be at most 20 characters long'],
     ],
     ['confirm password blank', { confirmPassword: '' }, ['Please enter confirm password']],
     ['passwords differ', { confirmPassword: 'different1' }, ['Both the passwords must match']],

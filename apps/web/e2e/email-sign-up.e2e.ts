@@ -191,16 +191,17 @@ describe('Email sign-up in the browser', () => {
       await visible(summary);
       expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
       const expected = [
-        ['username', en.signUp.username, en.validation.usernameRequired],
-        ['email', en.signUp.email, en.validation.emailInvalid],
-        ['password', en.signUp.password, en.validation.passwordTooShort],
-        ['confirmPassword', en.signUp.confirmPassword, en.validation.passwordsDiffer],
+        ['username', en.signUp.username, en.validation.usernameRequired, en.signUp.usernameHint],
+        ['email', en.signUp.email, en.validation.emailInvalid, null],
+        ['password', en.signUp.password, en.validation.passwordTooShort, en.signUp.passwordHint],
+        ['confirmPassword', en.signUp.confirmPassword, en.validation.passwordsDiffer, null],
       ] as const;
       expect(await summary.getByRole('listitem').allTextContents()).toEqual(expected.map(([, , message]) => message));
-      for (const [, label, message] of expected) {
+      for (const [, label, message, hint] of expected) {
         const field = page.getByLabel(label, { exact: true });
         expect(await field.getAttribute('aria-invalid')).toBe('true');
-        // The field's description is its own message, shown beside it (not the whole summary).
+        // The field's description is its hint, if it has one, then its own message, shown beside it
+        // (not the whole summary).
         const described = (await field.getAttribute('aria-describedby')) ?? '';
         const description = await page.evaluate(
           (ids) =>
@@ -210,7 +211,7 @@ describe('Email sign-up in the browser', () => {
               .join(' '),
           described,
         );
-        expect(description).toBe(message);
+        expect(description).toBe(hint ? `${hint} ${message}` : message);
         const beside = page.locator('.field').filter({ has: field }).getByText(message, { exact: true });
         await visible(beside);
       }
@@ -237,26 +238,29 @@ describe('Email sign-up in the browser', () => {
     });
   }
 
-  it('a tapped submit puts no focus ring on the summary; the keyboard gets one in the brand colour', async () => {
+  it("no submit puts a ring on the summary, which is no control; the keyboard's next Tab rings its first line", async () => {
     const inviter = await seedInviter();
     const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
     await page.goto(`/sign-up/${inviter.userId}`);
     await formReady(page);
     const ring = () =>
-      page.getByRole('alert').evaluate((element) => {
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
         const style = getComputedStyle(element);
-        return { focused: element === document.activeElement, style: style.outlineStyle, colour: style.outlineColor };
+        return { role: element.getAttribute('role'), style: style.outlineStyle, colour: style.outlineColor };
       });
 
     await submitButton(page).click();
     await visible(page.getByRole('alert'));
-    expect(await ring()).toMatchObject({ focused: true, style: 'none' });
+    expect(await ring()).toMatchObject({ role: 'alert', style: 'none' });
 
+    // By the keyboard: the summary takes the focus for a screen reader, with no second red frame.
     await page.reload();
     await formReady(page);
     await pressUntilFocused(page, en.signUp.submit, 'Tab', 30);
     await page.keyboard.press('Enter');
     await visible(page.getByRole('alert'));
+    expect(await ring()).toMatchObject({ role: 'alert', style: 'none' });
     const brand = await page.evaluate(() => {
       const probe = document.createElement('span');
       probe.style.color = 'var(--brand)';
@@ -265,7 +269,8 @@ describe('Email sign-up in the browser', () => {
       probe.remove();
       return colour;
     });
-    expect(await ring()).toEqual({ focused: true, style: 'solid', colour: brand });
+    await page.keyboard.press('Tab');
+    expect(await ring()).toEqual({ role: null, style: 'solid', colour: brand });
   });
 
   it('submitting the empty form shows every "Please enter …" message in one alert, and focus moves to it', async () => {

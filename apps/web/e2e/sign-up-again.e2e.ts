@@ -10,6 +10,7 @@ import {
   chooseLanguage,
   confirmEmailPath,
   reachPath,
+  takenOver,
   seedInviter,
   screenshot,
   uniqueEmail,

@@ -58,7 +58,7 @@ export type RecoveryOutcome =
   | { kind: 'failed' };
 
 /** A redemption's outcome with the account it concerns. */
-type Outcome = { kind: 'limited' } | (Redemption & { uid: string | undefined; record: HandoffRecord | undefined });
+type Outcome = { kind: 'limited' } | (Redemption & { record: HandoffRecord | undefined });
 
 export class SignInHandoffFlow {
   /** The attempts this instance took lately (ATTEMPTS_PER_INSTANCE). */
@@ -115,7 +115,7 @@ export class SignInHandoffFlow {
         const limited = nextAllowedAt(attempts, ATTEMPTS_PER_PREFIX, at) > at || this.instanceFull(at);
         if (limited) return { result: { kind: 'limited' }, writes: {} };
         return {
-          result: { kind: 'refuse', uid: undefined, record },
+          result: { kind: 'refuse', record },
           writes: { attempts: withEventCounted(attempts, ATTEMPTS_PER_PREFIX, at) },
         };
       }
@@ -125,7 +125,7 @@ export class SignInHandoffFlow {
       const redeemed = { redeemedAt: at.toISOString(), installationId: request.installationId, retryKeyDigest };
       const locking = decision.kind === 'reuse' && !record.lockingAt;
       return {
-        result: { ...decision, uid: record.uid, record },
+        result: { ...decision, record },
         writes: { ...(first ? { redeemed } : {}), ...(locking ? { lockingAt: at.toISOString() } : {}) },
       };
     });

@@ -70,13 +70,14 @@ export async function answerRecovery(req: Request): Promise<HttpAnswer> {
   if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
     return { status: 405, headers: { allow: 'GET, HEAD, POST', 'cache-control': 'no-store' }, body: '' };
   }
-  const { account, code } = fields;
   // The link's own GET: the code is in its fragment, which the page's script reads.
-  if (req.method !== 'POST' && account === undefined && code === undefined) return page(200, { kind: 'form' });
-  if (!isUserId(account ?? '') || !HANDOFF_CODE_PATTERN.test(code ?? '')) return page(404, { kind: 'refused' });
-  const [uid, recoveryCode] = [account ?? '', code ?? ''];
-  if (req.method !== 'POST') return page(200, { kind: 'form', fields: { uid, code: recoveryCode } });
-  const outcome = await signInHandoffFlow.recover(uid, recoveryCode);
+  if (req.method !== 'POST' && fields.account === undefined && fields.code === undefined) {
+    return page(200, { kind: 'form' });
+  }
+  const { account = '', code = '' } = fields;
+  if (!isUserId(account) || !HANDOFF_CODE_PATTERN.test(code)) return page(404, { kind: 'refused' });
+  if (req.method !== 'POST') return page(200, { kind: 'form', fields: { uid: account, code } });
+  const outcome = await signInHandoffFlow.recover(account, code);
   return page(statusOf(outcome), stateOf(outcome));
 }
 

@@ -54,9 +54,10 @@ export interface FunctionRow {
   /**
    * A callable that runs as a service account of its own (`{serviceAccount}@{project}.iam.gserviceaccount.com`)
    * rather than the project's compute default account, which every other 2nd-gen function runs as.
-   * Only the functions that mint custom tokens: HANDOFF_SIGNER.
+   * Only the functions that sign through IAM, each with the account of what it signs: a sign-in
+   * (HANDOFF_SIGNER) or an App Check token (APP_CHECK_MINTER).
    */
-  serviceAccount?: typeof HANDOFF_SIGNER;
+  serviceAccount?: SigningAccount;
   /**
    * A callable's request, written with the fields of requests.ts: its schema, which the server
    * validates each call with, and its type (`RequestOf`, callables.ts). A function of the fields
@@ -74,6 +75,17 @@ export interface FunctionRow {
  * (docs/deploying.md, step 3; the deploy's preflight checks the grants).
  */
 export const HANDOFF_SIGNER = 'dayfocus-handoff-signer';
+
+/**
+ * The service account of the App Check fallback (`attestByChallenge`), whose `createToken` signs a
+ * custom token for App Check's exchange through signBlob as its function's account: the Token
+ * Creator role on itself too. Never the handoff's signer: a bug or a dependency of the fallback,
+ * the one callable without App Check, would then mint a sign-in as anyone.
+ */
+export const APP_CHECK_MINTER = 'dayfocus-app-check-minter';
+
+/** The accounts that may sign, each for one kind of token. */
+export type SigningAccount = typeof HANDOFF_SIGNER | typeof APP_CHECK_MINTER;
 
 /** A service account's address in a project: what firebase-tools makes of `{account}@`. */
 export const serviceAccountEmail = (account: string, projectId: string) =>
@@ -221,6 +233,8 @@ export const functionManifest = {
     why: 'a visitor whose App Check attestation failed: a challenge, then a token per solved one, within limits per client and address',
     caller: 'web',
     attestsItself: true,
+    // It mints App Check tokens: it alone runs as the minter.
+    serviceAccount: APP_CHECK_MINTER,
     // Without `solution`: a challenge to solve. With it: an App Check token for `appId`, once per challenge.
     request: (fields) =>
       fields.object({

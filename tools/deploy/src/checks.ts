@@ -243,9 +243,9 @@ const mailExtension: DeployCheck = {
   run: (deploy) => mailExtensionOutcome(deploy),
 };
 
-/** Who signs the sign-in handoff's custom tokens, read through gcloud: unread, it fails unless SKIP_SIGNER_CHECK=1. */
+/** Who signs custom tokens, from the manifest and through gcloud: unread, it fails unless SKIP_SIGNER_CHECK=1. */
 const tokenSigner: DeployCheck = {
-  name: "the handoff's signer alone signs custom tokens (the app's sign-in on arrival)",
+  name: "the handoff's signer and the App Check fallback's minter alone sign custom tokens",
   targets: ['functions'],
   run: (deploy) => tokenSignerOutcome(deploy),
 };

@@ -14,7 +14,8 @@ import {
   type Gcloud,
   type IamPolicy,
 } from '../src/token-signer.js';
-import { functionRows } from '@dayfocus/contracts/functions';
+import { manifestProblems } from '../src/signers.js';
+import { APP_CHECK_MINTER, functionRows, HANDOFF_SIGNER } from '@dayfocus/contracts/functions';
 import type { CallableName } from '@dayfocus/contracts/callables';
 import { goodWebConfig, PROJECT, repoRoot } from './tree.js';
 
@@ -185,11 +186,20 @@ describe("the signer of the handoff's custom tokens", () => {
         `Command failed: gcloud ${args.join(' ')}\nERROR: (gcloud.iam.service-accounts.get-iam-policy) NOT_FOUND: Unknown service account`,
       );
     };
-  /** The accounts as a project has them: the two default ones, and the signer when made. */
-  const accounts = (signerPolicy?: IamPolicy, computePolicy: IamPolicy = {}) => ({
+  const minter = `dayfocus-app-check-minter@${PROJECT}.iam.gserviceaccount.com`;
+  /**
+   * The accounts as a project has them: the two default ones, the signer when made, and the App
+   * Check fallback's minter (made, and granted on itself, unless told otherwise).
+   */
+  const accounts = (
+    signerPolicy?: IamPolicy,
+    computePolicy: IamPolicy = {},
+    minterPolicy: IamPolicy | null = signs(minter),
+  ) => ({
     [compute]: computePolicy,
     [appEngine]: {},
     ...(signerPolicy ? { [signer]: signerPolicy } : {}),
+    ...(minterPolicy ? { [minter]: minterPolicy } : {}),
   });
   const signedIn = () => true;
   const outcome = (project: IamPolicy, policies: Record<string, IamPolicy>) =>
@@ -259,6 +269,100 @@ describe("the signer of the handoff's custom tokens", () => {
     expect(missing.problems[0]).toContain(`${create} && ${grantOnItself}`);
   });
 
+  it("refuses an App Check minter that does not exist or lacks the role on itself: the fallback's tokens would fail", async () => {
+    const createMinter = `gcloud iam service-accounts create dayfocus-app-check-minter --display-name="Dayfocus App Check minter" --project=${PROJECT}`;
+    const grantMinter =
+      `gcloud iam service-accounts add-iam-policy-binding ${minter} --member=serviceAccount:${minter} ` +
+      `--role=${TOKEN_CREATOR_ROLE} --project=${PROJECT}`;
+    const missing = await outcome({}, accounts(signs(signer), {}, null));
+    expect(missing.problems).toEqual([
+      `${minter}, which attestByChallenge run as, does not exist: the deploy would fail. Create it and grant it ` +
+        `${TOKEN_CREATOR_ROLE} on itself: ${createMinter} && ${grantMinter}`,
+    ]);
+    const ungranted = await outcome({}, accounts(signs(signer), {}, { bindings: [] }));
+    expect(ungranted.problems).toEqual([
+      `${minter}, which attestByChallenge run as, lacks ${TOKEN_CREATOR_ROLE} on itself: every token of the App ` +
+        `Check fallback would fail, and a visitor reCAPTCHA refused is stranded. Grant it on the account, not on the project: ${grantMinter}`,
+    ]);
+  });
+
+  it('refuses the minter allowed to sign as the signer, the signer as the minter, and a default account as the minter', async () => {
+    const crossed = await outcome({}, accounts(signs(signer, minter), {}, signs(minter, signer)));
+    expect(crossed.problems).toEqual([
+      `${minter} holds ${TOKEN_CREATOR_ROLE} on ${signer}: it can sign as the signer and mint a sign-in for any user. ` +
+        `Remove it: gcloud iam service-accounts remove-iam-policy-binding ${signer} --member=serviceAccount:${minter} ` +
+        `--role=${TOKEN_CREATOR_ROLE} --project=${PROJECT}`,
+      `${signer} holds ${TOKEN_CREATOR_ROLE} on ${minter}: it can sign as the App Check fallback's minter and mint ` +
+        `App Check tokens for every app of the project. Remove it: gcloud iam service-accounts remove-iam-policy-binding ` +
+        `${minter} --member=serviceAccount:${signer} --role=${TOKEN_CREATOR_ROLE} --project=${PROJECT}`,
+    ]);
+    const byDefault = await outcome({}, accounts(signs(signer), {}, signs(minter, compute)));
+    expect(byDefault.problems).toEqual([
+      expect.stringContaining(
+        `${compute} (the compute default account, which every other 2nd-gen function runs as) holds ` +
+          `${TOKEN_CREATOR_ROLE} on ${minter}: every such function could mint App Check tokens`,
+      ),
+    ]);
+    const onProject = await outcome(signs(minter), accounts(signs(signer)));
+    expect(onProject.problems).toEqual([
+      expect.stringContaining(`${minter} (the App Check fallback's minter) holds ${TOKEN_CREATOR_ROLE} on the project`),
+    ]);
+  });
+
+  it('passes when each signs as itself alone, and names the project roles of each it does not see', async () => {
+    const { note } = await outcome({}, accounts(signs(signer)));
+    expect(note).toContain(
+      `${minter} alone signs custom tokens (attestByChallenge), ${TOKEN_CREATOR_ROLE} on itself; not seen on the ` +
+        `project for it: roles/datastore.user, which its work needs unless granted otherwise (gcloud projects ` +
+        `add-iam-policy-binding ${PROJECT} --member=serviceAccount:${minter} --role=roles/datastore.user)`,
+    );
+  });
+
+  it('refuses a manifest where attestByChallenge runs as the compute default account or as the handoff signer, skipped or not', async () => {
+    const asDefault = functionRows().map((row) => {
+      if (row.name !== 'attestByChallenge') return row;
+      const { serviceAccount: _dropped, ...rest } = row;
+      return rest;
+    });
+    const asSigner = functionRows().map((row) =>
+      row.name === 'attestByChallenge' ? { ...row, serviceAccount: HANDOFF_SIGNER } : row,
+    );
+    expect(manifestProblems()).toEqual([]);
+    expect(manifestProblems(asDefault)).toEqual([
+      "attestByChallenge runs as the compute default account (no serviceAccount) in the functions' manifest, not as " +
+        'dayfocus-app-check-minter: that account may sign nothing, so every token of the App Check fallback would ' +
+        "fail, and a visitor reCAPTCHA refused is stranded. Set its row's serviceAccount to dayfocus-app-check-minter " +
+        '(packages/contracts/src/functions.ts)',
+    ]);
+    expect(manifestProblems(asSigner)).toEqual([
+      "attestByChallenge runs as dayfocus-handoff-signer in the functions' manifest, not as dayfocus-app-check-minter: " +
+        "a bug of its own or of a dependency could then mint a sign-in for any user. Set its row's serviceAccount to " +
+        'dayfocus-app-check-minter (packages/contracts/src/functions.ts)',
+    ]);
+    // Held without gcloud: the IAM part skipped, or the IAM all good.
+    const skipped = await tokenSignerOutcome(
+      deploy,
+      gcloud({}, accounts(signs(signer))),
+      signedIn,
+      {
+        SKIP_SIGNER_CHECK: '1',
+      },
+      asSigner,
+    );
+    expect(skipped.problems).toEqual([expect.stringMatching(/^attestByChallenge runs as dayfocus-handoff-signer/)]);
+    const checked = await tokenSignerOutcome(deploy, gcloud({}, accounts(signs(signer))), signedIn, {}, asDefault);
+    expect(checked.problems).toEqual([expect.stringMatching(/^attestByChallenge runs as the compute default account/)]);
+    // A function that signs nothing may not run as a signer either.
+    const extra = functionRows().map((row) =>
+      row.name === 'getInviter' ? { ...row, serviceAccount: APP_CHECK_MINTER } : row,
+    );
+    expect(manifestProblems(extra)).toEqual([
+      expect.stringMatching(
+        /^getInviter runs as dayfocus-app-check-minter in the functions' manifest, yet signs nothing/,
+      ),
+    ]);
+  });
+
   it('fails, saying "not checked" and what to make and grant, where gcloud cannot look (not signed in, offline)', async () => {
     const unreachable: Gcloud = () => Promise.reject(new Error('Could not reach the server'));
     const offline = await tokenSignerOutcome(deploy, unreachable, signedIn, {});
@@ -302,10 +406,11 @@ describe("the signer of the handoff's custom tokens", () => {
 });
 
 describe("the functions' service accounts (the manifest, and the callables' options)", () => {
-  it('only the callable that mints custom tokens runs as the signer', () => {
+  it('only the callables that sign run as an account of their own: the handoff as the signer, the fallback as the minter', () => {
     const own = functionRows().filter((row) => 'serviceAccount' in row);
     expect(own.map((row) => [row.name, row.trigger, row.serviceAccount])).toEqual([
       ['redeemSignInHandoff', 'callable', 'dayfocus-handoff-signer'],
+      ['attestByChallenge', 'callable', 'dayfocus-app-check-minter'],
     ]);
   });
 
@@ -318,7 +423,9 @@ describe("the functions' service accounts (the manifest, and the callables' opti
       return JSON.parse(JSON.stringify(made.__endpoint)) as { serviceAccountEmail: string | null };
     };
     expect(endpoint('redeemSignInHandoff').serviceAccountEmail).toBe('dayfocus-handoff-signer@');
-    for (const row of functionRows().filter((row) => row.trigger === 'callable' && row.name !== 'redeemSignInHandoff'))
+    expect(endpoint('attestByChallenge').serviceAccountEmail).toBe('dayfocus-app-check-minter@');
+    const signing = ['redeemSignInHandoff', 'attestByChallenge'];
+    for (const row of functionRows().filter((row) => row.trigger === 'callable' && !signing.includes(row.name)))
       expect(endpoint(row.name as CallableName).serviceAccountEmail).toBeNull();
   });
 });

@@ -220,7 +220,7 @@ describe("the functions' predeploy", () => {
     const { code, output } = await withEnv({ SKIP_SIGNER_CHECK: undefined }, () => predeploy(good, 'functions'));
     expect(code).toBe(1);
     expect(output).toContain(
-      "FAIL  the handoff's signer alone signs custom tokens (the app's sign-in on arrival) (IAM, through gcloud): " +
+      "FAIL  the handoff's signer and the App Check fallback's minter alone sign custom tokens (IAM, through gcloud): " +
         'not checked, gcloud is not signed in here: redeemSignInHandoff run as ',
     );
     expect(output).toContain('sign in with `gcloud auth login`, or set SKIP_SIGNER_CHECK=1');
@@ -232,7 +232,7 @@ describe("the functions' predeploy", () => {
     expect(output).not.toContain('FAIL');
     expect(output).toContain(`ok    the functions' params (functions/.env.${PROJECT})`);
     expect(output).toContain(
-      "ok    the handoff's signer alone signs custom tokens (the app's sign-in on arrival) (IAM, through gcloud): " +
+      "ok    the handoff's signer and the App Check fallback's minter alone sign custom tokens (IAM, through gcloud): " +
         'not checked, skipped by SKIP_SIGNER_CHECK=1',
     );
     expect(code).toBe(0);

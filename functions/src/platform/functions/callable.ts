@@ -145,7 +145,7 @@ export function defineCallable<Req, Res>(
       // no CORS answer, so its visitors' browsers cannot call on their behalf.
       cors: false,
       maxInstances,
-      // Its own service account, for a callable that signs custom tokens (the manifest's row):
+      // Its own service account, for a callable that signs through IAM (the manifest's row):
       // firebase-tools completes `name@` with `{project}.iam.gserviceaccount.com`. Every other
       // callable runs as the compute default account, which may sign nothing (docs/deploying.md).
       ...(serviceAccount ? { serviceAccount: `${serviceAccount}@` } : {}),

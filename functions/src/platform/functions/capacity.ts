@@ -18,7 +18,8 @@ export interface FunctionSpec {
   attestsItself?: boolean;
   /**
    * The service account it runs as, `{serviceAccount}@{project}.iam.gserviceaccount.com`; the
-   * compute default account when absent. Only the custom-token signer's (HANDOFF_SIGNER).
+   * compute default account when absent. Only the accounts that may sign (the handoff's signer,
+   * the App Check fallback's minter).
    */
   serviceAccount?: string;
 }

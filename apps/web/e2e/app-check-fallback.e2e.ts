@@ -26,19 +26,25 @@ import {
 
 /**
  * Refuses every token of the first attestation, as reCAPTCHA Enterprise refuses a visitor it
- * scores as risky, and counts the fallback's calls.
+ * scores as risky, and counts the fallback's calls and the redemptions it asked of limited use.
  */
-async function refuseFirstAttestation(page: Page): Promise<{ refused: () => number; fallbacks: () => number }> {
+async function refuseFirstAttestation(
+  page: Page,
+): Promise<{ refused: () => number; fallbacks: () => number; limitedUse: () => boolean[] }> {
   let refused = 0;
   let fallbacks = 0;
+  const limitedUse: boolean[] = [];
   await page.context().route(`**${LOCAL_APP_CHECK_TOKEN_PATH}**`, async (route) => {
     refused += 1;
     await route.fulfill({ status: 403, contentType: 'text/plain', body: 'attestation refused' });
   });
   page.context().on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/attestByChallenge') fallbacks += 1;
+    if (new URL(request.url()).pathname !== '/api/attestByChallenge') return;
+    fallbacks += 1;
+    const { data } = (request.postDataJSON() ?? {}) as { data?: { solution?: string; limitedUse?: boolean } };
+    if (data?.solution !== undefined) limitedUse.push(data.limitedUse === true);
   });
-  return { refused: () => refused, fallbacks: () => fallbacks };
+  return { refused: () => refused, fallbacks: () => fallbacks, limitedUse: () => limitedUse };
 }
 
 /** The fallback's figures of today in an arrival context, summed over its shards. */
@@ -115,6 +121,10 @@ describe('The first attestation refused', () => {
       await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
       // Every token came from the fallback: a challenge and its redemption for each.
       expect(attestation.fallbacks()).toBeGreaterThanOrEqual(4);
+      // The replay-protected calls' tokens (registerInvitee, activateAccount) were asked of limited
+      // use, which App Check's replay protection needs; the page's first token was not.
+      expect(attestation.limitedUse().filter(Boolean).length).toBeGreaterThanOrEqual(2);
+      expect(attestation.limitedUse()).toContain(false);
       // The funnel's figures: each challenge and each token, in the page's arrival context (other
       // tests of the same context may add theirs meanwhile, never take any away).
       const after = await fallbackFigures(context);

@@ -11,8 +11,10 @@ useEnvironment({
     const verified = await getAppCheck(firebaseApp).verifyToken(token, { consume: true });
     return verified.alreadyConsumed !== true;
   },
-  mintAppCheckToken: async (appId, lifeMs) => {
-    const { token, ttlMillis } = await getAppCheck(firebaseApp).createToken(appId, { ttlMillis: lifeMs });
+  // A replay-protected call's token must be of limited use: only such a token is made for
+  // App Check's replay protection (firebase-admin's AppCheckTokenOptions.limitedUse).
+  mintAppCheckToken: async (appId, lifeMs, limitedUse) => {
+    const { token, ttlMillis } = await getAppCheck(firebaseApp).createToken(appId, { ttlMillis: lifeMs, limitedUse });
     return { token, expireTimeMillis: Date.now() + ttlMillis };
   },
   countsAppCheckToken: () => true,

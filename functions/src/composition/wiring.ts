@@ -100,7 +100,7 @@ export const signInHandoffFlow = new SignInHandoffFlow({
 export const attestationFlow = new AttestationFlow({
   store: new FirestoreAttestationStore(db),
   challenges: altchaChallenges,
-  mint: (appId, lifeMs) => environment().mintAppCheckToken(appId, lifeMs),
+  mint: (appId, lifeMs, limitedUse) => environment().mintAppCheckToken(appId, lifeMs, limitedUse),
   logger,
 });
 

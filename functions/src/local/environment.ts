@@ -20,6 +20,7 @@ useEnvironment({
   consumeAppCheckToken: (request) => consumeStandInToken(request.app?.token),
   // No App Check to mint with: the fallback's tokens are the stand-in's, which the callables take
   // as they take the stand-in's others (and the Admin SDK's `createToken` would ask Google's servers).
+  // The stand-in's tokens all carry an id its consumption records, limited use or not.
   mintAppCheckToken: async (appId, lifeMs) => mintStandInToken(appId, lifeMs),
   // The emulator decodes tokens without verifying them: only the stand-in's count.
   countsAppCheckToken: (token) => token.iss === LOCAL_APP_CHECK_ISSUER,

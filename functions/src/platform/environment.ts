@@ -13,9 +13,14 @@ export interface Environment {
   /**
    * An App Check token for one of the project's apps, alive `lifeMs`: the fallback's, for a visitor
    * who solved its challenge (functions/src/attestation/). The Admin SDK's `createToken` in a
-   * deployment; the local stand-in's in the local stack, which has no App Check to mint one.
+   * deployment; the local stand-in's in the local stack, which has no App Check to mint one. A
+   * limited-use token is one a replay-protected call consumes (App Check's replay protection).
    */
-  mintAppCheckToken(appId: string, lifeMs: number): Promise<{ token: string; expireTimeMillis: number }>;
+  mintAppCheckToken(
+    appId: string,
+    lifeMs: number,
+    limitedUse: boolean,
+  ): Promise<{ token: string; expireTimeMillis: number }>;
   /** Whether a decoded App Check token counts (the local stack's: only its stand-in's). */
   countsAppCheckToken(token: Record<string, unknown>): boolean;
   /** Plain http pictures of 127.0.0.1 and localhost load too (the local Hosting serves demo pictures). */

@@ -24,16 +24,18 @@ beforeEach(() => firestore.clear());
 
 function flow() {
   const minted: string[] = [];
+  const limited: boolean[] = [];
   const attestation = new AttestationFlow({
     store: new FirestoreAttestationStore(firestore.db),
     challenges: altchaChallenges,
-    mint: async (appId, lifeMs) => {
+    mint: async (appId, lifeMs, limitedUse) => {
       minted.push(appId);
+      limited.push(limitedUse);
       return { token: `token-for-${appId}`, expireTimeMillis: Date.now() + lifeMs };
     },
     logger: memoryLogger(),
   });
-  return { attestation, minted };
+  return { attestation, minted, limited };
 }
 
 const APP = '1:000000000000:web:0000000000000000000000';
@@ -92,6 +94,15 @@ describe('the App Check fallback', () => {
     expect(await attestation.redeem(APP, solution, 'instagram')).toMatchObject({ token: `token-for-${APP}` });
     await expect(attestation.redeem(APP, solution, 'instagram')).rejects.toMatchObject({ code: 'permission-denied' });
     expect(minted).toEqual([APP]);
+  });
+
+  it("mints a limited-use token for a replay-protected call's redemption, which App Check's replay protection consumes", async () => {
+    const { attestation, limited } = flow();
+    const ordinary = await solve(await attestation.challenge('mira', '203.0.113.13', 'browser'));
+    const forOneCall = await solve(await attestation.challenge('mira', '203.0.113.13', 'browser'));
+    await attestation.redeem(APP, ordinary, 'browser');
+    await attestation.redeem(APP, forOneCall, 'browser', new Date(), true);
+    expect(limited).toEqual([false, true]);
   });
 
   it("counts each challenge and each token in the day's figures of the page's arrival context", async () => {

@@ -235,13 +235,15 @@ export const functionManifest = {
     attestsItself: true,
     // It mints App Check tokens: it alone runs as the minter.
     serviceAccount: APP_CHECK_MINTER,
-    // Without `solution`: a challenge to solve. With it: an App Check token for `appId`, once per challenge.
+    // Without `solution`: a challenge to solve. With it: an App Check token for `appId`, once per
+    // challenge, of limited use when `limitedUse` (a replay-protected call's, which it consumes).
     request: (fields) =>
       fields.object({
         appId: fields.webAppId(),
         client: fields.installationId(),
         context: fields.arrivalContext(),
         solution: fields.attestationSolution(),
+        limitedUse: fields.limitedUse(),
       }),
     answer: answer<AttestationAnswer>(),
   },

@@ -194,6 +194,11 @@ export const requestFields = {
       .matches(/^[a-z0-9-]{1,32}$/, 'context must be 1 to 32 characters of a-z 0-9 -')
       .optional()
       .default(undefined),
+  /**
+   * Whether the App Check fallback's token is for one replay-protected call (App Check's limited
+   * use), which the callable consumes: only such a token may be consumed.
+   */
+  limitedUse: () => yup.boolean().strict().optional().default(undefined),
   /** A solved challenge of the App Check fallback, as its solver encodes it (functions/src/attestation/). */
   attestationSolution: () =>
     yup

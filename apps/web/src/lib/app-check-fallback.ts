@@ -70,10 +70,14 @@ async function attest(callablesUrl: string, request: Request): Promise<Answer> {
   return body.result;
 }
 
-/** An App Check token for `appId` from the fallback: a challenge asked for, solved and redeemed. */
+/**
+ * An App Check token for `appId` from the fallback: a challenge asked for, solved and redeemed;
+ * of limited use for a replay-protected call, which consumes it.
+ */
 export async function fallbackToken(
   callablesUrl: string,
   appId: string,
+  limitedUse = false,
 ): Promise<{ token: string; expireTimeMillis: number }> {
   const client = clientKey();
   const context = arrivalContext();
@@ -87,6 +91,7 @@ export async function fallbackToken(
     client,
     context,
     solution: JSON.stringify({ challenge, solution }),
+    limitedUse,
   });
   if (!('token' in redeemed)) throw new Error('The App Check fallback gave no token');
   return redeemed;

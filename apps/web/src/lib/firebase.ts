@@ -65,7 +65,7 @@ class AttestationProvider extends CustomProvider {
 
   constructor(
     private readonly first: ProviderInternals,
-    private readonly fallback: (() => Promise<AppCheckToken>) | null,
+    private readonly fallback: ((limitedUse: boolean) => Promise<AppCheckToken>) | null,
   ) {
     // The SDK calls getToken below, not this: the base class is what initializeAppCheck knows.
     super({ getToken: () => this.attest(false) });
@@ -89,7 +89,7 @@ class AttestationProvider extends CustomProvider {
         this.firstFailed = true;
       }
     }
-    return this.fallback();
+    return this.fallback(limitedUse);
   }
 }
 
@@ -104,7 +104,8 @@ function startAppCheck(app: FirebaseApp, config: RuntimeConfig): AppCheck {
     ? new URL(config.callablesPath, window.location.origin).href.replace(/\/$/, '')
     : null;
   const fallback = callablesUrl
-    ? async () => (await import('./app-check-fallback')).fallbackToken(callablesUrl, appId)
+    ? async (limitedUse: boolean) =>
+        (await import('./app-check-fallback')).fallbackToken(callablesUrl, appId, limitedUse)
     : null;
   const provider = new AttestationProvider(firstAttestation(config, appId), fallback);
   return initializeAppCheck(app, { provider, isTokenAutoRefreshEnabled: true });

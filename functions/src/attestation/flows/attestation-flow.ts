@@ -50,8 +50,15 @@ export class AttestationFlow {
   /**
    * For a solved challenge of ours, redeemed for the first time: an App Check token for `appId`.
    * Anything else (not a solution, unknown, expired, wrong, redeemed before) gets one refusal.
+   * `limitedUse`: the token is for one replay-protected call.
    */
-  async redeem(appId: string, text: string, context: string, now = new Date()): Promise<AttestationAnswer> {
+  async redeem(
+    appId: string,
+    text: string,
+    context: string,
+    now = new Date(),
+    limitedUse = false,
+  ): Promise<AttestationAnswer> {
     const refuse = (reason: string) => {
       this.deps.logger.warn('App Check fallback: a solution refused', { reason });
       return new FlowError('permission-denied', 'This check did not pass; please try again');
@@ -64,7 +71,7 @@ export class AttestationFlow {
     const verdict = await this.deps.challenges.check(submitted, secret);
     if (verdict !== 'solved') throw refuse(verdict);
     if (!(await this.deps.store.redeem(id, now))) throw refuse('redeemed before');
-    const token = await this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS);
+    const token = await this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS, limitedUse);
     await this.counted('tokens', context, now);
     return token;
   }

@@ -21,8 +21,15 @@ export interface AttestationStore {
   count(event: AttestationEvent, context: string, now: Date): Promise<void>;
 }
 
-/** An App Check token for the app, and when it expires (the Admin SDK's, or the local stand-in's). */
-export type MintAppCheckToken = (appId: string, lifeMs: number) => Promise<{ token: string; expireTimeMillis: number }>;
+/**
+ * An App Check token for the app, and when it expires (the Admin SDK's, or the local stand-in's);
+ * of limited use for a replay-protected call, which consumes it.
+ */
+export type MintAppCheckToken = (
+  appId: string,
+  lifeMs: number,
+  limitedUse: boolean,
+) => Promise<{ token: string; expireTimeMillis: number }>;
 
 /** A challenge as the page gets it, and the secret it was signed with (kept by the store). */
 export interface MadeChallenge {

@@ -11,7 +11,8 @@ import { UNNAMED_CONTEXT } from '../domain/attestation.js';
 
 export const attestByChallenge = callable('attestByChallenge', async (input, request) => {
   const context = input.context ?? UNNAMED_CONTEXT;
-  if (input.solution !== undefined) return attestationFlow.redeem(input.appId, input.solution, context);
+  if (input.solution !== undefined)
+    return attestationFlow.redeem(input.appId, input.solution, context, new Date(), input.limitedUse === true);
   const address = clientAddressOf(
     (name) => request.rawRequest.header(name),
     request.rawRequest.socket?.remoteAddress,

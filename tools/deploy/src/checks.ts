@@ -19,6 +19,7 @@ import { deployableConfigProblems } from './web-config.js';
 import { languagesOutcome } from './languages.js';
 import { mailExtensionOutcome } from './mail-extension.js';
 import { tokenSignerOutcome } from './token-signer.js';
+import { quotaNotes } from './quota-notes.js';
 import { rulesTargetOutcome } from './rules-target.js';
 
 export type DeployTarget = 'hosting' | 'functions' | 'firestore';
@@ -250,16 +251,6 @@ const tokenSigner: DeployCheck = {
   run: (deploy) => tokenSignerOutcome(deploy),
 };
 
-/** What only the console changes, and a popular inviter meets first (docs/joins.md): said, never failed. */
-const VIRAL_QUOTAS =
-  'Auth takes at most 100 new accounts an hour from one IP address (a carrier NAT shares one): before a campaign, ' +
-  "schedule a temporary increase (Firebase console, Authentication, Settings, Sign-up quota); the mail's SMTP has its own";
-const viralQuotas: DeployCheck = {
-  name: "the quotas a popular inviter's link meets",
-  targets: ['functions'],
-  run: () => ({ problems: [], note: VIRAL_QUOTAS }),
-};
-
 /** Every check, in the order they run. A new check is one more entry. */
 export const deployChecks: DeployCheck[] = [
   project,
@@ -273,7 +264,7 @@ export const deployChecks: DeployCheck[] = [
   emulatorSwitches,
   promptAnswers,
   appRules,
-  viralQuotas,
+  ...quotaNotes,
 ];
 
 export interface CheckReport extends CheckOutcome {

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Entry point of the README's commands (`npm run dev`, `npm test`, ...).
 //
-// Machines here start with Node 20 and npm only, while the functions target Node 22
+// Machines here start with Node 20 and npm only, while the functions target Node 24
 // and the workspace uses pnpm. This script, which runs on any Node >= 18, installs a
-// pinned Node 22 and pnpm from the npm registry into .toolchain/ (once), installs the
+// pinned Node 24 and pnpm from the npm registry into .toolchain/ (once), installs the
 // workspace from the lockfile (again only when the lockfile or a manifest changed), and
 // then runs the given pnpm script with that toolchain first on PATH.
 //
@@ -27,7 +27,7 @@ import {
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const NODE_VERSION = '22.23.3';
+const NODE_VERSION = '24.21.0';
 const PNPM_VERSION = '10.34.8';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

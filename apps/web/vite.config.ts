@@ -170,7 +170,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: serverRendererDir,
         emptyOutDir: true,
         copyPublicDir: false,
-        target: 'node22',
+        target: 'node24',
         rolldownOptions: {
           output: {
             format: 'cjs',

@@ -42,6 +42,7 @@ import { CardFlow } from '../invite-cards/flows/card-flow.js';
 import { AttestationFlow } from '../attestation/flows/attestation-flow.js';
 import { FirestoreAttestationStore } from '../attestation/adapters/attestation-store.js';
 import { altchaChallenges } from '../attestation/adapters/altcha-challenges.js';
+import { appCheckFallback } from '../attestation/adapters/fallback-params.js';
 import { FirestoreCardStore } from '../invite-cards/adapters/card-store.js';
 import { pictureBytes } from '../invite-cards/adapters/picture-bytes.js';
 import { LOCAL_PICTURE_SOURCES, PRODUCTION_PICTURE_SOURCES } from '../invite-cards/domain/picture-sources.js';
@@ -102,6 +103,7 @@ export const attestationFlow = new AttestationFlow({
   challenges: altchaChallenges,
   mint: (appId, lifeMs, limitedUse) => environment().mintAppCheckToken(appId, lifeMs, limitedUse),
   logger,
+  enabled: () => appCheckFallback.value(),
 });
 
 export const inviteFlow = new InviteFlow({

@@ -4,9 +4,12 @@
  * it and gets a token the callables take. A solution redeems once; a client gets a dozen
  * challenges an hour; a wrong or forged solution gets nothing.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_WEB_APP_ID, urls } from '@dayfocus/stack/testing';
+import { LOCAL_WEB_APP_ID, repoRoot, urls } from '@dayfocus/stack/testing';
 import type { AttestationAnswer } from '@dayfocus/contracts/answers';
 import { solve } from '../attestation.js';
 import { createInviter } from './support.js';
@@ -24,14 +27,14 @@ async function call(name: string, data: unknown, headers: Record<string, string>
 
 const newClient = () => randomBytes(16).toString('base64url');
 
-async function challengeFor(client: string) {
-  const { status, body } = await call('attestByChallenge', { appId: LOCAL_WEB_APP_ID, client });
+async function challengeFor(client: string, context?: string) {
+  const { status, body } = await call('attestByChallenge', { appId: LOCAL_WEB_APP_ID, client, context });
   expect(status, JSON.stringify(body)).toBe(200);
   return body.result as AttestationAnswer;
 }
 
-async function redeem(client: string, solution: string) {
-  return call('attestByChallenge', { appId: LOCAL_WEB_APP_ID, client, solution });
+async function redeem(client: string, solution: string, context?: string) {
+  return call('attestByChallenge', { appId: LOCAL_WEB_APP_ID, client, solution, context });
 }
 
 describe('The App Check fallback', () => {
@@ -94,5 +97,24 @@ describe('The App Check fallback', () => {
     expect(thirteenth.status).toBe(429);
     expect(thirteenth.body.error?.status).toBe('RESOURCE_EXHAUSTED');
     await challengeFor(newClient());
+  });
+
+  it('`npm run report -- --attestation` prints the figures of each day and arrival context', async () => {
+    // A context of this test's own: other tests count in theirs meanwhile.
+    const context = `report-${randomBytes(6).toString('hex')}`;
+    const client = newClient();
+    const asked = await Promise.all([1, 2, 3].map(() => challengeFor(client, context)));
+    const [first] = asked;
+    if (!first) throw new Error('no challenge');
+    expect((await redeem(client, await solve(first), context)).status).toBe(200);
+    const { stdout } = await promisify(execFile)(
+      join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      [join(repoRoot, 'functions', 'scripts', 'report.mts'), '--attestation', '--json'],
+      { cwd: repoRoot },
+    );
+    const { days } = JSON.parse(stdout) as { days: { context: string }[] };
+    expect(days.filter((day) => day.context === context)).toEqual([
+      { day: new Date().toISOString().slice(0, 10), context, challenges: 3, tokens: 1, unredeemed: 2 },
+    ]);
   });
 });

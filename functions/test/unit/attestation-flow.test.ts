@@ -7,8 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { functionRows, HANDOFF_SIGNER } from '@dayfocus/contracts/functions';
 import { FirestoreAttestationStore } from '../../src/attestation/adapters/attestation-store.js';
 import { altchaChallenges } from '../../src/attestation/adapters/altcha-challenges.js';
-import { CHALLENGES_PER_ADDRESS, CHALLENGE_LIFE_MS } from '../../src/attestation/domain/attestation.js';
-import { AttestationFlow } from '../../src/attestation/flows/attestation-flow.js';
+import {
+  CHALLENGES_PER_ADDRESS,
+  CHALLENGE_LIFE_MS,
+  sumAttestationCounts,
+} from '../../src/attestation/domain/attestation.js';
+import { AttestationFlow, FALLBACK_OFF_MESSAGE } from '../../src/attestation/flows/attestation-flow.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
 import { solve } from '../attestation.js';
@@ -22,7 +26,7 @@ afterAll(async () => {
 });
 beforeEach(() => firestore.clear());
 
-function flow() {
+function flow(enabled = true) {
   const minted: string[] = [];
   const limited: boolean[] = [];
   const attestation = new AttestationFlow({
@@ -34,6 +38,7 @@ function flow() {
       return { token: `token-for-${appId}`, expireTimeMillis: Date.now() + lifeMs };
     },
     logger: memoryLogger(),
+    enabled: () => enabled,
   });
   return { attestation, minted, limited };
 }
@@ -94,6 +99,41 @@ describe('the App Check fallback', () => {
     expect(await attestation.redeem(APP, solution, 'instagram')).toMatchObject({ token: `token-for-${APP}` });
     await expect(attestation.redeem(APP, solution, 'instagram')).rejects.toMatchObject({ code: 'permission-denied' });
     expect(minted).toEqual([APP]);
+  });
+
+  it('switched off (APP_CHECK_FALLBACK=false), refuses a challenge and a solution alike, and writes nothing', async () => {
+    const on = flow();
+    const solution = await solve(await on.attestation.challenge('mira', '203.0.113.14', 'browser'));
+    const before = await firestore.db.collection('_attestationCounts').get();
+    const off = flow(false);
+    const refusal = { code: 'failed-precondition', message: FALLBACK_OFF_MESSAGE };
+    await expect(off.attestation.challenge('asha', '203.0.113.15', 'browser')).rejects.toMatchObject(refusal);
+    await expect(off.attestation.redeem(APP, solution, 'browser')).rejects.toMatchObject(refusal);
+    expect(off.minted).toEqual([]);
+    const after = await firestore.db.collection('_attestationCounts').get();
+    expect(after.docs.map((doc) => doc.data())).toEqual(before.docs.map((doc) => doc.data()));
+    expect((await firestore.db.collection('_attestationLimits').get()).size).toBe(2);
+    // The challenge is still there to redeem once the fallback is on again.
+    expect(await on.attestation.redeem(APP, solution, 'browser')).toMatchObject({ token: `token-for-${APP}` });
+  });
+
+  it("sums the day's shards per context for the report: challenges, tokens and those never redeemed", () => {
+    expect(
+      sumAttestationCounts([
+        { day: '2026-11-27', context: 'instagram', challenges: 5, tokens: 3 },
+        { day: '2026-11-27', context: 'instagram', challenges: 4, tokens: 4 },
+        { day: '2026-11-27', context: 'browser', challenges: 12 },
+        { day: '2026-11-26', context: 'browser', challenges: 2, tokens: 2 },
+        { day: '2026-11-27', context: 'in-app', tokens: 1 },
+        { context: 'no-day', challenges: 9 },
+        { day: '2026-11-27', context: 'browser', challenges: 'x' },
+      ]),
+    ).toEqual([
+      { day: '2026-11-26', context: 'browser', challenges: 2, tokens: 2, unredeemed: 0 },
+      { day: '2026-11-27', context: 'browser', challenges: 12, tokens: 0, unredeemed: 12 },
+      { day: '2026-11-27', context: 'instagram', challenges: 9, tokens: 7, unredeemed: 2 },
+      { day: '2026-11-27', context: 'in-app', challenges: 0, tokens: 1, unredeemed: 0 },
+    ]);
   });
 
   it("mints a limited-use token for a replay-protected call's redemption, which App Check's replay protection consumes", async () => {

@@ -96,6 +96,7 @@ export const FUNCTION_PARAMS = {
   APP_STORE_URL: { need: 'default', what: '' },
   PLAY_STORE_URL: { need: 'default', what: '' },
   PICTURES_FOLDER: { need: 'default', what: '' },
+  APP_CHECK_FALLBACK: { need: 'default', what: '' },
 } as const satisfies Record<string, ParamNeed>;
 
 /** A value copied from apps/web/config.example.json or the local stack's files, not a project's. */

@@ -38,8 +38,12 @@ export const FALLBACK_TOKEN_LIFE_MS = 30 * MINUTE_MS;
  */
 export const CHALLENGE_WORK = { min: 2_000, max: 20_000 } as const;
 
-/** The fallback's figures: challenges asked (a first attestation failed), tokens minted. */
-export type AttestationEvent = 'challenges' | 'tokens';
+/**
+ * The fallback's figures: challenges asked (a page's first attestation failed), tokens minted.
+ * Refused solutions are not counted: a script may send any number, and each would be a write.
+ */
+export const ATTESTATION_EVENTS = ['challenges', 'tokens'] as const;
+export type AttestationEvent = (typeof ATTESTATION_EVENTS)[number];
 
 /** A context the page did not name: an older page, or a script. */
 export const UNNAMED_CONTEXT = 'unnamed';
@@ -87,4 +91,35 @@ export function parseSolution(text: string): SubmittedSolution | null {
 export function challengeIdOf(submitted: SubmittedSolution): string | null {
   const id = submitted.challenge.parameters.data?.id;
   return typeof id === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : null;
+}
+
+/** A day's figures of the fallback in one arrival context, its shards summed. */
+export interface AttestationDay {
+  day: string;
+  context: string;
+  challenges: number;
+  tokens: number;
+  /** Challenges no token came of: pages that gave up or failed after asking, or scripts that did not solve. */
+  unredeemed: number;
+}
+
+/**
+ * Sums `_attestationCounts` shards into days and contexts, by day and then by the most challenges;
+ * a shard without a day or context, or a missing figure, counts nothing.
+ */
+export function sumAttestationCounts(shards: readonly Record<string, unknown>[]): AttestationDay[] {
+  const rows = new Map<string, AttestationDay>();
+  for (const shard of shards) {
+    const { day, context } = shard;
+    if (typeof day !== 'string' || typeof context !== 'string') continue;
+    const key = `${day} ${context}`;
+    const row = rows.get(key) ?? { day, context, challenges: 0, tokens: 0, unredeemed: 0 };
+    for (const event of ATTESTATION_EVENTS) {
+      const value = shard[event];
+      if (typeof value === 'number' && Number.isFinite(value)) row[event] += value;
+    }
+    row.unredeemed = Math.max(0, row.challenges - row.tokens);
+    rows.set(key, row);
+  }
+  return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || b.challenges - a.challenges);
 }

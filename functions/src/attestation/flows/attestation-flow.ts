@@ -21,7 +21,12 @@ export interface AttestationFlowDeps {
   challenges: Challenges;
   mint: MintAppCheckToken;
   logger: Logger;
+  /** Whether this deployment offers the fallback (APP_CHECK_FALLBACK). */
+  enabled: () => boolean;
 }
+
+/** The refusal of a deployment that switched the fallback off. */
+export const FALLBACK_OFF_MESSAGE = 'The second check is switched off here: App Check must attest this page';
 
 export class AttestationFlow {
   constructor(private readonly deps: AttestationFlowDeps) {}
@@ -29,6 +34,7 @@ export class AttestationFlow {
   /** A challenge for this client at this address, or resource-exhausted past either's limit. */
   async challenge(client: string, address: string, context: string, now = new Date()): Promise<AttestationAnswer> {
     const { store, challenges } = this.deps;
+    this.switchedOn();
     const counted = await store.countChallenge(
       [
         { key: challenges.limitKey('client', client), window: CHALLENGES_PER_CLIENT },
@@ -59,6 +65,7 @@ export class AttestationFlow {
     now = new Date(),
     limitedUse = false,
   ): Promise<AttestationAnswer> {
+    this.switchedOn();
     const refuse = (reason: string) => {
       this.deps.logger.warn('App Check fallback: a solution refused', { reason });
       return new FlowError('permission-denied', 'This check did not pass; please try again');
@@ -74,6 +81,11 @@ export class AttestationFlow {
     const token = await this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS, limitedUse);
     await this.counted('tokens', context, now);
     return token;
+  }
+
+  /** Refuses everything, writing nothing, where the deployment switched the fallback off. */
+  private switchedOn(): void {
+    if (!this.deps.enabled()) throw new FlowError('failed-precondition', FALLBACK_OFF_MESSAGE);
   }
 
   /** Counts an event; a count that fails is logged, never the visitor's failure. */

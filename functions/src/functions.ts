@@ -4,6 +4,7 @@
  * manifest (packages/contracts/src/functions.ts), so one forgotten here or there fails it.
  */
 export * from './invites/functions/invite-callables.js';
+export * from './invites/functions/finish-sign-up-callables.js';
 export * from './invites/functions/app-callables.js';
 export * from './invites/functions/auth-triggers.js';
 export * from './owed-work/functions/owed-work.js';

@@ -28,6 +28,8 @@ export { loadRenderer };
 import { PageFlow, type PageFlowDeps } from '../pages/flows/page-flow.js';
 import { InviteFlow } from '../invites/flows/invite-flow.js';
 import { WelcomeFlow } from '../invites/flows/welcome-flow.js';
+import { FinishSignUpFlow } from '../invites/flows/finish-sign-up-flow.js';
+import { AuthPasswordResets } from '../invites/adapters/password-resets.js';
 import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js';
 import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
 import { InviterFlow } from '../invites/flows/inviter-flow.js';
@@ -154,6 +156,21 @@ export const appLinkFlow = new AppLinkFlow({
 
 /** The welcome page's activation: the callable's, and the server page's confirm form's. */
 export const welcomeFlow = new WelcomeFlow({ invites: inviteFlow, appLinks: appLinkFlow, logger });
+
+/** A sign-up left half-way: a link to finish it by mail, then the new password and the welcome's activation. */
+export const finishSignUpFlow = new FinishSignUpFlow({
+  resets: new AuthPasswordResets(auth, {
+    apiKey: () => webApiKey.value(),
+    emulatorHost: environment().authEmulatorHost,
+  }),
+  outbox: new FirestoreMailOutbox(db),
+  users: inviteStore,
+  links: new AuthVerificationLinks(auth),
+  activate: (input, caller) => welcomeFlow.activate(input, caller),
+  textIn,
+  productDomain: () => readLinkSettings().productDomain,
+  now: () => new Date(),
+});
 
 /** The inviter as her pages show her, kept as long as the CDN keeps a page (the pages' and the cards' read). */
 const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));

@@ -9,17 +9,15 @@
  */
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { ActivationAnswer, AppLinkAnswer, AttestationAnswer, InviterCard, ResolvedAppLink } from './answers.js';
+import { finishSignUpRows } from './finish-sign-up-functions.js';
+import { answer, type Answer } from './function-answer.js';
 import { INVITE_CARD_PREFIX } from './invite-card.js';
 import { hostingSourcesOf, pagePatterns } from './page-paths.js';
 import type { RequestFields } from './requests.js';
 import { ACCOUNT_RECOVERY_PATH } from './sign-in-handoff.js';
 import type { WriteResult } from './write-result.js';
 
-declare const answerType: unique symbol;
-/** A callable's answer, as a type: what `AnswerOf` (callables.ts) reads from its row. */
-export interface Answer<T> {
-  readonly [answerType]?: T;
-}
+export type { Answer } from './function-answer.js';
 
 export interface FunctionRow {
   /** What starts it: a callable, an HTTP request (through Hosting), an Auth event, a document's change, a schedule. */
@@ -94,9 +92,6 @@ export const serviceAccountEmail = (account: string, projectId: string) =>
 /** The Hosting paths of every page the page function answers, in pagePatterns' order. */
 const pageSources = Object.values(pagePatterns).flatMap(hostingSourcesOf);
 
-/** A callable's answer as a type its row carries: an empty object at run time. */
-const answer = <T>(): Answer<T> => ({});
-
 export const functionManifest = {
   openAppLink: {
     trigger: 'http',
@@ -145,6 +140,7 @@ export const functionManifest = {
     request: (fields) => fields.object({ language: fields.pageLanguage() }),
     answer: answer<{ retryAfterMs: number }>(),
   },
+  ...finishSignUpRows,
   activateAccount: {
     trigger: 'callable',
     maxInstances: 10,

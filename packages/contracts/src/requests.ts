@@ -71,33 +71,39 @@ export const userNameSchema = yup
   .test('username-characters', messageKeys.usernameInvalid, (value) => !NAME_FORBIDDEN.test(value ?? ''))
   .test('username-link', messageKeys.usernameLink, (value) => !carriesLink(visibleName(value)));
 
+/** An address as the sign-up form takes it. */
+const emailSchema = yup
+  .string()
+  .strict()
+  .test('email-required', messageKeys.emailRequired, (value) => (value ?? '').trim().length > 0)
+  .test('email-pattern', messageKeys.emailInvalid, (value) => {
+    const trimmed = (value ?? '').trim();
+    return trimmed.length === 0 || EMAIL_PATTERN.test(trimmed);
+  });
+
+/** A password as the sign-up form takes it. */
+const passwordSchema = yup
+  .string()
+  .strict()
+  .test('password-required', messageKeys.passwordRequired, (value) => (value ?? '').length > 0)
+  // Under 8 once trimmed (the spec's rule), said as what it is: too short, or long enough only
+  // with the spaces at its ends, which do not count (eight spaces are no password).
+  .test('password-min', messageKeys.passwordTooShort, (value) => {
+    const raw = value ?? '';
+    return raw.length === 0 || raw.length >= PASSWORD_MIN_LENGTH || raw.trim().length >= PASSWORD_MIN_LENGTH;
+  })
+  .test('password-spaces', messageKeys.passwordSpaces, (value) => {
+    const raw = value ?? '';
+    return raw.length < PASSWORD_MIN_LENGTH || raw.trim().length >= PASSWORD_MIN_LENGTH;
+  })
+  .test('password-max', messageKeys.passwordTooLong, (value) => (value ?? '').length <= INPUT_MAX_LENGTH);
+
 /** The email sign-up form (docs/architecture.md, "The screens"): every rule is checked at once. */
 export const signUpFormSchema = yup
   .object({
     username: userNameSchema,
-    email: yup
-      .string()
-      .strict()
-      .test('email-required', messageKeys.emailRequired, (value) => (value ?? '').trim().length > 0)
-      .test('email-pattern', messageKeys.emailInvalid, (value) => {
-        const trimmed = (value ?? '').trim();
-        return trimmed.length === 0 || EMAIL_PATTERN.test(trimmed);
-      }),
-    password: yup
-      .string()
-      .strict()
-      .test('password-required', messageKeys.passwordRequired, (value) => (value ?? '').length > 0)
-      // Under 8 once trimmed (the spec's rule), said as what it is: too short, or long enough only
-      // with the spaces at its ends, which do not count (eight spaces are no password).
-      .test('password-min', messageKeys.passwordTooShort, (value) => {
-        const raw = value ?? '';
-        return raw.length === 0 || raw.length >= PASSWORD_MIN_LENGTH || raw.trim().length >= PASSWORD_MIN_LENGTH;
-      })
-      .test('password-spaces', messageKeys.passwordSpaces, (value) => {
-        const raw = value ?? '';
-        return raw.length < PASSWORD_MIN_LENGTH || raw.trim().length >= PASSWORD_MIN_LENGTH;
-      })
-      .test('password-max', messageKeys.passwordTooLong, (value) => (value ?? '').length <= INPUT_MAX_LENGTH),
+    email: emailSchema,
+    password: passwordSchema,
     confirmPassword: yup
       .string()
       .strict()
@@ -139,6 +145,10 @@ export const requestFields = {
       .matches(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language must be a language tag')
       .max(35, 'language must be a language tag')
       .optional(),
+  /** An address as the sign-up form takes it (trimmed there and here). */
+  emailAddress: () => emailSchema.required(messageKeys.emailRequired).max(320, messageKeys.emailInvalid),
+  /** A new password, by the sign-up form's rules. */
+  newPassword: () => passwordSchema.required(messageKeys.passwordRequired),
   /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
   verificationCode: () =>
     yup

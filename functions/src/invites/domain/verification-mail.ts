@@ -100,7 +100,7 @@ export function laidOutMail(
   to: string,
   link: string,
   text: ServerText,
-  section: 'verificationMail' | 'accountLockMail' | 'accountDeletedMail',
+  section: 'verificationMail' | 'finishSignUpMail' | 'accountLockMail' | 'accountDeletedMail',
   values?: Record<string, string>,
 ): MailMessage {
   const t = (key: keyof MailWords) => text.t(`${section}.${key}`, values);

@@ -142,3 +142,26 @@ export interface VerificationLinks {
   /** A verification code of the address, from Auth (its own link is not the one mailed). */
   verificationCode(email: string, continueUrl: string): Promise<string>;
 }
+
+/** An account found by its address (finish-sign-up-flow.ts). */
+export interface AccountByEmail {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  disabled: boolean;
+  providerIds: string[];
+}
+
+/** Auth's password-reset codes and passwords, as a half-made sign-up's finish takes them (finish-sign-up-flow.ts). */
+export interface PasswordResets {
+  /** The account holding `email` (Auth's own lookup), or null. */
+  accountByEmail(email: string): Promise<AccountByEmail | null>;
+  /** A password-reset code of the address, from Auth (its own link is not the one mailed). */
+  resetCode(email: string, continueUrl: string): Promise<string>;
+  /** What the code is for, without using it up. */
+  check(code: string): Promise<CheckedCode>;
+  /** Sets the account's password and ends every session it has (the typist's first try's). */
+  setPassword(uid: string, password: string): Promise<void>;
+  /** Uses the code up, setting the same password; false when Auth says it was used or expired meanwhile. */
+  spend(code: string, password: string): Promise<boolean>;
+}

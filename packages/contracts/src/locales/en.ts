@@ -213,6 +213,19 @@ const server = {
     someone: 'A friend',
   },
   /**
+   * The mail of a sign-up left half-way (functions/src/invites/flows/finish-sign-up-flow.ts): its
+   * link sets a new password and finishes the sign-up. It names the inviter, never a typed name.
+   */
+  finishSignUpMail: {
+    subject: `Finish signing up to ${brand.productName}, invited by {{inviter}}`,
+    heading: 'Finish signing up',
+    lead: `A sign-up to ${brand.productName} with this address was started and not finished. Choose a password to finish it.`,
+    button: 'Choose a password',
+    next: 'Then your address is confirmed, your account is active and you and {{inviter}} are friends.',
+    linkHelp: 'If the button does not work, open this link:',
+    notYou: 'If you did not sign up, ignore this email: nothing happens without the tap.',
+  },
+  /**
    * The mail to the owner of an account locked because its sign-in handoff code was redeemed
    * twice (functions/src/sign-in-handoffs/domain/recovery-mail.ts), and the recovery page it links to.
    */

@@ -1,0 +1,149 @@
+/**
+ * A sign-up left half-way finished by whoever holds the mailbox (docs/app-contract.md's threat
+ * model, the unfinished sign-up): the account made and recorded (registerInvitee) but never
+ * confirmed, because App Check refused, the network went or the page closed, and tried again
+ * with another password. The form cannot take the new password (the account is someone's, maybe
+ * a stranger's who typed her address first), so the proof comes through the mail: `mailLink`
+ * mails a password-reset code of Auth's, its link the inviter's sign-up page, and `finish` takes
+ * that code and a new password, sets it, and only then confirms the address with the sign-up's
+ * own verification code, so that the inviter joins as the verification mail would have made her.
+ * A stranger's password never ends on a confirmed account.
+ */
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import type { FinishSignUpAnswer } from '@dayfocus/contracts/finish-sign-up-functions';
+import { pagePatterns } from '@dayfocus/contracts/page-paths';
+import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
+import type { Caller } from '../../platform/domain/caller.js';
+import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
+import type { ServerText } from '../../platform/domain/server-text.js';
+import { mailLogKey, resendDecision, spellingOf } from '../domain/mail-limits.js';
+import { laidOutMail, type MailMessage } from '../domain/verification-mail.js';
+import { inviterNameForMail } from '../domain/mail-names.js';
+import { welcomeLink } from './verification-mail-flow.js';
+import type { MailOutbox, PasswordResets, UserReader, VerificationLinks } from './ports.js';
+
+export interface FinishSignUpDeps {
+  resets: PasswordResets;
+  outbox: MailOutbox;
+  users: UserReader;
+  links: VerificationLinks;
+  /** The welcome page's activation (welcome-flow.ts): the verification code applied, the inviter joined. */
+  activate(
+    input: {
+      uid: string;
+      inviterId: string;
+      verificationCode?: string | undefined;
+      platform?: HandoffPlatform | undefined;
+      language?: string | undefined;
+    },
+    caller: Caller | null,
+  ): Promise<ActivationAnswer>;
+  textIn(language: unknown): ServerText;
+  productDomain(): string;
+  now(): Date;
+}
+
+/** The sign-up page of `inviterId` in `language`: the mail's link, with the code added. */
+export function signUpLink(productDomain: string, inviterId: string, language: string): URL {
+  const url = new URL(pagePatterns.signUp.replace(':inviterId', encodeURIComponent(inviterId)), productDomain);
+  url.searchParams.set('lg', language);
+  return url;
+}
+
+/** What a finish link that cannot be used hears, whatever the reason (no mailbox is told anything). */
+const unusableLink = (reason: 'expired' | 'used-or-invalid') =>
+  new FlowError('invalid-argument', 'This link to finish signing up cannot be used: ask for a new one', {
+    finishLink: reason,
+  });
+
+export class FinishSignUpFlow {
+  constructor(private readonly deps: FinishSignUpDeps) {}
+
+  /**
+   * Mails a link to finish the sign-up to `email` when it is an unconfirmed e-mail sign-up of this
+   * companion (recorded by registerInvitee, enabled), within the mailbox's limits, which the
+   * verification mail shares. Every address gets the same answer, mailed or not, so that the
+   * call tells nobody who has an account or in which state.
+   */
+  async mailLink(input: { email: string; language: string }): Promise<WriteResult> {
+    const email = input.email.trim();
+    const account = await this.deps.resets.accountByEmail(email);
+    if (!account || account.disabled || account.emailVerified) return writeSucceeded;
+    if (!account.providerIds.includes(PASSWORD_PROVIDER)) return writeSucceeded;
+    const inviterId = await this.deps.outbox.invitedBy(account.uid);
+    if (!inviterId) return writeSucceeded;
+
+    // Auth's own spelling of the address, to which the sign-up's mails went.
+    const to = account.email;
+    const key = mailLogKey(to);
+    const spelling = spellingOf(to);
+    const now = this.deps.now();
+    const early = resendDecision(await this.deps.outbox.mailLog(key), now, spelling);
+    if (!early.send) return writeSucceeded;
+
+    const text = this.deps.textIn(input.language);
+    const link = signUpLink(this.deps.productDomain(), inviterId, text.language);
+    const [code, inviter] = await Promise.all([
+      this.deps.resets.resetCode(to, link.href),
+      this.deps.users.getUser(inviterId),
+    ]);
+    link.searchParams.set('mode', 'resetPassword');
+    link.searchParams.set('oobCode', code);
+    await this.deps.outbox.send(
+      key,
+      (log) => resendDecision(log, now, spelling),
+      this.mail(to, link, inviter?.name ?? null, text),
+    );
+    return writeSucceeded;
+  }
+
+  private mail(to: string, link: URL, inviterName: string | null, text: ServerText): MailMessage {
+    const inviter = inviterNameForMail(inviterName) ?? text.t('verificationMail.someone');
+    return laidOutMail(to, link.href, text, 'finishSignUpMail', { inviter });
+  }
+
+  /**
+   * The mail's link used: the code checked (a password reset of an enabled companion sign-up);
+   * the new password set first, ending every session of the account; then the sign-up's own
+   * verification code made and applied, as its mail's link would, so that the inviter joins;
+   * then the code spent. Each step can be taken again: a failure leaves the code unspent, and the
+   * same link finishes. A sign-up confirmed already only has its password set, as Auth's own
+   * reset page would, and answers the welcome of a signed-in account.
+   */
+  async finish(input: {
+    resetCode: string;
+    password: string;
+    platform?: HandoffPlatform | undefined;
+    language?: string | undefined;
+  }): Promise<FinishSignUpAnswer> {
+    const checked = await this.deps.resets.check(input.resetCode);
+    if (checked.kind === 'expired') throw unusableLink('expired');
+    if (checked.kind !== 'code' || checked.requestType !== 'PASSWORD_RESET' || !checked.email)
+      throw unusableLink('used-or-invalid');
+    const account = await this.deps.resets.accountByEmail(checked.email);
+    const inviterId = account ? await this.deps.outbox.invitedBy(account.uid) : null;
+    if (!account || account.disabled || !inviterId || !account.providerIds.includes(PASSWORD_PROVIDER))
+      throw unusableLink('used-or-invalid');
+
+    await this.deps.resets.setPassword(account.uid, input.password);
+    let verificationCode: string | undefined;
+    if (!account.emailVerified) {
+      const link = welcomeLink(this.deps.productDomain(), account.uid, inviterId, input.language ?? 'en');
+      verificationCode = await this.deps.links.verificationCode(account.email, link.href);
+    }
+    const answer = await this.deps.activate(
+      {
+        uid: account.uid,
+        inviterId,
+        verificationCode,
+        platform: input.platform,
+        language: input.language,
+      },
+      null,
+    );
+    // Spent by a twin call meanwhile (both hold the mailbox): this one's work stands all the same.
+    await this.deps.resets.spend(input.resetCode, input.password);
+    return { ...answer, uid: account.uid, email: account.email };
+  }
+}

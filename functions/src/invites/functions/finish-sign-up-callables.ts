@@ -1,0 +1,8 @@
+import { callable } from '../../platform/functions/callable.js';
+import { finishSignUpFlow } from '../../composition/wiring.js';
+
+/** Public: the same answer for every address; only an unconfirmed companion sign-up is mailed. */
+export const mailSignUpLink = callable('mailSignUpLink', (input) => finishSignUpFlow.mailLink(input));
+
+/** Public: the mail's link is opened where nobody is signed in (a mail app's browser). */
+export const finishSignUp = callable('finishSignUp', (input) => finishSignUpFlow.finish(input));

@@ -1,0 +1,125 @@
+// A sign-up left half-way (the account made, the sign-up recorded, the address never confirmed)
+// can always be finished by whoever holds the mailbox, with any password: mailSignUpLink mails
+// a link that sets a new one (docs/app-contract.md's threat model: never a password without the
+// mailbox), and finishSignUp takes that link's code and the new password, confirms the address as
+// the sign-up's own mail would, and befriends the inviter. Every other address gets the same
+// answer and no mail.
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { describe, expect, it } from 'vitest';
+import { writeSucceeded } from '@dayfocus/contracts/write-result';
+import { mailLogKey } from '../../src/invites/domain/mail-limits.js';
+import {
+  adminAuth,
+  adminDb,
+  Browser,
+  callAnonymously,
+  createInviter,
+  friendsBetween,
+  outboxIds,
+  uniqueId,
+  verificationMail,
+  verifiedEmailInvitee,
+} from './support.js';
+
+/** An e-mail sign-up that stopped after registerInvitee: created, recorded, never confirmed. */
+async function halfMade(inviterId: string, password = 'first-password-1') {
+  const browser = new Browser();
+  const user = await browser.signUpWithEmail(`${uniqueId('halfway')}@example.com`, password);
+  await browser.call('registerInvitee', { inviterId, name: 'Mira Nair' });
+  await browser.close();
+  return { uid: user.uid, email: user.email ?? '' };
+}
+
+/** The mails in the outbox to `email` a moment after a call (none expected: nothing is awaited but a settle). */
+async function mailsAfterCall(email: string) {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return outboxIds(email);
+}
+
+describe('mailSignUpLink', () => {
+  it('mails a half-made sign-up a link in her language, and it finishes with another password', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma' });
+    const { uid, email } = await halfMade(inviter.userId);
+    expect(await callAnonymously('mailSignUpLink', { email, language: 'hi' })).toEqual(writeSucceeded);
+
+    const mail = await verificationMail(email);
+    expect(mail.subject).toBe('Asha Verma के आमंत्रण पर Dayfocus में साइन अप पूरा करें');
+    expect(mail.html).toContain('<html lang="hi" dir="ltr">');
+    const link = new URL(mail.link);
+    expect(link.pathname).toBe(`/sign-up/${inviter.userId}`);
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ lg: 'hi', mode: 'resetPassword' });
+
+    // The link opened in another browser: nobody signed in there.
+    const answer = await callAnonymously('finishSignUp', {
+      resetCode: mail.oobCode,
+      password: 'second-password-2',
+      language: 'hi',
+    });
+    expect(answer).toMatchObject({ status: 200, uid, inviter: { inviterId: inviter.userId } });
+    expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+    expect((await adminAuth.getUser(uid)).emailVerified).toBe(true);
+    expect((await adminDb.collection('_signUps').doc(uid).get()).data()).toMatchObject({
+      signUpProvedAt: expect.any(String),
+    });
+
+    // Her new password signs in; the one typed first no longer does.
+    const browser = new Browser();
+    await expect(signInWithEmailAndPassword(browser.auth, email, 'first-password-1')).rejects.toThrow(
+      /invalid-credential|wrong-password/,
+    );
+    expect((await signInWithEmailAndPassword(browser.auth, email, 'second-password-2')).user.uid).toBe(uid);
+    await browser.close();
+
+    // The link is spent.
+    await expect(
+      callAnonymously('finishSignUp', { resetCode: mail.oobCode, password: 'third-password-3', language: 'hi' }),
+    ).rejects.toThrow(/link/i);
+  });
+
+  it('answers an unknown, a confirmed and a non-companion address the same, and mails none of them', async () => {
+    const inviter = await createInviter();
+    const unknown = `${uniqueId('nobody')}@example.com`;
+    const verified = await verifiedEmailInvitee(inviter.userId);
+    // An account of the app's own (never a companion sign-up): no registerInvitee record.
+    const stranger = await adminAuth.createUser({
+      email: `${uniqueId('app')}@example.com`,
+      password: 'app-password-1',
+    });
+    const disabled = await halfMade(inviter.userId);
+    await adminAuth.updateUser(disabled.uid, { disabled: true });
+
+    for (const email of [unknown, verified.email, stranger.email ?? '', disabled.email]) {
+      expect(await callAnonymously('mailSignUpLink', { email, language: 'en' })).toEqual(writeSucceeded);
+    }
+    for (const email of [unknown, verified.email, stranger.email ?? '', disabled.email]) {
+      expect(await mailsAfterCall(email)).toEqual([]);
+    }
+  });
+
+  it("sits under the mailbox's limits: nothing within the minute of another mail, nor past the day's", async () => {
+    const inviter = await createInviter();
+    const { email } = await halfMade(inviter.userId);
+    expect(await callAnonymously('mailSignUpLink', { email, language: 'en' })).toEqual(writeSucceeded);
+    const first = await verificationMail(email);
+    // Within the minute: the same answer, no second mail.
+    expect(await callAnonymously('mailSignUpLink', { email, language: 'en' })).toEqual(writeSucceeded);
+    expect(await mailsAfterCall(email)).toEqual([first.id]);
+
+    // A day spent (five mails, the last an hour ago): none.
+    const now = Date.now();
+    const sentAt = [5, 4, 3, 2, 1].map((hours) => new Date(now - hours * 3_600_000).toISOString());
+    await adminDb.collection('_mailLogs').doc(mailLogKey(email)).set({ sentAt, plainSentAt: sentAt });
+    expect(await callAnonymously('mailSignUpLink', { email, language: 'en' })).toEqual(writeSucceeded);
+    expect(await mailsAfterCall(email)).toEqual([first.id]);
+  });
+
+  it('refuses a code that is not its own kind, and changes nothing', async () => {
+    const inviter = await createInviter();
+    const { uid } = await halfMade(inviter.userId);
+    await expect(
+      callAnonymously('finishSignUp', { resetCode: 'not-a-real-code', password: 'second-password-2', language: 'en' }),
+    ).rejects.toThrow(/link/i);
+    expect((await adminAuth.getUser(uid)).emailVerified).toBe(false);
+    expect(await friendsBetween(inviter.userId, uid)).toHaveLength(0);
+  });
+});

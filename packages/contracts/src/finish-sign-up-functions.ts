@@ -1,0 +1,42 @@
+/**
+ * The functions' manifest's rows (functions.ts, which holds them to its rules) of a sign-up left
+ * half-way: the link to finish it, by mail, and the finish itself (docs/app-contract.md's threat
+ * model, row 36). Kept here to keep the manifest within its length.
+ */
+import type { ActivationAnswer } from './answers.js';
+import { answer } from './function-answer.js';
+import type { RequestFields } from './requests.js';
+import type { WriteResult } from './write-result.js';
+
+/** What finishSignUp answers: the welcome's activation, and the account to sign in to with the new password. */
+export type FinishSignUpAnswer = ActivationAnswer & { uid: string; email: string };
+
+export const finishSignUpRows = {
+  mailSignUpLink: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: "a sign-up left half-way and tried again with another password: a link to finish it, within the mailbox's limits",
+    caller: 'web',
+    replayProtected: true,
+    // One answer for every address: only an unconfirmed companion sign-up gets the mail.
+    request: (fields: RequestFields) =>
+      fields.object({ email: fields.emailAddress(), language: fields.pageLanguage() }),
+    answer: answer<WriteResult>(),
+  },
+  finishSignUp: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'once per link of mailSignUpLink: the new password, the address confirmed, the inviter joined',
+    caller: 'web',
+    replayProtected: true,
+    request: (fields: RequestFields) =>
+      fields.object({
+        resetCode: fields.verificationCode().required(),
+        password: fields.newPassword(),
+        // The phone's store, for the sign-in code the welcome's activation mints (none on a desktop).
+        platform: fields.handoffPlatform().optional().default(undefined),
+        language: fields.languageTag(),
+      }),
+    answer: answer<FinishSignUpAnswer>(),
+  },
+} as const;

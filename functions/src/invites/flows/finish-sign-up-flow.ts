@@ -4,7 +4,7 @@
  * confirmed, because App Check refused, the network went or the page closed, and tried again
  * with another password. The form cannot take the new password (the account is someone's, maybe
  * a stranger's who typed her address first), so the proof comes through the mail: `mailLink`
- * mails a password-reset code of Auth's, its link the inviter's sign-up page, and `finish` takes
+ * mails a password-reset code of Auth's, in the fragment of a link to the inviter's sign-up page, and `finish` takes
  * that code and a new password, sets it, and only then confirms the address with the sign-up's
  * own verification code, so that the inviter joins as the verification mail would have made her.
  * A stranger's password never ends on a confirmed account.
@@ -88,8 +88,9 @@ export class FinishSignUpFlow {
       this.deps.resets.resetCode(to, link.href),
       this.deps.users.getUser(inviterId),
     ]);
-    link.searchParams.set('mode', 'resetPassword');
-    link.searchParams.set('oobCode', code);
+    // In the fragment, which no request carries (the code is a bearer's): the CDN keeps one page
+    // for every link, and no log or referrer has the code.
+    link.hash = new URLSearchParams({ mode: 'resetPassword', oobCode: code }).toString();
     await this.deps.outbox.send(
       key,
       (log) => resendDecision(log, now, spelling),

@@ -110,6 +110,20 @@ const web = {
     emailInUseOwner: `If this is your account, open ${brand.productName} with this invitation: you and {{name}} become friends there.`,
     emailInUseOwnerUnknown: `If this is your account, open ${brand.productName} with this invitation.`,
     openAppWithInvite: 'Open the app with this invitation',
+    // A sign-up left half-way, tried again with another password: a link to finish it, by mail.
+    finishLinkOffer:
+      'Started signing up here before and never finished? Get a link by email to finish with a new password.',
+    finishLinkButton: 'Get a link to finish',
+    finishLinkSent:
+      'If {{email}} started a sign-up here that is not finished, we have sent it a link to finish. Check your inbox.',
+    finishLinkFailed: 'The link could not be asked for. Check your connection and try again.',
+    finishTitle: 'Finish signing up',
+    finishLead: 'Choose a new password for {{email}}. Your address is then confirmed.',
+    finishSubmit: 'Finish signing up',
+    finishWorking: 'Finishing…',
+    finishUnusable: 'This link has expired or was already used. Sign up again with the same address to get a new one.',
+    finishFailed: 'Something went wrong. Please try again.',
+    signUpAgain: 'Sign up again',
   },
   confirmEmail: {
     title: 'Confirm Your Email',

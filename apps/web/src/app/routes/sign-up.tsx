@@ -1,6 +1,7 @@
 import { RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Page } from '@/components/page';
 import { paths } from '@/config/paths';
@@ -9,11 +10,17 @@ import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { submitProblemOf, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { useHydrated } from '@/lib/hydration';
+import { FinishLinkOffer } from '@/features/sign-up/components/finish-link-offer';
+import { FinishSignUpForm } from '@/features/sign-up/components/finish-sign-up-form';
 import { SignUpForm } from '@/features/sign-up/components/sign-up-form';
-import { keepFields, keptFields } from '@/features/sign-up/kept-fields';
+import { forgetFields, keepFields, keptFields } from '@/features/sign-up/kept-fields';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
 
-/** `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address. */
+/**
+ * `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address.
+ * With `#mode=resetPassword&oobCode=`, the link that finishes a sign-up left half-way (mailed on
+ * "already registered"): a new password, then the welcome page.
+ */
 export default function SignUpRoute() {
   const { t, i18n } = useTranslation();
   const { inviterId } = useParams();
@@ -22,9 +29,17 @@ export default function SignUpRoute() {
   const signUp = useSignUpWithEmail();
   // The server renders this page; until the app has taken it over, the form waits, visibly.
   const hydrated = useHydrated();
+  // The address of the last submit: "already registered" offers it the link to finish.
+  const [sentEmail, setSentEmail] = useState('');
+  const finishCode = finishCodeOf(useLocation().hash);
+
+  // The finish link's code is in its fragment, which the server never sees: it draws the form,
+  // and the app, once it has the page, shows the finish instead.
+  if (hydrated && finishCode && inviterId) return <FinishPage code={finishCode} inviterId={inviterId} />;
 
   async function submit(values: ValidSignUp): Promise<SubmitProblem> {
     if (!inviterId) return 'failed'; // the route always has one; the form is disabled without an inviter
+    setSentEmail(values.email.trim());
     try {
       const signedUp = await signUp.mutateAsync({
         inviterId,
@@ -64,6 +79,7 @@ export default function SignUpRoute() {
       <ActionLink href={paths.inviterAppLink.href(inviterId)} rel="nofollow" className="button button-secondary">
         {t('signUp.openAppWithInvite')}
       </ActionLink>
+      <FinishLinkOffer key={sentEmail} email={sentEmail} />
     </>
   );
 
@@ -79,4 +95,28 @@ export default function SignUpRoute() {
       />
     </Page>
   );
+}
+
+/** The finish link's page: a new password, then the welcome page of this account and inviter, signed in. */
+function FinishPage({ code, inviterId }: { code: string; inviterId: string }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Page title={t('signUp.finishTitle')}>
+      <FinishSignUpForm
+        code={code}
+        signUpAgain={paths.signUp.href(inviterId, i18n.language)}
+        onFinished={({ uid }) => {
+          forgetFields();
+          void navigate(paths.welcome.href(uid, inviterId));
+        }}
+      />
+    </Page>
+  );
+}
+
+/** The code of a finish link's fragment (`#mode=resetPassword&oobCode=`), or null. */
+function finishCodeOf(hash: string): string | null {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  return fragment.get('mode') === 'resetPassword' ? fragment.get('oobCode') : null;
 }

@@ -1,0 +1,77 @@
+// A sign-up left half-way on a phone (the account made and recorded, then the network lost before
+// the mail) and tried again later with another password: the form offers a link to finish, the
+// mail's link opens in the mail app's browser (another context), she chooses a new password
+// there, and she ends friends with her inviter (docs/app-contract.md's threat model, row 36).
+import { outboxIds, verificationMail } from '@dayfocus/stack/testing';
+import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hi } from './support/locales';
+import {
+  authUserByEmail,
+  expectJoined,
+  reachPath,
+  screenshot,
+  seedInviter,
+  takenOver,
+  uniqueEmail,
+  useBrowser,
+  visible,
+} from './support/app';
+
+async function fillForm(page: Page, person: { name: string; email: string }, password: string) {
+  await page.getByLabel(hi.signUp.username, { exact: true }).fill(person.name);
+  await page.getByLabel(hi.signUp.email, { exact: true }).fill(person.email);
+  await page.getByLabel(hi.signUp.password, { exact: true }).fill(password);
+  await page.getByLabel(hi.signUp.confirmPassword, { exact: true }).fill(password);
+  await page.getByRole('button', { name: hi.signUp.submit, exact: true }).click();
+}
+
+describe('A sign-up left half-way', () => {
+  const browser = useBrowser();
+
+  it('is finished in Hindi with another password through the mailed link, opened in the mail app, and befriends', async () => {
+    const inviter = await seedInviter();
+    const person = { name: 'Mira Nair', email: uniqueEmail('e2e-halfway') };
+
+    // The first try: the account is made and recorded, then the network goes before the mail.
+    const first = await browser.newPage({ device: 'phone', language: 'hi', userAgent: CHROME_ANDROID });
+    await first.route('**/api/sendVerificationEmail', (route) => route.abort('internetdisconnected'));
+    await first.goto(`/sign-up/${inviter.userId}?lg=hi`);
+    await takenOver(first);
+    await fillForm(first, person, 'first-password-1');
+    await visible(first.getByRole('alert'));
+    const { uid } = await authUserByEmail(person.email);
+    expect(await outboxIds(person.email)).toEqual([]);
+
+    // Later, another tab, another password: "already registered", and the link to finish.
+    const again = await browser.newPage({ device: 'phone', language: 'hi', userAgent: CHROME_ANDROID });
+    await again.goto(`/sign-up/${inviter.userId}?lg=hi`);
+    await takenOver(again);
+    await fillForm(again, person, 'second-password-2');
+    await visible(again.getByText(hi.signUp.finishLinkOffer));
+    await again.getByRole('button', { name: hi.signUp.finishLinkButton, exact: true }).click();
+    await visible(again.getByText(hi.signUp.finishLinkSent.replace('{{email}}', person.email)));
+    await screenshot(again, 'sign-up-finish-link-sent', 'hi', 'phone');
+
+    const mail = await verificationMail(person.email);
+    expect(mail.subject).toBe(`${inviter.name} के आमंत्रण पर Dayfocus में साइन अप पूरा करें`);
+
+    // The mail app's browser: nobody signed in, no language stored.
+    const mailApp = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await mailApp.goto(mail.link);
+    await takenOver(mailApp);
+    await visible(mailApp.getByRole('heading', { name: hi.signUp.finishTitle }));
+    await visible(mailApp.getByText(person.email));
+    await screenshot(mailApp, 'sign-up-finish', 'hi', 'phone');
+    await mailApp.getByLabel(hi.signUp.password, { exact: true }).fill('third-password-3');
+    await mailApp.getByLabel(hi.signUp.confirmPassword, { exact: true }).fill('third-password-3');
+    await mailApp.getByRole('button', { name: hi.signUp.finishSubmit, exact: true }).click();
+
+    await reachPath(mailApp, new RegExp(`^/welcome/${uid}/${inviter.userId}`));
+    await visible(mailApp.getByText(hi.welcome.activated));
+    await screenshot(mailApp, 'sign-up-finish-welcome', 'hi', 'phone');
+    await expectJoined(inviter, { uid, name: person.name, email: person.email });
+    expect((await authUserByEmail(person.email)).emailVerified).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import type { FinishSignUpAnswer } from '@dayfocus/contracts/finish-sign-up-functions';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { signInWithEmailAndPassword, verifyPasswordResetCode } from 'firebase/auth';
+import { firebaseAuth } from '@/lib/auth';
+import { callFunction } from '@/lib/callables';
+import { firebaseErrorCode } from '@/lib/errors';
+
+/**
+ * A sign-up left half-way (docs/app-contract.md's threat model, row 36): the server mails the
+ * address a link to finish it when it is an unconfirmed sign-up of this companion, and answers the
+ * same for every other address, so the page can only say "if".
+ */
+export function useMailSignUpLink() {
+  return useMutation({
+    mutationFn: (request: { email: string; language: string }) =>
+      callFunction('mailSignUpLink', { email: request.email.trim(), language: request.language }),
+  });
+}
+
+/**
+ * The address the mail's code is for, read from Auth without using the code up; null when the
+ * code is expired, used or not one (Auth cannot tell which).
+ */
+export function useFinishLinkAddress(code: string) {
+  return useQuery({
+    queryKey: ['finishLinkAddress', code],
+    queryFn: async () => {
+      try {
+        return await verifyPasswordResetCode(firebaseAuth(), code);
+      } catch (error) {
+        if (['expired-action-code', 'invalid-action-code'].includes(firebaseErrorCode(error) ?? '')) return null;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/** A finish link the server refused (expired, used, or no longer a half-made sign-up). */
+export class UnusableFinishLinkError extends Error {
+  override readonly name = 'UnusableFinishLinkError';
+}
+
+/**
+ * The new password set and the sign-up finished by the server (the address confirmed, the inviter
+ * joined), then this tab signed in with it, as the sign-up's own tab is, for the welcome page's
+ * "Get the app".
+ */
+export async function finishSignUp(request: {
+  resetCode: string;
+  password: string;
+  language: string;
+}): Promise<FinishSignUpAnswer> {
+  let answer: FinishSignUpAnswer;
+  try {
+    answer = await callFunction('finishSignUp', request);
+  } catch (error) {
+    // The server names a link it cannot use (its details' `finishLink`); any other refusal is a failure.
+    if ((error as { details?: { finishLink?: unknown } }).details?.finishLink) throw new UnusableFinishLinkError();
+    throw error;
+  }
+  await signInWithEmailAndPassword(firebaseAuth(), answer.email, request.password);
+  return answer;
+}
+
+export function useFinishSignUp() {
+  return useMutation({ mutationFn: finishSignUp });
+}

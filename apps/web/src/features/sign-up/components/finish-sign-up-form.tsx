@@ -1,0 +1,147 @@
+import { INPUT_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dayfocus/contracts/limits';
+import { signUpFormSchema } from '@dayfocus/contracts/requests';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ValidationError } from 'yup';
+import { ActionLink } from '@/components/action-link';
+import { Alert } from '@/components/alert';
+import { isNetworkError } from '@/lib/errors';
+import { UnusableFinishLinkError, useFinishLinkAddress, useFinishSignUp } from '../api/finish-sign-up';
+import { PasswordField } from './password-field';
+
+const PASSWORD_RULES = `minlength: ${PASSWORD_MIN_LENGTH}; maxlength: ${INPUT_MAX_LENGTH};`;
+const passwordsSchema = signUpFormSchema.pick(['password', 'confirmPassword']);
+
+type PasswordName = 'password' | 'confirmPassword';
+type Passwords = Record<PasswordName, string>;
+type Problems = Partial<Record<PasswordName, string[]>>;
+
+/** Every failing rule's message key, by field, each once (the sign-up form's rules). */
+function problemsOf(values: Passwords): Problems {
+  try {
+    passwordsSchema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const problems: Problems = {};
+    for (const inner of error.inner) {
+      const field = inner.path as keyof Problems;
+      problems[field] = [...new Set([...(problems[field] ?? []), inner.message])];
+    }
+    return problems;
+  }
+}
+
+/**
+ * The finish link's page (the inviter's sign-up page with the mail's `oobCode`): her address,
+ * a new password twice, and "Finish signing up"; `onFinished` with the account once the server
+ * has finished it and this tab is signed in. A link Auth no longer takes says so, with the way
+ * back to the form (`signUpAgain`), where the same address gets a new link.
+ */
+export function FinishSignUpForm({
+  code,
+  signUpAgain,
+  onFinished,
+}: {
+  code: string;
+  signUpAgain: string;
+  onFinished: (account: { uid: string; email: string }) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const address = useFinishLinkAddress(code);
+  const finish = useFinishSignUp();
+  const ids = { password: useId(), confirmPassword: useId() };
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [problems, setProblems] = useState<Problems>({});
+  const [attempt, setAttempt] = useState(0);
+
+  if (address.data === null || finish.error instanceof UnusableFinishLinkError) {
+    return <UnusableLink signUpAgain={signUpAgain} />;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempt((n) => n + 1);
+    const found = problemsOf(values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    const answer = await finish
+      .mutateAsync({ resetCode: code, password: values.password, language: i18n.language })
+      .catch(() => null);
+    if (answer) onFinished(answer);
+  }
+
+  const field = (name: PasswordName) => passwordField(name, ids[name], values, setValues, problems[name] ?? [], t);
+  const failed = finish.isError && !(finish.error instanceof UnusableFinishLinkError);
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+      {failed && (
+        <Alert focusKey={attempt}>
+          {isNetworkError(finish.error) ? t('signUp.finishLinkFailed') : t('signUp.finishFailed')}
+        </Alert>
+      )}
+      <p className="lead">{address.data ? t('signUp.finishLead', { email: address.data }) : '\u00a0'}</p>
+      {/* The address is the account's user name: a password manager saves the new password with it. */}
+      <input type="hidden" name="email" autoComplete="username" value={address.data ?? ''} readOnly />
+      <PasswordField
+        label={t('signUp.password')}
+        show={t('signUp.showPassword')}
+        hide={t('signUp.hidePassword')}
+        rules={PASSWORD_RULES}
+        {...field('password')}
+      />
+      <PasswordField
+        label={t('signUp.confirmPassword')}
+        show={t('signUp.showConfirmPassword')}
+        hide={t('signUp.hideConfirmPassword')}
+        {...field('confirmPassword')}
+      />
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={!address.data || finish.isPending}
+        aria-busy={finish.isPending}
+      >
+        {finish.isPending ? t('signUp.finishWorking') : t('signUp.finishSubmit')}
+      </button>
+    </form>
+  );
+}
+
+/** A password field's props: its value, its messages (`problems`' keys, said) and its hint. */
+function passwordField(
+  name: PasswordName,
+  id: string,
+  values: Passwords,
+  setValues: (values: Passwords) => void,
+  problems: string[],
+  t: (key: string) => string,
+) {
+  const errors = problems.map((key) => t(key));
+  const hint = name === 'password' ? t('signUp.passwordHint') : undefined;
+  const described = [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-error` : ''].filter(Boolean);
+  return {
+    id,
+    name,
+    value: values[name],
+    errors,
+    hint,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
+    'aria-invalid': errors.length > 0 ? true : undefined,
+    'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
+  };
+}
+
+/** A link Auth no longer takes (expired, used): said, with the way back to the form, where the same address gets a new one. */
+function UnusableLink({ signUpAgain }: { signUpAgain: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert>{t('signUp.finishUnusable')}</Alert>
+      <ActionLink to={signUpAgain} className="button button-primary">
+        {t('signUp.signUpAgain')}
+      </ActionLink>
+    </>
+  );
+}

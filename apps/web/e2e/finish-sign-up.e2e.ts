@@ -6,7 +6,10 @@ import { outboxIds, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hi } from './support/locales';
+import { signUpAgainHref } from '@/features/sign-up/sign-up-again';
+import { hi, textsOf } from './support/locales';
+
+const ta = textsOf('ta');
 import {
   authUserByEmail,
   expectJoined,
@@ -27,6 +30,22 @@ async function fillForm(page: Page, person: { name: string; email: string }, pas
   await page.getByRole('button', { name: hi.signUp.submit, exact: true }).click();
 }
 
+/** A sign-up left half-way in Hindi on a phone: made and recorded, then the network goes before the mail. */
+async function leftHalfWay(
+  browser: ReturnType<typeof useBrowser>,
+  inviterId: string,
+  person: { name: string; email: string },
+) {
+  const first = await browser.newPage({ device: 'phone', language: 'hi', userAgent: CHROME_ANDROID });
+  await first.route('**/api/sendVerificationEmail', (route) => route.abort('internetdisconnected'));
+  await first.goto(`/sign-up/${inviterId}?lg=hi`);
+  await takenOver(first);
+  await fillForm(first, person, 'first-password-1');
+  await visible(first.getByRole('alert'));
+  expect(await outboxIds(person.email)).toEqual([]);
+  return (await authUserByEmail(person.email)).uid;
+}
+
 describe('A sign-up left half-way', () => {
   const browser = useBrowser();
 
@@ -34,15 +53,7 @@ describe('A sign-up left half-way', () => {
     const inviter = await seedInviter();
     const person = { name: 'Mira Nair', email: uniqueEmail('e2e-halfway') };
 
-    // The first try: the account is made and recorded, then the network goes before the mail.
-    const first = await browser.newPage({ device: 'phone', language: 'hi', userAgent: CHROME_ANDROID });
-    await first.route('**/api/sendVerificationEmail', (route) => route.abort('internetdisconnected'));
-    await first.goto(`/sign-up/${inviter.userId}?lg=hi`);
-    await takenOver(first);
-    await fillForm(first, person, 'first-password-1');
-    await visible(first.getByRole('alert'));
-    const { uid } = await authUserByEmail(person.email);
-    expect(await outboxIds(person.email)).toEqual([]);
+    const uid = await leftHalfWay(browser, inviter.userId, person);
 
     // Later, another tab, another password: "already registered", and the link to finish.
     const again = await browser.newPage({ device: 'phone', language: 'hi', userAgent: CHROME_ANDROID });
@@ -73,5 +84,25 @@ describe('A sign-up left half-way', () => {
     await screenshot(mailApp, 'sign-up-finish-welcome', 'hi', 'phone');
     await expectJoined(inviter, { uid, name: person.name, email: person.email });
     expect((await authUserByEmail(person.email)).emailVerified).toBe(true);
+  });
+
+  it('offers, from an expired link\'s "sign up again" in another tab, a link to finish mailed to her own address', async () => {
+    const inviter = await seedInviter();
+    const person = { name: 'Mira Nair', email: uniqueEmail('e2e-resume') };
+    const uid = await leftHalfWay(browser, inviter.userId, person);
+
+    // The expired link's page in the mail app's browser, whose "sign up again" knows the account only.
+    const mailApp = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await mailApp.goto(signUpAgainHref(inviter.userId, uid, 'ta'));
+    await takenOver(mailApp);
+    await visible(mailApp.getByText(ta.signUp.resumeOffer));
+    await mailApp.getByRole('button', { name: ta.signUp.finishLinkButton, exact: true }).click();
+    await visible(mailApp.getByText(ta.signUp.resumeSent));
+    await screenshot(mailApp, 'sign-up-resume-sent', 'ta', 'phone');
+    // The page never learns the address; the mail goes to it, in the page's language.
+    expect(await mailApp.content()).not.toContain(person.email);
+    const mail = await verificationMail(person.email);
+    expect(mail.html).toContain('<html lang="ta"');
+    expect(new URL(mail.link).hash).toMatch(/^#mode=resetPassword&oobCode=/);
   });
 });

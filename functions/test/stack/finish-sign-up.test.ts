@@ -100,6 +100,24 @@ describe('mailSignUpLink', () => {
     }
   });
 
+  it("by account (an expired link's page, which knows no address): mails a half-made sign-up's own address, and nobody else", async () => {
+    const inviter = await createInviter({ name: 'Asha Verma' });
+    const { uid, email } = await halfMade(inviter.userId);
+    const verified = await verifiedEmailInvitee(inviter.userId);
+    const stranger = await adminAuth.createUser({
+      email: `${uniqueId('app')}@example.com`,
+      password: 'app-password-1',
+    });
+    for (const other of [uniqueId('nobody'), verified.uid, stranger.uid]) {
+      expect(await callAnonymously('mailSignUpLinkByAccount', { uid: other, language: 'ta' })).toEqual(writeSucceeded);
+    }
+    expect(await callAnonymously('mailSignUpLinkByAccount', { uid, language: 'ta' })).toEqual(writeSucceeded);
+    const mail = await verificationMail(email);
+    expect(mail.to).toBe(email);
+    expect(mail.html).toContain('<html lang="ta"');
+    for (const other of [verified.email, stranger.email ?? '']) expect(await mailsAfterCall(other)).toEqual([]);
+  });
+
   it("sits under the mailbox's limits: nothing within the minute of another mail, nor past the day's", async () => {
     const inviter = await createInviter();
     const { email } = await halfMade(inviter.userId);

@@ -23,6 +23,16 @@ export const finishSignUpRows = {
       fields.object({ email: fields.emailAddress(), language: fields.pageLanguage() }),
     answer: answer<WriteResult>(),
   },
+  mailSignUpLinkByAccount: {
+    trigger: 'callable',
+    maxInstances: 5,
+    why: 'an expired or cut verification link, whose page knows the account and not its address: the same link to finish',
+    caller: 'web',
+    replayProtected: true,
+    // The same answer for every uid, and the mail goes only to the account's own address.
+    request: (fields: RequestFields) => fields.object({ uid: fields.userId(), language: fields.pageLanguage() }),
+    answer: answer<WriteResult>(),
+  },
   finishSignUp: {
     trigger: 'callable',
     maxInstances: 10,

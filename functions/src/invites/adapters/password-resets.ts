@@ -4,7 +4,7 @@
  * is checked and spent through Auth's REST API, as the browser SDK's verifyPasswordResetCode
  * and confirmPasswordReset do, with the web app's public API key.
  */
-import type { Auth } from 'firebase-admin/auth';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { AccountByEmail, CheckedCode, PasswordResets } from '../flows/ports.js';
 import { codeRefusal } from './verification-codes.js';
 
@@ -19,20 +19,12 @@ export class AuthPasswordResets implements PasswordResets {
     },
   ) {}
 
-  async accountByEmail(email: string): Promise<AccountByEmail | null> {
-    try {
-      const user = await this.auth.getUserByEmail(email);
-      return {
-        uid: user.uid,
-        email: user.email ?? email,
-        emailVerified: user.emailVerified,
-        disabled: user.disabled,
-        providerIds: user.providerData.map((info) => info.providerId),
-      };
-    } catch (error) {
-      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
-      throw error;
-    }
+  accountByEmail(email: string): Promise<AccountByEmail | null> {
+    return accountOf(this.auth.getUserByEmail(email));
+  }
+
+  accountById(uid: string): Promise<AccountByEmail | null> {
+    return accountOf(this.auth.getUser(uid));
   }
 
   async resetCode(email: string, continueUrl: string): Promise<string> {
@@ -81,5 +73,23 @@ export class AuthPasswordResets implements PasswordResets {
     const refusal = codeRefusal(data.error?.message);
     if (refusal) return { ok: false as const, refusal };
     throw new Error(`Auth accounts:resetPassword answered ${response.status}: ${data.error?.message ?? 'no message'}`);
+  }
+}
+
+/** The account Auth found, or null when it has none (an account without an address is none here). */
+async function accountOf(lookup: Promise<UserRecord>): Promise<AccountByEmail | null> {
+  try {
+    const user = await lookup;
+    if (!user.email) return null;
+    return {
+      uid: user.uid,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      disabled: user.disabled,
+      providerIds: user.providerData.map((info) => info.providerId),
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+    throw error;
   }
 }

@@ -61,14 +61,17 @@ export class FinishSignUpFlow {
   constructor(private readonly deps: FinishSignUpDeps) {}
 
   /**
-   * Mails a link to finish the sign-up to `email` when it is an unconfirmed e-mail sign-up of this
+   * Mails a link to finish the sign-up to `email` (or to the address of `uid`, for the page of an
+   * expired or cut verification link, which knows no address) when it is an unconfirmed e-mail sign-up of this
    * companion (recorded by registerInvitee, enabled), within the mailbox's limits, which the
    * verification mail shares. Every address gets the same answer, mailed or not, so that the
    * call tells nobody who has an account or in which state.
    */
-  async mailLink(input: { email: string; language: string }): Promise<WriteResult> {
-    const email = input.email.trim();
-    const account = await this.deps.resets.accountByEmail(email);
+  async mailLink(input: { email: string; language: string } | { uid: string; language: string }): Promise<WriteResult> {
+    const account =
+      'email' in input
+        ? await this.deps.resets.accountByEmail(input.email.trim())
+        : await this.deps.resets.accountById(input.uid);
     if (!account || account.disabled || account.emailVerified) return writeSucceeded;
     if (!account.providerIds.includes(PASSWORD_PROVIDER)) return writeSucceeded;
     const inviterId = await this.deps.outbox.invitedBy(account.uid);

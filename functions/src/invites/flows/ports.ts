@@ -156,6 +156,8 @@ export interface AccountByEmail {
 export interface PasswordResets {
   /** The account holding `email` (Auth's own lookup), or null. */
   accountByEmail(email: string): Promise<AccountByEmail | null>;
+  /** The account of `uid`, or null. */
+  accountById(uid: string): Promise<AccountByEmail | null>;
   /** A password-reset code of the address, from Auth (its own link is not the one mailed). */
   resetCode(email: string, continueUrl: string): Promise<string>;
   /** What the code is for, without using it up. */

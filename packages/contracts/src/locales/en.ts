@@ -124,6 +124,8 @@ const web = {
     finishUnusable: 'This link has expired or was already used. Sign up again with the same address to get a new one.',
     finishFailed: 'Something went wrong. Please try again.',
     signUpAgain: 'Sign up again',
+    resumeOffer: 'Started signing up here and the link no longer works? Get a new link by email to finish.',
+    resumeSent: 'If that sign-up is not finished, we have sent a new link to its address. Check your inbox.',
   },
   confirmEmail: {
     title: 'Confirm Your Email',
@@ -226,10 +228,7 @@ const server = {
     /** Who invited, when the inviter has no name to show. */
     someone: 'A friend',
   },
-  /**
-   * The mail of a sign-up left half-way (functions/src/invites/flows/finish-sign-up-flow.ts): its
-   * link sets a new password and finishes the sign-up. It names the inviter, never a typed name.
-   */
+  /** The mail that finishes a sign-up left half-way (invites/flows/finish-sign-up-flow.ts): never a typed name. */
   finishSignUpMail: {
     subject: `Finish signing up to ${brand.productName}, invited by {{inviter}}`,
     heading: 'Finish signing up',

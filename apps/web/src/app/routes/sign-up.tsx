@@ -14,12 +14,14 @@ import { FinishLinkOffer } from '@/features/sign-up/components/finish-link-offer
 import { FinishSignUpForm } from '@/features/sign-up/components/finish-sign-up-form';
 import { SignUpForm } from '@/features/sign-up/components/sign-up-form';
 import { forgetFields, keepFields, keptFields } from '@/features/sign-up/kept-fields';
+import { RESUME_PARAMETER } from '@/features/sign-up/sign-up-again';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
 
 /**
  * `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address.
  * With `#mode=resetPassword&oobCode=`, the link that finishes a sign-up left half-way (mailed on
- * "already registered"): a new password, then the welcome page.
+ * "already registered"): a new password, then the welcome page. With `#resume=` (an expired or cut
+ * verification link's "sign up again"), the form offers that link for the account at once.
  */
 export default function SignUpRoute() {
   const { t, i18n } = useTranslation();
@@ -31,7 +33,8 @@ export default function SignUpRoute() {
   const hydrated = useHydrated();
   // The address of the last submit: "already registered" offers it the link to finish.
   const [sentEmail, setSentEmail] = useState('');
-  const finishCode = finishCodeOf(useLocation().hash);
+  const { hash } = useLocation();
+  const finishCode = finishCodeOf(hash);
 
   // The finish link's code is in its fragment, which the server never sees: it draws the form,
   // and the app, once it has the page, shows the finish instead.
@@ -79,13 +82,14 @@ export default function SignUpRoute() {
       <ActionLink href={paths.inviterAppLink.href(inviterId)} rel="nofollow" className="button button-secondary">
         {t('signUp.openAppWithInvite')}
       </ActionLink>
-      <FinishLinkOffer key={sentEmail} email={sentEmail} />
+      <FinishLinkOffer key={sentEmail} target={{ email: sentEmail }} />
     </>
   );
 
   return (
     <Page title={t('signUp.title')}>
       <InviterProblem status={status} />
+      {hydrated && <ResumeOffer hash={hash} />}
       <SignUpForm
         disabled={status.state !== 'found'}
         ready={hydrated}
@@ -119,4 +123,15 @@ function FinishPage({ code, inviterId }: { code: string; inviterId: string }) {
 function finishCodeOf(hash: string): string | null {
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   return fragment.get('mode') === 'resetPassword' ? fragment.get('oobCode') : null;
+}
+
+/** "Sign up again" from an expired or cut link's page (`#resume=`, sign-up-again.ts): that account's link to finish. */
+function ResumeOffer({ hash }: { hash: string }) {
+  const uid = new URLSearchParams(hash.replace(/^#/, '')).get(RESUME_PARAMETER);
+  if (!uid) return null;
+  return (
+    <div className="alert alert-info">
+      <FinishLinkOffer target={{ uid }} />
+    </div>
+  );
 }

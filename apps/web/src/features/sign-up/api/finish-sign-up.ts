@@ -8,14 +8,22 @@ import { firebaseErrorCode } from '@/lib/errors';
 /**
  * A sign-up left half-way (docs/app-contract.md's threat model, row 36): the server mails the
  * address a link to finish it when it is an unconfirmed sign-up of this companion, and answers the
- * same for every other address, so the page can only say "if".
+ * same for every other address, so the page can only say "if". By account, the same.
  */
 export function useMailSignUpLink() {
   return useMutation({
-    mutationFn: (request: { email: string; language: string }) =>
-      callFunction('mailSignUpLink', { email: request.email.trim(), language: request.language }),
+    mutationFn: ({ target, language }: { target: FinishLinkTarget; language: string }) =>
+      'email' in target
+        ? callFunction('mailSignUpLink', { email: target.email.trim(), language })
+        : callFunction('mailSignUpLinkByAccount', { uid: target.uid, language }),
   });
 }
+
+/**
+ * Whose sign-up the link finishes: the address typed ("already registered"), or the account of an
+ * expired or cut verification link, whose page knows no address (the server mails the account's own).
+ */
+export type FinishLinkTarget = { email: string } | { uid: string };
 
 /**
  * The address the mail's code is for, read from Auth without using the code up; null when the

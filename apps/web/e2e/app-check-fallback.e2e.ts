@@ -22,6 +22,7 @@ import {
   verificationEmail,
   visible,
   type Language,
+  openMailLink,
 } from './support/app';
 
 /**
@@ -113,7 +114,7 @@ describe('The first attestation refused', () => {
       expect(attestation.refused()).toBeGreaterThan(0);
 
       const { oobLink } = await verificationEmail(invitee.email);
-      await page.goto(emailActionLink(oobLink));
+      await openMailLink(page, emailActionLink(oobLink));
       await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}\\?`));
       await visible(page.getByText(t.welcome.activated));
       await screenshot(page, `app-check-refused-welcome-${slug}`, language, 'phone');

@@ -25,6 +25,9 @@ import {
   seedInviter,
   signedInUsers,
   signUpByEmail,
+  openMailLink,
+  tapConfirm,
+  takenOver,
   uniqueEmail,
   urls,
   useBrowser,
@@ -74,7 +77,7 @@ describe('The e-mail leg on a phone', () => {
     expect(mail.text).not.toContain(invitee.name); // never the name typed
     expect(new URL(mail.link).searchParams.get('lg')).toBe('hi');
     const other = await browser.newPage({ device: 'phone' }); // the mail app's browser: no language stored
-    await other.goto(mail.link);
+    await openMailLink(other, mail.link);
     await visible(other.getByRole('heading', { name: hi.welcome.title }));
     await visible(other.getByText(hi.welcome.activated));
     const { uid } = await authUserByEmail(invitee.email);
@@ -125,7 +128,7 @@ describe('The e-mail leg on a phone', () => {
     const { uid } = await authUserByEmail(invitee.email);
 
     const mailBrowser = await browser.newPage({ device: 'phone' }); // the mail app opens Chrome
-    await mailBrowser.goto((await verificationMail(invitee.email)).link);
+    await openMailLink(mailBrowser, (await verificationMail(invitee.email)).link);
     await visible(mailBrowser.getByText(en.welcome.activated));
 
     await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
@@ -142,12 +145,16 @@ describe('The e-mail leg on a phone', () => {
     await signUpWithEmail(await browser.newPage({ device: 'phone' }), inviter, invitee);
     const { link } = await verificationMail(invitee.email);
 
-    const scanner = await browser.newPage(); // a scanner that runs the page
+    const scanner = await browser.newPage(); // a scanner that runs the page: it offers the step and applies nothing
     await scanner.goto(link);
+    await takenOver(scanner);
+    await visible(scanner.locator('#welcome-confirm button[type="submit"]'));
+    expect((await authUserByEmail(invitee.email)).emailVerified).toBe(false);
+    await tapConfirm(scanner); // and one that taps as well
     await visible(scanner.getByText(en.welcome.activated));
 
     const person = await browser.newPage({ device: 'phone' });
-    await person.goto(link);
+    await openMailLink(person, link);
     await visible(person.getByText(en.welcome.activated));
     await visible(person.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
     const { uid } = await authUserByEmail(invitee.email);
@@ -167,7 +174,7 @@ describe('The e-mail leg on a phone', () => {
     expect(applied.status).toBe(303);
 
     const person = await browser.newPage({ device: 'phone' });
-    await person.goto(emailActionLink(oobLink));
+    await openMailLink(person, emailActionLink(oobLink));
     await visible(person.getByText(en.welcome.activated));
     const { uid } = await authUserByEmail(invitee.email);
     expect(await readDoc('Friends', `${inviter.userId}_${uid}`)).toBeUndefined();
@@ -183,7 +190,7 @@ describe('The e-mail leg on a phone', () => {
     link.searchParams.set('oobCode', `${link.searchParams.get('oobCode') ?? ''}-cut`);
 
     const person = await browser.newPage({ device: 'phone' });
-    await person.goto(link.href);
+    await openMailLink(person, link.href);
     const alert = person.getByRole('alert');
     await visible(alert.getByText(en.welcome.linkInvalid));
     await visible(alert.getByText(en.welcome.newLink));
@@ -201,8 +208,8 @@ describe('The e-mail leg on a phone', () => {
     const { link } = await verificationMail(invitee.email);
 
     const person = await browser.newPage({ device: 'phone' });
-    // The emulator's codes never expire: activation's answer for a code past its lifetime, as
-    // the server gives it (its flow turns Auth's EXPIRED_OOB_CODE into this detail).
+    // The emulator's codes never expire: activation's answer for a code past its lifetime, as the
+    // server gives it (its flow turns Auth's EXPIRED_OOB_CODE into this detail).
     await person.route('**/activateAccount', (route) =>
       route.fulfill({
         status: 400,
@@ -216,7 +223,7 @@ describe('The e-mail leg on a phone', () => {
         }),
       }),
     );
-    await person.goto(link);
+    await openMailLink(person, link);
     await visible(person.getByRole('alert').getByText(en.welcome.linkExpired));
     expect((await authUserByEmail(invitee.email)).emailVerified).toBe(false);
   });
@@ -239,7 +246,7 @@ describe('The e-mail leg on a phone', () => {
       await signUpWithEmail(page, inviter, invitee);
       const { uid } = await authUserByEmail(invitee.email);
       const mailBrowser = await browser.newPage({ device: 'phone', userAgent });
-      await mailBrowser.goto((await verificationMail(invitee.email)).link);
+      await openMailLink(mailBrowser, (await verificationMail(invitee.email)).link);
       await visible(mailBrowser.getByText(en.welcome.activated));
       await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
       await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
@@ -309,11 +316,15 @@ describe('The e-mail leg on a phone', () => {
       await page.waitForURL((url) => url.hostname === 'play.google.com');
       expect(arrivalFromPlayUrl(page.url())).toEqual(arrival);
 
-      // The mail app's browser has no session of the account: its Google Play goes with the invite alone.
+      // The mail app's browser has no session of the account: its Google Play carries the code its
+      // confirmation minted, which the tab's later mint replaced (the last tap's code signs in).
       await mailBrowser.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Play' }));
       await mailBrowser.locator('[data-store="google-play"]').click();
       await mailBrowser.waitForURL((url) => url.hostname === 'play.google.com');
-      expect(arrivalFromPlayUrl(mailBrowser.url())).toEqual({ invite: arrival.invite, handoff: null });
+      const fromMail = arrivalFromPlayUrl(mailBrowser.url());
+      expect(fromMail.invite).toBe(arrival.invite);
+      expect(fromMail.handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(fromMail.handoff).not.toBe(arrival.handoff);
     });
 
     it("gives a second person signing up in the same tab her own code, never the first one's", async () => {
@@ -330,7 +341,7 @@ describe('The e-mail leg on a phone', () => {
       const second = newInvitee();
       await signUpWithEmail(page, inviter, second);
       const { uid } = await authUserByEmail(second.email);
-      await first.mailBrowser.goto((await verificationMail(second.email)).link);
+      await openMailLink(first.mailBrowser, (await verificationMail(second.email)).link);
       await visible(first.mailBrowser.getByText(en.welcome.activated));
       await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
       await page.locator('[data-store="google-play"]').click();
@@ -352,6 +363,58 @@ describe('The e-mail leg on a phone', () => {
       expect((await app.signInOnArrival(arrival.handoff ?? '')).uid).toBe(uid);
       await app.close();
     });
+
+    // Where the mail's link opens on a phone: the mail app's browser (Gmail's Custom Tab, Safari),
+    // another context than the in-app browser that signed up, with no session of hers.
+    const instagramOn = (platform: string) =>
+      inAppBrowsers.find((arrival) => arrival.appName === 'Instagram' && arrival.platform === platform);
+    it.each([
+      {
+        phone: 'Android',
+        language: 'hi',
+        platform: 'android' as const,
+        signUpIn: instagramOn('android'),
+        mailIn: CHROME_ANDROID,
+        t: hi,
+      },
+      {
+        phone: 'iPhone',
+        language: 'en',
+        platform: 'ios' as const,
+        signUpIn: instagramOn('ios'),
+        mailIn: SAFARI_IPHONE,
+        t: en,
+      },
+    ])(
+      'on $phone in $language, the mail opened in another browser: its store tap signs the app in as her',
+      async ({ platform, language, signUpIn, mailIn, t }) => {
+        expect(signUpIn?.platform).toBe(platform);
+        const inviter = await seedInviter();
+        const invitee = newInvitee();
+        const signUpTab = await browser.newPage({ device: 'phone', language, userAgent: signUpIn?.userAgent ?? '' });
+        await signUpWithEmail(signUpTab, inviter, invitee, t);
+        const { uid } = await authUserByEmail(invitee.email);
+        const mailTab = await browser.newPage({ device: 'phone', userAgent: mailIn }); // no session of hers
+        await openMailLink(mailTab, (await verificationMail(invitee.email)).link);
+        await visible(mailTab.getByText(t.welcome.activated));
+        let handoff: string | null;
+        if (platform === 'android') {
+          const play = mailTab.locator('[data-store="google-play"]');
+          await mailTab.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Play' }));
+          await play.click();
+          await mailTab.waitForURL((url) => url.hostname === 'play.google.com');
+          handoff = arrivalFromPlayUrl(mailTab.url()).handoff;
+        } else {
+          handoff = arrivalFromCopy(await copyInviteAndComeBack(mailTab)).handoff;
+        }
+        expect(handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        const app = new SimulatedMobileApp(platform);
+        const user = await app.signInOnArrival(handoff ?? '');
+        expect(user.uid).toBe(uid);
+        await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+        await app.close();
+      },
+    );
 
     // Where invite links are opened most: an app's own browser, the whole sign-up done there.
     it.each(inAppBrowsers.filter(({ appName }) => appName === 'Instagram'))(

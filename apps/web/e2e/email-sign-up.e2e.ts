@@ -22,6 +22,7 @@ import {
   verificationEmail,
   visible,
   confirmEmailPath,
+  openMailLink,
 } from './support/app';
 
 const config = JSON.parse(readFileSync(new URL('../public/config.json', import.meta.url), 'utf8')) as {
@@ -97,8 +98,8 @@ describe('Email sign-up in the browser', () => {
     await visible(sentTo);
 
     const { oobLink } = await verificationEmail(invitee.email);
-    await page.goto(emailActionLink(oobLink)); // the e-mail's link, on the site's /auth/action
-    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}\\?lg=en&mode=verifyEmail&oobCode=`));
+    await openMailLink(page, emailActionLink(oobLink)); // the e-mail's link, on the site's /auth/action
+    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}\\?lg=en`));
     const uid = decodeURIComponent(pathOf(page).split('/')[2] ?? '');
     expect(uid).toBe((await authUserByEmail(invitee.email)).uid);
 
@@ -126,7 +127,10 @@ describe('Email sign-up in the browser', () => {
     const { oobCode } = await verificationEmail(invitee.email);
     const { uid } = await authUserByEmail(invitee.email);
     expect((await authUser(uid)).emailVerified).toBe(false);
-    await page.goto(`/welcome/${uid}/${inviter.userId}?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`);
+    await openMailLink(
+      page,
+      `/welcome/${uid}/${inviter.userId}?mode=verifyEmail&oobCode=${encodeURIComponent(oobCode)}`,
+    );
 
     await visible(page.getByText(en.welcome.activated));
     await visible(page.getByText(en.welcome.download));

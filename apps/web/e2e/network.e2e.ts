@@ -18,6 +18,7 @@ import {
   visible,
   type SeededInviter,
   confirmEmailPath,
+  openMailLink,
 } from './support/app';
 
 /**
@@ -122,7 +123,7 @@ describe('The journey on a flaky network', () => {
       const { uid } = await authUserByEmail(email);
       const page = await browser.newPage({ device: 'phone' }); // the mail app's browser
       const failure = await failOnce(page, '/api/activateAccount', status);
-      await page.goto(emailActionLink(oobLink));
+      await openMailLink(page, emailActionLink(oobLink));
       await failure.happened;
       const alert = page.getByRole('alert');
       await visible(alert.getByText(en.app.networkError));

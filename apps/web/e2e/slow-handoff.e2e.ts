@@ -15,6 +15,7 @@ import {
   uniqueEmail,
   useBrowser,
   visible,
+  openMailLink,
 } from './support/app';
 
 describe('the store tap on a slow network', () => {
@@ -40,7 +41,7 @@ describe('the store tap on a slow network', () => {
     await page.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Google Play' }));
     page.setDefaultTimeout(120_000); // a page on this network takes its time
 
-    await page.goto(link);
+    await openMailLink(page, link);
     await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
     await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
     await page.locator('[data-store="google-play"]').click();

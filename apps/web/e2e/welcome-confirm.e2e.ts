@@ -105,7 +105,7 @@ describe("The welcome page's confirm form", () => {
     await screenshot(person, 'welcome-confirmed', 'hi', 'phone');
   });
 
-  it('in Tamil on a phone, moves nothing below the greeting when the app goes on from the step by itself', async () => {
+  it('in Tamil on a phone, waits for the tap once the app has the page; then nothing below moves when the news comes', async () => {
     const inviter = await seedInviter();
     const email = uniqueEmail('e2e-confirm-ta');
     const link = new URL(await signUpForLink(await browser.newPage({ device: 'phone' }), inviter, email));
@@ -124,7 +124,25 @@ describe("The welcome page's confirm form", () => {
 
     app.release();
     await takenOver(person);
-    await visible(person.getByText(ta.welcome.activated));
+    // The step stays under her finger: nothing activates by itself, and nothing moved.
+    const button = person.locator('#welcome-confirm button[type="submit"]');
+    await visible(button);
     expect(await top()).toBe(before);
+    expect((await authUserByEmail(email)).emailVerified).toBe(false);
+
+    // Her tap: "Activating your account…" holds the news' place until the news comes.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await person.route('**/activateAccount', async (route) => {
+      await answered;
+      await route.fallback();
+    });
+    await button.click();
+    await visible(person.getByText(ta.welcome.activating));
+    const waiting = await top();
+    answer();
+    await visible(person.getByText(ta.welcome.activated));
+    expect(await top()).toBe(waiting);
+    await screenshot(person, 'welcome-confirmed-after-tap', 'ta', 'phone');
   });
 });

@@ -35,6 +35,7 @@ import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
 import { InviterFlow } from '../invites/flows/inviter-flow.js';
 import { VerificationMailFlow } from '../invites/flows/verification-mail-flow.js';
 import { AuthVerificationLinks, FirestoreMailOutbox } from '../invites/adapters/mail-outbox.js';
+import { lastMailAt, mailLogKey } from '../invites/domain/mail-limits.js';
 import { SignInHandoffFlow } from '../sign-in-handoffs/flows/sign-in-handoff-flow.js';
 import { KeptPageInviters } from '../pages/adapters/kept-inviters.js';
 import { MemoryConfirmLimits } from '../pages/adapters/confirm-limits.js';
@@ -71,12 +72,14 @@ export const owedWorkFlow = new OwedWorkFlow({
   now: () => new Date(),
 });
 
+const mailOutbox = new FirestoreMailOutbox(db);
+
 /** Our verification e-mail: Auth's code, our words, the Trigger Email extension's outbox. */
 export const verificationMailFlow = new VerificationMailFlow({
   accounts,
   users: inviteStore,
   links: new AuthVerificationLinks(auth),
-  outbox: new FirestoreMailOutbox(db),
+  outbox: mailOutbox,
   textIn,
   productDomain: () => readLinkSettings().productDomain,
   now: () => new Date(),
@@ -91,6 +94,7 @@ export const signInHandoffFlow = new SignInHandoffFlow({
   accounts,
   users: inviteStore,
   signUps: handoffStore,
+  mailSentAt: async (email) => lastMailAt(await mailOutbox.mailLog(mailLogKey(email))),
   randomBytes: (size) => randomBytes(size),
   digest: handoffDigest,
   textIn,
@@ -155,7 +159,12 @@ export const appLinkFlow = new AppLinkFlow({
 });
 
 /** The welcome page's activation: the callable's, and the server page's confirm form's. */
-export const welcomeFlow = new WelcomeFlow({ invites: inviteFlow, appLinks: appLinkFlow, logger });
+export const welcomeFlow = new WelcomeFlow({
+  invites: inviteFlow,
+  appLinks: appLinkFlow,
+  signIn: { mintAtActivation: (uid, request) => signInHandoffFlow.createAtActivation(uid, request) },
+  logger,
+});
 
 /** A sign-up left half-way: a link to finish it by mail, then the new password and the welcome's activation. */
 export const finishSignUpFlow = new FinishSignUpFlow({
@@ -203,7 +212,7 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
     countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
     inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
     nonce: () => randomBytes(16).toString('base64'),
-    activate: (link) => welcomeFlow.activate(link, null),
+    activate: (link, page) => welcomeFlow.activate({ ...link, ...page }, null),
     confirmLimits: new MemoryConfirmLimits(),
     logger,
   });

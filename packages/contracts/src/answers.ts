@@ -1,4 +1,5 @@
 /** What the callables answer beyond a bare write result, shared with the web app and the tests. */
+import type { HandoffPlatform } from './sign-in-handoff.js';
 import type { WriteResult } from './write-result.js';
 
 /** What a public page may know of an inviter. `photoUrl` is null when there is no picture. */
@@ -17,6 +18,13 @@ export interface InviterCard {
 export interface ActivationAnswer extends WriteResult {
   inviter: InviterCard | null;
   inviteLink: string | null;
+  /**
+   * A sign-in handoff code for the account, minted by the activation that applied its e-mail's
+   * code for the first time while the mail was fresh (docs/app-contract.md, section 6): the store
+   * tap of a page with no session (the mail opened in another browser) carries it. Absent
+   * otherwise.
+   */
+  signIn?: { code: string; expiresAt: string; platform: HandoffPlatform };
 }
 
 /** `createAppLink`'s answer: the inviter's short link. */

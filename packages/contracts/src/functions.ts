@@ -152,6 +152,10 @@ export const functionManifest = {
         uid: fields.userId(),
         inviterId: fields.userId().optional().default(undefined),
         verificationCode: fields.verificationCode(),
+        // The phone's store, for the sign-in code the code's first application mints (a desktop
+        // names none), and the language its recovery mail would speak.
+        platform: fields.handoffPlatform().optional().default(undefined),
+        language: fields.languageTag(),
       }),
     answer: answer<ActivationAnswer>(),
   },

@@ -30,6 +30,13 @@ export const HANDOFF_RETRY_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const HANDOFF_MINT_SIGN_IN_MAX_AGE_MS = 15 * 60_000;
 
 /**
+ * An activation mints a code when it applies the e-mail's code for the first time, and only for a
+ * mail sent this recently: the mail's link then proves the address as a fresh sign-in does. A mail
+ * opened later (or forwarded later) activates without one; the app asks her to sign in.
+ */
+export const HANDOFF_MINT_MAIL_MAX_AGE_MS = 60 * 60_000;
+
+/**
  * How long a locked account stays locked before its owner may recover it: a custom token lives
  * an hour (Firebase Auth's ceiling; the Admin SDK always signs it for that long), and no token is
  * granted after the lock, so an hour after it every token an attacker kept has expired.

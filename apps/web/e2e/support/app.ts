@@ -213,6 +213,23 @@ export async function signUpByEmail(
   await reachPath(page, confirmEmailPath);
 }
 
+/**
+ * The e-mail's link opened as a person does: the welcome page offers its one step left ("Confirm
+ * and become friends with …") and waits; once the app has the page, her tap activates in place.
+ */
+export async function openMailLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await takenOver(page);
+  await tapConfirm(page);
+}
+
+/** The tap on the welcome page's confirm step (before the app has the page, its form posts). */
+export async function tapConfirm(page: Page): Promise<void> {
+  const button = page.locator('#welcome-confirm button[type="submit"]');
+  await visible(button);
+  await button.click();
+}
+
 /** The path of the page, with its query string. */
 export function pathOf(page: Page): string {
   const url = new URL(page.url());

@@ -30,9 +30,10 @@ export interface InviteFlowDeps extends JoinFlowDeps {
 
 /**
  * What activation and a social sign-up answer in the flow: the write's result and the card of
- * the inviter now a friend (null when none).
+ * the inviter now a friend (null when none); for an activation, whether it recorded the sign-up's
+ * proof of its address (JoinOutcome).
  */
-export type ActivationResult = Omit<ActivationAnswer, 'inviteLink'>;
+export type ActivationResult = Omit<ActivationAnswer, 'inviteLink' | 'signIn'> & { provedSignUp?: boolean };
 
 const notThisAccount = () => new FlowError('invalid-argument', 'This verification link is not for this account');
 
@@ -142,8 +143,8 @@ export class InviteFlow {
         linkInviterId: input.inviterId,
         proof,
       };
-      const { inviter } = await this.joins.join(request, now);
-      return { ...writeSucceeded, inviter };
+      const { inviter, provedSignUp } = await this.joins.join(request, now);
+      return { ...writeSucceeded, inviter, provedSignUp };
     } catch (error) {
       // What a refusal says of the link's code depends on the code alone, never on the account's
       // state: an anonymous caller hears one answer for every account (invite-callables.ts).

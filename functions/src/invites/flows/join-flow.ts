@@ -31,16 +31,25 @@ export interface JoinFlowDeps {
   logger: Logger;
 }
 
+/**
+ * A join's answer: the card of the inviter joined (or whose join had been made before), if any,
+ * and whether this join recorded the sign-up's own proof of its address (an activation applying
+ * its e-mail's code for the first time: it happens once per account).
+ */
+export interface JoinOutcome {
+  inviter: InviterCard | null;
+  provedSignUp: boolean;
+}
+
 export class JoinFlow {
   constructor(private readonly deps: JoinFlowDeps) {}
 
   /**
    * A join, top to bottom. The account is looked up while the transaction reads the invitee
    * and the inviter the request names (one round of reads); the domain decides who joins whom
-   * and plans the writes; the store commits them. Answers the card of the inviter joined (or
-   * whose join had been made before), if any, from the record it read.
+   * and plans the writes; the store commits them. The inviter's card comes from the record it read.
    */
-  async join(request: JoinRequest, now: Date): Promise<{ inviter: InviterCard | null }> {
+  async join(request: JoinRequest, now: Date): Promise<JoinOutcome> {
     checkJoinRequest(request);
     const inviteeId = inviteeOf(request);
     const hint = inviterHintOf(request);
@@ -91,7 +100,8 @@ export class JoinFlow {
 
     const { decision } = value;
     if (decision.note) this.deps.logger.warn(decision.note.message, decision.note.fields);
-    return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord) };
+    const provedSignUp = decision.signUpUpdate.signUpProvedAt !== undefined;
+    return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord), provedSignUp };
   }
 
   /** The pair with an inviter the first round did not read, that inviter's account read beside it. */

@@ -4,6 +4,7 @@
  * pages/flows/welcome-page-flow.ts). One source, so that both tell an anonymous caller the same.
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
+import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import type { WriteResult } from '@dayfocus/contracts/write-result';
 import type { Caller } from '../../platform/domain/caller.js';
 import { ACTIVATION_ACCOUNT_REFUSALS, FlowError } from '../../platform/domain/errors.js';
@@ -27,6 +28,14 @@ export interface WelcomeFlowDeps {
     /** The inviter's short link, found or made. */
     createAppLink(inviterId: string): Promise<{ shortLink: string }>;
   };
+  /** The sign-in handoff (sign-in-handoffs/), for the code an activation that proved the address mints. */
+  signIn: {
+    /** A code for the account, or null when the handoff's rules give none (a mail no longer fresh, say). */
+    mintAtActivation(
+      uid: string,
+      request: { platform: HandoffPlatform; language?: string | undefined },
+    ): Promise<{ code: string; expiresAt: string } | null>;
+  };
   logger: Logger;
 }
 
@@ -38,8 +47,12 @@ interface LinkHint {
 
 export interface ActivationInput {
   uid: string;
-  inviterId?: string;
-  verificationCode?: string;
+  inviterId?: string | undefined;
+  verificationCode?: string | undefined;
+  /** The phone's store the page offers (none on a desktop): a code proving the address mints a sign-in code for it. */
+  platform?: HandoffPlatform | undefined;
+  /** The page's language, which a reused sign-in code's recovery mail speaks. */
+  language?: string | undefined;
 }
 
 export class WelcomeFlow {
@@ -57,7 +70,8 @@ export class WelcomeFlow {
     const hint = input.inviterId ? this.hintLink(input.inviterId) : undefined;
     let result;
     try {
-      result = await this.deps.invites.activateAccount(input, caller);
+      const { uid, inviterId, verificationCode } = input;
+      result = await this.deps.invites.activateAccount({ uid, inviterId, verificationCode }, caller);
     } catch (error) {
       const accountState = error instanceof FlowError && ACTIVATION_ACCOUNT_REFUSALS.has(error.code);
       if (!caller && accountState) {
@@ -68,7 +82,26 @@ export class WelcomeFlow {
     // Who invited an account is told only to the account itself, or to the link that already
     // names that inviter (the welcome link carries it): a uid alone reveals nothing.
     const told = caller !== null || (input.inviterId !== undefined && input.inviterId === result.inviter?.inviterId);
-    return this.answer(result, told ? result.inviter : null, hint);
+    const { provedSignUp, ...written } = result;
+    const signIn = provedSignUp && input.platform ? this.signInCode(input.uid, input.platform, input.language) : null;
+    const [answer, code] = await Promise.all([this.answer(written, told ? written.inviter : null, hint), signIn]);
+    return code ? { ...answer, signIn: code } : answer;
+  }
+
+  /**
+   * The sign-in code of an activation that proved the address (the e-mail's code applied for the
+   * first time), so that the store tap of a page with no session (the mail opened in another
+   * browser) signs the app in too; null when the handoff gives none. Activation has succeeded by
+   * then: a failure here only costs the page the code, as a refused mint on the tap would.
+   */
+  private async signInCode(uid: string, platform: HandoffPlatform, language: string | undefined) {
+    try {
+      const code = await this.deps.signIn.mintAtActivation(uid, { platform, language });
+      return code ? { ...code, platform } : null;
+    } catch (error) {
+      this.deps.logger.warn('No sign-in code at activation', { uid, error: String(error) });
+      return null;
+    }
   }
 
   /** A sign-up with Apple or Google: answered as activation is, so that the welcome page greets at once. */

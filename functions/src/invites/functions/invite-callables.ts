@@ -21,10 +21,7 @@ export const sendVerificationEmail = callable('sendVerificationEmail', (input, r
 export const activateAccount = callable(
   'activateAccount',
   (input, request): Promise<ActivationAnswer> =>
-    welcomeFlow.activate(
-      { uid: input.uid, inviterId: input.inviterId, verificationCode: input.verificationCode },
-      request.auth ? requireCaller(request) : null,
-    ),
+    welcomeFlow.activate(input, request.auth ? requireCaller(request) : null),
   { consumesBesideReads: true },
 );
 

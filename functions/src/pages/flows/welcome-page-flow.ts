@@ -5,15 +5,19 @@
  * - A GET of an e-mail's link (its `oobCode`) names the inviter the link names and offers the one
  *   step left as a form the server answers ("Confirm and become friends with Asha"). It applies
  *   nothing: mail scanners fetch links, and the mail promises that nothing happens without a tap.
- *   The app, once loaded, goes on by itself, as the callable (App Check) lets it.
+ *   The form stays when the app has loaded: the page waits for the tap, whose POST needs no App
+ *   Check, so a refused attestation cannot stop it.
  * - The form's POST (to the same address: the code is the proof) activates as the callable does
  *   for a caller nobody signed in, within the form's own limits, and answers the page that says
- *   so: "You and Asha are now friends", the store links with the invite. A code that proves
- *   nothing writes nothing; one used twice (a scanner's tap first) still welcomes.
+ *   so: "You and Asha are now friends", the store links with the invite, and on a phone the
+ *   sign-in code the code's first application mints (its store tap signs the app in). A code that
+ *   proves nothing writes nothing; one used twice (a scanner's tap first) still welcomes.
  * - Any other welcome page (no link's code: after an Apple or Google sign-up) is the page before
  *   activation, which the app runs in the browser; nothing is looked up.
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
+import { visitorOf } from '@dayfocus/contracts/link-paths';
+import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import { WELCOME_CACHE_CONTROL, type WelcomePageState } from '@dayfocus/contracts/web-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import { queryLanguageOf } from '../../short-links/domain/link-pages.js';
@@ -34,8 +38,14 @@ export interface WelcomeRequest {
 export interface WelcomePageDeps extends PageRendering {
   /** The inviter's card, or null for nobody: the one a link names, for its confirm form. */
   findInviter(inviterId: string, asked: WelcomeRequest): Promise<InviterCard | null>;
-  /** Activation for a caller nobody signed in, the link's code its proof (invites/flows/welcome-flow.ts). */
-  activate(link: WelcomeLink): Promise<ActivationAnswer>;
+  /**
+   * Activation for a caller nobody signed in, the link's code its proof (invites/flows/welcome-flow.ts),
+   * with the phone's store and the page's language for the sign-in code it may mint.
+   */
+  activate(
+    link: WelcomeLink,
+    page: { platform: HandoffPlatform | undefined; language: string | undefined },
+  ): Promise<ActivationAnswer>;
   confirmLimits: ConfirmLimiter;
 }
 
@@ -69,7 +79,10 @@ export class WelcomePageFlow {
     }
     let state: WelcomePageState;
     try {
-      state = { kind: 'confirmed', answer: await this.deps.activate(link) };
+      const visitor = visitorOf(request.userAgent);
+      const platform = visitor === 'android' || visitor === 'ios' ? visitor : undefined;
+      const page = { platform, language: queryLanguageOf(request.rawUrl) };
+      state = { kind: 'confirmed', answer: await this.deps.activate(link, page) };
     } catch (error) {
       const reason = welcomeRefusalOf(error);
       if (!reason) throw error;

@@ -13,6 +13,7 @@ import {
   ACCOUNT_LOCK_MS,
   HANDOFF_CODE_PATTERN,
   HANDOFF_LIFETIME_MS,
+  HANDOFF_MINT_MAIL_MAX_AGE_MS,
   HANDOFF_MINT_SIGN_IN_MAX_AGE_MS,
   HANDOFF_RETRY_MS,
   type HandoffPlatform,
@@ -142,6 +143,30 @@ export function checkMinter({ caller, account, user, signUp, platform, now }: Mi
   if (!recordedInviterCounts(signUp, account)) {
     throw new FlowError('permission-denied', 'Only an account made through an invitation here can be taken to the app');
   }
+}
+
+/** What a mint at activation needs to know of the account it activated. */
+export interface ActivatedMinter {
+  account: AccountFacts | null;
+  user: UserRecord | null;
+  signUp: SignUpRecord | undefined;
+  /** When the newest verification mail went to the account's address (null: none of ours did). */
+  mailSentAt: Date | null;
+  now: Date;
+}
+
+/**
+ * Whether an activation that just recorded the sign-up's proof (its e-mail's code applied for the
+ * first time) may mint a code without a session: the account is enabled, proved and activated, its
+ * recorded inviter counts, and our mail to it is at most HANDOFF_MINT_MAIL_MAX_AGE_MS old. The
+ * proof happens once per account, so this mints at most once beside the session's mints, within
+ * the same limits (docs/app-contract.md, threat model: a forwarded mail).
+ */
+export function mayMintAtActivation({ account, user, signUp, mailSentAt, now }: ActivatedMinter): boolean {
+  if (!account || account.disabled || !accountProved(account)) return false;
+  if (!user || user.isDeleted === true || user.isActive !== true) return false;
+  if (!signUp?.signUpProvedAt || !recordedInviterCounts(signUp, account)) return false;
+  return mailSentAt !== null && now.getTime() - mailSentAt.getTime() <= HANDOFF_MINT_MAIL_MAX_AGE_MS;
 }
 
 /** A new code's record. */

@@ -18,11 +18,13 @@ import {
   attemptKeyOf,
   checkMinter,
   decideRedemption,
+  mayMintAtActivation,
   mintCounted,
   newHandoff,
   tooManyAttempts,
   tooManyMints,
   unusableCode,
+  type HandoffAccount,
   type HandoffOwner,
   type HandoffRecord,
   type Redemption,
@@ -37,6 +39,8 @@ export interface SignInHandoffDeps {
   accounts: Pick<AccountLookup, 'getAccount'>;
   users: UserReader;
   signUps: { getSignUp(uid: string): Promise<SignUpRecord | undefined> };
+  /** When the newest of our verification mails went to this address, or null (invites/adapters/mail-outbox.ts). */
+  mailSentAt(email: string): Promise<Date | null>;
   randomBytes: (size: number) => Buffer;
   /** A code's digest (and a retry key's, a recovery code's): the only form in which it is kept. */
   digest: (code: string) => string;
@@ -57,6 +61,12 @@ export type RecoveryOutcome =
   | { kind: 'restored'; resetLink: string | null; squatted: boolean }
   | { kind: 'failed' };
 
+/** What a mint is asked for: the store the code travels to, and the page's language. */
+interface MintRequest {
+  platform: HandoffPlatform;
+  language?: string | undefined;
+}
+
 /** A redemption's outcome with the account it concerns. */
 type Outcome = { kind: 'limited' } | (Redemption & { record: HandoffRecord | undefined });
 
@@ -67,18 +77,45 @@ export class SignInHandoffFlow {
   constructor(private readonly deps: SignInHandoffDeps) {}
 
   /** A new code for the caller's account, replacing its earlier live one. */
-  async create(
-    caller: Caller,
-    request: { platform: HandoffPlatform; language?: string | undefined },
-  ): Promise<{ code: string; expiresAt: string }> {
-    const { accounts, users, signUps, store, now } = this.deps;
-    const [account, user, signUp] = await Promise.all([
-      accounts.getAccount(caller.uid),
-      users.getUser(caller.uid),
-      signUps.getSignUp(caller.uid),
-    ]);
-    const at = now();
+  async create(caller: Caller, request: MintRequest): Promise<{ code: string; expiresAt: string }> {
+    const { account, user, signUp } = await this.minterOf(caller.uid);
+    const at = this.deps.now();
     checkMinter({ caller, account, user, signUp, platform: request.platform, now: at });
+    const minted = await this.mint(caller.uid, account, request, at);
+    if (!minted) throw tooManyMints();
+    return minted;
+  }
+
+  /**
+   * A code for an account whose activation just applied its e-mail's code for the first time, for
+   * the page that has no session (welcome-flow.ts): null when mayMintAtActivation refuses, or the
+   * account's mints are spent.
+   */
+  async createAtActivation(uid: string, request: MintRequest): Promise<{ code: string; expiresAt: string } | null> {
+    const { account, user, signUp } = await this.minterOf(uid);
+    const mailSentAt = account?.email ? await this.deps.mailSentAt(account.email) : null;
+    const at = this.deps.now();
+    if (!mayMintAtActivation({ account, user, signUp, mailSentAt, now: at })) return null;
+    return this.mint(uid, account, request, at);
+  }
+
+  private async minterOf(uid: string) {
+    const { accounts, users, signUps } = this.deps;
+    const [account, user, signUp] = await Promise.all([
+      accounts.getAccount(uid),
+      users.getUser(uid),
+      signUps.getSignUp(uid),
+    ]);
+    return { account, user, signUp };
+  }
+
+  /** A code kept by its digest, replacing the account's earlier live one; null when its mints are spent. */
+  private async mint(
+    uid: string,
+    account: HandoffAccount | null,
+    request: MintRequest,
+    at: Date,
+  ): Promise<{ code: string; expiresAt: string } | null> {
     const code = this.deps.randomBytes(HANDOFF_CODE_BYTES).toString('base64url');
     const owner = {
       email: account?.email ?? null,
@@ -86,11 +123,9 @@ export class SignInHandoffFlow {
       language: this.deps.textIn(request.language).language,
       factorIds: account?.factorIds ?? [],
     };
-    const record = newHandoff(caller.uid, request.platform, at, owner);
-    if (!(await store.mint(this.deps.digest(code), record, (mintedAt) => mintCounted(mintedAt, at)))) {
-      throw tooManyMints();
-    }
-    return { code, expiresAt: record.expiresAt };
+    const record = newHandoff(uid, request.platform, at, owner);
+    const minted = await this.deps.store.mint(this.deps.digest(code), record, (mintedAt) => mintCounted(mintedAt, at));
+    return minted ? { code, expiresAt: record.expiresAt } : null;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
@@ -9,6 +10,7 @@ import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { ConfirmFriendship } from '@/features/welcome/components/confirm-friendship';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 import { useHydrated } from '@/lib/hydration';
+import { usePlatform } from '@/lib/use-platform';
 import { useServerWelcome } from './server-welcome';
 
 /**
@@ -18,37 +20,57 @@ import { useServerWelcome } from './server-welcome';
  * invitee (nobody was activated here): then only the way to the app.
  *
  * From the e-mail's link the server draws the page before any script (server-welcome.ts): the
- * one step left as a form it answers, then that answer. What it drew stays until the app has the
- * page; then the app goes on by itself, from the server's answer when there is one.
+ * one step left as a form it answers, then that answer. The form stays when the app has the page,
+ * and waits for the tap, which the app then activates in place; the app goes on from the server's
+ * answer when there is one.
  */
 export default function WelcomeRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { inviteeId, inviterId } = useParams();
   const [search] = useSearchParams();
   const server = useServerWelcome();
   const hydrated = useHydrated();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
+  const platform = usePlatform();
+  const phone = platform === 'android' || platform === 'ios' ? platform : undefined;
   // The page is whole before activation answers (the greeting's place, and the actions that need
   // the invite link held), so that nothing moves when the answer comes.
   const content = (answer: ActivationAnswer | undefined, pending: boolean) => (
     <>
       {(pending || answer) && <FriendGreeting inviter={answer?.inviter} pending={pending} />}
       <p className="download-prompt">{t('welcome.download')}</p>
-      <AppHandoff inviteLink={answer?.inviteLink ?? null} pending={pending} />
+      <AppHandoff
+        inviteLink={answer?.inviteLink ?? null}
+        pending={pending}
+        signIn={answer?.signIn && inviteeId ? { ...answer.signIn, uid: inviteeId } : undefined}
+      />
     </>
   );
   // The server's answer of a confirmation is activation's own: the app starts from it, asking nothing.
-  const drawn = server && server.state.kind !== 'confirmed' && (!hydrated || server.state.kind === 'refused');
+  // Its confirm form stays once the app has loaded and waits for the tap, which the app then
+  // activates in place (a failure offers the form's own POST, which needs no App Check).
+  const [tapped, setTapped] = useState(false);
+  const kind = server?.state.kind;
+  const drawn = server && kind !== 'confirmed' && (!hydrated || kind === 'refused' || (kind === 'confirm' && !tapped));
   const serverPage = drawn ? server : null;
   const confirmed = server?.state.kind === 'confirmed' ? server.state.answer : undefined;
   return (
     <Page title={t('welcome.title')}>
       {serverPage ? (
-        <ServerWelcomePage state={serverPage.state} inviter={serverPage.inviter} inviterId={inviterId}>
+        <ServerWelcomePage
+          state={serverPage.state}
+          inviter={serverPage.inviter}
+          inviterId={inviterId}
+          onConfirm={hydrated ? () => setTapped(true) : undefined}
+        >
           {content}
         </ServerWelcomePage>
       ) : inviteeId ? (
-        <ActivationStatus activation={{ uid: inviteeId, inviterId, verificationCode }} answer={confirmed}>
+        <ActivationStatus
+          activation={{ uid: inviteeId, inviterId, verificationCode, platform: phone, language: i18n.language }}
+          answer={confirmed}
+          retryByForm={kind === 'confirm'}
+        >
           {content}
         </ActivationStatus>
       ) : (
@@ -63,11 +85,14 @@ function ServerWelcomePage({
   state,
   inviter,
   inviterId,
+  onConfirm,
   children,
 }: {
   state: WelcomePageState;
   inviter: ServerWelcomeInviter;
   inviterId: string | undefined;
+  /** The tap on the confirm step, once the app has the page (before, the form posts). */
+  onConfirm: (() => void) | undefined;
   children: (answer: ActivationAnswer | undefined, pending: boolean) => React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -77,7 +102,7 @@ function ServerWelcomePage({
     case 'confirm':
       return (
         <>
-          {inviter && <ConfirmFriendship inviter={inviter} />}
+          {inviter && <ConfirmFriendship inviter={inviter} onConfirm={onConfirm} />}
           <p className="download-prompt">{t('welcome.download')}</p>
           <AppHandoff inviteLink={null} pending />
         </>

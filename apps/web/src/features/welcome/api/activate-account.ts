@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { RequestOf } from '@dayfocus/contracts/callables';
+import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import { callFunction } from '@/lib/callables';
 // The page calls at once: Firebase loads with it rather than at the call.
 import '@/lib/firebase';
@@ -47,9 +48,13 @@ export interface Activation {
   inviterId?: string;
   /** The verification code of the e-mail link (`oobCode` with `mode=verifyEmail`), when the link carried one. */
   verificationCode?: string;
+  /** The phone's store (none on a desktop): the code's first application answers a sign-in code for it. */
+  platform?: HandoffPlatform;
+  /** The page's language, which that code's recovery mail would speak. */
+  language?: string;
 }
 
-export function activationQueryOptions({ uid, inviterId, verificationCode }: Activation) {
+export function activationQueryOptions({ uid, inviterId, verificationCode, platform, language }: Activation) {
   return queryOptions({
     // Not keyed on the code: once used, it leaves the address (use-forget-code.ts), and the
     // activation it made stays this page's answer rather than starting another.
@@ -63,6 +68,7 @@ export function activationQueryOptions({ uid, inviterId, verificationCode }: Act
           uid,
           ...(inviterId ? { inviterId } : {}),
           ...(verificationCode ? { verificationCode } : {}),
+          ...(verificationCode && platform ? { platform, ...(language ? { language } : {}) } : {}),
         });
       } catch (error) {
         // Not confirmed, and the link's code did not confirm it: say what was wrong with the link.

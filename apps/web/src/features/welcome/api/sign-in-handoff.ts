@@ -2,8 +2,8 @@
  * The welcome page's half of "signed in on arrival" (docs/app-contract.md, section 6): on the tap
  * of "Get the app", a sign-in handoff code for the account signed in on this tab, which travels
  * with the invite through the store (the Play referrer, the iPhone's copy). Nothing is asked for
- * before the tap, and a visitor with no session in this tab (the e-mail's link opened in another
- * browser) loads nothing and waits for nothing.
+ * before the tap. A visitor with no session in this tab (the e-mail's link opened in another
+ * browser) loads nothing and waits for nothing: her code, if any, came with activation's answer.
  */
 import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import { callFunction } from '@/lib/callables';
@@ -98,6 +98,22 @@ function keepCode(kept: Kept): void {
   } catch {
     // storage refused: a later tap goes with the invite alone
   }
+}
+
+/**
+ * Keeps the code activation answered for `uid` (the e-mail's code applied for the first time:
+ * ActivationAnswer's `signIn`), so that the store tap of a page with no session carries it at once.
+ */
+export function keepActivationCode(
+  uid: string,
+  signIn: { code: string; expiresAt: string; platform: HandoffPlatform },
+) {
+  keepCode({
+    uid,
+    platform: signIn.platform,
+    code: signIn.code,
+    usableUntil: Date.parse(signIn.expiresAt) - KEEP_MARGIN_MS,
+  });
 }
 
 /** Whether a tap on `platform`'s store has a handoff to wait for: a code kept, or a session to mint one. */

@@ -24,11 +24,17 @@ import {
 export function ActivationStatus({
   activation,
   answer,
+  retryByForm = false,
   children,
 }: {
   activation: Activation;
   /** Activation's answer already given (the server's page confirmed it): shown, never asked again. */
   answer?: ActivationAnswer;
+  /**
+   * The page's address is the e-mail's link, whose confirm form the server answers: a failed try
+   * is tried again by that form's POST, which needs no App Check (the call may have failed for it).
+   */
+  retryByForm?: boolean;
   children: (answer: ActivationAnswer | undefined, pending: boolean) => React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -61,23 +67,39 @@ export function ActivationStatus({
       <>
         <Alert focusKey={query.errorUpdatedAt}>
           <p>{message}</p>
-          <button
-            type="button"
-            className="button button-secondary"
-            aria-disabled={query.isFetching}
-            onClick={() => {
-              if (!query.isFetching) void query.refetch();
-            }}
-          >
-            {query.isFetching && <span className="spinner spinner-inline" aria-hidden="true" />}
-            {t('app.retry')}
-          </button>
+          {retryByForm ? (
+            <form method="post">
+              <button type="submit" className="button button-secondary">
+                {t('app.retry')}
+              </button>
+            </form>
+          ) : (
+            <RetryButton query={query} />
+          )}
         </Alert>
         {children(undefined, false)}
       </>
     );
   }
   return children(query.data, false);
+}
+
+/** Activation's call again, in place; the button keeps its focus while it works. */
+function RetryButton({ query }: { query: ReturnType<typeof useActivation> }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      aria-disabled={query.isFetching}
+      onClick={() => {
+        if (!query.isFetching) void query.refetch();
+      }}
+    >
+      {query.isFetching && <span className="spinner spinner-inline" aria-hidden="true" />}
+      {t('app.retry')}
+    </button>
+  );
 }
 
 /**

@@ -1,12 +1,16 @@
 import { linkRequestFromPath, playStoreUrlFor } from '@dayfocus/contracts/link-paths';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ActionLink } from '@/components/action-link';
 import { usePlatform } from '@/lib/use-platform';
-import { handoffAvailable, mintSignInHandoff } from '../api/sign-in-handoff';
+import { handoffAvailable, keepActivationCode, mintSignInHandoff } from '../api/sign-in-handoff';
 import { CopyInviteButton } from './copy-invite-button';
 import { StoreBadge } from './store-badges';
+
+/** Activation's sign-in code, with the account it signs in. */
+export type ActivationSignIn = NonNullable<ActivationAnswer['signIn']> & { uid: string };
 
 /** The code of one of our short links (`{origin}/l/{code}`), or null. */
 function inviteCodeOf(inviteLink: string | null): string | null {
@@ -52,11 +56,25 @@ function usePlayHandoff(playStoreUrl: string, code: string | null) {
  * (nothing moves when it comes). Without an invite link (activation failed, or no invitee) the
  * stores alone.
  */
-export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string | null; pending?: boolean }) {
+export function AppHandoff({
+  inviteLink,
+  pending = false,
+  signIn,
+}: {
+  inviteLink: string | null;
+  pending?: boolean;
+  /** The sign-in code activation answered for this account (the mail's first opening), if any. */
+  signIn?: ActivationSignIn | undefined;
+}) {
   const { t } = useTranslation();
   const { appStoreUrl, playStoreUrl } = useRuntimeConfig();
   const platform = usePlatform();
   const code = inviteCodeOf(inviteLink);
+  useEffect(() => {
+    if (signIn) keepActivationCode(signIn.uid, signIn);
+  }, [signIn]);
+  // Google Play's link carries that code before any script (the server's page of the form's answer).
+  const playSignIn = signIn?.platform === 'android' ? signIn.code : undefined;
   const withInvite = pending || inviteLink !== null;
   /** Where a link that needs the invite goes: nowhere yet while activation runs. */
   const waiting = (href: string) => (pending ? undefined : href);
@@ -67,7 +85,7 @@ export function AppHandoff({ inviteLink, pending = false }: { inviteLink: string
     <StoreBadge
       key="google-play"
       store="google-play"
-      href={waiting(code ? playStoreUrlFor(playStoreUrl, code) : playStoreUrl)}
+      href={waiting(code ? playStoreUrlFor(playStoreUrl, code, playSignIn) : playStoreUrl)}
       {...(platform === 'android' ? playHandoff : {})}
     />
   );

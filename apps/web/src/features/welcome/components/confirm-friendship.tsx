@@ -1,28 +1,37 @@
-import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { InviterPicture } from '@/components/inviter-picture';
-import { holdGreetingHeight, unbroken } from './friend-greeting';
+import { unbroken } from './friend-greeting';
 
 /**
  * The e-mail link's one step left, drawn by the server before any script runs: "Confirm and
  * become friends with Asha", a form the server answers. It posts to the page's own address, the
  * link with its code, which is the proof (functions/src/pages/flows/welcome-page-flow.ts); the
- * link's GET applied nothing. In the greeting's place, the friend's picture above the words, so
- * that the news takes its place without moving what is below: the height its words and button
- * take here (three lines of Tamil on a phone, where English takes two) is held by the greeting that
- * follows it.
+ * link's GET applied nothing. It stays when the app has loaded, and waits for the tap: then
+ * `onConfirm` (the app's activation, in place) takes it; before, the form posts. The friend's
+ * picture above the words, as the greeting has it.
  */
-export function ConfirmFriendship({ inviter }: { inviter: InviterCard }) {
+export function ConfirmFriendship({
+  inviter,
+  onConfirm,
+}: {
+  inviter: InviterCard;
+  onConfirm?: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
-  const news = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    if (news.current) holdGreetingHeight(news.current.getBoundingClientRect().height);
-  }, []);
   return (
-    <form id="welcome-confirm" className="greeting welcome-confirm" method="post">
+    <form
+      id="welcome-confirm"
+      className="greeting welcome-confirm"
+      method="post"
+      onSubmit={(event) => {
+        if (!onConfirm) return;
+        event.preventDefault();
+        onConfirm();
+      }}
+    >
       <InviterPicture inviter={inviter} />
-      <div className="greeting-news" ref={news}>
+      <div className="greeting-news">
         <p className="greeting-progress">{t('welcome.confirmLead')}</p>
         <button type="submit" className="button button-primary">
           {t('welcome.confirm', { name: unbroken(inviter.name) })}

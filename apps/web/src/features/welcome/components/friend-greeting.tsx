@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { InviterPicture, PLACEHOLDER_PICTURE } from '@/components/inviter-picture';
@@ -7,27 +8,18 @@ export function unbroken(name: string): string {
   return name.trim().replace(/\s+/g, '\u00a0');
 }
 
-/** The height the greeting's words took in the step before it (the confirm form), to keep. */
-let heldHeight: number | undefined;
-
-/**
- * Keeps `px`, the height of the words and button of the step this page showed first (the e-mail
- * link's confirm form), for the greeting that takes its place: nothing below moves when it does.
- */
-export function holdGreetingHeight(px: number): void {
-  heldHeight = px;
-}
-
 /**
  * The news, first: the friend's picture, then "You and Asha are now friends" (the name never
  * broken across lines), then "Congratulations! Your account is active." Only once activation has
  * succeeded: while it runs (`pending`), the same place says calmly "Activating your account…"
  * under the placeholder picture, in words alone. One live region in both states (it announces
- * the news), of the same height (nothing below moves when the answer comes). The picture is larger than the news,
+ * the news), holding the news' height while it waits (nothing below moves when the answer comes). The picture is larger than the news,
  * so that the page's largest paint is the first one (LCP), not the news that comes later.
  */
 export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | null | undefined; pending: boolean }) {
   const { t } = useTranslation();
+  // Only a greeting that began pending holds the news' place: one drawn with its news has nothing to wait for.
+  const [began] = useState(pending);
   return (
     <div className="greeting">
       {inviter ? (
@@ -37,8 +29,7 @@ export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | nu
         // takes its place without moving anything.
         <img className="inviter-picture" src={PLACEHOLDER_PICTURE} alt="" width={112} height={112} />
       )}
-      {/* The confirm form's height, once it was there: never set on a page the server drew as this. */}
-      <div className="greeting-news" role="status" style={heldHeight ? { minHeight: heldHeight } : undefined}>
+      <div className={began ? 'greeting-news greeting-news-held' : 'greeting-news'} role="status">
         {pending ? (
           // Keyed apart: a new element for the news (an element that moves is a layout shift).
           // Words alone, no spinner: an endless animation while the page loads costs a slow

@@ -139,7 +139,7 @@ const web = {
     resent: 'We sent the email again. Check your inbox and spam folder.',
     resendIn: 'You can send it again in {{seconds}} s.',
     tooManyRequests: 'Too many emails were sent to this address. Wait a few minutes, then try again.',
-    noSession: 'No email? Check your spam folder. To get a new link, sign up again with the same email and password.',
+    noSession: 'No email? Check your spam folder. To get a new link, sign up again with the same email address.',
   },
   welcome: {
     title: 'Welcome',
@@ -151,7 +151,7 @@ const web = {
     notVerified: 'Your email address is not confirmed yet. Open the link in the email we sent you, then try again.',
     linkExpired: 'This confirmation link has expired.',
     linkInvalid: 'This confirmation link is not valid. It may be from an older email, or cut short.',
-    newLink: 'To get a new link, sign up again with the same email and password: we will send a new email.',
+    newLink: 'To get a new link, sign up again with the same email address: we will send a new email.',
     signUpAgain: 'Sign up again',
     friends: 'You and {{name}} are now friends',
     /** The e-mail link's page before any tap: the one step left, a form the server answers without script. */

@@ -40,6 +40,11 @@ describe('mailSignUpLink', () => {
   it('mails a half-made sign-up a link in her language, and it finishes with another password', async () => {
     const inviter = await createInviter({ name: 'Asha Verma' });
     const { uid, email } = await halfMade(inviter.userId);
+    // Whoever typed the first password is still signed in somewhere.
+    const first = new Browser();
+    await signInWithEmailAndPassword(first.auth, email, 'first-password-1');
+    // Revocations count by the second, as checkRevoked's do: hers comes a second later at least.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await callAnonymously('mailSignUpLink', { email, language: 'hi' })).toEqual(writeSucceeded);
 
     const mail = await verificationMail(email);
@@ -65,6 +70,12 @@ describe('mailSignUpLink', () => {
     expect((await adminDb.collection('_signUps').doc(uid).get()).data()).toMatchObject({
       signUpProvedAt: expect.any(String),
     });
+
+    // The first password's session is over: the companion takes nothing more from it.
+    await expect(first.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' })).rejects.toThrow(
+      /session has ended/,
+    );
+    await first.close();
 
     // Her new password signs in; the one typed first no longer does.
     const browser = new Browser();

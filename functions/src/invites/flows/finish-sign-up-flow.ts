@@ -111,7 +111,9 @@ export class FinishSignUpFlow {
    * The mail's link used: the code checked (a password reset of an enabled companion sign-up);
    * the new password set first, ending every session of the account; then the sign-up's own
    * verification code made and applied, as its mail's link would, so that the inviter joins;
-   * then the code spent. Each step can be taken again: a failure leaves the code unspent, and the
+   * then the code spent. Spent last, since Auth's reset marks the address verified (the
+   * emulator's does; a verified address takes no sign-up proof, inviter-choice.ts), and the order
+   * holds whether it does or not. Each step can be taken again: a failure leaves the code unspent, and the
    * same link finishes. A sign-up confirmed already only has its password set, as Auth's own
    * reset page would, and answers the welcome of a signed-in account.
    */

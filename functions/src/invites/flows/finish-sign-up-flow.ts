@@ -1,13 +1,13 @@
 /**
  * A sign-up left half-way finished by whoever holds the mailbox (docs/app-contract.md's threat
- * model, the unfinished sign-up): the account made and recorded (registerInvitee) but never
- * confirmed, because App Check refused, the network went or the page closed, and tried again
- * with another password. The form cannot take the new password (the account is someone's, maybe
- * a stranger's who typed her address first), so the proof comes through the mail: `mailLink`
- * mails a password-reset code of Auth's, in the fragment of a link to the inviter's sign-up page, and `finish` takes
- * that code and a new password, sets it, and only then confirms the address with the sign-up's
- * own verification code, so that the inviter joins as the verification mail would have made her.
- * A stranger's password never ends on a confirmed account.
+ * model, row 36): the account made and recorded (registerInvitee) but never confirmed, because
+ * App Check refused, the network went or the page closed, and tried again with another password.
+ * The form cannot take the new password (the account is someone's, maybe a stranger's who typed
+ * her address first), so the proof comes through the mail: `mailLink` mails a password-reset code
+ * of Auth's, in the fragment of a link to the inviter's sign-up page, and `finish` takes that code
+ * and a new password, sets it, and only then confirms the address with the sign-up's own
+ * verification code, so that the inviter joins as the verification mail would have made her. A
+ * stranger's password never ends on a confirmed account.
  */
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { FinishSignUpAnswer } from '@dayfocus/contracts/finish-sign-up-functions';
@@ -45,7 +45,7 @@ export interface FinishSignUpDeps {
 }
 
 /** The sign-up page of `inviterId` in `language`: the mail's link, with the code added. */
-export function signUpLink(productDomain: string, inviterId: string, language: string): URL {
+function signUpLink(productDomain: string, inviterId: string, language: string): URL {
   const url = new URL(pagePatterns.signUp.replace(':inviterId', encodeURIComponent(inviterId)), productDomain);
   url.searchParams.set('lg', language);
   return url;

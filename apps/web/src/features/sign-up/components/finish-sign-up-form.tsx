@@ -133,7 +133,10 @@ function passwordField(
   };
 }
 
-/** A link Auth no longer takes (expired, used): said, with the way back to the form, where the same address gets a new one. */
+/**
+ * A link Auth no longer takes (expired, used): said, with the way back to the form, where the same
+ * address gets a new one.
+ */
 function UnusableLink({ signUpAgain }: { signUpAgain: string }) {
   const { t } = useTranslation();
   return (

@@ -191,6 +191,8 @@ describe('The e-mail leg on a phone', () => {
 
     const person = await browser.newPage({ device: 'phone' });
     await openMailLink(person, link.href);
+    // The page says what it is about: the link, not a welcome.
+    await visible(person.getByRole('heading', { level: 1, name: en.welcome.titleInvalid }));
     const alert = person.getByRole('alert');
     await visible(alert.getByText(en.welcome.linkInvalid));
     await visible(alert.getByText(en.welcome.newLink));
@@ -225,6 +227,9 @@ describe('The e-mail leg on a phone', () => {
     );
     await openMailLink(person, link);
     await visible(person.getByRole('alert').getByText(en.welcome.linkExpired));
+    await visible(person.getByRole('heading', { level: 1, name: en.welcome.titleExpired }));
+    expect(await person.title()).toContain(en.welcome.titleExpired);
+    await screenshot(person, 'welcome-link-expired', 'en', 'phone');
     expect((await authUserByEmail(invitee.email)).emailVerified).toBe(false);
   });
 

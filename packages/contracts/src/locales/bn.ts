@@ -137,6 +137,8 @@ const bn: Locale = {
     },
     welcome: {
       title: 'স্বাগতম',
+      titleExpired: 'লিঙ্কের মেয়াদ শেষ',
+      titleInvalid: 'লিঙ্কটি সঠিক নয়',
       congratulations: 'অভিনন্দন!',
       download: 'বন্ধুদের সঙ্গে আপনার কাজ শুরু করতে অ্যাপটি ডাউনলোড করুন',
       activating: 'আপনার অ্যাকাউন্ট সক্রিয় করা হচ্ছে…',

@@ -143,6 +143,8 @@ const web = {
   },
   welcome: {
     title: 'Welcome',
+    titleExpired: 'Link expired',
+    titleInvalid: 'Link not valid',
     congratulations: 'Congratulations!',
     download: 'Download the app to start on your tasks with friends',
     activating: 'Activating your account…',
@@ -167,7 +169,7 @@ const web = {
     appStoreAfter: '',
     playStoreBefore: 'Get it on',
     playStoreAfter: '',
-    // The welcome page's QR code on a desktop: the inviter's short link, for the phone's camera. the inviter's short link, for the phone.
+    // The welcome page's QR code on a desktop: the inviter's short link, for the phone's camera.
     qrAlt: 'QR code of your invite link',
     qrHint: `Scan it with your phone's camera: it opens ${brand.productName} with your invite, or the store to get it.`,
   },

@@ -136,6 +136,8 @@ const hi: Locale = {
     },
     welcome: {
       title: 'स्वागत है',
+      titleExpired: 'लिंक की समय-सीमा ख़त्म',
+      titleInvalid: 'लिंक मान्य नहीं है',
       congratulations: 'बधाई हो!',
       download: 'दोस्तों के साथ अपने काम शुरू करने के लिए ऐप डाउनलोड करें',
       activating: 'आपका खाता सक्रिय किया जा रहा है…',

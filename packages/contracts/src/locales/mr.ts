@@ -135,6 +135,8 @@ const mr: Locale = {
     },
     welcome: {
       title: 'स्वागत आहे',
+      titleExpired: 'लिंकची मुदत संपली',
+      titleInvalid: 'लिंक वैध नाही',
       congratulations: 'अभिनंदन!',
       download: 'मित्रांसोबत तुमची कामे सुरू करण्यासाठी ॲप डाउनलोड करा',
       activating: 'तुमचे खाते सक्रिय केले जात आहे…',

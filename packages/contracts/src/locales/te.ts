@@ -133,6 +133,8 @@ const te: Locale = {
     },
     welcome: {
       title: 'స్వాగతం',
+      titleExpired: 'లింక్ గడువు ముగిసింది',
+      titleInvalid: 'లింక్ చెల్లదు',
       congratulations: 'అభినందనలు!',
       download: 'స్నేహితులతో కలిసి మీ పనులు మొదలుపెట్టడానికి యాప్‌ను డౌన్‌లోడ్ చేయండి',
       activating: 'మీ ఖాతా యాక్టివేట్ అవుతోంది…',

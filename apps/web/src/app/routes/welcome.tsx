@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import { Alert } from '@/components/alert';
 import { Page } from '@/components/page';
-import type { ActivationAnswer } from '@/features/welcome/api/activate-account';
+import { useLinkProblem, type ActivationAnswer } from '@/features/welcome/api/activate-account';
 import { ActivationStatus, LinkProblem } from '@/features/welcome/components/activation-status';
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { ConfirmFriendship } from '@/features/welcome/components/confirm-friendship';
@@ -54,8 +54,15 @@ export default function WelcomeRoute() {
   const drawn = server && kind !== 'confirmed' && (!hydrated || kind === 'refused' || (kind === 'confirm' && !tapped));
   const serverPage = drawn ? server : null;
   const confirmed = server?.state.kind === 'confirmed' ? server.state.answer : undefined;
+  const activation = inviteeId
+    ? { uid: inviteeId, inviterId, verificationCode, platform: phone, language: i18n.language }
+    : null;
+  // A link that cannot confirm is what the page is about: its title says so, the alert says why.
+  const refused = server?.state.kind === 'refused' ? server.state.reason : undefined;
+  const problem = useLinkProblem(activation) ?? (refused === 'not-confirmed' ? undefined : refused);
+  const title = problem === 'expired' ? 'welcome.titleExpired' : problem ? 'welcome.titleInvalid' : 'welcome.title';
   return (
-    <Page title={t('welcome.title')}>
+    <Page title={t(title)}>
       {serverPage ? (
         <ServerWelcomePage
           state={serverPage.state}
@@ -65,12 +72,8 @@ export default function WelcomeRoute() {
         >
           {content}
         </ServerWelcomePage>
-      ) : inviteeId ? (
-        <ActivationStatus
-          activation={{ uid: inviteeId, inviterId, verificationCode, platform: phone, language: i18n.language }}
-          answer={confirmed}
-          retryByForm={kind === 'confirm'}
-        >
+      ) : activation ? (
+        <ActivationStatus activation={activation} answer={confirmed} retryByForm={kind === 'confirm'}>
           {content}
         </ActivationStatus>
       ) : (

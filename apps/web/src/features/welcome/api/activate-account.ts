@@ -96,3 +96,13 @@ export function rememberActivation(queryClient: QueryClient, activation: Activat
 export function useActivation(activation: Activation, answer?: ActivationAnswer) {
   return useQuery({ ...activationQueryOptions(activation), ...(answer ? { initialData: answer } : {}) });
 }
+
+/**
+ * What was wrong with the link's code once the activation of `activation` was refused for it (the
+ * page's title says so): it watches that activation, and never asks itself.
+ */
+export function useLinkProblem(activation: Activation | null): CodeProblem | undefined {
+  const query = useQuery({ ...activationQueryOptions(activation ?? { uid: '' }), enabled: false });
+  const error = activation ? query.error : null;
+  return error instanceof VerificationLinkError ? error.outcome : undefined;
+}

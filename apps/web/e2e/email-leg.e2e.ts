@@ -14,7 +14,7 @@ import {
 import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en, hi, type Translation } from './support/locales';
+import { en, hi, textsOf, type Translation } from './support/locales';
 import {
   authUserByEmail,
   emailActionLink,
@@ -420,6 +420,27 @@ describe('The e-mail leg on a phone', () => {
         await app.close();
       },
     );
+
+    it('in Chrome on Android, the mail opened in a new tab of the same browser: its store tap signs the app in as her', async () => {
+      const inviter = await seedInviter();
+      const invitee = newInvitee();
+      const signUpTab = await browser.newPage({ device: 'phone', language: 'ta', userAgent: CHROME_ANDROID });
+      await signUpWithEmail(signUpTab, inviter, invitee, textsOf('ta'));
+      const { uid } = await authUserByEmail(invitee.email);
+      // A new tab shares the browser's storage but not the tab's own: the sign-up's session stays behind.
+      const mailTab = await signUpTab.context().newPage();
+      await openMailLink(mailTab, (await verificationMail(invitee.email)).link);
+      await visible(mailTab.getByText(textsOf('ta').welcome.activated));
+      expect(await signedInUsers(mailTab)).toEqual([]);
+      await mailTab.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Play' }));
+      await mailTab.locator('[data-store="google-play"]').click();
+      await mailTab.waitForURL((url) => url.hostname === 'play.google.com');
+      const { handoff } = arrivalFromPlayUrl(mailTab.url());
+      expect(handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const app = new SimulatedMobileApp('android');
+      expect((await app.signInOnArrival(handoff ?? '')).uid).toBe(uid);
+      await app.close();
+    });
 
     // Where invite links are opened most: an app's own browser, the whole sign-up done there.
     it.each(inAppBrowsers.filter(({ appName }) => appName === 'Instagram'))(

@@ -196,8 +196,11 @@ describe('The e-mail leg on a phone', () => {
     const alert = person.getByRole('alert');
     await visible(alert.getByText(en.welcome.linkInvalid));
     await visible(alert.getByText(en.welcome.newLink));
+    // The form it leads to offers at once the link that finishes this account's sign-up (its uid in
+    // the fragment, which no request carries; never its address).
+    const { uid } = await authUserByEmail(invitee.email);
     expect(await alert.getByRole('link', { name: en.welcome.signUpAgain }).getAttribute('href')).toBe(
-      `/sign-up/${inviter.userId}`,
+      `/sign-up/${inviter.userId}#resume=${uid}`,
     );
     await visible(person.getByText(en.welcome.download)); // the app can still be had
     expect((await authUserByEmail(invitee.email)).emailVerified).toBe(false);

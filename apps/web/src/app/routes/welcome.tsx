@@ -11,6 +11,8 @@ import { ConfirmFriendship } from '@/features/welcome/components/confirm-friends
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 import { useHydrated } from '@/lib/hydration';
 import { usePlatform } from '@/lib/use-platform';
+import { paths } from '@/config/paths';
+import { signUpAgainHref } from '@/features/sign-up/sign-up-again';
 import { useServerWelcome } from './server-welcome';
 
 /**
@@ -60,6 +62,13 @@ export default function WelcomeRoute() {
   // A link that cannot confirm is what the page is about: its title says so, the alert says why.
   const refused = server?.state.kind === 'refused' ? server.state.reason : undefined;
   const problem = useLinkProblem(activation) ?? (refused === 'not-confirmed' ? undefined : refused);
+  // "Sign up again" from a link that cannot confirm: the form then offers the link that finishes
+  // this account's sign-up, mailed to its own address (the page never learns it).
+  const signUpAgain = inviterId
+    ? inviteeId
+      ? signUpAgainHref(inviterId, inviteeId, i18n.language)
+      : paths.signUp.href(inviterId)
+    : undefined;
   const title = problem === 'expired' ? 'welcome.titleExpired' : problem ? 'welcome.titleInvalid' : 'welcome.title';
   return (
     <Page title={t(title)}>
@@ -67,13 +76,18 @@ export default function WelcomeRoute() {
         <ServerWelcomePage
           state={serverPage.state}
           inviter={serverPage.inviter}
-          inviterId={inviterId}
+          signUpAgain={signUpAgain}
           onConfirm={hydrated ? () => setTapped(true) : undefined}
         >
           {content}
         </ServerWelcomePage>
       ) : activation ? (
-        <ActivationStatus activation={activation} answer={confirmed} retryByForm={kind === 'confirm'}>
+        <ActivationStatus
+          activation={activation}
+          answer={confirmed}
+          retryByForm={kind === 'confirm'}
+          signUpAgain={signUpAgain}
+        >
           {content}
         </ActivationStatus>
       ) : (
@@ -87,13 +101,13 @@ export default function WelcomeRoute() {
 function ServerWelcomePage({
   state,
   inviter,
-  inviterId,
+  signUpAgain,
   onConfirm,
   children,
 }: {
   state: WelcomePageState;
   inviter: ServerWelcomeInviter;
-  inviterId: string | undefined;
+  signUpAgain: string | undefined;
   /** The tap on the confirm step, once the app has the page (before, the form posts). */
   onConfirm: (() => void) | undefined;
   children: (answer: ActivationAnswer | undefined, pending: boolean) => React.ReactNode;
@@ -127,7 +141,7 @@ function ServerWelcomePage({
               <p>{t('welcome.notVerified')}</p>
             </Alert>
           ) : (
-            <LinkProblem outcome={state.reason} inviterId={inviterId} />
+            <LinkProblem outcome={state.reason} signUpAgain={signUpAgain} />
           )}
           {children(undefined, false)}
         </>

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { failureMessageKey } from '@/lib/errors';
 import { useForgetCodeOnceUsed } from '../use-forget-code';
 import {
@@ -25,9 +24,12 @@ export function ActivationStatus({
   activation,
   answer,
   retryByForm = false,
+  signUpAgain,
   children,
 }: {
   activation: Activation;
+  /** "Sign up again"'s address when the link's code turns out to be no good (LinkProblem). */
+  signUpAgain: string | undefined;
   /** Activation's answer already given (the server's page confirmed it): shown, never asked again. */
   answer?: ActivationAnswer;
   /**
@@ -52,7 +54,7 @@ export function ActivationStatus({
     if (error instanceof VerificationLinkError) {
       return (
         <>
-          <LinkProblem outcome={error.outcome} inviterId={activation.inviterId} focusKey={query.errorUpdatedAt} />
+          <LinkProblem outcome={error.outcome} signUpAgain={signUpAgain} focusKey={query.errorUpdatedAt} />
           {children(undefined, false)}
         </>
       );
@@ -104,15 +106,17 @@ function RetryButton({ query }: { query: ReturnType<typeof useActivation> }) {
 
 /**
  * What was wrong with the e-mail's link (expired, or used or broken), how to get a new one, and
- * "Sign up again" for the link's inviter: the app's activation and the server's confirm form say it alike.
+ * "Sign up again" for the link's inviter, whose form offers at once the link that finishes the
+ * account's sign-up: the app's activation and the server's confirm form say it alike.
  */
 export function LinkProblem({
   outcome,
-  inviterId,
+  signUpAgain,
   focusKey,
 }: {
   outcome: CodeProblem;
-  inviterId: string | undefined;
+  /** "Sign up again"'s address: the link's inviter's form, which offers the link that finishes the account's sign-up. */
+  signUpAgain: string | undefined;
   focusKey?: unknown;
 }) {
   const { t } = useTranslation();
@@ -120,8 +124,8 @@ export function LinkProblem({
     <Alert focusKey={focusKey}>
       <p>{outcome === 'expired' ? t('welcome.linkExpired') : t('welcome.linkInvalid')}</p>
       <p>{t('welcome.newLink')}</p>
-      {inviterId && (
-        <Link className="button button-secondary" to={paths.signUp.href(inviterId)}>
+      {signUpAgain && (
+        <Link className="button button-secondary" to={signUpAgain}>
           {t('welcome.signUpAgain')}
         </Link>
       )}

@@ -1,24 +1,42 @@
 /**
  * The invite flows' writing ports behind the call's write gate (platform/adapters/write-gate.ts):
  * a transaction commits, and each other write starts, only once the call's App Check token is
- * consumed. composition/wiring.ts wraps the real ports, the flows' unit tests their fakes.
+ * consumed. Each table names the role of every method of its port, so a method added to a port
+ * does not compile until it is classified here. composition/wiring.ts wraps the real ports, the
+ * flows' unit tests their fakes.
  */
-import { gated } from '../../platform/adapters/write-gate.js';
+import { gated, type GateTable } from '../../platform/adapters/write-gate.js';
 import type { AccountLookup, InviteStore, VerificationCodes } from '../flows/ports.js';
 
-export function gatedInviteStore(store: InviteStore): InviteStore {
-  return gated(store, {
-    transactions: ['transaction'],
-    writes: ['rememberVerificationCode', 'ensureBaseUser', 'retireUser'],
-  });
-}
+export const inviteStoreGate = {
+  getUser: 'read',
+  transaction: 'transaction',
+  rememberVerificationCode: 'write',
+  ensureBaseUser: 'write',
+  retireUser: 'write',
+} as const satisfies GateTable<InviteStore>;
 
 /** Removing a display name writes to Auth. */
-export function gatedAccounts(accounts: AccountLookup): AccountLookup {
-  return gated(accounts, { writes: ['clearDisplayName'] });
-}
+export const accountsGate = {
+  getAccount: 'read',
+  clearDisplayName: 'write',
+} as const satisfies GateTable<AccountLookup>;
 
 /** Applying a code verifies the address in Auth. */
+export const codesGate = {
+  check: 'read',
+  apply: 'write',
+  digest: 'read',
+} as const satisfies GateTable<VerificationCodes>;
+
+export function gatedInviteStore(store: InviteStore): InviteStore {
+  return gated(store, inviteStoreGate);
+}
+
+export function gatedAccounts(accounts: AccountLookup): AccountLookup {
+  return gated(accounts, accountsGate);
+}
+
 export function gatedCodes(codes: VerificationCodes): VerificationCodes {
-  return gated(codes, { writes: ['apply'] });
+  return gated(codes, codesGate);
 }

@@ -1,7 +1,8 @@
 /**
  * One picture of every page and state, from the screenshots the browser tests have just taken into
- * `.artifacts/screenshots/` (`npm run screens` runs pages.e2e.ts, short-link.e2e.ts and
- * welcome.e2e.ts on the current code first, into an emptied folder): per page a
+ * `.artifacts/screenshots/` (`npm run screens` runs the suites that take them, pages.e2e.ts,
+ * short-link.e2e.ts, welcome.e2e.ts and the journey's own (package.json's `screens:run`), on the
+ * current code first, into an emptied folder): per page a
  * row of the phone in English and Hindi, then the desktop in both, and the invite cards
  * (invite-card.e2e.ts), drawn by the test browser from
  * an HTML grid and saved as `docs/screenshots/contact-sheet.png`, beside a copy of every screenshot

@@ -73,7 +73,7 @@ export interface Profile {
 
 const lcp: ProfileBudget['value'] = (lhr) => metricValue(lhr, 'largest-contentful-paint');
 
-/** The budgets of the issue (item 6), per profile. */
+/** What each profile's figures must stay within (docs/benchmarks.md, "Lighthouse"): printed, never failing. */
 export const profileBudgets: Record<Exclude<ProfileName, 'default'>, ProfileBudget[]> = {
   'low-tier': [
     { label: 'LCP', max: 2500, unit: 'ms', value: lcp },

@@ -6,17 +6,12 @@
  */
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { AccountByEmail, CheckedCode, PasswordResets } from '../flows/ports.js';
-import { codeRefusal } from './verification-codes.js';
+import { checkCode, postCode, type AuthRestOptions } from './verification-codes.js';
 
 export class AuthPasswordResets implements PasswordResets {
   constructor(
     private readonly auth: Auth,
-    private readonly options: {
-      apiKey: () => string;
-      /** `host:port` of the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when there is one. */
-      emulatorHost: string | undefined;
-      timeoutMs?: number;
-    },
+    private readonly options: AuthRestOptions,
   ) {}
 
   accountByEmail(email: string): Promise<AccountByEmail | null> {
@@ -39,40 +34,12 @@ export class AuthPasswordResets implements PasswordResets {
     await this.auth.revokeRefreshTokens(uid);
   }
 
-  async check(code: string): Promise<CheckedCode> {
-    const answer = await this.post({ oobCode: code });
-    if (!answer.ok) return { kind: answer.refusal };
-    const { requestType, email } = answer.data;
-    return {
-      kind: 'code',
-      requestType: String(requestType ?? ''),
-      email: typeof email === 'string' ? email : undefined,
-    };
+  check(code: string): Promise<CheckedCode> {
+    return checkCode(this.options, code);
   }
 
   async spend(code: string, password: string): Promise<boolean> {
-    return (await this.post({ oobCode: code, newPassword: password })).ok;
-  }
-
-  private async post(body: object) {
-    const base = this.options.emulatorHost
-      ? `http://${this.options.emulatorHost}/identitytoolkit.googleapis.com`
-      : 'https://identitytoolkit.googleapis.com';
-    const apiKey = this.options.apiKey();
-    if (apiKey === '') throw new Error('WEB_API_KEY is not set: reset codes cannot be checked (docs/configuration.md)');
-    const response = await fetch(`${base}/v1/accounts:resetPassword?key=${encodeURIComponent(apiKey)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-    });
-    const data = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
-      error?: { message?: string };
-    };
-    if (response.ok) return { ok: true as const, data };
-    const refusal = codeRefusal(data.error?.message);
-    if (refusal) return { ok: false as const, refusal };
-    throw new Error(`Auth accounts:resetPassword answered ${response.status}: ${data.error?.message ?? 'no message'}`);
+    return (await postCode(this.options, 'resetPassword', { oobCode: code, newPassword: password })).ok;
   }
 }
 

@@ -28,56 +28,63 @@ export function codeRefusal(message: string | undefined): CodeRefusal | undefine
   return refusals[(message ?? '').split(/[\s:]/)[0] ?? ''];
 }
 
+/** How the server reaches Auth's REST API: the web app's public key, and the emulator when there is one. */
+export interface AuthRestOptions {
+  apiKey: () => string;
+  /** `host:port` of the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when there is one. */
+  emulatorHost: string | undefined;
+  timeoutMs?: number;
+}
+
+/** What Auth answered of an out-of-band code: its data, or its refusal of the code. */
+export type CodeAnswer = { ok: true; data: Record<string, unknown> } | { ok: false; refusal: CodeRefusal };
+
+/**
+ * One call of Auth's REST API on an out-of-band code (`accounts:{method}`, as the browser SDK makes
+ * it): its data, or Auth's refusal of the code; any other failure throws.
+ */
+export async function postCode(options: AuthRestOptions, method: string, body: object): Promise<CodeAnswer> {
+  const base = options.emulatorHost
+    ? `http://${options.emulatorHost}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
+  const apiKey = options.apiKey();
+  if (apiKey === '') throw new Error("WEB_API_KEY is not set: Auth's codes cannot be checked (docs/configuration.md)");
+  const response = await fetch(`${base}/v1/accounts:${method}?key=${encodeURIComponent(apiKey)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  });
+  const data = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
+    error?: { message?: string };
+  };
+  if (response.ok) return { ok: true, data };
+  const refusal = codeRefusal(data.error?.message);
+  if (refusal) return { ok: false, refusal };
+  throw new Error(`Auth accounts:${method} answered ${response.status}: ${data.error?.message ?? 'no message'}`);
+}
+
+/** A code checked (`accounts:resetPassword` without a new password): its kind and address, or its refusal. */
+export async function checkCode(options: AuthRestOptions, code: string): Promise<CheckedCode> {
+  const answer = await postCode(options, 'resetPassword', { oobCode: code });
+  if (!answer.ok) return { kind: answer.refusal };
+  const { requestType, email } = answer.data;
+  return {
+    kind: 'code',
+    requestType: String(requestType ?? ''),
+    email: typeof email === 'string' ? email : undefined,
+  };
+}
+
 export class AuthRestVerificationCodes implements VerificationCodes {
-  constructor(
-    private readonly options: {
-      apiKey: () => string;
-      /** `host:port` of the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when there is one. */
-      emulatorHost: string | undefined;
-      timeoutMs?: number;
-    },
-  ) {}
+  constructor(private readonly options: AuthRestOptions) {}
 
-  private async post(
-    method: string,
-    body: object,
-  ): Promise<{ ok: true; data: Record<string, unknown> } | { ok: false; refusal: CodeRefusal }> {
-    const base = this.options.emulatorHost
-      ? `http://${this.options.emulatorHost}/identitytoolkit.googleapis.com`
-      : 'https://identitytoolkit.googleapis.com';
-    const apiKey = this.options.apiKey();
-    if (apiKey === '') {
-      throw new Error('WEB_API_KEY is not set: verification codes cannot be applied (docs/configuration.md)');
-    }
-    const url = `${base}/v1/accounts:${method}?key=${encodeURIComponent(apiKey)}`;
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-    });
-    const data = (await response.json().catch(() => ({}))) as Record<string, unknown> & {
-      error?: { message?: string };
-    };
-    if (response.ok) return { ok: true, data };
-    const refusal = codeRefusal(data.error?.message);
-    if (refusal) return { ok: false, refusal };
-    throw new Error(`Auth accounts:${method} answered ${response.status}: ${data.error?.message ?? 'no message'}`);
-  }
-
-  async check(code: string): Promise<CheckedCode> {
-    const answer = await this.post('resetPassword', { oobCode: code });
-    if (!answer.ok) return { kind: answer.refusal };
-    const { requestType, email } = answer.data;
-    return {
-      kind: 'code',
-      requestType: String(requestType ?? ''),
-      email: typeof email === 'string' ? email : undefined,
-    };
+  check(code: string): Promise<CheckedCode> {
+    return checkCode(this.options, code);
   }
 
   async apply(code: string): Promise<AppliedCode> {
-    const answer = await this.post('update', { oobCode: code });
+    const answer = await postCode(this.options, 'update', { oobCode: code });
     if (!answer.ok) return { kind: answer.refusal };
     return { kind: 'applied', uid: String(answer.data.localId ?? '') };
   }

@@ -1,4 +1,3 @@
-import { INPUT_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dayfocus/contracts/limits';
 import { signUpFormSchema } from '@dayfocus/contracts/requests';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +6,8 @@ import { ActionLink } from '@/components/action-link';
 import { Alert } from '@/components/alert';
 import { isNetworkError } from '@/lib/errors';
 import { UnusableFinishLinkError, useFinishLinkAddress, useFinishSignUp } from '../api/finish-sign-up';
-import { PasswordField } from './password-field';
+import { NewPasswordFields } from './password-field';
 
-const PASSWORD_RULES = `minlength: ${PASSWORD_MIN_LENGTH}; maxlength: ${INPUT_MAX_LENGTH};`;
 const passwordsSchema = signUpFormSchema.pick(['password', 'confirmPassword']);
 
 type PasswordName = 'password' | 'confirmPassword';
@@ -84,19 +82,7 @@ export function FinishSignUpForm({
       <p className="lead">{address.data ? t('signUp.finishLead', { email: address.data }) : '\u00a0'}</p>
       {/* The address is the account's user name: a password manager saves the new password with it. */}
       <input type="hidden" name="email" autoComplete="username" value={address.data ?? ''} readOnly />
-      <PasswordField
-        label={t('signUp.password')}
-        show={t('signUp.showPassword')}
-        hide={t('signUp.hidePassword')}
-        rules={PASSWORD_RULES}
-        {...field('password')}
-      />
-      <PasswordField
-        label={t('signUp.confirmPassword')}
-        show={t('signUp.showConfirmPassword')}
-        hide={t('signUp.hideConfirmPassword')}
-        {...field('confirmPassword')}
-      />
+      <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
       <button
         type="submit"
         className="button button-primary"

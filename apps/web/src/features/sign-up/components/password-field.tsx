@@ -1,4 +1,6 @@
+import { INPUT_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dayfocus/contracts/limits';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FieldHint, FieldMessages } from './field-messages';
 import type { FieldProps } from './text-field';
 
@@ -65,5 +67,39 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}
     </svg>
+  );
+}
+
+/**
+ * The password rules of the shared schema in Apple's `passwordrules` syntax, so that a password a
+ * password manager suggests passes them. Any character is allowed and none is required: no class.
+ */
+const PASSWORD_RULES = `minlength: ${PASSWORD_MIN_LENGTH}; maxlength: ${INPUT_MAX_LENGTH};`;
+
+/** A new password and its confirmation, by the sign-up form's rules: the sign-up form's and the finishing page's. */
+export function NewPasswordFields({
+  password,
+  confirm,
+}: {
+  password: Omit<FieldProps, 'label'>;
+  confirm: Omit<FieldProps, 'label'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        {...password}
+        label={t('signUp.password')}
+        show={t('signUp.showPassword')}
+        hide={t('signUp.hidePassword')}
+        rules={PASSWORD_RULES}
+      />
+      <PasswordField
+        {...confirm}
+        label={t('signUp.confirmPassword')}
+        show={t('signUp.showConfirmPassword')}
+        hide={t('signUp.hideConfirmPassword')}
+      />
+    </>
   );
 }

@@ -1,18 +1,11 @@
-import { INPUT_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@dayfocus/contracts/limits';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EARLY_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/early-submit';
 import { useEmailSuggestion } from '../use-email-suggestion';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
 import { ErrorSummary } from './error-summary';
-import { PasswordField } from './password-field';
+import { NewPasswordFields } from './password-field';
 import { TextField } from './text-field';
-
-/**
- * The password rules of the shared schema in Apple's `passwordrules` syntax, so that a password a
- * password manager suggests passes them. Any character is allowed and none is required: no class.
- */
-const PASSWORD_RULES = `minlength: ${PASSWORD_MIN_LENGTH}; maxlength: ${INPUT_MAX_LENGTH};`;
 
 interface Props {
   disabled: boolean;
@@ -92,19 +85,7 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       <TextField label={t('signUp.username')} autoComplete="nickname" {...field('username')} />
       {/* The address is the account's user name: a password manager saves it with the password. */}
       <TextField label={t('signUp.email')} type="email" inputMode="email" autoComplete="username" {...field('email')} />
-      <PasswordField
-        label={t('signUp.password')}
-        show={t('signUp.showPassword')}
-        hide={t('signUp.hidePassword')}
-        rules={PASSWORD_RULES}
-        {...field('password')}
-      />
-      <PasswordField
-        label={t('signUp.confirmPassword')}
-        show={t('signUp.showConfirmPassword')}
-        hide={t('signUp.hideConfirmPassword')}
-        {...field('confirmPassword')}
-      />
+      <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
       {/* Without scripts the form cannot sign up (the sign-up runs in the browser): it says so. */}
       <noscript>
         <p className="field-error">{t('signUp.needsJavaScript')}</p>

@@ -7,12 +7,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
-/** Every zone of the web app keeps this pattern (a later zone's rule replaces an earlier one's). */
+/**
+ * By name as well as by path (the zones below): `@dayfocus/functions` is no dependency of the web app,
+ * so the resolver finds no path for it.
+ */
 const webImportsNoServer = {
   group: ['@dayfocus/functions', '@dayfocus/functions/**', '**/functions/src/**', '**/functions/lib/**'],
   message: 'The web app imports nothing of the functions package; shared code lives in @dayfocus/contracts.',
 };
+
+const root = import.meta.dirname;
+/** The folders directly in `folder` (relative to the repository's root). */
+const foldersIn = (folder) =>
+  readdirSync(join(root, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * The walls between folders, held on where an import leads (its path as the TypeScript resolver
+ * finds it), so that they hold at any depth, through `@/` and `../` alike, and for an `import()` whose
+ * path is written out. Each zone is a `target` (the importing files), what it may not reach (`from`)
+ * and what it still may (`except`); every glob is absolute, as the rule matches `except` as written.
+ */
+const under = (folder) => (glob) => join(root, folder, glob);
+const fn = under('functions/src');
+const web = under('apps/web/src');
 
 /**
  * functions/src's folders that are no slice: the base every slice stands on, the composition root
@@ -21,110 +42,144 @@ const webImportsNoServer = {
  * same walls.
  */
 const notSlices = ['platform', 'composition', 'local'];
+const slices = foldersIn('functions/src').filter((folder) => !notSlices.includes(folder));
+
+/** What any file of functions/src may see of a slice: its domain, ports, params and record refs. */
+const sliceOutsides = [fn('*/domain/**'), fn('*/flows/ports.ts'), fn('*/adapters/*-{params,refs}.ts')];
 
 /**
- * What another slice keeps to itself, as an import written `up` from the importing file
- * (`../` from a slice's own root, `../../` from its layers): its flows but their ports, its
- * adapters but their params and record refs, its entry points. Its domain is open to all;
- * platform/ is no slice.
+ * The layers of a slice (platform/'s too, but its functions/, which holds the wrappers every entry
+ * point uses, not entry points): what each may import of functions/src besides composition/ and
+ * local/, which have walls of their own below.
  */
-const otherSliceInsides = (up) =>
-  String.raw`^${up}(?!platform/)[\w-]+/(flows/(?!ports\.js$)|adapters/(?![\w-]+-(params|refs)\.js$)|functions/)`;
-const noComposition = (up) => ({
-  regex: String.raw`^${up}composition/`,
-  message:
-    'No slice imports the composition root (composition/): it builds the slices; only their functions/ take what it built.',
-});
-const up1 = String.raw`\.\./`;
-const up2 = String.raw`\.\./\.\./`;
-const noLocal = {
-  regex: String.raw`(^|/)local/`,
-  message: 'local/ holds what only the local stack runs: production code never imports it (local/index.ts wires it).',
-};
-
-function functionsLayers() {
-  const layer = (name, message, regex, extra = []) => ({
-    files: [`functions/src/*/${name}/**/*.ts`],
-    // platform/functions/ holds the wrappers every entry point uses, not entry points.
-    ignores: name === 'functions' ? ['functions/src/platform/functions/**'] : [],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex, message }, noLocal, ...extra] }],
-    },
-  });
-  /** platform/ (`files`, whose imports leave it by `up`) imports nothing of functions/src but itself. */
-  const platform = (files, up) => ({
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^${up}(?!platform/)`,
-              message: 'platform/ is what every slice stands on: it imports no slice, nor the composition root.',
-            },
-            noLocal,
-          ],
-        },
-      ],
-    },
-  });
-  return [
-    {
-      // First, so that every rule after it (each of which names noLocal again) refines it.
-      files: ['functions/src/**/*.ts'],
-      ignores: ['functions/src/local/**'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [noLocal] }] },
-    },
-    layer(
-      'domain',
+const layers = {
+  domain: {
+    allowed: () => [fn('*/domain/**')],
+    message:
       "domain/ holds pure rules: its own folder, another slice's domain and @dayfocus/contracts, nothing of Firebase.",
-      String.raw`^(firebase|\.\./(adapters|flows|functions)/|\.\./\.\./[\w-]+/(?!domain/))`,
-    ),
-    layer(
-      'flows',
+    packages: String.raw`^firebase`,
+  },
+  flows: {
+    allowed: (slice) => [fn(`${slice}/flows/**`), fn('*/domain/**'), fn('*/flows/ports.ts')],
+    message:
       "flows/ see the world through ports: their folder, the domain, another slice's domain and ports, the contracts.",
-      String.raw`^(?!\./[\w.-]+$|\.\./domain/[\w.-]+$|\.\./\.\./[\w-]+/(domain/[\w.-]+|flows/ports\.js)$|@dayfocus/contracts/[\w.-]+$)`,
-    ),
-    layer(
-      'adapters',
-      'adapters/ implement ports: no flow, no entry point, nothing inside another slice.',
-      String.raw`^\.\./(functions/|flows/(?!ports\.js$))|${otherSliceInsides(up2)}`,
-      [noComposition(up2)],
-    ),
-    layer(
-      'functions',
+    // What is no import of functions/src is @dayfocus/contracts or nothing.
+    packages: String.raw`^(?![.]|@dayfocus/contracts/[\w.-]+$)`,
+  },
+  adapters: {
+    allowed: (slice) => [fn(`${slice}/adapters/**`), ...sliceOutsides, fn('platform/**')],
+    message: 'adapters/ implement ports: no flow, no entry point, nothing inside another slice.',
+  },
+  functions: {
+    allowed: (slice) => [fn(`${slice}/{functions,flows}/**`), ...sliceOutsides, fn('platform/**')],
+    message:
       "Entry points get flows and stores from composition/wiring.ts: their slice's params and record refs alone of its adapters.",
-      String.raw`^\.\./adapters/(?![\w-]+-(params|refs)\.js$)|${otherSliceInsides(up2)}|^${up2}composition/(?!wiring\.js$)`,
-      [{ group: ['firebase-admin', 'firebase-admin/*'], message: 'The Admin SDK is used in adapters/ only.' }],
-    ),
-    {
-      // A file at a slice's own root reaches another slice as its layers do: through its domain,
-      // ports and params; and, like them, never the composition root.
-      files: ['functions/src/*/*.ts'],
-      ignores: notSlices.map((folder) => `functions/src/${folder}/**`),
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: otherSliceInsides(up1),
-                message: "Another slice's flows, adapters and entry points are its own.",
-              },
-              noComposition(up1),
-              noLocal,
-            ],
-          },
-        ],
+    packages: String.raw`^firebase-admin(/|$)`,
+    packagesMessage: 'The Admin SDK is used in adapters/ only.',
+  },
+};
+const layerOf = (slice) => Object.keys(layers).filter((layer) => slice !== 'platform' || layer !== 'functions');
+
+const noLocal =
+  'local/ holds what only the local stack runs: production code never imports it (local/index.ts wires it).';
+const noComposition =
+  'No slice imports the composition root (composition/): it builds the slices; only their functions/ take what it built.';
+
+function functionsZones() {
+  const layerZones = [...slices, 'platform'].flatMap((slice) =>
+    layerOf(slice).map((layer) => ({
+      target: fn(`${slice}/${layer}/**`),
+      from: fn('**'),
+      except: [...layers[layer].allowed(slice), fn('{composition,local}/**')],
+      message: layers[layer].message,
+    })),
+  );
+  return [
+    ...layerZones,
+    ...slices.flatMap((slice) => [
+      {
+        // A file at a slice's own root reaches another slice as its layers do.
+        target: fn(`${slice}/*.ts`),
+        from: fn('**'),
+        except: [fn(`${slice}/**`), ...sliceOutsides, fn('platform/**'), fn('*.ts'), fn('{composition,local}/**')],
+        message: "Another slice's flows, adapters and entry points are its own.",
       },
+      { target: fn(`${slice}/!(functions)/**`), from: fn('composition/**'), message: noComposition },
+      { target: fn(`${slice}/*.ts`), from: fn('composition/**'), message: noComposition },
+      {
+        target: fn(`${slice}/functions/**`),
+        from: fn('composition/**'),
+        // A glob, as the rule wants every exception of a zone whose `from` is one.
+        except: [fn('composition/wiring.*')],
+        message: layers.functions.message,
+      },
+    ]),
+    {
+      target: fn('platform/**'),
+      from: fn('**'),
+      except: [fn('platform/**'), fn('local/**')],
+      message: 'platform/ is what every slice stands on: it imports no slice, nor the composition root.',
     },
-    platform(['functions/src/platform/*.ts'], up1),
-    platform(['functions/src/platform/*/**/*.ts'], up2),
+    { target: [fn('*.ts'), fn('!(local)/**')], from: fn('local/**'), message: noLocal },
   ];
 }
 
-const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
+/** The web app's features, each a folder of apps/web/src/features. */
+const webFeatures = foldersIn('apps/web/src/features');
+
+/** Import direction of the web app: shared (components, lib, config, locales) -> features -> app. */
+const webZones = () => [
+  ...webFeatures.map((feature) => ({
+    target: web(`features/${feature}/**`),
+    from: [web('app/**'), web('features/**')],
+    except: [web(`features/${feature}/**`)],
+    message: 'A feature imports only its own folder and shared code: no other feature, nor the app.',
+  })),
+  {
+    target: web('{components,lib,config,locales}/**'),
+    from: [web('app/**'), web('features/**')],
+    message: 'Shared code does not import features or the app layer.',
+  },
+  { target: join(root, 'apps/web/**'), from: join(root, 'functions/**'), message: webImportsNoServer.message },
+];
+
+/** An `import()` is held by the walls only when they can read where it leads. */
+const literalImportsOnly = {
+  selector: "ImportExpression[source.type!='Literal']",
+  message: 'Write the path of an import() as a plain string: the import walls read where it leads.',
+};
+
+/**
+ * The packages a layer of functions/src may not import, by their name, as an import or an import();
+ * the walls on paths do not see packages. One block per layer: a later block's rule replaces an
+ * earlier one's, so no two of these name the same file.
+ */
+function functionsPackages() {
+  return Object.entries(layers).flatMap(([layer, { packages, packagesMessage, message }]) =>
+    packages
+      ? [
+          {
+            files: [`functions/src/*/${layer}/**/*.ts`],
+            ignores: layer === 'functions' ? ['functions/src/platform/functions/**'] : [],
+            rules: {
+              'no-restricted-imports': [
+                'error',
+                { patterns: [{ regex: packages, message: packagesMessage ?? message }] },
+              ],
+              'no-restricted-syntax': [
+                'error',
+                literalImportsOnly,
+                {
+                  selector: `ImportExpression[source.value=/${packages.replaceAll('/', '.')}/]`,
+                  message: packagesMessage ?? message,
+                },
+              ],
+            },
+          },
+        ]
+      : [],
+  );
+}
 
 export default tseslint.config(
   {
@@ -230,9 +285,21 @@ export default tseslint.config(
   // functions/src is cut by what it does: a slice (invites, owed-work, short-links, pages,
   // sign-in-handoffs, invite-cards) holds its own layers (domain/, flows/, adapters/, functions/); platform/
   // holds what every slice uses; composition/ builds the slices' flows for their functions/;
-  // local/ holds what only the local stack runs. The rules below keep each layer to its imports,
-  // each slice out of the others' insides and out of the composition root, and platform/ to itself.
-  ...functionsLayers(),
+  // local/ holds what only the local stack runs. The zones below keep each layer to its imports,
+  // each slice out of the others' insides and out of the composition root, and platform/ to itself;
+  // the web app's features out of each other and the app, its shared code out of both, and all of it
+  // out of functions/.
+  {
+    files: ['functions/src/**/*.ts', 'apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...functionsZones(), ...webZones()] }],
+    },
+  },
+  {
+    files: ['functions/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', literalImportsOnly] },
+  },
+  ...functionsPackages(),
   {
     // The web app runs in the browser; its service worker in a worker scope.
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -256,46 +323,6 @@ export default tseslint.config(
   {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
-  },
-  // Import direction of the web app: shared (components, lib, config, locales) -> features -> app.
-  // A feature imports neither another feature nor the app; shared code imports neither.
-  ...webFeatures.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/app/**', '@/features/**', `!@/features/${feature}/**`],
-              message: 'A feature imports only its own folder and shared code.',
-            },
-            {
-              group: ['../../**'],
-              message: 'Leave a feature only through @/ (shared code); a feature imports no other feature.',
-            },
-            webImportsNoServer,
-          ],
-        },
-      ],
-    },
-  })),
-  {
-    files: ['apps/web/src/{components,lib,config,locales}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/app/**', '@/features/**', '**/app/**', '**/features/**'],
-              message: 'Shared code does not import features or the app layer.',
-            },
-            webImportsNoServer,
-          ],
-        },
-      ],
-    },
   },
   {
     // Developer tooling (stack runner, benchmark) talks to the terminal.

@@ -1,0 +1,75 @@
+/**
+ * The web app's import walls as `npm run lint` holds them (eslint.config.mjs): each import below is
+ * linted as if written in the file named, and refused or let through as apps/web/README.md says.
+ */
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The rules that hold the walls: on where an import leads, on its text, and on an `import()`. */
+const wallRules = new Set(['import-x/no-restricted-paths', 'no-restricted-imports', 'no-restricted-syntax']);
+
+/** The messages of the import walls for `source` placed at `file` (under apps/web/src). */
+async function refusals(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\n`, { filePath: join(root, 'apps/web/src', file) });
+  return (result?.messages ?? []).filter((m) => wallRules.has(m.ruleId ?? '')).map((m) => m.message);
+}
+
+const refused: [string, string, RegExp][] = [
+  // A feature imports no other feature and not the app, from its root or any depth, by @/ or ../.
+  ['features/sign-up/new.ts', "import '../welcome/api/activate-account';", /own folder|no other feature/],
+  ['features/sign-up/new.ts', "import '@/features/welcome/api/activate-account';", /own folder|no other feature/],
+  ['features/sign-up/api/new.ts', "import '../../welcome/api/activate-account';", /own folder|no other feature/],
+  [
+    'features/sign-up/components/deep/new.ts',
+    "import '../../../inviter/api/get-inviter';",
+    /own folder|no other feature/,
+  ],
+  ['features/welcome/new.ts', "import '@/app/router';", /own folder|no other feature/],
+  ['features/welcome/api/new.ts', "import '../../../app/layout';", /own folder|no other feature/],
+  // Shared code imports neither a feature nor the app.
+  ['lib/new.ts', "import '@/features/welcome/api/activate-account';", /Shared code/],
+  ['components/new.ts', "import '../app/router';", /Shared code/],
+  ['config/new.ts', "import '@/app/layout';", /Shared code/],
+  // Nothing of the functions package.
+  ['lib/new.ts', "import '../../../../functions/src/platform/domain/errors';", /functions package/],
+  ['app/new.ts', "import '@dayfocus/functions';", /functions package/],
+  // An import() is held as an import is; one whose path is computed cannot be read, so is refused.
+  ['features/sign-up/new.ts', "void import('../welcome/api/activate-account');", /own folder|no other feature/],
+  ['lib/new.ts', "void import('@/app/router');", /Shared code/],
+  ['app/new.ts', "const where = './router'; void import(where);", /plain string/],
+];
+
+const allowed: [string, string][] = [
+  ['features/sign-up/new.ts', "import './api/social-sign-in';"],
+  ['features/sign-up/api/new.ts', "import '../use-sign-up-form';"],
+  ['features/welcome/new.ts', "import '@/lib/auth';"],
+  ['features/welcome/api/new.ts', "import '../../../lib/auth';"],
+  ['features/welcome/new.ts', "void import('@/components/open-in-browser');"],
+  ['app/new.ts', "import '@/features/welcome/api/activate-account';"],
+  ['lib/new.ts', "import '@dayfocus/contracts/brand';"],
+];
+
+describe('the layers of apps/web/src, as the lint holds them', () => {
+  // The first lint loads the configuration and its TypeScript resolver: seconds on a busy machine.
+  beforeAll(() => refusals('lib/new.ts', ''), 120_000);
+
+  it.each(refused)(
+    'refuses in %s: %s',
+    async (file, source, message) => {
+      expect(await refusals(file, source)).toContainEqual(expect.stringMatching(message));
+    },
+    30_000,
+  );
+
+  it.each(allowed)(
+    'lets through in %s: %s',
+    async (file, source) => {
+      expect(await refusals(file, source)).toEqual([]);
+    },
+    30_000,
+  );
+});

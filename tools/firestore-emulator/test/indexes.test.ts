@@ -54,7 +54,20 @@ describe('reading firestore.indexes.json', () => {
         ],
       },
     ]);
-    expect(PROJECT_CONFIG.fieldOverrides).toEqual([]);
+    // The deploy check's 30-day figure reads the funnel's shards by collection group (its `day`):
+    // the default single-field indexes of `day`, kept, and the collection group's ascending one.
+    expect(PROJECT_CONFIG.fieldOverrides).toEqual([
+      {
+        collectionGroup: 'shards',
+        fieldPath: 'day',
+        indexes: [
+          { order: 'ASCENDING', queryScope: 'COLLECTION' },
+          { order: 'DESCENDING', queryScope: 'COLLECTION' },
+          { arrayConfig: 'CONTAINS', queryScope: 'COLLECTION' },
+          { order: 'ASCENDING', queryScope: 'COLLECTION_GROUP' },
+        ],
+      },
+    ]);
   });
 
   it('names what is wrong with a malformed file', () => {

@@ -44,7 +44,8 @@ export default function WelcomeRoute() {
       <AppHandoff
         inviteLink={answer?.inviteLink ?? null}
         pending={pending}
-        signIn={answer?.signIn && inviteeId ? { ...answer.signIn, uid: inviteeId } : undefined}
+        signIn={answer?.signIn}
+        account={inviteeId}
       />
     </>
   );

@@ -9,9 +9,6 @@ import { handoffAvailable, keepActivationCode, mintSignInHandoff } from '../api/
 import { CopyInviteButton } from './copy-invite-button';
 import { StoreBadge } from './store-badges';
 
-/** Activation's sign-in code, with the account it signs in. */
-export type ActivationSignIn = NonNullable<ActivationAnswer['signIn']> & { uid: string };
-
 /** The code of one of our short links (`{origin}/l/{code}`), or null. */
 function inviteCodeOf(inviteLink: string | null): string | null {
   if (!inviteLink) return null;
@@ -60,19 +57,22 @@ export function AppHandoff({
   inviteLink,
   pending = false,
   signIn,
+  account,
 }: {
   inviteLink: string | null;
   pending?: boolean;
-  /** The sign-in code activation answered for this account (the mail's first opening), if any. */
-  signIn?: ActivationSignIn | undefined;
+  /** The sign-in code activation answered (the mail's first opening), if any: the answer's own object. */
+  signIn?: ActivationAnswer['signIn'];
+  /** The account activated, whose code it is. */
+  account?: string | undefined;
 }) {
   const { t } = useTranslation();
   const { appStoreUrl, playStoreUrl } = useRuntimeConfig();
   const platform = usePlatform();
   const code = inviteCodeOf(inviteLink);
   useEffect(() => {
-    if (signIn) keepActivationCode(signIn.uid, signIn);
-  }, [signIn]);
+    if (signIn && account) keepActivationCode(account, signIn);
+  }, [signIn, account]);
   // Google Play's link carries that code before any script (the server's page of the form's answer).
   const playSignIn = signIn?.platform === 'android' ? signIn.code : undefined;
   const withInvite = pending || inviteLink !== null;

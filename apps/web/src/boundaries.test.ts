@@ -2,21 +2,7 @@
  * The web app's import walls as `npm run lint` holds them (eslint.config.mjs): each import below is
  * linted as if written in the file named, and refused or let through as apps/web/README.md says.
  */
-import { join } from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-const root = join(__dirname, '../../..');
-const eslint = new ESLint({ cwd: root });
-
-/** The rules that hold the walls: on where an import leads, on its text, and on an `import()`. */
-const wallRules = new Set(['import-x/no-restricted-paths', 'no-restricted-imports', 'no-restricted-syntax']);
-
-/** The messages of the import walls for `source` placed at `file` (under apps/web/src). */
-async function refusals(file: string, source: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${source}\n`, { filePath: join(root, 'apps/web/src', file) });
-  return (result?.messages ?? []).filter((m) => wallRules.has(m.ruleId ?? '')).map((m) => m.message);
-}
+import { describeWalls } from '@dayfocus/stack/lint-walls';
 
 const refused: [string, string, RegExp][] = [
   // A feature imports no other feature and not the app, from its root or any depth, by @/ or ../.
@@ -53,23 +39,4 @@ const allowed: [string, string][] = [
   ['lib/new.ts', "import '@dayfocus/contracts/brand';"],
 ];
 
-describe('the layers of apps/web/src, as the lint holds them', () => {
-  // The first lint loads the configuration and its TypeScript resolver: seconds on a busy machine.
-  beforeAll(() => refusals('lib/new.ts', ''), 120_000);
-
-  it.each(refused)(
-    'refuses in %s: %s',
-    async (file, source, message) => {
-      expect(await refusals(file, source)).toContainEqual(expect.stringMatching(message));
-    },
-    30_000,
-  );
-
-  it.each(allowed)(
-    'lets through in %s: %s',
-    async (file, source) => {
-      expect(await refusals(file, source)).toEqual([]);
-    },
-    30_000,
-  );
-});
+describeWalls('the layers of apps/web/src, as the lint holds them', 'apps/web/src', { refused, allowed });

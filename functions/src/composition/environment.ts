@@ -5,9 +5,11 @@
  * once (composition/deployed.ts, local/environment.ts), before any function module loads.
  */
 import {
+  environmentMessages,
   useEnvironment as usePlatformEnvironment,
   type Environment as PlatformEnvironment,
 } from '../platform/environment.js';
+import { installedOnce } from '../platform/install-once.js';
 import type { InviteStore } from '../invites/flows/ports.js';
 import type { OwedWorkStore, PushTransport } from '../owed-work/flows/ports.js';
 
@@ -22,17 +24,14 @@ export interface Environment extends PlatformEnvironment {
   authEmulatorHost: string | undefined;
 }
 
-let current: Environment | undefined;
+const installed = installedOnce<Environment>(environmentMessages);
 
 /** Installs the environment, the platform's part with it: once, by the entry point. */
 export function useEnvironment(environment: Environment): void {
   usePlatformEnvironment(environment);
-  current = environment;
+  installed.install(environment);
 }
 
 export function environment(): Environment {
-  if (!current) {
-    throw new Error('No functions environment: load the functions through src/index.ts or src/local/index.ts');
-  }
-  return current;
+  return installed.get();
 }

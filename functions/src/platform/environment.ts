@@ -6,6 +6,7 @@
  * modules ask this environment for those parts, never whether they run in an emulator.
  */
 import type { CallableRequest } from 'firebase-functions/v2/https';
+import { installedOnce } from './install-once.js';
 
 export interface Environment {
   /** Consumes a replay-protected call's App Check token: true the first time, false on a replay. */
@@ -39,20 +40,22 @@ export interface Environment {
   forwardingHops: number;
 }
 
-let current: Environment | undefined;
+/** What the entry point installs, and what a module meets without one. */
+export const environmentMessages = {
+  twice: 'The functions environment is installed once, by the entry point',
+  missing: 'No functions environment: load the functions through src/index.ts or src/local/index.ts',
+};
+
+const installed = installedOnce<Environment>(environmentMessages);
 
 /**
  * Installs the environment: once, by the entry point (through composition/environment.ts), before
  * any function module loads.
  */
 export function useEnvironment(environment: Environment): void {
-  if (current) throw new Error('The functions environment is installed once, by the entry point');
-  current = environment;
+  installed.install(environment);
 }
 
 export function environment(): Environment {
-  if (!current) {
-    throw new Error('No functions environment: load the functions through src/index.ts or src/local/index.ts');
-  }
-  return current;
+  return installed.get();
 }

@@ -1,4 +1,3 @@
-/** The accounts of Firebase Auth, as the flows see them (flows/ports.ts, AccountLookup). */
 import type { Auth } from 'firebase-admin/auth';
 import type { Account, AccountLookup } from '../flows/ports.js';
 

@@ -35,13 +35,12 @@ export class FunnelStore {
     await ref.set(fields, { merge: true });
   }
 
-  /** Counts one event in `tx`, so that it is counted exactly when the transaction commits. */
+  /** Counted exactly when the transaction commits. */
   countIn(tx: Transaction, inviterId: string, event: FunnelEvent, now: Date): void {
     const { ref, fields } = this.shardWrite(inviterId, event, now);
     tx.set(ref, fields, { merge: true });
   }
 
-  /** The inviter's funnel, per day, oldest first. */
   async funnelOf(inviterId: string): Promise<FunnelDay[]> {
     const snapshot = await this.shards(inviterId).get();
     return sumFunnel(snapshot.docs.map((doc) => doc.data()));

@@ -2,8 +2,7 @@
  * The invite flows' writing ports behind the call's write gate (platform/adapters/write-gate.ts):
  * a transaction commits, and each other write starts, only once the call's App Check token is
  * consumed. Each table names the role of every method of its port, so a method added to a port
- * does not compile until it is classified here. composition/wiring.ts wraps the real ports, the
- * flows' unit tests their fakes.
+ * does not compile until it is classified here.
  */
 import { gated, type GateTable } from '../../platform/adapters/write-gate.js';
 import type { AccountLookup, InviteStore, VerificationCodes } from '../flows/ports.js';

@@ -1,9 +1,7 @@
 /**
- * Firestore side of the invite flow (invites/flows/ports.ts, InviteStore). A join's transaction is the
- * flow's: the store reads for it (InviteTransaction) and writes the plan the domain made. The
- * other operations read what they need once, let the domain decide, and write once; each is
- * safe to repeat, so that a retry after a failure anywhere finishes the work instead of
- * duplicating it.
+ * A join's transaction is the flow's: the store reads for it and writes the plan the domain made.
+ * Every operation is safe to repeat, so that a retry after a failure anywhere finishes the work
+ * instead of duplicating it.
  */
 import { FieldValue, Filter, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isDocumentId } from '@dayfocus/contracts/ids';
@@ -25,7 +23,7 @@ import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
 
 export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
-  /** `funnel` counts the sign-ups and joins inside their transactions (the composition root's one store). */
+  /** `funnel` counts the sign-ups and joins inside their transactions. */
   constructor(
     firestore: Firestore,
     private readonly funnel: FunnelStore,
@@ -34,16 +32,12 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
     super(firestore);
   }
 
-  /** The user's record, or null when there is none (or the id cannot name a document). */
   async getUser(userId: string): Promise<UserRecord | null> {
     if (!isDocumentId(userId)) return null;
     return (await this.user(userId).get()).data() ?? null;
   }
 
-  /**
-   * Runs the flow's work in one Firestore transaction (the SDK runs it again on contention, up
-   * to 20 times: the join's documents are its own, so contention is rare).
-   */
+  /** The SDK retries on contention; the join's documents are its own, so contention is rare. */
   async transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T> {
     return this.firestore.runTransaction((tx) => work(new FirestoreInviteTransaction(this, this.funnel, tx)), {
       maxAttempts: 20,
@@ -66,11 +60,7 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
     return !found.empty;
   }
 
-  /**
-   * Remembers the digest of a verification code an activation is about to apply (inviter-choice.ts,
-   * verificationCodeProves). False when no sign-up recorded an inviter for the account (nothing
-   * is written: a proof matters only for a recorded inviter).
-   */
+  /** Nothing is written (false) when no sign-up recorded an inviter: a proof matters only for one. */
   async rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean> {
     try {
       await this.signUpRef(userId).update({
@@ -84,7 +74,7 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
     }
   }
 
-  /** Auth trigger: a base record from the email sign-up set, never overwriting one. */
+  /** Never overwrites a record. */
   async ensureBaseUser(input: {
     userId: string;
     email: string;
@@ -100,7 +90,7 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
     }
   }
 
-  /** Auth trigger on deletion: the record stays (history refers to it) but is retired. */
+  /** The record stays, retired: history refers to it. */
   async retireUser(userId: string, now: string): Promise<'retired' | 'missing'> {
     try {
       await this.user(userId).update({
@@ -117,11 +107,7 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
   }
 }
 
-/**
- * One join's (or e-mail sign-up's) transaction: the reads the flow asks for, then the writes of
- * its plan. It writes the invitee's documents, the pair's friendship and join record, and a shard
- * of the inviter's funnel: nothing that the inviter's other joins write (docs/joins.md J).
- */
+/** It writes nothing that the inviter's other joins write, the funnel's shards aside (docs/joins.md J). */
 class FirestoreInviteTransaction implements InviteTransaction {
   constructor(
     private readonly store: FirestoreInviteStore,
@@ -178,7 +164,7 @@ class FirestoreInviteTransaction implements InviteTransaction {
     return { user, signUp, inviter: inviter ?? null };
   }
 
-  /** Merges a step's fields into the sign-up record, creating it with the first (nothing when empty). */
+  /** Creates the record with its first fields. */
   private setSignUp(userId: string, fields: Partial<SignUpRecord>, now: Date): void {
     if (Object.keys(fields).length === 0) return;
     this.tx.set(this.store.signUpRef(userId), { ...fields, userId, updatedAt: now.toISOString() }, { merge: true });

@@ -43,7 +43,7 @@ export class AuthPasswordResets implements PasswordResets {
   }
 }
 
-/** The account Auth found, or null when it has none (an account without an address is none here). */
+/** An account without an address is none here. */
 async function accountOf(lookup: Promise<UserRecord>): Promise<AccountByEmail | null> {
   try {
     const user = await lookup;

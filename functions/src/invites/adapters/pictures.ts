@@ -10,7 +10,7 @@ import { withinTime } from '../../platform/adapters/time-limit.js';
 const RESOLVE_TIMEOUT_MS = 3_000;
 
 export interface PictureRules {
-  /** The Storage folder of the users' pictures (`{folder}/{uid}/…`). */
+  /** `{folder}/{uid}/…` */
   picturesFolder: string;
   /** On the local stack: plain http pictures of 127.0.0.1 and localhost load too. */
   localHttp: boolean;

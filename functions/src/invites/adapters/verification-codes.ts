@@ -1,8 +1,8 @@
 /**
  * The e-mail verification codes of sign-ups, checked and applied by the server through Auth's
  * REST API (what the browser SDK's checkActionCode and applyActionCode call), so that the
- * server knows which proof verified an address (inviter-choice.ts, recordedInviterCounts). These calls
- * take the web app's API key, which is public: it is in every page of the site.
+ * server knows which proof verified an address (recordedInviterCounts). These calls take the web
+ * app's API key, which is public: it is in every page of the site.
  */
 import { createHash } from 'node:crypto';
 import { defineString } from 'firebase-functions/params';
@@ -28,21 +28,16 @@ export function codeRefusal(message: string | undefined): CodeRefusal | undefine
   return refusals[(message ?? '').split(/[\s:]/)[0] ?? ''];
 }
 
-/** How the server reaches Auth's REST API: the web app's public key, and the emulator when there is one. */
 export interface AuthRestOptions {
   apiKey: () => string;
-  /** `host:port` of the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when there is one. */
+  /** FIREBASE_AUTH_EMULATOR_HOST */
   emulatorHost: string | undefined;
   timeoutMs?: number;
 }
 
-/** What Auth answered of an out-of-band code: its data, or its refusal of the code. */
 export type CodeAnswer = { ok: true; data: Record<string, unknown> } | { ok: false; refusal: CodeRefusal };
 
-/**
- * One call of Auth's REST API on an out-of-band code (`accounts:{method}`, as the browser SDK makes
- * it): its data, or Auth's refusal of the code; any other failure throws.
- */
+/** As the browser SDK calls `accounts:{method}`; a failure other than a refusal of the code throws. */
 export async function postCode(options: AuthRestOptions, method: string, body: object): Promise<CodeAnswer> {
   const base = options.emulatorHost
     ? `http://${options.emulatorHost}/identitytoolkit.googleapis.com`
@@ -64,7 +59,7 @@ export async function postCode(options: AuthRestOptions, method: string, body: o
   throw new Error(`Auth accounts:${method} answered ${response.status}: ${data.error?.message ?? 'no message'}`);
 }
 
-/** A code checked (`accounts:resetPassword` without a new password): its kind and address, or its refusal. */
+/** `accounts:resetPassword` without a new password checks a code without using it up. */
 export async function checkCode(options: AuthRestOptions, code: string): Promise<CheckedCode> {
   const answer = await postCode(options, 'resetPassword', { oobCode: code });
   if (!answer.ok) return { kind: answer.refusal };

@@ -1,6 +1,6 @@
 /**
  * An invite funnel per inviter and day: how many people viewed the invitation, signed up from
- * it and became friends. Pure rules; the store (adapters/funnel-store.ts) writes and reads.
+ * it and became friends. Pure rules; the store writes and reads.
  *
  * Each event is one increment of one field of one randomly chosen shard
  * `_inviteFunnels/{inviterId}/shards/{day}_{n}` (Firestore's distributed counter: a popular
@@ -37,17 +37,15 @@ export interface FunnelDay {
   joins: number;
 }
 
-/** The UTC day of `now`, as the shards and the report name it. */
 export function funnelDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** The id of shard `shard` of `day`. */
 export function funnelShardId(day: string, shard: number): string {
   return `${day}_${shard}`;
 }
 
-/** The fields one event adds to its shard (the increment itself is the store's). */
+/** The increment itself is the store's. */
 export function funnelShardFields(inviterId: string, day: string): { inviterId: string; day: string } {
   return { inviterId, day };
 }

@@ -12,7 +12,6 @@ export interface AccountFacts {
   tokensValidAfter?: string;
 }
 
-/** An account that has proved its address: a verified email, or Apple or Google. */
 export function accountProved(account: AccountFacts): boolean {
   return account.emailVerified || account.providerIds.some((p) => SOCIAL_PROVIDERS.has(p));
 }

@@ -4,16 +4,13 @@
  */
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 
-/** What the Auth service says of an account, as far as a public page cares. */
 export interface AccountState {
   disabled?: boolean;
 }
 
 /**
- * An inviter people may join (a live record the app has not switched off, `acceptsInvitees`) whose
- * account an administrator has not disabled: the same rule as the joins'. `account` is null when
- * Auth knows no such account, or could not say in time: the record decides then (a deleted
- * account's record is retired by the deletion trigger).
+ * The joins' rule. `account` is null when Auth knows no such account or could not say in time: the
+ * record decides then (a deleted account's record is retired by the deletion trigger).
  */
 export function isPublicInviter(user: UserRecord | null, account: AccountState | null): user is UserRecord {
   return acceptsInvitees(user) && account?.disabled !== true;

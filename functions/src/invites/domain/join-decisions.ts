@@ -13,7 +13,6 @@ import { activationUpdate, companionRecord, socialSignUpUpdate } from './sign-up
 import type { JoinRequest } from './join-requests.js';
 import type { Caller } from '../../platform/domain/caller.js';
 
-/** What the transaction read for the decision. */
 export interface JoinFacts {
   user: Partial<UserRecord> | undefined;
   /** The server's own record of the sign-up: the inviter chosen and its proof (never the app's `Users`). */
@@ -23,11 +22,10 @@ export interface JoinFacts {
 }
 
 export interface JoinDecision {
-  /** Fields of the invitee's record to set (merged into it); may be empty. */
+  /** Merged into the invitee's record; may be empty. */
   userUpdate: Partial<UserRecord>;
-  /** Fields of the invitee's sign-up record to set (merged into it); empty: none. */
+  /** Merged into the invitee's sign-up record; may be empty. */
   signUpUpdate: Partial<SignUpRecord>;
-  /** The inviter to join, if any. */
   inviterId: string | undefined;
   /** The invitee's name as it goes into the friendship, the history entry and the push. */
   inviteeName: string;
@@ -57,11 +55,7 @@ export function sessionStillValid(authTime: number | undefined, account: Account
   return authTime * 1000 >= Date.parse(account.tokensValidAfter);
 }
 
-/**
- * A signed-in caller's account as Auth has it now: refused when it is gone or disabled, or when
- * its sessions were revoked after this sign-in (the comparison `checkRevoked` makes, on the
- * account the flow reads anyway: no extra request).
- */
+/** Refused when the account is gone or disabled, or its sessions were revoked after this sign-in. */
 export function checkSession<A extends AccountFacts>(caller: Caller, account: A | null): A {
   if (!account) throw sessionEnded();
   if (account.disabled) throw disabledAccount();
@@ -210,7 +204,6 @@ function decideAcceptInvite(
   };
 }
 
-/** What an e-mail sign-up's reads allow: refused for a deleted record or an unknown inviter. */
 export function checkEmailSignUp(user: Partial<UserRecord> | undefined, inviter: UserRecord | null): void {
   if (user?.isDeleted) throw deletedAccount();
   if (!acceptsInvitees(inviter)) throw noInviter();

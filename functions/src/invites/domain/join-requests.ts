@@ -14,13 +14,11 @@ export interface CodeProof {
   digest: string;
 }
 
-/** A join as asked for: by whom, about which account, naming which inviter. */
 export type JoinRequest =
   | { kind: 'social-sign-up'; caller: Caller; provider: string; inviterId: string }
   | { kind: 'activation'; caller: Caller | null; inviteeId: string; linkInviterId?: string; proof?: CodeProof }
   | { kind: 'accept-invite'; caller: Caller; inviterId: string };
 
-/** The invitee of a join request. */
 export function inviteeOf(request: JoinRequest): string {
   return request.kind === 'activation' ? request.inviteeId : request.caller.uid;
 }
@@ -30,7 +28,6 @@ export function inviterHintOf(request: JoinRequest): string | undefined {
   return request.kind === 'activation' ? request.linkInviterId : request.inviterId;
 }
 
-/** Refusals that hold before any read: the wrong provider, a self-invite. */
 export function checkJoinRequest(request: JoinRequest): void {
   if (request.kind === 'social-sign-up' && !SOCIAL_PROVIDERS.has(request.provider)) {
     throw new FlowError('failed-precondition', 'completeSocialSignUp is for accounts signed in with Apple or Google');

@@ -23,7 +23,7 @@ import { BATCH_GRACE_MS } from '../../owed-work/domain/join-batch.js';
 import { replayAsks } from '../../owed-work/domain/push-claims.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
 
-/** What the store read, in one transaction, for one invitee and (maybe) one inviter. */
+/** Read in one transaction. */
 export interface JoinState {
   inviteeId: string;
   inviterId: string | undefined;
@@ -44,23 +44,19 @@ export interface JoinWrites {
 
 export type JoinOutcome = 'joined' | 'already-friends' | 'joined-before' | 'no-inviter' | 'inviter-gone';
 
-/** A join's outcome and its writes; what it owes the inviter is on the join's record, for her batch. */
 export interface JoinPlan {
   outcome: JoinOutcome;
   writes: JoinWrites;
 }
 
-/** What planJoin is told beside the state: the name to record, and the time. */
 export interface JoinInput {
   inviteeName: string;
   now: Date;
 }
 
 /**
- * Decides one join from the state read. The friendship and the join's record go together, once
- * per pair: a new join's record owes the inviter its history entry and an undecided push, which
- * her next batch delivers (the trigger on the record runs it). A pair that has a record gets
- * nothing new, however often it is asked: a replayed call only asks for owed work that is due.
+ * A new join's record owes the inviter its history entry and an undecided push, which her next
+ * batch delivers. A pair that has a record gets nothing new: a replay only asks for owed work that is due.
  */
 export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
   const writes: JoinWrites = {};

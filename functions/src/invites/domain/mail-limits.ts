@@ -12,7 +12,6 @@ import { nextAllowedAt, stampsInWindow, type RollingWindow } from '../../platfor
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The day's mails: RESEND_DAILY_LIMIT in any 24 hours. */
 const DAY: RollingWindow = { limit: RESEND_DAILY_LIMIT, windowMs: DAY_MS };
 
 /**
@@ -22,7 +21,6 @@ const DAY: RollingWindow = { limit: RESEND_DAILY_LIMIT, windowMs: DAY_MS };
  */
 export const PLAIN_ADDRESS_RESERVE = 2;
 
-/** The other spellings' share of the day. */
 const OTHER_SPELLINGS_DAY: RollingWindow = { limit: RESEND_DAILY_LIMIT - PLAIN_ADDRESS_RESERVE, windowMs: DAY_MS };
 
 export { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS };
@@ -37,19 +35,14 @@ export interface MailLog {
   plainSentAt?: string[];
 }
 
-/** How a mail's address is spelled: the mailbox's plain address, or another spelling of it. */
 export type Spelling = 'plain' | 'variant';
 
 export type ResendDecision = { send: true; log: MailLog } | { send: false; retryAfterMs: number };
 
 /**
- * Whether a mail may go to an address spelled `spelling` whose mailbox's log is `log` (null: none
- * sent yet) at `now`. If so, the log to store: this send appended, entries older than 24 hours
- * dropped. If not, how long until one may: the minute since the last mail, or until the day has
- * room for this spelling, whichever is later. Other spellings get at most their share and what
- * the plain address left of the day; the plain address gets the day less the other spellings'
- * share (a log stored before the reserve may hold more of their mails than that: they count only
- * up to it, so her own mails still go).
+ * If sent, the log to store (entries older than a day dropped); if not, the later of the minute's
+ * and the day's wait. A log stored before the reserve may hold more variant mails than their share:
+ * they count only up to it against the plain address, so her own mails still go.
  */
 export function resendDecision(log: MailLog | null, now: Date, spelling: Spelling): ResendDecision {
   const all = stampsInWindow(log?.sentAt, DAY, now);
@@ -101,11 +94,7 @@ export function spellingOf(email: string): Spelling {
   return email.trim().toLowerCase() === mailboxOf(email) ? 'plain' : 'variant';
 }
 
-/**
- * The id of an address's log: the SHA-256 (hex) of its mailbox (mailboxOf), so that `v+1@gmail.com`,
- * `V.1@gmail.com` and `v1@googlemail.com` share one log with `v1@gmail.com`, and no address is
- * stored in clear as a document id.
- */
+/** Hashed from the mailbox so that every spelling shares one log and no address is stored in clear as an id. */
 export function mailLogKey(email: string): string {
   return createHash('sha256').update(mailboxOf(email)).digest('hex');
 }

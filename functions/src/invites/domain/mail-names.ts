@@ -64,11 +64,8 @@ function readerLength(text: string): number {
 }
 
 /**
- * The name as the mail may give it (the stored name cleaned as the app cleans every name), or
- * null when the mail should say "A friend" instead: no usable name, or one with a number, a
- * currency sign, an address or link, or longer than MAIL_NAME_MAX_LENGTH. The checks read the
- * name with compatibility forms folded (NFKC: full-width `０８００` and `＠`, circled `①` are
- * caught as what they look like), and its skeleton (lookalikes caught as what they look like).
+ * Null: the mail says "A friend". The rules read the name NFKC-folded (full-width `０８００` and `＠`,
+ * circled `①`) and as its skeleton, so that lookalikes are caught as what they look like.
  */
 export function inviterNameForMail(stored: string | null): string | null {
   const name = stored === null ? '' : cleanDisplayName(stored);

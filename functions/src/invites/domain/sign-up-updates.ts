@@ -18,7 +18,6 @@ export function companionRecord(user: Partial<UserRecord> | undefined, signUp: S
   return user === undefined || user.isActive === undefined || typeof signUp?.invitedBy === 'string';
 }
 
-/** What a step sets: on the app's `Users` record, and on the server's own sign-up record (empty: nothing). */
 export interface SignUpUpdates {
   user: Partial<UserRecord>;
   signUp: Partial<SignUpRecord>;
@@ -41,7 +40,6 @@ export function activationUpdate(
   return { user: update, signUp: proof };
 }
 
-/** What an email sign-up sets: what the record is missing, and the inviter if none is recorded. */
 export function emailSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
   signUp: SignUpRecord | undefined,
@@ -56,11 +54,7 @@ export function emailSignUpUpdate(
   };
 }
 
-/**
- * What an Apple or Google sign-up sets on the record: what is missing, the flags, and the
- * link's inviter unless `recordedCounts`: a recorded inviter that still counts stays
- * (join-decisions.ts decides it).
- */
+/** A recorded inviter that still counts (`recordedCounts`, decided in join-decisions.ts) stays. */
 export function socialSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
   signUp: SignUpRecord | undefined,

@@ -20,7 +20,6 @@ export interface VerificationMailInput {
   to: string;
   /** The inviter's stored name; cleaned and checked here, as it came from a record a client may write. */
   inviterName: string | null;
-  /** The verification link; only https: and http: (the local stack) are accepted. */
   link: string;
   /** The words, in the invitee's language (and that language's direction). */
   text: ServerText;
@@ -44,10 +43,6 @@ function checkedLink(link: string): string {
   return link;
 }
 
-/**
- * The inviter as the mail names them: their name when it passes the mail's own rule (mail-names.ts:
- * no number, currency sign, address or link, not too long), else "A friend" in the language.
- */
 function inviterShown(inviterName: string | null, text: ServerText): string {
   return inviterNameForMail(inviterName) ?? text.t('verificationMail.someone');
 }
@@ -85,17 +80,14 @@ function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' |
   ].join('\n');
 }
 
-/** The confirmation mail to `to`, in `text`'s language; throws on a link that is not http(s). */
+/** Throws on a link that is not http(s). */
 export function verificationMail(input: VerificationMailInput): MailMessage {
   const link = checkedLink(input.link);
   const inviter = inviterShown(input.inviterName, input.text);
   return laidOutMail(input.to, link, input.text, 'verificationMail', { inviter });
 }
 
-/**
- * A mail of one section of the server's words (each holds the keys of MailWords): its subject, its
- * plain text and its HTML, in `text`'s language, around the one link it is for.
- */
+/** Each section of the server's words holds the keys of MailWords. */
 export function laidOutMail(
   to: string,
   link: string,

@@ -44,14 +44,13 @@ export interface FinishSignUpDeps {
   now(): Date;
 }
 
-/** The sign-up page of `inviterId` in `language`: the mail's link, with the code added. */
 function signUpLink(productDomain: string, inviterId: string, language: string): URL {
   const url = new URL(pagePatterns.signUp.replace(':inviterId', encodeURIComponent(inviterId)), productDomain);
   url.searchParams.set('lg', language);
   return url;
 }
 
-/** What a finish link that cannot be used hears, whatever the reason (no mailbox is told anything). */
+/** One answer whatever the reason, so that no mailbox is told anything. */
 const unusableLink = (reason: 'expired' | 'used-or-invalid') =>
   new FlowError('invalid-argument', 'This link to finish signing up cannot be used: ask for a new one', {
     finishLink: reason,
@@ -61,11 +60,9 @@ export class FinishSignUpFlow {
   constructor(private readonly deps: FinishSignUpDeps) {}
 
   /**
-   * Mails a link to finish the sign-up to `email` (or to the address of `uid`, for the page of an
-   * expired or cut verification link, which knows no address) when it is an unconfirmed e-mail sign-up of this
-   * companion (recorded by registerInvitee, enabled), within the mailbox's limits, which the
-   * verification mail shares. Every address gets the same answer, mailed or not, so that the
-   * call tells nobody who has an account or in which state.
+   * `uid` serves the page of an expired or cut verification link, which knows no address. The
+   * mailbox's limits are the verification mail's. Every address gets the same answer, mailed or
+   * not, so that the call tells nobody who has an account or in which state.
    */
   async mailLink(input: { email: string; language: string } | { uid: string; language: string }): Promise<WriteResult> {
     const account =
@@ -108,14 +105,10 @@ export class FinishSignUpFlow {
   }
 
   /**
-   * The mail's link used: the code checked (a password reset of an enabled companion sign-up);
-   * the new password set first, ending every session of the account; then the sign-up's own
-   * verification code made and applied, as its mail's link would, so that the inviter joins;
-   * then the code spent. Spent last, since Auth's reset marks the address verified (the
-   * emulator's does; a verified address takes no sign-up proof, inviter-choice.ts), and the order
-   * holds whether it does or not. Each step can be taken again: a failure leaves the code unspent, and the
-   * same link finishes. A sign-up confirmed already only has its password set, as Auth's own
-   * reset page would, and answers the welcome of a signed-in account.
+   * The password is set first (ending every session), then the sign-up's own verification code is
+   * applied so that the inviter joins, and the reset code is spent last: Auth's reset may mark the
+   * address verified (the emulator's does), and a verified address takes no sign-up proof
+   * (inviter-choice.ts). A failure leaves the code unspent, so the same link finishes.
    */
   async finish(input: {
     resetCode: string;

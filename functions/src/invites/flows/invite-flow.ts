@@ -10,7 +10,7 @@
  *
  * A join reads top to bottom in `join`: the flow opens the transaction, reads through the
  * store, lets the domain decide (join-decisions.ts, then joins.ts's planJoin), and has the
- * store write the plan; retryRefusedCommits owns the retries.
+ * store write the plan; the store's transaction owns the retries.
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
@@ -28,11 +28,7 @@ export interface InviteFlowDeps extends JoinFlowDeps {
   now(): Date;
 }
 
-/**
- * What activation and a social sign-up answer in the flow: the write's result and the card of
- * the inviter now a friend (null when none); for an activation, whether it recorded the sign-up's
- * proof of its address (JoinOutcome).
- */
+/** `provedSignUp`: whether an activation recorded the sign-up's proof of its address. */
 export type ActivationResult = Omit<ActivationAnswer, 'inviteLink' | 'signIn'> & { provedSignUp?: boolean };
 
 const notThisAccount = () => new FlowError('invalid-argument', 'This verification link is not for this account');
@@ -84,11 +80,7 @@ export class InviteFlow {
     return writeSucceeded;
   }
 
-  /**
-   * Apple or Google sign-up, by a new person or by someone who already uses the app: the
-   * record is completed (never overwritten) and the inviter of the link they used is joined.
-   * The answer is activation's (the account is active already): the welcome page greets with it.
-   */
+  /** Answered as activation is (the account is active already): the welcome page greets with it. */
   async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<ActivationResult> {
     const provider = caller.signInProvider ?? '';
     const request: JoinRequest = { kind: 'social-sign-up', caller, provider, inviterId: input.inviterId };
@@ -97,15 +89,10 @@ export class InviteFlow {
   }
 
   /**
-   * Activation from the verification link, which may be opened on another device: signed in
-   * (`caller`, the account itself) or not, but the account must have proved its address. The
-   * link's `inviterId` is only a hint that saves a round of reads.
-   *
-   * The link's verification code, when it carries one, is applied here, so that the server knows
-   * the sign-up's own e-mail proved the address (inviter-choice.ts, recordedInviterCounts): it is
-   * checked to verify this account's address (one for another account, or of another kind, is
-   * refused with nothing applied or written), its digest remembered while the address is
-   * unverified, then it is applied.
+   * `caller` is null when the link is opened on another device. The link's `inviterId` is only a
+   * hint that saves a round of reads. Its verification code is applied here, so that the server
+   * knows the sign-up's own e-mail proved the address (recordedInviterCounts); a code for another
+   * account or of another kind is refused with nothing applied or written.
    */
   async activateAccount(
     input: { uid: string; inviterId?: string; verificationCode?: string },
@@ -147,7 +134,7 @@ export class InviteFlow {
       return { ...writeSucceeded, inviter, provedSignUp };
     } catch (error) {
       // What a refusal says of the link's code depends on the code alone, never on the account's
-      // state: an anonymous caller hears one answer for every account (invite-callables.ts).
+      // state: an anonymous caller hears one answer for every account (welcome-flow.ts).
       if (!(error instanceof FlowError) || !checked || !ACTIVATION_ACCOUNT_REFUSALS.has(error.code)) throw error;
       const kind = (await checked).kind;
       const details = kind === 'expired' || kind === 'used-or-invalid' ? { verificationLink: kind } : undefined;
@@ -155,11 +142,7 @@ export class InviteFlow {
     }
   }
 
-  /**
-   * "Add Asha as a friend?" accepted in the app, by a signed-in account that has proved its
-   * address (verified email, or Apple or Google), from an invite the app got through a link,
-   * the install referrer or the clipboard. The same join as a sign-up's. Answers the inviter's card.
-   */
+  /** "Add Asha as a friend?" accepted in the app (an invite from a link, the install referrer or the clipboard). */
   async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
     const request: JoinRequest = { kind: 'accept-invite', caller, inviterId: input.inviterId };
     const { inviter } = await this.joins.join(request, this.deps.now());

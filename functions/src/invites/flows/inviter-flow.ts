@@ -25,13 +25,11 @@ export interface InviterFlowDeps {
 export class InviterFlow implements InviterLookup {
   constructor(private readonly deps: InviterFlowDeps) {}
 
-  /** The inviter's record when she has a public face, else null. */
   async publicInviter(inviterId: string): Promise<UserRecord | null> {
     const [user, account] = await Promise.all([this.deps.users.getUser(inviterId), this.accountOf(inviterId)]);
     return isPublicInviter(user, account) ? user : null;
   }
 
-  /** The inviter's card, or null when she has no public face. */
   async card(inviterId: string): Promise<InviterCard | null> {
     const inviter = await this.publicInviter(inviterId);
     if (!inviter) return null;
@@ -42,7 +40,7 @@ export class InviterFlow implements InviterLookup {
     };
   }
 
-  /** getInviter: the card, or `not-found` for nobody (unknown, retired, switched off or disabled alike). */
+  /** `not-found` alike for an unknown, retired, switched-off or disabled inviter. */
   async getInviter(inviterId: string): Promise<InviterCard> {
     const card = await this.card(inviterId);
     if (!card) throw new FlowError('not-found', 'No inviter with this id');

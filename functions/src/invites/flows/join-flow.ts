@@ -2,8 +2,7 @@
  * A join, top to bottom: who joins whom, decided and committed in one transaction. What the
  * join owes its inviter (her history entry, her push) is recorded on the join's record and
  * delivered off the request path in her next batch, by the trigger on that record
- * (owed-work/flows/owed-work-flow.ts): a join never waits for her shared documents. Activation, a social sign-up and the app's acceptInvite
- * all join through here (invite-flow.ts).
+ * (owed-work/flows/owed-work-flow.ts): a join never waits for her shared documents.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
@@ -15,10 +14,7 @@ import { isPublicInviter } from '../domain/inviters.js';
 import type { Account, AccountLookup, InviteStore, InviteTransaction, PairState } from './ports.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
-/**
- * The inviter's record when people may join them now (the rule of the public pages too:
- * domain/inviters.ts), or null: the join then treats them as gone.
- */
+/** Null: the join treats the inviter as gone (the public pages' rule too). */
 export function openInviter(record: UserRecord | null, account: Account | null): UserRecord | null {
   return isPublicInviter(record, account) ? record : null;
 }
@@ -31,11 +27,7 @@ export interface JoinFlowDeps {
   logger: Logger;
 }
 
-/**
- * A join's answer: the card of the inviter joined (or whose join had been made before), if any,
- * and whether this join recorded the sign-up's own proof of its address (an activation applying
- * its e-mail's code for the first time: it happens once per account).
- */
+/** `provedSignUp`: an activation applied its e-mail's code for the first time (once per account). */
 export interface JoinOutcome {
   inviter: InviterCard | null;
   provedSignUp: boolean;
@@ -44,11 +36,7 @@ export interface JoinOutcome {
 export class JoinFlow {
   constructor(private readonly deps: JoinFlowDeps) {}
 
-  /**
-   * A join, top to bottom. The account is looked up while the transaction reads the invitee
-   * and the inviter the request names (one round of reads); the domain decides who joins whom
-   * and plans the writes; the store commits them. The inviter's card comes from the record it read.
-   */
+  /** The accounts are looked up while the transaction reads the invitee and the named inviter: one round of reads. */
   async join(request: JoinRequest, now: Date): Promise<JoinOutcome> {
     checkJoinRequest(request);
     const inviteeId = inviteeOf(request);
@@ -112,7 +100,7 @@ export class JoinFlow {
     return { ...pair, inviter: openInviter(pair.inviter, await inviterAccount) };
   }
 
-  /** An inviter's card from their record (null for none, or a retired or switched-off one): no read of its own. */
+  /** No read of its own: the card comes from the record the transaction read. */
   private async cardOf(inviterId: string | undefined, inviter: UserRecord | null): Promise<InviterCard | null> {
     if (!inviterId || !acceptsInvitees(inviter)) return null;
     return {

@@ -2,9 +2,8 @@
  * The verification e-mail, ours (docs/joins.md, B): for the signed-in e-mail account, a link
  * from Auth (`generateEmailVerificationLink`) that opens the welcome page of the inviter its
  * sign-up recorded, written in the page's language and naming that inviter, put in the Trigger
- * Email extension's outbox. At most one a minute and five a day per mailbox, two of the five kept
- * for its plain address (mail-limits.ts).
- * One answer whatever the address's state: when the next one may be asked for.
+ * Email extension's outbox, within the mailbox's limits (mail-limits.ts). One answer whatever the
+ * address's state: when the next one may be asked for.
  */
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import type { Caller } from '../../platform/domain/caller.js';
@@ -26,7 +25,6 @@ export interface VerificationMailDeps {
   now(): Date;
 }
 
-/** The welcome page of this account and inviter, in `language`: the mail's link, with the code added. */
 export function welcomeLink(productDomain: string, uid: string, inviterId: string, language: string): URL {
   const path = pagePatterns.welcome
     .replace(':inviteeId?', encodeURIComponent(uid))

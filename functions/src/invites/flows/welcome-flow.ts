@@ -59,8 +59,7 @@ export class WelcomeFlow {
   constructor(private readonly deps: WelcomeFlowDeps) {}
 
   /**
-   * Activation from the verification link, signed in (`caller`, the account itself) or not. An
-   * anonymous caller hears one refusal for every account state; what was wrong with the link's
+   * An anonymous caller hears one refusal for every account state; what was wrong with the link's
    * code (expired, used or malformed) is kept, since the flow says it from the code alone.
    */
   async activate(input: ActivationInput, caller: Caller | null): Promise<ActivationAnswer> {
@@ -104,7 +103,7 @@ export class WelcomeFlow {
     }
   }
 
-  /** A sign-up with Apple or Google: answered as activation is, so that the welcome page greets at once. */
+  /** Answered as activation is, so that the welcome page greets at once. */
   async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<ActivationAnswer> {
     const hint = this.hintLink(input.inviterId);
     const result = await this.deps.invites.completeSocialSignUp(caller, input);
@@ -121,7 +120,6 @@ export class WelcomeFlow {
     return { inviterId, link };
   }
 
-  /** The welcome page's answer: the join's result, the inviter now a friend, and her short link. */
   private async answer(
     result: WriteResult,
     inviter: InviterCard | null,

@@ -36,21 +36,20 @@ const fn = under('functions/src');
 const web = under('apps/web/src');
 
 /**
- * functions/src's folders that are no slice: the base every slice stands on, the composition root
- * above them, and what only the local stack runs. Every other folder is a slice (invites/,
- * owed-work/, short-links/, pages/, sign-in-handoffs/, invite-cards/, and any new one), held by the
- * same walls.
+ * functions/src's folders that are no slice, from the top floor down: the entry points (every
+ * callable, HTTP function and trigger), the composition root that builds the slices for them, the
+ * base every slice stands on, and what only the local stack runs. Every other folder is a slice,
+ * held by the same walls.
  */
-const notSlices = ['platform', 'composition', 'local'];
+const notSlices = ['entry-points', 'composition', 'platform', 'local'];
 const slices = foldersIn('functions/src').filter((folder) => !notSlices.includes(folder));
 
 /** What any file of functions/src may see of a slice: its domain, ports, params and record refs. */
 const sliceOutsides = [fn('*/domain/**'), fn('*/flows/ports.ts'), fn('*/adapters/*-{params,refs}.ts')];
 
 /**
- * The layers of a slice (platform/'s too, but its functions/, which holds the wrappers every entry
- * point uses, not entry points): what each may import of functions/src besides composition/ and
- * local/, which have walls of their own below.
+ * The layers of a slice (platform/'s too): what each may import of functions/src besides
+ * composition/ and local/, which have walls of their own below.
  */
 const layers = {
   domain: {
@@ -70,24 +69,24 @@ const layers = {
     allowed: (slice) => [fn(`${slice}/adapters/**`), ...sliceOutsides, fn('platform/**')],
     message: 'adapters/ implement ports: no flow, no entry point, nothing inside another slice.',
   },
-  functions: {
-    allowed: (slice) => [fn(`${slice}/{functions,flows}/**`), ...sliceOutsides, fn('platform/**')],
-    message:
-      "Entry points get flows and stores from composition/wiring.ts: their slice's params and record refs alone of its adapters.",
-    packages: String.raw`^firebase-admin(/|$)`,
-    packagesMessage: 'The Admin SDK is used in adapters/ only.',
-  },
 };
-const layerOf = (slice) => Object.keys(layers).filter((layer) => slice !== 'platform' || layer !== 'functions');
 
 const noLocal =
   'local/ holds what only the local stack runs: production code never imports it (local/index.ts wires it).';
 const noComposition =
-  'No slice imports the composition root (composition/): it builds the slices; only their functions/ take what it built.';
+  'No slice imports the composition root (composition/): it builds the slices for the entry points above them.';
+const entryPoints = {
+  message:
+    'Entry points get flows and stores from composition/wiring.ts: of a slice, its domain, flows, ports, params and record refs.',
+  packages: String.raw`^firebase-admin(/|$)`,
+  packagesMessage: 'The Admin SDK is used in adapters/ only.',
+};
+const noEntryPoints =
+  'Entry points stand above everything else: nothing of functions/src imports them but functions.ts.';
 
 function functionsZones() {
   const layerZones = [...slices, 'platform'].flatMap((slice) =>
-    layerOf(slice).map((layer) => ({
+    Object.keys(layers).map((layer) => ({
       target: fn(`${slice}/${layer}/**`),
       from: fn('**'),
       except: [...layers[layer].allowed(slice), fn('{composition,local}/**')],
@@ -102,18 +101,36 @@ function functionsZones() {
         target: fn(`${slice}/*.ts`),
         from: fn('**'),
         except: [fn(`${slice}/**`), ...sliceOutsides, fn('platform/**'), fn('*.ts'), fn('{composition,local}/**')],
-        message: "Another slice's flows, adapters and entry points are its own.",
+        message: "Another slice's flows and adapters are its own.",
       },
-      { target: fn(`${slice}/!(functions)/**`), from: fn('composition/**'), message: noComposition },
-      { target: fn(`${slice}/*.ts`), from: fn('composition/**'), message: noComposition },
       {
-        target: fn(`${slice}/functions/**`),
-        from: fn('composition/**'),
-        // A glob, as the rule wants every exception of a zone whose `from` is one.
-        except: [fn('composition/wiring.*')],
-        message: layers.functions.message,
+        target: fn(`${slice}/!(domain|flows|adapters)/**`),
+        from: fn('**'),
+        message: "A slice's folders are domain/, flows/ and adapters/; entry points live in entry-points/.",
       },
+      { target: fn(`${slice}/**`), from: fn('composition/**'), message: noComposition },
+      { target: fn(`${slice}/**`), from: fn('entry-points/**'), message: noEntryPoints },
     ]),
+    {
+      target: fn('entry-points/**'),
+      from: fn('**'),
+      except: [
+        fn('entry-points/**'),
+        fn('*/flows/**'),
+        ...sliceOutsides,
+        fn('platform/**'),
+        fn('{composition,local}/**'),
+      ],
+      message: entryPoints.message,
+    },
+    {
+      target: fn('entry-points/**'),
+      from: fn('composition/**'),
+      // A glob, as the rule wants every exception of a zone whose `from` is one.
+      except: [fn('composition/wiring.*')],
+      message: entryPoints.message,
+    },
+    { target: fn('composition/**'), from: fn('entry-points/**'), message: noEntryPoints },
     {
       target: fn('platform/**'),
       from: fn('**'),
@@ -155,12 +172,15 @@ const literalImportsOnly = {
  * earlier one's, so no two of these name the same file.
  */
 function functionsPackages() {
-  return Object.entries(layers).flatMap(([layer, { packages, packagesMessage, message }]) =>
+  const walled = [
+    ...Object.entries(layers).map(([layer, walls]) => ({ files: `functions/src/*/${layer}/**/*.ts`, ...walls })),
+    { files: 'functions/src/entry-points/**/*.ts', ...entryPoints },
+  ];
+  return walled.flatMap(({ files, packages, packagesMessage, message }) =>
     packages
       ? [
           {
-            files: [`functions/src/*/${layer}/**/*.ts`],
-            ignores: layer === 'functions' ? ['functions/src/platform/functions/**'] : [],
+            files: [files],
             rules: {
               'no-restricted-imports': [
                 'error',

@@ -26,15 +26,9 @@ const packages = [
   { dir: 'scripts' },
 ];
 
-/**
- * The folder of functions/src a module belongs to: its slice (invites/, platform/, ...), the
- * root's own modules (`.`), or a slice's entry points (`invites/functions`), which stand apart
- * from their slice: they import the composition root, which builds that slice's flows.
- */
+/** The folder of functions/src a module belongs to: its slice, entry-points/, ..., or the root's own (`.`). */
 export function folderOf(module) {
-  const [first, second] = module.split('/');
-  if (second === undefined) return '.';
-  return second === 'functions' && first !== 'platform' ? `${first}/functions` : first;
+  return module.includes('/') ? module.split('/')[0] : '.';
 }
 
 /**

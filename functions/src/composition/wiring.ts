@@ -1,7 +1,7 @@
 /**
  * The composition root: builds every flow from the real adapters, once per instance, the one
  * place where ports (flows/ports.ts) meet their implementations. It stands above the slices, which
- * never import it; only their entry points (`{slice}/functions/`) take what it built.
+ * never import it; only the entry points above it (`entry-points/`) take what it built.
  */
 import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';

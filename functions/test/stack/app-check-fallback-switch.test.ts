@@ -21,7 +21,7 @@ beforeAll(async () => {
   // The local stack's composition, as its entry point loads it (it exists only in the emulator).
   process.env.FUNCTIONS_EMULATOR = 'true';
   await import('../../src/local/environment.js');
-  const { attestByChallenge } = await import('../../src/attestation/functions/attestation-callables.js');
+  const { attestByChallenge } = await import('../../src/entry-points/attestation-callables.js');
   run = (attestByChallenge as unknown as { run: Run }).run;
 });
 afterAll(() => {

@@ -50,7 +50,7 @@ export const paths = {
   home: { pattern: pagePatterns.home, href: () => pagePatterns.home },
   /**
    * Not a page of the app: the server finds (or makes) the inviter's short link and redirects
-   * to it ("I already have an account"; functions/src/pages/functions/invitation-page.ts).
+   * to it ("I already have an account"; functions/src/entry-points/invitation-page.ts).
    */
   inviterAppLink: {
     pattern: pagePatterns.inviterAppLink,

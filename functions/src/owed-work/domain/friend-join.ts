@@ -13,7 +13,7 @@ export type PushState =
 export type HistoryState = 'written' | 'owed' | 'not-owed';
 /**
  * Who sends a claimed push: `trigger`, the function that runs on the join's record when the
- * inviter's batch claims it (owed-work/functions/owed-work.ts), or `sweep`, the sweep that claimed
+ * inviter's batch claims it (entry-points/owed-work.ts), or `sweep`, the sweep that claimed
  * it (also when answering a replayed call's ask).
  */
 export type PushSender = 'trigger' | 'sweep';

@@ -15,7 +15,7 @@ import { useHydrated } from '@/lib/hydration';
 
 /**
  * `/feedback/:inviterId/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and
- * picture. The server renders it first (functions/src/pages/functions/invitation-page.ts) and the app
+ * picture. The server renders it first (functions/src/entry-points/invitation-page.ts) and the app
  * takes it over; both actions are links, so the page works without JavaScript.
  */
 /**

@@ -2,9 +2,9 @@
  * What the mobile app calls with an invite it got from a link, the install referrer or the
  * clipboard (docs/app-contract.md): who invited, and accepting.
  */
-import { FlowError } from '../../platform/domain/errors.js';
-import { callable, requireCaller } from '../../platform/functions/callable.js';
-import { appLinkFlow, inviteFlow, inviterFlow } from '../../composition/wiring.js';
+import { FlowError } from '../platform/domain/errors.js';
+import { callable, requireCaller } from '../platform/functions/callable.js';
+import { appLinkFlow, inviteFlow, inviterFlow } from '../composition/wiring.js';
 
 /**
  * The link a code names as it may be served (its target made for its inviter); `not-found` for a

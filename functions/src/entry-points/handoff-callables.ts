@@ -3,8 +3,8 @@
  * on "Get the app"; the app redeems it once on its first start, and ends it on "Not you?".
  */
 import { platformOfAppId } from '@dayfocus/contracts/sign-in-handoff';
-import { callable, requireCaller } from '../../platform/functions/callable.js';
-import { signInHandoffFlow } from '../../composition/wiring.js';
+import { callable, requireCaller } from '../platform/functions/callable.js';
+import { signInHandoffFlow } from '../composition/wiring.js';
 
 /** Signed in on the welcome page, the account activated and proved: a code for this device's store. */
 export const createSignInHandoff = callable('createSignInHandoff', (input, request) =>

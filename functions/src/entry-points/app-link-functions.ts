@@ -2,10 +2,10 @@
  * Short links: the callable that makes one, the HTTP function behind Hosting's `/l/**`
  * rewrite that answers a visit, and the two association files the apps claim links with.
  */
-import { purposeOf } from '../../platform/domain/previews.js';
-import { httpFunction } from '../../platform/functions/http-function.js';
-import { callable } from '../../platform/functions/callable.js';
-import { appLinkFlow } from '../../composition/wiring.js';
+import { purposeOf } from '../platform/domain/previews.js';
+import { httpFunction } from '../platform/functions/http-function.js';
+import { callable } from '../platform/functions/callable.js';
+import { appLinkFlow } from '../composition/wiring.js';
 
 /** Public: "I already have an account" on the invitation pages. */
 export const createAppLink = callable('createAppLink', (input) => appLinkFlow.createAppLink(input.inviterId));

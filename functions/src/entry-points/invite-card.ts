@@ -1,6 +1,6 @@
 /** The invite cards behind Hosting's `/card/**` rewrite: the pictures of the pages' link previews. */
-import { httpFunction } from '../../platform/functions/http-function.js';
-import { cardFlow } from '../../composition/wiring.js';
+import { httpFunction } from '../platform/functions/http-function.js';
+import { cardFlow } from '../composition/wiring.js';
 
 /** GET /card/{inviterId}/{language}/{version}.jpg. */
 export const inviteCard = httpFunction('inviteCard', (req) => cardFlow.answer(req.method, req.originalUrl), {

@@ -10,13 +10,17 @@ import type { Request } from 'firebase-functions/v2/https';
 import { isUserId } from '@dayfocus/contracts/ids';
 import { HANDOFF_CODE_PATTERN } from '@dayfocus/contracts/sign-in-handoff';
 import { SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
-import type { HttpAnswer } from '../../platform/domain/http-answer.js';
-import { httpFunction } from '../../platform/functions/http-function.js';
-import { textIn } from '../../platform/adapters/locales.js';
-import { signInHandoffFlow } from '../../composition/wiring.js';
+import type { HttpAnswer } from '../platform/domain/http-answer.js';
+import { httpFunction } from '../platform/functions/http-function.js';
+import { textIn } from '../platform/adapters/locales.js';
+import { signInHandoffFlow } from '../composition/wiring.js';
 import { createHash } from 'node:crypto';
-import { RECOVERY_FORM_SCRIPT, recoveryPage, type RecoveryPageState } from '../domain/recovery-mail.js';
-import type { RecoveryOutcome } from '../flows/sign-in-handoff-flow.js';
+import {
+  RECOVERY_FORM_SCRIPT,
+  recoveryPage,
+  type RecoveryPageState,
+} from '../sign-in-handoffs/domain/recovery-mail.js';
+import type { RecoveryOutcome } from '../sign-in-handoffs/flows/sign-in-handoff-flow.js';
 
 const HEADERS = {
   ...SECURITY_HEADERS,

@@ -10,11 +10,11 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { collections } from '@dayfocus/contracts/records';
-import { SWEEP_SCHEDULE } from '../domain/push-claims.js';
-import { recordOf } from '../../platform/adapters/converters.js';
-import { owedWorkConverters } from '../adapters/owed-work-refs.js';
-import { maxInstances } from '../../platform/functions/capacity.js';
-import { owedWorkFlow } from '../../composition/wiring.js';
+import { SWEEP_SCHEDULE } from '../owed-work/domain/push-claims.js';
+import { recordOf } from '../platform/adapters/converters.js';
+import { owedWorkConverters } from '../owed-work/adapters/owed-work-refs.js';
+import { maxInstances } from '../platform/functions/capacity.js';
+import { owedWorkFlow } from '../composition/wiring.js';
 
 /**
  * Delivers a new join's batch, and sends a push its batch claimed, once, and settles it on the

@@ -1,6 +1,6 @@
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
-import { callable, requireCaller } from '../../platform/functions/callable.js';
-import { inviteFlow, inviterFlow, verificationMailFlow, welcomeFlow } from '../../composition/wiring.js';
+import { callable, requireCaller } from '../platform/functions/callable.js';
+import { inviteFlow, inviterFlow, verificationMailFlow, welcomeFlow } from '../composition/wiring.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
 export const getInviter = callable('getInviter', (input) => inviterFlow.getInviter(input.inviterId));

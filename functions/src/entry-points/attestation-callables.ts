@@ -3,11 +3,11 @@
  * Check token, since its caller's first attestation failed. Without a solution it hands out a
  * challenge, within the client's and the address's limits; with a solved one, a token, once.
  */
-import { callable } from '../../platform/functions/callable.js';
-import { environment } from '../../platform/environment.js';
-import { clientAddressOf } from '../../pages/domain/welcome-confirm.js';
-import { attestationFlow } from '../../composition/wiring.js';
-import { UNNAMED_CONTEXT } from '../domain/attestation.js';
+import { callable } from '../platform/functions/callable.js';
+import { environment } from '../platform/environment.js';
+import { clientAddressOf } from '../pages/domain/welcome-confirm.js';
+import { attestationFlow } from '../composition/wiring.js';
+import { UNNAMED_CONTEXT } from '../attestation/domain/attestation.js';
 
 export const attestByChallenge = callable('attestByChallenge', async (input, request) => {
   const context = input.context ?? UNNAMED_CONTEXT;

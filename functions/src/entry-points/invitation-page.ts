@@ -5,11 +5,11 @@
  * and of every e-mail's link (`/auth/action`).
  */
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
-import { purposeOf } from '../../platform/domain/previews.js';
-import { httpFunction } from '../../platform/functions/http-function.js';
-import { environment } from '../../platform/environment.js';
-import { loadRenderer, pageFlow } from '../../composition/wiring.js';
-import { clientAddressOf } from '../domain/welcome-confirm.js';
+import { purposeOf } from '../platform/domain/previews.js';
+import { httpFunction } from '../platform/functions/http-function.js';
+import { environment } from '../platform/environment.js';
+import { loadRenderer, pageFlow } from '../composition/wiring.js';
+import { clientAddressOf } from '../pages/domain/welcome-confirm.js';
 
 /** The deploy's policy, and in the local stack the Auth emulator's address beside it. */
 const connectSources = environment().pageConnectSources;

@@ -1,5 +1,5 @@
-import { callable } from '../../platform/functions/callable.js';
-import { finishSignUpFlow } from '../../composition/wiring.js';
+import { callable } from '../platform/functions/callable.js';
+import { finishSignUpFlow } from '../composition/wiring.js';
 
 /** Public: the same answer for every address; only an unconfirmed companion sign-up is mailed. */
 export const mailSignUpLink = callable('mailSignUpLink', (input) => finishSignUpFlow.mailLink(input));

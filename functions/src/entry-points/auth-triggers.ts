@@ -1,8 +1,8 @@
 /** Account lifecycle. Cloud Functions v2 has no auth create/delete events; v1 has. */
 import * as functionsV1 from 'firebase-functions/v1';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
-import { maxInstances } from '../../platform/functions/capacity.js';
-import { cardFlow, inviteFlow } from '../../composition/wiring.js';
+import { maxInstances } from '../platform/functions/capacity.js';
+import { cardFlow, inviteFlow } from '../composition/wiring.js';
 
 const authEvents = (name: 'onAccountCreated' | 'onAccountDeleted') =>
   functionsV1.region(FUNCTIONS_REGION).runWith({ maxInstances: maxInstances[name] }).auth.user();

@@ -1,8 +1,7 @@
 /**
- * Where owed work's records live, with their converters: the joins' records
- * (`_friendJoins/{inviterId}_{inviteeId}`) and the inviters' push budgets (`_pushBudgets/{inviterId}`).
- * Its own store reads and writes them; the invite store writes a join's record in the join's own
- * transaction and reads the budget, and the trigger reads the record it fires on, all through these.
+ * Where owed work's records live, with their converters: `_friendJoins/{inviterId}_{inviteeId}` and
+ * `_pushBudgets/{inviterId}`. Shared so that the invite store writes a join's record in the join's
+ * own transaction through the same refs.
  */
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { collections, friendDocumentId } from '@dayfocus/contracts/records';

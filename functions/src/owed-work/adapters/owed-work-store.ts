@@ -1,8 +1,6 @@
 /**
- * Firestore side of owed work (owed-work/flows/ports.ts, OwedWorkStore): the join records'
- * pushes and history entries, the inviters' push budgets. Each operation reads what it needs
- * once in a transaction, lets the domain decide (planBatch, planSweep, planDueSummary,
- * settledPush), and writes once; each is safe to repeat.
+ * Each operation reads what it needs once in a transaction, lets the domain decide, and writes
+ * once; each is safe to repeat.
  */
 import { FieldValue, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
 import type { Logger } from '../../platform/flows/ports.js';
@@ -41,10 +39,8 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
   }
 
   /**
-   * The inviter's batch (join-batch.ts), for the join `inviteeId` of hers: its owed joins are
-   * found beside the transaction (a query in it would conflict with every new join), then read
-   * again in it with her history, budget and record, and delivered in one commit. Nothing when
-   * the join no longer owes anything (an earlier batch took it).
+   * The owed joins are found beside the transaction (a query in it would conflict with every new
+   * join), then read again in it with her history, budget and record, and delivered in one commit.
    */
   async deliverBatch(inviterId: string, inviteeId: string, now: Date): Promise<BatchOutcome> {
     const ownRef = this.joinRef(inviterId, inviteeId);
@@ -93,7 +89,7 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
     );
   }
 
-  /** Writes the outcome of a push, if the join still carries this claim (see holdsPushClaim); false if not. */
+  /** False, nothing written, when the join no longer carries this claim (holdsPushClaim). */
   async settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean> {
     const ref = this.joinRef(claim.inviterId, claim.inviteeId);
     return this.firestore.runTransaction(async (tx) => {
@@ -104,7 +100,6 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
     });
   }
 
-  /** Drops a push token that FCM reported dead, unless the app has meanwhile stored a new one. */
   async removeDeadToken(userId: string, token: string, now: string): Promise<void> {
     const ref = this.user(userId);
     await this.firestore.runTransaction(async (tx) => {
@@ -133,11 +128,6 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
     }));
   }
 
-  /**
-   * The sweep's look at one due join: claims its push if it may be retried now (with the
-   * inviter's current token), gives up a last attempt whose sender died, and says whether
-   * its history entry is owed.
-   */
   async claimDue(
     inviterId: string,
     inviteeId: string,
@@ -159,20 +149,18 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
     );
   }
 
-  /** Inviters whose push budget owes something (a summary) whose time has come, oldest first. */
   async dueBudgets(now: Date, limit: number): Promise<string[]> {
     return (await this.due(this.firestore.collection(collections.pushBudgets), now, limit)).docs.map((d) => d.id);
   }
 
-  /** The documents of a collection whose `dueAt` has come, oldest first: what the sweep works through. */
+  /** Oldest `dueAt` first. */
   private due<T>(collection: CollectionReference<T>, now: Date, limit: number) {
     return collection.where('dueAt', '<=', now.toISOString()).orderBy('dueAt').limit(limit).get();
   }
 
   /**
-   * The sweep's look at one inviter's budget: claims the summary push when the window has room
-   * (with the inviter's current token and language), in one transaction with the budget, so
-   * that a racing join (its blind increment) or a second sweep can neither lose nor double it.
+   * In one transaction with the budget, so that a racing join (its blind increment) or a second
+   * sweep can neither lose nor double the summary.
    */
   async claimSummary(inviterId: string, now: Date): Promise<SummaryPlan> {
     const budgetRef = this.budgetRef(inviterId);
@@ -187,7 +175,6 @@ export class FirestoreOwedWorkStore extends OwedWorkRefs implements OwedWorkStor
     );
   }
 
-  /** Records how a claimed summary went, unless another sender has taken it over since. */
   async settleSummary(claim: SummaryClaim, result: SummaryResult, now: Date): Promise<void> {
     const budgetRef = this.budgetRef(claim.inviterId);
     await this.firestore.runTransaction(

@@ -9,11 +9,7 @@ import { collections, type HistoryEntry } from '@dayfocus/contracts/records';
  */
 export const HISTORY_TRIM_TO_BYTES = 768 * 1024;
 
-/**
- * The history list with `entries` appended (one entry, or an inviter's batch of them) and the
- * oldest entries dropped until the whole document (its other fields included) is at most
- * `maxBytes` by Firestore's size rules. The newest entry is always kept.
- */
+/** The whole document, its other fields included, is measured by Firestore's size rules. The newest entry is always kept. */
 export function appendCapped(
   inviterId: string,
   document: Record<string, unknown> | undefined,

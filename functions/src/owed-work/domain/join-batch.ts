@@ -26,15 +26,13 @@ export const BATCH_LIMIT = 400;
  */
 export const BATCH_GRACE_MS = 60_000;
 
-/** Whether a join waits for its inviter's batch. */
 export function owesBatch(join: Pick<FriendJoin, 'history' | 'push'> | undefined): boolean {
   return join?.history === 'owed' || join?.push === 'undecided';
 }
 
-/** What a batch read in its transaction. */
 export interface BatchState {
   inviterId: string;
-  /** The joins read (any that no longer owe anything are left as they are). */
+  /** Any that no longer owe anything are left as they are. */
   joins: readonly FriendJoin[];
   inviter: UserRecord | null;
   budget: PushBudget | undefined;
@@ -43,15 +41,14 @@ export interface BatchState {
 }
 
 export interface BatchPlan {
-  /** The history list to store, or null when no entry was owed. */
+  /** Null when no entry was owed. */
   history: unknown[] | null;
   /** The oldest entries dropped to keep the document within its size (history.ts). */
   dropped: number;
-  /** Each owed join's record as it is to be stored. */
   joins: (FriendJoin & { dueAt: string | undefined })[];
-  /** The budget's fields this batch decides (`undefined`: delete), or null when no push was decided. */
+  /** `undefined` values delete; null when no push was decided. */
   budget: Partial<Record<keyof PushBudget, unknown>> | null;
-  /** Pushes claimed (each sent by the trigger on its join's record) and joins held for the summary. */
+  /** Each claimed push is sent by the trigger on its join's record. */
   claimed: number;
   held: number;
 }
@@ -60,10 +57,8 @@ const byJoinTime = (a: FriendJoin, b: FriendJoin) =>
   a.createdAt.localeCompare(b.createdAt) || a.inviteeId.localeCompare(b.inviteeId);
 
 /**
- * The batch of `state` at `now`. Entries are appended in the order the joins were made, each
- * dated at its join. Pushes are decided in that order as one join at a time would have been
- * (push-budget.ts): a push of its own while her hour has room and no summary is owed, else held
- * for the summary; none when she has no token.
+ * Entries are appended in the order the joins were made, each dated at its join, and pushes are
+ * decided in that order as one join at a time would have been.
  */
 export function planBatch(state: BatchState, now: Date): BatchPlan {
   const iso = now.toISOString();

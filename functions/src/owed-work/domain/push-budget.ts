@@ -14,14 +14,6 @@
  * same information, without the phone buzzing every few seconds. A script that signs up
  * hundreds of accounts naming one inviter gets that inviter at most five buzzes an hour,
  * summaries included, however fast it runs.
- *
- * The budget document holds:
- * - `sentAt`: the claim times of the latest pushes (at most the limit), oldest first;
- * - `heldCount`, `heldName`, `heldInviteeId`, `heldAt`: the joins since the last summary that
- *   got no push of their own. A join adds itself with a blind write (an increment), so that
- *   many joins at once do not contend for the document once the limit is reached;
- * - `summary`: the summary push being delivered (claimed with a lease, or waiting for a retry);
- * - `dueAt`: while something is owed, when the sweep should look again.
  */
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 import { isDue, nextRetryAt, PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, type PushResult } from './push-timing.js';
@@ -55,7 +47,12 @@ export interface SummaryPush {
 
 export interface PushBudget {
   inviterId: string;
+  /** The claim times of the latest pushes (at most the limit), oldest first. */
   sentAt?: string[];
+  /**
+   * The joins since the last summary that got no push of their own. A join adds itself with a
+   * blind write (an increment), so that many joins at once do not contend once the limit is reached.
+   */
   heldCount?: number;
   heldName?: string;
   heldInviteeId?: string;
@@ -63,23 +60,22 @@ export interface PushBudget {
   summary?: SummaryPush;
   /** The outcome of the last summary that was settled (for whoever looks into a complaint). */
   lastSummary?: { id: string; count: number; result: string; at: string };
+  /** While something is owed, when the sweep should look again. */
   dueAt?: string;
   updatedAt?: string;
 }
 
 const PUSH_WINDOW: RollingWindow = { limit: FRIEND_JOIN_PUSHES_PER_HOUR, windowMs: PUSH_BUDGET_WINDOW_MS };
 
-/** Whether one more push may be claimed at `now`. */
 export function pushAllowed(budget: Pick<PushBudget, 'sentAt'> | undefined, now: Date): boolean {
   return stampsInWindow(budget?.sentAt, PUSH_WINDOW, now).length < FRIEND_JOIN_PUSHES_PER_HOUR;
 }
 
-/** When the next push may be claimed: `now` if one may be now. */
 export function nextPushAt(budget: Pick<PushBudget, 'sentAt'> | undefined, now: Date): Date {
   return nextAllowedAt(budget?.sentAt, PUSH_WINDOW, now);
 }
 
-/** `sentAt` with a claim at `now` counted (older claims that no longer matter dropped). */
+/** Older claims that no longer matter are dropped. */
 export function withPushCounted(budget: Pick<PushBudget, 'sentAt'> | undefined, now: Date): string[] {
   return withEventCounted(budget?.sentAt, PUSH_WINDOW, now);
 }
@@ -98,7 +94,7 @@ export function joinPushDecision(budget: PushBudget | undefined, now: Date): 'cl
   return !summaryOwed(budget) && pushAllowed(budget, now) ? 'claim' : 'hold';
 }
 
-/** When the sweep should look at the budget again, or undefined when nothing is owed. */
+/** Undefined when nothing is owed. */
 export function budgetDueAt(budget: PushBudget, now: Date): string | undefined {
   const { summary } = budget;
   if (summary?.state === 'sending') return summary.dueAt;
@@ -107,7 +103,6 @@ export function budgetDueAt(budget: PushBudget, now: Date): string | undefined {
   return (budget.heldCount ?? 0) > 0 ? slot : undefined;
 }
 
-/** A summary push this caller has claimed and must now send (and settle). */
 export interface SummaryClaim {
   inviterId: string;
   token: string | null;
@@ -116,7 +111,7 @@ export interface SummaryClaim {
 }
 
 export interface SummaryPlan {
-  /** Fields of the budget document to set (`undefined`: delete the field), or null for none. */
+  /** `undefined` values delete the field; null: no write. */
   update: Partial<Record<keyof PushBudget, unknown>> | null;
   claim: SummaryClaim | null;
   /** Joins whose summary is given up: its last attempt's sender died, or the inviter has no token. */
@@ -125,10 +120,6 @@ export interface SummaryPlan {
 
 const heldCleared = { heldCount: 0, heldName: undefined, heldInviteeId: undefined, heldAt: undefined };
 
-/**
- * The sweep's summary plan for one inviter at `now`, from the budget and the inviter's record
- * as read: nothing unless the budget's due time has come (planSummary).
- */
 export function planDueSummary(
   inviterId: string,
   budget: PushBudget | undefined,
@@ -209,13 +200,9 @@ export function planSummary(
   };
 }
 
-/** How a summary's try went: the same outcomes as a join's own push. */
 export type SummaryResult = PushResult;
 
-/**
- * The budget's fields after a claimed summary was tried, or null when the claim is no longer
- * this caller's (its lease ran out and another sender took it over).
- */
+/** Null when the claim is no longer this caller's (its lease ran out and another sender took it over). */
 export function settledSummary(
   budget: PushBudget | undefined,
   claim: SummaryClaim,

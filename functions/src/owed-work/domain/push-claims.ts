@@ -17,7 +17,6 @@ export function pushTargetOf(inviter: UserRecord | null): { token: string | null
   return { token: (acceptsInvitees(inviter) && inviter.fcmToken) || null, language: inviter?.language };
 }
 
-/** The claim a join's record holds (claimed at `claimedAt`), to send to `inviter`'s current token. */
 export function pushClaimOf(
   join: Omit<FriendJoin, 'push'>,
   claimedAt: string,
@@ -36,10 +35,6 @@ export function pushClaimOf(
   };
 }
 
-/**
- * Claims a join's push for one caller: the join's fields with the claim (and its lease) in
- * them, and the claim to send with the inviter's current `token`; `sender` sends it.
- */
 export function claimPush(
   join: Omit<FriendJoin, 'push'>,
   inviter: { token: string | null; language: string | undefined },
@@ -51,7 +46,6 @@ export function claimPush(
   return { update: withDueAt(claimed), claim };
 }
 
-/** The fields of a claim: the push is being sent by `sender` until the lease runs out. */
 export function pushClaimFields(
   attempts: number,
   now: Date,
@@ -136,9 +130,8 @@ export function holdsPushClaim(
 }
 
 /**
- * The join's fields after a claimed push was tried. A failure that is not the token's fault
- * is retried with backoff until PUSH_MAX_ATTEMPTS, then the push is `failed` for good.
- * Returns `undefined` for the fields to delete.
+ * A failure that is not the token's fault is retried with backoff until PUSH_MAX_ATTEMPTS, then
+ * the push is `failed` for good. `undefined` values are fields to delete.
  */
 export function settledPush(
   claim: PushClaim,
@@ -169,7 +162,6 @@ export function settledPush(
   };
 }
 
-/** What the sweep does with a join whose due time has come. */
 export function sweepAction(
   join: FriendJoin,
   now: Date,
@@ -186,28 +178,20 @@ export function sweepAction(
   return { claimPush, giveUpPush, writeHistory: historyDue };
 }
 
-/** The sweep's whole decision for one join, which the store (and the tests' fake) apply as they are. */
+/** The sweep's whole decision for one join, which the store (and the tests' fake) apply as it is. */
 export interface SweepPlan {
-  /** The join as it is to be stored, or null when it stays as it is. */
+  /** Null: unchanged. */
   join: (FriendJoin & { dueAt: string | undefined }) | null;
-  /** The inviter's push budget's new `sentAt` when the claim counts a push, else null. */
+  /** The push budget's new `sentAt` when the claim counts a push. */
   budgetSentAt: string[] | null;
-  /** The push the sweep claimed and must now send, if any. */
   claim: PushClaim | null;
   /** A last attempt whose sender died was ended as failed. */
   gaveUp: boolean;
-  /** The join's history entry is owed now. */
   writeHistory: boolean;
 }
 
 const NOTHING: SweepPlan = { join: null, budgetSentAt: null, claim: null, gaveUp: false, writeHistory: false };
 
-/**
- * What the sweep does with one join at `now`, given the inviter's record and push budget as
- * read: claims its push if it may be retried (with the inviter's current token) and the
- * hour's budget has room, defers it if not, ends a last attempt whose sender died, and keeps
- * `dueAt` true to what is still owed.
- */
 export function planSweep(
   read: FriendJoin | undefined,
   inviter: UserRecord | null,

@@ -25,6 +25,5 @@ export function isDue(dueAt: string | undefined, now: Date): boolean {
   return dueAt === undefined || Date.parse(dueAt) <= now.getTime();
 }
 
-/** How one try at a push went: FCM took it, there was no token, the token was dead, or try again later. */
 export type PushResult =
   { kind: 'sent' } | { kind: 'no-token' } | { kind: 'token-removed'; error: string } | { kind: 'retry'; error: string };

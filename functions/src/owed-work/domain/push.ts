@@ -20,16 +20,12 @@ export interface PushMessage {
   };
 }
 
-/** "{name} has accepted your invitation", in the inviter's language (`text`; English by default). */
 export function friendJoinText(inviteeName: string, text: ServerText = serverText()): string {
   // Cleaned again where it is shown: the stored name came from a record a client may write.
   return text.t('push.friendJoin', { name: cleanDisplayName(inviteeName) });
 }
 
-/**
- * The summary of `count` joins, naming the most recent one: "Asha and 14 others accepted your
- * invitation". A summary of one join says what that join's own push would have said.
- */
+/** A summary of one join says what that join's own push would have said. */
 export function friendJoinSummaryText(heldName: string, count: number, text: ServerText = serverText()): string {
   const others = count - 1;
   if (others < 1) return friendJoinText(heldName, text);
@@ -72,7 +68,6 @@ export function friendJoinPush(token: string, inviteeName: string, inviteeId: st
   return pushMessage(token, friendJoinText(inviteeName, text), friendJoinCollapseId(inviteeId));
 }
 
-/** The push that sums up the joins an inviter got no push of their own for (push-budget.ts). */
 export function friendJoinSummaryPush(
   token: string,
   summary: { inviterId: string; id: string; name: string; count: number },

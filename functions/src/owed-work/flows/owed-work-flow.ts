@@ -36,16 +36,15 @@ export interface SweepReport {
   summariesSent: number;
 }
 
-/** A claimed push on its way: to whom, which message, and how its outcome is recorded. */
 interface Delivery {
   inviterId: string;
   token: string | null;
   message(token: string): PushMessage;
   /** Attempts including this one. */
   attempts: number;
-  /** What the logs say of it. */
+  /** For the logs. */
   fields: Record<string, unknown>;
-  /** Records the outcome; false when another sender has taken the push over meanwhile. */
+  /** False when another sender has taken the push over meanwhile. */
   settle(result: PushResult): Promise<boolean>;
 }
 
@@ -57,13 +56,10 @@ export class OwedWorkFlow {
   constructor(private readonly deps: OwedWorkFlowDeps) {}
 
   /**
-   * The trigger on a join's record, given the record before and after one change: a new join's
-   * batch (the first trigger of a burst delivers what the joins before it owe too, and the later
-   * ones find theirs delivered and stop), a replayed call's ask (retryAsked: what the sweep would
-   * do for this join), then the push a batch claimed, sent and settled. The request that
-   * committed the join waits for none of it. Never throws: a failed batch stays owed and a failed
-   * send is recorded on the join, both for the sweep, and a trigger that dies unsettled leaves a
-   * claim the sweep takes over after its lease.
+   * The first trigger of a burst delivers what the joins before it owe too; the later ones find
+   * theirs delivered and stop. Never throws: a failed batch stays owed and a failed send is
+   * recorded on the join, both for the sweep, and a trigger that dies unsettled leaves a claim the
+   * sweep takes over after its lease.
    */
   async onJoinWritten(before: FriendJoin | undefined, after: FriendJoin | undefined): Promise<void> {
     if (!after) return;
@@ -91,7 +87,7 @@ export class OwedWorkFlow {
     await this.deliver(this.joinDelivery(claim, now));
   }
 
-  /** The inviter's batch that includes this join; a failure is logged and left to the sweep. */
+  /** A failure is logged and left to the sweep. */
   private async deliverBatch(inviterId: string, inviteeId: string, now: Date): Promise<BatchOutcome | null> {
     try {
       const outcome = await this.deps.store.deliverBatch(inviterId, inviteeId, now);
@@ -107,7 +103,6 @@ export class OwedWorkFlow {
     }
   }
 
-  /** A join's own push ("Mira joined"), settled on the join's record. */
   private joinDelivery(claim: PushClaim, now: Date): Delivery {
     const { inviterId, inviteeId, attempts } = claim;
     return {
@@ -120,7 +115,6 @@ export class OwedWorkFlow {
     };
   }
 
-  /** An inviter's summary push ("Mira and 3 others joined"), settled on the inviter's budget. */
   private summaryDelivery(claim: SummaryClaim, now: Date): Delivery {
     const { inviterId, summary } = claim;
     return {
@@ -141,10 +135,7 @@ export class OwedWorkFlow {
     };
   }
 
-  /**
-   * Sends a claimed push and records how it went. A failure is logged, never thrown: the
-   * push stays owed, and the sweep takes it over after its lease.
-   */
+  /** A failure is logged, never thrown: the push stays owed, and the sweep takes it over after its lease. */
   private async deliver(delivery: Delivery): Promise<PushResult> {
     const { logger } = this.deps;
     let result: PushResult;
@@ -174,7 +165,6 @@ export class OwedWorkFlow {
     return result;
   }
 
-  /** Sends one message to an inviter's token; a dead token is removed from the inviter. */
   private async send(inviterId: string, message: PushMessage): Promise<PushResult> {
     const [outcome] = await this.deps.push.send([message]);
     if (outcome?.delivered) return { kind: 'sent' };
@@ -188,11 +178,6 @@ export class OwedWorkFlow {
     return { kind: 'retry', error: `${code}${outcome?.errorMessage ? `: ${outcome.errorMessage}` : ''}` };
   }
 
-  /**
-   * The scheduled sweep: the batches of inviters whose joins' owed work is due (their trigger
-   * died), then every other due join's push retried (with backoff, at most PUSH_MAX_ATTEMPTS in
-   * all, then `failed`), then the summaries that are due.
-   */
   async sweepOwedWork(now: Date = this.deps.now()): Promise<SweepReport> {
     const due = await this.deps.store.dueJoins(now, SWEEP_BATCH);
     const report = { ...emptyReport(), examined: due.length };
@@ -211,7 +196,6 @@ export class OwedWorkFlow {
     return report;
   }
 
-  /** The sweep's work on one due join (or a replayed call's ask): its push claimed and sent, or given up. */
   private async sweepJoin(join: { inviterId: string; inviteeId: string }, now: Date, report: SweepReport) {
     const { inviterId, inviteeId } = join;
     try {
@@ -234,7 +218,6 @@ export class OwedWorkFlow {
     }
   }
 
-  /** The summaries: one push per inviter for the joins that got none of their own. */
   private async sweepSummaries(now: Date, report: SweepReport): Promise<void> {
     const budgets = await this.deps.store.dueBudgets(now, SWEEP_BATCH);
     report.examined += budgets.length;
@@ -269,7 +252,6 @@ function emptyReport(): SweepReport {
   return { examined: 0, sent: 0, retrying: 0, failed: 0, historyWritten: 0, summariesSent: 0 };
 }
 
-/** Runs `work` on each item, SWEEP_CONCURRENCY at a time. */
 async function inTurns<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += SWEEP_CONCURRENCY)
     await Promise.all(items.slice(i, i + SWEEP_CONCURRENCY).map(work));

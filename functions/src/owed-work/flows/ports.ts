@@ -1,4 +1,3 @@
-/** The ports of owed work: how a push leaves, and the records it reads and settles. */
 import type { UserRecord } from '@dayfocus/contracts/records';
 import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
 import type { SummaryClaim, SummaryPlan, SummaryResult } from '../domain/push-budget.js';
@@ -17,7 +16,7 @@ export interface PushTransport {
   send(messages: PushMessage[]): Promise<PushOutcome[]>;
 }
 
-/** How a batch went: it delivered `joins` joins (pushes `claimed` and `held`), or an earlier one had taken this join. */
+/** `delivered-before`: an earlier batch had taken this join. */
 export type BatchOutcome =
   { kind: 'delivered'; joins: number; claimed: number; held: number } | { kind: 'delivered-before' };
 
@@ -28,30 +27,26 @@ export interface DueJoin {
   owesBatch: boolean;
 }
 
-/** The join records' and push budgets' owed work, as the sweep and the push's sender see it. */
 export interface OwedWorkStore {
-  /** The inviter's record as it is now (where their pushes go), or null. */
   readInviter(inviterId: string): Promise<UserRecord | null>;
-  /** A join's record as it is now, if there is one. */
   readJoin(inviterId: string, inviteeId: string): Promise<FriendJoin | undefined>;
-  /** Delivers the inviter's batch that includes this join (join-batch.ts), unless an earlier batch took it. */
+  /** The inviter's batch that includes this join, unless an earlier batch took it. */
   deliverBatch(inviterId: string, inviteeId: string, now: Date): Promise<BatchOutcome>;
-  /** Writes how a claimed push went, if the join still carries this claim; false if not. */
+  /** False when the join no longer carries this claim (nothing written). */
   settlePush(claim: PushClaim, result: PushResult, now: Date): Promise<boolean>;
   /** Drops a push token FCM reported dead, unless the app has stored a new one since. */
   removeDeadToken(userId: string, token: string, now: string): Promise<void>;
-  /** Joins with owed work whose time has come, oldest first. */
+  /** Oldest first. */
   dueJoins(now: Date, limit: number): Promise<DueJoin[]>;
-  /** The sweep's claim of one due join's push (with the inviter's current token), and whether its history is owed. */
+  /** The claim carries the inviter's current token. */
   claimDue(
     inviterId: string,
     inviteeId: string,
     now: Date,
   ): Promise<{ claim: PushClaim | null; gaveUp: boolean; writeHistory: boolean }>;
-  /** Inviters whose budget owes a summary whose time has come, oldest first. */
+  /** Inviters whose budget is due, oldest first. */
   dueBudgets(now: Date, limit: number): Promise<string[]>;
-  /** The sweep's claim of one inviter's summary push. */
   claimSummary(inviterId: string, now: Date): Promise<SummaryPlan>;
-  /** Records how a claimed summary went, unless another sender has taken it over since. */
+  /** Nothing is written when another sender has taken the summary over since. */
   settleSummary(claim: SummaryClaim, result: SummaryResult, now: Date): Promise<void>;
 }

@@ -1,4 +1,3 @@
-/** Auth for the sign-in handoff: its custom tokens, the end of an account's sessions, its lock and recovery. */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Auth, PhoneMultiFactorInfo, UpdateMultiFactorInfoRequest } from 'firebase-admin/auth';
 import { HANDOFF_CLAIM } from '@dayfocus/contracts/sign-in-handoff';

@@ -17,15 +17,12 @@ import type { AccountLock } from '../domain/account-locks.js';
 import { ATTEMPTS_PER_PREFIX, MINTS_PER_DAY, type HandoffOwner, type HandoffRecord } from '../domain/handoffs.js';
 import type { HandoffStore, OutboxMail, RedemptionReads, RedemptionWrites } from '../flows/ports.js';
 
-/** How long a code's record is kept (for its TTL policy). */
 const RECORD_KEEP_MS = 24 * 60 * 60_000;
-/** How long a lock is kept: its recovery link works that long. */
 const LOCK_KEEP_MS = 30 * 24 * 60 * 60_000;
 
 const texts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
-/** A code's digest: SHA-256, hex. */
 export function handoffDigest(code: string): string {
   return createHash('sha256').update(code).digest('hex');
 }

@@ -17,7 +17,6 @@ export interface AccountLock {
   /** From when its owner may recover it: every custom token granted before the lock has expired by then. */
   recoverableAt: string;
   owner: HandoffOwner;
-  /** The digest of the recovery code the mail carries (never the code). */
   recoveryDigest: string;
   /**
    * The lock disabled the account itself (it was enabled when the reuse was decided): only then does
@@ -32,7 +31,7 @@ export interface AccountLock {
   squatter?: { uid: string; email: string };
 }
 
-/** A new lock of `uid` at `now`, or the one already in place (a second reuse mails nobody again). */
+/** The lock already in place stays: a second reuse mails nobody again. */
 export function lockOf(
   existing: AccountLock | undefined,
   input: { uid: string; owner: HandoffOwner; recoveryDigest: string; now: Date },
@@ -53,15 +52,13 @@ export function lockOf(
   };
 }
 
-/** The account as Auth has it at the recovery. */
 export interface LockedAccount {
   email: string | undefined;
   providerIds: string[];
 }
 
-/** What a recovery does to the account: everything a redeemer may have changed, put back. */
 export interface Restore {
-  /** The address she had proved at the mint (a redeemer may have put his own). */
+  /** Hers at the mint (a redeemer may have put his own). */
   email: string;
   /** Providers linked since the mint: a redeemer's. */
   unlink: string[];

@@ -53,16 +53,14 @@ export interface HandoffRecord {
   lockingAt?: string;
 }
 
-/** What the mint knew of the account's owner (HandoffRecord.owner). */
 export interface HandoffOwner {
   email: string | null;
   providerIds: string[];
   language: string;
-  /** Her second factors' enrolment ids (absent on codes minted before they were kept: unknown). */
+  /** Absent on codes minted before they were kept: unknown. */
   factorIds?: string[];
 }
 
-/** The account as a redemption sees it in Auth. */
 export interface HandoffAccount extends AccountFacts {
   email?: string | undefined;
   factorIds?: string[];
@@ -75,15 +73,13 @@ export interface HandoffAccount extends AccountFacts {
 export const MINTS_PER_HOUR: RollingWindow = { limit: 5, windowMs: 60 * 60_000 };
 export const MINTS_PER_DAY: RollingWindow = { limit: 20, windowMs: 24 * 60 * 60_000 };
 
-/** The redemption attempts on codes of one prefix: at most 10 in any 10 minutes. */
 export const ATTEMPTS_PER_PREFIX: RollingWindow = { limit: 10, windowMs: 10 * 60_000 };
 /** The attempts one instance takes in a minute, whatever their codes: a flood's ceiling. */
 export const ATTEMPTS_PER_INSTANCE: RollingWindow = { limit: 120, windowMs: 60_000 };
 
-/** The characters of a code its attempts are counted under. */
 const PREFIX_LENGTH = 4;
 
-/** A code's prefix, for its attempts' count; null for a string that cannot be a code. */
+/** Attempts are counted per prefix; null for a string that cannot be a code. */
 export function attemptKeyOf(code: string): string | null {
   return HANDOFF_CODE_PATTERN.test(code) ? code.slice(0, PREFIX_LENGTH) : null;
 }
@@ -93,12 +89,10 @@ export function unusableCode(): FlowError {
   return new FlowError('permission-denied', 'This sign-in code cannot be used; sign in to Dayfocus instead');
 }
 
-/** Too many attempts on codes like this one, or on this instance. */
 export function tooManyAttempts(): FlowError {
   return new FlowError('resource-exhausted', 'Too many sign-in codes tried; sign in to Dayfocus instead');
 }
 
-/** What the minting needs to know of the caller's account. */
 export interface Minter {
   caller: Caller;
   account: AccountFacts | null;
@@ -114,12 +108,10 @@ export interface Minter {
 const JOURNEY_PROVIDERS = new Set(['password', 'google.com', 'apple.com']);
 
 /**
- * Throws unless the caller may mint a code: an account that exists, is enabled and proved its
- * address, a session not revoked, an activated record, and not itself a handoff's session (a
- * code made from one would outlive the "Not you?" that ends it). The session must also be the
- * companion's own: signed in within 15 minutes by one of the journey's providers, for an account
- * whose sign-up the companion recorded and that still counts. An ID token of the mobile app (an
- * hour's, stolen or not) would otherwise become a session on another phone.
+ * A handoff's own session may not mint: its code would outlive the "Not you?" that ends it. The
+ * session must be the companion's own (freshly signed in by a journey provider, for a sign-up the
+ * companion recorded): an ID token of the mobile app (an hour's, stolen or not) would otherwise
+ * become a session on another phone.
  */
 export function checkMinter({ caller, account, user, signUp, platform, now }: Minter): void {
   if (caller.handoff) throw new FlowError('permission-denied', 'A session made by a sign-in code cannot make another');
@@ -145,7 +137,6 @@ export function checkMinter({ caller, account, user, signUp, platform, now }: Mi
   }
 }
 
-/** What a mint at activation needs to know of the account it activated. */
 export interface ActivatedMinter {
   account: AccountFacts | null;
   user: UserRecord | null;
@@ -156,11 +147,9 @@ export interface ActivatedMinter {
 }
 
 /**
- * Whether an activation that just recorded the sign-up's proof (its e-mail's code applied for the
- * first time) may mint a code without a session: the account is enabled, proved and activated, its
- * recorded inviter counts, and our mail to it is at most HANDOFF_MINT_MAIL_MAX_AGE_MS old. The
- * proof happens once per account, so this mints at most once beside the session's mints, within
- * the same limits (docs/app-contract.md, threat model: a forwarded mail).
+ * A mint without a session, by the activation that just recorded the sign-up's proof. The proof
+ * happens once per account, so this mints at most once beside the session's mints, within the same
+ * limits (docs/app-contract.md, threat model: a forwarded mail).
  */
 export function mayMintAtActivation({ account, user, signUp, mailSentAt, now }: ActivatedMinter): boolean {
   if (!account || account.disabled || !accountProved(account)) return false;
@@ -169,7 +158,6 @@ export function mayMintAtActivation({ account, user, signUp, mailSentAt, now }: 
   return mailSentAt !== null && now.getTime() - mailSentAt.getTime() <= HANDOFF_MINT_MAIL_MAX_AGE_MS;
 }
 
-/** A new code's record. */
 export function newHandoff(uid: string, platform: HandoffPlatform, now: Date, owner?: HandoffOwner): HandoffRecord {
   return {
     uid,
@@ -180,7 +168,7 @@ export function newHandoff(uid: string, platform: HandoffPlatform, now: Date, ow
   };
 }
 
-/** The account's mints of the last day with this one counted, or null when it may mint no more now. */
+/** Null when the account may mint no more now. */
 export function mintCounted(mintedAt: readonly string[], now: Date): string[] | null {
   if (nextAllowedAt(mintedAt, MINTS_PER_HOUR, now) > now || nextAllowedAt(mintedAt, MINTS_PER_DAY, now) > now) {
     return null;
@@ -188,7 +176,6 @@ export function mintCounted(mintedAt: readonly string[], now: Date): string[] | 
   return withEventCounted(mintedAt, MINTS_PER_DAY, now);
 }
 
-/** Too many codes minted for one account. */
 export function tooManyMints(): FlowError {
   return new FlowError(
     'resource-exhausted',

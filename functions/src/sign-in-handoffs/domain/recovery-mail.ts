@@ -11,7 +11,6 @@ import { fontStack } from '@dayfocus/contracts/fonts';
 import { laidOutMail, type MailMessage } from '../../invites/domain/verification-mail.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
 
-/** A mail for the Trigger Email extension's outbox. */
 export type OutboxMail = MailMessage;
 
 /**
@@ -29,7 +28,7 @@ export function accountLockMail(to: string, link: string, text: ServerText): Out
   return laidOutMail(to, link, text, 'accountLockMail');
 }
 
-/** The mail of an account deleted by the first redeemer (its link: the product's home page, to get the app). */
+/** Its link: the product's home page, to get the app. */
 export function accountDeletedMail(to: string, home: string, text: ServerText): OutboxMail {
   return laidOutMail(to, home, text, 'accountDeletedMail');
 }

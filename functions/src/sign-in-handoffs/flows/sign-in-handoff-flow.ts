@@ -39,12 +39,11 @@ export interface SignInHandoffDeps {
   accounts: Pick<AccountLookup, 'getAccount'>;
   users: UserReader;
   signUps: { getSignUp(uid: string): Promise<SignUpRecord | undefined> };
-  /** When the newest of our verification mails went to this address, or null (invites/adapters/mail-outbox.ts). */
+  /** When the newest of our verification mails went to this address, or null. */
   mailSentAt(email: string): Promise<Date | null>;
   randomBytes: (size: number) => Buffer;
   /** A code's digest (and a retry key's, a recovery code's): the only form in which it is kept. */
   digest: (code: string) => string;
-  /** The server's words in a language (English for one that is not switched on). */
   textIn: (language: unknown) => ServerText;
   productDomain: () => string;
   now: () => Date;
@@ -61,22 +60,18 @@ export type RecoveryOutcome =
   | { kind: 'restored'; resetLink: string | null; squatted: boolean }
   | { kind: 'failed' };
 
-/** What a mint is asked for: the store the code travels to, and the page's language. */
 interface MintRequest {
   platform: HandoffPlatform;
   language?: string | undefined;
 }
 
-/** A redemption's outcome with the account it concerns. */
 type Outcome = { kind: 'limited' } | (Redemption & { record: HandoffRecord | undefined });
 
 export class SignInHandoffFlow {
-  /** The attempts this instance took lately (ATTEMPTS_PER_INSTANCE). */
   private instanceAttempts: string[] = [];
 
   constructor(private readonly deps: SignInHandoffDeps) {}
 
-  /** A new code for the caller's account, replacing its earlier live one. */
   async create(caller: Caller, request: MintRequest): Promise<{ code: string; expiresAt: string }> {
     const { account, user, signUp } = await this.minterOf(caller.uid);
     const at = this.deps.now();
@@ -86,11 +81,7 @@ export class SignInHandoffFlow {
     return minted;
   }
 
-  /**
-   * A code for an account whose activation just applied its e-mail's code for the first time, for
-   * the page that has no session (welcome-flow.ts): null when mayMintAtActivation refuses, or the
-   * account's mints are spent.
-   */
+  /** For the welcome page that has no session: null when mayMintAtActivation refuses, or the mints are spent. */
   async createAtActivation(uid: string, request: MintRequest): Promise<{ code: string; expiresAt: string } | null> {
     const { account, user, signUp } = await this.minterOf(uid);
     const mailSentAt = account?.email ? await this.deps.mailSentAt(account.email) : null;
@@ -109,7 +100,7 @@ export class SignInHandoffFlow {
     return { account, user, signUp };
   }
 
-  /** A code kept by its digest, replacing the account's earlier live one; null when its mints are spent. */
+  /** Replaces the account's earlier live code; null when its mints are spent. */
   private async mint(
     uid: string,
     account: HandoffAccount | null,
@@ -128,10 +119,7 @@ export class SignInHandoffFlow {
     return minted ? { code, expiresAt: record.expiresAt } : null;
   }
 
-  /**
-   * A custom token for the code's account, or the one refusal. `appPlatform`: the calling app's
-   * platform as App Check names it (null without a token, or for a web app).
-   */
+  /** `appPlatform`: as App Check names the calling app (null without a token, or for a web app). */
   async redeem(
     request: { code: string; installationId: string; retryKey: string },
     appPlatform: string | null,
@@ -237,10 +225,7 @@ export class SignInHandoffFlow {
     return { email: account?.email ?? null, providerIds: account?.providerIds ?? [], language: 'en' };
   }
 
-  /**
-   * The recovery page's form, posted by the locked account's owner: what a redeemer may have
-   * changed is put back and the account enabled; she then sets her password through the link.
-   */
+  /** What a redeemer may have changed is put back and the account enabled; she then sets her password through the link. */
   async recover(uid: string, code: string): Promise<RecoveryOutcome> {
     const { store, auth, accounts, now } = this.deps;
     const [lock, account] = await Promise.all([store.readLock(uid), accounts.getAccount(uid)]);
@@ -268,10 +253,8 @@ export class SignInHandoffFlow {
   }
 
   /**
-   * Her address, if another account holds it now, is taken back: Auth keeps one account per
-   * address, and at the mint it was hers, so whoever holds it got it since (the first redeemer moved
-   * her account off it and signed up on it, most likely). That account is noted on the lock, then
-   * disabled and moved off the address; true when there was one.
+   * Auth keeps one account per address, and at the mint it was hers, so whoever holds it now got it
+   * since (most likely the first redeemer moved her account off it and signed up on it).
    */
   private async takeAddressBack(uid: string, email: string): Promise<boolean> {
     const holder = await this.deps.auth.addressHolder(email);
@@ -281,7 +264,7 @@ export class SignInHandoffFlow {
     return true;
   }
 
-  /** "Not you?" in the app: ends every session of the account, the handoff's among them. */
+  /** "Not you?" in the app. */
   async revoke(caller: Caller): Promise<{ revoked: true }> {
     if (!caller.handoff) {
       throw new FlowError('permission-denied', 'Only a session made by a sign-in code is ended this way');
@@ -290,7 +273,6 @@ export class SignInHandoffFlow {
     return { revoked: true };
   }
 
-  /** This instance's minute of unknown codes is full. */
   private instanceFull(at: Date): boolean {
     return nextAllowedAt(this.instanceAttempts, ATTEMPTS_PER_INSTANCE, at) > at;
   }

@@ -10,9 +10,8 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 /**
- * How many challenges one client (the key its page keeps) may ask for in an hour. A journey asks
- * for one per limited-use call (registerInvitee, activateAccount) and one for its first ordinary
- * token, which App Check keeps for its life: four in all, five with a sign-in on the welcome page.
+ * Per client (the key its page keeps). A journey asks a handful: one per replay-protected call and
+ * one for its first ordinary token, which App Check keeps for its life.
  */
 export const CHALLENGES_PER_CLIENT: RollingWindow = { limit: 12, windowMs: HOUR_MS };
 
@@ -54,12 +53,10 @@ export const UNNAMED_CONTEXT = 'unnamed';
  */
 export const ATTESTATION_COUNT_SHARDS = 8;
 
-/** The id of a shard of the day's figures in a context. */
 export function attestationCountId(now: Date, context: string, shard: number): string {
   return `${now.toISOString().slice(0, 10)}_${context}_${shard}`;
 }
 
-/** What a redemption's solution is, read from the request's text; null when it is not one. */
 export interface SubmittedSolution {
   challenge: { parameters: Record<string, unknown> & { data?: Record<string, unknown> }; signature?: string };
   solution: { counter: number; derivedKey: string };
@@ -68,7 +65,7 @@ export interface SubmittedSolution {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The solution the page sent (ALTCHA's payload, as JSON), or null when the text is not one. */
+/** ALTCHA's payload, as JSON. */
 export function parseSolution(text: string): SubmittedSolution | null {
   let value: unknown;
   try {
@@ -87,13 +84,12 @@ export function parseSolution(text: string): SubmittedSolution | null {
   };
 }
 
-/** The id of the challenge a solution answers (its `data.id`), or null. */
+/** Its `data.id`. */
 export function challengeIdOf(submitted: SubmittedSolution): string | null {
   const id = submitted.challenge.parameters.data?.id;
   return typeof id === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(id) ? id : null;
 }
 
-/** A day's figures of the fallback in one arrival context, its shards summed. */
 export interface AttestationDay {
   day: string;
   context: string;
@@ -103,10 +99,7 @@ export interface AttestationDay {
   unredeemed: number;
 }
 
-/**
- * Sums `_attestationCounts` shards into days and contexts, by day and then by the most challenges;
- * a shard without a day or context, or a missing figure, counts nothing.
- */
+/** By day, then by the most challenges; a shard without a day or context, or a missing figure, counts nothing. */
 export function sumAttestationCounts(shards: readonly Record<string, unknown>[]): AttestationDay[] {
   const rows = new Map<string, AttestationDay>();
   for (const shard of shards) {

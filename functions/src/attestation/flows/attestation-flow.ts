@@ -25,13 +25,11 @@ export interface AttestationFlowDeps {
   enabled: () => boolean;
 }
 
-/** The refusal of a deployment that switched the fallback off. */
 export const FALLBACK_OFF_MESSAGE = 'The second check is switched off here: App Check must attest this page';
 
 export class AttestationFlow {
   constructor(private readonly deps: AttestationFlowDeps) {}
 
-  /** A challenge for this client at this address, or resource-exhausted past either's limit. */
   async challenge(client: string, address: string, context: string, now = new Date()): Promise<AttestationAnswer> {
     const { store, challenges } = this.deps;
     this.switchedOn();
@@ -53,11 +51,7 @@ export class AttestationFlow {
     return { challenge: made.challenge };
   }
 
-  /**
-   * For a solved challenge of ours, redeemed for the first time: an App Check token for `appId`.
-   * Anything else (not a solution, unknown, expired, wrong, redeemed before) gets one refusal.
-   * `limitedUse`: the token is for one replay-protected call.
-   */
+  /** Anything but a first redemption of a solved challenge of ours gets one refusal. */
   async redeem(
     appId: string,
     text: string,
@@ -83,12 +77,12 @@ export class AttestationFlow {
     return token;
   }
 
-  /** Refuses everything, writing nothing, where the deployment switched the fallback off. */
+  /** Refuses before anything is written. */
   private switchedOn(): void {
     if (!this.deps.enabled()) throw new FlowError('failed-precondition', FALLBACK_OFF_MESSAGE);
   }
 
-  /** Counts an event; a count that fails is logged, never the visitor's failure. */
+  /** A count that fails is logged, never the visitor's failure. */
   private async counted(event: AttestationEvent, context: string, now: Date): Promise<void> {
     await this.deps.store.count(event, context, now).catch((error: unknown) => {
       this.deps.logger.warn('App Check fallback: a count failed', { event, error: String(error) });

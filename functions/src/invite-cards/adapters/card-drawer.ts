@@ -11,9 +11,7 @@ import { cardWords, inviteCardScene, type CardScene, type TextRun } from '../dom
 import { cardFont, registerCardFonts } from './card-fonts.js';
 import { cardLocale } from './card-language.js';
 
-/** What a card shows: whose invitation, in which language, with which picture. */
 export interface InviteCardRequest {
-  /** The inviter's name, as her records keep it. */
   name: string;
   /** A language file's code (`hi`, `ar-XB`); English for one that names none. */
   language: string;
@@ -40,7 +38,6 @@ const MAX_PICTURE_PIXELS = 4096 * 4096;
 
 let scratch: SKRSContext2D | undefined;
 
-/** The width of `text` at `size` and `weight` in the card's fonts, as Skia draws it. */
 export function measureCardText(text: string, size: number, weight: 400 | 700): number {
   registerCardFonts();
   scratch ??= createCanvas(1, 1).getContext('2d');
@@ -48,15 +45,11 @@ export function measureCardText(text: string, size: number, weight: 400 | 700): 
   return scratch.measureText(text).width;
 }
 
-/** The scene of the card `request` asks for, its texts fitted with the card's fonts. */
 export function inviteCardSceneFor(request: InviteCardRequest): CardScene {
   return inviteCardScene(cardWords(request.name, cardLocale(request.language)), measureCardText);
 }
 
-/**
- * The invite card `request` asks for, 1200x630, as a JPEG (a PNG when asked: about four times the
- * bytes with a picture, the same without).
- */
+/** A PNG takes about four times the bytes with a picture, the same without. */
 export async function drawInviteCard(request: InviteCardRequest, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
   return (await drawCard(request, format)).image;
 }

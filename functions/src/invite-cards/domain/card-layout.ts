@@ -18,7 +18,6 @@ export const cardColours = {
   initials: '#ffffff',
 } as const;
 
-/** A text's box: its start edge, its width, the top of its line box, its size and weight. */
 export interface TextBox {
   x: number;
   width: number;
@@ -62,7 +61,6 @@ export const nameBox: TextBox & { maxLines: number } = {
   weight: 700,
   maxLines: 2,
 };
-/** The invitation's line: at most `maxLines` lines, regular. */
 export const lineBox: TextBox & { maxLines: number } = {
   x: 492,
   width: 628,
@@ -73,10 +71,8 @@ export const lineBox: TextBox & { maxLines: number } = {
   maxLines: 2,
 };
 
-/** The space between the name's last line and the invitation's first. */
 export const LINE_GAP = 16;
 
-/** The brand's bar along the foot of the card. */
 export const barBox = { y: 610, height: 20 } as const;
 
 /**

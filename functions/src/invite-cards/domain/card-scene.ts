@@ -23,7 +23,6 @@ import { fitOneLine, wrapLines } from './text-fit.js';
 
 export type Direction = 'ltr' | 'rtl';
 
-/** What the card says, in its language: the inviter's name and initials, the invitation's line. */
 export interface CardWords {
   name: string;
   /** Her initials as the pages draw them (empty for a name without letters). */
@@ -39,12 +38,11 @@ export interface CardWords {
    * with these, one sentence, the name said once. Null when the name does not start the line.
    */
   rest: string | null;
-  /** The language's BCP 47 tag (its word breaks) and direction. */
+  /** BCP 47, for its word breaks. */
   language: string;
   direction: Direction;
 }
 
-/** The card's words for `name` in the language of `locale`. */
 export function cardWords(name: string, locale: Locale): CardWords {
   const shown = name.trim();
   const title = locale.web.invitation.previewTitle;
@@ -93,10 +91,8 @@ export interface CardScene {
   bar: { y: number; height: number; colour: string };
 }
 
-/** The width `text` takes at `size` and `weight` in the drawer's fonts. */
 export type FontMeasure = (text: string, size: number, weight: 400 | 700) => number;
 
-/** The scene of the card that says `words`, its texts fitted by `measure`. */
 export function inviteCardScene(words: CardWords, measure: FontMeasure): CardScene {
   const { direction } = words;
   // A box's start edge in the card's direction: its left edge, or its right edge mirrored.

@@ -18,7 +18,7 @@ const PICTURE_HOSTS: readonly string[] = [
 ];
 
 export interface PictureSourceRules {
-  /** The hosts asked (a leading dot: any host under the name). */
+  /** A leading dot: any host under the name. */
   hosts: readonly string[];
   /** Plain http too, on any port (the local stack's hosts serve their pictures so). */
   plainHttp: boolean;
@@ -26,14 +26,12 @@ export interface PictureSourceRules {
   privateAddresses: boolean;
 }
 
-/** Production's rules: https on its own port, to the picture hosts, at public addresses. */
 export const PRODUCTION_PICTURE_SOURCES: PictureSourceRules = {
   hosts: PICTURE_HOSTS,
   plainHttp: false,
   privateAddresses: false,
 };
 
-/** The local stack's: its own hosts as well, by http, at its own addresses. */
 export const LOCAL_PICTURE_SOURCES: PictureSourceRules = {
   hosts: [...PICTURE_HOSTS, '127.0.0.1', 'localhost'],
   plainHttp: true,

@@ -5,7 +5,6 @@
  * that no conjunct (क्ष), vowel sign or emoji is ever split.
  */
 
-/** The width `text` takes when drawn (in the box's font). */
 export type Measure = (text: string) => number;
 
 export const ELLIPSIS = '…';

@@ -70,7 +70,6 @@ export class CardFlow {
     };
   }
 
-  /** The card at `path`: the stored one, or drawn now (and stored) when there is none. */
   private cardOf(inviter: InviterCard, language: string, path: string): Promise<Card> {
     let card = this.drawing.get(path);
     if (!card) {

@@ -9,25 +9,20 @@ export interface InviterCard {
   photoUrl: string | null;
 }
 
-/**
- * `activateAccount`'s and `completeSocialSignUp`'s answer: what the welcome page greets with.
- * The write's result, the card of the inviter now a friend (null
- * when the account joined nobody), and that inviter's short link (null when it cannot be had),
- * which the welcome page puts in the store links and its "Open Dayfocus" button.
- */
+/** What the welcome page greets with. */
 export interface ActivationAnswer extends WriteResult {
+  /** The inviter now a friend; null when the account joined nobody. */
   inviter: InviterCard | null;
+  /** Her short link, for the page's store links and "Open Dayfocus"; null when it cannot be had. */
   inviteLink: string | null;
   /**
-   * A sign-in handoff code for the account, minted by the activation that applied its e-mail's
-   * code for the first time while the mail was fresh (docs/app-contract.md, section 6): the store
-   * tap of a page with no session (the mail opened in another browser) carries it. Absent
-   * otherwise.
+   * Minted by the activation that applied its e-mail's code for the first time while the mail was
+   * fresh (docs/app-contract.md, section 6): the store tap of a page with no session (the mail
+   * opened in another browser) carries it.
    */
   signIn?: { code: string; expiresAt: string; platform: HandoffPlatform };
 }
 
-/** `createAppLink`'s answer: the inviter's short link. */
 export interface AppLinkAnswer {
   shortLink: string;
 }

@@ -5,7 +5,6 @@
  * local stack's code imports, so that it never reaches the browser's production bundle.
  */
 
-/** The callables whose App Check token is consumed: each makes a friendship or names an inviter (functions.ts). */
 export { REPLAY_PROTECTED_CALLABLES } from './functions.js';
 
 /**

@@ -15,7 +15,6 @@ export type CallableName = {
   [N in FunctionName]: Rows[N] extends { trigger: 'callable' } ? N : never;
 }[FunctionName];
 
-/** A callable's request schema, as its row writes it. */
 type SchemaOf<N extends CallableName> = Rows[N] extends {
   request: (fields: RequestFields) => infer S extends AnyObjectSchema;
 }

@@ -1,21 +1,14 @@
 /**
  * The face that draws each script the language files are written in: the one list of fonts.
- * Android ships these Noto faces, so the pages load no web font. The web app's stylesheet
- * (apps/web/src/styles.css) writes `fontStack` out, family by family; the mails and the pages the
- * functions write take it from here; the test browser draws each script with a Noto face from the
- * npm registry (tools/stack/src/browser.ts). `npm run lint` (scripts/check-lists.mjs) fails when a
- * language file writes in a script this list lacks, when the stylesheet's stack or the test
- * browser's fonts differ from it, or when another code file writes a font stack of its own. A new
- * script is one row here, its family in the stylesheet and its npm font in
- * tools/stack/package.json (the check names each one missing). What draws text without a browser
- * (the invite card, functions/src/invite-cards) reads each row's `npmFiles`, dependencies of
- * functions/package.json (its unit tests name each one missing).
+ * Android ships these Noto faces, so the pages load no web font. A new script is one row here:
+ * `npm run lint` (scripts/check-lists.mjs) then names the stylesheet's and the test browser's
+ * fonts it still lacks, and the invite card's unit tests a missing `npmFiles` dependency of
+ * functions/package.json.
  */
 
 export interface ScriptFace {
   /** The script as Unicode names it: a language file's letters match `\p{Script=…}` of one row. */
   script: string;
-  /** The face's family name, as a font stack names it. */
   family: string;
   /**
    * The face's files on the npm registry: the package, and each weight's file from its folder (a
@@ -46,7 +39,6 @@ export const scriptFaces = [
   { script: 'Telugu', family: 'Noto Sans Telugu', npmFiles: fontsourceVariable('Noto Sans Telugu', 'Telugu') },
 ] as const satisfies readonly ScriptFace[];
 
-/** The families of every script, in the order a font stack names them. */
 const faceFamilies: readonly string[] = scriptFaces.map((face) => face.family);
 
 /** The platforms' own interface faces, which a font stack names before the scripts' faces. */

@@ -6,5 +6,5 @@ export interface Answer<T> {
   readonly [answerType]?: T;
 }
 
-/** A callable's answer as a type its row carries: an empty object at run time. */
+/** An empty object at run time. */
 export const answer = <T>(): Answer<T> => ({});

@@ -1,11 +1,7 @@
 /**
- * Every function a deploy creates, one row each: the one list from which the rest is made or
- * checked. The server caps each function's instances with it and consumes the App Check
- * token of the replay-protected callables; the web app and the tests ask limited-use tokens
- * for those; `tools/deploy/src/firebase-json.ts` writes firebase.json's Hosting rewrites (and
- * the pages' headers) from it, and `npm run lint` fails when firebase.json differs; the deploy
- * test (functions/test/unit/deploy-manifest.test.ts) holds what the built functions declare
- * against it. docs/first-change.md shows a new row.
+ * Every function a deploy creates, one row each: the one list from which the rest (caps, App
+ * Check's consumption, firebase.json's rewrites and headers) is made or checked, so that a function
+ * cannot be added in one place only. docs/first-change.md shows a new row.
  */
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { ActivationAnswer, AppLinkAnswer, AttestationAnswer, InviterCard, ResolvedAppLink } from './answers.js';
@@ -20,7 +16,6 @@ import type { WriteResult } from './write-result.js';
 export type { Answer } from './function-answer.js';
 
 export interface FunctionRow {
-  /** What starts it: a callable, an HTTP request (through Hosting), an Auth event, a document's change, a schedule. */
   trigger: 'callable' | 'http' | 'auth' | 'firestore' | 'schedule';
   /**
    * The most instances it may run at once: a cap on a runaway bill (a bot loop, an app that
@@ -35,7 +30,7 @@ export interface FunctionRow {
   why: string;
   /** A callable's caller: the web app, through Hosting's `/api/{name}` rewrite, or the mobile app. */
   caller?: 'web' | 'app';
-  /** A callable whose App Check token is consumed: each call makes a friendship or names an inviter. */
+  /** A callable whose App Check token is consumed: a replay would repeat a join, an inviter named, a mail or a mint. */
   replayProtected?: boolean;
   /**
    * A callable that enforces App Check and refuses a replay even while `APP_CHECK_ENFORCEMENT=monitor`
@@ -82,14 +77,12 @@ export const HANDOFF_SIGNER = 'dayfocus-handoff-signer';
  */
 export const APP_CHECK_MINTER = 'dayfocus-app-check-minter';
 
-/** The accounts that may sign, each for one kind of token. */
 export type SigningAccount = typeof HANDOFF_SIGNER | typeof APP_CHECK_MINTER;
 
 /** A service account's address in a project: what firebase-tools makes of `{account}@`. */
 export const serviceAccountEmail = (account: string, projectId: string) =>
   `${account}@${projectId}.iam.gserviceaccount.com`;
 
-/** The Hosting paths of every page the page function answers, in pagePatterns' order. */
 const pageSources = Object.values(pagePatterns).flatMap(hostingSourcesOf);
 
 export const functionManifest = {
@@ -271,17 +264,14 @@ export const functionManifest = {
 
 export type FunctionName = keyof typeof functionManifest;
 
-/** The manifest's rows as a list (the name with each). */
 export function functionRows(): (FunctionRow & { name: FunctionName })[] {
   return (Object.keys(functionManifest) as FunctionName[]).map((name) => ({ name, ...functionManifest[name] }));
 }
 
-/** The callables that enforce App Check whatever the rollout's mode. */
 export const APP_CHECK_ALWAYS_CALLABLES: readonly string[] = functionRows()
   .filter((row) => row.appCheckAlways)
   .map((row) => row.name);
 
-/** The callables whose App Check token is consumed. */
 export const REPLAY_PROTECTED_CALLABLES: ReadonlySet<string> = new Set(
   functionRows()
     .filter((row) => row.replayProtected)

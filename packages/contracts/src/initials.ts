@@ -1,13 +1,11 @@
-/** One grapheme segmenter, made when a name first needs its initials. */
 let graphemes: Intl.Segmenter | undefined;
 
 /**
- * A person's initials, for where they have no picture (the pages' circle, the invite card): the
- * first letter of the first and of the last word, as the reader sees letters (a Devanagari letter
- * with its vowel sign is one: "आशा वर्मा" gives "आव"), capitalised where the script has capitals.
- * A word without a letter (an emoji, a dash) is no word here, nor a mark before a word's first
- * letter: "ज्ञानेश त्रिपाठी 🙂" gives "ज्ञात्रि", "(Asha) Verma" "AV". Empty for a name with none. The segmenter is made on the first call: in a browser, the first one
- * a page makes loads the browser's grapheme data, a long task on a slow phone.
+ * The first letter of the first and of the last word, as the reader sees letters (a Devanagari
+ * letter with its vowel sign is one: "आशा वर्मा" gives "आव"), capitalised where the script has
+ * capitals. A word without a letter (an emoji, a dash) is no word here, nor a mark before a word's
+ * first letter: "ज्ञानेश त्रिपाठी 🙂" gives "ज्ञात्रि", "(Asha) Verma" "AV". The segmenter is made on
+ * the first call: in a browser, the first one loads the grapheme data, a long task on a slow phone.
  */
 export function initialsOf(name: string): string {
   const words = name

@@ -49,12 +49,10 @@ export function inviteCardPath(subject: CardSubject, language: string): string {
   return `${INVITE_CARD_PREFIX}${encodeURIComponent(subject.inviterId)}/${encodeURIComponent(language)}/${version}.jpg`;
 }
 
-/** The card's address on the product's domain, as a link preview names it. */
 export function inviteCardUrl(productDomain: string, subject: CardSubject, language: string): string {
   return new URL(inviteCardPath(subject, language), productDomain).href;
 }
 
-/** What a card's path asks for, or null for a path that is no card's. */
 export function inviteCardAsked(path: string): { inviterId: string; language: string; version: string } | null {
   const match = /^\/card\/([^/]+)\/([^/]+)\/([^/]+)\.jpg$/.exec(path);
   if (!match) return null;

@@ -12,6 +12,6 @@ export const USER_ID_MAX_LENGTH = 128;
 export const LINK_CODE_MIN_LENGTH = 8;
 export const LINK_CODE_MAX_LENGTH = 32;
 export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-/** The verification e-mail to one address: at most one a minute, five a day (functions' mail-limits.ts). */
+/** The verification e-mail to one mailbox (functions' mail-limits.ts). */
 export const RESEND_MIN_GAP_MS = 60_000;
 export const RESEND_DAILY_LIMIT = 5;

@@ -13,7 +13,6 @@ import { isDocumentId } from './ids.js';
  */
 const LINK_PATH = /^\/l\/([A-Za-z0-9_-]{8,32})(?:\/|(\/qr\.svg))?$/;
 
-/** What a request under `/l/` asks for: the link itself (an open), or the link's QR code. */
 export interface LinkRequest {
   code: string;
   resource: 'open' | 'qr';

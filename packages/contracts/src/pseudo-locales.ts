@@ -74,7 +74,6 @@ function mapStrings(tree: Tree, code: string, change: (text: string) => string):
   return out;
 }
 
-/** The pseudo-locale `code` of `english` (the English file). */
 export function pseudoLocale<Web, Server>(english: LocaleFile<Web, Server>, code: PseudoCode): LocaleFile<Web, Server> {
   const [xa, xb] = pseudoLanguages;
   const facts = code === xa.code ? xa : xb;

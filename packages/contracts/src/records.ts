@@ -35,30 +35,17 @@ export const collections = {
   mail: '_mail',
   /** One per address (a SHA-256 of it): the verification mails sent to it in the last day (mail-limits.ts). */
   mailLogs: '_mailLogs',
-  /**
-   * Sign-in handoff codes by their digest (a SHA-256; never the code): the account, the platform,
-   * when it was made and redeemed (ours; functions/src/sign-in-handoffs/).
-   */
+  /** Sign-in handoff codes by their digest, never the code. */
   signInHandoffs: '_signInHandoffs',
   /** One per account: the digest of its live handoff code, which a new code replaces. */
   signInHandoffOwners: '_signInHandoffOwners',
   /** One per code prefix: the redemption attempts of the last minutes (a guesser's limit). */
   handoffAttempts: '_handoffAttempts',
-  /**
-   * One per account locked because a handoff code was redeemed twice: what its owner had at the
-   * code's mint (the address, the sign-in providers), the recovery code's digest, and when she
-   * may recover it (functions/src/sign-in-handoffs/domain/account-locks.ts).
-   */
+  /** One per account locked because a handoff code was redeemed twice (account-locks.ts). */
   accountLocks: '_accountLocks',
-  /**
-   * One per invite card drawn, by its address: the JPEG (at most about 100 KB), so that the next
-   * instance asked for it draws nothing (ours; functions/src/invite-cards/).
-   */
+  /** One per invite card drawn, by its address, so that the next instance asked for it draws nothing. */
   inviteCards: '_inviteCards',
-  /**
-   * One per challenge of the App Check fallback, by its id: its secret, when it expires, and once
-   * solved, its redemption (ours; functions/src/attestation/): a solved challenge mints once.
-   */
+  /** One per challenge of the App Check fallback, with its redemption: a solved challenge mints once. */
   attestationChallenges: '_attestationChallenges',
   /** One per address and per client asking the fallback for challenges: the stamps of the last hour. */
   attestationLimits: '_attestationLimits',
@@ -119,7 +106,7 @@ export interface SignUpRecord {
   /**
    * When the companion applied this account's own verification code (the e-mail its sign-up
    * sent) on an address not yet verified: the proof that lets an email sign-up's `invitedBy`
-   * count (joins.ts, recordedInviterCounts).
+   * count (recordedInviterCounts).
    */
   signUpProvedAt?: string;
   /**
@@ -131,7 +118,6 @@ export interface SignUpRecord {
   updatedAt: string;
 }
 
-/** A blank value: null or a string of spaces. */
 function isBlank(value: unknown): boolean {
   return value === null || (typeof value === 'string' && value.trim() === '');
 }

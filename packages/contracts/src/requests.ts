@@ -61,7 +61,6 @@ const linkCode = () =>
     .test('link-code-id', messageKeys.linkCodeInvalid, (value) => value === undefined || isDocumentId(value))
     .typeError(messageKeys.linkCodeInvalid);
 
-/** The user name as typed in the sign-up form and sent to registerInvitee. */
 export const userNameSchema = yup
   .string()
   .strict()
@@ -71,7 +70,6 @@ export const userNameSchema = yup
   .test('username-characters', messageKeys.usernameInvalid, (value) => !NAME_FORBIDDEN.test(value ?? ''))
   .test('username-link', messageKeys.usernameLink, (value) => !carriesLink(visibleName(value)));
 
-/** An address as the sign-up form takes it. */
 const emailSchema = yup
   .string()
   .strict()
@@ -81,7 +79,6 @@ const emailSchema = yup
     return trimmed.length === 0 || EMAIL_PATTERN.test(trimmed);
   });
 
-/** A password as the sign-up form takes it. */
 const passwordSchema = yup
   .string()
   .strict()
@@ -124,16 +121,12 @@ export const VERIFICATION_CODE_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
 export const INSTALLATION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
- * The fields a callable's request is made of: its row in the functions' manifest
- * (`functions.ts`) writes its request with these, `(fields) => fields.object({...})`, so that
- * the manifest, which the web app's bundle reads, carries no schema, and the server builds
- * each once (`requestSchemaOf`, callables.ts). A request of a new kind of field adds one here.
+ * A manifest row writes its request with these, `(fields) => fields.object({...})`, so that the
+ * manifest, which the web app's bundle reads, carries no schema. A new kind of field is added here.
  */
 export const requestFields = {
-  /** The request itself: an object of exactly these fields (another is refused), never coerced. */
   object: requestSchema,
   userId,
-  /** A user name as typed in the sign-up form. */
   userName: () => userNameSchema.required(messageKeys.usernameRequired),
   /** The page's language, in which an e-mail is written and its link opens. */
   pageLanguage: () => yup.string().strict().trim().min(2).max(35).required(messageKeys.requestRequired),
@@ -145,9 +138,8 @@ export const requestFields = {
       .matches(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language must be a language tag')
       .max(35, 'language must be a language tag')
       .optional(),
-  /** An address as the sign-up form takes it (trimmed there and here). */
+  /** Trimmed in the form and here. */
   emailAddress: () => emailSchema.required(messageKeys.emailRequired).max(320, messageKeys.emailInvalid),
-  /** A new password, by the sign-up form's rules. */
   newPassword: () => passwordSchema.required(messageKeys.passwordRequired),
   /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
   verificationCode: () =>
@@ -159,7 +151,6 @@ export const requestFields = {
       .optional()
       .default(undefined),
   linkCode,
-  /** The store a sign-in handoff is for. */
   handoffPlatform: () =>
     yup
       .string()
@@ -168,8 +159,8 @@ export const requestFields = {
       .required('platform must be "android" or "ios"'),
   /**
    * A handoff code the app read from the referrer or the copy. It is only bounded here:
-   * whatever else is wrong with it gets the one refusal every unusable code gets
-   * (functions/src/sign-in-handoffs/), never a hint of which.
+   * whatever else is wrong with it gets the one refusal every unusable code gets, never a hint
+   * of which.
    */
   handoffCode: () =>
     yup.string().strict().max(256, 'code must be a string of at most 256 characters').required('code is required'),
@@ -209,7 +200,7 @@ export const requestFields = {
    * use), which the callable consumes: only such a token may be consumed.
    */
   limitedUse: () => yup.boolean().strict().optional().default(undefined),
-  /** A solved challenge of the App Check fallback, as its solver encodes it (functions/src/attestation/). */
+  /** A solved challenge of the App Check fallback, as its solver encodes it. */
   attestationSolution: () =>
     yup
       .string()

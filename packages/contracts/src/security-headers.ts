@@ -52,7 +52,7 @@ export function localPolicy(policy: string, origins: string[]): string {
     .join('; ');
 }
 
-/** `policy` with `source` added to its directive `name`, which it must have. */
+/** `name` must be a directive of `policy`. */
 function withSource(policy: string, name: string, source: string): string {
   const directives = policy.split(';').map((directive) => directive.trim());
   if (!directives.some((directive) => directive.split(/\s+/)[0] === name))

@@ -43,7 +43,7 @@ export const HANDOFF_MINT_MAIL_MAX_AGE_MS = 60 * 60_000;
  */
 export const ACCOUNT_LOCK_MS = 60 * 60_000;
 
-/** The page the recovery mail links to: `{origin}/account-recovery?account={uid}&code={code}`. */
+/** The page the recovery mail links to; the account and its code ride in the fragment, out of request logs. */
 export const ACCOUNT_RECOVERY_PATH = '/account-recovery';
 
 /** The custom claim of a session a handoff made (the ID token's `handoff`). */

@@ -11,7 +11,7 @@
 import type { WebPageInput, WebPageOutput } from '@dayfocus/contracts/web-page';
 import type { LinkPageInput, LinkPageOutput, PageLanguageRequest } from '@dayfocus/contracts/link-page';
 import { escapeHtml } from '@dayfocus/contracts/html';
-import { webPages, type WebPageName } from '@dayfocus/contracts/page-paths';
+import { webPageRoutes, webPages, type WebPageName } from '@dayfocus/contracts/page-paths';
 import { renderToString } from 'react-dom/server';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';
@@ -23,7 +23,6 @@ import { serverStateScript } from '@/app/server-state';
 import { setRenderedWelcome } from '@/app/routes/server-welcome';
 import { emailActionTarget as targetOf } from '@/config/email-action';
 import { pageQuery as queryOf } from '@/config/page-query';
-import { routes } from '@/config/paths';
 import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { LinkPage } from '@/features/short-link/components/link-page';
@@ -75,7 +74,7 @@ const showsInviter = (page: WebPageName): boolean => 'showsInviter' in webPages[
 
 /** The page a path shows, with its inviter segment (decoded) and the language its path names. */
 function pageOf(path: string): { page: WebPageName; inviterId: string | null; pathLanguage: string | undefined } {
-  for (const route of routes) {
+  for (const route of webPageRoutes) {
     const match = matchPath(route.pattern, path);
     if (!match) continue;
     // Decoded, as the app's router decodes it (so the state's id is the app's `useParams` id).

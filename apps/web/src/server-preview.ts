@@ -9,7 +9,7 @@ import { escapeHtml } from '@dayfocus/contracts/html';
 import { INVITE_CARD_IMAGE, inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { WebPageInput } from '@dayfocus/contracts/web-page';
 import { meta, ogLocaleOf } from '@/app/page-head';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 
 /** A link preview's picture (Open Graph and Twitter tags): its address, size, type and words. */
 export function previewImageTags(image: { url: string; alt: string; sized: boolean }) {
@@ -47,7 +47,7 @@ export function previewTags(t: TFunction, language: string, input: WebPageInput,
   if (!inviter) return [meta('name', 'robots', 'noindex'), ...productPreviewTags(t, language, input)];
   const previewTitle = t('invitation.previewTitle', { name: inviter.name });
   const description = t('invitation.needsHelp', { name: inviter.name });
-  const url = `${input.productDomain}${paths.invitation.href(inviter.inviterId, language)}`;
+  const url = `${input.productDomain}${href('invitation', { inviterId: inviter.inviterId, lg: language })}`;
   return [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     ...siteTags(t, previewTitle, description, url),

@@ -30,22 +30,22 @@ describe('pageRouteOf: the page a path names, matched once', () => {
     ['/auth/action', { kind: 'email-action' }],
     ['/app-link/asha', { kind: 'app-link', inviterId: 'asha' }],
     ['/app-link/%E0%A4', { kind: 'app-link', inviterId: null }],
-    ['/tasks-Feedback', page('legacyInvitation', '/tasks-Feedback', null)],
-    ['/tasks-Feedback/', page('legacyInvitation', '/tasks-Feedback', null)],
+    ['/tasks-Feedback', page('legacy-invitation', '/tasks-Feedback', null)],
+    ['/tasks-Feedback/', page('legacy-invitation', '/tasks-Feedback', null)],
     ['/feedback/asha', page('invitation', '/feedback/asha', 'asha', { post: 'view' })],
     ['/feedback/asha/hi/', page('invitation', '/feedback/asha/hi', 'asha', { post: 'view' })],
     [
       '/social-sign-up/asha',
-      page('socialSignUp', '/social-sign-up/asha', 'asha', { byUserAgent: true, post: 'page-again' }),
+      page('social-sign-up', '/social-sign-up/asha', 'asha', { byUserAgent: true, post: 'page-again' }),
     ],
-    ['/sign-up/asha', page('signUp', '/sign-up/asha', 'asha', { post: 'page-again' })],
+    ['/sign-up/asha', page('sign-up', '/sign-up/asha', 'asha', { post: 'page-again' })],
     ['/welcome', { kind: 'welcome', inviteeId: null, inviterId: null }],
     ['/welcome/mira/asha', { kind: 'welcome', inviteeId: 'mira', inviterId: 'asha' }],
     ['/welcome/mira', { kind: 'welcome', inviteeId: 'mira', inviterId: null }],
     ['/welcome/mira/%E0%A4', { kind: 'welcome', inviteeId: 'mira', inviterId: null }],
     ['/', page('home', '/', null, { byUserAgent: true })],
-    ['/confirm-email', page('confirmEmail', '/confirm-email', null)],
-    ['/confirm-email/', page('confirmEmail', '/confirm-email', null)],
+    ['/confirm-email', page('confirm-email', '/confirm-email', null)],
+    ['/confirm-email/', page('confirm-email', '/confirm-email', null)],
   ])('%s is %j', (path, route) => expect(pageRouteOf(path)).toEqual(route));
 
   it.each(['/feedback/asha/hi/extra', '/feedback/%E0%A4', '/sign-up/..', '/Feedback/asha', '/nothing'])(

@@ -1,11 +1,12 @@
 /**
  * The route table of the pages the server answers for the web app (Hosting sends them to the
- * `invitationPage` function): the one list that the web app's router and server renderer
- * (apps/web/src/config/paths.ts, app/router.tsx, entry-server.tsx), the page function
- * (functions/src/pages/domain/page-route.ts) and firebase.json's rewrites (functions.ts) read.
- * A new page is a line in `webPages` and a row in `pageRoutes` (docs/first-change.md).
+ * `invitationPage` function): the one list that the web app's router and server renderer, the
+ * page function and firebase.json's rewrites read, and that every link is built from (`href`).
+ * A page is a line in `webPages` and a row in `pageRoutes` under the same key, the name of its
+ * module `apps/web/src/app/routes/{key}.tsx` (docs/first-change.md).
  * `:name` is one path segment, `:name?` an optional one.
  */
+import { DEFAULT_LANGUAGE } from './limits.js';
 
 /** What the server renderer needs of a page of the web app that has no other place to say it. */
 interface WebPageRow {
@@ -41,6 +42,11 @@ export interface PageRouteRow {
    * redirect of every e-mail's link, the redirect to the inviter's short link.
    */
   answer?: 'welcome' | 'email-action' | 'app-link';
+  /**
+   * Its links name the page's language (`?lg=`) even when it is the default one: the welcome
+   * page is drawn for each request in the language its link names. Others leave the default out.
+   */
+  namesDefaultLanguage?: true;
   /** A `page` drawn for the visitor's user agent (the phone's own store or provider first), kept per user agent. */
   byUserAgent?: true;
   /**
@@ -50,32 +56,43 @@ export interface PageRouteRow {
   post?: 'view' | 'page-again';
 }
 
-/** Every path the page function answers, in the order Hosting's rewrites and the app's router try them. */
+/**
+ * Every path the page function answers, in the order Hosting's rewrites and the app's router try
+ * them. A page's main route goes by the page's key; an older route has a key of its own.
+ */
 export const pageRoutes = {
   /** The invitation: the inviter, and the page's language when the link names one. */
   invitation: { pattern: '/feedback/:inviterId/:lg?', page: 'invitation', post: 'view' },
   /** The older invitation route: it carries no inviter, so it shows an unknown inviter. */
-  legacyInvitation: { pattern: '/tasks-Feedback', page: 'invitation' },
+  'legacy-invitation': { pattern: '/tasks-Feedback', page: 'invitation' },
   /** The sign-up method page (Apple, Google or e-mail), naming the inviter; the phone's own provider first. */
-  socialSignUp: {
+  'social-sign-up': {
     pattern: '/social-sign-up/:inviterId',
     page: 'social-sign-up',
     byUserAgent: true,
     post: 'page-again',
   },
   /** The e-mail sign-up form, naming the inviter. */
-  signUp: { pattern: '/sign-up/:inviterId', page: 'sign-up', post: 'page-again' },
+  'sign-up': { pattern: '/sign-up/:inviterId', page: 'sign-up', post: 'page-again' },
   /** Where the e-mail sign-up leads: "we sent you an e-mail" (the address is the history entry's). */
-  confirmEmail: { pattern: '/confirm-email', page: 'confirm-email' },
+  'confirm-email': { pattern: '/confirm-email', page: 'confirm-email' },
   /** The welcome page: the new account to activate, then the inviter who sent the link. */
-  welcome: { pattern: '/welcome/:inviteeId?/:inviterId?', page: 'welcome', answer: 'welcome' },
-  /** Every e-mail's link: the server redirects it to the welcome page or to Firebase's handler. */
-  emailAction: { pattern: '/auth/action', answer: 'email-action' },
+  welcome: {
+    pattern: '/welcome/:inviteeId?/:inviterId?',
+    page: 'welcome',
+    answer: 'welcome',
+    namesDefaultLanguage: true,
+  },
+  /**
+   * Every e-mail's link: the Firebase console's custom action URL (docs/deploying.md). The server
+   * redirects it to the welcome page or to Firebase's own handler.
+   */
+  'email-action': { pattern: '/auth/action', answer: 'email-action' },
   /** "I already have an account": the server redirects to the inviter's short link. */
-  inviterAppLink: { pattern: '/app-link/:inviterId', answer: 'app-link' },
+  'app-link': { pattern: '/app-link/:inviterId', answer: 'app-link' },
   /** The front door, for someone who arrives with no invitation: the product and its stores. */
   home: { pattern: '/', page: 'home', byUserAgent: true },
-} as const satisfies Record<string, PageRouteRow>;
+} as const satisfies Record<string, PageRouteRow> & { [P in WebPageName]: PageRouteRow & { page: P } };
 
 export type PageRouteName = keyof typeof pageRoutes;
 
@@ -88,6 +105,10 @@ export const pagePatterns = Object.fromEntries(
 export const pageRouteRows: readonly (PageRouteRow & { name: PageRouteName })[] = Object.entries(pageRoutes).map(
   ([name, row]) => ({ ...row, name: name as PageRouteName }),
 );
+
+/** The routes that show a page of the web app, in matching order: the rest are the function's redirects. */
+export const webPageRoutes: readonly { name: PageRouteName; pattern: string; page: WebPageName }[] =
+  pageRouteRows.flatMap(({ name, pattern, page }) => (page ? [{ name, pattern, page }] : []));
 
 const compiled = new Map<string, RegExp>();
 
@@ -128,4 +149,54 @@ export function hostingSourcesOf(pattern: string): string[] {
   const fixed = pattern.slice(0, firstParam);
   const optional = /^\/:[^/]+\?/.test(pattern.slice(firstParam));
   return optional ? [fixed, `${fixed}/**`] : [`${fixed}/**`];
+}
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A pattern's parameters: `:name` required, `:name?` optional. */
+export type PathParams<P extends string> = {
+  [N in ParamNames<P> as N extends `${string}?` ? never : N]: string;
+} & { [N in ParamNames<P> as N extends `${infer Optional}?` ? Optional : never]?: string | undefined };
+
+/**
+ * What a link to a route takes: its pattern's parameters, and `lg`, the page's language, in the
+ * path when the pattern has a place for it, else in the query.
+ */
+export type HrefParams<R extends PageRouteName> = PathParams<(typeof pageRoutes)[R]['pattern']> & {
+  lg?: string | undefined;
+};
+
+/**
+ * The link to a route: each parameter encoded as one segment. An optional parameter left out
+ * (or empty) ends the path there, since a later one cannot be told from it.
+ */
+export function href<R extends PageRouteName>(
+  route: R,
+  ...[params]: object extends HrefParams<R> ? [params?: HrefParams<R>] : [params: HrefParams<R>]
+): string {
+  const row: PageRouteRow = pageRoutes[route];
+  const values: Record<string, string | undefined> = { ...params };
+  const segments: string[] = [];
+  for (const segment of row.pattern.split('/').filter(Boolean)) {
+    if (!segment.startsWith(':')) {
+      segments.push(segment);
+      continue;
+    }
+    const name = segment.replace(/^:|\?$/g, '');
+    const value = values[name];
+    if (!value) {
+      if (segment.endsWith('?')) break;
+      throw new Error(`A link to ${route} needs its ${name}`);
+    }
+    segments.push(encodeURIComponent(value));
+  }
+  const lg = values.lg;
+  const inPath = /\/:lg\??(\/|$)/.test(row.pattern);
+  const query =
+    !inPath && lg && (row.namesDefaultLanguage || lg !== DEFAULT_LANGUAGE) ? `?lg=${encodeURIComponent(lg)}` : '';
+  return `/${segments.join('/')}${query}`;
 }

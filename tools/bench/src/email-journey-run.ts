@@ -209,7 +209,7 @@ export async function runJourney(browser: Browser, options: JourneyOptions): Pro
       page.getByRole('button', { name: en.signUp.submit, exact: true }).tap(),
     );
     await waitingFor('the confirmation page', page, async () => {
-      await page.waitForURL((url) => url.pathname === pagePatterns.confirmEmail, { waitUntil: 'commit' });
+      await page.waitForURL((url) => url.pathname === pagePatterns['confirm-email'], { waitUntil: 'commit' });
       await page.getByRole('heading', { name: en.confirmEmail.title }).waitFor();
     });
     steps.submit = watch.lap();

@@ -39,7 +39,7 @@ const STATIC_CACHE: [string, string][] = [
  */
 const NO_REFERRER_SOURCES = [
   ...hostingSourcesOf(pagePatterns.welcome),
-  pagePatterns.emailAction,
+  pagePatterns['email-action'],
   ACCOUNT_RECOVERY_PATH,
 ];
 

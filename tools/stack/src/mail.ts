@@ -78,7 +78,7 @@ export async function recordedEmails(): Promise<RecordedEmail[]> {
 
 /**
  * The link as a deployed project's e-mail carries it: the same query, on the site's `/auth/action`
- * (the web app's `paths.emailAction`; the browser tests check that the page answers there).
+ * (the route table's `email-action`; the browser tests check that the page answers there).
  */
 export function companionLink(oobLink: string): string {
   return `${urls.hosting}/auth/action${new URL(oobLink).search}`;

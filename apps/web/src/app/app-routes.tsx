@@ -1,7 +1,8 @@
 import { Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { Loader } from '@/components/loader';
-import { routes, type PageName } from '@/config/paths';
+import { webPageRoutes } from '@dayfocus/contracts/page-paths';
+import type { PageName } from '@/config/paths';
 import { Layout } from './layout';
 import { PageSettled } from '@/lib/hydration';
 
@@ -15,7 +16,7 @@ export type Pages = Partial<Record<PageName, ComponentType>>;
  */
 export function AppRoutes({ pages }: { pages: Pages }) {
   const table: [pattern: string, page: PageName][] = [
-    ...routes.map(({ pattern, page }): [string, PageName] => [pattern, page]),
+    ...webPageRoutes.map(({ pattern, page }): [string, PageName] => [pattern, page]),
     ['*', 'not-found'],
   ];
   return (

@@ -2,7 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Logo } from '@/components/logo';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { LanguageSelect } from '@/features/language/components/language-select';
 import { PageSettled } from '@/lib/hydration';
@@ -17,7 +17,7 @@ export function Layout() {
   return (
     <>
       <header className="top-bar">
-        <Link to={paths.home.href()} className="brand" aria-label={t('app.homeLink')}>
+        <Link to={href('home')} className="brand" aria-label={t('app.homeLink')}>
           <Logo title={t('app.logoAlt')} />
           <span className="brand-name" aria-hidden="true">
             {t('app.name')}

@@ -1,12 +1,12 @@
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, matchPath } from 'react-router';
-import { routes, type PageName } from '@/config/paths';
+import { webPageRoutes } from '@dayfocus/contracts/page-paths';
+import type { PageName } from '@/config/paths';
 import { AppRoutes, type Pages } from './app-routes';
 import { loadWelcome } from './routes/load-welcome';
 
 /**
- * Each page's module, by its name in the route table (config/paths.ts, a type error when one is
- * missing): the app loads it lazily, the server renderer (entry-server.tsx) and the takeover
+ * Each page's module, by its page's key in the route table (a type error when one is missing): the app loads it lazily, the server renderer (entry-server.tsx) and the takeover
  * (start.tsx) load it before they render. Each page is its own chunk: the invitation page never
  * downloads the sign-up form or Firebase Auth. (Declarative routes rather than a data router:
  * the pages load their own data through react-query, and the smaller router keeps the first
@@ -28,7 +28,7 @@ export const pages = Object.fromEntries(
 ) as Record<PageName, ComponentType>;
 
 function pageOf(pathname: string): PageName {
-  return routes.find(({ pattern }) => matchPath(pattern, pathname))?.page ?? 'not-found';
+  return webPageRoutes.find(({ pattern }) => matchPath(pattern, pathname))?.page ?? 'not-found';
 }
 
 /**

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { paths } from '@/config/paths';
+import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 import { setFirebaseConfig } from '@/lib/firebase-config';
@@ -41,7 +41,7 @@ function registerMessagingWorker(): void {
  * the verification e-mail's link carry one: that browser has not stored the person's choice).
  */
 function linkLanguage(config: RuntimeConfig, location: Pick<Location, 'pathname' | 'search'>): string | undefined {
-  const fromPath = matchPath(paths.invitation.pattern, location.pathname)?.params.lg;
+  const fromPath = matchPath(pagePatterns.invitation, location.pathname)?.params.lg;
   if (isOffered(config, fromPath)) return fromPath;
   const fromQuery = new URLSearchParams(location.search).get('lg') ?? undefined;
   return isOffered(config, fromQuery) ? fromQuery : undefined;
@@ -60,7 +60,7 @@ function initialLanguage(config: RuntimeConfig, fromLink: string | undefined): s
 
 /** The pages that show the inviter ask for it while the rest of the app starts, not after the first render. */
 function prefetchInviter(queryClient: QueryClient, pathname: string): void {
-  for (const pattern of [paths.invitation.pattern, paths.socialSignUp.pattern, paths.signUp.pattern]) {
+  for (const pattern of [pagePatterns.invitation, pagePatterns['social-sign-up'], pagePatterns['sign-up']]) {
     const inviterId = matchPath(pattern, pathname)?.params.inviterId;
     if (inviterId) void queryClient.prefetchQuery(getInviterQueryOptions(inviterId));
   }

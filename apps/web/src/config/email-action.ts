@@ -9,8 +9,9 @@
  * (functions/src/pages/flows/page-flow.ts, through the renderer), so the welcome page is the
  * server's page from the first byte.
  */
+import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import { matchPath } from 'react-router';
-import { paths, sameOriginUrl } from './paths';
+import { sameOriginUrl } from './paths';
 import type { RuntimeConfig } from './runtime-config-rules';
 
 /** Firebase's own handler of e-mail actions: on the auth domain (the site itself once deployed), or the Auth emulator's. */
@@ -30,7 +31,7 @@ export function emailActionTarget(query: string, config: RuntimeConfig): string 
   const origin = new URL(config.productDomain).origin;
   const welcome =
     search.get('mode') === 'verifyEmail' && code ? sameOriginUrl(search.get('continueUrl'), origin) : null;
-  const match = welcome ? matchPath(paths.welcome.pattern, welcome.pathname) : null;
+  const match = welcome ? matchPath(pagePatterns.welcome, welcome.pathname) : null;
   if (!welcome || !match?.params.inviteeId || !match.params.inviterId) {
     return `${firebaseActionHandler(config)}?${search.toString()}`;
   }

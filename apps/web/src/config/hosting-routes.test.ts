@@ -10,8 +10,7 @@ import { repoRoot } from '@dayfocus/stack/settings';
 import { minimatch } from 'minimatch';
 import { describe, expect, it } from 'vitest';
 import { PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
-import { pageRouteRows } from '@dayfocus/contracts/page-paths';
-import { paths, routes } from './paths';
+import { href, pageRouteRows, webPageRoutes } from '@dayfocus/contracts/page-paths';
 
 interface Rule {
   source: string;
@@ -36,7 +35,7 @@ function examplesOf(pattern: string): string[] {
   return paths.map((path) => path || '/');
 }
 
-const routePaths = routes.flatMap(({ pattern }) => examplesOf(pattern));
+const routePaths = webPageRoutes.flatMap(({ pattern }) => examplesOf(pattern));
 /** Every path of the route table: the app's pages, and the redirects the function answers. */
 const serverPaths = pageRouteRows.flatMap(({ pattern }) => examplesOf(pattern));
 const firstRewrite = (path: string) => hosting.rewrites.find((rule) => minimatch(path, rule.source));
@@ -71,7 +70,7 @@ describe("firebase.json's Hosting rules and the app's routes", () => {
   });
 
   it('sends "I already have an account" (/app-link/{uid}) to the invitation page function', () => {
-    expect(firstRewrite(paths.inviterAppLink.href('uid-1'))).toMatchObject({
+    expect(firstRewrite(href('app-link', { inviterId: 'uid-1' }))).toMatchObject({
       function: { functionId: 'invitationPage' },
     });
   });

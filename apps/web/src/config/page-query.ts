@@ -24,7 +24,7 @@ export function pageQuery(path: string, query: string, config: Pick<RuntimeConfi
   const language = asked.get('lg') ?? undefined;
   if (isOffered(config, language)) kept.set('lg', language);
   const start = asked.get(START_PARAM);
-  if (matchPagePath(pagePatterns.socialSignUp, path) && isStartProvider(start)) kept.set(START_PARAM, start);
+  if (matchPagePath(pagePatterns['social-sign-up'], path) && isStartProvider(start)) kept.set(START_PARAM, start);
   if (asked.get(ESCAPE_PARAM) === ESCAPE_VALUE) kept.set(ESCAPE_PARAM, ESCAPE_VALUE);
   return kept.toString();
 }

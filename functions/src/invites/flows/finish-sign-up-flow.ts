@@ -11,7 +11,7 @@
  */
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { FinishSignUpAnswer } from '@dayfocus/contracts/finish-sign-up-functions';
-import { pagePatterns } from '@dayfocus/contracts/page-paths';
+import { href } from '@dayfocus/contracts/page-paths';
 import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { Caller } from '../../platform/domain/caller.js';
@@ -45,7 +45,8 @@ export interface FinishSignUpDeps {
 }
 
 function signUpLink(productDomain: string, inviterId: string, language: string): URL {
-  const url = new URL(pagePatterns.signUp.replace(':inviterId', encodeURIComponent(inviterId)), productDomain);
+  const url = new URL(href('sign-up', { inviterId }), productDomain);
+  // Even the default language: the mail is opened in a browser that may have no choice stored.
   url.searchParams.set('lg', language);
   return url;
 }

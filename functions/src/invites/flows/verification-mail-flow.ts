@@ -5,7 +5,7 @@
  * Email extension's outbox, within the mailbox's limits (mail-limits.ts). One answer whatever the
  * address's state: when the next one may be asked for.
  */
-import { pagePatterns } from '@dayfocus/contracts/page-paths';
+import { href } from '@dayfocus/contracts/page-paths';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
@@ -26,12 +26,7 @@ export interface VerificationMailDeps {
 }
 
 export function welcomeLink(productDomain: string, uid: string, inviterId: string, language: string): URL {
-  const path = pagePatterns.welcome
-    .replace(':inviteeId?', encodeURIComponent(uid))
-    .replace(':inviterId?', encodeURIComponent(inviterId));
-  const url = new URL(path, productDomain);
-  url.searchParams.set('lg', language);
-  return url;
+  return new URL(href('welcome', { inviteeId: uid, inviterId, lg: language }), productDomain);
 }
 
 export class VerificationMailFlow {

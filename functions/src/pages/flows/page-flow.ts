@@ -34,6 +34,7 @@ import {
 } from '@dayfocus/contracts/web-page';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
+import { href } from '@dayfocus/contracts/page-paths';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { InlineRenderer } from '../domain/inline-sources.js';
 import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
@@ -231,7 +232,7 @@ export class PageFlow {
     const unknown = (): HttpAnswer => ({
       status: 303,
       headers: {
-        location: inviterId ? `/feedback/${encodeURIComponent(inviterId)}` : '/tasks-Feedback',
+        location: inviterId ? href('invitation', { inviterId }) : href('legacy-invitation'),
         'cache-control': UNKNOWN_INVITER_CACHE_CONTROL,
       },
       body: '',

@@ -4,6 +4,7 @@
  * language, and the Content-Security-Policy that goes with it. Pure.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
+import { href } from '@dayfocus/contracts/page-paths';
 import { inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { LinkPageContent } from '@dayfocus/contracts/link-page';
 import type { LinkAnswer, LinkPlatform } from './app-links.js';
@@ -24,7 +25,7 @@ export function invitationUrlFor(
   inviterId: string,
   language: string,
 ): string {
-  return new URL(`/feedback/${encodeURIComponent(inviterId)}/${language}`, settings.productDomain).href;
+  return new URL(href('invitation', { inviterId, lg: language }), settings.productDomain).href;
 }
 
 /**

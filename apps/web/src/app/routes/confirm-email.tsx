@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '@/components/page';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
 import { forgetFields } from '@/features/sign-up/kept-fields';
@@ -37,7 +37,7 @@ export default function ConfirmEmailRoute() {
   const onConfirmed = useCallback(() => {
     if (!uid || !inviterId) return;
     forgetFields();
-    void navigate(`${paths.welcome.href(uid, inviterId)}?lg=${encodeURIComponent(i18n.language)}`, { replace: true });
+    void navigate(href('welcome', { inviteeId: uid, inviterId, lg: i18n.language }), { replace: true });
   }, [navigate, uid, inviterId, i18n.language]);
   return (
     <Page title={t('confirmEmail.title')}>
@@ -52,7 +52,7 @@ export default function ConfirmEmailRoute() {
       <p>{t('confirmEmail.next')}</p>
       {inviterId && (
         <p>
-          <Link to={paths.signUp.href(inviterId, i18n.language)}>{t('confirmEmail.wrongAddress')}</Link>
+          <Link to={href('sign-up', { inviterId, lg: i18n.language })}>{t('confirmEmail.wrongAddress')}</Link>
         </p>
       )}
       {state ? (

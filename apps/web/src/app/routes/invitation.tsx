@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Loader } from '@/components/loader';
 import { Page } from '@/components/page';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterCard, InviterCardSkeleton } from '@/features/inviter/components/inviter-card';
@@ -44,7 +44,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
       {found && <InviterCard inviter={status.inviter} />}
       <div className="actions">
         <ActionLink
-          to={inviterId ? paths.socialSignUp.href(inviterId, i18n.language) : undefined}
+          to={inviterId ? href('social-sign-up', { inviterId, lg: i18n.language }) : undefined}
           disabled={!found}
           className="button button-primary"
         >

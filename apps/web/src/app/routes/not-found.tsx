@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '@/components/page';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 
 export default function NotFoundRoute() {
   const { t } = useTranslation();
   return (
     <Page title={t('notFound.title')}>
       <p className="lead">{t('notFound.body')}</p>
-      <Link className="button button-secondary" to={paths.home.href()}>
+      <Link className="button button-secondary" to={href('home')}>
         {t('notFound.home')}
       </Link>
     </Page>

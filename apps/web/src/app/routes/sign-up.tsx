@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Page } from '@/components/page';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { submitProblemOf, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
@@ -60,7 +60,7 @@ export default function SignUpRoute() {
         sentAt,
       };
       // In the page's language, for a reload (the server renders it, and knows no other).
-      await navigate(paths.confirmEmail.href(i18n.language), { state });
+      await navigate(href('confirm-email', { lg: i18n.language }), { state });
       return null;
     } catch (error) {
       const problem = submitProblemOf(error);
@@ -79,7 +79,7 @@ export default function SignUpRoute() {
           ? t('signUp.emailInUseOwner', { name: status.inviter.name.replaceAll(' ', '\u00a0') }) // a name does not break
           : t('signUp.emailInUseOwnerUnknown')}
       </p>
-      <ActionLink href={paths.inviterAppLink.href(inviterId)} rel="nofollow" className="button button-secondary">
+      <ActionLink href={href('app-link', { inviterId })} rel="nofollow" className="button button-secondary">
         {t('signUp.openAppWithInvite')}
       </ActionLink>
       <FinishLinkOffer key={sentEmail} target={{ email: sentEmail }} />
@@ -109,10 +109,10 @@ function FinishPage({ code, inviterId }: { code: string; inviterId: string }) {
     <Page title={t('signUp.finishTitle')}>
       <FinishSignUpForm
         code={code}
-        signUpAgain={paths.signUp.href(inviterId, i18n.language)}
+        signUpAgain={href('sign-up', { inviterId, lg: i18n.language })}
         onFinished={({ uid }) => {
           forgetFields();
-          void navigate(paths.welcome.href(uid, inviterId));
+          void navigate(href('welcome', { inviteeId: uid, inviterId }));
         }}
       />
     </Page>

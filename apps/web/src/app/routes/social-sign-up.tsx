@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Page } from '@/components/page';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
@@ -35,11 +35,11 @@ export default function SocialSignUpRoute() {
             // The welcome page of this account and inviter greets with the answer at once, and a
             // reload there asks activation again, which answers the same.
             rememberActivation(queryClient, { uid, inviterId }, answer);
-            void navigate(paths.welcome.href(uid, inviterId));
+            void navigate(href('welcome', { inviteeId: uid, inviterId }));
           }}
         >
           <ActionLink
-            to={inviterId ? paths.signUp.href(inviterId, i18n.language) : undefined}
+            to={inviterId ? href('sign-up', { inviterId, lg: i18n.language }) : undefined}
             disabled={!found}
             className="button button-secondary"
           >

@@ -11,7 +11,7 @@ import { ConfirmFriendship } from '@/features/welcome/components/confirm-friends
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 import { useHydrated } from '@/lib/hydration';
 import { usePlatform } from '@/lib/use-platform';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 import { signUpAgainHref } from '@/features/sign-up/sign-up-again';
 import { useServerWelcome } from './server-welcome';
 
@@ -68,7 +68,7 @@ export default function WelcomeRoute() {
   const signUpAgain = inviterId
     ? inviteeId
       ? signUpAgainHref(inviterId, inviteeId, i18n.language)
-      : paths.signUp.href(inviterId)
+      : href('sign-up', { inviterId })
     : undefined;
   const title = problem === 'expired' ? 'welcome.titleExpired' : problem ? 'welcome.titleInvalid' : 'welcome.title';
   return (

@@ -1,4 +1,4 @@
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 
 /** The fragment's parameter naming the account whose verification link no longer works. */
 export const RESUME_PARAMETER = 'resume';
@@ -10,5 +10,5 @@ export const RESUME_PARAMETER = 'resume';
  * the page never learns). In the fragment, which no request carries.
  */
 export function signUpAgainHref(inviterId: string, uid: string, language?: string): string {
-  return `${paths.signUp.href(inviterId, language)}#${RESUME_PARAMETER}=${encodeURIComponent(uid)}`;
+  return `${href('sign-up', { inviterId, lg: language })}#${RESUME_PARAMETER}=${encodeURIComponent(uid)}`;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ActionLink } from '@/components/action-link';
-import { paths } from '@/config/paths';
+import { href } from '@dayfocus/contracts/page-paths';
 
 /**
  * "I already have an account": a plain link to `/app-link/{inviter}`, where the server finds
@@ -21,7 +21,7 @@ export function HaveAccountLink({
   const { t } = useTranslation();
   return (
     <ActionLink
-      href={inviterId ? paths.inviterAppLink.href(inviterId) : undefined}
+      href={inviterId ? href('app-link', { inviterId }) : undefined}
       disabled={disabled}
       rel="nofollow"
       className={variant === 'link' ? 'button button-link' : 'button button-secondary'}

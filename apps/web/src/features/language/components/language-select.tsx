@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { href, pagePatterns } from '@dayfocus/contracts/page-paths';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '@/lib/i18n';
 import { pageHydrated } from '@/lib/hydration';
@@ -26,7 +26,7 @@ export function LanguageSelect() {
   const offered = offeredLanguages(config);
   if (offered.length < 2) return null;
   const current = i18n.resolvedLanguage ?? i18n.language;
-  const inviterId = matchPath(paths.invitation.pattern, pathname)?.params.inviterId;
+  const inviterId = matchPath(pagePatterns.invitation, pathname)?.params.inviterId;
 
   const links = (
     <nav className="language-select" aria-label={t('app.language')}>
@@ -38,7 +38,7 @@ export function LanguageSelect() {
         };
         if (inviterId) {
           return (
-            <Link key={language.code} to={paths.invitation.href(inviterId, language.code)} replace {...props}>
+            <Link key={language.code} to={href('invitation', { inviterId, lg: language.code })} replace {...props}>
               {language.name}
             </Link>
           );

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { routes, type PageName } from '@dayfocus/web/routes';
+import { webPageRoutes, type WebPageName } from '@dayfocus/contracts/page-paths';
 
 /** One entry of Vite's manifest, keyed by source path (or `_name-hash.js` for shared chunks). */
 export interface ManifestChunk {
@@ -24,18 +24,18 @@ export interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The app's pages and the route patterns that show each (apps/web/src/config/paths.ts). */
-export const webRoutes: { name: PageName; paths: string[] }[] = [
-  ...new Set<PageName>([...routes.map((route) => route.page), 'not-found']),
+/** The app's pages (its not-found page too) and the route patterns that show each. */
+export type RouteName = WebPageName | 'not-found';
+
+export const webRoutes: { name: RouteName; paths: string[] }[] = [
+  ...new Set<RouteName>([...webPageRoutes.map((route) => route.page), 'not-found']),
 ].map((name) => ({
   name,
   paths:
     name === 'not-found'
       ? ['any other path']
-      : routes.filter((route) => route.page === name).map((route) => route.pattern),
+      : webPageRoutes.filter((route) => route.page === name).map((route) => route.pattern),
 }));
-
-export type RouteName = PageName;
 
 const routeModuleExtensions = ['tsx', 'ts', 'jsx', 'js'];
 

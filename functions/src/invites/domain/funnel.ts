@@ -10,10 +10,8 @@
  * - `views`: the invitation page once the app has taken it over in a browser (a beacon after
  *   load). Pages served to crawlers and to browsers without JavaScript are not counted, and
  *   neither are copies Hosting's CDN serves before the app runs: a view is a person's browser.
- * - `signUps`: an account that names this inviter at sign-up for the first time (email
- *   sign-up, or Apple or Google on the social sign-up page).
- * - `joins`: a friendship made with this inviter (counted with the join record, so once per
- *   pair: activation, social sign-up, or acceptance in the app).
+ * - `signUps`: an account that names this inviter at sign-up for the first time.
+ * - `joins`: a friendship made with this inviter, counted with the join record, so once per pair.
  */
 
 /**

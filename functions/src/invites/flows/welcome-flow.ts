@@ -12,10 +12,9 @@ import type { Logger } from '../../platform/flows/ports.js';
 import type { InviteFlow } from './invite-flow.js';
 
 /**
- * What an anonymous caller hears whatever keeps an account from activating (no account, an
- * address not verified yet, no record, a deleted record): one answer, so that probing uids
- * tells a script nothing about who has an account or in which state. The welcome page reads
- * it as "not confirmed yet", the usual case. The account itself, signed in, is told which.
+ * One answer to an anonymous caller for whatever keeps an account from activating, so that probing
+ * uids tells a script nothing about who has an account or in which state. The welcome page reads it
+ * as "not confirmed yet", the usual case. The account itself, signed in, is told which.
  */
 export const ANONYMOUS_ACTIVATION_REFUSAL =
   'This account cannot be activated from this link yet: confirm the e-mail address first, or sign in';
@@ -23,14 +22,12 @@ export const ANONYMOUS_ACTIVATION_REFUSAL =
 export interface WelcomeFlowDeps {
   invites: Pick<InviteFlow, 'activateAccount' | 'completeSocialSignUp'>;
   appLinks: {
-    /** The inviter's short link when she has one already (one read), else null. */
+    /** One read; null when she has none yet. */
     existingLink(inviterId: string): Promise<{ shortLink: string } | null>;
-    /** The inviter's short link, found or made. */
     createAppLink(inviterId: string): Promise<{ shortLink: string }>;
   };
-  /** The sign-in handoff (sign-in-handoffs/), for the code an activation that proved the address mints. */
   signIn: {
-    /** A code for the account, or null when the handoff's rules give none (a mail no longer fresh, say). */
+    /** Null when the handoff's rules give none (a mail no longer fresh, say). */
     mintAtActivation(
       uid: string,
       request: { platform: HandoffPlatform; language?: string | undefined },

@@ -12,9 +12,8 @@ export type PushState =
 /** `owed`: the entry waits for the inviter's next batch (join-batch.ts), which appends it. */
 export type HistoryState = 'written' | 'owed' | 'not-owed';
 /**
- * Who sends a claimed push: `trigger`, the function that runs on the join's record when the
- * inviter's batch claims it (entry-points/owed-work.ts), or `sweep`, the sweep that claimed
- * it (also when answering a replayed call's ask).
+ * `trigger`: the function on the join's record, when the inviter's batch claimed the push;
+ * `sweep`: the sweep claimed it (also when answering a replayed call's ask).
  */
 export type PushSender = 'trigger' | 'sweep';
 
@@ -46,13 +45,12 @@ export interface FriendJoin {
   updatedAt: string;
 }
 
-/** A push this call has claimed and must now send (and settle). */
 export interface PushClaim {
   inviterId: string;
   inviteeId: string;
   token: string | null;
   inviteeName: string;
-  /** The inviter's `language`: the push speaks it (push.ts). */
+  /** The inviter's: the push speaks it. */
   language?: string;
   /** Attempts including this one. */
   attempts: number;
@@ -62,7 +60,6 @@ export interface PushClaim {
   historyDueAt?: string;
 }
 
-/** Recomputes `dueAt`, the earliest time anything owed on this join is due. */
 export function withDueAt<T extends Partial<FriendJoin>>(join: T): T & { dueAt: string | undefined } {
   const owed = [
     join.push === 'pending' || join.push === 'sending' ? join.pushDueAt : undefined,

@@ -1,8 +1,7 @@
 /**
- * How a join's owed push is claimed, settled and retried: claimed by the inviter's batch
- * (join-batch.ts) and sent by the trigger on the join's record (triggeredClaim), or claimed and
- * sent by the sweep (planSweep: the sweep's whole decision for one due join), which a replayed
- * join call asks for (retryAsked).
+ * How a join's owed push is claimed, settled and retried: claimed by the inviter's batch and sent
+ * by the trigger on the join's record, or claimed and sent by the sweep, which a replayed join call
+ * may also ask for.
  */
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 import { nextPushAt, pushAllowed, withPushCounted, type PushBudget } from './push-budget.js';

@@ -85,4 +85,4 @@ export async function answerRecovery(req: Request): Promise<HttpAnswer> {
   return page(statusOf(outcome), stateOf(outcome));
 }
 
-export const accountRecovery = httpFunction('accountRecovery', answerRecovery);
+export const accountRecovery = httpFunction('accountRecovery', (_, req) => answerRecovery(req));

@@ -2,7 +2,6 @@
  * Short links: the callable that makes one, the HTTP function behind Hosting's `/l/**`
  * rewrite that answers a visit, and the two association files the apps claim links with.
  */
-import { purposeOf } from '../platform/domain/previews.js';
 import { httpFunction } from '../platform/functions/http-function.js';
 import { callable } from '../platform/functions/callable.js';
 import { appLinkFlow } from '../composition/wiring.js';
@@ -11,17 +10,9 @@ import { appLinkFlow } from '../composition/wiring.js';
 export const createAppLink = callable('createAppLink', (input) => appLinkFlow.createAppLink(input.inviterId));
 
 /** GET /l/{code} (Hosting rewrite). */
-export const openAppLink = httpFunction('openAppLink', (req) =>
-  appLinkFlow.openAppLink({
-    method: req.method,
-    rawUrl: req.originalUrl,
-    userAgent: req.get('user-agent'),
-    acceptLanguage: req.get('accept-language'),
-    purpose: purposeOf((name) => req.get(name)),
-  }),
-);
+export const openAppLink = httpFunction('openAppLink', (request) => appLinkFlow.openAppLink(request));
 
 /** GET /.well-known/apple-app-site-association and /.well-known/assetlinks.json (Hosting rewrites). */
-export const appSiteAssociation = httpFunction('appSiteAssociation', (req) =>
-  appLinkFlow.appAssociation(req.originalUrl),
+export const appSiteAssociation = httpFunction('appSiteAssociation', (request) =>
+  appLinkFlow.appAssociation(request.rawUrl),
 );

@@ -5,7 +5,7 @@
  */
 import { callable } from '../platform/functions/callable.js';
 import { environment } from '../platform/environment.js';
-import { clientAddressOf } from '../pages/domain/welcome-confirm.js';
+import { clientAddressOf } from '../platform/domain/http-request.js';
 import { attestationFlow } from '../composition/wiring.js';
 import { UNNAMED_CONTEXT } from '../attestation/domain/attestation.js';
 

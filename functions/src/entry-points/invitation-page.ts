@@ -5,11 +5,9 @@
  * and of every e-mail's link (`/auth/action`).
  */
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
-import { purposeOf } from '../platform/domain/previews.js';
 import { httpFunction } from '../platform/functions/http-function.js';
 import { environment } from '../platform/environment.js';
 import { loadRenderer, pageFlow } from '../composition/wiring.js';
-import { clientAddressOf } from '../pages/domain/welcome-confirm.js';
 
 /** The deploy's policy, and in the local stack the Auth emulator's address beside it. */
 const connectSources = environment().pageConnectSources;
@@ -24,17 +22,7 @@ const flow = pageFlow({
 /** GET of the pages above; POST of the invitation's view beacon, the e-mail form and the welcome page's confirm form. */
 export const invitationPage = httpFunction(
   'invitationPage',
-  (req) =>
-    flow.answer({
-      method: req.method,
-      rawUrl: req.originalUrl,
-      userAgent: req.get('user-agent'),
-      acceptLanguage: req.get('accept-language'),
-      purpose: purposeOf((name) => req.get(name)),
-      // Not req.ip: under the platform's `trust proxy` it is the first X-Forwarded-For address,
-      // which the client writes.
-      client: clientAddressOf((name) => req.get(name), req.socket.remoteAddress, environment().forwardingHops),
-    }),
+  (request) => flow.answer(request),
   // A whole CPU (the smallest memory it comes with): the render is on the path to the first byte.
   { cpu: 1, memory: '512MiB' },
 );

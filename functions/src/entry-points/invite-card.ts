@@ -3,7 +3,7 @@ import { httpFunction } from '../platform/functions/http-function.js';
 import { cardFlow } from '../composition/wiring.js';
 
 /** GET /card/{inviterId}/{language}/{version}.jpg. */
-export const inviteCard = httpFunction('inviteCard', (req) => cardFlow.answer(req.method, req.originalUrl), {
+export const inviteCard = httpFunction('inviteCard', (request) => cardFlow.answer(request.method, request.rawUrl), {
   // Skia and its fonts take about 180 MB; a whole CPU draws a card in tens of milliseconds.
   cpu: 1,
   memory: '512MiB',

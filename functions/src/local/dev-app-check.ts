@@ -18,7 +18,7 @@ const noStore = { 'cache-control': 'no-store' };
  * A fresh stand-in token for the app `?appId=`, as JSON `{ token, expireTimeMillis }`: what the
  * web app's App Check provider answers on the local stack (apps/web/src/lib/firebase.ts).
  */
-export const devAppCheckToken = httpFunction(localFunctions.devAppCheckToken, (req) => {
+export const devAppCheckToken = httpFunction(localFunctions.devAppCheckToken, (_, req) => {
   const appId = typeof req.query['appId'] === 'string' ? req.query['appId'] : '';
   if (appId === '' || appId.length > 200) {
     return { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', ...noStore }, body: 'appId?' };

@@ -34,7 +34,7 @@ export interface Environment {
   deployedLinkSettings: boolean;
   /**
    * How many addresses the platform's own proxies put after a visitor's, the socket's peer
-   * counted (pages/domain/welcome-confirm.ts, clientAddressOf): Google's front end's and Cloud
+   * counted (platform/domain/http-request.ts, clientAddressOf): Google's front end's and Cloud
    * Run's proxy in a deployment; none in the local stack, whose emulators vouch for no visitor.
    */
   forwardingHops: number;

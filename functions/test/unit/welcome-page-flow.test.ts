@@ -4,12 +4,8 @@ import type { WebPageInput } from '@dayfocus/contracts/web-page';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import { MemoryConfirmLimits } from '../../src/pages/adapters/confirm-limits.js';
-import {
-  clientAddressOf,
-  welcomeLinkOf,
-  type ConfirmLimiter,
-  type WelcomeLink,
-} from '../../src/pages/domain/welcome-confirm.js';
+import { clientAddressOf } from '../../src/platform/domain/http-request.js';
+import { welcomeLinkOf, type ConfirmLimiter, type WelcomeLink } from '../../src/pages/domain/welcome-confirm.js';
 import { pageRouteOf } from '../../src/pages/domain/page-route.js';
 import { WelcomePageFlow } from '../../src/pages/flows/welcome-page-flow.js';
 import { fakeLinkPageRenderer, localLinkSettings } from '../short-links.js';

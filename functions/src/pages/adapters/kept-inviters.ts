@@ -9,13 +9,10 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { INVITATION_CACHE_CONTROL, UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
+import type { HttpRequest } from '../../platform/domain/http-request.js';
 
 /** What the CDN keys its copies on: the whole URL and the headers a page may vary on. */
-export interface PageAsked {
-  rawUrl: string;
-  userAgent?: string;
-  acceptLanguage?: string;
-}
+export type PageAsked = Pick<HttpRequest, 'rawUrl' | 'userAgent' | 'acceptLanguage'>;
 
 /** The seconds of `s-maxage` in a Cache-Control header, as milliseconds. */
 export function sharedMaxAgeMs(cacheControl: string): number {

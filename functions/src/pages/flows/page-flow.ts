@@ -46,6 +46,7 @@ import { isPreview } from '../../platform/domain/previews.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { Logger } from '../../platform/flows/ports.js';
+import type { HttpRequest } from '../../platform/domain/http-request.js';
 
 export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confirmLimits'> {
   /**
@@ -69,16 +70,7 @@ export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confir
 }
 
 /** A page request as the HTTP function hands it on. */
-export interface PageRequest {
-  method: string;
-  rawUrl: string;
-  userAgent?: string;
-  acceptLanguage?: string;
-  /** The visitor's address as Hosting saw it: the welcome page's confirm form's limits. */
-  client?: string;
-  /** The prefetch header the request carried, if any (platform/domain/previews.ts). */
-  purpose?: string;
-}
+export type PageRequest = HttpRequest;
 
 export class PageFlow {
   private readonly welcomePages: WelcomePageFlow;

@@ -24,16 +24,10 @@ import { queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { PageRoute } from '../domain/page-route.js';
 import { welcomeLinkOf, welcomeRefusalOf, type ConfirmLimiter, type WelcomeLink } from '../domain/welcome-confirm.js';
 import { pageAgain, renderedPage, type PageRendering } from './rendered-page.js';
+import type { HttpRequest } from '../../platform/domain/http-request.js';
 
-/** A welcome page request as the HTTP function hands it on. */
-export interface WelcomeRequest {
-  method: string;
-  rawUrl: string;
-  userAgent?: string;
-  acceptLanguage?: string;
-  /** The visitor's address as the platform vouches for it (clientAddressOf), for the form's limits. */
-  client?: string;
-}
+/** A welcome page request as the HTTP function hands it on; its client is the confirm form's limits' key. */
+export type WelcomeRequest = HttpRequest;
 
 export interface WelcomePageDeps extends PageRendering {
   /** The inviter's card, or null for nobody: the one a link names, for its confirm form. */

@@ -3,18 +3,39 @@ import { logger } from 'firebase-functions';
 import { onRequest, type HttpsOptions, type Request } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import type { HttpAnswer } from '../domain/http-answer.js';
+import { clientAddressOf, type HttpRequest } from '../domain/http-request.js';
+import { purposeOf } from '../domain/previews.js';
+import { environment } from '../environment.js';
 import { specOf, type FunctionName, type FunctionSpec } from './capacity.js';
 
-/** An HTTP function named by the manifest (or, in the local stack, by its own spec). */
+/** What the flows read of a request: its line, the headers pages vary on, and the vouched-for client. */
+function requestOf(req: Request): HttpRequest {
+  const header = (name: string) => req.get(name);
+  return {
+    method: req.method,
+    rawUrl: req.originalUrl,
+    userAgent: header('user-agent'),
+    acceptLanguage: header('accept-language'),
+    purpose: purposeOf(header),
+    // Not req.ip: under the platform's `trust proxy` it is the first X-Forwarded-For address,
+    // which the client writes.
+    client: clientAddressOf(header, req.socket.remoteAddress, environment().forwardingHops),
+  };
+}
+
+/**
+ * An HTTP function named by the manifest (or, in the local stack, by its own spec). The handler
+ * gets the request as the flows read it, and Express's own for a body or a query.
+ */
 export function httpFunction(
   function_: FunctionName | FunctionSpec,
-  handle: (req: Request) => Promise<HttpAnswer> | HttpAnswer,
+  handle: (request: HttpRequest, req: Request) => Promise<HttpAnswer> | HttpAnswer,
   options: Pick<HttpsOptions, 'secrets' | 'memory' | 'cpu'> = {},
 ) {
   const { name, maxInstances } = typeof function_ === 'string' ? specOf(function_) : function_;
   return onRequest({ region: FUNCTIONS_REGION, maxInstances, ...options }, async (req, res) => {
     try {
-      const answer = await handle(req);
+      const answer = await handle(requestOf(req), req);
       // Node's own setHeader/end: Express's set() would append a charset to application/json.
       res.statusCode = answer.status;
       for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);

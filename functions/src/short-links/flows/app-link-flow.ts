@@ -29,6 +29,7 @@ import type { AppLinkLinks, InviterLookup } from './ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
 import { ownPathOf } from '../../platform/domain/own-path.js';
 import { isPreview } from '../../platform/domain/previews.js';
+import type { HttpRequest } from '../../platform/domain/http-request.js';
 
 export interface AppLinkFlowDeps {
   /** Who has a public face, asked afresh: making a link. */
@@ -48,15 +49,7 @@ export interface AppLinkFlowDeps {
   now: () => Date;
 }
 
-export interface LinkVisit {
-  method: string;
-  /** The path and query exactly as requested, before any decoding. */
-  rawUrl: string;
-  userAgent?: string;
-  acceptLanguage?: string;
-  /** The prefetch header the request carried, if any (platform/domain/previews.ts). */
-  purpose?: string;
-}
+export type LinkVisit = HttpRequest;
 
 const NO_STORE = 'private, no-store';
 /**

@@ -2,7 +2,8 @@
  * The Markdown side: every link and image must reach its file, and its heading when it names one
  * (remark-validate-links, run over all the docs at once so that a link into another doc is checked
  * against that doc's headings, slugged as GitHub does); every path in inline code, and every `src`
- * or `href` of inline HTML, must exist (ours). Code blocks are commands and output: not read.
+ * or `href` of inline HTML, must exist (ours), and every name of code in inline code must still be
+ * one (`identifiers.ts`). Code blocks are commands and output: not read.
  */
 import path, { posix } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -12,6 +13,7 @@ import remarkValidateLinks from 'remark-validate-links';
 import { engine, type Context, type Options } from 'unified-engine';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
+import { CodeNames } from './identifiers.js';
 import type { Repository } from './repository.js';
 import type { Resolver } from './resolve.js';
 
@@ -61,6 +63,7 @@ export async function checkMarkdown(
   files: readonly string[],
 ): Promise<Finding[]> {
   if (files.length === 0) return [];
+  const names = new CodeNames(repository);
   const options: Options = {
     processor: remark(),
     cwd: repository.root,
@@ -72,6 +75,7 @@ export async function checkMarkdown(
           // No Git host: links are checked as files of this work tree, not as URLs of a hosted repository.
           [remarkValidateLinks, { repository: false, root: repository.root }],
           [repositoryPaths, { repository, resolver }],
+          [names.plugin],
         ],
       },
     ],
@@ -86,11 +90,12 @@ export async function checkMarkdown(
   const context = await new Promise<Context>((resolve, reject) =>
     engine(options, (error, _code, result) => (error || !result ? reject(error) : resolve(result))),
   );
-  return context.files.flatMap((file) =>
+  const findings = context.files.flatMap((file) =>
     file.messages.map((message) => ({
       file: posix.relative(repository.root, path.resolve(file.cwd, file.path)),
       line: message.line ?? 1,
       message: message.reason,
     })),
   );
+  return [...findings, ...names.stale()];
 }

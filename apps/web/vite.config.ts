@@ -40,7 +40,7 @@ function runtimeConfigFile(): Plugin {
       if (!source) return;
       const path = resolve(process.env.INIT_CWD ?? process.cwd(), source);
       const body: unknown = JSON.parse(readFileSync(path, 'utf8'));
-      const { configProblems } = await import('./src/config/runtime-config-rules');
+      const { configProblems } = await import('@dayfocus/contracts/runtime-config');
       const problems = configProblems(body);
       if ((body as { emulators?: unknown }).emulators !== undefined)
         problems.push('a deployable configuration has no "emulators"');

@@ -14,8 +14,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { companionLink, demoInviter, inviteLink, repoRoot, seedDemoInviter, urls } from '@dayfocus/stack';
 import { uniqueId, verificationEmail } from '@dayfocus/stack/testing';
-import { completeProviderPopup } from '@dayfocus/web/e2e/support/auth-emulator';
-import { launchBrowser, newContext } from '@dayfocus/web/e2e/support/browser';
+import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
+import { launchBrowser, newContext } from '@dayfocus/stack/browser-contexts';
 import english from '@dayfocus/contracts/locales/en';
 
 const en = english.web;

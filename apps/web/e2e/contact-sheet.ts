@@ -14,7 +14,7 @@ import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '@dayfocus/stack/testing';
-import { launchBrowser } from './support/browser';
+import { launchBrowser } from '@dayfocus/stack/browser-contexts';
 
 /** Where pages.e2e.ts puts its screenshots (support/app.ts, SCREENSHOT_DIR). */
 const SCREENSHOT_DIR = join(repoRoot, '.artifacts', 'screenshots');

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, hi } from './support/locales';
 import { inAppBrowsers, realBrowsers, type Arrival } from '@dayfocus/stack/user-agents';
-import { completeProviderRedirect } from './support/auth-emulator';
+import { completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
 import {
   authUserByEmail,
   expectJoined,

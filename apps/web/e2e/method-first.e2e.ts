@@ -20,7 +20,7 @@ import {
   useBrowser,
   visible,
 } from './support/app';
-import { completeProviderRedirect } from './support/auth-emulator';
+import { completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
 import { appMain, holdTheApp, takeoverScript } from './support/hold-app';
 
 /**

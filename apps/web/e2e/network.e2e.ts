@@ -4,7 +4,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from './support/locales';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
-import { completeProviderPopup } from './support/auth-emulator';
+import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
 import {
   authUserByEmail,
   emailActionLink,

@@ -1,5 +1,5 @@
 // Sign-up with Google and Apple through the Auth emulator's provider popup (signInWithPopup,
-// with the gapi stand-in of support/browser.ts), then completeSocialSignUp on the server.
+// with the gapi stand-in of @dayfocus/stack/browser-contexts), then completeSocialSignUp on the server.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from './support/locales';
@@ -19,7 +19,7 @@ import {
 } from './support/app';
 import { urls } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
-import { completeProviderPopup, completeProviderRedirect } from './support/auth-emulator';
+import { completeProviderPopup, completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
 
 /**
  * Records every `window.open` of the page, and whether it ran within the task of a tap: a tap

@@ -23,7 +23,7 @@ import { serverStateScript } from '@/app/server-state';
 import { setRenderedWelcome } from '@/app/routes/server-welcome';
 import { emailActionTarget as targetOf } from '@/config/email-action';
 import { pageQuery as queryOf } from '@/config/page-query';
-import { configProblems, type RuntimeConfig } from '@/config/runtime-config-rules';
+import { configProblems, type RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { LinkPage } from '@/features/short-link/components/link-page';
 import { openAppScript } from '@/features/short-link/open-app-script';

@@ -10,6 +10,8 @@ declare class TextEncoder {
 declare class URL {
   constructor(url: string, base?: string);
   readonly href: string;
+  readonly protocol: string;
+  readonly host: string;
   readonly searchParams: { set(name: string, value: string): void };
   hash: string;
 }

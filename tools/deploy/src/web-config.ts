@@ -1,10 +1,10 @@
 /**
  * Whether a web configuration (`/config.json`, also built into the server renderer) may reach a
- * real project: the app's own rules (runtime-config-rules.ts), and none of the local stack's
+ * real project: the app's own rules (@dayfocus/contracts/runtime-config), and none of the local stack's
  * values: no emulators, no App Check stand-in, no `demo-` project, no plain-http or local address,
  * no placeholder left from apps/web/config.example.json, and the project the deploy goes to.
  */
-import { configProblems } from '@dayfocus/web/config/runtime-config-rules';
+import { configProblems } from '@dayfocus/contracts/runtime-config';
 
 const BUILD = 'build with `WEB_CONFIG=path/to/config.json npm run build` (template: apps/web/config.example.json)';
 

@@ -12,7 +12,7 @@
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import { matchPath } from 'react-router';
 import { sameOriginUrl } from './paths';
-import type { RuntimeConfig } from './runtime-config-rules';
+import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
 /** Firebase's own handler of e-mail actions: on the auth domain (the site itself once deployed), or the Auth emulator's. */
 function firebaseActionHandler(config: RuntimeConfig): string {

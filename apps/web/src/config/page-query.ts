@@ -15,7 +15,7 @@ import { matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
 import { ESCAPE_PARAM, ESCAPE_VALUE } from '@/lib/in-app-browser';
 import { isOffered } from '@/lib/i18n';
 import { isStartProvider, START_PARAM } from '@/lib/sign-in-start';
-import type { RuntimeConfig } from './runtime-config-rules';
+import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
 /** The query string (no `?`) that the page at `path` is served under, given the one it was asked with. */
 export function pageQuery(path: string, query: string, config: Pick<RuntimeConfig, 'portalLanguages'>): string {

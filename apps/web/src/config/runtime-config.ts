@@ -3,9 +3,9 @@
  * project. It holds public values only (the Firebase web config is not a secret).
  */
 import { createContext, useContext } from 'react';
-import { configProblems, type RuntimeConfig } from './runtime-config-rules';
+import { configProblems, type RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
-export { configProblems, type RuntimeConfig } from './runtime-config-rules';
+export { configProblems, type RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
 export class ConfigLoadError extends Error {
   override readonly name = 'ConfigLoadError';

@@ -21,7 +21,7 @@
  *   (local/dev-app-check.ts), so the browser's bundle never holds the stand-in. The functions
  *   accept only such tokens in the local stack (local/environment.ts), and consume them through
  *   a local record. The web configuration that a deploy ships cannot name the stand-in
- *   (runtime-config-rules.ts).
+ *   (@dayfocus/contracts/runtime-config).
  */
 
 export type AppCheckEnforcement = 'enforce' | 'monitor';

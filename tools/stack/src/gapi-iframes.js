@@ -1,6 +1,6 @@
 /*
  * Minimal stand-in for Google's `gapi` iframe transport (https://apis.google.com/js/api.js),
- * served by e2e/support/browser.ts only inside Playwright browser contexts.
+ * served by browser-contexts.ts only inside Playwright browser contexts.
  *
  * Why it exists: the e2e browser runs offline, and apis.google.com is unreachable. The
  * Firebase JS SDK's signInWithPopup loads gapi to open a hidden helper iframe

@@ -1,6 +1,7 @@
 /**
- * What a valid `/config.json` holds, and the check of it: used by the app at startup and by
- * the build (vite.config.ts) when WEB_CONFIG names the file to ship. No imports: both run it.
+ * What a valid `/config.json` of the web app holds, and the check of it: the app runs it at
+ * startup, the build (apps/web/vite.config.ts) when WEB_CONFIG names the file to ship, and the
+ * deploy check (tools/deploy/src/web-config.ts) before a deploy.
  */
 export interface RuntimeConfig {
   firebase: {

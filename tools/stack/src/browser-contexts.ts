@@ -1,10 +1,10 @@
-// Headless Chromium for the e2e tests, offline: the browser @dayfocus/stack provides (the npm
+// Headless Chromium for the browser tests and the benchmarks, offline: the browser @dayfocus/stack provides (the npm
 // registry's Chromium build unpacked into .toolchain/, or one on the machine), driven by playwright-core.
 // Every context serves our gapi stand-in (gapi-iframes.js) for https://apis.google.com/js/api.js,
 // so Firebase Auth's signInWithPopup works against the Auth emulator, and fails any other
 // request that leaves the machine at once, so that nothing waits on the closed network.
 import { readFileSync } from 'node:fs';
-import { browserLaunchOptions } from '@dayfocus/stack';
+import { browserLaunchOptions } from './browser.js';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 const GAPI_SHIM_PATH = new URL('./gapi-iframes.js', import.meta.url);

@@ -144,20 +144,44 @@ function functionsZones() {
 /** The web app's features, each a folder of apps/web/src/features. */
 const webFeatures = foldersIn('apps/web/src/features');
 
-/** Import direction of the web app: shared (components, lib, config, locales) -> features -> app. */
+/**
+ * Import direction of the web app: shared (components, lib, config, locales) -> features -> app ->
+ * takeover (what runs between the server's page and the app) and server (the renderer, which runs
+ * in Node, in the page function). The app reads of the takeover only the state the server hands it.
+ */
 const webZones = () => [
   ...webFeatures.map((feature) => ({
     target: web(`features/${feature}/**`),
-    from: [web('app/**'), web('features/**')],
+    from: [web('app/**'), web('features/**'), web('takeover/**'), web('server/**')],
     except: [web(`features/${feature}/**`)],
     message: 'A feature imports only its own folder and shared code: no other feature, nor the app.',
   })),
   {
     target: web('{components,lib,config,locales}/**'),
-    from: [web('app/**'), web('features/**')],
+    from: [web('app/**'), web('features/**'), web('takeover/**'), web('server/**')],
     message: 'Shared code does not import features or the app layer.',
   },
+  {
+    target: [web('*.{ts,tsx}'), web('!(server)/**')],
+    from: web('server/**'),
+    message: 'Only the server renderer imports server/: it runs in Node, in the page function.',
+  },
+  {
+    target: web('app/**'),
+    from: web('takeover/**'),
+    except: [web('takeover/{state,welcome-state}.ts')],
+    message: 'The app reads of the takeover only the state the server hands it (takeover/state.ts).',
+  },
   { target: join(root, 'apps/web/**'), from: join(root, 'functions/**'), message: webImportsNoServer.message },
+];
+
+/** The tools (stack, benchmarks, soak, deploy checks) stand beside the apps, never on them. */
+const toolsImportNoApp = {
+  group: ['@dayfocus/web', '@dayfocus/web/**'],
+  message: 'Tools import no app: what they share with the web app lives in @dayfocus/contracts or @dayfocus/stack.',
+};
+const toolsZones = () => [
+  { target: join(root, 'tools/**'), from: join(root, 'apps/**'), message: toolsImportNoApp.message },
 ];
 
 /** An `import()` is held by the walls only when they can read where it leads. */
@@ -302,18 +326,20 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80 }],
     },
   },
-  // functions/src is cut by what it does: a slice (invites, owed-work, short-links, pages,
-  // sign-in-handoffs, invite-cards) holds its own layers (domain/, flows/, adapters/, functions/); platform/
-  // holds what every slice uses; composition/ builds the slices' flows for their functions/;
-  // local/ holds what only the local stack runs. The zones below keep each layer to its imports,
-  // each slice out of the others' insides and out of the composition root, and platform/ to itself;
-  // the web app's features out of each other and the app, its shared code out of both, and all of it
-  // out of functions/.
+  // The walls on where an import leads (functionsZones, webZones, toolsZones above); functions/README.md
+  // and docs/architecture.md say what they hold.
   {
-    files: ['functions/src/**/*.ts', 'apps/web/**/*.{ts,tsx}'],
+    files: ['functions/src/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'tools/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...functionsZones(), ...webZones()] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...functionsZones(), ...webZones(), ...toolsZones()] },
+      ],
     },
+  },
+  {
+    files: ['tools/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [toolsImportNoApp] }] },
   },
   {
     files: ['functions/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],

@@ -1,8 +1,7 @@
 /**
- * The welcome page's confirm form's limits (pages/domain/welcome-confirm.ts), counted in this
- * instance's memory by rate-limiter-flexible: nothing is written for a try, so that a code that
- * proves nothing writes nothing anywhere. Per instance: the page function's `maxInstances` bounds
- * what all of them let through together (docs/invitation-page.md).
+ * Counted in this instance's memory: nothing is written for a try, so that a code that proves
+ * nothing writes nothing anywhere. The page function's `maxInstances` bounds what all instances let
+ * through together (docs/invitation-page.md).
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import {

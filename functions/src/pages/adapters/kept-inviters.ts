@@ -11,29 +11,25 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import { INVITATION_CACHE_CONTROL, UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
 import type { HttpRequest } from '../../platform/domain/http-request.js';
 
-/** What the CDN keys its copies on: the whole URL and the headers a page may vary on. */
+/** What the CDN keys its copies on. */
 export type PageAsked = Pick<HttpRequest, 'rawUrl' | 'userAgent' | 'acceptLanguage'>;
 
-/** The seconds of `s-maxage` in a Cache-Control header, as milliseconds. */
 export function sharedMaxAgeMs(cacheControl: string): number {
   const seconds = /\bs-maxage=(\d+)/.exec(cacheControl)?.[1];
   if (seconds === undefined) throw new Error(`No s-maxage in "${cacheControl}"`);
   return Number(seconds) * 1000;
 }
 
-/**
- * How long an instance keeps an inviter it read for a page: as long as the CDN keeps a page that
- * shows her (or nobody) fresh before it asks again, so keeping adds at most that to a change.
- */
+/** As long as the CDN keeps a page that shows her (or nobody) fresh, so keeping adds at most that to a change. */
 export const PAGE_INVITER_KEEP_MS = Math.min(
   sharedMaxAgeMs(INVITATION_CACHE_CONTROL),
   sharedMaxAgeMs(UNKNOWN_INVITER_CACHE_CONTROL),
 );
 
 export class KeptPageInviters {
-  /** The card (or nobody) of each inviter read within `ttlMs`; concurrent asks share one read. */
+  /** Concurrent asks share one read. */
   private readonly cards: LRUCache<string, { card: InviterCard | null }>;
-  /** The requests answered within `ttlMs` (a digest of each, found or not). */
+  /** A digest of each request answered, found or not. */
   private readonly answered: LRUCache<string, true>;
 
   constructor(find: (inviterId: string) => Promise<InviterCard | null>, ttlMs = PAGE_INVITER_KEEP_MS) {
@@ -42,11 +38,10 @@ export class KeptPageInviters {
   }
 
   /**
-   * The inviter's card for a page asked for as `asked`. Kept, unless this very request (URL and
-   * headers) was answered within the time: the CDN would have answered that one from its copy had
-   * it kept one, so it comes because that copy is gone (expired, or another location's), and it
-   * reads afresh, as it would without this keeping: a switched-off inviter's page is gone on the
-   * next such request. What it finds is kept for the requests after it.
+   * Kept, unless this very request (URL and headers) was answered within the time: the CDN would
+   * have answered that one from its copy had it kept one, so it comes because that copy is gone
+   * (expired, or another location's), and it reads afresh: a switched-off inviter's page is gone on
+   * the next such request.
    */
   async card(inviterId: string, asked: PageAsked): Promise<InviterCard | null> {
     const request = createHash('sha256')

@@ -1,25 +1,18 @@
 /**
- * Which route of the contracts' route table (pageRoutes, in the order the function answers them)
- * a request's path names, matched once: the page flow answers the route, never the path again.
- * A new page of the table needs nothing here nor in the flow.
+ * A path matched once against the contracts' route table: the page flow answers the route, never
+ * the path again, so a new page of the table needs nothing here nor in the flow.
  */
 import { isUserId } from '@dayfocus/contracts/ids';
 import { matchPagePath, pageRouteRows, type PageRouteName, type PageRouteRow } from '@dayfocus/contracts/page-paths';
 
 export type PageRoute =
-  /** Every e-mail's link (`/auth/action`). */
   | { kind: 'email-action' }
-  /** "I already have an account" (`/app-link/{uid}`); null for an id that cannot name anyone. */
+  /** Null for an id that cannot name anyone (inviterIdOf). */
   | { kind: 'app-link'; inviterId: string | null }
-  /**
-   * The welcome page: the account to activate and the inviter who sent the link, null where the
-   * path names none (or an id that cannot name anyone).
-   */
   | { kind: 'welcome'; inviteeId: string | null; inviterId: string | null }
   /**
-   * A page the web app's renderer draws and Hosting's CDN keeps (every other route of the table):
-   * `path`, the path it is drawn for (the pattern itself when it has no parameters, else the path
-   * without a trailing slash); `inviterId`, the inviter its path names (null when it names none).
+   * Every other route of the table: drawn by the web app's renderer, kept by Hosting's CDN. `path`
+   * is the pattern itself when it has no parameters, else the path without a trailing slash.
    */
   | {
       kind: 'page';
@@ -32,11 +25,7 @@ export type PageRoute =
   /** Anything else: a longer path under /feedback/, or an id that cannot be decoded. */
   | { kind: 'unknown' };
 
-/**
- * A path segment as an inviter id, or null when it cannot name anyone: undecodable, or not a
- * uid by the id rule (packages/contracts/src/ids.ts). (Anything else is looked up and may simply
- * not exist.)
- */
+/** Null when it cannot name anyone; any other id is looked up and may simply not exist. */
 export function inviterIdOf(segment: string): string | null {
   let id: string;
   try {
@@ -47,7 +36,7 @@ export function inviterIdOf(segment: string): string | null {
   return isUserId(id) ? id : null;
 }
 
-/** The route of one row for `path`'s parameters, or null when a parameter cannot name anyone. */
+/** Null when a parameter cannot name anyone. */
 function routeOf(
   row: PageRouteRow & { name: PageRouteName },
   path: string,
@@ -71,7 +60,7 @@ function routeOf(
   }
 }
 
-/** The route `path` names: the first row whose pattern it matches, and whose ids can name someone. */
+/** The first row whose pattern matches and whose ids can name someone. */
 export function pageRouteOf(path: string): PageRoute {
   for (const row of pageRouteRows) {
     const params = matchPagePath(row.pattern, path);

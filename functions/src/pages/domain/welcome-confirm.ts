@@ -1,17 +1,13 @@
 /**
- * The welcome page's confirm form (docs/invitation-page.md, "The welcome page's confirm form"):
- * which requests carry an e-mail's link, what a refused confirmation tells its visitor, and the
- * form's own abuse limits. Pure.
- *
- * The form posts to the page's own address, the e-mail's link with its code: the code is the
- * proof, as it is for the `activateAccount` callable, and the body is never read.
+ * The welcome page's confirm form (docs/invitation-page.md, "The welcome page's confirm form"). It
+ * posts to the page's own address, the e-mail's link with its code: the code is the proof, as it is
+ * for the `activateAccount` callable, and the body is never read.
  */
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import { VERIFICATION_CODE_PATTERN } from '@dayfocus/contracts/requests';
 import { FlowError } from '../../platform/domain/errors.js';
 import type { PageRoute } from './page-route.js';
 
-/** What an e-mail's link to the welcome page names: the account, its inviter and the link's code. */
 export interface WelcomeLink {
   uid: string;
   inviterId: string;
@@ -61,16 +57,11 @@ export const CONFIRMS_PER_CLIENT = 30;
 export const CONFIRMS_PER_ACCOUNT = 10;
 export const CONFIRM_WINDOW_SECONDS = 10 * 60;
 
-/** Whether a confirmation may go on, else in how many seconds the next one may. */
 export type ConfirmAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** The form's limits as the flow sees them (adapters/confirm-limits.ts keeps them). */
 export interface ConfirmLimiter {
-  /**
-   * Counts one try from `client`, if it has one left in the window and `account` has not used up
-   * its confirmations; counts nothing for the account.
-   */
+  /** Refused when `client` has no try left or `account` no confirmation; counts a try for `client` only. */
   take(client: string, account: string): Promise<ConfirmAllowance>;
-  /** Counts a confirmation of `account` that its own code made (activation went through). */
+  /** Only once activation went through: the code was the account's own. */
   confirmed(account: string): Promise<void>;
 }

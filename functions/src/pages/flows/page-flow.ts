@@ -1,28 +1,11 @@
 /**
- * Every page the server renders for the web app, and its redirects: answered by a function so
- * that the invitation's first HTML already names the inviter (for the visitor, and for the
- * link-preview crawlers of WhatsApp, iMessage, Telegram and Slack), every page shows before any
- * script, and "I already have an account" works without JavaScript. docs/invitation-page.md.
+ * The pages the server renders for the web app, and its redirects: answered by a function so that
+ * the invitation's first HTML already names the inviter (for the visitor, and for the link-preview
+ * crawlers of WhatsApp, iMessage, Telegram and Slack), every page shows before any script, and "I
+ * already have an account" works without JavaScript. docs/invitation-page.md.
  *
- * - `GET /feedback/{uid}/{lg?}`, `GET /tasks-Feedback`: the page rendered by the web app's own
- *   renderer (200, or 404 "Invalid URL" for an unknown inviter), cacheable at Hosting's CDN.
- * - `GET /social-sign-up/{uid}` and `GET /sign-up/{uid}` (`?lg=` for their language): the sign-up
- *   pages after it, rendered and cached the same way, so that they too show before any script.
- * - `GET /auth/action`: every e-mail's link, redirected to the welcome page (a verification e-mail
- *   of this companion) or to Firebase's own handler.
- * - `GET /confirm-email`: "we sent you an e-mail", the same for everyone, cached the same way.
- * - `GET /welcome/{invitee?}/{inviter?}`: the welcome page the e-mail's link leads to, for the
- *   visitor's phone; never cached. From the link, a form the server answers: `POST` of the same
- *   address confirms (welcome-page-flow.ts). A GET applies nothing.
- * - `GET /app-link/{uid}`: finds or makes the inviter's short link and redirects to it.
- * - `POST /feedback/{uid}/{lg?}`: the app's beacon once it has taken the page over: one view
- *   in the inviter's funnel (domain/funnel.ts). Never cached.
- * - `POST /sign-up/{uid}`: the e-mail form, posted by the browser before any script ran: the page
- *   again (303), its body unread.
- *
- * Which path is which, and how each page is answered, is the contracts' route table
- * (`pageRoutes`, packages/contracts/src/page-paths.ts): a page added there is rendered and cached
- * like the front door without a line here.
+ * Which path is which, and how each is answered, is the contracts' route table (`pageRoutes`): a
+ * page added there is rendered and cached like the others without a line here.
  */
 import { FlowError } from '../../platform/domain/errors.js';
 import {
@@ -60,16 +43,13 @@ export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confir
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;
-  /** Counts a view of the inviter's invitation in the funnel. */
   countView(inviterId: string): Promise<void>;
-  /** Whether a live user has this id (one document read: the view beacon's only check). */
+  /** One document read: the view beacon's only check. */
   inviterExists(inviterId: string): Promise<boolean>;
-  /** A fresh nonce for the page's Content-Security-Policy (base64 of 16 random bytes). */
   nonce(): string;
   logger: Logger;
 }
 
-/** A page request as the HTTP function hands it on. */
 export type PageRequest = HttpRequest;
 
 export class PageFlow {

@@ -26,11 +26,10 @@ import { welcomeLinkOf, welcomeRefusalOf, type ConfirmLimiter, type WelcomeLink 
 import { pageAgain, renderedPage, type PageRendering } from './rendered-page.js';
 import type { HttpRequest } from '../../platform/domain/http-request.js';
 
-/** A welcome page request as the HTTP function hands it on; its client is the confirm form's limits' key. */
+/** Its client is the key of the confirm form's limits. */
 export type WelcomeRequest = HttpRequest;
 
 export interface WelcomePageDeps extends PageRendering {
-  /** The inviter's card, or null for nobody: the one a link names, for its confirm form. */
   findInviter(inviterId: string, asked: WelcomeRequest): Promise<InviterCard | null>;
   /**
    * Activation for a caller nobody signed in, the link's code its proof (invites/flows/welcome-flow.ts),
@@ -64,7 +63,6 @@ export class WelcomePageFlow {
     return this.render(path, request, inviter ? { kind: 'confirm' } : undefined, inviter);
   }
 
-  /** The form's POST: within its limits, activation as the callable's, and the page of its outcome. */
   private async confirm(path: string, link: WelcomeLink, request: WelcomeRequest): Promise<HttpAnswer> {
     const allowance = await this.deps.confirmLimits.take(request.client ?? 'unknown', link.uid);
     if (!allowance.allowed) {

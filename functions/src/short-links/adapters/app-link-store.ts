@@ -1,8 +1,6 @@
 /**
- * Firestore side of the short links. `_appLinks/{code}` holds a link (target, inviter,
- * timestamps); its opens are counted in the shards `_appLinks/{code}/openShards/{0..N-1}`
- * (domain/open-count.ts); `_appLinkOwners/{inviterId}` says which code an inviter already
- * has, so asking again gives the same link back.
+ * `_appLinkOwners/{inviterId}` names the code an inviter already has, so asking again gives the
+ * same link back; a link's opens are counted in shards under it (domain/open-count.ts).
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { LRUCache } from 'lru-cache';
@@ -21,7 +19,6 @@ import { collections } from '@dayfocus/contracts/records';
 
 interface AppLinkOwnerRecord {
   inviterId: string;
-  /** Our own link's code. */
   code?: string;
   /**
    * Our own link's target, written with the link in one transaction, so that finding an
@@ -41,21 +38,19 @@ const CODE_ATTEMPTS = 5;
 
 const ownerConverter = converter<AppLinkOwnerRecord>();
 
-/** The links and their open shards, typed where they are read (the short links' own records). */
 const appLinkConverters = { appLinks: converter<AppLinkRecord>(), openShards: converter<OpenShard>() };
 
-/** What an owner record says of the inviter's own link (nothing, when there is no record). */
 type OwnLink = Pick<AppLinkOwnerRecord, 'code' | 'codeTarget'>;
 
-/** A clock in milliseconds, as `performance` gives it (tests hand in their own). */
+/** In milliseconds, as `performance` gives it; tests hand in their own. */
 export interface KeepClock {
   now(): number;
 }
 
 export class AppLinkStore implements AppLinkLinks {
-  /** Links this instance has read, by code: a link's opens within LINK_KEEP_MS cost no read. */
+  /** By code: a link's opens within LINK_KEEP_MS cost no read. */
   private readonly resolved: LRUCache<string, AppLinkRecord>;
-  /** Owner records this instance has read or written, by inviter: which code is hers. */
+  /** By inviter: which code is hers. */
   private readonly owned: LRUCache<string, OwnLink>;
   /** Picks the shard of each open; in [0, 1) like Math.random. */
   private readonly random: () => number;
@@ -102,10 +97,9 @@ export class AppLinkStore implements AppLinkLinks {
   }
 
   /**
-   * The code of the inviter's own link to `target`, if they have one: reads only, never writes.
-   * One read: the owner record names the target with the code (a record from before it did: the
-   * link is read too). The link itself is not read, so a link document deleted by hand alone is
-   * still found here (docs/short-links.md says to clear the owner's code).
+   * Reads only, never writes. One read: the owner record names the target with the code (a record
+   * from before it did: the link is read too). The link itself is not read, so a link document
+   * deleted by hand alone is still found here (docs/short-links.md says to clear the owner's code).
    */
   async findOwnLink(inviterId: string, target: string): Promise<string | null> {
     const owner = await this.ownLinkOf(inviterId);
@@ -125,7 +119,6 @@ export class AppLinkStore implements AppLinkLinks {
     return (await this.ownLinkOf(inviterId, { fresh: true })).code === code;
   }
 
-  /** What the inviter's owner record says of her own link, kept for LINK_KEEP_MS. */
   private async ownLinkOf(inviterId: string, options: { fresh?: boolean } = {}): Promise<OwnLink> {
     const kept = options.fresh ? undefined : this.owned.get(inviterId);
     if (kept) return kept;
@@ -135,7 +128,7 @@ export class AppLinkStore implements AppLinkLinks {
     return ownLink;
   }
 
-  /** The target of the inviter's link of this code, or undefined when the code is not theirs. */
+  /** Undefined when the code is not theirs. */
   private async ownTargetOf(code: string, inviterId: string): Promise<string | undefined> {
     const link = await this.findByCode(code);
     return link?.inviterId === inviterId ? link.target : undefined;
@@ -193,7 +186,7 @@ export class AppLinkStore implements AppLinkLinks {
     });
   }
 
-  /** The link of a code; a code nobody has is not kept (it may be made any time). */
+  /** A code nobody has is not kept: it may be made any time. */
   async findByCode(code: string): Promise<AppLinkRecord | null> {
     const kept = this.resolved.get(code);
     if (kept) return kept;

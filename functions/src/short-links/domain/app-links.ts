@@ -1,7 +1,4 @@
-/**
- * Short links (our replacement for Firebase Dynamic Links): codes, targets, who is asking,
- * and where each visitor is sent. Pure rules; no Firebase imports.
- */
+/** Short links: our replacement for Firebase Dynamic Links (docs/short-links.md). */
 import { brand } from '@dayfocus/contracts/brand';
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { playStoreUrlFor, type Visitor } from '@dayfocus/contracts/link-paths';
@@ -45,15 +42,11 @@ export function isSafeTarget(target: unknown): target is string {
   }
 }
 
-/** `dayfocus://open?link=<target>`: what the app receives when the custom scheme opens it. */
 export function customSchemeUrl(target: string): string {
   return `${brand.shortName}://open?link=${encodeURIComponent(target)}`;
 }
 
-/**
- * Chrome's intent link: opens `dayfocus://open?link=...` in com.dayfocus.app when it is
- * installed, and the Play Store page (`playStoreUrl` as given) otherwise.
- */
+/** Chrome's intent link: the custom scheme's URL in the app when it is installed, else `playStoreUrl`. */
 export function androidIntentUrl(target: string, playStoreUrl: string): string {
   return (
     `intent://open?link=${encodeURIComponent(target)}` +
@@ -62,27 +55,26 @@ export function androidIntentUrl(target: string, playStoreUrl: string): string {
   );
 }
 
-/** Who a short link's page is for: its one primary action follows the device (crawlers get the desktop page). */
+/** A short link's page has one primary action, for the device; crawlers get the desktop page. */
 export type LinkPlatform = 'ios' | 'android' | 'desktop';
 
 export function linkPlatformOf(visitor: Visitor): LinkPlatform {
   return visitor === 'ios' || visitor === 'android' ? visitor : 'desktop';
 }
 
-/** What a short link answers: the page of a link that resolves, for this visitor, or the unknown link's. */
 export type LinkAnswer =
   | {
       kind: 'invite';
       platform: LinkPlatform;
       inviterId: string;
-      /** The short link itself, `{linkOrigin}/l/{code}`: what the iPhone page copies, and the QR code's content. */
+      /** What the iPhone page copies, and the QR code's content. */
       shortLink: string;
       /** Opens the app with the target: Chrome's `intent:` URL on Android, `dayfocus://open?link=` elsewhere. */
       appUrl: string;
       appStoreUrl: string;
       /** Google Play with the invite as install referrer. */
       playStoreUrl: string;
-      /** The link-preview tags, for crawlers. */
+      /** For crawlers. */
       preview?: { title: string; description: string; imageUrl: string };
     }
   | { kind: 'not-found' };
@@ -101,7 +93,6 @@ export function isLinkInviter(inviterId: unknown): inviterId is string {
   return typeof inviterId === 'string' && isDocumentId(inviterId);
 }
 
-/** A short link as it may be served: its code, its inviter, and the target made for her. */
 export interface ServedLink {
   code: string;
   inviterId: string;
@@ -110,7 +101,7 @@ export interface ServedLink {
 
 /**
  * A stored link as it may be served, or null. It is served only while its owner record names it
- * (clearing the owner's code retires it) and its inviter has a public face (domain/inviters.ts).
+ * (clearing the owner's code retires it) and its inviter has a public face (invites/domain/inviters.ts).
  * The target is made again from the configuration and the inviter, never taken from the record:
  * a target written there by anyone else (or before the product domain moved) sends nobody anywhere.
  */

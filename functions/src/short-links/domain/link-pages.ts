@@ -1,8 +1,3 @@
-/**
- * What a short link's page shows, as the web app's server renderer takes it
- * (@dayfocus/contracts/link-page; the renderer draws it with the app's own components), its
- * language, and the Content-Security-Policy that goes with it. Pure.
- */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { href } from '@dayfocus/contracts/page-paths';
 import { inviteCardUrl } from '@dayfocus/contracts/invite-card';
@@ -11,15 +6,14 @@ import type { LinkAnswer, LinkPlatform } from './app-links.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 
 /**
- * The `lg` of a request's query, as sent: the language the page's switch asked for. The web
- * renderer decides the page's language from it and Accept-Language (`pageLanguage`), by the rule
- * of every page it draws.
+ * As sent: the web renderer decides the page's language from it and Accept-Language
+ * (`pageLanguage`), by the rule of every page it draws.
  */
 export function queryLanguageOf(rawUrl: string): string | undefined {
   return new URL(rawUrl, 'http://localhost').searchParams.get('lg') ?? undefined;
 }
 
-/** The inviter's invitation in `language`, on the product's domain: "Continue on the web". */
+/** "Continue on the web". */
 export function invitationUrlFor(
   settings: Pick<LinkSettings, 'productDomain'>,
   inviterId: string,
@@ -29,8 +23,8 @@ export function invitationUrlFor(
 }
 
 /**
- * The page of an answer. An invite whose inviter has no card (she lost her public face between
- * the link's read and this one) is the unknown link's page, as the link itself would be.
+ * An invite whose inviter has no card (she lost her public face between the link's read and this
+ * one) is the unknown link's page, as the link itself would be.
  */
 export function linkPageContent(
   answer: LinkAnswer,
@@ -61,11 +55,6 @@ export function linkPageContent(
   };
 }
 
-/**
- * The Content-Security-Policy of a page rendered with `nonce`: the app's stylesheet (inline, under
- * the nonce) and pictures of this origin, pictures over https, and the page's one script under its
- * nonce; nothing else.
- */
 export function pageSecurityPolicy(nonce: string): string {
   return [
     "default-src 'none'",

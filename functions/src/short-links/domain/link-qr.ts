@@ -1,7 +1,3 @@
-/**
- * The QR code of a short link, as SVG (the npm package qrcode; no Firebase). Apart from
- * app-links.ts, which the web app imports, so that the web app does not carry the encoder.
- */
 import { toString as qrCodeString } from 'qrcode';
 
 /**

@@ -1,8 +1,6 @@
 /**
- * Counting the opens of a short link without a hot document: Firestore's distributed counter.
- * Each open increments one randomly chosen shard `_appLinks/{code}/openShards/{0..N-1}`; the
- * count of the link is the sum over its shards. Each open is also counted by where the link
- * was shared (its source, from `?src=`). Pure rules; the store does the reads and writes.
+ * A short link's opens without a hot document: Firestore's distributed counter. Each open
+ * increments one shard chosen at random; the link's count is the sum over its shards.
  */
 import type { Visitor } from '@dayfocus/contracts/link-paths';
 
@@ -43,12 +41,7 @@ export type OpenSource = (typeof OPEN_SOURCES)[number];
 /** Longer tags are not one of ours; they count as `other` (and cannot bloat the shard). */
 const MAX_SOURCE_LENGTH = 32;
 
-/**
- * The source of an open from the request's raw path and query: `src`, else `utm_source`,
- * matched case-insensitively (surrounding spaces ignored) against OPEN_SOURCES. A tag that is
- * empty, unknown or over-long is `other`; no tag at all is `direct`. Only names of the list are
- * ever returned, so a visitor cannot add fields to the shard.
- */
+/** Only names of OPEN_SOURCES are ever returned, so a visitor cannot add fields to the shard. */
 export function openSourceOf(rawUrl: string): OpenSource {
   const queryStart = rawUrl.indexOf('?');
   const query = new URLSearchParams(queryStart < 0 ? '' : rawUrl.slice(queryStart + 1));
@@ -65,11 +58,9 @@ export interface OpenShard {
   opensBy?: Partial<Record<Visitor, number>>;
   /** Opens by source; absent from shards that counted opens before sources were. */
   sources?: Partial<Record<OpenSource, number>>;
-  /** The time of the latest open this shard counted (written with the increment, on the shard). */
   lastOpenedAt?: string;
 }
 
-/** The opens of one link: the sum over its shards. */
 export interface OpenCounts {
   opens: number;
   opensBy: Record<Visitor, number>;
@@ -81,10 +72,7 @@ export function noOpens(): OpenCounts {
   return { opens: 0, opensBy: { ios: 0, android: 0, web: 0, crawler: 0 } };
 }
 
-/**
- * The shard the next open increments, uniformly among `shards`; `random` answers in [0, 1)
- * like Math.random (a value out of that range still lands on a valid shard).
- */
+/** `random` as Math.random's; a value out of [0, 1) still lands on a valid shard. */
 export function pickOpenShard(random: () => number, shards: number = OPEN_SHARD_COUNT): number {
   const index = Math.floor(random() * shards);
   return Number.isFinite(index) ? Math.min(shards - 1, Math.max(0, index)) : 0;
@@ -92,7 +80,7 @@ export function pickOpenShard(random: () => number, shards: number = OPEN_SHARD_
 
 const countOf = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-/** The totals of a link from its shards (missing shards and fields count as 0). */
+/** Missing shards and fields count as 0. */
 export function sumOpenShards(shards: Iterable<OpenShard | undefined>): OpenCounts {
   const total = noOpens();
   for (const shard of shards) {

@@ -10,8 +10,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { deployParamProblems, emulatorSettingsInDeploy, FUNCTION_PARAMS, leftoverLines } from './deploy-env.js';
+import { deployParamProblems, emulatorSettingsInDeploy, leftoverLines } from './deploy-env.js';
 import { APP_CHECK_ALWAYS_CALLABLES } from '@dayfocus/contracts/functions';
+import { paramsWithDefault } from '@dayfocus/contracts/function-params';
 import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './context.js';
 import { deployableEnvFiles, deployEnv } from './function-env.js';
 import { appRulesOutcome } from './app-rules.js';
@@ -139,9 +140,6 @@ const functionParams: DeployCheck = {
         return [named([(error as Error).message, ...causes.map((cause) => cause.message)].join(' '))];
       }
     });
-    const defaults = Object.entries(FUNCTION_PARAMS)
-      .filter(([, { need }]) => need === 'default')
-      .map(([name]) => name);
     // Monitor mode rolls App Check out for the callables; a call that mints a session enforces it anyway.
     const monitored = codebases.some((codebase) => deployEnv(deploy, codebase).APP_CHECK_ENFORCEMENT === 'monitor');
     const appCheck = monitored
@@ -150,7 +148,7 @@ const functionParams: DeployCheck = {
     return {
       problems,
       where: files.join(', '),
-      note: `set; ${defaults.join(', ')} may keep their defaults${appCheck}`,
+      note: `set; ${paramsWithDefault.join(', ')} may keep their defaults${appCheck}`,
     };
   },
 };

@@ -9,10 +9,11 @@
  *   not in the deploy package at all); an `…_EMULATOR_HOST` would point the Admin SDK at a
  *   machine that is not there. Only `.env.local` is the emulator's own file (firebase deploy
  *   never reads it).
- * - Every param without a default fit for every project, set to a real value, never to the local
- *   stack's (`deployParamProblems`): an unset one would be asked for at the deploy's prompt, and a
- *   deployed function refuses a missing or local value at run time, by the same rules
- *   (the functions' platform/domain/link-settings.ts and app-check.ts).
+ * - Every param without a default fit for every project (@dayfocus/contracts/function-params),
+ *   set to a real value, never to the local stack's (`deployParamProblems`): an unset one would be
+ *   asked for at the deploy's prompt, and a deployed function refuses a missing or local value at
+ *   run time, by the same rules (the functions' platform/domain/link-settings.ts and app-check.ts).
+ *   What to set is the param's description in that table.
  */
 import { appCheckEnforcement } from '@dayfocus/functions/platform/domain/app-check';
 import {
@@ -22,6 +23,7 @@ import {
   parseLinkSettings,
   type RawLinkSettings,
 } from '@dayfocus/functions/platform/domain/link-settings';
+import { functionParamRows } from '@dayfocus/contracts/function-params';
 import { localFunctionParams } from '@dayfocus/stack/function-params';
 
 /** Names the emulators set or read: FUNCTIONS_EMULATOR, FIRESTORE_EMULATOR_HOST, FIREBASE_EMULATOR_HUB, … */
@@ -73,32 +75,6 @@ export function emulatorSettingsInDeploy(files: { name: string; text: string }[]
     );
 }
 
-/** What a deploy needs of a param (FUNCTION_PARAMS). */
-interface ParamNeed {
-  need: 'required' | 'default' | 'secret';
-  what: string;
-}
-
-/**
- * Every param the functions define (`defineString`/`defineSecret` in their adapters/), and what a
- * deploy needs of it. `required`: there is no default, so the project's env file must set it (with
- * what to set). `default`: the default serves production (the deploy still asks for it once,
- * interactively, and keeps the answer). `secret`: in Secret Manager, not in a file.
- * test/deploy-env.test.ts holds this list to the params the built functions declare.
- */
-export const FUNCTION_PARAMS = {
-  PRODUCT_DOMAIN: { need: 'required', what: "the site's https origin, such as https://dayfocus.app" },
-  LINK_ORIGIN: { need: 'required', what: 'the https origin Hosting serves the short links on (/l/{code})' },
-  PRODUCT_IMAGE_URL: { need: 'required', what: 'the https address of the link preview image (1200x630)' },
-  APPLE_TEAM_ID: { need: 'required', what: "the iOS app's Apple Developer team id (10 characters)" },
-  ANDROID_CERT_SHA256: { need: 'required', what: "the Android app's signing-certificate SHA-256 fingerprints" },
-  WEB_API_KEY: { need: 'required', what: "the web config's apiKey (Project settings, Your apps)" },
-  APP_STORE_URL: { need: 'default', what: '' },
-  PLAY_STORE_URL: { need: 'default', what: '' },
-  PICTURES_FOLDER: { need: 'default', what: '' },
-  APP_CHECK_FALLBACK: { need: 'default', what: '' },
-} as const satisfies Record<string, ParamNeed>;
-
 /** A value copied from apps/web/config.example.json or the local stack's files, not a project's. */
 const PLACEHOLDER = /^(your-|demo-|local-)/i;
 
@@ -118,10 +94,10 @@ export function deployParamProblems(env: Record<string, string | undefined>): st
     reported.add(name);
     problems.push(problem);
   };
-  for (const [name, { need, what }] of Object.entries(FUNCTION_PARAMS) as [string, ParamNeed][]) {
-    const set = `set ${what || "the project's own value"}`;
-    if (need === 'required' && value(name) === '') report(name, `${name} is not set: ${set}`);
-    else if (need === 'secret' || value(name) === '') continue;
+  for (const [name, param] of functionParamRows) {
+    const set = `set ${param.description}`;
+    if (param.default === undefined && value(name) === '') report(name, `${name} is not set: ${set}`);
+    else if (value(name) === '') continue;
     else if (localValues[name] === value(name)) report(name, `${name} is the local stack's "${value(name)}": ${set}`);
     else if (PLACEHOLDER.test(value(name))) report(name, `${name} is the placeholder "${value(name)}": ${set}`);
   }

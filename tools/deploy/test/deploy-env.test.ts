@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { functionParamRows, functionParams } from '@dayfocus/contracts/function-params';
 import { localFunctionParams } from '@dayfocus/stack/function-params';
 import { repoRoot } from '@dayfocus/stack/settings';
 import {
@@ -8,9 +9,11 @@ import {
   dotenvKeys,
   dotenvLines,
   emulatorSettingsInDeploy,
-  FUNCTION_PARAMS,
   leftoverLines,
 } from '../src/deploy-env.js';
+
+/** The params each project sets itself: those the table declares without a default. */
+const paramsWithoutDefault = functionParamRows.filter(([, param]) => param.default === undefined).map(([name]) => name);
 
 const functionsDir = join(repoRoot, 'functions');
 
@@ -59,16 +62,44 @@ describe("the deploy's env files", () => {
 });
 
 describe("the functions' params a deploy needs", () => {
-  it('names every param the built functions declare, with the removed provider still named in the env', () => {
+  it('are the params the built functions declare, each with its declared type, default and description', () => {
     const script =
       'require("./lib/index.js");' +
-      'process.stdout.write(JSON.stringify(require("firebase-functions/params").declaredParams.map((p) => p.name)))';
+      'process.stdout.write(JSON.stringify(require("firebase-functions/params").declaredParams.map((p) => p.toSpec())))';
     const env: NodeJS.ProcessEnv = { ...process.env, LINK_PROVIDER: 'dynamic-links' };
     delete env.FUNCTIONS_EMULATOR;
     const declared = JSON.parse(
       execFileSync(process.execPath, ['-e', script], { cwd: functionsDir, env, encoding: 'utf8' }),
+    ) as { name: string; type: string; default?: unknown; description?: string }[];
+    const byName = (rows: { name: string }[]) => rows.sort((a, b) => a.name.localeCompare(b.name));
+    expect(
+      byName(declared.map(({ name, type, default: value, description }) => ({ name, type, value, description }))),
+    ).toEqual(
+      byName(
+        Object.entries(functionParams).map(([name, param]) => ({
+          name,
+          type: param.type,
+          value: 'default' in param ? param.default : undefined,
+          description: param.description,
+        })),
+      ),
     );
-    expect([...(declared as string[])].sort()).toEqual(Object.keys(FUNCTION_PARAMS).sort());
+  });
+
+  it('refuses each param without a default left unset, saying what to set in its declared words', () => {
+    const problems = deployParamProblems({});
+    expect(problems).toHaveLength(paramsWithoutDefault.length);
+    paramsWithoutDefault.forEach((name, index) => {
+      expect(problems[index]).toBe(`${name} is not set: set ${functionParams[name].description}`);
+    });
+  });
+
+  it("refuses the local stack's value of each param it sets", () => {
+    for (const [name, value] of Object.entries(localFunctionParams)) {
+      expect(deployParamProblems({ ...projectEnv, [name]: value })).toContainEqual(
+        expect.stringMatching(new RegExp(`^${name} `)),
+      );
+    }
   });
 
   it('refuses an env file that still sets a setting of the removed dynamic-links provider, naming it', () => {
@@ -87,12 +118,12 @@ describe("the functions' params a deploy needs", () => {
 
   it('says what to set for each param left unset', () => {
     expect(deployParamProblems({})).toEqual([
-      "PRODUCT_DOMAIN is not set: set the site's https origin, such as https://dayfocus.app",
-      'LINK_ORIGIN is not set: set the https origin Hosting serves the short links on (/l/{code})',
-      'PRODUCT_IMAGE_URL is not set: set the https address of the link preview image (1200x630)',
-      "APPLE_TEAM_ID is not set: set the iOS app's Apple Developer team id (10 characters)",
-      "ANDROID_CERT_SHA256 is not set: set the Android app's signing-certificate SHA-256 fingerprints",
-      "WEB_API_KEY is not set: set the web config's apiKey (Project settings, Your apps)",
+      "PRODUCT_DOMAIN is not set: set the site's https origin, such as https://dayfocus.app: short links lead to {PRODUCT_DOMAIN}/?userId={inviter}",
+      'LINK_ORIGIN is not set: set the https origin Hosting serves the short links on: {LINK_ORIGIN}/l/{code}',
+      'PRODUCT_IMAGE_URL is not set: set the https address of the link preview image (1200x630 PNG or JPEG)',
+      "APPLE_TEAM_ID is not set: set the iOS app's Apple Developer team id (10 characters), for apple-app-site-association",
+      "ANDROID_CERT_SHA256 is not set: set the Android app's signing-certificate SHA-256 fingerprints, comma-separated, for assetlinks.json",
+      "WEB_API_KEY is not set: set the web config's apiKey (Project settings, Your apps; public, as in the site's config.json): applying Auth's verification codes needs it",
     ]);
   });
 
@@ -109,11 +140,11 @@ describe("the functions' params a deploy needs", () => {
         APP_CHECK_ENFORCEMENT: 'off',
       }),
     ).toEqual([
-      `LINK_ORIGIN is the local stack's "${localFunctionParams.LINK_ORIGIN}": set the https origin Hosting serves the short links on (/l/{code})`,
-      `APPLE_TEAM_ID is the local stack's "LOCALTEAM0": set the iOS app's Apple Developer team id (10 characters)`,
-      `ANDROID_CERT_SHA256 is the local stack's "${localFunctionParams.ANDROID_CERT_SHA256}": set the Android app's signing-certificate SHA-256 fingerprints`,
-      `WEB_API_KEY is the local stack's "local-placeholder-api-key": set the web config's apiKey (Project settings, Your apps)`,
-      `PICTURES_FOLDER is the placeholder "your-pictures-folder": set the project's own value`,
+      `LINK_ORIGIN is the local stack's "${localFunctionParams.LINK_ORIGIN}": set ${functionParams.LINK_ORIGIN.description}`,
+      `APPLE_TEAM_ID is the local stack's "LOCALTEAM0": set ${functionParams.APPLE_TEAM_ID.description}`,
+      `ANDROID_CERT_SHA256 is the local stack's "${localFunctionParams.ANDROID_CERT_SHA256}": set ${functionParams.ANDROID_CERT_SHA256.description}`,
+      `WEB_API_KEY is the local stack's "local-placeholder-api-key": set ${functionParams.WEB_API_KEY.description}`,
+      `PICTURES_FOLDER is the placeholder "your-pictures-folder": set the Storage folder of the users' pictures: an inviter's picture counts only at {folder}/{uid}/…`,
       'PRODUCT_IMAGE_URL is http://dayfocus.app/images/dayfocus-preview.png: a deployed project needs a public https URL',
       'APP_CHECK_ENFORCEMENT must be "enforce" or "monitor", not "off" (or leave it out)',
     ]);

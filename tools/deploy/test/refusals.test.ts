@@ -347,7 +347,8 @@ describe("the functions' settings, one bad value each (the preflight for the fun
           .replace(/^PRODUCT_DOMAIN=.*$/m, 'PRODUCT_DOMAIN=http://127.0.0.1:5000')
           .replace(/^APPLE_TEAM_ID=.*$/m, 'APPLE_TEAM_ID=LOCALTEAM0'),
       ),
-      `PRODUCT_DOMAIN is the local stack's "http://127.0.0.1:5000": set the site's https origin, such as https://dayfocus.app; ` +
+      `PRODUCT_DOMAIN is the local stack's "http://127.0.0.1:5000": set the site's https origin, such as https://dayfocus.app: ` +
+        `short links lead to {PRODUCT_DOMAIN}/?userId={inviter}; ` +
         `APPLE_TEAM_ID is the local stack's "LOCALTEAM0": set the iOS app's Apple Developer team id (10 characters)`,
     ],
     [

@@ -8,9 +8,13 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ParamWithoutDefault } from '@dayfocus/contracts/function-params';
 import { repoRoot, urls } from './config.js';
 
-/** The local stack's value of each param that has no default fit for every project. */
+/**
+ * The local stack's value of each param that has no default fit for every project: exactly those
+ * of the params' table (@dayfocus/contracts/function-params), or this does not compile.
+ */
 export const localFunctionParams = {
   PRODUCT_DOMAIN: urls.hosting,
   LINK_ORIGIN: urls.hosting,
@@ -19,7 +23,7 @@ export const localFunctionParams = {
   ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => '00').join(':'),
   /** The Auth emulator takes any key. */
   WEB_API_KEY: 'local-placeholder-api-key',
-} as const;
+} as const satisfies Record<ParamWithoutDefault, string>;
 
 /** The Functions emulator's own env file. */
 const localEnvFile = join(repoRoot, 'functions', '.env.local');

@@ -6,12 +6,20 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { functionParamRows } from '@dayfocus/contracts/function-params';
 import { localFunctionParams, writeLocalFunctionParams } from '../src/function-params.js';
 import { urls } from '../src/config.js';
+
+/** The params each project sets itself: those the table declares without a default. */
+const paramsWithoutDefault = functionParamRows.filter(([, param]) => param.default === undefined).map(([name]) => name);
 
 const envFile = () => join(mkdtempSync(join(tmpdir(), 'function-params-')), '.env.local');
 
 describe("the functions' local params", () => {
+  it('give a value to each param the table declares without a default, and to no other', () => {
+    expect(Object.keys(localFunctionParams).sort()).toEqual([...paramsWithoutDefault].sort());
+  });
+
   it('point the links at the local Hosting', () => {
     expect([localFunctionParams.PRODUCT_DOMAIN, localFunctionParams.LINK_ORIGIN]).toEqual([urls.hosting, urls.hosting]);
   });

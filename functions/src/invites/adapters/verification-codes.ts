@@ -5,17 +5,14 @@
  * app's API key, which is public: it is in every page of the site.
  */
 import { createHash } from 'node:crypto';
-import { defineString } from 'firebase-functions/params';
+import { stringParam } from '../../platform/adapters/params.js';
 import type { AppliedCode, CheckedCode, CodeRefusal, VerificationCodes } from '../flows/ports.js';
 
 /**
  * No default: a project sets its own key, and the local stack one the Auth emulator takes
  * (tools/stack/src/function-params.ts).
  */
-export const webApiKey = defineString('WEB_API_KEY', {
-  description:
-    "The web app's Firebase API key (public, as in the site's config.json): applying verification codes needs it",
-});
+export const webApiKey = stringParam('WEB_API_KEY');
 
 const refusals: Record<string, CodeRefusal> = {
   INVALID_OOB_CODE: 'used-or-invalid',

@@ -7,7 +7,9 @@
  * PICTURES_FOLDER setting), with no `.`, `..` or empty segment. A uid anywhere else in the
  * path (`chats/ravi/asha/x.jpg`) does not make the file Asha's.
  */
-export const DEFAULT_PICTURES_FOLDER = 'ProfilePictures';
+import { functionParams } from '@dayfocus/contracts/function-params';
+
+export const DEFAULT_PICTURES_FOLDER: string = functionParams.PICTURES_FOLDER.default;
 
 export function isOwnPicturePath(path: string, ownerId: string, picturesFolder = DEFAULT_PICTURES_FOLDER): boolean {
   const segments = path.replace(/^\/+/, '').split('/');

@@ -1,13 +1,13 @@
 /**
  * Settings of the product's links, as a plain typed object: the product's domain, which the
  * mails and the pages of every slice link to, and the short links'. The values come
- * from Firebase params (short-links/adapters/link-params.ts); this module only says what they
- * mean, which have a default that serves every project, and which values must never reach
- * production. It holds no local value: the local stack gives the Functions emulator its own
- * (tools/stack/src/function-params.ts), and a setting without a value is an error, here as in
- * the deploy checks (tools/deploy/src/deploy-env.ts).
+ * from Firebase params (short-links/adapters/link-params.ts, declared with their defaults in
+ * @dayfocus/contracts/function-params); this module only says what they mean, and which values
+ * must never reach production. It holds no local value: the local stack gives the Functions
+ * emulator its own (tools/stack/src/function-params.ts), and a setting without a value is an
+ * error, here as in the deploy checks (tools/deploy/src/deploy-env.ts).
  */
-import { brand } from '@dayfocus/contracts/brand';
+import { functionParam, type FunctionParamName } from '@dayfocus/contracts/function-params';
 
 export interface LinkSettings {
   /** Origin of the product's web pages; the link target is `{productDomain}/?userId=...`. */
@@ -33,19 +33,21 @@ export const LINK_SETTING_NAMES = [
   'PLAY_STORE_URL',
   'APPLE_TEAM_ID',
   'ANDROID_CERT_SHA256',
-] as const;
+] as const satisfies readonly FunctionParamName[];
 
 export type LinkSettingName = (typeof LINK_SETTING_NAMES)[number];
 export type RawLinkSettings = Record<LinkSettingName, string>;
 
 /**
- * The settings whose default serves every project: the stores' pages. The others (the site's
- * origins, the preview image, the app's team and certificates) have none.
+ * The settings whose default serves every project (the stores' pages), from the params' table.
+ * The others (the site's origins, the preview image, the app's team and certificates) have none.
  */
-export const linkSettingDefaults: Partial<RawLinkSettings> = {
-  APP_STORE_URL: `https://apps.apple.com/app/id${brand.appStoreId}`,
-  PLAY_STORE_URL: `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`,
-};
+export const linkSettingDefaults: Partial<RawLinkSettings> = Object.fromEntries(
+  LINK_SETTING_NAMES.flatMap((name) => {
+    const fallback = functionParam(name).default;
+    return typeof fallback === 'string' ? [[name, fallback]] : [];
+  }),
+);
 
 /**
  * The settings of the `dynamic-links` link provider, removed with it: it spoke Firebase Dynamic

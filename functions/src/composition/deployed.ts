@@ -1,4 +1,4 @@
-/** The environment of a deployment (composition/environment.ts): App Check, FCM, the stores as they are. */
+/** The environment of a deployment: the stores as they are. */
 import { getAppCheck } from 'firebase-admin/app-check';
 import { FcmTransport } from '../owed-work/adapters/push-transport.js';
 import { firebaseApp, messaging } from '../platform/adapters/firebase.js';

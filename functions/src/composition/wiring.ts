@@ -63,7 +63,6 @@ const resolvePicture = (profileImage: unknown, ownerId: string) =>
     localHttp: environment().localPictures,
   });
 
-/** What joins owe their inviters: the trigger on a join's record, and the sweep. */
 export const owedWorkFlow = new OwedWorkFlow({
   store: environment().owedWorkStore(new FirestoreOwedWorkStore(db, logger)),
   push: environment().pushTransport(),
@@ -85,7 +84,6 @@ export const verificationMailFlow = new VerificationMailFlow({
   now: () => new Date(),
 });
 
-/** The sign-in handoff: codes by digest in Firestore, custom tokens and revocations from Auth. */
 const handoffStore = new FirestoreHandoffStore(db);
 
 export const signInHandoffFlow = new SignInHandoffFlow({
@@ -103,7 +101,6 @@ export const signInHandoffFlow = new SignInHandoffFlow({
   logger,
 });
 
-/** The App Check fallback: its challenges and limits in Firestore, its tokens the environment's. */
 export const attestationFlow = new AttestationFlow({
   store: new FirestoreAttestationStore(db),
   challenges: altchaChallenges,
@@ -132,7 +129,6 @@ export const inviteFlow = new InviteFlow({
  */
 const ACCOUNT_LOOKUP_LIMIT_MS = 1_500;
 
-/** The inviter as the public sees her: the pages, getInviter, resolveAppLink. */
 export const inviterFlow = new InviterFlow({
   users: inviteStore,
   accounts: {
@@ -158,7 +154,6 @@ export const appLinkFlow = new AppLinkFlow({
   now: () => new Date(),
 });
 
-/** The welcome page's activation: the callable's, and the server page's confirm form's. */
 export const welcomeFlow = new WelcomeFlow({
   invites: inviteFlow,
   appLinks: appLinkFlow,
@@ -181,7 +176,6 @@ export const finishSignUpFlow = new FinishSignUpFlow({
   now: () => new Date(),
 });
 
-/** The inviter as her pages show her, kept as long as the CDN keeps a page (the pages' and the cards' read). */
 const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
 
 /**
@@ -202,7 +196,6 @@ export const cardFlow = new CardFlow({
   logger,
 });
 
-/** The flow of every server-rendered page, given what only the HTTP function knows: its renderer and its headers. */
 export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): PageFlow {
   return new PageFlow({
     ...page,

@@ -33,7 +33,6 @@ const HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
 };
 
-/** The fields of a GET's query or a POST's form, as strings. */
 function fieldsOf(req: Request): Record<string, string> {
   const source: unknown = req.method === 'POST' ? req.body : req.query;
   const fields: Record<string, string> = {};

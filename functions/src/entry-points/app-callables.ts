@@ -1,15 +1,9 @@
-/**
- * What the mobile app calls with an invite it got from a link, the install referrer or the
- * clipboard (docs/app-contract.md): who invited, and accepting.
- */
+/** The mobile app, with an invite it got from a link, the install referrer or the clipboard (docs/app-contract.md). */
 import { FlowError } from '../platform/domain/errors.js';
 import { callable, requireCaller } from '../platform/functions/callable.js';
 import { appLinkFlow, inviteFlow, inviterFlow } from '../composition/wiring.js';
 
-/**
- * The link a code names as it may be served (its target made for its inviter); `not-found` for a
- * code we never made, a link retired by hand, or an inviter without a public face.
- */
+/** `not-found` for a code we never made, a link retired by hand, or an inviter without a public face. */
 async function linkOf(code: string) {
   const link = await appLinkFlow.linkOf(code);
   if (!link) throw new FlowError('not-found', 'No invite with this code');

@@ -1,7 +1,7 @@
 /**
- * The App Check fallback's callable (domain/attestation.ts): the one callable that takes no App
- * Check token, since its caller's first attestation failed. Without a solution it hands out a
- * challenge, within the client's and the address's limits; with a solved one, a token, once.
+ * The App Check fallback (attestation/domain/attestation.ts): the one callable that takes no App
+ * Check token, since its caller's attestation failed. Without a solution it hands out a challenge,
+ * within the client's and the address's limits; with a solved one, a token, once.
  */
 import { callable } from '../platform/functions/callable.js';
 import { environment } from '../platform/environment.js';

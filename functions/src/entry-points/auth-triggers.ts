@@ -1,4 +1,4 @@
-/** Account lifecycle. Cloud Functions v2 has no auth create/delete events; v1 has. */
+/** Cloud Functions v1: v2 has no Auth create and delete events. */
 import * as functionsV1 from 'firebase-functions/v1';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { maxInstances } from '../platform/functions/capacity.js';

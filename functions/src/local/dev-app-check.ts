@@ -14,10 +14,7 @@ import { localFunctions } from './manifest.js';
 
 const noStore = { 'cache-control': 'no-store' };
 
-/**
- * A fresh stand-in token for the app `?appId=`, as JSON `{ token, expireTimeMillis }`: what the
- * web app's App Check provider answers on the local stack (apps/web/src/lib/firebase.ts).
- */
+/** What the web app's App Check provider asks for on the local stack (apps/web/src/lib/firebase.ts). */
 export const devAppCheckToken = httpFunction(localFunctions.devAppCheckToken, (_, req) => {
   const appId = typeof req.query['appId'] === 'string' ? req.query['appId'] : '';
   if (appId === '' || appId.length > 200) {
@@ -28,7 +25,7 @@ export const devAppCheckToken = httpFunction(localFunctions.devAppCheckToken, (_
   return { status: 200, headers: { 'content-type': 'application/json', ...noStore }, body: JSON.stringify(token) };
 });
 
-/** A stand-in token for `appId`, alive `lifeMs`: the App Check fallback's on the local stack (local/environment.ts). */
+/** The App Check fallback's tokens on the local stack. */
 export function mintStandInToken(appId: string, lifeMs: number): { token: string; expireTimeMillis: number } {
   const projectId = firebaseApp.options.projectId ?? process.env.GCLOUD_PROJECT ?? '';
   return mintLocalAppCheckToken({ appId, projectId, id: randomUUID(), nowMs: Date.now(), lifeMs });

@@ -10,7 +10,6 @@ import type { InviteStore, InviteTransaction } from '../invites/flows/ports.js';
 import type { OwedWorkStore } from '../owed-work/flows/ports.js';
 import { localCollections } from './collections.js';
 
-/** Where the local stack's fault switch can make a function die (docs/reliability.md). */
 export type CrashPoint = 'after-commit' | 'after-push';
 
 export interface CrashSwitch {

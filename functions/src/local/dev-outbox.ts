@@ -1,7 +1,6 @@
 /**
- * The local stack's push transport (no FCM emulator exists): every message is recorded,
- * exactly as it would be sent, in the `_devPushOutbox` collection, and FCM's answers are
- * imitated for test tokens.
+ * No FCM emulator exists: every message is recorded exactly as it would be sent, and FCM's
+ * answers are imitated for test tokens.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { PushMessage } from '../owed-work/domain/push.js';

@@ -1,7 +1,3 @@
-/**
- * The local stack's environment (composition/environment.ts): App Check's stand-in, the push
- * outbox, the fault switch around the invite store, the Storage and Auth emulators' addresses.
- */
 import { LOCAL_APP_CHECK_ISSUER } from '@dayfocus/contracts/local-app-check';
 import { db } from '../platform/adapters/firebase.js';
 import { useEnvironment } from '../composition/environment.js';
@@ -9,7 +5,7 @@ import { consumeStandInToken, mintStandInToken } from './dev-app-check.js';
 import { crashingInviteStore, crashingOwedWorkStore, DevCrashSwitch } from './dev-crash-switch.js';
 import { DevOutboxTransport } from './dev-outbox.js';
 
-/** The Auth emulator: the verification codes go through it, and the local pages talk to it (as in firebase.local.json). */
+/** The verification codes go through it, and the local pages talk to it (as in firebase.local.json). */
 const authEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
 /** One fault switch for both stores, made when the first is wired. */

@@ -1,8 +1,7 @@
 /**
- * The local stack's entry point (package.json's main; a deploy's is src/index.ts): the Admin
- * SDK's emulator app and the local environment installed first, then every function that
- * deploys, and the functions only the local stack has (benchmark baselines, the sweep on demand,
- * App Check's stand-in tokens).
+ * The local stack's entry point (package.json's main; a deploy's is src/index.ts): the Admin SDK's
+ * emulator app and the local environment installed first, then every function that deploys, and
+ * the local stack's own (manifest.ts).
  */
 import './firebase-app.js';
 import './environment.js';

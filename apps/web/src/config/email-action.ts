@@ -1,30 +1,26 @@
 /**
- * Where `/auth/action` sends an e-mail's link: every e-mail of the project leads there (the
- * console's custom action URL, docs/deploying.md). A verification e-mail of this companion goes
- * on to its welcome page with its code, in its language (its continue URL carries `?lg=`): the
- * welcome page applies the code and activates, so a link opened twice (a mail scanner first) or
- * after the address was confirmed still welcomes, where Firebase's own page would say the link
- * was used. Every other e-mail, the app's password resets included, goes to Firebase's own
- * handler, unchanged. The server answers `/auth/action` with a redirect there
- * (functions/src/pages/flows/page-flow.ts, through the renderer), so the welcome page is the
- * server's page from the first byte.
+ * Every e-mail of the project links to `/auth/action` (the console's custom action URL,
+ * docs/deploying.md). A verification e-mail of this companion goes on to its welcome page, in the
+ * language its continue URL carries (`?lg=`): the welcome page applies the code and activates, so a
+ * link opened twice (a mail scanner first) or after the address was confirmed still welcomes, where
+ * Firebase's own page would say the link was used. Every other e-mail, password resets included,
+ * goes to Firebase's handler unchanged. The server answers `/auth/action` with the redirect
+ * (functions/src/pages/flows/page-flow.ts), so the welcome page is the server's page from the first
+ * byte.
  */
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import { matchPath } from 'react-router';
 import { sameOriginUrl } from './paths';
 import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
-/** Firebase's own handler of e-mail actions: on the auth domain (the site itself once deployed), or the Auth emulator's. */
+/** The auth domain is the site itself once deployed. */
 function firebaseActionHandler(config: RuntimeConfig): string {
   return config.emulators
     ? `${config.emulators.auth}/emulator/action`
     : `https://${config.firebase.authDomain}/__/auth/action`;
 }
 
-/**
- * The address an e-mail's link (the query of `/auth/action`) goes on to: the companion's welcome
- * page (a path of this site) for its verification e-mails, Firebase's handler for the rest.
- */
+/** `query` is `/auth/action`'s; the welcome page's answer is a path of this site. */
 export function emailActionTarget(query: string, config: RuntimeConfig): string {
   const search = new URLSearchParams(query);
   const code = search.get('oobCode');

@@ -1,10 +1,7 @@
-/**
- * The app's pages. Their paths, and the links to them (`href`), are the contracts' route table
- * (@dayfocus/contracts/page-paths), which the page function reads too.
- */
+/** The pages' paths and links (`href`) are the contracts' route table, shared with the page function. */
 import type { WebPageName } from '@dayfocus/contracts/page-paths';
 
-/** The pages of the app; each is the module `src/app/routes/{page}.tsx`, loaded on its own. */
+/** Each is the module `src/app/routes/{page}.tsx`, loaded on its own. */
 export type PageName = WebPageName | 'not-found';
 
 /** `value` as a URL of this site (relative to `origin`), or null when it is not one. */

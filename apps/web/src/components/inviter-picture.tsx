@@ -10,10 +10,7 @@ import placeholderPicture from '@/assets/avatar-placeholder.svg';
  */
 export const PLACEHOLDER_PICTURE: string = placeholderPicture;
 
-/**
- * The inviter's picture; where there is none, or it fails to load, their initials in a circle of
- * the same size (the placeholder picture only for a name without letters).
- */
+/** Without a picture, or when it fails to load: the initials, in a circle of the same size. */
 export function InviterPicture({ inviter }: { inviter: InviterCard }) {
   const { t } = useTranslation();
   const [pictureFailed, setPictureFailed] = useState(false);

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 
-/** A spinner with a spoken label; `label` defaults to "Loading…". */
 export function Loader({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

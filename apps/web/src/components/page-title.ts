@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Sets the document title to "{page} · Dayfocus" in the current language. */
 export function usePageTitle(page: string): void {
   const { t } = useTranslation();
   const product = t('app.name');

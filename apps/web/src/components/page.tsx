@@ -6,9 +6,9 @@ import { usePageTitle } from './page-title';
 let firstEntry: string | undefined;
 
 /**
- * One screen's content: its heading (which is also the document title) and body. After a move
- * from another page, focus goes to the heading, so that a keyboard or screen-reader user starts
- * at the new page rather than at the top of the document (unless an alert already took it).
+ * The heading is also the document title. After a move from another page, focus goes to it, so
+ * that a keyboard or screen-reader user starts at the new page rather than at the top of the
+ * document (unless an alert already took it).
  */
 export function Page({ title, children }: { title: string; children: ReactNode }) {
   usePageTitle(title);

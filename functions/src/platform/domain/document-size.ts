@@ -10,7 +10,6 @@
  * the Basic Multilingual Plane as 6 bytes, so it cannot be measured against a hard limit.)
  */
 
-/** The most a Firestore document may hold. */
 export const MAX_DOCUMENT_BYTES = 1_048_576;
 
 const stringSize = (value: string) => Buffer.byteLength(value, 'utf8') + 1;

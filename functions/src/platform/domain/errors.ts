@@ -25,7 +25,7 @@ export class FlowError extends Error {
 /**
  * The refusals of an activation that come from the account's state (none, unverified, no record,
  * deleted, disabled) or from a code of another account: an anonymous caller hears one answer for
- * all of them, so that probing uids tells nothing (entry-points/invite-callables.ts).
+ * all of them, so that probing uids tells nothing.
  */
 export const ACTIVATION_ACCOUNT_REFUSALS: ReadonlySet<FlowErrorCode> = new Set([
   'not-found',

@@ -1,4 +1,3 @@
-/** What an HTTP function answers: the flows make it, platform/functions/http-function.ts sends it. */
 export interface HttpAnswer {
   status: number;
   headers: Record<string, string>;
@@ -15,7 +14,6 @@ export interface HttpAnswer {
   pending?: Promise<void>;
 }
 
-/** A method the path does not take: 405, naming the ones it does. */
 export function methodNotAllowed(allow: string): HttpAnswer {
   return {
     status: 405,

@@ -1,7 +1,3 @@
-/**
- * The path of a request as the site may use it in its answers (redirects, links), pure: shared by
- * every function that answers pages of its own (the pages, the short links).
- */
 const SITE = new URL('http://localhost');
 
 /**

@@ -3,11 +3,10 @@
  * their clicks inflated by these. X sends a HEAD per share with an ordinary browser's user agent;
  * browsers prefetch and prerender links a person has not tapped; chat apps' crawlers fetch every
  * link posted. A preview is answered like a visit (the crawler needs the preview tags) but counts
- * no short-link open and no invitation view. Pure: the HTTP functions pass the headers in.
+ * no short-link open and no invitation view.
  */
 import { visitorOf } from '@dayfocus/contracts/link-paths';
 
-/** The request as the flows see it: its method, user agent, and the prefetch headers below. */
 export interface PreviewSignals {
   method: string;
   userAgent?: string;
@@ -21,7 +20,6 @@ export interface PreviewSignals {
 /** The header names a prefetch has been announced with, newest first. */
 const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-moz'] as const;
 
-/** The first prefetch header a request carries, read with `header(name)`. */
 export function purposeOf(header: (name: string) => string | undefined): string | undefined {
   for (const name of PURPOSE_HEADERS) {
     const value = header(name);

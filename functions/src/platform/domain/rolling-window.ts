@@ -1,8 +1,4 @@
-/**
- * At most `limit` events in any `windowMs`, from the events' own stamps (ISO times kept on a
- * record): the inviter's friend-join pushes of the hour (owed-work/domain/push-budget.ts) and the
- * verification mails of an address's day (invites/domain/mail-limits.ts). Pure.
- */
+/** At most `limit` events in any `windowMs`, from the events' own stamps (ISO times kept on a record). */
 
 export interface RollingWindow {
   limit: number;

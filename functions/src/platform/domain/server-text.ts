@@ -16,14 +16,12 @@ export type ServerKey =
     : never;
 
 export interface ServerText {
-  /** The language the words are in (its BCP 47 tag). */
+  /** BCP 47. */
   language: string;
-  /** The direction of its script. */
   dir: 'ltr' | 'rtl';
   t(key: ServerKey, values?: Record<string, string | number>): string;
 }
 
-/** The words of `locale` (English's when none is given). */
 export function serverText(locale: Pick<Locale, 'code' | 'dir' | 'server'> = english): ServerText {
   const instance = i18next.createInstance();
   void instance.init({

@@ -10,18 +10,16 @@ import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 
 export type { ActivationAnswer };
 
-/** Activates the account; the answer names the inviter now a friend and that inviter's short link. */
 export function activateAccount(request: RequestOf<'activateAccount'>): Promise<ActivationAnswer> {
   return callFunction('activateAccount', request);
 }
 
-/** Why the server could not use a link's verification code: Auth cannot tell a used code from a malformed one. */
+/** Auth cannot tell a used code from a malformed one. */
 export type CodeProblem = Exclude<VerificationOutcome, 'applied'>;
 
 /**
- * Why the server could not use the link's code, when activation was refused for it: its
- * `verificationLink` detail (the address is not confirmed and the code was no good), or a code
- * refused as input (malformed, or the link of another account).
+ * From the refusal's `verificationLink` detail (the address is not confirmed and the code was no
+ * good), or a code refused as input (malformed, or the link of another account).
  */
 function linkProblem(error: unknown): CodeProblem | undefined {
   const code = firebaseErrorCode(error);
@@ -46,7 +44,7 @@ export class VerificationLinkError extends Error {
 export interface Activation {
   uid: string;
   inviterId?: string;
-  /** The verification code of the e-mail link (`oobCode` with `mode=verifyEmail`), when the link carried one. */
+  /** The e-mail link's `oobCode` (with `mode=verifyEmail`). */
   verificationCode?: string;
   /** The phone's store (none on a desktop): the code's first application answers a sign-in code for it. */
   platform?: HandoffPlatform;
@@ -92,15 +90,12 @@ export function rememberActivation(queryClient: QueryClient, activation: Activat
   queryClient.setQueryData(activationQueryOptions(activation).queryKey, answer);
 }
 
-/** The activation of `activation`, starting from `answer` when the server's page already has it. */
+/** Starts from `answer` when the server's page already has it. */
 export function useActivation(activation: Activation, answer?: ActivationAnswer) {
   return useQuery({ ...activationQueryOptions(activation), ...(answer ? { initialData: answer } : {}) });
 }
 
-/**
- * What was wrong with the link's code once the activation of `activation` was refused for it (the
- * page's title says so): it watches that activation, and never asks itself.
- */
+/** For the page's title: it watches that activation, and never asks itself. */
 export function useLinkProblem(activation: Activation | null): CodeProblem | undefined {
   const query = useQuery({ ...activationQueryOptions(activation ?? { uid: '' }), enabled: false });
   const error = activation ? query.error : null;

@@ -19,10 +19,7 @@ interface SessionUser {
   providerData?: { providerId?: unknown }[];
 }
 
-/**
- * The user of the Firebase session this tab holds, read from its session storage without loading
- * Auth; null when there is none.
- */
+/** Read from the tab's session storage, without loading Auth. */
 function sessionUser(): SessionUser | null {
   try {
     const key = Object.keys(window.sessionStorage).find((name) => name.startsWith('firebase:authUser:'));
@@ -33,13 +30,11 @@ function sessionUser(): SessionUser | null {
   }
 }
 
-/** The account of the session this tab holds (its uid), or null. */
 function sessionAccount(): string | null {
   const uid = sessionUser()?.uid;
   return typeof uid === 'string' ? uid : null;
 }
 
-/** Whether this tab holds a Firebase session. */
 export function sessionInThisTab(): boolean {
   return sessionAccount() !== null;
 }
@@ -54,7 +49,6 @@ function codeHelps(platform: HandoffPlatform): boolean {
   return !(platform === 'ios' && providers.length > 0 && providers.every((id) => id === 'apple.com'));
 }
 
-/** Settles with `work`'s answer, or null once `ms` have passed. */
 function withinWait<T>(work: Promise<T | null>, ms: number): Promise<T | null> {
   return Promise.race([work, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
 }
@@ -116,16 +110,14 @@ export function keepActivationCode(
   });
 }
 
-/** Whether a tap on `platform`'s store has a handoff to wait for: a code kept, or a session to mint one. */
 export function handoffAvailable(platform: HandoffPlatform): boolean {
   return keptCode(platform) !== null || (sessionInThisTab() && codeHelps(platform));
 }
 
 /**
- * A handoff code for this tab's account, for `platform`'s store; null when there is no session
- * here, or the server refused, or it took longer than HANDOFF_WAIT_MS (the store link then carries
- * the invite alone, as it always did). Once a code is minted the tab's session has done its last
- * work and ends; the code is given again to a later tap.
+ * Null when there is no session here, or the server refused, or it took longer than
+ * HANDOFF_WAIT_MS: the store link then carries the invite alone. Once a code is minted the tab's
+ * session has done its last work and ends; the code is given again to a later tap.
  */
 export async function mintSignInHandoff(platform: HandoffPlatform): Promise<string | null> {
   const kept = keptCode(platform);

@@ -13,12 +13,9 @@ import {
 } from '../api/activate-account';
 
 /**
- * Activates the new account named in the link (the server applies the e-mail's verification
- * code, if it carried one): `children` pending while it runs (the page is whole meanwhile, and
- * the server renders it so), then `children` with the answer, and the code leaves the address.
- * A failure shows what went wrong and a retry instead of hanging (and `children` without an
- * answer: the app can be downloaded whatever happened here). Nothing here celebrates: the
- * greeting says the news once there is an answer.
+ * `children` render while activation runs (the page is whole meanwhile, and the server renders it
+ * so), and after a failure without an answer: the app can be downloaded whatever happened here.
+ * Nothing here celebrates: the greeting says the news once there is an answer.
  */
 export function ActivationStatus({
   activation,
@@ -49,8 +46,7 @@ export function ActivationStatus({
   if (query.isPending) return children(undefined, true);
   if (query.isError) {
     const error = query.error;
-    // The store badges stay: the app can be downloaded whatever happened here. Each failed try
-    // is announced anew (focusKey), and the retry button keeps its focus while it works.
+    // Each failed try is announced anew (focusKey).
     if (error instanceof VerificationLinkError) {
       return (
         <>
@@ -86,7 +82,7 @@ export function ActivationStatus({
   return children(query.data, false);
 }
 
-/** Activation's call again, in place; the button keeps its focus while it works. */
+/** aria-disabled, not disabled: the button keeps its focus while it works. */
 function RetryButton({ query }: { query: ReturnType<typeof useActivation> }) {
   const { t } = useTranslation();
   return (
@@ -104,11 +100,7 @@ function RetryButton({ query }: { query: ReturnType<typeof useActivation> }) {
   );
 }
 
-/**
- * What was wrong with the e-mail's link (expired, or used or broken), how to get a new one, and
- * "Sign up again" for the link's inviter, whose form offers at once the link that finishes the
- * account's sign-up: the app's activation and the server's confirm form say it alike.
- */
+/** The app's activation and the server's confirm form say it alike. */
 export function LinkProblem({
   outcome,
   signUpAgain,

@@ -9,7 +9,7 @@ import { handoffAvailable, keepActivationCode, mintSignInHandoff } from '../api/
 import { CopyInviteButton } from './copy-invite-button';
 import { StoreBadge } from './store-badges';
 
-/** The code of one of our short links (`{origin}/l/{code}`), or null. */
+/** Null for anything but one of our short links. */
 function inviteCodeOf(inviteLink: string | null): string | null {
   if (!inviteLink) return null;
   try {
@@ -20,10 +20,9 @@ function inviteCodeOf(inviteLink: string | null): string | null {
 }
 
 /**
- * Google Play's tap for the account signed in on this tab: the link waits for a sign-in handoff
- * (at most HANDOFF_WAIT_MS), then goes with `invite={code}&signin={handoff}` as its referrer. A
- * tap with no session here (nor a code this tab minted before), or one that opens a new tab,
- * follows the link as it is.
+ * For the account signed in on this tab, the link waits for a sign-in handoff (at most
+ * HANDOFF_WAIT_MS) to carry it in the referrer. A tap with no session here (nor a code this tab
+ * minted before), or one that opens a new tab, follows the link as it is.
  */
 function usePlayHandoff(playStoreUrl: string, code: string | null) {
   const [busy, setBusy] = useState(false);
@@ -43,15 +42,12 @@ function usePlayHandoff(playStoreUrl: string, code: string | null) {
 
 /**
  * From the welcome page to the app, with the invite carried across the install
- * (docs/app-contract.md). One primary action for this device: Google Play on Android (its
- * referrer the invite), "Copy invite and get the app" on an iPhone (the short link to the
- * clipboard, then the App Store), both stores and the QR code of the short link on a desktop (the
- * phone that scans it gets the invite). Then, on a phone, "I already have the app" (the short
- * link, which opens the app), visibly lesser. The account signed in on this tab (the sign-up's
- * own) is signed in in the app too: the tap on the phone's store adds a sign-in handoff.
- * `pending`: activation has not answered yet, so what needs the invite waits in place, disabled
- * (nothing moves when it comes). Without an invite link (activation failed, or no invitee) the
- * stores alone.
+ * (docs/app-contract.md): one primary action for this device, then on a phone "I already have the
+ * app" (the short link, which opens the app), visibly lesser. A desktop shows the short link's QR
+ * code, so that the phone that scans it gets the invite. The tap on the phone's store adds a
+ * sign-in handoff: the account signed in on this tab (the sign-up's own) is signed in in the app
+ * too. While `pending`, what needs the invite waits in place, disabled, so that nothing moves when
+ * it comes. Without an invite link (activation failed, or no invitee) the stores alone.
  */
 export function AppHandoff({
   inviteLink,
@@ -61,7 +57,7 @@ export function AppHandoff({
 }: {
   inviteLink: string | null;
   pending?: boolean;
-  /** The sign-in code activation answered (the mail's first opening), if any: the answer's own object. */
+  /** Answered by activation on the mail's first opening. */
   signIn?: ActivationAnswer['signIn'];
   /** The account activated, whose code it is. */
   account?: string | undefined;
@@ -111,7 +107,7 @@ export function AppHandoff({
       </div>
     );
   }
-  // The QR code is the short link's own (`/l/{code}/qr.svg`): no encoder in the page's script.
+  // The short link's own QR code: no encoder in the page's script.
   return (
     <div className="welcome-actions">
       {(pending || code) && (

@@ -4,12 +4,10 @@ import { InviterPicture } from '@/components/inviter-picture';
 import { unbroken } from './friend-greeting';
 
 /**
- * The e-mail link's one step left, drawn by the server before any script runs: "Confirm and
- * become friends with Asha", a form the server answers. It posts to the page's own address, the
- * link with its code, which is the proof (functions/src/pages/flows/welcome-page-flow.ts); the
- * link's GET applied nothing. It stays when the app has loaded, and waits for the tap: then
- * `onConfirm` (the app's activation, in place) takes it; before, the form posts. The friend's
- * picture above the words, as the greeting has it.
+ * The e-mail link's one step left, drawn by the server before any script runs. The form posts to
+ * the page's own address, the link with its code, which is the proof
+ * (functions/src/pages/flows/welcome-page-flow.ts); the link's GET applied nothing. Once the app has
+ * loaded, `onConfirm` (its activation, in place) takes the tap instead.
  */
 export function ConfirmFriendship({
   inviter,

@@ -23,10 +23,10 @@ async function copyWhenKnown(text: Promise<string>): Promise<void> {
 }
 
 /**
- * "Copy invite and get the app", an iPhone's way to the app with the invite (docs/app-contract.md):
- * the short link to the clipboard, where the app looks for it on its first start, then the App
- * Store. For the account signed in on this tab, the copy also carries a sign-in handoff in its
- * fragment (`#signin=`), which no server sees. Disabled while there is no link yet.
+ * An iPhone's way to the app with the invite (docs/app-contract.md): the short link to the
+ * clipboard, where the app looks for it on its first start, then the App Store. For the account
+ * signed in on this tab, the copy also carries a sign-in handoff in its fragment, which no server
+ * sees.
  */
 export function CopyInviteButton({ inviteLink }: { inviteLink: string | null }) {
   const { t } = useTranslation();

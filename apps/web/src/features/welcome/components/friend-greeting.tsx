@@ -9,12 +9,11 @@ export function unbroken(name: string): string {
 }
 
 /**
- * The news, first: the friend's picture, then "You and Asha are now friends" (the name never
- * broken across lines), then "Congratulations! Your account is active." Only once activation has
- * succeeded: while it runs (`pending`), the same place says calmly "Activating your account…"
- * under the placeholder picture, in words alone. One live region in both states (it announces
- * the news), holding the news' height while it waits (nothing below moves when the answer comes). The picture is larger than the news,
- * so that the page's largest paint is the first one (LCP), not the news that comes later.
+ * The news only once activation has succeeded: while it runs (`pending`), the same place says
+ * calmly "Activating your account…", in words alone. One live region in both states (it announces
+ * the news), holding the news' height while it waits, so that nothing below moves when the answer
+ * comes. The picture is larger than the news, so that the page's largest paint is the first one
+ * (LCP), not the news that comes later.
  */
 export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | null | undefined; pending: boolean }) {
   const { t } = useTranslation();

@@ -79,9 +79,8 @@ function PlayMark() {
 }
 
 /**
- * Both badges in a row, the visitor's own store first (Google Play first on Android; the App Store
- * first elsewhere), for the pages that offer the app without an invite of their own (the front door,
- * the invitation). With an invite code, Google Play carries it as the install referrer.
+ * The visitor's own store first, for a page that offers the app without an invite of its own.
+ * Google Play carries `inviteCode` as the install referrer.
  */
 export function StoreBadges({
   platform,

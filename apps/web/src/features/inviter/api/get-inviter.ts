@@ -4,7 +4,7 @@ import type { RequestOf } from '@dayfocus/contracts/callables';
 import { callFunction } from '@/lib/callables';
 import { firebaseErrorCode } from '@/lib/errors';
 
-/** The inviter, or null when the id names nobody (a malformed id included). */
+/** Null when the id names nobody, a malformed id included. */
 export async function getInviter(request: RequestOf<'getInviter'>): Promise<InviterCard | null> {
   try {
     return await callFunction('getInviter', request);
@@ -16,8 +16,8 @@ export async function getInviter(request: RequestOf<'getInviter'>): Promise<Invi
 }
 
 /**
- * The query of one inviter. The server-rendered invitation page puts its answer (null for an
- * unknown inviter) in the cache before the app starts, so the page never asks twice.
+ * The server-rendered invitation page puts its answer (null for an unknown inviter) in the cache
+ * before the app starts, so the page never asks twice.
  */
 export function getInviterQueryOptions(inviterId: string) {
   return queryOptions({
@@ -26,7 +26,7 @@ export function getInviterQueryOptions(inviterId: string) {
   });
 }
 
-/** The inviter of the link; disabled (and so never "found") when the link carries no id. */
+/** Disabled, and so never "found", when the link carries no id. */
 export function useInviter(inviterId: string | undefined) {
   return useQuery({ ...getInviterQueryOptions(inviterId ?? ''), enabled: Boolean(inviterId) });
 }

@@ -2,10 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { InviterPicture } from '@/components/inviter-picture';
 import type { InviterCard as Card } from '@dayfocus/contracts/answers';
 
-/**
- * Who invites (picture or initials, and the name once, in the spec's sentence), what Dayfocus
- * is, and what happens next.
- */
 export function InviterCard({ inviter }: { inviter: Card }) {
   const { t } = useTranslation();
   return (

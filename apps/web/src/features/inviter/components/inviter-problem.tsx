@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import type { InviterStatus } from '../api/get-inviter';
 
-/**
- * "Invalid URL" for an unknown inviter; a retry when the lookup itself failed; nothing otherwise.
- * A change from one to the other is announced and focused anew (focusKey).
- */
+/** A change from one problem to the other is announced and focused anew (focusKey). */
 export function InviterProblem({ status }: { status: InviterStatus }) {
   const { t } = useTranslation();
   if (status.state === 'unknown') return <Alert focusKey="unknown">{t('invitation.invalidUrl')}</Alert>;

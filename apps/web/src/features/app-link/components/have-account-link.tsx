@@ -3,11 +3,9 @@ import { ActionLink } from '@/components/action-link';
 import { href } from '@dayfocus/contracts/page-paths';
 
 /**
- * "I already have an account": a plain link to `/app-link/{inviter}`, where the server finds
- * (or makes) the inviter's short link and redirects to it; the short link then takes a phone to
- * the app (or its store page) with the inviter in it. No script is involved, so it works
- * without JavaScript and costs the page no Firebase SDK. `nofollow`: crawlers need not make
- * links.
+ * A plain link: the server finds (or makes) the inviter's short link and redirects to it, which
+ * takes a phone to the app (or its store page) with the inviter in it. No script, so it works
+ * without JavaScript and costs the page no Firebase SDK. `nofollow`: crawlers need not make links.
  */
 export function HaveAccountLink({
   inviterId,

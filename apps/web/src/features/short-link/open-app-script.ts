@@ -1,13 +1,10 @@
 /**
- * The one script of a short link's phone page, inlined under the page's CSP nonce (no other
- * script runs there). Plain ES5 text, not a module: the page loads none of the app's code.
- *
- * Android: tries the app (Chrome's `intent:` URL), then goes to Google Play if the page is still
- * in front after a moment (the app did not open). iPhone: no automatic move (a phone with the app
- * opened the link in the app already, as a universal link, so this page means no app); "Copy
- * invite and get the app" first puts the short link on the clipboard, where the app looks for it
- * on its first start, then goes to the App Store, also when the clipboard refuses or does not
- * answer within a second. Without JavaScript every action is a plain link.
+ * The one script of a short link's phone page, inlined under the page's CSP nonce: plain ES5 text,
+ * not a module, as the page loads none of the app's code. Android: the app's `intent:` URL, then
+ * Google Play if the page is still in front after a moment (the app did not open). iPhone: no
+ * automatic move (a phone with the app opened the link in it already, as a universal link); the
+ * copy action puts the short link on the clipboard, where the app looks for it on its first start,
+ * then goes to the App Store, also when the clipboard refuses or does not answer within a second.
  */
 export const openAppScript = `
 (function () {

@@ -55,10 +55,7 @@ export const converters = {
 
 type DataOf<R> = R extends DocumentReference<infer T> ? T : never;
 
-/**
- * Reads documents of different collections in one transactional read (Transaction.getAll) and
- * answers each one's data in its own record type, or undefined where there is no document.
- */
+/** Documents of different collections in one transactional read, each typed as its own record. */
 export async function readAllIn<const R extends readonly DocumentReference<DocumentData>[]>(
   tx: Transaction,
   ...refs: R

@@ -7,7 +7,6 @@ export const GrpcStatus = {
   ABORTED: 10,
 } as const;
 
-/** The gRPC status code of a Firestore error, or undefined for anything else. */
 export function grpcCodeOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   return typeof error.code === 'number' ? error.code : undefined;

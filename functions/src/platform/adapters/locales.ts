@@ -16,7 +16,7 @@ const LANGUAGES_PATH = resolve(__dirname, '..', '..', '..', 'lib', 'web', 'langu
 
 let switchedOn: readonly string[] | undefined;
 
-/** The languages the built site switches on (its configuration's `portalLanguages`). */
+/** The built site's configuration's `portalLanguages`. */
 export function switchedOnLanguages(): readonly string[] {
   if (!switchedOn) {
     try {
@@ -41,7 +41,6 @@ function localeFile(code: string): Locale {
 
 const texts = new Map<string, ServerText>();
 
-/** The server's words in `language` (a stored or asked tag) when the site switches it on, else in English. */
 export function textIn(language: unknown): ServerText {
   const code = matchingLanguage(language, switchedOnLanguages()) ?? english.code;
   let text = texts.get(code);

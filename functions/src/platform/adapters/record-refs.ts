@@ -1,8 +1,6 @@
 /**
- * Where each record that more than one slice reads lives (the app's users, their notification
- * settings and history, sign-ups, friendships), with its converter: the stores of every slice name
- * documents through these, so that a path is written once. A slice's own records are its own
- * (owed-work/adapters/owed-work-refs.ts, short-links/adapters/app-link-store.ts).
+ * The records that more than one slice reads, with their converters: every slice's stores name
+ * documents through these, so that a path is written once. A slice's own records are its own.
  */
 import { FieldValue, type DocumentReference, type Firestore, type UpdateData } from 'firebase-admin/firestore';
 import { collections, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';

@@ -3,7 +3,6 @@
  * since its version 5, and the functions are CommonJS.)
  */
 
-/** `work`'s outcome, or a rejection naming `what` once `ms` have passed without one. */
 export function withinTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expiry = new Promise<never>((_, reject) => {

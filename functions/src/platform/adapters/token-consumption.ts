@@ -1,8 +1,7 @@
 /**
- * Replay protection: consumes a call's App Check token, as the framework's
- * `consumeAppCheckToken` would, but when the callable asks, so that it can run beside the
- * call's reads instead of before them (platform/functions/callable.ts). App Check itself consumes the token
- * in a deployment; the local stand-in in the local stack (platform/environment.ts).
+ * Replay protection: consumes a call's App Check token as the framework's `consumeAppCheckToken`
+ * would, but when the callable asks, so that it can run beside the call's reads instead of before
+ * them. App Check itself consumes it in a deployment, the stand-in in the local stack.
  */
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { environment } from '../environment.js';
@@ -14,10 +13,7 @@ import { withinTime } from './time-limit.js';
  */
 const CONSUMPTION_TIMEOUT_MS = 5_000;
 
-/**
- * True the first time the call's token is consumed, false on a replay (or with no token). Throws
- * when the consumption fails or takes over CONSUMPTION_TIMEOUT_MS.
- */
+/** False on a replay (or with no token); throws when the consumption fails or takes too long. */
 export function consumeCallToken(request: CallableRequest): Promise<boolean> {
   return withinTime(
     environment().consumeAppCheckToken(request),

@@ -1,9 +1,8 @@
-/** A read cached in the instance for a time to live, found or not (lru-cache). */
 import { LRUCache } from 'lru-cache';
 
 /**
- * `read`, with each key's answer (null included) kept for `ttlMs`: the same key asked again within
- * it costs nothing. For answers that may lag that long (docs/short-links.md says which and why).
+ * Each key's answer, null included, kept in the instance for `ttlMs`: for answers that may lag that
+ * long (docs/short-links.md says which and why).
  */
 export function ttlCachedRead<V>(read: (key: string) => Promise<V>, ttlMs: number): (key: string) => Promise<V> {
   const kept = new LRUCache<string, { value: V }>({ max: 10_000, ttl: ttlMs });

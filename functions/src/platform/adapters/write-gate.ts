@@ -2,10 +2,9 @@
  * Nothing a replay-protected call writes may land before its App Check token's consumption has
  * settled: the consumption runs beside the call's reads (platform/functions/callable.ts), and a
  * replay must find nothing written. The callable runs its handler inside the call's gate; the
- * ports that write (the stores, Auth's accounts and codes) are wrapped in `gated` where they
- * are built (composition/wiring.ts), with a table that names the role of each of their methods,
- * so that each write, and each transaction's commit, waits for the gate here. The flows and the
- * domain know nothing of it.
+ * ports that write are wrapped in `gated` (invites/adapters/gated-ports.ts), with a table that
+ * names the role of each of their methods, so that each write, and each transaction's commit,
+ * waits for the gate here. The flows and the domain know nothing of it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 

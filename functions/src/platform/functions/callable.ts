@@ -56,7 +56,6 @@ export function toHttpsError(name: string, error: unknown): HttpsError {
 /** App Check's mode for every callable, from functions/.env (see domain/app-check.ts). */
 export const appCheckMode = appCheckEnforcement(process.env.APP_CHECK_ENFORCEMENT);
 
-/** Settings of a callable beyond its name, schema and handler. */
 export interface CallableSettings extends Pick<CallableOptions, 'secrets'> {
   /**
    * A replay-protected callable whose writes all go through gated ports (write-gate.ts): its
@@ -83,7 +82,6 @@ async function admit(request: CallableRequest, name: string, mode: AppCheckEnfor
   if (!fresh) actOn('replayed', name, mode);
 }
 
-/** Refuses a call with this verdict (enforce mode), or logs that it would have (monitor mode). */
 function actOn(verdict: AppCheckVerdict, name: string, mode: AppCheckEnforcement): void {
   const action = appCheckAction(verdict, mode);
   if (action === 'refuse') throw new HttpsError('unauthenticated', appCheckRefusal(verdict));
@@ -102,7 +100,7 @@ export function callable<N extends CallableName>(
   return defineCallable(specOf(name), requestSchemaOf(name) as Schema<RequestOf<N>>, handler, settings);
 }
 
-/** Any callable, the local stack's own (local/dev-callables.ts) included, which no client is typed against. */
+/** The local stack's own callables too, which no client is typed against. */
 export function defineCallable<Req, Res>(
   {
     name,
@@ -119,7 +117,6 @@ export function defineCallable<Req, Res>(
   const consume = replayProtected;
   const mode = callableAppCheckMode(appCheckMode, appCheckAlways);
 
-  /** The call's answer once its input is valid: the handler's, as an HttpsError when it fails. */
   async function respond(request: CallableRequest, beforeWrites: Promise<void>): Promise<Res> {
     const validation = validateRequest(schema, request.data);
     if (!validation.ok) {

@@ -8,7 +8,6 @@ import { purposeOf } from '../domain/previews.js';
 import { environment } from '../environment.js';
 import { specOf, type FunctionName, type FunctionSpec } from './capacity.js';
 
-/** What the flows read of a request: its line, the headers pages vary on, and the vouched-for client. */
 function requestOf(req: Request): HttpRequest {
   const header = (name: string) => req.get(name);
   return {

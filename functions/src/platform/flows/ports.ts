@@ -1,7 +1,6 @@
 /**
- * The port every slice's flows share: logs. Each slice's own ports are in its flows/ports.ts;
- * composition/wiring.ts is the only place that builds the real ones, and the flows' unit tests
- * hand in memory ones (test/in-memory.ts).
+ * The port every slice's flows share. Each slice's own are in its flows/ports.ts: the composition
+ * root builds the real ones, the unit tests memory ones (test/in-memory.ts).
  */
 
 /** Structured logs (Cloud Logging in production). */

@@ -5,25 +5,11 @@
 import { sendEmailVerification } from 'firebase/auth';
 import { request } from 'node:http';
 import { expect, type TestOptions } from 'vitest';
-import { deleteApp, initializeApp as initializeClientApp, type FirebaseApp } from 'firebase/app';
-import {
-  connectAuthEmulator,
-  createUserWithEmailAndPassword,
-  getAuth as getClientAuth,
-  GoogleAuthProvider,
-  OAuthProvider,
-  signInWithCredential,
-  type User,
-} from 'firebase/auth';
-import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
-import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import {
   adminAuth,
   adminDb,
   eventually,
   importVerifiedInvitees as importInvitees,
-  LOCAL_WEB_APP_ID,
-  mintLocalToken,
   pushesTo,
   joinsDelivered,
   stack,
@@ -31,8 +17,8 @@ import {
   urls,
   userDoc,
   verificationEmail,
+  WebClient as Browser,
 } from '@dayfocus/stack/testing';
-import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 
@@ -50,75 +36,9 @@ export {
   uniqueId,
   userDoc,
   verificationMail,
+  // One browser as the web app drives Firebase; the mobile app is SimulatedMobileApp.
+  WebClient as Browser,
 } from '@dayfocus/stack/testing';
-
-const { projectId, region, host } = stack;
-
-/**
- * One browser: its own Firebase app, signed-in user and callables. Like the web app, it
- * attests itself with App Check's local stand-in, and asks for a limited-use token for the
- * calls App Check consumes; `{ appCheck: false }` is a script without App Check. The mobile app is
- * played by `SimulatedMobileApp` (@dayfocus/stack/testing).
- */
-export class Browser {
-  readonly app: FirebaseApp;
-  constructor(options: { appCheck?: boolean } = {}) {
-    this.app = initializeClientApp(
-      { apiKey: 'demo-api-key', projectId, authDomain: `${projectId}.firebaseapp.com`, appId: LOCAL_WEB_APP_ID },
-      uniqueId('browser'),
-    );
-    if (options.appCheck !== false) {
-      initializeAppCheck(this.app, {
-        provider: new CustomProvider({
-          getToken: async () => mintLocalToken(),
-        }),
-        isTokenAutoRefreshEnabled: false,
-      });
-    }
-    connectAuthEmulator(getClientAuth(this.app), urls.auth, { disableWarnings: true });
-    connectFunctionsEmulator(getFunctions(this.app, region), host, stack.ports.functions);
-  }
-
-  get auth() {
-    return getClientAuth(this.app);
-  }
-
-  async call<T = unknown>(name: string, data: unknown, options: { timeoutMs?: number } = {}): Promise<T> {
-    const callable = httpsCallable<unknown, T>(getFunctions(this.app, region), name, {
-      timeout: options.timeoutMs ?? 70_000,
-      limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
-    });
-    const result = await callable(data);
-    return result.data;
-  }
-
-  async signUpWithEmail(email = `${uniqueId('invitee')}@example.com`, password = 'correct-horse'): Promise<User> {
-    return (await createUserWithEmailAndPassword(this.auth, email, password)).user;
-  }
-
-  /** The Auth emulator takes an unsigned JSON id token for identity providers. */
-  async signInWith(
-    provider: 'google.com' | 'apple.com',
-    claims: { sub?: string; email?: string; name?: string } = {},
-  ): Promise<User> {
-    const sub = claims.sub ?? uniqueId('sub');
-    const idToken = JSON.stringify({
-      sub,
-      email: claims.email ?? `${sub}@example.com`,
-      email_verified: true,
-      name: claims.name,
-    });
-    const credential =
-      provider === 'google.com'
-        ? GoogleAuthProvider.credential(idToken)
-        : new OAuthProvider('apple.com').credential({ idToken });
-    return (await signInWithCredential(this.auth, credential)).user;
-  }
-
-  async close(): Promise<void> {
-    await deleteApp(this.app);
-  }
-}
 
 /** What a callable that wrote answers on the wire (the callables' write result). */
 export const ok = { status: 200, message: 'Document successfully written!' };

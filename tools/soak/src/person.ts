@@ -1,23 +1,10 @@
 /**
- * One person in a browser (or the app), as the pages drive Firebase: the Firebase JS SDK with
- * App Check's local stand-in, sign-up and sign-in against the Auth emulator, and the callables.
- * A failed call is tried again as a person would tap "Try again" (the pages never retry by
- * themselves); the soak counts every such retry.
+ * One person in a browser (or the app), as the pages drive Firebase: the stack's WebClient (the
+ * Firebase JS SDK with App Check's local stand-in, the Auth emulator, the callables). A failed
+ * call is tried again as a person would tap "Try again" (the pages never retry by themselves);
+ * the soak counts every such retry.
  */
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
-import {
-  connectAuthEmulator,
-  createUserWithEmailAndPassword,
-  getAuth,
-  GoogleAuthProvider,
-  OAuthProvider,
-  signInWithCredential,
-  type User,
-} from 'firebase/auth';
-import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
-import { LOCAL_WEB_APP_ID, mintLocalToken, stack, urls } from '@dayfocus/stack/testing';
+import { WebClient } from '@dayfocus/stack/testing';
 
 /** Failures a person meets and tries again after: the server or the network, not their input. */
 const TRANSIENT = new Set([
@@ -74,61 +61,20 @@ export async function patiently<T>(
   }
 }
 
-export class Person {
-  readonly app: FirebaseApp;
-
+/** One person's browser (the stack's WebClient), each call tried again as the person would. */
+export class Person extends WebClient {
   constructor(
     readonly runPrefix: string,
     private readonly patience: Patience,
   ) {
-    this.app = initializeApp(
-      {
-        apiKey: 'demo-api-key',
-        projectId: stack.projectId,
-        authDomain: `${stack.projectId}.firebaseapp.com`,
-        appId: LOCAL_WEB_APP_ID,
-      },
-      `${runPrefix}-person-${serial++}`,
-    );
-    initializeAppCheck(this.app, {
-      provider: new CustomProvider({ getToken: async () => mintLocalToken() }),
-      isTokenAutoRefreshEnabled: false,
-    });
-    connectAuthEmulator(getAuth(this.app), urls.auth, { disableWarnings: true });
-    connectFunctionsEmulator(getFunctions(this.app, stack.region), stack.host, stack.ports.functions);
-  }
-
-  get auth() {
-    return getAuth(this.app);
+    super({ name: `${runPrefix}-person-${serial++}` });
   }
 
   /**
    * A callable, tried again after a transient failure up to the person's patience in all (a
    * person tapping "Try again"); the last failure is thrown.
    */
-  async call<T = unknown>(name: string, data: unknown): Promise<T> {
-    const callable = httpsCallable<unknown, T>(getFunctions(this.app, stack.region), name, {
-      timeout: 60_000,
-      limitedUseAppCheckTokens: REPLAY_PROTECTED_CALLABLES.has(name),
-    });
-    return patiently(this.patience, async () => (await callable(data)).data);
-  }
-
-  async signUpWithEmail(email: string, password = 'correct-horse-battery'): Promise<User> {
-    return (await createUserWithEmailAndPassword(this.auth, email, password)).user;
-  }
-
-  /** Google or Apple, as the Auth emulator takes them: an unsigned id token. */
-  async signInWith(provider: 'google.com' | 'apple.com', claims: { sub: string; email: string; name?: string }) {
-    const idToken = JSON.stringify({ ...claims, email_verified: true });
-    const credential =
-      provider === 'google.com'
-        ? GoogleAuthProvider.credential(idToken)
-        : new OAuthProvider('apple.com').credential({ idToken });
-    return (await signInWithCredential(this.auth, credential)).user;
-  }
-
-  async close(): Promise<void> {
-    await deleteApp(this.app);
+  override async call<T = unknown>(name: string, data: unknown): Promise<T> {
+    return patiently(this.patience, () => super.call<T>(name, data, { timeoutMs: 60_000 }));
   }
 }

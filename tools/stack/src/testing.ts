@@ -6,7 +6,6 @@
  * Every test and benchmark works in ids of its own (`uniqueId`) and nothing here deletes data:
  * the stack may be the one `npm run dev` runs for a person, with the demo inviter in it.
  */
-import { randomUUID } from 'node:crypto';
 import { inviterRecord } from './fixtures.js';
 import { collections, emailSignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -14,6 +13,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
 import { emulatorEnv, stack } from './config.js';
 import { outboxMailsTo, recordedEmails, type OutboxMail, type RecordedEmail } from './mail.js';
+import { uniqueId } from './unique-id.js';
 
 export { companionLink, recordedEmails, type OutboxMail, type RecordedEmail } from './mail.js';
 
@@ -27,6 +27,8 @@ export {
 } from './app-check.js';
 export { arrivalFromCopy, arrivalFromPlayUrl, SimulatedMobileApp, type Arrival } from './mobile-app.js';
 export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
+export { uniqueId } from './unique-id.js';
+export { WebClient } from './web-client.js';
 
 // Points the Admin SDK at the local stack before anything uses it.
 for (const [name, value] of Object.entries(emulatorEnv)) process.env[name] ??= value;
@@ -38,11 +40,6 @@ export const adminDb = getFirestore(adminApp);
 export const adminAuth = getAuth(adminApp);
 // A fixture override of `undefined` means "without this field" (an inviter with no picture).
 adminDb.settings({ ignoreUndefinedProperties: true });
-
-/** An id no other test or run uses: `{prefix}-{16 hex digits}`. */
-export function uniqueId(prefix: string): string {
-  return `${prefix}-${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-}
 
 export interface WaitOptions {
   /** Default 10 s. */

@@ -100,12 +100,12 @@ function switchedOnLanguages(): Plugin {
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
-/** Replaced in the built code by the chunks' table (lib/takeover-chunks.ts reads it). */
+/** Replaced in the built code by the chunks' table (src/takeover/chunks.ts reads it). */
 const TAKEOVER_CHUNKS = /([`'"])__DAYFOCUS_TAKEOVER_CHUNKS__\1/g;
 
 /**
- * The chunks a server-rendered page's takeover needs, so that takeover.ts can ask for all of
- * them at once (lib/takeover-chunks.ts) instead of one import's chunks after another's: the app's
+ * The chunks a server-rendered page's takeover needs, so that its entry can ask for all of
+ * them at once (src/takeover/chunks.ts) instead of one import's chunks after another's: the app's
  * main module, each page, Auth, each language, each as its chunk and the chunks it imports
  * (the takeover's own left out), by number in one table of files.
  */
@@ -125,7 +125,7 @@ function takeoverChunks(): Plugin {
         }
         return seen;
       };
-      const [takeover] = of((id) => id.endsWith('/src/takeover.ts'));
+      const [takeover] = of((id) => id.endsWith('/src/takeover/entry.ts'));
       if (!takeover) return;
       const own = closure(takeover);
       // The takeover's imports of the app's main module and of Auth: chunks without a facade of their own.
@@ -184,7 +184,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',
-        // index.html is the app; takeover.ts starts it after load on the server-rendered page.
-        rolldownOptions: { input: { index: 'index.html', takeover: 'src/takeover.ts' } },
+        // index.html is the app; the takeover's entry starts it after load on a server-rendered page.
+        rolldownOptions: { input: { index: 'index.html', takeover: 'src/takeover/entry.ts' } },
       },
 }));

@@ -34,7 +34,7 @@ export const noSources = {
 
 /** A stand-in for the web app's renderer where only what the flow decides matters: the page is its input as JSON. */
 export const fakeLinkPageRenderer: LinkPageRenderer = {
-  // The web's rule is tested on the web's side (lib/page-language.test.ts); here the asked one or English.
+  // The web's rule is tested on the web's side (apps/web/src/server/page-language.test.ts); here the asked one or English.
   pageLanguage: (request) => request.queryLanguage ?? 'en',
   renderLinkPage: async (input) => ({
     status: input.content.kind === 'invite' ? 200 : 404,

@@ -2,7 +2,7 @@
  * Size of the web app per route: the JavaScript a visitor downloads before the page shows
  * (entry chunk + the route's lazy module, each with its static imports), raw and gzip
  * (level 9, each file on its own), and the CSS. The invitation page is server-rendered: it
- * shows before any script runs, its HTML loads only `src/takeover.ts` up front, and the app
+ * shows before any script runs, its HTML loads only `src/takeover/entry.ts` up front, and the app
  * (the entry and the invitation module) comes after the page's load event to take it over.
  * Prints a Markdown table for the docs, writes .artifacts/web-size.json, and fails when the
  * invitation's up-front JavaScript is over 100 KB or its takeover over the 127.5 KB the page
@@ -35,7 +35,7 @@ const jsonOut = join(repoRoot, '.artifacts', 'web-size.json');
  * than the 127.5 KB the page loaded up front before it was server-rendered (2026-11-23).
  */
 const budget = { route: 'invitation', maxJsGzipBytes: 100 * 1024, maxTakeoverGzipBytes: 127.5 * 1024 } as const;
-const TAKEOVER = 'src/takeover.ts';
+const TAKEOVER = 'src/takeover/entry.ts';
 
 const shown = (path: string) => relative(process.cwd(), path) || '.';
 if (!existsSync(distDir)) {
@@ -106,8 +106,8 @@ if (missing.length > 0) {
   console.log(`\nNot found in the build (no src/app/routes/<name>.tsx chunk in the manifest): ${missing.join(', ')}.`);
 }
 
-// The budget: the invitation page's up-front JavaScript (takeover.ts), and the app that takes
-// it over after load (the entry and the invitation module). Without takeover.ts the page
+// The budget: the invitation page's up-front JavaScript (the takeover's entry), and the app that
+// takes it over after load (the entry and the invitation module). Without the takeover's entry the page
 // is the plain app, whose entry and module are then what loads up front.
 const budgeted = routes.find((r) => r.name === budget.route);
 const upFront = manifest[TAKEOVER] ? sizes.download(manifest, staticClosure(manifest, TAKEOVER)) : null;

@@ -1,4 +1,4 @@
-// The sign-up method page's first action is the phone's own provider (takeover.ts): what its
+// The sign-up method page's first action is the phone's own provider (src/takeover/entry.ts): what its
 // sign-in needs, Firebase Auth, is asked for before the app's main chunk, and a tap made before
 // the app has taken the page over reaches the provider's page without waiting for the app.
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,8 @@
 import { start } from './app/start';
+import { readServerState } from './takeover/state';
+import { takeOverPage } from './takeover/page';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-void start(container);
+const state = readServerState(document);
+void (state ? takeOverPage(container, state) : start(container));

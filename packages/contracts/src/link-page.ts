@@ -1,7 +1,7 @@
 /**
  * The pages of a short link (`/l/{code}`, docs/short-links.md): the contract between the HTTP
  * function that answers a visit (functions/src/short-links/flows/app-link-flow.ts) and the web app's server
- * renderer (apps/web/src/entry-server.tsx), which draws them with the app's own components and
+ * renderer (apps/web/src/server/renderer.tsx), which draws them with the app's own components and
  * stylesheet. The function decides what a visitor gets; the renderer only draws it.
  */
 import type { InviterCard } from './answers.js';

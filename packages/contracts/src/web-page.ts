@@ -2,7 +2,7 @@
  * The web app's pages the server renders (every one of page-paths.ts's `webPages`: the invitation,
  * the sign-up pages after it, the confirmation page, the welcome page, home): the contract between
  * the HTTP function that answers them (functions/src/entry-points/invitation-page.ts) and the
- * renderer the web app's build produces (apps/web/src/entry-server.tsx, bundled into
+ * renderer the web app's build produces (apps/web/src/server/renderer.tsx, bundled into
  * `functions/lib/web/`), and the pages' cache rules. docs/invitation-page.md explains both.
  */
 import type { ActivationAnswer, InviterCard } from './answers.js';

@@ -9,9 +9,9 @@
  * - is a field that takes typing (an enabled `<input>`): the browser's own, from its first paint
  *   (the e-mail form: docs/invitation-page.md, "The pages after the invitation"); or
  * - is the submit button of a form the server answers (`method="post"`, not one the app must send:
- *   `data-early-submit`): the browser posts it without JavaScript (the welcome page's confirm form);
+ *   `data-held-submit`): the browser posts it without JavaScript (the welcome page's confirm form);
  * - is not disabled and React has taken it over (its `__reactProps$...` key: the app's handlers
- *   are on it, after hydration or the app's own render): any other button works only with the app.
+ *   are on it, after the takeover or the app's own render): any other button works only with the app.
  * A page without an action (the confirmation as a reload shows it) names its heading: text, which
  * serves from the frame it is painted in (any element that is no link, button or field).
  *
@@ -53,7 +53,7 @@ function probe(selector: string): string {
     if (el.disabled || el.getAttribute('aria-disabled') === 'true') return null;
     if (el.localName === 'input') return 'field';
     const form = el.form;
-    const posted = el.type === 'submit' && form && form.method === 'post' && !form.hasAttribute('data-early-submit');
+    const posted = el.type === 'submit' && form && form.method === 'post' && !form.hasAttribute('data-held-submit');
     if (posted) return 'form';
     return Object.keys(el).some((key) => key.startsWith('__reactProps$')) ? 'app' : null;
   };

@@ -127,7 +127,7 @@ export async function buildWeb(webConfig: unknown | undefined): Promise<string> 
     env.WEB_CONFIG = join(dir, 'config.json');
   }
   const vite = join(web, 'node_modules/.bin/vite');
-  for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
+  for (const args of [['build'], ['build', '--ssr', 'src/server/renderer.tsx']]) {
     const built = await run(vite, args, { cwd: web, env });
     if (built.code !== 0) {
       removeTrees(dir);

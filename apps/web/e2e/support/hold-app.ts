@@ -1,6 +1,6 @@
 /**
- * The app held back: its main chunk (main.tsx, which takeover.ts imports last, once the page has
- * loaded) waits until the test lets it through, so that a test acts on the server's page as a
+ * The app held back: its main chunk (main.tsx, which the takeover's entry imports last, once the
+ * page has loaded) waits until the test lets it through, so that a test acts on the server's page as a
  * slow phone shows it before the app has taken it over.
  */
 import { readFileSync } from 'node:fs';
@@ -8,9 +8,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { repoRoot } from './app';
 
+/** The takeover's entry, the one script a server page loads up front, as the build's manifest names it. */
+const TAKEOVER_ENTRY = 'src/takeover/entry.ts';
+
 /**
- * The chunk of the app's main module (main.tsx), which takeover.ts imports last, once the page has
- * loaded: from the build's manifest (it is one of takeover's dynamic imports, named after main).
+ * The chunk of the app's main module (main.tsx), which the takeover's entry imports last, once the
+ * page has loaded: from the build's manifest (it is one of takeover's dynamic imports, named after main).
  */
 export function appMain(): string {
   type Chunk = { file: string; dynamicImports?: string[] };
@@ -18,20 +21,21 @@ export function appMain(): string {
     string,
     Chunk
   >;
-  const files = (manifest['src/takeover.ts']?.dynamicImports ?? []).map((key) => manifest[key]?.file ?? '');
+  const files = (manifest[TAKEOVER_ENTRY]?.dynamicImports ?? []).map((key) => manifest[key]?.file ?? '');
   const file = files.find((name) => /(^|\/)main-[^/]*\.js$/.test(name));
-  if (!file) throw new Error(`takeover.ts imports no main chunk in the web build's manifest: ${files.join(', ')}`);
+  if (!file)
+    throw new Error(`${TAKEOVER_ENTRY} imports no main chunk in the web build's manifest: ${files.join(', ')}`);
   return `/${file}`;
 }
 
-/** The takeover's own file (takeover.ts, the one script a server page loads up front), from the build's manifest. */
+/** The takeover's own file (the one script a server page loads up front), from the build's manifest. */
 export function takeoverScript(): string {
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/manifest.json'), 'utf8')) as Record<
     string,
     { file: string }
   >;
-  const file = manifest['src/takeover.ts']?.file;
-  if (!file) throw new Error("The web build's manifest has no src/takeover.ts");
+  const file = manifest[TAKEOVER_ENTRY]?.file;
+  if (!file) throw new Error(`The web build's manifest has no ${TAKEOVER_ENTRY}`);
   return `/${file}`;
 }
 

@@ -4,15 +4,15 @@ import { Loader } from '@/components/loader';
 import { webPageRoutes } from '@dayfocus/contracts/page-paths';
 import type { PageName } from '@/config/paths';
 import { Layout } from './layout';
-import { PageSettled } from '@/lib/hydration';
+import { PageSettled } from '@/lib/taken-over';
 
 export type Pages = Partial<Record<PageName, ComponentType>>;
 
 /**
  * The route tree: the layout, then each route's page in its own Suspense boundary. The browser
  * passes every page (each a lazy chunk, router.tsx); the server renderer passes only the page
- * it renders (entry-server.tsx), which renders the same tree for its paths, so that the
- * app can hydrate what the server sent.
+ * it renders (server/renderer.tsx), the same tree for its paths, so that the app can take over
+ * what the server sent.
  */
 export function AppRoutes({ pages }: { pages: Pages }) {
   const table: [pattern: string, page: PageName][] = [

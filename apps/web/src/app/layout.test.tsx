@@ -1,10 +1,10 @@
-// The layout's error fallback and the wait of the language switch (lib/hydration.tsx): a page
+// The layout's error fallback and the wait of the language switch (lib/taken-over.tsx): a page
 // that fails to draw is replaced by the app's own drawing, which ends the wait as a page would.
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
 import { AppRoutes } from './app-routes';
-import { PageHydratedProvider } from '@/lib/hydration';
+import { PageTakenOverProvider } from '@/lib/taken-over';
 
 function BrokenPage(): never {
   throw new Error('the page failed to draw');
@@ -15,9 +15,9 @@ describe('a page that fails to draw', () => {
     const settled = vi.fn();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await renderWithProviders(
-      <PageHydratedProvider value={settled}>
+      <PageTakenOverProvider value={settled}>
         <AppRoutes pages={{ home: BrokenPage }} />
-      </PageHydratedProvider>,
+      </PageTakenOverProvider>,
       { path: '/' },
     );
     expect(await screen.findByRole('alert')).toBeInTheDocument();

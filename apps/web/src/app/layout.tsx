@@ -5,7 +5,7 @@ import { Logo } from '@/components/logo';
 import { href } from '@dayfocus/contracts/page-paths';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { LanguageSelect } from '@/features/language/components/language-select';
-import { PageSettled } from '@/lib/hydration';
+import { PageSettled } from '@/lib/taken-over';
 
 /**
  * Every page: the fixed top bar with the product logo and the language choice, the page, and a

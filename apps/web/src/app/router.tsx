@@ -6,8 +6,9 @@ import { AppRoutes, type Pages } from './app-routes';
 import { loadWelcome } from './routes/load-welcome';
 
 /**
- * Each page's module, by its page's key in the route table (a type error when one is missing): the app loads it lazily, the server renderer (entry-server.tsx) and the takeover
- * (start.tsx) load it before they render. Each page is its own chunk: the invitation page never
+ * Each page's module, by its page's key in the route table (a type error when one is missing):
+ * the app loads it lazily, the server renderer and the takeover (takeover/page.tsx) load it
+ * before they render. Each page is its own chunk: the invitation page never
  * downloads the sign-up form or Firebase Auth. (Declarative routes rather than a data router:
  * the pages load their own data through react-query, and the smaller router keeps the first
  * page light.)
@@ -39,7 +40,7 @@ export function preloadPage(location: { pathname: string }): void {
   loaders[pageOf(location.pathname)]().catch(() => undefined);
 }
 
-/** The app's routes; `overrides` replaces a lazy page by its loaded module (hydration, start.tsx). */
+/** The app's routes; `overrides` replaces a lazy page by its loaded module (takeover/page.tsx). */
 export function AppRouter({ overrides = {} }: { overrides?: Pages }) {
   return (
     <BrowserRouter>

@@ -5,7 +5,7 @@ import { currentInAppBrowser, escapeTarget, wayOutHref, type InAppBrowser } from
 const unchanging = () => () => undefined;
 
 /**
- * The in-app browser the page runs in, or null. Null on the server and while React hydrates a
+ * The in-app browser the page runs in, or null. Null on the server and while the app takes over a
  * server-rendered page (the HTML is the same for everyone), then the browser's own answer.
  */
 export function useInAppBrowser(): InAppBrowser | null {

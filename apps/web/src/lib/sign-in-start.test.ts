@@ -16,7 +16,7 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-start-waiting');
 });
 
-/** The server's method page as takeover.ts finds it: the hidden GET form and its provider buttons. */
+/** The server's method page as takeover/entry.ts finds it: the hidden GET form and its provider buttons. */
 function methodPage() {
   document.body.innerHTML = `
     <form id="start-form" method="get" action="${path}"><input type="hidden" name="lg" value="en"></form>

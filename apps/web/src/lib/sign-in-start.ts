@@ -4,7 +4,7 @@
  * back starts that sign-in once the app runs. Nothing else may start one: not a link that carries
  * `?start=` (from a chat, another site, or another page of this origin, whatever its referrer).
  * So the tap leaves a one-time mark in this tab's session storage, written by the one script the
- * server's page runs up front (takeover.ts), naming the page and the provider; the page that
+ * server's page runs up front (takeover/entry.ts), naming the page and the provider; the page that
  * comes back starts the sign-in only when it finds the mark for its own path and that provider,
  * fresh, and takes it away. Another tab, another browser (the in-app browser's way out) or a
  * later visit finds none.
@@ -89,9 +89,8 @@ let listening = false;
 
 /**
  * Takes each tap on a provider button (`name="start"`) of the server's page, before the app has
- * the page (its buttons then open the popup, and submit nothing). Installed by takeover.ts, the
- * one script a server-rendered page loads up front, with `hold` on the method page, where
- * takeover.ts loads Auth first:
+ * the page (its buttons then open the popup, and submit nothing). Installed by the takeover's
+ * entry (takeover/entry.ts), with `hold` on the method page, where it loads Auth first:
  * - once Auth has loaded (`armStartTaps`), a tap starts the sign-in at once, in this page;
  * - before, with `hold`, the tap is held: the button says it is working, and the sign-in starts
  *   when Auth comes (no second tap, no second load of the page);

@@ -5,7 +5,7 @@ const unchanging = () => () => {};
 
 /**
  * The platform a server-rendered page was rendered for (from the request's User-Agent): the
- * renderer sets it before a render, and the app before it hydrates that page (start.tsx), so that
+ * renderer sets it before a render, and the app before it takes that page over (takeover/page.tsx), so that
  * both draw the same page. Elsewhere the browser's own answer is used from the first render.
  */
 let renderedFor: Platform = 'other';

@@ -1,5 +1,5 @@
 /**
- * The web app's server renderer (apps/web/src/entry-server.tsx, bundled into `lib/web/`): the
+ * The web app's server renderer (apps/web/src/server/renderer.tsx, bundled into `lib/web/`): the
  * app's pages (the invitation and the pages after it) and a short link's pages are drawn by it,
  * with the app's own components and stylesheet.
  */
@@ -13,7 +13,7 @@ import type { InlineRenderer } from '../domain/inline-sources.js';
 export type WebRenderer = WebPageRenderer & LinkPageRenderer & InlineRenderer;
 
 /**
- * The renderer the web app's build leaves in `lib/web/` (apps/web/src/entry-server.tsx), loaded
+ * The renderer the web app's build leaves in `lib/web/` (apps/web/src/server/renderer.tsx), loaded
  * on the first request of an instance rather than at deploy analysis. The path holds from
  * `src/pages/adapters` (tests) and `lib/pages/adapters` (the deployed code) alike.
  */

@@ -1,15 +1,15 @@
 /**
  * The pages the web app's renderer draws carry two things inline: the app's stylesheet, a `<style>`
- * in their head (apps/web/src/server-styles.ts), so that they paint after one round trip; and one
+ * in their head (apps/web/src/server/styles.ts), so that they paint after one round trip; and one
  * small script that holds a tap made before the page's scripts have come
- * (apps/web/src/lib/early-taps.ts). Their Content-Security-Policy lets those two apply and refuses
+ * (apps/web/src/takeover/held-taps.ts). Their Content-Security-Policy lets those two apply and refuses
  * every other inline style and script: the stylesheet by its nonce on a short link's pages
  * (short-links/domain/link-pages.ts, which carry no script of the app), both by their hashes on
  * the pages the CDN keeps, where a nonce would be handed to every visitor of the copy alike.
  */
 import { withScriptSource, withStyleSource } from '@dayfocus/contracts/security-headers';
 
-/** What the renderer (entry-server.tsx) says of what it inlines, when it inlines it. */
+/** What the renderer (apps/web/src/server/renderer.tsx) says of what it inlines, when it inlines it. */
 export interface InlineRenderer {
   /** The CSP source of the inline stylesheet: its hash, `'sha256-…'`, a constant of the build. */
   readonly inlineStyleSource?: string;

@@ -47,8 +47,8 @@ export async function renderedPage(
 /**
  * A form posted to a page that reads nothing of it: the page again (303), nothing read or written.
  * The e-mail form posted by the browser itself, before any script of the page ran (the sign-up
- * needs the app: lib/early-submit.ts holds a submit once takeover.ts runs), and a POST to the
- * welcome page without the e-mail link's code.
+ * needs the app: apps/web/src/lib/held-submit.ts holds a submit once the takeover's script runs),
+ * and a POST to the welcome page without the e-mail link's code.
  */
 export function pageAgain(rawUrl: string): HttpAnswer {
   const url = new URL(rawUrl, 'http://localhost');

@@ -39,7 +39,7 @@ export interface AppLinkFlowDeps {
    * for LINK_KEEP_MS at most (wiring.ts): serving a link, which every open does, names her.
    */
   keptInviters: { card(inviterId: string): Promise<InviterCard | null> };
-  /** The web app's server renderer, which draws the link's pages (entry-server.tsx). */
+  /** The web app's server renderer, which draws the link's pages (apps/web/src/server/renderer.tsx). */
   renderer: () => LinkPageRenderer;
   links: AppLinkLinks;
   logger: Logger;

@@ -6,7 +6,7 @@ import { href } from '@dayfocus/contracts/page-paths';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
 import { forgetFields } from '@/features/sign-up/kept-fields';
-import { useHydrated } from '@/lib/hydration';
+import { useTakenOver } from '@/lib/taken-over';
 
 /** What the sign-up form left in the history entry (a reload keeps it), if it is whole. */
 function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: number }) | undefined {
@@ -27,9 +27,9 @@ export default function ConfirmEmailRoute() {
   const navigate = useNavigate();
   // The history entry is the browser's: the server's copy of the page (a reload) has none, so
   // the page reads it once it is the app's, and is the server's until then.
-  const hydrated = useHydrated();
+  const takenOver = useTakenOver();
   const location = useLocation();
-  const rawState: unknown = hydrated ? location.state : null;
+  const rawState: unknown = takenOver ? location.state : null;
   const state = confirmEmailState(rawState);
   const email = state?.email ?? (rawState as { email?: unknown } | null)?.email;
   const uid = state?.uid;

@@ -11,7 +11,7 @@ import { InviterCard, InviterCardSkeleton } from '@/features/inviter/components/
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { useRouteLanguage } from '@/features/language/use-route-language';
 import { StoreBadges } from '@/features/welcome/components/store-badges';
-import { useHydrated } from '@/lib/hydration';
+import { useTakenOver } from '@/lib/taken-over';
 
 /**
  * `/feedback/:inviterId/:lg?` and `/tasks-Feedback`: the invitation, with the inviter's name and
@@ -35,7 +35,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
   const { t, i18n } = useTranslation();
   const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
-  const running = useHydrated();
+  const running = useTakenOver();
   const unknown = status.state === 'unknown';
   return (
     <Page title={t(unknown ? 'invitation.unknownTitle' : 'invitation.title')}>

@@ -9,7 +9,7 @@ import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { submitProblemOf, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
-import { useHydrated } from '@/lib/hydration';
+import { useTakenOver } from '@/lib/taken-over';
 import { FinishLinkOffer } from '@/features/sign-up/components/finish-link-offer';
 import { FinishSignUpForm } from '@/features/sign-up/components/finish-sign-up-form';
 import { SignUpForm } from '@/features/sign-up/components/sign-up-form';
@@ -30,7 +30,7 @@ export default function SignUpRoute() {
   const status = useInviterStatus(inviterId);
   const signUp = useSignUpWithEmail();
   // The server renders this page; until the app has taken it over, the form waits, visibly.
-  const hydrated = useHydrated();
+  const takenOver = useTakenOver();
   // The address of the last submit: "already registered" offers it the link to finish.
   const [sentEmail, setSentEmail] = useState('');
   const { hash } = useLocation();
@@ -38,7 +38,7 @@ export default function SignUpRoute() {
 
   // The finish link's code is in its fragment, which the server never sees: it draws the form,
   // and the app, once it has the page, shows the finish instead.
-  if (hydrated && finishCode && inviterId) return <FinishPage code={finishCode} inviterId={inviterId} />;
+  if (takenOver && finishCode && inviterId) return <FinishPage code={finishCode} inviterId={inviterId} />;
 
   async function submit(values: ValidSignUp): Promise<SubmitProblem> {
     if (!inviterId) return 'failed'; // the route always has one; the form is disabled without an inviter
@@ -89,10 +89,10 @@ export default function SignUpRoute() {
   return (
     <Page title={t('signUp.title')}>
       <InviterProblem status={status} />
-      {hydrated && <ResumeOffer hash={hash} />}
+      {takenOver && <ResumeOffer hash={hash} />}
       <SignUpForm
         disabled={status.state !== 'found'}
-        ready={hydrated}
+        ready={takenOver}
         onSubmit={submit}
         emailInUseHelp={emailInUseHelp}
         kept={() => keptFields(inviterId)}

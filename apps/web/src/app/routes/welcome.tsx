@@ -9,11 +9,11 @@ import { ActivationStatus, LinkProblem } from '@/features/welcome/components/act
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { ConfirmFriendship } from '@/features/welcome/components/confirm-friendship';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
-import { useHydrated } from '@/lib/hydration';
+import { useTakenOver } from '@/lib/taken-over';
 import { usePlatform } from '@/lib/use-platform';
 import { href } from '@dayfocus/contracts/page-paths';
 import { signUpAgainHref } from '@/features/sign-up/sign-up-again';
-import { useServerWelcome } from './server-welcome';
+import { useServerWelcome } from '@/takeover/welcome-state';
 
 /**
  * `/welcome/:inviteeId?/:inviterId?`: with an invitee, activates that account, then says
@@ -21,17 +21,17 @@ import { useServerWelcome } from './server-welcome';
  * (docs/deviations.md). Nothing celebrates before activation has succeeded, nor without an
  * invitee (nobody was activated here): then only the way to the app.
  *
- * From the e-mail's link the server draws the page before any script (server-welcome.ts): the
- * one step left as a form it answers, then that answer. The form stays when the app has the page,
- * and waits for the tap, which the app then activates in place; the app goes on from the server's
- * answer when there is one.
+ * From the e-mail's link the server draws the page before any script (takeover/welcome-state.ts):
+ * the one step left as a form it answers, then that answer. The form stays when the app has the
+ * page, and waits for the tap, which the app then activates in place; the app goes on from the
+ * server's answer when there is one.
  */
 export default function WelcomeRoute() {
   const { t, i18n } = useTranslation();
   const { inviteeId, inviterId } = useParams();
   const [search] = useSearchParams();
   const server = useServerWelcome();
-  const hydrated = useHydrated();
+  const takenOver = useTakenOver();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
   const platform = usePlatform();
   const phone = platform === 'android' || platform === 'ios' ? platform : undefined;
@@ -54,7 +54,7 @@ export default function WelcomeRoute() {
   // activates in place (a failure offers the form's own POST, which needs no App Check).
   const [tapped, setTapped] = useState(false);
   const kind = server?.state.kind;
-  const drawn = server && kind !== 'confirmed' && (!hydrated || kind === 'refused' || (kind === 'confirm' && !tapped));
+  const drawn = server && kind !== 'confirmed' && (!takenOver || kind === 'refused' || (kind === 'confirm' && !tapped));
   const serverPage = drawn ? server : null;
   const confirmed = server?.state.kind === 'confirmed' ? server.state.answer : undefined;
   const activation = inviteeId
@@ -78,7 +78,7 @@ export default function WelcomeRoute() {
           state={serverPage.state}
           inviter={serverPage.inviter}
           signUpAgain={signUpAgain}
-          onConfirm={hydrated ? () => setTapped(true) : undefined}
+          onConfirm={takenOver ? () => setTapped(true) : undefined}
         >
           {content}
         </ServerWelcomePage>

@@ -17,7 +17,7 @@ import {
 export interface OpeningHandlers {
   /** A tap the server's page took before the app ran: its sign-in starts, by redirect. */
   onStart: (provider: Provider) => void;
-  /** That sign-in started already, before the app (takeover.ts, `startTappedSignIn`): the page is leaving for it. */
+  /** That sign-in started already, before the app (takeover/entry.ts, `startTappedSignIn`): the page is leaving for it. */
   onLeaving: (provider: Provider) => void;
   /** Back from a provider's page: the sign-up is finishing until the result is read. */
   onReturning: () => void;
@@ -72,11 +72,11 @@ export function useSignInOnOpen(handlers: OpeningHandlers): boolean {
       leaving(leavingFor);
       return;
     }
-    // Known only in the browser (session storage, the URL), so not before hydration: the
+    // Known only in the browser (session storage, the URL), so not before the takeover: the
     // server's copy of the page has no such state. One more render when the page opens.
     opened();
     // Firebase Auth starts in a task of its own, after the page's commit: started in the commit's
-    // effects it made hydration's last task the page's longest on a slow phone.
+    // effects it made the takeover's last task the page's longest on a slow phone.
     void nextTask().then(() => {
       if (!live) return;
       redirectSignIn().then(

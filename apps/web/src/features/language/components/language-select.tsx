@@ -4,7 +4,7 @@ import { href, pagePatterns } from '@dayfocus/contracts/page-paths';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '@/lib/i18n';
-import { pageHydrated } from '@/lib/hydration';
+import { pageTakenOver } from '@/lib/taken-over';
 
 /** Up to this many languages sit in the top bar side by side; more open from a menu that fits a phone. */
 const INLINE_LANGUAGES = 2;
@@ -48,7 +48,7 @@ export function LanguageSelect() {
           event.currentTarget.closest('details')?.removeAttribute('open');
           // A tap while React still takes the server's page over applies once it has.
           void (async () => {
-            await pageHydrated();
+            await pageTakenOver();
             const changed = await changeLanguage(i18n, language.code);
             // The address as it is now (a page may have taken a used code out of it meanwhile), and the
             // page's state kept with it (the check-your-mail page's account and address live there).

@@ -4,7 +4,7 @@ import { InviterPicture } from '@/components/inviter-picture';
 import { Page } from '@/components/page';
 
 /**
- * A page of a short link (`/l/{code}`), drawn by the server only (entry-server.tsx, no app script):
+ * A page of a short link (`/l/{code}`), drawn by the server only (server/renderer.tsx, no app script):
  * the inviter, then ONE primary action for the device (iPhone: copy the invite and get the app;
  * Android: Google Play with the invite; desktop: the QR code to scan with the phone), the app
  * for people who have it second, and "Continue on the web" to the inviter's invitation last.

@@ -129,13 +129,13 @@ export function redirectSignIn(): Promise<UserCredential | null> {
 // A sign-in tapped on the server's method page before the app ran (lib/sign-in-start.ts), started
 // as soon as Auth has loaded, ahead of the rest of the app: the tap held in the page, or the page
 // come back as `?start={provider}`. The provider's page is one redirect away, which needs Auth
-// alone, not React nor the page. takeover.ts loads this module on the method page before the
+// alone, not React nor the page. takeover/entry.ts loads this module on the method page before the
 // app's other chunks (the page's first action is the phone's own provider). The app then finds
 // neither the `start` in the address nor the tap's mark (../use-sign-in-on-open.ts).
 
 let started: Provider | null = null;
 
-/** The provider whose sign-in takeover.ts started (the page is leaving for it), or null. */
+/** The provider whose sign-in takeover/entry.ts started (the page is leaving for it), or null. */
 export function tappedSignInStarted(): Provider | null {
   return started;
 }

@@ -11,7 +11,7 @@ export function ProviderButton({
   provider,
   form,
   first,
-  hydrated,
+  takenOver,
   disabled,
   busy,
   popupReady,
@@ -22,7 +22,7 @@ export function ProviderButton({
   form: string;
   /** The first is the filled one: one button stands out, the phone's own provider. */
   first: boolean;
-  hydrated: boolean;
+  takenOver: boolean;
   disabled: boolean;
   /** This provider's sign-in runs: a spinner in place of its mark. */
   busy: boolean;
@@ -34,7 +34,7 @@ export function ProviderButton({
   return (
     <button
       // The server's copy submits the form (START_PARAM); the app's opens the popup.
-      type={hydrated ? 'button' : 'submit'}
+      type={takenOver ? 'button' : 'submit'}
       form={form}
       name={START_PARAM}
       value={provider}

@@ -284,7 +284,7 @@ describe('the email sign-up form', () => {
     ).toEqual([]);
     const form = page.querySelector('form');
     expect(form?.getAttribute('method')).toBe('post');
-    expect(form?.hasAttribute('data-early-submit')).toBe(true);
+    expect(form?.hasAttribute('data-held-submit')).toBe(true);
     // The button's words while a submit waits for the app, which the stylesheet shows then.
     expect(page.querySelector('button[type="submit"]')?.getAttribute('data-working')).toBe('Signing up…');
     expect(page.querySelector('button[type="submit"]')?.textContent).toBe('Sign up');

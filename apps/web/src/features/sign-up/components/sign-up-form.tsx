@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EARLY_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/early-submit';
+import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { useEmailSuggestion } from '../use-email-suggestion';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
 import { ErrorSummary } from './error-summary';
@@ -12,7 +12,7 @@ interface Props {
   /**
    * False while the server's copy of the page waits for the app (default true). The fields take
    * typing all along, and the app keeps what was typed; a submit before the app is ready is held
-   * and made once it is (lib/early-submit.ts).
+   * and made once it is (lib/held-submit.ts).
    */
   ready?: boolean;
   /** Runs the sign-up; resolves to the problem to show, or null when it went on elsewhere. */
@@ -74,7 +74,7 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       className="form"
       method="post"
       noValidate
-      {...{ [EARLY_SUBMIT_ATTRIBUTE]: '' }}
+      {...{ [HELD_SUBMIT_ATTRIBUTE]: '' }}
       onSubmit={(event) => void submit(event)}
     >
       {lines.length > 0 && (
@@ -146,7 +146,7 @@ function EmailSuggestion({ address, onTake }: { address: string; onTake: () => v
 
 /**
  * "Sign up": its words while the sign-up runs; while a submit made before the app was ready waits
- * for it, the stylesheet shows the same words from `data-working` (lib/early-submit.ts), so that
+ * for it, the stylesheet shows the same words from `data-working` (lib/held-submit.ts), so that
  * the markup React takes over is the server's as it was.
  */
 function SubmitButton({ disabled, busy }: { disabled: boolean; busy: boolean }) {

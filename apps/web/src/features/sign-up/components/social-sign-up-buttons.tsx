@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
-import { useHydrated } from '@/lib/hydration';
+import { useTakenOver } from '@/lib/taken-over';
 import { usePlatform } from '@/lib/use-platform';
 import type { Platform } from '@/lib/platform';
 import type { Provider } from '../api/social-sign-in';
@@ -44,10 +44,10 @@ export function SocialSignUpButtons({
   children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  // Known to the server's render too (the request's user agent): the same order when it hydrates.
+  // Known to the server's render too (the request's user agent): the same order when the app takes over.
   const platform = usePlatform();
   const formId = useId();
-  const hydrated = useHydrated();
+  const takenOver = useTakenOver();
   const inApp = useInAppBrowser();
   const { pathname } = useLocation();
   const { busy, problem, popupReady, tap, retry } = useSocialSignIn({
@@ -72,7 +72,7 @@ export function SocialSignUpButtons({
             provider={provider}
             form={formId}
             first={index === 0}
-            hydrated={hydrated}
+            takenOver={takenOver}
             disabled={disabled || !inviterId || busy !== null}
             busy={busy === provider}
             popupReady={popupReady}

@@ -1,18 +1,18 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { claimEarlySubmit, EARLY_HOLD_MS, earlyTapScript } from './early-taps';
+import { claimHeldTap, TAP_HOLD_MS, heldTapScript } from './held-taps';
 
 /** The page's state between tests: the script's listener stays (as on a page), its marks do not. */
-const early = window as { dayfocusTakeover?: boolean; dayfocusEarly?: unknown };
+const win = window as { dayfocusTakeover?: boolean; dayfocusHeld?: unknown };
 
 beforeAll(() => {
   // As the page's head runs it, before anything can be tapped.
-  new Function(earlyTapScript())();
+  new Function(heldTapScript())();
 });
 
 afterEach(() => {
   vi.useRealTimers();
-  delete early.dayfocusTakeover;
-  delete early.dayfocusEarly;
+  delete win.dayfocusTakeover;
+  delete win.dayfocusHeld;
   document.body.replaceChildren();
   document.documentElement.removeAttribute('data-start-waiting');
   document.documentElement.removeAttribute('data-submit-waiting');
@@ -23,7 +23,7 @@ function page() {
   document.body.innerHTML = `
     <form id="start-form" method="get" action="/social-sign-up/asha"></form>
     <button form="start-form" name="start" value="google.com">Google</button>
-    <form id="email-form" method="post" data-early-submit><input name="username"><button>Sign up</button></form>`;
+    <form id="email-form" method="post" data-held-submit><input name="username"><button>Sign up</button></form>`;
   const loaded: string[] = [];
   for (const form of document.querySelectorAll('form')) {
     form.addEventListener('submit', (event) => {
@@ -46,15 +46,15 @@ describe('a tap before any script of the page has run', () => {
     start.requestSubmit(google); // a second tap while the first waits
     expect(loaded).toEqual([]);
     expect(attribute('data-start-waiting')).toBe('google.com');
-    expect(claimEarlySubmit()).toEqual({ form: start, button: google });
-    expect(claimEarlySubmit()).toBeNull();
+    expect(claimHeldTap()).toEqual({ form: start, button: google });
+    expect(claimHeldTap()).toBeNull();
   });
 
   it("holds the e-mail form's submit, and lets every submit through once the takeover has the page", () => {
     const { email, start, google, loaded } = page();
     email.requestSubmit();
     expect(attribute('data-submit-waiting')).toBe('');
-    expect(claimEarlySubmit()?.form).toBe(email);
+    expect(claimHeldTap()?.form).toBe(email);
     start.requestSubmit(google);
     email.requestSubmit();
     expect(loaded).toEqual(['start-form', 'email-form']);
@@ -70,14 +70,14 @@ describe('a tap before any script of the page has run', () => {
     });
     other.requestSubmit();
     expect(sent).toBe(true);
-    expect(claimEarlySubmit()).toBeNull();
+    expect(claimHeldTap()).toBeNull();
   });
 
   it('gives a held submit to the browser when the takeover never comes', () => {
     vi.useFakeTimers();
     const { email, loaded } = page();
     email.requestSubmit();
-    vi.advanceTimersByTime(EARLY_HOLD_MS - 1);
+    vi.advanceTimersByTime(TAP_HOLD_MS - 1);
     expect(loaded).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(loaded).toEqual(['email-form']);

@@ -1,6 +1,6 @@
 /**
- * What a server-rendered page (the invitation, the sign-up pages) hands the app, so that the app takes the page over
- * without asking again: the configuration, the page's language and the inviter. It travels as
+ * What a server-rendered page hands the app, so that the app takes the page over without asking
+ * again: the configuration, the page's language and the inviter. It travels as
  * a JSON data block (`<script type="application/json">`): never executed, so the page's CSP
  * needs no exception for it.
  */
@@ -15,7 +15,7 @@ export const SERVER_STATE_ELEMENT_ID = 'dayfocus-server-state';
 export interface ServerState {
   config: RuntimeConfig;
   language: string;
-  /** The page the server rendered, which the app hydrates. */
+  /** The page the server rendered, which the app takes over. */
   page: PageName;
   /** The platform the page was rendered for (the welcome page's store order). */
   platform: Platform;

@@ -2,7 +2,7 @@
  * The chunks a server-rendered page's takeover needs, asked for at once. Each dynamic import
  * asks only for its own chunks, when it runs: the app's libraries, then its main module, then the
  * page, one round trip after another (2 s each on slow 3G). The build writes a table of every
- * page's chunks into this module (vite.config.ts, `takeoverChunks`), and takeover.ts puts a
+ * page's chunks into this module (vite.config.ts, `takeoverChunks`), and entry.ts puts a
  * `<link rel="modulepreload">` in for each before its first import: they load side by side,
  * and each import then finds its modules there (a preload fetches, it runs nothing).
  */

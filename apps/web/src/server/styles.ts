@@ -1,5 +1,5 @@
 /**
- * The app's stylesheet inside the head of every page the server renders (entry-server.tsx): the
+ * The app's stylesheet inside the head of every page the server renders (renderer.tsx): the
  * page paints after one round trip, its HTML, instead of two (the HTML, then the stylesheet it
  * would block on). It is the whole file the client build emitted (named by its manifest), not a
  * critical subset: about 10 KB, 3 KB gzip, and with all of it in the document the app's own
@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '@dayfocus/contracts/html';
 
 // The client build's stylesheets, taken in at build time like its HTML and manifest.
-const built = import.meta.glob<string>('../dist/assets/*.css', { query: '?raw', import: 'default', eager: true });
+const built = import.meta.glob<string>('../../dist/assets/*.css', { query: '?raw', import: 'default', eager: true });
 
 export interface InlineStyles {
   /** The CSP source that lets the `<style>` apply wherever it is: its SHA-256, `'sha256-…'`. */
@@ -30,7 +30,7 @@ export function inlineStyles(files: readonly string[]): InlineStyles {
   const [file] = files;
   if (files.length !== 1 || !file)
     throw new Error(`The client build must emit one stylesheet, the app's: it emitted ${files.join(', ') || 'none'}`);
-  const css = built[`../dist/${file}`];
+  const css = built[`../../dist/${file}`];
   if (css === undefined) throw new Error(`The client build has no ${file}`);
   // The text goes into HTML unescaped: it must not be able to close its own element.
   if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style"`);

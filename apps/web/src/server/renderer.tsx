@@ -1,12 +1,10 @@
 /**
- * The renderer of the pages the server answers: the invitation and the pages after it (the
- * method page, the e-mail form, the confirmation page and the welcome page), and the address
- * `/auth/action` redirects to. `vite build --ssr` bundles this module, the
- * pages and everything they import into `functions/lib/web/invitation-renderer.cjs`, which the
- * `invitationPage` function calls (docs/invitation-page.md). It renders the same tree the app
- * renders, so that the app hydrates it (start.tsx) instead of painting it again, and fills the
- * built index.html: the page, its title and language, the link preview's tags (the invitation's),
- * the stylesheet (inline: server-styles.ts) and the state the app starts from.
+ * The renderer of every page the page function answers, and of the short links' pages.
+ * `vite build --ssr` bundles this module and everything it imports into
+ * `functions/lib/web/invitation-renderer.cjs`, which the `invitationPage` function loads
+ * (docs/invitation-page.md). It renders the same tree the app renders, so that the app takes the
+ * page over (takeover/page.tsx) instead of painting it again, and fills the built index.html
+ * with the state the takeover starts from.
  */
 import type { WebPageInput, WebPageOutput } from '@dayfocus/contracts/web-page';
 import type { LinkPageInput, LinkPageOutput, PageLanguageRequest } from '@dayfocus/contracts/link-page';
@@ -17,10 +15,10 @@ import { matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';
 import { Layout } from '@/app/layout';
 import { AppProviders } from '@/app/providers';
-import { htmlTag, meta } from '@/app/page-head';
+import { htmlTag, meta } from './page-head';
 import { loaders } from '@/app/router';
-import { serverStateScript } from '@/app/server-state';
-import { setRenderedWelcome } from '@/app/routes/server-welcome';
+import { serverStateScript } from '@/takeover/state';
+import { setRenderedWelcome } from '@/takeover/welcome-state';
 import { emailActionTarget as targetOf } from '@/config/email-action';
 import { pageQuery as queryOf } from '@/config/page-query';
 import { configProblems, type RuntimeConfig } from '@dayfocus/contracts/runtime-config';
@@ -28,18 +26,18 @@ import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { LinkPage } from '@/features/short-link/components/link-page';
 import { openAppScript } from '@/features/short-link/open-app-script';
 import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
-import { choosePageLanguage } from '@/lib/page-language';
+import { choosePageLanguage } from './page-language';
 import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
-import { previewImageTags, previewTags, productPreviewTags, siteTags } from './server-preview';
-import { inlineStyles } from './server-styles';
-import { pageScripts, type Manifest } from './server-scripts';
+import { previewImageTags, previewTags, productPreviewTags, siteTags } from './preview';
+import { inlineStyles } from './styles';
+import { pageScripts, type Manifest } from './scripts';
 // The client build's output, taken in at build time: the renderer ships with the HTML, the
 // configuration and the chunk names of the very build Hosting serves.
-import template from '../dist/404.html?raw';
-import configJson from '../dist/config.json?raw';
-import manifestJson from '../dist/.vite/manifest.json?raw';
+import template from '../../dist/404.html?raw';
+import configJson from '../../dist/config.json?raw';
+import manifestJson from '../../dist/.vite/manifest.json?raw';
 
 const config = JSON.parse(configJson) as RuntimeConfig;
 const problems = configProblems(config);
@@ -48,17 +46,17 @@ if (problems.length > 0) throw new Error(`The built config.json is not valid: ${
 export const runtimeConfig: RuntimeConfig = config;
 const manifest = JSON.parse(manifestJson) as Manifest & Record<string, { css?: string[] }>;
 
-// The whole of #root, so that no whitespace is left around the page for hydration to trip on.
+// The whole of #root, so that no whitespace is left around the page for the takeover to trip on.
 const OUTLET = /<div id="root">\s*<!--ssr-outlet-->[\s\S]*<!--\/ssr-outlet-->\s*<\/div>/;
 if (!OUTLET.test(template) || !template.includes('<!--ssr-head-->'))
   throw new Error('index.html has lost its <!--ssr-head--> or <!--ssr-outlet--> markers');
 
 const styles = inlineStyles([...new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []))]);
-/** The CSP source under which every page's inline stylesheet applies (server-styles.ts). */
+/** The CSP source under which every page's inline stylesheet applies (styles.ts). */
 export const inlineStyleSource = styles.source;
 
 const scripts = pageScripts(manifest);
-/** The CSP source under which every page's one inline script runs (server-scripts.ts). */
+/** The CSP source under which every page's one inline script runs (scripts.ts). */
 export const inlineScriptSource = scripts.source;
 
 function decodedSegment(segment: string): string {
@@ -161,8 +159,8 @@ export function emailActionTarget(query: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // The pages of a short link (/l/{code}): the function decides what a visitor gets
-// (functions/src/short-links/flows/app-link-flow.ts), this draws it in the app's own layout, components and
-// stylesheet. A static page: no app script, only the page's own one under the function's nonce.
+// (functions/src/short-links/flows/app-link-flow.ts), this draws it in the app's own layout,
+// components and stylesheet. A static page: no app script, only the page's own one under the function's nonce.
 
 /** The built page without the app's scripts (its stylesheet stays, inline): a short link's page runs none of them. */
 function withoutApp(html: string): string {

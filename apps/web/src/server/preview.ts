@@ -8,7 +8,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import { INVITE_CARD_IMAGE, inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { WebPageInput } from '@dayfocus/contracts/web-page';
-import { meta, ogLocaleOf } from '@/app/page-head';
+import { meta, ogLocaleOf } from './page-head';
 import { href } from '@dayfocus/contracts/page-paths';
 
 /** A link preview's picture (Open Graph and Twitter tags): its address, size, type and words. */

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pageScripts, type Manifest } from './server-scripts';
+import { pageScripts, type Manifest } from './scripts';
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_client-1.js'] },
-  'src/takeover.ts': {
+  'src/takeover/entry.ts': {
     file: 'assets/takeover-1.js',
-    imports: ['_runtime-1.js', '_early-submit-1.js'],
+    imports: ['_runtime-1.js', '_held-submit-1.js'],
     dynamicImports: ['_client-1.js', '_social-sign-in-1.js', '_main-1.js'],
   },
   '_runtime-1.js': { file: 'assets/runtime-1.js' },
-  '_early-submit-1.js': { file: 'assets/early-submit-1.js', imports: ['_runtime-1.js'] },
+  '_held-submit-1.js': { file: 'assets/held-submit-1.js', imports: ['_runtime-1.js'] },
   '_client-1.js': { file: 'assets/client-1.js' },
   '_social-sign-in-1.js': { file: 'assets/social-sign-in-1.js', name: 'social-sign-in', imports: ['_auth-1.js'] },
   '_auth-1.js': { file: 'assets/auth-1.js', imports: ['_runtime-1.js'] },
@@ -28,26 +28,29 @@ describe('the scripts of a server-rendered page', () => {
     const html = pageScripts(manifest).deferApp(built, 'invitation');
     expect(html).toContain('<script type="module" crossorigin src="/assets/takeover-1.js"></script>');
     expect(html).not.toContain('index-1.js');
-    expect(preloaded(html)).toEqual(['assets/runtime-1.js', 'assets/early-submit-1.js']);
+    expect(preloaded(html)).toEqual(['assets/runtime-1.js', 'assets/held-submit-1.js']);
   });
 
   it('preloads, on the method page only, the Auth module its first button needs', () => {
     const html = pageScripts(manifest).deferApp(built, 'social-sign-up');
     expect(preloaded(html)).toEqual([
       'assets/runtime-1.js',
-      'assets/early-submit-1.js',
+      'assets/held-submit-1.js',
       'assets/social-sign-in-1.js',
       'assets/auth-1.js',
     ]);
   });
 
   it('refuses a build whose takeover no longer imports the sign-in chunk', () => {
-    const { 'src/takeover.ts': takeover, ...rest } = manifest;
-    const without = { ...rest, 'src/takeover.ts': { ...takeover, file: 'assets/takeover-1.js', dynamicImports: [] } };
+    const { 'src/takeover/entry.ts': takeover, ...rest } = manifest;
+    const without = {
+      ...rest,
+      'src/takeover/entry.ts': { ...takeover, file: 'assets/takeover-1.js', dynamicImports: [] },
+    };
     expect(() => pageScripts(without)).toThrow(/social-sign-in/);
   });
 
-  it('runs the inline script that holds an early tap first, under the hash it gives the policy', () => {
+  it('runs the inline script that holds a tap made before the takeover first, under the hash it gives the policy', () => {
     const scripts = pageScripts(manifest);
     const html = scripts.deferApp(built, 'sign-up');
     const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';

@@ -1,13 +1,11 @@
 /**
- * The one script a server-rendered page (the invitation and the pages after it) loads up front
- * (entry-server.tsx puts it in place of the app's entry). The page shows complete without
- * JavaScript (its links work, its fields take typing, a submit that needs the app waits for it), so the
- * app is not on its critical path: it is fetched once the page (the inviter's picture included)
- * has loaded, when the browser is idle, and then hydrates the page in place (start.tsx): nothing
- * moves, nothing is asked again.
+ * The one script a server-rendered page loads up front (server/scripts.ts puts it in place of the
+ * app's entry). The page shows complete without JavaScript (its links work, its fields take
+ * typing, a submit that needs the app waits for it), so the app is not on its critical path: it is
+ * fetched once the page (the inviter's picture included) has loaded, when the browser is idle, and
+ * then takes the page over in place (page.tsx): nothing moves, nothing is asked again.
  *
- * Every chunk of the takeover is asked for at once (lib/takeover-chunks.ts), not one import's
- * after another's. A browser runs every module of one import in a single task: the app's
+ * Every chunk of the takeover is asked for at once (chunks.ts), not one import's after another's. A browser runs every module of one import in a single task: the app's
  * libraries are taken in parts (React DOM, then the translations, then the rest), each in a task
  * of its own, so that no task is long enough to hold up a tap on a slow phone.
  *
@@ -15,17 +13,17 @@
  * provider, whose sign-in needs Auth alone, and the rest of its app is asked for only once Auth
  * is ready for a tap. A tap on it before Auth has loaded is held in the page and starts the
  * sign-in when Auth comes (lib/sign-in-start.ts, `takeStartTaps`); a tap within this script's own
- * download is held by the page's inline script and handed over here (lib/early-taps.ts).
+ * download is held by the page's inline script and handed over here (held-taps.ts).
  */
-import { readServerState, type ServerState } from './app/server-state';
-import { holdEarlySubmits } from './lib/early-submit';
-import { claimEarlySubmit, submitAgain } from './lib/early-taps';
-import { nextTask } from './lib/next-task';
-import { armStartTaps, releaseStartTaps, takeStartTaps } from './lib/sign-in-start';
-import { preloadTakeover } from './lib/takeover-chunks';
+import { readServerState, type ServerState } from './state';
+import { holdSubmits } from '@/lib/held-submit';
+import { claimHeldTap, submitAgain } from './held-taps';
+import { nextTask } from '@/lib/next-task';
+import { armStartTaps, releaseStartTaps, takeStartTaps } from '@/lib/sign-in-start';
+import { preloadTakeover } from './chunks';
 
 /** The app's big libraries, one task each: the modules of one import run in one task. */
-const libraries = [() => import('react-dom/client'), () => import('./lib/i18n')];
+const libraries = [() => import('react-dom/client'), () => import('@/lib/i18n')];
 
 /**
  * The method page's own first step: Auth, then the sign-in tapped before the app, if any (the
@@ -35,9 +33,9 @@ const libraries = [() => import('react-dom/client'), () => import('./lib/i18n')]
  * submitting their form, a load of the page that tries again).
  */
 async function startSignInFirst(state: ServerState): Promise<boolean> {
-  let signIn: typeof import('./features/sign-up/api/social-sign-in');
+  let signIn: typeof import('@/features/sign-up/api/social-sign-in');
   try {
-    signIn = await import('./features/sign-up/api/social-sign-in');
+    signIn = await import('@/features/sign-up/api/social-sign-in');
   } catch {
     releaseStartTaps();
     return false;
@@ -62,7 +60,7 @@ async function takeOver(state: ServerState | null): Promise<void> {
     await library();
     await nextTask();
   }
-  await import('./main');
+  await import('../main');
 }
 
 function whenIdle(state: ServerState | null): void {
@@ -72,14 +70,14 @@ function whenIdle(state: ServerState | null): void {
 }
 
 // From now on this script takes the taps the page's inline script held until it came.
-const early = claimEarlySubmit();
+const tapped = claimHeldTap();
 const state = readServerState(document);
 // A tap on a provider button before the app runs: held for Auth on the method page.
 takeStartTaps({ hold: state?.page === 'social-sign-up' });
 // The e-mail form's submit before the app runs: held until the app makes it.
-holdEarlySubmits();
+holdSubmits();
 // A tap made before this script ran, held by the inline script: to the handlers above now.
-if (early) submitAgain(early);
+if (tapped) submitAgain(tapped);
 // The method page has no picture to wait for, and its first button signs in.
 if (state?.page === 'social-sign-up') void takeOver(state);
 else if (document.readyState === 'complete') whenIdle(state);

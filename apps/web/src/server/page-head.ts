@@ -1,4 +1,4 @@
-/** The pieces of a server-drawn page's head that speak of its language and its preview (entry-server.tsx). */
+/** The pieces of a server-drawn page's head that speak of its language and its preview (renderer.tsx). */
 import { escapeHtml } from '@dayfocus/contracts/html';
 import { languages } from 'virtual:dayfocus-languages';
 import { directionOf } from '@/lib/i18n';

@@ -6,7 +6,7 @@
  */
 import Negotiator from 'negotiator';
 import type { RuntimeConfig } from '@/config/runtime-config';
-import { DEFAULT_LANGUAGE, isOffered, preferredOffered } from './i18n';
+import { DEFAULT_LANGUAGE, isOffered, preferredOffered } from '@/lib/i18n';
 
 /** An Accept-Language header's languages, most wanted first (`q=0` ones left out). */
 function acceptedLanguages(header: string | undefined): string[] {

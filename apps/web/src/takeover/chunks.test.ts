@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeoverFiles } from './takeover-chunks';
+import { takeoverFiles } from './chunks';
 
 const table = {
   files: [

@@ -1,14 +1,14 @@
 /**
  * What the server said of the welcome page it rendered from the e-mail's link or its confirm
  * form's answer (`WelcomePageState`, functions/src/pages/flows/welcome-page-flow.ts): the
- * renderer sets it before a render (entry-server.tsx), and the app reads it from the page's
+ * renderer sets it before a render (server/renderer.tsx), and the app reads it from the page's
  * server state, so that both draw the same page. Null on every other page, and on a welcome page
  * the app reached by itself (after an Apple or Google sign-up).
  */
 import { useState } from 'react';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
-import { readServerState } from '../server-state';
+import { readServerState } from './state';
 
 export interface ServerWelcome {
   state: WelcomePageState;

@@ -1,20 +1,19 @@
 /**
- * The scripts of a page the server renders (entry-server.tsx): the app's entry leaves the page,
- * and the one small script a server page loads up front (takeover.ts) takes its place. Its own
- * imports, and on the method page the Auth module its first button needs, are named in the head
- * as `modulepreload`s: the browser asks for them beside the takeover, instead of one round trip
- * after it (2 s each on a slow 3G network). A preload fetches; it runs nothing. Before them, the
- * one inline script, which holds a tap made before takeover.ts has come (lib/early-taps.ts): it
- * runs under its hash, a constant of the build that the page function adds to the pages'
- * Content-Security-Policy (`source`).
+ * The scripts of a page the server renders: the app's entry leaves the page, and the takeover's
+ * entry (takeover/entry.ts) takes its place. Its own imports, and on the method page the Auth
+ * module its first button needs, are named in the head as `modulepreload`s: the browser asks for
+ * them beside it, instead of one round trip after it (2 s each on a slow 3G network). Before them,
+ * the one inline script, which holds a tap made before the takeover's entry has come
+ * (takeover/held-taps.ts): it runs under its hash, a constant of the build that the page function
+ * adds to the pages' Content-Security-Policy (`source`).
  */
 import { createHash } from 'node:crypto';
-import { earlyTapScript } from './lib/early-taps';
+import { heldTapScript } from '@/takeover/held-taps';
 
 /** The client build's manifest, as Vite writes it. */
 export type Manifest = Record<string, { file: string; name?: string; imports?: string[]; dynamicImports?: string[] }>;
 
-const TAKEOVER = 'src/takeover.ts';
+const TAKEOVER = 'src/takeover/entry.ts';
 /** The method page's first step, which the takeover imports first there (`startTappedSignIn`). */
 const SIGN_IN_CHUNK = 'social-sign-in';
 
@@ -47,7 +46,7 @@ export function pageScripts(manifest: Manifest): PageScripts {
     withImports(manifest, keys).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const everyPage = preloads(takeover.imports ?? []);
   const methodPage = preloads([...(takeover.imports ?? []), ...signIn]);
-  const inline = earlyTapScript();
+  const inline = heldTapScript();
   // The text goes into HTML unescaped: it must not be able to close its own element.
   if (/<\/script/i.test(inline)) throw new Error('The inline script contains "</script"');
   return {

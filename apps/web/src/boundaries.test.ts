@@ -20,6 +20,14 @@ const refused: [string, string, RegExp][] = [
   ['lib/new.ts', "import '@/features/welcome/api/activate-account';", /Shared code/],
   ['components/new.ts', "import '../app/router';", /Shared code/],
   ['config/new.ts', "import '@/app/layout';", /Shared code/],
+  // Neither the takeover nor the server renderer: the app reads only the state the server hands it.
+  ['features/sign-up/new.ts', "import '@/takeover/state';", /own folder|no other feature/],
+  ['lib/new.ts', "import '../takeover/chunks';", /Shared code/],
+  ['config/new.ts', "import '../server/page-language';", /Shared code/],
+  ['app/routes/new.ts', "import '../../takeover/entry';", /only the state the server hands it/],
+  ['takeover/new.ts', "import '../server/scripts';", /Only the server renderer/],
+  ['app/new.ts', "void import('@/server/renderer');", /Only the server renderer/],
+  ['main.ts', "import './server/styles';", /Only the server renderer/],
   // Nothing of the functions package.
   ['lib/new.ts', "import '../../../../functions/src/platform/domain/errors';", /functions package/],
   ['app/new.ts', "import '@dayfocus/functions';", /functions package/],
@@ -37,6 +45,10 @@ const allowed: [string, string][] = [
   ['features/welcome/new.ts', "void import('@/components/open-in-browser');"],
   ['app/new.ts', "import '@/features/welcome/api/activate-account';"],
   ['lib/new.ts', "import '@dayfocus/contracts/brand';"],
+  ['app/routes/new.ts', "import '@/takeover/welcome-state';"],
+  ['takeover/new.ts', "import '@/app/router';"],
+  ['server/new.ts', "import '../takeover/state';"],
+  ['server/new.ts', "import '@/features/short-link/components/link-page';"],
 ];
 
 describeWalls('the layers of apps/web/src, as the lint holds them', 'apps/web/src', { refused, allowed });

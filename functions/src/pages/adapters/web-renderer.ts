@@ -1,8 +1,4 @@
-/**
- * The web app's server renderer (apps/web/src/server/renderer.tsx, bundled into `lib/web/`): the
- * app's pages (the invitation and the pages after it) and a short link's pages are drawn by it,
- * with the app's own components and stylesheet.
- */
+/** The app's pages and a short link's pages are drawn with the app's own components and stylesheet. */
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { WebPageRenderer } from '@dayfocus/contracts/web-page';

@@ -9,19 +9,15 @@
  */
 import { withScriptSource, withStyleSource } from '@dayfocus/contracts/security-headers';
 
-/** What the renderer (apps/web/src/server/renderer.tsx) says of what it inlines, when it inlines it. */
+/** What the renderer says of what it inlines. */
 export interface InlineRenderer {
-  /** The CSP source of the inline stylesheet: its hash, `'sha256-…'`, a constant of the build. */
+  /** Its hash, `'sha256-…'`, a constant of the build. */
   readonly inlineStyleSource?: string;
-  /** The CSP source of the inline script: its hash, `'sha256-…'`, a constant of the build. */
+  /** Likewise. */
   readonly inlineScriptSource?: string;
 }
 
-/**
- * The page headers with the renderer's sources added to their policy's `style-src` and
- * `script-src`: as they are for a renderer that inlines nothing, or headers without a policy
- * (which refuse nothing).
- */
+/** Headers without a policy refuse nothing: they stay as they are. */
 export function withInlineSources(headers: Record<string, string>, renderer: InlineRenderer): Record<string, string> {
   let policy = headers['Content-Security-Policy'];
   if (policy === undefined) return headers;

@@ -83,7 +83,6 @@ export class PageFlow {
       case 'welcome':
         return this.welcomePages.answer(route, request);
       case 'page':
-        // A request with a query the page does not read goes to the page's own URL first.
         return this.canonical(path, rawUrl) ?? this.page(request, route);
       case 'unknown':
         // A longer path under /feedback/, or an id that cannot be decoded: not a link we make. The
@@ -117,16 +116,12 @@ export class PageFlow {
     };
   }
 
-  /**
-   * A page the CDN keeps, asked for with a query it does not read: the redirect to the page's own
-   * URL (the renderer says which parameters each page reads), or null when the request is that URL.
-   */
+  /** A query the page does not read goes to the page's own URL first (the renderer says which it reads). */
   private canonical(path: string, rawUrl: string): HttpAnswer | null {
     return this.elsewhere(path, rawUrl, this.deps.renderer().pageQuery(path, splitRawUrl(rawUrl).rawQuery ?? ''));
   }
 
   /**
-   * The redirect to the same path with `query`, or null when the request asked for exactly that.
    * Hosting's CDN keys its copies on the whole URL: without this, `?x=random` would reach the
    * function (and Firestore) on every request. The redirect reads nothing and renders nothing.
    * Its Location is `path` as parsed (ownPathOf), never the spelling sent: that one may name

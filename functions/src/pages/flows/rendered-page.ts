@@ -1,7 +1,4 @@
-/**
- * A page of the web app's renderer as an HTTP answer: the page flows' one way to render
- * (page-flow.ts, welcome-page-flow.ts).
- */
+/** A page of the web app's renderer as an HTTP answer: the page flows' one way to render. */
 import type { WebPageInput, WebPageRenderer } from '@dayfocus/contracts/web-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
@@ -14,10 +11,8 @@ export interface PageRendering {
   pageHeaders: Record<string, string>;
 }
 
-/** What the flow asks the renderer for: the page's input but for the deploy's settings. */
 export type PageAsked = Omit<WebPageInput, 'productDomain' | 'productImageUrl'>;
 
-/** The renderer's page as an answer, with the page headers and the cache rule of its status. */
 export async function renderedPage(
   deps: PageRendering,
   input: PageAsked,

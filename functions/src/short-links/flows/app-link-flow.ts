@@ -1,8 +1,3 @@
-/**
- * Short links: making one for an inviter ("I already have an account"), and answering a
- * visit to one. Talks to its adapters through the small interfaces below, so tests can run
- * it in-process against the Firestore emulator.
- */
 import {
   answerForLink,
   appleAppSiteAssociation,
@@ -39,7 +34,6 @@ export interface AppLinkFlowDeps {
    * for LINK_KEEP_MS at most (wiring.ts): serving a link, which every open does, names her.
    */
   keptInviters: { card(inviterId: string): Promise<InviterCard | null> };
-  /** The web app's server renderer, which draws the link's pages (apps/web/src/server/renderer.tsx). */
   renderer: () => LinkPageRenderer;
   links: AppLinkLinks;
   logger: Logger;
@@ -96,7 +90,6 @@ export class AppLinkFlow {
     return (await this.servedLinkOf(code))?.link ?? null;
   }
 
-  /** The served link of a code with its inviter's card, or null (linkOf). */
   private async servedLinkOf(code: string): Promise<{ link: ServedLink; inviter: InviterCard } | null> {
     const link = await this.deps.links.findByCode(code);
     if (!link || !isLinkInviter(link.inviterId)) return null;
@@ -141,7 +134,7 @@ export class AppLinkFlow {
     return { ...(await page), pending };
   }
 
-  /** Counts one open; never rejects (a lost count is logged, not raised). */
+  /** Never rejects: a lost count is logged, not raised. */
   private async countOpen(code: string, visitor: Visitor, source: OpenSource): Promise<void> {
     try {
       await this.deps.links.countOpen(code, visitor, source, this.deps.now().toISOString());
@@ -167,7 +160,6 @@ export class AppLinkFlow {
     };
   }
 
-  /** The link's page (or the unknown link's), drawn by the web app's renderer, with its headers. */
   private async pageAnswer(answer: LinkAnswer, inviter: InviterCard | null, visit: LinkVisit): Promise<HttpAnswer> {
     const settings = this.deps.settings();
     const renderer = this.deps.renderer();
@@ -201,7 +193,6 @@ export class AppLinkFlow {
     };
   }
 
-  /** /.well-known/apple-app-site-association and /.well-known/assetlinks.json. */
   appAssociation(path: string): HttpAnswer {
     const json = (value: unknown): HttpAnswer => ({
       status: 200,

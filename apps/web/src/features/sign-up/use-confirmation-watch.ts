@@ -5,10 +5,9 @@ import type { VerificationSession } from './use-verification-session';
 const CHECK_EVERY_MS = 3_000;
 
 /**
- * The watch of the confirmation page: once the session's address is confirmed anywhere (often
- * in another browser), `onConfirmed` runs, within a few seconds of the page being visible. It
- * asks when the page becomes visible again (back from the mail app), and every few seconds while
- * it is.
+ * Once the session's address is confirmed anywhere (often in another browser), `onConfirmed` runs
+ * within a few seconds of the page being visible: it asks when the page becomes visible again (back
+ * from the mail app), and every few seconds while it is.
  */
 export function useConfirmationWatch(session: VerificationSession | null | undefined, onConfirmed: () => void): void {
   useEffect(() => {

@@ -12,9 +12,8 @@ export interface ResendOutcome {
 }
 
 /**
- * "Send the e-mail again" for the session's account, at most once a minute after the last e-mail
- * (`sentAt`, ms since the epoch), or later when the server says so (the address's five a day):
- * `waitMs` counts down to the next one, each second.
+ * At most once a minute after the last e-mail (`sentAt`, ms since the epoch), or later when the
+ * server says so (the address's daily limit): `waitMs` counts down to the next one, each second.
  */
 export function useResendVerification(session: VerificationSession | null | undefined, sentAt: number) {
   const { t, i18n } = useTranslation();

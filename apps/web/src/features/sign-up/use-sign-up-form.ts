@@ -8,22 +8,19 @@ const FIELD_ORDER = ['username', 'email', 'password', 'confirmPassword'] as cons
 export type Field = (typeof FIELD_ORDER)[number];
 
 /**
- * Why a submit did not sign up: the address is taken; the network failed; Auth refused a new
- * account from this network for now (`busy`: its limit of new accounts an hour per IP address,
- * which a carrier's shared address meets when many people join at once); anything else.
+ * `busy`: Auth refused a new account from this network for now (its limit of new accounts an hour
+ * per IP address, which a carrier's shared address meets when many people join at once).
  */
 export type SubmitProblem = 'email-in-use' | 'network' | 'busy' | 'failed' | null;
 
-/** What a valid form hands on: every field present. */
 export type ValidSignUp = Required<SignUpFormValues>;
 
-/** One line of the summary: its message, and the field it is about (none for a failure of the service). */
+/** No `field` for a failure of the service. */
 export interface SummaryLine {
   message: string;
   field?: Field;
 }
 
-/** Every failing rule's message key of one field, each once. */
 function fieldMessageKeys(errors: FieldErrors<SignUpFormValues>, field: Field): string[] {
   const error = errors[field];
   if (!error) return [];
@@ -32,10 +29,8 @@ function fieldMessageKeys(errors: FieldErrors<SignUpFormValues>, field: Field): 
 }
 
 /**
- * The email sign-up form's state: every rule of the shared schema (the server's too) checked at
- * once, on submit; then the problem `onSubmit` answers. Gives each field's messages (its failing
- * rules, and "already registered" for the email), the summary's lines in field order, and
- * `attempt`, which counts the submits (the summary takes focus on each).
+ * Every rule of the shared schema (the server's too) is checked at once, on submit. `attempt`
+ * counts the submits: the summary takes focus on each.
  */
 export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>) {
   const { t } = useTranslation();
@@ -53,7 +48,6 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
   });
   const { errors, isSubmitting } = form.formState;
 
-  /** A field's messages: its failing rules, and for the email, "already registered". */
   const fieldMessages = (field: Field): string[] => {
     const messages = fieldMessageKeys(errors, field).map((key) => t(key));
     if (field === 'email' && problem === 'email-in-use') messages.push(t('signUp.emailInUse'));
@@ -95,16 +89,15 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
     },
   );
 
-  /** A field's input, checked again after each change. */
   const register = (field: Field) => form.register(field, { onChange: () => void recheck(field) });
 
-  /** Puts a value into a field, as if typed (the suggested address), and checks it again. */
+  /** As if typed (the suggested address). */
   function setField(field: Field, value: string) {
     form.setValue(field, value, { shouldDirty: true });
     void recheck(field);
   }
 
-  /** Fills the fields still empty with what was typed before (the way back to the form). */
+  /** With what was typed before: the way back to the form. */
   function fillEmpty(values: Partial<Record<Field, string>>) {
     for (const [field, value] of Object.entries(values) as [Field, string][]) {
       if (value && !form.getValues(field)) form.setValue(field, value);

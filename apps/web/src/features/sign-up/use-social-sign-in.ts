@@ -13,7 +13,6 @@ export type Busy = Provider | 'finishing' | null;
 export interface Problem {
   /** What the person is told (a translation key, which may name `{{provider}}`). */
   message: string;
-  /** The provider whose sign-in failed or was cancelled. */
   provider?: Provider;
   /** Cancelled by the person: said calmly (a status), not as an alert. */
   cancelled?: boolean;
@@ -31,10 +30,9 @@ export interface SocialSignInOptions {
 }
 
 /**
- * The sign-in with Apple or Google and the sign-up after it (docs/arrival.md): a tap opens the
- * popup within the tap, or goes by redirect where a popup cannot be had (an in-app browser, Auth
- * not ready yet, the popup blocked); then the server completes the sign-up
- * (completeSocialSignUp), the browser signs out and `onSignedUp` runs.
+ * docs/arrival.md: a tap opens the popup within the tap, or goes by redirect where a popup cannot
+ * be had (an in-app browser, Auth not ready yet, the popup blocked); then the server completes the
+ * sign-up. The session stays in the tab for the welcome page.
  */
 export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialSignInOptions) {
   const { i18n } = useTranslation();
@@ -42,7 +40,6 @@ export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialS
   const [busy, setBusy] = useState<Busy>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
 
-  /** The server step failed (`finishPending`), or the sign-in with `provider` did. */
   function fail(error: unknown, finishPending: boolean, provider?: Provider) {
     const cancelled = isCancelledSignIn(error);
     // eslint-disable-next-line no-console

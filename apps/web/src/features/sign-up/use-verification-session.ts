@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 
 type VerificationApi = typeof import('./api/verification');
 
-/** This tab's session of the account it signed up, and the Auth calls the confirmation page makes with it. */
 export interface VerificationSession {
   api: VerificationApi;
   user: User;

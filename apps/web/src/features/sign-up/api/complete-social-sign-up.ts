@@ -4,8 +4,8 @@ import { callFunction } from '@/lib/callables';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 
 /**
- * After an Apple or Google sign-in: the full User record, notifications, friendship, push and
- * history. Answers as activation does: the inviter now a friend and her short link.
+ * After an Apple or Google sign-in the server makes the account whole at once (docs/architecture.md,
+ * "Data written") and answers as activation does.
  */
 export function completeSocialSignUp(request: RequestOf<'completeSocialSignUp'>): Promise<ActivationAnswer> {
   return callFunction('completeSocialSignUp', request);

@@ -51,9 +51,8 @@ export class UnusableFinishLinkError extends Error {
 }
 
 /**
- * The new password set and the sign-up finished by the server (the address confirmed, the inviter
- * joined), then this tab signed in with it, as the sign-up's own tab is, for the welcome page's
- * "Get the app".
+ * Once the server has finished the sign-up with the new password, this tab signs in with it, as
+ * the sign-up's own tab is, for the welcome page's "Get the app".
  */
 export async function finishSignUp(request: {
   resetCode: string;

@@ -21,9 +21,9 @@ export interface EmailSignUp {
 }
 
 /**
- * Asks the server for the signed-in account's verification e-mail, ours (in `language`, naming
- * the inviter its sign-up recorded, its link leading to that inviter's welcome page). Answers
- * when the next one may be asked for: the address's limits are the server's.
+ * Our own e-mail, not Firebase's: in `language`, naming the inviter the sign-up recorded, its link
+ * leading to that inviter's welcome page. The address's limits are the server's: it answers when
+ * the next one may be asked for.
  */
 export function sendVerificationEmail(language: string): Promise<{ retryAfterMs: number }> {
   return callFunction('sendVerificationEmail', { language });
@@ -54,13 +54,10 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
 }
 
 /**
- * Email sign-up (docs/architecture.md, "Activation, step by step"): the account, the User record (registerInvitee), then the
- * verification e-mail, in the page's language, whose link continues to
- * `/welcome/{new uid}/{inviter uid}`. Every step can be repeated, so a retry after any failure
- * finishes the sign-up.
- *
- * The account stays signed in, in this tab only (lib/auth.ts), for the confirmation page: it
- * sends the e-mail again and notices when the address is confirmed. That page signs out.
+ * docs/architecture.md, "Activation, step by step". Every step can be repeated, so a retry after
+ * any failure finishes the sign-up. The account stays signed in, in this tab only (lib/auth.ts):
+ * the confirmation page sends the e-mail again and notices when the address is confirmed, and the
+ * welcome page's "Get the app" hands the session to the app, then ends it.
  */
 export async function signUpWithEmail(
   input: EmailSignUp,
@@ -78,7 +75,6 @@ export async function signUpWithEmail(
   return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs };
 }
 
-/** What the form says of a sign-up that failed with `error`. */
 export function submitProblemOf(error: unknown): Exclude<SubmitProblem, null> {
   if (error instanceof EmailInUseError) return 'email-in-use';
   if (firebaseErrorCode(error) === 'too-many-requests') return 'busy';

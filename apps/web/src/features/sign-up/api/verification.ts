@@ -22,7 +22,7 @@ export interface ConfirmEmailState {
   mailSent?: boolean;
 }
 
-/** This tab's signed-in account, if it is the one that signed up; null otherwise. */
+/** Null unless this tab is signed in as the account that signed up. */
 export async function signedUpAccount(uid: string): Promise<User | null> {
   const auth = firebaseAuth();
   await auth.authStateReady();
@@ -31,10 +31,9 @@ export async function signedUpAccount(uid: string): Promise<User | null> {
 }
 
 /**
- * Whether the address has been confirmed, as Auth now says (one account lookup). The session
- * goes on with the tab to the welcome page, whose "Get the app" hands it to the app as a sign-in
- * handoff and then ends it (features/welcome/api/sign-in-handoff.ts); it lives in this tab's
- * session storage only, and is gone with the tab.
+ * One account lookup. The session is not ended here: it goes on with the tab to the welcome page,
+ * whose "Get the app" hands it to the app as a sign-in handoff and then ends it
+ * (features/welcome/api/sign-in-handoff.ts).
  */
 export async function confirmedElsewhere(user: User): Promise<boolean> {
   await user.reload();

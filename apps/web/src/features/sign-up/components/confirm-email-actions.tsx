@@ -6,11 +6,8 @@ import { useResendVerification } from '../use-resend-verification';
 import { useVerificationSession } from '../use-verification-session';
 
 /**
- * The confirmation page's actions for the account this tab signed up (`state`): "send the e-mail
- * again" (with a cooldown: ../use-resend-verification.ts), and a watch that moves on
- * (`onConfirmed`) within a few seconds of the page being visible once the address is confirmed
- * anywhere (../use-confirmation-watch.ts). Without that session (another tab, the session gone)
- * it says how to get a new e-mail.
+ * For the account this tab signed up. Without that session (another tab, the session gone) it says
+ * how to get a new e-mail.
  */
 export function ConfirmEmailActions({
   state,

@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import type { Field, SummaryLine } from '../use-sign-up-form';
 
-/**
- * The form's error summary (GOV.UK's): every problem in one alert, which takes focus on each
- * submit (`focusKey`), each line a link to its field (`ids`); `children` below the list.
- */
+/** GOV.UK's error summary: every problem in one alert, which takes focus on each submit. */
 export function ErrorSummary({
   lines,
   ids,
@@ -17,7 +14,6 @@ export function ErrorSummary({
   focusKey: number;
   children?: ReactNode;
 }) {
-  /** A summary line's link: to its field, focused, with its label in view (GOV.UK's error summary). */
   function goTo(event: React.MouseEvent, name: Field) {
     event.preventDefault();
     // The input's scroll margin (styles.css) brings its label and message into view with it.

@@ -14,7 +14,6 @@ type PasswordName = 'password' | 'confirmPassword';
 type Passwords = Record<PasswordName, string>;
 type Problems = Partial<Record<PasswordName, string[]>>;
 
-/** Every failing rule's message key, by field, each once (the sign-up form's rules). */
 function problemsOf(values: Passwords): Problems {
   try {
     passwordsSchema.validateSync(values, { abortEarly: false });
@@ -31,10 +30,8 @@ function problemsOf(values: Passwords): Problems {
 }
 
 /**
- * The finish link's page (the inviter's sign-up page with the mail's `oobCode`): her address,
- * a new password twice, and "Finish signing up"; `onFinished` with the account once the server
- * has finished it and this tab is signed in. A link Auth no longer takes says so, with the way
- * back to the form (`signUpAgain`), where the same address gets a new link.
+ * On the inviter's sign-up page with the mail's `oobCode`. `onFinished` runs once the server has
+ * finished the sign-up and this tab is signed in.
  */
 export function FinishSignUpForm({
   code,
@@ -95,7 +92,6 @@ export function FinishSignUpForm({
   );
 }
 
-/** A password field's props: its value, its messages (`problems`' keys, said) and its hint. */
 function passwordField(
   name: PasswordName,
   id: string,
@@ -119,10 +115,7 @@ function passwordField(
   };
 }
 
-/**
- * A link Auth no longer takes (expired, used): said, with the way back to the form, where the same
- * address gets a new one.
- */
+/** A link Auth no longer takes (expired, used): the way back to the form, where the same address gets a new one. */
 function UnusableLink({ signUpAgain }: { signUpAgain: string }) {
   const { t } = useTranslation();
   return (

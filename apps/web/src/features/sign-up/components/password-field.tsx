@@ -5,11 +5,11 @@ import { FieldHint, FieldMessages } from './field-messages';
 import type { FieldProps } from './text-field';
 
 /**
- * A labelled password input with its messages, and a button that shows or hides what is typed
- * (`show`, `hide`: its names). `rules`, in Apple's `passwordrules` syntax, tells a password manager
- * what a password it suggests must be; React knows no such property, and passes it on as written.
- * No `maxlength`: the browser would cut a longer paste silently, and the account would get a password
- * its owner never typed; the form's rule says "at most 20" instead.
+ * `show` and `hide` name the button that shows or hides what is typed. `rules`, in Apple's
+ * `passwordrules` syntax, tells a password manager what a password it suggests must be; React knows
+ * no such property, and passes it on as written. No `maxlength`: the browser would cut a longer
+ * paste silently, and the account would get a password its owner never typed; the form's rule says
+ * the limit instead.
  */
 export function PasswordField({
   label,
@@ -76,7 +76,6 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
  */
 const PASSWORD_RULES = `minlength: ${PASSWORD_MIN_LENGTH}; maxlength: ${INPUT_MAX_LENGTH};`;
 
-/** A new password and its confirmation, by the sign-up form's rules: the sign-up form's and the finishing page's. */
 export function NewPasswordFields({
   password,
   confirm,

@@ -5,11 +5,7 @@ import type { Busy, Problem } from '../use-social-sign-in';
 
 const providerNames: Record<Provider, string> = { 'apple.com': 'Apple', 'google.com': 'Google' };
 
-/**
- * What a sign-in with a provider says, in a place kept for it at the end of the method page, so
- * that nothing moves when it comes: the sign-up finishing, a cancelled sign-in (calmly, as a
- * status), or a failure (an alert), with "Try again" (`onRetry`) when only the server step failed.
- */
+/** In a place kept for it at the end of the method page, so that nothing moves when it comes. */
 export function SignInProblem({
   busy,
   problem,

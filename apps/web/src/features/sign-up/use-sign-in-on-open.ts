@@ -28,11 +28,8 @@ export interface OpeningHandlers {
 }
 
 /**
- * What the sign-up method page opens with, once per page (a redirect's result can be read once):
- * a tap the server's page took before the app ran, whose sign-in goes by redirect (not Google's
- * inside an in-app browser, which refuses it: the way out is on the page); back from a provider's
- * page, the redirect's result; and Auth readied for a tap. Answers whether it is: a tap then
- * opens the popup (before, it goes by redirect).
+ * Once per page: a redirect's result can be read once. Answers whether Auth is ready for a tap: a
+ * tap then opens the popup (before, it goes by redirect).
  */
 export function useSignInOnOpen(handlers: OpeningHandlers): boolean {
   const [popupReady, setPopupReady] = useState(false);
@@ -40,7 +37,6 @@ export function useSignInOnOpen(handlers: OpeningHandlers): boolean {
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  // What a redirect brought back: the sign-up to finish, or the sign-in's failure.
   const redirected = useEffectEvent((credential: Awaited<ReturnType<typeof redirectSignIn>>) => {
     handlers.onRedirectResult(credential !== null && firebaseAuth().currentUser?.uid === credential.user.uid);
   });
@@ -59,6 +55,7 @@ export function useSignInOnOpen(handlers: OpeningHandlers): boolean {
       // Only a tap on this page's own form starts a sign-in (lib/sign-in-start.ts): a link with
       // `?start=`, wherever it was, opens the page.
       if (!takeStartTap(pathname, requested)) return;
+      // Google refuses to sign in inside an in-app browser: the way out is on the page.
       if (requested === 'google.com' && currentInAppBrowser()) return;
       handlers.onStart(requested);
     } else if (returningFromRedirect()) handlers.onReturning();

@@ -1,11 +1,8 @@
 /**
  * Sign-in with Apple or Google, as it has to work where invite links really open
- * (docs/arrival.md):
- * - a popup, opened within the tap (nothing awaited between the tap and `window.open`);
- * - a full-page redirect where a popup cannot be had: the browser blocked it, Auth was not
- *   ready yet at the tap, or the page runs in an in-app browser, where popups fail;
- * - back from a redirect, `redirectSignIn` gives the result, and the sign-up finishes as after
- *   a popup.
+ * (docs/arrival.md): a popup opened within the tap (nothing awaited between the tap and
+ * `window.open`), or a full-page redirect where a popup cannot be had (the browser blocked it, Auth
+ * was not ready yet at the tap, or an in-app browser, where popups fail).
  */
 import {
   getRedirectResult,
@@ -55,7 +52,6 @@ function redirectedTo(): Provider | null {
   }
 }
 
-/** Whether this tab went to a provider's page from here and has come back (the result may still be on its way). */
 export function returningFromRedirect(): boolean {
   return redirectedTo() !== null;
 }
@@ -70,7 +66,7 @@ export class RedirectSignInError extends Error {
   }
 }
 
-/** Leaves for the provider's page; resolves only if leaving failed (it rejects then). */
+/** Leaves for the provider's page: never resolves, and rejects if leaving failed. */
 export async function signInByRedirect(provider: Provider, language: string): Promise<never> {
   const auth = await prepareAuth();
   auth.languageCode = language;

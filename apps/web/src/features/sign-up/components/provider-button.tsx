@@ -3,10 +3,6 @@ import { START_PARAM } from '@/lib/sign-in-start';
 import type { Provider } from '../api/social-sign-in';
 import { ProviderMark } from './provider-mark';
 
-/**
- * One provider's sign-up button. In the server's copy of the page it submits the page's GET form
- * (`form`, START_PARAM); once the app has the page, a tap runs `onTap`.
- */
 export function ProviderButton({
   provider,
   form,

@@ -15,7 +15,7 @@ interface Props {
    * and made once it is (lib/held-submit.ts).
    */
   ready?: boolean;
-  /** Runs the sign-up; resolves to the problem to show, or null when it went on elsewhere. */
+  /** Null when the sign-up went on elsewhere. */
   onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>;
   /** Under "already registered" in the summary: the way on for the address's owner. */
   emailInUseHelp?: ReactNode;
@@ -24,12 +24,9 @@ interface Props {
 }
 
 /**
- * The email sign-up form, with the GOV.UK Design System's error pattern: every rule
- * (docs/architecture.md, "The screens") is checked at once (the shared schema the server uses
- * too: ../use-sign-up-form.ts); on submit every failing message is listed in one summary alert,
- * which takes focus, each line a link to its field, and each message also stands beside its
- * field (`aria-invalid`, `aria-describedby`). A field's message goes as soon as the field is
- * valid; none appears while typing.
+ * The GOV.UK Design System's error pattern (docs/architecture.md, "The screens"): on submit every
+ * failing message is listed in one summary alert and also stands beside its field. A field's
+ * message goes as soon as the field is valid; none appears while typing.
  */
 export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, kept }: Props) {
   const { t } = useTranslation();
@@ -108,10 +105,6 @@ function useTakeOver(formRef: React.RefObject<HTMLFormElement | null>, ready: bo
   }, [ready]);
 }
 
-/**
- * Each field's hint, shown before any error: who sees the user name, the password's rules, and the
- * likely address when the typed one's domain is a typo of a big mail domain (`checkEmail`).
- */
 function useHints(setField: (field: Field, value: string) => void) {
   const { t } = useTranslation();
   const email = useEmailSuggestion();
@@ -131,7 +124,6 @@ function useHints(setField: (field: Field, value: string) => void) {
   return { hints, checkEmail: email.check };
 }
 
-/** "Did you mean ravi@gmail.com?", with the one tap that takes it, said as it appears. */
 function EmailSuggestion({ address, onTake }: { address: string; onTake: () => void }) {
   const { t } = useTranslation();
   return (

@@ -11,24 +11,16 @@ import { useSocialSignIn } from '../use-social-sign-in';
 import { ProviderButton } from './provider-button';
 import { SignInProblem } from './sign-in-problem';
 
-/**
- * The providers in the order the page offers them: the phone's own first (Apple on an iPhone,
- * Google on Android, where most of our visitors are); elsewhere Google first, as more people
- * have a Google account than an Apple ID (docs/arrival.md).
- */
+/** The phone's own first; elsewhere Google, as more people have a Google account than an Apple ID (docs/arrival.md). */
 export function providerOrder(platform: Platform): Provider[] {
   return platform === 'ios' ? ['apple.com', 'google.com'] : ['google.com', 'apple.com'];
 }
 
 /**
- * Sign-up with Apple or Google (docs/arrival.md): a popup opened within the tap, or the full-page
- * redirect where a popup cannot be had (blocked, Auth not ready yet at the tap, an in-app
- * browser); then the server completes the sign-up (completeSocialSignUp), the browser signs out
- * and `onSignedUp` runs (../use-social-sign-in.ts). Inside an in-app browser Google is not
- * offered: Google refuses to sign in there, so the way into the real browser stands in its place.
- * A tap that comes before the app has taken the server's page over is kept: the buttons submit a
- * GET form (START_PARAM), and the page that comes back starts that sign-in by redirect (only after
- * a tap: lib/sign-in-start.ts, ../use-sign-in-on-open.ts).
+ * Inside an in-app browser Google is not offered: Google refuses to sign in there, so the way into
+ * the real browser stands in its place. A tap that comes before the app has taken the server's page
+ * over is kept: the buttons submit a GET form (START_PARAM), and the page that comes back starts
+ * that sign-in by redirect (only after a tap: lib/sign-in-start.ts).
  */
 export function SocialSignUpButtons({
   inviterId,
@@ -38,7 +30,6 @@ export function SocialSignUpButtons({
 }: {
   inviterId: string | undefined;
   disabled: boolean;
-  /** The account made or completed, and the server's answer: the inviter now a friend, her short link. */
   onSignedUp: (signedUp: { uid: string; answer: ActivationAnswer }) => void;
   /** The page's other ways (e-mail, "I already have an account"), between the buttons and what a sign-in says. */
   children?: ReactNode;

@@ -10,13 +10,12 @@ import { pageTakenOver } from '@/lib/taken-over';
 const INLINE_LANGUAGES = 2;
 
 /**
- * The languages of the configuration that the app has a translation for, as links. On the
- * invitation page each goes to the invitation in that language (`/feedback/{uid}/{lg}`), so
- * the choice works without JavaScript and can be shared; elsewhere a link switches every
- * string at once, in place, and says the choice in the address (`?lg=`, the rest of the query
- * kept), so that a reload or a shared address keeps it; before the app runs (a page the server
- * rendered) the link loads the page again in that language. More than two languages are a menu
- * (`<details>`, which opens without JavaScript too) named by the current language.
+ * Links, so that the choice works without JavaScript. On the invitation page each goes to the
+ * invitation in that language, whose path names it, so that it can be shared; elsewhere a link
+ * switches every string at once, in place, and says the choice in the address (`?lg=`, the rest of
+ * the query kept), so that a reload or a shared address keeps it; before the app runs (a page the
+ * server rendered) the link loads the page again in that language. A menu (`<details>`, which
+ * opens without JavaScript too) is named by the current language.
  */
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
@@ -88,7 +87,6 @@ export function LanguageSelect() {
   );
 }
 
-/** A query string with `lg` set to `code`, its other parameters kept in their order. */
 function withLanguage(search: string, code: string): string {
   const params = new URLSearchParams(search);
   params.set('lg', code);

@@ -4,11 +4,9 @@ import { InviterPicture } from '@/components/inviter-picture';
 import { Page } from '@/components/page';
 
 /**
- * A page of a short link (`/l/{code}`), drawn by the server only (server/renderer.tsx, no app script):
- * the inviter, then ONE primary action for the device (iPhone: copy the invite and get the app;
- * Android: Google Play with the invite; desktop: the QR code to scan with the phone), the app
- * for people who have it second, and "Continue on the web" to the inviter's invitation last.
- * The element ids are what the page's script (open-app-script.ts) and the tests find.
+ * Drawn by the server only (server/renderer.tsx), with no app script: ONE primary action for the
+ * device, the app second for people who have it, the web last. The element ids are what the page's
+ * script (../open-app-script.ts) and the tests find.
  */
 export function LinkPage({ content }: { content: LinkPageContent }) {
   return content.kind === 'invite' ? <InviteLink content={content} /> : <UnknownLink content={content} />;

@@ -151,6 +151,19 @@ describe('The invitation page, server-rendered', () => {
       expect(response.status, path).toBe(404);
       expect(response.body, path).toContain('This link does not work');
       expect(response.body, path).not.toMatch(/og:|twitter:/);
+      // The CDN keeps it for everyone alike: its one stylesheet applies by its hash, with no nonce
+      // that every visitor of the copy would share, and no script at all.
+      const csp = String(response.headers['content-security-policy']);
+      expect(response.headers['cache-control'], path).toMatch(/s-maxage=/);
+      expect(csp, path).not.toContain('nonce-');
+      expect(response.body, path).not.toMatch(/<script|nonce=/);
+      const styles = [...response.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? '');
+      expect(styles, path).toHaveLength(1);
+      const digest = `'sha256-${createHash('sha256')
+        .update(styles[0] ?? '', 'utf8')
+        .digest('base64')}'`;
+      expect(/style-src ([^;]*)/.exec(csp)?.[1]?.split(' '), path).toContain(digest);
+      expect(/script-src ([^;]*)/.exec(csp)?.[1], path).toBe("'none'");
     }
   });
 

@@ -43,8 +43,11 @@ export interface LinkPageInput {
   path: string;
   /** The page's language, as `pageLanguage` chose it. */
   language: string;
-  /** The nonce of the page's one script, under the function's Content-Security-Policy. */
-  nonce: string;
+  /**
+   * The nonce of the page's stylesheet and script, under the function's Content-Security-Policy;
+   * none on a page the CDN keeps for everyone (its stylesheet then goes by its hash).
+   */
+  nonce?: string;
 }
 
 export interface LinkPageOutput {

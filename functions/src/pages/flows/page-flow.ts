@@ -96,21 +96,28 @@ export class PageFlow {
    * alike, so it offers both stores (the desktop's page) rather than the visitor's own first.
    */
   private async unknownPath(request: { rawUrl: string }, path: string): Promise<HttpAnswer> {
-    const nonce = this.deps.nonce();
+    const renderer = this.deps.renderer();
     // Not by Accept-Language: the CDN keeps this page for everyone alike.
-    const language = this.deps.renderer().pageLanguage({ queryLanguage: queryLanguageOf(request.rawUrl) });
+    const language = renderer.pageLanguage({ queryLanguage: queryLanguageOf(request.rawUrl) });
     const content = linkPageContent(
       { kind: 'not-found' },
       { inviter: null, platform: 'desktop', language, settings: this.deps.settings() },
     );
-    const page = await this.deps.renderer().renderLinkPage({ content, path, language, nonce });
+    // A nonce in a copy the CDN hands everyone would be everyone's: the stylesheet goes by its hash.
+    // A renderer without one gets a nonce, and a page nobody keeps.
+    const source =
+      renderer.inlineStyleSource === undefined
+        ? { nonce: this.deps.nonce() }
+        : { styleHash: renderer.inlineStyleSource };
+    const nonce = 'nonce' in source ? { nonce: source.nonce } : {};
+    const page = await renderer.renderLinkPage({ content, path, language, ...nonce });
     return {
       status: 404,
       headers: {
         ...this.deps.pageHeaders,
-        'Content-Security-Policy': pageSecurityPolicy(nonce),
+        'Content-Security-Policy': pageSecurityPolicy(source),
         'content-type': 'text/html; charset=utf-8',
-        'cache-control': UNKNOWN_INVITER_CACHE_CONTROL,
+        'cache-control': 'nonce' in source ? 'private, no-store' : UNKNOWN_INVITER_CACHE_CONTROL,
       },
       body: page.html,
     };

@@ -55,11 +55,16 @@ export function linkPageContent(
   };
 }
 
-export function pageSecurityPolicy(nonce: string): string {
+/**
+ * A short link's page's policy: its stylesheet and script under the response's nonce; or, given
+ * the stylesheet's hash, a page with no script that the CDN may keep for everyone alike.
+ */
+export function pageSecurityPolicy(source: { nonce: string } | { styleHash: string }): string {
+  const [style, script] = 'nonce' in source ? Array(2).fill(`'nonce-${source.nonce}'`) : [source.styleHash, "'none'"];
   return [
     "default-src 'none'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
+    `style-src 'self' ${style}`,
+    `script-src ${script}`,
     "img-src 'self' https: data:",
     "base-uri 'none'",
     "form-action 'none'",

@@ -185,7 +185,7 @@ export class AppLinkFlow {
         'content-language': page.language,
         'cache-control': NO_STORE,
         vary: 'User-Agent, Accept-Language',
-        'content-security-policy': pageSecurityPolicy(nonce),
+        'content-security-policy': pageSecurityPolicy({ nonce }),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
       },

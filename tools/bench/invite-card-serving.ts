@@ -25,6 +25,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { inviteCardPath } from '@dayfocus/contracts/invite-card';
+import { href } from '@dayfocus/contracts/page-paths';
 import { collections } from '@dayfocus/contracts/records';
 import { demoInviter, repoRoot, seedDemoInviter, urls } from '@dayfocus/stack';
 import { adminDb, createInviter, eventually } from '@dayfocus/stack/testing';
@@ -99,7 +100,7 @@ const scenarios = [
 const times: number[][] = scenarios.map(() => []);
 const cardBytes: number[] = [];
 const drawn: { key: string; drawnAt: string }[] = [];
-const pagePath = `/feedback/${encodeURIComponent(demoInviter.uid)}/${language}`;
+const pagePath = href('invitation', { inviterId: demoInviter.uid, lg: language });
 
 /** When the card at `key` was drawn, as its stored document says; nothing before it is stored. */
 async function drawnAtOf(key: string): Promise<string | undefined> {

@@ -24,6 +24,7 @@
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, demoInviter, inviteLink, provideBrowser, repoRoot, seedDemoInviter } from '@dayfocus/stack';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
+import { href } from '@dayfocus/contracts/page-paths';
 import { benchWeb } from './src/web-lighthouse-bench.js';
 import type { MeasuredPage } from './src/web-lighthouse-run.js';
 import { portalLanguages, selectedProfiles } from './src/web-profiles.js';
@@ -56,7 +57,7 @@ const site = (path: string, language: string) =>
 
 /** The demo inviter's short link, as "I already have an account" leads to it. */
 async function demoShortLink(): Promise<string> {
-  const response = await fetch(new URL(`/app-link/${demoInviter.uid}`, inviteLink(demoInviter.uid)), {
+  const response = await fetch(new URL(href('app-link', { inviterId: demoInviter.uid }), inviteLink(demoInviter.uid)), {
     redirect: 'manual',
   });
   const location = response.headers.get('location');
@@ -83,7 +84,7 @@ const pages: MeasuredPage[] = languages.flatMap((language) => [
   // The phone's own provider (Google on Android), which opens its sign-in once the app has the page.
   {
     name: `method-${language}`,
-    url: site(`/social-sign-up/${demoInviter.uid}`, language),
+    url: site(href('social-sign-up', { inviterId: demoInviter.uid }), language),
     budgeted: true,
     action: 'button.button-first',
   },
@@ -91,22 +92,27 @@ const pages: MeasuredPage[] = languages.flatMap((language) => [
   // sent by the app (the e-mail journey's figure, email-journey.ts, measures that wait).
   {
     name: `email-form-${language}`,
-    url: site(`/sign-up/${demoInviter.uid}`, language),
+    url: site(href('sign-up', { inviterId: demoInviter.uid }), language),
     budgeted: true,
     action: 'form input[name="username"]',
   },
-  { name: `confirm-${language}`, url: site('/confirm-email', language), budgeted: true, action: '#page-title' },
+  { name: `confirm-${language}`, url: site(href('confirm-email'), language), budgeted: true, action: '#page-title' },
   // From the e-mail's link: "Confirm and become friends with …", a form the server answers. Its GET
   // applies nothing, so a code of Auth's shape is enough here (the app, once loaded, finds the
   // account active, as a second tap on the link does).
   {
     name: `welcome-${language}`,
-    url: `${site(`/welcome/${invitee.uid}/${demoInviter.uid}`, language)}&mode=verifyEmail&oobCode=bench-code`,
+    url: `${site(href('welcome', { inviteeId: invitee.uid, inviterId: demoInviter.uid }), language)}&mode=verifyEmail&oobCode=bench-code`,
     budgeted: true,
     action: '#welcome-confirm button[type="submit"]',
   },
   // The front door, server-rendered for the phone's own store.
-  { name: `home-${language}`, url: site('/', language), budgeted: true, action: '.store-badges a.store-badge' },
+  {
+    name: `home-${language}`,
+    url: site(href('home'), language),
+    budgeted: true,
+    action: '.store-badges a.store-badge',
+  },
   // `?lg=`: the page's own language switch, which also leaves the runs out of the link's open counts.
   // "Copy the invite", a link to the App Store.
   {

@@ -17,6 +17,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_ARGS, demoInviter, inviteLink, provideBrowser, seedDemoInviter, urls } from '@dayfocus/stack';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
+import { href } from '@dayfocus/contracts/page-paths';
 
 interface TraceEvent {
   name: string;
@@ -48,17 +49,17 @@ async function pageUrl(): Promise<string> {
     case 'invitation':
       return inviteLink(demoInviter.uid, language);
     case 'method':
-      return site(`/social-sign-up/${demoInviter.uid}`);
+      return site(href('social-sign-up', { inviterId: demoInviter.uid }));
     case 'email-form':
-      return site(`/sign-up/${demoInviter.uid}`);
+      return site(href('sign-up', { inviterId: demoInviter.uid }));
     case 'confirm':
-      return site('/confirm-email');
+      return site(href('confirm-email'));
     case 'home':
-      return site('/');
+      return site(href('home'));
     case 'welcome': {
       const [invitee] = await importVerifiedInvitees([demoInviter.uid]);
       if (!invitee) throw new Error("Could not seed the welcome page's invitee");
-      return site(`/welcome/${invitee.uid}/${demoInviter.uid}`);
+      return site(href('welcome', { inviteeId: invitee.uid, inviterId: demoInviter.uid }));
     }
     default:
       throw new Error(`No page "${which}": invitation, method, email-form, confirm, welcome or home`);

@@ -20,6 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoInviter, repoRoot, urls } from '@dayfocus/stack';
 import { createInviter, uniqueId } from '@dayfocus/stack/testing';
+import { href } from '@dayfocus/contracts/page-paths';
 import type { Browser } from 'playwright-core';
 import { median } from './src/stats.js';
 import { CPU_SLOWDOWN, phoneContext, phonePage, SLOW_3G, withPhoneBrowser } from './src/slow-phone.js';
@@ -48,7 +49,7 @@ const MAX_TAPS = 5;
 
 async function tapRun(browser: Browser, throttled: boolean): Promise<TapRun> {
   const inviter = await createInviter({ userId: uniqueId('tap-inviter'), profileImage: demoInviter.profileImage });
-  const path = `/social-sign-up/${inviter.userId}`;
+  const path = href('social-sign-up', { inviterId: inviter.userId });
   const context = await phoneContext(browser);
   try {
     const page = await phonePage(context, throttled);

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import english from '@dayfocus/contracts/locales/en';
-import { pagePatterns } from '@dayfocus/contracts/page-paths';
+import { href, pagePatterns } from '@dayfocus/contracts/page-paths';
 import { demoInviter, urls } from '@dayfocus/stack';
 import { createInviter, uniqueId, verificationEmail } from '@dayfocus/stack/testing';
 import { errors, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -191,7 +191,7 @@ export async function runJourney(browser: Browser, options: JourneyOptions): Pro
   try {
     const steps = {} as Record<StepName, number | null>;
     const watch = stopwatch();
-    await page.goto(`${urls.hosting}/feedback/${encodeURIComponent(inviter.userId)}`, { waitUntil: 'commit' });
+    await page.goto(`${urls.hosting}${href('invitation', { inviterId: inviter.userId })}`, { waitUntil: 'commit' });
     await waitingFor('the invitation\'s "Sign up"', page, () =>
       page.getByRole('link', { name: en.invitation.signUp, exact: true }).tap(),
     );

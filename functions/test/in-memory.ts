@@ -53,6 +53,11 @@ export class MemoryAccounts implements AccountLookup, VerificationCodes {
     if (account) account.displayName = undefined;
   }
 
+  async markEmailVerified(uid: string): Promise<void> {
+    const account = this.accounts.get(uid);
+    if (account) account.emailVerified = true;
+  }
+
   /** A verification e-mail's code for the account, as Auth sends it. */
   verificationCode(uid: string): string {
     const code = `code-${uid}-${this.codes.size}`;

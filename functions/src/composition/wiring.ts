@@ -13,7 +13,7 @@ import { auth, db, storage } from '../platform/adapters/firebase.js';
 import { environment } from './environment.js';
 import { FunnelStore } from '../invites/adapters/funnel-store.js';
 import { FirestoreInviteStore } from '../invites/adapters/invite-store.js';
-import { gatedAccounts, gatedCodes, gatedInviteStore } from '../invites/adapters/gated-ports.js';
+import { gatedAccounts, gatedCodes, gatedInviteStore, gatedMailCodes } from '../invites/adapters/gated-ports.js';
 import { ttlCachedRead } from '../platform/adapters/ttl-cached-read.js';
 import { readLinkSettings } from '../short-links/adapters/link-params.js';
 import { picturesFolder } from '../invites/adapters/picture-params.js';
@@ -34,6 +34,8 @@ import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js
 import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
 import { InviterFlow } from '../invites/flows/inviter-flow.js';
 import { VerificationMailFlow } from '../invites/flows/verification-mail-flow.js';
+import { MailCodeFlow } from '../invites/flows/mail-code-flow.js';
+import { FirestoreMailCodes } from '../invites/adapters/mail-code-store.js';
 import { AuthVerificationLinks, FirestoreMailOutbox } from '../invites/adapters/mail-outbox.js';
 import { lastMailAt, mailLogKey } from '../invites/domain/mail-limits.js';
 import { SignInHandoffFlow } from '../sign-in-handoffs/flows/sign-in-handoff-flow.js';
@@ -73,6 +75,15 @@ export const owedWorkFlow = new OwedWorkFlow({
 
 const mailOutbox = new FirestoreMailOutbox(db);
 
+/**
+ * TEMPORARY, local stack only: the key of the mail codes' digests, a fixed value until the params'
+ * table (@dayfocus/contracts/function-params) has a kind for secrets, where it belongs as a secret
+ * param (MAIL_CODE_KEY in Secret Manager, the stack's own fixed value, the deploy check requiring
+ * it). A deployment has no key yet: its mails carry no code, and every code is refused.
+ */
+const LOCAL_MAIL_CODE_KEY = Buffer.from('dayfocus local stack mail code key, never a deployment');
+const mailCodeKey = () => (environment().authEmulatorHost === undefined ? null : LOCAL_MAIL_CODE_KEY);
+
 /** Our verification e-mail: Auth's code, our words, the Trigger Email extension's outbox. */
 export const verificationMailFlow = new VerificationMailFlow({
   accounts,
@@ -81,6 +92,7 @@ export const verificationMailFlow = new VerificationMailFlow({
   outbox: mailOutbox,
   textIn,
   productDomain: () => readLinkSettings().productDomain,
+  mailCodeKey,
   now: () => new Date(),
 });
 
@@ -154,8 +166,17 @@ export const appLinkFlow = new AppLinkFlow({
   now: () => new Date(),
 });
 
+/** The mail's short code: tried in Firestore, the address marked verified in Auth, both behind the call's gate. */
+const mailCodeFlow = new MailCodeFlow({
+  accounts: gatedAccounts(accounts),
+  codes: gatedMailCodes(new FirestoreMailCodes(db)),
+  mailCodeKey,
+  now: () => new Date(),
+});
+
 export const welcomeFlow = new WelcomeFlow({
   invites: inviteFlow,
+  mailCodes: mailCodeFlow,
   appLinks: appLinkFlow,
   signIn: { mintAtActivation: (uid, request) => signInHandoffFlow.createAtActivation(uid, request) },
   logger,

@@ -26,6 +26,16 @@ export const activateAccount = callable(
 );
 
 /**
+ * Signed in with email and password, in the tab that signed up: the code of the verification mail,
+ * typed instead of opening its link. Answers as activation does.
+ */
+export const confirmEmailWithCode = callable(
+  'confirmEmailWithCode',
+  (input, request): Promise<ActivationAnswer> => welcomeFlow.confirmMailCode(requireCaller(request), input),
+  { consumesBesideReads: true },
+);
+
+/**
  * Signed in with Apple or Google. Answers as activation does, so that the welcome page greets
  * at once with the inviter now a friend and has her link for the stores.
  */

@@ -152,6 +152,23 @@ export const functionManifest = {
       }),
     answer: answer<ActivationAnswer>(),
   },
+  confirmEmailWithCode: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'one call per e-mail sign-up that types the code from its mail, and a few mistyped tries',
+    caller: 'web',
+    // A right code joins the inviter, as activation does.
+    replayProtected: true,
+    // Signed in with email and password: the code of the account's newest mail. The platform and
+    // language as activateAccount's, for the sign-in code a first proof mints.
+    request: (fields) =>
+      fields.object({
+        code: fields.mailCode(),
+        platform: fields.handoffPlatform().optional().default(undefined),
+        language: fields.languageTag(),
+      }),
+    answer: answer<ActivationAnswer>(),
+  },
   completeSocialSignUp: {
     trigger: 'callable',
     maxInstances: 10,

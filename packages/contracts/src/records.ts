@@ -35,6 +35,11 @@ export const collections = {
   mail: '_mail',
   /** One per address (a SHA-256 of it): the verification mails sent to it in the last day (mail-limits.ts). */
   mailLogs: '_mailLogs',
+  /**
+   * One per account: the keyed digest of its newest verification mail's short code, its tries, and
+   * the account's wrong tries of the hour (functions/src/invites/domain/mail-codes.ts).
+   */
+  mailCodes: '_mailCodes',
   /** Sign-in handoff codes by their digest, never the code. */
   signInHandoffs: '_signInHandoffs',
   /** One per account: the digest of its live handoff code, which a new code replaces. */

@@ -151,6 +151,13 @@ export const requestFields = {
       .optional()
       .default(undefined),
   linkCode,
+  /**
+   * The verification mail's short code as typed: only bounded here (spaces, a hyphen, another
+   * script's digits are read by the server), and whatever else is wrong with it gets the one
+   * refusal every code that does not work gets.
+   */
+  mailCode: () =>
+    yup.string().strict().max(32, 'code must be a string of at most 32 characters').required('code is required'),
   handoffPlatform: () =>
     yup
       .string()

@@ -20,6 +20,8 @@ export interface OutboxMail {
   /** The verification link it carries (the welcome page, with `mode=verifyEmail&oobCode=`). */
   link: string;
   oobCode: string;
+  /** The short code to type instead (the six digits on a line of their own), or '' when it carries none. */
+  code: string;
   createdAt: number;
 }
 
@@ -36,6 +38,7 @@ function outboxMail(id: string, data: Record<string, unknown>): OutboxMail {
     html: message.html ?? '',
     link,
     oobCode: link ? (new URL(link).searchParams.get('oobCode') ?? '') : '',
+    code: /^(\d{6})$/m.exec(text)?.[1] ?? '',
     createdAt,
   };
 }

@@ -66,6 +66,7 @@ export const COLLECTION_SHAPES: Record<string, CollectionShape> = {
     other: { message: { subject: 'Probe', html: '<a href="https://example.com/">Probe</a>', text: 'Probe' } },
   },
   _mailLogs: { other: { sentAt: ['2026-01-01T00:00:00Z'] } },
+  _mailCodes: { other: { code: { digest: 'probe', expiresAt: '2026-01-01T00:00:00Z' }, wrongAt: [] } },
   _signInHandoffs: { uid: ['uid'], other: { platform: 'ios', createdAt: '2026-01-01T00:00:00Z' } },
   _signInHandoffOwners: { other: { digest: 'probe', mintedAt: ['2026-01-01T00:00:00Z'] } },
   _handoffAttempts: { other: { at: ['2026-01-01T00:00:00Z'] } },

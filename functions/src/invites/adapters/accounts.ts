@@ -27,4 +27,8 @@ export class FirebaseAccounts implements AccountLookup {
   async clearDisplayName(uid: string): Promise<void> {
     await this.auth.updateUser(uid, { displayName: null });
   }
+
+  async markEmailVerified(uid: string): Promise<void> {
+    await this.auth.updateUser(uid, { emailVerified: true });
+  }
 }

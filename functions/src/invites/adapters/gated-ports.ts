@@ -5,7 +5,7 @@
  * does not compile until it is classified here.
  */
 import { gated, type GateTable } from '../../platform/adapters/write-gate.js';
-import type { AccountLookup, InviteStore, VerificationCodes } from '../flows/ports.js';
+import type { AccountLookup, InviteStore, MailCodeStore, VerificationCodes } from '../flows/ports.js';
 
 export const inviteStoreGate = {
   getUser: 'read',
@@ -15,10 +15,11 @@ export const inviteStoreGate = {
   retireUser: 'write',
 } as const satisfies GateTable<InviteStore>;
 
-/** Removing a display name writes to Auth. */
+/** Removing a display name, or marking the address verified, writes to Auth. */
 export const accountsGate = {
   getAccount: 'read',
   clearDisplayName: 'write',
+  markEmailVerified: 'write',
 } as const satisfies GateTable<AccountLookup>;
 
 /** Applying a code verifies the address in Auth. */
@@ -27,6 +28,11 @@ export const codesGate = {
   apply: 'write',
   digest: 'read',
 } as const satisfies GateTable<VerificationCodes>;
+
+/** A try of a mail's code writes its counts, or spends it and records the sign-up's proof. */
+export const mailCodesGate = {
+  tryCode: 'write',
+} as const satisfies GateTable<MailCodeStore>;
 
 export function gatedInviteStore(store: InviteStore): InviteStore {
   return gated(store, inviteStoreGate);
@@ -38,4 +44,8 @@ export function gatedAccounts(accounts: AccountLookup): AccountLookup {
 
 export function gatedCodes(codes: VerificationCodes): VerificationCodes {
   return gated(codes, codesGate);
+}
+
+export function gatedMailCodes(codes: MailCodeStore): MailCodeStore {
+  return gated(codes, mailCodesGate);
 }

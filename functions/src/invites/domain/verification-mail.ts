@@ -23,6 +23,20 @@ export interface VerificationMailInput {
   link: string;
   /** The words, in the invitee's language (and that language's direction). */
   text: ServerText;
+  /** The short code to type instead of tapping (mail-codes.ts), and the minutes it works for. */
+  mailCode?: MailCode;
+}
+
+export interface MailCode {
+  code: string;
+  minutes: number;
+}
+
+/** The code's words and the code, as a mail shows them. */
+interface CodeBlock {
+  intro: string;
+  code: string;
+  note: string;
 }
 
 // The web app's brand colours (apps/web/src/styles.css: --brand, --brand-dark), repeated here:
@@ -54,7 +68,7 @@ type MailWords = Record<'subject' | 'heading' | 'lead' | 'button' | 'next' | 'li
  * so that a right-to-left language lays out by its `dir`, and the plain link under the button for
  * clients that break buttons. Every value is escaped where it goes in.
  */
-function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' | 'rtl'): string {
+function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' | 'rtl', code?: CodeBlock): string {
   const e = escapeHtml;
   const small = 'margin:0 0 16px;font-size:14px;line-height:1.5;color:#52525b;';
   return [
@@ -70,6 +84,7 @@ function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' |
     `<p style="margin:0 0 24px;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;` +
       `border-radius:8px;background:${BRAND};color:#ffffff;font-weight:600;text-decoration:none;">` +
       `${e(words.button)}</a></p>`,
+    ...(code ? codeHtml(code) : []),
     `<p style="margin:0 0 24px;">${e(words.next)}</p>`,
     `<p style="${small}">${e(words.linkHelp)}<br>` +
       `<a href="${e(link)}" style="color:${BRAND_DARK};word-break:break-all;">${e(link)}</a></p>`,
@@ -80,11 +95,32 @@ function htmlPart(words: MailWords, link: string, language: string, dir: 'ltr' |
   ].join('\n');
 }
 
-/** Throws on a link that is not http(s). */
+/**
+ * The code large and bold, its digits of one width with room between them (the page's face: a
+ * mail loads no font), left to right in every language, one word so that a long press copies it whole.
+ */
+function codeHtml(code: CodeBlock): string[] {
+  const e = escapeHtml;
+  return [
+    `<p style="margin:0 0 8px;">${e(code.intro)}</p>`,
+    `<p dir="ltr" style="margin:0 0 8px;font-size:32px;line-height:1.2;font-weight:700;letter-spacing:6px;` +
+      `font-variant-numeric:tabular-nums;color:#18181b;">${e(code.code)}</p>`,
+    `<p style="margin:0 0 24px;font-size:14px;line-height:1.5;color:#52525b;">${e(code.note)}</p>`,
+  ];
+}
+
+/** Throws on a link that is not http(s), or a code that is not digits. */
 export function verificationMail(input: VerificationMailInput): MailMessage {
   const link = checkedLink(input.link);
   const inviter = inviterShown(input.inviterName, input.text);
-  return laidOutMail(input.to, link, input.text, 'verificationMail', { inviter });
+  const mailCode = input.mailCode;
+  if (mailCode && !/^\d{4,10}$/.test(mailCode.code)) throw new Error('A verification mail takes a code of digits.');
+  const code = mailCode && {
+    intro: input.text.t('verificationMail.codeIntro'),
+    code: mailCode.code,
+    note: input.text.t('verificationMail.codeNote', { minutes: String(mailCode.minutes) }),
+  };
+  return laidOutMail(input.to, link, input.text, 'verificationMail', { inviter }, code);
 }
 
 /** Each section of the server's words holds the keys of MailWords. */
@@ -94,6 +130,7 @@ export function laidOutMail(
   text: ServerText,
   section: 'verificationMail' | 'finishSignUpMail' | 'accountLockMail' | 'accountDeletedMail',
   values?: Record<string, string>,
+  code?: CodeBlock,
 ): MailMessage {
   const t = (key: keyof MailWords) => text.t(`${section}.${key}`, values);
   const words: MailWords = {
@@ -105,9 +142,15 @@ export function laidOutMail(
     linkHelp: t('linkHelp'),
     notYou: t('notYou'),
   };
-  const plain = [words.heading, words.lead, link, words.next, words.notYou].join('\n\n');
+  // The code on a line of its own, as mail apps that offer a code for autofill look for it.
+  const codeLines = code ? [`${code.intro}\n\n${code.code}`, code.note] : [];
+  const plain = [words.heading, words.lead, link, ...codeLines, words.next, words.notYou].join('\n\n');
   return {
     to,
-    message: { subject: words.subject, text: `${plain}\n`, html: htmlPart(words, link, text.language, text.dir) },
+    message: {
+      subject: words.subject,
+      text: `${plain}\n`,
+      html: htmlPart(words, link, text.language, text.dir, code),
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import type { JoinPlan } from '../domain/joins.js';
 import type { SignUpUpdates } from '../domain/sign-up-updates.js';
 import type { MailLog, ResendDecision } from '../domain/mail-limits.js';
+import type { MailCodeRecord, MailCodeTry, StoredMailCode } from '../domain/mail-codes.js';
 import type { MailMessage } from '../domain/verification-mail.js';
 
 export interface Account extends AccountFacts {
@@ -22,6 +23,8 @@ export interface AccountLookup {
    * unverified e-mail sign-up it is a stranger's text (docs/deploying.md, "E-mails").
    */
   clearDisplayName(uid: string): Promise<void>;
+  /** Marks the address verified (the mail's code proved it). */
+  markEmailVerified(uid: string): Promise<void>;
 }
 
 /** What Auth said of a code: `used-or-invalid` covers both, as Auth cannot tell them apart. */
@@ -110,10 +113,33 @@ export interface MailOutbox {
   mailLog(key: string): Promise<MailLog | null>;
   /**
    * In one transaction: the log read again and decided on with `decide`; when it allows, the
-   * new log and the mail written together (a mail is never sent uncounted, nor counted unsent).
+   * new log and the mail written together (a mail is never sent uncounted, nor counted unsent),
+   * and the short code the mail carries, which replaces the account's earlier one (`_mailCodes`).
    * Answers the wait before the next mail: the minute's gap when this one went out.
    */
-  send(key: string, decide: (log: MailLog | null) => ResendDecision, mail: MailMessage): Promise<number>;
+  send(
+    key: string,
+    decide: (log: MailLog | null) => ResendDecision,
+    mail: MailMessage,
+    code?: { userId: string; code: StoredMailCode },
+  ): Promise<number>;
+}
+
+/** The sign-up's record as a try of the mail's code sees it. */
+export type MailCodeSignUp = Pick<SignUpRecord, 'invitedBy' | 'signUpProvedAt'> | undefined;
+
+export interface MailCodeStore {
+  /**
+   * In one transaction: the account's code record and sign-up read, `decide` run on them, and what
+   * it answers written (the code's record, and the sign-up's proof beside it); answers the try.
+   */
+  tryCode(
+    userId: string,
+    decide: (
+      record: MailCodeRecord | undefined,
+      signUp: MailCodeSignUp,
+    ) => { tried: MailCodeTry; proof: Pick<SignUpRecord, 'signUpProvedAt'> | null },
+  ): Promise<{ tried: MailCodeTry; inviterId: string | null }>;
 }
 
 export interface VerificationLinks {

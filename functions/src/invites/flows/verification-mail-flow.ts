@@ -2,8 +2,9 @@
  * The verification e-mail, ours (docs/joins.md, B): for the signed-in e-mail account, a link
  * from Auth (`generateEmailVerificationLink`) that opens the welcome page of the inviter its
  * sign-up recorded, written in the page's language and naming that inviter, put in the Trigger
- * Email extension's outbox, within the mailbox's limits (mail-limits.ts). One answer whatever the
- * address's state: when the next one may be asked for.
+ * Email extension's outbox, within the mailbox's limits (mail-limits.ts). Beside the link, a short
+ * code to type in the tab she signed up in (mail-codes.ts), kept as a keyed digest and written with
+ * the mail. One answer whatever the address's state: when the next one may be asked for.
  */
 import { href } from '@dayfocus/contracts/page-paths';
 import type { Caller } from '../../platform/domain/caller.js';
@@ -11,6 +12,7 @@ import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
 import { checkSession } from '../domain/join-decisions.js';
 import { mailLogKey, RESEND_MIN_GAP_MS, resendDecision, spellingOf } from '../domain/mail-limits.js';
+import { issuedMailCode, MAIL_CODE_LIFE_MS, mailCodeDigest, newMailCode } from '../domain/mail-codes.js';
 import { verificationMail } from '../domain/verification-mail.js';
 import type { AccountLookup, MailOutbox, UserReader, VerificationLinks } from './ports.js';
 
@@ -22,6 +24,8 @@ export interface VerificationMailDeps {
   outbox: MailOutbox;
   textIn(language: unknown): ServerText;
   productDomain(): string;
+  /** The key of the codes' digests (a server secret); null where there is none: the mail then has no code. */
+  mailCodeKey(): Uint8Array | null;
   now(): Date;
 }
 
@@ -62,8 +66,17 @@ export class VerificationMailFlow {
     ]);
     link.searchParams.set('mode', 'verifyEmail');
     link.searchParams.set('oobCode', code);
-    const mail = verificationMail({ to: email, inviterName: inviter?.name ?? null, link: link.href, text });
-    const retryAfterMs = await this.deps.outbox.send(key, (log) => resendDecision(log, now, spelling), mail);
+    const codeKey = this.deps.mailCodeKey();
+    const typed = codeKey ? newMailCode() : null;
+    const mailCode = typed ? { code: typed, minutes: MAIL_CODE_LIFE_MS / 60_000 } : undefined;
+    const mail = verificationMail({ to: email, inviterName: inviter?.name ?? null, link: link.href, text, mailCode });
+    const stored = codeKey && typed ? issuedMailCode(mailCodeDigest(codeKey, caller.uid, typed), now) : null;
+    const retryAfterMs = await this.deps.outbox.send(
+      key,
+      (log) => resendDecision(log, now, spelling),
+      mail,
+      stored ? { userId: caller.uid, code: stored } : undefined,
+    );
     return { retryAfterMs };
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The welcome page's activation, whichever way it comes: the `activateAccount` callable (the app,
- * once it has loaded) and the welcome page's confirm form (the server's page, before any script:
- * pages/flows/welcome-page-flow.ts). One source, so that both tell an anonymous caller the same.
+ * once it has loaded), the welcome page's confirm form (the server's page, before any script:
+ * pages/flows/welcome-page-flow.ts), and the mail's short code typed in the tab that signed up
+ * (`confirmMailCode`). One source, so that all of them answer alike.
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
@@ -10,6 +11,7 @@ import type { Caller } from '../../platform/domain/caller.js';
 import { ACTIVATION_ACCOUNT_REFUSALS, FlowError } from '../../platform/domain/errors.js';
 import type { Logger } from '../../platform/flows/ports.js';
 import type { InviteFlow } from './invite-flow.js';
+import type { MailCodeFlow } from './mail-code-flow.js';
 
 /**
  * One answer to an anonymous caller for whatever keeps an account from activating, so that probing
@@ -21,6 +23,7 @@ export const ANONYMOUS_ACTIVATION_REFUSAL =
 
 export interface WelcomeFlowDeps {
   invites: Pick<InviteFlow, 'activateAccount' | 'completeSocialSignUp'>;
+  mailCodes: Pick<MailCodeFlow, 'confirm'>;
   appLinks: {
     /** One read; null when she has none yet. */
     existingLink(inviterId: string): Promise<{ shortLink: string } | null>;
@@ -79,8 +82,35 @@ export class WelcomeFlow {
     // names that inviter (the welcome link carries it): a uid alone reveals nothing.
     const told = caller !== null || (input.inviterId !== undefined && input.inviterId === result.inviter?.inviterId);
     const { provedSignUp, ...written } = result;
+    return this.answerWithSignIn(written, told ? written.inviter : null, hint, provedSignUp === true, input);
+  }
+
+  /**
+   * The mail's short code, typed by the signed-in account in the tab that signed up: once it proves
+   * the address, the welcome step as the mail's link gives it (the recorded inviter joined once,
+   * however often either is used), with the sign-in code of a first proof for the phone's store.
+   * A code that does not prove it is refused with the one answer, and nothing is joined.
+   */
+  async confirmMailCode(
+    caller: Caller,
+    input: { code: string; platform?: HandoffPlatform | undefined; language?: string | undefined },
+  ): Promise<ActivationAnswer> {
+    const proof = await this.deps.mailCodes.confirm(caller, { code: input.code });
+    const hint = proof.inviterId ? this.hintLink(proof.inviterId) : undefined;
+    const { provedSignUp, ...written } = await this.deps.invites.activateAccount({ uid: caller.uid }, caller);
+    const proved = proof.provedSignUp || provedSignUp === true;
+    return this.answerWithSignIn(written, written.inviter, hint, proved, { uid: caller.uid, ...input });
+  }
+
+  private async answerWithSignIn(
+    written: WriteResult & { inviter: InviterCard | null },
+    inviter: InviterCard | null,
+    hint: LinkHint | undefined,
+    provedSignUp: boolean,
+    input: Pick<ActivationInput, 'uid' | 'platform' | 'language'>,
+  ): Promise<ActivationAnswer> {
     const signIn = provedSignUp && input.platform ? this.signInCode(input.uid, input.platform, input.language) : null;
-    const [answer, code] = await Promise.all([this.answer(written, told ? written.inviter : null, hint), signIn]);
+    const [answer, code] = await Promise.all([this.answer(written, inviter, hint), signIn]);
     return code ? { ...answer, signIn: code } : answer;
   }
 

@@ -215,20 +215,18 @@ const server = {
     friendJoinSummary_one: '{{name}} and {{count}} other accepted your invitation',
     friendJoinSummary_other: '{{name}} and {{count}} others accepted your invitation',
   },
-  /**
-   * The verification e-mail (functions/src/invites/domain/verification-mail.ts lays it out as
-   * text and HTML). It names the inviter and never a name the invitee typed.
-   */
+  /** The verification e-mail (invites/domain/verification-mail.ts): names the inviter, never a typed name. */
   verificationMail: {
     subject: `{{inviter}} invited you to ${brand.productName}`,
     heading: 'Confirm your email address',
     lead: `{{inviter}} invited you to ${brand.productName}, and this address was used to sign up. Confirm it to finish.`,
     button: 'Confirm my email',
+    codeIntro: 'Or type this code on the page where you signed up:',
+    codeNote: 'The code works for {{minutes}} minutes. Do not share it with anyone.',
     next: `After you confirm, your account is active and you and {{inviter}} are friends. We then show you where to get the app.`,
     linkHelp: 'If the button does not work, open this link:',
     notYou: 'If you did not sign up, ignore this email: nothing happens without the tap.',
-    /** Who invited, when the inviter has no name to show. */
-    someone: 'A friend',
+    someone: 'A friend', // who invited, when the inviter has no name to show
   },
   /** The mail that finishes a sign-up left half-way (invites/flows/finish-sign-up-flow.ts): never a typed name. */
   finishSignUpMail: {

@@ -209,8 +209,9 @@ export async function renderLinkPage(input: LinkPageInput): Promise<LinkPageOutp
       ...previewImageTags({ url: preview.imageUrl, alt: title, sized: true }),
     );
   }
+  // The script runs under the response's nonce alone: a page without one (the CDN's) has none.
   const script =
-    content.kind === 'invite' && content.platform !== 'desktop'
+    content.kind === 'invite' && content.platform !== 'desktop' && input.nonce !== undefined
       ? `  <script nonce="${escapeHtml(input.nonce)}">${openAppScript}</script>\n  `
       : '';
   let html = withoutApp(styles.inline(template, input.nonce))

@@ -94,6 +94,31 @@ describe('the verification mail', () => {
     expect(mail({ link: local }).message.text).toContain(local);
   });
 
+  it('says both ways: the button, or the code, large and on a line of its own in the text', () => {
+    const { message } = mail({ mailCode: { code: '042917', minutes: 15 } });
+    expect(message.text).toContain('Or type this code on the page where you signed up:\n\n042917\n\n');
+    expect(message.text).toContain('The code works for 15 minutes. Do not share it with anyone.');
+    // After the link: the button first, the code as the other way.
+    expect(message.text.indexOf('042917')).toBeGreaterThan(message.text.indexOf(link));
+    expect(message.html).toMatch(/<p dir="ltr" style="[^"]*font-size:32px[^"]*">042917<\/p>/);
+    expect(message.html.indexOf('042917')).toBeGreaterThan(message.html.indexOf('Confirm my email</a>'));
+    const inHindi = mail({ text: hindi, mailCode: { code: '042917', minutes: 15 } }).message;
+    expect(inHindi.text).toContain('या जिस पेज पर आपने साइन अप किया था, वहाँ यह कोड लिखें:\n\n042917');
+    expect(inHindi.text).toContain('यह कोड 15 मिनट तक काम करेगा।');
+    // Without a code (a deployment with no key): the mail as before.
+    expect(mail().message.text).not.toContain('type this code');
+  });
+
+  it('takes only a code of digits', () => {
+    expect(() => mail({ mailCode: { code: '04<b>17', minutes: 15 } })).toThrow(/code of digits/);
+  });
+
+  it('keeps the code left to right in a right-to-left language', () => {
+    const { html } = mail({ text: { ...english, dir: 'rtl' }, mailCode: { code: '042917', minutes: 15 } }).message;
+    expect(html).toContain('<html lang="en" dir="rtl">');
+    expect(html).toContain('<p dir="ltr" style="');
+  });
+
   it('lays out right to left in a right-to-left language', () => {
     const { html } = mail({ text: { ...english, dir: 'rtl' } }).message;
     expect(html).toContain('dir="rtl"');

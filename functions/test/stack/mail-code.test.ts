@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import { callableHeaders, urls } from '@dayfocus/stack/testing';
 import { MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-code-flow.js';
 import { mailLogKey } from '../../src/invites/domain/mail-limits.js';
 import { ACCOUNT_WRONG_TRIES, WRONG_TRIES_PER_CODE } from '../../src/invites/domain/mail-codes.js';
@@ -34,7 +35,7 @@ async function signedUpWithMail(language = 'en') {
   await browser.call('sendVerificationEmail', { language });
   const email = user.email ?? '';
   const mail = await verificationMail(email);
-  return { inviter, browser, uid: user.uid, email, mail };
+  return { inviter, browser, user, uid: user.uid, email, mail };
 }
 
 type Person = Awaited<ReturnType<typeof signedUpWithMail>>;
@@ -229,6 +230,26 @@ describe('confirmEmailWithCode', () => {
     });
     expect(byLink.inviter?.inviterId).toBe(person.inviter.userId);
     await Promise.all([person.browser.close(), other.browser.close()]);
+  });
+
+  it('refuses a replayed App Check token, with nothing of the replay written', async () => {
+    const person = await signedUpWithMail();
+    const headers = { ...callableHeaders(), authorization: `Bearer ${await person.user.getIdToken()}` };
+    const raw = async (code: string) => {
+      const response = await fetch(`${urls.functions}/confirmEmailWithCode`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ data: { code } }),
+      });
+      return [response.status, ((await response.json()) as { error?: { status?: string } }).error?.status];
+    };
+    expect(await raw(wrongFor(person.mail.code))).toEqual([400, 'INVALID_ARGUMENT']);
+    // The same token again, now with the right code: refused before anything is spent or proved.
+    expect(await raw(person.mail.code)).toEqual([401, 'UNAUTHENTICATED']);
+    expect((await readDoc('_mailCodes', person.uid))?.code).toMatchObject({ spentAt: null, wrongTries: 1 });
+    await expectNothingProved(person);
+    expect(await typed(person, person.mail.code)).toMatchObject({ inviter: { inviterId: person.inviter.userId } });
+    await person.browser.close();
   });
 
   it('is for the signed-in e-mail account only', async () => {

@@ -14,3 +14,4 @@ export * from './entry-points/handoff-callables.js';
 export * from './entry-points/account-recovery.js';
 export * from './entry-points/invite-card.js';
 export * from './entry-points/attestation-callables.js';
+export * from './entry-points/email-proof-callables.js';

@@ -10,6 +10,7 @@ import {
 import { installedOnce } from '../platform/install-once.js';
 import type { InviteStore } from '../invites/flows/ports.js';
 import type { OwedWorkStore, PushTransport } from '../owed-work/flows/ports.js';
+import type { DiscoverySettings } from '../email-proof/adapters/issuer-discovery.js';
 
 export interface Environment extends PlatformEnvironment {
   pushTransport(): PushTransport;
@@ -19,6 +20,11 @@ export interface Environment extends PlatformEnvironment {
   owedWorkStore(store: OwedWorkStore): OwedWorkStore;
   /** `host:port`, which the verification codes go through; undefined in a deployment. */
   authEmulatorHost: string | undefined;
+  /**
+   * Where the e-mail proof finds issuers beyond the internet's DNS and HTTPS: the local stack's
+   * issuer (its DNS server, its plain-HTTP origin on loopback). A deployment names none.
+   */
+  emailProofDiscovery?: DiscoverySettings;
 }
 
 const installed = installedOnce<Environment>(environmentMessages);

@@ -13,7 +13,13 @@ import { auth, db, storage } from '../platform/adapters/firebase.js';
 import { environment } from './environment.js';
 import { FunnelStore } from '../invites/adapters/funnel-store.js';
 import { FirestoreInviteStore } from '../invites/adapters/invite-store.js';
-import { gatedAccounts, gatedCodes, gatedInviteStore, gatedMailCodes } from '../invites/adapters/gated-ports.js';
+import {
+  gatedAccounts,
+  gatedCodes,
+  gatedInviteStore,
+  gatedMailCodes,
+  gatedSignUpProofs,
+} from '../invites/adapters/gated-ports.js';
 import { ttlCachedRead } from '../platform/adapters/ttl-cached-read.js';
 import { readLinkSettings } from '../short-links/adapters/link-params.js';
 import { picturesFolder } from '../invites/adapters/picture-params.js';
@@ -52,6 +58,11 @@ import { FirestoreCardStore } from '../invite-cards/adapters/card-store.js';
 import { pictureBytes } from '../invite-cards/adapters/picture-bytes.js';
 import { LOCAL_PICTURE_SOURCES, PRODUCTION_PICTURE_SOURCES } from '../invite-cards/domain/picture-sources.js';
 import { switchedOnLanguages } from '../platform/adapters/locales.js';
+import { AddressProofFlow } from '../email-proof/flows/address-proof-flow.js';
+import { issuerDirectory } from '../email-proof/adapters/issuer-discovery.js';
+import { emailProofSwitch } from '../email-proof/adapters/email-proof-params.js';
+import { FirestoreProofNonces, gatedNonceIssuance, gatedProofNonces } from '../email-proof/adapters/nonce-store.js';
+import { FirestoreSignUpProofs } from '../invites/adapters/sign-up-proofs.js';
 
 export const funnels = new FunnelStore(db);
 
@@ -174,9 +185,29 @@ const mailCodeFlow = new MailCodeFlow({
   now: () => new Date(),
 });
 
+const proofNonces = new FirestoreProofNonces(db);
+
+/**
+ * The browser's proof of the address: issuers found through DNS and HTTPS (the local stack's
+ * through its own settings), our nonces and the sign-up's proof in Firestore, the address marked
+ * verified in Auth; every write behind the call's gate.
+ */
+export const addressProofFlow = new AddressProofFlow({
+  enabled: () => emailProofSwitch.value(),
+  origin: () => readLinkSettings().productDomain,
+  directory: issuerDirectory(environment().emailProofDiscovery),
+  nonces: gatedProofNonces(proofNonces),
+  issuance: gatedNonceIssuance(proofNonces),
+  accounts: gatedAccounts(accounts),
+  signUps: gatedSignUpProofs(new FirestoreSignUpProofs(db)),
+  logger,
+  now: () => new Date(),
+});
+
 export const welcomeFlow = new WelcomeFlow({
   invites: inviteFlow,
   mailCodes: mailCodeFlow,
+  emailProofs: addressProofFlow,
   appLinks: appLinkFlow,
   signIn: { mintAtActivation: (uid, request) => signInHandoffFlow.createAtActivation(uid, request) },
   logger,

@@ -4,9 +4,25 @@ import { useEnvironment } from '../composition/environment.js';
 import { consumeStandInToken, mintStandInToken } from './dev-app-check.js';
 import { crashingInviteStore, crashingOwedWorkStore, DevCrashSwitch } from './dev-crash-switch.js';
 import { DevOutboxTransport } from './dev-outbox.js';
+import type { DiscoverySettings } from '../email-proof/adapters/issuer-discovery.js';
 
 /** The verification codes go through it, and the local pages talk to it (as in firebase.local.json). */
 const authEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+/**
+ * The local issuer of the e-mail proof (tools/stack/src/email-issuer-servers.ts), as the stack
+ * hands it to the Functions emulator: `EMAIL_PROOF_DNS_SERVERS` (comma-separated `host:port`) and
+ * `EMAIL_PROOF_ISSUER_ORIGINS` (JSON, issuer id to origin). Read here only: a deployment has none.
+ */
+function localEmailProofDiscovery(): DiscoverySettings | undefined {
+  const dns = process.env.EMAIL_PROOF_DNS_SERVERS?.trim();
+  const origins = process.env.EMAIL_PROOF_ISSUER_ORIGINS?.trim();
+  if (!dns && !origins) return undefined;
+  return {
+    ...(dns ? { dnsServers: dns.split(',').map((server) => server.trim()) } : {}),
+    ...(origins ? { issuerOrigins: JSON.parse(origins) as Record<string, string> } : {}),
+  };
+}
 
 /** One fault switch for both stores, made when the first is wired. */
 let crashSwitch: DevCrashSwitch | undefined;
@@ -24,6 +40,7 @@ useEnvironment({
   inviteStore: (store) => crashingInviteStore(store, crashes()),
   owedWorkStore: (store) => crashingOwedWorkStore(store, crashes()),
   authEmulatorHost: authEmulator,
+  emailProofDiscovery: localEmailProofDiscovery(),
   localPictures: true,
   pageConnectSources: authEmulator ? [`http://${authEmulator}`] : [],
   reloadsRenderer: true,

@@ -60,6 +60,7 @@ async function setup() {
       completeSocialSignUp: (caller, input) => invites.completeSocialSignUp(caller, input),
     },
     mailCodes: codes,
+    emailProofs: { prove: () => Promise.reject(new Error('No e-mail proof in these tests')) },
     appLinks: { existingLink: async () => null, createAppLink: async () => ({ shortLink: 'https://l.example/a' }) },
     signIn: { mintAtActivation: async () => null },
     logger,

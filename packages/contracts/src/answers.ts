@@ -23,6 +23,15 @@ export interface ActivationAnswer extends WriteResult {
   signIn?: { code: string; expiresAt: string; platform: HandoffPlatform };
 }
 
+/**
+ * A nonce for the sign-up form's hidden `email-verification-token` field, bound to the tab that
+ * asked (its holder): spent by the one `proveEmail` that presents it, refused after `expiresAt`.
+ */
+export interface EmailProofNonce {
+  nonce: string;
+  expiresAt: string;
+}
+
 export interface AppLinkAnswer {
   shortLink: string;
 }

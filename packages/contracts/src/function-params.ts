@@ -71,6 +71,13 @@ export const functionParams = {
     description:
       'whether attestByChallenge offers the App Check fallback to visitors whose reCAPTCHA attestation failed',
   },
+  EMAIL_PROOF: {
+    type: 'boolean',
+    default: false,
+    description:
+      "whether the sign-up takes a browser's proof of the address (Chrome's Email Verification Protocol, an origin " +
+      "trial: the web config's originTrialToken must be this site's) instead of sending the verification mail",
+  },
 } as const satisfies Record<string, FunctionParam>;
 
 type Declared = typeof functionParams;

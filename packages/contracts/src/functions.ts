@@ -5,6 +5,7 @@
  */
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { ActivationAnswer, AppLinkAnswer, AttestationAnswer, InviterCard, ResolvedAppLink } from './answers.js';
+import { emailProofRows } from './email-proof-functions.js';
 import { finishSignUpRows } from './finish-sign-up-functions.js';
 import { answer, type Answer } from './function-answer.js';
 import { INVITE_CARD_PREFIX } from './invite-card.js';
@@ -169,6 +170,7 @@ export const functionManifest = {
       }),
     answer: answer<ActivationAnswer>(),
   },
+  ...emailProofRows,
   completeSocialSignUp: {
     trigger: 'callable',
     maxInstances: 10,

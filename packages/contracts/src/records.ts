@@ -40,6 +40,13 @@ export const collections = {
    * the account's wrong tries of the hour (functions/src/invites/domain/mail-codes.ts).
    */
   mailCodes: '_mailCodes',
+  /**
+   * The e-mail proof's nonces by a SHA-256 of the nonce, never the nonce: a digest of the holder
+   * (the tab that asked), the expiry, and once spent, when (functions/src/email-proof/).
+   */
+  emailProofNonces: '_emailProofNonces',
+  /** One per holder and per address asking for e-mail proof nonces: the stamps of the last hour. */
+  emailProofLimits: '_emailProofLimits',
   /** Sign-in handoff codes by their digest, never the code. */
   signInHandoffs: '_signInHandoffs',
   /** One per account: the digest of its live handoff code, which a new code replaces. */

@@ -158,6 +158,29 @@ export const requestFields = {
    */
   mailCode: () =>
     yup.string().strict().max(32, 'code must be a string of at most 32 characters').required('code is required'),
+  /**
+   * The random key a tab keeps for its e-mail proof (session storage), to which its nonces are
+   * bound: 22 to 64 characters of base64url (128 bits or more).
+   */
+  proofHolder: () =>
+    yup
+      .string()
+      .strict()
+      .matches(/^[A-Za-z0-9_-]{22,64}$/, 'holder must be 22 to 64 characters of A-Z a-z 0-9 - _')
+      .required('holder is required'),
+  /** A nonce of ours for the e-mail proof, as `issueEmailProofNonce` answered it (43 characters). */
+  proofNonce: () =>
+    yup
+      .string()
+      .strict()
+      .matches(/^[A-Za-z0-9_-]{43}$/, 'nonce must be 43 characters of A-Z a-z 0-9 - _')
+      .required('nonce is required'),
+  /**
+   * The browser's Email Verification Protocol token as its hidden field held it: only bounded here;
+   * whatever is wrong with it gets the one refusal of a token that proves nothing.
+   */
+  emailProofToken: () =>
+    yup.string().strict().max(16_384, 'token must be at most 16384 characters').required('token is required'),
   handoffPlatform: () =>
     yup
       .string()

@@ -5,7 +5,7 @@
  * does not compile until it is classified here.
  */
 import { gated, type GateTable } from '../../platform/adapters/write-gate.js';
-import type { AccountLookup, InviteStore, MailCodeStore, VerificationCodes } from '../flows/ports.js';
+import type { AccountLookup, InviteStore, MailCodeStore, SignUpProofs, VerificationCodes } from '../flows/ports.js';
 
 export const inviteStoreGate = {
   getUser: 'read',
@@ -34,6 +34,11 @@ export const mailCodesGate = {
   tryCode: 'write',
 } as const satisfies GateTable<MailCodeStore>;
 
+/** Recording the browser's proof of the address writes it on the sign-up. */
+export const signUpProofsGate = {
+  recordProof: 'write',
+} as const satisfies GateTable<SignUpProofs>;
+
 export function gatedInviteStore(store: InviteStore): InviteStore {
   return gated(store, inviteStoreGate);
 }
@@ -48,4 +53,8 @@ export function gatedCodes(codes: VerificationCodes): VerificationCodes {
 
 export function gatedMailCodes(codes: MailCodeStore): MailCodeStore {
   return gated(codes, mailCodesGate);
+}
+
+export function gatedSignUpProofs(proofs: SignUpProofs): SignUpProofs {
+  return gated(proofs, signUpProofsGate);
 }

@@ -142,6 +142,21 @@ export interface MailCodeStore {
   ): Promise<{ tried: MailCodeTry; inviterId: string | null }>;
 }
 
+/**
+ * The sign-up's own proof of its address from elsewhere than its mail: the browser's, by the
+ * e-mail proof (functions/src/email-proof/).
+ */
+export interface SignUpProofs {
+  /**
+   * In one transaction: the account's sign-up read, `decide` run on it, and the proof it answers
+   * written on it; answers the inviter the sign-up recorded.
+   */
+  recordProof(
+    userId: string,
+    decide: (signUp: MailCodeSignUp) => Pick<SignUpRecord, 'signUpProvedAt'> | null,
+  ): Promise<{ inviterId: string | null }>;
+}
+
 export interface VerificationLinks {
   /** A verification code of the address, from Auth (its own link is not the one mailed). */
   verificationCode(email: string, continueUrl: string): Promise<string>;

@@ -1,8 +1,9 @@
 /**
  * The welcome page's activation, whichever way it comes: the `activateAccount` callable (the app,
  * once it has loaded), the welcome page's confirm form (the server's page, before any script:
- * pages/flows/welcome-page-flow.ts), and the mail's short code typed in the tab that signed up
- * (`confirmMailCode`). One source, so that all of them answer alike.
+ * pages/flows/welcome-page-flow.ts), the mail's short code typed in the tab that signed up
+ * (`confirmMailCode`), and the browser's proof of the address with no mail at all (`proveEmail`).
+ * One source, so that all of them answer alike.
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
@@ -24,6 +25,13 @@ export const ANONYMOUS_ACTIVATION_REFUSAL =
 export interface WelcomeFlowDeps {
   invites: Pick<InviteFlow, 'activateAccount' | 'completeSocialSignUp'>;
   mailCodes: Pick<MailCodeFlow, 'confirm'>;
+  /** The browser's proof of the address (functions/src/email-proof/flows/address-proof-flow.ts). */
+  emailProofs: {
+    prove(
+      caller: Caller,
+      input: { token: string; nonce: string; holder: string },
+    ): Promise<{ provedSignUp: boolean; inviterId: string | null }>;
+  };
   appLinks: {
     /** One read; null when she has none yet. */
     existingLink(inviterId: string): Promise<{ shortLink: string } | null>;
@@ -96,6 +104,35 @@ export class WelcomeFlow {
     input: { code: string; platform?: HandoffPlatform | undefined; language?: string | undefined },
   ): Promise<ActivationAnswer> {
     const proof = await this.deps.mailCodes.confirm(caller, { code: input.code });
+    return this.welcomeAfterProof(caller, proof, input);
+  }
+
+  /**
+   * The browser's proof of the signed-in account's address, right after the e-mail sign-up: once
+   * it proves the address, the welcome step as the mail's code gives it, with no mail. A token that
+   * does not prove it is refused with one answer, and nothing is written or joined.
+   */
+  async proveEmail(
+    caller: Caller,
+    input: {
+      token: string;
+      nonce: string;
+      holder: string;
+      platform?: HandoffPlatform | undefined;
+      language?: string | undefined;
+    },
+  ): Promise<ActivationAnswer> {
+    const { token, nonce, holder, ...rest } = input;
+    const proof = await this.deps.emailProofs.prove(caller, { token, nonce, holder });
+    return this.welcomeAfterProof(caller, proof, rest);
+  }
+
+  /** The recorded inviter joined once the address is proved, however often a proof comes. */
+  private async welcomeAfterProof(
+    caller: Caller,
+    proof: { provedSignUp: boolean; inviterId: string | null },
+    input: { platform?: HandoffPlatform | undefined; language?: string | undefined },
+  ): Promise<ActivationAnswer> {
     const hint = proof.inviterId ? this.hintLink(proof.inviterId) : undefined;
     const { provedSignUp, ...written } = await this.deps.invites.activateAccount({ uid: caller.uid }, caller);
     const proved = proof.provedSignUp || provedSignUp === true;

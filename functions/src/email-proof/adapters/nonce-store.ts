@@ -1,0 +1,60 @@
+/**
+ * The e-mail proof's nonces in Firestore: each in `_emailProofNonces/{digest of the nonce}` (a
+ * digest of its holder, its expiry, and once spent, when), each limit's stamps in
+ * `_emailProofLimits/{kind}-{digest}` (never a holder or an address in the clear). Both carry
+ * `expireAt` for a TTL policy (docs/deploying.md): a nonce an hour after it expires, a limit when
+ * its window ends. Spending reads and writes the nonce in one transaction: of two spends at the
+ * same time, one hears 'spent'.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { collections } from '@dayfocus/contracts/records';
+import { gated, type GateTable } from '../../platform/adapters/write-gate.js';
+import { stampsInWindow, withEventCounted } from '../../platform/domain/rolling-window.js';
+import { digestOf, NONCE_KEEP_MS, spendingOf, type NonceRecord } from '../domain/proof-nonces.js';
+import type { NonceIssuance, ProofNonces } from '../flows/ports.js';
+
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+export class FirestoreProofNonces implements ProofNonces, NonceIssuance {
+  constructor(private readonly firestore: Firestore) {}
+
+  private nonceRef(id: string) {
+    return this.firestore.collection(collections.emailProofNonces).doc(id);
+  }
+
+  keep(...[id, record, limits, now]: Parameters<NonceIssuance['keep']>): Promise<boolean> {
+    const refs = limits.map(({ key }) => this.firestore.collection(collections.emailProofLimits).doc(key));
+    return this.firestore.runTransaction(async (tx) => {
+      const stamps = (await tx.getAll(...refs)).map((snapshot) => texts(snapshot.data()?.at));
+      if (limits.some(({ window }, index) => stampsInWindow(stamps[index], window, now).length >= window.limit))
+        return false;
+      limits.forEach(({ window }, index) => {
+        const ref = refs[index];
+        if (!ref) return;
+        tx.set(ref, {
+          at: withEventCounted(stamps[index], window, now),
+          expireAt: new Date(now.getTime() + window.windowMs),
+        });
+      });
+      tx.create(this.nonceRef(id), { ...record, expireAt: new Date(Date.parse(record.expiresAt) + NONCE_KEEP_MS) });
+      return true;
+    });
+  }
+
+  spend(nonce: string, holder: string, now: Date): ReturnType<ProofNonces['spend']> {
+    const ref = this.nonceRef(digestOf(nonce));
+    return this.firestore.runTransaction(async (tx) => {
+      const spending = spendingOf((await tx.get(ref)).data() as NonceRecord | undefined, holder, now);
+      if (spending === 'spent') tx.update(ref, { spentAt: now.toISOString() });
+      return spending;
+    });
+  }
+}
+
+/** Keeping a nonce writes its limits and record; spending one writes it spent. */
+export const proofNoncesGate = { spend: 'write' } as const satisfies GateTable<ProofNonces>;
+export const nonceIssuanceGate = { keep: 'write' } as const satisfies GateTable<NonceIssuance>;
+
+export const gatedProofNonces = (nonces: ProofNonces): ProofNonces => gated(nonces, proofNoncesGate);
+export const gatedNonceIssuance = (nonces: NonceIssuance): NonceIssuance => gated(nonces, nonceIssuanceGate);

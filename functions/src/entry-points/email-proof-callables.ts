@@ -1,0 +1,27 @@
+/**
+ * No mail where the browser can prove the address (email-proof/flows/address-proof-flow.ts): the
+ * sign-up form's nonce, asked before the account exists, and the browser's token presented by the
+ * new e-mail account, which answers as activation does. Both refuse while EMAIL_PROOF is off.
+ */
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import { callable, requireCaller } from '../platform/functions/callable.js';
+import { environment } from '../platform/environment.js';
+import { clientAddressOf } from '../platform/domain/http-request.js';
+import { addressProofFlow, welcomeFlow } from '../composition/wiring.js';
+
+/** Public: the form needs its nonce before she picks her address, so before there is an account. */
+export const issueEmailProofNonce = callable('issueEmailProofNonce', async (input, request) => {
+  const address = clientAddressOf(
+    (name) => request.rawRequest.header(name),
+    request.rawRequest.socket?.remoteAddress,
+    environment().forwardingHops,
+  );
+  return addressProofFlow.issueNonce(input.holder, address);
+});
+
+/** Signed in with email and password, in the tab that signed up: the hidden field's token. */
+export const proveEmail = callable(
+  'proveEmail',
+  (input, request): Promise<ActivationAnswer> => welcomeFlow.proveEmail(requireCaller(request), input),
+  { consumesBesideReads: true },
+);

@@ -37,6 +37,11 @@ export interface RuntimeConfig {
    * (no App Check backend exists there; see functions/src/platform/domain/app-check.ts).
    */
   appCheck: { provider: 'recaptcha-enterprise'; siteKey: string } | { provider: 'local-stand-in' };
+  /**
+   * Chrome's origin-trial token of the Email Verification Protocol for `productDomain`, which the
+   * sign-up page carries where the functions' EMAIL_PROOF is on; absent where it is off.
+   */
+  originTrialToken?: string;
   /** Local stack only: where the Auth emulator listens and, without `callablesPath`, the Functions emulator. */
   emulators?: { auth: string; functionsHost: string; functionsPort: number };
 }
@@ -96,6 +101,7 @@ export function configProblems(body: unknown): string[] {
   ) {
     problems.push('callablesPath must be a path such as /api');
   }
+  text(body, 'originTrialToken', 'originTrialToken', true);
   const appCheck = body.appCheck;
   if (!isObject(appCheck)) problems.push('appCheck must be an object');
   else if (appCheck.provider === 'recaptcha-enterprise') text(appCheck, 'siteKey', 'appCheck.siteKey');

@@ -19,6 +19,7 @@ import { appRulesOutcome } from './app-rules.js';
 import { deployableConfigProblems } from './web-config.js';
 import { languagesOutcome } from './languages.js';
 import { mailExtensionOutcome } from './mail-extension.js';
+import { originTrialOutcome } from './origin-trial.js';
 import { tokenSignerOutcome } from './token-signer.js';
 import { quotaNotes } from './quota-notes.js';
 import { rulesTargetOutcome } from './rules-target.js';
@@ -249,6 +250,13 @@ const tokenSigner: DeployCheck = {
   run: (deploy) => tokenSignerOutcome(deploy),
 };
 
+/** With EMAIL_PROOF on, Chrome's trial token for the site: present, ours, unexpired. */
+const originTrial: DeployCheck = {
+  name: "the e-mail proof's origin-trial token (EMAIL_PROOF)",
+  targets: ['hosting', 'functions'],
+  run: (deploy) => originTrialOutcome(deploy),
+};
+
 /** Every check, in the order they run. A new check is one more entry. */
 export const deployChecks: DeployCheck[] = [
   project,
@@ -257,6 +265,7 @@ export const deployChecks: DeployCheck[] = [
   rendererConfig,
   languages,
   mailExtension,
+  originTrial,
   tokenSigner,
   functionParams,
   emulatorSwitches,

@@ -76,6 +76,7 @@ export function deployableConfigProblems(body: unknown, projectId: string | unde
     ...Object.entries(firebase).map(([key, value]) => [`firebase.${key}`, value] as const),
     ['appCheck.siteKey', appCheck.siteKey] as const,
     ['legal.operator', isObject(body.legal) ? body.legal.operator : undefined] as const,
+    ['originTrialToken', body.originTrialToken] as const,
   ].filter(([, value]) => typeof value === 'string' && /(^|\W)your-/.test(value));
   for (const [key, value] of placeholders)
     problems.push(`${key} is the example's placeholder "${String(value)}": set the project's own value`);

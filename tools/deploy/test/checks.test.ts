@@ -33,6 +33,7 @@ describe('a deployable web config', () => {
         `firebase.projectId is your-project-id but the deploy goes to ${PROJECT}: use ${PROJECT}'s web config`,
         `appCheck.siteKey is the example's placeholder "your-recaptcha-enterprise-site-key": set the project's own value`,
         `legal.operator is the example's placeholder "your-company-name": set the project's own value`,
+        `originTrialToken is the example's placeholder "your-origin-trial-token-or-remove-this-line": set the project's own value`,
       ]),
     );
     expect(deployableConfigProblems(readJson('apps/web/public/config.json'), PROJECT)).toHaveLength(5);

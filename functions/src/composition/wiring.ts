@@ -23,6 +23,7 @@ import {
 import { ttlCachedRead } from '../platform/adapters/ttl-cached-read.js';
 import { readLinkSettings } from '../short-links/adapters/link-params.js';
 import { picturesFolder } from '../invites/adapters/picture-params.js';
+import { mailCodeKey } from '../invites/adapters/mail-code-params.js';
 import { resolvePictureUrl } from '../invites/adapters/pictures.js';
 import { withinTime } from '../platform/adapters/time-limit.js';
 import { textIn } from '../platform/adapters/locales.js';
@@ -85,15 +86,6 @@ export const owedWorkFlow = new OwedWorkFlow({
 });
 
 const mailOutbox = new FirestoreMailOutbox(db);
-
-/**
- * TEMPORARY, local stack only: the key of the mail codes' digests, a fixed value until the params'
- * table (@dayfocus/contracts/function-params) has a kind for secrets, where it belongs as a secret
- * param (MAIL_CODE_KEY in Secret Manager, the stack's own fixed value, the deploy check requiring
- * it). A deployment has no key yet: its mails carry no code, and every code is refused.
- */
-const LOCAL_MAIL_CODE_KEY = Buffer.from('dayfocus local stack mail code key, never a deployment');
-const mailCodeKey = () => (environment().authEmulatorHost === undefined ? null : LOCAL_MAIL_CODE_KEY);
 
 /** Our verification e-mail: Auth's code, our words, the Trigger Email extension's outbox. */
 export const verificationMailFlow = new VerificationMailFlow({

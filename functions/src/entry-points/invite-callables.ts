@@ -1,6 +1,7 @@
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callable, requireCaller } from '../platform/functions/callable.js';
 import { inviteFlow, inviterFlow, verificationMailFlow, welcomeFlow } from '../composition/wiring.js';
+import { mailCodeKeySecret } from '../invites/adapters/mail-code-params.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
 export const getInviter = callable('getInviter', (input) => inviterFlow.getInviter(input.inviterId));
@@ -13,8 +14,10 @@ export const registerInvitee = callable(
 );
 
 /** Signed in with email and password: our verification e-mail, within the address's limits. */
-export const sendVerificationEmail = callable('sendVerificationEmail', (input, request) =>
-  verificationMailFlow.send(requireCaller(request), input),
+export const sendVerificationEmail = callable(
+  'sendVerificationEmail',
+  (input, request) => verificationMailFlow.send(requireCaller(request), input),
+  { secrets: [mailCodeKeySecret] },
 );
 
 /** Public: the verification link may be opened on a device where nobody is signed in. */
@@ -32,7 +35,7 @@ export const activateAccount = callable(
 export const confirmEmailWithCode = callable(
   'confirmEmailWithCode',
   (input, request): Promise<ActivationAnswer> => welcomeFlow.confirmMailCode(requireCaller(request), input),
-  { consumesBesideReads: true },
+  { consumesBesideReads: true, secrets: [mailCodeKeySecret] },
 );
 
 /**

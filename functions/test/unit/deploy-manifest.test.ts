@@ -60,10 +60,16 @@ describe('the deployable functions (built lib/)', () => {
     await expect(discoverFunctions(functionsDir, {}, stops)).rejects.toThrow(/only in the Functions emulator/);
   });
 
-  it('bind no secret for the short links, even where an env file still names the removed provider', () => {
+  it("bind the mail codes' key to the two calls that digest codes, and no secret to the short links", () => {
     for (const discovered of [manifest, withProvider]) {
       expect(discovered.endpoints.createAppLink?.secretEnvironmentVariables ?? []).toEqual([]);
-      expect((discovered.params ?? []).filter((p) => p.type === 'secret')).toEqual([]);
+      expect((discovered.params ?? []).filter((p) => p.type === 'secret').map((p) => p.name)).toEqual([
+        'MAIL_CODE_KEY',
+      ]);
+      const binding = Object.entries(discovered.endpoints)
+        .filter(([, endpoint]) => (endpoint.secretEnvironmentVariables ?? []).some((s) => s.key === 'MAIL_CODE_KEY'))
+        .map(([name]) => name);
+      expect(binding.sort()).toEqual(['confirmEmailWithCode', 'sendVerificationEmail']);
     }
   });
 

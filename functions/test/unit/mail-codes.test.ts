@@ -1,4 +1,5 @@
 /** The verification mail's short code: its making, keeping and tries (domain/mail-codes.ts). */
+import { secretBytes } from '@dayfocus/contracts/function-secrets';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_WRONG_TRIES,
@@ -153,5 +154,15 @@ describe('mailCodeProof', () => {
     expect(mailCodeProof({ invitedBy: 'asha' }, { verifiedBefore: true, now })).toBeNull();
     expect(mailCodeProof(undefined, { verifiedBefore: false, now })).toBeNull();
     expect(mailCodeProof({ invitedBy: 'asha', signUpProvedAt: 'x' }, { verifiedBefore: false, now })).toBeNull();
+  });
+});
+
+describe("the codes' key (the MAIL_CODE_KEY secret)", () => {
+  it('is usable only as base64 of at least 32 bytes: a short, empty or mangled value is no key at all', () => {
+    const bytes32 = Buffer.alloc(32, 7).toString('base64');
+    expect(secretBytes('MAIL_CODE_KEY', bytes32)).toEqual(new Uint8Array(32).fill(7));
+    expect(secretBytes('MAIL_CODE_KEY', ` ${bytes32}\n`)).toHaveLength(32);
+    for (const value of [undefined, '', Buffer.alloc(31).toString('base64'), `${bytes32.slice(1)}`, 'not base64!'])
+      expect(secretBytes('MAIL_CODE_KEY', value), String(value)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * else of either platform can creep in.
  */
 declare function btoa(data: string): string;
+declare function atob(data: string): string;
 declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }

@@ -14,6 +14,7 @@
  *   asked for at the deploy's prompt, and a deployed function refuses a missing or local value at
  *   run time, by the same rules (the functions' platform/domain/link-settings.ts and app-check.ts).
  *   What to set is the param's description in that table.
+ * - No secret (@dayfocus/contracts/function-secrets): those live in Secret Manager.
  */
 import { appCheckEnforcement } from '@dayfocus/functions/platform/domain/app-check';
 import {
@@ -24,6 +25,7 @@ import {
   type RawLinkSettings,
 } from '@dayfocus/functions/platform/domain/link-settings';
 import { functionParamRows } from '@dayfocus/contracts/function-params';
+import { functionSecretRows } from '@dayfocus/contracts/function-secrets';
 import { localFunctionParams } from '@dayfocus/stack/function-params';
 
 /** Names the emulators set or read: FUNCTIONS_EMULATOR, FIRESTORE_EMULATOR_HOST, FIREBASE_EMULATOR_HUB, … */
@@ -114,6 +116,14 @@ export function deployParamProblems(env: Record<string, string | undefined>): st
   } catch (error) {
     if (!(error instanceof LinkSettingsError)) throw error;
     problems.push(...error.problems.filter((problem) => ![...reported].some((name) => problem.startsWith(`${name} `))));
+  }
+  // A secret in an env file is a secret in the deploy package and the console: Secret Manager's only.
+  for (const [name, secret] of functionSecretRows) {
+    if (env[name] !== undefined)
+      problems.push(
+        `${name} is in an env file, but it is a secret: remove it there and run ` +
+          `\`firebase functions:secrets:set ${name}\` (set ${secret.description})`,
+      );
   }
   try {
     appCheckEnforcement(env.APP_CHECK_ENFORCEMENT);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { functionParamRows, functionParams } from '@dayfocus/contracts/function-params';
+import { functionSecretRows } from '@dayfocus/contracts/function-secrets';
 import { localFunctionParams } from '@dayfocus/stack/function-params';
 import { repoRoot } from '@dayfocus/stack/settings';
 import {
@@ -62,7 +63,7 @@ describe("the deploy's env files", () => {
 });
 
 describe("the functions' params a deploy needs", () => {
-  it('are the params the built functions declare, each with its declared type, default and description', () => {
+  it('are the params and secrets the built functions declare, each with its declared type, default and description', () => {
     const script =
       'require("./lib/index.js");' +
       'process.stdout.write(JSON.stringify(require("firebase-functions/params").declaredParams.map((p) => p.toSpec())))';
@@ -75,14 +76,20 @@ describe("the functions' params a deploy needs", () => {
     expect(
       byName(declared.map(({ name, type, default: value, description }) => ({ name, type, value, description }))),
     ).toEqual(
-      byName(
-        Object.entries(functionParams).map(([name, param]) => ({
+      byName([
+        ...Object.entries(functionParams).map(([name, param]) => ({
           name,
           type: param.type,
           value: 'default' in param ? param.default : undefined,
           description: param.description,
         })),
-      ),
+        ...functionSecretRows.map(([name, secret]) => ({
+          name,
+          type: 'secret',
+          value: undefined,
+          description: secret.description,
+        })),
+      ]),
     );
   });
 
@@ -108,6 +115,14 @@ describe("the functions' params a deploy needs", () => {
     ).toEqual([
       expect.stringMatching(/^LINK_PROVIDER is set, but the dynamic-links provider is gone .*: remove it/),
       expect.stringMatching(/^DYNAMIC_LINKS_API_URL is set, but the dynamic-links provider is gone/),
+    ]);
+  });
+
+  it('refuses a secret written into an env file, pointing to Secret Manager', () => {
+    expect(deployParamProblems({ ...projectEnv, MAIL_CODE_KEY: 'c2VjcmV0' })).toEqual([
+      expect.stringMatching(
+        /^MAIL_CODE_KEY is in an env file, but it is a secret: .*firebase functions:secrets:set MAIL_CODE_KEY/,
+      ),
     ]);
   });
 

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParamWithoutDefault } from '@dayfocus/contracts/function-params';
+import type { FunctionSecretName } from '@dayfocus/contracts/function-secrets';
 import { repoRoot, urls } from './config.js';
 
 /**
@@ -25,8 +26,18 @@ export const localFunctionParams = {
   WEB_API_KEY: 'local-placeholder-api-key',
 } as const satisfies Record<ParamWithoutDefault, string>;
 
-/** The Functions emulator's own env file. */
+/**
+ * The local stack's value of each secret (@dayfocus/contracts/function-secrets), which the
+ * Functions emulator reads from `functions/.secret.local`: fixed, so that the stack's tests may
+ * compute what the functions do; a deployment's are its own (docs/deploying.md).
+ */
+export const localFunctionSecrets = {
+  MAIL_CODE_KEY: Buffer.from("dayfocus local stack: the mail codes' key, never a deployment's").toString('base64'),
+} as const satisfies Record<FunctionSecretName, string>;
+
+/** The Functions emulator's own env file, and its secrets' file. */
 const localEnvFile = join(repoRoot, 'functions', '.env.local');
+const localSecretFile = join(repoRoot, 'functions', '.secret.local');
 
 /** The keys a dotenv text sets (`KEY=value` or `export KEY=value` lines). */
 function keysOf(text: string): Set<string> {
@@ -38,9 +49,18 @@ function keysOf(text: string): Set<string> {
  * answers their names; what the file sets already stays as it is.
  */
 export function writeLocalFunctionParams(file = localEnvFile): string[] {
+  return addMissing(file, localFunctionParams);
+}
+
+/** Likewise, the local secrets to `functions/.secret.local`. */
+export function writeLocalFunctionSecrets(file = localSecretFile): string[] {
+  return addMissing(file, localFunctionSecrets);
+}
+
+function addMissing(file: string, values: Record<string, string>): string[] {
   const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const set = keysOf(before);
-  const missing = Object.entries(localFunctionParams).filter(([key]) => !set.has(key));
+  const missing = Object.entries(values).filter(([key]) => !set.has(key));
   if (missing.length === 0) return [];
   const lines = missing.map(([key, value]) => `${key}=${value}\n`).join('');
   writeFileSync(file, `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}${lines}`);

@@ -26,7 +26,7 @@ import {
 } from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
 import { emulatorEnv, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
-import { writeLocalFunctionParams } from './function-params.js';
+import { writeLocalFunctionParams, writeLocalFunctionSecrets } from './function-params.js';
 import { writeLocalFirebaseJson } from './local-config.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { httpAnswers, portInUse, waitFor } from './readiness.js';
@@ -206,10 +206,11 @@ async function reuseRunningStack(log: (line: string) => void): Promise<RunningSt
 
 /**
  * firebase-tools' Auth, Functions and Hosting emulators, in a process group; `onReady` when they
- * say so. The functions' local params go to their env file first (function-params.ts).
+ * say so. The functions' local params and secrets go to their files first (function-params.ts).
  */
 function startEmulators(options: StackOptions, onReady: () => void): ManagedProcess {
   writeLocalFunctionParams();
+  writeLocalFunctionSecrets();
   return startProcess(
     process.execPath,
     [

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { functionParamRows } from '@dayfocus/contracts/function-params';
-import { localFunctionParams, writeLocalFunctionParams } from '../src/function-params.js';
+import { functionSecretRows, secretBytes } from '@dayfocus/contracts/function-secrets';
+import {
+  localFunctionParams,
+  localFunctionSecrets,
+  writeLocalFunctionParams,
+  writeLocalFunctionSecrets,
+} from '../src/function-params.js';
 import { urls } from '../src/config.js';
 
 /** The params each project sets itself: those the table declares without a default. */
@@ -46,5 +52,14 @@ describe("the functions' local params", () => {
     expect(text.match(/LINK_ORIGIN=/g)).toHaveLength(1);
     expect(writeLocalFunctionParams(file)).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+
+  it('give each secret of the table a usable value, written into a missing secrets file', () => {
+    expect(Object.keys(localFunctionSecrets).sort()).toEqual(functionSecretRows.map(([name]) => name).sort());
+    for (const [name, value] of Object.entries(localFunctionSecrets))
+      expect(secretBytes(name as keyof typeof localFunctionSecrets, value), name).not.toBeNull();
+    const file = join(mkdtempSync(join(tmpdir(), 'function-secrets-')), '.secret.local');
+    expect(writeLocalFunctionSecrets(file)).toEqual(Object.keys(localFunctionSecrets));
+    expect(writeLocalFunctionSecrets(file)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * prints the addresses and the invite links, then the link of every e-mail a sign-up sends and
  * every warning or error of ours, and runs until Ctrl-C, which stops everything it started.
  * The emulators' own output (every request, every function run) goes to a log file, whose
- * path it prints.
+ * path it prints. The stack's issuer of the e-mail proof runs with it (local-email-issuer.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
@@ -14,6 +14,8 @@ import {
   demoShortLink,
   firestoreDescription,
   inviteLink,
+  localEmailIssuer,
+  localIssuerOrigin,
   repoRoot,
   seedDemoInviter,
   companionLink,
@@ -72,6 +74,7 @@ console.log(`
     Auth emulator       ${urls.auth}
     Firestore emulator  ${urls.firestore}${stack.firestore === 'official' ? ` (${firestoreDescription()})` : ''}
     Emulator output     ${running.reused ? '(in the log of whoever started the stack)' : logFile}
+    E-mail proof issuer ${localIssuerOrigin} (vouches for any address @${localEmailIssuer.domain})
 
   Invite link of the demo inviter (${demoInviter.name}):
     ${inviteLink(demoInviter.uid)}

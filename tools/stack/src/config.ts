@@ -107,6 +107,19 @@ export const emulatorEnv = {
   METADATA_SERVER_DETECTION: 'none',
 } as const;
 
+/**
+ * The local stack's mail provider for the e-mail proof (email-issuer-servers.ts): the issuer, the
+ * domain whose addresses it vouches for, and its fixed ports on the stack's host (HTTP for its
+ * documents and issuance, UDP for the DNS server that names it), which the Functions emulator is
+ * told (local-email-issuer.ts) and the tests' tokens are issued at.
+ */
+export const localEmailIssuer = {
+  issuer: 'issuer.dayfocus.test',
+  domain: 'mail.dayfocus.test',
+  httpPort: 9495,
+  dnsPort: 9495,
+} as const;
+
 export const demoInviter = {
   uid: 'demo-inviter',
   email: 'asha.demo@dayfocus.test',

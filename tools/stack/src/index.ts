@@ -1,4 +1,5 @@
-export { demoInviter, emulatorEnv, inviteLink, repoRoot, stack, urls } from './config.js';
+export { demoInviter, emulatorEnv, inviteLink, localEmailIssuer, repoRoot, stack, urls } from './config.js';
+export { localIssuerOrigin } from './local-email-issuer.js';
 export { demoShortLink, outboxDb, seedDemoInviter } from './data.js';
 export {
   firestoreDescription,

@@ -28,6 +28,7 @@ import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfoc
 import { emulatorEnv, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
 import { writeLocalFunctionParams, writeLocalFunctionSecrets } from './function-params.js';
 import { writeLocalFirebaseJson } from './local-config.js';
+import { emailProofEnv, withLocalEmailIssuer } from './local-email-issuer.js';
 import { startProcess, type ManagedProcess } from './processes.js';
 import { httpAnswers, portInUse, waitFor } from './readiness.js';
 
@@ -232,6 +233,7 @@ function startEmulators(options: StackOptions, onReady: () => void): ManagedProc
         // No network here: skip update checks and telemetry prompts.
         NO_UPDATE_NOTIFIER: '1',
         FIREBASE_CLI_DISABLE_TELEMETRY: '1',
+        ...emailProofEnv,
         CI: process.env.CI ?? 'true',
         FUNCTIONS_EMULATOR_MAX_WORKERS: String(stack.functionsMaxWorkers),
         // How long a new function worker may take to start (firebase-tools' default is 30 s). On a
@@ -258,7 +260,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     pid: process.pid,
     startedAt: new Date().toISOString(),
   };
-  const firestore = await startFirestore(identity, options);
+  const firestore = await withLocalEmailIssuer(startFirestore(identity, options));
   let emulators: ManagedProcess | undefined;
   let stopping = false;
   const stop = async () => {

@@ -26,7 +26,8 @@ export {
   mintLocalToken,
 } from './app-check.js';
 export { arrivalFromCopy, arrivalFromPlayUrl, SimulatedMobileApp, type Arrival } from './mobile-app.js';
-export { demoInviter, emulatorEnv, repoRoot, stack, urls } from './config.js';
+export { demoInviter, emulatorEnv, localEmailIssuer, repoRoot, stack, urls } from './config.js';
+export { localIssuerToken } from './local-email-issuer.js';
 export { uniqueId } from './unique-id.js';
 export { WebClient } from './web-client.js';
 

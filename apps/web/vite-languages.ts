@@ -57,8 +57,10 @@ export function languagesPlugin(): Plugin {
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
-      // An edited file changes its facts (a new file needs a restart of the dev server).
-      for (const file of readdirSync(LOCALES_DIR)) this.addWatchFile(`${LOCALES_DIR}/${file}`);
+      // An edited file changes its facts (a new file needs a restart of the dev server); the
+      // functions' words (server/) hold none.
+      for (const file of readdirSync(LOCALES_DIR).filter((name) => name.endsWith('.ts')))
+        this.addWatchFile(`${LOCALES_DIR}/${file}`);
       return `export const languages = ${JSON.stringify(await languageFacts())};\n`;
     },
   };

@@ -1,8 +1,9 @@
 /**
  * What a language is: one data-only file in `locales/` (`locales/en.ts` is the source every
- * other file follows). The web app takes each file's `web` strings as its i18next resources (one
- * lazy chunk per file, apps/web/src/lib/i18n.ts); the functions take its `server` strings for the
- * pushes and the verification e-mail (functions/src/platform/adapters/locales.ts). Nothing else
+ * other file follows), its `server` section in a file of its own in `locales/server/`. The web app
+ * takes each file's `web` strings as its i18next resources (one lazy chunk per file,
+ * apps/web/src/lib/i18n.ts); the functions take its `server` strings for the pushes and the
+ * e-mails (functions/src/platform/adapters/locales.ts). Nothing else
  * names a language: the types, `og:locale`, `dir`, the test and benchmark lists all come from the
  * set of files, and the runtime configuration's `portalLanguages` only switches a file on.
  *

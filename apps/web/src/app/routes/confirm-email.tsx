@@ -1,12 +1,16 @@
-import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '@/components/page';
 import { href } from '@dayfocus/contracts/page-paths';
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
+import { MailCodeForm } from '@/features/sign-up/components/mail-code-form';
 import { forgetFields } from '@/features/sign-up/kept-fields';
 import { useTakenOver } from '@/lib/taken-over';
+import { prefetchWelcomeAfterLoad } from './load-welcome';
 
 /** What the sign-up form left in the history entry (a reload keeps it), if it is whole. */
 function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: number }) | undefined {
@@ -19,8 +23,9 @@ function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: numbe
 }
 
 /**
- * `/confirm-email`: where the confirmation e-mail went; "send it again"; and, once the address
- * is confirmed (often in another browser), on to the welcome page by itself.
+ * `/confirm-email`: where the confirmation e-mail went; the mail's code, typed here; "send it
+ * again"; and, once the address is confirmed (often in another browser), on to the welcome page by
+ * itself.
  */
 export default function ConfirmEmailRoute() {
   const { t, i18n } = useTranslation();
@@ -39,6 +44,24 @@ export default function ConfirmEmailRoute() {
     forgetFields();
     void navigate(href('welcome', { inviteeId: uid, inviterId, lg: i18n.language }), { replace: true });
   }, [navigate, uid, inviterId, i18n.language]);
+  // The code's answer is activation's: the welcome page greets with it and asks nothing again. The
+  // watch for a confirmation elsewhere waits while a code is tried, so that it does not move first.
+  const queryClient = useQueryClient();
+  const [codeBusy, setCodeBusy] = useState(false);
+  // Only for the tab that signed up, the one where a code can work.
+  useEffect(() => {
+    if (uid) prefetchWelcomeAfterLoad();
+  }, [uid]);
+  const onCodeConfirmed = useCallback(
+    (answer: ActivationAnswer) => {
+      if (!uid || !inviterId) return;
+      void import('@/features/welcome/api/activate-account').then(({ rememberActivation }) => {
+        rememberActivation(queryClient, { uid, inviterId }, answer);
+        onConfirmed();
+      }, onConfirmed);
+    },
+    [queryClient, uid, inviterId, onConfirmed],
+  );
   return (
     <Page title={t('confirmEmail.title')}>
       <MailIllustration />
@@ -50,13 +73,14 @@ export default function ConfirmEmailRoute() {
             : t('confirmEmail.sentTo', { email })}
       </p>
       <p>{t('confirmEmail.next')}</p>
+      <MailCodeForm uid={uid} ready={takenOver} onBusy={setCodeBusy} onConfirmed={onCodeConfirmed} />
       {inviterId && (
         <p>
           <Link to={href('sign-up', { inviterId, lg: i18n.language })}>{t('confirmEmail.wrongAddress')}</Link>
         </p>
       )}
       {state ? (
-        <ConfirmEmailActions state={state} sentAt={state.sentAt} onConfirmed={onConfirmed} />
+        <ConfirmEmailActions state={state} sentAt={state.sentAt} paused={codeBusy} onConfirmed={onConfirmed} />
       ) : (
         <p>{t('confirmEmail.noSession')}</p>
       )}

@@ -12,16 +12,19 @@ import { useVerificationSession } from '../use-verification-session';
 export function ConfirmEmailActions({
   state,
   sentAt,
+  paused = false,
   onConfirmed,
 }: {
   state: ConfirmEmailState;
   /** When the last e-mail went (ms since the epoch). */
   sentAt: number;
+  /** While the page's own code is tried: its answer, not this watch, moves the page on. */
+  paused?: boolean;
   onConfirmed: () => void;
 }) {
   const { t } = useTranslation();
   const session = useVerificationSession(state.uid);
-  useConfirmationWatch(session, onConfirmed);
+  useConfirmationWatch(paused ? null : session, onConfirmed);
   const { waitMs, sending, outcome, resend } = useResendVerification(session, sentAt);
 
   if (session === undefined) return null;

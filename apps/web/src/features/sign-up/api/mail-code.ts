@@ -1,0 +1,44 @@
+/**
+ * The verification mail's code, typed in the tab that signed up: the `confirmEmailWithCode`
+ * callable for this tab's own account, which answers as activation does (the welcome page then
+ * greets with that answer rather than activating again). Loaded on the first submit: the page
+ * needs none of it to paint.
+ */
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import type { RequestOf } from '@dayfocus/contracts/callables';
+import { callFunction } from '@/lib/callables';
+import { failureMessageKey, firebaseErrorCode } from '@/lib/errors';
+import { signedUpAccount } from './verification';
+
+/** The refusal the server gives every code that does not work (wrong, expired, spent, replaced). */
+class RefusedCodeError extends Error {
+  override readonly name = 'RefusedCodeError';
+}
+
+/**
+ * Null when this tab is not signed in as `uid` (another tab, the session gone): the code works
+ * only for the account that signed up here.
+ */
+export async function confirmWithCode(
+  uid: string,
+  request: RequestOf<'confirmEmailWithCode'>,
+): Promise<ActivationAnswer | null> {
+  if (!(await signedUpAccount(uid))) return null;
+  let answer: ActivationAnswer;
+  try {
+    answer = await callFunction('confirmEmailWithCode', request);
+  } catch (error) {
+    const details = (error as { details?: { mailCode?: unknown } }).details;
+    if (firebaseErrorCode(error) === 'invalid-argument' && details?.mailCode === 'refused')
+      throw new RefusedCodeError('The code was refused', { cause: error });
+    throw error;
+  }
+  if (answer.status !== 200) throw new Error(`confirmEmailWithCode answered ${answer.status}: ${answer.message}`);
+  return answer;
+}
+
+/** What the person is told when the code did not confirm: the translation key. */
+export function codeFailureKey(error: unknown): string {
+  if (error instanceof RefusedCodeError) return 'confirmEmail.codeRefused';
+  return failureMessageKey(error);
+}

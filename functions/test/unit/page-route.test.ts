@@ -44,8 +44,8 @@ describe('pageRouteOf: the page a path names, matched once', () => {
     ['/welcome/mira', { kind: 'welcome', inviteeId: 'mira', inviterId: null }],
     ['/welcome/mira/%E0%A4', { kind: 'welcome', inviteeId: 'mira', inviterId: null }],
     ['/', page('home', '/', null, { byUserAgent: true })],
-    ['/confirm-email', page('confirm-email', '/confirm-email', null)],
-    ['/confirm-email/', page('confirm-email', '/confirm-email', null)],
+    ['/confirm-email', page('confirm-email', '/confirm-email', null, { post: 'page-again' })],
+    ['/confirm-email/', page('confirm-email', '/confirm-email', null, { post: 'page-again' })],
   ])('%s is %j', (path, route) => expect(pageRouteOf(path)).toEqual(route));
 
   it.each(['/feedback/asha/hi/extra', '/feedback/%E0%A4', '/sign-up/..', '/Feedback/asha', '/nothing'])(

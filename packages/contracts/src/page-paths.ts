@@ -74,8 +74,11 @@ export const pageRoutes = {
   },
   /** The e-mail sign-up form, naming the inviter. */
   'sign-up': { pattern: '/sign-up/:inviterId', page: 'sign-up', post: 'page-again' },
-  /** Where the e-mail sign-up leads: "we sent you an e-mail" (the address is the history entry's). */
-  'confirm-email': { pattern: '/confirm-email', page: 'confirm-email' },
+  /**
+   * Where the e-mail sign-up leads: "we sent you an e-mail" (the address is the history entry's),
+   * and the mail's code, whose form a browser without script posts.
+   */
+  'confirm-email': { pattern: '/confirm-email', page: 'confirm-email', post: 'page-again' },
   /** The welcome page: the new account to activate, then the inviter who sent the link. */
   welcome: {
     pattern: '/welcome/:inviteeId?/:inviterId?',

@@ -2,7 +2,7 @@
 // beside its link, and the "check your mail" page takes it. In an app's own browser (Instagram),
 // where the mail's link would open another browser, she types the code where she signed up and
 // goes on to the welcome step there, friends with the inviter.
-import { adminDb, verificationMail } from '@dayfocus/stack/testing';
+import { adminDb, arrivalFromPlayUrl, SimulatedMobileApp, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, inAppBrowsers } from '@dayfocus/stack/user-agents';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,10 @@ describe('The code from the mail, typed in the tab that signed up', () => {
     const mail = await verificationMail(invitee.email);
     expect(mail.code).toMatch(/^\d{6}$/);
 
+    const activations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/activateAccount')) activations.push(request.url());
+    });
     const { field, button } = codeForm(page, en);
     await visible(field);
     expect(await field.getAttribute('autocomplete')).toBe('one-time-code');
@@ -123,10 +127,21 @@ describe('The code from the mail, typed in the tab that signed up', () => {
     await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
     expect((await authUserByEmail(invitee.email)).emailVerified).toBe(true);
     await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+    // The code's answer is the welcome page's: no second activation.
+    expect(activations).toEqual([]);
     // The same tab all along: no other page, no other browser context.
     expect(page.context().pages()).toEqual([page]);
     expect(page.context().browser()?.contexts()).toHaveLength(1);
     expect(await signedInUsers(page)).toEqual([uid]);
+
+    // On to the store from the same tab: the app opens signed in as her.
+    await page.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Google Play' }));
+    await page.locator('[data-store="google-play"]').click();
+    await page.waitForURL((url) => url.hostname === 'play.google.com');
+    const { handoff } = arrivalFromPlayUrl(page.url());
+    const app = new SimulatedMobileApp('android');
+    expect((await app.signInOnArrival(handoff ?? '')).uid).toBe(uid);
+    await app.close();
   });
 
   it("in Chrome on Android in Hindi: the code with a hyphen; the mail's link afterwards welcomes her, friends once", async () => {

@@ -79,7 +79,7 @@ beforeAll(async () => {
     ['packages/contracts', 'node_modules/.bin/tsc', ['-p', 'tsconfig.build.json']],
     ['packages/contracts', process.execPath, ['scripts/mark-commonjs.mjs']],
     ['apps/web', 'node_modules/.bin/vite', ['build']],
-    ['apps/web', 'node_modules/.bin/vite', ['build', '--ssr', 'src/entry-server.tsx']],
+    ['apps/web', 'node_modules/.bin/vite', ['build', '--ssr', ssrEntry()]],
     ['functions', 'node_modules/.bin/tsc', ['-p', 'tsconfig.build.json']],
   ] as const) {
     const cwd = join(root, dir);
@@ -90,6 +90,16 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(() => removeTrees(root));
+
+/** The server renderer's entry, as the web app's own build names it (apps/web/package.json). */
+function ssrEntry(): string {
+  const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'apps/web/package.json'), 'utf8')) as {
+    scripts: { build: string };
+  };
+  const entry = /--ssr (\S+)/.exec(scripts.build)?.[1];
+  if (!entry) throw new Error(`apps/web's build names no --ssr entry: ${scripts.build}`);
+  return entry;
+}
 
 /** What the built renderer and functions answer, in a Node of their own (as the deployed code runs). */
 function inBuilt<T>(script: string): T {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer, EmailProofNonce } from '@dayfocus/contracts/answers';
 import { issuerSigner, presentToken } from '@dayfocus/stack/email-issuer';
-import { localEmailIssuer, localIssuerToken, urls } from '@dayfocus/stack/testing';
+import { callableHeaders, localEmailIssuer, localIssuerToken, urls } from '@dayfocus/stack/testing';
 import { EMAIL_PROOF_REFUSAL } from '../../src/email-proof/flows/address-proof-flow.js';
 import {
   adminAuth,
@@ -34,7 +34,7 @@ async function signedUpInTab(address = `${uniqueId('mira')}@${localEmailIssuer.d
   const { nonce } = await browser.call<EmailProofNonce>('issueEmailProofNonce', { holder });
   const user = await browser.signUpWithEmail(address);
   await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
-  return { inviter, browser, holder, nonce, uid: user.uid, address };
+  return { inviter, browser, holder, nonce, user, uid: user.uid, address };
 }
 
 type Tab = Awaited<ReturnType<typeof signedUpInTab>>;
@@ -99,6 +99,26 @@ describe('proveEmail', () => {
     expect(await refusalOf(prove(tab, someoneElse))).toEqual(oneRefusal);
     await expectNothingProved(tab);
     // None of them spent the tab's nonce: its own good token still proves.
+    expect(await prove(tab, good)).toMatchObject({ inviter: { inviterId: tab.inviter.userId } });
+    await tab.browser.close();
+  });
+
+  it('refuses a replayed App Check token, with nothing of the replay written', async () => {
+    const tab = await signedUpInTab();
+    const headers = { ...callableHeaders(), authorization: `Bearer ${await tab.user.getIdToken()}` };
+    const raw = async (token: string) => {
+      const response = await fetch(`${urls.functions}/proveEmail`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ data: { token, nonce: tab.nonce, holder: tab.holder } }),
+      });
+      return [response.status, ((await response.json()) as { error?: { status?: string } }).error?.status];
+    };
+    expect(await raw('not a token')).toEqual([400, 'INVALID_ARGUMENT']);
+    // The same App Check token again, now with a good proof: refused before the nonce is spent.
+    const good = await tokenFor(tab);
+    expect(await raw(good)).toEqual([401, 'UNAUTHENTICATED']);
+    await expectNothingProved(tab);
     expect(await prove(tab, good)).toMatchObject({ inviter: { inviterId: tab.inviter.userId } });
     await tab.browser.close();
   });

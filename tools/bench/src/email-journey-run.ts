@@ -50,12 +50,14 @@ export interface JourneyOptions {
   throttled: boolean;
   /** The time from one key to the next: 250 ms is 4 characters a second. */
   keyIntervalMs: number;
+  /** How a field or button is pressed: a tap (the default), or a click on a desktop. */
+  press?: (target: Locator) => Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Steps' times: each lap is the time since the one before; `skip` leaves out what is not the person's. */
-function stopwatch() {
+export function stopwatch() {
   let last = performance.now();
   return {
     lap(): number {
@@ -71,7 +73,7 @@ function stopwatch() {
 }
 
 /** Runs `action`; a Playwright timeout becomes a message that says what never came and where. */
-async function waitingFor<T>(what: string, page: Page, action: () => Promise<T>): Promise<T> {
+export async function waitingFor<T>(what: string, page: Page, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -84,11 +86,16 @@ async function waitingFor<T>(what: string, page: Page, action: () => Promise<T>)
 }
 
 /** Taps the field until it has the focus and can be typed into (a disabled field waits). */
-async function tapToType(page: Page, field: Locator, name: string): Promise<void> {
+export async function tapToType(
+  page: Page,
+  field: Locator,
+  name: string,
+  press: (target: Locator) => Promise<void> = (target) => target.tap(),
+): Promise<void> {
   const deadline = performance.now() + STEP_TIMEOUT_MS;
   await waitingFor(`the field "${name}" to take typing`, page, async () => {
     for (;;) {
-      await field.tap();
+      await press(field);
       const focused = await field.evaluate(
         (el: { ownerDocument: { activeElement: unknown } }) => el === el.ownerDocument.activeElement,
       );
@@ -104,7 +111,7 @@ async function tapToType(page: Page, field: Locator, name: string): Promise<void
  * soon as the page has taken the key before it (a busy page holds the keys back, as it holds a
  * person's). Ends one interval after the last key, when the person would tap the next field.
  */
-async function typeSteadily(page: Page, text: string, keyIntervalMs: number): Promise<void> {
+export async function typeSteadily(page: Page, text: string, keyIntervalMs: number): Promise<void> {
   const start = performance.now();
   let sent = 0;
   for (const character of text) {
@@ -118,10 +125,10 @@ async function typeSteadily(page: Page, text: string, keyIntervalMs: number): Pr
 }
 
 /** The form's four fields, filled as a person does, each checked for every character typed. */
-async function fillTheForm(page: Page, fields: [label: string, text: string][], options: JourneyOptions) {
+export async function fillTheForm(page: Page, fields: [label: string, text: string][], options: JourneyOptions) {
   for (const [label, text] of fields) {
     const field = page.getByLabel(label, { exact: true });
-    await tapToType(page, field, label);
+    await tapToType(page, field, label, options.press);
     await typeSteadily(page, text, options.keyIntervalMs);
     const held = await field.inputValue();
     if (held !== text)
@@ -144,9 +151,14 @@ async function mailLink(email: string): Promise<string> {
 
 /**
  * Waits until the welcome page names the friendship and shows a store badge that is a real link,
- * tapping the page's confirm button first where the page shows one. Answers when it was tapped.
+ * tapping the page's confirm button first where the page shows one (`press`: a click on a
+ * desktop). Answers when it was tapped.
  */
-async function welcomed(page: Page, inviterName: string): Promise<number | null> {
+export async function welcomed(
+  page: Page,
+  inviterName: string,
+  press: (target: Locator) => Promise<void> = (target) => target.tap(),
+): Promise<number | null> {
   const greeting = page.getByText(en.welcome.friends.replace('{{name}}', inviterName), { exact: true }).first();
   const storeLink = page.locator('a.store-badge[href]:not([href^="#"]):not([href^="javascript:"])').first();
   const confirm = page.locator('#welcome-confirm button[type=submit]').first();
@@ -155,7 +167,7 @@ async function welcomed(page: Page, inviterName: string): Promise<number | null>
   for (;;) {
     if ((await greeting.isVisible()) && (await storeLink.isVisible())) return tappedAt;
     if (tappedAt === null && (await confirm.isVisible())) {
-      await waitingFor('the confirm button to take a tap', page, () => confirm.tap());
+      await waitingFor('the confirm button to take a tap', page, () => press(confirm));
       tappedAt = performance.now();
       continue;
     }

@@ -76,8 +76,13 @@ export function phoneContext(browser: Browser): Promise<BrowserContext> {
  */
 export async function phonePage(context: BrowserContext, throttled: boolean): Promise<Page> {
   const page = await context.newPage();
-  if (!throttled) return page;
-  const session = await context.newCDPSession(page);
+  if (throttled) await throttlePage(page);
+  return page;
+}
+
+/** Slow 3G and 6x CPU on `page` from now on (its protocol session stays open with it). */
+export async function throttlePage(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
   await session.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -86,5 +91,4 @@ export async function phonePage(context: BrowserContext, throttled: boolean): Pr
     uploadThroughput: SLOW_3G.bytesPerSecond,
   });
   await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return page;
 }

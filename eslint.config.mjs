@@ -169,8 +169,8 @@ const webZones = () => [
   {
     target: web('app/**'),
     from: web('takeover/**'),
-    except: [web('takeover/{state,welcome-state}.ts')],
-    message: 'The app reads of the takeover only the state the server hands it (takeover/state.ts).',
+    message:
+      'The takeover stands above the app: it reads the state the server handed over (app/server-state.ts) and starts the app.',
   },
   { target: join(root, 'apps/web/**'), from: join(root, 'functions/**'), message: webImportsNoServer.message },
 ];

@@ -20,11 +20,12 @@ const refused: [string, string, RegExp][] = [
   ['lib/new.ts', "import '@/features/welcome/api/activate-account';", /Shared code/],
   ['components/new.ts', "import '../app/router';", /Shared code/],
   ['config/new.ts', "import '@/app/layout';", /Shared code/],
-  // Neither the takeover nor the server renderer: the app reads only the state the server hands it.
-  ['features/sign-up/new.ts', "import '@/takeover/state';", /own folder|no other feature/],
+  // Neither the takeover nor the server renderer: they stand above the app, which they start.
+  ['features/sign-up/new.ts', "import '@/takeover/chunks';", /own folder|no other feature/],
   ['lib/new.ts', "import '../takeover/chunks';", /Shared code/],
   ['config/new.ts', "import '../server/page-language';", /Shared code/],
-  ['app/routes/new.ts', "import '../../takeover/entry';", /only the state the server hands it/],
+  ['app/routes/new.ts', "import '../../takeover/entry';", /takeover stands above the app/],
+  ['app/new.ts', "import '@/takeover/page';", /takeover stands above the app/],
   ['takeover/new.ts', "import '../server/scripts';", /Only the server renderer/],
   ['app/new.ts', "void import('@/server/renderer');", /Only the server renderer/],
   ['main.ts', "import './server/styles';", /Only the server renderer/],
@@ -45,9 +46,10 @@ const allowed: [string, string][] = [
   ['features/welcome/new.ts', "void import('@/components/open-in-browser');"],
   ['app/new.ts', "import '@/features/welcome/api/activate-account';"],
   ['lib/new.ts', "import '@dayfocus/contracts/brand';"],
-  ['app/routes/new.ts', "import '@/takeover/welcome-state';"],
+  ['app/routes/new.ts', "import '../server-state';"],
   ['takeover/new.ts', "import '@/app/router';"],
-  ['server/new.ts', "import '../takeover/state';"],
+  ['takeover/new.ts', "import '@/app/server-state';"],
+  ['server/new.ts', "import '../app/server-state';"],
   ['server/new.ts', "import '@/features/short-link/components/link-page';"],
 ];
 

@@ -1,5 +1,5 @@
 import { start } from './app/start';
-import { readServerState } from './takeover/state';
+import { readServerState } from './app/server-state';
 import { takeOverPage } from './takeover/page';
 
 const container = document.getElementById('root');

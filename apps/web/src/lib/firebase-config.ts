@@ -1,5 +1,5 @@
 /** The runtime configuration Firebase is started with when it is first needed (set once at startup). */
-import type { RuntimeConfig } from '@/config/runtime-config';
+import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
 let registered: RuntimeConfig | undefined;
 

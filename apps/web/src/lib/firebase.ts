@@ -15,7 +15,7 @@ import {
 } from 'firebase/app-check';
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
-import type { RuntimeConfig } from '@/config/runtime-config';
+import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 import { firebaseConfig, setFirebaseConfig } from './firebase-config';
 
 let configured: { app: FirebaseApp; functions: Functions; config: RuntimeConfig } | undefined;

@@ -9,7 +9,7 @@ import { matchingLanguage } from '@dayfocus/contracts/locale';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languages, type LanguageFacts } from 'virtual:dayfocus-languages';
-import type { RuntimeConfig } from '@/config/runtime-config';
+import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
 export const LANGUAGE_STORAGE_KEY = 'dayfocus.portalLanguage';
 export const DEFAULT_LANGUAGE = 'en';

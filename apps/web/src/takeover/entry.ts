@@ -15,7 +15,7 @@
  * sign-in when Auth comes (lib/sign-in-start.ts, `takeStartTaps`); a tap within this script's own
  * download is held by the page's inline script and handed over here (held-taps.ts).
  */
-import { readServerState, type ServerState } from './state';
+import { readServerState, type ServerState } from '@/app/server-state';
 import { holdSubmits } from '@/lib/held-submit';
 import { claimHeldTap, submitAgain } from './held-taps';
 import { nextTask } from '@/lib/next-task';

@@ -11,7 +11,7 @@ import { nextTask } from '@/lib/next-task';
 import { createQueryClient } from '@/lib/react-query';
 import { PageTakenOverProvider, takeoverBegins } from '@/lib/taken-over';
 import { setRenderedPlatform } from '@/lib/use-platform';
-import type { ServerState } from './state';
+import type { ServerState } from '@/app/server-state';
 
 /**
  * The app takes over the page the server rendered: the same tree, from the state the server wrote

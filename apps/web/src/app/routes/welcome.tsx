@@ -13,7 +13,7 @@ import { useTakenOver } from '@/lib/taken-over';
 import { usePlatform } from '@/lib/use-platform';
 import { href } from '@dayfocus/contracts/page-paths';
 import { signUpAgainHref } from '@/features/sign-up/sign-up-again';
-import { useServerWelcome } from '@/takeover/welcome-state';
+import { useServerWelcome } from './server-welcome';
 
 /**
  * `/welcome/:inviteeId?/:inviterId?`: with an invitee, activates that account, then says
@@ -21,7 +21,7 @@ import { useServerWelcome } from '@/takeover/welcome-state';
  * (docs/deviations.md). Nothing celebrates before activation has succeeded, nor without an
  * invitee (nobody was activated here): then only the way to the app.
  *
- * From the e-mail's link the server draws the page before any script (takeover/welcome-state.ts):
+ * From the e-mail's link the server draws the page before any script (server-welcome.ts):
  * the one step left as a form it answers, then that answer. The form stays when the app has the
  * page, and waits for the tap, which the app then activates in place; the app goes on from the
  * server's answer when there is one.

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
-import { readServerState } from './state';
+import { readServerState } from '../server-state';
 
 export interface ServerWelcome {
   state: WelcomePageState;

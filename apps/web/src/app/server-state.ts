@@ -8,7 +8,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import type { PageName } from '@/config/paths';
 import type { Platform } from '@/lib/platform';
-import type { RuntimeConfig } from '@/config/runtime-config';
+import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
 export const SERVER_STATE_ELEMENT_ID = 'dayfocus-server-state';
 

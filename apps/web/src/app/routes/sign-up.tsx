@@ -1,4 +1,6 @@
 import { RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
+import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -7,15 +9,17 @@ import { Page } from '@/components/page';
 import { href } from '@dayfocus/contracts/page-paths';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
-import { submitProblemOf, useSignUpWithEmail } from '@/features/sign-up/api/sign-up-with-email';
+import { submitProblemOf, useSignUpWithEmail, type SignedUp } from '@/features/sign-up/api/sign-up-with-email';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { useTakenOver } from '@/lib/taken-over';
 import { FinishLinkOffer } from '@/features/sign-up/components/finish-link-offer';
 import { FinishSignUpForm } from '@/features/sign-up/components/finish-sign-up-form';
-import { SignUpForm } from '@/features/sign-up/components/sign-up-form';
-import { forgetFields, keepFields, keptFields } from '@/features/sign-up/kept-fields';
+import { SignUpForm, type FilledEmailProof } from '@/features/sign-up/components/sign-up-form';
+import { useEmailProof } from '@/features/sign-up/use-email-proof';
+import { forgetFields, keepFields, keptFields, type KeptFields } from '@/features/sign-up/kept-fields';
 import { RESUME_PARAMETER } from '@/features/sign-up/sign-up-again';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
+import { usePlatform } from '@/lib/use-platform';
 
 /**
  * `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address.
@@ -26,7 +30,6 @@ import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-
 export default function SignUpRoute() {
   const { t, i18n } = useTranslation();
   const { inviterId } = useParams();
-  const navigate = useNavigate();
   const status = useInviterStatus(inviterId);
   const signUp = useSignUpWithEmail();
   // The server renders this page; until the app has taken it over, the form waits, visibly.
@@ -35,12 +38,16 @@ export default function SignUpRoute() {
   const [sentEmail, setSentEmail] = useState('');
   const { hash } = useLocation();
   const finishCode = finishCodeOf(hash);
+  // The browser's proof of the address: a nonce once the app has the form, never waited for.
+  const emailProof = useEmailProof(takenOver && !finishCode && status.state === 'found');
+  const phone = usePhone();
+  const goOn = useGoOn();
 
   // The finish link's code is in its fragment, which the server never sees: it draws the form,
   // and the app, once it has the page, shows the finish instead.
   if (takenOver && finishCode && inviterId) return <FinishPage code={finishCode} inviterId={inviterId} />;
 
-  async function submit(values: ValidSignUp): Promise<SubmitProblem> {
+  async function submit(values: ValidSignUp, proof?: FilledEmailProof): Promise<SubmitProblem> {
     if (!inviterId) return 'failed'; // the route always has one; the form is disabled without an inviter
     setSentEmail(values.email.trim());
     try {
@@ -48,19 +55,9 @@ export default function SignUpRoute() {
         inviterId,
         language: i18n.language,
         ...values,
+        ...(proof ? { proof: { ...proof, ...(phone ? { platform: phone } : {}) } } : {}),
       });
-      keepFields(inviterId, { username: values.username, email: values.email });
-      // A mail that went now answers the minute's wait; a shorter one says the last still holds.
-      const sentAt = Date.now() + signedUp.retryAfterMs - RESEND_MIN_GAP_MS;
-      const state: ConfirmEmailState & { sentAt: number } = {
-        uid: signedUp.uid,
-        email: signedUp.email,
-        inviterId: signedUp.inviterId,
-        mailSent: signedUp.retryAfterMs >= RESEND_MIN_GAP_MS,
-        sentAt,
-      };
-      // In the page's language, for a reload (the server renders it, and knows no other).
-      await navigate(href('confirm-email', { lg: i18n.language }), { state });
+      await goOn(signedUp, { username: values.username, email: values.email });
       return null;
     } catch (error) {
       const problem = submitProblemOf(error);
@@ -96,9 +93,53 @@ export default function SignUpRoute() {
         onSubmit={submit}
         emailInUseHelp={emailInUseHelp}
         kept={() => keptFields(inviterId)}
+        emailProof={emailProof}
       />
     </Page>
   );
+}
+
+/** The phone's store, as activation takes it (none on a desktop). */
+function usePhone(): HandoffPlatform | undefined {
+  const platform = usePlatform();
+  return platform === 'android' || platform === 'ios' ? platform : undefined;
+}
+
+/**
+ * After the sign-up: where the browser proved the address (no mail went), on to the welcome page as
+ * the mail's code goes, which greets with activation's answer and asks nothing again; otherwise to
+ * "check your mail", with what was typed kept for the way back.
+ */
+function useGoOn() {
+  const { i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async (signedUp: SignedUp, typed: KeptFields) => {
+    const { uid, inviterId } = signedUp;
+    if (signedUp.proved) {
+      const answer = signedUp.proved;
+      // Without its module (the network), the welcome page asks activation itself: the address is verified.
+      await import('@/features/welcome/api/activate-account').then(
+        ({ rememberActivation }) => rememberActivation(queryClient, { uid, inviterId }, answer),
+        () => undefined,
+      );
+      forgetFields();
+      await navigate(href('welcome', { inviteeId: uid, inviterId, lg: i18n.language }));
+      return;
+    }
+    keepFields(inviterId, typed);
+    // A mail that went now answers the minute's wait; a shorter one says the last still holds.
+    const sentAt = Date.now() + signedUp.retryAfterMs - RESEND_MIN_GAP_MS;
+    const state: ConfirmEmailState & { sentAt: number } = {
+      uid,
+      email: signedUp.email,
+      inviterId,
+      mailSent: signedUp.retryAfterMs >= RESEND_MIN_GAP_MS,
+      sentAt,
+    };
+    // In the page's language, for a reload (the server renders it, and knows no other).
+    await navigate(href('confirm-email', { lg: i18n.language }), { state });
+  };
 }
 
 /** The finish link's page: a new password, then the welcome page of this account and inviter, signed in. */

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import type { RequestOf } from '@dayfocus/contracts/callables';
 import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/auth';
 import { callFunction } from '@/lib/callables';
@@ -18,6 +20,20 @@ export interface EmailSignUp {
   password: string;
   /** The page's language: the verification e-mail is written in it, and its link opens in it. */
   language: string;
+  /**
+   * The browser's proof of the address, as the form's hidden field held it (token, nonce, the tab's
+   * key), with the phone's store as activation takes it: tried before any mail is sent.
+   */
+  proof?: Omit<RequestOf<'proveEmail'>, 'language'>;
+}
+
+/** The sign-up went on: with `proved`, the browser's proof confirmed the address and no mail went. */
+export interface SignedUp {
+  uid: string;
+  email: string;
+  inviterId: string;
+  retryAfterMs: number;
+  proved?: ActivationAnswer;
 }
 
 /**
@@ -59,9 +75,7 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
  * the confirmation page sends the e-mail again and notices when the address is confirmed, and the
  * welcome page's "Get the app" hands the session to the app, then ends it.
  */
-export async function signUpWithEmail(
-  input: EmailSignUp,
-): Promise<{ uid: string; email: string; inviterId: string; retryAfterMs: number }> {
+export async function signUpWithEmail(input: EmailSignUp): Promise<SignedUp> {
   const email = input.email.trim();
   let user: User;
   try {
@@ -71,6 +85,13 @@ export async function signUpWithEmail(
     user = await resumeUnfinishedSignUp(email, input.password);
   }
   await registerInvitee({ inviterId: input.inviterId, name: input.username.trim() });
+  // The browser's proof first: proved, no mail at all; refused or failed, the mail as always.
+  if (input.proof) {
+    const { proveEmail } = await import('./email-proof');
+    const proved = await proveEmail({ ...input.proof, language: input.language });
+    if (proved)
+      return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs: 0, proved };
+  }
   const { retryAfterMs } = await sendVerificationEmail(input.language);
   return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs };
 }

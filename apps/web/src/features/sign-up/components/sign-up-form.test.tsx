@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage, createI18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/testing/render';
 import type { SubmitProblem, ValidSignUp } from '../use-sign-up-form';
-import { SignUpForm } from './sign-up-form';
+import type { EmailProofBinding } from '../use-email-proof';
+import { SignUpForm, type FilledEmailProof } from './sign-up-form';
 
 const valid = {
   username: 'Mira Nair',
@@ -16,10 +17,13 @@ const valid = {
 type Values = typeof valid;
 
 async function renderForm(
-  onSubmit: (values: ValidSignUp) => Promise<SubmitProblem> = async () => null,
+  onSubmit: (values: ValidSignUp, proof?: FilledEmailProof) => Promise<SubmitProblem> = async () => null,
   language = 'en',
+  emailProof?: EmailProofBinding,
 ) {
-  const view = await renderWithProviders(<SignUpForm disabled={false} onSubmit={onSubmit} />, { language });
+  const view = await renderWithProviders(<SignUpForm disabled={false} onSubmit={onSubmit} emailProof={emailProof} />, {
+    language,
+  });
   const fields = {
     username: screen.getByLabelText(language === 'en' ? 'User name' : 'उपयोगकर्ता नाम'),
     email: screen.getByLabelText(language === 'en' ? 'Email' : 'ईमेल'),
@@ -346,5 +350,56 @@ describe('the email sign-up form', () => {
     await act(() => changeLanguage(form.i18n, 'hi'));
     expect(alertMessages()).toEqual(['कृपया मान्य ईमेल दर्ज करें']);
     expect(screen.getByLabelText('ईमेल')).toHaveValue('mira@');
+  });
+});
+
+describe("the e-mail form's field for the browser's proof of the address", () => {
+  const binding: EmailProofBinding = { nonce: 'n'.repeat(43), holder: 'h'.repeat(32) };
+  const proofField = () => document.querySelector<HTMLInputElement>('input[name="emailVerificationToken"]');
+
+  it('has none without a nonce', async () => {
+    await renderForm();
+    expect(proofField()).toBeNull();
+  });
+
+  it('is hidden, in the e-mail’s own form, with the nonce and the autofill token the draft names', async () => {
+    await renderForm(undefined, 'en', binding);
+    const field = proofField();
+    expect(field).toHaveAttribute('type', 'hidden');
+    expect(field).toHaveAttribute('autocomplete', 'email-verification-token');
+    expect(field?.nonce || field?.getAttribute('nonce')).toBe(binding.nonce);
+    expect(field?.form).toBe(screen.getByLabelText('Email').closest('form'));
+    // The server's markup too: React writes both attributes as the browser reads them.
+    const i18n = await createI18n('en');
+    const html = renderToString(
+      <I18nextProvider i18n={i18n}>
+        <SignUpForm disabled={false} onSubmit={async () => null} emailProof={binding} />
+      </I18nextProvider>,
+    );
+    const tag = /<input type="hidden"[^>]*>/.exec(html)?.[0] ?? '';
+    // HTML's attribute names are case-insensitive: React's `autoComplete` is the browser's `autocomplete`.
+    expect(tag.toLowerCase()).toContain('autocomplete="email-verification-token"');
+    expect(tag).toContain(`nonce="${binding.nonce}"`);
+    expect(tag).toContain('name="emailVerificationToken"');
+  });
+
+  it('hands on the token the browser filled as the form was sent, with its nonce and the tab’s key', async () => {
+    const onSubmit = vi.fn(async () => null);
+    const form = await renderForm(onSubmit, 'en', binding);
+    await form.fill(valid);
+    const fill = (event: Event) => {
+      if (event.target === proofField()?.form) (proofField() as HTMLInputElement).value = 'evt~kb';
+    };
+    window.addEventListener('submit', fill, { capture: true, once: true });
+    await form.submit();
+    expect(onSubmit).toHaveBeenCalledWith(valid, { token: 'evt~kb', nonce: binding.nonce, holder: binding.holder });
+  });
+
+  it('hands on no proof when the browser filled nothing', async () => {
+    const onSubmit = vi.fn(async () => null);
+    const form = await renderForm(onSubmit, 'en', binding);
+    await form.fill(valid);
+    await form.submit();
+    expect(onSubmit).toHaveBeenCalledWith(valid);
   });
 });

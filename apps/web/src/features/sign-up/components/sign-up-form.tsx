@@ -1,11 +1,22 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
+import type { EmailProofBinding } from '../use-email-proof';
 import { useEmailSuggestion } from '../use-email-suggestion';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
 import { ErrorSummary } from './error-summary';
 import { NewPasswordFields } from './password-field';
 import { TextField } from './text-field';
+
+/** The browser's proof of the address, as its hidden field held it when the form was sent. */
+export interface FilledEmailProof {
+  token: string;
+  nonce: string;
+  holder: string;
+}
+
+/** The hidden field's name: the draft names none; the browser finds it by its `autocomplete`. */
+const PROOF_FIELD = 'emailVerificationToken';
 
 interface Props {
   disabled: boolean;
@@ -15,8 +26,13 @@ interface Props {
    * and made once it is (lib/held-submit.ts).
    */
   ready?: boolean;
-  /** Null when the sign-up went on elsewhere. */
-  onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>;
+  /** Null when the sign-up went on elsewhere. `proof`: what the browser filled into the hidden field, if anything. */
+  onSubmit: (values: ValidSignUp, proof?: FilledEmailProof) => Promise<SubmitProblem>;
+  /**
+   * The nonce (and this tab's key) of the browser's proof of the address: with one, the form has the
+   * hidden field the browser fills with its token as the form is sent; without, nothing more.
+   */
+  emailProof?: EmailProofBinding | null;
   /** Under "already registered" in the summary: the way on for the address's owner. */
   emailInUseHelp?: ReactNode;
   /** What was typed before (the way back to the form): fills the fields still empty once the app has the form. */
@@ -28,7 +44,7 @@ interface Props {
  * failing message is listed in one summary alert and also stands beside its field. A field's
  * message goes as soon as the field is valid; none appears while typing.
  */
-export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, kept }: Props) {
+export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, kept, emailProof }: Props) {
   const { t } = useTranslation();
   const ids: Record<Field, string> = {
     username: useId(),
@@ -36,10 +52,13 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
     password: useId(),
     confirmPassword: useId(),
   };
-  const { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, fillEmpty, submit } =
-    useSignUpForm(onSubmit);
-  const { hints, checkEmail } = useHints(setField);
   const formRef = useRef<HTMLFormElement>(null);
+  // Read in the submit event itself, from the element: the browser fills the field then, not before.
+  const sentProof = useRef<FilledEmailProof | undefined>(undefined);
+  const { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, fillEmpty, submit } = useSignUpForm(
+    (values) => (sentProof.current ? onSubmit(values, sentProof.current) : onSubmit(values)),
+  );
+  const { hints, checkEmail } = useHints(setField);
 
   useTakeOver(formRef, ready, () => fillEmpty(kept?.() ?? {}));
 
@@ -72,7 +91,10 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       method="post"
       noValidate
       {...{ [HELD_SUBMIT_ATTRIBUTE]: '' }}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        sentProof.current = filledProof(event.currentTarget, emailProof);
+        void submit(event);
+      }}
     >
       {lines.length > 0 && (
         <ErrorSummary lines={lines} ids={ids} focusKey={attempt}>
@@ -83,6 +105,11 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       {/* The address is the account's user name: a password manager saves it with the password. */}
       <TextField label={t('signUp.email')} type="email" inputMode="email" autoComplete="username" {...field('email')} />
       <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
+      {/* The browser's proof of the address (the Email Verification Protocol): filled by the
+          browser, with its token bound to this nonce, as the form is sent. */}
+      {emailProof && (
+        <input type="hidden" name={PROOF_FIELD} autoComplete="email-verification-token" nonce={emailProof.nonce} />
+      )}
       {/* Without scripts the form cannot sign up (the sign-up runs in the browser): it says so. */}
       <noscript>
         <p className="field-error">{t('signUp.needsJavaScript')}</p>
@@ -90,6 +117,20 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       <SubmitButton disabled={disabled} busy={isSubmitting} />
     </form>
   );
+}
+
+/**
+ * The token the browser filled, with the nonce the field carried as it did (the element's: a
+ * nonce attribute reads empty once in the page) and this tab's key; undefined when it filled none.
+ */
+function filledProof(
+  form: HTMLFormElement,
+  binding: EmailProofBinding | null | undefined,
+): FilledEmailProof | undefined {
+  const input = form.elements.namedItem(PROOF_FIELD);
+  if (!binding || !(input instanceof HTMLInputElement) || !input.value) return undefined;
+  const nonce = input.nonce || input.getAttribute('nonce') || binding.nonce;
+  return { token: input.value, nonce, holder: binding.holder };
 }
 
 /**

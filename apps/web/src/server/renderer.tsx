@@ -15,7 +15,7 @@ import { matchPath, Route, Routes, StaticRouter } from 'react-router';
 import { AppRoutes } from '@/app/app-routes';
 import { Layout } from '@/app/layout';
 import { AppProviders } from '@/app/providers';
-import { htmlTag, meta } from './page-head';
+import { htmlTag, meta, originTrialTags } from './page-head';
 import { loaders } from '@/app/router';
 import { serverStateScript } from '@/app/server-state';
 import { setRenderedWelcome } from '@/app/routes/server-welcome';
@@ -132,7 +132,7 @@ export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput>
     // The app starts from the state below, not from /config.json.
     .replace(/\s*<link rel="preload" href="\/config\.json"[^>]*>/, '')
     // Replacements are functions: a `$` in a name must stay a `$`, not a replacement pattern.
-    .replace('<!--ssr-head-->', () => head.join('\n    '))
+    .replace('<!--ssr-head-->', () => [...head, ...originTrialTags(page, config)].join('\n    '))
     .replace(OUTLET, () => `<div id="root">${body}</div>`)
     .replace(
       '</body>',

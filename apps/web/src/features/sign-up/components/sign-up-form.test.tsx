@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage, createI18n } from '@/lib/i18n';
+import { createConfig } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import type { SubmitProblem, ValidSignUp } from '../use-sign-up-form';
 import type { EmailProofBinding } from '../use-email-proof';
@@ -20,9 +21,11 @@ async function renderForm(
   onSubmit: (values: ValidSignUp, proof?: FilledEmailProof) => Promise<SubmitProblem> = async () => null,
   language = 'en',
   emailProof?: EmailProofBinding,
+  config = createConfig(),
 ) {
   const view = await renderWithProviders(<SignUpForm disabled={false} onSubmit={onSubmit} emailProof={emailProof} />, {
     language,
+    config,
   });
   const fields = {
     username: screen.getByLabelText(language === 'en' ? 'User name' : 'उपयोगकर्ता नाम'),
@@ -357,9 +360,21 @@ describe("the e-mail form's field for the browser's proof of the address", () =>
   const binding: EmailProofBinding = { nonce: 'n'.repeat(43), holder: 'h'.repeat(32) };
   const proofField = () => document.querySelector<HTMLInputElement>('input[name="emailVerificationToken"]');
 
-  it('has none without a nonce', async () => {
-    await renderForm();
+  const trialTags = () => document.head.querySelectorAll('meta[http-equiv="origin-trial"]');
+
+  it('has none without a nonce, nor the origin-trial token', async () => {
+    await renderForm(undefined, 'en', undefined, createConfig({ originTrialToken: 'trial-token' }));
     expect(proofField()).toBeNull();
+    expect(trialTags()).toHaveLength(0);
+  });
+
+  it('puts the origin-trial token in the head once, with the field, where the config has one', async () => {
+    const form = await renderForm(undefined, 'en', binding, createConfig({ originTrialToken: 'trial-token' }));
+    expect([...trialTags()].map((tag) => tag.getAttribute('content'))).toEqual(['trial-token']);
+    form.unmount();
+    await renderForm(undefined, 'en', binding, createConfig({ originTrialToken: 'trial-token' }));
+    expect(trialTags()).toHaveLength(1);
+    trialTags().forEach((tag) => tag.remove());
   });
 
   it('is hidden, in the e-mail’s own form, with the nonce and the autofill token the draft names', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import type { EmailProofBinding } from '../use-email-proof';
 import { useEmailSuggestion } from '../use-email-suggestion';
+import { useOriginTrial } from '../use-origin-trial';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
 import { ErrorSummary } from './error-summary';
 import { NewPasswordFields } from './password-field';
@@ -59,6 +60,7 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
     (values) => (sentProof.current ? onSubmit(values, sentProof.current) : onSubmit(values)),
   );
   const { hints, checkEmail } = useHints(setField);
+  useOriginTrial(Boolean(emailProof));
 
   useTakeOver(formRef, ready, () => fillEmpty(kept?.() ?? {}));
 

@@ -107,17 +107,31 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       {/* The address is the account's user name: a password manager saves it with the password. */}
       <TextField label={t('signUp.email')} type="email" inputMode="email" autoComplete="username" {...field('email')} />
       <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
-      {/* The browser's proof of the address (the Email Verification Protocol): filled by the
-          browser, with its token bound to this nonce, as the form is sent. */}
-      {emailProof && (
-        <input type="hidden" name={PROOF_FIELD} autoComplete="email-verification-token" nonce={emailProof.nonce} />
-      )}
+      {emailProof && <ProofField nonce={emailProof.nonce} />}
       {/* Without scripts the form cannot sign up (the sign-up runs in the browser): it says so. */}
       <noscript>
         <p className="field-error">{t('signUp.needsJavaScript')}</p>
       </noscript>
       <SubmitButton disabled={disabled} busy={isSubmitting} />
     </form>
+  );
+}
+
+/**
+ * The browser's proof of the address (the Email Verification Protocol): the hidden field the browser
+ * fills, with its token bound to this nonce, as the form is sent.
+ */
+function ProofField({ nonce }: { nonce: string }) {
+  return (
+    <input
+      type="hidden"
+      name={PROOF_FIELD}
+      autoComplete="email-verification-token"
+      nonce={nonce}
+      // Again once in the page: a page under a CSP header hides a nonce attribute as it is inserted
+      // (it reads empty, the element keeps it); set after, it stays, for a browser that reads it.
+      ref={(input) => input?.setAttribute('nonce', nonce)}
+    />
   );
 }
 

@@ -77,35 +77,41 @@ async function openSignUp(page: Page, inviter: SeededInviter) {
 describe("The browser's proof of the address, with no mail", () => {
   const browser = useBrowser();
 
-  it('Chrome on Android: the proof fills the field as she signs up; welcome, friends, verified, no mail', async () => {
-    const inviter = await seedInviter();
-    const invitee = newInvitee();
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
-    await openSignUp(page, inviter);
-    const nonce = await pageNonce(page);
-    // The field as the draft asks for it: hidden, in the e-mail's form, the token's autofill.
-    const field = page.locator(FIELD);
-    expect(await field.getAttribute('type')).toBe('hidden');
-    // In the attribute too, though the page's CSP header hides the attribute of an element inserted with one.
-    expect(await field.getAttribute('nonce')).toBe(nonce);
-    expect(await field.getAttribute('autocomplete')).toBe('email-verification-token');
-    expect(await field.evaluate((input) => input.closest('form')?.querySelector('input[type="email"]') !== null)).toBe(
-      true,
-    );
-    await screenshot(page, 'sign-up-email-proof', 'en', 'phone');
+  it.each([
+    ['Chrome on Android', 'phone', CHROME_ANDROID],
+    ['a desktop', 'desktop', undefined],
+  ] as const)(
+    '%s: the proof fills the field as she signs up; welcome, friends, verified, no mail',
+    async (_where, device, userAgent) => {
+      const inviter = await seedInviter();
+      const invitee = newInvitee();
+      const page = await browser.newPage({ device, ...(userAgent ? { userAgent } : {}) });
+      await openSignUp(page, inviter);
+      const nonce = await pageNonce(page);
+      // The field as the draft asks for it: hidden, in the e-mail's form, the token's autofill.
+      const field = page.locator(FIELD);
+      expect(await field.getAttribute('type')).toBe('hidden');
+      // In the attribute too, though the page's CSP header hides the attribute of an element inserted with one.
+      expect(await field.getAttribute('nonce')).toBe(nonce);
+      expect(await field.getAttribute('autocomplete')).toBe('email-verification-token');
+      expect(
+        await field.evaluate((input) => input.closest('form')?.querySelector('input[type="email"]') !== null),
+      ).toBe(true);
+      await screenshot(page, 'sign-up-email-proof', 'en', device);
 
-    await fillForm(page, invitee);
-    await fillOnSubmit(page, await localIssuerToken({ address: invitee.email, audience: urls.hosting, nonce }));
-    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+      await fillForm(page, invitee);
+      await fillOnSubmit(page, await localIssuerToken({ address: invitee.email, audience: urls.hosting, nonce }));
+      await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
 
-    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}(\\?lg=[a-z]+)?$`));
-    await visible(page.getByText(en.welcome.activated));
-    const { uid, emailVerified } = await authUserByEmail(invitee.email);
-    expect(page.url()).toContain(`/welcome/${uid}/`);
-    expect(emailVerified).toBe(true);
-    await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
-    expect(await outboxIds(invitee.email)).toEqual([]);
-  });
+      await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}(\\?lg=[a-z]+)?$`));
+      await visible(page.getByText(en.welcome.activated));
+      const { uid, emailVerified } = await authUserByEmail(invitee.email);
+      expect(page.url()).toContain(`/welcome/${uid}/`);
+      expect(emailVerified).toBe(true);
+      await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
+      expect(await outboxIds(invitee.email)).toEqual([]);
+    },
+  );
 
   // A key of the issuer's name that the issuer never had (what a forger can make), or the issuer's
   // own token bound to a nonce this page never had.

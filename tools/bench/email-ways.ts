@@ -16,7 +16,7 @@
  *   EMAIL_WAYS_RUNS=5 (default 3)  EMAIL_WAYS_WARMUP=0 (no warm-up)  EMAIL_WAYS_THROTTLE=0 (phones unthrottled)
  * Writes .artifacts/email-ways.json.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { href } from '@dayfocus/contracts/page-paths';
 import { repoRoot, urls } from '@dayfocus/stack';
@@ -28,11 +28,13 @@ import { median } from './src/stats.js';
 const runs = Math.max(1, Number(process.env.EMAIL_WAYS_RUNS ?? 3));
 const warmUp = process.env.EMAIL_WAYS_WARMUP !== '0';
 const contexts = arrivalContexts(process.env.EMAIL_WAYS_THROTTLE !== '0');
+const webDist = process.env.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist');
+const buildStamp = () => (existsSync(webDist) ? statSync(webDist).mtimeMs : 0);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Whether the web build Hosting serves asks the browser for its proof (the form's hidden field). */
-function buildTakesProof(dist = process.env.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist')): boolean {
+function buildTakesProof(dist = webDist): boolean {
   if (!existsSync(dist)) throw new Error(`No web build at ${dist}: run \`pnpm run build\` first.`);
   return readdirSync(dist, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.(?:js|html)$/.test(file))
@@ -70,12 +72,27 @@ async function measure(browser: Browser, measured: Way[]): Promise<Row[]> {
     const order = measured.map((_, i) => measured[(i + n) % measured.length] as Way);
     for (const context of contexts)
       for (const way of order) {
-        const run = await runWay(browser, context, way);
+        const run = await runAgainOnNewBuild(() => runWay(browser, context, way));
         rows.push({ context: context.name, way, n, run });
         console.log(`Run ${n + 1} of ${runs}, ${context.name}, ${ways[way]}: ${seconds(run.ms)}.`);
       }
   }
   return rows;
+}
+
+/**
+ * A run, made again once when it failed while the web build changed under it (this tree is shared:
+ * a page loaded from the build before asks for chunks that are gone); any other failure stands.
+ */
+async function runAgainOnNewBuild(run: () => Promise<WayRun>): Promise<WayRun> {
+  const before = buildStamp();
+  try {
+    return await run();
+  } catch (error) {
+    if (buildStamp() === before) throw error;
+    console.log(`The web build changed during this run, which failed (${(error as Error).message}): once more.`);
+    return run();
+  }
 }
 
 /** A way's time against the link's in the same run and context: the median of those ratios. */

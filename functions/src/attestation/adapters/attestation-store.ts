@@ -7,15 +7,13 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
-import { stampsInWindow, withEventCounted, type RollingWindow } from '../../platform/domain/rolling-window.js';
+import type { RollingWindow } from '../../platform/domain/rolling-window.js';
+import { countWithinLimits } from '../../platform/adapters/rolling-limits.js';
 import { ATTESTATION_COUNT_SHARDS, attestationCountId, type AttestationEvent } from '../domain/attestation.js';
 import type { AttestationStore } from '../flows/ports.js';
 
 /** How long a challenge's record outlives the challenge: a replay in that time is still known. */
 const CHALLENGE_KEEP_MS = 60 * 60 * 1000;
-
-const texts = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 export class FirestoreAttestationStore implements AttestationStore {
   constructor(private readonly firestore: Firestore) {}
@@ -25,24 +23,11 @@ export class FirestoreAttestationStore implements AttestationStore {
   }
 
   async countChallenge(limits: { key: string; window: RollingWindow }[], now: Date): Promise<boolean> {
-    const refs = limits.map(({ key }) => this.firestore.collection(collections.attestationLimits).doc(key));
-    return this.firestore.runTransaction(async (tx) => {
-      const snapshots = await tx.getAll(...refs);
-      const stamps = snapshots.map((snapshot) => texts(snapshot.data()?.at));
-      const full = limits.some(
-        ({ window }, index) => stampsInWindow(stamps[index], window, now).length >= window.limit,
-      );
-      if (full) return false;
-      limits.forEach(({ window }, index) => {
-        const ref = refs[index];
-        if (!ref) return;
-        tx.set(ref, {
-          at: withEventCounted(stamps[index], window, now),
-          expireAt: new Date(now.getTime() + window.windowMs),
-        });
-      });
-      return true;
-    });
+    const counted = limits.map(({ key, window }) => ({
+      ref: this.firestore.collection(collections.attestationLimits).doc(key),
+      window,
+    }));
+    return this.firestore.runTransaction((tx) => countWithinLimits(tx, counted, now));
   }
 
   async saveChallenge(id: string, record: { secret: string; expiresAt: string }): Promise<void> {

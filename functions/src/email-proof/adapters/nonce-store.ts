@@ -9,12 +9,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import { gated, type GateTable } from '../../platform/adapters/write-gate.js';
-import { stampsInWindow, withEventCounted } from '../../platform/domain/rolling-window.js';
+import { countWithinLimits } from '../../platform/adapters/rolling-limits.js';
 import { digestOf, NONCE_KEEP_MS, spendingOf, type NonceRecord } from '../domain/proof-nonces.js';
 import type { NonceIssuance, ProofNonces } from '../flows/ports.js';
-
-const texts = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 export class FirestoreProofNonces implements ProofNonces, NonceIssuance {
   constructor(private readonly firestore: Firestore) {}
@@ -24,19 +21,12 @@ export class FirestoreProofNonces implements ProofNonces, NonceIssuance {
   }
 
   keep(...[id, record, limits, now]: Parameters<NonceIssuance['keep']>): Promise<boolean> {
-    const refs = limits.map(({ key }) => this.firestore.collection(collections.emailProofLimits).doc(key));
+    const counted = limits.map(({ key, window }) => ({
+      ref: this.firestore.collection(collections.emailProofLimits).doc(key),
+      window,
+    }));
     return this.firestore.runTransaction(async (tx) => {
-      const stamps = (await tx.getAll(...refs)).map((snapshot) => texts(snapshot.data()?.at));
-      if (limits.some(({ window }, index) => stampsInWindow(stamps[index], window, now).length >= window.limit))
-        return false;
-      limits.forEach(({ window }, index) => {
-        const ref = refs[index];
-        if (!ref) return;
-        tx.set(ref, {
-          at: withEventCounted(stamps[index], window, now),
-          expireAt: new Date(now.getTime() + window.windowMs),
-        });
-      });
+      if (!(await countWithinLimits(tx, counted, now))) return false;
       tx.create(this.nonceRef(id), { ...record, expireAt: new Date(Date.parse(record.expiresAt) + NONCE_KEEP_MS) });
       return true;
     });

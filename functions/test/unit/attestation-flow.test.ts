@@ -147,7 +147,9 @@ describe('the App Check fallback', () => {
 
   it("counts each challenge and each token in the day's figures of the page's arrival context", async () => {
     const { attestation } = flow();
-    const now = new Date('2026-11-27T10:00:00Z');
+    // The real clock: the challenge's own expiry is checked against it when it is redeemed.
+    const now = new Date();
+    const day = now.toISOString().slice(0, 10);
     const solution = await solve(await attestation.challenge('mira', '203.0.113.11', 'instagram', now));
     await attestation.challenge('mira', '203.0.113.11', 'instagram', now);
     await attestation.challenge('asha', '203.0.113.12', 'browser', now);
@@ -158,7 +160,7 @@ describe('the App Check fallback', () => {
     const figures = (await firestore.db.collection('_attestationCounts').get()).docs.map((doc) => doc.data());
     const sum = (context: string, event: string) =>
       figures
-        .filter((figure) => figure.day === '2026-11-27' && figure.context === context)
+        .filter((figure) => figure.day === day && figure.context === context)
         .reduce((total, figure) => total + ((figure[event] as number | undefined) ?? 0), 0);
     expect([sum('instagram', 'challenges'), sum('instagram', 'tokens')]).toEqual([2, 1]);
     expect([sum('browser', 'challenges'), sum('browser', 'tokens')]).toEqual([1, 0]);

@@ -21,6 +21,7 @@ import {
   joinsDelivered,
   outboxIds,
   pushesTo,
+  refusalOf,
   signUpDoc,
   uniqueId,
   userDoc,
@@ -44,16 +45,6 @@ const tokenFor = (tab: Tab, address = tab.address) =>
 
 const prove = (tab: Tab, token: string, changes: { nonce?: string; holder?: string } = {}) =>
   tab.browser.call<ActivationAnswer>('proveEmail', { token, nonce: tab.nonce, holder: tab.holder, ...changes });
-
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    const { code, message, details } = error as { code?: string; message?: string; details?: unknown };
-    return { code, message, details };
-  }
-  throw new Error('The call was not refused');
-}
 
 const oneRefusal = {
   code: 'functions/invalid-argument',

@@ -21,6 +21,7 @@ import {
   outboxIds,
   pushesTo,
   readDoc,
+  refusalOf,
   signUpDoc,
   userDoc,
   verificationMail,
@@ -41,17 +42,6 @@ async function signedUpWithMail(language = 'en') {
 type Person = Awaited<ReturnType<typeof signedUpWithMail>>;
 
 const typed = (person: Person, code: string) => person.browser.call<ActivationAnswer>('confirmEmailWithCode', { code });
-
-/** What a refused call answered: its code, message and details, as the page would see them. */
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    await call;
-  } catch (error) {
-    const { code, message, details } = error as { code?: string; message?: string; details?: unknown };
-    return { code, message, details };
-  }
-  throw new Error('The call was not refused');
-}
 
 const oneRefusal = {
   code: 'functions/invalid-argument',

@@ -70,6 +70,17 @@ export async function outcomeOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
+/** What a refused call answered, as the page would see it: its code, message and details. */
+export async function refusalOf(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    const { code, message, details } = error as { code?: string; message?: string; details?: unknown };
+    return { code, message, details };
+  }
+  throw new Error('The call was not refused');
+}
+
 /**
  * Opens the latest verification e-mail of this address as the person does: its link leads to
  * the companion's welcome page, which asks `activateAccount` to apply its code (anonymously:

@@ -97,7 +97,21 @@ async function readyForm(page: Page, context: ArrivalContext, inviterId: string,
   await waitingFor('the invitation\'s "Sign up"', page, () =>
     page.getByRole('link', { name: en.invitation.signUp, exact: true }).click(),
   );
-  await waitingFor('"Sign up with email"', page, () => page.getByRole('link', { name: en.socialSignUp.email }).click());
+  const emailWay = page.getByRole('link', { name: en.socialSignUp.email });
+  await waitingFor('"Sign up with email"', page, () => emailWay.click());
+  const toForm = (timeout: number) =>
+    page.waitForURL((url) => url.pathname.startsWith('/sign-up/'), { waitUntil: 'commit', timeout });
+  // Not timed, so a lost click is tapped again, saying so: Instagram's context has lost one on a loaded machine.
+  if (
+    !(await toForm(10_000).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    console.log(`"Sign up with email" was clicked and the page stayed at ${page.url()}: clicked again.`);
+    await waitingFor('"Sign up with email" again', page, () => emailWay.click());
+    await waitingFor('the e-mail form', page, () => toForm(STEP_TIMEOUT_MS));
+  }
   await fillTheForm(
     page,
     [

@@ -36,6 +36,7 @@ import { PageFlow, type PageFlowDeps } from '../pages/flows/page-flow.js';
 import { InviteFlow } from '../invites/flows/invite-flow.js';
 import { WelcomeFlow } from '../invites/flows/welcome-flow.js';
 import { FinishSignUpFlow } from '../invites/flows/finish-sign-up-flow.js';
+import { SignUpLinkFlow } from '../invites/flows/sign-up-link-flow.js';
 import { AuthPasswordResets } from '../invites/adapters/password-resets.js';
 import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js';
 import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
@@ -54,7 +55,7 @@ import { CardFlow } from '../invite-cards/flows/card-flow.js';
 import { AttestationFlow } from '../attestation/flows/attestation-flow.js';
 import { FirestoreAttestationStore } from '../attestation/adapters/attestation-store.js';
 import { altchaChallenges } from '../attestation/adapters/altcha-challenges.js';
-import { appCheckFallback } from '../attestation/adapters/fallback-params.js';
+import { appCheckFallback, fallbackWebAppId } from '../attestation/adapters/fallback-params.js';
 import { FirestoreCardStore } from '../invite-cards/adapters/card-store.js';
 import { pictureBytes } from '../invite-cards/adapters/picture-bytes.js';
 import { LOCAL_PICTURE_SOURCES, PRODUCTION_PICTURE_SOURCES } from '../invite-cards/domain/picture-sources.js';
@@ -122,6 +123,7 @@ export const attestationFlow = new AttestationFlow({
   mint: (appId, lifeMs, limitedUse) => environment().mintAppCheckToken(appId, lifeMs, limitedUse),
   logger,
   enabled: () => appCheckFallback.value(),
+  webAppId: () => fallbackWebAppId.value(),
 });
 
 export const inviteFlow = new InviteFlow({
@@ -205,19 +207,28 @@ export const welcomeFlow = new WelcomeFlow({
   logger,
 });
 
-/** A sign-up left half-way: a link to finish it by mail, then the new password and the welcome's activation. */
-export const finishSignUpFlow = new FinishSignUpFlow({
-  resets: new AuthPasswordResets(auth, {
-    apiKey: () => webApiKey.value(),
-    emulatorHost: environment().authEmulatorHost,
-  }),
-  outbox: new FirestoreMailOutbox(db),
+const passwordResets = new AuthPasswordResets(auth, {
+  apiKey: () => webApiKey.value(),
+  emulatorHost: environment().authEmulatorHost,
+});
+
+/** A sign-up left half-way: the link to finish it, by mail. */
+export const signUpLinkFlow = new SignUpLinkFlow({
+  resets: passwordResets,
+  outbox: mailOutbox,
   users: inviteStore,
-  links: new AuthVerificationLinks(auth),
-  activate: (input, caller) => welcomeFlow.activate(input, caller),
   textIn,
   productDomain: () => readLinkSettings().productDomain,
   now: () => new Date(),
+});
+
+/** The mailed link's end: the new password and the welcome's activation. */
+export const finishSignUpFlow = new FinishSignUpFlow({
+  resets: passwordResets,
+  outbox: mailOutbox,
+  links: new AuthVerificationLinks(auth),
+  activate: (input, caller) => welcomeFlow.activate(input, caller),
+  productDomain: () => readLinkSettings().productDomain,
 });
 
 const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));

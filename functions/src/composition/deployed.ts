@@ -2,6 +2,7 @@
 import { getAppCheck } from 'firebase-admin/app-check';
 import { FcmTransport } from '../owed-work/adapters/push-transport.js';
 import { firebaseApp, messaging } from '../platform/adapters/firebase.js';
+import { CLOUD_RUN_FORWARDING } from '../platform/domain/hosting-edge.js';
 import { useEnvironment } from './environment.js';
 
 useEnvironment({
@@ -26,6 +27,5 @@ useEnvironment({
   pageConnectSources: [],
   reloadsRenderer: false,
   deployedLinkSettings: true,
-  // X-Forwarded-For ends "<client>, <Google's front end>", and the socket is Cloud Run's proxy.
-  forwardingHops: 2,
+  forwarding: CLOUD_RUN_FORWARDING,
 });

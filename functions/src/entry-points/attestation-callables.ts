@@ -4,8 +4,7 @@
  * within the client's and the address's limits; with a solved one, a token, once.
  */
 import { callable } from '../platform/functions/callable.js';
-import { environment } from '../platform/environment.js';
-import { clientAddressOf } from '../platform/domain/http-request.js';
+import { clientOf } from '../platform/functions/client-address.js';
 import { attestationFlow } from '../composition/wiring.js';
 import { UNNAMED_CONTEXT } from '../attestation/domain/attestation.js';
 
@@ -13,10 +12,5 @@ export const attestByChallenge = callable('attestByChallenge', async (input, req
   const context = input.context ?? UNNAMED_CONTEXT;
   if (input.solution !== undefined)
     return attestationFlow.redeem(input.appId, input.solution, context, new Date(), input.limitedUse === true);
-  const address = clientAddressOf(
-    (name) => request.rawRequest.header(name),
-    request.rawRequest.socket?.remoteAddress,
-    environment().forwardingHops,
-  );
-  return attestationFlow.challenge(input.client, address, context);
+  return attestationFlow.challenge(input.client, clientOf(request.rawRequest), context);
 });

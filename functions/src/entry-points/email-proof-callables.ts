@@ -5,18 +5,12 @@
  */
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callable, requireCaller } from '../platform/functions/callable.js';
-import { environment } from '../platform/environment.js';
-import { clientAddressOf } from '../platform/domain/http-request.js';
+import { clientOf } from '../platform/functions/client-address.js';
 import { addressProofFlow, welcomeFlow } from '../composition/wiring.js';
 
 /** Public: the form needs its nonce before she picks her address, so before there is an account. */
 export const issueEmailProofNonce = callable('issueEmailProofNonce', async (input, request) => {
-  const address = clientAddressOf(
-    (name) => request.rawRequest.header(name),
-    request.rawRequest.socket?.remoteAddress,
-    environment().forwardingHops,
-  );
-  return addressProofFlow.issueNonce(input.holder, address);
+  return addressProofFlow.issueNonce(input.holder, clientOf(request.rawRequest));
 });
 
 /** Signed in with email and password, in the tab that signed up: the hidden field's token. */

@@ -45,7 +45,7 @@ useEnvironment({
   pageConnectSources: authEmulator ? [`http://${authEmulator}`] : [],
   reloadsRenderer: true,
   deployedLinkSettings: false,
-  // The Hosting and Functions emulators pass a client's headers on as sent and append nothing:
-  // the socket's peer (the emulator) is the one address vouched for, and every visitor shares it.
-  forwardingHops: 0,
+  // The Hosting and Functions emulators pass a client's headers on as sent and append nothing, and
+  // hand the function's runtime no peer address: no visitor is vouched for, and all share one key.
+  forwarding: { platformHops: 0, edges: [] },
 });

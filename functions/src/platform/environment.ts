@@ -6,6 +6,7 @@
  * modules ask this environment for those parts, never whether they run in an emulator.
  */
 import type { CallableRequest } from 'firebase-functions/v2/https';
+import type { Forwarding } from './domain/http-request.js';
 import { installedOnce } from './install-once.js';
 
 export interface Environment {
@@ -33,11 +34,11 @@ export interface Environment {
   /** The link settings are checked as a deploy needs them (no local stack's addresses). */
   deployedLinkSettings: boolean;
   /**
-   * How many addresses the platform's own proxies put after a visitor's, the socket's peer
-   * counted (platform/domain/http-request.ts, clientAddressOf): Google's front end's and Cloud
-   * Run's proxy in a deployment; none in the local stack, whose emulators vouch for no visitor.
+   * How a request reaches the functions, which decides whose address is the visitor's
+   * (platform/domain/http-request.ts, clientAddressOf): Cloud Run's proxy and front end, and
+   * Hosting's edge, in a deployment; nothing in the local stack, whose emulators vouch for no visitor.
    */
-  forwardingHops: number;
+  forwarding: Forwarding;
 }
 
 /** What the entry point installs, and what a module meets without one. */

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Environment } from '../../src/composition/environment.js';
 
-const anEnvironment = () => ({ forwardingHops: 0 }) as unknown as Environment;
+const anEnvironment = () => ({ forwarding: { platformHops: 0, edges: [] } }) as unknown as Environment;
 
 describe("the functions' environment", () => {
   beforeEach(() => {

@@ -4,7 +4,6 @@ import type { WebPageInput } from '@dayfocus/contracts/web-page';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import { FlowError } from '../../src/platform/domain/errors.js';
 import { MemoryConfirmLimits } from '../../src/pages/adapters/confirm-limits.js';
-import { clientAddressOf } from '../../src/platform/domain/http-request.js';
 import { welcomeLinkOf, type ConfirmLimiter, type WelcomeLink } from '../../src/pages/domain/welcome-confirm.js';
 import { pageRouteOf } from '../../src/pages/domain/page-route.js';
 import { WelcomePageFlow } from '../../src/pages/flows/welcome-page-flow.js';
@@ -172,23 +171,6 @@ describe('the welcome page from the e-mail link', () => {
     for (let i = 0; i < 4; i++) mira.push((await open('POST', LINK, '203.0.113.7')).status);
     expect(mira).toEqual([200, 200, 200, 429]);
     expect(activations.filter((link) => link.verificationCode === real)).toHaveLength(3);
-  });
-
-  it('keys the client by the address the platform vouches for, never by a header the client sets', () => {
-    // What the function behind Hosting gets from a client that set both headers itself: Google's
-    // front end appends the address it took the request from, then its own; the socket is Cloud
-    // Run's proxy.
-    const forged: Record<string, string> = {
-      'fastly-client-ip': '6.6.6.6',
-      'x-forwarded-for': '6.6.6.6, 203.0.113.99, 34.96.0.1',
-    };
-    expect(clientAddressOf((name) => forged[name], '169.254.1.1', 2)).toBe('203.0.113.99');
-    const honest: Record<string, string> = { 'x-forwarded-for': '203.0.113.99, 34.96.0.1' };
-    expect(clientAddressOf((name) => honest[name], '169.254.8.129', 2)).toBe('203.0.113.99');
-    // Fewer hops than the platform's own: nobody vouches for an address, and all such share one key.
-    expect(clientAddressOf(() => undefined, '169.254.1.1', 2)).toBe('unknown');
-    // The local stack, where no proxy vouches for anyone: the socket's peer, whatever the headers say.
-    expect(clientAddressOf((name) => forged[name], '127.0.0.1', 0)).toBe('127.0.0.1');
   });
 
   it("reads the link from the page's address alone", () => {

@@ -3,9 +3,9 @@ import { logger } from 'firebase-functions';
 import { onRequest, type HttpsOptions, type Request } from 'firebase-functions/v2/https';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import type { HttpAnswer } from '../domain/http-answer.js';
-import { clientAddressOf, type HttpRequest } from '../domain/http-request.js';
+import type { HttpRequest } from '../domain/http-request.js';
 import { purposeOf } from '../domain/previews.js';
-import { environment } from '../environment.js';
+import { clientOf } from './client-address.js';
 import { specOf, type FunctionName, type FunctionSpec } from './capacity.js';
 
 function requestOf(req: Request): HttpRequest {
@@ -16,9 +16,7 @@ function requestOf(req: Request): HttpRequest {
     userAgent: header('user-agent'),
     acceptLanguage: header('accept-language'),
     purpose: purposeOf(header),
-    // Not req.ip: under the platform's `trust proxy` it is the first X-Forwarded-For address,
-    // which the client writes.
-    client: clientAddressOf(header, req.socket.remoteAddress, environment().forwardingHops),
+    client: clientOf(req),
   };
 }
 

@@ -15,3 +15,4 @@ export * from './entry-points/account-recovery.js';
 export * from './entry-points/invite-card.js';
 export * from './entry-points/attestation-callables.js';
 export * from './entry-points/email-proof-callables.js';
+export * from './entry-points/client-address-probe.js';

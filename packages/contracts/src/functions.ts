@@ -5,6 +5,7 @@
  */
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { ActivationAnswer, AppLinkAnswer, AttestationAnswer, InviterCard, ResolvedAppLink } from './answers.js';
+import { deployRows } from './deploy-functions.js';
 import { emailProofRows } from './email-proof-functions.js';
 import { finishSignUpRows } from './finish-sign-up-functions.js';
 import { answer, type Answer } from './function-answer.js';
@@ -271,6 +272,7 @@ export const functionManifest = {
     why: "the recovery page of an account a reused handoff code locked: its owner, once, from the lock's mail",
     hosting: [ACCOUNT_RECOVERY_PATH],
   },
+  ...deployRows,
   onAccountCreated: { trigger: 'auth', maxInstances: 10, why: 'one event per sign-up' },
   onAccountDeleted: { trigger: 'auth', maxInstances: 5, why: 'one event per deletion' },
   sendJoinPush: {

@@ -55,7 +55,7 @@ function gcloudSignedIn(): boolean {
   return ['credentials.db', 'access_tokens.db'].some((file) => existsSync(join(config, file)));
 }
 
-const runGcloud: Gcloud = (args) =>
+export const runGcloud: Gcloud = (args) =>
   new Promise((resolve, reject) => {
     execFile('gcloud', [...args, '--quiet'], { timeout: 30_000 }, (error, stdout, stderr) =>
       error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),

@@ -86,16 +86,19 @@ function bodyOf(response: IncomingMessage): Promise<string> {
   });
 }
 
+/** The start of a body, on one line: an error page's HTML says what it is in its first words. */
+const gist = (body: string) => body.replace(/\s+/g, ' ').trim().slice(0, 160);
+
 function answerOf(response: IncomingMessage, body: string): Omit<WaySeen, 'name' | 'url'> {
   const status = response.statusCode ?? 0;
   if (status >= 300 && status < 400) return { status, location: response.headers.location ?? '' };
-  if (status !== 200) return { status, error: `HTTP ${status}: ${body.slice(0, 200)}` };
+  if (status !== 200) return { status, error: `HTTP ${status}: ${gist(body)}` };
   try {
     const answer = JSON.parse(body) as ClientAddressProbeAnswer;
     if (typeof answer.client !== 'string') throw new Error('no client in it');
     return { status, answer };
   } catch (error) {
-    return { status, error: `not the probe's answer (${(error as Error).message}): ${body.slice(0, 200)}` };
+    return { status, error: `not the probe's answer (${(error as Error).message}): ${gist(body)}` };
   }
 }
 

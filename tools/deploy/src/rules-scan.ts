@@ -7,7 +7,15 @@
  * one below it, must have a condition that is `false`, written so or folded to it (`… && false`, a
  * function returning `false`). What a condition would say of a document is never asked.
  */
-import { readRules, type Block, type FunctionDecl, type Match, type Segment, type Token } from './rules-syntax.js';
+import {
+  readRules,
+  refused,
+  type Block,
+  type FunctionDecl,
+  type Match,
+  type Segment,
+  type Token,
+} from './rules-syntax.js';
 
 /** Where functions are looked up: a block's own, then its parents'. */
 interface Scope {
@@ -15,14 +23,44 @@ interface Scope {
   parent: Scope | null;
 }
 
+/** The scope of `block`'s functions, whose calls are checked in it (`checkCalls`). */
 function scopeOf(block: Block, parent: Scope | null): Scope {
   const scope: Scope = { functions: new Map(), parent };
   for (const decl of block.functions) scope.functions.set(decl.name, { decl, scope });
+  for (const { lets, body } of block.functions) for (const tokens of [...lets, body]) checkCalls(tokens, scope);
   return scope;
 }
 
 function lookUp(scope: Scope | null, name: string): { decl: FunctionDecl; scope: Scope } | undefined {
   return scope === null ? undefined : (scope.functions.get(name) ?? lookUp(scope.parent, name));
+}
+
+/** The calls in `tokens` (`f(…)`, not a method's `x.f(…)`): each name, with its number of arguments. */
+function callsIn(tokens: Token[]): { name: Token; args: number }[] {
+  return tokens.flatMap((name, i) => {
+    if (name.kind !== 'word' || tokens[i + 1]?.text !== '(' || tokens[i - 1]?.text === '.') return [];
+    let depth = 0;
+    let args = tokens[i + 2]?.text === ')' ? 0 : 1;
+    for (const token of tokens.slice(i + 1)) {
+      if (token.kind !== 'punct') continue;
+      if ('([{'.includes(token.text)) depth++;
+      else if (')]}'.includes(token.text) && --depth === 0) break;
+      else if (token.text === ',' && depth === 1) args++;
+    }
+    return [{ name, args }];
+  });
+}
+
+/**
+ * Refuses a call of a function the rules declare with another number of arguments than it takes:
+ * Firestore refuses such a file, so the folding (`isFalse`) must not read the call as one of it.
+ */
+function checkCalls(tokens: Token[], scope: Scope): void {
+  for (const { name, args } of callsIn(tokens)) {
+    const params = lookUp(scope, name.text)?.decl.params;
+    if (params !== undefined && params !== args)
+      throw refused(`${name.text}() takes ${params} argument${params === 1 ? '' : 's'}, called with ${args}`, name);
+  }
 }
 
 /** The tokens at bracket depth 0 split at `operator`. */
@@ -134,6 +172,7 @@ export function allowsBindingOurs(rules: string, collections: readonly string[])
     const path = outer.path + match.path;
     const segments = [...outer.segments, ...match.segments];
     const scope = scopeOf(match, parent);
+    for (const { condition } of match.allows) if (condition) checkCalls(condition, scope);
     const bound = collections.filter((collection) => binds(segments, collection));
     if (bound.length > 0)
       for (const { statement, line, condition } of match.allows)

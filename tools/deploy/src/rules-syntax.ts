@@ -20,7 +20,7 @@ export interface Token {
   end: number;
 }
 
-const refused = (what: string, { line, col }: { line: number; col: number }) =>
+export const refused = (what: string, { line, col }: { line: number; col: number }) =>
   new RulesReadError(`line ${line}:${col}: ${what}`);
 
 // Sticky (`y`): each matches at lastIndex only. Longest operators first, so that `<=` wins over `<`.
@@ -88,6 +88,9 @@ export type Segment = { kind: 'literal'; text: string } | { kind: 'wildcard' } |
 
 export interface FunctionDecl {
   name: string;
+  /** How many parameters it takes: rules-scan.ts refuses a call with another number. */
+  params: number;
+  lets: Token[][];
   /** The tokens of its `return` expression. */
   body: Token[];
 }
@@ -115,6 +118,14 @@ const METHODS = new Set(['read', 'write', 'get', 'list', 'create', 'update', 'de
 /** Statement words: never in an expression but as a field's name, so one there means a `;` was forgotten. */
 const STATEMENT_WORDS = new Set(['match', 'allow', 'function', 'service', 'rules_version']);
 const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+/**
+ * The rules language's global functions and namespaces (firebase.google.com/docs/reference/rules, rules.firestore
+ * too). Firestore only warns of a function named like one, so which of the two a call reaches would be a guess.
+ */
+const BUILT_INS = new Set([
+  ...'bool debug duration exists existsAfter firestore float get getAfter'.split(' '),
+  ...'hashing int latlng math path string timestamp'.split(' '),
+]);
 
 class Reader {
   private index = 0;
@@ -181,7 +192,7 @@ class Reader {
     while (!this.at('}')) {
       const token = this.peek();
       if (this.eat('match')) body.matches.push(this.match());
-      else if (this.eat('function')) body.functions.push(this.functionDecl());
+      else if (this.eat('function')) body.functions.push(this.functionDecl(body.functions));
       else if (token.kind === 'word' && token.text === 'allow') {
         if (!inMatch) throw refused('allow outside a match block', token);
         body.allows.push(this.allow());
@@ -213,25 +224,31 @@ class Reader {
     return { path: token.text, segments, ...body };
   }
 
-  private functionDecl(): FunctionDecl {
-    const name = this.word('a function name').text;
+  private functionDecl(declared: readonly FunctionDecl[]): FunctionDecl {
+    const name = this.word('a function name');
+    if (declared.some((other) => other.name === name.text))
+      throw refused(`function ${name.text}() is declared twice in one block, which Firestore refuses`, name);
+    if (BUILT_INS.has(name.text))
+      throw refused(`function ${name.text}() is named like one of the rules language's own: rename it`, name);
     this.expect('(');
+    const params: Token[] = [];
     if (!this.at(')'))
-      do this.word('a parameter name');
+      do params.push(this.word('a parameter name'));
       while (this.eat(','));
     this.expect(')');
     this.expect('{');
+    const lets: Token[][] = [];
     while (this.eat('let')) {
       this.word('a variable name');
       this.expect('=');
-      this.expression();
+      lets.push(this.expression());
       this.expect(';');
     }
     this.expect('return');
     const body = this.expression();
     this.eat(';');
     this.expect('}');
-    return { name, body };
+    return { name: name.text, params: params.length, lets, body };
   }
 
   private allow(): Allow {

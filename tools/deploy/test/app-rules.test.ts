@@ -158,6 +158,19 @@ describe("the app's rules with an app-wide allow that the probe's documents neve
       expect.stringMatching(/^the rules could not be read \(line \d+:\d+: unterminated string\): /),
     ]);
   });
+
+  it('are refused, failing closed, when a function is declared twice: the first grants every read, the second none', async () => {
+    const { problems } = await judged(
+      'declared-twice',
+      'function mayRead() { return true; }\n    function mayRead() { return false; }\n' +
+        '    match /{collection}/{docId} {\n      allow read: if mayRead();\n    }',
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^the rules could not be read \(line \d+:14: function mayRead\(\) is declared twice in one block/,
+      ),
+    ]);
+  });
 });
 
 describe("the probe's documents", () => {

@@ -128,6 +128,75 @@ describe("an allow's condition counts as false", () => {
   });
 });
 
+/**
+ * Functions whose meaning the reading would have to guess: Firestore refuses a name declared twice
+ * in one block (whatever the parameters) and a call with another number of arguments, and only
+ * warns of a function named like one of its own; the reading refuses all three, where they stand.
+ */
+describe('a function the reading cannot pin down', () => {
+  const refusal = (rules: string) => () => allowsBindingOurs(inDocuments(rules), ours);
+
+  it('is refused when declared twice in one block: the first grants, the second denies', () => {
+    const twice =
+      'function mayRead() { return true; }\nfunction mayRead() { return false; }\n' +
+      'match /{c}/{d} { allow read: if mayRead(); }';
+    expect(refusal(twice)).toThrow(/^line 5:10: function mayRead\(\) is declared twice in one block/);
+    const twiceInMatch =
+      'match /{c}/{d} {\n  function gate(a) { return true; }\n  allow read: if gate(1);\n' +
+      '  function gate() { return false; }\n}';
+    expect(refusal(twiceInMatch)).toThrow(/^line 7:12: function gate\(\) is declared twice in one block/);
+    const service = `rules_version = '2';\nservice cloud.firestore {\n  function f() { return false; }\n  function f() { return true; }\n}\n`;
+    expect(() => allowsBindingOurs(service, ours)).toThrow(/^line 4:12: function f\(\) is declared twice/);
+  });
+
+  it('is read when the same name is declared once in each of two blocks, inner or sibling', () => {
+    const nested =
+      'function gate() { return true; }\nmatch /{c}/{d} { function gate() { return false; } allow read: if gate(); }';
+    expect(bound(nested)).toEqual([]);
+    const siblings =
+      'match /{c}/{d} { function gate() { return false; } allow read: if gate(); }\n' +
+      'match /Users/{u} { function gate() { return true; } allow read: if gate(); }';
+    expect(bound(siblings)).toEqual([]);
+  });
+
+  it.each(['exists', 'existsAfter', 'get', 'getAfter', 'debug', 'int', 'string', 'path', 'math', 'timestamp'])(
+    "is refused when named like the rules language's own %s",
+    (name) => {
+      const shadow = `function ${name}(p) { return false; }\nmatch /{c}/{d} { allow read: if ${name}(1); }`;
+      expect(refusal(shadow)).toThrow(
+        new RegExp(`^line 4:10: function ${name}\\(\\) is named like one of the rules language's own`),
+      );
+    },
+  );
+
+  it.each([
+    [
+      'with too many arguments',
+      'match /{c}/{d} { allow read: if never(request); }',
+      33,
+      'never() takes 0 arguments, called with 1',
+    ],
+    ['with too few', 'match /{c}/{d} { allow read: if closed(); }', 33, 'closed() takes 1 argument, called with 0'],
+    ['in another function', 'function via() { return never(1, 2); }', 25, 'never() takes 0 arguments, called with 2'],
+    [
+      'in a let',
+      'function via() { let x = closed(1, 2); return false; }',
+      26,
+      'closed() takes 1 argument, called with 2',
+    ],
+    [
+      'as the inner declaration of its name takes',
+      'match /{c}/{d} { function never(a) { return false; } allow read: if never(); }',
+      69,
+      'never() takes 1 argument, called with 0',
+    ],
+  ])('is refused when called %s', (_, statement, col, what) => {
+    const functions = 'function never() { return false; }\nfunction closed(request) { return false; }\n';
+    const escaped = what.replace(/[()]/g, '\\$&');
+    expect(refusal(`${functions}${statement}`)).toThrow(new RegExp(`^line 6:${col}: ${escaped}`));
+  });
+});
+
 describe('the reading of a rules file', () => {
   it('takes the real grammar: versions, functions with let, comments, strings, get() with path literals, lists of methods', () => {
     const rules = [

@@ -637,6 +637,26 @@ service cloud.firestore { // trailing comment
     ).toBe('Undefined function at 5:35: mine()');
   });
 
+  it('refuses a function declared twice in one block, whatever its parameters, as Firestore does', () => {
+    expect(
+      bodyError(
+        '    function mayRead() { return true; }\n    function mayRead() { return false; }\n' +
+          '    match /A/{id} { allow get: if mayRead(); }',
+      ),
+    ).toBe('Function already defined at 5:14: mayRead()');
+    expect(
+      bodyError('    match /A/{id} {\n      function f() { return true; }\n      function f(a) { return a; }\n    }'),
+    ).toBe('Function already defined at 6:16: f()');
+    // Once in each of two blocks, nested or side by side, is no second declaration.
+    const once = rules(
+      '    function gate() { return false; }\n' +
+        '    match /A/{id} { function gate() { return true; } allow get: if gate(); }\n' +
+        '    match /B/{id} { function gate() { return true; } allow get: if gate(); }',
+    );
+    expect(allowed(once, 'get', 'A/a')).toBe(true);
+    expect(allowed(once, 'get', 'B/b')).toBe(true);
+  });
+
   it('reports syntax errors with line:column', () => {
     const cases: [string, string][] = [
       ['    match /A/{id} { allow get: if true }', "Syntax error at 4:40: expected ';', found '}'"],

@@ -5,7 +5,7 @@
  * expressions.ts the expressions; the tree's types are in syntax.ts. Checks that need scopes
  * (undefined functions, library namespaces we lack) are in check.ts.
  */
-import { syntaxError, unsupported, type Position } from './errors.js';
+import { RulesError, syntaxError, unsupported, type Position } from './errors.js';
 import { ExpressionParser } from './expressions.js';
 import { tokenize } from './lexer.js';
 import type { Allow, Expr, FunctionDecl, MatchBlock, RulesFile, RulesMethod, Segment } from './syntax.js';
@@ -56,7 +56,7 @@ class Parser extends ExpressionParser {
     while (!this.at('}')) {
       const token = this.peek();
       if (this.eat('match')) body.matches.push(this.match(token.pos));
-      else if (this.eat('function')) body.functions.push(this.functionDecl(token.pos));
+      else if (this.eat('function')) body.functions.push(this.functionDecl(token.pos, body.functions));
       else if (allowsPermitted && this.eat('allow')) body.allows.push(this.allow(token.pos));
       else if (token.kind === 'eof') this.fail("'}'");
       else if (token.text === 'allow') throw syntaxError('allow outside a match block', token.pos);
@@ -109,8 +109,14 @@ class Parser extends ExpressionParser {
     return { label: `allow ${names.join(', ')}`, methods, condition, pos };
   }
 
-  private functionDecl(pos: Position): FunctionDecl {
-    const name = this.name('a function name').text;
+  /** Production refuses a name declared twice in one block, whatever the parameters; scopes would keep the last. */
+  private functionDecl(pos: Position, declared: readonly FunctionDecl[]): FunctionDecl {
+    const token = this.name('a function name');
+    const name = token.text;
+    if (declared.some((other) => other.name === name)) {
+      const where = `${token.pos.line}:${token.pos.col}`;
+      throw new RulesError(`Function already defined at ${where}: ${name}()`, token.pos);
+    }
     this.expect('(');
     const params: string[] = [];
     if (!this.at(')')) {

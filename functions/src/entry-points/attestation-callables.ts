@@ -12,5 +12,5 @@ export const attestByChallenge = callable('attestByChallenge', async (input, req
   const context = input.context ?? UNNAMED_CONTEXT;
   if (input.solution !== undefined)
     return attestationFlow.redeem(input.appId, input.solution, context, new Date(), input.limitedUse === true);
-  return attestationFlow.challenge(input.client, clientOf(request.rawRequest), context);
+  return attestationFlow.challenge(input.appId, input.client, clientOf(request.rawRequest), context);
 });

@@ -6,7 +6,7 @@
  * a test without restarting the stack that every other test shares.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collections } from '@dayfocus/contracts/records';
 import { adminDb, LOCAL_WEB_APP_ID } from '@dayfocus/stack/testing';
 import { altchaChallenges } from '../../src/attestation/adapters/altcha-challenges.js';
@@ -20,22 +20,25 @@ const saved = { fallback: process.env.APP_CHECK_FALLBACK, emulator: process.env.
 beforeAll(async () => {
   // The local stack's composition, as its entry point loads it (it exists only in the emulator).
   process.env.FUNCTIONS_EMULATOR = 'true';
+  // The param the emulator reads from functions/.env.local.
+  vi.stubEnv('WEB_APP_ID', LOCAL_WEB_APP_ID);
   await import('../../src/local/environment.js');
   const { attestByChallenge } = await import('../../src/entry-points/attestation-callables.js');
   run = (attestByChallenge as unknown as { run: Run }).run;
 });
 afterAll(() => {
+  vi.unstubAllEnvs();
   if (saved.fallback === undefined) delete process.env.APP_CHECK_FALLBACK;
   else process.env.APP_CHECK_FALLBACK = saved.fallback;
   if (saved.emulator === undefined) delete process.env.FUNCTIONS_EMULATOR;
   else process.env.FUNCTIONS_EMULATOR = saved.emulator;
 });
 
-/** A call as Hosting's rewrite hands it over, from one address. */
+/** A call as Hosting's rewrite hands it over, from one address (`clientOf` reads its headers with `get`). */
 const call = (data: Record<string, unknown>) =>
   run({
     data: { appId: LOCAL_WEB_APP_ID, ...data },
-    rawRequest: { header: () => undefined, socket: { remoteAddress: '198.51.100.7' } },
+    rawRequest: { get: () => undefined, socket: { remoteAddress: '198.51.100.7' } },
   }).then(
     (result) => ({ result }),
     (error: unknown) => ({ error: error as { code?: string; message?: string } }),

@@ -1,16 +1,18 @@
 /**
  * The App Check fallback on the running stack (functions/src/attestation/): a visitor whose first
  * attestation failed asks `attestByChallenge` for a challenge without any App Check token, solves
- * it and gets a token the callables take. A solution redeems once; a client gets a dozen
- * challenges an hour; a wrong or forged solution gets nothing.
+ * it and gets a token the callables take, for the companion's own web app only. A solution redeems
+ * once; a client gets a dozen challenges an hour; a wrong or forged solution gets nothing.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_WEB_APP_ID, repoRoot, urls } from '@dayfocus/stack/testing';
+import { adminDb, LOCAL_WEB_APP_ID, readDoc, repoRoot, urls } from '@dayfocus/stack/testing';
 import type { AttestationAnswer } from '@dayfocus/contracts/answers';
+import { collections } from '@dayfocus/contracts/records';
+import { altchaChallenges } from '../../src/attestation/adapters/altcha-challenges.js';
 import { solve } from '../attestation.js';
 import { createInviter } from './support.js';
 
@@ -26,6 +28,15 @@ async function call(name: string, data: unknown, headers: Record<string, string>
 }
 
 const newClient = () => randomBytes(16).toString('base64url');
+
+/** Another web app of the local project (an admin console, say): the fallback is not its to attest. */
+const ADMIN_CONSOLE = LOCAL_WEB_APP_ID.replace(/:web:.*$/, ':web:ad000000000000000000c0');
+
+/** The tokens minted in an arrival context, summed over its day's shards. */
+async function tokensCounted(context: string): Promise<number> {
+  const shards = await adminDb.collection(collections.attestationCounts).where('context', '==', context).get();
+  return shards.docs.reduce((sum, shard) => sum + ((shard.data().tokens as number | undefined) ?? 0), 0);
+}
 
 async function challengeFor(client: string, context?: string) {
   const { status, body } = await call('attestByChallenge', { appId: LOCAL_WEB_APP_ID, client, context });
@@ -88,6 +99,32 @@ describe('The App Check fallback', () => {
     const bad = await call('attestByChallenge', { appId: 'not-an-app', client });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.status).toBe('INVALID_ARGUMENT');
+  });
+
+  it("mints for the companion's web app alone: another web app of the project is refused, nothing minted", async () => {
+    const client = newClient();
+    const context = `other-app-${randomBytes(6).toString('hex')}`;
+    const answer = await challengeFor(client, context);
+    const { id } = (answer as { challenge: { parameters: { data: { id: string } } } }).challenge.parameters.data;
+    const solution = await solve(answer);
+
+    const refused = await call('attestByChallenge', { appId: ADMIN_CONSOLE, client, solution, context });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    expect(refused.body.error?.status).toBe('PERMISSION_DENIED');
+    expect(refused.body.result).toBeUndefined();
+    expect((await readDoc(collections.attestationChallenges, id))?.redeemedAt).toBeUndefined();
+    expect(await tokensCounted(context)).toBe(0);
+
+    // No challenge for it either, and nothing counted against the client that asked.
+    const stranger = newClient();
+    const asked = await call('attestByChallenge', { appId: ADMIN_CONSOLE, client: stranger, context });
+    expect(asked.status).toBe(403);
+    const limit = adminDb.collection(collections.attestationLimits).doc(altchaChallenges.limitKey('client', stranger));
+    expect((await limit.get()).exists).toBe(false);
+
+    // The refusal spent nothing: the solution still redeems for the companion's own app.
+    expect((await redeem(client, solution, context)).status).toBe(200);
+    expect(await tokensCounted(context)).toBe(1);
   });
 
   it('a client gets twelve challenges an hour, then a refusal; another client is not held by it', async () => {

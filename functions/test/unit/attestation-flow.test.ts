@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 beforeEach(() => firestore.clear());
 
-function flow(enabled = true) {
+function flow(enabled = true, webAppId = APP) {
   const minted: string[] = [];
   const limited: boolean[] = [];
   const attestation = new AttestationFlow({
@@ -39,42 +39,45 @@ function flow(enabled = true) {
     },
     logger: memoryLogger(),
     enabled: () => enabled,
+    webAppId: () => webAppId,
   });
   return { attestation, minted, limited };
 }
 
 const APP = '1:000000000000:web:0000000000000000000000';
+/** Another web app of the same project, such as an admin console: never the fallback's to attest. */
+const ADMIN_CONSOLE = '1:000000000000:web:ad000000000000000000c0';
 
 describe('the App Check fallback', () => {
   it('an address gets its hour’s challenges over any number of clients, then a refusal, until the hour has passed', async () => {
     const { attestation } = flow();
     const now = new Date('2026-11-27T10:00:00Z');
     for (let n = 0; n < CHALLENGES_PER_ADDRESS.limit; n += 1) {
-      await attestation.challenge(`client-${n}`, '203.0.113.7', 'browser', now);
+      await attestation.challenge(APP, `client-${n}`, '203.0.113.7', 'browser', now);
     }
-    await expect(attestation.challenge('client-new', '203.0.113.7', 'browser', now)).rejects.toMatchObject({
+    await expect(attestation.challenge(APP, 'client-new', '203.0.113.7', 'browser', now)).rejects.toMatchObject({
       code: 'resource-exhausted',
     });
     // Another address is not held by it; the same one is free again an hour on.
-    await attestation.challenge('client-new', '198.51.100.1', 'browser', now);
+    await attestation.challenge(APP, 'client-new', '198.51.100.1', 'browser', now);
     const later = new Date(now.getTime() + CHALLENGES_PER_ADDRESS.windowMs + 1);
-    await attestation.challenge('client-other', '203.0.113.7', 'browser', later);
+    await attestation.challenge(APP, 'client-other', '203.0.113.7', 'browser', later);
   }, 60_000);
 
   it('a refused address counts nothing against its clients', async () => {
     const { attestation } = flow();
     const now = new Date('2026-11-27T10:00:00Z');
     for (let n = 0; n < CHALLENGES_PER_ADDRESS.limit; n += 1) {
-      await attestation.challenge(`filler-${n}`, '203.0.113.8', 'browser', now);
+      await attestation.challenge(APP, `filler-${n}`, '203.0.113.8', 'browser', now);
     }
     for (let n = 0; n < 3; n += 1) {
-      await expect(attestation.challenge('mira', '203.0.113.8', 'browser', now)).rejects.toMatchObject({
+      await expect(attestation.challenge(APP, 'mira', '203.0.113.8', 'browser', now)).rejects.toMatchObject({
         code: 'resource-exhausted',
       });
     }
     // Elsewhere, the same client still has its whole dozen (the refusals took none of it), and no more.
-    for (let n = 0; n < 12; n += 1) await attestation.challenge('mira', '198.51.100.2', 'browser', now);
-    await expect(attestation.challenge('mira', '198.51.100.2', 'browser', now)).rejects.toMatchObject({
+    for (let n = 0; n < 12; n += 1) await attestation.challenge(APP, 'mira', '198.51.100.2', 'browser', now);
+    await expect(attestation.challenge(APP, 'mira', '198.51.100.2', 'browser', now)).rejects.toMatchObject({
       code: 'resource-exhausted',
     });
   }, 60_000);
@@ -82,6 +85,7 @@ describe('the App Check fallback', () => {
   it('a challenge solved too late mints nothing', async () => {
     const { attestation, minted } = flow();
     const answer = await attestation.challenge(
+      APP,
       'mira',
       '203.0.113.9',
       'browser',
@@ -93,21 +97,53 @@ describe('the App Check fallback', () => {
     expect(minted).toEqual([]);
   });
 
-  it('a solved challenge mints once, for the app asked', async () => {
+  it("a solved challenge mints once, for the companion's web app", async () => {
     const { attestation, minted } = flow();
-    const solution = await solve(await attestation.challenge('mira', '203.0.113.10', 'instagram'));
+    const solution = await solve(await attestation.challenge(APP, 'mira', '203.0.113.10', 'instagram'));
     expect(await attestation.redeem(APP, solution, 'instagram')).toMatchObject({ token: `token-for-${APP}` });
     await expect(attestation.redeem(APP, solution, 'instagram')).rejects.toMatchObject({ code: 'permission-denied' });
     expect(minted).toEqual([APP]);
   });
 
+  it('a solution redeemed for another web app of the project mints nothing, and its challenge stays unspent', async () => {
+    const { attestation, minted } = flow();
+    const solution = await solve(await attestation.challenge(APP, 'mira', '203.0.113.16', 'browser'));
+    await expect(attestation.redeem(ADMIN_CONSOLE, solution, 'browser')).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    expect(minted).toEqual([]);
+    const challenges = await firestore.db.collection('_attestationChallenges').get();
+    expect(challenges.docs.map((doc) => doc.data().redeemedAt)).toEqual([undefined]);
+    expect(await attestation.redeem(APP, solution, 'browser')).toMatchObject({ token: `token-for-${APP}` });
+    expect(minted).toEqual([APP]);
+  });
+
+  it('a challenge asked for another web app of the project is refused, and nothing is counted or kept', async () => {
+    const { attestation } = flow();
+    await expect(attestation.challenge(ADMIN_CONSOLE, 'mira', '203.0.113.17', 'browser')).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    for (const name of ['_attestationLimits', '_attestationChallenges', '_attestationCounts'])
+      expect((await firestore.db.collection(name).get()).size, name).toBe(0);
+  });
+
+  it('a deployment that names no web app (WEB_APP_ID empty) mints for none', async () => {
+    const { attestation, minted } = flow(true, '');
+    await expect(attestation.challenge(APP, 'mira', '203.0.113.18', 'browser')).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    const solution = await solve(await flow().attestation.challenge(APP, 'mira', '203.0.113.18', 'browser'));
+    await expect(attestation.redeem(APP, solution, 'browser')).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(minted).toEqual([]);
+  });
+
   it('switched off (APP_CHECK_FALLBACK=false), refuses a challenge and a solution alike, and writes nothing', async () => {
     const on = flow();
-    const solution = await solve(await on.attestation.challenge('mira', '203.0.113.14', 'browser'));
+    const solution = await solve(await on.attestation.challenge(APP, 'mira', '203.0.113.14', 'browser'));
     const before = await firestore.db.collection('_attestationCounts').get();
     const off = flow(false);
     const refusal = { code: 'failed-precondition', message: FALLBACK_OFF_MESSAGE };
-    await expect(off.attestation.challenge('asha', '203.0.113.15', 'browser')).rejects.toMatchObject(refusal);
+    await expect(off.attestation.challenge(APP, 'asha', '203.0.113.15', 'browser')).rejects.toMatchObject(refusal);
     await expect(off.attestation.redeem(APP, solution, 'browser')).rejects.toMatchObject(refusal);
     expect(off.minted).toEqual([]);
     const after = await firestore.db.collection('_attestationCounts').get();
@@ -138,8 +174,8 @@ describe('the App Check fallback', () => {
 
   it("mints a limited-use token for a replay-protected call's redemption, which App Check's replay protection consumes", async () => {
     const { attestation, limited } = flow();
-    const ordinary = await solve(await attestation.challenge('mira', '203.0.113.13', 'browser'));
-    const forOneCall = await solve(await attestation.challenge('mira', '203.0.113.13', 'browser'));
+    const ordinary = await solve(await attestation.challenge(APP, 'mira', '203.0.113.13', 'browser'));
+    const forOneCall = await solve(await attestation.challenge(APP, 'mira', '203.0.113.13', 'browser'));
     await attestation.redeem(APP, ordinary, 'browser');
     await attestation.redeem(APP, forOneCall, 'browser', new Date(), true);
     expect(limited).toEqual([false, true]);
@@ -150,9 +186,9 @@ describe('the App Check fallback', () => {
     // The real clock: the challenge's own expiry is checked against it when it is redeemed.
     const now = new Date();
     const day = now.toISOString().slice(0, 10);
-    const solution = await solve(await attestation.challenge('mira', '203.0.113.11', 'instagram', now));
-    await attestation.challenge('mira', '203.0.113.11', 'instagram', now);
-    await attestation.challenge('asha', '203.0.113.12', 'browser', now);
+    const solution = await solve(await attestation.challenge(APP, 'mira', '203.0.113.11', 'instagram', now));
+    await attestation.challenge(APP, 'mira', '203.0.113.11', 'instagram', now);
+    await attestation.challenge(APP, 'asha', '203.0.113.12', 'browser', now);
     await attestation.redeem(APP, solution, 'instagram', now);
     await expect(attestation.redeem(APP, solution, 'instagram', now)).rejects.toMatchObject({
       code: 'permission-denied',

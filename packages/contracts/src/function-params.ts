@@ -60,6 +60,12 @@ export const functionParams = {
       "the web config's apiKey (Project settings, Your apps; public, as in the site's config.json): " +
       "applying Auth's verification codes needs it",
   },
+  WEB_APP_ID: {
+    type: 'string',
+    description:
+      "the web app's App ID (Project settings, Your apps: 1:{number}:web:{hex}, the firebase.appId of the site's " +
+      'config.json): the App Check fallback mints tokens for this app alone',
+  },
   PICTURES_FOLDER: {
     type: 'string',
     default: 'ProfilePictures',

@@ -120,6 +120,9 @@ export const VERIFICATION_CODE_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
 /** The app's installation: Firebase Installations' id (22 characters) or any id of its own, bounded. */
 export const INSTALLATION_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** A Firebase web app's App ID (`1:{project number}:web:{hash}`): the app an App Check token names. */
+export const WEB_APP_ID_PATTERN = /^1:\d{1,20}:web:[0-9a-f]{1,40}$/;
+
 /**
  * A manifest row writes its request with these, `(fields) => fields.object({...})`, so that the
  * manifest, which the web app's bundle reads, carries no schema. A new kind of field is added here.
@@ -207,12 +210,12 @@ export const requestFields = {
       .strict()
       .matches(HANDOFF_RETRY_KEY_PATTERN, 'retryKey must be 43 characters of A-Z a-z 0-9 - _')
       .required('retryKey is required'),
-  /** A Firebase web app's id (`1:{project number}:web:{hash}`): the app an App Check token names. */
+  /** A Firebase web app's App ID (WEB_APP_ID_PATTERN). */
   webAppId: () =>
     yup
       .string()
       .strict()
-      .matches(/^1:\d{1,20}:web:[0-9a-f]{1,40}$/, 'appId must be a web app id (1:{number}:web:{hex})')
+      .matches(WEB_APP_ID_PATTERN, 'appId must be a web app id (1:{number}:web:{hex})')
       .required('appId is required'),
   /**
    * Where the page runs, as the App Check fallback's counts name it: `browser`, or the in-app

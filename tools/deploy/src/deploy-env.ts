@@ -24,7 +24,8 @@ import {
   parseLinkSettings,
   type RawLinkSettings,
 } from '@dayfocus/functions/platform/domain/link-settings';
-import { functionParamRows } from '@dayfocus/contracts/function-params';
+import { functionParamRows, type FunctionParamName } from '@dayfocus/contracts/function-params';
+import { WEB_APP_ID_PATTERN } from '@dayfocus/contracts/requests';
 import { functionSecretRows } from '@dayfocus/contracts/function-secrets';
 import { localFunctionParams } from '@dayfocus/stack/function-params';
 
@@ -84,6 +85,17 @@ const PLACEHOLDER = /^(your-|demo-|local-)/i;
 const localValues: Record<string, string> = localFunctionParams;
 
 /**
+ * What is wrong with a param's value beyond the rules every param shares, or undefined. The web
+ * app's App ID: apps/web/config.example.json's `1:000000000000:web:your-app-id`, or any id with the
+ * local stack's project number 0, is a placeholder; anything else not of its form names no app.
+ */
+function shapeProblem(name: FunctionParamName, value: string): string | undefined {
+  if (name !== 'WEB_APP_ID') return undefined;
+  if (/(^|\W)your-/i.test(value) || /^1:0+:/.test(value)) return `is the placeholder "${value}"`;
+  return WEB_APP_ID_PATTERN.test(value) ? undefined : `is "${value}", which is no web app's App ID`;
+}
+
+/**
  * What is wrong with the functions' settings a deploy would use (`env`: .env and .env.{projectId}
  * merged, as firebase-tools reads them), each with what to set. Empty when the deploy may go on.
  * Uses the rules the deployed functions apply at run time.
@@ -102,6 +114,10 @@ export function deployParamProblems(env: Record<string, string | undefined>): st
     else if (value(name) === '') continue;
     else if (localValues[name] === value(name)) report(name, `${name} is the local stack's "${value(name)}": ${set}`);
     else if (PLACEHOLDER.test(value(name))) report(name, `${name} is the placeholder "${value(name)}": ${set}`);
+    else {
+      const problem = shapeProblem(name, value(name));
+      if (problem) report(name, `${name} ${problem}: ${set}`);
+    }
   }
   for (const name of REMOVED_LINK_SETTINGS) {
     if (value(name) !== '')

@@ -26,6 +26,7 @@ const projectEnv = {
   APPLE_TEAM_ID: 'ABCDE12345',
   ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => 'AB').join(':'),
   WEB_API_KEY: 'AIzaSyDayfocusTestKey',
+  WEB_APP_ID: '1:123456789012:web:0123456789abcdef',
 };
 
 describe("the deploy's env files", () => {
@@ -139,6 +140,21 @@ describe("the functions' params a deploy needs", () => {
       "APPLE_TEAM_ID is not set: set the iOS app's Apple Developer team id (10 characters), for apple-app-site-association",
       "ANDROID_CERT_SHA256 is not set: set the Android app's signing-certificate SHA-256 fingerprints, comma-separated, for assetlinks.json",
       "WEB_API_KEY is not set: set the web config's apiKey (Project settings, Your apps; public, as in the site's config.json): applying Auth's verification codes needs it",
+      "WEB_APP_ID is not set: set the web app's App ID (Project settings, Your apps: 1:{number}:web:{hex}, the firebase.appId of the site's config.json): the App Check fallback mints tokens for this app alone",
+    ]);
+  });
+
+  it("refuses a WEB_APP_ID that is the example's placeholder, another placeholder or no web app's App ID", () => {
+    const problemOf = (WEB_APP_ID: string) => deployParamProblems({ ...projectEnv, WEB_APP_ID });
+    const set = `set ${functionParams.WEB_APP_ID.description}`;
+    expect(problemOf('1:000000000000:web:your-app-id')).toEqual([
+      `WEB_APP_ID is the placeholder "1:000000000000:web:your-app-id": ${set}`,
+    ]);
+    expect(problemOf('1:000000000000:web:0123456789abcdef')).toEqual([
+      `WEB_APP_ID is the placeholder "1:000000000000:web:0123456789abcdef": ${set}`,
+    ]);
+    expect(problemOf('1:123456789012:android:0123456789abcdef')).toEqual([
+      `WEB_APP_ID is "1:123456789012:android:0123456789abcdef", which is no web app's App ID: ${set}`,
     ]);
   });
 

@@ -59,6 +59,7 @@ export const goodParams = [
   'APPLE_TEAM_ID=ABCDE12345',
   `ANDROID_CERT_SHA256=${Array.from({ length: 32 }, (_, i) => (i + 16).toString(16).toUpperCase()).join(':')}`,
   `WEB_API_KEY=${API_KEY}`,
+  'WEB_APP_ID=1:123456789012:web:0123456789abcdef',
   '',
 ].join('\n');
 

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParamWithoutDefault } from '@dayfocus/contracts/function-params';
 import type { FunctionSecretName } from '@dayfocus/contracts/function-secrets';
+import { LOCAL_WEB_APP_ID } from './app-check.js';
 import { repoRoot, urls } from './config.js';
 
 /**
@@ -24,6 +25,8 @@ export const localFunctionParams = {
   ANDROID_CERT_SHA256: Array.from({ length: 32 }, () => '00').join(':'),
   /** The Auth emulator takes any key. */
   WEB_API_KEY: 'local-placeholder-api-key',
+  /** The web app of apps/web/public/config.json, the one the App Check fallback attests. */
+  WEB_APP_ID: LOCAL_WEB_APP_ID,
 } as const satisfies Record<ParamWithoutDefault, string>;
 
 /**

@@ -11,7 +11,9 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 /**
  * Per client (the key its page keeps). A journey asks a handful: one per replay-protected call and
- * one for its first ordinary token, which App Check keeps for its life.
+ * one for its first ordinary token, which App Check keeps for its life. The caller names the key,
+ * so this holds honest pages only: a script names a new one each time, and the address's limit
+ * below is the one that binds it.
  */
 export const CHALLENGES_PER_CLIENT: RollingWindow = { limit: 12, windowMs: HOUR_MS };
 
@@ -33,7 +35,9 @@ export const FALLBACK_TOKEN_LIFE_MS = 30 * MINUTE_MS;
  * drawn at random between these. A browser hashes one round per Web Crypto call, some tens of
  * thousands a second on a phone: at the upper end, well under a second, asked once or twice
  * before a step goes on. A script hashes far faster, so the work is a toll, not a wall: the
- * limits above are what bound how many tokens it gets.
+ * address's limit above is what bounds how many tokens it gets. Work that grew with an address's
+ * volume would slow the many phones behind a carrier's address long before it slowed a script
+ * (docs/arrival.md has the figures).
  */
 export const CHALLENGE_WORK = { min: 2_000, max: 20_000 } as const;
 

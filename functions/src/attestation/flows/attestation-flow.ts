@@ -1,6 +1,6 @@
 /**
  * The App Check fallback (domain/attestation.ts): a challenge for a client within its limits, and
- * for a solved one, once, an App Check token for the web app.
+ * for a solved one, once, an App Check token for the companion's web app, never another app.
  */
 import type { AttestationAnswer } from '@dayfocus/contracts/answers';
 import { FlowError } from '../../platform/domain/errors.js';
@@ -23,6 +23,8 @@ export interface AttestationFlowDeps {
   logger: Logger;
   /** Whether this deployment offers the fallback (APP_CHECK_FALLBACK). */
   enabled: () => boolean;
+  /** The companion's web app (WEB_APP_ID), the only app it attests; empty when unset, then none. */
+  webAppId: () => string;
 }
 
 export const FALLBACK_OFF_MESSAGE = 'The second check is switched off here: App Check must attest this page';
@@ -30,9 +32,16 @@ export const FALLBACK_OFF_MESSAGE = 'The second check is switched off here: App 
 export class AttestationFlow {
   constructor(private readonly deps: AttestationFlowDeps) {}
 
-  async challenge(client: string, address: string, context: string, now = new Date()): Promise<AttestationAnswer> {
+  async challenge(
+    appId: string,
+    client: string,
+    address: string,
+    context: string,
+    now = new Date(),
+  ): Promise<AttestationAnswer> {
     const { store, challenges } = this.deps;
     this.switchedOn();
+    this.ours(appId);
     const counted = await store.countChallenge(
       [
         { key: challenges.limitKey('client', client), window: CHALLENGES_PER_CLIENT },
@@ -60,6 +69,7 @@ export class AttestationFlow {
     limitedUse = false,
   ): Promise<AttestationAnswer> {
     this.switchedOn();
+    this.ours(appId);
     const refuse = (reason: string) => {
       this.deps.logger.warn('App Check fallback: a solution refused', { reason });
       return new FlowError('permission-denied', 'This check did not pass; please try again');
@@ -80,6 +90,19 @@ export class AttestationFlow {
   /** Refuses before anything is written. */
   private switchedOn(): void {
     if (!this.deps.enabled()) throw new FlowError('failed-precondition', FALLBACK_OFF_MESSAGE);
+  }
+
+  /**
+   * Refuses, before anything is read or written, an app other than the companion's web app: the
+   * fallback's price was set for one page's visitors, never for every web app of the project.
+   */
+  private ours(appId: string): void {
+    const webAppId = this.deps.webAppId();
+    if (webAppId !== '' && appId === webAppId) return;
+    this.deps.logger.warn('App Check fallback: an app refused', {
+      reason: webAppId === '' ? 'WEB_APP_ID is not set (docs/configuration.md)' : 'not the web app',
+    });
+    throw new FlowError('permission-denied', 'This check is not for this app');
   }
 
   /** A count that fails is logged, never the visitor's failure. */

@@ -150,6 +150,18 @@ describe('a token that proves nothing', () => {
     await expect(refusalOf(request)).resolves.toBe('address');
   });
 
+  it('is refused when only Unicode case folding makes its address the form names (KELVIN SIGN for k)', async () => {
+    const lookAlike = 'kp-1@mail.dayfocus.test'.replace('k', '\u212A');
+    await expect(refusalOf({ ...presented({ address: lookAlike }), address: 'kp-1@mail.dayfocus.test' })).resolves.toBe(
+      'address',
+    );
+    await expect(refusalOf({ ...presented({ address: lookAlike }), address: 'Kp-1@mail.dayfocus.test' })).resolves.toBe(
+      'address',
+    );
+    // A non-ASCII local part proves itself, and only itself.
+    await expect(refusalOf({ ...presented({ address: lookAlike }), address: lookAlike })).resolves.toBe('proven');
+  });
+
   it("is refused when its issuer is not the one the address's domain names (wrong issuer)", async () => {
     const stranger = issuerSigner('other-issuer.dayfocus.test');
     await expect(refusalOf(presented({}, stranger))).resolves.toBe('issuer');

@@ -7,6 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { compactVerify, createLocalJWKSet, errors, importJWK, type JSONWebKeySet } from 'jose';
+import { sameAddress } from '../../platform/domain/email-addresses.js';
 import { canonicalIssuer } from './issuers.js';
 import { refuse, type PresentedToken, type Refused } from './presented-token.js';
 
@@ -33,7 +34,7 @@ export function checkClaims(token: PresentedToken, expected: Expected, now: Date
   if (evtHeader.typ !== 'evt+jwt') return refuse('malformed', 'the issuer token is not typed evt+jwt');
   if (kbHeader.typ !== 'kb+jwt') return refuse('malformed', 'the key-binding JWT is not typed kb+jwt');
   if (evt.email_verified !== true) return refuse('unverified', 'the issuer does not say the address is verified');
-  if (evt.email.toLowerCase() !== expected.address.toLowerCase()) {
+  if (!sameAddress(evt.email, expected.address)) {
     return refuse('address', 'the token proves another address than the form names');
   }
   const late = [evt.iat, keyBinding.iat].some((iat) => tooOld(iat, now));

@@ -110,6 +110,13 @@ describe('a redemption', () => {
     expect(decide({ ...late, account: { ...account, ...change } })).toEqual({ kind: 'reuse' });
   });
 
+  it('after every token expired, still locks when the address changed to one only Unicode folds to it (KELVIN SIGN)', () => {
+    const kiran = { ...redeemed, owner: { ...owner, email: 'kiran@example.com' } };
+    const late = { record: kiran, retryKeyDigest: 'key-2', now: at(1_000 + HANDOFF_TOKEN_LIVE_MS) };
+    expect(decide({ ...late, account: { ...account, email: 'Kiran@example.com' } })).toEqual({ kind: 'signOut' });
+    expect(decide({ ...late, account: { ...account, email: '\u212Airan@example.com' } })).toEqual({ kind: 'reuse' });
+  });
+
   it('after every token expired, locks a code minted before its owner was kept: nothing shows it unchanged', () => {
     const { owner: _, ...unowned } = redeemed;
     const late = { record: unowned, retryKeyDigest: 'key-2', now: at(1_000 + HANDOFF_TOKEN_LIVE_MS) };

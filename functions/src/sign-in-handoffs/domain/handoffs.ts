@@ -23,6 +23,7 @@ import { accountProved, recordedInviterCounts, type AccountFacts } from '../../i
 import { sessionStillValid } from '../../invites/domain/join-decisions.js';
 import { FlowError } from '../../platform/domain/errors.js';
 import type { Caller } from '../../platform/domain/caller.js';
+import { sameAddress } from '../../platform/domain/email-addresses.js';
 import { nextAllowedAt, withEventCounted, type RollingWindow } from '../../platform/domain/rolling-window.js';
 
 /** A code as stored, under its digest: never the code itself. Times are ISO strings. */
@@ -259,8 +260,8 @@ export function credentialsChanged(record: HandoffRecord, account: HandoffAccoun
   if (!owner) return true;
   const sameSet = (a: readonly string[], b: readonly string[]) =>
     a.length === b.length && a.every((item) => b.includes(item));
-  const address = (email: string | null | undefined) => email?.toLowerCase() ?? null;
-  if (address(account.email) !== address(owner.email)) return true;
+  const withAddress = Boolean(account.email) || Boolean(owner.email);
+  if (withAddress && !sameAddress(account.email, owner.email)) return true;
   if (!sameSet(account.providerIds, owner.providerIds)) return true;
   if (owner.factorIds && !sameSet(account.factorIds ?? [], owner.factorIds)) return true;
   const redeemedAt = Date.parse(record.redeemedAt ?? record.createdAt);

@@ -4,6 +4,7 @@
  * never import it; only the entry points above it (`entry-points/`) take what it built.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions';
 import { isLiveUser } from '@dayfocus/contracts/records';
 import { LINK_KEEP_MS } from '../short-links/domain/app-links.js';
@@ -38,6 +39,7 @@ import { WelcomeFlow } from '../invites/flows/welcome-flow.js';
 import { FinishSignUpFlow } from '../invites/flows/finish-sign-up-flow.js';
 import { SignUpLinkFlow } from '../invites/flows/sign-up-link-flow.js';
 import { AuthPasswordResets } from '../invites/adapters/password-resets.js';
+import { FirestoreSignUpLinkRequests } from '../invites/adapters/sign-up-link-requests.js';
 import { FirestoreOwedWorkStore } from '../owed-work/adapters/owed-work-store.js';
 import { OwedWorkFlow } from '../owed-work/flows/owed-work-flow.js';
 import { InviterFlow } from '../invites/flows/inviter-flow.js';
@@ -217,9 +219,11 @@ export const signUpLinkFlow = new SignUpLinkFlow({
   resets: passwordResets,
   outbox: mailOutbox,
   users: inviteStore,
+  requests: new FirestoreSignUpLinkRequests(db),
   textIn,
   productDomain: () => readLinkSettings().productDomain,
   now: () => new Date(),
+  sleep: (ms) => sleep(ms),
 });
 
 /** The mailed link's end: the new password and the welcome's activation. */

@@ -132,6 +132,35 @@ export async function emailInviteeAwaitingMail(inviterId: string, name = 'Mira N
   return { uid: user.uid, email: user.email ?? '', name };
 }
 
+/**
+ * An e-mail sign-up that stopped after registerInvitee (created, recorded, never confirmed): what
+ * mailSignUpLink mails a link to finish.
+ */
+export async function halfMadeSignUp(inviterId: string, password = 'first-password-1') {
+  const browser = new Browser();
+  const user = await browser.signUpWithEmail(`${uniqueId('halfway')}@example.com`, password);
+  await browser.call('registerInvitee', { inviterId, name: 'Mira Nair' });
+  await browser.close();
+  return { uid: user.uid, email: user.email ?? '' };
+}
+
+/**
+ * Waits until the requests for a finishing link that name this address or account are done with:
+ * mailed, held back or turned down, each removed once its trigger has had its turn.
+ */
+export async function signUpLinkRequestsSettled(
+  by: { email: string } | { uid: string },
+  options: { timeoutMs?: number } = {},
+) {
+  const [field, value] = 'email' in by ? ['email', by.email] : ['uid', by.uid];
+  await eventually(
+    async () => (await adminDb.collection('_signUpLinkRequests').where(field, '==', value).get()).size,
+    (left) => left === 0,
+    // Its trigger's first run after the functions reload starts a worker: seconds on a busy machine.
+    { what: `the requests for a finishing link of ${value} to be done with`, timeoutMs: 30_000, ...options },
+  );
+}
+
 /** Creates an email invitee of `inviterId`, registered and verified, ready to activate. */
 export async function verifiedEmailInvitee(inviterId: string, name = 'Mira Nair') {
   const browser = new Browser();

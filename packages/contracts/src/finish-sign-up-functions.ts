@@ -18,7 +18,7 @@ export const finishSignUpRows = {
     why: "a sign-up left half-way and tried again with another password: a link to finish it, within the mailbox's limits",
     caller: 'web',
     replayProtected: true,
-    // One answer for every address: only an unconfirmed companion sign-up gets the mail.
+    // One answer for every address, before any lookup: only an unconfirmed companion sign-up gets the mail.
     request: (fields: RequestFields) =>
       fields.object({ email: fields.emailAddress(), language: fields.pageLanguage() }),
     answer: answer<WriteResult>(),
@@ -32,6 +32,11 @@ export const finishSignUpRows = {
     // The same answer for every uid, and the mail goes only to the account's own address.
     request: (fields: RequestFields) => fields.object({ uid: fields.userId(), language: fields.pageLanguage() }),
     answer: answer<WriteResult>(),
+  },
+  sendSignUpLink: {
+    trigger: 'firestore',
+    maxInstances: 10,
+    why: "each request of the two above: the lookups and the mail, held up to a minute by the mailbox's limit",
   },
   finishSignUp: {
     trigger: 'callable',

@@ -36,6 +36,11 @@ export const collections = {
   /** One per address (a SHA-256 of it): the verification mails sent to it in the last day (mail-limits.ts). */
   mailLogs: '_mailLogs',
   /**
+   * One per request for the link that finishes a sign-up (mailSignUpLink): what was asked, written
+   * before anything is looked up, and removed once a trigger has mailed it or turned it down.
+   */
+  signUpLinkRequests: '_signUpLinkRequests',
+  /**
    * One per account: the keyed digest of its newest verification mail's short code, its tries, and
    * the account's wrong tries of the hour (functions/src/invites/domain/mail-codes.ts).
    */

@@ -66,6 +66,11 @@ export const COLLECTION_SHAPES: Record<string, CollectionShape> = {
     other: { message: { subject: 'Probe', html: '<a href="https://example.com/">Probe</a>', text: 'Probe' } },
   },
   _mailLogs: { other: { sentAt: ['2026-01-01T00:00:00Z'] } },
+  _signUpLinkRequests: {
+    uid: ['uid'],
+    email: ['email'],
+    other: { language: 'en', waitingBehind: 'probe' },
+  },
   _mailCodes: { other: { code: { digest: 'probe', expiresAt: '2026-01-01T00:00:00Z' }, wrongAt: [] } },
   _emailProofNonces: { other: { holder: 'probe', expiresAt: '2026-01-01T00:00:00Z' } },
   _emailProofLimits: { other: { at: ['2026-01-01T00:00:00Z'] } },

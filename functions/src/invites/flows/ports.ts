@@ -7,6 +7,7 @@ import type { SignUpUpdates } from '../domain/sign-up-updates.js';
 import type { MailLog, ResendDecision } from '../domain/mail-limits.js';
 import type { MailCodeRecord, MailCodeTry, StoredMailCode } from '../domain/mail-codes.js';
 import type { MailMessage } from '../domain/verification-mail.js';
+import type { SignUpLinkRequest } from '../domain/sign-up-link-requests.js';
 
 export interface Account extends AccountFacts {
   uid: string;
@@ -180,4 +181,18 @@ export interface PasswordResets {
   setPassword(uid: string, password: string): Promise<void>;
   /** Uses the code up, setting the same password; false when Auth says it was used or expired meanwhile. */
   spend(code: string, password: string): Promise<boolean>;
+}
+
+/** The requests for a finishing link (`_signUpLinkRequests`): written as asked, removed once answered. */
+export interface SignUpLinkRequests {
+  add(request: SignUpLinkRequest): Promise<void>;
+  /** False once removed: its trigger's event delivered again after it was answered. */
+  stillAsked(id: string): Promise<boolean>;
+  /**
+   * In one transaction: marks the request as waiting behind `mark` (sign-up-link-requests.ts,
+   * waitingMark), unless another request already waits behind it or this one was removed; answers
+   * whether it is the one that waits.
+   */
+  waitBehind(id: string, mark: string): Promise<boolean>;
+  remove(id: string): Promise<void>;
 }

@@ -100,8 +100,8 @@ export class SignUpLinkFlow {
     // In the fragment, which no request carries (the code is a bearer's): the CDN keeps one page
     // for every link, and no log or referrer has the code.
     link.hash = new URLSearchParams({ mode: 'resetPassword', oobCode: code }).toString();
-    // Decided again with the mail: of requests that waited out the same minute, the first is mailed
-    // and the minute holds the others back.
+    // Decided again with the mail: of requests that came at once, or a mail that went meanwhile (the
+    // verification mail's), the first goes and the minute holds the rest back.
     await this.deps.outbox.send(
       key,
       (log) => resendDecision(log, now, spelling),

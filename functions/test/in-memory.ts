@@ -3,7 +3,6 @@
  * verification codes, and an FCM that can be down or call a token dead. Firestore is our
  * emulator in the tests' process (emulated-firestore.ts), read and written by the real stores.
  */
-import { createHash } from 'node:crypto';
 import { friendDocumentId } from '@dayfocus/contracts/records';
 import type { PushMessage } from '../src/owed-work/domain/push.js';
 import type {
@@ -84,10 +83,6 @@ export class MemoryAccounts implements AccountLookup, VerificationCodes {
     known.used = true;
     this.verifyOtherwise(known.uid);
     return { kind: 'applied', uid: known.uid };
-  }
-
-  digest(code: string): string {
-    return createHash('sha256').update(code).digest('hex');
   }
 }
 

@@ -18,8 +18,8 @@ import {
   gatedAccounts,
   gatedCodes,
   gatedInviteStore,
+  gatedAddressProofs,
   gatedMailCodes,
-  gatedSignUpProofs,
 } from '../invites/adapters/gated-ports.js';
 import { ttlCachedRead } from '../platform/adapters/ttl-cached-read.js';
 import { readLinkSettings } from '../short-links/adapters/link-params.js';
@@ -35,7 +35,9 @@ import { loadRenderer } from '../pages/adapters/web-renderer.js';
 export { loadRenderer };
 import { PageFlow, type PageFlowDeps } from '../pages/flows/page-flow.js';
 import { InviteFlow } from '../invites/flows/invite-flow.js';
-import { WelcomeFlow } from '../invites/flows/welcome-flow.js';
+import { ActivationFlow } from '../invites/flows/activation-flow.js';
+import { MailLinkProofs } from '../invites/flows/mail-link-proofs.js';
+import { FirestoreAddressProofs } from '../invites/adapters/address-proofs.js';
 import { FinishSignUpFlow } from '../invites/flows/finish-sign-up-flow.js';
 import { SignUpLinkFlow } from '../invites/flows/sign-up-link-flow.js';
 import { AuthPasswordResets } from '../invites/adapters/password-resets.js';
@@ -47,7 +49,6 @@ import { VerificationMailFlow } from '../invites/flows/verification-mail-flow.js
 import { MailCodeFlow } from '../invites/flows/mail-code-flow.js';
 import { FirestoreMailCodes } from '../invites/adapters/mail-code-store.js';
 import { AuthVerificationLinks, FirestoreMailOutbox } from '../invites/adapters/mail-outbox.js';
-import { lastMailAt, mailLogKey } from '../invites/domain/mail-limits.js';
 import { SignInHandoffFlow } from '../sign-in-handoffs/flows/sign-in-handoff-flow.js';
 import { KeptPageInviters } from '../pages/adapters/kept-inviters.js';
 import { MemoryConfirmLimits } from '../pages/adapters/confirm-limits.js';
@@ -66,7 +67,6 @@ import { AddressProofFlow } from '../email-proof/flows/address-proof-flow.js';
 import { issuerDirectory } from '../email-proof/adapters/issuer-discovery.js';
 import { emailProofSwitch } from '../email-proof/adapters/email-proof-params.js';
 import { FirestoreProofNonces, gatedNonceIssuance, gatedProofNonces } from '../email-proof/adapters/nonce-store.js';
-import { FirestoreSignUpProofs } from '../invites/adapters/sign-up-proofs.js';
 
 export const funnels = new FunnelStore(db);
 
@@ -110,7 +110,6 @@ export const signInHandoffFlow = new SignInHandoffFlow({
   accounts,
   users: inviteStore,
   signUps: handoffStore,
-  mailSentAt: async (email) => lastMailAt(await mailOutbox.mailLog(mailLogKey(email))),
   randomBytes: (size) => randomBytes(size),
   digest: handoffDigest,
   textIn,
@@ -131,12 +130,6 @@ export const attestationFlow = new AttestationFlow({
 export const inviteFlow = new InviteFlow({
   store: gatedInviteStore(environment().inviteStore(inviteStore)),
   accounts: gatedAccounts(accounts),
-  verificationCodes: gatedCodes(
-    new AuthRestVerificationCodes({
-      apiKey: () => webApiKey.value(),
-      emulatorHost: environment().authEmulatorHost,
-    }),
-  ),
   resolvePicture,
   logger,
   now: () => new Date(),
@@ -174,8 +167,7 @@ export const appLinkFlow = new AppLinkFlow({
 });
 
 /** The mail's short code: tried in Firestore, the address marked verified in Auth, both behind the call's gate. */
-const mailCodeFlow = new MailCodeFlow({
-  accounts: gatedAccounts(accounts),
+export const mailCodeFlow = new MailCodeFlow({
   codes: gatedMailCodes(new FirestoreMailCodes(db)),
   mailCodeKey,
   now: () => new Date(),
@@ -194,19 +186,35 @@ export const addressProofFlow = new AddressProofFlow({
   directory: issuerDirectory(environment().emailProofDiscovery),
   nonces: gatedProofNonces(proofNonces),
   issuance: gatedNonceIssuance(proofNonces),
-  accounts: gatedAccounts(accounts),
-  signUps: gatedSignUpProofs(new FirestoreSignUpProofs(db)),
   logger,
   now: () => new Date(),
 });
 
-export const welcomeFlow = new WelcomeFlow({
+const addressProofs = new FirestoreAddressProofs(db);
+
+/**
+ * The one door into activation: every way of proving an address (the mail's link, its code, the
+ * browser's token, the finishing link) hands it a proof, which it binds, spends and joins with.
+ */
+export const activationFlow = new ActivationFlow({
   invites: inviteFlow,
-  mailCodes: mailCodeFlow,
-  emailProofs: addressProofFlow,
+  accounts: gatedAccounts(accounts),
+  proofs: gatedAddressProofs(addressProofs),
   appLinks: appLinkFlow,
   signIn: { mintAtActivation: (uid, request) => signInHandoffFlow.createAtActivation(uid, request) },
   logger,
+  now: () => new Date(),
+});
+
+/** The mail's link as a proof: Auth's code, checked and then applied behind the call's gate. */
+export const mailLinks = new MailLinkProofs({
+  codes: gatedCodes(
+    new AuthRestVerificationCodes({
+      apiKey: () => webApiKey.value(),
+      emulatorHost: environment().authEmulatorHost,
+    }),
+  ),
+  proofs: addressProofs,
 });
 
 const passwordResets = new AuthPasswordResets(auth, {
@@ -230,9 +238,8 @@ export const signUpLinkFlow = new SignUpLinkFlow({
 export const finishSignUpFlow = new FinishSignUpFlow({
   resets: passwordResets,
   outbox: mailOutbox,
-  links: new AuthVerificationLinks(auth),
-  activate: (input, caller) => welcomeFlow.activate(input, caller),
-  productDomain: () => readLinkSettings().productDomain,
+  proofs: addressProofs,
+  activate: (input, caller, presented) => activationFlow.activate(input, caller, async () => presented),
 });
 
 const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
@@ -264,7 +271,8 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
     countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
     inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
     nonce: () => randomBytes(16).toString('base64'),
-    activate: (link, page) => welcomeFlow.activate({ ...link, ...page }, null),
+    activate: ({ verificationCode, ...link }, page) =>
+      activationFlow.activate({ ...link, ...page }, null, () => mailLinks.presented(link.uid, verificationCode)),
     confirmLimits: new MemoryConfirmLimits(),
     logger,
   });

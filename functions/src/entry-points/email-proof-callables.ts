@@ -6,7 +6,7 @@
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callable, requireCaller } from '../platform/functions/callable.js';
 import { clientOf } from '../platform/functions/client-address.js';
-import { addressProofFlow, welcomeFlow } from '../composition/wiring.js';
+import { activationFlow, addressProofFlow } from '../composition/wiring.js';
 
 /** Public: the form needs its nonce before she picks her address, so before there is an account. */
 export const issueEmailProofNonce = callable('issueEmailProofNonce', async (input, request) => {
@@ -16,6 +16,10 @@ export const issueEmailProofNonce = callable('issueEmailProofNonce', async (inpu
 /** Signed in with email and password, in the tab that signed up: the hidden field's token. */
 export const proveEmail = callable(
   'proveEmail',
-  (input, request): Promise<ActivationAnswer> => welcomeFlow.proveEmail(requireCaller(request), input),
+  ({ token, nonce, holder, ...page }, request): Promise<ActivationAnswer> => {
+    const caller = requireCaller(request);
+    const present = () => addressProofFlow.presented(caller, { token, nonce, holder });
+    return activationFlow.activate({ uid: caller.uid, ...page }, caller, present);
+  },
   { consumesBesideReads: true },
 );

@@ -1,6 +1,13 @@
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callable, requireCaller } from '../platform/functions/callable.js';
-import { inviteFlow, inviterFlow, verificationMailFlow, welcomeFlow } from '../composition/wiring.js';
+import {
+  activationFlow,
+  inviteFlow,
+  inviterFlow,
+  mailCodeFlow,
+  mailLinks,
+  verificationMailFlow,
+} from '../composition/wiring.js';
 import { mailCodeKeySecret } from '../invites/adapters/mail-code-params.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
@@ -20,11 +27,16 @@ export const sendVerificationEmail = callable(
   { secrets: [mailCodeKeySecret] },
 );
 
-/** Public: the verification link may be opened on a device where nobody is signed in. */
+/**
+ * Public: the verification link may be opened on a device where nobody is signed in. Its code is a
+ * proof of the address, which the activation door binds and spends (invites/flows/activation-flow.ts).
+ */
 export const activateAccount = callable(
   'activateAccount',
-  (input, request): Promise<ActivationAnswer> =>
-    welcomeFlow.activate(input, request.auth ? requireCaller(request) : null),
+  ({ verificationCode: code, ...input }, request): Promise<ActivationAnswer> => {
+    const present = code ? () => mailLinks.presented(input.uid, code) : undefined;
+    return activationFlow.activate(input, request.auth ? requireCaller(request) : null, present);
+  },
   { consumesBesideReads: true },
 );
 
@@ -34,7 +46,12 @@ export const activateAccount = callable(
  */
 export const confirmEmailWithCode = callable(
   'confirmEmailWithCode',
-  (input, request): Promise<ActivationAnswer> => welcomeFlow.confirmMailCode(requireCaller(request), input),
+  ({ code, ...page }, request): Promise<ActivationAnswer> => {
+    const caller = requireCaller(request);
+    return activationFlow.activate({ uid: caller.uid, ...page }, caller, () =>
+      mailCodeFlow.presented(caller, { code }),
+    );
+  },
   { consumesBesideReads: true, secrets: [mailCodeKeySecret] },
 );
 
@@ -44,6 +61,6 @@ export const confirmEmailWithCode = callable(
  */
 export const completeSocialSignUp = callable(
   'completeSocialSignUp',
-  (input, request): Promise<ActivationAnswer> => welcomeFlow.completeSocialSignUp(requireCaller(request), input),
+  (input, request): Promise<ActivationAnswer> => activationFlow.completeSocialSignUp(requireCaller(request), input),
   { consumesBesideReads: true },
 );

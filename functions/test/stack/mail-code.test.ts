@@ -15,7 +15,6 @@ import {
   adminDb,
   Browser,
   callAnonymously,
-  createInviter,
   friendsBetween,
   joinsDelivered,
   outboxIds,
@@ -25,21 +24,11 @@ import {
   signUpDoc,
   userDoc,
   verificationMail,
+  signedUpWithMail,
+  type SignedUpWithMail,
 } from './support.js';
 
-/** An e-mail sign-up of a new inviter's link, its mail sent, its tab still open and signed in. */
-async function signedUpWithMail(language = 'en') {
-  const inviter = await createInviter({ name: 'Asha Verma' });
-  const browser = new Browser();
-  const user = await browser.signUpWithEmail();
-  await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
-  await browser.call('sendVerificationEmail', { language });
-  const email = user.email ?? '';
-  const mail = await verificationMail(email);
-  return { inviter, browser, user, uid: user.uid, email, mail };
-}
-
-type Person = Awaited<ReturnType<typeof signedUpWithMail>>;
+type Person = SignedUpWithMail;
 
 const typed = (person: Person, code: string) => person.browser.call<ActivationAnswer>('confirmEmailWithCode', { code });
 

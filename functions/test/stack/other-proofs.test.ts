@@ -111,7 +111,8 @@ describe("only the sign-up's own verification e-mail validates the inviter it re
     const uid = await emailSignUp(email, squatter.userId);
     const forged = {
       signUpProvedAt: new Date().toISOString(),
-      signUpCodeDigests: ['forged-digest'],
+      mailboxProvedAt: new Date().toISOString(),
+      mailboxProvedAddress: email,
       invitedBy: squatter.userId,
       invitedVia: 'password',
     };

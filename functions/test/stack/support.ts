@@ -8,6 +8,7 @@ import { expect, type TestOptions } from 'vitest';
 import {
   adminAuth,
   adminDb,
+  createInviter,
   eventually,
   importVerifiedInvitees as importInvitees,
   pushesTo,
@@ -17,6 +18,7 @@ import {
   urls,
   userDoc,
   verificationEmail,
+  verificationMail,
   WebClient as Browser,
 } from '@dayfocus/stack/testing';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
@@ -131,6 +133,20 @@ export async function emailInviteeAwaitingMail(inviterId: string, name = 'Mira N
   await browser.close();
   return { uid: user.uid, email: user.email ?? '', name };
 }
+
+/** An e-mail sign-up of a new inviter's link, our verification mail sent, its tab still open and signed in. */
+export async function signedUpWithMail(language = 'en') {
+  const inviter = await createInviter({ name: 'Asha Verma' });
+  const browser = new Browser();
+  const user = await browser.signUpWithEmail();
+  await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
+  await browser.call('sendVerificationEmail', { language });
+  const email = user.email ?? '';
+  const mail = await verificationMail(email);
+  return { inviter, browser, user, uid: user.uid, email, mail };
+}
+
+export type SignedUpWithMail = Awaited<ReturnType<typeof signedUpWithMail>>;
 
 /**
  * An e-mail sign-up that stopped after registerInvitee (created, recorded, never confirmed): what

@@ -1,6 +1,6 @@
 /**
  * No mail where the browser can prove the address: the sign-up's nonce and the browser's token
- * through their flows (email-proof/flows/address-proof-flow.ts, invites/flows/welcome-flow.ts),
+ * through their flows (email-proof/flows/address-proof-flow.ts, invites/flows/activation-flow.ts),
  * with the Firestore stores against our emulator in this process, Auth in memory, and the local
  * issuer of the stack found through its own DNS server and HTTP origin. A token that proves the
  * account's address joins the inviter once; every other token, and every call while the switch is
@@ -12,11 +12,9 @@ import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { issuerSigner, presentToken, startEmailIssuer, type LocalEmailIssuer } from '@dayfocus/stack/email-issuer';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
-import { MailCodeFlow } from '../../src/invites/flows/mail-code-flow.js';
-import { WelcomeFlow } from '../../src/invites/flows/welcome-flow.js';
+import { ActivationFlow } from '../../src/invites/flows/activation-flow.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
-import { FirestoreMailCodes } from '../../src/invites/adapters/mail-code-store.js';
-import { FirestoreSignUpProofs } from '../../src/invites/adapters/sign-up-proofs.js';
+import { FirestoreAddressProofs } from '../../src/invites/adapters/address-proofs.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import {
   AddressProofFlow,
@@ -57,7 +55,6 @@ async function setup(switchedOn = true) {
   const invites = new InviteFlow({
     store: new FirestoreInviteStore(db, new FunnelStore(db), logger),
     accounts,
-    verificationCodes: accounts,
     resolvePicture: async () => null,
     logger,
     now,
@@ -70,19 +67,23 @@ async function setup(switchedOn = true) {
     directory: issuerDirectory(issuer.discovery),
     nonces,
     issuance: nonces,
-    accounts,
-    signUps: new FirestoreSignUpProofs(db),
     logger,
     now,
   });
-  const welcome = new WelcomeFlow({
+  const door = new ActivationFlow({
     invites,
-    mailCodes: new MailCodeFlow({ accounts, codes: new FirestoreMailCodes(db), mailCodeKey: () => null, now }),
-    emailProofs: proofs,
+    accounts,
+    proofs: new FirestoreAddressProofs(db),
     appLinks: { existingLink: async () => null, createAppLink: async () => ({ shortLink: 'https://l.example/a' }) },
     signIn: { mintAtActivation: async () => null },
     logger,
+    now,
   });
+  // proveEmail's way into the door (composition/wiring.ts).
+  const welcome = {
+    proveEmail: (caller: Caller, input: { token: string; nonce: string; holder: string }) =>
+      door.activate({ uid: caller.uid }, caller, () => proofs.presented(caller, input)),
+  };
   await db.doc(paths.user('asha')).set({ ...inviterRecord({ userId: 'asha' }) });
   accounts.add({ uid: 'mira', email: ADDRESS });
   const mira: Caller = {

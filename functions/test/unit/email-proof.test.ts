@@ -68,7 +68,12 @@ async function refusalOf(request: ProofRequest, now?: Date) {
 describe('a token from the local issuer', () => {
   it('proves the address, once', async () => {
     const request = presented();
-    await expect(verify(request)).resolves.toEqual({ ok: true, address: ADDRESS, issuer: 'issuer.dayfocus.test' });
+    await expect(verify(request)).resolves.toEqual({
+      ok: true,
+      address: ADDRESS,
+      issuer: 'issuer.dayfocus.test',
+      issuedAt: expect.stringMatching(/^\d{4}-/),
+    });
   });
 
   it('proves it when the browser asked the issuance endpoint its metadata names, as Chrome does', async () => {

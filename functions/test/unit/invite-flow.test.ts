@@ -22,7 +22,15 @@ import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-s
 import { crashingInviteStore, crashingOwedWorkStore, type CrashPoint } from '../../src/local/dev-crash-switch.js';
 import { textIn } from '../../src/platform/adapters/locales.js';
 import { OwedWorkFlow } from '../../src/owed-work/flows/owed-work-flow.js';
-import { gatedAccounts, gatedCodes, gatedInviteStore } from '../../src/invites/adapters/gated-ports.js';
+import {
+  gatedAccounts,
+  gatedAddressProofs,
+  gatedCodes,
+  gatedInviteStore,
+} from '../../src/invites/adapters/gated-ports.js';
+import { FirestoreAddressProofs } from '../../src/invites/adapters/address-proofs.js';
+import { ActivationFlow } from '../../src/invites/flows/activation-flow.js';
+import { MailLinkProofs } from '../../src/invites/flows/mail-link-proofs.js';
 import { withWriteGate } from '../../src/platform/adapters/write-gate.js';
 import { MemoryAccounts, MemoryPush, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
@@ -88,13 +96,33 @@ function setup(options: SetupOptions = {}) {
     logger,
     now: () => clock.now,
   });
-  const flow = new InviteFlow({
+  const invites = new InviteFlow({
     store: gatedInviteStore(crashingInviteStore(instrumented, crashes)),
     accounts: gatedAccounts(accounts),
-    verificationCodes: gatedCodes(accounts),
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
     now: () => clock.now,
+  });
+  // Activation as the callable reaches it: the link's code a proof, through the one door.
+  const proofs = new FirestoreAddressProofs(db);
+  const door = new ActivationFlow({
+    invites,
+    accounts: gatedAccounts(accounts),
+    proofs: gatedAddressProofs(proofs),
+    appLinks: {
+      existingLink: async () => null,
+      createAppLink: async () => ({ shortLink: 'https://dayfocus.test/l/x' }),
+    },
+    signIn: { mintAtActivation: async () => null },
+    logger,
+    now: () => clock.now,
+  });
+  const links = new MailLinkProofs({ codes: gatedCodes(accounts), proofs });
+  const flow = Object.assign(Object.create(invites) as InviteFlow, {
+    activateAccount: (input: { uid: string; inviterId?: string; verificationCode?: string }, caller: Caller | null) => {
+      const { verificationCode: code, ...activating } = input;
+      return door.activate(activating, caller, code ? () => links.presented(input.uid, code) : undefined);
+    },
   });
   const get = async <T>(path: string) => (await db.doc(path).get()).data() as T | undefined;
   const put = async (path: string, doc: Record<string, unknown> | undefined) => {
@@ -281,7 +309,9 @@ describe('B. only the proven owner chooses the inviter', () => {
     await t.inviter('eve');
     const code = await t.emailSignUp('mira', 'asha');
     const answer = await t.flow.activateAccount({ uid: 'mira', inviterId: 'eve', verificationCode: code }, null);
-    expect(answer.inviter?.inviterId).toBe('asha');
+    // Joined with Asha; an anonymous link that names another inviter is not told whom.
+    expect(answer.inviter).toBeNull();
+    expect(await t.join('asha', 'mira')).toBeDefined();
     expect(await t.join('eve', 'mira')).toBeUndefined();
     expect(t.logger.entries.some((e) => e.message.startsWith('Activation link names another inviter'))).toBe(true);
   });
@@ -291,7 +321,12 @@ describe('B. only the proven owner chooses the inviter', () => {
     await t.inviter('asha');
     await t.emailSignUp('mira', 'asha');
     const othersCode = await t.emailSignUp('zed', 'asha');
+    // The one refusal an anonymous caller hears; signed in as Mira, what was wrong.
     expect(await refusal(t.flow.activateAccount({ uid: 'mira', verificationCode: othersCode }, null))).toBe(
+      'failed-precondition',
+    );
+    const mira = t.caller('mira', 'password');
+    expect(await refusal(t.flow.activateAccount({ uid: 'mira', verificationCode: othersCode }, mira))).toBe(
       'invalid-argument',
     );
     expect((await t.accounts.getAccount('zed'))?.emailVerified).toBe(false);
@@ -316,8 +351,8 @@ describe('B. only the proven owner chooses the inviter', () => {
     await t.inviter('asha');
     const code = await t.emailSignUp('mira', 'asha');
     const [first, second] = await Promise.all([
-      t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null),
-      t.flow.activateAccount({ uid: 'mira', verificationCode: code }, null),
+      t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
+      t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     ]);
     expect([first.inviter?.inviterId, second.inviter?.inviterId]).toEqual(['asha', 'asha']);
     expect(await t.friends()).toHaveLength(1);
@@ -459,7 +494,7 @@ describe("replay protection: each call reads beside its token's consumption, and
       t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await t.signUp('mira'))?.signUpCodeDigests).toBeUndefined();
+    expect(await t.all('_addressProofs')).toEqual([]);
     expect(await t.friends()).toEqual([]);
     admit();
     expect((await activation).inviter?.inviterId).toBe('asha');

@@ -8,7 +8,7 @@ import {
   socialSignUpUpdate,
 } from '../../src/invites/domain/sign-up-updates.js';
 import { appendCapped, HISTORY_TRIM_TO_BYTES } from '../../src/owed-work/domain/history.js';
-import { verificationCodeProves, recordedInviterCounts } from '../../src/invites/domain/inviter-choice.js';
+import { recordedInviterCounts } from '../../src/invites/domain/inviter-choice.js';
 import { sessionStillValid } from '../../src/invites/domain/join-decisions.js';
 import { holdsPushClaim, planSweep, settledPush, sweepAction } from '../../src/owed-work/domain/push-claims.js';
 import { planJoin, type JoinState } from '../../src/invites/domain/joins.js';
@@ -341,26 +341,6 @@ describe("the inviter's history, capped", () => {
   });
 });
 
-describe('which proof a verification code makes', () => {
-  const input = { verifiedBefore: false, codeDigest: 'd1', recordedDigests: ['d1'] };
-  it('applied now on an unverified address: proof', () => {
-    expect(verificationCodeProves('applied', { ...input, recordedDigests: undefined })).toBe(true);
-  });
-  it('applied on an address some other proof had verified already: none, for good', () => {
-    expect(verificationCodeProves('applied', { ...input, verifiedBefore: true })).toBe(false);
-  });
-  it('used up already by an attempt that remembered it first (a second tab, a retry): proof', () => {
-    expect(verificationCodeProves('used-or-invalid', input)).toBe(true);
-  });
-  it('used up or malformed, never remembered: none', () => {
-    expect(verificationCodeProves('used-or-invalid', { ...input, recordedDigests: ['d2'] })).toBe(false);
-    expect(verificationCodeProves('used-or-invalid', { ...input, recordedDigests: undefined })).toBe(false);
-  });
-  it('expired: none', () => {
-    expect(verificationCodeProves('expired', input)).toBe(false);
-  });
-});
-
 describe('accounts the companion did not make', () => {
   it("the companion's records: none yet, the trigger's base record, or an inviter recorded; the app always sets isActive", () => {
     const recorded = { userId: 'u', invitedBy: 'asha', updatedAt: 'then' };
@@ -377,19 +357,16 @@ describe('accounts the companion did not make', () => {
     expect(companionRecord(written, undefined)).toBe(false);
   });
 
-  it('activation switches on only flags that are absent, and records its proof once, for a recorded inviter', () => {
+  it('activation switches on only flags that are absent, and leaves the sign-up to the door', () => {
     const now = '2026-11-23T10:00:00.000Z';
-    const recorded = { userId: 'u', invitedBy: 'asha', updatedAt: 'then' };
-    expect(activationUpdate({}, recorded, { proved: true, now })).toEqual({
+    expect(activationUpdate({}, { now })).toEqual({
       user: { isActive: true, isVerified: true, updatedAt: now },
-      signUp: { signUpProvedAt: now },
+      signUp: {},
     });
-    expect(activationUpdate({ isActive: false, isVerified: false }, recorded, { proved: false, now })).toEqual({
+    expect(activationUpdate({ isActive: false, isVerified: false }, { now })).toEqual({
       user: { updatedAt: now },
       signUp: {},
     });
-    expect(activationUpdate({}, { ...recorded, signUpProvedAt: 'earlier' }, { proved: true, now }).signUp).toEqual({});
-    expect(activationUpdate({}, undefined, { proved: true, now }).signUp).toEqual({});
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The mail's short code through its flows (flows/mail-code-flow.ts, welcome-flow.ts) with the
+ * The mail's short code through its flows (flows/mail-code-flow.ts, activation-flow.ts) with the
  * Firestore stores against our emulator in this process and Auth in memory: what a failure half
  * way leaves. The stack test (test/stack/mail-code.test.ts) holds the rest through the callable.
  */
@@ -9,7 +9,9 @@ import { inviterRecord } from '@dayfocus/stack/fixtures';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
 import { MailCodeFlow, MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-code-flow.js';
-import { WelcomeFlow } from '../../src/invites/flows/welcome-flow.js';
+import { ActivationFlow } from '../../src/invites/flows/activation-flow.js';
+import { MailLinkProofs } from '../../src/invites/flows/mail-link-proofs.js';
+import { FirestoreAddressProofs } from '../../src/invites/adapters/address-proofs.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { FirestoreMailCodes } from '../../src/invites/adapters/mail-code-store.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
@@ -36,22 +38,12 @@ async function setup() {
   const logger = memoryLogger();
   const accounts = new MemoryAccounts();
   const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
-  const invites = new InviteFlow({
-    store,
-    accounts,
-    verificationCodes: accounts,
-    resolvePicture: async () => null,
-    logger,
-    now: () => T0,
-  });
-  const codes = new MailCodeFlow({
-    accounts,
-    codes: new FirestoreMailCodes(db),
-    mailCodeKey: () => key,
-    now: () => T0,
-  });
+  const invites = new InviteFlow({ store, accounts, resolvePicture: async () => null, logger, now: () => T0 });
+  const codes = new MailCodeFlow({ codes: new FirestoreMailCodes(db), mailCodeKey: () => key, now: () => T0 });
+  const proofs = new FirestoreAddressProofs(db);
+  const links = new MailLinkProofs({ codes: accounts, proofs });
   const failures = { activations: 0 };
-  const welcome = new WelcomeFlow({
+  const door = new ActivationFlow({
     invites: {
       activateAccount: (input, caller) => {
         if (failures.activations-- > 0) return Promise.reject(new Error('Simulated failure before the join'));
@@ -59,12 +51,22 @@ async function setup() {
       },
       completeSocialSignUp: (caller, input) => invites.completeSocialSignUp(caller, input),
     },
-    mailCodes: codes,
-    emailProofs: { prove: () => Promise.reject(new Error('No e-mail proof in these tests')) },
+    accounts,
+    proofs,
     appLinks: { existingLink: async () => null, createAppLink: async () => ({ shortLink: 'https://l.example/a' }) },
     signIn: { mintAtActivation: async () => null },
     logger,
+    now: () => T0,
   });
+  // The callables' ways into the door (composition/wiring.ts).
+  const welcome = {
+    confirmMailCode: (caller: Caller, input: { code: string }) =>
+      door.activate({ uid: caller.uid }, caller, () => codes.presented(caller, input)),
+    activate: (input: { uid: string; inviterId?: string; verificationCode?: string }, caller: Caller | null) => {
+      const { verificationCode: code, ...activating } = input;
+      return door.activate(activating, caller, code ? () => links.presented(input.uid, code) : undefined);
+    },
+  };
   await db.doc(paths.user('asha')).set({ ...inviterRecord({ userId: 'asha' }) });
   accounts.add({ uid: 'mira' });
   const mira: Caller = {
@@ -75,7 +77,9 @@ async function setup() {
     authTime: Math.floor(T0.getTime() / 1000),
   };
   await invites.registerInvitee(mira, { inviterId: 'asha', name: 'Mira' });
-  await db.doc('_mailCodes/mira').set({ code: issuedMailCode(mailCodeDigest(key, 'mira', '042917'), T0) });
+  await db
+    .doc('_mailCodes/mira')
+    .set({ code: issuedMailCode(mailCodeDigest(key, 'mira', '042917'), 'mira@example.com', T0) });
   const linkCode = accounts.verificationCode('mira');
   const signUp = async () => (await db.doc(paths.signUp('mira')).get()).data() as SignUpRecord | undefined;
   const friends = async () => (await db.collection('Friends').where('friendId', '==', 'mira').get()).size;

@@ -7,7 +7,6 @@ import {
   WRONG_TRIES_PER_CODE,
   issuedMailCode,
   mailCodeDigest,
-  mailCodeProof,
   newMailCode,
   triedMailCode,
   typedMailCode,
@@ -22,7 +21,7 @@ const digestOf = (code: string, uid = 'mira') => mailCodeDigest(key, uid, code);
 
 /** The record a mail with `code` left for `mira`, with earlier wrong tries of the hour. */
 const mailed = (code: string, wrongAt: string[] = []): MailCodeRecord => ({
-  code: issuedMailCode(digestOf(code), start),
+  code: issuedMailCode(digestOf(code), 'mira@example.com', start),
   wrongAt,
 });
 
@@ -136,24 +135,12 @@ describe('triedMailCode', () => {
 
   it('lets a new mail replace the code: the old one is refused, the new one works', () => {
     const old = mailed('042917');
-    const replaced: MailCodeRecord = { ...old, code: issuedMailCode(digestOf('555555'), at(MINUTE)) };
+    const replaced: MailCodeRecord = {
+      ...old,
+      code: issuedMailCode(digestOf('555555'), 'mira@example.com', at(MINUTE)),
+    };
     expect(triedMailCode(replaced, digestOf('042917'), at(2 * MINUTE)).kind).toBe('refused');
     expect(triedMailCode(replaced, digestOf('555555'), at(2 * MINUTE)).kind).toBe('right');
-  });
-});
-
-describe('mailCodeProof', () => {
-  const now = at(MINUTE);
-  it("records the sign-up's proof when the address was unverified and none is recorded", () => {
-    expect(mailCodeProof({ invitedBy: 'asha' }, { verifiedBefore: false, now })).toEqual({
-      signUpProvedAt: now.toISOString(),
-    });
-  });
-
-  it('records none on an address verified before, without an inviter, or over a proof recorded', () => {
-    expect(mailCodeProof({ invitedBy: 'asha' }, { verifiedBefore: true, now })).toBeNull();
-    expect(mailCodeProof(undefined, { verifiedBefore: false, now })).toBeNull();
-    expect(mailCodeProof({ invitedBy: 'asha', signUpProvedAt: 'x' }, { verifiedBefore: false, now })).toBeNull();
   });
 });
 

@@ -46,6 +46,12 @@ export const collections = {
    */
   mailCodes: '_mailCodes',
   /**
+   * One per proof of an address by its id (a kind and a digest, never the secret): the account and
+   * the address it was made for, when, and once spent or voided, when (functions/src/invites/domain/
+   * proofs.ts). A mail's link is written with the mail, the others when they are spent.
+   */
+  addressProofs: '_addressProofs',
+  /**
    * The e-mail proof's nonces by a SHA-256 of the nonce, never the nonce: a digest of the holder
    * (the tab that asked), the expiry, and once spent, when (functions/src/email-proof/).
    */
@@ -127,11 +133,12 @@ export interface SignUpRecord {
    */
   signUpProvedAt?: string;
   /**
-   * SHA-256 digests (base64url) of the verification codes an activation was about to apply
-   * while the address was unverified: a retry with a code already consumed by that attempt
-   * still proves the address.
+   * When a proof through the address's own mailbox (a mail's link or code, the browser's token)
+   * last proved it for this account, and which address: a lock's recovery never takes an address
+   * from an account whose own mailbox proved it after the lock's code was minted.
    */
-  signUpCodeDigests?: string[];
+  mailboxProvedAt?: string;
+  mailboxProvedAddress?: string;
   updatedAt: string;
 }
 

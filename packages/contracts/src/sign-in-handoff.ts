@@ -30,8 +30,9 @@ export const HANDOFF_RETRY_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const HANDOFF_MINT_SIGN_IN_MAX_AGE_MS = 15 * 60_000;
 
 /**
- * An activation mints a code when it applies the e-mail's code for the first time, and only for a
- * mail sent this recently: the mail's link then proves the address as a fresh sign-in does. A mail
+ * An activation mints a code when a proof of the address proves the sign-up for the first time, and
+ * only for a proof made this recently (read from its own issue time: the mail that carried the link
+ * or the code, the browser's token): it then proves the address as a fresh sign-in does. A mail
  * opened later (or forwarded later) activates without one; the app asks her to sign in.
  */
 export const HANDOFF_MINT_MAIL_MAX_AGE_MS = 60 * 60_000;

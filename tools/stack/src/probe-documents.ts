@@ -71,6 +71,7 @@ export const COLLECTION_SHAPES: Record<string, CollectionShape> = {
     email: ['email'],
     other: { language: 'en', waitingBehind: 'probe' },
   },
+  _addressProofs: { uid: ['uid'], email: ['address'], other: { kind: 'mail-link', issuedAt: '2026-01-01T00:00:00Z' } },
   _mailCodes: { other: { code: { digest: 'probe', expiresAt: '2026-01-01T00:00:00Z' }, wrongAt: [] } },
   _emailProofNonces: { other: { holder: 'probe', expiresAt: '2026-01-01T00:00:00Z' } },
   _emailProofLimits: { other: { at: ['2026-01-01T00:00:00Z'] } },

@@ -2,19 +2,17 @@
  * The e-mail proof for a sign-up: no mail where the browser can prove the address. The form asks
  * for a nonce before the account exists (`issueNonce`, bound to the tab that asked), the browser
  * binds its mail provider's token to it, and once the e-mail account is created the tab presents
- * the token (`prove`): verified as the protocol says (email-proof-flow.ts) for the account's own
- * address, it records the sign-up's proof and marks the address verified in Auth as the mail's
- * code does (invites/flows/mail-code-flow.ts); the welcome step then activates as the mail's link
- * does (invites/flows/welcome-flow.ts). Anything else is one refusal, with nothing written, and
- * the page sends the mail instead. Switched off (EMAIL_PROOF), both refuse and write nothing.
+ * the token (`presented`): verified as the protocol says (email-proof-flow.ts), it is a proof of the
+ * address it names, which the activation door binds to the account, spends and activates with, as
+ * the mail's code (invites/flows/activation-flow.ts). Anything else is one refusal, with nothing
+ * written, and the page sends the mail instead. Switched off (EMAIL_PROOF), both refuse and write
+ * nothing.
  */
 import type { EmailProofNonce } from '@dayfocus/contracts/answers';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import type { Logger } from '../../platform/flows/ports.js';
-import { checkSession } from '../../invites/domain/join-decisions.js';
-import { mailCodeProof } from '../../invites/domain/mail-codes.js';
-import type { AccountLookup, SignUpProofs } from '../../invites/flows/ports.js';
+import type { Presented } from '../../invites/domain/proofs.js';
 import {
   digestOf,
   newNonce,
@@ -34,8 +32,6 @@ export interface AddressProofDeps {
   directory: IssuerDirectory;
   nonces: ProofNonces;
   issuance: NonceIssuance;
-  accounts: AccountLookup;
-  signUps: SignUpProofs;
   logger: Logger;
   now(): Date;
 }
@@ -74,32 +70,32 @@ export class AddressProofFlow {
   }
 
   /**
-   * Answers whether the token proved the sign-up (the address unverified until now), and the
-   * inviter the sign-up recorded, which the welcome step joins if it counts.
+   * The token as a proof of the address it names, for the signed-in e-mail account: verified as the
+   * protocol says (email-proof-flow.ts), its nonce spent. The door (invites/flows/activation-flow.ts)
+   * binds it to the account's address now. Anything else is one refusal, with nothing written.
    */
-  async prove(
-    caller: Caller,
-    input: { token: string; nonce: string; holder: string },
-  ): Promise<{ provedSignUp: boolean; inviterId: string | null }> {
+  async presented(caller: Caller, input: { token: string; nonce: string; holder: string }): Promise<Presented> {
     if (!this.deps.enabled()) throw switchedOff();
     if (caller.signInProvider !== PASSWORD_PROVIDER)
       throw new FlowError('failed-precondition', 'The e-mail proof is for accounts created with email and password');
-    const account = checkSession(caller, await this.deps.accounts.getAccount(caller.uid));
-    if (!account.email) throw refusedProof();
+    // The address the session names: the door holds the proof to the one the account holds now.
+    if (!caller.email) throw refusedProof();
     const now = this.deps.now();
-    const request = { ...input, address: account.email, origin: this.deps.origin() };
+    const request = { ...input, address: caller.email, origin: this.deps.origin() };
     const verdict = await verifyEmailProof(request, this.deps, now);
     if (!verdict.ok) {
       this.deps.logger.warn('E-mail proof refused', { refusal: verdict.refusal, detail: verdict.detail });
       throw refusedProof();
     }
-    const verifiedBefore = account.emailVerified;
-    // The sign-up's own proof, as a right code of its mail records it (mail-codes.ts).
-    const { inviterId } = await this.deps.signUps.recordProof(caller.uid, (signUp) =>
-      mailCodeProof(signUp, { verifiedBefore, now }),
-    );
-    if (!verifiedBefore) await this.deps.accounts.markEmailVerified(caller.uid);
     this.deps.logger.info('E-mail proven by the browser', { issuer: verdict.issuer });
-    return { provedSignUp: !verifiedBefore, inviterId };
+    const id = `token-${digestOf(input.nonce)}`;
+    const proof = {
+      kind: 'browser-token',
+      uid: caller.uid,
+      address: verdict.address,
+      issuedAt: verdict.issuedAt,
+      id,
+    } as const;
+    return { proof, refusal: refusedProof };
   }
 }

@@ -26,6 +26,8 @@ export interface Proven {
   /** The address as the issuer wrote it. */
   address: string;
   issuer: string;
+  /** When the issuer made its token (its `iat`), ISO. */
+  issuedAt: string;
 }
 
 export interface EmailProofDeps {
@@ -59,7 +61,12 @@ export async function verifyEmailProof(
   if (spending === 'unknown') return refuse('nonce-unknown', 'a nonce we did not hand to this holder');
   if (spending === 'already-spent') return refuse('nonce-spent', 'the nonce was spent before: a replay');
   if (spending === 'expired') return refuse('expired', 'the nonce is older than its window');
-  return { ok: true, address: token.evt.email, issuer: issuer.issuer };
+  return {
+    ok: true,
+    address: token.evt.email,
+    issuer: issuer.issuer,
+    issuedAt: new Date(token.evt.iat * 1000).toISOString(),
+  };
 }
 
 /** The issuer the domain delegates to, with what its metadata says, or why there is none to ask. */

@@ -5,12 +5,11 @@
  * does not compile until it is classified here.
  */
 import { gated, type GateTable } from '../../platform/adapters/write-gate.js';
-import type { AccountLookup, InviteStore, MailCodeStore, SignUpProofs, VerificationCodes } from '../flows/ports.js';
+import type { AccountLookup, AddressProofs, InviteStore, MailCodeStore, VerificationCodes } from '../flows/ports.js';
 
 export const inviteStoreGate = {
   getUser: 'read',
   transaction: 'transaction',
-  rememberVerificationCode: 'write',
   ensureBaseUser: 'write',
   retireUser: 'write',
 } as const satisfies GateTable<InviteStore>;
@@ -26,18 +25,18 @@ export const accountsGate = {
 export const codesGate = {
   check: 'read',
   apply: 'write',
-  digest: 'read',
 } as const satisfies GateTable<VerificationCodes>;
 
-/** A try of a mail's code writes its counts, or spends it and records the sign-up's proof. */
+/** A try of a mail's code writes its counts, or spends it. */
 export const mailCodesGate = {
   tryCode: 'write',
 } as const satisfies GateTable<MailCodeStore>;
 
-/** Recording the browser's proof of the address writes it on the sign-up. */
-export const signUpProofsGate = {
-  recordProof: 'write',
-} as const satisfies GateTable<SignUpProofs>;
+/** The door's spending of a proof writes it, and the sign-up's proof beside it. */
+export const addressProofsGate = {
+  read: 'read',
+  spend: 'write',
+} as const satisfies GateTable<AddressProofs>;
 
 export function gatedInviteStore(store: InviteStore): InviteStore {
   return gated(store, inviteStoreGate);
@@ -55,6 +54,6 @@ export function gatedMailCodes(codes: MailCodeStore): MailCodeStore {
   return gated(codes, mailCodesGate);
 }
 
-export function gatedSignUpProofs(proofs: SignUpProofs): SignUpProofs {
-  return gated(proofs, signUpProofsGate);
+export function gatedAddressProofs(proofs: AddressProofs): AddressProofs {
+  return gated(proofs, addressProofsGate);
 }

@@ -60,20 +60,6 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
     return !found.empty;
   }
 
-  /** Nothing is written (false) when no sign-up recorded an inviter: a proof matters only for one. */
-  async rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean> {
-    try {
-      await this.signUpRef(userId).update({
-        signUpCodeDigests: FieldValue.arrayUnion(digest),
-        updatedAt: now.toISOString(),
-      });
-      return true;
-    } catch (error) {
-      if (grpcCodeOf(error) === GrpcStatus.NOT_FOUND) return false;
-      throw error;
-    }
-  }
-
   /** Never overwrites a record. */
   async ensureBaseUser(input: {
     userId: string;

@@ -1,7 +1,8 @@
 /**
  * The verification mails' outbox in Firestore: the Trigger Email extension's collection
- * (`_mail`, its MAIL_COLLECTION: docs/deploying.md), each address's log (`_mailLogs/{key}`) and the
- * account's short code (`_mailCodes/{uid}`), written together in one transaction; and Auth's
+ * (`_mail`, its MAIL_COLLECTION: docs/deploying.md), each address's log (`_mailLogs/{key}`), the
+ * account's short code (`_mailCodes/{uid}`) and the link's proof (`_addressProofs/{id}`), written
+ * together in one transaction; and Auth's
  * verification codes. Locally nothing sends
  * the mails: `npm run dev` prints each one's link, and the tests read them (tools/stack/src/mail.ts).
  */
@@ -10,9 +11,9 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import { RecordRefs } from '../../platform/adapters/record-refs.js';
 import { RESEND_MIN_GAP_MS, type MailLog, type ResendDecision } from '../domain/mail-limits.js';
-import type { StoredMailCode } from '../domain/mail-codes.js';
 import type { MailMessage } from '../domain/verification-mail.js';
-import type { MailOutbox, VerificationLinks } from '../flows/ports.js';
+import type { MailOutbox, MailProofs, VerificationLinks } from '../flows/ports.js';
+import { storedProof } from './address-proofs.js';
 
 export class FirestoreMailOutbox implements MailOutbox {
   private readonly refs: RecordRefs;
@@ -37,16 +38,20 @@ export class FirestoreMailOutbox implements MailOutbox {
     key: string,
     decide: (log: MailLog | null) => ResendDecision,
     mail: MailMessage,
-    code?: { userId: string; code: StoredMailCode },
+    proofs?: MailProofs,
   ): Promise<number> {
     return this.firestore.runTransaction(async (tx) => {
       const decision = decide(logOf((await tx.get(this.logRef(key))).data()));
       if (!decision.send) return decision.retryAfterMs;
       tx.set(this.logRef(key), { sentAt: decision.log.sentAt, plainSentAt: decision.log.plainSentAt ?? [] });
       // The new code replaces the whole of the earlier one; the account's wrong tries of the hour stay.
-      if (code) {
-        const ref = this.firestore.collection(collections.mailCodes).doc(code.userId);
-        tx.set(ref, { code: code.code }, { mergeFields: ['code'] });
+      if (proofs?.code) {
+        const ref = this.firestore.collection(collections.mailCodes).doc(proofs.userId);
+        tx.set(ref, { code: proofs.code }, { mergeFields: ['code'] });
+      }
+      if (proofs) {
+        const ref = this.firestore.collection(collections.addressProofs).doc(proofs.link.id);
+        tx.set(ref, storedProof(proofs.link.record, new Date()));
       }
       tx.create(this.firestore.collection(collections.mail).doc(), {
         ...mail,

@@ -4,7 +4,6 @@
  * server knows which proof verified an address (recordedInviterCounts). These calls take the web
  * app's API key, which is public: it is in every page of the site.
  */
-import { createHash } from 'node:crypto';
 import { stringParam } from '../../platform/adapters/params.js';
 import type { AppliedCode, CheckedCode, CodeRefusal, VerificationCodes } from '../flows/ports.js';
 
@@ -79,9 +78,5 @@ export class AuthRestVerificationCodes implements VerificationCodes {
     const answer = await postCode(this.options, 'update', { oobCode: code });
     if (!answer.ok) return { kind: answer.refusal };
     return { kind: 'applied', uid: String(answer.data.localId ?? '') };
-  }
-
-  digest(code: string): string {
-    return createHash('sha256').update(code).digest('base64url');
   }
 }

@@ -8,7 +8,7 @@
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { acceptsInvitees } from '@dayfocus/contracts/records';
 import { FlowError } from '../../platform/domain/errors.js';
-import { accountProved, recordedInviterCounts, verificationCodeProves, type AccountFacts } from './inviter-choice.js';
+import { accountProved, recordedInviterCounts, type AccountFacts } from './inviter-choice.js';
 import { activationUpdate, companionRecord, socialSignUpUpdate } from './sign-up-updates.js';
 import type { JoinRequest } from './join-requests.js';
 import type { Caller } from '../../platform/domain/caller.js';
@@ -111,8 +111,8 @@ function decideSocialSignUp(
 }
 
 /**
- * Activation from the verification link, signed in (the account itself) or not, once the
- * account has proved its address. The inviter is the one recorded at sign-up, and only while
+ * Activation, signed in (the account itself) or not, once the account has proved its address (the
+ * door has spent whatever proof the call brought: invites/flows/activation-flow.ts). The inviter is the one recorded at sign-up, and only while
  * it counts; the link's inviter is only a hint. Only a record the companion made is switched
  * on, and an anonymous call about an account that never came through an invitation is refused.
  */
@@ -121,28 +121,17 @@ function decideActivation(
   { user, signUp, account: found }: JoinFacts,
   now: Date,
 ): JoinDecision {
-  const { caller, proof } = request;
+  const { caller } = request;
   const account = caller ? checkSession(caller, found) : found;
   if (!account) throw new FlowError('not-found', 'No account with this id');
   if (account.disabled) throw disabledAccount();
-  if (!accountProved(account)) {
-    const link = proof && proof.outcome !== 'applied' ? { verificationLink: proof.outcome } : undefined;
-    throw new FlowError('failed-precondition', 'The email address is not verified yet', link);
-  }
+  if (!accountProved(account)) throw new FlowError('failed-precondition', 'The email address is not verified yet');
   if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
   if (user.isDeleted) throw deletedAccount();
   if (!caller && !signUp?.invitedBy)
     throw new FlowError('failed-precondition', 'No invitation was recorded for this account');
-  const proved =
-    proof !== undefined &&
-    verificationCodeProves(proof.outcome, {
-      verifiedBefore: proof.verifiedBefore,
-      codeDigest: proof.digest,
-      recordedDigests: signUp?.signUpCodeDigests,
-    });
-  const iso = now.toISOString();
-  const counts = recordedInviterCounts(proved && signUp ? { ...signUp, signUpProvedAt: iso } : signUp, account);
-  const update = activationUpdate(user, signUp, { proved, now: iso });
+  const counts = recordedInviterCounts(signUp, account);
+  const update = activationUpdate(user, { now: now.toISOString() });
   return {
     userUpdate: update.user,
     signUpUpdate: update.signUp,

@@ -3,20 +3,12 @@
  * and what holds of it before anything is read: its invitee, the inviter it names, and the
  * refusals of a wrong provider or a self-invite. Who may then join whom is join-decisions.ts's.
  */
-import type { VerificationOutcome } from '@dayfocus/contracts/answers';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, SOCIAL_PROVIDERS } from '../../platform/domain/errors.js';
 
-/** What the verification code of an activation's link did, and what the server knew before applying it. */
-export interface CodeProof {
-  outcome: VerificationOutcome;
-  verifiedBefore: boolean;
-  digest: string;
-}
-
 export type JoinRequest =
   | { kind: 'social-sign-up'; caller: Caller; provider: string; inviterId: string }
-  | { kind: 'activation'; caller: Caller | null; inviteeId: string; linkInviterId?: string; proof?: CodeProof }
+  | { kind: 'activation'; caller: Caller | null; inviteeId: string; linkInviterId?: string | undefined }
   | { kind: 'accept-invite'; caller: Caller; inviterId: string };
 
 export function inviteeOf(request: JoinRequest): string {

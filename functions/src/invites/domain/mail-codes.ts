@@ -19,7 +19,6 @@
  *   but the counts.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { SignUpRecord } from '@dayfocus/contracts/records';
 import { withEventCounted, type RollingWindow } from '../../platform/domain/rolling-window.js';
 
 export const MAIL_CODE_DIGITS = 6;
@@ -48,6 +47,8 @@ export const ACCOUNT_WRONG_TRIES: RollingWindow = { limit: 10, windowMs: 60 * 60
 export interface StoredMailCode {
   /** mailCodeDigest of the account and the code. */
   digest: string;
+  /** The address the mail went to: the code proves that one only (proofs.ts). */
+  address: string;
   issuedAt: string;
   expiresAt: string;
   wrongTries: number;
@@ -79,9 +80,10 @@ export function mailCodeDigest(key: Uint8Array, uid: string, code: string): stri
 }
 
 /** The code a new mail carries, as stored: it replaces the account's earlier one. */
-export function issuedMailCode(digest: string, now: Date): StoredMailCode {
+export function issuedMailCode(digest: string, address: string, now: Date): StoredMailCode {
   return {
     digest,
+    address,
     issuedAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + MAIL_CODE_LIFE_MS).toISOString(),
     wrongTries: 0,
@@ -149,19 +151,4 @@ export function triedMailCode(record: MailCodeRecord | undefined, typedDigest: s
   const wrongTries = code.wrongTries + 1;
   const ends = wrongTries >= WRONG_TRIES_PER_CODE || wrongAt.length >= ACCOUNT_WRONG_TRIES.limit;
   return { kind: 'refused', record: { ...record, wrongAt, code: { ...code, wrongTries, voidAt: ends ? at : null } } };
-}
-
-/**
- * What a right code records on the sign-up: its proof (`signUpProvedAt`), when the address was
- * unverified just before and the sign-up recorded an inviter with none proved yet; as the first
- * application of the mail's link does (inviter-choice.ts). Recorded with the code's spending, before
- * the address is marked verified in Auth, so that a failure in between loses no proof: the mail's
- * link, a new code or the page's own activation then finds it.
- */
-export function mailCodeProof(
-  signUp: Pick<SignUpRecord, 'invitedBy' | 'signUpProvedAt'> | undefined,
-  input: { verifiedBefore: boolean; now: Date },
-): Pick<SignUpRecord, 'signUpProvedAt'> | null {
-  if (input.verifiedBefore || !signUp?.invitedBy || signUp.signUpProvedAt) return null;
-  return { signUpProvedAt: input.now.toISOString() };
 }

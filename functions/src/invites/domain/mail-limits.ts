@@ -98,9 +98,3 @@ export function spellingOf(email: string): Spelling {
 export function mailLogKey(email: string): string {
   return createHash('sha256').update(mailboxOf(email)).digest('hex');
 }
-
-/** When the newest mail of a mailbox's log went (null: none in the last day). */
-export function lastMailAt(log: MailLog | null): Date | null {
-  const newest = log?.sentAt.at(-1);
-  return newest ? new Date(newest) : null;
-}

@@ -24,20 +24,15 @@ export interface SignUpUpdates {
 }
 
 /**
- * What activation sets: on the record, the flags where it has none (an email sign-up's), never
- * `false` to `true` (an account the app switched off stays off), and the time; on the sign-up
- * record, the proof of the address when this call made it for a recorded inviter.
+ * What activation sets on the record: the flags where it has none (an email sign-up's), never
+ * `false` to `true` (an account the app switched off stays off), and the time. The sign-up's proof
+ * of its address is the door's to record (proofs.ts).
  */
-export function activationUpdate(
-  user: Partial<UserRecord>,
-  signUp: SignUpRecord | undefined,
-  input: { proved: boolean; now: string },
-): SignUpUpdates {
+export function activationUpdate(user: Partial<UserRecord>, input: { now: string }): SignUpUpdates {
   const update: Partial<UserRecord> = { updatedAt: input.now };
   if (user.isActive === undefined) update.isActive = true;
   if (user.isVerified === undefined) update.isVerified = true;
-  const proof = input.proved && signUp?.invitedBy && !signUp.signUpProvedAt ? { signUpProvedAt: input.now } : {};
-  return { user: update, signUp: proof };
+  return { user: update, signUp: {} };
 }
 
 export function emailSignUpUpdate(

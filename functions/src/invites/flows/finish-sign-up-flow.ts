@@ -5,34 +5,29 @@
  * The form cannot take the new password (the account is someone's, maybe a stranger's who typed
  * her address first), so the proof comes through the mail: sign-up-link-flow.ts mails a
  * password-reset code of Auth's, in the fragment of a link to the inviter's sign-up page, and
- * `finish` takes that code and a new password, sets it, and only then confirms the address with the
- * sign-up's own verification code, so that the inviter joins as the verification mail would have
- * made her. A stranger's password never ends on a confirmed account.
+ * `finish` takes that code and a new password, sets it, and only then hands the code to the
+ * activation door as the proof of the address it was mailed to (activation-flow.ts), so that the
+ * inviter joins as the verification mail would have made her. A stranger's password never ends on
+ * a confirmed account.
  */
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { FinishSignUpAnswer } from '@dayfocus/contracts/finish-sign-up-functions';
 import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
-import { welcomeLink } from './verification-mail-flow.js';
-import type { MailOutbox, PasswordResets, VerificationLinks } from './ports.js';
+import { finishProofId, type Presented } from '../domain/proofs.js';
+import type { AddressProofs, MailOutbox, PasswordResets } from './ports.js';
 
 export interface FinishSignUpDeps {
   resets: PasswordResets;
   outbox: Pick<MailOutbox, 'invitedBy'>;
-  links: VerificationLinks;
-  /** The welcome page's activation (welcome-flow.ts): the verification code applied, the inviter joined. */
+  proofs: Pick<AddressProofs, 'read'>;
+  /** The activation door (activation-flow.ts). */
   activate(
-    input: {
-      uid: string;
-      inviterId: string;
-      verificationCode?: string | undefined;
-      platform?: HandoffPlatform | undefined;
-      language?: string | undefined;
-    },
+    input: { uid: string; inviterId: string; platform?: HandoffPlatform | undefined; language?: string | undefined },
     caller: Caller | null,
+    presented: Presented,
   ): Promise<ActivationAnswer>;
-  productDomain(): string;
 }
 
 /** One answer whatever the reason, so that no mailbox is told anything. */
@@ -45,10 +40,10 @@ export class FinishSignUpFlow {
   constructor(private readonly deps: FinishSignUpDeps) {}
 
   /**
-   * The password is set first (ending every session), then the sign-up's own verification code is
-   * applied so that the inviter joins, and the reset code is spent last: Auth's reset may mark the
-   * address verified (the emulator's does), and a verified address takes no sign-up proof
-   * (inviter-choice.ts). A failure leaves the code unspent, so the same link finishes.
+   * The password is set first (ending every session), then the door proves the address with the
+   * reset code, and the code is spent at Auth last: Auth's reset may mark the address verified (the
+   * emulator's does), and a verified address takes no sign-up proof (inviter-choice.ts). A failure
+   * leaves the code unspent, so the same link finishes.
    */
   async finish(input: {
     resetCode: string;
@@ -60,26 +55,23 @@ export class FinishSignUpFlow {
     if (checked.kind === 'expired') throw unusableLink('expired');
     if (checked.kind !== 'code' || checked.requestType !== 'PASSWORD_RESET' || !checked.email)
       throw unusableLink('used-or-invalid');
-    const account = await this.deps.resets.accountByEmail(checked.email);
+    const id = finishProofId(input.resetCode);
+    const [account, record] = await Promise.all([
+      this.deps.resets.accountByEmail(checked.email),
+      this.deps.proofs.read(id),
+    ]);
     const inviterId = account ? await this.deps.outbox.invitedBy(account.uid) : null;
     if (!account || account.disabled || !inviterId || !account.providerIds.includes(PASSWORD_PROVIDER))
       throw unusableLink('used-or-invalid');
 
     await this.deps.resets.setPassword(account.uid, input.password);
-    let verificationCode: string | undefined;
-    if (!account.emailVerified) {
-      const link = welcomeLink(this.deps.productDomain(), account.uid, inviterId, input.language ?? 'en');
-      verificationCode = await this.deps.links.verificationCode(account.email, link.href);
-    }
+    // Issued when our mail carried it (its record, written with the mail), or unknown: then nothing is minted.
+    const issuedAt = record?.uid === account.uid ? record.issuedAt : null;
+    const proof = { kind: 'finish-link', uid: account.uid, address: checked.email, issuedAt, id } as const;
     const answer = await this.deps.activate(
-      {
-        uid: account.uid,
-        inviterId,
-        verificationCode,
-        platform: input.platform,
-        language: input.language,
-      },
+      { uid: account.uid, inviterId, platform: input.platform, language: input.language },
       null,
+      { proof, refusal: () => unusableLink('used-or-invalid') },
     );
     // Spent by a twin call meanwhile (both hold the mailbox): this one's work stands all the same.
     await this.deps.resets.spend(input.resetCode, input.password);

@@ -16,22 +16,17 @@ import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers'
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { Caller } from '../../platform/domain/caller.js';
-import { ACTIVATION_ACCOUNT_REFUSALS, FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
-import { checkEmailSignUp, checkSession, disabledAccount } from '../domain/join-decisions.js';
-import type { CodeProof, JoinRequest } from '../domain/join-requests.js';
+import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
+import { checkEmailSignUp, checkSession } from '../domain/join-decisions.js';
+import type { JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
-import type { VerificationCodes } from './ports.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 
 export interface InviteFlowDeps extends JoinFlowDeps {
-  verificationCodes: VerificationCodes;
   now(): Date;
 }
 
-/** `provedSignUp`: whether an activation recorded the sign-up's proof of its address. */
-export type ActivationResult = Omit<ActivationAnswer, 'inviteLink' | 'signIn'> & { provedSignUp?: boolean };
-
-const notThisAccount = () => new FlowError('invalid-argument', 'This verification link is not for this account');
+export type ActivationResult = Omit<ActivationAnswer, 'inviteLink' | 'signIn'>;
 
 /**
  * The invite flow's calls. A call that writes for a caller writes nothing before its App Check
@@ -89,57 +84,17 @@ export class InviteFlow {
   }
 
   /**
-   * `caller` is null when the link is opened on another device. The link's `inviterId` is only a
-   * hint that saves a round of reads. Its verification code is applied here, so that the server
-   * knows the sign-up's own e-mail proved the address (recordedInviterCounts); a code for another
-   * account or of another kind is refused with nothing applied or written.
+   * The join of an activation, once the door (activation-flow.ts) has spent whatever proof the call
+   * brought: `caller` is null when the link is opened on another device, and the link's
+   * `inviterId` is only a hint that saves a round of reads.
    */
   async activateAccount(
-    input: { uid: string; inviterId?: string; verificationCode?: string },
+    input: { uid: string; inviterId?: string | undefined },
     caller: Caller | null,
   ): Promise<ActivationResult> {
-    const now = this.deps.now();
-    const uid = input.uid;
-    const code = input.verificationCode;
-    const codes = this.deps.verificationCodes;
-    const checked = code ? codes.check(code) : undefined;
-    checked?.catch(() => undefined); // awaited below; never an unhandled rejection
-    try {
-      let proof: CodeProof | undefined;
-      if (code && checked) {
-        const [before, check] = await Promise.all([this.deps.accounts.getAccount(uid), checked]);
-        if (!before) throw new FlowError('not-found', 'No account with this id');
-        if (before.disabled || check.kind === 'disabled') throw disabledAccount();
-        const digest = codes.digest(code);
-        const verifiedBefore = before.emailVerified;
-        if (check.kind !== 'code') proof = { outcome: check.kind, verifiedBefore, digest };
-        else {
-          const sameAddress = check.email?.toLowerCase() === before.email?.toLowerCase();
-          if (check.requestType !== 'VERIFY_EMAIL' || !sameAddress) throw notThisAccount();
-          if (!verifiedBefore) await this.deps.store.rememberVerificationCode(uid, digest, now);
-          const applied = await codes.apply(code);
-          if (applied.kind === 'disabled') throw disabledAccount();
-          if (applied.kind === 'applied' && applied.uid !== uid) throw notThisAccount();
-          proof = { outcome: applied.kind, verifiedBefore, digest };
-        }
-      }
-      const request: JoinRequest = {
-        kind: 'activation',
-        caller,
-        inviteeId: uid,
-        linkInviterId: input.inviterId,
-        proof,
-      };
-      const { inviter, provedSignUp } = await this.joins.join(request, now);
-      return { ...writeSucceeded, inviter, provedSignUp };
-    } catch (error) {
-      // What a refusal says of the link's code depends on the code alone, never on the account's
-      // state: an anonymous caller hears one answer for every account (welcome-flow.ts).
-      if (!(error instanceof FlowError) || !checked || !ACTIVATION_ACCOUNT_REFUSALS.has(error.code)) throw error;
-      const kind = (await checked).kind;
-      const details = kind === 'expired' || kind === 'used-or-invalid' ? { verificationLink: kind } : undefined;
-      throw new FlowError(error.code, error.message, details);
-    }
+    const request: JoinRequest = { kind: 'activation', caller, inviteeId: input.uid, linkInviterId: input.inviterId };
+    const { inviter } = await this.joins.join(request, this.deps.now());
+    return { ...writeSucceeded, inviter };
   }
 
   /** "Add Asha as a friend?" accepted in the app (an invite from a link, the install referrer or the clipboard). */

@@ -27,10 +27,8 @@ export interface JoinFlowDeps {
   logger: Logger;
 }
 
-/** `provedSignUp`: an activation applied its e-mail's code for the first time (once per account). */
 export interface JoinOutcome {
   inviter: InviterCard | null;
-  provedSignUp: boolean;
 }
 
 export class JoinFlow {
@@ -88,8 +86,7 @@ export class JoinFlow {
 
     const { decision } = value;
     if (decision.note) this.deps.logger.warn(decision.note.message, decision.note.fields);
-    const provedSignUp = decision.signUpUpdate.signUpProvedAt !== undefined;
-    return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord), provedSignUp };
+    return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord) };
   }
 
   /** The pair with an inviter the first round did not read, that inviter's account read beside it. */

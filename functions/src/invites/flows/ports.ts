@@ -1,4 +1,5 @@
 /** The invite flows' ports. A flow imports these and the domain, never an adapter or Firebase. */
+import type { AddressProofRecord } from '@dayfocus/contracts/address-proofs';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { AccountFacts } from '../domain/inviter-choice.js';
 import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
@@ -37,8 +38,6 @@ export interface VerificationCodes {
   /** Without using it up. */
   check(code: string): Promise<CheckedCode>;
   apply(code: string): Promise<AppliedCode>;
-  /** Remembered on the record instead of the code itself. */
-  digest(code: string): string;
 }
 
 export interface InviteeState {
@@ -96,8 +95,6 @@ export interface InviteStore {
   getUser(userId: string): Promise<UserRecord | null>;
   /** Contention is retried by the store: the work runs again on fresh reads. */
   transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T>;
-  /** For verificationCodeProves. False when the account has no record. */
-  rememberVerificationCode(userId: string, digest: string, now: Date): Promise<boolean>;
   /** A base record from the e-mail sign-up set, never overwriting one. */
   ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'>;
   /** The record stays, retired: history refers to it. */
@@ -115,47 +112,46 @@ export interface MailOutbox {
   /**
    * In one transaction: the log read again and decided on with `decide`; when it allows, the
    * new log and the mail written together (a mail is never sent uncounted, nor counted unsent),
-   * and the short code the mail carries, which replaces the account's earlier one (`_mailCodes`).
+   * and the proofs the mail carries: its short code, which replaces the account's earlier one
+   * (`_mailCodes`), and its link's record (`_addressProofs`: proofs.ts).
    * Answers the wait before the next mail: the minute's gap when this one went out.
    */
   send(
     key: string,
     decide: (log: MailLog | null) => ResendDecision,
     mail: MailMessage,
-    code?: { userId: string; code: StoredMailCode },
+    proofs?: MailProofs,
   ): Promise<number>;
 }
 
-/** The sign-up's record as a try of the mail's code sees it. */
-export type MailCodeSignUp = Pick<SignUpRecord, 'invitedBy' | 'signUpProvedAt'> | undefined;
-
-export interface MailCodeStore {
-  /**
-   * In one transaction: the account's code record and sign-up read, `decide` run on them, and what
-   * it answers written (the code's record, and the sign-up's proof beside it); answers the try.
-   */
-  tryCode(
-    userId: string,
-    decide: (
-      record: MailCodeRecord | undefined,
-      signUp: MailCodeSignUp,
-    ) => { tried: MailCodeTry; proof: Pick<SignUpRecord, 'signUpProvedAt'> | null },
-  ): Promise<{ tried: MailCodeTry; inviterId: string | null }>;
+/** What a verification mail proves, written with it. */
+export interface MailProofs {
+  userId: string;
+  code?: StoredMailCode | undefined;
+  link: { id: string; record: AddressProofRecord };
 }
 
-/**
- * The sign-up's own proof of its address from elsewhere than its mail: the browser's, by the
- * e-mail proof (functions/src/email-proof/).
- */
-export interface SignUpProofs {
+export interface MailCodeStore {
+  /** In one transaction: the account's code record read, `decide` run on it, and the record it answers written. */
+  tryCode(userId: string, decide: (record: MailCodeRecord | undefined) => MailCodeTry): Promise<MailCodeTry>;
+}
+
+/** The proofs of addresses (`_addressProofs`): functions/src/invites/domain/proofs.ts. */
+export interface AddressProofs {
+  /** The record of a proof, where we keep one. */
+  read(id: string): Promise<AddressProofRecord | undefined>;
   /**
-   * In one transaction: the account's sign-up read, `decide` run on it, and the proof it answers
-   * written on it; answers the inviter the sign-up recorded.
+   * In one transaction: the proof's record and the sign-up of `uid` read, `decide` run on them, and
+   * what it answers written (the proof's record, and the sign-up's fields beside it).
    */
-  recordProof(
-    userId: string,
-    decide: (signUp: MailCodeSignUp) => Pick<SignUpRecord, 'signUpProvedAt'> | null,
-  ): Promise<{ inviterId: string | null }>;
+  spend<T>(
+    id: string,
+    uid: string,
+    decide: (
+      record: AddressProofRecord | undefined,
+      signUp: SignUpRecord | undefined,
+    ) => { record: AddressProofRecord | null; signUpUpdate: Partial<SignUpRecord>; answer: T },
+  ): Promise<T>;
 }
 
 export interface VerificationLinks {

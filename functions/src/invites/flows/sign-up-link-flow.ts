@@ -21,6 +21,7 @@ import {
   waitingMark,
   type SignUpLinkRequest,
 } from '../domain/sign-up-link-requests.js';
+import { finishProofId } from '../domain/proofs.js';
 import { laidOutMail, type MailMessage } from '../domain/verification-mail.js';
 import { inviterNameForMail } from '../domain/mail-names.js';
 import type { AccountByEmail, MailOutbox, PasswordResets, SignUpLinkRequests, UserReader } from './ports.js';
@@ -101,11 +102,14 @@ export class SignUpLinkFlow {
     // for every link, and no log or referrer has the code.
     link.hash = new URLSearchParams({ mode: 'resetPassword', oobCode: code }).toString();
     // Decided again with the mail: of requests that came at once, or a mail that went meanwhile (the
-    // verification mail's), the first goes and the minute holds the rest back.
+    // verification mail's), the first goes and the minute holds the rest back. With it, the record
+    // of what its code proves, from when (the activation door's: proofs.ts).
+    const record = { kind: 'finish-link', uid: account.uid, address: to, issuedAt: now.toISOString() } as const;
     await this.deps.outbox.send(
       key,
       (log) => resendDecision(log, now, spelling),
       this.mail(to, link, inviter?.name ?? null, text),
+      { userId: account.uid, link: { id: finishProofId(code), record } },
     );
   }
 

@@ -13,6 +13,7 @@ import type { ServerText } from '../../platform/domain/server-text.js';
 import { checkSession } from '../domain/join-decisions.js';
 import { mailLogKey, RESEND_MIN_GAP_MS, resendDecision, spellingOf } from '../domain/mail-limits.js';
 import { issuedMailCode, MAIL_CODE_LIFE_MS, mailCodeDigest, newMailCode } from '../domain/mail-codes.js';
+import { linkProofId } from '../domain/proofs.js';
 import { verificationMail } from '../domain/verification-mail.js';
 import type { AccountLookup, MailOutbox, UserReader, VerificationLinks } from './ports.js';
 
@@ -70,13 +71,12 @@ export class VerificationMailFlow {
     const typed = codeKey ? newMailCode() : null;
     const mailCode = typed ? { code: typed, minutes: MAIL_CODE_LIFE_MS / 60_000 } : undefined;
     const mail = verificationMail({ to: email, inviterName: inviter?.name ?? null, link: link.href, text, mailCode });
-    const stored = codeKey && typed ? issuedMailCode(mailCodeDigest(codeKey, caller.uid, typed), now) : null;
-    const retryAfterMs = await this.deps.outbox.send(
-      key,
-      (log) => resendDecision(log, now, spelling),
-      mail,
-      stored ? { userId: caller.uid, code: stored } : undefined,
-    );
+    const stored =
+      codeKey && typed ? issuedMailCode(mailCodeDigest(codeKey, caller.uid, typed), email, now) : undefined;
+    // What the mail proves, and since when: the address it goes to, for this account (proofs.ts).
+    const linkProof = { kind: 'mail-link', uid: caller.uid, address: email, issuedAt: now.toISOString() } as const;
+    const proofs = { userId: caller.uid, code: stored, link: { id: linkProofId(code), record: linkProof } };
+    const retryAfterMs = await this.deps.outbox.send(key, (log) => resendDecision(log, now, spelling), mail, proofs);
     return { retryAfterMs };
   }
 }

@@ -32,7 +32,7 @@ export type WelcomeRequest = HttpRequest;
 export interface WelcomePageDeps extends PageRendering {
   findInviter(inviterId: string, asked: WelcomeRequest): Promise<InviterCard | null>;
   /**
-   * Activation for a caller nobody signed in, the link's code its proof (invites/flows/welcome-flow.ts),
+   * Activation for a caller nobody signed in, the link's code its proof (invites/flows/activation-flow.ts),
    * with the phone's store and the page's language for the sign-in code it may mint.
    */
   activate(

@@ -142,8 +142,8 @@ export interface ActivatedMinter {
   account: AccountFacts | null;
   user: UserRecord | null;
   signUp: SignUpRecord | undefined;
-  /** When the newest verification mail went to the account's address (null: none of ours did). */
-  mailSentAt: Date | null;
+  /** When the proof that just proved the sign-up was made (its own time, never the mailbox's newest mail). */
+  proofIssuedAt: Date | null;
   now: Date;
 }
 
@@ -152,11 +152,13 @@ export interface ActivatedMinter {
  * happens once per account, so this mints at most once beside the session's mints, within the same
  * limits (docs/app-contract.md, threat model: a forwarded mail).
  */
-export function mayMintAtActivation({ account, user, signUp, mailSentAt, now }: ActivatedMinter): boolean {
+export function mayMintAtActivation({ account, user, signUp, proofIssuedAt, now }: ActivatedMinter): boolean {
   if (!account || account.disabled || !accountProved(account)) return false;
   if (!user || user.isDeleted === true || user.isActive !== true) return false;
   if (!signUp?.signUpProvedAt || !recordedInviterCounts(signUp, account)) return false;
-  return mailSentAt !== null && now.getTime() - mailSentAt.getTime() <= HANDOFF_MINT_MAIL_MAX_AGE_MS;
+  if (proofIssuedAt === null) return false;
+  const age = now.getTime() - proofIssuedAt.getTime();
+  return age >= -60_000 && age <= HANDOFF_MINT_MAIL_MAX_AGE_MS;
 }
 
 export function newHandoff(uid: string, platform: HandoffPlatform, now: Date, owner?: HandoffOwner): HandoffRecord {

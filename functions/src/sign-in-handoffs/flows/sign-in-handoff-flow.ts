@@ -39,8 +39,6 @@ export interface SignInHandoffDeps {
   accounts: Pick<AccountLookup, 'getAccount'>;
   users: UserReader;
   signUps: { getSignUp(uid: string): Promise<SignUpRecord | undefined> };
-  /** When the newest of our verification mails went to this address, or null. */
-  mailSentAt(email: string): Promise<Date | null>;
   randomBytes: (size: number) => Buffer;
   /** A code's digest (and a retry key's, a recovery code's): the only form in which it is kept. */
   digest: (code: string) => string;
@@ -81,12 +79,15 @@ export class SignInHandoffFlow {
     return minted;
   }
 
-  /** For the welcome page that has no session: null when mayMintAtActivation refuses, or the mints are spent. */
-  async createAtActivation(uid: string, request: MintRequest): Promise<{ code: string; expiresAt: string } | null> {
+  /** By the activation whose proof (made at `proofIssuedAt`) just proved the sign-up: null when refused, or spent. */
+  async createAtActivation(
+    uid: string,
+    request: MintRequest & { proofIssuedAt: string | null },
+  ): Promise<{ code: string; expiresAt: string } | null> {
     const { account, user, signUp } = await this.minterOf(uid);
-    const mailSentAt = account?.email ? await this.deps.mailSentAt(account.email) : null;
     const at = this.deps.now();
-    if (!mayMintAtActivation({ account, user, signUp, mailSentAt, now: at })) return null;
+    const proofIssuedAt = request.proofIssuedAt === null ? null : new Date(request.proofIssuedAt);
+    if (!mayMintAtActivation({ account, user, signUp, proofIssuedAt, now: at })) return null;
     return this.mint(uid, account, request, at);
   }
 

@@ -55,6 +55,8 @@ function stateOf(outcome: RecoveryOutcome): RecoveryPageState {
       return { kind: outcome.kind };
     case 'refuse':
       return { kind: 'refused' };
+    case 'address-proved-elsewhere':
+      return { kind: 'support' };
   }
 }
 

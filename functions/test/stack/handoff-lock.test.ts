@@ -161,6 +161,37 @@ describe('the recovery always recovers', () => {
     await Promise.all([attacker.close(), owner.close(), browser.close(), squatter.close()]);
   });
 
+  it('takes nothing from an account whose own mailbox proved her address after the mint: support decides', async () => {
+    const { browser, uid, email, mint, inviter } = await welcomedInvitee();
+    const code = await mint();
+    const attacker = new SimulatedMobileApp('android');
+    const session = (await signInWithCustomToken(attacker.auth, await attacker.redeem(code))).user;
+    await updateEmail(session, `${uniqueId('eve')}@example.com`);
+    // A new account on the address, proved through the address's own mailbox (the mail's code).
+    const holder = new Browser();
+    const held = await holder.signUpWithEmail(email, 'holder-pass-1');
+    await holder.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira' });
+    await holder.call('sendVerificationEmail', { language: 'en' });
+    await holder.call('confirmEmailWithCode', { code: (await verificationMail(email)).code });
+    expect((await adminAuth.getUser(held.uid)).emailVerified).toBe(true);
+
+    expect(await outcomeOf(new SimulatedMobileApp('android').redeem(code))).toBe('permission-denied');
+    const { link } = await recoveryMail(email);
+    await lockEnded(uid);
+    const answered = await postRecovery(link, 'en');
+    expect(answered.status).toBe(200);
+    expect(answered.body).toContain('proved it through your mailbox after this account was locked');
+    expect(answered.body).not.toContain('Your account is yours again');
+    // Nothing changed: the holder keeps the address and signs in; the locked account stays locked.
+    const kept = await adminAuth.getUser(held.uid);
+    expect([kept.disabled, kept.email]).toEqual([false, email]);
+    expect((await signInWithEmailAndPassword(new Browser().auth, email, 'holder-pass-1')).user.uid).toBe(held.uid);
+    expect((await adminAuth.getUser(uid)).disabled).toBe(true);
+    expect(await readDoc('_accountLocks', uid)).not.toHaveProperty('squatter');
+    expect(await readDoc('_accountLocks', uid)).not.toHaveProperty('recoveredAt');
+    await Promise.all([attacker.close(), browser.close(), holder.close()]);
+  });
+
   it('removes a second factor enrolled since the mint', async () => {
     const { browser, uid, email, mint } = await welcomedInvitee();
     const code = await mint();

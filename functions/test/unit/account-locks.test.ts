@@ -1,12 +1,18 @@
 /** An account locked by a reused handoff code (sign-in-handoffs/domain/account-locks.ts): the lock, and its recovery. */
 import { describe, expect, it } from 'vitest';
-import { decideRecovery, lockOf, type AccountLock } from '../../src/sign-in-handoffs/domain/account-locks.js';
+import {
+  decideRecovery,
+  holderProvedSinceMint,
+  lockOf,
+  type AccountLock,
+} from '../../src/sign-in-handoffs/domain/account-locks.js';
 
 const lockedAt = new Date('2026-11-26T10:00:00.000Z');
 const at = (ms: number) => new Date(lockedAt.getTime() + ms);
 const HOUR = 60 * 60_000;
 const owner = { email: 'mira@example.com', providerIds: ['password'], language: 'hi' };
-const { lock } = lockOf(undefined, { uid: 'mira', owner, recoveryDigest: 'r1', now: lockedAt });
+const mintedAt = new Date(lockedAt.getTime() - 5 * 60_000).toISOString();
+const { lock } = lockOf(undefined, { uid: 'mira', owner, recoveryDigest: 'r1', mintedAt, now: lockedAt });
 
 describe('a lock', () => {
   it('is recoverable an hour after it began (every custom token granted before it has expired), and mails the owner', () => {
@@ -16,18 +22,22 @@ describe('a lock', () => {
       recoverableAt: at(HOUR).toISOString(),
       owner,
       recoveryDigest: 'r1',
+      mintedAt,
       disabledByLock: true,
     });
-    expect(lockOf(undefined, { uid: 'mira', owner, recoveryDigest: 'r1', now: lockedAt }).mail).toBe(true);
+    expect(lockOf(undefined, { uid: 'mira', owner, recoveryDigest: 'r1', mintedAt, now: lockedAt }).mail).toBe(true);
   });
 
   it('in place already is kept as it is, and mails nobody again', () => {
-    expect(lockOf(lock, { uid: 'mira', owner, recoveryDigest: 'r2', now: at(5_000) })).toEqual({ lock, mail: false });
+    expect(lockOf(lock, { uid: 'mira', owner, recoveryDigest: 'r2', mintedAt, now: at(5_000) })).toEqual({
+      lock,
+      mail: false,
+    });
   });
 
   it('after a recovery is a new one', () => {
     const recovered: AccountLock = { ...lock, recoveredAt: at(2 * HOUR).toISOString() };
-    const next = lockOf(recovered, { uid: 'mira', owner, recoveryDigest: 'r2', now: at(3 * HOUR) });
+    const next = lockOf(recovered, { uid: 'mira', owner, recoveryDigest: 'r2', mintedAt, now: at(3 * HOUR) });
     expect(next.mail).toBe(true);
     expect(next.lock.recoveryDigest).toBe('r2');
   });
@@ -48,6 +58,7 @@ describe('a recovery', () => {
       uid: 'mira',
       owner: { ...owner, factorIds: ['her-phone'] },
       recoveryDigest: 'r1',
+      mintedAt,
       now: lockedAt,
     }).lock;
     const recovery = decideRecovery(withFactors, 'r1', account, at(HOUR));
@@ -67,6 +78,7 @@ describe('a recovery', () => {
       uid: 'mira',
       owner: { ...owner, providerIds: ['google.com'] },
       recoveryDigest: 'r1',
+      mintedAt,
       now: lockedAt,
     }).lock;
     expect(decideRecovery(google, 'r1', account, at(HOUR))).toEqual({
@@ -93,5 +105,34 @@ describe('a recovery', () => {
   it('done already does nothing again', () => {
     const recovered = { ...lock, recoveredAt: at(HOUR).toISOString() };
     expect(decideRecovery(recovered, 'r1', account, at(2 * HOUR))).toEqual({ kind: 'recovered', resetPassword: true });
+  });
+});
+
+describe('the account that holds her address at the recovery', () => {
+  const proved = (minutesAfterMint: number, address = 'mira@example.com') => ({
+    mailboxProvedAt: new Date(Date.parse(mintedAt) + minutesAfterMint * 60_000).toISOString(),
+    mailboxProvedAddress: address,
+  });
+
+  it('is left alone when its own mailbox proved the address after the mint: support decides', () => {
+    expect(holderProvedSinceMint(lock, 'mira@example.com', proved(30))).toBe(true);
+    expect(holderProvedSinceMint(lock, 'Mira@Example.com', proved(0))).toBe(true);
+  });
+
+  it('is a squatter when its mailbox never proved it, or proved it before the mint, or proved another address', () => {
+    expect(holderProvedSinceMint(lock, 'mira@example.com', undefined)).toBe(false);
+    expect(holderProvedSinceMint(lock, 'mira@example.com', {})).toBe(false);
+    expect(holderProvedSinceMint(lock, 'mira@example.com', proved(-1))).toBe(false);
+    expect(holderProvedSinceMint(lock, 'mira@example.com', proved(30, 'other@example.com'))).toBe(false);
+  });
+
+  it('reads a lock kept before it knew its mint as minted as early as a code could have been', () => {
+    const { mintedAt: _mintedAt, ...older } = lock;
+    const tenMinutesBeforeLock = new Date(lockedAt.getTime() - 10 * 60_000);
+    const at = (date: Date) => ({ mailboxProvedAt: date.toISOString(), mailboxProvedAddress: 'mira@example.com' });
+    expect(holderProvedSinceMint(older, 'mira@example.com', at(tenMinutesBeforeLock))).toBe(true);
+    expect(holderProvedSinceMint(older, 'mira@example.com', at(new Date(tenMinutesBeforeLock.getTime() - 1)))).toBe(
+      false,
+    );
   });
 });

@@ -152,7 +152,7 @@ function ownerOf(value: unknown): HandoffOwner | undefined {
 function storedLock(data: Record<string, unknown> | undefined): AccountLock | undefined {
   const owner = ownerOf(data?.owner);
   if (!data || !owner) return undefined;
-  const { uid, lockedAt, recoverableAt, recoveryDigest, recoveredAt, disabledByLock, squatter } = data;
+  const { uid, lockedAt, recoverableAt, recoveryDigest, recoveredAt, disabledByLock, squatter, mintedAt } = data;
   if (typeof uid !== 'string' || typeof lockedAt !== 'string' || typeof recoverableAt !== 'string') return undefined;
   if (typeof recoveryDigest !== 'string') return undefined;
   const squatterFields = squatter && typeof squatter === 'object' ? (squatter as Record<string, unknown>) : {};
@@ -165,6 +165,7 @@ function storedLock(data: Record<string, unknown> | undefined): AccountLock | un
     // A lock written before the field was kept had disabled the account itself.
     disabledByLock: disabledByLock !== false,
     ...(typeof recoveredAt === 'string' ? { recoveredAt } : {}),
+    ...(typeof mintedAt === 'string' ? { mintedAt } : {}),
     ...(typeof squatterFields.uid === 'string' && typeof squatterFields.email === 'string'
       ? { squatter: { uid: squatterFields.uid, email: squatterFields.email } }
       : {}),

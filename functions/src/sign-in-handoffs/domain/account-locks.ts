@@ -8,7 +8,9 @@
  * mint (the address, the providers, her second factors) and lets her set the password again herself.
  * A lock never lifts a ban: it enables only an account it disabled itself.
  */
-import { ACCOUNT_LOCK_MS } from '@dayfocus/contracts/sign-in-handoff';
+import { ACCOUNT_LOCK_MS, HANDOFF_LIFETIME_MS } from '@dayfocus/contracts/sign-in-handoff';
+import type { SignUpRecord } from '@dayfocus/contracts/records';
+import { sameAddress } from '../../platform/domain/email-addresses.js';
 import type { HandoffOwner } from './handoffs.js';
 
 export interface AccountLock {
@@ -18,6 +20,8 @@ export interface AccountLock {
   recoverableAt: string;
   owner: HandoffOwner;
   recoveryDigest: string;
+  /** When the reused code was minted: her address was hers then (absent on a lock kept before it was). */
+  mintedAt?: string;
   /**
    * The lock disabled the account itself (it was enabled when the reuse was decided): only then does
    * the recovery enable it. Locks written before this was kept did so too.
@@ -34,10 +38,10 @@ export interface AccountLock {
 /** The lock already in place stays: a second reuse mails nobody again. */
 export function lockOf(
   existing: AccountLock | undefined,
-  input: { uid: string; owner: HandoffOwner; recoveryDigest: string; now: Date },
+  input: { uid: string; owner: HandoffOwner; recoveryDigest: string; mintedAt: string; now: Date },
 ): { lock: AccountLock; mail: boolean } {
   if (existing && !existing.recoveredAt) return { lock: existing, mail: false };
-  const { uid, owner, recoveryDigest, now } = input;
+  const { uid, owner, recoveryDigest, mintedAt, now } = input;
   return {
     lock: {
       uid,
@@ -45,6 +49,7 @@ export function lockOf(
       recoverableAt: new Date(now.getTime() + ACCOUNT_LOCK_MS).toISOString(),
       owner,
       recoveryDigest,
+      mintedAt,
       // A reuse locks only an account that was enabled when it was decided (handoffs.ts, decideReuse).
       disabledByLock: true,
     },
@@ -104,4 +109,21 @@ export function decideRecovery(
       enable: lock.disabledByLock,
     },
   };
+}
+
+/**
+ * Whether the account that holds her address now proved it through its own mailbox since the
+ * lock's code was minted (a mail's link or code, the browser's token: the activation door records
+ * it). Then that address is that mailbox's owner's, not a squatter's: the recovery takes nothing
+ * from that account, and support decides (docs/app-contract.md's threat model). A lock kept before
+ * it knew its code's mint is read as minted as early as a code could have been.
+ */
+export function holderProvedSinceMint(
+  lock: Pick<AccountLock, 'lockedAt' | 'mintedAt'>,
+  address: string,
+  holderSignUp: Pick<SignUpRecord, 'mailboxProvedAt' | 'mailboxProvedAddress'> | undefined,
+): boolean {
+  const mintedAt = lock.mintedAt ? Date.parse(lock.mintedAt) : Date.parse(lock.lockedAt) - HANDOFF_LIFETIME_MS;
+  const provedAt = Date.parse(holderSignUp?.mailboxProvedAt ?? '');
+  return sameAddress(holderSignUp?.mailboxProvedAddress, address) && provedAt >= mintedAt;
 }

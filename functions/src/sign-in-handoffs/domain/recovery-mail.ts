@@ -47,7 +47,7 @@ export const RECOVERY_FORM_SCRIPT =
  */
 export type RecoveryPageState =
   | { kind: 'form'; fields?: { uid: string; code: string } }
-  | { kind: 'wait' | 'refused' | 'failed' }
+  | { kind: 'wait' | 'refused' | 'failed' | 'support' }
   | { kind: 'done-social'; squatted: boolean }
   | { kind: 'done-password'; resetLink: string; squatted: boolean };
 
@@ -86,6 +86,8 @@ export function recoveryPage(state: RecoveryPageState, text: ServerText): string
         return `<p>${e(text.t('accountRecovery.refused'))}</p>`;
       case 'failed':
         return `<p>${e(text.t('accountRecovery.failed'))}</p>`;
+      case 'support':
+        return `<p>${e(text.t('accountRecovery.support'))}</p>`;
       case 'done-social':
         return `<p>${e(text.t('accountRecovery.doneSocial'))}</p>`;
       case 'done-password':

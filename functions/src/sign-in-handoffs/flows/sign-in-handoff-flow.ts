@@ -29,7 +29,13 @@ import {
   type HandoffRecord,
   type Redemption,
 } from '../domain/handoffs.js';
-import { decideRecovery, lockOf, type Recovery } from '../domain/account-locks.js';
+import {
+  decideRecovery,
+  holderProvedSinceMint,
+  lockOf,
+  type AccountLock,
+  type Recovery,
+} from '../domain/account-locks.js';
 import { accountDeletedMail, accountLockMail, recoveryLink } from '../domain/recovery-mail.js';
 import type { HandoffAuth, HandoffStore } from './ports.js';
 
@@ -56,7 +62,8 @@ export interface SignInHandoffDeps {
 export type RecoveryOutcome =
   | Exclude<Recovery, { kind: 'restore' }>
   | { kind: 'restored'; resetLink: string | null; squatted: boolean }
-  | { kind: 'failed' };
+  | { kind: 'failed' }
+  | { kind: 'address-proved-elsewhere' };
 
 interface MintRequest {
   platform: HandoffPlatform;
@@ -207,6 +214,7 @@ export class SignInHandoffFlow {
           uid: record.uid,
           owner,
           recoveryDigest: this.deps.digest(code),
+          mintedAt: record.createdAt,
           now: at,
         });
         const link = recoveryLink(this.deps.productDomain(), record.uid, code);
@@ -239,7 +247,11 @@ export class SignInHandoffFlow {
         return { kind: 'restored', resetLink: await auth.passwordResetLink(lock.owner.email), squatted };
       }
       if (recovery.kind !== 'restore') return recovery;
-      const took = await this.takeAddressBack(uid, recovery.restore.email);
+      const took = await this.takeAddressBack(uid, recovery.restore.email, lock);
+      if (took === 'proved-elsewhere') {
+        this.deps.logger.warn('Account recovery left to support: another account proved her address', { uid });
+        return { kind: 'address-proved-elsewhere' };
+      }
       // Restored, then marked: a failure between leaves a lock that the same link restores again.
       const resetLink = await auth.restoreAccount(uid, recovery.restore);
       await store.markRecovered(uid, at);
@@ -255,11 +267,18 @@ export class SignInHandoffFlow {
 
   /**
    * Auth keeps one account per address, and at the mint it was hers, so whoever holds it now got it
-   * since (most likely the first redeemer moved her account off it and signed up on it).
+   * since (most likely the first redeemer moved her account off it and signed up on it). Unless its
+   * own mailbox proved it since the mint: then it is the mailbox's owner's, and nothing is taken.
    */
-  private async takeAddressBack(uid: string, email: string): Promise<boolean> {
+  private async takeAddressBack(
+    uid: string,
+    email: string,
+    lock: AccountLock | undefined,
+  ): Promise<boolean | 'proved-elsewhere'> {
     const holder = await this.deps.auth.addressHolder(email);
     if (holder === null || holder === uid) return false;
+    if (lock && holderProvedSinceMint(lock, email, await this.deps.signUps.getSignUp(holder)))
+      return 'proved-elsewhere';
     await this.deps.store.noteSquatter(uid, { uid: holder, email });
     await this.deps.auth.setAside(holder);
     return true;

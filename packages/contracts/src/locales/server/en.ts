@@ -62,6 +62,7 @@ export const server = {
       'Someone had made another account with your email address. We have turned it off, so that the address is yours again.',
     failed:
       'We could not finish just now. Nothing is lost: please open the link from the email again in a few minutes.',
+    support: `Your email address now belongs to another account, which proved it through your mailbox after this account was locked. We have changed nothing. If that account is not yours, write to ${brand.productName} support from this email address.`,
     needsScript: "This page needs JavaScript to read the link. Open the link from the email in your phone's browser.",
   },
   /**

@@ -17,7 +17,7 @@ import type { Logger } from '../../platform/flows/ports.js';
 import { checkSession, disabledAccount } from '../domain/join-decisions.js';
 import { proofRefusal, spendingOf, voidedProof, type Presented, type Proof } from '../domain/proofs.js';
 import type { InviteFlow } from './invite-flow.js';
-import type { AccountLookup, AddressProofs } from './ports.js';
+import type { Account, AccountLookup, AddressProofs } from './ports.js';
 
 /**
  * One answer to an anonymous caller for whatever keeps an account from activating, so that probing
@@ -83,9 +83,12 @@ export class ActivationFlow {
     let result;
     let presented: Presented | undefined;
     let proved: Proof | null = null;
+    // The account as it is now, read while the way makes its proof: one round, not two.
+    const found = present ? this.deps.accounts.getAccount(input.uid) : undefined;
+    found?.catch(() => undefined); // awaited below; never an unhandled rejection
     try {
       presented = await present?.();
-      if (presented && 'proof' in presented) proved = await this.spend(input.uid, caller, presented);
+      if (found && presented && 'proof' in presented) proved = await this.spend(caller, await found, presented);
       result = await this.deps.invites.activateAccount({ uid: input.uid, inviterId: input.inviterId }, caller);
     } catch (error) {
       throw this.refusalFor(error, caller, presented);
@@ -103,12 +106,12 @@ export class ActivationFlow {
    * spending was the sign-up's first proof (what activation may mint from), else null. A proof of
    * an address the account no longer holds is voided for good.
    */
-  private async spend(uid: string, caller: Caller | null, presented: Extract<Presented, { proof: Proof }>) {
+  private async spend(caller: Caller | null, found: Account | null, presented: Extract<Presented, { proof: Proof }>) {
     const { proof } = presented;
-    const found = await this.deps.accounts.getAccount(uid);
     const account = caller ? checkSession(caller, found) : found;
     if (!account) throw new FlowError('not-found', 'No account with this id');
     if (account.disabled) throw disabledAccount();
+    const { uid } = account;
     const now = this.deps.now();
     const refusal = proofRefusal(proof, account, now);
     const verifiedBefore = account.emailVerified;

@@ -4,7 +4,7 @@
  * read for its own age. Whoever changes the account's address after the proof was made, presents
  * another account's proof, or refreshes the mailbox's newest mail gets nothing from it.
  */
-import { updateEmail } from 'firebase/auth';
+import { signInWithEmailAndPassword, updateEmail } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-code-flow.js';
@@ -27,6 +27,9 @@ import {
 
 type Person = SignedUpWithMail;
 
+/** The password `signedUpWithMail` signs up with (WebClient.signUpWithEmail's default). */
+const SIGN_UP_PASSWORD = 'correct-horse';
+
 const typed = (person: Person, code: string, extra: object = {}) =>
   person.browser.call<ActivationAnswer>('confirmEmailWithCode', { code, ...extra });
 
@@ -36,12 +39,17 @@ const oneRefusal = {
   details: { mailCode: 'refused' },
 };
 
-/** The account's own session moves it to another address (Auth's `accounts:update`). */
+/**
+ * The account's own session moves it to another address (Auth's `accounts:update`), then signs in
+ * again with it: the change may end the sessions signed in before it, and a fresh one must still
+ * get nothing from a proof of the old address.
+ */
 async function moveTo(person: Person, address: string) {
   const current = person.browser.auth.currentUser;
   if (!current) throw new Error('the tab is signed out');
   await updateEmail(current, address);
   expect((await adminAuth.getUser(person.uid)).email).toBe(address);
+  await signInWithEmailAndPassword(person.browser.auth, address, SIGN_UP_PASSWORD);
 }
 
 async function expectNothingProved(person: Person) {
@@ -92,6 +100,20 @@ describe('a proof is bound to the address it proves', () => {
       code: 'functions/invalid-argument',
     });
     await expectNothingProved(person);
+    await person.browser.close();
+  });
+
+  it('spends nothing for a session that no longer counts: signed in again, the same code proves the address', async () => {
+    const person = await signedUpWithMail();
+    // Revoked a second after the sign-in, as Auth counts: the tab's session predates it.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await adminAuth.revokeRefreshTokens(person.uid);
+    expect((await refusalOf(typed(person, person.mail.code))).code).toBe('functions/unauthenticated');
+    await expectNothingProved(person);
+
+    await signInWithEmailAndPassword(person.browser.auth, person.email, SIGN_UP_PASSWORD);
+    expect(await typed(person, person.mail.code)).toMatchObject({ inviter: { inviterId: person.inviter.userId } });
+    expect((await adminAuth.getUser(person.uid)).emailVerified).toBe(true);
     await person.browser.close();
   });
 

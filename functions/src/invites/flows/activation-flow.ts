@@ -83,10 +83,12 @@ export class ActivationFlow {
     let result;
     let presented: Presented | undefined;
     let proved: Proof | null = null;
-    // The account as it is now, read while the way makes its proof: one round, not two.
+    // The account as it is now, read while the way makes its proof: one round, not two. A session
+    // that no longer counts (revoked since its sign-in, as an address change does) spends nothing.
     const found = present ? this.deps.accounts.getAccount(input.uid) : undefined;
     found?.catch(() => undefined); // awaited below; never an unhandled rejection
     try {
+      if (caller && found) checkSession(caller, await found);
       presented = await present?.();
       if (found && presented && 'proof' in presented) proved = await this.spend(caller, await found, presented);
       result = await this.deps.invites.activateAccount({ uid: input.uid, inviterId: input.inviterId }, caller);

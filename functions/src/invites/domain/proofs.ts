@@ -9,6 +9,7 @@ import type { AddressProofKind, AddressProofRecord } from '@dayfocus/contracts/a
 import type { SignUpRecord } from '@dayfocus/contracts/records';
 import type { FlowError } from '../../platform/domain/errors.js';
 import { sameAddress } from '../../platform/domain/email-addresses.js';
+import { MAIL_CODE_LIFE_MS } from './mail-codes.js';
 
 export type ProofKind = AddressProofKind;
 
@@ -38,20 +39,20 @@ export type Presented =
 
 /**
  * How old a proof may be when it is presented at all. The link's code carries Auth's own expiry,
- * which Auth enforces (null: no bound of ours on top); the mail's code lives 15 minutes
- * (mail-codes.ts), the browser's token 10 (its window, plus the seconds to the call).
+ * which Auth enforces (null: no bound of ours on top); the mail's code lives as long as its mail
+ * says (mail-codes.ts), the browser's token 10 minutes (its window, plus the seconds to the call).
  */
 export const PROOF_MAX_AGE_MS: Record<ProofKind, number | null> = {
   'mail-link': null,
   'finish-link': null,
-  'mail-code': 15 * 60_000,
+  'mail-code': MAIL_CODE_LIFE_MS,
   'browser-token': 11 * 60_000,
 };
 
-export type ProofRefusal = 'other-account' | 'other-address' | 'too-old';
+type ProofRefusal = 'other-account' | 'other-address' | 'too-old';
 
 /** The account as it is now, read by the door. */
-export interface BoundAccount {
+interface BoundAccount {
   uid: string;
   email: string | undefined;
 }
@@ -68,7 +69,7 @@ export function proofRefusal(proof: Proof, account: BoundAccount, now: Date): Pr
 }
 
 /** What spending a proof found and writes (`_addressProofs/{id}`, and the sign-up beside it). */
-export type Spending =
+type Spending =
   | { kind: 'refused' }
   | {
       kind: 'spent';
@@ -84,7 +85,7 @@ export type Spending =
  * retry after a failure half way, the link opened again) is a spent proof, which proves nothing
  * new; a voided one, or one another account spent, is refused. The first spending of a proof made
  * while the address was unverified records the sign-up's own proof, which lets its inviter count
- * (inviter-choice.ts), and every spending records when her mailbox last proved the address.
+ * (inviter-choice.ts), and every first spending records when her mailbox last proved the address.
  */
 export function spendingOf(
   existing: AddressProofRecord | undefined,
@@ -112,7 +113,7 @@ export function voidedProof(existing: AddressProofRecord | undefined, proof: Pro
 }
 
 /** The record of a proof made and not yet spent (a mail's link, written with the mail). */
-export function proofRecord(proof: Proof): AddressProofRecord {
+function proofRecord(proof: Proof): AddressProofRecord {
   return { kind: proof.kind, uid: proof.uid, address: proof.address, issuedAt: proof.issuedAt };
 }
 

@@ -4,10 +4,12 @@
  * module its first button needs, are named in the head as `modulepreload`s: the browser asks for
  * them beside it, instead of one round trip after it (2 s each on a slow 3G network). Before them,
  * the one inline script, which holds a tap made before the takeover's entry has come
- * (takeover/held-taps.ts): it runs under its hash, a constant of the build that the page function
+ * (takeover/held-taps.ts) and copies the welcome page's invite on a tap
+ * (features/welcome/copy-invite-tap.ts): it runs under its hash, a constant of the build that the page function
  * adds to the pages' Content-Security-Policy (`source`).
  */
 import { createHash } from 'node:crypto';
+import { copyInviteTapScript } from '@/features/welcome/copy-invite-tap';
 import { heldTapScript } from '@/takeover/held-taps';
 
 /** The client build's manifest, as Vite writes it. */
@@ -46,7 +48,8 @@ export function pageScripts(manifest: Manifest): PageScripts {
     withImports(manifest, keys).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const everyPage = preloads(takeover.imports ?? []);
   const methodPage = preloads([...(takeover.imports ?? []), ...signIn]);
-  const inline = heldTapScript();
+  // The welcome page's copy acts from its first paint as well (copy-invite-tap.ts).
+  const inline = `${heldTapScript()}\n${copyInviteTapScript()}`;
   // The text goes into HTML unescaped: it must not be able to close its own element.
   if (/<\/script/i.test(inline)) throw new Error('The inline script contains "</script"');
   return {

@@ -71,6 +71,8 @@ export function AppHandoff({
   }, [signIn, account]);
   // Google Play's link carries that code before any script (the server's page of the form's answer).
   const playSignIn = signIn?.platform === 'android' ? signIn.code : undefined;
+  // The iPhone's copy likewise: in the page, for a tap before the app (copy-invite-tap.ts).
+  const copySignIn = signIn?.platform === 'ios' ? signIn.code : undefined;
   const withInvite = pending || inviteLink !== null;
   /** Where a link that needs the invite goes: nowhere yet while activation runs. */
   const waiting = (href: string) => (pending ? undefined : href);
@@ -102,7 +104,7 @@ export function AppHandoff({
   if (platform === 'ios') {
     return (
       <div className="welcome-actions">
-        {withInvite ? <CopyInviteButton inviteLink={inviteLink} /> : appStore}
+        {withInvite ? <CopyInviteButton inviteLink={inviteLink} signInCode={copySignIn} /> : appStore}
         {alreadyHaveApp}
       </div>
     );

@@ -1,8 +1,9 @@
 import { inviteCopyWithHandoff } from '@dayfocus/contracts/sign-in-handoff';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { mintSignInHandoff } from '../api/sign-in-handoff';
+import { COPY_TAKEN_ATTRIBUTE, COPY_TEXT_ATTRIBUTE, COPY_THEN_ATTRIBUTE } from '../copy-invite-tap';
 import { storeMark } from './store-badges';
 
 /**
@@ -26,12 +27,18 @@ async function copyWhenKnown(text: Promise<string>): Promise<void> {
  * An iPhone's way to the app with the invite (docs/app-contract.md): the short link to the
  * clipboard, where the app looks for it on its first start, then the App Store. For the account
  * signed in on this tab, the copy also carries a sign-in handoff in its fragment, which no server
- * sees.
+ * sees. The button carries its copy when the page knows it (the server's confirmed page: the
+ * invite and the code its confirmation minted), so that a tap before the app acts too
+ * (copy-invite-tap.ts); once the app has the button, the tap is the app's.
  */
-export function CopyInviteButton({ inviteLink }: { inviteLink: string | null }) {
+export function CopyInviteButton({ inviteLink, signInCode }: { inviteLink: string | null; signInCode?: string }) {
   const { t } = useTranslation();
   const { appStoreUrl } = useRuntimeConfig();
   const [busy, setBusy] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // In the commit that gives the button its handler: no tap falls between the two.
+  useLayoutEffect(() => button.current?.setAttribute(COPY_TAKEN_ATTRIBUTE, ''), []);
+  const copyText = inviteLink && (signInCode ? inviteCopyWithHandoff(inviteLink, signInCode) : inviteLink);
 
   async function copyInviteAndGetApp() {
     if (busy) return;
@@ -52,9 +59,11 @@ export function CopyInviteButton({ inviteLink }: { inviteLink: string | null }) 
 
   return (
     <button
+      ref={button}
       type="button"
       className="store-badge store-badge-action"
       data-store="app-store"
+      {...(copyText ? { [COPY_TEXT_ATTRIBUTE]: copyText, [COPY_THEN_ATTRIBUTE]: appStoreUrl } : {})}
       disabled={!inviteLink}
       aria-busy={busy}
       onClick={() => void copyInviteAndGetApp()}

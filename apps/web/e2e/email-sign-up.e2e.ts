@@ -149,7 +149,7 @@ describe('Email sign-up in the browser', () => {
     await submitButton(page).click();
 
     const alert = page.getByRole('alert');
-    await visible(alert.getByText('This email is already registered. Please use a different email.'));
+    await visible(alert.getByText('This email is already registered.'));
     await expect.poll(() => submitButton(page).isEnabled()).toBe(true);
     expect(await submitButton(page).getAttribute('aria-busy')).toBe('false');
     expect(await page.locator('button[type=submit] .spinner').count()).toBe(0);

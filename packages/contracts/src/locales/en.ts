@@ -107,17 +107,15 @@ const web = {
       'Signing up needs JavaScript, which this browser has turned off. Turn it on, or open this link in another browser.',
     tooManySignUps:
       'Too many new accounts were made from your network in the last hour. Please try again a little later, or from another network.',
-    emailInUse: 'This email is already registered. Please use a different email.',
+    emailInUse: 'This email is already registered.',
     // An address already registered may be the reader's own: the app, with the invitation, is their way on.
-    emailInUseOwner: `If this is your account, open ${brand.productName} with this invitation: you and {{name}} become friends there.`,
-    emailInUseOwnerUnknown: `If this is your account, open ${brand.productName} with this invitation.`,
+    emailInUseOwner: `Already on ${brand.productName}?`,
     openAppWithInvite: 'Open the app with this invitation',
     // A sign-up left half-way, tried again with another password: a link to finish it, by mail.
-    finishLinkOffer:
-      'Started signing up here before and never finished? Get a link by email to finish with a new password.',
+    finishLinkOffer: 'Started signing up with this email before?',
     finishLinkButton: 'Get a link to finish',
     finishLinkSent:
-      'If {{email}} started a sign-up here that is not finished, we have sent it a link to finish. Check your inbox.',
+      'If {{email}} has a sign-up here that is not finished, a link to finish it is on its way. It can take a minute or two: check your inbox.',
     finishLinkFailed: 'The link could not be asked for. Check your connection and try again.',
     finishTitle: 'Finish signing up',
     finishLead: 'Choose a new password for {{email}}. Your address is then confirmed.',
@@ -127,7 +125,8 @@ const web = {
     finishFailed: 'Something went wrong. Please try again.',
     signUpAgain: 'Sign up again',
     resumeOffer: 'Started signing up here and the link no longer works? Get a new link by email to finish.',
-    resumeSent: 'If that sign-up is not finished, we have sent a new link to its address. Check your inbox.',
+    resumeSent:
+      'If that sign-up is not finished, a new link is on its way to its address. It can take a minute or two: check your inbox.',
   },
   confirmEmail: {
     title: 'Confirm Your Email',

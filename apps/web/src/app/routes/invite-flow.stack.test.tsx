@@ -132,7 +132,7 @@ describe('email sign-up, against the local stack', () => {
     // Someone else, with another password.
     const { user } = await signUp(inviter.userId, email, 'another-secret');
     const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
-    expect(alert).toHaveTextContent('This email is already registered. Please use a different email.');
+    expect(alert).toHaveTextContent('This email is already registered.');
     expect(within(alert).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeEnabled();
     expect(location.pathname).toBe(`/sign-up/${inviter.userId}`);

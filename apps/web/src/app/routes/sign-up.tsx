@@ -67,19 +67,18 @@ export default function SignUpRoute() {
     }
   }
 
-  // For the owner of an address already registered: the app, with this invitation (its short
-  // link, through /app-link as "I already have an account" goes), where the friendship happens.
+  // "Already registered" is most often her own sign-up left half-way: the link to finish it leads.
+  // For the owner of an account, the app with this invitation (its short link, through /app-link as
+  // "I already have an account" goes), where the friendship happens, is a plain link after it.
   const emailInUseHelp = inviterId && (
     <>
-      <p>
-        {status.state === 'found'
-          ? t('signUp.emailInUseOwner', { name: status.inviter.name.replaceAll(' ', '\u00a0') }) // a name does not break
-          : t('signUp.emailInUseOwnerUnknown')}
+      <FinishLinkOffer key={sentEmail} target={{ email: sentEmail }} primary />
+      <p className="alert-aside">
+        {t('signUp.emailInUseOwner')}{' '}
+        <ActionLink href={href('app-link', { inviterId })} rel="nofollow" className="text-link">
+          {t('signUp.openAppWithInvite')}
+        </ActionLink>
       </p>
-      <ActionLink href={href('app-link', { inviterId })} rel="nofollow" className="button button-secondary">
-        {t('signUp.openAppWithInvite')}
-      </ActionLink>
-      <FinishLinkOffer key={sentEmail} target={{ email: sentEmail }} />
     </>
   );
 

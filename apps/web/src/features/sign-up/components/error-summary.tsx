@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/alert';
 import type { Field, SummaryLine } from '../use-sign-up-form';
 
-/** GOV.UK's error summary: every problem in one alert, which takes focus on each submit. */
+/**
+ * GOV.UK's error summary: every problem in one alert, which takes focus on each submit. `children`:
+ * the way on from a problem (under "already registered"), in the page's ink, not the error's red.
+ */
 export function ErrorSummary({
   lines,
   ids,
@@ -35,7 +38,7 @@ export function ErrorSummary({
           </li>
         ))}
       </ul>
-      {children}
+      {children && <div className="alert-help">{children}</div>}
     </Alert>
   );
 }

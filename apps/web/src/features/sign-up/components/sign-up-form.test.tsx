@@ -208,7 +208,7 @@ describe('the email sign-up form', () => {
     await view.user.click(screen.getByRole('button', { name: 'Sign up' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('link', { name: 'Open the app with this invitation' })).toBeInTheDocument();
-    expect(email).toHaveAccessibleDescription('This email is already registered. Please use a different email.');
+    expect(email).toHaveAccessibleDescription('This email is already registered.');
     await view.user.type(email, 'x');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(email).not.toHaveAttribute('aria-invalid');
@@ -324,9 +324,7 @@ describe('the email sign-up form', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
 
     finish('email-in-use');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This email is already registered. Please use a different email.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This email is already registered.');
     expect(screen.getByRole('alert')).toHaveFocus();
     const again = screen.getByRole('button', { name: 'Sign up' });
     expect(again).toBeEnabled();

@@ -66,7 +66,9 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
 
   const field = (name: Field) => {
     const invalid = fieldMessages(name).length > 0;
-    const described = [hints[name] ? `${ids[name]}-hint` : '', invalid ? `${ids[name]}-error` : ''].filter(Boolean);
+    // While the address is taken, the other fields are done with: their hints give the way on room.
+    const hint = problem === 'email-in-use' && name !== 'email' ? undefined : hints[name];
+    const described = [hint ? `${ids[name]}-hint` : '', invalid ? `${ids[name]}-error` : ''].filter(Boolean);
     const registered = register(name);
     // The e-mail, once left, is checked for a typo of a big mail domain.
     const onBlur = (event: React.FocusEvent<HTMLInputElement>) => {
@@ -78,7 +80,7 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       onBlur,
       id: ids[name],
       errors: fieldMessages(name),
-      hint: hints[name],
+      hint,
       'aria-invalid': invalid ? true : undefined,
       'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
     };
@@ -112,7 +114,8 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       <noscript>
         <p className="field-error">{t('signUp.needsJavaScript')}</p>
       </noscript>
-      <SubmitButton disabled={disabled} busy={isSubmitting} />
+      {/* While the address is taken, the summary's way on is the page's one primary action. */}
+      <SubmitButton disabled={disabled} busy={isSubmitting} primary={problem !== 'email-in-use'} />
     </form>
   );
 }
@@ -198,7 +201,7 @@ function EmailSuggestion({ address, onTake }: { address: string; onTake: () => v
  * for it, the stylesheet shows the same words from `data-working` (lib/held-submit.ts), so that
  * the markup React takes over is the server's as it was.
  */
-function SubmitButton({ disabled, busy }: { disabled: boolean; busy: boolean }) {
+function SubmitButton({ disabled, busy, primary }: { disabled: boolean; busy: boolean; primary: boolean }) {
   const { t } = useTranslation();
   const working = (
     <>
@@ -209,7 +212,7 @@ function SubmitButton({ disabled, busy }: { disabled: boolean; busy: boolean }) 
   return (
     <button
       type="submit"
-      className="button button-primary"
+      className={`button ${primary ? 'button-primary' : 'button-secondary'}`}
       disabled={disabled || busy}
       aria-busy={busy}
       data-working={t('signUp.working')}

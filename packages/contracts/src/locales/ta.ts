@@ -89,7 +89,7 @@ const ta: Locale = {
       usernameHint: `${brand.productName} இல் உங்கள் நண்பர்கள் இந்தப் பெயரைப் பார்ப்பார்கள்.`,
       email: 'மின்னஞ்சல்',
       emailSuggestion: 'நீங்கள் {{email}} என்று சொல்ல வந்தீர்களா?',
-      useSuggestion: 'இந்த முகவரியைப் பயன்படுத்து',
+      useSuggestion: 'இந்த முகவரியைப் பயன்படுத்தவும்',
       password: 'கடவுச்சொல்',
       passwordHint: `${PASSWORD_MIN_LENGTH} முதல் ${INPUT_MAX_LENGTH} எழுத்துகள். தொடக்கத்திலும் முடிவிலும் உள்ள இடைவெளிகள் கணக்கில் வராது.`,
       confirmPassword: 'கடவுச்சொல்லை உறுதிப்படுத்தவும்',

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '@/components/page';
+import { WithAddress } from '@/components/with-address';
 import { href } from '@dayfocus/contracts/page-paths';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
@@ -66,11 +67,14 @@ export default function ConfirmEmailRoute() {
     <Page title={t('confirmEmail.title')}>
       <MailIllustration />
       <p className="lead">
-        {typeof email !== 'string'
-          ? t('confirmEmail.sent')
-          : state?.mailSent === false
-            ? t('confirmEmail.stillHolds', { email })
-            : t('confirmEmail.sentTo', { email })}
+        {typeof email !== 'string' ? (
+          t('confirmEmail.sent')
+        ) : (
+          <WithAddress
+            text={t(state?.mailSent === false ? 'confirmEmail.stillHolds' : 'confirmEmail.sentTo', { email })}
+            address={email}
+          />
+        )}
       </p>
       <p>{t('confirmEmail.next')}</p>
       <MailCodeForm uid={uid} ready={takenOver} onBusy={setCodeBusy} onConfirmed={onCodeConfirmed} />

@@ -274,6 +274,7 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
     activate: ({ verificationCode, ...link }, page) =>
       activationFlow.activate({ ...link, ...page }, null, () => mailLinks.presented(link.uid, verificationCode)),
     confirmLimits: new MemoryConfirmLimits(),
+    linkSpent: ({ uid, verificationCode }) => mailLinks.spentBy(uid, verificationCode),
     logger,
   });
 }

@@ -2,7 +2,7 @@
  * The welcome page's confirm form, through Hosting as a browser without scripts sends it: the
  * e-mail link's GET applies nothing, the form's POST confirms with the link's code as its proof,
  * a code that proves nothing writes nothing and spends none of the account's confirmations, and a
- * code used twice still welcomes.
+ * code used twice still welcomes (its GET too, once its account has spent it).
  */
 import { describe, expect, it } from 'vitest';
 import en from '@dayfocus/contracts/locales/en';
@@ -89,6 +89,28 @@ describe('the welcome page confirm form', () => {
     expect(again.status).toBe(200);
     expect(again.body).toContain(en.web.welcome.friends.replace('{{name}}', nbsp(inviter.name)));
     expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+  });
+
+  it("welcomes on the GET of a link its account has spent, and only then: another account's spent code gets the form", async () => {
+    const mira = await emailInviteeWithLink();
+    const ravi = await emailInviteeWithLink();
+    expect((await confirm(mira.link(mira.oobCode))).status).toBe(200);
+    const friendsOf = () => friendsBetween(mira.inviter.userId, mira.uid);
+    const made = { friends: await friendsOf(), history: await historyOf(mira.inviter.userId) };
+
+    const again = await fetchRaw(mira.link(mira.oobCode), { userAgent: android });
+    expect(again.status).toBe(200);
+    expect(again.body).toContain(en.web.welcome.friends.replace('{{name}}', nbsp(mira.inviter.name)));
+    expect(again.body).not.toContain('id="welcome-confirm"');
+    expect({ friends: await friendsOf(), history: await historyOf(mira.inviter.userId) }).toEqual(made);
+
+    // Mira's spent code under Ravi's uid proves nothing of Ravi: his page offers the step, unchanged.
+    const before = await stateOf(ravi.uid, ravi.inviter.userId);
+    const stranger = await fetchRaw(ravi.link(mira.oobCode), { userAgent: android });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body).toContain('<form id="welcome-confirm"');
+    expect(stranger.body).not.toContain(en.web.welcome.friends.replace('{{name}}', nbsp(ravi.inviter.name)));
+    expect(await stateOf(ravi.uid, ravi.inviter.userId)).toEqual(before);
   });
 
   it("spends none of the owner's confirmations on a stranger's tries with codes that prove nothing", async () => {

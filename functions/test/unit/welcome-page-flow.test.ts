@@ -12,23 +12,33 @@ import { fakeLinkPageRenderer, localLinkSettings } from '../short-links.js';
 const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };
 const answer: ActivationAnswer = { ...writeSucceeded, inviter: asha, inviteLink: 'https://dayfocus.app/l/abc' };
 const LINK = '/welcome/mira/asha?lg=hi&mode=verifyEmail&oobCode=code-of-the-mail';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile Safari/604.1';
 
 function flowWith(
-  options: { activate?: (link: WelcomeLink) => Promise<ActivationAnswer>; limits?: ConfirmLimiter } = {},
+  options: {
+    activate?: (link: WelcomeLink) => Promise<ActivationAnswer>;
+    limits?: ConfirmLimiter;
+    /** The codes their accounts have spent already. */
+    spent?: string[];
+  } = {},
 ) {
   const rendered: WebPageInput[] = [];
   const activations: WelcomeLink[] = [];
+  const platforms: (string | undefined)[] = [];
   const looked: string[] = [];
   const flow = new WelcomePageFlow({
     findInviter: async (id) => {
       looked.push(id);
       return id === 'asha' ? asha : null;
     },
-    activate: async (link) => {
+    activate: async (link, page) => {
       activations.push(link);
+      platforms.push(page.platform);
       return (options.activate ?? (async () => answer))(link);
     },
     confirmLimits: options.limits ?? new MemoryConfirmLimits(),
+    linkSpent: async (link) => (options.spent ?? []).includes(link.verificationCode),
     renderer: () => ({
       emailActionTarget: () => '/welcome',
       pageQuery: () => '',
@@ -44,9 +54,9 @@ function flowWith(
   const answer_ = (method: string, rawUrl: string, client = '203.0.113.7') => {
     const route = pageRouteOf(new URL(rawUrl, 'http://localhost').pathname);
     if (route.kind !== 'welcome') throw new Error(`${rawUrl} is no welcome page`);
-    return flow.answer(route, { method, rawUrl, client });
+    return flow.answer(route, { method, rawUrl, client, userAgent: IPHONE });
   };
-  return { answer: answer_, rendered, activations, looked };
+  return { answer: answer_, rendered, activations, platforms, looked };
 }
 
 describe('the welcome page from the e-mail link', () => {
@@ -58,6 +68,19 @@ describe('the welcome page from the e-mail link', () => {
     expect(rendered).toEqual([expect.objectContaining({ inviter: asha, welcome: { kind: 'confirm' } })]);
     expect(looked).toEqual(['asha']);
     expect(activations).toEqual([]);
+  });
+
+  it('answers a link its account has spent already as confirmed, as its tap did, asking for no sign-in code', async () => {
+    const { answer: open, rendered, activations, platforms } = flowWith({ spent: ['code-of-the-mail'] });
+    const page = await open('GET', LINK);
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(activations).toEqual([{ uid: 'mira', inviterId: 'asha', verificationCode: 'code-of-the-mail' }]);
+    expect(platforms).toEqual([undefined]);
+    expect(rendered).toEqual([expect.objectContaining({ inviter: asha, welcome: { kind: 'confirmed', answer } })]);
+    // The first tap's POST still asks for the phone's code (the door mints it once).
+    await open('POST', '/welcome/mira/asha?mode=verifyEmail&oobCode=fresh-code');
+    expect(platforms).toEqual([undefined, 'ios']);
   });
 
   it("sends no referrer from any welcome page: its address carries the e-mail's one-time code", async () => {

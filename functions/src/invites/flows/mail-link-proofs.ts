@@ -39,6 +39,15 @@ export class MailLinkProofs {
     return { unusable: check.kind };
   }
 
+  /**
+   * Whether `uid` has spent this link's code already (the link opened again): our record alone, so
+   * that a page can tell before any Auth lookup. A code of another account's, or none, is not.
+   */
+  async spentBy(uid: string, code: string): Promise<boolean> {
+    const record = await this.deps.proofs.read(linkProofId(code));
+    return record?.spentAt !== undefined && record.uid === uid;
+  }
+
   /** Auth's spending: a twin call may have spent the code meanwhile, which proved the same. */
   private async apply(uid: string, code: string): Promise<void> {
     const applied = await this.deps.codes.apply(code);

@@ -7,6 +7,10 @@
  *   nothing: mail scanners fetch links, and the mail promises that nothing happens without a tap.
  *   The form stays when the app has loaded: the page waits for the tap, whose POST needs no App
  *   Check, so a refused attestation cannot stop it.
+ * - A GET of a link whose code this account has spent already (her tap came before: the link
+ *   opened again, in this browser or another) answers as that tap's POST would again: "You and Asha
+ *   are now friends", the stores ready. The tap was made, so the door's activation may run; a
+ *   spent proof proves nothing new and mints nothing, and the join is made once per pair.
  * - The form's POST (to the same address: the code is the proof) activates as the callable does
  *   for a caller nobody signed in, within the form's own limits, and answers the page that says
  *   so: "You and Asha are now friends", the store links with the invite, and on a phone the
@@ -40,6 +44,8 @@ export interface WelcomePageDeps extends PageRendering {
     page: { platform: HandoffPlatform | undefined; language: string | undefined },
   ): Promise<ActivationAnswer>;
   confirmLimits: ConfirmLimiter;
+  /** Whether this account has spent the link's code already (one read of our own record, no Auth). */
+  linkSpent(link: WelcomeLink): Promise<boolean>;
 }
 
 type WelcomeRoute = Extract<PageRoute, { kind: 'welcome' }>;
@@ -58,12 +64,21 @@ export class WelcomePageFlow {
       if (!link) return pageAgain(request.rawUrl);
       return this.confirm(path, link, request);
     }
-    const inviter = link ? await this.deps.findInviter(link.inviterId, request) : null;
+    const [inviter, spent] = link
+      ? await Promise.all([this.deps.findInviter(link.inviterId, request), this.deps.linkSpent(link)])
+      : [null, false];
+    // Confirmed before: the page says so, and the form it would offer is never a step back.
+    if (link && spent) return this.confirm(path, link, request, { again: true });
     // An inviter the page cannot show (switched off, or nobody) gets no form: the app decides.
     return this.render(path, request, inviter ? { kind: 'confirm' } : undefined, inviter);
   }
 
-  private async confirm(path: string, link: WelcomeLink, request: WelcomeRequest): Promise<HttpAnswer> {
+  private async confirm(
+    path: string,
+    link: WelcomeLink,
+    request: WelcomeRequest,
+    { again = false }: { again?: boolean } = {},
+  ): Promise<HttpAnswer> {
     const allowance = await this.deps.confirmLimits.take(request.client ?? 'unknown', link.uid);
     if (!allowance.allowed) {
       const answer = await this.render(path, request, { kind: 'limited' }, null);
@@ -72,7 +87,8 @@ export class WelcomePageFlow {
     let state: WelcomePageState;
     try {
       const visitor = visitorOf(request.userAgent);
-      const platform = visitor === 'android' || visitor === 'ios' ? visitor : undefined;
+      // Opened again: no phone to mint for (a spent proof mints nothing; nor is it asked to).
+      const platform = !again && (visitor === 'android' || visitor === 'ios') ? visitor : undefined;
       const page = { platform, language: queryLanguageOf(request.rawUrl) };
       state = { kind: 'confirmed', answer: await this.deps.activate(link, page) };
     } catch (error) {

@@ -44,7 +44,8 @@ describe('mailSignUpLink', () => {
     expect(mail.html).toContain('<html lang="hi" dir="ltr">');
     const link = new URL(mail.link);
     expect(link.pathname).toBe(`/sign-up/${inviter.userId}`);
-    expect(Object.fromEntries(link.searchParams)).toEqual({ lg: 'hi' });
+    // The page's mark, so that its first paint is the finish; the code only in the fragment.
+    expect(Object.fromEntries(link.searchParams)).toEqual({ lg: 'hi', finish: '1' });
     // The code is in the fragment, which no request carries.
     const fragment = new URLSearchParams(link.hash.slice(1));
     expect(fragment.get('mode')).toBe('resetPassword');

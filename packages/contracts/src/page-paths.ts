@@ -99,6 +99,13 @@ export const pageRoutes = {
 
 export type PageRouteName = keyof typeof pageRoutes;
 
+/**
+ * The query's mark on the mailed link that finishes a sign-up left half-way (`?finish=1`, its code
+ * in the fragment, which no request carries): the server, which never sees the fragment, draws the
+ * finishing form from the first paint instead of the sign-up form.
+ */
+export const FINISH_LINK_PARAMETER = 'finish';
+
 /** Each route's path pattern, by its name. */
 export const pagePatterns = Object.fromEntries(
   Object.entries(pageRoutes).map(([name, row]) => [name, row.pattern]),

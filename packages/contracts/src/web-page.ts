@@ -30,6 +30,12 @@ export interface WebPageInput {
   path: string;
   /** The language the link's query names (`?lg=hi`): the pages whose path names none speak it. */
   queryLanguage?: string;
+  /**
+   * The request's query, without the `?`, as the page keeps it (the function first sends any other
+   * to the page's own address): what the first HTML can know that the app reads from the address
+   * too (an in-app browser's failed way out, the finishing link's mark).
+   */
+  query?: string;
   /** The request's User-Agent: the welcome page shows the visitor's own store first. */
   userAgent?: string;
   /**

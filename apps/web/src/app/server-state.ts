@@ -7,6 +7,7 @@
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import type { PageName } from '@/config/paths';
+import type { InAppBrowser } from '@/lib/in-app-browser';
 import type { Platform } from '@/lib/platform';
 import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
@@ -19,6 +20,8 @@ export interface ServerState {
   page: PageName;
   /** The platform the page was rendered for (the welcome page's store order). */
   platform: Platform;
+  /** The in-app browser the server found from the request (a page drawn per user agent; else null). */
+  inApp?: InAppBrowser | null;
   /** The inviter id of the path (null on `/tasks-Feedback`) and what the server found for it. */
   inviterId: string | null;
   inviter: InviterCard | null;

@@ -1,15 +1,17 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentInAppBrowser, escapeTarget, wayOutHref, type InAppBrowser } from '@/lib/in-app-browser';
+import { renderedInAppBrowser } from '@/lib/rendered-in-app-browser';
 
 const unchanging = () => () => undefined;
 
 /**
- * The in-app browser the page runs in, or null. Null on the server and while the app takes over a
- * server-rendered page (the HTML is the same for everyone), then the browser's own answer.
+ * The in-app browser the page runs in, or null. On the server and while the app takes over a
+ * server-rendered page, what the server found from the request (a page drawn per user agent, such
+ * as the sign-up method page; null on a page the CDN keeps for everyone); then the browser's own.
  */
 export function useInAppBrowser(): InAppBrowser | null {
-  return useSyncExternalStore(unchanging, currentInAppBrowser, () => null);
+  return useSyncExternalStore(unchanging, currentInAppBrowser, () => renderedInAppBrowser().inApp);
 }
 
 /**
@@ -21,7 +23,9 @@ export function useInAppBrowser(): InAppBrowser | null {
  */
 export function OpenInBrowser({ inApp, children }: { inApp: InAppBrowser; children?: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const href = inApp.escapeFailed ? null : wayOutHref(escapeTarget(window.location, i18n.language), inApp.platform);
+  // On the server, the address the request asked for (the page is drawn before any window exists).
+  const page = typeof window === 'undefined' ? { href: renderedInAppBrowser().pageHref } : window.location;
+  const href = inApp.escapeFailed ? null : wayOutHref(escapeTarget(page, i18n.language), inApp.platform);
   return (
     <section className="in-app-notice" aria-labelledby="in-app-notice-title">
       <h2 id="in-app-notice-title" className="in-app-notice-title">

@@ -6,7 +6,7 @@
  * in-app browser adds it to any page. Each parameter is kept once (its first value, which is what
  * the app reads), in this order.
  */
-import { matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
+import { FINISH_LINK_PARAMETER, matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
 import { ESCAPE_PARAM, ESCAPE_VALUE } from '@/lib/in-app-browser';
 import { isOffered } from '@/lib/i18n';
 import { isStartProvider, START_PARAM } from '@/lib/sign-in-start';
@@ -20,6 +20,8 @@ export function pageQuery(path: string, query: string, config: Pick<RuntimeConfi
   if (isOffered(config, language)) kept.set('lg', language);
   const start = asked.get(START_PARAM);
   if (matchPagePath(pagePatterns['social-sign-up'], path) && isStartProvider(start)) kept.set(START_PARAM, start);
+  if (matchPagePath(pagePatterns['sign-up'], path) && asked.get(FINISH_LINK_PARAMETER) === '1')
+    kept.set(FINISH_LINK_PARAMETER, '1');
   if (asked.get(ESCAPE_PARAM) === ESCAPE_VALUE) kept.set(ESCAPE_PARAM, ESCAPE_VALUE);
   return kept.toString();
 }

@@ -27,6 +27,8 @@ import { LinkPage } from '@/features/short-link/components/link-page';
 import { openAppScript } from '@/features/short-link/open-app-script';
 import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
 import { choosePageLanguage } from './page-language';
+import { detectInAppBrowser } from '@/lib/in-app-browser';
+import { setRenderedInAppBrowser } from '@/lib/rendered-in-app-browser';
 import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
 import { setRenderedPlatform } from '@/lib/use-platform';
@@ -99,13 +101,17 @@ export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput>
 
   const platform = platformOf(input.userAgent ?? '');
   setRenderedPlatform(platform); // renderToString is synchronous: this render alone reads it
+  const location = input.query ? `${input.path}?${input.query}` : input.path;
+  // Only a page drawn per user agent is given one: the others are the same for every browser.
+  const inApp = input.userAgent ? detectInAppBrowser({ userAgent: input.userAgent, search: input.query ?? '' }) : null;
+  setRenderedInAppBrowser({ inApp, pageHref: new URL(location, input.productDomain).href });
   const welcome = page === 'welcome' ? input.welcome : undefined; // the confirm form, or its answer
   setRenderedWelcome(welcome ? { state: welcome, inviter } : null);
   const queryClient = createQueryClient();
   if (stateInviterId) queryClient.setQueryData(getInviterQueryOptions(stateInviterId).queryKey, inviter);
   const body = renderToString(
     <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
-      <StaticRouter location={input.path}>
+      <StaticRouter location={location}>
         <AppRoutes pages={{ [page]: Page }} />
       </StaticRouter>
     </AppProviders>,
@@ -137,7 +143,7 @@ export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput>
     .replace(
       '</body>',
       () =>
-        `  ${serverStateScript({ config, language, page, platform, inviterId: stateInviterId, inviter, welcome })}\n  </body>`,
+        `  ${serverStateScript({ config, language, page, platform, inApp, inviterId: stateInviterId, inviter, welcome })}\n  </body>`,
     );
   if (description)
     html = html.replace(

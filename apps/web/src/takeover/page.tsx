@@ -10,6 +10,7 @@ import { changeLanguage, createI18n, isOffered, storedLanguage, storeLanguage } 
 import { nextTask } from '@/lib/next-task';
 import { createQueryClient } from '@/lib/react-query';
 import { PageTakenOverProvider, takeoverBegins } from '@/lib/taken-over';
+import { setRenderedInAppBrowser } from '@/lib/rendered-in-app-browser';
 import { setRenderedPlatform } from '@/lib/use-platform';
 import type { ServerState } from '@/app/server-state';
 
@@ -22,6 +23,7 @@ export async function takeOverPage(container: HTMLElement, state: ServerState): 
   preloadPage(window.location);
   setFirebaseConfig(state.config);
   setRenderedPlatform(state.platform);
+  setRenderedInAppBrowser({ inApp: state.inApp ?? null, pageHref: window.location.href });
   const queryClient = createQueryClient();
   if (state.inviterId) queryClient.setQueryData(getInviterQueryOptions(state.inviterId).queryKey, state.inviter);
   // The page's module loaded first, so that React attaches to the whole page in one pass (a lazy

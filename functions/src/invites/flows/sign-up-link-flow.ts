@@ -10,7 +10,7 @@
  * trigger on the request does the rest, and when the mailbox's minute holds the mail back, mails it
  * as soon as the minute has passed, so that "we have sent it a link" comes true.
  */
-import { href } from '@dayfocus/contracts/page-paths';
+import { FINISH_LINK_PARAMETER, href } from '@dayfocus/contracts/page-paths';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import { PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
@@ -43,6 +43,8 @@ function signUpLink(productDomain: string, inviterId: string, language: string):
   const url = new URL(href('sign-up', { inviterId }), productDomain);
   // Even the default language: the mail is opened in a browser that may have no choice stored.
   url.searchParams.set('lg', language);
+  // The page's own mark of this link (its code goes in the fragment): the first paint is the finish.
+  url.searchParams.set(FINISH_LINK_PARAMETER, '1');
   return url;
 }
 

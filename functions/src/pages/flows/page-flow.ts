@@ -170,6 +170,8 @@ export class PageFlow {
     const input = {
       path: route.path,
       queryLanguage: queryLanguageOf(asked.rawUrl),
+      // Canonical by now (`canonical`): one copy at the CDN per query the page reads.
+      query: splitRawUrl(asked.rawUrl).rawQuery ?? '',
       acceptLanguage: asked.acceptLanguage,
       userAgent,
       inviter,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Page } from '@/components/page';
-import { href } from '@dayfocus/contracts/page-paths';
+import { FINISH_LINK_PARAMETER, href } from '@dayfocus/contracts/page-paths';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { submitProblemOf, useSignUpWithEmail, type SignedUp } from '@/features/sign-up/api/sign-up-with-email';
@@ -36,16 +36,18 @@ export default function SignUpRoute() {
   const takenOver = useTakenOver();
   // The address of the last submit: "already registered" offers it the link to finish.
   const [sentEmail, setSentEmail] = useState('');
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
   const finishCode = finishCodeOf(hash);
+  // The mailed link marks its query (the server's page is the finish from its first paint); an
+  // older link without the mark shows the finish once the app, which reads the fragment, has the page.
+  const finishing = new URLSearchParams(search).has(FINISH_LINK_PARAMETER) || (takenOver && finishCode !== null);
   // The browser's proof of the address: a nonce once the app has the form, never waited for.
-  const emailProof = useEmailProof(takenOver && !finishCode && status.state === 'found');
+  const emailProof = useEmailProof(takenOver && !finishing && status.state === 'found');
   const phone = usePhone();
   const goOn = useGoOn();
 
-  // The finish link's code is in its fragment, which the server never sees: it draws the form,
-  // and the app, once it has the page, shows the finish instead.
-  if (takenOver && finishCode && inviterId) return <FinishPage code={finishCode} inviterId={inviterId} />;
+  // The code is in the fragment, which the server never sees: known once the app has the page.
+  if (finishing && inviterId) return <FinishPage code={takenOver ? finishCode : undefined} inviterId={inviterId} />;
 
   async function submit(values: ValidSignUp, proof?: FilledEmailProof): Promise<SubmitProblem> {
     if (!inviterId) return 'failed'; // the route always has one; the form is disabled without an inviter
@@ -142,7 +144,7 @@ function useGoOn() {
 }
 
 /** The finish link's page: a new password, then the welcome page of this account and inviter, signed in. */
-function FinishPage({ code, inviterId }: { code: string; inviterId: string }) {
+function FinishPage({ code, inviterId }: { code: string | null | undefined; inviterId: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   return (

@@ -27,12 +27,15 @@ export type FinishLinkTarget = { email: string } | { uid: string };
 
 /**
  * The address the mail's code is for, read from Auth without using the code up; null when the
- * code is expired, used or not one (Auth cannot tell which).
+ * code is expired, used or not one (Auth cannot tell which). Not asked while the code is not known
+ * (undefined: the server's page, which never sees the fragment).
  */
-export function useFinishLinkAddress(code: string) {
+export function useFinishLinkAddress(code: string | undefined) {
   return useQuery({
     queryKey: ['finishLinkAddress', code],
+    enabled: code !== undefined,
     queryFn: async () => {
+      if (code === undefined) return null;
       try {
         return await verifyPasswordResetCode(firebaseAuth(), code);
       } catch (error) {

@@ -1,10 +1,12 @@
 import { signUpFormSchema } from '@dayfocus/contracts/requests';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from 'yup';
 import { ActionLink } from '@/components/action-link';
 import { Alert } from '@/components/alert';
 import { isNetworkError } from '@/lib/errors';
+import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
+import { pageTakenOver } from '@/lib/taken-over';
 import { UnusableFinishLinkError, useFinishLinkAddress, useFinishSignUp } from '../api/finish-sign-up';
 import { NewPasswordFields } from './password-field';
 
@@ -30,47 +32,73 @@ function problemsOf(values: Passwords): Problems {
 }
 
 /**
- * On the inviter's sign-up page with the mail's `oobCode`. `onFinished` runs once the server has
- * finished the sign-up and this tab is signed in.
+ * On the inviter's sign-up page with the mail's `oobCode`: `undefined` while it is not known (the
+ * server's page, drawn from the link's query mark: the code is in the fragment), `null` for a link
+ * that lost it. The fields take typing from the first paint and the app keeps what was typed (they
+ * are the page's, read as the form is sent); a submit before the app is held and made once it has
+ * the form (lib/held-submit.ts). `onFinished` runs once the server has finished the sign-up and
+ * this tab is signed in.
  */
 export function FinishSignUpForm({
   code,
   signUpAgain,
   onFinished,
 }: {
-  code: string;
+  code: string | null | undefined;
   signUpAgain: string;
   onFinished: (account: { uid: string; email: string }) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const address = useFinishLinkAddress(code);
+  const address = useFinishLinkAddress(code ?? undefined);
   const finish = useFinishSignUp();
   const ids = { password: useId(), confirmPassword: useId() };
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [problems, setProblems] = useState<Problems>({});
   const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ready = code !== undefined;
+  useEffect(() => {
+    const form = formRef.current;
+    if (ready && form && takeOverForm(form)) form.requestSubmit();
+  }, [ready]);
 
-  if (address.data === null || finish.error instanceof UnusableFinishLinkError) {
+  if (code === null || address.data === null || finish.error instanceof UnusableFinishLinkError) {
     return <UnusableLink signUpAgain={signUpAgain} />;
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!code) return; // the server's page holds its submit until the app knows the code
+    const form = new FormData(event.currentTarget);
+    const values = {
+      password: String(form.get('password') ?? ''),
+      confirmPassword: String(form.get('confirmPassword') ?? ''),
+    };
     setAttempt((n) => n + 1);
     const found = problemsOf(values);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
+    // A submit held since the server's page waits for the language she chose (takeover/page.tsx).
+    await pageTakenOver();
     const answer = await finish
       .mutateAsync({ resetCode: code, password: values.password, language: i18n.language })
       .catch(() => null);
     if (answer) onFinished(answer);
   }
 
-  const field = (name: PasswordName) => passwordField(name, ids[name], values, setValues, problems[name] ?? [], t);
+  const field = (name: PasswordName) => passwordField(name, ids[name], problems[name] ?? [], t);
   const failed = finish.isError && !(finish.error instanceof UnusableFinishLinkError);
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+    // POST: a submit the browser makes itself, before any script of the page runs, never puts a
+    // password in the address (the server answers it with the page again).
+    <form
+      ref={formRef}
+      className="form"
+      method="post"
+      noValidate
+      {...{ [HELD_SUBMIT_ATTRIBUTE]: '' }}
+      onSubmit={(event) => void submit(event)}
+    >
       {failed && (
         <Alert focusKey={attempt}>
           {isNetworkError(finish.error) ? t('signUp.finishLinkFailed') : t('signUp.finishFailed')}
@@ -80,36 +108,26 @@ export function FinishSignUpForm({
       {/* The address is the account's user name: a password manager saves the new password with it. */}
       <input type="hidden" name="email" autoComplete="username" value={address.data ?? ''} readOnly />
       <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
-      <button
-        type="submit"
-        className="button button-primary"
-        disabled={!address.data || finish.isPending}
-        aria-busy={finish.isPending}
-      >
+      {/* Without scripts the link cannot finish (its code is the page's to read): it says so. */}
+      <noscript>
+        <p className="field-error">{t('signUp.needsJavaScript')}</p>
+      </noscript>
+      <button type="submit" className="button button-primary" disabled={finish.isPending} aria-busy={finish.isPending}>
         {finish.isPending ? t('signUp.finishWorking') : t('signUp.finishSubmit')}
       </button>
     </form>
   );
 }
 
-function passwordField(
-  name: PasswordName,
-  id: string,
-  values: Passwords,
-  setValues: (values: Passwords) => void,
-  problems: string[],
-  t: (key: string) => string,
-) {
+function passwordField(name: PasswordName, id: string, problems: string[], t: (key: string) => string) {
   const errors = problems.map((key) => t(key));
   const hint = name === 'password' ? t('signUp.passwordHint') : undefined;
   const described = [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-error` : ''].filter(Boolean);
   return {
     id,
     name,
-    value: values[name],
     errors,
     hint,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
     'aria-invalid': errors.length > 0 ? true : undefined,
     'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
   };

@@ -1,0 +1,154 @@
+// The first HTML tells the truth (docs/arrival.md): on a slow phone the server's page is all a
+// person has for seconds, so it must already be the page the app will show. What the server knows
+// (the user agent, the path, the query) decides it; nothing moves under her thumb when the app
+// arrives, and what she does before then counts as she meant it.
+import { outboxIds, verificationMail } from '@dayfocus/stack/testing';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROME_ANDROID, inAppBrowsers } from '@dayfocus/stack/user-agents';
+import { textsOf } from './support/locales';
+import {
+  authUserByEmail,
+  expectJoined,
+  isTakenOver,
+  pathOf,
+  reachPath,
+  screenshot,
+  seedInviter,
+  takenOver,
+  uniqueEmail,
+  useBrowser,
+  visible,
+  type BrowserSession,
+} from './support/app';
+import { firstPaint, slowPhone } from './support/slow-phone';
+
+function instagram(platform: 'android' | 'ios'): string {
+  const arrival = inAppBrowsers.find(
+    (candidate) => candidate.appName === 'Instagram' && candidate.platform === platform,
+  );
+  if (!arrival) throw new Error(`no Instagram on ${platform} in @dayfocus/stack/user-agents`);
+  return arrival.userAgent;
+}
+
+/** Where `locator` is on the page (scroll included), as a finger finds it. */
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} has no box`);
+  return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) };
+}
+
+/** Whether the page's notice of an in-app browser shows. */
+const inAppNotice = (page: Page) => page.locator('.in-app-notice');
+
+describe("Instagram's sign-up method page on a slow phone", () => {
+  const browser = useBrowser();
+
+  for (const [platform, language] of [
+    ['android', 'hi'],
+    ['ios', 'ta'],
+  ] as const) {
+    const t = textsOf(language);
+    it(`shows the in-app state from the first paint, and nothing moves when the app takes over (${platform}, ${language})`, async () => {
+      const inviter = await seedInviter();
+      const page = await browser.newPage({ device: 'phone', userAgent: instagram(platform) });
+      await slowPhone(page);
+      await page.goto(`/social-sign-up/${inviter.userId}?lg=${language}`, { waitUntil: 'commit' });
+      await firstPaint(page);
+      const email = page.getByRole('link', { name: t.socialSignUp.email, exact: true });
+      const before = await boxOf(email);
+      // The way out stands where Google would, from the first paint; Google is never offered here.
+      expect(await inAppNotice(page).count()).toBe(1);
+      expect(await page.getByRole('button', { name: t.socialSignUp.google }).count()).toBe(0);
+
+      await takenOver(page);
+      await visible(inAppNotice(page));
+      expect(await boxOf(email)).toEqual(before);
+      expect(await page.getByRole('button', { name: t.socialSignUp.google }).count()).toBe(0);
+      await screenshot(page, `first-paint-in-app-${platform}`, language, 'phone');
+    });
+  }
+
+  it('takes a tap on "Sign up with email" right after the first paint to the e-mail form', async () => {
+    const inviter = await seedInviter();
+    const t = textsOf('hi');
+    const page = await browser.newPage({ device: 'phone', userAgent: instagram('android') });
+    await slowPhone(page);
+    await page.goto(`/social-sign-up/${inviter.userId}?lg=hi`, { waitUntil: 'commit' });
+    await firstPaint(page);
+    const box = await boxOf(page.getByRole('link', { name: t.socialSignUp.email, exact: true }));
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await reachPath(page, `/sign-up/${inviter.userId}?lg=hi`);
+    await visible(page.getByLabel(t.signUp.email, { exact: true }));
+    expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}?lg=hi`);
+  });
+});
+
+/**
+ * A sign-up left half-way in Hindi (the network gone before the mail), tried again with another
+ * password, and the link to finish it mailed: answers the mail's link.
+ */
+async function finishLinkMailed(browser: BrowserSession, inviterId: string, email: string): Promise<string> {
+  const t = textsOf('hi');
+  const fill = async (page: Page, password: string) => {
+    await page.getByLabel(t.signUp.username, { exact: true }).fill('Mira Nair');
+    await page.getByLabel(t.signUp.email, { exact: true }).fill(email);
+    await page.getByLabel(t.signUp.password, { exact: true }).fill(password);
+    await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(password);
+    await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
+  };
+  const first = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+  await first.route('**/api/sendVerificationEmail', (route) => route.abort('internetdisconnected'));
+  await first.goto(`/sign-up/${inviterId}?lg=hi`);
+  await takenOver(first);
+  await fill(first, 'first-password-1');
+  await visible(first.getByRole('alert'));
+  expect(await outboxIds(email)).toEqual([]);
+  await first.goto(`/sign-up/${inviterId}?lg=hi`);
+  await takenOver(first);
+  await fill(first, 'second-password-2');
+  await first.getByRole('button', { name: t.signUp.finishLinkButton, exact: true }).click();
+  return (await verificationMail(email)).link;
+}
+
+describe('The mailed link that finishes a sign-up, on a slow phone', () => {
+  const browser = useBrowser();
+
+  it('is the finishing form from the first paint, keeps what she types before the app, and finishes', async () => {
+    const t = textsOf('hi');
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-finish-first');
+    const link = await finishLinkMailed(browser, inviter.userId, email);
+    const code = new URLSearchParams(new URL(link).hash.slice(1)).get('oobCode') ?? '';
+    expect(code).not.toBe('');
+
+    // The mail app's browser: nobody signed in, nothing stored.
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const carried: string[] = [];
+    page.on('request', (request) => {
+      const referer = request.headers().referer ?? '';
+      if (request.url().includes(code) || referer.includes(code)) carried.push(request.url());
+    });
+    await slowPhone(page);
+    await page.goto(link, { waitUntil: 'commit' });
+    await firstPaint(page);
+    // At once, not once the app has come: the heading and no field of the sign-up form.
+    expect(await page.getByRole('heading', { name: t.signUp.finishTitle }).count()).toBe(1);
+    expect(await page.getByLabel(t.signUp.username, { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel(t.signUp.email, { exact: true }).count()).toBe(0);
+    expect(await isTakenOver(page)).toBe(false);
+    await screenshot(page, 'finish-first-paint', 'hi', 'phone');
+
+    await page.getByLabel(t.signUp.password, { exact: true }).fill('third-password-3');
+    await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill('third-password-3');
+    expect(await isTakenOver(page)).toBe(false);
+    await page.getByRole('button', { name: t.signUp.finishSubmit, exact: true }).click();
+
+    await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}`));
+    await visible(page.getByText(t.welcome.activated));
+    const account = await authUserByEmail(email);
+    await expectJoined(inviter, { uid: account.uid, name: 'Mira Nair', email });
+    expect(account.emailVerified).toBe(true);
+    expect(carried).toEqual([]);
+  });
+});

@@ -65,16 +65,20 @@ function once(run: () => void): () => void {
 
 /**
  * What waits until the page is React's: a language chosen before, a language tapped meanwhile
- * (after that one, so that the tap wins), and the view beacon.
+ * (after that one, so that the tap wins), and the view beacon. The page counts as taken over
+ * (`pageTakenOver`) once it speaks the chosen language: a submit made before then (held by the
+ * server's page) waits for it, so that the mail it asks for is in her language, not the server's.
  */
 function afterTakeover(i18n: I18n, state: ServerState, takenOver: () => void): void {
   // A link without a language is rendered in the browser's preferred one (Accept-Language; the
   // server cannot see the stored choice); the language of its query, or one chosen before, applies now.
   const wanted = linkLanguage(state.config, window.location) ?? storedLanguage();
-  if (isOffered(state.config, wanted) && wanted !== state.language) {
-    void changeLanguage(i18n, wanted, { persist: false });
-  }
-  takenOver();
+  const switching =
+    isOffered(state.config, wanted) && wanted !== state.language
+      ? changeLanguage(i18n, wanted, { persist: false })
+      : Promise.resolve(true);
+  // A language that could not load leaves the page in the server's, which is then what counts.
+  void switching.catch(() => false).then(takenOver);
   // One view in the inviter's funnel (docs/invite-funnel.md): a person's browser ran the page.
   if (state.page === 'invitation' && state.inviter && typeof navigator.sendBeacon === 'function')
     whenShown(() => navigator.sendBeacon(window.location.pathname));

@@ -11,7 +11,7 @@ import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
 import { submitProblemOf, useSignUpWithEmail, type SignedUp } from '@/features/sign-up/api/sign-up-with-email';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
-import { useTakenOver } from '@/lib/taken-over';
+import { pageTakenOver, useTakenOver } from '@/lib/taken-over';
 import { FinishLinkOffer } from '@/features/sign-up/components/finish-link-offer';
 import { FinishSignUpForm } from '@/features/sign-up/components/finish-sign-up-form';
 import { SignUpForm, type FilledEmailProof } from '@/features/sign-up/components/sign-up-form';
@@ -53,6 +53,8 @@ export default function SignUpRoute() {
     if (!inviterId) return 'failed'; // the route always has one; the form is disabled without an inviter
     setSentEmail(values.email.trim());
     try {
+    // A submit held since the server's page waits for the language she chose (takeover/page.tsx).
+    await pageTakenOver();
       const signedUp = await signUp.mutateAsync({
         inviterId,
         language: i18n.language,

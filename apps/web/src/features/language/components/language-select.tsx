@@ -37,14 +37,20 @@ export function LanguageSelect() {
         };
         if (inviterId) {
           return (
-            <Link key={language.code} to={href('invitation', { inviterId, lg: language.code })} replace {...props}>
+            <Link
+              key={language.code}
+              to={href('invitation', { inviterId, lg: language.code })}
+              replace
+              onClick={closeMenu}
+              {...props}
+            >
               {language.name}
             </Link>
           );
         }
         const switchLanguage = (event: MouseEvent<HTMLAnchorElement>) => {
           event.preventDefault();
-          event.currentTarget.closest('details')?.removeAttribute('open');
+          closeMenu(event);
           // A tap while React still takes the server's page over applies once it has.
           void (async () => {
             await pageTakenOver();
@@ -85,6 +91,11 @@ export function LanguageSelect() {
       {links}
     </details>
   );
+}
+
+/** The menu a language was chosen from closes, so that it no longer covers the page that changes under it. */
+function closeMenu(event: MouseEvent<HTMLAnchorElement>): void {
+  event.currentTarget.closest('details')?.removeAttribute('open');
 }
 
 function withLanguage(search: string, code: string): string {

@@ -9,7 +9,7 @@ import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
 import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
 import { MailCodeForm } from '@/features/sign-up/components/mail-code-form';
-import { forgetFields } from '@/features/sign-up/kept-fields';
+import { finishFields } from '@/features/sign-up/kept-fields';
 import { useTakenOver } from '@/lib/taken-over';
 import { prefetchWelcomeAfterLoad } from './load-welcome';
 
@@ -42,8 +42,9 @@ export default function ConfirmEmailRoute() {
   const inviterId = state?.inviterId;
   const onConfirmed = useCallback(() => {
     if (!uid || !inviterId) return;
-    forgetFields();
-    void navigate(href('welcome', { inviteeId: uid, inviterId, lg: i18n.language }), { replace: true });
+    const welcome = href('welcome', { inviteeId: uid, inviterId, lg: i18n.language });
+    finishFields(inviterId, welcome);
+    void navigate(welcome, { replace: true });
   }, [navigate, uid, inviterId, i18n.language]);
   // The code's answer is activation's: the welcome page greets with it and asks nothing again. The
   // watch for a confirmation elsewhere waits while a code is tried, so that it does not move first.

@@ -1,9 +1,9 @@
 import { RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useNavigationType, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
 import { Page } from '@/components/page';
 import { FINISH_LINK_PARAMETER, href } from '@dayfocus/contracts/page-paths';
@@ -16,7 +16,7 @@ import { FinishLinkOffer } from '@/features/sign-up/components/finish-link-offer
 import { FinishSignUpForm } from '@/features/sign-up/components/finish-sign-up-form';
 import { SignUpForm, type FilledEmailProof } from '@/features/sign-up/components/sign-up-form';
 import { useEmailProof } from '@/features/sign-up/use-email-proof';
-import { forgetFields, keepFields, keptFields, type KeptFields } from '@/features/sign-up/kept-fields';
+import { finishedAt, finishFields, keepFields, keptFields, type KeptFields } from '@/features/sign-up/kept-fields';
 import { RESUME_PARAMETER } from '@/features/sign-up/sign-up-again';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
 import { usePlatform } from '@/lib/use-platform';
@@ -45,6 +45,7 @@ export default function SignUpRoute() {
   const emailProof = useEmailProof(takenOver && !finishing && status.state === 'found');
   const phone = usePhone();
   const goOn = useGoOn();
+  useLeaveFinished(inviterId, takenOver);
 
   // The code is in the fragment, which the server never sees: known once the app has the page.
   if (finishing && inviterId) return <FinishPage code={takenOver ? finishCode : undefined} inviterId={inviterId} />;
@@ -96,10 +97,38 @@ export default function SignUpRoute() {
         onSubmit={submit}
         emailInUseHelp={emailInUseHelp}
         kept={() => keptFields(inviterId)}
+        keep={(typed) => inviterId && keepFields(inviterId, typed)}
         emailProof={emailProof}
       />
     </Page>
   );
+}
+
+/** Whether this page has shown the form before: a later step back onto it is through the history. */
+let formShownBefore = false;
+
+/**
+ * Back (or Forward) onto the form of a sign-up this tab has finished: on to its welcome page, where
+ * she is friends already, instead of a form that asks her to sign up again. Only a step through the
+ * history: a form opened anew (the next person on a shared phone) is empty.
+ */
+function useLeaveFinished(inviterId: string | undefined, takenOver: boolean) {
+  const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  // Back within the app, or a whole page the browser loaded for a step through its history.
+  const [stepped] = useState(() => navigationType === 'POP' && (formShownBefore || documentLoadedByHistory()));
+  useEffect(() => {
+    formShownBefore = true;
+  }, []);
+  useEffect(() => {
+    const welcome = takenOver && stepped ? finishedAt(inviterId) : null;
+    if (welcome) void navigate(welcome, { replace: true });
+  }, [takenOver, stepped, inviterId, navigate]);
+}
+
+function documentLoadedByHistory(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'back_forward';
 }
 
 /** The phone's store, as activation takes it (none on a desktop). */
@@ -126,8 +155,9 @@ function useGoOn() {
         ({ rememberActivation }) => rememberActivation(queryClient, { uid, inviterId }, answer),
         () => undefined,
       );
-      forgetFields();
-      await navigate(href('welcome', { inviteeId: uid, inviterId, lg: i18n.language }));
+      const welcome = href('welcome', { inviteeId: uid, inviterId, lg: i18n.language });
+      finishFields(inviterId, welcome);
+      await navigate(welcome);
       return;
     }
     keepFields(inviterId, typed);
@@ -155,8 +185,9 @@ function FinishPage({ code, inviterId }: { code: string | null | undefined; invi
         code={code}
         signUpAgain={href('sign-up', { inviterId, lg: i18n.language })}
         onFinished={({ uid }) => {
-          forgetFields();
-          void navigate(href('welcome', { inviteeId: uid, inviterId }));
+          const welcome = href('welcome', { inviteeId: uid, inviterId });
+          finishFields(inviterId, welcome);
+          void navigate(welcome);
         }}
       />
     </Page>

@@ -39,13 +39,15 @@ interface Props {
   /** What was typed before (the way back to the form): fills the fields still empty once the app has the form. */
   kept?: () => { username: string; email: string } | null;
 }
+  /** Told the name and address as they are typed, for the way back to the form (never the password). */
+  keep?: (typed: { username: string; email: string }) => void;
 
 /**
  * The GOV.UK Design System's error pattern (docs/architecture.md, "The screens"): on submit every
  * failing message is listed in one summary alert and also stands beside its field. A field's
  * message goes as soon as the field is valid; none appears while typing.
  */
-export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, kept, emailProof }: Props) {
+export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, kept, keep, emailProof }: Props) {
   const { t } = useTranslation();
   const ids: Record<Field, string> = {
     username: useId(),
@@ -59,7 +61,15 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
   const { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, fillEmpty, submit } = useSignUpForm(
     (values) => (sentProof.current ? onSubmit(values, sentProof.current) : onSubmit(values)),
   );
-  const { hints, checkEmail } = useHints(setField);
+  // The name and address, as they stand now, for the way back to the form.
+  const keepTyped = () => {
+    const value = (name: string) => (formRef.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    keep?.({ username: value('username'), email: value('email') });
+  };
+  const { hints, checkEmail } = useHints((name, value) => {
+    setField(name, value);
+    keepTyped();
+  });
   useOriginTrial(Boolean(emailProof));
 
   useTakeOver(formRef, ready, () => fillEmpty(kept?.() ?? {}));
@@ -76,9 +86,14 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       return registered.onBlur(event);
     };
     return {
+    const onChange = async (event: React.ChangeEvent<HTMLInputElement>) => {
+      await registered.onChange(event);
+      if (name === 'username' || name === 'email') keepTyped();
+    };
       ...registered,
       onBlur,
       id: ids[name],
+      onChange,
       errors: fieldMessages(name),
       hint,
       'aria-invalid': invalid ? true : undefined,

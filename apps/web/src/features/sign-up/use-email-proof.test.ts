@@ -1,8 +1,11 @@
 import type { EmailProofNonce } from '@dayfocus/contracts/answers';
 import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RuntimeConfigContext } from '@/config/runtime-config';
+import { createConfig } from '@/testing/fixtures';
 import { isEmailProofOff } from './api/email-proof';
-import { useEmailProof, type EmailProofApi } from './use-email-proof';
+import { browserToken, TOKEN_WAIT_MS, useEmailProof, type EmailProofApi } from './use-email-proof';
 
 const MINUTE = 60_000;
 
@@ -33,6 +36,14 @@ const switchedOff = Object.assign(new Error('switched off'), {
   details: { emailProof: 'off' },
 });
 
+/** The hook under a configuration that names the origin trial's token, or none. */
+function renderProof(enabled: boolean, load: () => Promise<EmailProofApi>, originTrialToken: string | null = 'trial') {
+  const config = createConfig(originTrialToken === null ? {} : { originTrialToken });
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(RuntimeConfigContext.Provider, { value: config }, children);
+  return renderHook(() => useEmailProof(enabled, load), { wrapper });
+}
+
 async function settle(ms = 0) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
@@ -48,7 +59,15 @@ describe("the sign-up form's nonce for the browser's proof of the address", () =
 
   it('asks nothing before the app has the form', async () => {
     const { holders, load } = server(nonceOf('a'));
-    const { result } = renderHook(() => useEmailProof(false, load));
+    const { result } = renderProof(false, load);
+    await settle(20 * MINUTE);
+    expect(holders).toEqual([]);
+    expect(result.current).toBeNull();
+  });
+
+  it('asks nothing where the configuration names no origin-trial token: no browser could use it', async () => {
+    const { holders, load } = server(nonceOf('a'));
+    const { result } = renderProof(true, load, null);
     await settle(20 * MINUTE);
     expect(holders).toEqual([]);
     expect(result.current).toBeNull();
@@ -56,12 +75,12 @@ describe("the sign-up form's nonce for the browser's proof of the address", () =
 
   it("has the nonce for the tab's own key, the same key for the tab's next form", async () => {
     const { holders, load } = server(nonceOf('a'), nonceOf('b'));
-    const first = renderHook(() => useEmailProof(true, load));
+    const first = renderProof(true, load);
     await settle();
     expect(first.result.current).toEqual({ nonce: 'a'.repeat(43), holder: holders[0] });
     expect(holders[0]).toMatch(/^[A-Za-z0-9_-]{22,64}$/);
     first.unmount();
-    const second = renderHook(() => useEmailProof(true, load));
+    const second = renderProof(true, load);
     await settle();
     expect(holders).toEqual([holders[0], holders[0]]);
     expect(second.result.current?.nonce).toBe('b'.repeat(43));
@@ -69,7 +88,7 @@ describe("the sign-up form's nonce for the browser's proof of the address", () =
 
   it('asks for a new one before the last expires', async () => {
     const { holders, load } = server(nonceOf('a'), nonceOf('b'));
-    const { result } = renderHook(() => useEmailProof(true, load));
+    const { result } = renderProof(true, load);
     await settle();
     await settle(13 * MINUTE);
     expect(holders).toHaveLength(1);
@@ -80,7 +99,7 @@ describe("the sign-up form's nonce for the browser's proof of the address", () =
 
   it('shows nothing and asks no more where the proof is switched off', async () => {
     const { holders, load } = server(switchedOff, nonceOf('a'));
-    const { result } = renderHook(() => useEmailProof(true, load));
+    const { result } = renderProof(true, load);
     await settle();
     expect(result.current).toBeNull();
     await settle(60 * MINUTE);
@@ -90,11 +109,65 @@ describe("the sign-up form's nonce for the browser's proof of the address", () =
 
   it('goes without a nonce when the ask fails, and asks again later', async () => {
     const { holders, load } = server(new Error('offline'), nonceOf('a'));
-    const { result } = renderHook(() => useEmailProof(true, load));
+    const { result } = renderProof(true, load);
     await settle();
     expect(result.current).toBeNull();
     await settle(3 * MINUTE);
     expect(holders).toHaveLength(2);
     expect(result.current?.nonce).toBe('a'.repeat(43));
+  });
+});
+
+describe("the browser's token, as the form is sent", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** The hidden field and the address field; `autofill`: the browser filled the address itself. */
+  function fields({ autofill }: { autofill: boolean }) {
+    const field = document.createElement('input');
+    const address = document.createElement('input');
+    address.matches = (selector: string) => autofill && selector === ':autofill';
+    return { field, address };
+  }
+
+  /** `browserToken`'s answer, and whether it has come yet. */
+  function watch(promise: Promise<string>) {
+    const seen: { token?: string } = {};
+    void promise.then((token) => (seen.token = token));
+    return seen;
+  }
+
+  it('takes a token the browser fills shortly after "Sign up", where it filled the address', async () => {
+    const { field, address } = fields({ autofill: true });
+    const seen = watch(browserToken(field, address));
+    await vi.advanceTimersByTimeAsync(800);
+    expect(seen.token).toBeUndefined();
+    field.value = 'the-browser-token';
+    await vi.advanceTimersByTimeAsync(100);
+    expect(seen.token).toBe('the-browser-token');
+  });
+
+  it(`waits ${TOKEN_WAIT_MS} ms at most, then goes on without one (the mail goes)`, async () => {
+    const { field, address } = fields({ autofill: true });
+    const seen = watch(browserToken(field, address));
+    await vi.advanceTimersByTimeAsync(TOKEN_WAIT_MS - 50);
+    expect(seen.token).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen.token).toBe('');
+    field.value = 'too-late';
+    await vi.advanceTimersByTimeAsync(TOKEN_WAIT_MS);
+    expect(seen.token).toBe('');
+  });
+
+  it('waits for nothing where she typed the address (no prompt was shown), nor when the token is there', async () => {
+    const typed = fields({ autofill: false });
+    const seen = watch(browserToken(typed.field, typed.address));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen.token).toBe('');
+    const filled = fields({ autofill: true });
+    filled.field.value = 'at-once';
+    const atOnce = watch(browserToken(filled.field, filled.address));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(atOnce.token).toBe('at-once');
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
-import type { EmailProofBinding } from '../use-email-proof';
+import { browserToken, type EmailProofBinding } from '../use-email-proof';
 import { useEmailSuggestion } from '../use-email-suggestion';
 import { useOriginTrial } from '../use-origin-trial';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
@@ -56,10 +56,10 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
     confirmPassword: useId(),
   };
   const formRef = useRef<HTMLFormElement>(null);
-  // Read in the submit event itself, from the element: the browser fills the field then, not before.
-  const sentProof = useRef<FilledEmailProof | undefined>(undefined);
+  // Read from the element from the submit event on: the browser fills the field then, or a moment after.
+  const sentProof = useRef<Promise<FilledEmailProof | undefined>>(Promise.resolve(undefined));
   const { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, fillEmpty, submit } = useSignUpForm(
-    (values) => (sentProof.current ? onSubmit(values, sentProof.current) : onSubmit(values)),
+    (values) => sentProof.current.then((proof) => (proof ? onSubmit(values, proof) : onSubmit(values))),
   );
   // The name and address, as they stand now, for the way back to the form.
   const keepTyped = () => {
@@ -154,17 +154,21 @@ function ProofField({ nonce }: { nonce: string }) {
 }
 
 /**
- * The token the browser filled, with the nonce the field carried as it did (the element's: a
- * nonce attribute reads empty once in the page) and this tab's key; undefined when it filled none.
+ * The token the browser filled (as the form was sent, or shortly after: `browserToken`), with the
+ * nonce the field carried (the element's: a nonce attribute reads empty once in the page) and this
+ * tab's key; undefined when it filled none.
  */
-function filledProof(
+async function filledProof(
   form: HTMLFormElement,
   binding: EmailProofBinding | null | undefined,
-): FilledEmailProof | undefined {
+): Promise<FilledEmailProof | undefined> {
   const input = form.elements.namedItem(PROOF_FIELD);
-  if (!binding || !(input instanceof HTMLInputElement) || !input.value) return undefined;
+  const address = form.elements.namedItem('email');
+  if (!binding || !(input instanceof HTMLInputElement)) return undefined;
+  const token = await browserToken(input, address instanceof HTMLInputElement ? address : null);
+  if (!token) return undefined;
   const nonce = input.nonce || input.getAttribute('nonce') || binding.nonce;
-  return { token: input.value, nonce, holder: binding.holder };
+  return { token, nonce, holder: binding.holder };
 }
 
 /**

@@ -199,26 +199,4 @@ describe('The code from the mail, typed in the tab that signed up', () => {
     // The code was spent once: its record keeps no wrong try.
     expect((await adminDb.collection('_mailCodes').doc(uid).get()).get('wrongAt') ?? []).toEqual([]);
   });
-
-  it('without JavaScript: the form posts, the page comes back and says to open the link, nothing confirmed', async () => {
-    const inviter = await seedInviter();
-    const invitee = newInvitee();
-    await signUpByEmail(await browser.newPage({ device: 'phone' }), inviter.userId, invitee);
-    const { code } = await verificationMail(invitee.email);
-    const page = await browser.newPage({ device: 'phone', javaScriptEnabled: false });
-    const posts: string[] = [];
-    page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.method() === 'POST') posts.push(pathOf(page));
-    });
-    await page.goto('/confirm-email?lg=hi');
-    await visible(page.getByText(hi.confirmEmail.codeNeedsJavaScript, { exact: true }));
-    const { field, button } = codeForm(page, hi);
-    await field.fill(code);
-    await button.click();
-    await reachPath(page, '/confirm-email?lg=hi');
-    expect(posts).toHaveLength(1);
-    expect(page.url()).not.toContain(code); // a POST: the code never in the address
-    await visible(page.getByText(hi.confirmEmail.codeNeedsJavaScript, { exact: true }));
-    expect((await authUserByEmail(invitee.email)).emailVerified).toBe(false);
-  });
 });

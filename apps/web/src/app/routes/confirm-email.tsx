@@ -77,8 +77,15 @@ export default function ConfirmEmailRoute() {
           />
         )}
       </p>
-      <p>{t('confirmEmail.next')}</p>
-      <MailCodeForm uid={uid} ready={takenOver} onBusy={setCodeBusy} onConfirmed={onCodeConfirmed} />
+      {/* Without scripts the code cannot be tried here: the stylesheet hides its form
+          (`needs-scripts`), and the page says what works in any browser, the mail's link. */}
+      <p className="needs-scripts">{t('confirmEmail.next')}</p>
+      <noscript>
+        <p>{t('confirmEmail.nextWithoutScripts')}</p>
+      </noscript>
+      <div className="needs-scripts">
+        <MailCodeForm uid={uid} ready={takenOver} onBusy={setCodeBusy} onConfirmed={onCodeConfirmed} />
+      </div>
       {inviterId && (
         <p>
           <Link to={href('sign-up', { inviterId, lg: i18n.language })}>{t('confirmEmail.wrongAddress')}</Link>

@@ -52,6 +52,10 @@ export function SocialSignUpButtons({
       <form id={formId} method="get" action={pathname} hidden>
         <input type="hidden" name="lg" value={i18n.language} />
       </form>
+      {/* Without scripts a provider's button can only load this page again: said before the tap. */}
+      <noscript>
+        <p className="alert alert-info">{t('socialSignUp.needsJavaScript')}</p>
+      </noscript>
       {providerOrder(platform).map((provider, index) =>
         provider === 'google.com' && inApp ? (
           <OpenInBrowser key={provider} inApp={inApp}>

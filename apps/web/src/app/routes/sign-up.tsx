@@ -53,9 +53,9 @@ export default function SignUpRoute() {
   async function submit(values: ValidSignUp, proof?: FilledEmailProof): Promise<SubmitProblem> {
     if (!inviterId) return 'failed'; // the route always has one; the form is disabled without an inviter
     setSentEmail(values.email.trim());
-    try {
     // A submit held since the server's page waits for the language she chose (takeover/page.tsx).
     await pageTakenOver();
+    try {
       const signedUp = await signUp.mutateAsync({
         inviterId,
         language: i18n.language,

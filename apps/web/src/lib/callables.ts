@@ -12,3 +12,13 @@ export async function callFunction<N extends CallableName>(name: N, request: Req
   const { invokeCallable } = await import('./firebase');
   return invokeCallable<RequestOf<N>, AnswerOf<N>>(name, request);
 }
+
+/**
+ * Makes ready for a call of `name` that is about to come (the person is typing what it sends):
+ * Firebase loaded and, for a replay-protected callable, its limited-use App Check token asked for
+ * now rather than after her tap (docs/arrival.md, "The code, where she signed up").
+ */
+export async function prepareCallable(name: CallableName): Promise<void> {
+  const { prepareCall } = await import('./firebase');
+  prepareCall(name);
+}

@@ -20,6 +20,7 @@ import { firebaseConfig, setFirebaseConfig } from './firebase-config';
 
 let configured: { app: FirebaseApp; functions: Functions; config: RuntimeConfig } | undefined;
 let appCheck: AppCheck | undefined;
+let attestation: AttestationProvider | undefined;
 
 /**
  * A token of the local stack's stand-in, asked of the local stack's Hosting: the stand-in itself
@@ -34,6 +35,9 @@ async function localStandInToken(appId: string): Promise<{ token: string; expire
 }
 
 type AppCheckToken = { token: string; expireTimeMillis: number };
+
+/** A held token this close to its expiry is asked for again: the call still has to reach the server. */
+const HELD_TOKEN_MARGIN_MS = 60_000;
 
 /** What App Check asks of a provider, which its public types leave out (`@internal`). */
 interface ProviderInternals {
@@ -62,10 +66,14 @@ function firstAttestation(config: RuntimeConfig, appId: string): ProviderInterna
  */
 class AttestationProvider extends CustomProvider {
   private firstFailed = false;
+  /** The session token a fallback's solved challenge bought beside a limited-use one, for the next ask. */
+  private spareSession: AppCheckToken | null = null;
+  /** A limited-use token asked for ahead of the replay-protected call it is for (`holdLimitedUse`). */
+  private held: Promise<AppCheckToken> | null = null;
 
   constructor(
     private readonly first: ProviderInternals,
-    private readonly fallback: ((limitedUse: boolean) => Promise<AppCheckToken>) | null,
+    private readonly fallback: ((limitedUse: boolean) => Promise<AppCheckToken & { other?: AppCheckToken }>) | null,
   ) {
     // The SDK calls getToken below, not this: the base class is what initializeAppCheck knows.
     super({ getToken: () => this.attest(false) });
@@ -77,7 +85,28 @@ class AttestationProvider extends CustomProvider {
   }
 
   async getToken(limitedUse = false): Promise<AppCheckToken & { issuedAtTimeMillis: number }> {
-    return { ...(await this.attest(limitedUse)), issuedAtTimeMillis: Date.now() };
+    const held = limitedUse ? await this.takeHeld() : null;
+    return { ...(held ?? (await this.attest(limitedUse))), issuedAtTimeMillis: Date.now() };
+  }
+
+  /**
+   * Asks for a limited-use token now, for the next replay-protected call: on a slow network the
+   * attestation is a round trip (the fallback's, two and a proof of work) that would otherwise come
+   * between the tap and the call. One is held at a time, and it is used once.
+   */
+  holdLimitedUse(): void {
+    if (this.held) return;
+    const held = this.attest(true);
+    held.catch(() => undefined);
+    this.held = held;
+  }
+
+  /** The held token, unless it failed or would expire before the call reaches the server. */
+  private async takeHeld(): Promise<AppCheckToken | null> {
+    const held = this.held;
+    this.held = null;
+    const token = held ? await held.catch(() => null) : null;
+    return token && token.expireTimeMillis - Date.now() > HELD_TOKEN_MARGIN_MS ? token : null;
   }
 
   private async attest(limitedUse: boolean): Promise<AppCheckToken> {
@@ -89,7 +118,25 @@ class AttestationProvider extends CustomProvider {
         this.firstFailed = true;
       }
     }
-    return this.fallback(limitedUse);
+    return this.fromFallback(this.fallback, limitedUse);
+  }
+
+  /**
+   * One solved challenge buys a session token and a limited-use one (docs/arrival.md): the one not
+   * asked for is kept for the next ask of its kind, which then runs no challenge.
+   */
+  private async fromFallback(fallback: NonNullable<typeof this.fallback>, limitedUse: boolean): Promise<AppCheckToken> {
+    const fresh = (token: AppCheckToken | null) =>
+      token && token.expireTimeMillis - Date.now() > HELD_TOKEN_MARGIN_MS ? token : null;
+    if (!limitedUse) {
+      const spare = fresh(this.spareSession);
+      this.spareSession = null;
+      if (spare) return spare;
+    }
+    const { other, ...token } = await fallback(limitedUse);
+    if (other && limitedUse) this.spareSession = other;
+    else if (other && !this.held) this.held = Promise.resolve(other);
+    return token;
   }
 }
 
@@ -107,8 +154,8 @@ function startAppCheck(app: FirebaseApp, config: RuntimeConfig): AppCheck {
     ? async (limitedUse: boolean) =>
         (await import('./app-check-fallback')).fallbackToken(callablesUrl, appId, limitedUse)
     : null;
-  const provider = new AttestationProvider(firstAttestation(config, appId), fallback);
-  return initializeAppCheck(app, { provider, isTokenAutoRefreshEnabled: true });
+  attestation = new AttestationProvider(firstAttestation(config, appId), fallback);
+  return initializeAppCheck(app, { provider: attestation, isTokenAutoRefreshEnabled: true });
 }
 
 /**
@@ -120,6 +167,15 @@ function startAppCheck(app: FirebaseApp, config: RuntimeConfig): AppCheck {
 export async function appCheckTokenReady(): Promise<void> {
   firebase();
   if (appCheck) await getToken(appCheck).catch(() => undefined);
+}
+
+/**
+ * Firebase made ready for a call of `name` that is about to come and, for a replay-protected one,
+ * its limited-use App Check token asked for now (callables.ts' `prepareCallable`).
+ */
+export function prepareCall(name: string): void {
+  firebase();
+  if (REPLAY_PROTECTED_CALLABLES.has(name)) attestation?.holdLimitedUse();
 }
 
 export function initFirebase(config: RuntimeConfig): void {

@@ -1,8 +1,8 @@
 /**
  * The verification mail's code, typed in the tab that signed up: the `confirmEmailWithCode`
  * callable for this tab's own account, which answers as activation does (the welcome page then
- * greets with that answer rather than activating again). Loaded on the first submit: the page
- * needs none of it to paint.
+ * greets with that answer rather than activating again). Loaded when the code's field takes focus:
+ * the page needs none of it to paint, and her tap then waits for the call alone.
  */
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { RequestOf } from '@dayfocus/contracts/callables';
@@ -13,6 +13,14 @@ import { signedUpAccount } from './verification';
 /** The refusal the server gives every code that does not work (wrong, expired, spent, replaced). */
 class RefusedCodeError extends Error {
   override readonly name = 'RefusedCodeError';
+}
+
+/**
+ * Auth's account of this tab (the check below), made ready while she types the code (the form asks
+ * for the call's App Check token beside it: `prepareCallable`). Failures are left to the call.
+ */
+export async function prepareCode(uid: string): Promise<void> {
+  await signedUpAccount(uid).catch(() => undefined);
 }
 
 /**

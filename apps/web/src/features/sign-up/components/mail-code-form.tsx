@@ -2,6 +2,7 @@ import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { prepareCallable } from '@/lib/callables';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { usePlatform } from '@/lib/use-platform';
 import { useMailCodeForm } from '../use-mail-code-form';
@@ -33,10 +34,18 @@ export function MailCodeForm({ uid, ready, onBusy, onConfirmed }: Props) {
   const id = useId();
   const platform = usePlatform();
   const formRef = useRef<HTMLFormElement>(null);
+  // What the call needs, asked for as she goes to type the code (and again after a code that did
+  // not work, whose token the call spent): her tap then waits for the call alone.
+  const prepare = () => {
+    if (!uid) return;
+    // Side by side: the token does not wait for the code's module.
+    void prepareCallable('confirmEmailWithCode').catch(() => undefined);
+    void loadCodeApi().then((api) => api?.prepareCode(uid));
+  };
   const { messageKey, isSubmitting, register, submit } = useMailCodeForm(async (code) => {
     if (!uid) return 'confirmEmail.codeElsewhere';
     onBusy(true);
-    const api = await import('../api/mail-code').catch(() => null);
+    const api = await loadCodeApi();
     try {
       if (!api) return 'app.networkError';
       const phone: HandoffPlatform | undefined = platform === 'android' || platform === 'ios' ? platform : undefined;
@@ -49,6 +58,7 @@ export function MailCodeForm({ uid, ready, onBusy, onConfirmed }: Props) {
       onConfirmed(answer);
       return null;
     } catch (error) {
+      prepare();
       return api?.codeFailureKey(error) ?? 'app.genericError';
     } finally {
       onBusy(false);
@@ -74,6 +84,7 @@ export function MailCodeForm({ uid, ready, onBusy, onConfirmed }: Props) {
     >
       <TextField
         {...register()}
+        onFocus={prepare}
         label={t('confirmEmail.codeLabel')}
         id={id}
         hint={t('confirmEmail.codeHint')}
@@ -94,6 +105,9 @@ export function MailCodeForm({ uid, ready, onBusy, onConfirmed }: Props) {
     </form>
   );
 }
+
+/** The code's module; null where it cannot be fetched (the network), which the submit tells. */
+const loadCodeApi = () => import('../api/mail-code').catch(() => null);
 
 /**
  * "Confirm with the code": its words while the code is tried; while a submit made before the app

@@ -8,7 +8,8 @@ import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 import { collections } from '@dayfocus/contracts/records';
 import { adminDb } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
-import { en, hi, type Translation } from './support/locales';
+import { en, hi, textsOf, type Translation } from './support/locales';
+import { slowPhone, SLOW_STEP_MS } from './support/slow-phone';
 import {
   confirmEmailPath,
   emailActionLink,
@@ -27,25 +28,40 @@ import {
 
 /**
  * Refuses every token of the first attestation, as reCAPTCHA Enterprise refuses a visitor it
- * scores as risky, and counts the fallback's calls and the redemptions it asked of limited use.
+ * scores as risky, and counts the fallback's calls: its challenges by the page that asked for them
+ * (its path as it loaded), and the redemptions it asked of limited use.
  */
-async function refuseFirstAttestation(
-  page: Page,
-): Promise<{ refused: () => number; fallbacks: () => number; limitedUse: () => boolean[] }> {
+async function refuseFirstAttestation(page: Page): Promise<{
+  refused: () => number;
+  fallbacks: () => number;
+  challengesByPage: () => Record<string, number>;
+  limitedUse: () => boolean[];
+}> {
   let refused = 0;
   let fallbacks = 0;
+  const challenges: Record<string, number> = {};
   const limitedUse: boolean[] = [];
   await page.context().route(`**${LOCAL_APP_CHECK_TOKEN_PATH}**`, async (route) => {
     refused += 1;
     await route.fulfill({ status: 403, contentType: 'text/plain', body: 'attestation refused' });
+  });
+  let loaded = '';
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) loaded = new URL(frame.url()).pathname.split('/')[1] ?? '';
   });
   page.context().on('request', (request) => {
     if (new URL(request.url()).pathname !== '/api/attestByChallenge') return;
     fallbacks += 1;
     const { data } = (request.postDataJSON() ?? {}) as { data?: { solution?: string; limitedUse?: boolean } };
     if (data?.solution !== undefined) limitedUse.push(data.limitedUse === true);
+    else challenges[loaded] = (challenges[loaded] ?? 0) + 1;
   });
-  return { refused: () => refused, fallbacks: () => fallbacks, limitedUse: () => limitedUse };
+  return {
+    refused: () => refused,
+    fallbacks: () => fallbacks,
+    challengesByPage: () => challenges,
+    limitedUse: () => limitedUse,
+  };
 }
 
 /** The fallback's figures of today in an arrival context, summed over its shards. */
@@ -120,17 +136,43 @@ describe('The first attestation refused', () => {
       await screenshot(page, `app-check-refused-welcome-${slug}`, language, 'phone');
       const uid = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
       await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
-      // Every token came from the fallback: a challenge and its redemption for each.
-      expect(attestation.fallbacks()).toBeGreaterThanOrEqual(4);
-      // The replay-protected calls' tokens (registerInvitee, activateAccount) were asked of limited
-      // use, which App Check's replay protection needs; the page's first token was not.
-      expect(attestation.limitedUse().filter(Boolean).length).toBeGreaterThanOrEqual(2);
-      expect(attestation.limitedUse()).toContain(false);
+      // Every token came from the fallback, one solved challenge per page: it buys the page's session
+      // token and one limited-use token, for the page's one replay-protected call (registerInvitee on
+      // the form, activateAccount on the welcome page). The form's page in the SPA is `sign-up`.
+      expect(attestation.challengesByPage()).toEqual({ 'sign-up': 1, welcome: 1 });
+      expect(attestation.limitedUse()).toHaveLength(2);
       // The funnel's figures: each challenge and each token, in the page's arrival context (other
       // tests of the same context may add theirs meanwhile, never take any away).
       const after = await fallbackFigures(context);
       expect(after.challenges - before.challenges).toBeGreaterThanOrEqual(attestation.fallbacks() / 2);
       expect(after.tokens - before.tokens).toBeGreaterThanOrEqual(attestation.fallbacks() / 2);
     },
+  );
+
+  it.each(['hi', 'ta'])(
+    'in %s, on a slow phone: while the check keeps "Sign up" waiting, its button says what it waits for',
+    async (language) => {
+      const t = textsOf(language);
+      const inviter = await seedInviter();
+      const page = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
+      const attestation = await refuseFirstAttestation(page);
+      await page.goto(`/sign-up/${inviter.userId}`);
+      await page.getByLabel(t.signUp.username, { exact: true }).fill('Mira Nair');
+      await page.getByLabel(t.signUp.email, { exact: true }).fill(uniqueEmail('e2e-fallback-slow'));
+      await page.getByLabel(t.signUp.password, { exact: true }).fill('correct-horse');
+      await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+      await slowPhone(page, { cpu: 6 });
+      const button = page.getByRole('button', { name: t.signUp.submit, exact: true });
+      await button.click();
+      // The check's words, on the busy button, once it has waited a while for the fallback.
+      const waiting = page.getByRole('button', { name: t.app.securityCheck, exact: true });
+      await waiting.waitFor({ state: 'visible', timeout: SLOW_STEP_MS });
+      expect(await waiting.getAttribute('aria-busy')).toBe('true');
+      await screenshot(page, 'app-check-slow-check', language, 'phone');
+      await reachPath(page, confirmEmailPath);
+      // The form's page ran one solved challenge for its sign-up.
+      expect(attestation.challengesByPage()).toEqual({ 'sign-up': 1 });
+    },
+    2 * SLOW_STEP_MS,
   );
 });

@@ -35,7 +35,7 @@ function flow(enabled = true, webAppId = APP) {
     mint: async (appId, lifeMs, limitedUse) => {
       minted.push(appId);
       limited.push(limitedUse);
-      return { token: `token-for-${appId}`, expireTimeMillis: Date.now() + lifeMs };
+      return { token: `token-for-${appId}${limitedUse ? '-limited' : ''}`, expireTimeMillis: Date.now() + lifeMs };
     },
     logger: memoryLogger(),
     enabled: () => enabled,
@@ -97,12 +97,15 @@ describe('the App Check fallback', () => {
     expect(minted).toEqual([]);
   });
 
-  it("a solved challenge mints once, for the companion's web app", async () => {
+  it("a solved challenge mints once, for the companion's web app: its session token and one limited-use token", async () => {
     const { attestation, minted } = flow();
     const solution = await solve(await attestation.challenge(APP, 'mira', '203.0.113.10', 'instagram'));
-    expect(await attestation.redeem(APP, solution, 'instagram')).toMatchObject({ token: `token-for-${APP}` });
+    expect(await attestation.redeem(APP, solution, 'instagram')).toMatchObject({
+      token: `token-for-${APP}`,
+      other: { token: `token-for-${APP}-limited` },
+    });
     await expect(attestation.redeem(APP, solution, 'instagram')).rejects.toMatchObject({ code: 'permission-denied' });
-    expect(minted).toEqual([APP]);
+    expect(minted).toEqual([APP, APP]);
   });
 
   it('a solution redeemed for another web app of the project mints nothing, and its challenge stays unspent', async () => {
@@ -115,7 +118,7 @@ describe('the App Check fallback', () => {
     const challenges = await firestore.db.collection('_attestationChallenges').get();
     expect(challenges.docs.map((doc) => doc.data().redeemedAt)).toEqual([undefined]);
     expect(await attestation.redeem(APP, solution, 'browser')).toMatchObject({ token: `token-for-${APP}` });
-    expect(minted).toEqual([APP]);
+    expect(minted).toEqual([APP, APP]);
   });
 
   it('a challenge asked for another web app of the project is refused, and nothing is counted or kept', async () => {
@@ -177,8 +180,12 @@ describe('the App Check fallback', () => {
     const ordinary = await solve(await attestation.challenge(APP, 'mira', '203.0.113.13', 'browser'));
     const forOneCall = await solve(await attestation.challenge(APP, 'mira', '203.0.113.13', 'browser'));
     await attestation.redeem(APP, ordinary, 'browser');
-    await attestation.redeem(APP, forOneCall, 'browser', new Date(), true);
-    expect(limited).toEqual([false, true]);
+    expect(await attestation.redeem(APP, forOneCall, 'browser', new Date(), true)).toMatchObject({
+      token: `token-for-${APP}-limited`,
+      other: { token: `token-for-${APP}` },
+    });
+    // Each solved challenge: the token asked for, then the other kind; never two limited-use tokens.
+    expect(limited).toEqual([false, true, true, false]);
   });
 
   it("counts each challenge and each token in the day's figures of the page's arrival context", async () => {

@@ -8,6 +8,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import type { AnswerOf, RequestOf } from '@dayfocus/contracts/callables';
+import { checkStarted } from './attestation-wait';
 import { currentInAppBrowser } from './in-app-browser';
 
 /** Where this page keeps the key it names itself by to the fallback's per-client limit. */
@@ -70,15 +71,32 @@ async function attest(callablesUrl: string, request: Request): Promise<Answer> {
   return body.result;
 }
 
+type Token = { token: string; expireTimeMillis: number };
+
 /**
  * An App Check token for `appId` from the fallback: a challenge asked for, solved and redeemed;
- * of limited use for a replay-protected call, which consumes it.
+ * of limited use for a replay-protected call, which consumes it. `other`: the token of the other
+ * kind the same solved challenge bought (firebase.ts keeps it for the page's next ask of that kind).
+ * A busy button says what it waits for once this has taken a while (attestation-wait.ts).
  */
 export async function fallbackToken(
   callablesUrl: string,
   appId: string,
   limitedUse = false,
-): Promise<{ token: string; expireTimeMillis: number }> {
+): Promise<Token & { other?: Token }> {
+  const ended = checkStarted();
+  try {
+    return await solvedToken(callablesUrl, appId, limitedUse);
+  } finally {
+    ended();
+  }
+}
+
+async function solvedToken(
+  callablesUrl: string,
+  appId: string,
+  limitedUse: boolean,
+): Promise<Token & { other?: Token }> {
   const client = clientKey();
   const context = arrivalContext();
   const asked = await attest(callablesUrl, { appId, client, context });

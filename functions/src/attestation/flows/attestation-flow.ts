@@ -82,9 +82,15 @@ export class AttestationFlow {
     const verdict = await this.deps.challenges.check(submitted, secret);
     if (verdict !== 'solved') throw refuse(verdict);
     if (!(await this.deps.store.redeem(id, now))) throw refuse('redeemed before');
-    const token = await this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS, limitedUse);
+    // The token asked for and one of the other kind: never more than one limited-use token (one
+    // replay-protected call) per solved challenge; the session token is reused for its whole life
+    // anyway, so a script gains nothing from the pair that one solved challenge did not buy it before.
+    const [token, other] = await Promise.all([
+      this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS, limitedUse),
+      this.deps.mint(appId, FALLBACK_TOKEN_LIFE_MS, !limitedUse),
+    ]);
     await this.counted('tokens', context, now);
-    return token;
+    return { ...token, other };
   }
 
   /** Refuses before anything is written. */

@@ -26,6 +26,8 @@ const web = {
     genericError: 'Something went wrong. Please try again.',
     retry: 'Try again',
     networkError: `We could not reach ${brand.productName}. Check your connection and try again.`,
+    /** A button's words once the App Check fallback's check has kept it waiting 2 s (lib/attestation-wait.ts). */
+    securityCheck: 'Running a quick security check…',
   },
   invitation: {
     title: 'You are invited',

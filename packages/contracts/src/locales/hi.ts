@@ -26,6 +26,7 @@ const hi: Locale = {
       genericError: 'कुछ गलत हो गया। कृपया फिर से कोशिश करें।',
       retry: 'फिर से कोशिश करें',
       networkError: `${brand.productName} से संपर्क नहीं हो सका। अपना कनेक्शन जाँचें और फिर से कोशिश करें।`,
+      securityCheck: 'सुरक्षा जाँच चल रही है…',
     },
     invitation: {
       title: 'आपको आमंत्रित किया गया है',

@@ -27,6 +27,7 @@ const mr: Locale = {
       genericError: 'काहीतरी चुकले. कृपया पुन्हा प्रयत्न करा.',
       retry: 'पुन्हा प्रयत्न करा',
       networkError: `${brand.productName}शी संपर्क होऊ शकला नाही. तुमचे कनेक्शन तपासा आणि पुन्हा प्रयत्न करा.`,
+      securityCheck: 'सुरक्षा तपासणी सुरू आहे…',
     },
     invitation: {
       title: 'तुम्हाला आमंत्रण आले आहे',

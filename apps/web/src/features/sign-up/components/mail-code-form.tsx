@@ -2,6 +2,7 @@ import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WorkingLabel } from '@/components/working-label';
 import { prepareCallable } from '@/lib/callables';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { usePlatform } from '@/lib/use-platform';
@@ -127,7 +128,7 @@ function CodeButton({ busy }: { busy: boolean }) {
       {busy ? (
         <>
           <span className="spinner spinner-inline" aria-hidden="true" />
-          {t('confirmEmail.codeWorking')}
+          <WorkingLabel>{t('confirmEmail.codeWorking')}</WorkingLabel>
         </>
       ) : (
         <span className="label-ready">{t('confirmEmail.codeSubmit')}</span>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WorkingLabel } from '@/components/working-label';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { browserToken, type EmailProofBinding } from '../use-email-proof';
 import { useEmailSuggestion } from '../use-email-suggestion';
@@ -225,7 +226,7 @@ function SubmitButton({ disabled, busy, primary }: { disabled: boolean; busy: bo
   const working = (
     <>
       <span className="spinner spinner-inline" aria-hidden="true" />
-      {t('signUp.working')}
+      <WorkingLabel>{t('signUp.working')}</WorkingLabel>
     </>
   );
   return (

@@ -88,8 +88,13 @@ describe("Instagram's sign-up method page on a slow phone", () => {
  * A sign-up left half-way in Hindi (the network gone before the mail), tried again with another
  * password, and the link to finish it mailed: answers the mail's link.
  */
-async function finishLinkMailed(browser: BrowserSession, inviterId: string, email: string): Promise<string> {
-  const t = textsOf('hi');
+async function finishLinkMailed(
+  browser: BrowserSession,
+  inviterId: string,
+  email: string,
+  language: 'hi' | 'ta' = 'hi',
+): Promise<string> {
+  const t = textsOf(language);
   const fill = async (page: Page, password: string) => {
     await page.getByLabel(t.signUp.username, { exact: true }).fill('Mira Nair');
     await page.getByLabel(t.signUp.email, { exact: true }).fill(email);
@@ -99,12 +104,12 @@ async function finishLinkMailed(browser: BrowserSession, inviterId: string, emai
   };
   const first = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
   await first.route('**/api/sendVerificationEmail', (route) => route.abort('internetdisconnected'));
-  await first.goto(`/sign-up/${inviterId}?lg=hi`);
+  await first.goto(`/sign-up/${inviterId}?lg=${language}`);
   await takenOver(first);
   await fill(first, 'first-password-1');
   await visible(first.getByRole('alert'));
   expect(await outboxIds(email)).toEqual([]);
-  await first.goto(`/sign-up/${inviterId}?lg=hi`);
+  await first.goto(`/sign-up/${inviterId}?lg=${language}`);
   await takenOver(first);
   await fill(first, 'second-password-2');
   await first.getByRole('button', { name: t.signUp.finishLinkButton, exact: true }).click();
@@ -150,5 +155,24 @@ describe('The mailed link that finishes a sign-up, on a slow phone', () => {
     await expectJoined(inviter, { uid: account.uid, name: 'Mira Nair', email });
     expect(account.emailVerified).toBe(true);
     expect(carried).toEqual([]);
+  });
+
+  it('moves nothing under her thumb when the app has read the link and names its address', async () => {
+    const t = textsOf('ta');
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-finish-still');
+    const link = await finishLinkMailed(browser, inviter.userId, email, 'ta');
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await slowPhone(page);
+    await page.goto(link, { waitUntil: 'commit' });
+    await firstPaint(page);
+    const password = page.getByLabel(t.signUp.password, { exact: true });
+    const submit = page.getByRole('button', { name: t.signUp.finishSubmit, exact: true });
+    const before = [await boxOf(password), await boxOf(submit)];
+
+    await takenOver(page);
+    await visible(page.getByText(email));
+    expect([await boxOf(password), await boxOf(submit)]).toEqual(before);
+    await screenshot(page, 'finish-address-known', 'ta', 'phone');
   });
 });

@@ -123,7 +123,8 @@ const web = {
       'If {{email}} has a sign-up here that is not finished, a link to finish it is on its way. It can take a minute or two: check your inbox.',
     finishLinkFailed: 'The link could not be asked for. Check your connection and try again.',
     finishTitle: 'Finish signing up',
-    finishLead: 'Choose a new password for {{email}}. Your address is then confirmed.',
+    /** The address it is for stands on a line of its own below, kept from the first paint: nothing moves when it comes. */
+    finishLead: 'Choose a new password for this account. Your address is then confirmed.',
     finishSubmit: 'Finish signing up',
     finishWorking: 'Finishing…',
     finishUnusable: 'This link has expired or was already used. Sign up again with the same address to get a new one.',

@@ -104,7 +104,9 @@ export function FinishSignUpForm({
           {isNetworkError(finish.error) ? t('signUp.finishLinkFailed') : t('signUp.finishFailed')}
         </Alert>
       )}
-      <p className="lead">{address.data ? t('signUp.finishLead', { email: address.data }) : '\u00a0'}</p>
+      <p className="lead">{t('signUp.finishLead')}</p>
+      {/* The address comes once the app has read the link: its one line is kept from the first paint. */}
+      <p className="finish-address">{address.data ?? '\u00a0'}</p>
       {/* The address is the account's user name: a password manager saves the new password with it. */}
       <input type="hidden" name="email" autoComplete="username" value={address.data ?? ''} readOnly />
       <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />

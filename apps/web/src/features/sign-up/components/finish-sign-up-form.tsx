@@ -54,12 +54,7 @@ export function FinishSignUpForm({
   const ids = { password: useId(), confirmPassword: useId() };
   const [problems, setProblems] = useState<Problems>({});
   const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  const ready = code !== undefined;
-  useEffect(() => {
-    const form = formRef.current;
-    if (ready && form && takeOverForm(form)) form.requestSubmit();
-  }, [ready]);
+  const formRef = useHeldSubmit(code !== undefined);
 
   if (code === null || address.data === null || finish.error instanceof UnusableFinishLinkError) {
     return <UnusableLink signUpAgain={signUpAgain} />;
@@ -119,6 +114,16 @@ export function FinishSignUpForm({
       </button>
     </form>
   );
+}
+
+/** The form, which becomes the app's once `ready` (the code known): a submit held before then goes through, once. */
+function useHeldSubmit(ready: boolean) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (ready && form && takeOverForm(form)) form.requestSubmit();
+  }, [ready]);
+  return formRef;
 }
 
 function passwordField(name: PasswordName, id: string, problems: string[], t: (key: string) => string) {

@@ -35,20 +35,6 @@ export default function WelcomeRoute() {
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
   const platform = usePlatform();
   const phone = platform === 'android' || platform === 'ios' ? platform : undefined;
-  // The page is whole before activation answers (the greeting's place, and the actions that need
-  // the invite link held), so that nothing moves when the answer comes.
-  const content = (answer: ActivationAnswer | undefined, pending: boolean) => (
-    <>
-      {(pending || answer) && <FriendGreeting inviter={answer?.inviter} pending={pending} />}
-      <p className="download-prompt">{t('welcome.download')}</p>
-      <AppHandoff
-        inviteLink={answer?.inviteLink ?? null}
-        pending={pending}
-        signIn={answer?.signIn}
-        account={inviteeId}
-      />
-    </>
-  );
   // The server's answer of a confirmation is activation's own: the app starts from it, asking nothing.
   // Its confirm form stays once the app has loaded and waits for the tap, which the app then
   // activates in place (a failure offers the form's own POST, which needs no App Check).
@@ -70,6 +56,21 @@ export default function WelcomeRoute() {
       ? signUpAgainHref(inviterId, inviteeId, i18n.language)
       : href('sign-up', { inviterId })
     : undefined;
+  // The page is whole before activation answers (the greeting's place, and the actions that need
+  // the invite link held), so that nothing moves when the answer comes.
+  const content = (answer: ActivationAnswer | undefined, pending: boolean) => (
+    <>
+      {(pending || answer) && <FriendGreeting inviter={answer?.inviter} pending={pending} />}
+      <p className="download-prompt">{t('welcome.download')}</p>
+      <AppHandoff
+        inviteLink={answer?.inviteLink ?? null}
+        pending={pending}
+        signIn={answer?.signIn}
+        account={inviteeId}
+        lesser={problem !== undefined && signUpAgain !== undefined}
+      />
+    </>
+  );
   const title = problem === 'expired' ? 'welcome.titleExpired' : problem ? 'welcome.titleInvalid' : 'welcome.title';
   return (
     <Page title={t(title)}>
@@ -122,7 +123,7 @@ function ServerWelcomePage({
         <>
           {inviter && <ConfirmFriendship inviter={inviter} onConfirm={onConfirm} />}
           <p className="download-prompt">{t('welcome.download')}</p>
-          <AppHandoff inviteLink={null} pending />
+          <AppHandoff inviteLink={null} pending lesser />
         </>
       );
     case 'limited':

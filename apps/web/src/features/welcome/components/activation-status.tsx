@@ -117,7 +117,7 @@ export function LinkProblem({
       <p>{outcome === 'expired' ? t('welcome.linkExpired') : t('welcome.linkInvalid')}</p>
       <p>{t('welcome.newLink')}</p>
       {signUpAgain && (
-        <Link className="button button-secondary" to={signUpAgain}>
+        <Link className="button button-primary" to={signUpAgain}>
           {t('welcome.signUpAgain')}
         </Link>
       )}

@@ -54,9 +54,12 @@ export function AppHandoff({
   pending = false,
   signIn,
   account,
+  lesser = false,
 }: {
   inviteLink: string | null;
   pending?: boolean;
+  /** Second to the page's own action (the confirm step, "Sign up again"), and looking it. */
+  lesser?: boolean;
   /** Answered by activation on the mail's first opening. */
   signIn?: ActivationAnswer['signIn'];
   /** The account activated, whose code it is. */
@@ -69,20 +72,19 @@ export function AppHandoff({
   useEffect(() => {
     if (signIn && account) keepActivationCode(account, signIn);
   }, [signIn, account]);
-  // Google Play's link carries that code before any script (the server's page of the form's answer).
+  // Google Play's link, and the iPhone's copy, carry that code before any script (copy-invite-tap.ts).
   const playSignIn = signIn?.platform === 'android' ? signIn.code : undefined;
-  // The iPhone's copy likewise: in the page, for a tap before the app (copy-invite-tap.ts).
-  const copySignIn = signIn?.platform === 'ios' ? signIn.code : undefined;
   const withInvite = pending || inviteLink !== null;
   /** Where a link that needs the invite goes: nowhere yet while activation runs. */
   const waiting = (href: string) => (pending ? undefined : href);
   const playHandoff = usePlayHandoff(playStoreUrl, code);
 
-  const appStore = <StoreBadge key="app-store" store="app-store" href={appStoreUrl} />;
+  const appStore = <StoreBadge key="app-store" store="app-store" href={appStoreUrl} lesser={lesser} />;
   const googlePlay = (
     <StoreBadge
       key="google-play"
       store="google-play"
+      lesser={lesser}
       href={waiting(code ? playStoreUrlFor(playStoreUrl, code, playSignIn) : playStoreUrl)}
       {...(platform === 'android' ? playHandoff : {})}
     />
@@ -104,7 +106,7 @@ export function AppHandoff({
   if (platform === 'ios') {
     return (
       <div className="welcome-actions">
-        {withInvite ? <CopyInviteButton inviteLink={inviteLink} signInCode={copySignIn} /> : appStore}
+        {withInvite ? <CopyInviteButton inviteLink={inviteLink} signIn={signIn} lesser={lesser} /> : appStore}
         {alreadyHaveApp}
       </div>
     );

@@ -1,3 +1,4 @@
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { inviteCopyWithHandoff } from '@dayfocus/contracts/sign-in-handoff';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,14 +32,25 @@ async function copyWhenKnown(text: Promise<string>): Promise<void> {
  * invite and the code its confirmation minted), so that a tap before the app acts too
  * (copy-invite-tap.ts); once the app has the button, the tap is the app's.
  */
-export function CopyInviteButton({ inviteLink, signInCode }: { inviteLink: string | null; signInCode?: string }) {
+export function CopyInviteButton({
+  inviteLink,
+  signIn,
+  lesser = false,
+}: {
+  inviteLink: string | null;
+  /** Activation's sign-in code, when it answered one for this phone. */
+  signIn?: ActivationAnswer['signIn'];
+  /** Second to the page's own action, as StoreBadge's. */
+  lesser?: boolean;
+}) {
   const { t } = useTranslation();
   const { appStoreUrl } = useRuntimeConfig();
   const [busy, setBusy] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // In the commit that gives the button its handler: no tap falls between the two.
   useLayoutEffect(() => button.current?.setAttribute(COPY_TAKEN_ATTRIBUTE, ''), []);
-  const copyText = inviteLink && (signInCode ? inviteCopyWithHandoff(inviteLink, signInCode) : inviteLink);
+  const code = signIn?.platform === 'ios' ? signIn.code : undefined;
+  const copyText = inviteLink && (code ? inviteCopyWithHandoff(inviteLink, code) : inviteLink);
 
   async function copyInviteAndGetApp() {
     if (busy) return;
@@ -61,7 +73,7 @@ export function CopyInviteButton({ inviteLink, signInCode }: { inviteLink: strin
     <button
       ref={button}
       type="button"
-      className="store-badge store-badge-action"
+      className={lesser ? 'store-badge store-badge-action store-badge-lesser' : 'store-badge store-badge-action'}
       data-store="app-store"
       {...(copyText ? { [COPY_TEXT_ATTRIBUTE]: copyText, [COPY_THEN_ATTRIBUTE]: appStoreUrl } : {})}
       disabled={!inviteLink}

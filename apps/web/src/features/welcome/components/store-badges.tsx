@@ -17,9 +17,12 @@ export function StoreBadge({
   href,
   onClick,
   busy = false,
+  lesser = false,
 }: {
   store: Store;
   href: string | undefined;
+  /** Second to the page's own action (a link that cannot confirm: "Sign up again"; the confirm step). */
+  lesser?: boolean;
   /** A tap's own work before the link is followed (the welcome page's sign-in handoff). */
   onClick?: (event: React.MouseEvent<HTMLAnchorElement>) => void;
   /** That work is running: the badge says so, and stays where it is. */
@@ -41,12 +44,13 @@ export function StoreBadge({
       {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
     </>
   );
+  const className = lesser ? 'store-badge store-badge-lesser' : 'store-badge';
   return href ? (
-    <a href={href} className="store-badge" rel="noopener" data-store={store} onClick={onClick} aria-busy={busy}>
+    <a href={href} className={className} rel="noopener" data-store={store} onClick={onClick} aria-busy={busy}>
       {text}
     </a>
   ) : (
-    <button type="button" className="store-badge" disabled data-store={store}>
+    <button type="button" className={className} disabled data-store={store}>
       {text}
     </button>
   );
@@ -61,7 +65,7 @@ function AppleMark() {
     <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" className="store-mark">
       <path
         d="M16.4 12.6c0-2.2 1.8-3.2 1.9-3.3a4.1 4.1 0 0 0-3.2-1.7c-1.4-.1-2.6.8-3.3.8s-1.7-.8-2.8-.8A4.2 4.2 0 0 0 5.5 10c-1.5 2.6-.4 6.4 1.1 8.5.7 1 1.5 2.2 2.6 2.1 1-.04 1.4-.7 2.7-.7s1.6.7 2.7.7c1.1 0 1.8-1 2.5-2a8.6 8.6 0 0 0 1.1-2.3 3.6 3.6 0 0 1-1.8-3.7zM14.3 6.1A3.7 3.7 0 0 0 15.2 3.4a3.8 3.8 0 0 0-2.5 1.3 3.5 3.5 0 0 0-.9 2.6 3.1 3.1 0 0 0 2.5-1.2z"
-        fill="#fff"
+        fill="currentColor"
       />
     </svg>
   );

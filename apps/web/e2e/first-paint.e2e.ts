@@ -84,6 +84,28 @@ describe("Instagram's sign-up method page on a slow phone", () => {
   });
 });
 
+describe("Instagram's invitation on a slow phone", () => {
+  const browser = useBrowser();
+
+  it('keeps its actions where they painted when the way out comes with the app, below them', async () => {
+    const t = textsOf('ta');
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: instagram('android') });
+    await slowPhone(page);
+    await page.goto(`/feedback/${inviter.userId}/ta`, { waitUntil: 'commit' });
+    await firstPaint(page);
+    const signUp = page.getByRole('link', { name: t.invitation.signUp, exact: true });
+    const before = await boxOf(signUp);
+
+    await takenOver(page);
+    await visible(inAppNotice(page));
+    expect(await boxOf(signUp)).toEqual(before);
+    const notice = await boxOf(inAppNotice(page));
+    expect(notice.y).toBeGreaterThan(before.y + before.height);
+    await screenshot(page, 'first-paint-invitation-in-app', 'ta', 'phone');
+  });
+});
+
 /**
  * A sign-up left half-way in Hindi (the network gone before the mail), tried again with another
  * password, and the link to finish it mailed: answers the mail's link.

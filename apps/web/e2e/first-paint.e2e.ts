@@ -197,4 +197,18 @@ describe('The mailed link that finishes a sign-up, on a slow phone', () => {
     expect([await boxOf(password), await boxOf(submit)]).toEqual(before);
     await screenshot(page, 'finish-address-known', 'ta', 'phone');
   });
+
+  it('says a link that lost its code no longer works, with the way back to the form', async () => {
+    const t = textsOf('ta');
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    // The mark without its fragment: a link cut short, or one somebody made up.
+    await page.goto(`/sign-up/${inviter.userId}?lg=ta&finish=1`);
+    await takenOver(page);
+    await visible(page.getByText(t.signUp.finishUnusable, { exact: true }));
+    await screenshot(page, 'finish-link-without-code', 'ta', 'phone');
+    await page.getByRole('link', { name: t.signUp.signUpAgain, exact: true }).click();
+    await visible(page.getByLabel(t.signUp.email, { exact: true }));
+    expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}?lg=ta`);
+  });
 });

@@ -15,6 +15,13 @@ export type SubmitProblem = 'email-in-use' | 'network' | 'busy' | 'failed' | nul
 
 export type ValidSignUp = Required<SignUpFormValues>;
 
+/** What the summary says of a failure of the service (no field to fix). */
+const FAILURE_KEYS = {
+  network: 'app.networkError',
+  busy: 'signUp.tooManySignUps',
+  failed: 'app.genericError',
+} as const;
+
 /** No `field` for a failure of the service. */
 export interface SummaryLine {
   message: string;
@@ -28,11 +35,25 @@ function fieldMessageKeys(errors: FieldErrors<SignUpFormValues>, field: Field): 
   return [...new Set(all.filter((key): key is string => typeof key === 'string'))];
 }
 
+/** The form's values once the schema has passed them: every field a string. */
+function filled(values: SignUpFormValues): ValidSignUp {
+  return {
+    username: values.username ?? '',
+    email: values.email ?? '',
+    password: values.password ?? '',
+    confirmPassword: values.confirmPassword ?? '',
+  };
+}
+
 /**
  * Every rule of the shared schema (the server's too) is checked at once, on submit. `attempt`
  * counts the submits: the summary takes focus on each.
  */
-export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>) {
+export function useSignUpForm(
+  onSubmit: (values: ValidSignUp) => Promise<SubmitProblem>,
+  /** Told the name and address as they are typed or taken, for the way back to the form (never the password). */
+  onTyped?: (typed: { username: string; email: string }) => void,
+) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<SubmitProblem>(null);
   const [attempt, setAttempt] = useState(0);
@@ -56,9 +77,8 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
   const lines: SummaryLine[] = FIELD_ORDER.flatMap((field) =>
     fieldMessages(field).map((message) => ({ message, field })),
   );
-  if (problem === 'network') lines.push({ message: t('app.networkError') });
-  if (problem === 'busy') lines.push({ message: t('signUp.tooManySignUps') });
-  if (problem === 'failed') lines.push({ message: t('app.genericError') });
+  const failure = problem && problem !== 'email-in-use' ? FAILURE_KEYS[problem] : null;
+  if (failure) lines.push({ message: t(failure) });
 
   /**
    * After a change, the fields already in error are checked again (the confirmation with the
@@ -75,12 +95,7 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
     async (values) => {
       setProblem(null);
       setAttempt((n) => n + 1);
-      const outcome = await onSubmit({
-        username: values.username ?? '',
-        email: values.email ?? '',
-        password: values.password ?? '',
-        confirmPassword: values.confirmPassword ?? '',
-      });
+      const outcome = await onSubmit(filled(values));
       setProblem(outcome);
     },
     () => {
@@ -89,12 +104,18 @@ export function useSignUpForm(onSubmit: (values: ValidSignUp) => Promise<SubmitP
     },
   );
 
-  const register = (field: Field) => form.register(field, { onChange: () => void recheck(field) });
+  function changed(field: Field) {
+    if (field === 'username' || field === 'email')
+      onTyped?.({ username: form.getValues('username') ?? '', email: form.getValues('email') ?? '' });
+    void recheck(field);
+  }
+
+  const register = (field: Field) => form.register(field, { onChange: () => changed(field) });
 
   /** As if typed (the suggested address). */
   function setField(field: Field, value: string) {
     form.setValue(field, value, { shouldDirty: true });
-    void recheck(field);
+    changed(field);
   }
 
   /** With what was typed before: the way back to the form. */

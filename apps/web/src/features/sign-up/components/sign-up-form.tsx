@@ -39,9 +39,9 @@ interface Props {
   emailInUseHelp?: ReactNode;
   /** What was typed before (the way back to the form): fills the fields still empty once the app has the form. */
   kept?: () => { username: string; email: string } | null;
-}
   /** Told the name and address as they are typed, for the way back to the form (never the password). */
   keep?: (typed: { username: string; email: string }) => void;
+}
 
 /**
  * The GOV.UK Design System's error pattern (docs/architecture.md, "The screens"): on submit every
@@ -61,16 +61,9 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
   const sentProof = useRef<Promise<FilledEmailProof | undefined>>(Promise.resolve(undefined));
   const { problem, attempt, isSubmitting, fieldMessages, lines, register, setField, fillEmpty, submit } = useSignUpForm(
     (values) => sentProof.current.then((proof) => (proof ? onSubmit(values, proof) : onSubmit(values))),
+    keep,
   );
-  // The name and address, as they stand now, for the way back to the form.
-  const keepTyped = () => {
-    const value = (name: string) => (formRef.current?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    keep?.({ username: value('username'), email: value('email') });
-  };
-  const { hints, checkEmail } = useHints((name, value) => {
-    setField(name, value);
-    keepTyped();
-  });
+  const { hints, checkEmail } = useHints(setField);
   useOriginTrial(Boolean(emailProof));
 
   useTakeOver(formRef, ready, () => fillEmpty(kept?.() ?? {}));
@@ -87,14 +80,9 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       return registered.onBlur(event);
     };
     return {
-    const onChange = async (event: React.ChangeEvent<HTMLInputElement>) => {
-      await registered.onChange(event);
-      if (name === 'username' || name === 'email') keepTyped();
-    };
       ...registered,
       onBlur,
       id: ids[name],
-      onChange,
       errors: fieldMessages(name),
       hint,
       'aria-invalid': invalid ? true : undefined,

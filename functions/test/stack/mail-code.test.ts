@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callableHeaders, urls } from '@dayfocus/stack/testing';
-import { MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-code-flow.js';
+import { MAIL_CODE_OLDER, MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-code-flow.js';
 import { mailLogKey } from '../../src/invites/domain/mail-limits.js';
 import { ACCOUNT_WRONG_TRIES, WRONG_TRIES_PER_CODE } from '../../src/invites/domain/mail-codes.js';
 import {
@@ -36,6 +36,13 @@ const oneRefusal = {
   code: 'functions/invalid-argument',
   message: `${MAIL_CODE_REFUSAL} [400]`,
   details: { mailCode: 'refused' },
+};
+
+/** An older mail's code: refused as any other, but told apart from a typo, for the page to say which mail's works. */
+const olderRefusal = {
+  code: 'functions/invalid-argument',
+  message: `${MAIL_CODE_OLDER} [400]`,
+  details: { mailCode: 'older' },
 };
 
 /** Another six digits than `code`. */
@@ -131,13 +138,18 @@ describe('confirmEmailWithCode', () => {
     await linkFirst.browser.close();
   });
 
-  it("refuses an older mail's code once a new mail is sent; the new one works", async () => {
+  it("refuses an older mail's code once a new mail is sent, saying so; the try counts, and the new one works", async () => {
     const person = await signedUpWithMail();
     const newer = await mailAgain(person);
     expect(newer.code).toMatch(/^\d{6}$/);
     if (newer.code !== person.mail.code) {
-      expect(await refusalOf(typed(person, person.mail.code))).toEqual(oneRefusal);
+      expect(await refusalOf(typed(person, person.mail.code))).toEqual(olderRefusal);
       await expectNothingProved(person);
+      // Counted as a wrong try of the newest code: an older code is no way round the one-code rule.
+      expect((await readDoc('_mailCodes', person.uid))?.code?.wrongTries).toBe(1);
+      // A typo is still a typo.
+      const typo = [1, 2].map((n) => wrongFor(newer.code, n)).find((code) => code !== person.mail.code) ?? '';
+      expect(await refusalOf(typed(person, typo))).toEqual(oneRefusal);
     }
     expect(await typed(person, newer.code)).toMatchObject({ inviter: { inviterId: person.inviter.userId } });
     await person.browser.close();

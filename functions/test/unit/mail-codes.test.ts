@@ -3,11 +3,13 @@ import { secretBytes } from '@dayfocus/contracts/function-secrets';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_WRONG_TRIES,
+  EARLIER_CODES_KEPT,
   MAIL_CODE_LIFE_MS,
   WRONG_TRIES_PER_CODE,
   issuedMailCode,
   mailCodeDigest,
   newMailCode,
+  replacingMailCode,
   triedMailCode,
   typedMailCode,
   type MailCodeRecord,
@@ -141,6 +143,36 @@ describe('triedMailCode', () => {
     };
     expect(triedMailCode(replaced, digestOf('042917'), at(2 * MINUTE)).kind).toBe('refused');
     expect(triedMailCode(replaced, digestOf('555555'), at(2 * MINUTE)).kind).toBe('right');
+  });
+});
+
+describe('replacingMailCode', () => {
+  /** The record after mails with each of `codes` in turn, the last one's code live. */
+  const mailedInTurn = (codes: string[]) =>
+    codes.reduce<MailCodeRecord>(
+      (record, code, n) => ({
+        ...record,
+        ...replacingMailCode(record, issuedMailCode(digestOf(code), 'mira@example.com', at(n * MINUTE))),
+      }),
+      { wrongAt: [] },
+    );
+
+  it("tells an older mail's code apart from a typo, refuses and counts it as any wrong try", () => {
+    const record = mailedInTurn(['042917', '555555']);
+    const older = triedMailCode(record, digestOf('042917'), at(2 * MINUTE));
+    const typo = triedMailCode(record, digestOf('042918'), at(2 * MINUTE));
+    expect(older).toMatchObject({ kind: 'refused', older: true });
+    expect(typo).toEqual({ kind: 'refused', record: typo.record });
+    expect(older.record).toEqual(typo.record);
+    expect(triedMailCode(record, digestOf('555555'), at(2 * MINUTE)).kind).toBe('right');
+  });
+
+  it(`keeps the last ${EARLIER_CODES_KEPT} replaced codes only, newest first`, () => {
+    const codes = ['100001', '100002', '100003', '100004', '100005', '100006'];
+    const record = mailedInTurn(codes);
+    expect(record.earlier).toEqual(['100005', '100004', '100003', '100002'].map((code) => digestOf(code)));
+    expect(triedMailCode(record, digestOf('100002'), at(7 * MINUTE))).toMatchObject({ older: true });
+    expect(triedMailCode(record, digestOf('100001'), at(7 * MINUTE))).not.toHaveProperty('older');
   });
 });
 

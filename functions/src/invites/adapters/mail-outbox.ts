@@ -11,6 +11,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import { RecordRefs } from '../../platform/adapters/record-refs.js';
 import { RESEND_MIN_GAP_MS, type MailLog, type ResendDecision } from '../domain/mail-limits.js';
+import { replacingMailCode, type MailCodeRecord } from '../domain/mail-codes.js';
 import type { MailMessage } from '../domain/verification-mail.js';
 import type { MailOutbox, MailProofs, VerificationLinks } from '../flows/ports.js';
 import { storedProof } from './address-proofs.js';
@@ -43,11 +44,13 @@ export class FirestoreMailOutbox implements MailOutbox {
     return this.firestore.runTransaction(async (tx) => {
       const decision = decide(logOf((await tx.get(this.logRef(key))).data()));
       if (!decision.send) return decision.retryAfterMs;
+      const codeRef = proofs?.code ? this.firestore.collection(collections.mailCodes).doc(proofs.userId) : null;
+      // Read before any write: the code the new one replaces is kept among the earlier (mail-codes.ts).
+      const before = codeRef ? ((await tx.get(codeRef)).data() as MailCodeRecord | undefined) : undefined;
       tx.set(this.logRef(key), { sentAt: decision.log.sentAt, plainSentAt: decision.log.plainSentAt ?? [] });
       // The new code replaces the whole of the earlier one; the account's wrong tries of the hour stay.
-      if (proofs?.code) {
-        const ref = this.firestore.collection(collections.mailCodes).doc(proofs.userId);
-        tx.set(ref, { code: proofs.code }, { mergeFields: ['code'] });
+      if (codeRef && proofs?.code) {
+        tx.set(codeRef, replacingMailCode(before, proofs.code), { mergeFields: ['code', 'earlier'] });
       }
       if (proofs) {
         const ref = this.firestore.collection(collections.addressProofs).doc(proofs.link.id);

@@ -16,7 +16,10 @@
  *   ACCOUNT_WRONG_TRIES: then each wrong try ends the code it was made on, and every further try
  *   needs a new mail, which the mailbox's own limits bound (mail-limits.ts).
  * - Wrong, expired, spent, replaced, void or unknown: one refusal, and a wrong try changes nothing
- *   but the counts.
+ *   but the counts. Only the code of one of the last few mails that a newer one replaced is told
+ *   apart (`older`), so that the page can say that only the newest mail's code works: it is refused
+ *   and counted as any wrong try, and what it tells a guesser, that a guess was a code no longer
+ *   good, is worth nothing.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { withEventCounted, type RollingWindow } from '../../platform/domain/rolling-window.js';
@@ -58,9 +61,17 @@ export interface StoredMailCode {
   voidAt: string | null;
 }
 
+/**
+ * The replaced codes whose digests are kept, newest first: "send the e-mail again" a few times in a
+ * row, and the code read from any of those mails is told apart from a typo.
+ */
+export const EARLIER_CODES_KEPT = 4;
+
 /** `_mailCodes/{uid}`. */
 export interface MailCodeRecord {
   code?: StoredMailCode;
+  /** The digests of the codes newer mails replaced, newest first (at most EARLIER_CODES_KEPT). */
+  earlier?: string[];
   /** The account's wrong tries of the last hour, across its codes (ISO, oldest first). */
   wrongAt?: string[];
 }
@@ -90,6 +101,15 @@ export function issuedMailCode(digest: string, address: string, now: Date): Stor
     spentAt: null,
     voidAt: null,
   };
+}
+
+/** A new mail's code, replacing the account's earlier one, whose digest is kept among the earlier. */
+export function replacingMailCode(
+  record: MailCodeRecord | undefined,
+  code: StoredMailCode,
+): Required<Pick<MailCodeRecord, 'code' | 'earlier'>> {
+  const earlier = [...(record?.code ? [record.code.digest] : []), ...(record?.earlier ?? [])];
+  return { code, earlier: earlier.slice(0, EARLIER_CODES_KEPT) };
 }
 
 /** The zero of each script's digits a person may type the code in here (our languages' own). */
@@ -135,7 +155,7 @@ export function liveMailCode(code: StoredMailCode | undefined, now: Date): code 
  * or null when nothing is to be written (a typed code that is no code, an account with no record).
  */
 export type MailCodeTry =
-  { kind: 'right'; record: MailCodeRecord } | { kind: 'refused'; record: MailCodeRecord | null };
+  { kind: 'right'; record: MailCodeRecord } | { kind: 'refused'; record: MailCodeRecord | null; older?: true };
 
 /** `typedDigest`: the digest of what was typed, null when it was no code (typedMailCode). */
 export function triedMailCode(record: MailCodeRecord | undefined, typedDigest: string | null, now: Date): MailCodeTry {
@@ -147,8 +167,12 @@ export function triedMailCode(record: MailCodeRecord | undefined, typedDigest: s
     return { kind: 'right', record: { ...record, code: { ...code, spentAt: at } } };
   }
   const wrongAt = withEventCounted(record.wrongAt, ACCOUNT_WRONG_TRIES, now);
-  if (!liveMailCode(code, now)) return { kind: 'refused', record: { ...record, wrongAt } };
+  const older = (record.earlier ?? []).some((digest) => sameDigest(digest, typedDigest))
+    ? { older: true as const }
+    : {};
+  if (!liveMailCode(code, now)) return { kind: 'refused', record: { ...record, wrongAt }, ...older };
   const wrongTries = code.wrongTries + 1;
   const ends = wrongTries >= WRONG_TRIES_PER_CODE || wrongAt.length >= ACCOUNT_WRONG_TRIES.limit;
-  return { kind: 'refused', record: { ...record, wrongAt, code: { ...code, wrongTries, voidAt: ends ? at : null } } };
+  const counted = { ...record, wrongAt, code: { ...code, wrongTries, voidAt: ends ? at : null } };
+  return { kind: 'refused', record: counted, ...older };
 }

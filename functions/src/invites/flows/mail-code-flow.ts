@@ -3,7 +3,8 @@
  * proving the address: for the signed-in e-mail account, a try of its newest mail's code. A right
  * code is spent and answers the proof it is: the address the mail went to, when it was sent. The
  * door (activation-flow.ts) then binds it to the account as it is now. Every other try hears one
- * refusal, whatever was wrong, and changes nothing but the counts.
+ * refusal, whatever was wrong, and changes nothing but the counts; only an older mail's code is
+ * told apart, so that the page can say that the newest mail's code is the one that works.
  */
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
@@ -27,6 +28,11 @@ export const MAIL_CODE_REFUSAL = 'This code does not work: check it, or send the
 
 export const refusedMailCode = () => new FlowError('invalid-argument', MAIL_CODE_REFUSAL, { mailCode: 'refused' });
 
+/** The refusal of a code from one of the account's older mails (mail-codes.ts, `older`): `details.mailCode` says so. */
+export const MAIL_CODE_OLDER = 'This code is from an older e-mail: only the code in the newest e-mail works';
+
+const olderMailCode = () => new FlowError('invalid-argument', MAIL_CODE_OLDER, { mailCode: 'older' });
+
 export class MailCodeFlow {
   constructor(private readonly deps: MailCodeDeps) {}
 
@@ -39,6 +45,7 @@ export class MailCodeFlow {
     const digest = key && typed ? mailCodeDigest(key, caller.uid, typed) : null;
     const now = this.deps.now();
     const tried = await this.deps.codes.tryCode(caller.uid, (record) => triedMailCode(record, digest, now));
+    if (tried.kind === 'refused' && tried.older) throw olderMailCode();
     const code = tried.kind === 'right' ? tried.record.code : undefined;
     // A code stored before codes kept their address proves nothing: the next mail's does.
     if (!code?.address) throw refusedMailCode();

@@ -149,6 +149,9 @@ const web = {
     codeWorking: 'Confirming…',
     codeShape: 'Type the 6 digits of the code from the email.',
     codeRefused: 'This code does not work. Check it, or send the email again for a new one.',
+    // A code of an older mail: only the newest mail's works (the server tells it apart from a typo).
+    codeOlder:
+      'This code is from an older email. Only the code in the newest email works: look for the latest one in your inbox.',
     codeElsewhere: 'The code works only where you signed up. Open the link in the email instead.',
     codeNeedsJavaScript:
       'The code needs JavaScript, which this browser has turned off. Open the link in the email instead.',

@@ -10,9 +10,19 @@ import { callFunction } from '@/lib/callables';
 import { failureMessageKey, firebaseErrorCode } from '@/lib/errors';
 import { signedUpAccount } from './verification';
 
-/** The refusal the server gives every code that does not work (wrong, expired, spent, replaced). */
+/**
+ * The refusal the server gives every code that does not work (wrong, expired, spent, replaced);
+ * `older`: the code is one of an older mail of this address, which a newer mail replaced.
+ */
 class RefusedCodeError extends Error {
   override readonly name = 'RefusedCodeError';
+
+  constructor(
+    readonly older: boolean,
+    options: ErrorOptions,
+  ) {
+    super(older ? "An older mail's code was refused" : 'The code was refused', options);
+  }
 }
 
 /**
@@ -37,8 +47,8 @@ export async function confirmWithCode(
     answer = await callFunction('confirmEmailWithCode', request);
   } catch (error) {
     const details = (error as { details?: { mailCode?: unknown } }).details;
-    if (firebaseErrorCode(error) === 'invalid-argument' && details?.mailCode === 'refused')
-      throw new RefusedCodeError('The code was refused', { cause: error });
+    const refusal = firebaseErrorCode(error) === 'invalid-argument' ? details?.mailCode : undefined;
+    if (refusal === 'refused' || refusal === 'older') throw new RefusedCodeError(refusal === 'older', { cause: error });
     throw error;
   }
   if (answer.status !== 200) throw new Error(`confirmEmailWithCode answered ${answer.status}: ${answer.message}`);
@@ -47,6 +57,6 @@ export async function confirmWithCode(
 
 /** What the person is told when the code did not confirm: the translation key. */
 export function codeFailureKey(error: unknown): string {
-  if (error instanceof RefusedCodeError) return 'confirmEmail.codeRefused';
+  if (error instanceof RefusedCodeError) return error.older ? 'confirmEmail.codeOlder' : 'confirmEmail.codeRefused';
   return failureMessageKey(error);
 }

@@ -1,3 +1,4 @@
+import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import type { WebPageInput } from '@dayfocus/contracts/web-page';
@@ -12,8 +13,6 @@ import { fakeLinkPageRenderer, localLinkSettings } from '../short-links.js';
 const asha: InviterCard = { inviterId: 'asha', name: 'Asha Verma', photoUrl: null };
 const answer: ActivationAnswer = { ...writeSucceeded, inviter: asha, inviteLink: 'https://dayfocus.app/l/abc' };
 const LINK = '/welcome/mira/asha?lg=hi&mode=verifyEmail&oobCode=code-of-the-mail';
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile Safari/604.1';
 
 function flowWith(
   options: {
@@ -54,7 +53,7 @@ function flowWith(
   const answer_ = (method: string, rawUrl: string, client = '203.0.113.7') => {
     const route = pageRouteOf(new URL(rawUrl, 'http://localhost').pathname);
     if (route.kind !== 'welcome') throw new Error(`${rawUrl} is no welcome page`);
-    return flow.answer(route, { method, rawUrl, client, userAgent: IPHONE });
+    return flow.answer(route, { method, rawUrl, client, userAgent: SAFARI_IPHONE });
   };
   return { answer: answer_, rendered, activations, platforms, looked };
 }

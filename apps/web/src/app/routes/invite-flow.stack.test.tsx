@@ -108,7 +108,9 @@ describe('email sign-up, against the local stack', () => {
     expect(await screen.findByRole('heading', { name: 'Confirm Your Email' }, { timeout: 30_000 })).toBeInTheDocument();
     expect(location.pathname).toBe('/confirm-email');
     expect(location.state).toMatchObject({ email, inviterId: inviter.userId, uid: expect.any(String) });
-    expect(screen.getByText(`We have sent an email with a confirmation link to ${email}.`)).toBeInTheDocument();
+    expect(screen.getByText(email).parentElement).toHaveTextContent(
+      `We have sent an email with a confirmation link to ${email}.`,
+    );
 
     const continueUrl = new URL((await verificationEmail(email)).continueUrl ?? '');
     const [, welcome, uid, inviterId] = continueUrl.pathname.split('/');

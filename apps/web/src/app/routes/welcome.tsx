@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import { Alert } from '@/components/alert';
 import { Page } from '@/components/page';
+import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { useLinkProblem, type ActivationAnswer } from '@/features/welcome/api/activate-account';
 import { ActivationStatus, LinkProblem } from '@/features/welcome/components/activation-status';
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
@@ -31,6 +33,12 @@ export default function WelcomeRoute() {
   const { inviteeId, inviterId } = useParams();
   const [search] = useSearchParams();
   const server = useServerWelcome();
+  // The inviter's card, when the sign-up's pages in this tab asked for it: the greeting then holds
+  // the news' own place while activation runs. Read, never fetched (nor on the server's page).
+  const queryClient = useQueryClient();
+  const knownInviter = inviterId
+    ? (queryClient.getQueryData(getInviterQueryOptions(inviterId).queryKey) ?? undefined)
+    : undefined;
   const takenOver = useTakenOver();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
   const platform = usePlatform();
@@ -60,7 +68,7 @@ export default function WelcomeRoute() {
   // the invite link held), so that nothing moves when the answer comes.
   const content = (answer: ActivationAnswer | undefined, pending: boolean) => (
     <>
-      {(pending || answer) && <FriendGreeting inviter={answer?.inviter} pending={pending} />}
+      {(pending || answer) && <FriendGreeting inviter={answer?.inviter ?? knownInviter} pending={pending} />}
       <p className="download-prompt">{t('welcome.download')}</p>
       <AppHandoff
         inviteLink={answer?.inviteLink ?? null}

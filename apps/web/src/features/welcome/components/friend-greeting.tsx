@@ -12,13 +12,27 @@ export function unbroken(name: string): string {
  * The news only once activation has succeeded: while it runs (`pending`), the same place says
  * calmly "Activating your account…", in words alone. One live region in both states (it announces
  * the news), holding the news' height while it waits, so that nothing below moves when the answer
- * comes. The picture is larger than the news, so that the page's largest paint is the first one
- * (LCP), not the news that comes later.
+ * comes: where the inviter is known already (the sign-up's pages asked for her card), the news
+ * itself, drawn unseen under the words, holds exactly its own height; otherwise the most the news
+ * can take (`.greeting-news-held`). The picture is larger than the news, so that the page's largest
+ * paint is the first one (LCP), not the news that comes later.
  */
 export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | null | undefined; pending: boolean }) {
   const { t } = useTranslation();
-  // Only a greeting that began pending holds the news' place: one drawn with its news has nothing to wait for.
-  const [began] = useState(pending);
+  // Only a greeting that began pending without its inviter holds the most the news can take: one
+  // drawn with its news has nothing to wait for, one that knows her holds the news' own height.
+  const [held] = useState(pending && !inviter);
+  const headline = inviter && (
+    <p key="news" className="greeting-headline">
+      {t('welcome.friends', { name: unbroken(inviter.name) })}
+    </p>
+  );
+  const note = (
+    <p className="greeting-note">
+      <span className="greeting-congratulations">{t('welcome.congratulations')}</span>{' '}
+      <span>{t('welcome.activated')}</span>
+    </p>
+  );
   return (
     <div className="greeting">
       {inviter ? (
@@ -28,27 +42,28 @@ export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | nu
         // takes its place without moving anything.
         <img className="inviter-picture" src={PLACEHOLDER_PICTURE} alt="" width={112} height={112} />
       )}
-      <div className={began ? 'greeting-news greeting-news-held' : 'greeting-news'} role="status">
+      <div className={held ? 'greeting-news greeting-news-held' : 'greeting-news'} role="status">
         {pending ? (
-          // Keyed apart: a new element for the news (an element that moves is a layout shift).
-          // Words alone, no spinner: an endless animation while the page loads costs a slow
-          // phone a frame's work each time it turns (Lighthouse: TBT 767-894 ms with it, 263-430
-          // ms without, the same build otherwise, docs/benchmarks.md).
-          <p key="progress" className="greeting-progress">
-            {t('welcome.activating')}
-          </p>
-        ) : (
-          inviter && (
-            <p key="news" className="greeting-headline">
-              {t('welcome.friends', { name: unbroken(inviter.name) })}
+          <>
+            {/* Keyed apart: a new element for the news (an element that moves is a layout shift).
+                Words alone, no spinner: an endless animation while the page loads costs a slow
+                phone a frame's work each time it turns (Lighthouse: TBT 767-894 ms with it, 263-430
+                ms without, the same build otherwise, docs/benchmarks.md). */}
+            <p key="progress" className={inviter ? 'greeting-progress greeting-progress-over' : 'greeting-progress'}>
+              {t('welcome.activating')}
             </p>
-          )
-        )}
-        {!pending && (
-          <p className="greeting-note">
-            <span className="greeting-congratulations">{t('welcome.congratulations')}</span>{' '}
-            <span>{t('welcome.activated')}</span>
-          </p>
+            {inviter && (
+              <div className="greeting-news-shape" aria-hidden="true">
+                {headline}
+                {note}
+              </div>
+            )}
+          </>
+        ) : (
+          <>
+            {headline}
+            {note}
+          </>
         )}
       </div>
     </div>

@@ -3,6 +3,7 @@ import { BrowserRouter, matchPath } from 'react-router';
 import { webPageRoutes } from '@dayfocus/contracts/page-paths';
 import type { PageName } from '@/config/paths';
 import { AppRoutes, type Pages } from './app-routes';
+import { loadConfirmEmail } from './routes/load-confirm-email';
 import { loadWelcome } from './routes/load-welcome';
 
 /**
@@ -17,7 +18,7 @@ export const loaders = {
   invitation: () => import('./routes/invitation'),
   'social-sign-up': () => import('./routes/social-sign-up'),
   'sign-up': () => import('./routes/sign-up'),
-  'confirm-email': () => import('./routes/confirm-email'),
+  'confirm-email': loadConfirmEmail,
   welcome: loadWelcome,
   home: () => import('./routes/home'),
   'not-found': () => import('./routes/not-found'),

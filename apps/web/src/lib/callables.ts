@@ -16,9 +16,10 @@ export async function callFunction<N extends CallableName>(name: N, request: Req
 /**
  * Makes ready for a call of `name` that is about to come (the person is typing what it sends):
  * Firebase loaded and, for a replay-protected callable, its limited-use App Check token asked for
- * now rather than after her tap (docs/arrival.md, "The code, where she signed up").
+ * now rather than after her tap (docs/arrival.md, "The code, where she signed up"). `ahead`: for a
+ * call that may not come, whose token is asked only where that costs no challenge (lib/firebase.ts).
  */
-export async function prepareCallable(name: CallableName): Promise<void> {
+export async function prepareCallable(name: CallableName, options: { ahead?: boolean } = {}): Promise<void> {
   const { prepareCall } = await import('./firebase');
-  prepareCall(name);
+  prepareCall(name, options);
 }

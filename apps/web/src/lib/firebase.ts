@@ -94,11 +94,25 @@ class AttestationProvider extends CustomProvider {
    * attestation is a round trip (the fallback's, two and a proof of work) that would otherwise come
    * between the tap and the call. One is held at a time, and it is used once.
    */
-  holdLimitedUse(): void {
-    if (this.held) return;
-    const held = this.attest(true);
+  holdLimitedUse({ ahead = false }: { ahead?: boolean } = {}): void {
+    if (this.held || (ahead && this.firstFailed)) return;
+    const held = ahead ? this.firstOnly() : this.attest(true);
     held.catch(() => undefined);
     this.held = held;
+  }
+
+  /**
+   * The first attestation's limited-use token alone: asked well ahead of a call that may never come,
+   * a token is worth a background attestation, never the fallback's challenge (whose price counts
+   * against the visitor's limits); a failure is noted for the fallback to take over at the call.
+   */
+  private async firstOnly(): Promise<AppCheckToken> {
+    try {
+      return await this.first.getToken(true);
+    } catch (error) {
+      if (this.fallback) this.firstFailed = true;
+      throw error;
+    }
   }
 
   /** The held token, unless it failed or would expire before the call reaches the server. */
@@ -171,11 +185,12 @@ export async function appCheckTokenReady(): Promise<void> {
 
 /**
  * Firebase made ready for a call of `name` that is about to come and, for a replay-protected one,
- * its limited-use App Check token asked for now (callables.ts' `prepareCallable`).
+ * its limited-use App Check token asked for now (callables.ts' `prepareCallable`); `ahead`: of the
+ * first attestation only, for a call that may not come (holdLimitedUse).
  */
-export function prepareCall(name: string): void {
+export function prepareCall(name: string, options: { ahead?: boolean } = {}): void {
   firebase();
-  if (REPLAY_PROTECTED_CALLABLES.has(name)) attestation?.holdLimitedUse();
+  if (REPLAY_PROTECTED_CALLABLES.has(name)) attestation?.holdLimitedUse(options);
 }
 
 export function initFirebase(config: RuntimeConfig): void {

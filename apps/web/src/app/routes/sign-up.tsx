@@ -19,6 +19,7 @@ import { useEmailProof } from '@/features/sign-up/use-email-proof';
 import { finishedAt, finishFields, keepFields, keptFields, type KeptFields } from '@/features/sign-up/kept-fields';
 import { RESUME_PARAMETER } from '@/features/sign-up/sign-up-again';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
+import { prefetchConfirmEmailAfterLoad } from './load-confirm-email';
 import { usePlatform } from '@/lib/use-platform';
 
 /**
@@ -46,6 +47,10 @@ export default function SignUpRoute() {
   const phone = usePhone();
   const goOn = useGoOn();
   useLeaveFinished(inviterId, takenOver);
+  // The confirmation page comes next: fetched ahead, not after the sign-up's calls have answered.
+  useEffect(() => {
+    if (takenOver) prefetchConfirmEmailAfterLoad();
+  }, [takenOver]);
 
   // The code is in the fragment, which the server never sees: known once the app has the page.
   if (finishing && inviterId) return <FinishPage code={takenOver ? finishCode : undefined} inviterId={inviterId} />;

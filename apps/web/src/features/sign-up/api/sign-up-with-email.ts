@@ -3,7 +3,7 @@ import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { RequestOf } from '@dayfocus/contracts/callables';
 import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/auth';
-import { callFunction } from '@/lib/callables';
+import { callFunction, prepareCallable } from '@/lib/callables';
 import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
 import type { SubmitProblem } from '../use-sign-up-form';
 import { registerInvitee } from './register-invitee';
@@ -92,6 +92,8 @@ export async function signUpWithEmail(input: EmailSignUp): Promise<SignedUp> {
     if (proved)
       return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs: 0, proved };
   }
+  // The code's call on the next page gets its App Check token now, while the mail is written.
+  void prepareCallable('confirmEmailWithCode', { ahead: true }).catch(() => undefined);
   const { retryAfterMs } = await sendVerificationEmail(input.language);
   return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs };
 }

@@ -35,14 +35,7 @@ export function MailCodeForm({ uid, ready, onBusy, onConfirmed }: Props) {
   const id = useId();
   const platform = usePlatform();
   const formRef = useRef<HTMLFormElement>(null);
-  // What the call needs, asked for as she goes to type the code (and again after a code that did
-  // not work, whose token the call spent): her tap then waits for the call alone.
-  const prepare = () => {
-    if (!uid) return;
-    // Side by side: the token does not wait for the code's module.
-    void prepareCallable('confirmEmailWithCode').catch(() => undefined);
-    void loadCodeApi().then((api) => api?.prepareCode(uid));
-  };
+  const prepare = usePrepareCode(uid, ready);
   const { messageKey, isSubmitting, register, submit } = useMailCodeForm(async (code) => {
     if (!uid) return 'confirmEmail.codeElsewhere';
     onBusy(true);
@@ -105,6 +98,31 @@ export function MailCodeForm({ uid, ready, onBusy, onConfirmed }: Props) {
       <CodeButton busy={isSubmitting} />
     </form>
   );
+}
+
+/**
+ * What the call needs, asked for as she goes to type the code (and again after a code that did not
+ * work, whose token the call spent): her tap then waits for the call alone. Also once the page has
+ * loaded, while she is away reading her mail, where the token costs no challenge (`ahead`).
+ */
+function usePrepareCode(uid: string | undefined, ready: boolean): () => void {
+  const prepare = (ahead = false) => {
+    if (!uid) return;
+    // Side by side: the token does not wait for the code's module.
+    void prepareCallable('confirmEmailWithCode', { ahead }).catch(() => undefined);
+    void loadCodeApi().then((api) => api?.prepareCode(uid));
+  };
+  useEffect(() => {
+    if (ready && uid) afterLoad(() => prepare(true));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the app has the page of the tab that signed up
+  }, [ready, uid]);
+  return () => prepare();
+}
+
+/** Runs `then` once the page has loaded (its own requests first). */
+function afterLoad(then: () => void): void {
+  if (document.readyState === 'complete') then();
+  else window.addEventListener('load', then, { once: true });
 }
 
 /** The code's module; null where it cannot be fetched (the network), which the submit tells. */

@@ -22,6 +22,7 @@ import {
   useBrowser,
   verificationEmail,
   visible,
+  takenOver,
   type Language,
   openMailLink,
 } from './support/app';
@@ -156,12 +157,15 @@ describe('The first attestation refused', () => {
       const inviter = await seedInviter();
       const page = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
       const attestation = await refuseFirstAttestation(page);
+      // From the first byte on the slow phone: the check (for the proof's nonce, which the app asks
+      // for as it takes the form over) is still under way when she taps "Sign up" right after.
+      await slowPhone(page, { cpu: 6 });
       await page.goto(`/sign-up/${inviter.userId}`);
+      await takenOver(page);
       await page.getByLabel(t.signUp.username, { exact: true }).fill('Mira Nair');
       await page.getByLabel(t.signUp.email, { exact: true }).fill(uniqueEmail('e2e-fallback-slow'));
       await page.getByLabel(t.signUp.password, { exact: true }).fill('correct-horse');
       await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill('correct-horse');
-      await slowPhone(page, { cpu: 6 });
       const button = page.getByRole('button', { name: t.signUp.submit, exact: true });
       await button.click();
       // The check's words, on the busy button, once it has waited a while for the fallback.
@@ -170,7 +174,7 @@ describe('The first attestation refused', () => {
       expect(await waiting.getAttribute('aria-busy')).toBe('true');
       await screenshot(page, 'app-check-slow-check', language, 'phone');
       await reachPath(page, confirmEmailPath);
-      // The form's page ran one solved challenge for its sign-up.
+      // The form's page ran one solved challenge, for its nonce and its sign-up.
       expect(attestation.challengesByPage()).toEqual({ 'sign-up': 1 });
     },
     2 * SLOW_STEP_MS,

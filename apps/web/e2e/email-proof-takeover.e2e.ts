@@ -9,23 +9,10 @@ import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedInviter, takenOver, useBrowser } from './support/app';
+import { withoutTrialToken } from './support/trial-token';
 import { firstPaint, slowPhone } from './support/slow-phone';
 
 const FIELD = 'input[autocomplete="email-verification-token"]';
-
-/** The server's pages as a deployment without the trial's token serves them: no token in the state, no tag. */
-async function withoutTrialToken(page: Page): Promise<void> {
-  await page.route('**/sign-up/**', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const html = (await response.text())
-      .replace(/,"originTrialToken":"[^"]*"/, '')
-      .replace(/"originTrialToken":"[^"]*",?/, '')
-      .replace(/<meta http-equiv="origin-trial"[^>]*>/i, '');
-    if (html.includes('originTrialToken')) throw new Error('The page still names an origin-trial token');
-    await route.fulfill({ response, body: html });
-  });
-}
 
 /** What the page asks for that only the proof's nonce would need: its module, App Check's token, the nonce. */
 function proofRequests(page: Page): string[] {

@@ -14,7 +14,6 @@ import {
   authUserByEmail,
   expectJoined,
   reachPath,
-  screenshot,
   seedInviter,
   signUpByEmail,
   uniqueEmail,
@@ -65,7 +64,6 @@ describe('The code from the mail on a slow phone', () => {
 
     await reachPath(page, new RegExp(`^/welcome/${uid}/${inviter.userId}(\\?lg=[a-z]+)?$`));
     await visible(page.getByText(en.welcome.activated));
-    await screenshot(page, 'confirm-email-code-ahead-welcome', 'en', 'phone');
     // After the tap, up to the call: nothing but the call; after it, no script before the welcome page.
     const after = requests.slice(beforeTap);
     const callAt = after.findIndex((r) => r.kind === 'call' && r.name === 'confirmEmailWithCode');

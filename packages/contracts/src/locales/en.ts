@@ -71,11 +71,11 @@ const web = {
     google: 'Sign up with Google',
     email: 'Sign up with email',
     or: 'or',
-    finishing: 'Finishing your sign-up…',
-    // A provider's sign-in that failed or was cancelled: email is always the way round it.
     /** Without scripts a provider's button only loads the page again: the line says why before the tap. */
     needsJavaScript:
       'Sign-up with Apple or Google needs JavaScript, which this browser has turned off. Turn it on, or open this page in another browser.',
+    finishing: 'Finishing your sign-up…',
+    // A provider's sign-in that failed or was cancelled: email is always the way round it.
     failed: 'Sign-up with {{provider}} did not work. Try again, or sign up with email.',
     failedNetwork: 'We could not reach {{provider}}. Check your connection, or sign up with email.',
     cancelled: 'The {{provider}} window was closed. Try again, or choose another way to sign up.',
@@ -141,10 +141,10 @@ const web = {
     wrongAddress: 'Wrong address? Change it',
     sent: 'We have sent you an email with a confirmation link.',
     next: 'Open the link in that email, or type the code it carries below, to activate your account.',
-    codeLabel: 'Code from the email',
-    codeHint: 'The 6 digits in the email, under its button.',
     /** Without scripts the code cannot be typed here (its form is hidden): what works, the mail's link. */
     nextWithoutScripts: 'Open the link in that email to activate your account: it works in any browser, on any device.',
+    codeLabel: 'Code from the email',
+    codeHint: 'The 6 digits in the email, under its button.',
     codeSubmit: 'Confirm with the code',
     codeWorking: 'Confirming…',
     codeShape: 'Type the 6 digits of the code from the email.',

@@ -64,9 +64,9 @@ const hi: Locale = {
       google: 'Google से साइन अप करें',
       email: 'ईमेल से साइन अप करें',
       or: 'या',
-      finishing: 'आपका साइन अप पूरा हो रहा है…',
       needsJavaScript:
         'Apple या Google से साइन अप के लिए JavaScript चाहिए, जो इस ब्राउज़र में बंद है। इसे चालू करें, या यह पेज किसी दूसरे ब्राउज़र में खोलें।',
+      finishing: 'आपका साइन अप पूरा हो रहा है…',
       // A provider's sign-in that failed or was cancelled: email is always the way round it.
       failed: '{{provider}} से साइन अप नहीं हो सका। फिर से कोशिश करें, या ईमेल से साइन अप करें।',
       failedNetwork: '{{provider}} से संपर्क नहीं हो सका। कनेक्शन जाँचें, या ईमेल से साइन अप करें।',
@@ -129,9 +129,9 @@ const hi: Locale = {
       wrongAddress: 'गलत पता? उसे बदलें',
       sent: 'हमने आपको पुष्टि लिंक वाला ईमेल भेजा है।',
       next: 'अपना खाता सक्रिय करने के लिए उस ईमेल का लिंक खोलें, या उसमें दिया कोड नीचे लिखें।',
-      codeLabel: 'ईमेल में आया कोड',
       nextWithoutScripts:
         'अपना खाता सक्रिय करने के लिए उस ईमेल का लिंक खोलें: वह किसी भी ब्राउज़र में, किसी भी डिवाइस पर काम करता है।',
+      codeLabel: 'ईमेल में आया कोड',
       codeHint: 'ईमेल में बटन के नीचे दिए 6 अंक।',
       codeSubmit: 'कोड से पुष्टि करें',
       codeWorking: 'पुष्टि हो रही है…',

@@ -38,7 +38,8 @@ export class Person {
   private keys = 0;
   private screens = 0;
   private switches = 0;
-  private readonly started = performance.now();
+  /** Her first screen: what came before it (a journey's own setting up) is not her time. */
+  private started: number | null = null;
   private readonly contexts: BrowserContext[] = [];
 
   constructor(
@@ -63,6 +64,7 @@ export class Person {
   /** A new tab of `context`, throttled, each of its screens counted. */
   async tab(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
+    this.started ??= performance.now();
     if (this.throttled) await throttlePage(page);
     let shown = '';
     page.on('framenavigated', (frame) => {
@@ -128,7 +130,7 @@ export class Person {
 
   /** The tally at the store, and every browser of the journey closed. */
   async done(signedInAtStore: boolean): Promise<Tally> {
-    const seconds = (performance.now() - this.started) / 1000;
+    const seconds = (performance.now() - (this.started ?? performance.now())) / 1000;
     await Promise.all(this.contexts.map((context) => context.close()));
     const { taps, keys, screens, switches } = this;
     return { taps, keys, screens, switches, seconds, signedInAtStore };

@@ -111,7 +111,11 @@ describe('An address already registered, on a phone', () => {
       const t = textsOf(language);
       const page = await alreadyRegistered(browser, inviter.userId, language, person);
       await page.getByRole('button', { name: t.signUp.finishLinkButton, exact: true }).click();
-      await visible(page.getByRole('status').getByText(t.signUp.finishLinkSent.replace('{{email}}', person.email)));
+      const note = page.getByRole('status').getByText(t.signUp.finishLinkSent.replace('{{email}}', person.email));
+      await visible(note);
+      // Inside the red box, in the box's own ink: no success green in an error's colours.
+      const ink = (locator: typeof note) => locator.evaluate((node) => getComputedStyle(node).color);
+      expect(await ink(note)).toBe(await ink(page.locator('.alert-aside')));
       // Nothing more has gone yet: the words must not say it has.
       expect(await outboxIds(person.email)).toEqual([signUpMail.id]);
       await screenshot(page, 'sign-up-finish-link-on-its-way', language, 'phone');

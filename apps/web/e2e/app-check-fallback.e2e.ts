@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 import { collections } from '@dayfocus/contracts/records';
-import { adminDb } from '@dayfocus/stack/testing';
+import { adminDb, importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { en, hi, textsOf, type Translation } from './support/locales';
 import { slowPhone, SLOW_STEP_MS } from './support/slow-phone';
@@ -176,6 +176,26 @@ describe('The first attestation refused', () => {
       await reachPath(page, confirmEmailPath);
       // The form's page ran one solved challenge, for its nonce and its sign-up.
       expect(attestation.challengesByPage()).toEqual({ 'sign-up': 1 });
+    },
+    2 * SLOW_STEP_MS,
+  );
+
+  it.each(['hi', 'ta'])(
+    'in %s, on a slow phone: while the check keeps the welcome step activating, its words say what it waits for',
+    async (language) => {
+      const t = textsOf(language);
+      const inviter = await seedInviter();
+      const [invitee] = await importVerifiedInvitees([inviter.userId]);
+      if (!invitee) throw new Error('no invitee imported');
+      const page = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
+      await refuseFirstAttestation(page);
+      await slowPhone(page, { cpu: 6 });
+      // The welcome step that activates itself: its call waits for the fallback's check.
+      await page.goto(`/welcome/${invitee.uid}/${inviter.userId}`);
+      const waiting = page.getByRole('status').getByText(t.app.securityCheck, { exact: true });
+      await waiting.waitFor({ state: 'visible', timeout: SLOW_STEP_MS });
+      await screenshot(page, 'app-check-slow-check-welcome', language, 'phone');
+      await visible(page.getByText(t.welcome.activated));
     },
     2 * SLOW_STEP_MS,
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { InviterPicture, PLACEHOLDER_PICTURE } from '@/components/inviter-picture';
+import { WorkingLabel } from '@/components/working-label';
 
 /** A name as one unbreakable piece: its spaces made non-breaking, so that no line ends inside it. */
 export function unbroken(name: string): string {
@@ -50,7 +51,7 @@ export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | nu
                 phone a frame's work each time it turns (Lighthouse: TBT 767-894 ms with it, 263-430
                 ms without, the same build otherwise, docs/benchmarks.md). */}
             <p key="progress" className={inviter ? 'greeting-progress greeting-progress-over' : 'greeting-progress'}>
-              {t('welcome.activating')}
+              <WorkingLabel>{t('welcome.activating')}</WorkingLabel>
             </p>
             {inviter && (
               <div className="greeting-news-shape" aria-hidden="true">

@@ -12,18 +12,11 @@
  */
 import { browserLaunchOptions } from '@dayfocus/stack';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SLOW_3G, throttleToSlow3g } from '@dayfocus/stack/slow-3g';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 
-/**
- * Chrome DevTools' Slow 3G (`Slow3GConditions`, front_end/core/sdk/NetworkManager.ts): a 400 ms
- * round trip, which DevTools sends as 2,000 ms of latency a request (x5), and 500 Kbps x 0.8 down
- * and up (50,000 bytes a second). Network.emulateNetworkConditions takes bytes a second.
- */
-export const SLOW_3G = {
-  rttMs: 400,
-  latencyMs: 400 * 5,
-  bytesPerSecond: ((500 * 1000) / 8) * 0.8,
-} as const;
+/** DevTools' Slow 3G, as the browser tests' slow profile sets it too. */
+export { SLOW_3G };
 
 /** DevTools' "low-end mobile" CPU: 6x slower than this machine. */
 export const CPU_SLOWDOWN = 6;
@@ -81,14 +74,6 @@ export async function phonePage(context: BrowserContext, throttled: boolean): Pr
 }
 
 /** Slow 3G and 6x CPU on `page` from now on (its protocol session stays open with it). */
-export async function throttlePage(page: Page): Promise<void> {
-  const session = await page.context().newCDPSession(page);
-  await session.send('Network.enable');
-  await session.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: SLOW_3G.latencyMs,
-    downloadThroughput: SLOW_3G.bytesPerSecond,
-    uploadThroughput: SLOW_3G.bytesPerSecond,
-  });
-  await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+export function throttlePage(page: Page): Promise<void> {
+  return throttleToSlow3g(page, CPU_SLOWDOWN);
 }

@@ -1,16 +1,15 @@
 /**
  * The slow profile of the browser tests: a cheap phone on a slow network, where most of the
  * journey's bugs live (the seconds between the server's first paint and the app taking the page
- * over). Chrome DevTools' own throttling over the DevTools protocol, as the phone benchmarks set it
- * (tools/bench/src/slow-phone.ts): Slow 3G (2,000 ms of latency a request, 50,000 bytes a second
- * each way) and the CPU `cpu` times slower (4 by default, as the tryout's iPhone and in-app runs).
+ * over). Chrome DevTools' own throttling, as the phone benchmarks set it (tools/stack/src/slow-3g.ts):
+ * Slow 3G (2,000 ms of latency a request, 50,000 bytes a second each way) and the CPU `cpu` times
+ * slower (4 by default, as the tryout's iPhone and in-app runs).
  *
  * A test on this profile asserts what a person sees and can do at a moment (a tap right after the
  * paint), never how long anything took: the machine is shared, and speed is the benchmarks' job.
  */
+import { throttleToSlow3g } from '@dayfocus/stack/slow-3g';
 import type { Page } from 'playwright-core';
-
-const SLOW_3G = { latencyMs: 2_000, bytesPerSecond: 50_000 } as const;
 
 /** How long a step may take on this profile before the test fails: pages take their time here. */
 export const SLOW_STEP_MS = 120_000;
@@ -20,15 +19,7 @@ export const SLOW_STEP_MS = 120_000;
  * protocol session stays open with the page: closing it would lift the throttling.
  */
 export async function slowPhone(page: Page, { cpu = 4 }: { cpu?: number } = {}): Promise<void> {
-  const session = await page.context().newCDPSession(page);
-  await session.send('Network.enable');
-  await session.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: SLOW_3G.latencyMs,
-    downloadThroughput: SLOW_3G.bytesPerSecond,
-    uploadThroughput: SLOW_3G.bytesPerSecond,
-  });
-  await session.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  await throttleToSlow3g(page, cpu);
   page.setDefaultTimeout(SLOW_STEP_MS);
 }
 

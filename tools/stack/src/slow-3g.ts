@@ -1,0 +1,31 @@
+/**
+ * Chrome DevTools' own throttling of a page, as the phone benchmarks (tools/bench) and the browser
+ * tests' slow profile (apps/web/e2e/support/slow-phone.ts) both set it over the DevTools protocol.
+ *
+ * DevTools' Slow 3G (`Slow3GConditions`, front_end/core/sdk/NetworkManager.ts): a 400 ms round
+ * trip, which DevTools sends as 2,000 ms of latency a request (x5), and 500 Kbps x 0.8 down and up
+ * (50,000 bytes a second). Network.emulateNetworkConditions takes bytes a second.
+ */
+import type { Page } from 'playwright-core';
+
+export const SLOW_3G = {
+  rttMs: 400,
+  latencyMs: 400 * 5,
+  bytesPerSecond: ((500 * 1000) / 8) * 0.8,
+} as const;
+
+/**
+ * Slow 3G and the CPU `cpu` times slower on `page` from now on. The protocol session stays open
+ * with the page: closing it would lift the throttling.
+ */
+export async function throttleToSlow3g(page: Page, cpu: number): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_3G.latencyMs,
+    downloadThroughput: SLOW_3G.bytesPerSecond,
+    uploadThroughput: SLOW_3G.bytesPerSecond,
+  });
+  await session.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+}

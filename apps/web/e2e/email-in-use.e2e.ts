@@ -13,6 +13,7 @@ import {
   reachPath,
   screenshot,
   seedInviter,
+  sendSignUpForm,
   takenOver,
   uniqueEmail,
   useBrowser,
@@ -25,15 +26,6 @@ const TRYOUT_PHONE = { width: 412, height: 915 };
 /** "About one screen": the phone's height, and a little room for a line that wraps in a longer script. */
 const ABOUT_ONE_SCREEN = Math.round(TRYOUT_PHONE.height * 1.1);
 
-async function sendForm(page: Page, language: Language, person: { name: string; email: string }, password: string) {
-  const t = textsOf(language);
-  await page.getByLabel(t.signUp.username, { exact: true }).fill(person.name);
-  await page.getByLabel(t.signUp.email, { exact: true }).fill(person.email);
-  await page.getByLabel(t.signUp.password, { exact: true }).fill(password);
-  await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(password);
-  await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
-}
-
 /** The form of the invitation in `language`, on a phone, sent again for an address already registered. */
 async function alreadyRegistered(
   browser: ReturnType<typeof useBrowser>,
@@ -45,7 +37,7 @@ async function alreadyRegistered(
   await page.setViewportSize(TRYOUT_PHONE);
   await page.goto(`/sign-up/${inviterId}?lg=${language}`);
   await takenOver(page);
-  await sendForm(page, language, person, `another-password-${language}`);
+  await sendSignUpForm(page, { ...person, password: `another-password-${language}` }, textsOf(language));
   await visible(page.getByRole('alert').getByText(textsOf(language).signUp.finishLinkOffer));
   return page;
 }
@@ -77,7 +69,7 @@ describe('An address already registered, on a phone', () => {
       const first = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
       await first.goto(`/sign-up/${inviter.userId}?lg=${language}`);
       await takenOver(first);
-      await sendForm(first, language, person, 'first-password-1');
+      await sendSignUpForm(first, { ...person, password: 'first-password-1' }, textsOf(language));
       await reachPath(first, confirmEmailPath);
 
       const page = await alreadyRegistered(browser, inviter.userId, language, person);
@@ -102,7 +94,7 @@ describe('An address already registered, on a phone', () => {
     const first = await browser.newPage({ device: 'phone', language: 'hi', userAgent: CHROME_ANDROID });
     await first.goto(`/sign-up/${inviter.userId}?lg=hi`);
     await takenOver(first);
-    await sendForm(first, 'hi', person, 'first-password-1');
+    await sendSignUpForm(first, { ...person, password: 'first-password-1' }, textsOf('hi'));
     await reachPath(first, confirmEmailPath);
     // Her sign-up's mail, just sent: the mailbox's minute starts.
     const signUpMail = await verificationMail(person.email);

@@ -4,7 +4,6 @@
 // there, and she ends friends with her inviter (docs/app-contract.md's threat model, row 36).
 import { outboxIds, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpAgainHref } from '@/features/sign-up/sign-up-again';
 import { hi, textsOf } from './support/locales';
@@ -16,19 +15,12 @@ import {
   reachPath,
   screenshot,
   seedInviter,
+  sendSignUpForm,
   takenOver,
   uniqueEmail,
   useBrowser,
   visible,
 } from './support/app';
-
-async function fillForm(page: Page, person: { name: string; email: string }, password: string) {
-  await page.getByLabel(hi.signUp.username, { exact: true }).fill(person.name);
-  await page.getByLabel(hi.signUp.email, { exact: true }).fill(person.email);
-  await page.getByLabel(hi.signUp.password, { exact: true }).fill(password);
-  await page.getByLabel(hi.signUp.confirmPassword, { exact: true }).fill(password);
-  await page.getByRole('button', { name: hi.signUp.submit, exact: true }).click();
-}
 
 /** A sign-up left half-way in Hindi on a phone: made and recorded, then the network goes before the mail. */
 async function leftHalfWay(
@@ -40,7 +32,7 @@ async function leftHalfWay(
   await first.route('**/api/sendVerificationEmail', (route) => route.abort('internetdisconnected'));
   await first.goto(`/sign-up/${inviterId}?lg=hi`);
   await takenOver(first);
-  await fillForm(first, person, 'first-password-1');
+  await sendSignUpForm(first, { ...person, password: 'first-password-1' }, hi);
   await visible(first.getByRole('alert'));
   expect(await outboxIds(person.email)).toEqual([]);
   return (await authUserByEmail(person.email)).uid;
@@ -59,7 +51,7 @@ describe('A sign-up left half-way', () => {
     const again = await browser.newPage({ device: 'phone', language: 'hi', userAgent: CHROME_ANDROID });
     await again.goto(`/sign-up/${inviter.userId}?lg=hi`);
     await takenOver(again);
-    await fillForm(again, person, 'second-password-2');
+    await sendSignUpForm(again, { ...person, password: 'second-password-2' }, hi);
     await visible(again.getByText(hi.signUp.finishLinkOffer));
     await again.getByRole('button', { name: hi.signUp.finishLinkButton, exact: true }).click();
     await visible(again.getByText(hi.signUp.finishLinkSent.replace('{{email}}', person.email)));

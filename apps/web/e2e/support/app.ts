@@ -205,12 +205,21 @@ export async function signUpByEmail(
   t: Translation = en,
 ): Promise<void> {
   await page.goto(`/sign-up/${inviterId}`);
+  await sendSignUpForm(page, invitee, t);
+  await reachPath(page, confirmEmailPath);
+}
+
+/** The e-mail form on the page, its four fields filled in `t`'s language and "Sign up" tapped. */
+export async function sendSignUpForm(
+  page: Page,
+  invitee: { name: string; email: string; password: string },
+  t: Translation = en,
+): Promise<void> {
   await page.getByLabel(t.signUp.username, { exact: true }).fill(invitee.name);
   await page.getByLabel(t.signUp.email, { exact: true }).fill(invitee.email);
   await page.getByLabel(t.signUp.password, { exact: true }).fill(invitee.password);
   await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(invitee.password);
   await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
-  await reachPath(page, confirmEmailPath);
 }
 
 /**

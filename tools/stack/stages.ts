@@ -16,6 +16,8 @@ import { repoRoot } from './src/config.js';
 interface Stage {
   name: string;
   command: string[];
+  /** The group this stage runs inside its stack, whose rows the table shows under it. */
+  inner?: string;
 }
 
 const tsx = (...args: string[]) => ['tsx', ...args];
@@ -33,10 +35,12 @@ const groups: Record<string, Stage[]> = {
     {
       name: 'the stack (start, stop)',
       command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'stack')),
+      inner: 'stack',
     },
     {
       name: 'the hot-document stack (start, stop)',
       command: tsx('tools/stack/with-stack.ts', '--hot-documents=production', ...tsx('tools/stack/stages.ts', 'hot')),
+      inner: 'hot',
     },
   ],
   stack: [
@@ -66,6 +70,7 @@ interface Timed {
   outcome: 'passed' | 'failed';
   /** The group it ran in: an outer stage's row includes its inner group's. */
   group: string;
+  inner?: string;
 }
 
 const record = join(repoRoot, '.artifacts', 'test-stages.json');
@@ -88,13 +93,16 @@ function runStage(command: string[]): Promise<number> {
   return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-async function timed(name: string, group: string, command: string[]): Promise<boolean> {
+async function timed({ name, command, inner }: Stage, group: string): Promise<boolean> {
   console.log(`\n[stage] ${name}: ${command.join(' ')}`);
   const started = performance.now();
   const code = await runStage(command);
   const seconds = (performance.now() - started) / 1000;
   // Read again: an inner group has written its rows meanwhile.
-  keep([...recorded(), { name, seconds, outcome: code === 0 ? 'passed' : 'failed', group }]);
+  keep([
+    ...recorded(),
+    { name, seconds, outcome: code === 0 ? 'passed' : 'failed', group, ...(inner ? { inner } : {}) },
+  ]);
   return code === 0;
 }
 
@@ -105,9 +113,8 @@ function table(rows: Timed[]): string[] {
   const outer = rows.filter((row) => row.group === 'all' || row.group === 'ci');
   const lines = ['| stage | wall time | outcome |', '| --- | --- | --- |'];
   for (const row of outer) {
-    const inner = row.name.startsWith('the hot') ? 'hot' : row.name.startsWith('the stack (') ? 'stack' : null;
     lines.push(`| ${row.name} | ${clock(row.seconds)} | ${row.outcome} |`);
-    for (const child of inner ? rows.filter((r) => r.group === inner) : [])
+    for (const child of row.inner ? rows.filter((r) => r.group === row.inner) : [])
       lines.push(`| &nbsp;&nbsp;${child.name} | ${clock(child.seconds)} | ${child.outcome} |`);
   }
   const total = outer.reduce((sum, row) => sum + row.seconds, 0);
@@ -129,7 +136,7 @@ if (argv[0] === '--time') {
     console.error('usage: tsx tools/stack/stages.ts --time <name> -- <command> [args...]');
     process.exit(2);
   }
-  const passed = await timed(name, 'ci', command);
+  const passed = await timed({ name, command }, 'ci');
   printTable();
   process.exit(passed ? 0 : 1);
 }
@@ -151,7 +158,7 @@ if (group === 'all') {
 }
 let passed = true;
 for (const stage of stages) {
-  passed = await timed(stage.name, group, stage.command);
+  passed = await timed(stage, group);
   if (!passed) break;
 }
 if (group === 'all') printTable();

@@ -4,8 +4,9 @@
 // under it after (an 80 px hole on a phone before).
 import { verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { holdActivation } from './support/hold-app';
 import { textsOf, type Language } from './support/locales';
 import {
   authUserByEmail,
@@ -18,20 +19,6 @@ import {
   useBrowser,
   visible,
 } from './support/app';
-
-/** Holds the page's activation calls until `release()`. */
-async function holdActivation(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname.endsWith('/activateAccount'),
-    async (route: Route) => {
-      await released;
-      await route.fallback();
-    },
-  );
-  return release;
-}
 
 /** The greeting's place less what it holds (its lines and the gap between them), in CSS pixels. */
 function emptyBand(page: Page): Promise<number> {
@@ -54,7 +41,7 @@ describe('The welcome step that activates itself', () => {
       const page = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
       await signUpByEmail(page, inviter.userId, invitee, t);
       const { uid } = await authUserByEmail(invitee.email);
-      const release = await holdActivation(page);
+      const { release } = await holdActivation(page);
 
       // The mail's link, tapped in the mail app's browser: the tab that signed up moves on by itself.
       const mailApp = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });

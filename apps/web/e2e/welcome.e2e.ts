@@ -4,9 +4,10 @@
 // invite carried across the install (the Play referrer on Android, the clipboard on an iPhone),
 // "I already have the app" second; the e-mail's code leaves the address bar once used.
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en, textsOf } from './support/locales';
+import { holdActivation } from './support/hold-app';
 import { CHROME_ANDROID, CHROME_WINDOWS, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import {
   screenshot,
@@ -43,28 +44,6 @@ async function openAs(browser: BrowserSession, visitor: Visitor): Promise<Page> 
   });
   await page.setViewportSize(visitors[visitor].viewport);
   return page;
-}
-
-/**
- * Holds every activation call until `release()`: the page as it looks while activation runs.
- * `calls` counts the calls the page made.
- */
-async function holdActivation(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let calls = 0;
-  let arrived: () => void = () => undefined;
-  const first = new Promise<void>((resolve) => (arrived = resolve));
-  await page.route(
-    (url) => url.pathname.endsWith('/activateAccount'),
-    async (route: Route) => {
-      calls += 1;
-      arrived();
-      await released;
-      await route.fallback();
-    },
-  );
-  return { release, arrived: first, calls: () => calls };
 }
 
 /** The news: the greeting that names the friend. */

@@ -1,11 +1,12 @@
 /**
  * The app held back: its main chunk (main.tsx, which the takeover's entry imports last, once the
  * page has loaded) waits until the test lets it through, so that a test acts on the server's page as a
- * slow phone shows it before the app has taken it over.
+ * slow phone shows it before the app has taken it over. Also the welcome step's activation held,
+ * to see the page while it runs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { repoRoot } from './app';
 
 /** The takeover's entry, the one script a server page loads up front, as the build's manifest names it. */
@@ -48,4 +49,26 @@ export async function holdTheApp(page: Page): Promise<{ release: () => void }> {
     await route.fallback();
   });
   return { release };
+}
+
+/**
+ * Holds every activation call until `release()`: the page as it looks while activation runs.
+ * `calls` counts the calls the page made.
+ */
+export async function holdActivation(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  let arrived: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/activateAccount'),
+    async (route: Route) => {
+      calls += 1;
+      arrived();
+      await released;
+      await route.fallback();
+    },
+  );
+  return { release, arrived: first, calls: () => calls };
 }

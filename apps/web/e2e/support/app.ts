@@ -187,8 +187,7 @@ export async function isTakenOver(page: Page): Promise<boolean> {
 
 /**
  * Resolves once the app has taken the page over (`wholePageIsReacts`); fails after the default
- * timeout. Whatever touches the DOM in between (a screenshot hides the caret with an inline style)
- * would make React's hydration find a mismatch.
+ * timeout. Whatever touches the DOM in between would make React's hydration find a mismatch.
  */
 export async function takenOver(page: Page): Promise<void> {
   await page.waitForFunction(wholePageIsReacts);
@@ -391,11 +390,15 @@ export async function expectJoined(
 
 export const SCREENSHOT_DIR = join(repoRoot, '.artifacts', 'screenshots');
 
-/** A full-page PNG at `.artifacts/screenshots/<page>-<lang>-<device>.png` (from the repo root). */
+/**
+ * A full-page PNG at `.artifacts/screenshots/<page>-<lang>-<device>.png` (from the repo root).
+ * The caret stays as it is: hiding it writes an inline style into every input, and a picture taken
+ * while the app is still taking the page over would then make React's hydration find a mismatch.
+ */
 export async function screenshot(page: Page, name: string, language: Language, device: Device): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}-${language}-${device}.png`);
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'initial' });
   return path;
 }
 

@@ -7,6 +7,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../src/index.js';
+import { REFUSED_READS_AT_ONCE } from './support.js';
 
 const FAILED_PRECONDITION = 9;
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   });
   process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
   db = getFirestore(app);
+  db.settings(REFUSED_READS_AT_ONCE);
   await db.collection('tasks').doc('a').set({ owner: 'asha', due: 2, done: false });
 });
 afterAll(async () => {
@@ -49,7 +51,6 @@ describe('queries and the indexes file', () => {
 
   it('refuses one that needs an index the file lacks, naming the index to add', async () => {
     const query = db.collection('tasks').where('done', '==', false).orderBy('due', 'desc');
-    // (The client tries a refused query three times, with its back-off: a few seconds.)
     const refusal = await query.get().then(
       () => undefined,
       (error: { code?: number; message: string }) => error,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore, type Settings } from 'firebase-admin/firestore';
 import { startFirestoreEmulator, type FirestoreEmulator, type FirestoreEmulatorOptions } from '../src/index.js';
 
 export const PROJECT_ID = 'demo-test';
@@ -13,8 +13,8 @@ export interface TestContext {
   db: Firestore;
   /** A second, independent client (its own app and gRPC channel). */
   otherDb: Firestore;
-  /** One more client, e.g. for another project. */
-  newClient(projectId?: string): Firestore;
+  /** One more client, e.g. for another project, or with settings (REFUSED_READS_AT_ONCE). */
+  newClient(projectId?: string, settings?: Settings): Firestore;
   close(): Promise<void>;
 }
 
@@ -25,10 +25,11 @@ export async function startTestContext(options: Omit<FirestoreEmulatorOptions, '
   process.env.FIRESTORE_EMULATOR_HOST = `${emulator.host}:${emulator.port}`;
   const apps: App[] = [];
   const clients: Firestore[] = [];
-  const newClient = (projectId = PROJECT_ID): Firestore => {
+  const newClient = (projectId = PROJECT_ID, settings?: Settings): Firestore => {
     const app = initializeApp({ projectId }, `firestore-emulator-test-${randomUUID()}`);
     apps.push(app);
     const client = getFirestore(app);
+    if (settings) client.settings(settings);
     clients.push(client);
     return client;
   };
@@ -46,6 +47,16 @@ export async function startTestContext(options: Omit<FirestoreEmulatorOptions, '
     },
   };
 }
+
+/**
+ * Client settings for a test of a refused read. By default firebase-admin's reads (BatchGetDocuments,
+ * RunQuery: gax's older stream retry, retry-request) try a read that fails before its first answer
+ * twice more, after about 1-2 s and 2-3 s, whatever the status, INVALID_ARGUMENT and
+ * FAILED_PRECONDITION included, against Google's emulator too. With gax's own stream retry a read
+ * is retried on its method's retry codes only (DEADLINE_EXCEEDED, INTERNAL, UNAVAILABLE): a refusal
+ * comes back at once, with the status and message the server sent.
+ */
+export const REFUSED_READS_AT_ONCE: Settings = { gaxServerStreamingRetries: true };
 
 /** A collection name no other test uses. */
 export function uniqueCollection(prefix: string): string {

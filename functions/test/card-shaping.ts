@@ -132,13 +132,13 @@ const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '
 /** The rectangle of `pixels` from (x, y), `width` by `height` (white outside the image). */
 export function crop(pixels: Pixels, x: number, y: number, width: number, height: number): Pixels {
   const data = new Uint8ClampedArray(width * height * 4).fill(255);
-  for (let row = 0; row < height; row++)
-    for (let column = 0; column < width; column++) {
-      const [sx, sy] = [x + column, y + row];
-      if (sx < 0 || sy < 0 || sx >= pixels.width || sy >= pixels.height) continue;
-      const from = (sy * pixels.width + sx) * 4;
-      data.set(pixels.data.subarray(from, from + 4), (row * width + column) * 4);
-    }
+  // Row by row, the columns inside the image in one copy: the comparison crops thousands of times.
+  const [first, last] = [Math.max(0, -x), Math.min(width, pixels.width - x)];
+  if (first >= last) return { width, height, data };
+  for (let row = Math.max(0, -y); row < height && y + row < pixels.height; row++) {
+    const from = ((y + row) * pixels.width + x + first) * 4;
+    data.set(pixels.data.subarray(from, from + (last - first) * 4), (row * width + first) * 4);
+  }
   return { width, height, data };
 }
 

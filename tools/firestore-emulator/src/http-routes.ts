@@ -1,13 +1,14 @@
 /**
  * The emulator's HTTP endpoints (README: the table of endpoints): the readiness probe, the
  * identity, clearing a project's data, loading a project's rules (the official emulator's two),
- * the Functions emulator's trigger registrations (triggers.ts), and ours: the fault plan and the
- * open transactions.
+ * the Functions emulator's trigger registrations (triggers.ts), and ours: the fault plan, the
+ * open transactions and the hot-document model's switch.
  */
 import type http from 'node:http';
 import { status } from '@grpc/grpc-js';
 import { FirestoreError } from './errors.js';
 import type { FaultPlan } from './faults.js';
+import { describeHotDocuments, HotDocuments, parseHotDocuments } from './hot-documents.js';
 import { compileRules, RulesError, type CompiledRules } from './rules/index.js';
 import type { HttpRoute } from './server.js';
 import type { FirestoreService } from './service.js';
@@ -79,6 +80,35 @@ export function httpRoutes(parts: {
       else if (method !== 'GET') return undefined;
       return { status: 200, body: faults.describe() };
     }
+    if (pathname === '/emulator/v1/hotDocuments') {
+      if (method === 'PUT') switchHotDocuments(service, parseJson(body));
+      else if (method !== 'GET') return undefined;
+      return { status: 200, body: { hotDocuments: describeHotDocuments(service.options.hotDocuments?.options) } };
+    }
     return undefined;
   };
+}
+
+/**
+ * Turns the hot-document model on, changes it or turns it off while the emulator runs, as
+ * `FIRESTORE_HOT_DOCUMENTS` spells it (`{"model": "production"}`, `"off"`, `"1,5,2000"`), so that
+ * one running stack serves the suites with and without it, one after another. Commits already
+ * waiting keep the turn they were given.
+ */
+function switchHotDocuments(service: FirestoreService, body: unknown): void {
+  const model = (body as { model?: unknown } | null)?.model;
+  if (typeof model !== 'string') {
+    throw new FirestoreError(
+      status.INVALID_ARGUMENT,
+      'Expected {"model": "production" | "off" | "perSecond,burst,maxWaitMs"}',
+    );
+  }
+  let options;
+  try {
+    options = parseHotDocuments(model);
+  } catch (error) {
+    throw new FirestoreError(status.INVALID_ARGUMENT, (error as Error).message);
+  }
+  if (options) service.options.hotDocuments = new HotDocuments(options);
+  else delete service.options.hotDocuments;
 }

@@ -10,6 +10,7 @@
  * - `PUT /emulator/v1/projects/{p}:securityRules` → loads rules for that project (the official
  *   emulator's endpoint, which `@firebase/rules-unit-testing` calls)
  * - `GET|POST|DELETE /emulator/v1/faults` → the fault plan (faults.ts)
+ * - `GET|PUT /emulator/v1/hotDocuments` → the hot-document model now; switches it (http-routes.ts)
  * - the Functions emulator's registrations of Firestore triggers, and their list (triggers.ts)
  *
  * (http-routes.ts answers them; port.ts serves the port.)
@@ -76,8 +77,8 @@ export interface FirestoreEmulatorOptions {
 export interface FirestoreEmulator {
   host: string;
   port: number;
-  /** The hot-document model's numbers, or false when it is off. */
-  hotDocuments: HotDocumentsOptions | false;
+  /** The hot-document model's numbers now (`PUT /emulator/v1/hotDocuments` switches it), or false when it is off. */
+  readonly hotDocuments: HotDocumentsOptions | false;
   /** Deletes every document of every project. */
   clear(): void;
   /** Settles once every trigger event of the commits so far has been answered or given up. */
@@ -162,24 +163,29 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
   return {
     host: server.host,
     port: server.port,
-    hotDocuments: hotDocuments?.options ?? false,
+    get hotDocuments() {
+      return service.options.hotDocuments?.options ?? false;
+    },
     clear: () => service.state.clear(),
     triggersIdle: () => triggers.delivery?.idle() ?? Promise.resolve(),
-    onCommit: (listener) => {
-      const forward = (change: Change) => {
-        const { projectId, databaseId } = change.database.name;
-        const at = (time: bigint) => ({ seconds: Number(time / 1_000_000n), nanos: Number(time % 1_000_000n) * 1000 });
-        listener({
-          projectId,
-          databaseId,
-          paths: [...change.paths],
-          time: at(change.time),
-          before: at(change.time - 1n),
-        });
-      };
-      service.changes.on('change', forward);
-      return () => service.changes.off('change', forward);
-    },
+    onCommit: (listener) => onCommit(service, listener),
     stop: () => server.stop(),
   };
+}
+
+/** Calls `listener` after every commit that changed something, until the answer is called. */
+function onCommit(service: FirestoreService, listener: Parameters<FirestoreEmulator['onCommit']>[0]): () => void {
+  const forward = (change: Change) => {
+    const { projectId, databaseId } = change.database.name;
+    const at = (time: bigint) => ({ seconds: Number(time / 1_000_000n), nanos: Number(time % 1_000_000n) * 1000 });
+    listener({
+      projectId,
+      databaseId,
+      paths: [...change.paths],
+      time: at(change.time),
+      before: at(change.time - 1n),
+    });
+  };
+  service.changes.on('change', forward);
+  return () => service.changes.off('change', forward);
 }

@@ -2,9 +2,10 @@
  * A viral inviter under production's per-document write limit: the stack runs our Firestore
  * emulator with its hot-document model on (`FIRESTORE_HOT_DOCUMENTS=production`: about one
  * write a second on one document, a burst of 5, then a wait of up to 2 s and ABORTED), as
- * `npm run test:hot` starts it. docs/joins.md J; the figures at scale are the viral bench's.
+ * `npm run test:hot` switches it on (tools/stack/hot-documents.ts). docs/joins.md J; the figures at scale are the viral bench's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { urls } from '@dayfocus/stack/testing';
 import { FRIEND_JOIN_PUSHES_PER_HOUR as N } from '../../src/owed-work/domain/push-budget.js';
 import {
   adminDb,
@@ -18,10 +19,14 @@ import {
   readDoc,
 } from '../stack/support.js';
 
-beforeAll(() => {
+beforeAll(async () => {
   // Without the model every join would pass here whatever the design: say so, never pass.
-  if (process.env.FIRESTORE_HOT_DOCUMENTS !== 'production')
-    throw new Error('These tests need the stack with the hot-document model on: run them with `npm run test:hot`.');
+  const response = await fetch(`${urls.firestore}/emulator/v1/hotDocuments`).catch(() => undefined);
+  const model = response?.ok ? ((await response.json()) as { hotDocuments: string }).hotDocuments : 'unknown';
+  if (process.env.FIRESTORE_HOT_DOCUMENTS !== 'production' || model === 'hot documents: off' || model === 'unknown')
+    throw new Error(
+      `These tests need the stack's hot-document model on (${model}): run them with \`npm run test:hot\`.`,
+    );
 });
 
 /** How long the web app waits for a callable's answer (apps/web/src/lib/firebase.ts): a join must answer within it. */

@@ -13,20 +13,17 @@
  *
  * With `FIRESTORE_HOT_DOCUMENTS=production` (or `perSecond,burst,maxWaitMs`), our emulator models
  * production's per-document write limit (tools/firestore-emulator, "Hot documents"); `npm run dev`
- * and the tests started with it pass it on. A running stack is reused only in the same mode.
+ * and the tests started with it pass it on. A running stack is reused only in the same mode, as
+ * its emulator says it is now (hot-documents-mode.ts: it may have been switched since its start).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import {
-  describeHotDocuments,
-  parseHotDocuments,
-  startFirestoreEmulator,
-  type HotDocumentsOptions,
-} from '@dayfocus/firestore-emulator';
+import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
 import { emulatorEnv, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
 import { writeLocalFunctionParams, writeLocalFunctionSecrets } from './function-params.js';
+import { askedHotDocuments, askedHotDocumentsDescribed, hotDocumentsMismatch } from './hot-documents-mode.js';
 import { writeLocalFirebaseJson } from './local-config.js';
 import { emailProofEnv, withLocalEmailIssuer } from './local-email-issuer.js';
 import { startProcess, type ManagedProcess } from './processes.js';
@@ -44,13 +41,10 @@ function firestoreFiles(): { rules: string; indexes: string } {
   return { rules: join(repoRoot, LOCAL_RULES_FILE), indexes: join(repoRoot, config.indexes) };
 }
 
-/** Production's per-document write limit for our emulator, from `FIRESTORE_HOT_DOCUMENTS` (off when unset). */
-const hotDocuments = (): HotDocumentsOptions | false => parseHotDocuments(process.env.FIRESTORE_HOT_DOCUMENTS);
-
 /** The stack's Firestore emulator, started on its port: ours, or Google's (`STACK_FIRESTORE`). */
 async function startFirestore(identity: StackIdentity, options: StackOptions): Promise<{ stop(): Promise<void> }> {
   const files = firestoreFiles();
-  const hot = hotDocuments();
+  const hot = askedHotDocuments();
   if (stack.firestore === 'official' && hot) {
     throw new Error(
       "FIRESTORE_HOT_DOCUMENTS needs our Firestore emulator: Google's (STACK_FIRESTORE=official) has no such model.",
@@ -86,7 +80,7 @@ async function startFirestore(identity: StackIdentity, options: StackOptions): P
 export function firestoreDescription(): string {
   return stack.firestore === 'official'
     ? `Google's emulator (${officialEmulatorVersion()}), STACK_FIRESTORE=official`
-    : `our emulator (tools/firestore-emulator${hotDocuments() ? `; ${describeHotDocuments(hotDocuments())}` : ''})`;
+    : `our emulator (tools/firestore-emulator${askedHotDocuments() ? `; ${askedHotDocumentsDescribed()}` : ''})`;
 }
 
 /** The marker a stack started here serves, and what a reuse must find. */
@@ -187,10 +181,8 @@ async function reuseRunningStack(log: (line: string) => void): Promise<RunningSt
           'Stop it first, or change the ports in firebase.json.',
       );
     }
-    const [theirs, ours] = [found?.hotDocuments ?? describeHotDocuments(false), describeHotDocuments(hotDocuments())];
-    if (theirs !== ours) {
-      throw new Error(`The running stack has ${theirs}, not ${ours} (FIRESTORE_HOT_DOCUMENTS): stop it first.`);
-    }
+    const mismatch = await hotDocumentsMismatch(found?.hotDocuments);
+    if (mismatch) throw new Error(mismatch);
     log(
       `Reusing the local stack already running on ${stack.host} (started ${found?.startedAt ?? '?'} by process ${found?.pid ?? '?'}).`,
     );
@@ -256,7 +248,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   const identity: StackIdentity = {
     ...ownIdentity(),
-    hotDocuments: describeHotDocuments(hotDocuments()),
+    hotDocuments: askedHotDocumentsDescribed(),
     pid: process.pid,
     startedAt: new Date().toISOString(),
   };

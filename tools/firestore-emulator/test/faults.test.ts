@@ -5,7 +5,12 @@
  * transactions start over on ABORTED).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { errorCode, startTestContext, uniqueCollection, type TestContext } from './support.js';
+import { errorCode, shortenClientBackoff, startTestContext, uniqueCollection, type TestContext } from './support.js';
+
+// What these tests hold is which retries the client makes, and how many, not how long it waits
+// between them: its own back-off (a transaction's, its request retries') is a tenth here. gax's
+// (Commit's retry codes) and the stream retry of reads are the client's as deployed.
+shortenClientBackoff(10);
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore, type Settings } from 'firebase-admin/firestore';
 import { startFirestoreEmulator, type FirestoreEmulator, type FirestoreEmulatorOptions } from '../src/index.js';
@@ -57,6 +59,21 @@ export async function startTestContext(options: Omit<FirestoreEmulatorOptions, '
  * comes back at once, with the status and message the server sent.
  */
 export const REFUSED_READS_AT_ONCE: Settings = { gaxServerStreamingRetries: true };
+
+/**
+ * Shortens firebase-admin's own back-off `factor` times: the one a transaction waits after ABORTED
+ * before it starts over (0, then about 1 s, 1.5 s, 2.25 s..., each ±50 % at random), and the one
+ * between its retries of a failed request. Through nodejs-firestore's hook for its own tests
+ * (`setTimeoutHandler` in its backoff.js, which its entry point does not export); the delays keep
+ * their order and their spread, for this test file's process only.
+ */
+export function shortenClientBackoff(factor: number): void {
+  const require = createRequire(import.meta.url);
+  const backoff = require(join(dirname(require.resolve('@google-cloud/firestore')), 'backoff.js')) as {
+    setTimeoutHandler(handler: (run: () => void, ms: number) => void): void;
+  };
+  backoff.setTimeoutHandler((run, ms) => setTimeout(run, ms / factor));
+}
 
 /** A collection name no other test uses. */
 export function uniqueCollection(prefix: string): string {

@@ -7,22 +7,17 @@
  * (companion-rules.ts, clientAccessProblems). The reading is sound for every condition; the probe
  * shows what a rule lets through. Ours judges by default, started here; `RULES_EMULATOR_HOST`
  * (host:port) names another one, such as Google's, for rules that use what ours does not implement
- * (`get()`, `exists()`, …).
+ * (`get()`, `exists()`, …). The probe takes seconds of thousands of client requests: when another
+ * check has already refused the deploy, only the reading runs (`judge: false`), and the next run,
+ * which can pass, judges them. The emulator is loaded for the probe alone, and the probe's module
+ * (with the client SDK) when the check runs: a Hosting predeploy loads neither.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
-import {
-  carriesFragment,
-  clientAccessProblems,
-  COMPANION_RULES_FILE,
-  probedCollections,
-} from '@dayfocus/stack/companion-rules';
 import { shown, type DeployContext } from './context.js';
 import { allowsBindingOurs, type BindingAllow } from './rules-scan.js';
 import { RulesReadError } from './rules-syntax.js';
 
-const PASTE = `paste ${COMPANION_RULES_FILE} unchanged inside its \`match /databases/{database}/documents\``;
 const GRANT_NOTHING =
   'grant nothing under our collections: no `match /{document=**}`, `/{collection}/{id}` or other wildcard ' +
   'that allows, owner-keyed ones (`request.resource.data.owner == request.auth.uid`, ' +
@@ -44,7 +39,17 @@ export interface RulesOutcome {
   note?: string;
 }
 
-export async function appRulesOutcome({ root }: DeployContext, env = process.env): Promise<RulesOutcome> {
+/**
+ * The check. `judge: false` (another check has refused the deploy already): the reading alone, its
+ * problems as ever, and the note that the emulator has not judged the rules yet.
+ */
+export async function appRulesOutcome(
+  { root }: DeployContext,
+  env = process.env,
+  { judge = true }: { judge?: boolean } = {},
+): Promise<RulesOutcome> {
+  const { carriesFragment, clientAccessProblems, COMPANION_RULES_FILE, probedCollections } =
+    await import('@dayfocus/stack/companion-rules');
   const named = env['APP_FIRESTORE_RULES'];
   if (!named)
     return {
@@ -59,7 +64,13 @@ export async function appRulesOutcome({ root }: DeployContext, env = process.env
     return { problems: [`${where} does not exist: set APP_FIRESTORE_RULES to the app's rules`], where };
   const rules = readFileSync(path, 'utf8');
   if (!carriesFragment(rules, readFileSync(join(root, COMPANION_RULES_FILE), 'utf8')))
-    return { problems: [`it does not carry ${COMPANION_RULES_FILE}: ${PASTE}`], where };
+    return {
+      problems: [
+        `it does not carry ${COMPANION_RULES_FILE}: paste ${COMPANION_RULES_FILE} unchanged inside its ` +
+          '`match /databases/{database}/documents`',
+      ],
+      where,
+    };
   const ours = probedCollections();
   let bindings: string[];
   try {
@@ -74,12 +85,22 @@ export async function appRulesOutcome({ root }: DeployContext, env = process.env
       where,
     };
   }
+  if (!judge)
+    return {
+      problems: bindings.length === 0 ? [] : [...bindings, GRANT_NOTHING],
+      where,
+      note:
+        'no allow that can bind a collection of ours is other than `false`; not judged by an emulator yet, as ' +
+        'another check refused this deploy: the run after it is mended judges them',
+    };
   const other = env['RULES_EMULATOR_HOST'];
   const [host = '127.0.0.1', port = '8080'] = other?.split(':') ?? [];
-  const emulator = other ? null : await startFirestoreEmulator({ port: 0 });
+  const emulator = other
+    ? null
+    : await (await import('@dayfocus/firestore-emulator')).startFirestoreEmulator({ port: 0 });
   try {
-    const judge = emulator ?? { host, port: Number(port) };
-    const access = [...bindings, ...(await clientAccessProblems(rules, judge))];
+    const judgedBy = emulator ?? { host, port: Number(port) };
+    const access = [...bindings, ...(await clientAccessProblems(rules, judgedBy))];
     return {
       problems: access.length === 0 ? [] : [...access, GRANT_NOTHING],
       where,

@@ -39,7 +39,8 @@ export interface DeployCheck {
   name: string;
   /** The deploy targets whose predeploy runs this check (`npm run deploy:check` runs all). */
   targets: readonly DeployTarget[];
-  run(deploy: DeployContext): CheckOutcome | Promise<CheckOutcome>;
+  /** `earlier`: the reports of the checks run before it in this run (none: run alone). */
+  run(deploy: DeployContext, earlier?: readonly CheckReport[]): CheckOutcome | Promise<CheckOutcome>;
 }
 
 const BUILD = '`WEB_CONFIG=path/to/config.json npm run build`';
@@ -223,12 +224,14 @@ const rulesTarget: DeployCheck = {
 
 /**
  * The shared project's Firestore rules (the app's, with our fragment pasted in): before the
- * functions trust our collections, and before any rules are deployed.
+ * functions trust our collections, and before any rules are deployed. Its emulator's probe, seconds
+ * long, runs only when every check before it (all that can fail) passed: a refused deploy stops sooner.
  */
 const appRules: DeployCheck = {
   name: "the app's Firestore rules (APP_FIRESTORE_RULES)",
   targets: ['functions', 'firestore'],
-  run: (deploy) => appRulesOutcome(deploy),
+  run: (deploy, earlier = []) =>
+    appRulesOutcome(deploy, process.env, { judge: earlier.every((report) => report.problems.length === 0) }),
 };
 
 const languages: DeployCheck = {
@@ -257,7 +260,7 @@ const originTrial: DeployCheck = {
   run: (deploy) => originTrialOutcome(deploy),
 };
 
-/** Every check, in the order they run. A new check is one more entry. */
+/** Every check, in the order they run (appRules after all that can fail). A new check is one more entry. */
 export const deployChecks: DeployCheck[] = [
   project,
   rulesTarget,
@@ -288,7 +291,7 @@ export async function runDeployChecks(
   const reports: CheckReport[] = [];
   for (const check of chosen) {
     try {
-      reports.push({ name: check.name, ...(await check.run(deploy)) });
+      reports.push({ name: check.name, ...(await check.run(deploy, reports)) });
     } catch (error) {
       reports.push({ name: check.name, problems: [`the check failed: ${(error as Error).message}`] });
     }

@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { Firestore } from '@google-cloud/firestore';
+import type { Firestore } from '@google-cloud/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import type { DeployContext } from './context.js';
 
@@ -70,6 +70,8 @@ function hasDefaultCredentials(env: NodeJS.ProcessEnv): boolean {
 }
 
 const readProject: FunnelReader = async (projectId, fromDay) => {
+  // Loaded here, where there are credentials to read with: the client takes a while to load.
+  const { Firestore } = await import('@google-cloud/firestore');
   const firestore = new Firestore({ projectId });
   try {
     return await sumFunnelSince(firestore, fromDay);

@@ -1,8 +1,9 @@
 /** The preflight's list of checks, in-process: the rules of a deployable web config, and how a check is added. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mergeIntoAppRules } from '@dayfocus/stack/companion-rules';
 import { deployChecks, runDeployChecks, type DeployCheck } from '../src/checks.js';
 import { deployableConfigProblems } from '../src/web-config.js';
 import { LANGUAGES, languagesOutcome } from '../src/languages.js';
@@ -60,6 +61,39 @@ describe('the list of checks', () => {
     expect(forFirestore[3]?.problems).toEqual(['it found something: set X']);
     const forHosting = await runDeployChecks(deploy, { only: ['hosting'], checks });
     expect(forHosting.map(({ name }) => name)).not.toContain('an added check');
+  });
+
+  it("judges the app's rules on an emulator only when every check before them passed", async () => {
+    const failing: DeployCheck = { name: 'a failing check', targets: ['firestore'], run: () => ({ problems: ['x'] }) };
+    const appRules = deployChecks.find(({ name }) => name === "the app's Firestore rules (APP_FIRESTORE_RULES)");
+    if (!appRules) throw new Error("no check of the app's rules");
+    const dir = mkdtempSync(join(tmpdir(), 'app-rules-'));
+    const typical = readFileSync(join(repoRoot, 'tools/stack/test/fixtures/typical-app.rules'), 'utf8');
+    const open = typical.replace(
+      'match /Tasks/{taskId} {',
+      'match /{c}/{id} {\n allow read: if true;\n }\n match /Tasks/{taskId} {',
+    );
+    writeFileSync(join(dir, 'good.rules'), mergeIntoAppRules(typical));
+    writeFileSync(join(dir, 'open.rules'), mergeIntoAppRules(open));
+    const judged = async (file: string) => {
+      vi.stubEnv('APP_FIRESTORE_RULES', join(dir, file));
+      return (await runDeployChecks(deploy, { checks: [failing, appRules] }))[1];
+    };
+    try {
+      // Refused already: the reading alone (no probe's lines), which still refuses what it finds.
+      expect(await judged('good.rules')).toMatchObject({
+        problems: [],
+        note: expect.stringContaining('not judged by an emulator yet, as another check refused this deploy'),
+      });
+      const { problems } = (await judged('open.rules')) ?? { problems: [] };
+      expect(problems).toEqual([
+        expect.stringMatching(/^`allow read: if true` \(line \d+\) under `match .*\/\{c\}\/\{id\}` can bind every/),
+        expect.stringMatching(/^grant nothing under our collections: /),
+      ]);
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a check that breaks as a failed check', async () => {

@@ -26,6 +26,7 @@ import {
   removeTrees,
   repoRoot,
   run,
+  type Run,
 } from './tree.js';
 
 let goodWeb: string;
@@ -82,6 +83,20 @@ function goodWith(change: (root: string) => void): string {
   return root;
 }
 
+/**
+ * A plain `firebase deploy`'s predeploys (every target's, build and pack included) in a copy of the
+ * good tree, run once: the passing tests of the functions', Firestore's and every predeploy read
+ * its output (each run judges the good rules on the emulator, seconds long).
+ */
+let goodDeployRun: Promise<Run & { root: string }> | undefined;
+function goodDeploy(): Promise<Run & { root: string }> {
+  goodDeployRun ??= (async () => {
+    const root = goodWith(() => undefined);
+    return { root, ...(await predeploy(root, 'all')) };
+  })();
+  return goodDeployRun;
+}
+
 const writeJson = (path: string, body: unknown) => writeFileSync(path, JSON.stringify(body));
 const hostingConfig = (root: string) => join(root, 'apps/web/dist/config.json');
 
@@ -119,6 +134,8 @@ describe("Firestore's predeploy", () => {
     const { code, output } = await predeploy(good, 'firestore', 'demo-dayfocus');
     expect(code).toBe(1);
     expect(output).toMatch(/FAIL {2}the project deployed to: demo-dayfocus .* is a demo project/);
+    // Refused already: the rules are read, and their emulator's probe waits for a run that can pass.
+    expect(output).toContain('not judged by an emulator yet, as another check refused this deploy');
   });
 });
 
@@ -227,8 +244,9 @@ describe("the functions' predeploy", () => {
   });
 
   it('passes the good tree', async () => {
-    // The check alone: the build and pack steps that follow it are run below and in deploy-package.test.ts.
-    const { code, output } = await preflight(good, ['--only', 'functions', '--project', PROJECT]);
+    // Its predeploy in a plain deploy's (below): the check, then the build and pack steps (and deploy-package.test.ts).
+    const { code, output } = await goodDeploy();
+    expect(output).toContain('predeploy of firestore, functions, hosting, extensions');
     expect(output).not.toContain('FAIL');
     expect(output).toContain(`ok    the functions' params (functions/.env.${PROJECT})`);
     expect(output).toContain(
@@ -268,8 +286,10 @@ describe("the shared project's rules (the functions' and Firestore's predeploys)
   });
 
   it("passes the app's rules with the fragment pasted in", async () => {
-    const { code, output } = await preflight(good, ['--only', 'firestore', '--project', PROJECT]);
+    // Firestore's predeploy and the functions' in a plain deploy's (below).
+    const { code, output } = await goodDeploy();
     expect(output).toContain("ok    the app's Firestore rules (APP_FIRESTORE_RULES)");
+    expect(output).toContain('(judged by our emulator)');
     expect(code).toBe(0);
   });
 });
@@ -327,8 +347,7 @@ describe('a plain `firebase deploy` (every target, no --only)', () => {
   });
 
   it('passes the good tree: every predeploy runs to its end, and the Firestore target then sends indexes only', async () => {
-    const root = goodWith(() => undefined);
-    const { code, output } = await predeploy(root, 'all');
+    const { root, code, output } = await goodDeploy();
     expect(output).toContain('ok    firebase.json deploys no Firestore rules');
     expect(output).not.toContain('FAIL');
     expect(code, output).toBe(0);

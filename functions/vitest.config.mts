@@ -1,5 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The stack files that change something of the whole stack while they run, each kept from its
+ * neighbours. `alone`: the Firestore emulator's fault plan (one plan for the emulator: setting
+ * one replaces another file's); their faults name their own documents, so they may run beside the
+ * browser tests. `exclusive`, with nothing else on the stack: the functions' crash switch, which
+ * every function obeys; the owed-push sweep run at a time hours ahead (it takes over every claim
+ * whose lease would have passed by then, and sends its push again); counting the reads of an
+ * instance's cache (another suite's calls start more instances of a function); watching the reads
+ * of every stored card, which the browser tests' previews read too.
+ */
+const files = (...names: string[]) => names.map((name) => `test/stack/${name}.test.ts`);
+const alone = files('app-check', 'cache-busting', 'link-store-cache', 'sign-in-handoff', 'sign-up-link');
+const exclusive = files('recovery', 'owed-work', 'push-budget', 'header-busting', 'invite-card');
+
+/** Against the running local stack (tools/stack/with-stack.ts starts it). */
+const againstTheStack = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  setupFiles: ['test/stack/setup-env.ts'],
+} as const;
+
 export default defineConfig({
   test: {
     tags: [
@@ -16,30 +38,47 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
       },
       {
-        // Against the running local stack (tools/stack/with-stack.ts starts it). Files run
-        // one after another: the Functions emulator's workers are few and shared.
+        // Side by side: each file makes its own inviters and invitees, and most of its time is waiting.
         extends: true,
         test: {
+          ...againstTheStack,
           name: 'stack',
           include: ['test/stack/**/*.test.ts'],
-          environment: 'node',
+          exclude: [...alone, ...exclusive],
+          maxWorkers: Number(process.env['STACK_WORKERS'] ?? 2),
+        },
+      },
+      {
+        // One after another, once the files above have ended.
+        extends: true,
+        test: {
+          ...againstTheStack,
+          name: 'stack-alone',
+          include: alone,
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          setupFiles: ['test/stack/setup-env.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // With nothing else on the stack: npm test runs it once the browser tests have ended.
+        extends: true,
+        test: {
+          ...againstTheStack,
+          name: 'stack-exclusive',
+          include: exclusive,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {
         // Against the local stack with our emulator's hot-document model on (npm run test:hot).
         extends: true,
         test: {
+          ...againstTheStack,
           name: 'hot',
           include: ['test/hot/**/*.test.ts'],
-          environment: 'node',
           fileParallelism: false,
           testTimeout: 240_000,
-          hookTimeout: 60_000,
-          setupFiles: ['test/stack/setup-env.ts'],
         },
       },
     ],

@@ -55,7 +55,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // Files side by side, each with its own browser: most of a browser test's time is waiting.
+          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 2),
           testTimeout: 120_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/global-setup.ts'],

@@ -44,6 +44,8 @@ const NOT_IN_THE_LANE = [
   'the web browser tests (apps/web/e2e): about 5 minutes more; run them with STACK_FIRESTORE=official (docs/testing.md)',
 ];
 
+/** The functions' stack suite: its files side by side, then those kept apart (functions/vitest.config.mts). */
+const STACK_PROJECTS = ['--project', 'stack', '--project', 'stack-alone', '--project', 'stack-exclusive'];
 const vitestIn = (filter: string, args: string[]) => ['--filter', filter, 'exec', 'vitest', ...args];
 
 /**
@@ -67,7 +69,7 @@ function vitestWhileStackRuns(
 // The left-out tests, listed by vitest itself from their tag (before the stack starts).
 const listed = spawnSync(
   'pnpm',
-  vitestIn('@dayfocus/functions', ['list', '--project', 'stack', `--tags-filter=${OUR_EMULATOR_TAG}`, '--json']),
+  vitestIn('@dayfocus/functions', ['list', ...STACK_PROJECTS, `--tags-filter=${OUR_EMULATOR_TAG}`, '--json']),
   { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
 );
 if (listed.status !== 0) {
@@ -86,7 +88,7 @@ const suites: Suite[] = [
   {
     name: "the functions' stack suite",
     filter: '@dayfocus/functions',
-    args: ['run', '--project', 'stack', `--tags-filter=!${OUR_EMULATOR_TAG}`],
+    args: ['run', ...STACK_PROJECTS, `--tags-filter=!${OUR_EMULATOR_TAG}`],
   },
   { name: "the web app's stack tests (jsdom)", filter: '@dayfocus/web', args: ['run', '--project', 'stack'] },
   {

@@ -4,56 +4,81 @@
  *   tsx tools/stack/stages.ts [group]            runs a group's stages (default: all)
  *   tsx tools/stack/stages.ts --time <name> -- <command> [args...]
  *                                                runs one more command as a stage (CI's lanes)
+ * Stages that need nothing of each other run side by side (`together`): the machine has two
+ * processors, and most stages wait on a browser, a stack or a subprocess for much of their time.
  * A stage that runs the local stack runs a group inside it; the inner stages' times go to the same
- * record (.artifacts/test-stages.json, started afresh by the group `all`), and the outer row keeps
+ * record (.artifacts/test-stages.jsonl, started afresh by the group `all`), and the outer row keeps
  * what the stack's start and stop cost beside them. The figures in docs/testing.md are this table.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { repoRoot } from './src/config.js';
-
-interface Stage {
-  name: string;
-  command: string[];
-  /** The group this stage runs inside its stack, whose rows the table shows under it. */
-  inner?: string;
-}
+import { record, recorded, runStage, startRecord, keep, table, type Stage } from './src/stage-runner.js';
 
 const tsx = (...args: string[]) => ['tsx', ...args];
 const pnpm = (...args: string[]) => ['pnpm', ...args];
+const functionsVitest = (...projects: string[]) =>
+  pnpm('--filter', '@dayfocus/functions', 'exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]));
 
-/** The groups: `all` is `npm test`; `stack` and `hot` run inside a stack each. */
+/** The groups: `all` is `npm test`; `stack` runs inside the stack, and `hot` inside it with the hot-document model on. */
 const groups: Record<string, Stage[]> = {
   all: [
     { name: 'the browser of the browser tests', command: tsx('tools/stack/provide-browser.ts') },
-    { name: 'lint', command: pnpm('run', 'lint') },
-    { name: 'typecheck', command: pnpm('run', 'typecheck') },
-    { name: 'build', command: pnpm('run', 'build') },
-    { name: 'unit tests', command: pnpm('run', 'test:unit') },
-    { name: 'the stack lifecycle', command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle') },
+    {
+      name: 'lint, typecheck, build',
+      together: [
+        { name: 'lint', command: pnpm('run', 'lint') },
+        { name: 'typecheck', command: pnpm('run', 'typecheck') },
+        { name: 'build', command: pnpm('run', 'build') },
+      ],
+    },
+    {
+      name: 'unit tests, the stack lifecycle',
+      together: [
+        { name: 'unit tests', short: 'unit', command: pnpm('run', 'test:unit') },
+        {
+          name: 'the stack lifecycle',
+          short: 'lifecycle',
+          command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle'),
+        },
+      ],
+    },
     {
       name: 'the stack (start, stop)',
       command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'stack')),
       inner: 'stack',
     },
-    {
-      name: 'the hot-document stack (start, stop)',
-      command: tsx('tools/stack/with-stack.ts', '--hot-documents=production', ...tsx('tools/stack/stages.ts', 'hot')),
-      inner: 'hot',
-    },
   ],
   stack: [
-    { name: 'stack: functions', command: pnpm('--filter', '@dayfocus/functions', 'run', 'test:stack') },
     {
-      name: 'stack: web (jsdom)',
-      command: pnpm('--filter', '@dayfocus/web', 'exec', 'vitest', 'run', '--project', 'stack'),
+      // Files that leave the rest of the stack alone, side by side; the functions' own that hold
+      // the fault plan or sweep ahead in time one after another among them (functions/vitest.config.mts).
+      name: 'the suites beside each other',
+      together: [
+        {
+          name: 'stack: functions',
+          short: 'functions',
+          command: functionsVitest('stack', 'stack-alone'),
+        },
+        {
+          name: 'stack: web (jsdom)',
+          short: 'web',
+          command: pnpm('--filter', '@dayfocus/web', 'exec', 'vitest', 'run', '--project', 'stack'),
+        },
+        {
+          name: 'stack: web (browser)',
+          short: 'browser',
+          command: pnpm('--filter', '@dayfocus/web', 'exec', 'vitest', 'run', '--project', 'e2e'),
+        },
+      ],
     },
-    {
-      name: 'stack: web (browser)',
-      command: pnpm('--filter', '@dayfocus/web', 'exec', 'vitest', 'run', '--project', 'e2e'),
-    },
+    // Then what changes the whole stack while it runs, each with the stack to itself: the
+    // functions' crash switch and sweeps hours ahead, the soak's faults and crashes, production's
+    // write limit.
+    { name: 'stack: functions that need the stack to themselves', command: functionsVitest('stack-exclusive') },
     { name: 'stack: soak', command: pnpm('run', 'test:soak') },
+    {
+      name: "production's write limit per document (on, off)",
+      command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
+      inner: 'hot',
+    },
   ],
   hot: [
     { name: 'hot: functions', command: pnpm('--filter', '@dayfocus/functions', 'run', 'test:hot') },
@@ -64,69 +89,11 @@ const groups: Record<string, Stage[]> = {
   ],
 };
 
-interface Timed {
-  name: string;
-  seconds: number;
-  outcome: 'passed' | 'failed';
-  /** The group it ran in: an outer stage's row includes its inner group's. */
-  group: string;
-  inner?: string;
-}
-
-const record = join(repoRoot, '.artifacts', 'test-stages.json');
-
-function recorded(): Timed[] {
-  return existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as Timed[]) : [];
-}
-
-function keep(timed: Timed[]): void {
-  mkdirSync(join(repoRoot, '.artifacts'), { recursive: true });
-  writeFileSync(record, `${JSON.stringify(timed, null, 2)}\n`);
-}
-
-function runStage(command: string[]): Promise<number> {
-  const [file, ...args] = command;
-  if (!file) throw new Error('A stage without a command');
-  // The workspace's tools on PATH, as `pnpm run` puts them there (toolchain.mjs --exec does not).
-  const path = `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
-  const child = spawn(file, args, { stdio: 'inherit', cwd: repoRoot, env: { ...process.env, PATH: path } });
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-}
-
-async function timed({ name, command, inner }: Stage, group: string): Promise<boolean> {
-  console.log(`\n[stage] ${name}: ${command.join(' ')}`);
-  const started = performance.now();
-  const code = await runStage(command);
-  const seconds = (performance.now() - started) / 1000;
-  // Read again: an inner group has written its rows meanwhile.
-  keep([
-    ...recorded(),
-    { name, seconds, outcome: code === 0 ? 'passed' : 'failed', group, ...(inner ? { inner } : {}) },
-  ]);
-  return code === 0;
-}
-
-const clock = (seconds: number) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-
-/** The stages' table, in the order they began (an inner group's rows under the stage that ran it). */
-function table(rows: Timed[]): string[] {
-  const outer = rows.filter((row) => row.group === 'all' || row.group === 'ci');
-  const lines = ['| stage | wall time | outcome |', '| --- | --- | --- |'];
-  for (const row of outer) {
-    lines.push(`| ${row.name} | ${clock(row.seconds)} | ${row.outcome} |`);
-    for (const child of row.inner ? rows.filter((r) => r.group === row.inner) : [])
-      lines.push(`| &nbsp;&nbsp;${child.name} | ${clock(child.seconds)} | ${child.outcome} |`);
-  }
-  const total = outer.reduce((sum, row) => sum + row.seconds, 0);
-  lines.push(
-    `| **all** | **${clock(total)}** | ${outer.every((row) => row.outcome === 'passed') ? 'passed' : 'failed'} |`,
-  );
-  return lines;
-}
+const outerGroups = ['all', 'ci'];
 
 function printTable(): void {
   console.log(`\nThe stages' wall times (${record}):\n`);
-  for (const line of table(recorded())) console.log(line);
+  for (const line of table(recorded(), outerGroups)) console.log(line);
 }
 
 const argv = process.argv.slice(2);
@@ -136,7 +103,7 @@ if (argv[0] === '--time') {
     console.error('usage: tsx tools/stack/stages.ts --time <name> -- <command> [args...]');
     process.exit(2);
   }
-  const passed = await timed({ name, command }, 'ci');
+  const passed = await runStage({ name, command }, 'ci');
   printTable();
   process.exit(passed ? 0 : 1);
 }
@@ -149,16 +116,14 @@ if (!stages) {
 }
 if (group === 'all') {
   // The install before it (scripts/toolchain.mjs: Node, pnpm, the workspace), when it says how long.
+  startRecord();
   const setup = Number(process.env.DAYFOCUS_SETUP_SECONDS);
-  keep(
-    Number.isFinite(setup)
-      ? [{ name: 'install (toolchain, workspace)', seconds: setup, outcome: 'passed', group }]
-      : [],
-  );
+  if (Number.isFinite(setup))
+    keep({ name: 'install (toolchain, workspace)', seconds: setup, outcome: 'passed', group });
 }
 let passed = true;
 for (const stage of stages) {
-  passed = await timed(stage, group);
+  passed = await runStage(stage, group);
   if (!passed) break;
 }
 if (group === 'all') printTable();

@@ -1,6 +1,6 @@
 // mailSignUpLink tells nothing by its timing and says only what is so: it answers before it looks
 // anything up (the account, its sign-up, the mailbox's log), with the same one write for every
-// address (unit: sign-up-link-request.test.ts), and a request that the mailbox's minute holds back
+// address (unit: sign-up-link-requests.test.ts), and a request that the mailbox's minute holds back
 // is mailed once the minute has passed, within the day's five.
 import { describe, expect, it } from 'vitest';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';

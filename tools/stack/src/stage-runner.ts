@@ -1,0 +1,142 @@
+/**
+ * Runs and times `npm test`'s stages (the list is tools/stack/stages.ts): one after another, or
+ * side by side where a stage lists stages `together` (their output interleaved line by line, each
+ * line led by the stage's short name). Every stage's wall time, outcome and how busy the machine's
+ * processors were meanwhile go to one record, a JSON line each (appended, so that a stage running
+ * a group in another process, inside a stack, writes to it too); the table is drawn from it.
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { repoRoot } from './config.js';
+
+export interface Stage {
+  name: string;
+  /** What runs; a stage without one runs its `together` stages side by side. */
+  command?: string[];
+  /** The stages run side by side, each timed on its own row under this one. */
+  together?: Stage[];
+  /** The group this stage's command runs (in another process), whose rows the table shows under it. */
+  inner?: string;
+  /** The name that leads each of its lines when it runs beside others. */
+  short?: string;
+}
+
+export interface Timed {
+  name: string;
+  seconds: number;
+  outcome: 'passed' | 'failed';
+  /** The group it ran in: an outer stage's row includes its inner group's. */
+  group: string;
+  inner?: string;
+  /** How busy the machine's processors were while it ran (0-1), where the system says (Linux). */
+  busy?: number;
+}
+
+/** Where the rows go: `DAYFOCUS_STAGE_RECORD` (which the stages' own processes inherit), else .artifacts. */
+export const record = process.env.DAYFOCUS_STAGE_RECORD ?? join(repoRoot, '.artifacts', 'test-stages.jsonl');
+
+export function recorded(): Timed[] {
+  if (!existsSync(record)) return [];
+  return readFileSync(record, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Timed);
+}
+
+export function startRecord(): void {
+  rmSync(record, { force: true });
+}
+
+export function keep(row: Timed): void {
+  mkdirSync(dirname(record), { recursive: true });
+  appendFileSync(record, `${JSON.stringify(row)}\n`);
+}
+
+/** The machine's processor time so far (busy, all), from /proc/stat; undefined where there is none. */
+function processorTime(): { busy: number; all: number } | undefined {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9);
+    const ticks = fields.map(Number);
+    const all = ticks.reduce((sum, tick) => sum + tick, 0);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return { busy: all - idle, all };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs one command to its end; its lines led by `prefix` when one is given. */
+function runCommand(command: string[], prefix?: string): Promise<number> {
+  const [file, ...args] = command;
+  if (!file) throw new Error('A stage without a command');
+  // The workspace's tools on PATH, as `pnpm run` puts them there (toolchain.mjs --exec does not).
+  const path = `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
+  const env = { ...process.env, PATH: path };
+  const child = spawn(file, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', cwd: repoRoot, env });
+  if (prefix) {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${prefix}] ${line}`));
+    }
+  }
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+/** Runs a stage (its command, or its `together` stages side by side), timed; whether it passed. */
+export async function runStage(stage: Stage, group: string, prefix?: string): Promise<boolean> {
+  const { name, command, together, inner } = stage;
+  const innerGroup = together ? `${group}/${name}` : inner;
+  console.log(
+    `\n[stage] ${name}: ${command ? command.join(' ') : `side by side: ${together?.map((s) => s.name).join('; ')}`}`,
+  );
+  const [started, before] = [performance.now(), processorTime()];
+  let passed: boolean;
+  if (command) passed = (await runCommand(command, prefix)) === 0;
+  else {
+    const outcomes = await Promise.all(
+      (together ?? []).map((child) => runStage(child, innerGroup ?? group, child.short ?? child.name)),
+    );
+    passed = outcomes.every(Boolean);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = processorTime();
+  const busy =
+    before && after && after.all > before.all ? (after.busy - before.busy) / (after.all - before.all) : undefined;
+  keep({
+    name,
+    seconds,
+    outcome: passed ? 'passed' : 'failed',
+    group,
+    ...(innerGroup ? { inner: innerGroup } : {}),
+    ...(busy === undefined ? {} : { busy }),
+  });
+  if (prefix) console.log(`[${prefix}] ${passed ? 'passed' : 'FAILED'} in ${clock(seconds)}`);
+  return passed;
+}
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+const percent = (busy: number | undefined) => (busy === undefined ? '-' : `${Math.round(busy * 100)} %`);
+
+/**
+ * The stages' table in the order they ended, inner rows under the stage that ran them. The
+ * processors' column says how much of the machine's `cores` the stage kept busy.
+ */
+export function table(rows: Timed[], outerGroups: string[]): string[] {
+  const lines = [
+    `| stage | wall time | processors busy (of ${cpus().length}) | outcome |`,
+    '| --- | --- | --- | --- |',
+  ];
+  const add = (row: Timed, depth: number) => {
+    const indent = '&nbsp;&nbsp;'.repeat(depth);
+    lines.push(`| ${indent}${row.name} | ${clock(row.seconds)} | ${percent(row.busy)} | ${row.outcome} |`);
+    for (const child of row.inner ? rows.filter((r) => r.group === row.inner) : []) add(child, depth + 1);
+  };
+  const outer = rows.filter((row) => outerGroups.includes(row.group));
+  for (const row of outer) add(row, 0);
+  const total = outer.reduce((sum, row) => sum + row.seconds, 0);
+  const passed = outer.every((row) => row.outcome === 'passed');
+  lines.push(`| **all** | **${clock(total)}** | | ${passed ? 'passed' : 'failed'} |`);
+  return lines;
+}

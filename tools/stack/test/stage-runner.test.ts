@@ -1,0 +1,58 @@
+/**
+ * `npm test`'s stage runner (src/stage-runner.ts): stages listed `together` all run to their end
+ * side by side, a failing one fails the whole without stopping the others, each line is led by its
+ * stage's name, and the table shows every row under the stage that ran it.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'dayfocus-stages-'));
+process.env.DAYFOCUS_STAGE_RECORD = join(dir, 'stages.jsonl');
+const { recorded, runStage, startRecord, table } = await import('../src/stage-runner.js');
+
+const node = (script: string) => [process.execPath, '-e', script];
+const lines: string[] = [];
+beforeAll(() => {
+  vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
+describe('stages side by side', () => {
+  it('runs every one to its end, fails the whole when one fails, and nests their rows in the table', async () => {
+    startRecord();
+    // The slow one is listed first and ends last: one after another, its line would come first.
+    const passed = await runStage(
+      {
+        name: 'checks',
+        together: [
+          { name: 'slow check', short: 'slow', command: node("setTimeout(() => console.log('slow done'), 1500)") },
+          { name: 'quick check', short: 'quick', command: node("console.log('quick done'); process.exit(3)") },
+        ],
+      },
+      'all',
+    );
+    expect(passed).toBe(false);
+    expect(lines).toContain('[slow] slow done');
+    expect(lines).toContain('[quick] quick done');
+    expect(lines.indexOf('[quick] quick done')).toBeLessThan(lines.indexOf('[slow] slow done'));
+
+    const rows = recorded();
+    expect(rows.map((row) => [row.name, row.outcome])).toEqual([
+      ['quick check', 'failed'],
+      ['slow check', 'passed'],
+      ['checks', 'failed'],
+    ]);
+    const drawn = table(rows, ['all']);
+    expect(drawn.slice(2).map((line) => line.split(' | ')[0])).toEqual([
+      '| checks',
+      '| &nbsp;&nbsp;quick check',
+      '| &nbsp;&nbsp;slow check',
+      '| **all**',
+    ]);
+    expect(drawn.at(-1)).toContain('failed');
+  });
+});

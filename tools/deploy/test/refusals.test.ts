@@ -89,6 +89,8 @@ function goodWith(change: (root: string) => void): string {
  * its output (each run judges the good rules on the emulator, seconds long).
  */
 let goodDeployRun: Promise<Run & { root: string }> | undefined;
+/** Its first reader waits for two probes, two builds and the pack: minutes when the machine is shared. */
+const GOOD_DEPLOY_TIMEOUT = 300_000;
 function goodDeploy(): Promise<Run & { root: string }> {
   goodDeployRun ??= (async () => {
     const root = goodWith(() => undefined);
@@ -243,18 +245,22 @@ describe("the functions' predeploy", () => {
     expect(output).toContain('sign in with `gcloud auth login`, or set SKIP_SIGNER_CHECK=1');
   });
 
-  it('passes the good tree', async () => {
-    // Its predeploy in a plain deploy's (below): the check, then the build and pack steps (and deploy-package.test.ts).
-    const { code, output } = await goodDeploy();
-    expect(output).toContain('predeploy of firestore, functions, hosting, extensions');
-    expect(output).not.toContain('FAIL');
-    expect(output).toContain(`ok    the functions' params (functions/.env.${PROJECT})`);
-    expect(output).toContain(
-      "ok    the handoff's signer and the App Check fallback's minter alone sign custom tokens (IAM, through gcloud): " +
-        'not checked, skipped by SKIP_SIGNER_CHECK=1',
-    );
-    expect(code).toBe(0);
-  });
+  it(
+    'passes the good tree',
+    async () => {
+      // Its predeploy in a plain deploy's (below): the check, then the build and pack steps (and deploy-package.test.ts).
+      const { code, output } = await goodDeploy();
+      expect(output).toContain('predeploy of firestore, functions, hosting, extensions');
+      expect(output).not.toContain('FAIL');
+      expect(output).toContain(`ok    the functions' params (functions/.env.${PROJECT})`);
+      expect(output).toContain(
+        "ok    the handoff's signer and the App Check fallback's minter alone sign custom tokens (IAM, through gcloud): " +
+          'not checked, skipped by SKIP_SIGNER_CHECK=1',
+      );
+      expect(code).toBe(0);
+    },
+    GOOD_DEPLOY_TIMEOUT,
+  );
 });
 
 describe("the shared project's rules (the functions' and Firestore's predeploys)", () => {
@@ -285,13 +291,17 @@ describe("the shared project's rules (the functions' and Firestore's predeploys)
     expect(output).toContain('; grant nothing under our collections: no `match /{document=**}`');
   });
 
-  it("passes the app's rules with the fragment pasted in", async () => {
-    // Firestore's predeploy and the functions' in a plain deploy's (below).
-    const { code, output } = await goodDeploy();
-    expect(output).toContain("ok    the app's Firestore rules (APP_FIRESTORE_RULES)");
-    expect(output).toContain('(judged by our emulator)');
-    expect(code).toBe(0);
-  });
+  it(
+    "passes the app's rules with the fragment pasted in",
+    async () => {
+      // Firestore's predeploy and the functions' in a plain deploy's (below).
+      const { code, output } = await goodDeploy();
+      expect(output).toContain("ok    the app's Firestore rules (APP_FIRESTORE_RULES)");
+      expect(output).toContain('(judged by our emulator)');
+      expect(code).toBe(0);
+    },
+    GOOD_DEPLOY_TIMEOUT,
+  );
 });
 
 describe('a plain `firebase deploy` (every target, no --only)', () => {
@@ -346,13 +356,17 @@ describe('a plain `firebase deploy` (every target, no --only)', () => {
     }
   });
 
-  it('passes the good tree: every predeploy runs to its end, and the Firestore target then sends indexes only', async () => {
-    const { root, code, output } = await goodDeploy();
-    expect(output).toContain('ok    firebase.json deploys no Firestore rules');
-    expect(output).not.toContain('FAIL');
-    expect(code, output).toBe(0);
-    expect((await firestorePrepare(root)).uploads).toEqual([]);
-  });
+  it(
+    'passes the good tree: every predeploy runs to its end, and the Firestore target then sends indexes only',
+    async () => {
+      const { root, code, output } = await goodDeploy();
+      expect(output).toContain('ok    firebase.json deploys no Firestore rules');
+      expect(output).not.toContain('FAIL');
+      expect(code, output).toBe(0);
+      expect((await firestorePrepare(root)).uploads).toEqual([]);
+    },
+    GOOD_DEPLOY_TIMEOUT,
+  );
 });
 
 describe("the functions' settings, one bad value each (the preflight for the functions)", () => {

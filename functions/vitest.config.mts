@@ -16,11 +16,11 @@ const exclusive = files('recovery', 'owed-work', 'push-budget', 'header-busting'
 
 /** Against the running local stack (tools/stack/with-stack.ts starts it). */
 const againstTheStack = {
-  environment: 'node',
+  environment: 'node' as const,
   testTimeout: 60_000,
   hookTimeout: 60_000,
   setupFiles: ['test/stack/setup-env.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {

@@ -43,7 +43,7 @@ export const adminAuth = getAuth(adminApp);
 adminDb.settings({ ignoreUndefinedProperties: true });
 
 export interface WaitOptions {
-  /** Default 10 s. */
+  /** Default 30 s. */
   timeoutMs?: number;
   /** What is awaited, for the failure message ("the push to the inviter"). */
   what?: string;
@@ -62,14 +62,16 @@ function describeValue(value: unknown): string {
 
 /**
  * Reads until `accept` holds and answers that value. When the time runs out it throws, naming
- * what was awaited and the last value read: a test whose premise never happened fails here.
+ * what was awaited and the last value read: a test whose premise never happened fails here. The
+ * default bound (30 s) is for a stack whose processors other suites keep busy (npm test runs them
+ * side by side), where a trigger's run can wait its turn for seconds.
  */
 export async function eventually<T>(
   read: () => Promise<T>,
   accept: (value: T) => boolean,
   options: WaitOptions = {},
 ): Promise<T> {
-  const { timeoutMs = 10_000, intervalMs = 100, what = 'the awaited state' } = options;
+  const { timeoutMs = 30_000, intervalMs = 100, what = 'the awaited state' } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

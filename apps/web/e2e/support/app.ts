@@ -28,6 +28,9 @@ export { eventually, pushesTo, readDoc, repoRoot, uniqueId, urls, verificationEm
 export type { Language };
 export type Device = 'phone' | 'desktop';
 
+/** How long one step of a browser test (a click, a wait for text or a page) may take before it fails. */
+const STEP_MS = 30_000;
+
 export const viewports: Record<Device, { width: number; height: number }> = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
@@ -99,7 +102,9 @@ export function useBrowser(): BrowserSession {
         ...(userAgent ? { userAgent } : {}),
         ...(locale ? { locale } : {}),
       });
-      context.setDefaultTimeout(15_000);
+      // A step's bound, not its expected time: npm test runs two browser files beside the
+      // functions' suite, and the two processors are then busy throughout (docs/testing.md).
+      context.setDefaultTimeout(STEP_MS);
       const errors: string[] = [];
       const violations: string[] = [];
       open.push({ context, errors, violations });

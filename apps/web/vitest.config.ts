@@ -55,8 +55,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          // Files side by side, each with its own browser: most of a browser test's time is waiting.
-          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 2),
+          // One file at a time by default: every browser test reaches the stack from the same
+          // address, and side by side they spend per-address limits (the welcome page's confirm
+          // form's) that one after another they do not (docs/testing.md). E2E_WORKERS=2 runs two.
+          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 1),
           testTimeout: 120_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/global-setup.ts'],

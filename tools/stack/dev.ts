@@ -35,20 +35,26 @@ appendFileSync(logFile, `\n--- npm run dev, ${new Date().toISOString()} ---\n`);
 // Build here rather than in the package script, so that Ctrl-C reaches this process
 // directly instead of a shell that would die first and leave pnpm reporting a failure.
 // Its output goes to the log; the terminal gets its warnings, or all of it when it fails.
-console.log(`  Building (pnpm run build; its output and the emulators' go to ${logFile})...`);
-const buildStarted = Date.now();
-const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-const buildOutput = `${build.stdout ?? ''}${build.stderr ?? ''}`;
-appendFileSync(logFile, buildOutput);
-if (build.status !== 0) {
-  process.stderr.write(buildOutput);
-  process.exit(build.status ?? 1);
+// DAYFOCUS_DEV_PREBUILT=1 takes the build in place: `npm test` has built it in an earlier stage,
+// and other tests load it while this runs.
+if (process.env.DAYFOCUS_DEV_PREBUILT === '1') {
+  console.log('  Using the build in place (DAYFOCUS_DEV_PREBUILT=1). Starting the local stack...');
+} else {
+  console.log(`  Building (pnpm run build; its output and the emulators' go to ${logFile})...`);
+  const buildStarted = Date.now();
+  const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const buildOutput = `${build.stdout ?? ''}${build.stderr ?? ''}`;
+  appendFileSync(logFile, buildOutput);
+  if (build.status !== 0) {
+    process.stderr.write(buildOutput);
+    process.exit(build.status ?? 1);
+  }
+  const buildWarnings = stripVTControlCharacters(buildOutput)
+    .split('\n')
+    .filter((line) => /\(!\)|warning|\[[A-Z][A-Z_]+\]/i.test(line));
+  for (const line of buildWarnings) console.log(`  ${line}`);
+  console.log(`  Built in ${Math.round((Date.now() - buildStarted) / 1000)} s. Starting the local stack...`);
 }
-const buildWarnings = stripVTControlCharacters(buildOutput)
-  .split('\n')
-  .filter((line) => /\(!\)|warning|\[[A-Z][A-Z_]+\]/i.test(line));
-for (const line of buildWarnings) console.log(`  ${line}`);
-console.log(`  Built in ${Math.round((Date.now() - buildStarted) / 1000)} s. Starting the local stack...`);
 const shown = terminalFilter();
 const running = await startStack({
   output: {

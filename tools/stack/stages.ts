@@ -37,6 +37,9 @@ const groups: Record<string, Stage[]> = {
           name: 'the stack lifecycle',
           short: 'lifecycle',
           command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle'),
+          // The build stage has just built; a rebuild would empty functions/lib while the unit
+          // tests beside it load the deploy package from there.
+          env: { DAYFOCUS_DEV_PREBUILT: '1' },
         },
       ],
     },

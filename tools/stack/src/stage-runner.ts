@@ -22,6 +22,8 @@ export interface Stage {
   inner?: string;
   /** The name that leads each of its lines when it runs beside others. */
   short?: string;
+  /** Variables its command gets beside the runner's own. */
+  env?: Record<string, string>;
 }
 
 export interface Timed {
@@ -69,12 +71,12 @@ function processorTime(): { busy: number; all: number } | undefined {
 }
 
 /** Runs one command to its end; its lines led by `prefix` when one is given. */
-function runCommand(command: string[], prefix?: string): Promise<number> {
+function runCommand(command: string[], prefix?: string, extra: Record<string, string> = {}): Promise<number> {
   const [file, ...args] = command;
   if (!file) throw new Error('A stage without a command');
   // The workspace's tools on PATH, as `pnpm run` puts them there (toolchain.mjs --exec does not).
   const path = `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
-  const env = { ...process.env, PATH: path };
+  const env = { ...process.env, ...extra, PATH: path };
   const child = spawn(file, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', cwd: repoRoot, env });
   if (prefix) {
     for (const stream of [child.stdout, child.stderr]) {
@@ -86,14 +88,14 @@ function runCommand(command: string[], prefix?: string): Promise<number> {
 
 /** Runs a stage (its command, or its `together` stages side by side), timed; whether it passed. */
 export async function runStage(stage: Stage, group: string, prefix?: string): Promise<boolean> {
-  const { name, command, together, inner } = stage;
+  const { name, command, together, inner, env } = stage;
   const innerGroup = together ? `${group}/${name}` : inner;
   console.log(
     `\n[stage] ${name}: ${command ? command.join(' ') : `side by side: ${together?.map((s) => s.name).join('; ')}`}`,
   );
   const [started, before] = [performance.now(), processorTime()];
   let passed: boolean;
-  if (command) passed = (await runCommand(command, prefix)) === 0;
+  if (command) passed = (await runCommand(command, prefix, env)) === 0;
   else {
     const outcomes = await Promise.all(
       (together ?? []).map((child) => runStage(child, innerGroup ?? group, child.short ?? child.name)),

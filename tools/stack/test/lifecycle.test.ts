@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
-import { describe, expect, it, onTestFailed } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { inviterRecord } from '../src/fixtures.js';
 import {
   callableHeaders,
@@ -91,9 +91,7 @@ async function ctrlC(dev: ReturnType<typeof startDev>): Promise<number | null> {
   return code;
 }
 
-const stackAlreadyRunning = await anyPortOpen();
-if (stackAlreadyRunning)
-  console.warn('Skipping the dev-stack lifecycle test: a local stack (or something else) holds its ports.');
+const prebuilt = process.env.DAYFOCUS_DEV_PREBUILT === '1';
 
 /** A sign-up by e-mail as the web app makes one: the account, its User record, the verification e-mail. */
 async function signUpByEmail(email: string): Promise<void> {
@@ -116,7 +114,13 @@ async function signUpByEmail(email: string): Promise<void> {
   expect(sent.status).toBe(200);
 }
 
-describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
+describe('npm run dev', () => {
+  // It starts stacks of its own: a stack already running fails it (and says so) rather than skip it.
+  beforeAll(async () => {
+    if (await anyPortOpen())
+      throw new Error("A local stack (or something else) holds the stack's ports: stop it to run the lifecycle tests.");
+  });
+
   it('prints the invite link of a seeded demo inviter, stops on Ctrl-C leaving nothing behind, and starts again', async () => {
     // A first start, as a new person's: the Functions emulator has no parameter values yet.
     setAsideEnvLocal();
@@ -191,7 +195,9 @@ describe.skipIf(stackAlreadyRunning)('npm run dev', () => {
     expect(terminal).toContain(devLog);
     const log = readFileSync(devLog).subarray(logStart).toString('utf8');
     expect(log).toContain('Prompting for parameters');
-    expect(log).toContain('dist/assets/');
+    // The build's output, unless the run took the build in place (npm test's stage, DAYFOCUS_DEV_PREBUILT).
+    expect(first.output()).toContain(prebuilt ? 'Using the build in place' : 'Built in');
+    if (!prebuilt) expect(log).toContain('dist/assets/');
     expect(log).toContain('"GET /feedback/demo-inviter/en');
     expect(log).toContain(`Beginning execution of "${stack.region}-registerInvitee"`);
 

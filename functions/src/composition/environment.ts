@@ -25,6 +25,12 @@ export interface Environment extends PlatformEnvironment {
    * issuer (its DNS server, its plain-HTTP origin on loopback). A deployment names none.
    */
   emailProofDiscovery?: DiscoverySettings;
+  /**
+   * How many times one client may post the welcome page's confirm form in its window, where that
+   * differs from a deployment's CONFIRMS_PER_CLIENT: on the local stack every caller is one client
+   * (no proxy vouches for an address), so the production figure would cap the whole machine.
+   */
+  confirmsPerClient?: number;
 }
 
 const installed = installedOnce<Environment>(environmentMessages);

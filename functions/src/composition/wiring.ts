@@ -52,6 +52,7 @@ import { AuthVerificationLinks, FirestoreMailOutbox } from '../invites/adapters/
 import { SignInHandoffFlow } from '../sign-in-handoffs/flows/sign-in-handoff-flow.js';
 import { KeptPageInviters } from '../pages/adapters/kept-inviters.js';
 import { MemoryConfirmLimits } from '../pages/adapters/confirm-limits.js';
+import { CONFIRMS_PER_ACCOUNT, CONFIRMS_PER_CLIENT } from '../pages/domain/welcome-confirm.js';
 import { FirestoreHandoffStore, handoffDigest } from '../sign-in-handoffs/adapters/handoff-store.js';
 import { FirebaseHandoffAuth } from '../sign-in-handoffs/adapters/handoff-auth.js';
 import { CardFlow } from '../invite-cards/flows/card-flow.js';
@@ -273,7 +274,10 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
     nonce: () => randomBytes(16).toString('base64'),
     activate: ({ verificationCode, ...link }, page) =>
       activationFlow.activate({ ...link, ...page }, null, () => mailLinks.presented(link.uid, verificationCode)),
-    confirmLimits: new MemoryConfirmLimits(),
+    confirmLimits: new MemoryConfirmLimits({
+      perClient: environment().confirmsPerClient ?? CONFIRMS_PER_CLIENT,
+      perAccount: CONFIRMS_PER_ACCOUNT,
+    }),
     linkSpent: ({ uid, verificationCode }) => mailLinks.spentBy(uid, verificationCode),
     logger,
   });

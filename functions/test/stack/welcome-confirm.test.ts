@@ -19,7 +19,7 @@ import {
   userDoc,
 } from './support.js';
 import { verificationEmail } from '@dayfocus/stack/testing';
-import { CONFIRMS_PER_ACCOUNT } from '../../src/pages/domain/welcome-confirm.js';
+import { CONFIRMS_PER_ACCOUNT, CONFIRMS_PER_CLIENT } from '../../src/pages/domain/welcome-confirm.js';
 
 const android = userAgents.android['Chrome on Android'];
 const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
@@ -47,7 +47,7 @@ async function emailInviteeWithLink() {
 
 /**
  * The form's POST as a browser sends it. Every request of the local stack is one client to the
- * form's limit (no proxy here vouches for a visitor's address): a file posts far fewer than its 30.
+ * form's limit (no proxy here vouches for a visitor's address), which the local stack raises.
  */
 const confirm = (path: string, headers: Record<string, string> = {}) =>
   fetchRaw(path, {
@@ -129,6 +129,17 @@ describe('the welcome page confirm form', () => {
     expect(owner.status).toBe(200);
     expect(owner.body).toContain(en.web.welcome.friends.replace('{{name}}', nbsp(inviter.name)));
     expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+  });
+
+  it("lets the machine's one client post more than a deployment's per-client limit: every browser here is that client", async () => {
+    // Tests and browsers side by side all reach the form as 'unknown' (client-address.test.ts):
+    // a deployment's 30 tries in 10 minutes would be theirs together. The account keeps its own
+    // limit, which tries with codes that prove nothing never spend.
+    const { link } = await emailInviteeWithLink();
+    const statuses = [];
+    for (let i = 0; i <= CONFIRMS_PER_CLIENT; i++)
+      statuses.push((await confirm(link(`made-up-${uniqueId('code')}`))).status);
+    expect(statuses).toEqual(Array.from({ length: CONFIRMS_PER_CLIENT + 1 }, () => 403));
   });
 
   it('writes nothing for a code that proves nothing, and says the link is no good', async () => {

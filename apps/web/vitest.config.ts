@@ -55,10 +55,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          // One file at a time by default: every browser test reaches the stack from the same
-          // address, and side by side they spend per-address limits (the welcome page's confirm
-          // form's) that one after another they do not (docs/testing.md). E2E_WORKERS=2 runs two.
-          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 1),
+          // Two files at a time: every browser reaches the local stack as one client, whose
+          // per-client limits the local stack raises (docs/local-stack.md). E2E_WORKERS sets another.
+          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 2),
           testTimeout: 120_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/global-setup.ts'],

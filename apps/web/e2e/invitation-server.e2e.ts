@@ -27,10 +27,28 @@ async function watchTakeover(page: Page) {
   });
   page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
   await page.addInitScript(() => {
-    const seen = { shifts: 0, loaders: 0 };
+    const seen = { shifts: 0, loaders: 0, moved: [] as string[] };
     (window as unknown as { takeoverWatch: typeof seen }).takeoverWatch = seen;
+    // What moved, named, so that a failure says which element and by how much.
+    type Rect = { x: number; y: number; width: number; height: number };
+    type Shift = {
+      value: number;
+      startTime: number;
+      sources?: { node?: Node; previousRect: Rect; currentRect: Rect }[];
+    };
+    const nameOf = (node: Node | undefined) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${[...node.classList].map((c) => `.${c}`).join('')}`
+        : (node?.nodeName ?? 'a removed node');
+    const box = ({ x, y, width, height }: Rect) => `${x},${y} ${width}x${height}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) seen.shifts += (entry as unknown as { value: number }).value;
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        seen.shifts += entry.value;
+        for (const source of entry.sources ?? [])
+          seen.moved.push(
+            `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${nameOf(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
+          );
+      }
     }).observe({ type: 'layout-shift', buffered: true });
     new MutationObserver(() => {
       if (document.querySelector('.loader, .skeleton')) seen.loaders += 1;
@@ -40,7 +58,10 @@ async function watchTakeover(page: Page) {
     consoleErrors,
     requests,
     watched: () =>
-      page.evaluate(() => (window as unknown as { takeoverWatch: { shifts: number; loaders: number } }).takeoverWatch),
+      page.evaluate(
+        () =>
+          (window as unknown as { takeoverWatch: { shifts: number; loaders: number; moved: string[] } }).takeoverWatch,
+      ),
   };
 }
 
@@ -48,6 +69,7 @@ async function watchTakeover(page: Page) {
 async function expectInvisibleTakeover(watch: Awaited<ReturnType<typeof watchTakeover>>): Promise<void> {
   expect(watch.consoleErrors, 'console errors and warnings').toEqual([]);
   const watched = await watch.watched();
+  expect(watched.moved, 'what shifted').toEqual([]);
   expect(watched.shifts, 'cumulative layout shift').toBe(0);
   expect(watched.loaders, 'a loader or skeleton appeared').toBe(0);
   const paths = watch.requests.map((request) => request.split(' ')[1] ?? '');

@@ -1,4 +1,4 @@
-// `npm run lint`'s check of the docs that restate the code: docs/architecture.md's capacity list
+// `npm run lint`'s check of the docs that restate the code: docs/callables.md's capacity list
 // is the manifest's rows (`--write` writes it), and docs/first-change.md's worked examples
 // name files that exist and still hold what they say, in the numbers they state. Run with tsx (the
 // manifest is TypeScript).
@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path) => readFileSync(`${root}${path}`, 'utf8');
 
 const MANIFEST = 'packages/contracts/src/functions.ts';
-const ARCHITECTURE = 'docs/architecture.md';
+const CALLABLES = 'docs/callables.md';
 const FIRST_CHANGE = 'docs/first-change.md';
 
 const CAPACITY_START = '<!-- The capacity list, written from the manifest: tsx scripts/check-docs.mjs --write -->';
@@ -30,7 +30,7 @@ function wrapped(text) {
 
 /**
  * The capacity list as the manifest's rows write it: one bullet per function, "- `name`: cap,
- * why", between its two markers in docs/architecture.md.
+ * why", between its two markers in docs/callables.md.
  */
 async function capacityList() {
   const { functionRows } = await import(`../${MANIFEST}`);
@@ -40,16 +40,16 @@ async function capacityList() {
     ...functionRows().flatMap((row) => wrapped(`- \`${row.name}\`: ${row.maxInstances}, ${row.why}`)),
     '',
   ];
-  const lines = read(ARCHITECTURE).split('\n');
+  const lines = read(CALLABLES).split('\n');
   const start = lines.indexOf(CAPACITY_START);
   const end = lines.indexOf(CAPACITY_END);
-  if (start < 0 || end < start) return { problems: [`${ARCHITECTURE}: the capacity list's markers are missing`] };
+  if (start < 0 || end < start) return { problems: [`${CALLABLES}: the capacity list's markers are missing`] };
   const written = [...lines.slice(0, start + 1), ...bullets, ...lines.slice(end)].join('\n');
   const current = lines.slice(start + 1, end).join('\n');
   const problems =
     current === bullets.join('\n')
       ? []
-      : [`${ARCHITECTURE}: the capacity list differs from ${MANIFEST}'s rows: run tsx scripts/check-docs.mjs --write`];
+      : [`${CALLABLES}: the capacity list differs from ${MANIFEST}'s rows: run tsx scripts/check-docs.mjs --write`];
   return { problems, written };
 }
 
@@ -110,7 +110,7 @@ function workedExamples() {
 
 const capacity = await capacityList();
 if (process.argv.includes('--write') && capacity.written !== undefined) {
-  writeFileSync(`${root}${ARCHITECTURE}`, capacity.written);
+  writeFileSync(`${root}${CALLABLES}`, capacity.written);
   capacity.problems = [];
 }
 const problems = [...capacity.problems, ...workedExamples()];

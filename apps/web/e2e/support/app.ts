@@ -337,7 +337,7 @@ export async function authUser(uid: string): Promise<AuthUser> {
 }
 
 /**
- * What an invitee's join leaves (docs/architecture.md#data-written): an active, verified User,
+ * What an invitee's join leaves (docs/data-written.md): an active, verified User,
  * default notifications, the friendship (inviter → invitee), the inviter's history entry and the
  * push to the inviter.
  */

@@ -21,6 +21,8 @@ export const brand = {
   linkDescription: `Friends help each other finish everyday tasks. Join me on ${productName}.`,
   /** Description of the web pages (the first HTML's meta description). */
   pageDescription: `Friends help each other finish everyday tasks. Join your friend on ${productName}.`,
+  /** The product's colours, for every surface: the mails, the server's pages, the invite card. */
+  colours: { brand: '#c8124a', brandDark: '#9e0e3a', brandTint: '#fde4ec' },
 } as const;
 
 /**

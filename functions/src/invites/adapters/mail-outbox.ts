@@ -1,18 +1,16 @@
 /**
- * The verification mails' outbox in Firestore: the Trigger Email extension's collection
- * (`_mail`, its MAIL_COLLECTION: docs/deploying.md), each address's log (`_mailLogs/{key}`), the
- * account's short code (`_mailCodes/{uid}`) and the link's proof (`_addressProofs/{id}`), written
- * together in one transaction; and Auth's
- * verification codes. Locally nothing sends
- * the mails: `npm run dev` prints each one's link, and the tests read them (tools/stack/src/mail.ts).
+ * The verification mails in Firestore: the mail in the outbox (platform/adapters/outbox.ts), each
+ * address's log (`_mailLogs/{key}`), the account's short code (`_mailCodes/{uid}`) and the link's
+ * proof (`_addressProofs/{id}`), written together in one transaction; and Auth's verification codes.
  */
 import type { Auth } from 'firebase-admin/auth';
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
+import { putInOutbox } from '../../platform/adapters/outbox.js';
 import { RecordRefs } from '../../platform/adapters/record-refs.js';
+import type { MailMessage } from '../../platform/domain/mail.js';
 import { RESEND_MIN_GAP_MS, type MailLog, type ResendDecision } from '../domain/mail-limits.js';
 import { replacingMailCode, type MailCodeRecord } from '../domain/mail-codes.js';
-import type { MailMessage } from '../domain/verification-mail.js';
 import type { MailOutbox, MailProofs, VerificationLinks } from '../flows/ports.js';
 import { storedProof } from './address-proofs.js';
 
@@ -56,10 +54,7 @@ export class FirestoreMailOutbox implements MailOutbox {
         const ref = this.firestore.collection(collections.addressProofs).doc(proofs.link.id);
         tx.set(ref, storedProof(proofs.link.record, new Date()));
       }
-      tx.create(this.firestore.collection(collections.mail).doc(), {
-        ...mail,
-        createdAt: FieldValue.serverTimestamp(),
-      });
+      putInOutbox(this.firestore, tx, mail);
       return RESEND_MIN_GAP_MS;
     });
   }

@@ -8,6 +8,7 @@
 import { brand } from '@dayfocus/contracts/brand';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import unhomoglyph from 'unhomoglyph';
+import type { ServerText } from '../../platform/domain/server-text.js';
 
 /**
  * The longest name the mail gives, in characters as a reader counts them (grapheme clusters, so
@@ -75,4 +76,9 @@ export function inviterNameForMail(stored: string | null): string | null {
   const drawn = skeleton(folded);
   const messageLike = RULES.some((rule) => rule.test(folded) || rule.test(drawn));
   return messageLike || readerLength(name) > MAIL_NAME_MAX_LENGTH ? null : name;
+}
+
+/** Who invited, as a mail of the invites says it: her name when it may be given, else "A friend". */
+export function inviterForMail(stored: string | null, text: ServerText): string {
+  return inviterNameForMail(stored) ?? text.t('verificationMail.someone');
 }

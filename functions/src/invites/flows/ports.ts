@@ -7,7 +7,7 @@ import type { JoinPlan } from '../domain/joins.js';
 import type { SignUpUpdates } from '../domain/sign-up-updates.js';
 import type { MailLog, ResendDecision } from '../domain/mail-limits.js';
 import type { MailCodeRecord, MailCodeTry, StoredMailCode } from '../domain/mail-codes.js';
-import type { MailMessage } from '../domain/verification-mail.js';
+import type { MailMessage } from '../../platform/domain/mail.js';
 import type { SignUpLinkRequest } from '../domain/sign-up-link-requests.js';
 
 export interface Account extends AccountFacts {

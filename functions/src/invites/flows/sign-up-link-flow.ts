@@ -22,8 +22,7 @@ import {
   type SignUpLinkRequest,
 } from '../domain/sign-up-link-requests.js';
 import { finishProofId } from '../domain/proofs.js';
-import { laidOutMail, type MailMessage } from '../domain/verification-mail.js';
-import { inviterNameForMail } from '../domain/mail-names.js';
+import { finishSignUpMail } from '../domain/verification-mail.js';
 import type { AccountByEmail, MailOutbox, PasswordResets, SignUpLinkRequests, UserReader } from './ports.js';
 
 export interface SignUpLinkDeps {
@@ -110,7 +109,7 @@ export class SignUpLinkFlow {
     await this.deps.outbox.send(
       key,
       (log) => resendDecision(log, now, spelling),
-      this.mail(to, link, inviter?.name ?? null, text),
+      finishSignUpMail(to, link.href, inviter?.name ?? null, text),
       { userId: account.uid, link: { id: finishProofId(code), record } },
     );
   }
@@ -119,10 +118,5 @@ export class SignUpLinkFlow {
     if (request.email !== null) return this.deps.resets.accountByEmail(request.email.trim());
     if (request.uid !== null) return this.deps.resets.accountById(request.uid);
     return Promise.resolve(null);
-  }
-
-  private mail(to: string, link: URL, inviterName: string | null, text: ServerText): MailMessage {
-    const inviter = inviterNameForMail(inviterName) ?? text.t('verificationMail.someone');
-    return laidOutMail(to, link.href, text, 'finishSignUpMail', { inviter });
   }
 }

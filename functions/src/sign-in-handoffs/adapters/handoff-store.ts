@@ -7,15 +7,17 @@
  * kept 30 days, the life of its recovery link.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import { HANDOFF_PLATFORMS } from '@dayfocus/contracts/sign-in-handoff';
 import type { SignUpRecord } from '@dayfocus/contracts/records';
+import { putInOutbox } from '../../platform/adapters/outbox.js';
 import { RecordRefs } from '../../platform/adapters/record-refs.js';
+import type { MailMessage } from '../../platform/domain/mail.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
 import type { AccountLock } from '../domain/account-locks.js';
 import { ATTEMPTS_PER_PREFIX, MINTS_PER_DAY, type HandoffOwner, type HandoffRecord } from '../domain/handoffs.js';
-import type { HandoffStore, OutboxMail, RedemptionReads, RedemptionWrites } from '../flows/ports.js';
+import type { HandoffStore, RedemptionReads, RedemptionWrites } from '../flows/ports.js';
 
 const RECORD_KEEP_MS = 24 * 60 * 60_000;
 const LOCK_KEEP_MS = 30 * 24 * 60 * 60_000;
@@ -96,7 +98,7 @@ export class FirestoreHandoffStore implements HandoffStore {
   async lock(
     digest: string,
     uid: string,
-    decide: (existing: AccountLock | undefined) => { lock: AccountLock; mail: OutboxMail | null },
+    decide: (existing: AccountLock | undefined) => { lock: AccountLock; mail: MailMessage | null },
     now: Date,
   ): Promise<void> {
     const lockRef = this.lockRef(uid);
@@ -104,23 +106,19 @@ export class FirestoreHandoffStore implements HandoffStore {
       const existing = storedLock((await tx.get(lockRef)).data());
       const { lock, mail } = decide(existing);
       if (lock !== existing) tx.set(lockRef, { ...lock, expireAt: new Date(now.getTime() + LOCK_KEEP_MS) });
-      if (mail) this.queueMail(tx, mail);
+      if (mail) putInOutbox(this.firestore, tx, mail);
       tx.update(this.codeRef(digest), { revokedAt: now.toISOString() });
     });
   }
 
-  async revoke(digest: string, mail: OutboxMail | null, now: Date): Promise<void> {
+  async revoke(digest: string, mail: MailMessage | null, now: Date): Promise<void> {
     const codeRef = this.codeRef(digest);
     await this.firestore.runTransaction(async (tx) => {
       const record = recordOf((await tx.get(codeRef)).data());
       if (!record || record.revokedAt) return;
-      if (mail) this.queueMail(tx, mail);
+      if (mail) putInOutbox(this.firestore, tx, mail);
       tx.update(codeRef, { revokedAt: now.toISOString() });
     });
-  }
-
-  private queueMail(tx: Transaction, mail: OutboxMail): void {
-    tx.create(this.firestore.collection(collections.mail).doc(), { ...mail, createdAt: FieldValue.serverTimestamp() });
   }
 
   async readLock(uid: string): Promise<AccountLock | undefined> {

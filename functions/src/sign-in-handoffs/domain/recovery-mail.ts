@@ -2,16 +2,14 @@
  * What the owner of a locked account reads (account-locks.ts), pure: the mail sent to the address
  * she had proved at the code's mint, and the recovery page its link opens. The page works without
  * any script: its one action is a form the server answers, since a mail scanner fetching the link
- * must change nothing (a GET only shows the form).
+ * must change nothing (a GET only shows the form). The mails' layout is platform/domain/mail.ts's.
  */
 import { ACCOUNT_RECOVERY_PATH } from '@dayfocus/contracts/sign-in-handoff';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import { brand } from '@dayfocus/contracts/brand';
 import { fontStack } from '@dayfocus/contracts/fonts';
-import { laidOutMail, type MailMessage } from '../../invites/domain/verification-mail.js';
+import { laidOutMail, type MailMessage } from '../../platform/domain/mail.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
-
-export type OutboxMail = MailMessage;
 
 /**
  * The recovery link: the account and its recovery code, on the product's own origin, in the
@@ -24,12 +22,12 @@ export function recoveryLink(productDomain: string, uid: string, code: string): 
   return url.href;
 }
 
-export function accountLockMail(to: string, link: string, text: ServerText): OutboxMail {
+export function accountLockMail(to: string, link: string, text: ServerText): MailMessage {
   return laidOutMail(to, link, text, 'accountLockMail');
 }
 
 /** Its link: the product's home page, to get the app. */
-export function accountDeletedMail(to: string, home: string, text: ServerText): OutboxMail {
+export function accountDeletedMail(to: string, home: string, text: ServerText): MailMessage {
   return laidOutMail(to, home, text, 'accountDeletedMail');
 }
 
@@ -52,7 +50,7 @@ export type RecoveryPageState =
   | { kind: 'done-password'; resetLink: string; squatted: boolean };
 
 const BUTTON =
-  'display:inline-block;padding:12px 24px;border:0;border-radius:8px;background:#c8124a;color:#ffffff;' +
+  `display:inline-block;padding:12px 24px;border:0;border-radius:8px;background:${brand.colours.brand};color:#ffffff;` +
   'font:inherit;font-weight:600;text-decoration:none;cursor:pointer;';
 
 export function recoveryPage(state: RecoveryPageState, text: ServerText): string {
@@ -106,7 +104,7 @@ export function recoveryPage(state: RecoveryPageState, text: ServerText): string
     `<body style="margin:0;background:#f4f4f5;font-family:${fontStack};` +
       'font-size:16px;line-height:1.5;color:#18181b;">',
     '<main style="max-width:480px;margin:0 auto;padding:32px 24px;background:#ffffff;min-height:100vh;box-sizing:border-box;">',
-    `<p style="margin:0 0 24px;font-weight:700;color:#c8124a;">${e(brand.productName)}</p>`,
+    `<p style="margin:0 0 24px;font-weight:700;color:${brand.colours.brand};">${e(brand.productName)}</p>`,
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;">${e(heading)}</h1>`,
     squatted ? `<p>${e(text.t('accountRecovery.squatted'))}</p>` : '',
     body,

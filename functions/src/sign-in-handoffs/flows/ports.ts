@@ -1,9 +1,7 @@
 /** The sign-in handoff's ports. Codes are kept by digest only. */
 import type { AccountLock, Restore } from '../domain/account-locks.js';
 import type { HandoffRecord } from '../domain/handoffs.js';
-import type { OutboxMail } from '../domain/recovery-mail.js';
-
-export type { OutboxMail };
+import type { MailMessage } from '../../platform/domain/mail.js';
 
 export interface RedemptionReads {
   record: HandoffRecord | undefined;
@@ -31,11 +29,11 @@ export interface HandoffStore {
   lock(
     digest: string,
     uid: string,
-    decide: (existing: AccountLock | undefined) => { lock: AccountLock; mail: OutboxMail | null },
+    decide: (existing: AccountLock | undefined) => { lock: AccountLock; mail: MailMessage | null },
     now: Date,
   ): Promise<void>;
   /** Nothing when revoked already: a mail goes once, however many try the code at once. */
-  revoke(digest: string, mail: OutboxMail | null, now: Date): Promise<void>;
+  revoke(digest: string, mail: MailMessage | null, now: Date): Promise<void>;
   readLock(uid: string): Promise<AccountLock | undefined>;
   /** Noted before the squatter is moved off the address. */
   noteSquatter(uid: string, squatter: NonNullable<AccountLock['squatter']>): Promise<void>;

@@ -1,7 +1,11 @@
 // The e-mail proof's parts that the local issuer does not exercise: issuer identifiers in both the
 // draft's and the origin trial's form, the DNS record's rules, a token whose address is disclosed
-// selectively (an SD-JWT disclosure), and the discovery's refusal to fetch from our own network.
+// selectively (an SD-JWT disclosure), and the discovery's refusals: our own network, other ports, a
+// document larger than an issuer's.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { issuerDirectory } from '../../src/email-proof/adapters/issuer-discovery.js';
 import {
@@ -90,8 +94,31 @@ describe("the issuer's discovery", () => {
   const directory = issuerDirectory({ timeoutMs: 2_000 });
 
   it('fetches nothing from our own network: a name that leads to loopback, an address, plain HTTP', async () => {
-    await expect(directory.issuerMetadata('localhost')).rejects.toThrow(/not public/);
+    await expect(directory.issuerMetadata('localhost')).rejects.toThrow(/no public address/);
     await expect(directory.issuerKeys('https://169.254.169.254/jwks')).rejects.toThrow(/names an address/);
     await expect(directory.issuerKeys('http://issuer.example/jwks')).rejects.toThrow(/not HTTPS/);
+  });
+
+  it("knocks at no other port of a stranger's host: a key set on port 25 is refused before any lookup", async () => {
+    await expect(directory.issuerKeys('https://issuer.example:25/jwks')).rejects.toThrow(/own port/);
+  });
+
+  it('reads no document that says it is larger than an issuer sends, nor waits for it', async () => {
+    // Says a megabyte, sends ten bytes, then holds the connection until it is closed.
+    const server = createServer((_req, res) =>
+      res.writeHead(200, { 'content-length': String(1 << 20) }).write('{"a":1}   '),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const local = issuerDirectory({ timeoutMs: 5_000, issuerOrigins: { 'issuer.example': origin } });
+      const started = Date.now();
+      await expect(local.issuerMetadata('issuer.example')).rejects.toThrow(/more than 65536/);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -2,9 +2,10 @@
  * Where the card's function may fetch an inviter's picture from. `profileImage` is written by the
  * app's users, so its address, and any redirect its host answers, is a request of the user's
  * choosing made from our function: only the hosts a picture may come from are asked, and in
- * production never an address of our own network or machine (docs/invite-card.md, "The picture").
+ * production never an address of our own network or machine (platform/domain/untrusted-urls.ts;
+ * docs/invite-card.md, "The picture").
  */
-import ipaddr from 'ipaddr.js';
+import { hostOf, LOCAL_REACH, PUBLIC_REACH, refusalOf, type Reach } from '../../platform/domain/untrusted-urls.js';
 
 /**
  * The hosts a picture may come from: the project's Storage (the download URLs a picture path
@@ -17,42 +18,22 @@ const PICTURE_HOSTS: readonly string[] = [
   '.googleusercontent.com',
 ];
 
-export interface PictureSourceRules {
+/** The hosts, and how far beyond HTTPS to a public address the fetch may reach (the local stack's). */
+export interface PictureSourceRules extends Reach {
   /** A leading dot: any host under the name. */
   hosts: readonly string[];
-  /** Plain http too, on any port (the local stack's hosts serve their pictures so). */
-  plainHttp: boolean;
-  /** Addresses of the machine and its private networks too (the local stack's pictures are on 127.0.0.1). */
-  privateAddresses: boolean;
 }
 
-export const PRODUCTION_PICTURE_SOURCES: PictureSourceRules = {
-  hosts: PICTURE_HOSTS,
-  plainHttp: false,
-  privateAddresses: false,
-};
+export const PRODUCTION_PICTURE_SOURCES: PictureSourceRules = { hosts: PICTURE_HOSTS, ...PUBLIC_REACH };
 
 export const LOCAL_PICTURE_SOURCES: PictureSourceRules = {
   hosts: [...PICTURE_HOSTS, '127.0.0.1', 'localhost'],
-  plainHttp: true,
-  privateAddresses: true,
+  ...LOCAL_REACH,
 };
 
 /** Whether `url` (the picture's address, or where its host redirects) may be asked. */
 export function isPictureSource(url: URL, rules: PictureSourceRules): boolean {
-  if (url.username !== '' || url.password !== '') return false;
-  if (url.protocol !== 'https:' && !(rules.plainHttp && url.protocol === 'http:')) return false;
-  if (!rules.plainHttp && url.port !== '') return false;
-  const host = url.hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
-  if (ipaddr.isValid(host) && !rules.privateAddresses && !isPublicAddress(host)) return false;
+  if (refusalOf(url, rules) !== undefined) return false;
+  const host = hostOf(url);
   return rules.hosts.some((allowed) => (allowed.startsWith('.') ? host.endsWith(allowed) : host === allowed));
-}
-
-/**
- * An address on the internet at large: not loopback, private, link-local (the metadata server's
- * 169.254.169.254), carrier-grade NAT, multicast or reserved, and no IPv4 hidden in an IPv6 one.
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
 }

@@ -7,8 +7,8 @@
  * the hot ones (`npm test`), where two starts were needed before. Needs our emulator: Google's
  * has no such model, and the script says so rather than run the command without it.
  */
-import { spawn } from 'node:child_process';
 import { switchHotDocuments } from './src/hot-documents-mode.js';
+import { runToExit } from './src/processes.js';
 
 const [model, separator, command, ...args] = process.argv.slice(2);
 if (!model || separator !== '--' || !command) {
@@ -21,11 +21,8 @@ if (!model || separator !== '--' || !command) {
 console.log(`[hot documents] ${await switchHotDocuments(model)}`);
 let code = 1;
 try {
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, FIRESTORE_HOT_DOCUMENTS: model } });
-  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-  process.on('SIGINT', forward('SIGINT'));
-  process.on('SIGTERM', forward('SIGTERM'));
-  code = await new Promise<number>((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+  const env = { ...process.env, FIRESTORE_HOT_DOCUMENTS: model };
+  code = await runToExit(command, args, { env, forwardSignals: true }).exitCode;
 } finally {
   console.log(`[hot documents] ${await switchHotDocuments('off')}`);
 }

@@ -5,9 +5,9 @@
  * `--hot-documents=…` sets FIRESTORE_HOT_DOCUMENTS for the stack and the command (a script's
  * way to set it on any shell): our emulator's model of production's per-document write limit.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { firestoreDescription, repoRoot, startStack } from './src/index.js';
+import { runToExit } from './src/processes.js';
 
 const HOT_FLAG = '--hot-documents=';
 const argv = process.argv.slice(2);
@@ -23,10 +23,6 @@ const started = Date.now();
 const running = await startStack({ output: { logFile } });
 console.log(`Local stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-const child = spawn(command, args, { stdio: 'inherit', cwd: process.cwd() });
-const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
-process.on('SIGINT', forward('SIGINT'));
-process.on('SIGTERM', forward('SIGTERM'));
-const code = await new Promise<number>((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
+const code = await runToExit(command, args, { cwd: process.cwd(), forwardSignals: true }).exitCode;
 await running.stop();
 process.exit(code);

@@ -5,7 +5,7 @@
  * `npm run test:hot` switches it on (tools/stack/hot-documents.ts). docs/joins.md J; the figures at scale are the viral bench's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { urls } from '@dayfocus/stack/testing';
+import { hotDocumentsMismatch } from '@dayfocus/stack/testing';
 import { FRIEND_JOIN_PUSHES_PER_HOUR as N } from '../../src/owed-work/domain/push-budget.js';
 import {
   adminDb,
@@ -21,11 +21,10 @@ import {
 
 beforeAll(async () => {
   // Without the model every join would pass here whatever the design: say so, never pass.
-  const response = await fetch(`${urls.firestore}/emulator/v1/hotDocuments`).catch(() => undefined);
-  const model = response?.ok ? ((await response.json()) as { hotDocuments: string }).hotDocuments : 'unknown';
-  if (process.env.FIRESTORE_HOT_DOCUMENTS !== 'production' || model === 'hot documents: off' || model === 'unknown')
+  const mismatch = process.env.FIRESTORE_HOT_DOCUMENTS === 'production' ? await hotDocumentsMismatch(undefined) : '';
+  if (mismatch !== null)
     throw new Error(
-      `These tests need the stack's hot-document model on (${model}): run them with \`npm run test:hot\`.`,
+      `These tests need the stack's hot-document model on (${mismatch || 'FIRESTORE_HOT_DOCUMENTS is not production'}): run them with \`npm run test:hot\`.`,
     );
 });
 

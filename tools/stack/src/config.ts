@@ -132,3 +132,13 @@ export const demoInviter = {
 export function inviteLink(inviterId: string, language = 'en'): string {
   return `${urls.hosting}/feedback/${encodeURIComponent(inviterId)}/${language}`;
 }
+
+/** The JSON a stack emulator answers at `url` (within 2 s), or undefined where nothing answers it. */
+export async function emulatorJson(url: string): Promise<unknown> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return response.ok ? ((await response.json()) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -5,7 +5,7 @@
  * tools/stack/hot-documents.ts does around a command).
  */
 import { describeHotDocuments, parseHotDocuments, type HotDocumentsOptions } from '@dayfocus/firestore-emulator';
-import { urls } from './config.js';
+import { emulatorJson, urls } from './config.js';
 
 /** The model `FIRESTORE_HOT_DOCUMENTS` asks for (off when unset). */
 export const askedHotDocuments = (): HotDocumentsOptions | false =>
@@ -16,12 +16,9 @@ export const askedHotDocumentsDescribed = (): string => describeHotDocuments(ask
 
 /** The running emulator's model now, in the same words; undefined where it cannot say (not ours, not up). */
 export async function runningHotDocuments(): Promise<string | undefined> {
-  try {
-    const response = await fetch(`${urls.firestore}/emulator/v1/hotDocuments`, { signal: AbortSignal.timeout(2_000) });
-    return response.ok ? ((await response.json()) as { hotDocuments?: string }).hotDocuments : undefined;
-  } catch {
-    return undefined;
-  }
+  const body = (await emulatorJson(`${urls.firestore}/emulator/v1/hotDocuments`)) as
+    { hotDocuments?: string } | undefined;
+  return body?.hotDocuments;
 }
 
 /**

@@ -66,3 +66,24 @@ export function startProcess(
     },
   };
 }
+
+/**
+ * Runs a command in the foreground to its end and says how it ended: its exit code, or 1 when a
+ * signal ended it. With `forwardSignals`, Ctrl-C and SIGTERM given to this process reach it too
+ * (a wrapper that stops the stack after it must outlive it, not die first).
+ */
+export function runToExit(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; stdio?: 'inherit' | 'pipe'; forwardSignals?: boolean } = {},
+): { child: ChildProcess; exitCode: Promise<number> } {
+  const { stdio = 'inherit', forwardSignals = false, ...rest } = options;
+  const child = spawn(command, args, { ...rest, stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  if (forwardSignals) {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  }
+  const exitCode = new Promise<number>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+  );
+  return { child, exitCode };
+}

@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
-import { emulatorEnv, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
+import { emulatorEnv, emulatorJson, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
 import { writeLocalFunctionParams, writeLocalFunctionSecrets } from './function-params.js';
 import { askedHotDocuments, askedHotDocumentsDescribed, hotDocumentsMismatch } from './hot-documents-mode.js';
 import { writeLocalFirebaseJson } from './local-config.js';
@@ -101,14 +101,8 @@ export function ownIdentity(): Omit<StackIdentity, 'pid' | 'startedAt'> {
 
 /** The identity the running stack's Firestore emulator answers, or null when it answers none. */
 export async function runningStackIdentity(): Promise<Partial<StackIdentity> | null> {
-  try {
-    const response = await fetch(`${urls.firestore}/emulator/v1/identity`, { signal: AbortSignal.timeout(2_000) });
-    if (!response.ok) return null;
-    const body = (await response.json()) as unknown;
-    return body && typeof body === 'object' ? (body as Partial<StackIdentity>) : null;
-  } catch {
-    return null;
-  }
+  const body = await emulatorJson(`${urls.firestore}/emulator/v1/identity`);
+  return body && typeof body === 'object' ? (body as Partial<StackIdentity>) : null;
 }
 
 /** Why the running stack may not be reused, or null when it is this project's. */

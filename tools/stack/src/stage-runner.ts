@@ -5,12 +5,12 @@
  * processors were meanwhile go to one record, a JSON line each (appended, so that a stage running
  * a group in another process, inside a stack, writes to it too); the table is drawn from it.
  */
-import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './config.js';
+import { runToExit } from './processes.js';
 
 export interface Stage {
   name: string;
@@ -77,13 +77,13 @@ function runCommand(command: string[], prefix?: string, extra: Record<string, st
   // The workspace's tools on PATH, as `pnpm run` puts them there (toolchain.mjs --exec does not).
   const path = `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
   const env = { ...process.env, ...extra, PATH: path };
-  const child = spawn(file, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', cwd: repoRoot, env });
+  const { child, exitCode } = runToExit(file, args, { stdio: prefix ? 'pipe' : 'inherit', cwd: repoRoot, env });
   if (prefix) {
     for (const stream of [child.stdout, child.stderr]) {
       if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${prefix}] ${line}`));
     }
   }
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return exitCode;
 }
 
 /** Runs a stage (its command, or its `together` stages side by side), timed; whether it passed. */

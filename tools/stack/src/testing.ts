@@ -28,6 +28,7 @@ export {
 export { arrivalFromCopy, arrivalFromPlayUrl, SimulatedMobileApp, type Arrival } from './mobile-app.js';
 export { demoInviter, emulatorEnv, localEmailIssuer, repoRoot, stack, urls } from './config.js';
 export { localIssuerToken } from './local-email-issuer.js';
+export { hotDocumentsMismatch } from './hot-documents-mode.js';
 export { uniqueId } from './unique-id.js';
 export { WebClient } from './web-client.js';
 

@@ -13,7 +13,7 @@ import { SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 import type { HttpAnswer } from '../platform/domain/http-answer.js';
 import { httpFunction } from '../platform/functions/http-function.js';
 import { textIn } from '../platform/adapters/locales.js';
-import { signInHandoffFlow } from '../composition/wiring.js';
+import { signInHandoffFlow } from '../composition/wiring/sign-in-handoffs.js';
 import { createHash } from 'node:crypto';
 import {
   RECOVERY_FORM_SCRIPT,

@@ -1,7 +1,8 @@
 /** The mobile app, with an invite it got from a link, the install referrer or the clipboard (docs/app-contract.md). */
 import { FlowError } from '../platform/domain/errors.js';
 import { callable, requireCaller } from '../platform/functions/callable.js';
-import { appLinkFlow, inviteFlow, inviterFlow } from '../composition/wiring.js';
+import { appLinkFlow } from '../composition/wiring/short-links.js';
+import { inviteFlow, inviterFlow } from '../composition/wiring/invites.js';
 
 /** `not-found` for a code we never made, a link retired by hand, or an inviter without a public face. */
 async function linkOf(code: string) {

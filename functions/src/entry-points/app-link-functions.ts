@@ -1,6 +1,6 @@
 import { httpFunction } from '../platform/functions/http-function.js';
 import { callable } from '../platform/functions/callable.js';
-import { appLinkFlow } from '../composition/wiring.js';
+import { appLinkFlow } from '../composition/wiring/short-links.js';
 
 /** Public: "I already have an account" on the invitation pages. */
 export const createAppLink = callable('createAppLink', (input) => appLinkFlow.createAppLink(input.inviterId));

@@ -5,7 +5,7 @@
  */
 import { callable } from '../platform/functions/callable.js';
 import { clientOf } from '../platform/functions/client-address.js';
-import { attestationFlow } from '../composition/wiring.js';
+import { attestationFlow } from '../composition/wiring/attestation.js';
 import { UNNAMED_CONTEXT } from '../attestation/domain/attestation.js';
 
 export const attestByChallenge = callable('attestByChallenge', async (input, request) => {

@@ -2,7 +2,8 @@
 import * as functionsV1 from 'firebase-functions/v1';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { maxInstances } from '../platform/functions/capacity.js';
-import { cardFlow, inviteFlow } from '../composition/wiring.js';
+import { cardFlow } from '../composition/wiring/invite-cards.js';
+import { inviteFlow } from '../composition/wiring/invites.js';
 
 const authEvents = (name: 'onAccountCreated' | 'onAccountDeleted') =>
   functionsV1.region(FUNCTIONS_REGION).runWith({ maxInstances: maxInstances[name] }).auth.user();

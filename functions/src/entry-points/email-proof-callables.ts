@@ -6,7 +6,8 @@
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callable, requireCaller } from '../platform/functions/callable.js';
 import { clientOf } from '../platform/functions/client-address.js';
-import { activationFlow, addressProofFlow } from '../composition/wiring.js';
+import { activationFlow } from '../composition/wiring/activation.js';
+import { addressProofFlow } from '../composition/wiring/email-proof.js';
 
 /** Public: the form needs its nonce before she picks her address, so before there is an account. */
 export const issueEmailProofNonce = callable('issueEmailProofNonce', async (input, request) => {

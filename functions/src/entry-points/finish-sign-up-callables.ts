@@ -5,7 +5,7 @@ import { recordOf } from '../platform/adapters/converters.js';
 import { callable } from '../platform/functions/callable.js';
 import { maxInstances } from '../platform/functions/capacity.js';
 import { signUpLinkRequestConverter } from '../invites/adapters/sign-up-link-refs.js';
-import { finishSignUpFlow, signUpLinkFlow } from '../composition/wiring.js';
+import { finishSignUpFlow, signUpLinkFlow } from '../composition/wiring/finish-sign-up.js';
 
 /**
  * Public: the same answer for every address, given before any lookup (the request is only written

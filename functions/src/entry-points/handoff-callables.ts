@@ -4,7 +4,7 @@
  */
 import { platformOfAppId } from '@dayfocus/contracts/sign-in-handoff';
 import { callable, requireCaller } from '../platform/functions/callable.js';
-import { signInHandoffFlow } from '../composition/wiring.js';
+import { signInHandoffFlow } from '../composition/wiring/sign-in-handoffs.js';
 
 /** Signed in on the welcome page, the account activated and proved: a code for this device's store. */
 export const createSignInHandoff = callable('createSignInHandoff', (input, request) =>

@@ -2,7 +2,7 @@
 import { localPolicy, PAGE_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@dayfocus/contracts/security-headers';
 import { httpFunction } from '../platform/functions/http-function.js';
 import { environment } from '../platform/environment.js';
-import { loadRenderer, pageFlow } from '../composition/wiring.js';
+import { loadRenderer, pageFlow } from '../composition/wiring/pages.js';
 
 // In the local stack, the Auth emulator's address beside the deploy's policy.
 const connectSources = environment().pageConnectSources;

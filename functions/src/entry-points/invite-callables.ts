@@ -1,13 +1,7 @@
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callable, requireCaller } from '../platform/functions/callable.js';
-import {
-  activationFlow,
-  inviteFlow,
-  inviterFlow,
-  mailCodeFlow,
-  mailLinks,
-  verificationMailFlow,
-} from '../composition/wiring.js';
+import { activationFlow, mailLinks } from '../composition/wiring/activation.js';
+import { inviteFlow, inviterFlow, mailCodeFlow, verificationMailFlow } from '../composition/wiring/invites.js';
 import { mailCodeKeySecret } from '../invites/adapters/mail-code-params.js';
 
 /** Public: the inviter's name and picture for the invitation page. */

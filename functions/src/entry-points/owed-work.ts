@@ -11,7 +11,7 @@ import { SWEEP_SCHEDULE } from '../owed-work/domain/push-claims.js';
 import { recordOf } from '../platform/adapters/converters.js';
 import { owedWorkConverters } from '../owed-work/adapters/owed-work-refs.js';
 import { maxInstances } from '../platform/functions/capacity.js';
-import { owedWorkFlow } from '../composition/wiring.js';
+import { owedWorkFlow } from '../composition/wiring/owed-work.js';
 
 /**
  * Firestore's event is not retried: a batch that failed stays owed for the next batch or the

@@ -7,7 +7,7 @@ import { db } from '../platform/adapters/firebase.js';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import { httpFunction } from '../platform/functions/http-function.js';
 import { defineCallable } from '../platform/functions/callable.js';
-import { owedWorkFlow } from '../composition/wiring.js';
+import { owedWorkFlow } from '../composition/wiring/owed-work.js';
 import { localCollections } from './collections.js';
 import { localFunctions } from './manifest.js';
 import { writeGate } from '../platform/adapters/write-gate.js';

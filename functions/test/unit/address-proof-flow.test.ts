@@ -79,7 +79,7 @@ async function setup(switchedOn = true) {
     logger,
     now,
   });
-  // proveEmail's way into the door (composition/wiring.ts).
+  // proveEmail's way into the door (composition/wiring/activation.ts).
   const welcome = {
     proveEmail: (caller: Caller, input: { token: string; nonce: string; holder: string }) =>
       door.activate({ uid: caller.uid }, caller, () => proofs.presented(caller, input)),

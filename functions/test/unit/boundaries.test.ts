@@ -15,11 +15,12 @@ const refused: [string, string, RegExp][] = [
   ['owed-work/adapters/new.ts', "import '../../entry-points/owed-work.js';", /above everything/],
   ['invites/domain/new.ts', "import '../../entry-points/invite-callables.js';", /above everything/],
   ['composition/wiring.ts', "import '../entry-points/invite-callables.js';", /above everything/],
+  ['composition/wiring/invites.ts', "import '../../entry-points/invite-callables.js';", /above everything/],
   ['platform/functions/new.ts', "import '../../entry-points/invite-callables.js';", /no slice/],
-  ['entry-points/new.ts', "import '../invites/adapters/invite-store.js';", /composition\/wiring\.ts/],
-  ['entry-points/new.ts', "import '../composition/environment.js';", /composition\/wiring\.ts/],
+  ['entry-points/new.ts', "import '../invites/adapters/invite-store.js';", /composition\/wiring\//],
+  ['entry-points/new.ts', "import '../composition/environment.js';", /composition\/wiring\//],
   ['entry-points/new.ts', "import 'firebase-admin/auth';", /Admin SDK/],
-  ['entry-points/sub/new.ts', "import '../../short-links/adapters/app-link-store.js';", /composition\/wiring\.ts/],
+  ['entry-points/sub/new.ts', "import '../../short-links/adapters/app-link-store.js';", /composition\/wiring\//],
   // A slice has its layers and nothing else: no entry points of its own.
   ['invites/functions/new.ts', "import '../../composition/wiring.js';", /entry points live in entry-points/],
   ['invites/functions/new.ts', "import '../flows/invite-flow.js';", /entry points live in entry-points/],
@@ -55,7 +56,7 @@ const refused: [string, string, RegExp][] = [
   ['invites/domain/new.ts', "await import('firebase-admin/firestore');", /pure rules/],
   ['entry-points/new.ts', "await import('firebase-admin/auth');", /Admin SDK/],
   ['pages/flows/new.ts', "await import('node:crypto');", /through ports/],
-  ['composition/wiring.ts', "await import('../local/dev-crash-switch.js');", /local\//],
+  ['composition/wiring/pages.ts', "await import('../../local/dev-crash-switch.js');", /local\//],
   ['pages/new.ts', 'const where = "../short-links/flows/app-link-flow.js"; await import(where);', /plain string/],
 ];
 
@@ -69,6 +70,7 @@ const allowed: [string, string][] = [
   ['entry-points/new.ts', "import '../platform/functions/callable.js';"],
   ['functions.ts', "export * from './entry-points/invite-callables.js';"],
   ['invites/adapters/new.ts', "import '../../owed-work/adapters/owed-work-refs.js';"],
+  ['entry-points/new.ts', "import '../composition/wiring/invites.js';"],
   ['entry-points/new.ts', "import '../composition/wiring.js';"],
   ['owed-work/adapters/new.ts', "import '../../platform/adapters/firebase.js';"],
   ['invites/new.ts', "import '../short-links/domain/app-links.js';"],
@@ -77,7 +79,8 @@ const allowed: [string, string][] = [
   ['local/new.ts', "import '../invites/adapters/invite-store.js';"],
   ['pages/adapters/sub/new.ts', "import '../../../short-links/adapters/link-params.js';"],
   ['platform/domain/new.ts', "import './errors.js';"],
-  ['composition/wiring.ts', "await import('../invite-cards/adapters/card-drawer.js');"],
+  ['composition/wiring/invite-cards.ts', "await import('../../invite-cards/adapters/card-drawer.js');"],
+  ['composition/wiring/pages.ts', "import '../wiring.js';"],
 ];
 
 describeWalls('the slices of functions/src, as the lint holds them', 'functions/src', { refused, allowed });

@@ -58,7 +58,7 @@ async function setup() {
     logger,
     now: () => T0,
   });
-  // The callables' ways into the door (composition/wiring.ts).
+  // The callables' ways into the door (composition/wiring/activation.ts).
   const welcome = {
     confirmMailCode: (caller: Caller, input: { code: string }) =>
       door.activate({ uid: caller.uid }, caller, () => codes.presented(caller, input)),

@@ -22,7 +22,7 @@ import { withWriteGate, type GateRole, type GateTable } from '../../src/platform
 
 type Table = Readonly<Record<string, GateRole>>;
 
-/** Each gated port as wiring.ts builds it: its table and its wrapper. */
+/** Each gated port as the slices' wiring (composition/wiring/) builds it: its table and its wrapper. */
 const ports: { port: string; table: Table; wrap: (port: never) => object }[] = [
   { port: 'InviteStore', table: inviteStoreGate, wrap: gatedInviteStore },
   { port: 'AccountLookup', table: accountsGate, wrap: gatedAccounts },

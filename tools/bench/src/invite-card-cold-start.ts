@@ -2,8 +2,8 @@
  * The invite card's share of a cold start (invite-card-serving.ts prints it): fresh Node processes
  * load the built functions' entry (functions/lib/index.js, what a deploy runs), as every function's
  * instance does, and some of them then draw a first card, as a cold `inviteCard` does: the
- * drawer imported as composition/wiring.ts imports it (a dynamic import, Skia and the fonts with
- * it), then the card. Plain `node`, no tsx, so that nothing but the functions' code is loaded.
+ * drawer imported as composition/wiring/invite-cards.ts imports it (a dynamic import, Skia and the
+ * fonts with it), then the card. Plain `node`, no tsx, so that nothing but the functions' code is loaded.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';

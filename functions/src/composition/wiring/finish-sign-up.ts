@@ -1,0 +1,38 @@
+/** The finishing of a sign-up left half-way: its wiring (composition/wiring.ts says what the wiring is). */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { auth, db } from '../../platform/adapters/firebase.js';
+import { textIn } from '../../platform/adapters/locales.js';
+import { readLinkSettings } from '../../short-links/adapters/link-params.js';
+import { environment } from '../environment.js';
+import { webApiKey } from '../../invites/adapters/verification-codes.js';
+import { AuthPasswordResets } from '../../invites/adapters/password-resets.js';
+import { FirestoreSignUpLinkRequests } from '../../invites/adapters/sign-up-link-requests.js';
+import { SignUpLinkFlow } from '../../invites/flows/sign-up-link-flow.js';
+import { FinishSignUpFlow } from '../../invites/flows/finish-sign-up-flow.js';
+import { addressProofs, inviteStore, mailOutbox } from '../wiring.js';
+import { activationFlow } from './activation.js';
+
+const passwordResets = new AuthPasswordResets(auth, {
+  apiKey: () => webApiKey.value(),
+  emulatorHost: environment().authEmulatorHost,
+});
+
+/** A sign-up left half-way: the link to finish it, by mail. */
+export const signUpLinkFlow = new SignUpLinkFlow({
+  resets: passwordResets,
+  outbox: mailOutbox,
+  users: inviteStore,
+  requests: new FirestoreSignUpLinkRequests(db),
+  textIn,
+  productDomain: () => readLinkSettings().productDomain,
+  now: () => new Date(),
+  sleep: (ms) => sleep(ms),
+});
+
+/** The mailed link's end: the new password and the welcome's activation. */
+export const finishSignUpFlow = new FinishSignUpFlow({
+  resets: passwordResets,
+  outbox: mailOutbox,
+  proofs: addressProofs,
+  activate: (input, caller, presented) => activationFlow.activate(input, caller, async () => presented),
+});

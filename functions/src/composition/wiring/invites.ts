@@ -1,0 +1,67 @@
+/** The invites' wiring (composition/wiring.ts says what the wiring is); activation is in activation.ts. */
+import { logger } from 'firebase-functions';
+import { auth, db, storage } from '../../platform/adapters/firebase.js';
+import { textIn } from '../../platform/adapters/locales.js';
+import { withinTime } from '../../platform/adapters/time-limit.js';
+import { readLinkSettings } from '../../short-links/adapters/link-params.js';
+import { environment } from '../environment.js';
+import { gatedAccounts, gatedInviteStore, gatedMailCodes } from '../../invites/adapters/gated-ports.js';
+import { picturesFolder } from '../../invites/adapters/picture-params.js';
+import { mailCodeKey } from '../../invites/adapters/mail-code-params.js';
+import { resolvePictureUrl } from '../../invites/adapters/pictures.js';
+import { FirestoreMailCodes } from '../../invites/adapters/mail-code-store.js';
+import { AuthVerificationLinks } from '../../invites/adapters/mail-outbox.js';
+import { InviteFlow } from '../../invites/flows/invite-flow.js';
+import { InviterFlow } from '../../invites/flows/inviter-flow.js';
+import { VerificationMailFlow } from '../../invites/flows/verification-mail-flow.js';
+import { MailCodeFlow } from '../../invites/flows/mail-code-flow.js';
+import { accounts, inviteStore, mailOutbox } from '../wiring.js';
+
+const resolvePicture = (profileImage: unknown, ownerId: string) =>
+  resolvePictureUrl(storage, profileImage, ownerId, {
+    picturesFolder: picturesFolder.value(),
+    localHttp: environment().localPictures,
+  });
+
+/** Our verification e-mail: Auth's code, our words, the Trigger Email extension's outbox. */
+export const verificationMailFlow = new VerificationMailFlow({
+  accounts,
+  users: inviteStore,
+  links: new AuthVerificationLinks(auth),
+  outbox: mailOutbox,
+  textIn,
+  productDomain: () => readLinkSettings().productDomain,
+  mailCodeKey,
+  now: () => new Date(),
+});
+
+export const inviteFlow = new InviteFlow({
+  store: gatedInviteStore(environment().inviteStore(inviteStore)),
+  accounts: gatedAccounts(accounts),
+  resolvePicture,
+  logger,
+  now: () => new Date(),
+});
+
+/**
+ * How long a page waits for Auth to say whether an inviter's account is disabled; past it the
+ * record decides (invites/flows/inviter-flow.ts). Auth answers in milliseconds when it is well.
+ */
+const ACCOUNT_LOOKUP_LIMIT_MS = 1_500;
+
+export const inviterFlow = new InviterFlow({
+  users: inviteStore,
+  accounts: {
+    getAccount: (uid) =>
+      withinTime(accounts.getAccount(uid), ACCOUNT_LOOKUP_LIMIT_MS, "Looking up an inviter's account"),
+  },
+  resolvePicture,
+  logger,
+});
+
+/** The mail's short code: tried in Firestore, the address marked verified in Auth, both behind the call's gate. */
+export const mailCodeFlow = new MailCodeFlow({
+  codes: gatedMailCodes(new FirestoreMailCodes(db)),
+  mailCodeKey,
+  now: () => new Date(),
+});

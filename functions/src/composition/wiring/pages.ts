@@ -1,0 +1,40 @@
+/** The pages' wiring (composition/wiring.ts says what the wiring is). */
+import { randomBytes } from 'node:crypto';
+import { logger } from 'firebase-functions';
+import { isLiveUser } from '@dayfocus/contracts/records';
+import { readLinkSettings } from '../../short-links/adapters/link-params.js';
+import { environment } from '../environment.js';
+import { loadRenderer } from '../../pages/adapters/web-renderer.js';
+import { PageFlow, type PageFlowDeps } from '../../pages/flows/page-flow.js';
+import { KeptPageInviters } from '../../pages/adapters/kept-inviters.js';
+import { MemoryConfirmLimits } from '../../pages/adapters/confirm-limits.js';
+import { CONFIRMS_PER_ACCOUNT, CONFIRMS_PER_CLIENT } from '../../pages/domain/welcome-confirm.js';
+import { funnels, inviteStore } from '../wiring.js';
+import { inviterFlow } from './invites.js';
+import { appLinkFlow } from './short-links.js';
+import { activationFlow, mailLinks } from './activation.js';
+
+export { loadRenderer };
+
+/** The inviters as the pages and the invite cards show them, kept a while. */
+export const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
+
+export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): PageFlow {
+  return new PageFlow({
+    ...page,
+    findInviter: (inviterId, asked) => pageInviters.card(inviterId, asked),
+    createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
+    settings: readLinkSettings,
+    countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
+    inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
+    nonce: () => randomBytes(16).toString('base64'),
+    activate: ({ verificationCode, ...link }, page) =>
+      activationFlow.activate({ ...link, ...page }, null, () => mailLinks.presented(link.uid, verificationCode)),
+    confirmLimits: new MemoryConfirmLimits({
+      perClient: environment().confirmsPerClient ?? CONFIRMS_PER_CLIENT,
+      perAccount: CONFIRMS_PER_ACCOUNT,
+    }),
+    linkSpent: ({ uid, verificationCode }) => mailLinks.spentBy(uid, verificationCode),
+    logger,
+  });
+}

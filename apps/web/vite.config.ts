@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 // Relative, so that Vite bundles it into the config (the functions package is CommonJS).
-import { brand } from '@dayfocus/contracts/brand';
+import { brand, logoSvg } from '@dayfocus/contracts/brand';
 import { languageFacts, languagesPlugin, localesAlias } from './vite-languages';
 
 /**
@@ -50,14 +50,43 @@ function runtimeConfigFile(): Plugin {
   };
 }
 
-/** The product's name and description in index.html, from the one module that names the product. */
-function brandedHtml(): Plugin {
+/** `%BRAND%`, `%BRAND_DARK%`, `%BRAND_TINT%`: the colours of brand.colours, by their names. */
+const brandColours = Object.entries(brand.colours).map(
+  ([name, value]) => [`%${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}%`, value] as const,
+);
+
+export function withBrandColours(text: string): string {
+  return brandColours.reduce((result, [token, value]) => result.replaceAll(token, value), text);
+}
+
+/**
+ * The product's name, description and colours in index.html and the stylesheet, and its logo as
+ * the icon (/images/logo.svg), from the one module that names the product: a stylesheet and an SVG
+ * file cannot import it. The stylesheet's tokens are replaced before Vite reads it as CSS.
+ */
+function brandedFiles(): Plugin {
+  const stylesheet = resolve(fileURLToPath(new URL('.', import.meta.url)), 'src/styles.css');
   return {
     name: 'dayfocus-brand',
+    enforce: 'pre',
     transformIndexHtml: {
       order: 'pre',
       handler: (html) =>
-        html.replaceAll('%PRODUCT_NAME%', brand.productName).replaceAll('%PAGE_DESCRIPTION%', brand.pageDescription),
+        withBrandColours(html)
+          .replaceAll('%PRODUCT_NAME%', brand.productName)
+          .replaceAll('%PAGE_DESCRIPTION%', brand.pageDescription),
+    },
+    transform(code, id) {
+      return id.split('?')[0] === stylesheet ? withBrandColours(code) : undefined;
+    },
+    configureServer(server) {
+      server.middlewares.use('/images/logo.svg', (_request, response) => {
+        response.setHeader('Content-Type', 'image/svg+xml');
+        response.end(logoSvg());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'images/logo.svg', source: logoSvg() });
     },
   };
 }
@@ -146,7 +175,7 @@ function takeoverChunks(): Plugin {
       const baseName = (id: string) => id.slice(id.lastIndexOf('/') + 1).replace(/\.tsx?$/, '');
       const table = {
         main: imported('/src/main.tsx').flatMap(numbered),
-        auth: imported('/src/features/sign-up/api/social-sign-in.ts').flatMap(numbered),
+        auth: imported('/src/features/sign-up/social/api/social-sign-in.ts').flatMap(numbered),
         pages: named((id) => id.includes('/src/app/routes/'), baseName),
         languages: named((id) => id.includes('/contracts/src/locales/'), baseName),
         files,
@@ -160,7 +189,7 @@ function takeoverChunks(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react(), languagesPlugin(), switchedOnLanguages()]
-    : [react(), languagesPlugin(), brandedHtml(), notFoundPage(), runtimeConfigFile(), takeoverChunks()],
+    : [react(), languagesPlugin(), brandedFiles(), notFoundPage(), runtimeConfigFile(), takeoverChunks()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...localesAlias } },
   // The server bundle is self-contained (React, the router, i18next inside it): the functions
   // package does not depend on them. Chunks are loaded only if used (Firebase never is).

@@ -18,13 +18,8 @@ import {
   type InviteCardRequest,
 } from '../../src/invite-cards/adapters/card-drawer.js';
 import { emojiFace } from '../../src/invite-cards/adapters/card-fonts.js';
-import {
-  CARD_HEIGHT,
-  CARD_WIDTH,
-  nameBox,
-  portraitBox,
-  productLogo,
-} from '../../src/invite-cards/domain/card-layout.js';
+import { productLogo } from '@dayfocus/contracts/brand';
+import { CARD_HEIGHT, CARD_WIDTH, nameBox, portraitBox } from '../../src/invite-cards/domain/card-layout.js';
 import { ELLIPSIS } from '../../src/invite-cards/domain/text-fit.js';
 import {
   isPictureSource,
@@ -166,13 +161,16 @@ describe('the invite card', () => {
     expect(Math.abs(rtlEnd - rtlStart - (ltrEnd - ltrStart))).toBeLessThan(4);
   });
 
-  it("draws the product's logo as apps/web/public/images/logo.svg draws it", () => {
-    const svg = readFileSync(join(functionsDir, '../apps/web/public/images/logo.svg'), 'utf8');
-    const { viewBox, cornerRadius, fill, ring, tick, stroke, strokeWidth } = productLogo;
-    expect(svg).toContain(`viewBox="0 0 ${viewBox} ${viewBox}"`);
-    expect(svg).toContain(`<rect width="${viewBox}" height="${viewBox}" rx="${cornerRadius}" fill="${fill}"/>`);
-    expect(svg).toContain(`<circle cx="${ring.cx}" cy="${ring.cy}" r="${ring.r}" fill="none" stroke="${stroke}"`);
-    expect(svg).toContain(`<path d="${tick}" fill="none" stroke="${stroke}" stroke-width="${strokeWidth}"`);
+  it("draws the product's logo as the pages' top bar draws it (apps/web/src/components/logo.tsx)", () => {
+    const tsx = readFileSync(join(functionsDir, '../apps/web/src/components/logo.tsx'), 'utf8');
+    const { viewBox, cornerRadius, ring, tick, stroke, strokeWidth } = productLogo;
+    expect(tsx).toContain(`viewBox="0 0 ${viewBox} ${viewBox}"`);
+    expect(tsx).toContain(
+      `<rect width="${viewBox}" height="${viewBox}" rx="${cornerRadius}" fill={brand.colours.brand} />`,
+    );
+    expect(tsx).toContain(`<circle cx="${ring.cx}" cy="${ring.cy}" r="${ring.r}" fill="none" stroke="${stroke}"`);
+    expect(tsx).toContain(`d="${tick}"`);
+    expect(tsx).toContain(`strokeWidth="${strokeWidth}"`);
   });
 
   it('ships every face it draws with: each is a dependency of the functions package', () => {

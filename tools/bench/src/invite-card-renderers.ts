@@ -8,8 +8,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { repoRoot } from '@dayfocus/stack/settings';
 import type { InviteCardRequest } from '@dayfocus/functions/invite-cards/adapters/card-drawer';
 import type { CardScene } from '@dayfocus/functions/invite-cards/domain/card-scene';
 
@@ -118,8 +116,8 @@ async function satoriResvg(): Promise<CardRenderer> {
   const { cardFamilies } = await import('@dayfocus/functions/invite-cards/adapters/card-fonts');
   const { inviteCardSceneFor } = await import('@dayfocus/functions/invite-cards/adapters/card-drawer');
   const fonts = await satoriFonts();
-  const logoFile = readFileSync(join(repoRoot, 'apps/web/public/images/logo.svg'));
-  const logo = `data:image/svg+xml;base64,${logoFile.toString('base64')}`;
+  const { logoSvg } = await import('@dayfocus/contracts/brand');
+  const logo = `data:image/svg+xml;base64,${Buffer.from(logoSvg()).toString('base64')}`;
   const draw = async (card: InviteCardRequest): Promise<Buffer> => {
     const tree = satoriTree(inviteCardSceneFor(card), card.picture, logo, cardFamilies.join(', '));
     const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts });

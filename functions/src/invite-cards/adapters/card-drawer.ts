@@ -6,7 +6,8 @@
  */
 import { createCanvas, loadImage, Path2D, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { imageSize } from 'image-size';
-import { CARD_HEIGHT, CARD_WIDTH, productLogo } from '../domain/card-layout.js';
+import { productLogo } from '@dayfocus/contracts/brand';
+import { CARD_HEIGHT, CARD_WIDTH } from '../domain/card-layout.js';
 import { cardWords, inviteCardScene, type CardScene, type TextRun } from '../domain/card-scene.js';
 import { cardFont, registerCardFonts } from './card-fonts.js';
 import { cardLocale } from './card-language.js';

@@ -4,15 +4,16 @@
  * her name and the invitation's line beside it, a brand bar at the foot. Written left to right;
  * card-scene.ts mirrors it for a right-to-left language. Pure numbers: no font, no canvas.
  */
+import { brand } from '@dayfocus/contracts/brand';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-/** The web app's colours (apps/web/src/styles.css: --brand, --brand-tint, --ink, --ink-soft). */
+/** The web app's colours (the brand's, and apps/web/src/styles.css: --ink, --ink-soft). */
 export const cardColours = {
   page: '#ffffff',
-  brand: '#c8124a',
-  brandTint: '#fde4ec',
+  brand: brand.colours.brand,
+  brandTint: brand.colours.brandTint,
   ink: '#1f2937',
   inkSoft: '#4b5563',
   initials: '#ffffff',
@@ -84,18 +85,3 @@ const DESCENT = 0.293;
 export function baselineIn(top: number, lineHeight: number, size: number): number {
   return top + (lineHeight - (ASCENT + DESCENT) * size) / 2 + ASCENT * size;
 }
-
-/**
- * The product's logo, as apps/web/public/images/logo.svg draws it (the card's unit test holds the
- * two together): on a 40-unit square, a rounded square in the brand's colour, a white ring and a
- * white tick.
- */
-export const productLogo = {
-  viewBox: 40,
-  cornerRadius: 10,
-  fill: '#C8124A',
-  ring: { cx: 20, cy: 21, r: 9 },
-  tick: 'M15.5 21.5l3.2 3.2 6-6.4',
-  stroke: '#fff',
-  strokeWidth: 3,
-} as const;

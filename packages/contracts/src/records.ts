@@ -5,6 +5,7 @@
 import { brand } from './brand.js';
 import { APP_VERSION, DEFAULT_COUNTRY, DEFAULT_LANGUAGE } from './limits.js';
 import { cleanDisplayName } from './names.js';
+import type { InviteWay } from './invite-ways.js';
 
 export const collections = {
   users: 'Users',
@@ -77,6 +78,11 @@ export const collections = {
    * `challenges` (a page whose first attestation failed asked one) and `tokens` (one was redeemed).
    */
   attestationCounts: '_attestationCounts',
+  /**
+   * One per inviter who used her levers: her pause, limit and expiry, and under it her limit's
+   * count in shards `limitShards/{n}` (invite-controls.ts).
+   */
+  inviteControls: '_inviteControls',
 } as const;
 
 export interface TaskCategory {
@@ -126,6 +132,11 @@ export interface SignUpRecord {
   invitedBy?: string;
   /** The sign-in provider of the sign-up that recorded `invitedBy` ("password", "google.com", "apple.com"). */
   invitedVia?: string;
+  /**
+   * How she came to the invitation of `invitedBy` (invite-ways.ts), as the sign-up's page said:
+   * written with `invitedBy`, never on its own. Absent for a sign-up whose page did not say.
+   */
+  inviteWay?: InviteWay;
   /**
    * When the companion applied this account's own verification code (the e-mail its sign-up
    * sent) on an address not yet verified: the proof that lets an email sign-up's `invitedBy`

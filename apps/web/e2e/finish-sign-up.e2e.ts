@@ -5,7 +5,7 @@
 import { outboxIds, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { describe, expect, it } from 'vitest';
-import { signUpAgainHref } from '@/features/sign-up/sign-up-again';
+import { signUpAgainHref } from '@/features/sign-up/finish-link/lib/sign-up-again';
 import { hi, textsOf } from './support/locales';
 
 const ta = textsOf('ta');

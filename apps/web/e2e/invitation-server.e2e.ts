@@ -220,7 +220,7 @@ describe('The server-rendered sign-up pages', () => {
         await page.waitForTimeout(500);
 
         // The e-mail form asks for one thing once taken over, on purpose: the nonce of the browser's
-        // proof of the address (features/sign-up/use-email-proof.ts); nothing of the inviter or config.
+        // proof of the address (features/sign-up/email-proof/hooks/use-email-proof.ts); nothing of the inviter or config.
         const nonce = (request: string) => request.endsWith(' /api/issueEmailProofNonce');
         await expectInvisibleTakeover({ ...watch, requests: watch.requests.filter((r) => !nonce(r)) });
         expect(watch.requests.filter(nonce).length).toBeLessThanOrEqual(which === 'form' ? 1 : 0);

@@ -24,7 +24,7 @@ import { pageQuery as queryOf } from '@/config/page-query';
 import { configProblems, type RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { LinkPage } from '@/features/short-link/components/link-page';
-import { openAppScript } from '@/features/short-link/open-app-script';
+import { openAppScript } from '@/features/short-link/lib/open-app-script';
 import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
 import { choosePageLanguage } from './page-language';
 import { detectInAppBrowser } from '@/lib/in-app-browser';

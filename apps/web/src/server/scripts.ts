@@ -5,11 +5,11 @@
  * them beside it, instead of one round trip after it (2 s each on a slow 3G network). Before them,
  * the one inline script, which holds a tap made before the takeover's entry has come
  * (takeover/held-taps.ts) and copies the welcome page's invite on a tap
- * (features/welcome/copy-invite-tap.ts): it runs under its hash, a constant of the build that the page function
+ * (features/welcome/lib/copy-invite-tap.ts): it runs under its hash, a constant of the build that the page function
  * adds to the pages' Content-Security-Policy (`source`).
  */
 import { createHash } from 'node:crypto';
-import { copyInviteTapScript } from '@/features/welcome/copy-invite-tap';
+import { copyInviteTapScript } from '@/features/welcome/lib/copy-invite-tap';
 import { heldTapScript } from '@/takeover/held-taps';
 
 /** The client build's manifest, as Vite writes it. */

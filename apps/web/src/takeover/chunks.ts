@@ -11,7 +11,7 @@ interface ChunkTable {
   /** Every file, by number. */
   files: string[];
   main: number[];
-  /** The Auth module a tap on the method page needs (features/sign-up/api/social-sign-in.ts) and its chunks. */
+  /** The Auth module a tap on the method page needs (features/sign-up/social/api/social-sign-in.ts) and its chunks. */
   auth: number[];
   /** By the page's module name (app/routes/{name}.tsx, the server state's `page`). */
   pages: Record<string, number[]>;

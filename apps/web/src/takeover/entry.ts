@@ -33,9 +33,9 @@ const libraries = [() => import('react-dom/client'), () => import('@/lib/i18n')]
  * submitting their form, a load of the page that tries again).
  */
 async function startSignInFirst(state: ServerState): Promise<boolean> {
-  let signIn: typeof import('@/features/sign-up/api/social-sign-in');
+  let signIn: typeof import('@/features/sign-up/social/api/social-sign-in');
   try {
-    signIn = await import('@/features/sign-up/api/social-sign-in');
+    signIn = await import('@/features/sign-up/social/api/social-sign-in');
   } catch {
     releaseStartTaps();
     return false;

@@ -6,10 +6,10 @@ import { Page } from '@/components/page';
 import { WithAddress } from '@/components/with-address';
 import { href } from '@dayfocus/contracts/page-paths';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
-import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
-import { ConfirmEmailActions } from '@/features/sign-up/components/confirm-email-actions';
-import { MailCodeForm } from '@/features/sign-up/components/mail-code-form';
-import { finishFields } from '@/features/sign-up/kept-fields';
+import type { ConfirmEmailState } from '@/features/sign-up/email/api/verification';
+import { ConfirmEmailActions } from '@/features/sign-up/email/components/confirm-email-actions';
+import { MailCodeForm } from '@/features/sign-up/mail-code/components/mail-code-form';
+import { finishFields } from '@/features/sign-up/email/lib/kept-fields';
 import { useTakenOver } from '@/lib/taken-over';
 import { prefetchWelcomeAfterLoad } from './load-welcome';
 

@@ -9,7 +9,7 @@ import { HaveAccountLink } from '@/features/app-link/components/have-account-lin
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterCard, InviterCardSkeleton } from '@/features/inviter/components/inviter-card';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
-import { useRouteLanguage } from '@/features/language/use-route-language';
+import { useRouteLanguage } from '@/features/language/hooks/use-route-language';
 import { StoreBadges } from '@/features/welcome/components/store-badges';
 import { useTakenOver } from '@/lib/taken-over';
 

@@ -16,8 +16,8 @@ export function prefetchConfirmEmailAfterLoad(): void {
   const prefetch = () => {
     for (const load of [
       loadConfirmEmail,
-      () => import('@/features/sign-up/api/mail-code'),
-      () => import('@/features/sign-up/api/verification'),
+      () => import('@/features/sign-up/mail-code/api/mail-code'),
+      () => import('@/features/sign-up/email/api/verification'),
       loadWelcome,
     ])
       void load().catch(() => undefined);

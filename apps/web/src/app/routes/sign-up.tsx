@@ -9,16 +9,22 @@ import { Page } from '@/components/page';
 import { FINISH_LINK_PARAMETER, href } from '@dayfocus/contracts/page-paths';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
-import { submitProblemOf, useSignUpWithEmail, type SignedUp } from '@/features/sign-up/api/sign-up-with-email';
-import type { ConfirmEmailState } from '@/features/sign-up/api/verification';
+import { submitProblemOf, useSignUpWithEmail, type SignedUp } from '@/features/sign-up/email/api/sign-up-with-email';
+import type { ConfirmEmailState } from '@/features/sign-up/email/api/verification';
 import { pageTakenOver, useTakenOver } from '@/lib/taken-over';
-import { FinishLinkOffer } from '@/features/sign-up/components/finish-link-offer';
-import { FinishSignUpForm } from '@/features/sign-up/components/finish-sign-up-form';
-import { SignUpForm, type FilledEmailProof } from '@/features/sign-up/components/sign-up-form';
-import { useEmailProof } from '@/features/sign-up/use-email-proof';
-import { finishedAt, finishFields, keepFields, keptFields, type KeptFields } from '@/features/sign-up/kept-fields';
-import { RESUME_PARAMETER } from '@/features/sign-up/sign-up-again';
-import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/use-sign-up-form';
+import { FinishLinkOffer } from '@/features/sign-up/finish-link/components/finish-link-offer';
+import { FinishSignUpForm } from '@/features/sign-up/finish-link/components/finish-sign-up-form';
+import { SignUpForm, type FilledEmailProof } from '@/features/sign-up/email/components/sign-up-form';
+import { useEmailProof } from '@/features/sign-up/email-proof/hooks/use-email-proof';
+import {
+  finishedAt,
+  finishFields,
+  keepFields,
+  keptFields,
+  type KeptFields,
+} from '@/features/sign-up/email/lib/kept-fields';
+import { RESUME_PARAMETER } from '@/features/sign-up/finish-link/lib/sign-up-again';
+import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/email/hooks/use-sign-up-form';
 import { prefetchConfirmEmailAfterLoad } from './load-confirm-email';
 import { usePlatform } from '@/lib/use-platform';
 

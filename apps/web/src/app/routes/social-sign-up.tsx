@@ -8,7 +8,7 @@ import { href } from '@dayfocus/contracts/page-paths';
 import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
 import { useInviterStatus } from '@/features/inviter/api/get-inviter';
 import { InviterProblem } from '@/features/inviter/components/inviter-problem';
-import { SocialSignUpButtons } from '@/features/sign-up/components/social-sign-up-buttons';
+import { SocialSignUpButtons } from '@/features/sign-up/social/components/social-sign-up-buttons';
 import { rememberActivation } from '@/features/welcome/api/activate-account';
 import { prefetchWelcomeAfterLoad } from './load-welcome';
 

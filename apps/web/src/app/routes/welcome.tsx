@@ -14,7 +14,7 @@ import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 import { useTakenOver } from '@/lib/taken-over';
 import { usePlatform } from '@/lib/use-platform';
 import { href } from '@dayfocus/contracts/page-paths';
-import { signUpAgainHref } from '@/features/sign-up/sign-up-again';
+import { signUpAgainHref } from '@/features/sign-up/finish-link/lib/sign-up-again';
 import { useServerWelcome } from './server-welcome';
 
 /**

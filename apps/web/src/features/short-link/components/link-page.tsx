@@ -6,7 +6,7 @@ import { Page } from '@/components/page';
 /**
  * Drawn by the server only (server/renderer.tsx), with no app script: ONE primary action for the
  * device, the app second for people who have it, the web last. The element ids are what the page's
- * script (../open-app-script.ts) and the tests find.
+ * script (../lib/open-app-script.ts) and the tests find.
  */
 export function LinkPage({ content }: { content: LinkPageContent }) {
   return content.kind === 'invite' ? <InviteLink content={content} /> : <UnknownLink content={content} />;

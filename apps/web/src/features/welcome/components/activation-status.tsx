@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import { Link } from 'react-router';
 import { failureMessageKey } from '@/lib/errors';
-import { useForgetCodeOnceUsed } from '../use-forget-code';
+import { useForgetCodeOnceUsed } from '../hooks/use-forget-code';
 import {
   useActivation,
   VerificationLinkError,

@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { mintSignInHandoff } from '../api/sign-in-handoff';
-import { COPY_TAKEN_ATTRIBUTE, COPY_TEXT_ATTRIBUTE, COPY_THEN_ATTRIBUTE } from '../copy-invite-tap';
+import { COPY_TAKEN_ATTRIBUTE, COPY_TEXT_ATTRIBUTE, COPY_THEN_ATTRIBUTE } from '../lib/copy-invite-tap';
 import { storeMark } from './store-badges';
 
 /**

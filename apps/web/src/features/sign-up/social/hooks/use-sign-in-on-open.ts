@@ -11,7 +11,7 @@ import {
   returningFromRedirect,
   tappedSignInStarted,
   type Provider,
-} from './api/social-sign-in';
+} from '../api/social-sign-in';
 
 /** What the method page does with what it finds when it opens. */
 export interface OpeningHandlers {

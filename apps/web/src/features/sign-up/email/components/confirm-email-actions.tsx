@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import type { ConfirmEmailState } from '../api/verification';
-import { useConfirmationWatch } from '../use-confirmation-watch';
-import { useResendVerification } from '../use-resend-verification';
-import { useVerificationSession } from '../use-verification-session';
+import { useConfirmationWatch } from '../hooks/use-confirmation-watch';
+import { useResendVerification } from '../hooks/use-resend-verification';
+import { useVerificationSession } from '../hooks/use-verification-session';
 
 /**
  * For the account this tab signed up. Without that session (another tab, the session gone) it says

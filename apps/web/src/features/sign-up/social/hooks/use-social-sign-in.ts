@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firebaseAuth } from '@/lib/auth';
 import { failureMessageKey, firebaseErrorCode, isCancelledSignIn, signInFailureKey } from '@/lib/errors';
-import { useCompleteSocialSignUp } from './api/complete-social-sign-up';
-import { signInByPopup, signInByRedirect, type Provider } from './api/social-sign-in';
+import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
+import { signInByPopup, signInByRedirect, type Provider } from '../api/social-sign-in';
 import { useSignInOnOpen } from './use-sign-in-on-open';
 
 /** The provider whose sign-in runs, the server step once signed in, or nothing. */

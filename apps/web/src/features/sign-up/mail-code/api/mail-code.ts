@@ -8,7 +8,7 @@ import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { RequestOf } from '@dayfocus/contracts/callables';
 import { callFunction } from '@/lib/callables';
 import { failureMessageKey, firebaseErrorCode } from '@/lib/errors';
-import { signedUpAccount } from './verification';
+import { signedUpAccount } from '../../email/api/verification';
 
 /**
  * The refusal the server gives every code that does not work (wrong, expired, spent, replaced);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert } from '@/components/alert';
-import type { Field, SummaryLine } from '../use-sign-up-form';
+import type { Field, SummaryLine } from '../hooks/use-sign-up-form';
 
 /**
  * GOV.UK's error summary: every problem in one alert, which takes focus on each submit. `children`:

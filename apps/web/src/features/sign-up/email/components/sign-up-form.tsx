@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorkingLabel } from '@/components/working-label';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
-import { browserToken, type EmailProofBinding } from '../use-email-proof';
-import { useEmailSuggestion } from '../use-email-suggestion';
-import { useOriginTrial } from '../use-origin-trial';
-import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../use-sign-up-form';
+import { browserToken, type EmailProofBinding } from '../../email-proof/hooks/use-email-proof';
+import { useEmailSuggestion } from '../hooks/use-email-suggestion';
+import { useOriginTrial } from '../../email-proof/hooks/use-origin-trial';
+import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../hooks/use-sign-up-form';
 import { ErrorSummary } from './error-summary';
-import { NewPasswordFields } from './password-field';
-import { TextField } from './text-field';
+import { NewPasswordFields } from '../../shared/components/password-field';
+import { TextField } from '../../shared/components/text-field';
 
 /** The browser's proof of the address, as its hidden field held it when the form was sent. */
 export interface FilledEmailProof {

@@ -6,8 +6,8 @@ import { WorkingLabel } from '@/components/working-label';
 import { prepareCallable } from '@/lib/callables';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { usePlatform } from '@/lib/use-platform';
-import { useMailCodeForm } from '../use-mail-code-form';
-import { TextField } from './text-field';
+import { useMailCodeForm } from '../hooks/use-mail-code-form';
+import { TextField } from '../../shared/components/text-field';
 
 interface Props {
   /** The account this tab signed up; undefined until the app has the page (the history entry names it). */

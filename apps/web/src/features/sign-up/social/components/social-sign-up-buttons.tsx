@@ -7,7 +7,7 @@ import { useTakenOver } from '@/lib/taken-over';
 import { usePlatform } from '@/lib/use-platform';
 import type { Platform } from '@/lib/platform';
 import type { Provider } from '../api/social-sign-in';
-import { useSocialSignIn } from '../use-social-sign-in';
+import { useSocialSignIn } from '../hooks/use-social-sign-in';
 import { ProviderButton } from './provider-button';
 import { SignInProblem } from './sign-in-problem';
 

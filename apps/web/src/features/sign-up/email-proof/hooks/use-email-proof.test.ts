@@ -4,7 +4,7 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigContext } from '@/config/runtime-config';
 import { createConfig } from '@/testing/fixtures';
-import { isEmailProofOff } from './api/email-proof';
+import { isEmailProofOff } from '../api/email-proof';
 import { browserToken, TOKEN_WAIT_MS, useEmailProof, type EmailProofApi } from './use-email-proof';
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth';
 import { useEffect, useState } from 'react';
 
-type VerificationApi = typeof import('./api/verification');
+type VerificationApi = typeof import('../api/verification');
 
 export interface VerificationSession {
   api: VerificationApi;
@@ -16,7 +16,7 @@ export function useVerificationSession(uid: string): VerificationSession | null 
   const [session, setSession] = useState<VerificationSession | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    import('./api/verification')
+    import('../api/verification')
       .then(async (api) => {
         const user = await api.signedUpAccount(uid);
         if (live) setSession(user ? { api, user } : null);

@@ -41,7 +41,7 @@ export interface EmailProofApi {
   isEmailProofOff(error: unknown): boolean;
 }
 
-const loadApi = (): Promise<EmailProofApi> => import('./api/email-proof');
+const loadApi = (): Promise<EmailProofApi> => import('../api/email-proof');
 
 /**
  * The nonce of the browser's proof of the address, once `enabled` (the app has the page) and only

@@ -5,7 +5,7 @@ import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, ty
 import { firebaseAuth } from '@/lib/auth';
 import { callFunction, prepareCallable } from '@/lib/callables';
 import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
-import type { SubmitProblem } from '../use-sign-up-form';
+import type { SubmitProblem } from '../hooks/use-sign-up-form';
 import { registerInvitee } from './register-invitee';
 
 /** The address belongs to an account that is not this visitor's unfinished sign-up. */
@@ -87,7 +87,7 @@ export async function signUpWithEmail(input: EmailSignUp): Promise<SignedUp> {
   await registerInvitee({ inviterId: input.inviterId, name: input.username.trim() });
   // The browser's proof first: proved, no mail at all; refused or failed, the mail as always.
   if (input.proof) {
-    const { proveEmail } = await import('./email-proof');
+    const { proveEmail } = await import('../../email-proof/api/email-proof');
     const proved = await proveEmail({ ...input.proof, language: input.language });
     if (proved)
       return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs: 0, proved };

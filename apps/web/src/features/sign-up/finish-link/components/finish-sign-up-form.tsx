@@ -8,7 +8,7 @@ import { isNetworkError } from '@/lib/errors';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { pageTakenOver } from '@/lib/taken-over';
 import { UnusableFinishLinkError, useFinishLinkAddress, useFinishSignUp } from '../api/finish-sign-up';
-import { NewPasswordFields } from './password-field';
+import { NewPasswordFields } from '../../shared/components/password-field';
 
 const passwordsSchema = signUpFormSchema.pick(['password', 'confirmPassword']);
 

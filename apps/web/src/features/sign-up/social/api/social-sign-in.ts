@@ -127,7 +127,7 @@ export function redirectSignIn(): Promise<UserCredential | null> {
 // come back as `?start={provider}`. The provider's page is one redirect away, which needs Auth
 // alone, not React nor the page. takeover/entry.ts loads this module on the method page before the
 // app's other chunks (the page's first action is the phone's own provider). The app then finds
-// neither the `start` in the address nor the tap's mark (../use-sign-in-on-open.ts).
+// neither the `start` in the address nor the tap's mark (../hooks/use-sign-in-on-open.ts).
 
 let started: Provider | null = null;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/alert';
 import type { Provider } from '../api/social-sign-in';
-import type { Busy, Problem } from '../use-social-sign-in';
+import type { Busy, Problem } from '../hooks/use-social-sign-in';
 
 const providerNames: Record<Provider, string> = { 'apple.com': 'Apple', 'google.com': 'Google' };
 

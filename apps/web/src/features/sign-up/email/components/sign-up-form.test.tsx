@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage, createI18n } from '@/lib/i18n';
 import { createConfig } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
-import type { SubmitProblem, ValidSignUp } from '../use-sign-up-form';
-import type { EmailProofBinding } from '../use-email-proof';
+import type { SubmitProblem, ValidSignUp } from '../hooks/use-sign-up-form';
+import type { EmailProofBinding } from '../../email-proof/hooks/use-email-proof';
 import { SignUpForm, type FilledEmailProof } from './sign-up-form';
 
 const valid = {

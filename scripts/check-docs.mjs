@@ -1,7 +1,7 @@
 // `npm run lint`'s check of the docs that restate the code: docs/callables.md's capacity list
-// is the manifest's rows (`--write` writes it), and docs/first-change.md's worked examples
-// name files that exist and still hold what they say, in the numbers they state. Run with tsx (the
-// manifest is TypeScript).
+// is the manifest's rows (`--write` writes it), and the guides' worked examples
+// (docs/first-change.md, docs/adding-a-mail.md) name files that exist and still hold what they
+// say, in the numbers they state. Run with tsx (the manifest is TypeScript).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -11,6 +11,7 @@ const read = (path) => readFileSync(`${root}${path}`, 'utf8');
 const MANIFEST = 'packages/contracts/src/functions.ts';
 const CALLABLES = 'docs/callables.md';
 const FIRST_CHANGE = 'docs/first-change.md';
+const ADDING_A_MAIL = 'docs/adding-a-mail.md';
 
 const CAPACITY_START = '<!-- The capacity list, written from the manifest: tsx scripts/check-docs.mjs --write -->';
 const CAPACITY_END = '<!-- End of the capacity list. -->';
@@ -54,15 +55,21 @@ async function capacityList() {
 }
 
 /**
- * The most files a worked example may take, counting the lists named, so that the house stays
- * easy to add to: a new page is a row of the one route table, so the router, the server renderer
- * and the function take no line of their own; a new callable is a row of the functions' manifest,
- * from which its types, its schema, its rewrite, its capacity line and its bad-input cases come.
- * A change that brings such a list back fails here.
+ * The most files a worked example may take, by guide and section, counting the lists named, so
+ * that the house stays easy to add to: a new page is a row of the one route table, so the router,
+ * the server renderer and the function take no line of their own; a new callable is a row of the
+ * functions' manifest, from which its types, its schema, its rewrite, its capacity line and its
+ * bad-input cases come; a new mail is a builder and its strings, laid out, checked and written by
+ * the one mail module. A change that brings such a list back fails here.
  */
-const LIMITS = {
-  'Where a new page goes': { most: 4, counting: ['Written by hand'] },
-  'Where a new callable goes': { most: 6, counting: ['Written by hand', 'Tests'] },
+const GUIDES = {
+  [FIRST_CHANGE]: {
+    'Where a new page goes': { most: 4, counting: ['Written by hand'] },
+    'Where a new callable goes': { most: 6, counting: ['Written by hand', 'Tests'] },
+  },
+  [ADDING_A_MAIL]: {
+    'Where a new mail goes': { most: 5, counting: ['Written by hand', 'Tests'] },
+  },
 };
 
 /**
@@ -70,8 +77,8 @@ const LIMITS = {
  * text holds a backquote) is a file that exists and contains the text; each "**Label (N):**" over
  * a numbered list has N items; the labels a limited section counts add up to its limit at most.
  */
-function workedExamples() {
-  const lines = read(FIRST_CHANGE).split('\n');
+function workedExamples(guide, limits) {
+  const lines = read(guide).split('\n');
   const problems = [];
   let counted = null;
   let section = null;
@@ -80,30 +87,28 @@ function workedExamples() {
     if (line.startsWith('## ')) section = line.slice(3);
     const heading = /^\*\*([^*]+) \((\d+)\):\*\*$/.exec(line);
     if (heading) counted = { label: heading[1], stated: Number(heading[2]), items: 0, line: i + 1 };
-    if (heading && LIMITS[section]?.counting.includes(heading[1]))
+    if (heading && limits[section]?.counting.includes(heading[1]))
       totals.set(section, (totals.get(section) ?? 0) + counted.stated);
     const item = /^\d+\. `([^`]+)` names (?:`` (.+?) ``|`([^`]+)`)/.exec(line);
     if (item) {
       if (counted) counted.items++;
       const [, path, doubled, single] = item;
       const text = doubled ?? single;
-      if (!existsSync(`${root}${path}`)) problems.push(`${FIRST_CHANGE}:${i + 1}: ${path} does not exist`);
-      else if (!read(path).includes(text)) problems.push(`${FIRST_CHANGE}:${i + 1}: ${path} no longer names ${text}`);
+      if (!existsSync(`${root}${path}`)) problems.push(`${guide}:${i + 1}: ${path} does not exist`);
+      else if (!read(path).includes(text)) problems.push(`${guide}:${i + 1}: ${path} no longer names ${text}`);
     }
     const listEnded = line === '' && lines[i + 1] !== undefined && !/^(\d+\. |\s|$)/.test(lines[i + 1]);
     if (counted && counted.items > 0 && listEnded) {
       if (counted.items !== counted.stated)
-        problems.push(
-          `${FIRST_CHANGE}:${counted.line}: "${counted.label}" says ${counted.stated}, lists ${counted.items}`,
-        );
+        problems.push(`${guide}:${counted.line}: "${counted.label}" says ${counted.stated}, lists ${counted.items}`);
       counted = null;
     }
   });
-  for (const [name, { most, counting }] of Object.entries(LIMITS)) {
+  for (const [name, { most, counting }] of Object.entries(limits)) {
     const total = totals.get(name);
-    if (total === undefined) problems.push(`${FIRST_CHANGE}: no section "${name}" counts ${counting.join(' and ')}`);
+    if (total === undefined) problems.push(`${guide}: no section "${name}" counts ${counting.join(' and ')}`);
     else if (total > most)
-      problems.push(`${FIRST_CHANGE}: "${name}" takes ${total} files (${counting.join(' and ')}), more than ${most}`);
+      problems.push(`${guide}: "${name}" takes ${total} files (${counting.join(' and ')}), more than ${most}`);
   }
   return problems;
 }
@@ -113,7 +118,10 @@ if (process.argv.includes('--write') && capacity.written !== undefined) {
   writeFileSync(`${root}${CALLABLES}`, capacity.written);
   capacity.problems = [];
 }
-const problems = [...capacity.problems, ...workedExamples()];
+const problems = [
+  ...capacity.problems,
+  ...Object.entries(GUIDES).flatMap(([guide, limits]) => workedExamples(guide, limits)),
+];
 for (const problem of problems) process.stderr.write(`${problem}\n`);
 if (problems.length > 0) {
   process.stderr.write(`docs: ${problems.length} statement(s) of the docs the code no longer bears out\n`);

@@ -3,7 +3,7 @@
  * extension (firebase/firestore-send-email) reads from its collection (the outbox, written by
  * platform/adapters/outbox.ts), its words from one section of the server's strings, its link
  * checked, its colours the brand's. Pure. A mail of a slice is a builder in that slice's domain
- * that picks its section and values.
+ * that picks its section and values (docs/adding-a-mail.md).
  */
 import type english from '@dayfocus/contracts/locales/en';
 import { brand } from '@dayfocus/contracts/brand';

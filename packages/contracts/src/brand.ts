@@ -23,7 +23,8 @@ export const brand = {
   pageDescription: `Friends help each other finish everyday tasks. Join your friend on ${productName}.`,
   /**
    * The product's colours, for every surface: the web app's stylesheet (`--brand`, `--brand-dark`,
-   * `--brand-tint`) and its pictures, the mails, the server's pages, the invite card.
+   * `--brand-tint`) and its pictures, the mails, the server's pages, the invite card. No other file
+   * holds them (functions/test/unit/brand-colours.test.ts looks).
    */
   colours: { brand: '#c8124a', brandDark: '#9e0e3a', brandTint: '#fde4ec' },
 } as const;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '@/components/page';
 import { WithAddress } from '@/components/with-address';
+import { brand } from '@dayfocus/contracts/brand';
 import { href } from '@dayfocus/contracts/page-paths';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { ConfirmEmailState } from '@/features/sign-up/email/api/verification';
@@ -103,8 +104,17 @@ export default function ConfirmEmailRoute() {
 function MailIllustration() {
   return (
     <svg className="illustration" viewBox="0 0 96 72" width="96" height="72" aria-hidden="true">
-      <rect x="4" y="8" width="88" height="60" rx="8" fill="#FDE4EC" stroke="#C8124A" strokeWidth="3" />
-      <path d="M8 14l40 28 40-28" fill="none" stroke="#C8124A" strokeWidth="3" strokeLinejoin="round" />
+      <rect
+        x="4"
+        y="8"
+        width="88"
+        height="60"
+        rx="8"
+        fill={brand.colours.brandTint}
+        stroke={brand.colours.brand}
+        strokeWidth="3"
+      />
+      <path d="M8 14l40 28 40-28" fill="none" stroke={brand.colours.brand} strokeWidth="3" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -145,6 +145,33 @@ function functionsZones() {
 const webFeatures = foldersIn('apps/web/src/features');
 
 /**
+ * A feature's files live in folders of their kind (the calls, the components, the hooks, and lib/ for
+ * the rest: stored fields, links, the server's inline scripts), at its root or, in a feature of
+ * several ways (sign-up), in each way's folder: never loose in either.
+ */
+const featureKinds = `!(${['api', 'components', 'hooks', 'lib'].join('|')})`;
+const featureLayout = {
+  files: [
+    'apps/web/src/features/*/*.{ts,tsx}',
+    `apps/web/src/features/*/${featureKinds}/*.{ts,tsx}`,
+    `apps/web/src/features/*/${featureKinds}/${featureKinds}/**`,
+  ],
+  message:
+    "A feature's files live in its api/, components/, hooks/ or lib/ (sign-up's, in those of a way or of shared/): none loose.",
+};
+
+/**
+ * The ways of signing up, each a folder of features/sign-up with its own api/, components/, hooks/
+ * and lib/, and shared/, what more than one way uses. A way imports its own folder and shared/, and
+ * the ways it is built on, named here: the e-mail form carries the browser's proof of the address,
+ * and the mail's code confirms the account the e-mail way signed up in the tab.
+ */
+const signUpShared = 'shared';
+/** @type {Record<string, string[]>} */
+const signUpBuiltOn = { email: ['email-proof'], 'mail-code': ['email'] };
+const signUpWays = foldersIn('apps/web/src/features/sign-up').filter((folder) => folder !== signUpShared);
+
+/**
  * Import direction of the web app: shared (components, lib, config, locales) -> features -> app ->
  * takeover (what runs between the server's page and the app) and server (the renderer, which runs
  * in Node, in the page function). The app reads of the takeover only the state the server hands it.
@@ -156,6 +183,19 @@ const webZones = () => [
     except: [web(`features/${feature}/**`)],
     message: 'A feature imports only its own folder and shared code: no other feature, nor the app.',
   })),
+  ...signUpWays.map((way) => ({
+    target: web(`features/sign-up/${way}/**`),
+    from: web('features/sign-up/**'),
+    except: [way, signUpShared, ...(signUpBuiltOn[way] ?? [])].map((folder) => web(`features/sign-up/${folder}/**`)),
+    message:
+      "A way of signing up imports its own folder, shared/ and the ways it is built on (eslint.config.mjs's signUpBuiltOn).",
+  })),
+  {
+    target: web(`features/sign-up/${signUpShared}/**`),
+    from: web('features/sign-up/**'),
+    except: [web(`features/sign-up/${signUpShared}/**`)],
+    message: "sign-up's shared/ is what its ways share: it imports none of them.",
+  },
   {
     target: web('{components,lib,config,locales}/**'),
     from: [web('app/**'), web('features/**'), web('takeover/**'), web('server/**')],
@@ -344,6 +384,13 @@ export default tseslint.config(
   {
     files: ['functions/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', literalImportsOnly] },
+  },
+  {
+    // On the whole file, so that a file of no imports is held too.
+    files: featureLayout.files,
+    rules: {
+      'no-restricted-syntax': ['error', literalImportsOnly, { selector: 'Program', message: featureLayout.message }],
+    },
   },
   ...functionsPackages(),
   {

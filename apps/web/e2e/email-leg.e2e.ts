@@ -375,8 +375,8 @@ describe('The e-mail leg on a phone', () => {
 
     // Where the mail's link opens on a phone: the mail app's browser (Gmail's Custom Tab, Safari),
     // another context than the in-app browser that signed up, with no session of hers.
-    const instagramOn = (platform: string) =>
-      inAppBrowsers.find((arrival) => arrival.appName === 'Instagram' && arrival.platform === platform);
+    const instagramOn = (phone: string) =>
+      inAppBrowsers.find((arrival) => arrival.appName === 'Instagram' && arrival.phone === phone);
     it.each([
       {
         phone: 'Android',
@@ -397,7 +397,7 @@ describe('The e-mail leg on a phone', () => {
     ])(
       'on $phone in $language, the mail opened in another browser: its store tap signs the app in as her',
       async ({ platform, language, signUpIn, mailIn, t }) => {
-        expect(signUpIn?.platform).toBe(platform);
+        expect(signUpIn?.phone).toBe(platform);
         const inviter = await seedInviter();
         const invitee = newInvitee();
         const signUpTab = await browser.newPage({ device: 'phone', language, userAgent: signUpIn?.userAgent ?? '' });
@@ -449,7 +449,7 @@ describe('The e-mail leg on a phone', () => {
     // Where invite links are opened most: an app's own browser, the whole sign-up done there.
     it.each(inAppBrowsers.filter(({ appName }) => appName === 'Instagram'))(
       'in $name: the tap carries a handoff too, and the app redeems it',
-      async ({ userAgent, platform }) => {
+      async ({ userAgent, phone: platform }) => {
         const { uid, page } = await welcomedOn(userAgent);
         await screenshot(page, `welcome-in-app-${platform}`, 'en', 'phone');
         let handoff: string | null;

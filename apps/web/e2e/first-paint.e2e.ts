@@ -24,9 +24,7 @@ import {
 import { firstPaint, slowPhone } from './support/slow-phone';
 
 function instagram(platform: 'android' | 'ios'): string {
-  const arrival = inAppBrowsers.find(
-    (candidate) => candidate.appName === 'Instagram' && candidate.platform === platform,
-  );
+  const arrival = inAppBrowsers.find((candidate) => candidate.appName === 'Instagram' && candidate.phone === platform);
   if (!arrival) throw new Error(`no Instagram on ${platform} in @dayfocus/stack/user-agents`);
   return arrival.userAgent;
 }

@@ -55,7 +55,7 @@ function arrivalNamed(name: string): Arrival {
 }
 
 /** The link that opens `path` (with `?lg=` and the escape marker) in the phone's real browser. */
-function expectedWayOut(platform: Arrival['platform'], path: string, language: string): string {
+function expectedWayOut(platform: Arrival['phone'], path: string, language: string): string {
   const target = `${urls.hosting}${path}?lg=${language}&browser=external`;
   const { host } = new URL(urls.hosting);
   if (platform === 'android') {
@@ -94,7 +94,7 @@ describe('Sign-up in in-app browsers', () => {
       await visible(notice);
       await visible(notice.getByText(en.inAppBrowser.google));
       expect(await notice.getByRole('link', { name: en.inAppBrowser.open }).getAttribute('href')).toBe(
-        expectedWayOut(arrival.platform, path, 'en'),
+        expectedWayOut(arrival.phone, path, 'en'),
       );
       await visible(notice.getByText(en.inAppBrowser.stepsIfNothing));
       expect(await googleButton(page).count()).toBe(0);

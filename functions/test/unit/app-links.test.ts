@@ -11,9 +11,10 @@ import {
 } from '../../src/short-links/domain/app-links.js';
 import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/short-links/domain/link-pages.js';
 import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
+import { phoneOf } from '@dayfocus/contracts/phones';
 import { parseLinkSettings, type RawLinkSettings } from '../../src/platform/domain/link-settings.js';
 import { localFunctionParams } from '@dayfocus/stack/function-params';
-import { allUserAgents } from '@dayfocus/stack/user-agents';
+import { allUserAgents, userAgents } from '@dayfocus/stack/user-agents';
 import { localLinkSettings as local } from '../short-links.js';
 
 const production: Partial<RawLinkSettings> = {
@@ -31,6 +32,10 @@ describe('who is asking, by user agent', () => {
 
   it('treats a missing user agent as the web', () => {
     expect(visitorOf(undefined)).toBe('web');
+  });
+
+  it.each(allUserAgents)('%s: %s holds the phone its group names, or none', (group, _name, userAgent) => {
+    expect(phoneOf(userAgent)).toBe(group === 'ios' || group === 'android' ? group : undefined);
   });
 });
 
@@ -147,9 +152,9 @@ describe('where a visitor is sent', () => {
   const scheme = `dayfocus://open?link=${encodeURIComponent(link.target)}`;
 
   it('gives a desktop its page (the QR code, the invitation), no redirect to the front door', () => {
-    expect(answerForLink(link, 'web', local)).toEqual({
+    expect(answerForLink(link, userAgents.web['Chrome on Windows'], local)).toEqual({
       kind: 'invite',
-      platform: 'desktop',
+      phone: undefined,
       inviterId: 'inviter-1',
       shortLink,
       appUrl: scheme,
@@ -159,9 +164,9 @@ describe('where a visitor is sent', () => {
   });
 
   it('tries the custom scheme on iOS, with the App Store', () => {
-    expect(answerForLink(link, 'ios', local)).toEqual({
+    expect(answerForLink(link, userAgents.ios['Safari on iPhone (iOS 17)'], local)).toEqual({
       kind: 'invite',
-      platform: 'ios',
+      phone: 'ios',
       inviterId: 'inviter-1',
       shortLink,
       appUrl: scheme,
@@ -174,8 +179,8 @@ describe('where a visitor is sent', () => {
     const intent =
       `intent://open?link=${encodeURIComponent(link.target)}#Intent;scheme=dayfocus;package=com.dayfocus.app;` +
       `S.browser_fallback_url=${encodeURIComponent(play)};end`;
-    expect(answerForLink(link, 'android', local)).toMatchObject({
-      platform: 'android',
+    expect(answerForLink(link, userAgents.android['Chrome on Android'], local)).toMatchObject({
+      phone: 'android',
       appUrl: intent,
       playStoreUrl: play,
     });
@@ -183,9 +188,9 @@ describe('where a visitor is sent', () => {
   });
 
   it('gives crawlers the desktop page with the preview', () => {
-    expect(answerForLink(link, 'crawler', local)).toMatchObject({
+    expect(answerForLink(link, userAgents.crawler.WhatsApp, local)).toMatchObject({
       kind: 'invite',
-      platform: 'desktop',
+      phone: undefined,
       shortLink,
       preview: {
         title: 'Dayfocus Daily Task Focus',
@@ -200,8 +205,8 @@ describe('where a visitor is sent', () => {
     { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: 'javascript:alert(1)' },
     { code: 'x', inviterId: 'inviter-1', target: 'https://u:p@evil.test/' },
   ])('answers not-found, never a redirect, for no link or an unsafe target (%j)', (link) => {
-    for (const visitor of ['web', 'ios', 'android', 'crawler'] as const)
-      expect(answerForLink(link, visitor, local)).toEqual({ kind: 'not-found' });
+    for (const [, , userAgent] of allUserAgents)
+      expect(answerForLink(link, userAgent, local)).toEqual({ kind: 'not-found' });
   });
 });
 
@@ -260,9 +265,9 @@ describe('the pages', () => {
   const inviter = { inviterId: 'inviter-1', name: 'Asha Verma', photoUrl: null };
 
   it("lead on the web to the inviter's invitation in the page's language, not to the front door", () => {
-    const page = linkPageContent(answerForLink(link, 'ios', local), {
+    const page = linkPageContent(answerForLink(link, userAgents.ios['Safari on iPhone (iOS 17)'], local), {
       inviter,
-      platform: 'ios',
+      phone: 'ios',
       language: 'hi',
       settings: local,
     });
@@ -280,13 +285,14 @@ describe('the pages', () => {
   it("are the unknown link's page, with the stores, when there is no link or no inviter", () => {
     const unknown = {
       kind: 'not-found',
-      platform: 'android',
+      phone: 'android',
       appStoreUrl: 'https://apps.apple.com/app/id6475332296',
       playStoreUrl: 'https://play.google.com/store/apps/details?id=com.dayfocus.app',
     };
-    const context = { inviter, platform: 'android' as const, language: 'en' as const, settings: local };
+    const context = { inviter, phone: 'android' as const, language: 'en' as const, settings: local };
     expect(linkPageContent({ kind: 'not-found' }, context)).toEqual(unknown);
-    expect(linkPageContent(answerForLink(link, 'android', local), { ...context, inviter: null })).toEqual(unknown);
+    const android = answerForLink(link, userAgents.android['Chrome on Android'], local);
+    expect(linkPageContent(android, { ...context, inviter: null })).toEqual(unknown);
   });
 
   it("hand the renderer the language the page's switch asked for, as sent", () => {

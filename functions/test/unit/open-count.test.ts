@@ -120,7 +120,10 @@ describe('answering a visit while the open is counted', () => {
       flow.openAppLink({ method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.web['Chrome on Windows'] }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.body).toContain('"platform":"desktop"');
+    // The desktop's page: drawn for no phone.
+    const drawn = JSON.parse(String(answer.body)) as { content: { kind: string; phone?: string } };
+    expect(drawn.content.kind).toBe('invite');
+    expect(drawn.content.phone).toBeUndefined();
     // Started before the answer was handed back, so it is issued while the request holds the CPU.
     expect(countOpen).toHaveBeenCalledExactlyOnceWith(code, 'web', 'direct', now.toISOString());
     expect(answer.pending).toBeInstanceOf(Promise);

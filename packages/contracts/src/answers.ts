@@ -1,5 +1,5 @@
 /** What the callables answer beyond a bare write result, shared with the web app and the tests. */
-import type { HandoffPlatform } from './sign-in-handoff.js';
+import type { Phone } from './phones.js';
 import type { WriteResult } from './write-result.js';
 
 /** What a public page may know of an inviter. `photoUrl` is null when there is no picture. */
@@ -20,7 +20,7 @@ export interface ActivationAnswer extends WriteResult {
    * fresh (docs/app-contract.md, section 6): the store tap of a page with no session (the mail
    * opened in another browser) carries it.
    */
-  signIn?: { code: string; expiresAt: string; platform: HandoffPlatform };
+  signIn?: { code: string; expiresAt: string; platform: Phone };
 }
 
 /**

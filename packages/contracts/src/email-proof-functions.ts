@@ -32,7 +32,7 @@ export const emailProofRows = {
         token: fields.emailProofToken(),
         nonce: fields.proofNonce(),
         holder: fields.proofHolder(),
-        platform: fields.handoffPlatform().optional().default(undefined),
+        platform: fields.phone().optional().default(undefined),
         language: fields.languageTag(),
       }),
     answer: answer<ActivationAnswer>(),

@@ -49,7 +49,7 @@ export const finishSignUpRows = {
         resetCode: fields.verificationCode().required(),
         password: fields.newPassword(),
         // The phone's store, for the sign-in code the welcome's activation mints (none on a desktop).
-        platform: fields.handoffPlatform().optional().default(undefined),
+        platform: fields.phone().optional().default(undefined),
         language: fields.languageTag(),
       }),
     answer: answer<FinishSignUpAnswer>(),

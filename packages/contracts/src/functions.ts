@@ -149,7 +149,7 @@ export const functionManifest = {
         verificationCode: fields.verificationCode(),
         // The phone's store, for the sign-in code the code's first application mints (a desktop
         // names none), and the language its recovery mail would speak.
-        platform: fields.handoffPlatform().optional().default(undefined),
+        platform: fields.phone().optional().default(undefined),
         language: fields.languageTag(),
       }),
     answer: answer<ActivationAnswer>(),
@@ -166,7 +166,7 @@ export const functionManifest = {
     request: (fields) =>
       fields.object({
         code: fields.mailCode(),
-        platform: fields.handoffPlatform().optional().default(undefined),
+        platform: fields.phone().optional().default(undefined),
         language: fields.languageTag(),
       }),
     answer: answer<ActivationAnswer>(),
@@ -211,7 +211,7 @@ export const functionManifest = {
     caller: 'web',
     // The code signs the app in once, until `expiresAt` (ISO); the language is the one a
     // recovery mail speaks if the code is ever reused.
-    request: (fields) => fields.object({ platform: fields.handoffPlatform(), language: fields.languageTag() }),
+    request: (fields) => fields.object({ platform: fields.phone(), language: fields.languageTag() }),
     answer: answer<{ code: string; expiresAt: string }>(),
   },
   redeemSignInHandoff: {

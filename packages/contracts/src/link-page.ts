@@ -5,15 +5,14 @@
  * stylesheet. The function decides what a visitor gets; the renderer only draws it.
  */
 import type { InviterCard } from './answers.js';
-
-/** Who a page is drawn for: its one primary action follows the device. */
-export type LinkPagePlatform = 'ios' | 'android' | 'desktop';
+import type { Phone } from './phones.js';
 
 export type LinkPageContent =
   | {
       /** A link that resolves, for a phone or a desktop; `preview` adds the link-preview tags (crawlers). */
       kind: 'invite';
-      platform: LinkPagePlatform;
+      /** The phone it is drawn for, whose one primary action it has; none: a desktop's page (a crawler's too). */
+      phone: Phone | undefined;
       inviter: InviterCard;
       /** `{linkOrigin}/l/{code}`: what the iPhone's copy button copies, and the QR code's content. */
       shortLink: string;
@@ -32,7 +31,7 @@ export type LinkPageContent =
   | {
       /** An unknown, malformed or retired link: what to do instead, and the app for the device. */
       kind: 'not-found';
-      platform: LinkPagePlatform;
+      phone: Phone | undefined;
       appStoreUrl: string;
       playStoreUrl: string;
     };

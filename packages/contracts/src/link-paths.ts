@@ -1,8 +1,9 @@
 /**
  * The paths and visitors of short links, as the browser and the server share them: the code
- * a `/l/` path names, who is asking (a phone, a link-preview crawler), and the Play Store
- * address that carries an invite through the install.
+ * a `/l/` path names, who is asking as its opens are counted (phones.ts tells them apart), and the
+ * Play Store address that carries an invite through the install.
  */
+import { isCrawler, phoneOf, type Phone } from './phones.js';
 import { HANDOFF_PARAM } from './sign-in-handoff.js';
 import { isDocumentId } from './ids.js';
 
@@ -30,24 +31,11 @@ export function linkRequestFromPath(rawUrl: string): LinkRequest | null {
   return { code: match[1], resource: match[2] ? 'qr' : 'open' };
 }
 
-export type Visitor = 'crawler' | 'ios' | 'android' | 'web';
-
-/**
- * Link-preview fetchers. iMessage fetches as "facebookexternalhit ... Facebot Twitterbot";
- * the in-app browsers of these apps (FBAN, "Twitter for iPhone", LinkedInApp) are people
- * and do not match.
- */
-const CRAWLERS =
-  /facebookexternalhit|Facebot|Twitterbot|Slackbot|Slack-ImgProxy|WhatsApp\/|TelegramBot|LinkedInBot|Discordbot|SkypeUriPreview|Pinterestbot|redditbot|Embedly|Googlebot|bingbot|Applebot/i;
-const IOS = /\b(iPhone|iPad|iPod)\b/;
-const ANDROID = /\bAndroid\b/;
+/** Who opened a link, as its opens are counted: a crawler, a phone, or the web (anything else). */
+export type Visitor = 'crawler' | Phone | 'web';
 
 export function visitorOf(userAgent: string | undefined): Visitor {
-  const ua = userAgent ?? '';
-  if (CRAWLERS.test(ua)) return 'crawler';
-  if (IOS.test(ua)) return 'ios';
-  if (ANDROID.test(ua)) return 'android';
-  return 'web';
+  return isCrawler(userAgent) ? 'crawler' : (phoneOf(userAgent) ?? 'web');
 }
 
 /**

@@ -10,7 +10,8 @@ import * as yup from 'yup';
 import { isDocumentId, isUserId } from './ids.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
 import { carriesLink, visibleName } from './names.js';
-import { HANDOFF_PLATFORMS, HANDOFF_RETRY_KEY_PATTERN } from './sign-in-handoff.js';
+import { PHONES } from './phones.js';
+import { HANDOFF_RETRY_KEY_PATTERN } from './sign-in-handoff.js';
 import {
   INPUT_MAX_LENGTH,
   LINK_CODE_MAX_LENGTH,
@@ -22,6 +23,8 @@ import {
 } from './limits.js';
 
 export { englishMessages, messageKeys, type MessageKey } from './messages.js';
+
+const PHONE_MESSAGE = 'platform must be "android" or "ios"';
 
 /**
  * Local part, "@", domain, and a top-level label of two or more letters. The spec's
@@ -184,12 +187,8 @@ export const requestFields = {
    */
   emailProofToken: () =>
     yup.string().strict().max(16_384, 'token must be at most 16384 characters').required('token is required'),
-  handoffPlatform: () =>
-    yup
-      .string()
-      .strict()
-      .oneOf(HANDOFF_PLATFORMS, 'platform must be "android" or "ios"')
-      .required('platform must be "android" or "ios"'),
+  /** The phone a sign-in handoff is minted for (its wire name is `platform`). */
+  phone: () => yup.string().strict().oneOf(PHONES, PHONE_MESSAGE).required(PHONE_MESSAGE),
   /**
    * A handoff code the app read from the referrer or the copy. It is only bounded here:
    * whatever else is wrong with it gets the one refusal every unusable code gets, never a hint

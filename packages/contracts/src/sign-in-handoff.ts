@@ -5,9 +5,14 @@
  * referrer, the iOS copy), and signs the app in once.
  */
 
-/** The stores a handoff code is minted for; the app redeeming it must be of the same platform. */
-export const HANDOFF_PLATFORMS = ['android', 'ios'] as const;
-export type HandoffPlatform = (typeof HANDOFF_PLATFORMS)[number];
+import type { Phone } from './phones.js';
+
+/**
+ * A handoff code is minted for a phone's store (phones.ts); the app redeeming it must be of the
+ * same phone. This name is only for apps/web/src/features/sign-up until it says `Phone` too.
+ * @deprecated use `Phone` from `@dayfocus/contracts/phones`.
+ */
+export type HandoffPlatform = Phone;
 
 /** A code: 32 random bytes (256 bits) in base64url without padding, 43 characters. */
 export const HANDOFF_CODE_BYTES = 32;
@@ -58,9 +63,9 @@ export const HANDOFF_PARAM = 'signin';
  * anything else: App Check names the calling app by it, so a code is redeemed only by an app of
  * the platform it was made for.
  */
-export function platformOfAppId(appId: string | undefined): HandoffPlatform | 'web' | null {
+export function platformOfAppId(appId: string | undefined): Phone | 'web' | null {
   const match = /^\d+:\d+:(android|ios|web):[0-9a-f]+$/.exec(appId ?? '');
-  return match ? (match[1] as HandoffPlatform | 'web') : null;
+  return match ? (match[1] as Phone | 'web') : null;
 }
 
 /** The iOS copy with a handoff: the short link with `#signin={handoff}`, a fragment no server log sees. */

@@ -3,7 +3,7 @@
  * each kind says docs/joins.md expects of it (the pair joined once, or not at all). Their steps
  * are in journey-steps.ts (the sign-in handoff's in handoff-steps.ts); run-journey.ts runs one.
  */
-import { HANDOFF_PLATFORMS, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import { PHONES, type Phone } from '@dayfocus/contracts/phones';
 import type { BurstMember } from './burst.js';
 import type { Rng } from './random.js';
 
@@ -53,7 +53,7 @@ export interface JourneyPlan {
   /** The takeover's second friend, whose link the owner signs in on. */
   other?: Inviter;
   /** The store the handoff's code is made for, and its app's platform. */
-  platform?: HandoffPlatform;
+  platform?: Phone;
   /** The journey's last call is made again once it is done. */
   replay: boolean;
   /** The person gives up on a failure and comes back after the other journeys. */
@@ -120,7 +120,7 @@ export function planJourneys(
     const inviter = kind === 'viral' && inviters.viral ? inviters.viral : drawn;
     let other = anyInviter();
     while (other.userId === inviter.userId) other = rng.pick(inviters.ordinary);
-    const platform = HANDOFF_KINDS.has(kind) ? rng.pick(HANDOFF_PLATFORMS) : undefined;
+    const platform = HANDOFF_KINDS.has(kind) ? rng.pick(PHONES) : undefined;
     plans.push({ index, kind, inviter, other, platform, replay: rng.chance(0.2), givesUp: rng.chance(0.15) });
   }
   return plans;

@@ -11,7 +11,8 @@ import { connectAuthEmulator, getAuth, signInWithCustomToken, type Auth, type Us
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { REPLAY_PROTECTED_CALLABLES } from '@dayfocus/contracts/app-check';
 import { linkRequestFromPath } from '@dayfocus/contracts/link-paths';
-import { HANDOFF_PARAM, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import type { Phone } from '@dayfocus/contracts/phones';
+import { HANDOFF_PARAM } from '@dayfocus/contracts/sign-in-handoff';
 import { LOCAL_ANDROID_APP_ID, LOCAL_IOS_APP_ID, mintLocalToken } from './app-check.js';
 import { stack, urls } from './config.js';
 
@@ -50,7 +51,7 @@ export class SimulatedMobileApp {
 
   /** `{ appCheck: false }`: a script under the app's ID that did not pass App Check. */
   constructor(
-    readonly platform: HandoffPlatform,
+    readonly platform: Phone,
     options: { appCheck?: boolean } = {},
   ) {
     const appId = platform === 'android' ? LOCAL_ANDROID_APP_ID : LOCAL_IOS_APP_ID;

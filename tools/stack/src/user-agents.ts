@@ -1,15 +1,17 @@
 /**
  * Where invite links are opened, as the browsers, apps and link-preview fetchers there identify
- * themselves: the one list of user agents every suite reads (the functions' tests by platform,
+ * themselves: the one list of user agents every suite reads (the functions' tests by phone,
  * the web app's detection test and browser tests by arrival, docs/arrival.md). Data only, with no
  * Node import, so that jsdom's tests load it as the browser tests do.
  */
+import type { Phone } from '@dayfocus/contracts/phones';
 
 export interface Arrival {
   /** How the person arrives, as a test names it. */
   name: string;
   userAgent: string;
-  platform: 'android' | 'ios' | 'other';
+  /** Every in-app browser here runs on a phone. */
+  phone: Phone;
   /** The app's name as the page says it; null where only the embedding is known. */
   appName: string | null;
   /** Telegram has no user-agent token: it injects this object into its WebView's pages. */
@@ -41,76 +43,76 @@ export const inAppBrowsers: Arrival[] = [
   {
     name: 'Instagram on Android',
     userAgent: `${androidWebView('126.0.6478.71', 'SM-S911B Build/UP1A.231005.007')} Instagram 337.0.0.35.102 Android (34/14; 450dpi; 1080x2340; samsung; SM-S911B; dm1q; qcom; en_IN; 618012345)`,
-    platform: 'android',
+    phone: 'android',
     appName: 'Instagram',
   },
   {
     name: 'Facebook on Android',
     userAgent: `${androidWebView('125.0.6422.165')} [FB_IAB/FB4A;FBAV/468.0.0.55.105;IABMV/1;]`,
-    platform: 'android',
+    phone: 'android',
     appName: 'Facebook',
   },
   {
     name: 'Messenger on Android',
     userAgent: `${androidWebView('125.0.6422.165')} [FB_IAB/Orca-Android;FBAV/459.0.0.11.110;]`,
-    platform: 'android',
+    phone: 'android',
     appName: 'Facebook Messenger',
   },
   {
     name: 'LINE on Android',
     userAgent: `${androidWebView('125.0.6422.165')} Line/14.8.1/IAB`,
-    platform: 'android',
+    phone: 'android',
     appName: 'Line',
   },
   {
     name: 'WhatsApp on Android',
     userAgent: `${androidWebView('127.0.6533.103')} WA4A/2.24.18.80`,
-    platform: 'android',
+    phone: 'android',
     appName: 'WhatsApp',
   },
   {
     name: 'TikTok on Android',
     userAgent: `${androidWebView('126.0.6478.134')} trill_350402 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/musical_ly app_version/35.4.2 ByteLocale/en Region/IN BytedanceWebview/d8a21c6`,
-    platform: 'android',
+    phone: 'android',
     appName: 'TikTok',
   },
   {
     name: 'Telegram on Android',
     userAgent: CHROME_ANDROID,
-    platform: 'android',
+    phone: 'android',
     appName: 'Telegram',
     injected: 'TelegramWebview',
   },
-  { name: 'Instagram on iPhone', userAgent: INSTAGRAM_IPHONE, platform: 'ios', appName: 'Instagram' },
-  { name: 'Facebook on iPhone', userAgent: FACEBOOK_IPHONE, platform: 'ios', appName: 'Facebook' },
+  { name: 'Instagram on iPhone', userAgent: INSTAGRAM_IPHONE, phone: 'ios', appName: 'Instagram' },
+  { name: 'Facebook on iPhone', userAgent: FACEBOOK_IPHONE, phone: 'ios', appName: 'Facebook' },
   {
     name: 'Snapchat on iPhone',
     userAgent: `${iPhoneWebView()} Snapchat/13.2.0.41 (like Safari/8618.2.12.10.7, panda)`,
-    platform: 'ios',
+    phone: 'ios',
     appName: 'Snapchat',
   },
   {
     name: 'LINE on iPhone',
     userAgent: `${iPhoneWebView()} Safari Line/14.9.0`,
-    platform: 'ios',
+    phone: 'ios',
     appName: 'Line',
   },
   {
     name: 'WhatsApp on iPhone',
     userAgent: `${iPhoneWebView('18_1')} WAiOS/24.21.78`,
-    platform: 'ios',
+    phone: 'ios',
     appName: 'WhatsApp',
   },
   {
     name: 'TikTok on iPhone',
     userAgent: `${iPhoneWebView()} musical_ly_35.1.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/en Region/IN WKWebView/1 BytedanceWebview/d8a21c6`,
-    platform: 'ios',
+    phone: 'ios',
     appName: 'TikTok',
   },
   {
     name: 'Telegram on iPhone',
     userAgent: SAFARI_IPHONE,
-    platform: 'ios',
+    phone: 'ios',
     appName: 'Telegram',
     injected: 'TelegramWebviewProxy',
   },
@@ -129,7 +131,7 @@ export const realBrowsers: Pick<Arrival, 'name' | 'userAgent'>[] = [
   { name: 'Chrome on Windows', userAgent: CHROME_WINDOWS },
 ];
 
-/** Devices by the platform a link answers for, and the link-preview fetchers. */
+/** Devices by the phone a link answers for (`web`: none), and the link-preview fetchers. */
 export const userAgents = {
   ios: {
     'Safari on iPhone (iOS 17)': SAFARI_IPHONE,

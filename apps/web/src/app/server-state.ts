@@ -5,10 +5,10 @@
  * needs no exception for it.
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { Phone } from '@dayfocus/contracts/phones';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import type { PageName } from '@/config/paths';
 import type { InAppBrowser } from '@/lib/in-app-browser';
-import type { Platform } from '@/lib/platform';
 import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
 export const SERVER_STATE_ELEMENT_ID = 'dayfocus-server-state';
@@ -18,8 +18,8 @@ export interface ServerState {
   language: string;
   /** The page the server rendered, which the app takes over. */
   page: PageName;
-  /** The platform the page was rendered for (the welcome page's store order). */
-  platform: Platform;
+  /** The phone the page was rendered for (the welcome page's store order); none on a desktop. */
+  phone?: Phone;
   /** The in-app browser the server found from the request (a page drawn per user agent; else null). */
   inApp?: InAppBrowser | null;
   /** The inviter id of the path (null on `/tasks-Feedback`) and what the server found for it. */

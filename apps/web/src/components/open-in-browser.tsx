@@ -25,7 +25,7 @@ export function OpenInBrowser({ inApp, children }: { inApp: InAppBrowser; childr
   const { t, i18n } = useTranslation();
   // On the server, the address the request asked for (the page is drawn before any window exists).
   const page = typeof window === 'undefined' ? { href: renderedInAppBrowser().pageHref } : window.location;
-  const href = inApp.escapeFailed ? null : wayOutHref(escapeTarget(page, i18n.language), inApp.platform);
+  const href = inApp.escapeFailed ? null : wayOutHref(escapeTarget(page, i18n.language), inApp.phone);
   return (
     <section className="in-app-notice" aria-labelledby="in-app-notice-title">
       <h2 id="in-app-notice-title" className="in-app-notice-title">

@@ -10,9 +10,9 @@ afterEach(() => {
 });
 
 describe('in-app browsers', () => {
-  it.each(inAppBrowsers)('recognises $name', ({ userAgent, platform, appName, injected }) => {
+  it.each(inAppBrowsers)('recognises $name', ({ userAgent, phone, appName, injected }) => {
     if (injected) (window as TelegramWindow)[injected] = {};
-    expect(detectInAppBrowser({ userAgent, search: '' })).toEqual({ appName, platform, escapeFailed: false });
+    expect(detectInAppBrowser({ userAgent, search: '' })).toEqual({ appName, phone, escapeFailed: false });
   });
 
   it.each(realBrowsers)('never takes $name for one', ({ userAgent }) => {
@@ -58,6 +58,6 @@ describe('the way out', () => {
     expect(wayOutHref(target, 'ios')).toBe(
       'x-safari-https://dayfocus.app/social-sign-up/inviter%2D1?x=1&lg=en&browser=external',
     );
-    expect(wayOutHref(target, 'other')).toBeNull();
+    expect(wayOutHref(target, undefined)).toBeNull();
   });
 });

@@ -8,12 +8,12 @@
  * sent anywhere, nothing is stored, and no other property of the device is read.
  */
 import InAppSpy from 'inapp-spy';
-import { platformOf, type Platform } from './platform';
+import { phoneOf, type Phone } from '@dayfocus/contracts/phones';
 
 export interface InAppBrowser {
   /** The app's name ("Instagram"), or null when the browser is embedded but not known by name. */
   appName: string | null;
-  platform: Platform;
+  phone: Phone | undefined;
   /**
    * The page was opened by our own way out (ESCAPE_PARAM) and is still embedded: the one-tap
    * link did not work in this app, so only the menu's "Open in browser" is left to offer.
@@ -42,7 +42,7 @@ export function detectInAppBrowser(
   if (!isInApp) return null;
   return {
     appName: appName ?? null,
-    platform: platformOf(environment.userAgent),
+    phone: phoneOf(environment.userAgent),
     escapeFailed: new URLSearchParams(environment.search).get(ESCAPE_PARAM) === ESCAPE_VALUE,
   };
 }
@@ -67,13 +67,13 @@ export function escapeTarget(location: { href: string }, language: string): URL 
  *   (marked, so the page then shows only the menu instructions and never loops).
  * - iPhone: Safari's own `x-safari-https://` scheme, which some apps still let through.
  */
-export function wayOutHref(target: URL, platform: Platform): string | null {
+export function wayOutHref(target: URL, phone: Phone | undefined): string | null {
   const scheme = target.protocol.replace(/:$/, '');
-  if (platform === 'android') {
+  if (phone === 'android') {
     const fallback = encodeURIComponent(target.href);
     return `intent://${target.host}${target.pathname}${target.search}#Intent;scheme=${scheme};action=android.intent.action.VIEW;category=android.intent.category.BROWSABLE;S.browser_fallback_url=${fallback};end`;
   }
-  if (platform === 'ios') return `x-safari-${target.href}`;
+  if (phone === 'ios') return `x-safari-${target.href}`;
   return null;
 }
 

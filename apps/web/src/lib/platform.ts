@@ -1,9 +1,8 @@
-import { visitorOf } from '@dayfocus/contracts/link-paths';
+import type { Phone } from '@dayfocus/contracts/phones';
 
-/** The visitor's phone, as the short links tell them apart; `other` for everything else. */
-export type Platform = 'ios' | 'android' | 'other';
-
-export function platformOf(userAgent: string): Platform {
-  const visitor = visitorOf(userAgent);
-  return visitor === 'ios' || visitor === 'android' ? visitor : 'other';
-}
+/**
+ * The old name of the visitor's phone, only for apps/web/src/features/sign-up until its files say
+ * `Phone` (`@dayfocus/contracts/phones`) too; then this file goes.
+ * @deprecated use `Phone | undefined`.
+ */
+export type Platform = Phone | undefined;

@@ -9,6 +9,7 @@
 import type { WebPageInput, WebPageOutput } from '@dayfocus/contracts/web-page';
 import type { LinkPageInput, LinkPageOutput, PageLanguageRequest } from '@dayfocus/contracts/link-page';
 import { escapeHtml } from '@dayfocus/contracts/html';
+import { phoneOf } from '@dayfocus/contracts/phones';
 import { webPageRoutes, webPages, type WebPageName } from '@dayfocus/contracts/page-paths';
 import { renderToString } from 'react-dom/server';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router';
@@ -29,9 +30,8 @@ import { createI18n, DEFAULT_LANGUAGE, isOffered } from '@/lib/i18n';
 import { choosePageLanguage } from './page-language';
 import { detectInAppBrowser } from '@/lib/in-app-browser';
 import { setRenderedInAppBrowser } from '@/lib/rendered-in-app-browser';
-import { platformOf } from '@/lib/platform';
 import { createQueryClient } from '@/lib/react-query';
-import { setRenderedPlatform } from '@/lib/use-platform';
+import { setRenderedPhone } from '@/lib/use-phone';
 import { previewImageTags, previewTags, productPreviewTags, siteTags } from './preview';
 import { inlineStyles } from './styles';
 import { pageScripts, type Manifest } from './scripts';
@@ -99,8 +99,8 @@ export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput>
   // Before the settings below: nothing may wait between them and the render that reads them.
   const { default: Page } = await loaders[page]();
 
-  const platform = platformOf(input.userAgent ?? '');
-  setRenderedPlatform(platform); // renderToString is synchronous: this render alone reads it
+  const phone = phoneOf(input.userAgent);
+  setRenderedPhone(phone); // renderToString is synchronous: this render alone reads it
   const location = input.query ? `${input.path}?${input.query}` : input.path;
   // Only a page drawn per user agent is given one: the others are the same for every browser.
   const inApp = input.userAgent ? detectInAppBrowser({ userAgent: input.userAgent, search: input.query ?? '' }) : null;
@@ -143,7 +143,7 @@ export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput>
     .replace(
       '</body>',
       () =>
-        `  ${serverStateScript({ config, language, page, platform, inApp, inviterId: stateInviterId, inviter, welcome })}\n  </body>`,
+        `  ${serverStateScript({ config, language, page, ...(phone ? { phone } : {}), inApp, inviterId: stateInviterId, inviter, welcome })}\n  </body>`,
     );
   if (description)
     html = html.replace(
@@ -217,7 +217,7 @@ export async function renderLinkPage(input: LinkPageInput): Promise<LinkPageOutp
   }
   // The script runs under the response's nonce alone: a page without one (the CDN's) has none.
   const script =
-    content.kind === 'invite' && content.platform !== 'desktop' && input.nonce !== undefined
+    content.kind === 'invite' && content.phone !== undefined && input.nonce !== undefined
       ? `  <script nonce="${escapeHtml(input.nonce)}">${openAppScript}</script>\n  `
       : '';
   let html = withoutApp(styles.inline(template, input.nonce))

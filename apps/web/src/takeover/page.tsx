@@ -11,7 +11,7 @@ import { nextTask } from '@/lib/next-task';
 import { createQueryClient } from '@/lib/react-query';
 import { PageTakenOverProvider, takeoverBegins } from '@/lib/taken-over';
 import { setRenderedInAppBrowser } from '@/lib/rendered-in-app-browser';
-import { setRenderedPlatform } from '@/lib/use-platform';
+import { setRenderedPhone } from '@/lib/use-phone';
 import type { ServerState } from '@/app/server-state';
 
 /**
@@ -22,7 +22,7 @@ import type { ServerState } from '@/app/server-state';
 export async function takeOverPage(container: HTMLElement, state: ServerState): Promise<void> {
   preloadPage(window.location);
   setFirebaseConfig(state.config);
-  setRenderedPlatform(state.platform);
+  setRenderedPhone(state.phone);
   setRenderedInAppBrowser({ inApp: state.inApp ?? null, pageHref: window.location.href });
   const queryClient = createQueryClient();
   if (state.inviterId) queryClient.setQueryData(getInviterQueryOptions(state.inviterId).queryKey, state.inviter);

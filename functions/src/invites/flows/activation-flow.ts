@@ -9,7 +9,7 @@
  * own issue time. Apple and Google sign-ups activate here too, their provider the proof.
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
-import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import type { Phone } from '@dayfocus/contracts/phones';
 import type { WriteResult } from '@dayfocus/contracts/write-result';
 import type { Caller } from '../../platform/domain/caller.js';
 import { ACTIVATION_ACCOUNT_REFUSALS, FlowError } from '../../platform/domain/errors.js';
@@ -40,7 +40,7 @@ export interface ActivationDeps {
     /** Null when the handoff's rules give none (a proof no longer fresh, say). */
     mintAtActivation(
       uid: string,
-      request: { platform: HandoffPlatform; language?: string | undefined; proofIssuedAt: string | null },
+      request: { platform: Phone; language?: string | undefined; proofIssuedAt: string | null },
     ): Promise<{ code: string; expiresAt: string } | null>;
   };
   logger: Logger;
@@ -57,7 +57,7 @@ export interface ActivationInput {
   uid: string;
   inviterId?: string | undefined;
   /** The phone's store the page offers (none on a desktop): a first proof mints a sign-in code for it. */
-  platform?: HandoffPlatform | undefined;
+  platform?: Phone | undefined;
   /** The page's language, which a reused sign-in code's recovery mail speaks. */
   language?: string | undefined;
 }
@@ -151,7 +151,7 @@ export class ActivationFlow {
    * gives none. Activation has succeeded by then: a failure here only costs the page the code, as a
    * refused mint on the tap would.
    */
-  private async signInCode(uid: string, proof: Proof, platform: HandoffPlatform, language: string | undefined) {
+  private async signInCode(uid: string, proof: Proof, platform: Phone, language: string | undefined) {
     try {
       const request = { platform, language, proofIssuedAt: proof.issuedAt };
       const code = await this.deps.signIn.mintAtActivation(uid, request);

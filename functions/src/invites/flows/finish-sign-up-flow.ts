@@ -12,7 +12,7 @@
  */
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import type { FinishSignUpAnswer } from '@dayfocus/contracts/finish-sign-up-functions';
-import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import type { Phone } from '@dayfocus/contracts/phones';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import { finishProofId, type Presented } from '../domain/proofs.js';
@@ -24,7 +24,7 @@ export interface FinishSignUpDeps {
   proofs: Pick<AddressProofs, 'read'>;
   /** The activation door (activation-flow.ts). */
   activate(
-    input: { uid: string; inviterId: string; platform?: HandoffPlatform | undefined; language?: string | undefined },
+    input: { uid: string; inviterId: string; platform?: Phone | undefined; language?: string | undefined },
     caller: Caller | null,
     presented: Presented,
   ): Promise<ActivationAnswer>;
@@ -48,7 +48,7 @@ export class FinishSignUpFlow {
   async finish(input: {
     resetCode: string;
     password: string;
-    platform?: HandoffPlatform | undefined;
+    platform?: Phone | undefined;
     language?: string | undefined;
   }): Promise<FinishSignUpAnswer> {
     const checked = await this.deps.resets.check(input.resetCode);

@@ -101,7 +101,7 @@ export class PageFlow {
     const language = renderer.pageLanguage({ queryLanguage: queryLanguageOf(request.rawUrl) });
     const content = linkPageContent(
       { kind: 'not-found' },
-      { inviter: null, platform: 'desktop', language, settings: this.deps.settings() },
+      { inviter: null, phone: undefined, language, settings: this.deps.settings() },
     );
     // A nonce in a copy the CDN hands everyone would be everyone's: the stylesheet goes by its hash.
     // A renderer without one gets a nonce, and a page nobody keeps.

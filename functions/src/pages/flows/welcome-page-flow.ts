@@ -20,8 +20,7 @@
  *   activation, which the app runs in the browser; nothing is looked up.
  */
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
-import { visitorOf } from '@dayfocus/contracts/link-paths';
-import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import { phoneOf, type Phone } from '@dayfocus/contracts/phones';
 import { WELCOME_CACHE_CONTROL, type WelcomePageState } from '@dayfocus/contracts/web-page';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import { queryLanguageOf } from '../../short-links/domain/link-pages.js';
@@ -41,7 +40,7 @@ export interface WelcomePageDeps extends PageRendering {
    */
   activate(
     link: WelcomeLink,
-    page: { platform: HandoffPlatform | undefined; language: string | undefined },
+    page: { platform: Phone | undefined; language: string | undefined },
   ): Promise<ActivationAnswer>;
   confirmLimits: ConfirmLimiter;
   /** Whether this account has spent the link's code already (one read of our own record, no Auth). */
@@ -86,9 +85,8 @@ export class WelcomePageFlow {
     }
     let state: WelcomePageState;
     try {
-      const visitor = visitorOf(request.userAgent);
       // Opened again: no phone to mint for (a spent proof mints nothing; nor is it asked to).
-      const platform = !again && (visitor === 'android' || visitor === 'ios') ? visitor : undefined;
+      const platform = again ? undefined : phoneOf(request.userAgent);
       const page = { platform, language: queryLanguageOf(request.rawUrl) };
       state = { kind: 'confirmed', answer: await this.deps.activate(link, page) };
     } catch (error) {

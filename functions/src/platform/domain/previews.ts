@@ -5,7 +5,7 @@
  * link posted. A preview is answered like a visit (the crawler needs the preview tags) but counts
  * no short-link open and no invitation view.
  */
-import { visitorOf } from '@dayfocus/contracts/link-paths';
+import { isCrawler } from '@dayfocus/contracts/phones';
 
 export interface PreviewSignals {
   method: string;
@@ -30,10 +30,10 @@ export function purposeOf(header: (name: string) => string | undefined): string 
 
 /**
  * True for a HEAD, a prefetch or prerender (any purpose naming `prefetch`), and every link-preview
- * crawler `visitorOf` knows. A person's GET, or the page's own beacon, is a visit.
+ * crawler `isCrawler` knows. A person's GET, or the page's own beacon, is a visit.
  */
 export function isPreview({ method, userAgent, purpose }: PreviewSignals): boolean {
   if (method === 'HEAD') return true;
   if (purpose !== undefined && /(^|[\s;,])prefetch($|[\s;,])/i.test(purpose)) return true;
-  return visitorOf(userAgent) === 'crawler';
+  return isCrawler(userAgent);
 }

@@ -1,7 +1,8 @@
 /** Short links: our replacement for Firebase Dynamic Links (docs/short-links.md). */
 import { brand } from '@dayfocus/contracts/brand';
 import { isDocumentId } from '@dayfocus/contracts/ids';
-import { playStoreUrlFor, type Visitor } from '@dayfocus/contracts/link-paths';
+import { playStoreUrlFor } from '@dayfocus/contracts/link-paths';
+import { isCrawler, phoneOf, type Phone } from '@dayfocus/contracts/phones';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 
 /** 64 URL-safe symbols, so one random byte masked to 6 bits picks one without bias. */
@@ -55,17 +56,11 @@ export function androidIntentUrl(target: string, playStoreUrl: string): string {
   );
 }
 
-/** A short link's page has one primary action, for the device; crawlers get the desktop page. */
-export type LinkPlatform = 'ios' | 'android' | 'desktop';
-
-export function linkPlatformOf(visitor: Visitor): LinkPlatform {
-  return visitor === 'ios' || visitor === 'android' ? visitor : 'desktop';
-}
-
 export type LinkAnswer =
   | {
       kind: 'invite';
-      platform: LinkPlatform;
+      /** A short link's page has one primary action, for the phone; none: the desktop's page. */
+      phone: Phone | undefined;
       inviterId: string;
       /** What the iPhone page copies, and the QR code's content. */
       shortLink: string;
@@ -117,21 +112,26 @@ export function servedLink(
 /**
  * What a visitor of a short link gets: the page for their device, whose app URLs carry only the
  * served target and whose store URLs are the configured ones. Every visitor gets a page (a
- * desktop too: the QR code to scan with the phone, and the inviter's invitation on the web).
+ * desktop too: the QR code to scan with the phone, and the inviter's invitation on the web). A
+ * link preview's crawler holds no phone (`phoneOf`) and gets the desktop's page with the preview.
  */
-export function answerForLink(link: ServedLink | null, visitor: Visitor, settings: LinkSettings): LinkAnswer {
+export function answerForLink(
+  link: ServedLink | null,
+  userAgent: string | undefined,
+  settings: LinkSettings,
+): LinkAnswer {
   if (!link || !isSafeTarget(link.target)) return { kind: 'not-found' };
-  const platform = linkPlatformOf(visitor);
+  const phone = phoneOf(userAgent);
   const playStoreUrl = playStoreUrlFor(settings.playStoreUrl, link.code);
   return {
     kind: 'invite',
-    platform,
+    phone,
     inviterId: link.inviterId,
     shortLink: shortLinkFor(settings, link.code),
-    appUrl: platform === 'android' ? androidIntentUrl(link.target, playStoreUrl) : customSchemeUrl(link.target),
+    appUrl: phone === 'android' ? androidIntentUrl(link.target, playStoreUrl) : customSchemeUrl(link.target),
     appStoreUrl: settings.appStoreUrl,
     playStoreUrl,
-    ...(visitor === 'crawler'
+    ...(isCrawler(userAgent)
       ? {
           preview: {
             title: brand.linkTitle,

@@ -2,7 +2,8 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import { href } from '@dayfocus/contracts/page-paths';
 import { inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { LinkPageContent } from '@dayfocus/contracts/link-page';
-import type { LinkAnswer, LinkPlatform } from './app-links.js';
+import type { Phone } from '@dayfocus/contracts/phones';
+import type { LinkAnswer } from './app-links.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 
 /**
@@ -28,20 +29,20 @@ export function invitationUrlFor(
  */
 export function linkPageContent(
   answer: LinkAnswer,
-  context: { inviter: InviterCard | null; platform: LinkPlatform; language: string; settings: LinkSettings },
+  context: { inviter: InviterCard | null; phone: Phone | undefined; language: string; settings: LinkSettings },
 ): LinkPageContent {
   const { inviter, settings } = context;
   if (answer.kind === 'not-found' || !inviter) {
     return {
       kind: 'not-found',
-      platform: context.platform,
+      phone: context.phone,
       appStoreUrl: settings.appStoreUrl,
       playStoreUrl: settings.playStoreUrl,
     };
   }
   return {
     kind: 'invite',
-    platform: answer.platform,
+    phone: answer.phone,
     inviter,
     shortLink: answer.shortLink,
     appUrl: answer.appUrl,

@@ -3,7 +3,6 @@ import {
   appleAppSiteAssociation,
   androidAssetLinks,
   isLinkInviter,
-  linkPlatformOf,
   linkTargetFor,
   newLinkCode,
   servedLink,
@@ -14,6 +13,7 @@ import {
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
+import { phoneOf } from '@dayfocus/contracts/phones';
 import { FlowError } from '../../platform/domain/errors.js';
 import { methodNotAllowed, type HttpAnswer } from '../../platform/domain/http-answer.js';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
@@ -118,7 +118,7 @@ export class AppLinkFlow {
       if (!link) return this.pageAnswer({ kind: 'not-found' }, null, visit);
       return this.qrCodeAnswer(shortLinkFor(settings, link.code));
     }
-    const answer = answerForLink(link, visitor, settings);
+    const answer = answerForLink(link, visit.userAgent, settings);
 
     // The count is started here, while the request still holds the CPU, and not awaited: the
     // answer goes out at once and carries the write as `pending` for the function to finish
@@ -169,7 +169,7 @@ export class AppLinkFlow {
     });
     const content = linkPageContent(answer, {
       inviter,
-      platform: linkPlatformOf(visitorOf(visit.userAgent)),
+      phone: phoneOf(visit.userAgent),
       language,
       settings,
     });

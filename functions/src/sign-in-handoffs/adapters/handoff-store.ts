@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
-import { HANDOFF_PLATFORMS } from '@dayfocus/contracts/sign-in-handoff';
+import { isPhone } from '@dayfocus/contracts/phones';
 import type { SignUpRecord } from '@dayfocus/contracts/records';
 import { putInOutbox } from '../../platform/adapters/outbox.js';
 import { RecordRefs } from '../../platform/adapters/record-refs.js';
@@ -174,7 +174,7 @@ function storedLock(data: Record<string, unknown> | undefined): AccountLock | un
 function recordOf(data: Record<string, unknown> | undefined): HandoffRecord | undefined {
   if (!data || typeof data.uid !== 'string' || typeof data.createdAt !== 'string' || typeof data.expiresAt !== 'string')
     return undefined;
-  if (!(HANDOFF_PLATFORMS as readonly unknown[]).includes(data.platform)) return undefined;
+  if (!isPhone(data.platform)) return undefined;
   const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : undefined);
   return {
     uid: data.uid,

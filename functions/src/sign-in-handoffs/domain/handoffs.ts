@@ -16,8 +16,8 @@ import {
   HANDOFF_MINT_MAIL_MAX_AGE_MS,
   HANDOFF_MINT_SIGN_IN_MAX_AGE_MS,
   HANDOFF_RETRY_MS,
-  type HandoffPlatform,
 } from '@dayfocus/contracts/sign-in-handoff';
+import type { Phone } from '@dayfocus/contracts/phones';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { accountProved, recordedInviterCounts, type AccountFacts } from '../../invites/domain/inviter-choice.js';
 import { sessionStillValid } from '../../invites/domain/join-decisions.js';
@@ -29,7 +29,7 @@ import { nextAllowedAt, withEventCounted, type RollingWindow } from '../../platf
 /** A code as stored, under its digest: never the code itself. Times are ISO strings. */
 export interface HandoffRecord {
   uid: string;
-  platform: HandoffPlatform;
+  platform: Phone;
   createdAt: string;
   expiresAt: string;
   /**
@@ -101,7 +101,7 @@ export interface Minter {
   /** The companion's own record of the account's sign-up through an invitation. */
   signUp: SignUpRecord | undefined;
   /** The store the code travels to. */
-  platform: HandoffPlatform;
+  platform: Phone;
   now: Date;
 }
 
@@ -161,7 +161,7 @@ export function mayMintAtActivation({ account, user, signUp, proofIssuedAt, now 
   return age >= -60_000 && age <= HANDOFF_MINT_MAIL_MAX_AGE_MS;
 }
 
-export function newHandoff(uid: string, platform: HandoffPlatform, now: Date, owner?: HandoffOwner): HandoffRecord {
+export function newHandoff(uid: string, platform: Phone, now: Date, owner?: HandoffOwner): HandoffRecord {
   return {
     uid,
     platform,

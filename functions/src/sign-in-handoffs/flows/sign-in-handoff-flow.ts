@@ -4,7 +4,8 @@
  * second redemption locks the account until its owner recovers it from the mail it sends her
  * (or, once every token of the code has expired and nothing changed, only signs it out).
  */
-import { HANDOFF_CODE_BYTES, type HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import { HANDOFF_CODE_BYTES } from '@dayfocus/contracts/sign-in-handoff';
+import type { Phone } from '@dayfocus/contracts/phones';
 import type { SignUpRecord } from '@dayfocus/contracts/records';
 import type { AccountLookup, UserReader } from '../../invites/flows/ports.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
@@ -66,7 +67,7 @@ export type RecoveryOutcome =
   | { kind: 'address-proved-elsewhere' };
 
 interface MintRequest {
-  platform: HandoffPlatform;
+  platform: Phone;
   language?: string | undefined;
 }
 

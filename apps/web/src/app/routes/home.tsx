@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/page';
 import { StoreBadges } from '@/features/welcome/components/store-badges';
-import { usePlatform } from '@/lib/use-platform';
+import { usePhone } from '@/lib/use-phone';
 
 /**
  * `/`: the front door, for someone who arrives with no invitation (a typed address, the home
@@ -11,13 +11,13 @@ import { usePlatform } from '@/lib/use-platform';
  */
 export default function HomeRoute() {
   const { t } = useTranslation();
-  const platform = usePlatform();
+  const phone = usePhone();
   return (
     <Page title={t('home.title')}>
       <p className="lead">{t('product.about')}</p>
       <p>{t('home.invited')}</p>
       <h2 className="section-heading">{t('product.getApp')}</h2>
-      <StoreBadges platform={platform} inviteCode={null} deviceOnly />
+      <StoreBadges phone={phone} inviteCode={null} deviceOnly />
     </Page>
   );
 }

@@ -58,7 +58,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
           <p>{t('invitation.unknownHelp')}</p>
           <h2 className="section-heading">{t('product.getApp')}</h2>
           {/* Both stores in one order: the CDN keeps this page for every visitor alike. */}
-          <StoreBadges platform="other" inviteCode={null} />
+          <StoreBadges phone={undefined} inviteCode={null} />
         </div>
       )}
       {/* After the actions, so that it moves nothing when it appears (after the app took over). */}

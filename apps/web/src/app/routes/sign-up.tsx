@@ -1,5 +1,4 @@
 import { RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
-import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +25,7 @@ import {
 import { RESUME_PARAMETER } from '@/features/sign-up/finish-link/lib/sign-up-again';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/email/hooks/use-sign-up-form';
 import { prefetchConfirmEmailAfterLoad } from './load-confirm-email';
-import { usePlatform } from '@/lib/use-platform';
+import { usePhone } from '@/lib/use-phone';
 
 /**
  * `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address.
@@ -140,12 +139,6 @@ function useLeaveFinished(inviterId: string | undefined, takenOver: boolean) {
 function documentLoadedByHistory(): boolean {
   const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return entry?.type === 'back_forward';
-}
-
-/** The phone's store, as activation takes it (none on a desktop). */
-function usePhone(): HandoffPlatform | undefined {
-  const platform = usePlatform();
-  return platform === 'android' || platform === 'ios' ? platform : undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { ConfirmFriendship } from '@/features/welcome/components/confirm-friendship';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
 import { useTakenOver } from '@/lib/taken-over';
-import { usePlatform } from '@/lib/use-platform';
+import { usePhone } from '@/lib/use-phone';
 import { href } from '@dayfocus/contracts/page-paths';
 import { signUpAgainHref } from '@/features/sign-up/finish-link/lib/sign-up-again';
 import { useServerWelcome } from './server-welcome';
@@ -41,8 +41,7 @@ export default function WelcomeRoute() {
     : undefined;
   const takenOver = useTakenOver();
   const verificationCode = search.get('mode') === 'verifyEmail' ? (search.get('oobCode') ?? undefined) : undefined;
-  const platform = usePlatform();
-  const phone = platform === 'android' || platform === 'ios' ? platform : undefined;
+  const phone = usePhone();
   // The server's answer of a confirmation is activation's own: the app starts from it, asking nothing.
   // Its confirm form stays once the app has loaded and waits for the tap, which the app then
   // activates in place (a failure offers the form's own POST, which needs no App Check).

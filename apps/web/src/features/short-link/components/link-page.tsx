@@ -14,23 +14,21 @@ export function LinkPage({ content }: { content: LinkPageContent }) {
 
 function InviteLink({ content }: { content: Extract<LinkPageContent, { kind: 'invite' }> }) {
   const { t } = useTranslation();
-  const { platform, inviter } = content;
-  const lead = {
-    ios: t('shortLink.leadIos'),
-    android: t('shortLink.leadAndroid'),
-    desktop: t('shortLink.leadDesktop'),
-  }[platform];
+  const { phone, inviter } = content;
+  const lead = phone
+    ? { ios: t('shortLink.leadIos'), android: t('shortLink.leadAndroid') }[phone]
+    : t('shortLink.leadDesktop');
   return (
     <Page title={t('shortLink.title', { name: inviter.name })}>
       <div className="inviter link-inviter">
         <InviterPicture inviter={inviter} />
       </div>
       <p className="lead">{lead}</p>
-      {platform === 'desktop' && (
+      {!phone && (
         <img className="link-qr" src={content.qrCodePath} alt={t('shortLink.qrAlt')} width={192} height={192} />
       )}
       <div className="actions">
-        {platform === 'ios' && (
+        {phone === 'ios' && (
           <a
             id="copy-invite"
             className="button button-primary"
@@ -40,19 +38,19 @@ function InviteLink({ content }: { content: Extract<LinkPageContent, { kind: 'in
             {t('shortLink.copyInvite')}
           </a>
         )}
-        {platform === 'android' && (
+        {phone === 'android' && (
           <a id="get-app" className="button button-primary" href={content.playStoreUrl}>
             {t('shortLink.playStore')}
           </a>
         )}
-        {platform !== 'desktop' && (
+        {phone && (
           <a id="open-app" className="button button-secondary" href={content.appUrl}>
             {t('shortLink.openApp')}
           </a>
         )}
         <a
           id="open-web"
-          className={platform === 'desktop' ? 'button button-secondary' : 'button button-link'}
+          className={phone ? 'button button-link' : 'button button-secondary'}
           href={content.invitationUrl}
         >
           {t('shortLink.web')}
@@ -64,7 +62,7 @@ function InviteLink({ content }: { content: Extract<LinkPageContent, { kind: 'in
 
 function UnknownLink({ content }: { content: Extract<LinkPageContent, { kind: 'not-found' }> }) {
   const { t } = useTranslation();
-  const { platform } = content;
+  const { phone } = content;
   const store = (href: string, label: string, primary: boolean) => (
     <a className={primary ? 'button button-primary' : 'button button-secondary'} href={href} rel="noopener">
       {label}
@@ -76,8 +74,8 @@ function UnknownLink({ content }: { content: Extract<LinkPageContent, { kind: 'n
       <p className="lead">{t('shortLink.notFoundAsk')}</p>
       <p className="hint">{t('shortLink.notFoundApp')}</p>
       <div className="actions">
-        {platform !== 'android' && store(content.appStoreUrl, t('shortLink.appStore'), platform === 'ios')}
-        {platform !== 'ios' && store(content.playStoreUrl, t('shortLink.playStore'), platform === 'android')}
+        {phone !== 'android' && store(content.appStoreUrl, t('shortLink.appStore'), phone === 'ios')}
+        {phone !== 'ios' && store(content.playStoreUrl, t('shortLink.playStore'), phone === 'android')}
       </div>
     </Page>
   );

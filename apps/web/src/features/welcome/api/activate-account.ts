@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { RequestOf } from '@dayfocus/contracts/callables';
-import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import type { Phone } from '@dayfocus/contracts/phones';
 import { callFunction } from '@/lib/callables';
 // The page calls at once: Firebase loads with it rather than at the call.
 import '@/lib/firebase';
@@ -47,7 +47,7 @@ export interface Activation {
   /** The e-mail link's `oobCode` (with `mode=verifyEmail`). */
   verificationCode?: string;
   /** The phone's store (none on a desktop): the code's first application answers a sign-in code for it. */
-  platform?: HandoffPlatform;
+  platform?: Phone;
   /** The page's language, which that code's recovery mail would speak. */
   language?: string;
 }

@@ -5,7 +5,7 @@
  * before the tap. A visitor with no session in this tab (the e-mail's link opened in another
  * browser) loads nothing and waits for nothing: her code, if any, came with activation's answer.
  */
-import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
+import type { Phone } from '@dayfocus/contracts/phones';
 import { callFunction } from '@/lib/callables';
 
 /**
@@ -44,7 +44,7 @@ export function sessionInThisTab(): boolean {
  * Apple alone on an iPhone, which the app's own Apple sheet signs in with one tap
  * (docs/app-contract.md, section 6, "The iPhone's copy"); its copy carries the invite alone.
  */
-function codeHelps(platform: HandoffPlatform): boolean {
+function codeHelps(platform: Phone): boolean {
   const providers = (sessionUser()?.providerData ?? []).map((provider) => provider.providerId);
   return !(platform === 'ios' && providers.length > 0 && providers.every((id) => id === 'apple.com'));
 }
@@ -66,12 +66,12 @@ const KEEP_MARGIN_MS = 2 * 60_000;
 interface Kept {
   /** The account it signs in. */
   uid: string;
-  platform: HandoffPlatform;
+  platform: Phone;
   code: string;
   usableUntil: number;
 }
 
-function keptCode(platform: HandoffPlatform): string | null {
+function keptCode(platform: Phone): string | null {
   try {
     const kept = JSON.parse(window.sessionStorage.getItem(KEPT_KEY) ?? 'null') as Kept | null;
     const account = sessionAccount();
@@ -98,10 +98,7 @@ function keepCode(kept: Kept): void {
  * Keeps the code activation answered for `uid` (the e-mail's code applied for the first time:
  * ActivationAnswer's `signIn`), so that the store tap of a page with no session carries it at once.
  */
-export function keepActivationCode(
-  uid: string,
-  signIn: { code: string; expiresAt: string; platform: HandoffPlatform },
-) {
+export function keepActivationCode(uid: string, signIn: { code: string; expiresAt: string; platform: Phone }) {
   keepCode({
     uid,
     platform: signIn.platform,
@@ -110,7 +107,7 @@ export function keepActivationCode(
   });
 }
 
-export function handoffAvailable(platform: HandoffPlatform): boolean {
+export function handoffAvailable(platform: Phone): boolean {
   return keptCode(platform) !== null || (sessionInThisTab() && codeHelps(platform));
 }
 
@@ -119,7 +116,7 @@ export function handoffAvailable(platform: HandoffPlatform): boolean {
  * HANDOFF_WAIT_MS: the store link then carries the invite alone. Once a code is minted the tab's
  * session has done its last work and ends; the code is given again to a later tap.
  */
-export async function mintSignInHandoff(platform: HandoffPlatform): Promise<string | null> {
+export async function mintSignInHandoff(platform: Phone): Promise<string | null> {
   const kept = keptCode(platform);
   if (kept || !sessionInThisTab() || !codeHelps(platform)) return kept;
   const minting = (async () => {

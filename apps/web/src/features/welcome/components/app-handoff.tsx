@@ -4,7 +4,7 @@ import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { ActionLink } from '@/components/action-link';
-import { usePlatform } from '@/lib/use-platform';
+import { usePhone } from '@/lib/use-phone';
 import { handoffAvailable, keepActivationCode, mintSignInHandoff } from '../api/sign-in-handoff';
 import { CopyInviteButton } from './copy-invite-button';
 import { StoreBadge } from './store-badges';
@@ -67,7 +67,7 @@ export function AppHandoff({
 }) {
   const { t } = useTranslation();
   const { appStoreUrl, playStoreUrl } = useRuntimeConfig();
-  const platform = usePlatform();
+  const phone = usePhone();
   const code = inviteCodeOf(inviteLink);
   useEffect(() => {
     if (signIn && account) keepActivationCode(account, signIn);
@@ -86,7 +86,7 @@ export function AppHandoff({
       store="google-play"
       lesser={lesser}
       href={waiting(code ? playStoreUrlFor(playStoreUrl, code, playSignIn) : playStoreUrl)}
-      {...(platform === 'android' ? playHandoff : {})}
+      {...(phone === 'android' ? playHandoff : {})}
     />
   );
   const alreadyHaveApp = withInvite && (
@@ -95,7 +95,7 @@ export function AppHandoff({
     </ActionLink>
   );
 
-  if (platform === 'android') {
+  if (phone === 'android') {
     return (
       <div className="welcome-actions">
         {googlePlay}
@@ -103,7 +103,7 @@ export function AppHandoff({
       </div>
     );
   }
-  if (platform === 'ios') {
+  if (phone === 'ios') {
     return (
       <div className="welcome-actions">
         {withInvite ? <CopyInviteButton inviteLink={inviteLink} signIn={signIn} lesser={lesser} /> : appStore}

@@ -2,7 +2,7 @@ import { playStoreUrlFor } from '@dayfocus/contracts/link-paths';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import type { Platform } from '@/lib/platform';
+import type { Phone } from '@dayfocus/contracts/phones';
 
 export type Store = 'app-store' | 'google-play';
 
@@ -87,11 +87,11 @@ function PlayMark() {
  * Google Play carries `inviteCode` as the install referrer.
  */
 export function StoreBadges({
-  platform,
+  phone,
   inviteCode,
   deviceOnly = false,
 }: {
-  platform: Platform;
+  phone: Phone | undefined;
   inviteCode: string | null;
   /** A phone gets its own store alone (a desktop both): for a page drawn for this visitor only. */
   deviceOnly?: boolean;
@@ -105,7 +105,7 @@ export function StoreBadges({
       href={inviteCode ? playStoreUrlFor(playStoreUrl, inviteCode) : playStoreUrl}
     />
   );
-  if (deviceOnly && platform === 'android') return <div className="store-badges">{play}</div>;
-  if (deviceOnly && platform === 'ios') return <div className="store-badges">{apple}</div>;
-  return <div className="store-badges">{platform === 'android' ? [play, apple] : [apple, play]}</div>;
+  if (deviceOnly && phone === 'android') return <div className="store-badges">{play}</div>;
+  if (deviceOnly && phone === 'ios') return <div className="store-badges">{apple}</div>;
+  return <div className="store-badges">{phone === 'android' ? [play, apple] : [apple, play]}</div>;
 }

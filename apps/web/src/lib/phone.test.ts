@@ -6,15 +6,13 @@ import {
   userAgents,
   withIosVersion,
 } from '@dayfocus/stack/user-agents';
+import { phoneOf } from '@dayfocus/contracts/phones';
 import { detectInAppBrowser } from './in-app-browser';
-import { platformOf } from './platform';
 
 /** Every user agent of the list that names an iOS version, by name. */
 const iPhones: [string, string][] = [
   ...Object.entries(userAgents.ios),
-  ...inAppBrowsers
-    .filter((a) => a.platform === 'ios' && !a.injected)
-    .map((a): [string, string] => [a.name, a.userAgent]),
+  ...inAppBrowsers.filter((a) => a.phone === 'ios' && !a.injected).map((a): [string, string] => [a.name, a.userAgent]),
   ...realBrowsers.filter((b) => /iPhone|iPad/.test(b.userAgent)).map((b): [string, string] => [b.name, b.userAgent]),
 ];
 
@@ -29,10 +27,10 @@ describe("an iPhone's frozen user agent", () => {
     // The rewrite did rewrite: each variant names its version, so equal answers mean the version is not read.
     for (const [i, version] of reportedIosVersions.entries()) expect(asReported[i]).toMatch(new RegExp(version));
     const decided = asReported.map((ua) => ({
-      platform: platformOf(ua),
+      phone: phoneOf(ua),
       inApp: detectInAppBrowser({ userAgent: ua, search: '' }),
     }));
-    expect(decided[0]?.platform).toBe('ios');
+    expect(decided[0]?.phone).toBe('ios');
     expect(new Set(decided.map((d) => JSON.stringify(d))).size).toBe(1);
   });
 });

@@ -29,10 +29,15 @@ export interface EmulatedFirestore {
   trigger: JoinTrigger;
 }
 
-/** Starts the emulator on a free port, with the composite indexes a deploy declares. */
-export async function startEmulatedFirestore(): Promise<EmulatedFirestore> {
+/**
+ * Starts the emulator on a free port, with the composite indexes a deploy declares; `hotDocuments`:
+ * production's per-document write limit (the emulator's model, off unless asked).
+ */
+export async function startEmulatedFirestore(
+  options: Pick<Parameters<typeof startFirestoreEmulator>[0], 'hotDocuments'> = {},
+): Promise<EmulatedFirestore> {
   const indexes = JSON.parse(readFileSync(join(repoRoot, 'firestore.indexes.json'), 'utf8')) as unknown;
-  const emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, indexes });
+  const emulator = await startFirestoreEmulator({ host: '127.0.0.1', port: 0, indexes, ...options });
   // The Admin SDK finds an emulator through the environment only (and then sends no credentials);
   // with no Google credentials here, it must not probe the GCE metadata server either.
   process.env.METADATA_SERVER_DETECTION ??= 'none';

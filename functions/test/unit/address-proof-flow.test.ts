@@ -13,6 +13,7 @@ import { issuerSigner, presentToken, startEmailIssuer, type LocalEmailIssuer } f
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
 import { ActivationFlow } from '../../src/invites/flows/activation-flow.js';
+import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { FirestoreAddressProofs } from '../../src/invites/adapters/address-proofs.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
@@ -55,6 +56,7 @@ async function setup(switchedOn = true) {
   const invites = new InviteFlow({
     store: new FirestoreInviteStore(db, new FunnelStore(db), logger),
     accounts,
+    controls: new FirestoreInviteControls(db),
     resolvePicture: async () => null,
     logger,
     now,

@@ -16,6 +16,7 @@ import type { FriendJoin } from '../../src/owed-work/domain/friend-join.js';
 import type { PushBudget } from '../../src/owed-work/domain/push-budget.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
 import type { InviteStore } from '../../src/invites/flows/ports.js';
+import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-store.js';
@@ -99,6 +100,7 @@ function setup(options: SetupOptions = {}) {
   const invites = new InviteFlow({
     store: gatedInviteStore(crashingInviteStore(instrumented, crashes)),
     accounts: gatedAccounts(accounts),
+    controls: new FirestoreInviteControls(db),
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
     now: () => clock.now,

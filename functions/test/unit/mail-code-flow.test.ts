@@ -12,6 +12,7 @@ import { MailCodeFlow, MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-co
 import { ActivationFlow } from '../../src/invites/flows/activation-flow.js';
 import { MailLinkProofs } from '../../src/invites/flows/mail-link-proofs.js';
 import { FirestoreAddressProofs } from '../../src/invites/adapters/address-proofs.js';
+import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { FirestoreMailCodes } from '../../src/invites/adapters/mail-code-store.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
@@ -38,7 +39,15 @@ async function setup() {
   const logger = memoryLogger();
   const accounts = new MemoryAccounts();
   const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
-  const invites = new InviteFlow({ store, accounts, resolvePicture: async () => null, logger, now: () => T0 });
+  const controls = new FirestoreInviteControls(db);
+  const invites = new InviteFlow({
+    store,
+    accounts,
+    controls,
+    resolvePicture: async () => null,
+    logger,
+    now: () => T0,
+  });
   const codes = new MailCodeFlow({ codes: new FirestoreMailCodes(db), mailCodeKey: () => key, now: () => T0 });
   const proofs = new FirestoreAddressProofs(db);
   const links = new MailLinkProofs({ codes: accounts, proofs });

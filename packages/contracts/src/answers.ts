@@ -13,6 +13,12 @@ export interface InviterCard {
 export interface ActivationAnswer extends WriteResult {
   /** The inviter now a friend; null when the account joined nobody. */
   inviter: InviterCard | null;
+  /**
+   * The inviter's invitation was closed (she paused it, it expired or reached its limit) when
+   * the address was confirmed: the account is active and joined nobody; the welcome page says
+   * she is not adding friends through this link right now, and offers the app stores.
+   */
+  invitationClosed?: true;
   /** Her short link, for the page's store links and "Open Dayfocus"; null when it cannot be had. */
   inviteLink: string | null;
   /**

@@ -13,6 +13,8 @@ import { FirestoreMailCodes } from '../../invites/adapters/mail-code-store.js';
 import { AuthVerificationLinks } from '../../invites/adapters/mail-outbox.js';
 import { InviteFlow } from '../../invites/flows/invite-flow.js';
 import { InviterFlow } from '../../invites/flows/inviter-flow.js';
+import { InviterControlsFlow } from '../../invites/flows/inviter-controls-flow.js';
+import { FirestoreInviteControls } from '../../invites/adapters/invite-controls-store.js';
 import { VerificationMailFlow } from '../../invites/flows/verification-mail-flow.js';
 import { MailCodeFlow } from '../../invites/flows/mail-code-flow.js';
 import { accounts, inviteStore, mailOutbox } from '../wiring.js';
@@ -35,9 +37,13 @@ export const verificationMailFlow = new VerificationMailFlow({
   now: () => new Date(),
 });
 
+/** The inviter's levers (`_inviteControls`): her calls write them; sign-ups and her page read them. */
+export const inviteControls = new FirestoreInviteControls(db);
+
 export const inviteFlow = new InviteFlow({
   store: gatedInviteStore(environment().inviteStore(inviteStore)),
   accounts: gatedAccounts(accounts),
+  controls: inviteControls,
   resolvePicture,
   logger,
   now: () => new Date(),
@@ -63,5 +69,13 @@ export const inviterFlow = new InviterFlow({
 export const mailCodeFlow = new MailCodeFlow({
   codes: gatedMailCodes(new FirestoreMailCodes(db)),
   mailCodeKey,
+  now: () => new Date(),
+});
+
+/** The inviter's levers on her own invitation, for the mobile app signed in as her. */
+export const inviterControlsFlow = new InviterControlsFlow({
+  controls: inviteControls,
+  users: inviteStore,
+  accounts,
   now: () => new Date(),
 });

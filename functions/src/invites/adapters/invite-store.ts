@@ -21,6 +21,9 @@ import { forUpdate } from '../../platform/adapters/record-refs.js';
 import { OwedWorkRefs } from '../../owed-work/adapters/owed-work-refs.js';
 import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
+import { LIMIT_SHARDS, type LimitShardRecord } from '@dayfocus/contracts/invite-controls';
+import type { ShardCount } from '../domain/invite-limits.js';
+import { controlsRef, limitShardRef, limitShardRefs } from './invite-controls-store.js';
 
 export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
   /** `funnel` counts the sign-ups and joins inside their transactions. */
@@ -30,6 +33,15 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
     private readonly logger: Logger,
   ) {
     super(firestore);
+  }
+
+  get db(): Firestore {
+    return this.firestore;
+  }
+
+  /** The shard of her limit's count a join reads first: at random, so that joins spread. */
+  pickLimitShard(): number {
+    return Math.floor(Math.random() * LIMIT_SHARDS);
   }
 
   async getUser(userId: string): Promise<UserRecord | null> {
@@ -112,9 +124,10 @@ class FirestoreInviteTransaction implements InviteTransaction {
       const [user, signUp, notifications] = await readAllIn(this.tx, userRef, signUpRef, notificationsRef);
       return { invitee: { user, signUp, notificationsExist: notifications !== undefined }, pair: null };
     }
-    // One round: the invitee's three documents and the pair's two in one read, the friendship
-    // query beside it.
-    const [[user, signUp, notifications, inviter, join], friendsAlready] = await Promise.all([
+    // One round: the invitee's three documents, the pair's two and the inviter's levers (her
+    // record and one shard of her limit's count) in one read, the friendship query beside it.
+    const shard = this.store.pickLimitShard();
+    const [[user, signUp, notifications, inviter, join, controls, shardRecord], friendsAlready] = await Promise.all([
       readAllIn(
         this.tx,
         userRef,
@@ -122,21 +135,48 @@ class FirestoreInviteTransaction implements InviteTransaction {
         notificationsRef,
         this.store.user(inviterId),
         this.store.joinRef(inviterId, inviteeId),
+        controlsRef(this.store.db, inviterId),
+        limitShardRef(this.store.db, inviterId, shard),
       ),
       this.store.friendsEitherWay(inviterId, inviteeId),
     ]);
     return {
       invitee: { user, signUp, notificationsExist: notifications !== undefined },
-      pair: { inviter: inviter ?? null, join, friendsAlready },
+      pair: {
+        inviter: inviter ?? null,
+        join,
+        friendsAlready,
+        limits: { controls, shard: { index: shard, record: shardRecord } },
+      },
     };
   }
 
   async readPair(inviterId: string, inviteeId: string): Promise<PairState> {
-    const [[inviter, join], friendsAlready] = await Promise.all([
-      readAllIn(this.tx, this.store.user(inviterId), this.store.joinRef(inviterId, inviteeId)),
+    const shard = this.store.pickLimitShard();
+    const [[inviter, join, controls, shardRecord], friendsAlready] = await Promise.all([
+      readAllIn(
+        this.tx,
+        this.store.user(inviterId),
+        this.store.joinRef(inviterId, inviteeId),
+        controlsRef(this.store.db, inviterId),
+        limitShardRef(this.store.db, inviterId, shard),
+      ),
       this.store.friendsEitherWay(inviterId, inviteeId),
     ]);
-    return { inviter: inviter ?? null, join, friendsAlready };
+    return {
+      inviter: inviter ?? null,
+      join,
+      friendsAlready,
+      limits: { controls, shard: { index: shard, record: shardRecord } },
+    };
+  }
+
+  async readLimitShards(inviterId: string): Promise<(LimitShardRecord | undefined)[]> {
+    return readAllIn(this.tx, ...limitShardRefs(this.store.db, inviterId));
+  }
+
+  countLimitedJoin(inviterId: string, count: ShardCount): void {
+    this.tx.set(limitShardRef(this.store.db, inviterId, count.index), count.record);
   }
 
   async readSignUp(userId: string, inviterId: string) {

@@ -180,11 +180,13 @@ export class ActivationFlow {
   }
 
   private async answer(
-    result: WriteResult & { inviter: InviterCard | null },
+    result: WriteResult & { inviter: InviterCard | null; invitationClosed?: true },
     inviter: InviterCard | null,
     hint: LinkHint | undefined,
   ): Promise<ActivationAnswer> {
     const { status, message } = result;
+    // Told to whoever holds the proof the door spent: the welcome page's words, not who invited.
+    if (result.invitationClosed) return { status, message, inviter: null, inviteLink: null, invitationClosed: true };
     if (!inviter) return { status, message, inviter, inviteLink: null };
     const known = inviter.inviterId === hint?.inviterId ? hint.link : undefined;
     return { status, message, inviter, inviteLink: await this.inviteLinkOf(inviter.inviterId, known) };

@@ -21,8 +21,13 @@ import { checkEmailSignUp, checkSession } from '../domain/join-decisions.js';
 import type { JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
+import { closedInvitation } from '../domain/invite-limits.js';
+import { invitationClosure } from '@dayfocus/contracts/invite-controls';
+import type { InviteControls } from './ports.js';
 
 export interface InviteFlowDeps extends JoinFlowDeps {
+  /** Her levers, read beside an email sign-up's transaction: a closed invitation takes no sign-up. */
+  controls: Pick<InviteControls, 'read'>;
   now(): Date;
 }
 
@@ -50,12 +55,16 @@ export class InviteFlow {
     const now = this.deps.now();
     const found = this.deps.accounts.getAccount(caller.uid);
     const inviterAccount = this.deps.accounts.getAccount(input.inviterId);
-    for (const lookup of [found, inviterAccount]) lookup.catch(() => undefined); // awaited in the transaction
+    const invitation = this.deps.controls.read(input.inviterId);
+    for (const lookup of [found, inviterAccount, invitation]) lookup.catch(() => undefined); // awaited in the transaction
     const account = await this.deps.store.transaction(async (tx) => {
       const { user, signUp, inviter } = await tx.readSignUp(caller.uid, input.inviterId);
       // A disabled account, or a session revoked since this sign-in, writes nothing (as every join).
       const checked = checkSession(caller, await found);
       checkEmailSignUp(user, openInviter(inviter, await inviterAccount));
+      // Her levers are the join's to enforce exactly; a sign-up is turned away while they say closed.
+      const { controls, joins } = await invitation;
+      if (invitationClosure(controls, now, joins)) throw closedInvitation();
       const update = emailSignUpUpdate(user, signUp, {
         userId: caller.uid,
         email,
@@ -93,8 +102,8 @@ export class InviteFlow {
     caller: Caller | null,
   ): Promise<ActivationResult> {
     const request: JoinRequest = { kind: 'activation', caller, inviteeId: input.uid, linkInviterId: input.inviterId };
-    const { inviter } = await this.joins.join(request, this.deps.now());
-    return { ...writeSucceeded, inviter };
+    const { inviter, invitationClosed } = await this.joins.join(request, this.deps.now());
+    return { ...writeSucceeded, inviter, ...(invitationClosed ? { invitationClosed } : {}) };
   }
 
   /** "Add Asha as a friend?" accepted in the app (an invite from a link, the install referrer or the clipboard). */

@@ -11,6 +11,7 @@ import { decideJoin } from '../domain/join-decisions.js';
 import { checkJoinRequest, inviteeOf, inviterHintOf, type JoinRequest } from '../domain/join-requests.js';
 import { planJoin } from '../domain/joins.js';
 import { isPublicInviter } from '../domain/inviters.js';
+import { closedInvitation, gateJoin, pickShard, type JoinGate } from '../domain/invite-limits.js';
 import type { Account, AccountLookup, InviteStore, InviteTransaction, PairState } from './ports.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
@@ -29,6 +30,11 @@ export interface JoinFlowDeps {
 
 export interface JoinOutcome {
   inviter: InviterCard | null;
+  /**
+   * An activation whose inviter's invitation was closed (paused, expired, at its limit) when the
+   * address was confirmed: the account is active, and no friendship was made.
+   */
+  invitationClosed?: true;
 }
 
 export class JoinFlow {
@@ -71,22 +77,45 @@ export class JoinFlow {
         friendsAlready: pair?.friendsAlready ?? false,
         notificationsOwed: decision.notificationDefaults && !invitee.notificationsExist,
       };
-      const plan = planJoin(state, { inviteeName: decision.inviteeName, now });
+      let plan = planJoin(state, { inviteeName: decision.inviteeName, now });
+      // A new join through her invitation passes her levers, read in the same round as the pair.
+      const isNew = pair && inviterId && plan.writes.join && 'create' in plan.writes.join;
+      const gate = isNew ? await this.gateOf(tx, inviterId, pair, now) : null;
+      let closed = false;
+      if (gate?.kind === 'closed') {
+        // A sign-up begun before she closed it and confirmed after: the account is activated (its
+        // address is proved), and joins nobody. Every other way in is refused, writing nothing.
+        if (request.kind !== 'activation') throw closedInvitation();
+        closed = true;
+        plan = planJoin({ ...state, inviterId: undefined }, { inviteeName: decision.inviteeName, now });
+      }
       tx.applyJoin({
         inviteeId,
-        inviterId,
+        inviterId: closed ? undefined : inviterId,
         userUpdate: decision.userUpdate,
         signUpUpdate: decision.signUpUpdate,
         plan,
         countsSignUp: decision.countsSignUp,
         now,
       });
-      return { decision, inviterRecord: pair?.inviter ?? null };
+      if (inviterId && gate?.kind === 'open' && gate.count && plan.outcome === 'joined') {
+        tx.countLimitedJoin(inviterId, gate.count);
+      }
+      return { decision, inviterRecord: closed ? null : (pair?.inviter ?? null), closed };
     });
 
     const { decision } = value;
     if (decision.note) this.deps.logger.warn(decision.note.message, decision.note.fields);
-    return { inviter: await this.cardOf(decision.inviterId, value.inviterRecord) };
+    const inviter = await this.cardOf(decision.inviterId, value.inviterRecord);
+    return value.closed ? { inviter, invitationClosed: true } : { inviter };
+  }
+
+  /** Her levers on a new join: a limit whose first shard is full reads the others (a second round). */
+  private async gateOf(tx: InviteTransaction, inviterId: string, pair: PairState, now: Date): Promise<JoinGate> {
+    const gate = gateJoin(pair.limits, now);
+    const { controls, shard } = pair.limits;
+    if (gate.kind !== 'shard-full' || !controls) return gate;
+    return pickShard(controls, await tx.readLimitShards(inviterId), shard.index);
   }
 
   /** The pair with an inviter the first round did not read, that inviter's account read beside it. */

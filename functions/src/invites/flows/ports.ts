@@ -1,6 +1,9 @@
 /** The invite flows' ports. A flow imports these and the domain, never an adapter or Firebase. */
 import type { AddressProofRecord } from '@dayfocus/contracts/address-proofs';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
+import type { InviteWay } from '@dayfocus/contracts/invite-ways';
+import type { InviteControlsRecord, LimitShardRecord } from '@dayfocus/contracts/invite-controls';
+import type { JoinLimitState, ShardCount } from '../domain/invite-limits.js';
 import type { AccountFacts } from '../domain/inviter-choice.js';
 import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import type { JoinPlan } from '../domain/joins.js';
@@ -52,6 +55,8 @@ export interface PairState {
   join: FriendJoin | undefined;
   /** A friendship in either direction exists already (made by the app, say). */
   friendsAlready: boolean;
+  /** The inviter's levers and one shard of her limit's count, read in the same round. */
+  limits: JoinLimitState;
 }
 
 export interface JoinCommit {
@@ -63,6 +68,10 @@ export interface JoinCommit {
   plan: JoinPlan;
   /** Counted in the inviter's funnel. */
   countsSignUp: boolean;
+  /** Counted in the inviter's funnel: the sign-up's address proved (join-decisions.ts). */
+  countsConfirmed?: boolean;
+  /** The way in her funnel's events are counted under, and the join's record keeps. */
+  way?: InviteWay | undefined;
   now: Date;
 }
 
@@ -88,6 +97,26 @@ export interface InviteTransaction {
   ): Promise<{ user: Partial<UserRecord> | undefined; signUp: SignUpRecord | undefined; inviter: UserRecord | null }>;
   applyJoin(commit: JoinCommit): void;
   applySignUp(commit: SignUpCommit): void;
+  /** Every shard of the inviter's limit: read only when the shard of the first round was full. */
+  readLimitShards(inviterId: string): Promise<(LimitShardRecord | undefined)[]>;
+  /** A friend made under her limit: the shard's new count, in the join's commit. */
+  countLimitedJoin(inviterId: string, count: ShardCount): void;
+}
+
+/** The inviter's levers as they are: her record, and the friends made under her limit (0 without one). */
+export interface InvitationState {
+  controls: InviteControlsRecord | undefined;
+  joins: number;
+}
+
+/** Her levers (`_inviteControls`): read by the sign-up and the page, written by her own calls. */
+export interface InviteControls {
+  read(inviterId: string): Promise<InvitationState>;
+  /** In one transaction: her record read, `decide` run on it, and what it answers written. */
+  change(
+    inviterId: string,
+    decide: (current: InviteControlsRecord | undefined) => InviteControlsRecord,
+  ): Promise<InvitationState>;
 }
 
 export interface InviteStore {

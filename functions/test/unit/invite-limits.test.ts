@@ -1,0 +1,184 @@
+/**
+ * The inviter's levers (pause, limit, expiry) as the join, the sign-up and her own calls enforce
+ * them, with the Firestore stores against our emulator in this process and Auth in memory. The
+ * stack tests (test/stack/inviter-controls.test.ts) hold the same through the callables.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
+import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
+import type { Caller } from '../../src/platform/domain/caller.js';
+import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import { InviterControlsFlow } from '../../src/invites/flows/inviter-controls-flow.js';
+import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
+import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
+import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
+import { FlowError } from '../../src/platform/domain/errors.js';
+import { MemoryAccounts, paths } from '../in-memory.js';
+import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
+import { memoryLogger } from '../memory-logger.js';
+
+const T0 = new Date('2026-03-01T10:00:00.000Z');
+
+let firestore: EmulatedFirestore;
+beforeAll(async () => {
+  firestore = await startEmulatedFirestore();
+});
+afterAll(async () => {
+  await firestore.stop();
+});
+beforeEach(() => firestore.clear());
+
+function setup() {
+  const { db } = firestore;
+  const logger = memoryLogger();
+  const accounts = new MemoryAccounts();
+  const clock = { now: T0 };
+  const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
+  const controls = new FirestoreInviteControls(db);
+  const now = () => clock.now;
+  const invites = new InviteFlow({ store, accounts, controls, resolvePicture: async () => null, logger, now });
+  const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
+  const caller = (uid: string, provider: string): Caller => ({
+    uid,
+    email: accounts.accounts.get(uid)?.email,
+    signInProvider: provider,
+    name: 'Someone',
+    authTime: Math.floor(clock.now.getTime() / 1000),
+  });
+  const inviter = async (id = 'asha') => {
+    await db.doc(paths.user(id)).set({ ...inviterRecord({ userId: id }) });
+    accounts.add({ uid: id, providerIds: ['google.com'], emailVerified: true });
+    return caller(id, 'google.com');
+  };
+  /** An app user with a proved address and a record, ready to accept an invite. */
+  const appUser = async (id: string) => {
+    await db.doc(paths.user(id)).set({ ...inviterRecord({ userId: id, name: `User ${id}` }) });
+    accounts.add({ uid: id, providerIds: ['google.com'], emailVerified: true });
+    return caller(id, 'google.com');
+  };
+  const friendsOf = async (inviterId: string) =>
+    (await db.collection('Friends').where('userId', '==', inviterId).get()).size;
+  const doc = async (path: string) => (await db.doc(path).get()).data();
+  return { db, accounts, clock, invites, levers, caller, inviter, appUser, friendsOf, doc };
+}
+
+async function refusalOf(call: Promise<unknown>): Promise<FlowError> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof FlowError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return error;
+}
+
+describe('a paused invitation', () => {
+  it('refuses every new join and sign-up through it with one answer, writing nothing; opened again, it joins', async () => {
+    const t = setup();
+    const asha = await t.inviter('asha');
+    expect(await t.levers.pause(asha, true)).toEqual({
+      paused: true,
+      maxJoins: null,
+      joinsSinceLimit: null,
+      expiresAt: null,
+      closed: 'paused',
+    });
+
+    const ravi = await t.appUser('ravi');
+    const accepted = await refusalOf(t.invites.acceptInvite(ravi, { inviterId: 'asha' }));
+    expect([accepted.code, isInvitationClosedRefusal(accepted)]).toEqual(['failed-precondition', true]);
+
+    t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
+    const social = await refusalOf(
+      t.invites.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }),
+    );
+    expect(isInvitationClosedRefusal(social)).toBe(true);
+
+    t.accounts.add({ uid: 'lena' });
+    const email = await refusalOf(
+      t.invites.registerInvitee(t.caller('lena', 'password'), { inviterId: 'asha', name: 'Lena' }),
+    );
+    expect(isInvitationClosedRefusal(email)).toBe(true);
+
+    expect(await t.friendsOf('asha')).toBe(0);
+    expect(await t.doc(paths.join('asha', 'ravi'))).toBeUndefined();
+    expect(await t.doc(paths.signUp('mira'))).toBeUndefined();
+    expect(await t.doc(paths.signUp('lena'))).toBeUndefined();
+
+    await t.levers.pause(asha, false);
+    await t.invites.acceptInvite(ravi, { inviterId: 'asha' });
+    expect(await t.friendsOf('asha')).toBe(1);
+  });
+
+  it('a sign-up begun before the pause and confirmed after: the account is active, it joins nobody, and the answer says why', async () => {
+    const t = setup();
+    const asha = await t.inviter('asha');
+    t.accounts.add({ uid: 'lena' });
+    await t.invites.registerInvitee(t.caller('lena', 'password'), { inviterId: 'asha', name: 'Lena' });
+    await t.levers.pause(asha, true);
+    t.accounts.verifyOtherwise('lena');
+    await t.db.doc(paths.signUp('lena')).update({ signUpProvedAt: T0.toISOString() });
+
+    const answer = await t.invites.activateAccount({ uid: 'lena', inviterId: 'asha' }, t.caller('lena', 'password'));
+    expect(answer).toMatchObject({ inviter: null, invitationClosed: true });
+    expect(await t.doc(paths.user('lena'))).toMatchObject({ isActive: true });
+    expect(await t.friendsOf('asha')).toBe(0);
+  });
+});
+
+describe("an invitation's limit and expiry", () => {
+  it('200 joins at once against a limit of 20 make exactly 20 friends; a new limit starts a new count', async () => {
+    const t = setup();
+    const asha = await t.inviter('asha');
+    expect(await t.levers.setLimits(asha, { maxJoins: 20 })).toMatchObject({
+      maxJoins: 20,
+      joinsSinceLimit: 0,
+      closed: null,
+    });
+    const users = await Promise.all(Array.from({ length: 200 }, (_, i) => t.appUser(`u${i}`)));
+    const outcomes = await Promise.all(
+      users.map((user) =>
+        t.invites.acceptInvite(user, { inviterId: 'asha' }).then(
+          () => 'joined',
+          (error: unknown) => (isInvitationClosedRefusal(error) ? 'closed' : String(error)),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'joined')).toHaveLength(20);
+    expect(outcomes.filter((o) => o === 'closed')).toHaveLength(180);
+    expect(await t.friendsOf('asha')).toBe(20);
+    expect(await t.levers.setLimits(asha, {})).toMatchObject({ joinsSinceLimit: 20, closed: 'exhausted' });
+
+    t.clock.now = new Date(T0.getTime() + 1000);
+    expect(await t.levers.setLimits(asha, { maxJoins: 21 })).toMatchObject({ joinsSinceLimit: 0, closed: null });
+    const last = users.at(-1);
+    if (!last) throw new Error('no users');
+    await t.invites.acceptInvite(last, { inviterId: 'asha' });
+    expect(await t.levers.setLimits(asha, {})).toMatchObject({ maxJoins: 21, joinsSinceLimit: 1 });
+    // Cleared with null: no limit, no count.
+    expect(await t.levers.setLimits(asha, { maxJoins: null })).toMatchObject({ maxJoins: null, joinsSinceLimit: null });
+  }, 60_000);
+
+  it('an expiry past refuses; cleared with null, the invitation joins again', async () => {
+    const t = setup();
+    const asha = await t.inviter('asha');
+    const at = new Date(T0.getTime() + 60_000).toISOString();
+    expect(await t.levers.setLimits(asha, { expiresAt: at })).toMatchObject({ expiresAt: at, closed: null });
+    t.clock.now = new Date(T0.getTime() + 60_000);
+    const ravi = await t.appUser('ravi');
+    expect(isInvitationClosedRefusal(await refusalOf(t.invites.acceptInvite(ravi, { inviterId: 'asha' })))).toBe(true);
+    expect(await t.levers.setLimits(asha, { expiresAt: null })).toMatchObject({ expiresAt: null, closed: null });
+    await t.invites.acceptInvite(ravi, { inviterId: 'asha' });
+    expect(await t.friendsOf('asha')).toBe(1);
+  });
+
+  it('refuses a caller without a record, and an expiry years away, writing nothing', async () => {
+    const t = setup();
+    t.accounts.add({ uid: 'nobody', providerIds: ['google.com'], emailVerified: true });
+    expect((await refusalOf(t.levers.pause(t.caller('nobody', 'google.com'), true))).code).toBe('failed-precondition');
+    const asha = await t.inviter('asha');
+    const far = new Date(T0.getTime() + 6 * 366 * 24 * 3600_000).toISOString();
+    expect((await refusalOf(t.levers.setLimits(asha, { expiresAt: far }))).code).toBe('invalid-argument');
+    expect(await t.doc('_inviteControls/nobody')).toBeUndefined();
+    expect(await t.doc('_inviteControls/asha')).toBeUndefined();
+  });
+});

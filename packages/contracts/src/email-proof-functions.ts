@@ -1,11 +1,10 @@
 /**
- * The functions' manifest's rows (functions.ts, which holds them to its rules) of the e-mail
- * proof: no mail where the browser can prove the address (functions/src/email-proof/). Kept here
- * to keep the manifest within its length.
+ * The functions' manifest's rows (functions.ts joins them) of the e-mail proof: no mail where the
+ * browser can prove the address (functions/src/email-proof/).
  */
 import type { ActivationAnswer, EmailProofNonce } from './answers.js';
 import { answer } from './function-answer.js';
-import type { RequestFields } from './requests.js';
+import type { FunctionRow } from './function-row.js';
 
 export const emailProofRows = {
   issueEmailProofNonce: {
@@ -14,7 +13,7 @@ export const emailProofRows = {
     why: 'one call per sign-up form shown where the e-mail proof is on, within limits per tab and address',
     caller: 'web',
     // Before the account exists: the form needs its nonce before she picks her address.
-    request: (fields: RequestFields) => fields.object({ holder: fields.proofHolder() }),
+    request: (fields) => fields.object({ holder: fields.proofHolder() }),
     answer: answer<EmailProofNonce>(),
   },
   proveEmail: {
@@ -27,7 +26,7 @@ export const emailProofRows = {
     // Signed in with email and password, just created: the browser's token for the account's
     // address, with the nonce it was bound to and the tab that asked for it. The platform and
     // language as activateAccount's, for the sign-in code a first proof mints.
-    request: (fields: RequestFields) =>
+    request: (fields) =>
       fields.object({
         token: fields.emailProofToken(),
         nonce: fields.proofNonce(),
@@ -37,4 +36,4 @@ export const emailProofRows = {
       }),
     answer: answer<ActivationAnswer>(),
   },
-} as const;
+} as const satisfies Record<string, FunctionRow>;

@@ -1,11 +1,10 @@
 /**
- * The functions' manifest's rows (functions.ts, which holds them to its rules) of a sign-up left
- * half-way: the link to finish it, by mail, and the finish itself (docs/app-contract.md's threat
- * model, row 36). Kept here to keep the manifest within its length.
+ * The functions' manifest's rows (functions.ts joins them) of a sign-up left half-way: the link to
+ * finish it, by mail, and the finish itself (docs/app-contract.md's threat model, row 36).
  */
 import type { ActivationAnswer } from './answers.js';
 import { answer } from './function-answer.js';
-import type { RequestFields } from './requests.js';
+import type { FunctionRow } from './function-row.js';
 import type { WriteResult } from './write-result.js';
 
 /** What finishSignUp answers: the welcome's activation, and the account to sign in to with the new password. */
@@ -19,8 +18,7 @@ export const finishSignUpRows = {
     caller: 'web',
     replayProtected: true,
     // One answer for every address, before any lookup: only an unconfirmed companion sign-up gets the mail.
-    request: (fields: RequestFields) =>
-      fields.object({ email: fields.emailAddress(), language: fields.pageLanguage() }),
+    request: (fields) => fields.object({ email: fields.emailAddress(), language: fields.pageLanguage() }),
     answer: answer<WriteResult>(),
   },
   mailSignUpLinkByAccount: {
@@ -30,7 +28,7 @@ export const finishSignUpRows = {
     caller: 'web',
     replayProtected: true,
     // The same answer for every uid, and the mail goes only to the account's own address.
-    request: (fields: RequestFields) => fields.object({ uid: fields.userId(), language: fields.pageLanguage() }),
+    request: (fields) => fields.object({ uid: fields.userId(), language: fields.pageLanguage() }),
     answer: answer<WriteResult>(),
   },
   sendSignUpLink: {
@@ -44,7 +42,7 @@ export const finishSignUpRows = {
     why: 'once per link of mailSignUpLink: the new password, the address confirmed, the inviter joined',
     caller: 'web',
     replayProtected: true,
-    request: (fields: RequestFields) =>
+    request: (fields) =>
       fields.object({
         resetCode: fields.verificationCode().required(),
         password: fields.newPassword(),
@@ -54,4 +52,4 @@ export const finishSignUpRows = {
       }),
     answer: answer<FinishSignUpAnswer>(),
   },
-} as const;
+} as const satisfies Record<string, FunctionRow>;

@@ -453,7 +453,7 @@ describe('types and operators', () => {
       '7 % 3 == 1 && 2 * 3 - 1 == 5 && 1 + 2 * 3 == 7 && (1 + 2) * 3 == 9',
       '-resource.data.int == -3',
       "'a' + 'b' == 'ab' && ['a'] + [1] == ['a', 1]",
-      '1e3 == 1000 && 1.5e-1 == 0.15',
+      '.5 + 1. == 1.5',
     ];
     for (const truth of truths) expect(holds(truth, fields), truth).toBe(true);
   });
@@ -616,7 +616,7 @@ service cloud.firestore { // trailing comment
 
   it('refuses other services and rules versions', () => {
     expect(loadError("rules_version = '2';\nservice firebase.storage { }")).toBe(
-      'Unsupported rules construct at 2:1: service firebase.storage',
+      'Unsupported rules construct at 2:9: service firebase.storage is not cloud.firestore',
     );
     expect(loadError("rules_version = '1';\nservice cloud.firestore { }")).toBe(
       "Unsupported rules construct at 1:17: rules_version '1'",
@@ -643,10 +643,10 @@ service cloud.firestore { // trailing comment
         '    function mayRead() { return true; }\n    function mayRead() { return false; }\n' +
           '    match /A/{id} { allow get: if mayRead(); }',
       ),
-    ).toBe('Function already defined at 5:14: mayRead()');
+    ).toBe('Syntax error at 5:14: function mayRead() is declared twice in one block, which Firestore refuses');
     expect(
       bodyError('    match /A/{id} {\n      function f() { return true; }\n      function f(a) { return a; }\n    }'),
-    ).toBe('Function already defined at 6:16: f()');
+    ).toBe('Syntax error at 6:16: function f() is declared twice in one block, which Firestore refuses');
     // Once in each of two blocks, nested or side by side, is no second declaration.
     const once = rules(
       '    function gate() { return false; }\n' +
@@ -659,7 +659,10 @@ service cloud.firestore { // trailing comment
 
   it('reports syntax errors with line:column', () => {
     const cases: [string, string][] = [
-      ['    match /A/{id} { allow get: if true }', "Syntax error at 4:40: expected ';', found '}'"],
+      [
+        '    match /A/{id} { allow get: if true true; }',
+        "Syntax error at 4:40: expected 'match', 'function' or 'allow', found 'true'",
+      ],
       ['    match /A/{id} { allow reed; }', "Syntax error at 4:27: unknown method 'reed'"],
       ["    match /A/{id} { allow get: if 'open == 'open'; }", 'Syntax error at 4:49: unterminated string'],
       ['    match /A/{id} { allow get: if 1 # 2; }', "Syntax error at 4:37: unexpected character '#'"],

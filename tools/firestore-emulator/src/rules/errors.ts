@@ -1,29 +1,4 @@
-/** Errors of the rules module: load failures that point at the source, and evaluation errors. */
-
-export interface Position {
-  line: number;
-  col: number;
-}
-
-/** A rules file that cannot be loaded: a syntax error or a construct this module does not implement. */
-export class RulesError extends Error {
-  override name = 'RulesError';
-  constructor(
-    message: string,
-    readonly position?: Position,
-  ) {
-    super(message);
-  }
-}
-
-export function syntaxError(what: string, pos: Position): RulesError {
-  return new RulesError(`Syntax error at ${pos.line}:${pos.col}: ${what}`, pos);
-}
-
-/** Refusing beats misreading: anything not implemented stops the load and says what and where. */
-export function unsupported(construct: string, pos: Position): RulesError {
-  return new RulesError(`Unsupported rules construct at ${pos.line}:${pos.col}: ${construct}`, pos);
-}
+/** The evaluation error of the rules module; load failures are the reader's RulesError (reader/errors.ts). */
 
 /**
  * An error while evaluating a condition (missing field, wrong type, unknown variable). It never

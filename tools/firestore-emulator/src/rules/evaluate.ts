@@ -9,7 +9,7 @@
  */
 import { EvalError } from './errors.js';
 import { asBool, asString, binary, callMethod, field } from './operators.js';
-import type { Allow, Expr, FunctionDecl, MatchBlock, RulesFile, Segment } from './syntax.js';
+import type { Allow, Expr, FunctionDecl, MatchBlock, RulesFile, Segment } from './reader/index.js';
 import { NULL, bool, checkedInt, describe, isType, list, path, str, type RulesValue } from './value.js';
 
 /** A variable is a thunk: `let` bindings are evaluated on first use, unavailable values throw. */
@@ -129,6 +129,11 @@ export class Evaluator {
       case 'binary':
         if (expr.op === '||' || expr.op === '&&') return this.logical(expr.op, expr.left, expr.right, scope);
         return binary(expr.op, this.evaluate(expr.left, scope), this.evaluate(expr.right, scope));
+      case 'bytes':
+      case 'path':
+      case 'range':
+        // check.ts refuses them at load: rules that reach here were not checked.
+        throw new Error(`unchecked rules: ${expr.kind} at ${expr.pos.line}:${expr.pos.col}`);
     }
   }
 

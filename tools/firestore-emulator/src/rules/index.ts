@@ -10,7 +10,7 @@
  */
 import type { Value } from '../proto.js';
 import { checkRules } from './check.js';
-import { EvalError, RulesError } from './errors.js';
+import { EvalError } from './errors.js';
 import {
   Evaluator,
   LIST_PLACEHOLDER,
@@ -20,8 +20,7 @@ import {
   type Binding,
   type Scope,
 } from './evaluate.js';
-import { parseRules } from './parser.js';
-import type { RulesFile, RulesMethod } from './syntax.js';
+import { RulesError, readRules, type RulesFile, type RulesMethod } from './reader/index.js';
 import { NULL, fromFields, fromJson, map, path, str, timestampOf, type RulesValue } from './value.js';
 
 export { RulesError };
@@ -58,7 +57,7 @@ export interface RulesDecision {
 
 /** Parses and checks a rules file. Throws RulesError on a syntax error or an unsupported construct. */
 export function compileRules(source: string): CompiledRules {
-  const file = parseRules(source);
+  const file = readRules(source);
   checkRules(file);
   return { file };
 }

@@ -4,7 +4,7 @@
  * Each throws an EvalError where the value's type does not fit.
  */
 import { EvalError } from './errors.js';
-import type { BinaryOp } from './syntax.js';
+import type { BinaryOp } from './reader/index.js';
 import { NULL, bool, checkedInt, describe, equals, int, list, numeric, str, type RulesValue } from './value.js';
 
 export function field(object: RulesValue, name: string): RulesValue {

@@ -1,23 +1,30 @@
 /**
- * The expression half of the parser, beneath the statements (parser.ts): moving over the tokens,
- * and expressions by precedence climbing, from the ternary down to literals, calls and member
- * access. It accepts only the subset the evaluator implements.
+ * The expression half of the reader, beneath the statements (statements.ts): moving over the
+ * tokens, and expressions by precedence climbing, from the ternary down to literals, calls and
+ * member access. It reads the whole language; what the emulator does not evaluate, it refuses
+ * at load (check.ts), not here.
  */
-import { syntaxError, unsupported } from './errors.js';
+import { syntaxError } from './errors.js';
 import type { Token } from './lexer.js';
-import type { BinaryOp, Expr } from './syntax.js';
-import { NULL, TYPE_NAMES, bool, str } from './value.js';
+import type { BinaryOp, Expr, PathPart } from './syntax.js';
 
 /** Words that cannot name a variable or function. */
 const RESERVED = new Set(['if', 'allow', 'match', 'function', 'return', 'let', 'in', 'is', 'true', 'false', 'null']);
 
-const RELATIONS = new Set(['==', '!=', '<', '<=', '>', '>=']);
-
 /**
- * Global functions of the Firestore rules library that we do not implement. Refused at the
- * name, before their arguments (often path literals, which we lack too), and never shadowed.
+ * The binary operators, loosest binding first, each level read left to right. Google's reader
+ * binds `in` looser than `==`, `!=` and `is`, and those looser than `<` `<=` `>` `>=`:
+ * `1 in [1] == true` is `1 in ([1] == true)` (test/rules-grammar.test.ts).
  */
-const BUILTINS = new Set('exists existsAfter get getAfter debug int float string bool path'.split(' '));
+const LEVELS: readonly (readonly string[])[] = [
+  ['||'],
+  ['&&'],
+  ['in'],
+  ['==', '!=', 'is'],
+  ['<', '<=', '>', '>='],
+  ['+', '-'],
+  ['*', '/', '%'],
+];
 
 export class ExpressionParser {
   private index = 0;
@@ -31,6 +38,10 @@ export class ExpressionParser {
     const token = this.peek();
     if (token.kind !== 'eof') this.index++;
     return token;
+  }
+  /** Where the last token read ends in the source. */
+  protected lastEnd(): number {
+    return (this.tokens[this.index - 1] as Token).end;
   }
   /** Whether the next token is this punctuation or word (never a string or a path). */
   protected at(text: string): boolean {
@@ -57,8 +68,8 @@ export class ExpressionParser {
     return this.next();
   }
 
-  // Expressions, loosest binding first: ternary, ||, &&, relations (== != < <= > >= in is),
-  // + -, * / %, unary ! -, then member access, index and calls.
+  // Expressions: the ternary (right to left), the binary levels, unary ! -, then member access,
+  // index, range and calls.
 
   expression(): Expr {
     const condition = this.binary(0);
@@ -69,23 +80,18 @@ export class ExpressionParser {
     return { kind: 'ternary', condition, then, otherwise: this.expression(), pos };
   }
 
-  private static readonly LEVELS: readonly (readonly string[])[] = [['||'], ['&&'], [], ['+', '-'], ['*', '/', '%']];
-
   private binary(level: number): Expr {
-    if (level === ExpressionParser.LEVELS.length) return this.unary();
+    const operators = LEVELS[level];
+    if (operators === undefined) return this.unary();
     let left = this.binary(level + 1);
     for (;;) {
       const token = this.peek();
-      const isRelation = level === 2 && (RELATIONS.has(token.text) || token.text === 'in' || token.text === 'is');
-      const operators = ExpressionParser.LEVELS[level] ?? [];
-      if (!(token.kind === 'punct' || token.kind === 'ident')) return left;
-      if (!isRelation && !(token.kind === 'punct' && operators.includes(token.text))) return left;
+      if (!(token.kind === 'punct' || token.kind === 'ident') || !operators.includes(token.text)) return left;
       this.next();
       if (token.text === 'is') {
         const type = this.next();
         if (type.kind !== 'ident') this.fail('a type name', type);
-        if (!TYPE_NAMES.has(type.text)) throw unsupported(`is ${type.text}`, type.pos);
-        left = { kind: 'is', operand: left, typeName: type.text, pos: token.pos };
+        left = { kind: 'is', operand: left, typeName: type.text, typePos: type.pos, pos: token.pos };
       } else {
         const right = this.binary(level + 1);
         left = { kind: 'binary', op: token.text as BinaryOp, left, right, pos: token.pos };
@@ -109,34 +115,37 @@ export class ExpressionParser {
         const name = this.next();
         if (name.kind !== 'ident') this.fail('a field or method name', name);
         if (this.eat('(')) {
-          expr = {
-            kind: 'method',
-            object: expr,
-            name: name.text,
-            args: this.items(')', () => this.expression()),
-            pos: name.pos,
-          };
+          const args = this.items(')', () => this.expression());
+          expr = { kind: 'method', object: expr, name: name.text, args, pos: name.pos };
         } else {
           expr = { kind: 'member', object: expr, name: name.text, pos: name.pos };
         }
       } else if (this.eat('[')) {
-        const index = this.expression();
-        if (this.at(':')) throw unsupported('range index a[i:j]', this.peek().pos);
+        const from = this.at(':') ? null : this.expression();
+        const colon = this.peek();
+        if (this.eat(':')) {
+          const to = this.at(']') ? null : this.expression();
+          expr = { kind: 'range', object: expr, from, to, pos: colon.pos };
+        } else if (from) {
+          expr = { kind: 'index', object: expr, index: from, pos: token.pos };
+        }
         this.expect(']');
-        expr = { kind: 'index', object: expr, index, pos: token.pos };
       } else {
         return expr;
       }
     }
   }
 
-  /** Comma-separated items through the `close` punctuation (the opening one is already read). */
+  /** Items separated by commas, a trailing one taken, through `close` (the opening is read already). */
   private items<T>(close: string, item: () => T): T[] {
     const items: T[] = [];
-    if (this.eat(close)) return items;
-    do items.push(item());
-    while (this.eat(','));
-    this.expect(close);
+    while (!this.eat(close)) {
+      items.push(item());
+      if (!this.eat(',')) {
+        this.expect(close);
+        break;
+      }
+    }
     return items;
   }
 
@@ -144,6 +153,20 @@ export class ExpressionParser {
     const key = this.expression();
     this.expect(':');
     return [key, this.expression()];
+  }
+
+  /** A path literal from its first segment: the segments follow each other without a space. */
+  private pathLiteral(first: Token): Expr {
+    const parts: PathPart[] = [];
+    for (let token = first; ; token = this.next()) {
+      if (token.kind === 'segment') parts.push({ kind: 'text', text: token.text });
+      else {
+        parts.push({ kind: 'expr', expr: this.expression() });
+        this.expect(')');
+      }
+      const next = this.peek().kind;
+      if (next !== 'segment' && next !== 'interpolation') return { kind: 'path', parts, pos: first.pos };
+    }
   }
 
   private primary(): Expr {
@@ -155,15 +178,23 @@ export class ExpressionParser {
       case 'float':
         return { kind: 'literal', value: { type: 'float', value: Number(token.text) }, pos };
       case 'string':
-        return { kind: 'literal', value: str(token.text), pos };
+        return {
+          kind: 'literal',
+          value: { type: 'string', value: token.text },
+          pos,
+          ...(token.escape ? { escape: token.escape } : {}),
+        };
+      case 'bytes':
+        return { kind: 'bytes', text: token.text, pos };
+      case 'segment':
+      case 'interpolation':
+        return this.pathLiteral(token);
       case 'ident':
         if (token.text === 'true' || token.text === 'false')
-          return { kind: 'literal', value: bool(token.text === 'true'), pos };
-        if (token.text === 'null') return { kind: 'literal', value: NULL, pos };
+          return { kind: 'literal', value: { type: 'bool', value: token.text === 'true' }, pos };
+        if (token.text === 'null') return { kind: 'literal', value: { type: 'null' }, pos };
         if (RESERVED.has(token.text)) break;
-        if (!this.at('(')) return { kind: 'ident', name: token.text, pos };
-        if (BUILTINS.has(token.text)) throw unsupported(`${token.text}()`, pos);
-        this.next();
+        if (!this.eat('(')) return { kind: 'ident', name: token.text, pos };
         return { kind: 'call', name: token.text, args: this.items(')', () => this.expression()), pos };
       case 'punct':
         if (token.text === '(') {
@@ -173,8 +204,6 @@ export class ExpressionParser {
         }
         if (token.text === '[') return { kind: 'list', items: this.items(']', () => this.expression()), pos };
         if (token.text === '{') return { kind: 'map', entries: this.items('}', () => this.entry()), pos };
-        // `/databases/$(database)/documents/...` only serves get() and exists(), which we lack.
-        if (token.text === '/') throw unsupported('path literal', pos);
         break;
       default:
         break;

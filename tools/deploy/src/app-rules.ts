@@ -15,8 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shown, type DeployContext } from './context.js';
-import { allowsBindingOurs, type BindingAllow } from './rules-scan.js';
-import { RulesReadError } from './rules-syntax.js';
+import { allowsBindingOurs, RulesReadError, type BindingAllow } from './rules-scan.js';
 
 const GRANT_NOTHING =
   'grant nothing under our collections: no `match /{document=**}`, `/{collection}/{id}` or other wildcard ' +

@@ -2,20 +2,47 @@
  * The static half of the check of the shared project's rules (docs/deploying.md, step 0). The
  * probe (@dayfocus/stack/companion-rules) asks an emulator about the documents it thinks of, so a
  * condition keyed on anything else (a field's type, the id's shape, a required key) passes it and
- * still lets a client in with a document of her own making. This reads the rules instead
- * (rules-syntax.ts): every `allow` whose match can bind a document of one of our collections, or
- * one below it, must have a condition that is `false`, written so or folded to it (`… && false`, a
- * function returning `false`). What a condition would say of a document is never asked.
+ * still lets a client in with a document of her own making. This reads the rules instead, with
+ * the emulator's reader (@dayfocus/firestore-emulator/rules-reader, which reads what the emulator
+ * does not evaluate too): every `allow` whose match can bind a document of one of our collections,
+ * or one below it, must have a condition that is `false`, written so or folded to it (`… && false`,
+ * a function returning `false`). What a condition would say of a document is never asked.
  */
 import {
+  RulesError,
   readRules,
-  refused,
-  type Block,
+  type Expr,
   type FunctionDecl,
-  type Match,
+  type MatchBlock,
+  type Position,
+  type RulesFile,
   type Segment,
-  type Token,
-} from './rules-syntax.js';
+} from '@dayfocus/firestore-emulator/rules-reader';
+
+/** What the reading refuses, with where: `line 4:33: unterminated string`. */
+export class RulesReadError extends Error {}
+
+const refused = (what: string, { line, col }: Position) => new RulesReadError(`line ${line}:${col}: ${what}`);
+
+/** The syntax tree of `rules` (the emulator's reader, which reads what it does not evaluate too). */
+function read(rules: string): RulesFile {
+  try {
+    return readRules(rules);
+  } catch (error) {
+    if (error instanceof RulesError && error.position && error.detail) throw refused(error.detail, error.position);
+    throw error;
+  }
+}
+
+/**
+ * The rules language's global functions and namespaces (firebase.google.com/docs/reference/rules, rules.firestore
+ * too). Google's emulator calls a function of the rules named like one, but whether Firestore always does is a
+ * guess the reading does not make.
+ */
+const BUILT_INS = new Set([
+  ...'bool debug duration exists existsAfter firestore float get getAfter'.split(' '),
+  ...'hashing int latlng math path string timestamp'.split(' '),
+]);
 
 /** Where functions are looked up: a block's own, then its parents'. */
 interface Scope {
@@ -23,11 +50,16 @@ interface Scope {
   parent: Scope | null;
 }
 
-/** The scope of `block`'s functions, whose calls are checked in it (`checkCalls`). */
-function scopeOf(block: Block, parent: Scope | null): Scope {
+/** The scope of `functions`, a block's, whose calls are checked in it (`checkCalls`). */
+function scopeOf(functions: FunctionDecl[], parent: Scope | null): Scope {
   const scope: Scope = { functions: new Map(), parent };
-  for (const decl of block.functions) scope.functions.set(decl.name, { decl, scope });
-  for (const { lets, body } of block.functions) for (const tokens of [...lets, body]) checkCalls(tokens, scope);
+  for (const decl of functions) {
+    if (BUILT_INS.has(decl.name))
+      throw refused(`function ${decl.name}() is named like one of the rules language's own: rename it`, decl.namePos);
+    scope.functions.set(decl.name, { decl, scope });
+  }
+  for (const { lets, body } of functions)
+    for (const expr of [...lets.map(({ value }) => value), body]) checkCalls(expr, scope);
   return scope;
 }
 
@@ -35,78 +67,73 @@ function lookUp(scope: Scope | null, name: string): { decl: FunctionDecl; scope:
   return scope === null ? undefined : (scope.functions.get(name) ?? lookUp(scope.parent, name));
 }
 
-/** The calls in `tokens` (`f(…)`, not a method's `x.f(…)`): each name, with its number of arguments. */
-function callsIn(tokens: Token[]): { name: Token; args: number }[] {
-  return tokens.flatMap((name, i) => {
-    if (name.kind !== 'word' || tokens[i + 1]?.text !== '(' || tokens[i - 1]?.text === '.') return [];
-    let depth = 0;
-    let args = tokens[i + 2]?.text === ')' ? 0 : 1;
-    for (const token of tokens.slice(i + 1)) {
-      if (token.kind !== 'punct') continue;
-      if ('([{'.includes(token.text)) depth++;
-      else if (')]}'.includes(token.text) && --depth === 0) break;
-      else if (token.text === ',' && depth === 1) args++;
-    }
-    return [{ name, args }];
-  });
+/** The expressions right inside `expr`. */
+function inner(expr: Expr): Expr[] {
+  switch (expr.kind) {
+    case 'member':
+      return [expr.object];
+    case 'index':
+      return [expr.object, expr.index];
+    case 'range':
+      return [expr.object, ...(expr.from ? [expr.from] : []), ...(expr.to ? [expr.to] : [])];
+    case 'call':
+      return expr.args;
+    case 'method':
+      return [expr.object, ...expr.args];
+    case 'unary':
+    case 'is':
+      return [expr.operand];
+    case 'binary':
+      return [expr.left, expr.right];
+    case 'ternary':
+      return [expr.condition, expr.then, expr.otherwise];
+    case 'list':
+      return expr.items;
+    case 'map':
+      return expr.entries.flat();
+    case 'path':
+      return expr.parts.flatMap((part) => (part.kind === 'expr' ? [part.expr] : []));
+    default:
+      return [];
+  }
 }
 
 /**
  * Refuses a call of a function the rules declare with another number of arguments than it takes:
  * Firestore refuses such a file, so the folding (`isFalse`) must not read the call as one of it.
  */
-function checkCalls(tokens: Token[], scope: Scope): void {
-  for (const { name, args } of callsIn(tokens)) {
-    const params = lookUp(scope, name.text)?.decl.params;
+function checkCalls(expr: Expr, scope: Scope): void {
+  if (expr.kind === 'call') {
+    const params = lookUp(scope, expr.name)?.decl.params.length;
+    const args = expr.args.length;
     if (params !== undefined && params !== args)
-      throw refused(`${name.text}() takes ${params} argument${params === 1 ? '' : 's'}, called with ${args}`, name);
+      throw refused(`${expr.name}() takes ${params} argument${params === 1 ? '' : 's'}, called with ${args}`, expr.pos);
   }
-}
-
-/** The tokens at bracket depth 0 split at `operator`. */
-function splitAt(tokens: Token[], operator: string): Token[][] {
-  const parts: Token[][] = [[]];
-  let depth = 0;
-  for (const token of tokens) {
-    if (token.kind === 'punct' && '([{'.includes(token.text)) depth++;
-    if (token.kind === 'punct' && ')]}'.includes(token.text)) depth--;
-    if (depth === 0 && token.kind === 'punct' && token.text === operator) parts.push([]);
-    else parts.at(-1)?.push(token);
-  }
-  return parts;
-}
-
-/** Whether the closing bracket of the token at `from` is the last token. */
-function closesAtEnd(tokens: Token[], from: number): boolean {
-  let depth = 0;
-  for (let i = from; i < tokens.length; i++) {
-    const text = (tokens[i] as Token).text;
-    if ((tokens[i] as Token).kind !== 'punct') continue;
-    if ('([{'.includes(text)) depth++;
-    if (')]}'.includes(text) && --depth === 0) return i === tokens.length - 1;
-  }
-  return false;
+  for (const child of inner(expr)) checkCalls(child, scope);
 }
 
 /**
- * Whether a condition is `false` whatever the request: `false`, in parentheses, a conjunction
- * with a false part (an error in the other part denies too), a disjunction of false parts, or a
- * call of a function the rules declare whose `return` is so. Anything else (a ternary, `!true`)
- * is not folded, and so counts as possibly true.
+ * Whether a condition is `false` whatever the request: `false` (parentheses leave no trace in the
+ * tree), a conjunction with a false part (an error in the other part denies too), a disjunction of
+ * false parts, or a call of a function the rules declare whose `return` is so. Anything else (a
+ * ternary, `!true`) is not folded, and so counts as possibly true.
  */
-function isFalse(tokens: Token[], scope: Scope | null, depth = 0): boolean {
-  let inner = tokens;
-  while (inner[0]?.text === '(' && inner[0].kind === 'punct' && closesAtEnd(inner, 0)) inner = inner.slice(1, -1);
-  if (inner.length === 1) return inner[0]?.kind === 'word' && inner[0].text === 'false';
-  if (depth > 32 || splitAt(inner, '?').length > 1) return false;
-  const disjuncts = splitAt(inner, '||');
-  if (disjuncts.length > 1) return disjuncts.every((part) => isFalse(part, scope, depth + 1));
-  const conjuncts = splitAt(inner, '&&');
-  if (conjuncts.length > 1) return conjuncts.some((part) => isFalse(part, scope, depth + 1));
-  const [name, paren] = inner;
-  if (name?.kind !== 'word' || paren?.text !== '(' || !closesAtEnd(inner, 1)) return false;
-  const called = lookUp(scope, name.text);
-  return called !== undefined && isFalse(called.decl.body, called.scope, depth + 1);
+function isFalse(expr: Expr, scope: Scope | null, depth = 0): boolean {
+  if (depth > 32) return false;
+  switch (expr.kind) {
+    case 'literal':
+      return expr.value.type === 'bool' && !expr.value.value;
+    case 'binary':
+      if (expr.op === '||') return isFalse(expr.left, scope, depth + 1) && isFalse(expr.right, scope, depth + 1);
+      if (expr.op === '&&') return isFalse(expr.left, scope, depth + 1) || isFalse(expr.right, scope, depth + 1);
+      return false;
+    case 'call': {
+      const called = lookUp(scope, expr.name);
+      return called !== undefined && isFalse(called.decl.body, called.scope, depth + 1);
+    }
+    default:
+      return false;
+  }
 }
 
 /**
@@ -166,21 +193,21 @@ export interface BindingAllow {
  * with a condition that is not `false`; `[]`: none. Throws RulesReadError on what it cannot read.
  */
 export function allowsBindingOurs(rules: string, collections: readonly string[]): BindingAllow[] {
-  const service = readRules(rules);
+  const service = read(rules);
   const found: BindingAllow[] = [];
-  const visit = (match: Match, outer: { path: string; segments: Segment[] }, parent: Scope) => {
-    const path = outer.path + match.path;
-    const segments = [...outer.segments, ...match.segments];
-    const scope = scopeOf(match, parent);
+  const visit = (match: MatchBlock, outer: { path: string; segments: Segment[] }, parent: Scope) => {
+    const path = outer.path + match.text;
+    const segments = [...outer.segments, ...match.pattern];
+    const scope = scopeOf(match.functions, parent);
     for (const { condition } of match.allows) if (condition) checkCalls(condition, scope);
     const bound = collections.filter((collection) => binds(segments, collection));
     if (bound.length > 0)
-      for (const { statement, line, condition } of match.allows)
+      for (const { statement, pos, condition } of match.allows)
         if (condition === null || !isFalse(condition, scope))
-          found.push({ statement, line, match: path, collections: bound });
+          found.push({ statement, line: pos.line, match: path, collections: bound });
     for (const child of match.matches) visit(child, { path, segments }, scope);
   };
-  const top = scopeOf(service, null);
+  const top = scopeOf(service.functions, null);
   for (const match of service.matches) visit(match, { path: '', segments: [] }, top);
   return found;
 }

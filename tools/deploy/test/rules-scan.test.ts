@@ -218,6 +218,8 @@ describe('the reading of a rules file', () => {
       "        && request.resource.data.size() < 10 && {'a': 1}['a'] == 1 ? true : false;",
       '    }',
       '    match /{collection}/{id}{',
+      "      allow list: if b'\\x41' is bytes && [1, 2, 3][1:] == [2, 3,] && {'k': .5,}['k'] == 1. / 2 &&",
+      "        exists(/databases/$(database)/documents/a-b.c/$( id )) && '\\x41\\u0041\\101\\b' != '' && false;",
       '      allow delete: if isAdmin();',
       '    }',
       '  }',
@@ -227,13 +229,41 @@ describe('the reading of a rules file', () => {
     expect(allowsBindingOurs(rules, ours)).toEqual([
       {
         statement: 'allow delete: if isAdmin()',
-        line: 19,
+        line: 21,
         match: '/databases/{database}/documents/{collection}/{id}',
         collections: ours,
       },
     ]);
     // Without rules_version (version 1, where `{x=**}` binds one segment or more): read the same way.
     expect(allowsBindingOurs(rules.replace("rules_version = '2';\n", ''), ours)).toHaveLength(1);
+  });
+
+  it('reads allows without a `;` between them, as Google does', () => {
+    expect(bound('match /{c}/{d} { allow read: if false allow create: if true }')).toEqual([
+      { statement: 'allow create: if true', collections: ours },
+    ]);
+  });
+
+  it("reads a path literal's segments with the characters Google takes in them", () => {
+    const condition = "exists(/databases/$(database)/documents/a~b/c@d:e+f'g&h*i) && false";
+    expect(bound(`match /{c}/{d} { allow read: if ${condition}; }`)).toEqual([]);
+  });
+
+  it.each([
+    ['a match path segment Google refuses', 'match /a(b)/{d} { allow read; }', /^line 4:8: path segment a\(b\)$/],
+    [
+      'an escape Google does not know',
+      "match /{c}/{d} { allow read: if '\\q' == 'q'; }",
+      /^line 4:34: string escape '\\q'$/,
+    ],
+    [
+      'a backslash before a line break',
+      "match /{c}/{d} { allow read: if 'a\\\nb' == 'ab'; }",
+      /^line 4:33: unterminated string$/,
+    ],
+    ['a parameter named like a literal', 'function f(true) { return false; }', /^line 4:12: expected a parameter name/],
+  ])('refuses loudly %s, as Google does', (_, body, message) => {
+    expect(() => bound(body)).toThrow(message);
   });
 
   it.each([

@@ -16,3 +16,4 @@ export * from './entry-points/invite-card.js';
 export * from './entry-points/attestation-callables.js';
 export * from './entry-points/email-proof-callables.js';
 export * from './entry-points/client-address-probe.js';
+export * from './entry-points/inviter-callables.js';

@@ -62,6 +62,7 @@ export function visitFlow(options: {
   const at = options.now.toISOString();
   const links: AppLinkLinks = {
     ensureOwnLink: unexpected,
+    renewOwnLink: unexpected,
     findOwnLink: unexpected,
     findByCode: async (wanted) =>
       wanted === fakeLinkCode

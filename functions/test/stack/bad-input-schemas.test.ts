@@ -23,7 +23,7 @@ interface Refusal {
 }
 
 function refusalsOf(name: CallableName): [string, Refusal][] {
-  const fields = requestSchemaOf(name).describe().fields as Record<string, { optional: boolean }>;
+  const fields = requestSchemaOf(name).describe().fields as Record<string, { optional: boolean; type: string }>;
   const keys = Object.keys(fields);
   const refusals: [string, Refusal][] = [
     ['no request', { data: null, path: '' }],
@@ -33,7 +33,9 @@ function refusalsOf(name: CallableName): [string, Refusal][] {
   const required = keys.filter((key) => !fields[key]?.optional);
   if (required.length > 0) refusals.push(['no field', { data: {}, path: required[0] ?? '' }]);
   for (const key of keys) {
-    refusals.push([`${key} a number`, { data: { [key]: 42 }, path: key }]);
+    // A field of numbers (a limit) takes a text as its wrong type.
+    const wrong = fields[key]?.type === 'number' ? ['a text', '42'] : ['a number', 42];
+    refusals.push([`${key} ${String(wrong[0])}`, { data: { [key]: wrong[1] }, path: key }]);
     refusals.push([`${key} an object`, { data: { [key]: { toString: 'x' } }, path: key }]);
   }
   return refusals.map(([what, refusal]) => [`${name}: ${what}`, refusal]);

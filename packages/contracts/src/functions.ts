@@ -12,6 +12,7 @@ import { finishSignUpRows } from './finish-sign-up-functions.js';
 import type { FunctionRow } from './function-row.js';
 import { inviteCardRows } from './invite-cards-functions.js';
 import { inviteRows } from './invites-functions.js';
+import { inviterControlRows } from './inviter-controls-functions.js';
 import { owedWorkRows } from './owed-work-functions.js';
 import { pageRows } from './pages-functions.js';
 import { shortLinkRows } from './short-links-functions.js';
@@ -33,6 +34,7 @@ export {
 export const functionManifest = {
   ...shortLinkRows,
   ...inviteRows,
+  ...inviterControlRows,
   ...finishSignUpRows,
   ...emailProofRows,
   ...pageRows,

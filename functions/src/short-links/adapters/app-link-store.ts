@@ -134,16 +134,36 @@ export class AppLinkStore implements AppLinkLinks {
     return link?.inviterId === inviterId ? link.target : undefined;
   }
 
-  private async makeOwnLink(input: {
+  /**
+   * A new code in place of her link's: the owner record names the new one, so the old one is
+   * retired as a link retired by hand is (it answers the unknown link's page; every instance's
+   * kept answer that it is hers expires within LINK_KEEP_MS). The old link's record stays, with
+   * its counts.
+   */
+  async renewOwnLink(input: {
     inviterId: string;
     target: string;
     now: string;
     newCode: () => string;
   }): Promise<string> {
+    const code = await this.makeOwnLink(input, { renew: true });
+    this.owned.set(input.inviterId, { code, codeTarget: input.target });
+    return code;
+  }
+
+  private async makeOwnLink(
+    input: {
+      inviterId: string;
+      target: string;
+      now: string;
+      newCode: () => string;
+    },
+    options: { renew?: boolean } = {},
+  ): Promise<string> {
     const ownerRef = this.owners().doc(input.inviterId);
     return this.firestore.runTransaction(async (tx) => {
       const owner = (await tx.get(ownerRef)).data();
-      if (owner?.code) {
+      if (owner?.code && !options.renew) {
         const linkRef = this.links().doc(owner.code);
         const link = (await tx.get(linkRef)).data();
         if (link && link.inviterId === input.inviterId) {

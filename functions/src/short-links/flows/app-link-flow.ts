@@ -71,6 +71,20 @@ export class AppLinkFlow {
     return { shortLink: shortLinkFor(settings, code) };
   }
 
+  /** A new short link for her, in place of her old one, which then answers a page that names no one. */
+  async renewAppLink(inviterId: string): Promise<{ shortLink: string }> {
+    const settings = this.deps.settings();
+    const inviter = await this.deps.inviters.publicInviter(inviterId);
+    if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
+    const code = await this.deps.links.renewOwnLink({
+      inviterId,
+      target: linkTargetFor(settings, inviterId),
+      now: this.deps.now().toISOString(),
+      newCode: () => newLinkCode(this.deps.randomBytes),
+    });
+    return { shortLink: shortLinkFor(settings, code) };
+  }
+
   /**
    * The inviter's short link if it was made before, or null: reads only, and no check that the
    * inviter exists, so it is for a caller that knows it (activation, once the join has read the

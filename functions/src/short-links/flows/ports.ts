@@ -11,6 +11,8 @@ export interface InviterLookup {
 export interface AppLinkLinks {
   /** Made on first use. */
   ensureOwnLink(input: { inviterId: string; target: string; now: string; newCode: () => string }): Promise<string>;
+  /** A new code for her, which her owner record then names: the old one stops resolving. */
+  renewOwnLink(input: { inviterId: string; target: string; now: string; newCode: () => string }): Promise<string>;
   /** Reads only. */
   findOwnLink(inviterId: string, target: string): Promise<string | null>;
   findByCode(code: string): Promise<AppLinkRecord | null>;

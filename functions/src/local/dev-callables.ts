@@ -6,7 +6,9 @@ import * as yup from 'yup';
 import { db } from '../platform/adapters/firebase.js';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import { httpFunction } from '../platform/functions/http-function.js';
-import { defineCallable } from '../platform/functions/callable.js';
+import { defineCallable, requireCaller } from '../platform/functions/callable.js';
+import { requestSchemaOf } from '@dayfocus/contracts/callables';
+import { activationFlow, mailLinks } from '../composition/wiring/activation.js';
 import { owedWorkFlow } from '../composition/wiring/owed-work.js';
 import { localCollections } from './collections.js';
 import { localFunctions } from './manifest.js';
@@ -40,6 +42,21 @@ export const devBaselineGuardedCommit = defineCallable(
     return writeSucceeded;
   },
   { consumesBesideReads: true },
+);
+
+/**
+ * The benchmark's measure of the write gate: `activateAccount` as it is, but with its App Check token
+ * consumed before the handler starts, as `onCall({ consumeAppCheckToken: true })` does, instead of
+ * beside the handler's reads (platform/adapters/write-gate.ts). Same request, flow and answer.
+ */
+export const devActivateConsumingFirst = defineCallable(
+  localFunctions.devActivateConsumingFirst,
+  requestSchemaOf('activateAccount'),
+  ({ verificationCode: code, ...input }, request) => {
+    const present = code ? () => mailLinks.presented(input.uid, code) : undefined;
+    return activationFlow.activate(input, request.auth ? requireCaller(request) : null, present);
+  },
+  { consumesBesideReads: false },
 );
 
 /**

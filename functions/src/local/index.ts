@@ -7,5 +7,11 @@ import './firebase-app.js';
 import './environment.js';
 
 export * from '../functions.js';
-export { devBaselineGuardedCommit, devBaselineWrite, devSweepOwedPushes, devTrivialHttp } from './dev-callables.js';
+export {
+  devActivateConsumingFirst,
+  devBaselineGuardedCommit,
+  devBaselineWrite,
+  devSweepOwedPushes,
+  devTrivialHttp,
+} from './dev-callables.js';
 export { devAppCheckToken } from './dev-app-check.js';

@@ -4,6 +4,7 @@ import type { FunctionSpec } from '../platform/functions/capacity.js';
 export const localFunctions = {
   devBaselineWrite: { name: 'devBaselineWrite', maxInstances: 10 },
   devBaselineGuardedCommit: { name: 'devBaselineGuardedCommit', maxInstances: 10, replayProtected: true },
+  devActivateConsumingFirst: { name: 'devActivateConsumingFirst', maxInstances: 20, replayProtected: true },
   devSweepOwedPushes: { name: 'devSweepOwedPushes', maxInstances: 1 },
   devTrivialHttp: { name: 'devTrivialHttp', maxInstances: 30 },
   devAppCheckToken: { name: 'devAppCheckToken', maxInstances: 30 },

@@ -81,9 +81,9 @@ describe('The pages of a short link', () => {
     expect(await primaryActions(page).count()).toBe(1);
     expect(await primaryActions(page).getAttribute('id')).toBe('copy-invite');
     const web = page.getByRole('link', { name: en.shortLink.web });
-    expect(await web.getAttribute('href')).toBe(`${urls.hosting}/feedback/${inviter.userId}/en`);
+    expect(await web.getAttribute('href')).toBe(`${urls.hosting}/feedback/${inviter.userId}/en?via=link`);
     await web.click();
-    await page.waitForURL(`${urls.hosting}/feedback/${inviter.userId}/en`);
+    await page.waitForURL(`${urls.hosting}/feedback/${inviter.userId}/en?via=link`);
     await visible(page.getByRole('heading', { name: en.invitation.title }));
     expect(await page.locator('main').innerText()).toContain(inviter.name);
     expect((await seriousAccessibilityViolations(page)).summary).toBe('');
@@ -141,7 +141,7 @@ describe('The pages of a short link', () => {
     expect(await qr.getAttribute('src')).toBe(`${new URL(shortLink).pathname}/qr.svg`);
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.getByRole('link', { name: en.shortLink.web }).click();
-    await page.waitForURL(`${urls.hosting}/feedback/${inviter.userId}/en`);
+    await page.waitForURL(`${urls.hosting}/feedback/${inviter.userId}/en?via=link`);
     expect((await seriousAccessibilityViolations(page)).summary).toBe('');
   });
 

@@ -23,4 +23,4 @@ export const accounts = new FirebaseAccounts(auth);
 export const mailOutbox = new FirestoreMailOutbox(db);
 
 /** The sign-ups' proofs of their addresses: made by each way of proving, spent by activation. */
-export const addressProofs = new FirestoreAddressProofs(db);
+export const addressProofs = new FirestoreAddressProofs(db, funnels);

@@ -3,6 +3,8 @@ import { FlowError } from '../platform/domain/errors.js';
 import { callable, requireCaller } from '../platform/functions/callable.js';
 import { appLinkFlow } from '../composition/wiring/short-links.js';
 import { inviteFlow, inviterFlow } from '../composition/wiring/invites.js';
+import { myInvitationsFlow } from '../composition/wiring/inviter-view.js';
+import { requireMobileApp } from '../platform/functions/mobile-app.js';
 
 /** `not-found` for a code we never made, a link retired by hand, or an inviter without a public face. */
 async function linkOf(code: string) {
@@ -29,3 +31,9 @@ export const acceptInvite = callable(
   },
   { consumesBesideReads: true },
 );
+
+/** Signed in, in the app: her invitation's numbers and the people who joined through it (her own only). */
+export const myInvitations = callable('myInvitations', async (input, request) => {
+  requireMobileApp(request);
+  return myInvitationsFlow.myInvitations(requireCaller(request), input);
+});

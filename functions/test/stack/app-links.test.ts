@@ -15,8 +15,8 @@ const functionsBase = `/${stack.projectId}/${stack.region}`;
 const origin = urls.hosting;
 const appStoreUrl = `https://apps.apple.com/app/id${brand.appStoreId}`;
 const playStoreUrl = `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`;
-/** "Continue on the web": the inviter's invitation, in the page's language. */
-const invitationOf = (inviterId: string, lg = 'en') => `${origin}/feedback/${inviterId}/${lg}`;
+/** "Continue on the web": the inviter's invitation, in the page's language, marked as her link's way in. */
+const invitationOf = (inviterId: string, lg = 'en') => `${origin}/feedback/${inviterId}/${lg}?via=link`;
 
 async function newLink(inviterId?: string) {
   const inviter = inviterId ?? (await createInviter()).userId;
@@ -490,14 +490,15 @@ describe('previews are not visits', () => {
 });
 
 describe("a link's QR code", () => {
-  it('is an SVG of exactly the short link, served through Hosting and kept 30 s by the CDN', async () => {
+  it('is an SVG of exactly the short link tagged as a scan, served through Hosting and kept 30 s by the CDN', async () => {
     const link = await newLink();
     const response = await fetchRaw(`${link.path}/qr.svg`, { userAgent: userAgents.web['Chrome on Windows'] });
     expect(response.status).toBe(200);
     expect(String(response.headers['content-type']).split(';')[0]).toBe('image/svg+xml');
     expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
     expect(response.headers.location).toBeUndefined();
-    expect(decodeQrSvg(response.body)).toBe(link.shortLink);
+    // Tagged: a scan counts as the source `qr`, and her invitation as the way in `qr`.
+    expect(decodeQrSvg(response.body)).toBe(`${link.shortLink}?src=qr`);
     expect(link.shortLink).toBe(`${origin}/l/${link.code}`);
   });
 
@@ -528,7 +529,7 @@ describe("a link's QR code", () => {
       port: stack.ports.functions,
     });
     expect(response.headers['content-type']).toBe('image/svg+xml');
-    expect(decodeQrSvg(response.body)).toBe(link.shortLink);
+    expect(decodeQrSvg(response.body)).toBe(`${link.shortLink}?src=qr`);
   });
 
   it.each([['/qr.svg/'], ['/qr.svg/extra'], ['/qr.png'], ['/QR.svg'], ['/x/qr.svg'], ['//qr.svg'], ['/qr%2Esvg']])(

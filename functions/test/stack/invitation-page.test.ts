@@ -65,7 +65,8 @@ describe('The invitation page, server-rendered', () => {
       // or too small or too big for them): invite-card.test.ts.
       const card = `${urls.hosting}${inviteCardPath({ inviterId: inviter.userId, name: 'Asha Verma', photoUrl: PICTURE }, 'en')}`;
       expect(metaOf(body, 'og:image')).toBe(card);
-      expect(metaOf(body, 'og:url')).toBe(`${urls.hosting}/feedback/${inviter.userId}/en`);
+      // Marked: a preview that opens og:url brings her the card's way in (docs/invite-funnel.md).
+      expect(metaOf(body, 'og:url')).toBe(`${urls.hosting}/feedback/${inviter.userId}/en?via=card`);
       expect(metaOf(body, 'twitter:card')).toBe('summary_large_image');
       expect(metaOf(body, 'twitter:title')).toBe('Asha Verma invited you to Dayfocus');
       expect(metaOf(body, 'twitter:image')).toBe(card);

@@ -274,11 +274,15 @@ describe('the pages', () => {
     expect(page).toMatchObject({
       kind: 'invite',
       inviter,
-      invitationUrl: 'http://127.0.0.1:5000/feedback/inviter-1/hi',
+      // Marked as her short link's way in (docs/invite-funnel.md).
+      invitationUrl: 'http://127.0.0.1:5000/feedback/inviter-1/hi?via=link',
       qrCodePath: '/l/AbCdEf12_-/qr.svg',
     });
     expect(invitationUrlFor({ productDomain: 'https://dayfocus.app' }, 'a/b', 'en')).toBe(
-      'https://dayfocus.app/feedback/a%2Fb/en',
+      'https://dayfocus.app/feedback/a%2Fb/en?via=link',
+    );
+    expect(invitationUrlFor({ productDomain: 'https://dayfocus.app' }, 'a', 'en', 'qr')).toBe(
+      'https://dayfocus.app/feedback/a/en?via=qr',
     );
   });
 

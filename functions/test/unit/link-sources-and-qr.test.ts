@@ -89,22 +89,27 @@ describe('the flow', () => {
   });
 
   it.each(Object.entries({ ...userAgents.ios, ...userAgents.android, ...userAgents.web, ...userAgents.crawler }))(
-    'answers %s the same bytes with and without a source',
+    'answers %s the same bytes with and without a source, but for the QR code’s way in',
     async (_name, userAgent) => {
       const { flow } = flowWith();
       const plain = await flow.openAppLink(visit(`/l/${code}`, userAgent));
-      for (const query of ['?src=whatsapp', '?utm_source=qr', `?src=${'x'.repeat(100)}`, '?src=']) {
-        const tagged = await flow.openAppLink(visit(`/l/${code}${query}`, userAgent));
-        expect({ status: tagged.status, headers: tagged.headers, body: tagged.body }).toEqual({
+      const sameAs = (answer: typeof plain, body = plain.body) =>
+        expect({ status: answer.status, headers: answer.headers, body: answer.body }).toEqual({
           status: plain.status,
           headers: plain.headers,
-          body: plain.body,
+          body,
         });
+      for (const query of ['?src=whatsapp', `?src=${'x'.repeat(100)}`, '?src=']) {
+        sameAs(await flow.openAppLink(visit(`/l/${code}${query}`, userAgent)));
       }
+      // Scanned: "Continue on the web" says so to her invitation, which counts it as the QR's.
+      const scanned = await flow.openAppLink(visit(`/l/${code}?utm_source=qr`, userAgent));
+      sameAs(scanned, plain.body.replaceAll('?via=link', '?via=qr'));
+      expect(plain.body.includes('?via=link')).toBe(plain.status === 200);
     },
   );
 
-  it('answers /l/{code}/qr.svg with an SVG of the short link the CDN keeps 30 s, counting nothing', async () => {
+  it('answers /l/{code}/qr.svg with an SVG of the short link tagged `?src=qr` the CDN keeps 30 s, counting nothing', async () => {
     const { flow, countOpen } = flowWith();
     const answer = await flow.openAppLink(visit(`/l/${code}/qr.svg?src=qr`, userAgents.web['Chrome on Windows']));
     expect(answer.status).toBe(200);
@@ -115,7 +120,8 @@ describe('the flow', () => {
       'x-content-type-options': 'nosniff',
     });
     expect(answer.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-    expect(decodeQrSvg(answer.body)).toBe(shortLink);
+    // Tagged: a scan is counted as the QR code's open, and her invitation's way in is `qr`.
+    expect(decodeQrSvg(answer.body)).toBe(`${shortLink}?src=qr`);
     expect(answer.pending).toBeUndefined();
     expect(countOpen).not.toHaveBeenCalled();
   });

@@ -13,6 +13,7 @@ import type { FunctionRow } from './function-row.js';
 import { inviteCardRows } from './invite-cards-functions.js';
 import { inviteRows } from './invites-functions.js';
 import { inviterControlRows } from './inviter-controls-functions.js';
+import { inviterViewRows } from './inviter-view-functions.js';
 import { owedWorkRows } from './owed-work-functions.js';
 import { pageRows } from './pages-functions.js';
 import { shortLinkRows } from './short-links-functions.js';
@@ -35,6 +36,7 @@ export const functionManifest = {
   ...shortLinkRows,
   ...inviteRows,
   ...inviterControlRows,
+  ...inviterViewRows,
   ...finishSignUpRows,
   ...emailProofRows,
   ...pageRows,

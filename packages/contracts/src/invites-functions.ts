@@ -22,7 +22,9 @@ export const inviteRows = {
     why: 'one call per new account, each of which needs a new Firebase Auth account first',
     caller: 'web',
     replayProtected: true,
-    request: (fields) => fields.object({ inviterId: fields.userId(), name: fields.userName() }),
+    // `way`: how she came to the invitation, as the page says (invite-ways.ts), recorded once.
+    request: (fields) =>
+      fields.object({ inviterId: fields.userId(), name: fields.userName(), way: fields.inviteWay() }),
     answer: answer<WriteResult>(),
   },
   sendVerificationEmail: {
@@ -76,7 +78,7 @@ export const inviteRows = {
     why: 'one call per new account signed in with Apple or Google',
     caller: 'web',
     replayProtected: true,
-    request: (fields) => fields.object({ inviterId: fields.userId() }),
+    request: (fields) => fields.object({ inviterId: fields.userId(), way: fields.inviteWay() }),
     answer: answer<ActivationAnswer>(),
   },
   onAccountCreated: { trigger: 'auth', maxInstances: 10, why: 'one event per sign-up' },

@@ -5,7 +5,6 @@
 import { brand } from './brand.js';
 import { APP_VERSION, DEFAULT_COUNTRY, DEFAULT_LANGUAGE } from './limits.js';
 import { cleanDisplayName } from './names.js';
-import type { InviteWay } from './invite-ways.js';
 
 export const collections = {
   users: 'Users',
@@ -122,36 +121,7 @@ export interface UserRecord {
   updatedAt: string;
 }
 
-/**
- * What the server decides an invitation on, in `_signUps/{userId}` where no client rule reaches
- * (the shared project's rules are the app's: firestore.companion.rules).
- */
-export interface SignUpRecord {
-  userId: string;
-  /** Inviter recorded at sign-up (activation trusts this, not the URL). */
-  invitedBy?: string;
-  /** The sign-in provider of the sign-up that recorded `invitedBy` ("password", "google.com", "apple.com"). */
-  invitedVia?: string;
-  /**
-   * How she came to the invitation of `invitedBy` (invite-ways.ts), as the sign-up's page said:
-   * written with `invitedBy`, never on its own. Absent for a sign-up whose page did not say.
-   */
-  inviteWay?: InviteWay;
-  /**
-   * When the companion applied this account's own verification code (the e-mail its sign-up
-   * sent) on an address not yet verified: the proof that lets an email sign-up's `invitedBy`
-   * count (recordedInviterCounts).
-   */
-  signUpProvedAt?: string;
-  /**
-   * When a proof through the address's own mailbox (a mail's link or code, the browser's token)
-   * last proved it for this account, and which address: a lock's recovery never takes an address
-   * from an account whose own mailbox proved it after the lock's code was minted.
-   */
-  mailboxProvedAt?: string;
-  mailboxProvedAddress?: string;
-  updatedAt: string;
-}
+export type { SignUpRecord } from './sign-up-record.js';
 
 function isBlank(value: unknown): boolean {
   return value === null || (typeof value === 'string' && value.trim() === '');

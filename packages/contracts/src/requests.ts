@@ -8,6 +8,7 @@
  */
 import * as yup from 'yup';
 import { isDocumentId, isUserId } from './ids.js';
+import { INVITE_WAYS } from './invite-ways.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
 import { carriesLink, visibleName } from './names.js';
 import { PHONES } from './phones.js';
@@ -157,6 +158,22 @@ export const requestFields = {
       .optional()
       .default(undefined),
   linkCode,
+  /** How the person came to the invitation (invite-ways.ts), when the page says. */
+  inviteWay: () =>
+    yup
+      .string()
+      .strict()
+      .oneOf(INVITE_WAYS, 'way must be "link", "qr", "plain" or "card"')
+      .optional()
+      .default(undefined),
+  /** A page's cursor as an earlier answer gave it: base64url, bounded. */
+  pageCursor: () =>
+    yup
+      .string()
+      .strict()
+      .matches(/^[A-Za-z0-9_-]{1,200}$/, 'cursor must be 1 to 200 characters of A-Z a-z 0-9 - _')
+      .optional()
+      .default(undefined),
   /**
    * The verification mail's short code as typed: only bounded here (spaces, a hyphen, another
    * script's digits are read by the server), and whatever else is wrong with it gets the one

@@ -24,6 +24,12 @@ describe('the query a server-rendered page is served under', () => {
     ['/feedback/asha/en', 'lg=en&lg=hi', 'lg=en'],
     ['/feedback/asha/en', 'lg=%65n', 'lg=en'],
     ['/tasks-Feedback', 'x=1', ''],
+    // The invitation's way in: a marked way we make, on the invitation only.
+    ['/feedback/asha/en', 'via=qr&utm_source=x', 'via=qr'],
+    ['/feedback/asha/hi', 'lg=hi&via=card', 'lg=hi&via=card'],
+    ['/feedback/asha/en', 'via=plain', ''],
+    ['/feedback/asha/en', 'via=evil', ''],
+    ['/sign-up/asha', 'via=link', ''],
   ])('%s?%s is served as ?%s', (path, query, expected) => {
     expect(pageQuery(path, query, config)).toBe(expected);
   });

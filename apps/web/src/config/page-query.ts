@@ -11,6 +11,7 @@ import { ESCAPE_PARAM, ESCAPE_VALUE } from '@/lib/in-app-browser';
 import { isOffered } from '@/lib/i18n';
 import { isStartProvider, START_PARAM } from '@/lib/sign-in-start';
 import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
+import { INVITE_WAY_PARAM, inviteWayOfMarker } from '@dayfocus/contracts/invite-ways';
 
 /** Without the `?`, as `query` is given. */
 export function pageQuery(path: string, query: string, config: Pick<RuntimeConfig, 'portalLanguages'>): string {
@@ -23,5 +24,8 @@ export function pageQuery(path: string, query: string, config: Pick<RuntimeConfi
   if (matchPagePath(pagePatterns['sign-up'], path) && asked.get(FINISH_LINK_PARAMETER) === '1')
     kept.set(FINISH_LINK_PARAMETER, '1');
   if (asked.get(ESCAPE_PARAM) === ESCAPE_VALUE) kept.set(ESCAPE_PARAM, ESCAPE_VALUE);
+  // The invitation's way in (`via`): only a marked way we make, so at most three more copies a page.
+  const way = inviteWayOfMarker(asked.get(INVITE_WAY_PARAM));
+  if (matchPagePath(pagePatterns.invitation, path) && way !== 'plain') kept.set(INVITE_WAY_PARAM, way);
   return kept.toString();
 }

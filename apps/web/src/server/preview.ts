@@ -10,6 +10,7 @@ import { INVITE_CARD_IMAGE, inviteCardUrl } from '@dayfocus/contracts/invite-car
 import type { WebPageInput } from '@dayfocus/contracts/web-page';
 import { meta, ogLocaleOf } from './page-head';
 import { href } from '@dayfocus/contracts/page-paths';
+import { withInviteWay } from '@dayfocus/contracts/invite-ways';
 
 /** A link preview's picture (Open Graph and Twitter tags): its address, size, type and words. */
 export function previewImageTags(image: { url: string; alt: string; sized: boolean }) {
@@ -50,7 +51,9 @@ export function previewTags(t: TFunction, language: string, input: WebPageInput,
   const url = `${input.productDomain}${href('invitation', { inviterId: inviter.inviterId, lg: language })}`;
   return [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    ...siteTags(t, previewTitle, description, url),
+    // A preview that follows og:url opens the invitation marked as the card's way in; the canonical
+    // address stays unmarked (docs/invite-funnel.md, "Ways in").
+    ...siteTags(t, previewTitle, description, withInviteWay(url, 'card')),
     meta('property', 'og:locale', ogLocaleOf(language)),
     ...previewImageTags(inviteCardImage(t, input.productDomain, inviter, language)),
   ];

@@ -8,6 +8,7 @@ import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { setFirebaseConfig } from '@/lib/firebase-config';
 import { changeLanguage, createI18n, isOffered, storedLanguage, storeLanguage } from '@/lib/i18n';
 import { nextTask } from '@/lib/next-task';
+import { keepInviteWay, viewBeaconPath } from '@/lib/invite-way';
 import { createQueryClient } from '@/lib/react-query';
 import { PageTakenOverProvider, takeoverBegins } from '@/lib/taken-over';
 import { setRenderedInAppBrowser } from '@/lib/rendered-in-app-browser';
@@ -80,8 +81,11 @@ function afterTakeover(i18n: I18n, state: ServerState, takenOver: () => void): v
   // A language that could not load leaves the page in the server's, which is then what counts.
   void switching.catch(() => false).then(takenOver);
   // One view in the inviter's funnel (docs/invite-funnel.md): a person's browser ran the page.
-  if (state.page === 'invitation' && state.inviter && typeof navigator.sendBeacon === 'function')
-    whenShown(() => navigator.sendBeacon(window.location.pathname));
+  // Counted under the way the page was reached by (`?via=`), which the sign-up then sends too.
+  if (state.page === 'invitation' && state.inviter && typeof navigator.sendBeacon === 'function') {
+    const way = keepInviteWay(state.inviter.inviterId, window.location.search);
+    whenShown(() => navigator.sendBeacon(viewBeaconPath(window.location.pathname, way)));
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ import { activationFlow, mailLinks } from './activation.js';
 export { loadRenderer };
 
 /** The inviters as the pages and the invite cards show them, kept a while. */
-export const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.card(inviterId));
+export const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.invitationCard(inviterId));
 
 export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): PageFlow {
   return new PageFlow({
@@ -25,7 +25,7 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
     findInviter: (inviterId, asked) => pageInviters.card(inviterId, asked),
     createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
     settings: readLinkSettings,
-    countView: (inviterId) => funnels.count(inviterId, 'views', new Date()),
+    countView: (inviterId, way) => funnels.count(inviterId, 'views', new Date(), way),
     inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
     nonce: () => randomBytes(16).toString('base64'),
     activate: ({ verificationCode, ...link }, page) =>

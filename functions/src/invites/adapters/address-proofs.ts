@@ -9,6 +9,8 @@ import type { AddressProofRecord } from '@dayfocus/contracts/address-proofs';
 import { collections } from '@dayfocus/contracts/records';
 import { RecordRefs } from '../../platform/adapters/record-refs.js';
 import type { AddressProofs } from '../flows/ports.js';
+import { confirmationOf } from '../domain/funnel.js';
+import type { FunnelStore } from './funnel-store.js';
 
 const RECORD_KEEP_MS = 7 * 24 * 60 * 60_000;
 
@@ -20,7 +22,11 @@ export function storedProof(record: AddressProofRecord, now: Date): AddressProof
 export class FirestoreAddressProofs implements AddressProofs {
   private readonly refs: RecordRefs;
 
-  constructor(private readonly firestore: Firestore) {
+  /** `funnel`: counts a sign-up's first proof as its inviter's `confirmed`, in the spending's commit. */
+  constructor(
+    private readonly firestore: Firestore,
+    private readonly funnel?: FunnelStore,
+  ) {
     this.refs = new RecordRefs(firestore);
   }
 
@@ -39,8 +45,11 @@ export class FirestoreAddressProofs implements AddressProofs {
       const decision = decide(recordOf(proofDoc.data()), signUpDoc.data());
       const now = new Date();
       if (decision.record) tx.set(this.ref(id), storedProof(decision.record, now));
-      if (signUpDoc.exists && Object.keys(decision.signUpUpdate).length > 0)
+      if (signUpDoc.exists && Object.keys(decision.signUpUpdate).length > 0) {
         tx.update(signUpRef, decision.signUpUpdate);
+        const confirmed = confirmationOf(signUpDoc.data(), decision.signUpUpdate);
+        if (confirmed) this.funnel?.countIn(tx, confirmed.inviterId, 'confirmed', now, confirmed.way);
+      }
       return decision.answer as T;
     });
   }

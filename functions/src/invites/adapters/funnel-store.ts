@@ -10,6 +10,7 @@ import {
   type FunnelEvent,
 } from '../domain/funnel.js';
 import { collections } from '@dayfocus/contracts/records';
+import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 
 export class FunnelStore {
   constructor(
@@ -21,24 +22,30 @@ export class FunnelStore {
     return this.firestore.collection(collections.inviteFunnels).doc(inviterId).collection('shards');
   }
 
-  private shardWrite(inviterId: string, event: FunnelEvent, now: Date) {
+  private shardWrite(inviterId: string, event: FunnelEvent, way: InviteWay | undefined, now: Date) {
     const day = funnelDay(now);
     return {
       ref: this.shards(inviterId).doc(funnelShardId(day, this.randomShard())),
-      fields: { ...funnelShardFields(inviterId, day), [event]: FieldValue.increment(1) },
+      fields: funnelShardFields(inviterId, day, event, way, FieldValue.increment(1)),
     };
   }
 
   /** Counts one event now (a blind write: it never contends with another). */
-  async count(inviterId: string, event: FunnelEvent, now: Date): Promise<void> {
-    const { ref, fields } = this.shardWrite(inviterId, event, now);
+  async count(inviterId: string, event: FunnelEvent, now: Date, way?: InviteWay): Promise<void> {
+    const { ref, fields } = this.shardWrite(inviterId, event, way, now);
     await ref.set(fields, { merge: true });
   }
 
   /** Counted exactly when the transaction commits. */
-  countIn(tx: Transaction, inviterId: string, event: FunnelEvent, now: Date): void {
-    const { ref, fields } = this.shardWrite(inviterId, event, now);
+  countIn(tx: Transaction, inviterId: string, event: FunnelEvent, now: Date, way?: InviteWay): void {
+    const { ref, fields } = this.shardWrite(inviterId, event, way, now);
     tx.set(ref, fields, { merge: true });
+  }
+
+  /** The shards of `fromDay` (`YYYY-MM-DD`) and after: one range query on `day`. */
+  async shardsSince(inviterId: string, fromDay: string): Promise<Record<string, unknown>[]> {
+    const snapshot = await this.shards(inviterId).where('day', '>=', fromDay).get();
+    return snapshot.docs.map((doc) => doc.data());
   }
 
   async funnelOf(inviterId: string): Promise<FunnelDay[]> {

@@ -199,10 +199,12 @@ class FirestoreInviteTransaction implements InviteTransaction {
   applySignUp(input: SignUpCommit): void {
     this.tx.set(this.store.user(input.userId), input.update.user, { merge: true });
     this.setSignUp(input.userId, input.update.signUp, input.now);
-    if (input.countsSignUp) this.funnel.countIn(this.tx, input.inviterId, 'signUps', input.now);
+    const way = input.update.signUp.inviteWay ?? undefined;
+    if (input.countsSignUp) this.funnel.countIn(this.tx, input.inviterId, 'signUps', input.now, way);
   }
 
-  applyJoin({ inviteeId, inviterId, userUpdate, signUpUpdate, plan, countsSignUp, now }: JoinCommit): void {
+  applyJoin(commit: JoinCommit): void {
+    const { inviteeId, inviterId, userUpdate, signUpUpdate, plan, countsSignUp, now, way } = commit;
     const { tx, store } = this;
     tx.set(store.user(inviteeId), userUpdate, { merge: true });
     this.setSignUp(inviteeId, signUpUpdate, now);
@@ -213,12 +215,14 @@ class FirestoreInviteTransaction implements InviteTransaction {
     if (writes.join) {
       const ref = store.joinRef(inviterId, inviteeId);
       if ('create' in writes.join) {
-        tx.create(ref, writes.join.create);
+        // The way goes with the join's record: the inviter's list of people says it.
+        tx.create(ref, way ? { ...writes.join.create, way } : writes.join.create);
         // The join record is made once per pair, so the funnel counts each new friendship once
         // (not a pair that was friends already).
-        if (plan.outcome === 'joined') this.funnel.countIn(tx, inviterId, 'joins', now);
+        if (plan.outcome === 'joined') this.funnel.countIn(tx, inviterId, 'joins', now, way);
       } else tx.update(ref, forUpdate<FriendJoin>(writes.join.update));
     }
-    if (countsSignUp) this.funnel.countIn(tx, inviterId, 'signUps', now);
+    if (countsSignUp) this.funnel.countIn(tx, inviterId, 'signUps', now, way);
+    if (commit.countsConfirmed) this.funnel.countIn(tx, inviterId, 'confirmed', now, way);
   }
 }

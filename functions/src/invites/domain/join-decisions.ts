@@ -6,10 +6,11 @@
  * throws the FlowError the caller sees (nothing is written then). docs/joins.md has the rules.
  */
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
+import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import { acceptsInvitees } from '@dayfocus/contracts/records';
 import { FlowError } from '../../platform/domain/errors.js';
 import { accountProved, recordedInviterCounts, type AccountFacts } from './inviter-choice.js';
-import { activationUpdate, companionRecord, socialSignUpUpdate } from './sign-up-updates.js';
+import { activationUpdate, companionRecord, recordedWay, socialSignUpUpdate } from './sign-up-updates.js';
 import type { JoinRequest } from './join-requests.js';
 import type { Caller } from '../../platform/domain/caller.js';
 
@@ -31,6 +32,10 @@ export interface JoinDecision {
   inviteeName: string;
   /** A sign-up through the invitation: counted in the inviter's funnel with a new join. */
   countsSignUp: boolean;
+  /** Its address proved by the sign-up itself (Apple, Google): counted once per account. */
+  countsConfirmed: boolean;
+  /** How the invitee came to the inviter joined, when known: counted with her funnel's events. */
+  way: InviteWay | undefined;
   /** The companion made this record (companionRecord): notification defaults are created if absent. */
   notificationDefaults: boolean;
   /** Why an inviter was not taken as named, for the logs. */
@@ -93,6 +98,7 @@ function decideSocialSignUp(
     name: caller.name,
     provider: request.provider,
     inviterId,
+    way: request.way,
     // None is recorded, or the recorded one no longer counts (an email sign-up's inviter
     // after the address's owner took the account over): the link's inviter is recorded.
     recordedCounts: recordedInviterCounts(signUp, account),
@@ -106,6 +112,10 @@ function decideSocialSignUp(
     // A sign-up in the funnel when the account names this inviter for the first time (not an
     // email sign-up of the same inviter finished with Google or Apple, not a replay).
     countsSignUp: update.signUp.invitedBy === inviterId && signUp?.invitedBy !== inviterId,
+    // The provider proved the address: confirmed with the inviter it records, unless a mail's
+    // proof confirmed the sign-up before (the door counted that one).
+    countsConfirmed: update.signUp.invitedBy === inviterId && !signUp?.signUpProvedAt,
+    way: recordedWay(signUp, inviterId, request.way) ?? undefined,
     notificationDefaults: companionRecord(user, signUp),
   };
 }
@@ -138,6 +148,8 @@ function decideActivation(
     inviterId: counts ? signUp?.invitedBy : undefined,
     inviteeName: String(user.name ?? ''),
     countsSignUp: false,
+    countsConfirmed: false,
+    way: (counts ? signUp?.inviteWay : undefined) ?? undefined,
     notificationDefaults: companionRecord(user, signUp),
     note: activationNote(request, signUp, counts),
   };
@@ -189,6 +201,9 @@ function decideAcceptInvite(
     inviterId: request.inviterId,
     inviteeName: String(user.name ?? ''),
     countsSignUp: false,
+    countsConfirmed: false,
+    // The app accepts a code of her short link: the link is the way, whichever source opened it.
+    way: 'link',
     notificationDefaults: false,
   };
 }

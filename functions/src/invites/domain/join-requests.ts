@@ -3,11 +3,12 @@
  * and what holds of it before anything is read: its invitee, the inviter it names, and the
  * refusals of a wrong provider or a self-invite. Who may then join whom is join-decisions.ts's.
  */
+import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, SOCIAL_PROVIDERS } from '../../platform/domain/errors.js';
 
 export type JoinRequest =
-  | { kind: 'social-sign-up'; caller: Caller; provider: string; inviterId: string }
+  | { kind: 'social-sign-up'; caller: Caller; provider: string; inviterId: string; way?: InviteWay | undefined }
   | { kind: 'activation'; caller: Caller | null; inviteeId: string; linkInviterId?: string | undefined }
   | { kind: 'accept-invite'; caller: Caller; inviterId: string };
 

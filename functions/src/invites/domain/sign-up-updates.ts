@@ -7,6 +7,7 @@ import {
   type UserRecord,
   missingFields,
 } from '@dayfocus/contracts/records';
+import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 
 /**
  * A record the companion made or completes, as it was before this call: none yet, one without
@@ -35,17 +36,36 @@ export function activationUpdate(user: Partial<UserRecord>, input: { now: string
   return { user: update, signUp: {} };
 }
 
+/**
+ * The way recorded with `inviterId`: the one recorded before for the same inviter (a sign-up
+ * resumed or finished another way keeps how she first came), else the page's; null when the page
+ * did not say, so that no other inviter's way stays beside her.
+ */
+export function recordedWay(
+  signUp: Pick<SignUpRecord, 'invitedBy' | 'inviteWay'> | undefined,
+  inviterId: string,
+  way: InviteWay | undefined,
+): InviteWay | null {
+  return (signUp?.invitedBy === inviterId ? signUp.inviteWay : undefined) ?? way ?? null;
+}
+
 export function emailSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
   signUp: SignUpRecord | undefined,
-  input: { userId: string; email: string; name: string; inviterId: string; now: string },
+  input: { userId: string; email: string; name: string; inviterId: string; way?: InviteWay | undefined; now: string },
 ): SignUpUpdates {
   return {
     user: {
       ...missingFields(existing, emailSignUpRecord(input), companionRecord(existing, signUp)),
       updatedAt: input.now,
     },
-    signUp: signUp?.invitedBy ? {} : { invitedBy: input.inviterId, invitedVia: PASSWORD_PROVIDER },
+    signUp: signUp?.invitedBy
+      ? {}
+      : {
+          invitedBy: input.inviterId,
+          invitedVia: PASSWORD_PROVIDER,
+          inviteWay: recordedWay(signUp, input.inviterId, input.way),
+        },
   };
 }
 
@@ -59,6 +79,7 @@ export function socialSignUpUpdate(
     name: string | undefined;
     provider: string;
     inviterId: string;
+    way?: InviteWay | undefined;
     recordedCounts: boolean;
     now: string;
   },
@@ -67,6 +88,12 @@ export function socialSignUpUpdate(
   // The flags only where the record has none: an account the app switched off stays off.
   return {
     user: { ...missingFields(existing, defaults, companionRecord(existing, signUp)), updatedAt: input.now },
-    signUp: input.recordedCounts ? {} : { invitedBy: input.inviterId, invitedVia: input.provider },
+    signUp: input.recordedCounts
+      ? {}
+      : {
+          invitedBy: input.inviterId,
+          invitedVia: input.provider,
+          inviteWay: recordedWay(signUp, input.inviterId, input.way),
+        },
   };
 }

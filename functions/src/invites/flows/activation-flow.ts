@@ -163,7 +163,10 @@ export class ActivationFlow {
   }
 
   /** Answered as activation is, so that the welcome page greets at once. */
-  async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<ActivationAnswer> {
+  async completeSocialSignUp(
+    caller: Caller,
+    input: Parameters<InviteFlow['completeSocialSignUp']>[1],
+  ): Promise<ActivationAnswer> {
     const hint = this.hintLink(input.inviterId);
     const result = await this.deps.invites.completeSocialSignUp(caller, input);
     return this.answer(result, result.inviter, hint);

@@ -15,6 +15,7 @@
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
+import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import { checkEmailSignUp, checkSession } from '../domain/join-decisions.js';
@@ -45,7 +46,10 @@ export class InviteFlow {
   }
 
   /** Email sign-up, right after the account was created in the browser: the record and its inviter. */
-  async registerInvitee(caller: Caller, input: { inviterId: string; name: string }): Promise<WriteResult> {
+  async registerInvitee(
+    caller: Caller,
+    input: { inviterId: string; name: string; way?: InviteWay | undefined },
+  ): Promise<WriteResult> {
     if (caller.signInProvider !== PASSWORD_PROVIDER) {
       throw new FlowError('failed-precondition', 'registerInvitee is for accounts created with email and password');
     }
@@ -70,6 +74,7 @@ export class InviteFlow {
         email,
         name: cleanDisplayName(input.name),
         inviterId: input.inviterId,
+        way: input.way,
         now: now.toISOString(),
       });
       // The first time the account names this inviter (a resumed sign-up names it again).
@@ -85,9 +90,13 @@ export class InviteFlow {
   }
 
   /** Answered as activation is (the account is active already): the welcome page greets with it. */
-  async completeSocialSignUp(caller: Caller, input: { inviterId: string }): Promise<ActivationResult> {
+  async completeSocialSignUp(
+    caller: Caller,
+    input: { inviterId: string; way?: InviteWay | undefined },
+  ): Promise<ActivationResult> {
     const provider = caller.signInProvider ?? '';
-    const request: JoinRequest = { kind: 'social-sign-up', caller, provider, inviterId: input.inviterId };
+    const { inviterId, way } = input;
+    const request: JoinRequest = { kind: 'social-sign-up', caller, provider, inviterId, way };
     const { inviter } = await this.joins.join(request, this.deps.now());
     return { ...writeSucceeded, inviter };
   }

@@ -96,6 +96,8 @@ export class JoinFlow {
         signUpUpdate: decision.signUpUpdate,
         plan,
         countsSignUp: decision.countsSignUp,
+        countsConfirmed: decision.countsConfirmed,
+        way: decision.way,
         now,
       });
       if (inviterId && gate?.kind === 'open' && gate.count && plan.outcome === 'joined') {

@@ -2,6 +2,7 @@
 import type { AddressProofRecord } from '@dayfocus/contracts/address-proofs';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
+import type { JoinCursor, JoinRow } from '../domain/invitation-numbers.js';
 import type { InviteControlsRecord, LimitShardRecord } from '@dayfocus/contracts/invite-controls';
 import type { JoinLimitState, ShardCount } from '../domain/invite-limits.js';
 import type { AccountFacts } from '../domain/inviter-choice.js';
@@ -220,4 +221,12 @@ export interface SignUpLinkRequests {
    */
   waitBehind(id: string, mark: string): Promise<boolean>;
   remove(id: string): Promise<void>;
+}
+
+/** What the inviter's own view reads (my-invitations-flow.ts), hers only. */
+export interface InvitationReader {
+  /** Her funnel's shards of `fromDay` (`YYYY-MM-DD`) and after. */
+  shardsSince(inviterId: string, fromDay: string): Promise<Record<string, unknown>[]>;
+  /** Up to `limit` of her joins that made a friendship, newest first, after `after`. */
+  joinsAfter(inviterId: string, after: JoinCursor | null, limit: number): Promise<JoinRow[]>;
 }

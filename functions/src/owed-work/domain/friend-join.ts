@@ -2,6 +2,8 @@
  * The record of one join (`_friendJoins/{inviterId}_{inviteeId}`): the friendship it made, and
  * the history entry and push it owes the inviter until they are settled; and a claim of that push.
  */
+import type { InviteWay } from '@dayfocus/contracts/invite-ways';
+
 /**
  * `undecided`: a new join's push, which the inviter's next batch decides (join-batch.ts): a push
  * of its own, or the summary. `summarized`: the inviter had had their pushes for the hour
@@ -23,6 +25,8 @@ export interface FriendJoin {
   inviteeName: string;
   /** `created`: this join made the friendship; `existed`: the two were friends already. */
   friendship: 'created' | 'existed';
+  /** How the invitee came to the invitation (invite-ways.ts), when known: the inviter's list says it. */
+  way?: InviteWay;
   history: HistoryState;
   /** When the sweep delivers an owed entry (and an undecided push) that no batch has taken yet. */
   historyDueAt?: string;

@@ -25,6 +25,7 @@ import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
 import { ownPathOf, splitRawUrl } from '../../platform/domain/own-path.js';
 import { pageRouteOf, type PageRoute } from '../domain/page-route.js';
 import { isPreview } from '../../platform/domain/previews.js';
+import { INVITE_WAY_PARAM, inviteWayOfMarker, type InviteWay } from '@dayfocus/contracts/invite-ways';
 
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';
@@ -43,7 +44,8 @@ export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confir
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;
-  countView(inviterId: string): Promise<void>;
+  /** `way`: the page's way in, as its beacon's query said it (the page's own, invite-ways.ts). */
+  countView(inviterId: string, way: InviteWay): Promise<void>;
   /** One document read: the view beacon's only check. */
   inviterExists(inviterId: string): Promise<boolean>;
   nonce(): string;
@@ -155,7 +157,8 @@ export class PageFlow {
   private async view(route: PageRoute, request: PageRequest): Promise<HttpAnswer> {
     const inviterId = route.kind === 'page' && route.post === 'view' ? route.inviterId : null;
     const exists = inviterId !== null && (await this.deps.inviterExists(inviterId));
-    if (exists && !isPreview(request)) await this.deps.countView(inviterId);
+    const marker = new URL(request.rawUrl, 'http://localhost').searchParams.get(INVITE_WAY_PARAM);
+    if (exists && !isPreview(request)) await this.deps.countView(inviterId, inviteWayOfMarker(marker));
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 

@@ -4,6 +4,8 @@ import { inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { LinkPageContent } from '@dayfocus/contracts/link-page';
 import type { Phone } from '@dayfocus/contracts/phones';
 import type { LinkAnswer } from './app-links.js';
+import { withInviteWay, type InviteWay } from '@dayfocus/contracts/invite-ways';
+import type { OpenSource } from './open-count.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 
 /**
@@ -14,13 +16,22 @@ export function queryLanguageOf(rawUrl: string): string | undefined {
   return new URL(rawUrl, 'http://localhost').searchParams.get('lg') ?? undefined;
 }
 
-/** "Continue on the web". */
+/**
+ * "Continue on the web": her invitation, marked with the way in (`link`, or `qr` for an open
+ * through the link's QR code) that her funnel counts the visit's view and sign-up under.
+ */
 export function invitationUrlFor(
   settings: Pick<LinkSettings, 'productDomain'>,
   inviterId: string,
   language: string,
+  way: InviteWay = 'link',
 ): string {
-  return new URL(href('invitation', { inviterId, lg: language }), settings.productDomain).href;
+  return withInviteWay(new URL(href('invitation', { inviterId, lg: language }), settings.productDomain).href, way);
+}
+
+/** The way in a short link's open passes on to her invitation: `qr` for its QR code's tag. */
+export function wayOfOpen(source: OpenSource): InviteWay {
+  return source === 'qr' ? 'qr' : 'link';
 }
 
 /**
@@ -29,7 +40,13 @@ export function invitationUrlFor(
  */
 export function linkPageContent(
   answer: LinkAnswer,
-  context: { inviter: InviterCard | null; phone: Phone | undefined; language: string; settings: LinkSettings },
+  context: {
+    inviter: InviterCard | null;
+    phone: Phone | undefined;
+    language: string;
+    settings: LinkSettings;
+    way?: InviteWay;
+  },
 ): LinkPageContent {
   const { inviter, settings } = context;
   if (answer.kind === 'not-found' || !inviter) {
@@ -49,7 +66,7 @@ export function linkPageContent(
     appStoreUrl: answer.appStoreUrl,
     playStoreUrl: answer.playStoreUrl,
     qrCodePath: `${new URL(answer.shortLink).pathname}/qr.svg`,
-    invitationUrl: invitationUrlFor(settings, answer.inviterId, context.language),
+    invitationUrl: invitationUrlFor(settings, answer.inviterId, context.language, context.way),
     ...(answer.preview
       ? { preview: { imageUrl: inviteCardUrl(settings.productDomain, inviter, context.language) } }
       : {}),

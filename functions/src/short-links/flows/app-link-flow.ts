@@ -16,7 +16,7 @@ import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contract
 import { phoneOf } from '@dayfocus/contracts/phones';
 import { FlowError } from '../../platform/domain/errors.js';
 import { methodNotAllowed, type HttpAnswer } from '../../platform/domain/http-answer.js';
-import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../domain/link-pages.js';
+import { linkPageContent, pageSecurityPolicy, queryLanguageOf, wayOfOpen } from '../domain/link-pages.js';
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
@@ -130,7 +130,8 @@ export class AppLinkFlow {
     if (request?.resource === 'qr') {
       // Showing the QR code is not an open: nothing is counted.
       if (!link) return this.pageAnswer({ kind: 'not-found' }, null, visit);
-      return this.qrCodeAnswer(shortLinkFor(settings, link.code));
+      // Tagged, so that a scan counts as `qr` and her invitation counts it as the QR's way in.
+      return this.qrCodeAnswer(`${shortLinkFor(settings, link.code)}?src=qr`);
     }
     const answer = answerForLink(link, visit.userAgent, settings);
 
@@ -186,6 +187,7 @@ export class AppLinkFlow {
       phone: phoneOf(visit.userAgent),
       language,
       settings,
+      way: wayOfOpen(openSourceOf(visit.rawUrl)),
     });
     const nonce = Buffer.from(this.deps.randomBytes(16)).toString('base64');
     // The path as a browser reads it: the page's links are made of it, and a path that resolves to

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RequestOf } from '@dayfocus/contracts/callables';
 import { callFunction } from '@/lib/callables';
+import { withKeptWay } from '@/lib/invite-way';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 
 /**
@@ -8,7 +9,7 @@ import type { ActivationAnswer } from '@dayfocus/contracts/answers';
  * "Data written") and answers as activation does.
  */
 export function completeSocialSignUp(request: RequestOf<'completeSocialSignUp'>): Promise<ActivationAnswer> {
-  return callFunction('completeSocialSignUp', request);
+  return callFunction('completeSocialSignUp', withKeptWay(request));
 }
 
 export function useCompleteSocialSignUp() {

@@ -3,6 +3,9 @@
  * fallback's exchange), and which functions must run as each: held against the functions' manifest
  * here, and against IAM's grants in token-signer.ts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   APP_CHECK_MINTER,
   functionRows,
@@ -13,6 +16,18 @@ import {
 } from '@dayfocus/contracts/functions';
 
 export const TOKEN_CREATOR_ROLE = 'roles/iam.serviceAccountTokenCreator';
+
+/** The contracts' source, where each slice keeps its functions' rows (`{slice}-functions.ts`). */
+const contractsSource = fileURLToPath(new URL('../../../packages/contracts/src/', import.meta.url));
+
+/** The file holding a function's row, as a problem names it: its slice's row file. */
+function rowFileOf(name: string): string {
+  const rowFiles = readdirSync(contractsSource).filter((file) => file.endsWith('-functions.ts'));
+  const holder = rowFiles.find((file) =>
+    new RegExp(`^\\s*${name}: \\{`, 'm').test(readFileSync(join(contractsSource, file), 'utf8')),
+  );
+  return `packages/contracts/src/${holder ?? 'functions.ts'}`;
+}
 
 /** An account that may sign, what it is for, and what its function needs besides. */
 export interface Signer {
@@ -87,13 +102,13 @@ export function manifestProblems(rows: readonly ManifestRow[] = functionRows()):
           (other
             ? `a bug of its own or of a dependency could then ${other.power}`
             : `that account may sign nothing, so ${signer.withoutGrant}`) +
-          `. Set its row's serviceAccount to ${signer.account} (packages/contracts/src/functions.ts)`,
+          `. Set its row's serviceAccount to ${signer.account} (${rowFileOf(row.name)})`,
       );
     }
     if (!signer && declared !== undefined)
       problems.push(
         `${row.name} runs as ${declared} in the functions' manifest, yet signs nothing: remove its serviceAccount ` +
-          '(packages/contracts/src/functions.ts), or give it a signer of its own in tools/deploy/src/token-signer.ts',
+          `(${rowFileOf(row.name)}), or give it a signer of its own in tools/deploy/src/token-signer.ts`,
       );
   }
   return problems;

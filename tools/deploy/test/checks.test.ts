@@ -367,12 +367,12 @@ describe("the signer of the handoff's custom tokens", () => {
       "attestByChallenge runs as the compute default account (no serviceAccount) in the functions' manifest, not as " +
         'dayfocus-app-check-minter: that account may sign nothing, so every token of the App Check fallback would ' +
         "fail, and a visitor reCAPTCHA refused is stranded. Set its row's serviceAccount to dayfocus-app-check-minter " +
-        '(packages/contracts/src/functions.ts)',
+        '(packages/contracts/src/attestation-functions.ts)',
     ]);
     expect(manifestProblems(asSigner)).toEqual([
       "attestByChallenge runs as dayfocus-handoff-signer in the functions' manifest, not as dayfocus-app-check-minter: " +
         "a bug of its own or of a dependency could then mint a sign-in for any user. Set its row's serviceAccount to " +
-        'dayfocus-app-check-minter (packages/contracts/src/functions.ts)',
+        'dayfocus-app-check-minter (packages/contracts/src/attestation-functions.ts)',
     ]);
     // Held without gcloud: the IAM part skipped, or the IAM all good.
     const skipped = await tokenSignerOutcome(

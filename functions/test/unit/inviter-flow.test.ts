@@ -15,7 +15,9 @@ function flowWith(
     users: { getUser: async (id) => (record ? inviterRecord({ userId: id, ...record }) : null) },
     accounts,
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
+    controls: { read: async () => ({ controls: undefined, joins: 0 }) },
     logger,
+    now: () => new Date(),
   });
   return { flow, logger };
 }

@@ -7,6 +7,11 @@ export interface InviterCard {
   inviterId: string;
   name: string;
   photoUrl: string | null;
+  /**
+   * Her invitation takes no new friend now (she paused it, it expired or reached its limit): set
+   * only where the card stands for her invitation (getInviter, the pages), absent when it is open.
+   */
+  invitationClosed?: true;
 }
 
 /** What the welcome page greets with. */

@@ -62,7 +62,9 @@ export const inviterFlow = new InviterFlow({
       withinTime(accounts.getAccount(uid), ACCOUNT_LOOKUP_LIMIT_MS, "Looking up an inviter's account"),
   },
   resolvePicture,
+  controls: inviteControls,
   logger,
+  now: () => new Date(),
 });
 
 /** The mail's short code: tried in Firestore, the address marked verified in Auth, both behind the call's gate. */

@@ -9,7 +9,8 @@ import { cleanDisplayName } from '@dayfocus/contracts/names';
 import type { UserRecord } from '@dayfocus/contracts/records';
 import { FlowError } from '../../platform/domain/errors.js';
 import { isPublicInviter, type AccountState } from '../domain/inviters.js';
-import type { AccountLookup, UserReader } from './ports.js';
+import type { AccountLookup, InviteControls, UserReader } from './ports.js';
+import { invitationClosure } from '@dayfocus/contracts/invite-controls';
 import type { InviterLookup } from '../../short-links/flows/ports.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
@@ -19,7 +20,10 @@ export interface InviterFlowDeps {
   accounts: Pick<AccountLookup, 'getAccount'>;
   /** The picture's address for a browser, or null; `ownerId` is the user whose record names it. */
   resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
+  /** Her levers, read beside her record: her invitation's card says when it is closed. */
+  controls: Pick<InviteControls, 'read'>;
   logger: Logger;
+  now(): Date;
 }
 
 export class InviterFlow implements InviterLookup {
@@ -40,9 +44,22 @@ export class InviterFlow implements InviterLookup {
     };
   }
 
+  /**
+   * Her card as her invitation shows it (getInviter, the pages): with `invitationClosed` while her
+   * levers close it, so that the page offers the app stores instead of a sign-up.
+   */
+  async invitationCard(inviterId: string): Promise<InviterCard | null> {
+    const state = this.deps.controls.read(inviterId);
+    state.catch(() => undefined); // awaited below; never an unhandled rejection
+    const card = await this.card(inviterId);
+    if (!card) return null;
+    const { controls, joins } = await state;
+    return invitationClosure(controls, this.deps.now(), joins) ? { ...card, invitationClosed: true } : card;
+  }
+
   /** `not-found` alike for an unknown, retired, switched-off or disabled inviter. */
   async getInviter(inviterId: string): Promise<InviterCard> {
-    const card = await this.card(inviterId);
+    const card = await this.invitationCard(inviterId);
     if (!card) throw new FlowError('not-found', 'No inviter with this id');
     return card;
   }

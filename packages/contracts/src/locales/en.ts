@@ -45,6 +45,8 @@ const web = {
     /** The heading of an invitation whose inviter does not exist (the alert says "Invalid URL"). */
     unknownTitle: 'This invitation link does not work',
     unknownHelp: 'Ask your friend to send you their invitation link again.',
+    /** Her invitation while she has closed it (paused, expired, at its limit): the page offers the app stores only. */
+    closed: '{{name}} is not adding friends through this link right now.',
   },
   /** What the product is, in one line: the invitation and the front door say it. */
   product: {
@@ -177,6 +179,9 @@ const web = {
     newLink: 'To get a new link, sign up again with the same email address: we will send a new email.',
     signUpAgain: 'Sign up again',
     friends: 'You and {{name}} are now friends',
+    /** Activation of a sign-up whose inviter closed her invitation before the address was confirmed. */
+    invitationClosed:
+      'Your account is ready. The person who invited you is not adding friends through this link right now, so you are not friends yet.',
     /** The e-mail link's page before any tap: the one step left, a form the server answers without script. */
     confirmLead: 'One tap left: confirm your email address.',
     confirm: 'Confirm and become friends with {{name}}',

@@ -37,21 +37,32 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
   const found = status.state === 'found';
   const running = useTakenOver();
   const unknown = status.state === 'unknown';
+  // Her levers closed it (the server's card says so, the same for the app that takes the page over).
+  const closed = found && status.inviter.invitationClosed === true;
   return (
     <Page title={t(unknown ? 'invitation.unknownTitle' : 'invitation.title')}>
       <InviterProblem status={status} />
       {status.state === 'loading' && <InviterCardSkeleton />}
       {found && <InviterCard inviter={status.inviter} />}
-      <div className="actions">
-        <ActionLink
-          to={inviterId ? href('social-sign-up', { inviterId, lg: i18n.language }) : undefined}
-          disabled={!found}
-          className="button button-primary"
-        >
-          {t('invitation.signUp')}
-        </ActionLink>
-        <HaveAccountLink inviterId={inviterId} disabled={!found} />
-      </div>
+      {closed ? (
+        // Her invitation takes no friend now: nothing here makes an account, the stores stay.
+        <div className="next-step">
+          <p role="status">{t('invitation.closed', { name: status.inviter.name })}</p>
+          <h2 className="section-heading">{t('product.getApp')}</h2>
+          <StoreBadges phone={undefined} inviteCode={null} />
+        </div>
+      ) : (
+        <div className="actions">
+          <ActionLink
+            to={inviterId ? href('social-sign-up', { inviterId, lg: i18n.language }) : undefined}
+            disabled={!found}
+            className="button button-primary"
+          >
+            {t('invitation.signUp')}
+          </ActionLink>
+          <HaveAccountLink inviterId={inviterId} disabled={!found} />
+        </div>
+      )}
       {/* The spec's disabled buttons stay; what a person can still do comes after them. */}
       {unknown && (
         <div className="next-step">
@@ -62,7 +73,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
         </div>
       )}
       {/* After the actions, so that it moves nothing when it appears (after the app took over). */}
-      {running && found && (
+      {running && found && !closed && (
         <Suspense fallback={null}>
           <InAppBrowserNotice>
             <p>{t('inAppBrowser.invitation')}</p>

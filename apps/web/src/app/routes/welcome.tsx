@@ -67,7 +67,9 @@ export default function WelcomeRoute() {
   // the invite link held), so that nothing moves when the answer comes.
   const content = (answer: ActivationAnswer | undefined, pending: boolean) => (
     <>
-      {(pending || answer) && <FriendGreeting inviter={answer?.inviter ?? knownInviter} pending={pending} />}
+      {(pending || answer) && (
+        <FriendGreeting inviter={answer?.inviter ?? knownInviter} pending={pending} answer={answer} />
+      )}
       <p className="download-prompt">{t('welcome.download')}</p>
       <AppHandoff
         inviteLink={answer?.inviteLink ?? null}

@@ -11,7 +11,8 @@ export function InviterCard({ inviter }: { inviter: Card }) {
         <NameInSentence sentence={(name) => t('invitation.needsHelp', { name })} name={inviter.name} />
       </p>
       <p className="about">{t('product.about')}</p>
-      <p className="next">{t('invitation.next', { name: inviter.name })}</p>
+      {/* "Sign up here" only while her invitation takes friends. */}
+      {!inviter.invitationClosed && <p className="next">{t('invitation.next', { name: inviter.name })}</p>}
     </div>
   );
 }

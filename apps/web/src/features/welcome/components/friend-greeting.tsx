@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
 import { InviterPicture, PLACEHOLDER_PICTURE } from '@/components/inviter-picture';
 import { WorkingLabel } from '@/components/working-label';
 
@@ -18,15 +18,32 @@ export function unbroken(name: string): string {
  * can take (`.greeting-news-held`). The picture is larger than the news, so that the page's largest
  * paint is the first one (LCP), not the news that comes later.
  */
-export function FriendGreeting({ inviter, pending }: { inviter: InviterCard | null | undefined; pending: boolean }) {
+export function FriendGreeting({
+  inviter: known,
+  pending,
+  answer,
+}: {
+  inviter: InviterCard | null | undefined;
+  pending: boolean;
+  /** Activation's answer: one that made no friend, her invitation closed when the address was confirmed, says so. */
+  answer?: Pick<ActivationAnswer, 'invitationClosed'> | undefined;
+}) {
   const { t } = useTranslation();
+  const closed = answer?.invitationClosed === true;
+  const inviter = closed ? null : known;
   // Only a greeting that began pending without its inviter holds the most the news can take: one
   // drawn with its news has nothing to wait for, one that knows her holds the news' own height.
   const [held] = useState(pending && !inviter);
-  const headline = inviter && (
+  const headline = closed ? (
     <p key="news" className="greeting-headline">
-      {t('welcome.friends', { name: unbroken(inviter.name) })}
+      {t('welcome.invitationClosed')}
     </p>
+  ) : (
+    inviter && (
+      <p key="news" className="greeting-headline">
+        {t('welcome.friends', { name: unbroken(inviter.name) })}
+      </p>
+    )
   );
   const note = (
     <p className="greeting-note">

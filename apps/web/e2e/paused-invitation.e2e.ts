@@ -1,0 +1,56 @@
+// An invitation its inviter paused (her app's pauseInvitations: docs/app-contract.md), at phone
+// size in Hindi and Tamil: the server's page says she is not adding friends through this link
+// right now and offers the app stores, with nothing that makes an account (no sign-up, no "I
+// already have an account"); the app takes it over with no console error and nothing moving.
+import { describe, expect, it } from 'vitest';
+import { adminDb } from '@dayfocus/stack/testing';
+import { textsOf } from './support/locales';
+import { screenshot, seedInviter, takenOver, useBrowser, visible } from './support/app';
+
+describe('a paused invitation', () => {
+  const browser = useBrowser();
+
+  for (const language of ['hi', 'ta'] as const) {
+    it(`in ${language === 'hi' ? 'Hindi' : 'Tamil'}, on a phone: says so, offers the stores and no sign-up, and the app takes it over unmoved`, async () => {
+      const t = textsOf(language);
+      const inviter = await seedInviter({ name: 'Meera Nair' });
+      const now = new Date().toISOString();
+      await adminDb
+        .collection('_inviteControls')
+        .doc(inviter.userId)
+        .set({ inviterId: inviter.userId, paused: true, updatedAt: now });
+
+      const page = await browser.newPage({ device: 'phone' });
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
+      });
+      await page.addInitScript(() => {
+        const seen = { shifts: 0 };
+        (window as unknown as { shiftWatch: typeof seen }).shiftWatch = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number }[]) seen.shifts += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const response = await page.goto(`/feedback/${inviter.userId}/${language}`);
+      expect(response?.status()).toBe(200);
+      const closed = t.invitation.closed.replace('{{name}}', 'Meera Nair');
+      // The server's HTML says it, before any script.
+      expect(await response?.text()).toContain(closed);
+      await takenOver(page);
+      await visible(page.getByText(closed));
+      await visible(page.getByRole('heading', { name: t.product.getApp }));
+      expect(await page.getByRole('link', { name: /Google Play/ }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: /App Store/ }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: t.invitation.signUp, exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: t.invitation.signUp, exact: true }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: t.invitation.haveAccount }).count()).toBe(0);
+      expect(consoleErrors, 'console errors and warnings').toEqual([]);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { shiftWatch: { shifts: number } }).shiftWatch.shifts,
+      );
+      expect(shifts, 'cumulative layout shift').toBe(0);
+      await screenshot(page, 'invitation-paused', language, 'phone');
+    });
+  }
+});

@@ -1,0 +1,60 @@
+/**
+ * A viral inviter's limit under production's per-document write limit: the stack runs our Firestore
+ * emulator with its hot-document model on, as `npm run test:hot` switches it on. 10,000 confirmed
+ * sign-ups of one inviter at once against her limit of 100: exactly 100 friends, and every other
+ * account active with no friend (the limit's count is sharded: invites/domain/invite-limits.ts).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hotDocumentsMismatch } from '@dayfocus/stack/testing';
+import { adminDb, callAnonymously, createInviter, importVerifiedInvitees } from '../stack/support.js';
+
+beforeAll(async () => {
+  // Without the model every join would pass here whatever the design: say so, never pass.
+  const mismatch = process.env.FIRESTORE_HOT_DOCUMENTS === 'production' ? await hotDocumentsMismatch(undefined) : '';
+  if (mismatch !== null)
+    throw new Error(
+      `These tests need the stack's hot-document model on (${mismatch || 'FIRESTORE_HOT_DOCUMENTS is not production'}): run them with \`npm run test:hot\`.`,
+    );
+});
+
+const TRIES = 10_000;
+const LIMIT = 100;
+/** Calls in flight at once: a viral link's arrivals, within what one machine's stack answers. */
+const IN_FLIGHT = 500;
+
+describe("a viral inviter's limit, with production's write limit per document", () => {
+  it(`${TRIES} confirmations against a limit of ${LIMIT} make exactly ${LIMIT} friends`, async () => {
+    const inviter = await createInviter();
+    // Her limit as her app sets it (setInvitationLimits writes this record: test/stack/inviter-controls.test.ts).
+    const setAt = new Date().toISOString();
+    await adminDb.collection('_inviteControls').doc(inviter.userId).set({
+      inviterId: inviter.userId,
+      paused: false,
+      maxJoins: LIMIT,
+      limitSetAt: setAt,
+      updatedAt: setAt,
+    });
+    const invitees = await importVerifiedInvitees(inviter.userId, TRIES);
+    const outcomes: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < invitees.length) {
+        const invitee = invitees[next++];
+        if (!invitee) return;
+        const answer = await callAnonymously<{ invitationClosed?: true }>(
+          'activateAccount',
+          { uid: invitee.uid },
+          { timeoutMs: 60_000 },
+        ).then(
+          (a) => (a.invitationClosed ? 'closed' : 'joined'),
+          (error: unknown) => String((error as { code?: string }).code),
+        );
+        outcomes.push(answer);
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    const friends = (await adminDb.collection('Friends').where('userId', '==', inviter.userId).get()).size;
+    const tally = Object.fromEntries([...new Set(outcomes)].map((o) => [o, outcomes.filter((x) => x === o).length]));
+    expect({ friends, tally }).toEqual({ friends: LIMIT, tally: { joined: LIMIT, closed: TRIES - LIMIT } });
+  }, 1_800_000);
+});

@@ -21,8 +21,6 @@ export type RulesValue =
   | { type: 'list'; items: RulesValue[] }
   | { type: 'map'; entries: Map<string, RulesValue> };
 
-export type RulesType = RulesValue['type'];
-
 /** The type names `x is <type>` accepts; `number` is int or float. */
 export const TYPE_NAMES: ReadonlySet<string> = new Set([
   'null',

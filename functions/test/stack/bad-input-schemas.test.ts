@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { requestSchemaOf, type CallableName } from '@dayfocus/contracts/callables';
 import { functionRows } from '@dayfocus/contracts/functions';
-import { messageKeys } from '@dayfocus/contracts/requests';
+import { messageKeys } from '@dayfocus/contracts/messages';
 import { Browser } from './support.js';
 
 /** Every callable of the manifest. */

@@ -1,6 +1,7 @@
 import { requestSchemaOf } from '@dayfocus/contracts/callables';
 import { describe, expect, it } from 'vitest';
-import { englishMessages, signUpFormSchema, validateRequest, type MessageKey } from '@dayfocus/contracts/requests';
+import { englishMessages, type MessageKey } from '@dayfocus/contracts/messages';
+import { signUpFormSchema, validateRequest } from '@dayfocus/contracts/requests';
 
 const validForm = { username: 'Ravi', email: 'ravi@example.in', password: 'longenough', confirmPassword: 'longenough' };
 

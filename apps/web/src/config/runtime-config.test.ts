@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createConfig } from '@/testing/fixtures';
-import { ConfigLoadError, configProblems, loadRuntimeConfig } from './runtime-config';
+import { configProblems } from '@dayfocus/contracts/runtime-config';
+import { ConfigLoadError, loadRuntimeConfig } from './runtime-config';
 
 const answer = (body: string, status = 200) => (async () => new Response(body, { status })) as typeof fetch;
 

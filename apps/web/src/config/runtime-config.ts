@@ -5,7 +5,7 @@
 import { createContext, useContext } from 'react';
 import { configProblems, type RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
-export { configProblems, type RuntimeConfig } from '@dayfocus/contracts/runtime-config';
+export { type RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 
 export class ConfigLoadError extends Error {
   override readonly name = 'ConfigLoadError';

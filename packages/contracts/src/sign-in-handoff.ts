@@ -7,13 +7,6 @@
 
 import type { Phone } from './phones.js';
 
-/**
- * A handoff code is minted for a phone's store (phones.ts); the app redeeming it must be of the
- * same phone. This name is only for apps/web/src/features/sign-up until it says `Phone` too.
- * @deprecated use `Phone` from `@dayfocus/contracts/phones`.
- */
-export type HandoffPlatform = Phone;
-
 /** A code: 32 random bytes (256 bits) in base64url without padding, 43 characters. */
 export const HANDOFF_CODE_BYTES = 32;
 export const HANDOFF_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;

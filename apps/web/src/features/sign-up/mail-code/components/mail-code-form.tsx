@@ -1,11 +1,10 @@
-import type { HandoffPlatform } from '@dayfocus/contracts/sign-in-handoff';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WorkingLabel } from '@/components/working-label';
 import { prepareCallable } from '@/lib/callables';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
-import { usePlatform } from '@/lib/use-platform';
+import { usePhone } from '@/lib/use-phone';
 import { useMailCodeForm } from '../hooks/use-mail-code-form';
 import { TextField } from '../../shared/components/text-field';
 
@@ -33,7 +32,7 @@ interface Props {
 export function MailCodeForm({ uid, ready, onBusy, onConfirmed }: Props) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const platform = usePlatform();
+  const phone = usePhone();
   const formRef = useRef<HTMLFormElement>(null);
   const prepare = usePrepareCode(uid, ready);
   const { messageKey, isSubmitting, register, submit } = useMailCodeForm(async (code) => {
@@ -42,7 +41,6 @@ export function MailCodeForm({ uid, ready, onBusy, onConfirmed }: Props) {
     const api = await loadCodeApi();
     try {
       if (!api) return 'app.networkError';
-      const phone: HandoffPlatform | undefined = platform === 'android' || platform === 'ios' ? platform : undefined;
       const answer = await api.confirmWithCode(uid, {
         code,
         ...(phone ? { platform: phone } : {}),

@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OpenInBrowser, useInAppBrowser } from '@/components/open-in-browser';
 import { useTakenOver } from '@/lib/taken-over';
-import { usePlatform } from '@/lib/use-platform';
-import type { Platform } from '@/lib/platform';
+import type { Phone } from '@dayfocus/contracts/phones';
+import { usePhone } from '@/lib/use-phone';
 import type { Provider } from '../api/social-sign-in';
 import { useSocialSignIn } from '../hooks/use-social-sign-in';
 import { ProviderButton } from './provider-button';
 import { SignInProblem } from './sign-in-problem';
 
 /** The phone's own first; elsewhere Google, as more people have a Google account than an Apple ID (docs/arrival.md). */
-export function providerOrder(platform: Platform): Provider[] {
-  return platform === 'ios' ? ['apple.com', 'google.com'] : ['google.com', 'apple.com'];
+export function providerOrder(phone: Phone | undefined): Provider[] {
+  return phone === 'ios' ? ['apple.com', 'google.com'] : ['google.com', 'apple.com'];
 }
 
 /**
@@ -36,7 +36,7 @@ export function SocialSignUpButtons({
 }) {
   const { t, i18n } = useTranslation();
   // Known to the server's render too (the request's user agent): the same order when the app takes over.
-  const platform = usePlatform();
+  const phone = usePhone();
   const formId = useId();
   const takenOver = useTakenOver();
   const inApp = useInAppBrowser();
@@ -56,7 +56,7 @@ export function SocialSignUpButtons({
       <noscript>
         <p className="alert alert-info">{t('socialSignUp.needsJavaScript')}</p>
       </noscript>
-      {providerOrder(platform).map((provider, index) =>
+      {providerOrder(phone).map((provider, index) =>
         provider === 'google.com' && inApp ? (
           <OpenInBrowser key={provider} inApp={inApp}>
             <p>{t('inAppBrowser.google')}</p>

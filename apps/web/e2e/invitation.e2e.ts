@@ -94,6 +94,6 @@ describe('The invitation in the browser', () => {
 
     await visible(page.getByRole('heading', { name: en.shortLink.title.replace('{{name}}', inviter.name) }));
     await page.getByRole('link', { name: en.shortLink.web }).click();
-    await reachPath(page, `/feedback/${inviter.userId}/en`);
+    await reachPath(page, `/feedback/${inviter.userId}/en?via=link`);
   });
 });

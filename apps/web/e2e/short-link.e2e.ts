@@ -124,7 +124,7 @@ describe('The pages of a short link', () => {
     expect(play.hostname).toBe('play.google.com');
     expect(play.searchParams.get('referrer')).toBe(`invite=${code}`);
     expect(await page.getByRole('link', { name: en.shortLink.web }).getAttribute('href')).toBe(
-      `${urls.hosting}/feedback/${inviter.userId}/en`,
+      `${urls.hosting}/feedback/${inviter.userId}/en?via=link`,
     );
     // (axe needs the page's scripts: the iPhone and desktop pages, the same components, are checked.)
   });
@@ -171,7 +171,7 @@ describe('The pages of a short link', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
     expect(await page.locator('a#copy-invite').innerText()).toBe(hi.shortLink.copyInvite);
     expect(await page.getByRole('link', { name: hi.shortLink.web }).getAttribute('href')).toBe(
-      `${urls.hosting}/feedback/${inviter.userId}/hi`,
+      `${urls.hosting}/feedback/${inviter.userId}/hi?via=link`,
     );
     await chooseLanguage(page, 'English');
     await page.waitForURL((url) => url.searchParams.get('lg') === 'en');

@@ -420,15 +420,22 @@ describe('the source of an open', () => {
       android: userAgents.android,
       crawler: userAgents.crawler,
     }),
-  )('never changes what %s visitors get: the same page, byte for byte', async (_group, agents) => {
-    const link = await newLink();
-    for (const userAgent of Object.values(agents).slice(0, 2)) {
-      const plain = withoutNonce(await fetchRaw(link.path, { userAgent }));
-      for (const query of ['?src=whatsapp', '?utm_source=QR', `?src=${'z'.repeat(64)}`, '?src=']) {
-        expect(withoutNonce(await fetchRaw(`${link.path}${query}`, { userAgent }))).toEqual(plain);
+  )(
+    'never changes what %s visitors get: the same page, byte for byte, but for the QR code’s way in',
+    async (_group, agents) => {
+      const link = await newLink();
+      for (const userAgent of Object.values(agents).slice(0, 2)) {
+        const plain = withoutNonce(await fetchRaw(link.path, { userAgent }));
+        for (const query of ['?src=whatsapp', `?src=${'z'.repeat(64)}`, '?src=']) {
+          expect(withoutNonce(await fetchRaw(`${link.path}${query}`, { userAgent }))).toEqual(plain);
+        }
+        // A scan: "Continue on the web" says `via=qr` in place of `via=link`, and nothing else differs.
+        const scanned = withoutNonce(await fetchRaw(`${link.path}?utm_source=QR`, { userAgent }));
+        expect(scanned).toEqual({ ...plain, body: plain.body.replaceAll('?via=link', '?via=qr') });
+        expect(plain.body).toContain('?via=link');
       }
-    }
-  });
+    },
+  );
 });
 
 describe("an iPhone's frozen user agent", () => {

@@ -175,7 +175,8 @@ const signUpWays = foldersIn('apps/web/src/features/sign-up').filter((folder) =>
 /**
  * Import direction of the web app: shared (components, lib, config, locales) -> features -> app ->
  * takeover (what runs between the server's page and the app) and server (the renderer, which runs
- * in Node, in the page function). The app reads of the takeover only the state the server hands it.
+ * in Node, in the page function). The app imports nothing of the takeover, which reads the state the
+ * server handed over (app/server-state.ts).
  */
 const webZones = () => [
   ...webFeatures.map((feature) => ({

@@ -1,6 +1,6 @@
 /**
  * What an e-mail sign-up's User record holds, and nothing more: the spec's set
- * (docs/architecture.md, "Data written"), which the tests hold the trigger and the callables to.
+ * (docs/data-written.md), which the tests hold the trigger and the callables to.
  */
 export const EMAIL_SIGN_UP_FIELDS = [
   'userId',

@@ -246,7 +246,7 @@ describe('The e-mail leg on a phone', () => {
     expect(`${landed.pathname}${landed.search}`).toBe(`/emulator/action?${query}`);
   });
 
-  describe('Signed in on arrival: the app opens as the account that signed up (docs/app-contract.md, section 6)', () => {
+  describe('Signed in on arrival: the app opens as the account that signed up (docs/signed-in-on-arrival.md, section 6)', () => {
     /** An e-mail sign-up on a phone, confirmed from the mail app's browser; the tab moves on to the welcome page. */
     async function welcomedOn(userAgent: string) {
       const inviter = await seedInviter();

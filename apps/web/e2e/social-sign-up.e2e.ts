@@ -371,7 +371,7 @@ describe('Sign-up with Google or Apple in the browser', () => {
     });
   }
 
-  // docs/app-contract.md, section 6, "The iPhone's copy": the app's Apple sheet signs an Apple account
+  // docs/signed-in-on-arrival.md, section 6, "The iPhone's copy": the app's Apple sheet signs an Apple account
   // in with one tap, so its copy carries the invite alone; a Google account's carries a handoff.
   for (const [provider, handoff] of [
     ['apple', false],

@@ -1,5 +1,5 @@
 /**
- * The sign-in handoff's callables (docs/app-contract.md, section 6): the welcome page mints a code
+ * The sign-in handoff's callables (docs/signed-in-on-arrival.md, section 6): the welcome page mints a code
  * on "Get the app"; the app redeems it once on its first start, and ends it on "Not you?".
  */
 import { platformOfAppId } from '@dayfocus/contracts/sign-in-handoff';

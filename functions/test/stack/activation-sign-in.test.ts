@@ -1,5 +1,5 @@
 /**
- * Signed in wherever the mail opens (docs/app-contract.md, section 6): the activation that applies
+ * Signed in wherever the mail opens (docs/signed-in-on-arrival.md, section 6): the activation that applies
  * the e-mail's code for the first time, while our mail is fresh, answers a sign-in handoff code for
  * the phone the page names, which the app redeems as the same account. The mail's link opened in
  * another browser has no session to mint one on the store tap; the proof of the address is the

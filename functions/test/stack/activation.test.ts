@@ -25,7 +25,7 @@ import {
 } from './support.js';
 
 describe('activateAccount', () => {
-  it('activates a verified email invitee and does every step of docs/architecture.md, "Activation, step by step"', async () => {
+  it('activates a verified email invitee and does every step of docs/activation.md', async () => {
     const inviter = await createInviter();
     const user = await emailInviteeAwaitingMail(inviter.userId);
 

@@ -1,5 +1,5 @@
 /**
- * The lock's own edges (docs/app-contract.md, section 6, threat model): no attempt window can keep a
+ * The lock's own edges (docs/signed-in-on-arrival.md, section 6, threat model): no attempt window can keep a
  * known code's reuse from locking; a late reuse with nothing changed only signs the account out; a
  * ban is never lifted by a reuse or a recovery; and the recovery finishes whatever the first
  * redeemer did to the account (its address moved and squatted, a second factor of his, the account
@@ -119,7 +119,7 @@ describe('a ban', () => {
     await new SimulatedMobileApp('android').redeem(code);
     expect(await outcomeOf(new SimulatedMobileApp('android').redeem(code))).toBe('permission-denied');
     const { link } = await recoveryMail(email);
-    // The administrator's ban of a locked account: the lock's document goes (docs/app-contract.md, section 6).
+    // The administrator's ban of a locked account: the lock's document goes (docs/signed-in-on-arrival.md, section 6).
     await adminDb.collection('_accountLocks').doc(uid).delete();
     const refused = await postRecovery(link);
     expect(refused.status).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * The handoff's takeover paths (docs/app-contract.md, section 6, threat model): a forwarded code
+ * The handoff's takeover paths (docs/signed-in-on-arrival.md, section 6, threat model): a forwarded code
  * locks the account, whoever redeemed first, so that nothing the first redeemer did with its fresh
  * session gets in again; its owner recovers it alone from the mail the lock sends her. A retry is
  * proved by the redemption's retry key, not by an installation id anyone can read; codes are

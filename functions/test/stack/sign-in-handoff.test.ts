@@ -1,5 +1,5 @@
 /**
- * Signed in on arrival (docs/app-contract.md, section 6): the welcome page's session mints a
+ * Signed in on arrival (docs/signed-in-on-arrival.md, section 6): the welcome page's session mints a
  * handoff code on "Get the app", and the app (the Firebase JS SDK under a mobile app's ID, with
  * App Check's stand-in) redeems it once for a custom token of the same account. Every refusal is
  * one answer; a second redemption ends the account's sessions.

@@ -28,7 +28,7 @@ export interface ActivationAnswer extends WriteResult {
   inviteLink: string | null;
   /**
    * Minted by the activation that applied its e-mail's code for the first time while the mail was
-   * fresh (docs/app-contract.md, section 6): the store tap of a page with no session (the mail
+   * fresh (docs/signed-in-on-arrival.md, section 6): the store tap of a page with no session (the mail
    * opened in another browser) carries it.
    */
   signIn?: { code: string; expiresAt: string; platform: Phone };

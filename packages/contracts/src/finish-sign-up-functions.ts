@@ -1,6 +1,6 @@
 /**
  * The functions' manifest's rows (functions.ts joins them) of a sign-up left half-way: the link to
- * finish it, by mail, and the finish itself (docs/app-contract.md's threat model, row 36).
+ * finish it, by mail, and the finish itself (docs/threat-model.md, row 36).
  */
 import type { ActivationAnswer } from './answers.js';
 import { answer } from './function-answer.js';

@@ -1,4 +1,4 @@
-/** Business constants and limits (docs/architecture.md, "Data written"). */
+/** Business constants and limits (docs/data-written.md). */
 export const APP_VERSION = '1.0.0';
 export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_COUNTRY = 'asia';

@@ -1,5 +1,5 @@
 /**
- * The documents the invite flow writes, built from plain values (docs/architecture.md, "Data written").
+ * The documents the invite flow writes, built from plain values (docs/data-written.md).
  * Timestamps are ISO strings, as the mobile app reads them.
  */
 import { brand } from './brand.js';
@@ -198,7 +198,7 @@ function reminderTime(hour: number, minute: number) {
   return { hour, minute, selectedDays: [...ALL_DAYS], time };
 }
 
-/** Default notification settings of a new user (docs/architecture.md, "Data written"). */
+/** Default notification settings of a new user (docs/data-written.md). */
 export function defaultNotifications(userId: string, now: string) {
   return {
     userId,

@@ -1,5 +1,5 @@
 /**
- * The sign-in handoff (docs/app-contract.md, section 6): what the welcome page, the functions and
+ * The sign-in handoff (docs/signed-in-on-arrival.md, section 6): what the welcome page, the functions and
  * the app's simulation in the tests share. A handoff code is minted when a signed-in person taps
  * "Get the app" on the welcome page, travels with the invite through the store (the Play
  * referrer, the iOS copy), and signs the app in once.

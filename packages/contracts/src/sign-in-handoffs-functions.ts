@@ -10,7 +10,7 @@ export const signInHandoffRows = {
   createSignInHandoff: {
     trigger: 'callable',
     maxInstances: 10,
-    why: 'a tap on "Get the app" by a person signed in on the welcome page (docs/app-contract.md, section 6)',
+    why: 'a tap on "Get the app" by a person signed in on the welcome page (docs/signed-in-on-arrival.md, section 6)',
     caller: 'web',
     // The code signs the app in once, until `expiresAt` (ISO); the language is the one a
     // recovery mail speaks if the code is ever reused.

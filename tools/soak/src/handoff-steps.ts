@@ -1,5 +1,5 @@
 /**
- * The sign-in handoff's journeys (docs/app-contract.md, section 6): after a Google sign-up on the
+ * The sign-in handoff's journeys (docs/signed-in-on-arrival.md, section 6): after a Google sign-up on the
  * link (the account activated, friends with the inviter), "Get the app" on the welcome page mints
  * a code for the plan's platform, and the app on its first start redeems it and signs in
  * (`redeems`); then, in `redeems-twice`, a second installation redeems the same code (a forwarded

@@ -1,5 +1,5 @@
 /**
- * The mobile app on its first start, as docs/app-contract.md (section 6) asks it to behave, played
+ * The mobile app on its first start, as docs/signed-in-on-arrival.md (section 6) asks it to behave, played
  * by the Firebase JS SDK under the app's own Firebase app ID (App Check's stand-in names it): it
  * reads the invite and the sign-in handoff from the Play referrer or the iPhone's copy, redeems
  * the handoff once, and signs in with the custom token against the Auth emulator.

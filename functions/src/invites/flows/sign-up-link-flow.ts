@@ -1,5 +1,5 @@
 /**
- * The link that finishes a sign-up left half-way (docs/app-contract.md's threat model, row 36), by
+ * The link that finishes a sign-up left half-way (docs/threat-model.md, row 36), by
  * mail: a password-reset code of Auth's, in the fragment of a link to the inviter's sign-up page,
  * which finish-sign-up-flow.ts takes with a new password. Only an unconfirmed e-mail sign-up of
  * this companion is mailed, within the mailbox's limits (mail-limits.ts), which are the

@@ -6,6 +6,6 @@ export interface Caller {
   name: string | undefined;
   /** When the person signed in (the ID token's `auth_time`, seconds): sessions revoked since then no longer count. */
   authTime: number | undefined;
-  /** A session a sign-in handoff made (the ID token's `handoff` claim): docs/app-contract.md, section 6. */
+  /** A session a sign-in handoff made (the ID token's `handoff` claim): docs/signed-in-on-arrival.md, section 6. */
   handoff?: true;
 }

@@ -149,7 +149,7 @@ export const APP_LINK_PATHS = ['/l/*', '/welcome/*'] as const;
 /**
  * /.well-known/apple-app-site-association: universal links for the paths above, and
  * `webcredentials`, which lets the same app offer the passwords saved on this domain
- * (docs/app-contract.md, section 5).
+ * (docs/signed-in-on-arrival.md, section 5).
  */
 export function appleAppSiteAssociation(settings: Pick<LinkSettings, 'appleTeamId'>) {
   const appID = `${settings.appleTeamId}.${brand.appIdentifier}`;
@@ -172,7 +172,7 @@ export function appleAppSiteAssociation(settings: Pick<LinkSettings, 'appleTeamI
 /**
  * /.well-known/assetlinks.json: lets com.dayfocus.app verify its https links on our domain
  * (`handle_all_urls`), and use the sign-ins saved on it (`get_login_creds`: Credential Manager
- * offers the app the passwords saved for the site; docs/app-contract.md, section 5).
+ * offers the app the passwords saved for the site; docs/signed-in-on-arrival.md, section 5).
  */
 export function androidAssetLinks(settings: Pick<LinkSettings, 'androidCertFingerprints'>) {
   return [

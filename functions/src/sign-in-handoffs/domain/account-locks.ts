@@ -1,5 +1,5 @@
 /**
- * An account locked because its handoff code was redeemed twice (docs/app-contract.md, section 6),
+ * An account locked because its handoff code was redeemed twice (docs/signed-in-on-arrival.md, section 6),
  * pure. Whoever redeemed first may be the attacker, and his session was fresh: through Auth's own
  * API it could set a password or link a provider of his, and the custom token he kept signs in
  * again for up to an hour whatever is revoked. So the account is disabled, not only signed out;
@@ -115,7 +115,7 @@ export function decideRecovery(
  * Whether the account that holds her address now proved it through its own mailbox since the
  * lock's code was minted (a mail's link or code, the browser's token: the activation door records
  * it). Then that address is that mailbox's owner's, not a squatter's: the recovery takes nothing
- * from that account, and support decides (docs/app-contract.md's threat model). A lock kept before
+ * from that account, and support decides (docs/threat-model.md). A lock kept before
  * it knew its code's mint is read as minted as early as a code could have been.
  */
 export function holderProvedSinceMint(

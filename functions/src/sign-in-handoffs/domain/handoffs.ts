@@ -1,5 +1,5 @@
 /**
- * The sign-in handoff's rules (docs/app-contract.md, section 6), pure: who may mint a code, and
+ * The sign-in handoff's rules (docs/signed-in-on-arrival.md, section 6), pure: who may mint a code, and
  * what a redemption earns. A code signs the app in once for an activated account; a second
  * redemption, unless the first redeemer proves with its retry key that it asks again for a lost
  * answer, is taken for a forwarded code. While a custom token granted for it could still sign in,
@@ -69,7 +69,7 @@ export interface HandoffAccount extends AccountFacts {
 
 /**
  * The codes one account may mint: a person taps a store badge once or twice; more is a script
- * making codes to hand out in crafted links (docs/app-contract.md, threat model).
+ * making codes to hand out in crafted links (docs/threat-model.md).
  */
 export const MINTS_PER_HOUR: RollingWindow = { limit: 5, windowMs: 60 * 60_000 };
 export const MINTS_PER_DAY: RollingWindow = { limit: 20, windowMs: 24 * 60 * 60_000 };
@@ -118,7 +118,7 @@ export function checkMinter({ caller, account, user, signUp, platform, now }: Mi
   if (caller.handoff) throw new FlowError('permission-denied', 'A session made by a sign-in code cannot make another');
   if (platform === 'ios' && caller.signInProvider === 'apple.com') {
     // The app's own Apple sheet signs an Apple account in with one tap on an iPhone
-    // (docs/app-contract.md, section 5): a code would add nothing but a copy that can leak.
+    // (docs/signed-in-on-arrival.md, section 5): a code would add nothing but a copy that can leak.
     throw new FlowError('failed-precondition', 'The app signs an Apple account in with its own Apple button');
   }
   if (!account || account.disabled || !sessionStillValid(caller.authTime, account)) {
@@ -150,7 +150,7 @@ export interface ActivatedMinter {
 /**
  * A mint without a session, by the activation that just recorded the sign-up's proof. The proof
  * happens once per account, so this mints at most once beside the session's mints, within the same
- * limits (docs/app-contract.md, threat model: a forwarded mail).
+ * limits (docs/threat-model.md: a forwarded mail).
  */
 export function mayMintAtActivation({ account, user, signUp, proofIssuedAt, now }: ActivatedMinter): boolean {
   if (!account || account.disabled || !accountProved(account)) return false;

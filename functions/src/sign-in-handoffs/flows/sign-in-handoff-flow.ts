@@ -1,5 +1,5 @@
 /**
- * The sign-in handoff (docs/app-contract.md, section 6): a code minted by the welcome page's
+ * The sign-in handoff (docs/signed-in-on-arrival.md, section 6): a code minted by the welcome page's
  * "Get the app" for the person signed in there, redeemed once by the app for a custom token; a
  * second redemption locks the account until its owner recovers it from the mail it sends her
  * (or, once every token of the code has expired and nothing changed, only signs it out).
@@ -187,7 +187,7 @@ export class SignInHandoffFlow {
 
   /**
    * The owner's mail when the first redeemer deleted her account while his token could sign in: the
-   * account cannot be locked or recovered (docs/app-contract.md, threat model), so she is told what
+   * account cannot be locked or recovered (docs/threat-model.md), so she is told what
    * happened and where to start again.
    */
   private deletionMail(record: HandoffRecord) {

@@ -1,5 +1,5 @@
 /**
- * The welcome page's half of "signed in on arrival" (docs/app-contract.md, section 6): on the tap
+ * The welcome page's half of "signed in on arrival" (docs/signed-in-on-arrival.md, section 6): on the tap
  * of "Get the app", a sign-in handoff code for the account signed in on this tab, which travels
  * with the invite through the store (the Play referrer, the iPhone's copy). Nothing is asked for
  * before the tap. A visitor with no session in this tab (the e-mail's link opened in another
@@ -42,7 +42,7 @@ export function sessionInThisTab(): boolean {
 /**
  * Whether a code would help this tab's account into the app on `platform`: not for an account of
  * Apple alone on an iPhone, which the app's own Apple sheet signs in with one tap
- * (docs/app-contract.md, section 6, "The iPhone's copy"); its copy carries the invite alone.
+ * (docs/signed-in-on-arrival.md, section 6, "The iPhone's copy"); its copy carries the invite alone.
  */
 function codeHelps(platform: Phone): boolean {
   const providers = (sessionUser()?.providerData ?? []).map((provider) => provider.providerId);

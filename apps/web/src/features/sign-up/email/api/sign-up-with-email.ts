@@ -70,7 +70,7 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
 }
 
 /**
- * docs/architecture.md, "Activation, step by step". Every step can be repeated, so a retry after
+ * docs/activation.md. Every step can be repeated, so a retry after
  * any failure finishes the sign-up. The account stays signed in, in this tab only (lib/auth.ts):
  * the confirmation page sends the e-mail again and notices when the address is confirmed, and the
  * welcome page's "Get the app" hands the session to the app, then ends it.

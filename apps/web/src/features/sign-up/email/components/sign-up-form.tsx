@@ -44,7 +44,7 @@ interface Props {
 }
 
 /**
- * The GOV.UK Design System's error pattern (docs/architecture.md, "The screens"): on submit every
+ * The GOV.UK Design System's error pattern (docs/web-app.md, \"The screens\"): on submit every
  * failing message is listed in one summary alert and also stands beside its field. A field's
  * message goes as soon as the field is valid; none appears while typing.
  */

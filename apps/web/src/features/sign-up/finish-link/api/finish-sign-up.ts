@@ -6,7 +6,7 @@ import { callFunction } from '@/lib/callables';
 import { firebaseErrorCode } from '@/lib/errors';
 
 /**
- * A sign-up left half-way (docs/app-contract.md's threat model, row 36): the server mails the
+ * A sign-up left half-way (docs/threat-model.md, row 36): the server mails the
  * address a link to finish it when it is an unconfirmed sign-up of this companion, and answers the
  * same for every other address, so the page can only say "if". By account, the same.
  */

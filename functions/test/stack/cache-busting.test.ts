@@ -83,6 +83,11 @@ describe('a query string the page does not use', OUR_EMULATOR, () => {
       [`/confirm-email?lg=hi&ref=mail`, `/confirm-email?lg=hi`],
       [`/feedback/${id}/en?lg=en&lg=hi`, `/feedback/${id}/en?lg=en`],
       ['/tasks-Feedback?x=1', '/tasks-Feedback'],
+      // The invitation's way in: a marked way we make is kept, anything else in `via` is not.
+      [`/feedback/${id}/en?fbclid=1&via=qr`, `/feedback/${id}/en?via=qr`],
+      [`/feedback/${id}/en?via=evil`, `/feedback/${id}/en`],
+      [`/feedback/${id}/en?via=plain`, `/feedback/${id}/en`],
+      [`/sign-up/${id}?via=link`, `/sign-up/${id}`],
     ];
     for (const [asked, canonical] of cases) {
       const { response, reads } = await fetchWatching(asked, [`Users/${id}`]);
@@ -101,6 +106,8 @@ describe('a query string the page does not use', OUR_EMULATOR, () => {
     for (const path of [
       `/feedback/${id}/en`,
       `/feedback/${id}`,
+      `/feedback/${id}/en?via=link`,
+      `/feedback/${id}/hi?lg=hi&via=card`,
       `/social-sign-up/${id}?lg=hi`,
       `/social-sign-up/${id}?lg=en&start=apple.com`,
       `/social-sign-up/${id}?lg=en&browser=external`,

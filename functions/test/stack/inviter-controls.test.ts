@@ -168,15 +168,15 @@ describe('renewInviteLink', () => {
     const code = shortLink.slice(`${urls.hosting}/l/`.length);
     expect(code).not.toBe(old);
     expect(await callAnonymously('resolveAppLink', { code })).toMatchObject({ inviter: { inviterId: asha.inviterId } });
-    // The link asked for afterwards is the new one.
-    expect(await codeOf(asha.inviterId)).toBe(code);
     const desktop = { userAgent: userAgents.web['Chrome on Windows'] };
     const gone = await eventually(
       async () => ({
         open: await fetchRaw(`/l/${old}`, desktop),
         resolve: await outcomeOf(callAnonymously('resolveAppLink', { code: old })),
+        // The link handed out afterwards ("I already have an account", the welcome page's) is the new one.
+        handedOut: await codeOf(asha.inviterId),
       }),
-      (after) => after.open.status === 404 && after.resolve === 'not-found',
+      (after) => after.open.status === 404 && after.resolve === 'not-found' && after.handedOut === code,
       { what: 'the old link to stop resolving', timeoutMs: 90_000 },
     );
     expect(gone.open.body).not.toContain('Leela');

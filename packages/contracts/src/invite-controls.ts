@@ -4,7 +4,6 @@
  * that says whether her invitation is closed. The join, the sign-up and her invitation page all
  * decide by `invitationClosure`, so that they never disagree on what "closed" means.
  */
-import * as yup from 'yup';
 
 /**
  * The shards of a limit's count (`_inviteControls/{inviterId}/limitShards/{n}`): a join under a
@@ -91,37 +90,3 @@ export function isInvitationClosedRefusal(error: unknown): boolean {
   const details = (error as { details?: { invitation?: unknown } } | null)?.details;
   return details?.invitation === INVITATION_CLOSED_DETAILS.invitation;
 }
-
-/** An ISO date-time with its offset, as `Date.prototype.toISOString` writes it (seconds optional). */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/**
- * The levers' request fields (the manifest's rows, inviter-controls-functions.ts): `null` clears a
- * limit, an absent field leaves it as it is.
- */
-export const controlFields = {
-  paused: () => yup.boolean().strict().typeError('paused must be true or false').required('paused is required'),
-  maxJoins: () =>
-    yup
-      .number()
-      .strict()
-      .typeError(`maxJoins must be a whole number from 1 to ${MAX_JOINS_LIMIT}, or null`)
-      .integer(`maxJoins must be a whole number from 1 to ${MAX_JOINS_LIMIT}, or null`)
-      .min(1, `maxJoins must be a whole number from 1 to ${MAX_JOINS_LIMIT}, or null`)
-      .max(MAX_JOINS_LIMIT, `maxJoins must be a whole number from 1 to ${MAX_JOINS_LIMIT}, or null`)
-      .nullable()
-      .optional()
-      .default(undefined),
-  expiresAt: () =>
-    yup
-      .string()
-      .strict()
-      .typeError('expiresAt must be an ISO date-time with its offset, or null')
-      .matches(ISO_TIME, 'expiresAt must be an ISO date-time with its offset, or null')
-      .test('a-time', 'expiresAt must be an ISO date-time with its offset, or null', (value) =>
-        value == null ? true : Number.isFinite(Date.parse(value)),
-      )
-      .nullable()
-      .optional()
-      .default(undefined),
-};

@@ -7,7 +7,7 @@
  */
 import type { AppLinkAnswer } from './answers.js';
 import { answer } from './function-answer.js';
-import { controlFields, type InvitationControls } from './invite-controls.js';
+import type { InvitationControls } from './invite-controls.js';
 import type { RequestFields } from './requests.js';
 
 export const inviterControlRows = {
@@ -16,7 +16,7 @@ export const inviterControlRows = {
     maxInstances: 5,
     why: 'the app, when an inviter pauses her invitation or opens it again: rare',
     caller: 'app',
-    request: (fields: RequestFields) => fields.object({ paused: controlFields.paused() }),
+    request: (fields: RequestFields) => fields.object({ paused: fields.paused() }),
     answer: answer<InvitationControls>(),
   },
   setInvitationLimits: {
@@ -25,8 +25,7 @@ export const inviterControlRows = {
     why: 'the app, when an inviter sets or clears a limit on her invitation: rare',
     caller: 'app',
     // A field left out stays as it is; `null` clears it; a new maxJoins starts a new count.
-    request: (fields: RequestFields) =>
-      fields.object({ maxJoins: controlFields.maxJoins(), expiresAt: controlFields.expiresAt() }),
+    request: (fields: RequestFields) => fields.object({ maxJoins: fields.joinLimit(), expiresAt: fields.expiry() }),
     answer: answer<InvitationControls>(),
   },
   renewInviteLink: {

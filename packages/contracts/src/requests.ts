@@ -2,13 +2,13 @@
  * One validation schema per request, shared by the web app (forms and callable requests)
  * and the callable functions, so the browser and the server can never disagree.
  *
- * Messages are translation keys (the web app renders them in the visitor's language;
- * `englishMessages` holds the English wording of the spec, which the server also uses
- * in its error details).
+ * Messages are translation keys (the web app renders them in the visitor's language; `englishMessages`
+ * holds the English wording of the spec, which the server also uses in its error details).
  */
 import * as yup from 'yup';
 import { isDocumentId, isUserId } from './ids.js';
 import { INVITE_WAYS } from './invite-ways.js';
+import { controlFields } from './control-fields.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
 import { carriesLink, visibleName } from './names.js';
 import { PHONES } from './phones.js';
@@ -166,6 +166,7 @@ export const requestFields = {
       .oneOf(INVITE_WAYS, 'way must be "link", "qr", "plain" or "card"')
       .optional()
       .default(undefined),
+  ...controlFields,
   /** A page's cursor as an earlier answer gave it: base64url, bounded. */
   pageCursor: () =>
     yup

@@ -1,3 +1,4 @@
+import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 /** The code of a Firebase error without its service prefix ("not-found", "email-already-in-use"), or undefined. */
 export function firebaseErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -32,6 +33,8 @@ export function failureMessageKey(
   }: { byCode?: Record<string, string>; network?: string; fallback?: string } = {},
 ): string {
   const code = firebaseErrorCode(error);
+  // Her invitation closed after its page was drawn (the CDN keeps a page up to a minute and more).
+  if (isInvitationClosedRefusal(error)) return 'invitation.signUpClosed';
   if (code !== undefined && Object.hasOwn(byCode, code)) return byCode[code] as string;
   return isNetworkError(error) ? network : fallback;
 }

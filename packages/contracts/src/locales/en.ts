@@ -47,6 +47,8 @@ const web = {
     unknownHelp: 'Ask your friend to send you their invitation link again.',
     /** Her invitation while she has closed it (paused, expired, at its limit): the page offers the app stores only. */
     closed: '{{name}} is not adding friends through this link right now.',
+    /** A sign-up refused because her invitation closed after its page was shown. */
+    signUpClosed: 'The person who invited you is not adding friends through this link right now.',
   },
   /** What the product is, in one line: the invitation and the front door say it. */
   product: {

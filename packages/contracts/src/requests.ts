@@ -23,8 +23,6 @@ import {
   USER_ID_MAX_LENGTH,
 } from './limits.js';
 
-export { englishMessages, messageKeys, type MessageKey } from './messages.js';
-
 const PHONE_MESSAGE = 'platform must be "android" or "ios"';
 
 /**

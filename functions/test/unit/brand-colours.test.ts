@@ -6,11 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { brand } from '@dayfocus/contracts/brand';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = join(__dirname, '../../..');
 const BRAND_FILE = 'packages/contracts/src/brand.ts';
 
 /** A colour in any form a file may write it: its hex digits in any case (after `#` or `%23`), `rgb(r, g, b)`. */

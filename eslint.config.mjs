@@ -321,7 +321,23 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Imports in one order everywhere: Node's own, then packages (the workspace's @dayfocus/* and the
+      // web app's @/ among them), then this package's files by relative path.
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', ['external', 'internal'], ['parent', 'sibling', 'index']],
+          pathGroups: [
+            { pattern: '@dayfocus/**', group: 'internal' },
+            { pattern: '@/**', group: 'internal' },
+          ],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'ignore',
+        },
+      ],
+    },
   },
   {
     // What the browser and the server share: nothing of Node, Firebase or React, nothing of either side.

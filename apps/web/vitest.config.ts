@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { languagesPlugin, localesAlias } from './vite-languages';
 

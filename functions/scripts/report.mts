@@ -6,10 +6,10 @@
  * the app team sees where reCAPTCHA refuses visitors. Reads what the running stack (`npm run dev`)
  * holds; changes nothing.
  */
-import { sumFunnel, type FunnelDay } from '../src/invites/domain/funnel.js';
-import { sumAttestationCounts } from '../src/attestation/domain/attestation.js';
 import { collections } from '@dayfocus/contracts/records';
 import { adminDb, urls } from '@dayfocus/stack/testing';
+import { sumFunnel, type FunnelDay } from '../src/invites/domain/funnel.js';
+import { sumAttestationCounts } from '../src/attestation/domain/attestation.js';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

@@ -1,14 +1,14 @@
 /** Test support of the short links, shared by their unit and stack tests. */
-import { linkTargetFor } from '../src/short-links/domain/app-links.js';
-import { parseLinkSettings } from '../src/platform/domain/link-settings.js';
 import { localFunctionParams } from '@dayfocus/stack/function-params';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
+import type { Firestore } from 'firebase-admin/firestore';
+import { linkTargetFor } from '../src/short-links/domain/app-links.js';
+import { parseLinkSettings } from '../src/platform/domain/link-settings.js';
 import { AppLinkFlow } from '../src/short-links/flows/app-link-flow.js';
 import type { AppLinkLinks } from '../src/short-links/flows/ports.js';
 import type { Logger } from '../src/platform/flows/ports.js';
-import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { memoryLogger } from './memory-logger.js';
-import type { Firestore } from 'firebase-admin/firestore';
 import {
   OPEN_SHARDS_COLLECTION,
   OPEN_SOURCES,

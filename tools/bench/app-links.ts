@@ -18,8 +18,8 @@ import {
   sumOpenShards,
   type OpenShard,
 } from '@dayfocus/functions/short-links/domain/open-count';
-import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
 import { CHROME_WINDOWS, SAFARI_IPHONE, userAgents } from '@dayfocus/stack/user-agents';
+import { addSample, concurrently, emptySample, summarize, tableHeader, tableRow, type Sample } from './src/stats.js';
 
 const sizes = (process.env.BENCH_SIZES ?? '1,10,50').split(',').map(Number);
 const roundsFor = (n: number) => (n === 1 ? 30 : n <= 10 ? 5 : 2);

@@ -25,10 +25,10 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, demoInviter, inviteLink, provideBrowser, repoRoot, seedDemoInviter } from '@dayfocus/stack';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { href } from '@dayfocus/contracts/page-paths';
+import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { benchWeb } from './src/web-lighthouse-bench.js';
 import type { MeasuredPage } from './src/web-lighthouse-run.js';
 import { portalLanguages, selectedProfiles } from './src/web-profiles.js';
-import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 
 const browser = await provideBrowser();
 /** Scores vary by a few points from run to run (more on a busy machine): the median of 5 counts. */

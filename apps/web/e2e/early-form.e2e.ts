@@ -3,8 +3,8 @@
 // chunk is held back until the test lets it through, so every step below happens on the server's
 // page before the app has taken it over.
 import { describe, expect, it } from 'vitest';
-import { en } from './support/locales';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
+import { en } from './support/locales';
 import {
   authUserByEmail,
   confirmEmailPath,

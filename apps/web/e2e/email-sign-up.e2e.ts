@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from './support/locales';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { collections } from '@dayfocus/contracts/records';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
+import { en } from './support/locales';
 import {
   authUser,
   authUserByEmail,

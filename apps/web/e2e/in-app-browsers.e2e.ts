@@ -4,9 +4,9 @@
 import { urls } from '@dayfocus/stack/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en, hi } from './support/locales';
 import { inAppBrowsers, realBrowsers, type Arrival } from '@dayfocus/stack/user-agents';
 import { completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
+import { en, hi } from './support/locales';
 import {
   authUserByEmail,
   expectJoined,

@@ -3,9 +3,9 @@
 // inviter or the configuration, no loader).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en, hi } from './support/locales';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
+import { en, hi } from './support/locales';
 import {
   signUpByEmail,
   pathOf,

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
+import { completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
 import {
   authUserByEmail,
   expectJoined,
@@ -20,7 +21,6 @@ import {
   useBrowser,
   visible,
 } from './support/app';
-import { completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
 import { appMain, holdTheApp, takeoverScript } from './support/hold-app';
 
 /**

@@ -2,9 +2,9 @@
 // page says what happened in words a person understands, and a retry finishes the sign-up.
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from './support/locales';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
+import { en } from './support/locales';
 import {
   authUserByEmail,
   emailActionLink,

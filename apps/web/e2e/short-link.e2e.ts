@@ -5,8 +5,8 @@
 // get the app" puts exactly the short link on the clipboard.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en, hi, stackLanguages } from './support/locales';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
+import { en, hi, stackLanguages } from './support/locales';
 import {
   pathOf,
   screenshot,

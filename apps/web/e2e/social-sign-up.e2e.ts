@@ -2,7 +2,9 @@
 // with the gapi stand-in of @dayfocus/stack/browser-contexts), then completeSocialSignUp on the server.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en } from './support/locales';
+import { urls } from '@dayfocus/stack/testing';
+import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
+import { completeProviderPopup, completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
 import {
   authUserByEmail,
   expectJoined,
@@ -17,9 +19,7 @@ import {
   visible,
   type SeededInviter,
 } from './support/app';
-import { urls } from '@dayfocus/stack/testing';
-import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
-import { completeProviderPopup, completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
+import { en } from './support/locales';
 
 /**
  * Records every `window.open` of the page, and whether it ran within the task of a tap: a tap

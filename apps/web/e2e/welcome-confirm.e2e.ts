@@ -3,8 +3,9 @@
 // works without any script; the app, once it has loaded, starts from the server's answer.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { en, hi, textsOf } from './support/locales';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
+import { verificationMail } from '@dayfocus/stack/testing';
+import { en, hi, textsOf } from './support/locales';
 import {
   authUserByEmail,
   expectJoined,
@@ -22,7 +23,6 @@ import {
   type SeededInviter,
 } from './support/app';
 import { holdTheApp } from './support/hold-app';
-import { verificationMail } from '@dayfocus/stack/testing';
 
 /** The e-mail form, filled and sent; answers the link of the verification e-mail it sent (ours). */
 async function signUpForLink(page: Page, inviter: SeededInviter, email: string): Promise<string> {

@@ -6,9 +6,9 @@
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CHROME_ANDROID, CHROME_WINDOWS, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { en, textsOf } from './support/locales';
 import { holdActivation } from './support/hold-app';
-import { CHROME_ANDROID, CHROME_WINDOWS, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import {
   screenshot,
   seedInviter,

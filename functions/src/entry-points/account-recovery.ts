@@ -6,6 +6,7 @@
  * recovery code, out of every request log) into the form. A link mailed before carries the code in
  * its query, and its form needs no script.
  */
+import { createHash } from 'node:crypto';
 import type { Request } from 'firebase-functions/v2/https';
 import { isUserId } from '@dayfocus/contracts/ids';
 import { HANDOFF_CODE_PATTERN } from '@dayfocus/contracts/sign-in-handoff';
@@ -14,7 +15,6 @@ import type { HttpAnswer } from '../platform/domain/http-answer.js';
 import { httpFunction } from '../platform/functions/http-function.js';
 import { textIn } from '../platform/adapters/locales.js';
 import { signInHandoffFlow } from '../composition/wiring/sign-in-handoffs.js';
-import { createHash } from 'node:crypto';
 import {
   RECOVERY_FORM_SCRIPT,
   recoveryPage,

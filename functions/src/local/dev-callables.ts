@@ -3,11 +3,11 @@
  * them only there, so a deploy never ships them.
  */
 import * as yup from 'yup';
-import { db } from '../platform/adapters/firebase.js';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
+import { requestSchemaOf } from '@dayfocus/contracts/callables';
+import { db } from '../platform/adapters/firebase.js';
 import { httpFunction } from '../platform/functions/http-function.js';
 import { defineCallable, requireCaller } from '../platform/functions/callable.js';
-import { requestSchemaOf } from '@dayfocus/contracts/callables';
 import { activationFlow, mailLinks } from '../composition/wiring/activation.js';
 import { owedWorkFlow } from '../composition/wiring/owed-work.js';
 import { localCollections } from './collections.js';

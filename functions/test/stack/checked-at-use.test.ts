@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '@dayfocus/contracts/brand';
 import { urls } from '@dayfocus/stack/testing';
-import { metaOf, rootText } from '../html.js';
 import { userAgents } from '@dayfocus/stack/user-agents';
+import { metaOf, rootText } from '../html.js';
 import { adminDb, callAnonymously, createInviter, fetchRaw } from './support.js';
 
 const EVIL = 'https://evil.example/steal';

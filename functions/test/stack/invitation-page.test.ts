@@ -13,8 +13,8 @@ import {
 } from '@dayfocus/contracts/web-page';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { inviteCardPath } from '@dayfocus/contracts/invite-card';
-import { metaOf, rootText } from '../html.js';
 import { userAgents } from '@dayfocus/stack/user-agents';
+import { metaOf, rootText } from '../html.js';
 import { adminDb, createInviter, fetchRaw, uniqueId } from './support.js';
 
 const PICTURE = 'https://images.dayfocus.test/asha.png';

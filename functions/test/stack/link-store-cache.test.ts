@@ -3,9 +3,9 @@
  * inviter's own link. Against the stack's Firestore, in-process: two stores stand for two instances.
  */
 import { describe, expect, it } from 'vitest';
+import { FieldValue } from 'firebase-admin/firestore';
 import { AppLinkStore } from '../../src/short-links/adapters/app-link-store.js';
 import { LINK_KEEP_MS } from '../../src/short-links/domain/app-links.js';
-import { FieldValue } from 'firebase-admin/firestore';
 import { adminDb, firestoreFaults, OUR_EMULATOR, uniqueId } from './support.js';
 
 const now = () => new Date().toISOString();

@@ -4,6 +4,7 @@
  * functions do not fire in the emulator, so the tests run the sweep through its dev callable.
  */
 import { describe, expect, it } from 'vitest';
+import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 import {
   adminDb,
   callAnonymously,
@@ -25,7 +26,6 @@ import {
 import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-store.js';
 import { memoryLogger } from '../memory-logger.js';
 import { firestoreDocumentSize } from '../document-size.js';
-import { friendJoinHistoryEntry } from '@dayfocus/contracts/records';
 
 /**
  * A join whose push a sender claimed (its first attempt) just now and never settled: a sweep

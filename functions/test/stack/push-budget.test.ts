@@ -5,6 +5,7 @@
  * allows. Pushes speak the inviter's language.
  */
 import { describe, expect, it } from 'vitest';
+import type { RecordedPush } from '@dayfocus/stack/testing';
 import { FRIEND_JOIN_PUSHES_PER_HOUR as N } from '../../src/owed-work/domain/push-budget.js';
 import {
   adminDb,
@@ -22,7 +23,6 @@ import {
   sweepOwedPushes,
   uniqueId,
 } from './support.js';
-import type { RecordedPush } from '@dayfocus/stack/testing';
 
 const bodies = (pushes: RecordedPush[]) => pushes.map((p) => p.message.notification?.body ?? '');
 const englishSummary = /^(.+) and (\d+) others? accepted your invitation$/;

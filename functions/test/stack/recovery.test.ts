@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withDueAt } from '../../src/owed-work/domain/friend-join.js';
 import { collections, friendDocumentId, friendRecord } from '@dayfocus/contracts/records';
+import { withDueAt } from '../../src/owed-work/domain/friend-join.js';
 import {
   adminDb,
   callAnonymously,

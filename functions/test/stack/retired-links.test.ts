@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { eventually, urls } from '@dayfocus/stack/testing';
-import { LINK_KEEP_MS } from '../../src/short-links/domain/app-links.js';
 import { userAgents } from '@dayfocus/stack/user-agents';
+import { LINK_KEEP_MS } from '../../src/short-links/domain/app-links.js';
 import { adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf } from './support.js';
 
 const BOUND_MS = 60_000;

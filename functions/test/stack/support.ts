@@ -2,8 +2,8 @@
  * Talking to the running local stack as the web app and an operator would: the Firebase
  * JS SDK for sign-in and callables, the Admin SDK to arrange and read back data.
  */
-import { sendEmailVerification } from 'firebase/auth';
 import { request } from 'node:http';
+import { sendEmailVerification } from 'firebase/auth';
 import { expect, type TestOptions } from 'vitest';
 import {
   adminAuth,

@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { UNKNOWN_INVITER_CACHE_CONTROL } from '@dayfocus/contracts/web-page';
 import { urls } from '@dayfocus/stack/testing';
-import { metaOf, rootText } from '../html.js';
 import { userAgents } from '@dayfocus/stack/user-agents';
+import { metaOf, rootText } from '../html.js';
 import { adminAuth, adminDb, callAnonymously, createInviter, fetchRaw, outcomeOf } from './support.js';
 
 const ways = {

@@ -10,10 +10,10 @@ import '../../src/composition/deployed.js';
 import functionsTest from 'firebase-functions-test';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stack } from '@dayfocus/stack/testing';
 import { EMAIL_SIGN_UP_FIELDS } from '../email-sign-up.js';
 import { onAccountCreated, onAccountDeleted } from '../../src/entry-points/auth-triggers.js';
 import { getInviter } from '../../src/entry-points/invite-callables.js';
-import { stack } from '@dayfocus/stack/testing';
 import { adminDb, createInviter, uniqueId, userDoc } from './support.js';
 
 const fft = functionsTest({ projectId: stack.projectId });

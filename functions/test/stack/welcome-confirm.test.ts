@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '@dayfocus/contracts/locales/en';
 import { userAgents } from '@dayfocus/stack/user-agents';
+import { verificationEmail } from '@dayfocus/stack/testing';
 import {
   adminAuth,
   createInviter,
@@ -18,7 +19,6 @@ import {
   uniqueId,
   userDoc,
 } from './support.js';
-import { verificationEmail } from '@dayfocus/stack/testing';
 import { CONFIRMS_PER_ACCOUNT, CONFIRMS_PER_CLIENT } from '../../src/pages/domain/welcome-confirm.js';
 
 const android = userAgents.android['Chrome on Android'];

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
+import { phoneOf } from '@dayfocus/contracts/phones';
+import { localFunctionParams } from '@dayfocus/stack/function-params';
+import { allUserAgents, userAgents } from '@dayfocus/stack/user-agents';
+import { parseLinkSettings, type RawLinkSettings } from '../../src/platform/domain/link-settings.js';
+import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/short-links/domain/link-pages.js';
 import {
   androidAssetLinks,
   androidIntentUrl,
@@ -9,12 +15,6 @@ import {
   newLinkCode,
   servedLink,
 } from '../../src/short-links/domain/app-links.js';
-import { invitationUrlFor, linkPageContent, queryLanguageOf } from '../../src/short-links/domain/link-pages.js';
-import { linkRequestFromPath, playStoreUrlFor, visitorOf } from '@dayfocus/contracts/link-paths';
-import { phoneOf } from '@dayfocus/contracts/phones';
-import { parseLinkSettings, type RawLinkSettings } from '../../src/platform/domain/link-settings.js';
-import { localFunctionParams } from '@dayfocus/stack/function-params';
-import { allUserAgents, userAgents } from '@dayfocus/stack/user-agents';
 import { localLinkSettings as local } from '../short-links.js';
 
 const production: Partial<RawLinkSettings> = {

@@ -4,6 +4,7 @@
  * funnel event writes.
  */
 import { describe, expect, it } from 'vitest';
+import { inviteWayOfMarker, withInviteWay } from '@dayfocus/contracts/invite-ways';
 import {
   decodeCursor,
   encodeCursor,
@@ -13,7 +14,6 @@ import {
 } from '../../src/invites/domain/invitation-numbers.js';
 import { confirmationOf, funnelShardFields } from '../../src/invites/domain/funnel.js';
 import { recordedWay } from '../../src/invites/domain/sign-up-updates.js';
-import { inviteWayOfMarker, withInviteWay } from '@dayfocus/contracts/invite-ways';
 
 const none = { views: 0, signUps: 0, confirmed: 0, joins: 0 };
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptFaces } from '@dayfocus/contracts/fonts';
+import { productLogo } from '@dayfocus/contracts/brand';
 import {
   drawInviteCard,
   inviteCardSceneFor,
@@ -18,7 +19,6 @@ import {
   type InviteCardRequest,
 } from '../../src/invite-cards/adapters/card-drawer.js';
 import { emojiFace } from '../../src/invite-cards/adapters/card-fonts.js';
-import { productLogo } from '@dayfocus/contracts/brand';
 import { CARD_HEIGHT, CARD_WIDTH, nameBox, portraitBox } from '../../src/invite-cards/domain/card-layout.js';
 import { ELLIPSIS } from '../../src/invite-cards/domain/text-fit.js';
 import {

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
+import { friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { MAX_DOCUMENT_BYTES } from '../../src/platform/domain/document-size.js';
 import { firestoreDocumentSize } from '../document-size.js';
 import {
@@ -14,9 +17,6 @@ import { holdsPushClaim, planSweep, settledPush, sweepAction } from '../../src/o
 import { planJoin, type JoinState } from '../../src/invites/domain/joins.js';
 import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from '../../src/owed-work/domain/push-timing.js';
 import { type FriendJoin, withDueAt } from '../../src/owed-work/domain/friend-join.js';
-import { cleanDisplayName } from '@dayfocus/contracts/names';
-import { friendJoinHistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
-import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { owedJoin } from '../fixtures.js';
 import { BATCH_GRACE_MS } from '../../src/owed-work/domain/join-batch.js';
 

@@ -4,12 +4,12 @@
  * flow in-process with a fake link store.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import { openSourceOf } from '../../src/short-links/domain/open-count.js';
 import type { LinkVisit } from '../../src/short-links/flows/app-link-flow.js';
 import type { AppLinkLinks } from '../../src/short-links/flows/ports.js';
 import { decodeQrSvg, drawSvg } from '../qr-code.js';
 import { fakeLinkCode, localLinkSettings, noSources, sumLinkOpens, visitFlow } from '../short-links.js';
-import { userAgents } from '@dayfocus/stack/user-agents';
 
 describe('the source of an open', () => {
   it.each([

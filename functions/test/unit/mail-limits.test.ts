@@ -1,6 +1,6 @@
 /** How often "send the e-mail again" may mail one address (domain/mail-limits.ts). */
-import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import {
   PLAIN_ADDRESS_RESERVE,
   RESEND_DAILY_LIMIT,

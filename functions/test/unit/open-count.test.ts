@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userAgents } from '@dayfocus/stack/user-agents';
 import {
   noOpens,
   OPEN_SHARD_COUNT,
@@ -15,7 +16,6 @@ import type { HttpAnswer } from '../../src/platform/domain/http-answer.js';
 import type { AppLinkLinks } from '../../src/short-links/flows/ports.js';
 import { memoryLogger } from '../memory-logger.js';
 import { fakeLinkCode, visitFlow } from '../short-links.js';
-import { userAgents } from '@dayfocus/stack/user-agents';
 
 describe('choosing a shard', () => {
   it('maps the whole range of the random source onto 0..N-1', () => {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FlowError } from '../../src/platform/domain/errors.js';
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import type { WebPageInput } from '@dayfocus/contracts/web-page';
-import { PageFlow } from '../../src/pages/flows/page-flow.js';
 import { PAGE_CONTENT_SECURITY_POLICY } from '@dayfocus/contracts/security-headers';
 import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
+import { PageFlow } from '../../src/pages/flows/page-flow.js';
+import { FlowError } from '../../src/platform/domain/errors.js';
 import { memoryLogger } from '../memory-logger.js';
 import { fakeLinkPageRenderer, localLinkSettings } from '../short-links.js';
 

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { matchingLanguage } from '@dayfocus/contracts/locale';
+import hi from '@dayfocus/contracts/locales/hi';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { owesBatch, planBatch } from '../../src/owed-work/domain/join-batch.js';
 import { PUSH_LEASE_MS, PUSH_MAX_ATTEMPTS, retryDelayMs } from '../../src/owed-work/domain/push-timing.js';
 import { type FriendJoin } from '../../src/owed-work/domain/friend-join.js';
@@ -22,10 +25,7 @@ import {
   friendJoinSummaryText,
   friendJoinText,
 } from '../../src/owed-work/domain/push.js';
-import { matchingLanguage } from '@dayfocus/contracts/locale';
 import { serverText } from '../../src/platform/domain/server-text.js';
-import hi from '@dayfocus/contracts/locales/hi';
-import { inviterRecord } from '@dayfocus/stack/fixtures';
 
 const now = new Date('2026-11-23T10:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);

@@ -13,9 +13,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getMessaging } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import hi from '@dayfocus/contracts/locales/hi';
 import { friendJoinPush, friendJoinSummaryPush } from '../../src/owed-work/domain/push.js';
 import { serverText } from '../../src/platform/domain/server-text.js';
-import hi from '@dayfocus/contracts/locales/hi';
 
 interface Captured {
   method: string;

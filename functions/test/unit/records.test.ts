@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_SIGN_UP_FIELDS } from '../email-sign-up.js';
 import { brand } from '@dayfocus/contracts/brand';
-import { friendJoinPush, friendJoinSummaryPush } from '../../src/owed-work/domain/push.js';
-import { serverText } from '../../src/platform/domain/server-text.js';
 import hi from '@dayfocus/contracts/locales/hi';
 import {
   defaultNotifications,
@@ -12,6 +9,9 @@ import {
   socialSignUpRecord,
 } from '@dayfocus/contracts/records';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
+import { serverText } from '../../src/platform/domain/server-text.js';
+import { friendJoinPush, friendJoinSummaryPush } from '../../src/owed-work/domain/push.js';
+import { EMAIL_SIGN_UP_FIELDS } from '../email-sign-up.js';
 
 const now = '2026-11-22T10:00:00.000Z';
 

@@ -1,7 +1,7 @@
 /** The mail that asks an invitee to confirm their address (domain/verification-mail.ts). */
 import hi from '@dayfocus/contracts/locales/hi';
-import { welcomeLink } from '../../src/invites/flows/verification-mail-flow.js';
 import { describe, expect, it } from 'vitest';
+import { welcomeLink } from '../../src/invites/flows/verification-mail-flow.js';
 import { verificationMail } from '../../src/invites/domain/verification-mail.js';
 import { serverText } from '../../src/platform/domain/server-text.js';
 

@@ -10,9 +10,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { deployParamProblems, emulatorSettingsInDeploy, leftoverLines } from './deploy-env.js';
 import { APP_CHECK_ALWAYS_CALLABLES } from '@dayfocus/contracts/functions';
 import { paramsWithDefault } from '@dayfocus/contracts/function-params';
+import { deployParamProblems, emulatorSettingsInDeploy, leftoverLines } from './deploy-env.js';
 import { asList, envDir, readFirebaseJson, shown, type DeployContext } from './context.js';
 import { deployableEnvFiles, deployEnv } from './function-env.js';
 import { appRulesOutcome } from './app-rules.js';

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { mergeIntoAppRules } from '@dayfocus/stack/companion-rules';
+import { APP_CHECK_MINTER, functionRows, HANDOFF_SIGNER } from '@dayfocus/contracts/functions';
+import type { CallableName } from '@dayfocus/contracts/callables';
 import { deployChecks, runDeployChecks, type DeployCheck } from '../src/checks.js';
 import { deployableConfigProblems } from '../src/web-config.js';
 import { LANGUAGES, languagesOutcome } from '../src/languages.js';
@@ -16,8 +18,6 @@ import {
   type IamPolicy,
 } from '../src/token-signer.js';
 import { manifestProblems } from '../src/signers.js';
-import { APP_CHECK_MINTER, functionRows, HANDOFF_SIGNER } from '@dayfocus/contracts/functions';
-import type { CallableName } from '@dayfocus/contracts/callables';
 import { goodWebConfig, PROJECT, repoRoot } from './tree.js';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(repoRoot, path), 'utf8'));

@@ -7,9 +7,9 @@
  * fell between the lock's steps. (The friendship is the journey's joined pair,
  * journey-invariants.ts.)
  */
+import { collections } from '@dayfocus/contracts/records';
 import type { HandoffOutcome } from './journeys.js';
 import type { SoakInvariants } from './invariant.js';
-import { collections } from '@dayfocus/contracts/records';
 import { adminAuth, adminDb } from './store.js';
 
 /** The journey under check: its kind, the invitee it made, and how examples name it. */

@@ -4,8 +4,8 @@
 // so Firebase Auth's signInWithPopup works against the Auth emulator, and fails any other
 // request that leaves the machine at once, so that nothing waits on the closed network.
 import { readFileSync } from 'node:fs';
-import { browserLaunchOptions } from './browser.js';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { browserLaunchOptions } from './browser.js';
 
 const GAPI_SHIM_PATH = new URL('./gapi-iframes.js', import.meta.url);
 let gapiShim: string | undefined;

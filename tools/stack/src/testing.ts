@@ -6,11 +6,11 @@
  * Every test and benchmark works in ids of its own (`uniqueId`) and nothing here deletes data:
  * the stack may be the one `npm run dev` runs for a person, with the demo inviter in it.
  */
-import { inviterRecord } from './fixtures.js';
 import { collections, emailSignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
+import { inviterRecord } from './fixtures.js';
 import { emulatorEnv, stack } from './config.js';
 import { outboxMailsTo, recordedEmails, type OutboxMail, type RecordedEmail } from './mail.js';
 import { uniqueId } from './unique-id.js';

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 import { defaultProject, emulatorSettings, firestoreKind, repoRoot, stack, urls } from '../src/config.js';
 import { LOCAL_BASELINE_PATH, localFirebaseJson } from '../src/local-config.js';
-import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
 

@@ -19,8 +19,8 @@ import {
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { launchBrowser, newContext } from '@dayfocus/stack/browser-contexts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { en, type Language, type Translation } from './locales';
 
 export { eventually, pushesTo, readDoc, repoRoot, uniqueId, urls, verificationEmail };

@@ -3,8 +3,8 @@ import { Route, Routes } from 'react-router';
 import { Loader } from '@/components/loader';
 import { webPageRoutes } from '@dayfocus/contracts/page-paths';
 import type { PageName } from '@/config/paths';
-import { Layout } from './layout';
 import { PageSettled } from '@/lib/taken-over';
+import { Layout } from './layout';
 
 export type Pages = Partial<Record<PageName, ComponentType>>;
 

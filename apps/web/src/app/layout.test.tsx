@@ -3,8 +3,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { AppRoutes } from './app-routes';
 import { PageTakenOverProvider } from '@/lib/taken-over';
+import { AppRoutes } from './app-routes';
 
 function BrokenPage(): never {
   throw new Error('the page failed to draw');

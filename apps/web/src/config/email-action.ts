@@ -10,8 +10,8 @@
  */
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import { matchPath } from 'react-router';
-import { sameOriginUrl } from './paths';
 import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
+import { sameOriginUrl } from './paths';
 
 /** The auth domain is the site itself once deployed. */
 function firebaseActionHandler(config: RuntimeConfig): string {

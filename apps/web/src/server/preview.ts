@@ -8,9 +8,9 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import { escapeHtml } from '@dayfocus/contracts/html';
 import { INVITE_CARD_IMAGE, inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { WebPageInput } from '@dayfocus/contracts/web-page';
-import { meta, ogLocaleOf } from './page-head';
 import { href } from '@dayfocus/contracts/page-paths';
 import { withInviteWay } from '@dayfocus/contracts/invite-ways';
+import { meta, ogLocaleOf } from './page-head';
 
 /** A link preview's picture (Open Graph and Twitter tags): its address, size, type and words. */
 export function previewImageTags(image: { url: string; alt: string; sized: boolean }) {

@@ -17,9 +17,9 @@
  */
 import { readServerState, type ServerState } from '@/app/server-state';
 import { holdSubmits } from '@/lib/held-submit';
-import { claimHeldTap, submitAgain } from './held-taps';
 import { nextTask } from '@/lib/next-task';
 import { armStartTaps, releaseStartTaps, takeStartTaps } from '@/lib/sign-in-start';
+import { claimHeldTap, submitAgain } from './held-taps';
 import { preloadTakeover } from './chunks';
 
 /** The app's big libraries, one task each: the modules of one import run in one task. */

@@ -1,5 +1,7 @@
 /** The invite funnels in Firestore (domain/funnel.ts): one increment per event, sums on read. */
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { collections } from '@dayfocus/contracts/records';
+import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import {
   FUNNEL_SHARD_COUNT,
   funnelDay,
@@ -9,8 +11,6 @@ import {
   type FunnelDay,
   type FunnelEvent,
 } from '../domain/funnel.js';
-import { collections } from '@dayfocus/contracts/records';
-import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 
 export class FunnelStore {
   constructor(

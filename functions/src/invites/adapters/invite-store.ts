@@ -6,6 +6,7 @@
 import { FieldValue, Filter, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { collections, emailSignUpRecord, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
+import { LIMIT_SHARDS, type LimitShardRecord } from '@dayfocus/contracts/invite-controls';
 import { type FriendJoin } from '../../owed-work/domain/friend-join.js';
 import {
   type InviteStore,
@@ -21,7 +22,6 @@ import { forUpdate } from '../../platform/adapters/record-refs.js';
 import { OwedWorkRefs } from '../../owed-work/adapters/owed-work-refs.js';
 import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
-import { LIMIT_SHARDS, type LimitShardRecord } from '@dayfocus/contracts/invite-controls';
 import type { ShardCount } from '../domain/invite-limits.js';
 import { controlsRef, limitShardRef, limitShardRefs } from './invite-controls-store.js';
 

@@ -1,6 +1,6 @@
 /** Who chooses the inviter: what an account proves, and when a recorded choice still counts. */
-import { SOCIAL_PROVIDERS, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import { type SignUpRecord } from '@dayfocus/contracts/records';
+import { SOCIAL_PROVIDERS, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 
 export interface AccountFacts {
   emailVerified: boolean;

@@ -6,8 +6,8 @@
  * so that a stranger signing up with other spellings of it cannot spend the day before its owner
  * signs up with her own. Pure.
  */
-import { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import { createHash } from 'node:crypto';
+import { RESEND_DAILY_LIMIT, RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
 import { nextAllowedAt, stampsInWindow, type RollingWindow } from '../../platform/domain/rolling-window.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

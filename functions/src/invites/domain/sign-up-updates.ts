@@ -1,5 +1,4 @@
 /** What each step of a sign-up sets on the app's record and on the server's sign-up record. */
-import { PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import {
   emailSignUpRecord,
   socialSignUpRecord,
@@ -8,6 +7,7 @@ import {
   missingFields,
 } from '@dayfocus/contracts/records';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
+import { PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 
 /**
  * A record the companion made or completes, as it was before this call: none yet, one without

@@ -16,6 +16,7 @@ import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers'
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
+import { invitationClosure } from '@dayfocus/contracts/invite-controls';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import { checkEmailSignUp, checkSession } from '../domain/join-decisions.js';
@@ -23,7 +24,6 @@ import type { JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 import { closedInvitation } from '../domain/invite-limits.js';
-import { invitationClosure } from '@dayfocus/contracts/invite-controls';
 import type { InviteControls } from './ports.js';
 
 export interface InviteFlowDeps extends JoinFlowDeps {

@@ -7,10 +7,10 @@
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import type { UserRecord } from '@dayfocus/contracts/records';
+import { invitationClosure } from '@dayfocus/contracts/invite-controls';
 import { FlowError } from '../../platform/domain/errors.js';
 import { isPublicInviter, type AccountState } from '../domain/inviters.js';
 import type { AccountLookup, InviteControls, UserReader } from './ports.js';
-import { invitationClosure } from '@dayfocus/contracts/invite-controls';
 import type { InviterLookup } from '../../short-links/flows/ports.js';
 import type { Logger } from '../../platform/flows/ports.js';
 

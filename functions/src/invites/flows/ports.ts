@@ -2,8 +2,8 @@
 import type { AddressProofRecord } from '@dayfocus/contracts/address-proofs';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
-import type { JoinCursor, JoinRow } from '../domain/invitation-numbers.js';
 import type { InviteControlsRecord, LimitShardRecord } from '@dayfocus/contracts/invite-controls';
+import type { JoinCursor, JoinRow } from '../domain/invitation-numbers.js';
 import type { JoinLimitState, ShardCount } from '../domain/invite-limits.js';
 import type { AccountFacts } from '../domain/inviter-choice.js';
 import type { FriendJoin } from '../../owed-work/domain/friend-join.js';

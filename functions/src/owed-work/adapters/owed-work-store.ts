@@ -3,8 +3,8 @@
  * once; each is safe to repeat.
  */
 import { FieldValue, type CollectionReference, type Firestore } from 'firebase-admin/firestore';
-import type { Logger } from '../../platform/flows/ports.js';
 import { collections, type UserRecord } from '@dayfocus/contracts/records';
+import type { Logger } from '../../platform/flows/ports.js';
 import { forUpdate } from '../../platform/adapters/record-refs.js';
 import { readAllIn } from '../../platform/adapters/converters.js';
 import { OwedWorkRefs, owedWorkConverters } from './owed-work-refs.js';

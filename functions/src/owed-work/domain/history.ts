@@ -1,6 +1,6 @@
 /** The inviter's history list, capped to fit its document. */
-import { documentNameSize, firestoreValueSize, MAX_DOCUMENT_BYTES } from '../../platform/domain/document-size.js';
 import { collections, type HistoryEntry } from '@dayfocus/contracts/records';
+import { documentNameSize, firestoreValueSize, MAX_DOCUMENT_BYTES } from '../../platform/domain/document-size.js';
 
 /**
  * When the history document has no room for another entry, the oldest entries are dropped

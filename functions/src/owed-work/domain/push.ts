@@ -3,8 +3,8 @@
  * Pure: the adapter hands these objects to firebase-admin's sendEach unchanged (and the local
  * stack records them unchanged). They speak the inviter's language; the title is the product.
  */
-import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { createHash } from 'node:crypto';
+import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { brand } from '@dayfocus/contracts/brand';
 import { FRIEND_JOIN } from '@dayfocus/contracts/records';
 import { serverText, type ServerText } from '../../platform/domain/server-text.js';

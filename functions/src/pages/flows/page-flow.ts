@@ -7,7 +7,6 @@
  * Which path is which, and how each is answered, is the contracts' route table (`pageRoutes`): a
  * page added there is rendered and cached like the others without a line here.
  */
-import { FlowError } from '../../platform/domain/errors.js';
 import {
   APP_LINK_REDIRECT_CACHE_CONTROL,
   CANONICAL_REDIRECT_CACHE_CONTROL,
@@ -18,6 +17,8 @@ import {
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { href } from '@dayfocus/contracts/page-paths';
+import { INVITE_WAY_PARAM, inviteWayOfMarker, type InviteWay } from '@dayfocus/contracts/invite-ways';
+import { FlowError } from '../../platform/domain/errors.js';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { InlineRenderer } from '../domain/inline-sources.js';
 import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
@@ -25,7 +26,6 @@ import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
 import { ownPathOf, splitRawUrl } from '../../platform/domain/own-path.js';
 import { pageRouteOf, type PageRoute } from '../domain/page-route.js';
 import { isPreview } from '../../platform/domain/previews.js';
-import { INVITE_WAY_PARAM, inviteWayOfMarker, type InviteWay } from '@dayfocus/contracts/invite-ways';
 
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import type { HttpAnswer } from '../../platform/domain/http-answer.js';

@@ -6,6 +6,10 @@
 import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import { logger } from 'firebase-functions';
 import type { Schema } from 'yup';
+import { requestSchemaOf, type AnswerOf, type CallableName, type RequestOf } from '@dayfocus/contracts/callables';
+import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
+import { HANDOFF_CLAIM } from '@dayfocus/contracts/sign-in-handoff';
+import { describeProblems, validateRequest } from '@dayfocus/contracts/requests';
 import { consumeCallToken } from '../adapters/token-consumption.js';
 import { withWriteGate } from '../adapters/write-gate.js';
 import { environment } from '../environment.js';
@@ -17,11 +21,7 @@ import {
   type AppCheckEnforcement,
   type AppCheckVerdict,
 } from '../domain/app-check.js';
-import { requestSchemaOf, type AnswerOf, type CallableName, type RequestOf } from '@dayfocus/contracts/callables';
-import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
-import { HANDOFF_CLAIM } from '@dayfocus/contracts/sign-in-handoff';
 import { FlowError } from '../domain/errors.js';
-import { describeProblems, validateRequest } from '@dayfocus/contracts/requests';
 import type { Caller } from '../domain/caller.js';
 import { specOf, type FunctionSpec } from './capacity.js';
 

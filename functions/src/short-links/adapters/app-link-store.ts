@@ -5,6 +5,7 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { LRUCache } from 'lru-cache';
 import type { Visitor } from '@dayfocus/contracts/link-paths';
+import { collections } from '@dayfocus/contracts/records';
 import { LINK_KEEP_MS, type AppLinkRecord } from '../domain/app-links.js';
 import type { AppLinkLinks } from '../flows/ports.js';
 import { converter } from '../../platform/adapters/converters.js';
@@ -15,7 +16,6 @@ import {
   type OpenShard,
   type OpenSource,
 } from '../domain/open-count.js';
-import { collections } from '@dayfocus/contracts/records';
 
 interface AppLinkOwnerRecord {
   inviterId: string;

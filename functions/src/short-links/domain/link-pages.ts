@@ -3,8 +3,8 @@ import { href } from '@dayfocus/contracts/page-paths';
 import { inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { LinkPageContent } from '@dayfocus/contracts/link-page';
 import type { Phone } from '@dayfocus/contracts/phones';
-import type { LinkAnswer } from './app-links.js';
 import { withInviteWay, type InviteWay } from '@dayfocus/contracts/invite-ways';
+import type { LinkAnswer } from './app-links.js';
 import type { OpenSource } from './open-count.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 

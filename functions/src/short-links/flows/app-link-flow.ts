@@ -1,3 +1,7 @@
+import type { InviterCard } from '@dayfocus/contracts/answers';
+import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
+import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
+import { phoneOf } from '@dayfocus/contracts/phones';
 import {
   answerForLink,
   appleAppSiteAssociation,
@@ -10,10 +14,6 @@ import {
   type LinkAnswer,
   type ServedLink,
 } from '../domain/app-links.js';
-import type { InviterCard } from '@dayfocus/contracts/answers';
-import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
-import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
-import { phoneOf } from '@dayfocus/contracts/phones';
 import { FlowError } from '../../platform/domain/errors.js';
 import { methodNotAllowed, type HttpAnswer } from '../../platform/domain/http-answer.js';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf, wayOfOpen } from '../domain/link-pages.js';

@@ -24,8 +24,8 @@ import {
 } from '@/features/sign-up/email/lib/kept-fields';
 import { RESUME_PARAMETER } from '@/features/sign-up/finish-link/lib/sign-up-again';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/email/hooks/use-sign-up-form';
-import { prefetchConfirmEmailAfterLoad } from './load-confirm-email';
 import { usePhone } from '@/lib/use-phone';
+import { prefetchConfirmEmailAfterLoad } from './load-confirm-email';
 
 /**
  * `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address.

@@ -4,18 +4,11 @@
  * sign-ups of one inviter at once against her limit of 100: exactly 100 friends, and every other
  * account active with no friend (the limit's count is sharded: invites/domain/invite-limits.ts).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hotDocumentsMismatch } from '@dayfocus/stack/testing';
+import { describe, expect, it } from 'vitest';
+import { requireHotModel } from './hot-model.js';
 import { adminDb, callAnonymously, createInviter, importVerifiedInvitees } from '../stack/support.js';
 
-beforeAll(async () => {
-  // Without the model every join would pass here whatever the design: say so, never pass.
-  const mismatch = process.env.FIRESTORE_HOT_DOCUMENTS === 'production' ? await hotDocumentsMismatch(undefined) : '';
-  if (mismatch !== null)
-    throw new Error(
-      `These tests need the stack's hot-document model on (${mismatch || 'FIRESTORE_HOT_DOCUMENTS is not production'}): run them with \`npm run test:hot\`.`,
-    );
-});
+requireHotModel();
 
 const TRIES = 10_000;
 const LIMIT = 100;

@@ -4,8 +4,8 @@
  * write a second on one document, a burst of 5, then a wait of up to 2 s and ABORTED), as
  * `npm run test:hot` switches it on (tools/stack/hot-documents.ts). docs/joins.md J; the figures at scale are the viral bench's.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { hotDocumentsMismatch } from '@dayfocus/stack/testing';
+import { describe, expect, it } from 'vitest';
+import { requireHotModel } from './hot-model.js';
 import { FRIEND_JOIN_PUSHES_PER_HOUR as N } from '../../src/owed-work/domain/push-budget.js';
 import {
   adminDb,
@@ -19,14 +19,7 @@ import {
   readDoc,
 } from '../stack/support.js';
 
-beforeAll(async () => {
-  // Without the model every join would pass here whatever the design: say so, never pass.
-  const mismatch = process.env.FIRESTORE_HOT_DOCUMENTS === 'production' ? await hotDocumentsMismatch(undefined) : '';
-  if (mismatch !== null)
-    throw new Error(
-      `These tests need the stack's hot-document model on (${mismatch || 'FIRESTORE_HOT_DOCUMENTS is not production'}): run them with \`npm run test:hot\`.`,
-    );
-});
+requireHotModel();
 
 /** How long the web app waits for a callable's answer (apps/web/src/lib/firebase.ts): a join must answer within it. */
 const APP_CALL_TIMEOUT_MS = 30_000;

@@ -53,11 +53,13 @@ describe('pauseInvitations', () => {
       closed: 'paused',
     });
 
-    // The app's "accept": refused, nothing written.
+    // The app's "Add Asha as a friend?" says so before the tap; the "accept": refused, nothing written.
+    const code = await codeOf(asha.inviterId);
+    expect(await callAnonymously('resolveAppLink', { code })).toMatchObject({
+      inviter: { inviterId: asha.inviterId, invitationClosed: true },
+    });
     const ravi = await signedInApp('ios');
-    expect(await refusalOf(ravi.app.call('acceptInvite', { code: await codeOf(asha.inviterId) }))).toMatchObject(
-      CLOSED,
-    );
+    expect(await refusalOf(ravi.app.call('acceptInvite', { code }))).toMatchObject(CLOSED);
     expect(await friendsBetween(asha.inviterId, ravi.uid)).toEqual([]);
 
     // An email sign-up: refused before its record names her.
@@ -81,7 +83,7 @@ describe('pauseInvitations', () => {
     expect(await readDoc('_signUps', lena.uid)).toBeUndefined();
 
     expect(await asha.app.call('pauseInvitations', { paused: false })).toMatchObject({ paused: false, closed: null });
-    await ravi.app.call('acceptInvite', { code: await codeOf(asha.inviterId) });
+    await ravi.app.call('acceptInvite', { code });
     expect(await friendsBetween(asha.inviterId, ravi.uid)).toHaveLength(1);
     await joinsDelivered(asha.inviterId);
     expect(await pushesTo(`dev-token-${asha.inviterId}`)).toHaveLength(1);

@@ -53,6 +53,17 @@ describe('reading firestore.indexes.json', () => {
           { fieldPath: 'friendId', order: 'ASCENDING' },
         ],
       },
+      // Her invitation's people, newest first (myInvitations), a page after another by `__name__`.
+      {
+        collectionGroup: '_friendJoins',
+        queryScope: 'COLLECTION',
+        fields: [
+          { fieldPath: 'inviterId', order: 'ASCENDING' },
+          { fieldPath: 'friendship', order: 'ASCENDING' },
+          { fieldPath: 'createdAt', order: 'DESCENDING' },
+          { fieldPath: '__name__', order: 'DESCENDING' },
+        ],
+      },
     ]);
     // The deploy check's 30-day figure reads the funnel's shards by collection group (its `day`):
     // the default single-field indexes of `day`, kept, and the collection group's ascending one.

@@ -181,9 +181,9 @@ const web = {
     newLink: 'To get a new link, sign up again with the same email address: we will send a new email.',
     signUpAgain: 'Sign up again',
     friends: 'You and {{name}} are now friends',
-    /** Activation of a sign-up whose inviter closed her invitation before the address was confirmed. */
+    /** Activation of a sign-up whose inviter closed her invitation before the address was confirmed (the note under it says the account is active). */
     invitationClosed:
-      'Your account is ready. The person who invited you is not adding friends through this link right now, so you are not friends yet.',
+      'The person who invited you is not adding friends through this link right now, so you are not friends yet.',
     /** The e-mail link's page before any tap: the one step left, a form the server answers without script. */
     confirmLead: 'One tap left: confirm your email address.',
     confirm: 'Confirm and become friends with {{name}}',

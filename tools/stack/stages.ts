@@ -4,13 +4,22 @@
  *   tsx tools/stack/stages.ts [group]            runs a group's stages (default: all)
  *   tsx tools/stack/stages.ts --time <name> -- <command> [args...]
  *                                                runs one more command as a stage (CI's lanes)
+ *   tsx tools/stack/stages.ts --write-docs       puts the last run's table into docs/testing.md
  * Stages that need nothing of each other run side by side (`together`): the machine has two
  * processors, and most stages wait on a browser, a stack or a subprocess for much of their time.
  * A stage that runs the local stack runs a group inside it; the inner stages' times go to the same
  * record (.artifacts/test-stages.jsonl, started afresh by the group `all`), and the outer row keeps
  * what the stack's start and stop cost beside them. The figures in docs/testing.md are this table.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, platform, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './src/config.js';
 import { record, recorded, runStage, startRecord, keep, table, type Stage } from './src/stage-runner.js';
+
+const STAGES_BEGIN = '<!-- stages: begin (tsx tools/stack/stages.ts --write-docs) -->';
+const STAGES_END = '<!-- stages: end -->';
 
 const tsx = (...args: string[]) => ['tsx', ...args];
 const pnpm = (...args: string[]) => ['pnpm', ...args];
@@ -99,7 +108,38 @@ function printTable(): void {
   for (const line of table(recorded(), outerGroups)) console.log(line);
 }
 
+/**
+ * `--write-docs`: the recorded table (a whole run's, `.ci/run`'s with Google's lane) goes into
+ * docs/testing.md between its markers, with the day, the commit and the machine, so that the
+ * figures there are a run's and nobody's typing.
+ */
+function writeDocs(): void {
+  const rows = recorded();
+  if (!rows.some((row) => row.group === 'all')) throw new Error(`No run of npm test in ${record}`);
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  const machine = `${cpus().length} processors, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()}`;
+  const day = new Date(statSync(record).mtime).toISOString().slice(0, 10);
+  const block = [
+    STAGES_BEGIN,
+    `The table of a run on ${day}, at \`${commit}\` (${machine}):`,
+    '',
+    ...table(rows, outerGroups),
+    STAGES_END,
+  ].join('\n');
+  const docs = join(repoRoot, 'docs', 'testing.md');
+  const text = readFileSync(docs, 'utf8');
+  const [start, end] = [text.indexOf(STAGES_BEGIN), text.indexOf(STAGES_END)];
+  if (start < 0 || end < start) throw new Error(`docs/testing.md has no ${STAGES_BEGIN} … ${STAGES_END}`);
+  writeFileSync(docs, text.slice(0, start) + block + text.slice(end + STAGES_END.length));
+  execFileSync('prettier', ['--write', docs], { cwd: repoRoot, stdio: 'ignore' });
+  console.log(`docs/testing.md: the table of ${record}`);
+}
+
 const argv = process.argv.slice(2);
+if (argv[0] === '--write-docs') {
+  writeDocs();
+  process.exit(0);
+}
 if (argv[0] === '--time') {
   const [, name, separator, ...command] = argv;
   if (!name || separator !== '--' || command.length === 0) {

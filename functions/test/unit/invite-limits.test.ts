@@ -147,6 +147,13 @@ describe("an invitation's limit and expiry", () => {
     expect(outcomes.filter((o) => o === 'closed')).toHaveLength(180);
     expect(await t.friendsOf('asha')).toBe(20);
     expect(await t.levers.setLimits(asha, {})).toMatchObject({ joinsSinceLimit: 20, closed: 'exhausted' });
+    // An e-mail sign-up on her exhausted invitation is turned away before it writes.
+    t.accounts.add({ uid: 'late' });
+    const late = await refusalOf(
+      t.invites.registerInvitee(t.caller('late', 'password'), { inviterId: 'asha', name: 'Late' }),
+    );
+    expect(isInvitationClosedRefusal(late)).toBe(true);
+    expect(await t.doc(paths.signUp('late'))).toBeUndefined();
 
     t.clock.now = new Date(T0.getTime() + 1000);
     expect(await t.levers.setLimits(asha, { maxJoins: 21 })).toMatchObject({ joinsSinceLimit: 0, closed: null });

@@ -37,25 +37,38 @@ export function limitShardRefs(firestore: Firestore, inviterId: string): Documen
   return Array.from({ length: LIMIT_SHARDS }, (_, index) => limitShardRef(firestore, inviterId, index));
 }
 
-/** Her record and every shard in one round (a transaction's, or a plain read's). */
+/** Her record and every shard in one round of a transaction (her levers' own, rare). */
 export async function readInvitation(
   firestore: Firestore,
   inviterId: string,
-  tx?: Transaction,
+  tx: Transaction,
 ): Promise<InvitationState> {
   const refs = [controlsRef(firestore, inviterId), ...limitShardRefs(firestore, inviterId)] as const;
-  const snapshots = tx ? await readAllIn(tx, ...refs) : (await firestore.getAll(...refs)).map((s) => s.data());
-  const [controls, ...shards] = snapshots as [InviteControlsRecord | undefined, ...(LimitShardRecord | undefined)[]];
+  const [controls, ...shards] = (await readAllIn(tx, ...refs)) as [
+    InviteControlsRecord | undefined,
+    ...(LimitShardRecord | undefined)[],
+  ];
   return { controls, joins: joinsUnderLimit(controls, shards) };
 }
 
 export class FirestoreInviteControls implements InviteControls {
   constructor(private readonly firestore: Firestore) {}
 
-  /** Nothing for an id that cannot name a document. */
+  /** Nothing for an id that cannot name a document. Not exact under concurrency: the join is the gate. */
   async read(inviterId: string): Promise<InvitationState> {
     if (!isDocumentId(inviterId)) return { controls: undefined, joins: 0 };
-    return readInvitation(this.firestore, inviterId);
+    // Her record alone for most inviters (one read, for each sign-up and page); the shards only
+    // while she has a limit.
+    const controls = (await controlsRef(this.firestore, inviterId).get()).data();
+    if (controls?.maxJoins === undefined) return { controls, joins: 0 };
+    const shards = await Promise.all(limitShardRefs(this.firestore, inviterId).map((ref) => ref.get()));
+    return {
+      controls,
+      joins: joinsUnderLimit(
+        controls,
+        shards.map((shard) => shard.data()),
+      ),
+    };
   }
 
   async change(

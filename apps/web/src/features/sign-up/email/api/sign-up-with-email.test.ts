@@ -8,5 +8,11 @@ describe('what the e-mail form says of a failed sign-up', () => {
     expect(submitProblemOf(new EmailInUseError('a@example.com'))).toBe('email-in-use');
     expect(submitProblemOf(new FirebaseError('auth/network-request-failed', 'offline'))).toBe('network');
     expect(submitProblemOf(new FirebaseError('auth/internal-error', 'boom'))).toBe('failed');
+    // The inviter closed her invitation after its page was drawn: the server's one refusal says so.
+    const closed = Object.assign(new FirebaseError('functions/failed-precondition', 'closed'), {
+      details: { invitation: 'closed' },
+    });
+    expect(submitProblemOf(closed)).toBe('closed');
+    expect(submitProblemOf(new FirebaseError('functions/failed-precondition', 'other'))).toBe('failed');
   });
 });

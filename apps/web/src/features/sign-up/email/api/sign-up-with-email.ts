@@ -4,6 +4,7 @@ import type { RequestOf } from '@dayfocus/contracts/callables';
 import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/auth';
 import { callFunction, prepareCallable } from '@/lib/callables';
+import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
 import type { SubmitProblem } from '../hooks/use-sign-up-form';
 import { registerInvitee } from './register-invitee';
@@ -101,6 +102,7 @@ export async function signUpWithEmail(input: EmailSignUp): Promise<SignedUp> {
 export function submitProblemOf(error: unknown): Exclude<SubmitProblem, null> {
   if (error instanceof EmailInUseError) return 'email-in-use';
   if (firebaseErrorCode(error) === 'too-many-requests') return 'busy';
+  if (isInvitationClosedRefusal(error)) return 'closed';
   return isNetworkError(error) ? 'network' : 'failed';
 }
 

@@ -9,9 +9,10 @@ export type Field = (typeof FIELD_ORDER)[number];
 
 /**
  * `busy`: Auth refused a new account from this network for now (its limit of new accounts an hour
- * per IP address, which a carrier's shared address meets when many people join at once).
+ * per IP address, which a carrier's shared address meets when many people join at once). `closed`:
+ * the inviter closed her invitation after its page was drawn (docs/joins.md K).
  */
-export type SubmitProblem = 'email-in-use' | 'network' | 'busy' | 'failed' | null;
+export type SubmitProblem = 'email-in-use' | 'network' | 'busy' | 'closed' | 'failed' | null;
 
 export type ValidSignUp = Required<SignUpFormValues>;
 
@@ -19,6 +20,7 @@ export type ValidSignUp = Required<SignUpFormValues>;
 const FAILURE_KEYS = {
   network: 'app.networkError',
   busy: 'signUp.tooManySignUps',
+  closed: 'invitation.signUpClosed',
   failed: 'app.genericError',
 } as const;
 

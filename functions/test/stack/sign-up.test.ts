@@ -34,6 +34,8 @@ describe('email sign-up (registerInvitee)', () => {
       userId: user.uid,
       invitedBy: inviter.userId,
       invitedVia: 'password',
+      // The way in to her invitation, recorded once with the inviter: this call named none.
+      inviteWay: null,
       updatedAt: expect.any(String),
     });
     expect(record?.typeOfTask).toHaveLength(6);

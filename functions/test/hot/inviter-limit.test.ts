@@ -1,7 +1,8 @@
 /**
  * A viral inviter's limit under production's per-document write limit: the stack runs our Firestore
- * emulator with its hot-document model on, as `npm run test:hot` switches it on. 10,000 confirmed
- * sign-ups of one inviter at once against her limit of 100: exactly 100 friends, and every other
+ * emulator with its hot-document model on, as `npm run test:hot` switches it on. 1,000 confirmed
+ * sign-ups of one inviter at once against her limit of 100 (`HOT_LIMIT_TRIES` for more: 10,000 take
+ * the local stack minutes, too long for every `npm test`): exactly 100 friends, and every other
  * account active with no friend (the limit's count is sharded: invites/domain/invite-limits.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -10,10 +11,10 @@ import { adminDb, callAnonymously, createInviter, importVerifiedInvitees } from 
 
 requireHotModel();
 
-const TRIES = 10_000;
+const TRIES = Number(process.env['HOT_LIMIT_TRIES'] ?? 1_000);
 const LIMIT = 100;
 /** Calls in flight at once: a viral link's arrivals, within what one machine's stack answers. */
-const IN_FLIGHT = 500;
+const IN_FLIGHT = 200;
 
 describe("a viral inviter's limit, with production's write limit per document", () => {
   it(`${TRIES} confirmations against a limit of ${LIMIT} make exactly ${LIMIT} friends`, async () => {

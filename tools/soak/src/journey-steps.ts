@@ -97,8 +97,9 @@ function emailSteps(walk: Walk): Step[] {
     async () => {
       if (!walk.person.auth.currentUser) throw new Error('signed out');
       // As the web app asks for it: our mail, from the outbox (a retried call finds the first one).
+      // The soak's own query of the outbox meets the faults too: tried again as its writes are.
       await walk.person.call('sendVerificationEmail', { language: 'en' });
-      walk.code = (await verificationMail(walk.email, { timeoutMs: 20_000 })).oobCode;
+      walk.code = (await steadily(() => verificationMail(walk.email, { timeoutMs: 20_000 }))).oobCode;
     },
     async () => {
       await plan.burst?.arrive();

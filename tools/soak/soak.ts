@@ -16,8 +16,9 @@ import { createInviter, joinsDelivered } from '@dayfocus/stack/testing';
 import { clearFirestoreFaults, injected, planFirestoreFaults, setCrashPoints } from './src/faults.js';
 import type { InvariantResult } from './src/invariant.js';
 import { Burst } from './src/burst.js';
+import { closedWays, closeInvitation, closedJourneyCount, planClosedJourneys } from './src/closed-journeys.js';
 import { checkInvariants } from './src/invariants.js';
-import { planJourneys, type Inviter, type JourneyOutcome, type JourneyPlan } from './src/journeys.js';
+import { planJourneys, type ClosedWay, type Inviter, type JourneyOutcome, type JourneyPlan } from './src/journeys.js';
 import { runJourney } from './src/run-journey.js';
 import { tally } from './src/person.js';
 import { Rng } from './src/random.js';
@@ -88,6 +89,28 @@ async function makeInviters(rng: Rng, prefix: string) {
   return { popular, ordinary, viral: viralInviter };
 }
 
+/**
+ * The inviters of the closed journeys (closed-journeys.ts), their invitations closed as their apps
+ * would: one paused, one expired, one with a limit; and one for each sign-up she pauses after.
+ * Nothing is drawn: the run's stream is left as it was.
+ */
+async function makeClosedInviters(prefix: string) {
+  const pausedAfter = closedWays(closedJourneyCount(journeyCount)).filter((way) => way === 'paused-after-sign-up');
+  const make = (name: string) =>
+    makeInviter(`${prefix}-${name}`, `dev-token-${prefix}-${name}`, 'Closed Chitra', false);
+  const [paused, expired, limited] = await Promise.all([make('paused'), make('expired'), make('limited')]);
+  await Promise.all([
+    closeInvitation(paused, 'paused'),
+    closeInvitation(expired, 'expired'),
+    closeInvitation(limited, 'limited'),
+  ]);
+  const later = await Promise.all(pausedAfter.map((_, i) => make(`paused-after-${i}`)));
+  const fixed = { paused, expired, limited } as const;
+  const inviterOf = (way: ClosedWay, nth: number): Inviter =>
+    way === 'paused-after-sign-up' ? (later[nth] as Inviter) : fixed[way];
+  return { inviters: [paused, expired, limited, ...later], inviterOf };
+}
+
 /** FCM down for the outage inviters' phones while `down`. */
 async function setOutage(inviters: readonly Inviter[], down: boolean): Promise<void> {
   for (const inviter of inviters.filter((i) => i.token.startsWith('dev-outage'))) {
@@ -152,13 +175,19 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
   const prefix = `soak${seed}-${withFaults ? 'f' : 'c'}${Date.now().toString(36)}`;
   const started = Date.now();
   const made = await makeInviters(rng, prefix);
-  const inviters = [...made.popular, ...made.ordinary, ...(made.viral ? [made.viral] : [])];
+  const closed = await makeClosedInviters(prefix);
+  const inviters = [...made.popular, ...made.ordinary, ...(made.viral ? [made.viral] : []), ...closed.inviters];
   const plans = planJourneys(rng, journeyCount, made);
+  const closedPlans = planClosedJourneys(seed, journeyCount, closed.inviterOf);
   const outcomes: JourneyOutcome[] = [];
   const bursts: number[] = [];
   let down = false;
   await setCrashPoints(withFaults);
   const size = viral ? VIRAL_WAVE : WAVE;
+  const waves = Math.ceil(plans.length / size);
+  // The closed journeys spread over the waves, so that the waves (and their fault plans) stay the seed's.
+  const closedOf = (wave: number) =>
+    closedPlans.filter((_, j) => Math.floor((j * waves) / closedPlans.length) === wave);
   // Journeys run in waves at once, each wave under a fault plan of its own seed.
   for (let start = 0; start < plans.length; start += size) {
     // FCM comes and goes in stretches of waves.
@@ -167,7 +196,7 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
       await setOutage(inviters, down);
     }
     await planFirestoreFaults(rng, withFaults);
-    const wave = await runWave(plans.slice(start, start + size), prefix);
+    const wave = await runWave([...plans.slice(start, start + size), ...closedOf(start / size)], prefix);
     outcomes.push(...wave.outcomes);
     bursts.push(wave.burst);
     if (Math.floor((start + size) / 100) > Math.floor(start / 100)) {
@@ -223,6 +252,7 @@ try {
     retries,
     gaveUpAndCameBack: faulty.outcomes.filter((o) => o.gaveUpOnce).length,
     duplicatesDelivered: checked.duplicates,
+    closedInvitations: checked.closed,
     viralInviter,
     sweeps: faulty.sweeps,
     seconds: { withFaults: faulty.seconds, withoutFaults: calm?.seconds ?? null },
@@ -240,6 +270,7 @@ try {
   console.log(`Faults injected: ${JSON.stringify(report.faultsInjected)}`);
   console.log(`Retries (a person tapping "Try again"): ${retries}; gave up and came back: ${report.gaveUpAndCameBack}`);
   console.log(`Duplicate pushes delivered (same collapse key): ${checked.duplicates}; sweeps: ${faulty.sweeps}`);
+  console.log(`Through a closed invitation (answers, and her friends): ${JSON.stringify(checked.closed)}`);
   if (viralInviter) console.log(describeViral(viralInviter));
   console.log(
     `Time: ${faulty.seconds.toFixed(0)} s with faults, ${calm ? `${calm.seconds.toFixed(0)} s` : 'not measured'} without`,

@@ -44,6 +44,9 @@ export function soakInvariants() {
     ending: new Invariant(
       'no journey ended on ABORTED or "Too much contention"; a journey that finished has no error left',
     ),
+    closed: new Invariant(
+      'no friendship through a paused, expired or exhausted invitation; her limit makes at most its friends',
+    ),
     viral: new Invariant("every viral journey finished, joined once, its entry in the viral inviter's history"),
     handoffSignIn: new Invariant(
       'a sign-in handoff signs the app in as the person who made it, with the handoff claim, for a session that lasts',

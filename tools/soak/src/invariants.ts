@@ -1,8 +1,10 @@
 /**
  * What must hold after a soak, read back from Firestore and the FCM stand-in's outbox: the
  * promises of docs/joins.md, journey by journey (journey-invariants.ts) and inviter by inviter
- * (inviter-invariants.ts). Each invariant counts its violations, with an example of each.
+ * (inviter-invariants.ts), and those through a closed invitation (closed-invariants.ts). Each
+ * invariant counts its violations, with an example of each.
  */
+import { checkClosed, type ClosedFigures } from './closed-invariants.js';
 import { readInboxes, type Outbox } from './inbox.js';
 import { soakInvariants, type InvariantResult } from './invariant.js';
 import { checkInviter } from './inviter-invariants.js';
@@ -12,6 +14,8 @@ import type { Inviter, JourneyOutcome } from './journeys.js';
 export interface Checked {
   invariants: InvariantResult[];
   duplicates: number;
+  /** The journeys through a closed invitation: their answers and their inviters' friends. */
+  closed: ClosedFigures;
 }
 
 /** Checks every journey and every inviter of the run. */
@@ -34,5 +38,6 @@ export async function checkInvariants(
       journeysEnded,
     });
   }
-  return { invariants: Object.values(invariants).map((invariant) => invariant.result()), duplicates };
+  const closed = await checkClosed(outcomes, invariants.closed);
+  return { invariants: Object.values(invariants).map((invariant) => invariant.result()), duplicates, closed };
 }

@@ -23,7 +23,8 @@ interface Journey {
   label: string;
 }
 
-async function friendships(a: string, b: string): Promise<number> {
+/** The friendships between two people, in either direction (one, once they are friends). */
+export async function friendships(a: string, b: string): Promise<number> {
   const [one, other] = await Promise.all([
     adminDb.collection('Friends').where('userId', '==', a).where('friendId', '==', b).get(),
     adminDb.collection('Friends').where('userId', '==', b).where('friendId', '==', a).get(),

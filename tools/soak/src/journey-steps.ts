@@ -4,6 +4,7 @@
  */
 import { verificationMail } from '@dayfocus/stack/testing';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
+import { closedSteps } from './closed-journeys.js';
 import { handoffSteps } from './handoff-steps.js';
 import type { Inviter, JourneyOutcome, JourneyPlan } from './journeys.js';
 import { Person, type Patience } from './person.js';
@@ -35,6 +36,7 @@ export function journeySteps(
   outcome: JourneyOutcome,
   patience: Patience,
 ): Step[] {
+  if (plan.closed) return closedSteps(plan, id, email, outcome, patience);
   const person = new Person(id, patience);
   const phone = new Person(`${id}-phone`, patience);
   const walk: Walk = { plan, id, email, outcome, patience, person, phone, uid: '', code: '' };
@@ -53,6 +55,10 @@ export function journeySteps(
       return takeoverSteps(walk);
     case 'squatter':
       return squatterSteps(walk);
+    case 'closed-email':
+    case 'closed-google':
+    case 'closed-app':
+      throw new Error(`journey ${plan.index}: ${plan.kind} without a closed invitation`);
     case 'redeems':
     case 'redeems-twice': {
       const { signIn, complete } = socialSignUp(walk, 'google.com');

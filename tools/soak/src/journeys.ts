@@ -37,7 +37,26 @@ export const VIRAL_WEIGHT = 76;
 /** The kinds that end in the sign-in handoff (handoff-steps.ts). */
 export const HANDOFF_KINDS: ReadonlySet<JourneyKind> = new Set(['redeems', 'redeems-twice']);
 
-export type JourneyKind = keyof typeof JOURNEY_WEIGHTS | 'viral';
+/**
+ * The journeys on a closed invitation (closed-journeys.ts): an e-mail, a Google sign-up or the
+ * app's acceptance through an invitation she paused, that expired or that is at its limit.
+ */
+export type ClosedKind = 'closed-email' | 'closed-google' | 'closed-app';
+
+export type JourneyKind = keyof typeof JOURNEY_WEIGHTS | 'viral' | ClosedKind;
+
+/**
+ * How a closed journey's invitation is closed: before the journey (`paused`, `expired`), by the
+ * limit once its joins are made (`limited`), or by her pause between the sign-up and its
+ * confirmation (`paused-after-sign-up`, an inviter of its own).
+ */
+export type ClosedWay = 'paused' | 'expired' | 'limited' | 'paused-after-sign-up';
+
+/**
+ * What a closed journey's calls through her invitation answered: refused as closed, an
+ * activation that confirmed the address and joined nobody, or a join that passed.
+ */
+export type ClosedAnswer = 'refused' | 'activated-closed' | 'joined';
 
 export interface Inviter {
   userId: string;
@@ -60,6 +79,8 @@ export interface JourneyPlan {
   givesUp: boolean;
   /** A viral journey's place in its wave's burst, where it waits for the others before it activates. */
   burst?: BurstMember;
+  /** A closed journey's: how her invitation is closed. */
+  closed?: ClosedWay;
 }
 
 /** Whom a finished journey should have joined, for the invariants. */
@@ -79,6 +100,8 @@ export interface JourneyOutcome {
   resume?: () => Promise<void>;
   /** What the apps of a handoff journey met. */
   handoff?: HandoffOutcome;
+  /** What a closed journey's calls through her invitation answered, the replay's included. */
+  closedAnswers?: ClosedAnswer[];
 }
 
 /** The first app's redemption: its answer after the retries it made, and the session it signed in to. */

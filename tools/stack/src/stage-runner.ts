@@ -1,7 +1,7 @@
 /**
- * Runs and times `npm test`'s stages (the list is tools/stack/stages.ts): one after another, or
- * side by side where a stage lists stages `together` (their output interleaved line by line, each
- * line led by the stage's short name). Every stage's wall time, outcome and how busy the machine's
+ * Runs and times `npm test`'s stages (the list is tools/stack/stages.ts): one after another (a
+ * stage's `sequence`, or a group), or side by side where a stage lists stages `together` (their
+ * output interleaved line by line, each line led by the stage's short name). Every stage's wall time, outcome and how busy the machine's
  * processors were meanwhile go to one record, a JSON line each (appended, so that a stage running
  * a group in another process, inside a stack, writes to it too); the table is drawn from it.
  */
@@ -14,16 +14,18 @@ import { runToExit } from './processes.js';
 
 export interface Stage {
   name: string;
-  /** What runs; a stage without one runs its `together` stages side by side. */
+  /** What runs; a stage without one runs its `together` stages side by side, or its `sequence`. */
   command?: string[];
   /** The stages run side by side, each timed on its own row under this one. */
   together?: Stage[];
+  /** The stages run one after another (the first failure ends it), each on its own row under this one. */
+  sequence?: Stage[];
   /** The group this stage's command runs (in another process), whose rows the table shows under it. */
   inner?: string;
   /** The name that leads each of its lines when it runs beside others. */
   short?: string;
-  /** Variables its command gets beside the runner's own. */
-  env?: Record<string, string>;
+  /** Variables its command gets beside the runner's own; `undefined` takes one away. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface Timed {
@@ -71,11 +73,16 @@ function processorTime(): { busy: number; all: number } | undefined {
 }
 
 /** Runs one command to its end; its lines led by `prefix` when one is given. */
-function runCommand(command: string[], prefix?: string, extra: Record<string, string> = {}): Promise<number> {
+function runCommand(
+  command: string[],
+  prefix?: string,
+  extra: Record<string, string | undefined> = {},
+): Promise<number> {
   const [file, ...args] = command;
   if (!file) throw new Error('A stage without a command');
   // The workspace's tools on PATH, as `pnpm run` puts them there (toolchain.mjs --exec does not).
   const path = `${join(repoRoot, 'node_modules', '.bin')}${delimiter}${process.env.PATH ?? ''}`;
+  // A variable set to undefined is left out of the child's environment (child_process skips it).
   const env = { ...process.env, ...extra, PATH: path };
   const { child, exitCode } = runToExit(file, args, { stdio: prefix ? 'pipe' : 'inherit', cwd: repoRoot, env });
   if (prefix) {
@@ -86,16 +93,31 @@ function runCommand(command: string[], prefix?: string, extra: Record<string, st
   return exitCode;
 }
 
-/** Runs a stage (its command, or its `together` stages side by side), timed; whether it passed. */
+/** What a stage runs, as its first line says. */
+function described({ command, together, sequence }: Stage): string {
+  if (command) return command.join(' ');
+  if (together) return `side by side: ${together.map((s) => s.name).join('; ')}`;
+  return `one after another: ${(sequence ?? []).map((s) => s.name).join('; ')}`;
+}
+
+/** Runs `stages` in turn until one fails; whether all passed. */
+async function runInTurn(stages: Stage[], group: string, prefix?: string): Promise<boolean> {
+  for (const stage of stages) {
+    // Beside other stages, each line is led by the running stage's own name.
+    if (!(await runStage(stage, group, prefix && (stage.short ?? stage.name)))) return false;
+  }
+  return true;
+}
+
+/** Runs a stage (its command, its `together` stages side by side, or its `sequence`), timed; whether it passed. */
 export async function runStage(stage: Stage, group: string, prefix?: string): Promise<boolean> {
-  const { name, command, together, inner, env } = stage;
-  const innerGroup = together ? `${group}/${name}` : inner;
-  console.log(
-    `\n[stage] ${name}: ${command ? command.join(' ') : `side by side: ${together?.map((s) => s.name).join('; ')}`}`,
-  );
+  const { name, command, together, sequence, inner, env } = stage;
+  const innerGroup = together || sequence ? `${group}/${name}` : inner;
+  console.log(`\n[stage] ${name}: ${described(stage)}`);
   const [started, before] = [performance.now(), processorTime()];
   let passed: boolean;
   if (command) passed = (await runCommand(command, prefix, env)) === 0;
+  else if (sequence) passed = await runInTurn(sequence, innerGroup ?? group, prefix);
   else {
     const outcomes = await Promise.all(
       (together ?? []).map((child) => runStage(child, innerGroup ?? group, child.short ?? child.name)),

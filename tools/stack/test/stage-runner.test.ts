@@ -56,3 +56,50 @@ describe('stages side by side', () => {
     expect(drawn.at(-1)).toContain('failed');
   });
 });
+
+describe('stages one after another', () => {
+  it('stops at the first failure, and each row sits under the sequence', async () => {
+    startRecord();
+    const passed = await runStage(
+      {
+        name: 'lanes',
+        sequence: [
+          { name: 'first', command: node("console.log('first ran')") },
+          { name: 'second', command: node('process.exit(4)') },
+          { name: 'third', command: node("console.log('third ran')") },
+        ],
+      },
+      'all',
+    );
+    expect(passed).toBe(false);
+    expect(lines.join('\n')).not.toContain('third ran');
+    const rows = recorded();
+    expect(rows.map((row) => [row.name, row.group, row.outcome])).toEqual([
+      ['first', 'all/lanes', 'passed'],
+      ['second', 'all/lanes', 'failed'],
+      ['lanes', 'all', 'failed'],
+    ]);
+    expect(table(rows, ['all']).slice(2, 5).map((line) => line.split(' | ')[0])).toEqual([
+      '| lanes',
+      '| &nbsp;&nbsp;first',
+      '| &nbsp;&nbsp;second',
+    ]);
+  });
+
+  it("takes a variable away from a stage's command when its env names it undefined", async () => {
+    process.env.DAYFOCUS_STAGE_PROBE = 'the stack';
+    const shown = (stage: string) => node(`console.log('${stage}:' + (process.env.DAYFOCUS_STAGE_PROBE ?? 'unset'))`);
+    await runStage(
+      {
+        name: 'both',
+        together: [
+          { name: 'kept', short: 'kept', command: shown('kept') },
+          { name: 'taken', short: 'taken', command: shown('taken'), env: { DAYFOCUS_STAGE_PROBE: undefined } },
+        ],
+      },
+      'all',
+    );
+    expect(lines).toContain('[kept] kept:the stack');
+    expect(lines).toContain('[taken] taken:unset');
+  });
+});

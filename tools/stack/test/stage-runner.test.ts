@@ -79,11 +79,11 @@ describe('stages one after another', () => {
       ['second', 'all/lanes', 'failed'],
       ['lanes', 'all', 'failed'],
     ]);
-    expect(table(rows, ['all']).slice(2, 5).map((line) => line.split(' | ')[0])).toEqual([
-      '| lanes',
-      '| &nbsp;&nbsp;first',
-      '| &nbsp;&nbsp;second',
-    ]);
+    expect(
+      table(rows, ['all'])
+        .slice(2, 5)
+        .map((line) => line.split(' | ')[0]),
+    ).toEqual(['| lanes', '| &nbsp;&nbsp;first', '| &nbsp;&nbsp;second']);
   });
 
   it("takes a variable away from a stage's command when its env names it undefined", async () => {

@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, platform, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './src/config.js';
+import { emulatorEnv, repoRoot } from './src/config.js';
 import { record, recorded, runStage, startRecord, keep, table, type Stage } from './src/stage-runner.js';
 
 const STAGES_BEGIN = '<!-- stages: begin (tsx tools/stack/stages.ts --write-docs) -->';
@@ -31,29 +31,29 @@ const groups: Record<string, Stage[]> = {
   all: [
     { name: 'the browser of the browser tests', command: tsx('tools/stack/provide-browser.ts') },
     {
-      name: 'lint, typecheck, build',
+      name: 'lint, typecheck, build, the stack lifecycle',
       together: [
         { name: 'lint', command: pnpm('run', 'lint') },
         { name: 'typecheck', command: pnpm('run', 'typecheck') },
-        { name: 'build', command: pnpm('run', 'build') },
-      ],
-    },
-    {
-      name: 'unit tests, the stack lifecycle',
-      together: [
-        { name: 'unit tests', short: 'unit', command: pnpm('run', 'test:unit') },
         {
-          name: 'the stack lifecycle',
-          short: 'lifecycle',
-          command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle'),
-          // The build stage has just built; a rebuild would empty functions/lib while the unit
-          // tests beside it load the deploy package from there.
-          env: { DAYFOCUS_DEV_PREBUILT: '1' },
+          name: 'build, then the stack lifecycle',
+          short: 'build',
+          sequence: [
+            { name: 'build', command: pnpm('run', 'build') },
+            {
+              // Before the stack of the suites starts: its tests start and stop stacks on the stack's
+              // own ports. The build has just built (DAYFOCUS_DEV_PREBUILT): no second build.
+              name: 'the stack lifecycle',
+              short: 'lifecycle',
+              command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle'),
+              env: { DAYFOCUS_DEV_PREBUILT: '1' },
+            },
+          ],
         },
       ],
     },
     {
-      name: 'the stack (start, stop)',
+      name: 'the stack (start, stop), the unit tests',
       command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'stack')),
       inner: 'stack',
     },
@@ -81,15 +81,38 @@ const groups: Record<string, Stage[]> = {
         },
       ],
     },
-    // Then what changes the whole stack while it runs, each with the stack to itself: the
-    // functions' crash switch and sweeps hours ahead, the soak's faults and crashes, production's
-    // write limit.
-    { name: 'stack: functions that need the stack to themselves', command: functionsVitest('stack-exclusive') },
-    { name: 'stack: soak', command: pnpm('run', 'test:soak') },
     {
-      name: "production's write limit per document (on, off)",
-      command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
-      inner: 'hot',
+      // Then what changes the whole stack while it runs, each with the stack to itself: the
+      // functions' crash switch and sweeps hours ahead, the soak's faults and crashes, production's
+      // write limit. They wait on the stack more than they work, so the unit tests (which need no
+      // stack, and must not find it) take the processors beside them.
+      name: 'the lanes that need the stack to themselves, the unit tests',
+      together: [
+        {
+          name: 'the lanes that need the stack to themselves',
+          short: 'lanes',
+          sequence: [
+            {
+              name: 'stack: functions that need the stack to themselves',
+              short: 'exclusive',
+              command: functionsVitest('stack-exclusive'),
+            },
+            { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
+            {
+              name: "production's write limit per document (on, off)",
+              short: 'hot',
+              command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
+              inner: 'hot',
+            },
+          ],
+        },
+        {
+          name: 'unit tests',
+          short: 'unit',
+          command: pnpm('run', 'test:unit'),
+          env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
+        },
+      ],
     },
   ],
   hot: [
@@ -164,6 +187,9 @@ if (group === 'all') {
   if (Number.isFinite(setup))
     keep({ name: 'install (toolchain, workspace)', seconds: setup, outcome: 'passed', group });
 }
+// Node keeps the code it compiles (V8's cache) for every process of the run: the functions' workers,
+// the test workers and the tools load the same modules again and again (docs/testing.md).
+process.env.NODE_COMPILE_CACHE ??= join(repoRoot, 'node_modules', '.cache', 'node-compile');
 let passed = true;
 for (const stage of stages) {
   passed = await runStage(stage, group);

@@ -1,4 +1,5 @@
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firebaseAuth } from '@/lib/auth';
@@ -60,7 +61,9 @@ export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialS
     try {
       answer = await completeSignUp.mutateAsync({ inviterId });
     } catch (error) {
-      fail(error, true);
+      // Her invitation closed after the page was drawn: trying again meets the same answer, so
+      // the words stand alone, in the place kept for them.
+      fail(error, !isInvitationClosedRefusal(error));
       return;
     }
     // The session stays in this tab (session storage) for the welcome page: its "Get the app" hands

@@ -19,6 +19,7 @@ import {
   visible,
   type SeededInviter,
 } from './support/app';
+import { watchLayout } from './support/layout';
 import { en } from './support/locales';
 
 /**
@@ -61,30 +62,6 @@ function providerOrder(page: Page): Promise<string[]> {
   return page
     .locator('button[name=start]')
     .evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).value));
-}
-
-/**
- * Where every button and link of the page is, and the layout shifts the page has had since it
- * opened (each shift's score, input-driven ones included: a failure comes long after the tap).
- */
-async function watchLayout(page: Page) {
-  await page.addInitScript(() => {
-    const seen = { shifts: 0 };
-    (window as unknown as { layoutWatch: typeof seen }).layoutWatch = seen;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) seen.shifts += (entry as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return {
-    shifts: () => page.evaluate(() => (window as unknown as { layoutWatch: { shifts: number } }).layoutWatch.shifts),
-    boxes: () =>
-      page.locator('main a, main button').evaluateAll((elements) =>
-        elements.map((element) => {
-          const box = element.getBoundingClientRect();
-          return `${element.textContent?.trim()} ${Math.round(box.x + scrollX)},${Math.round(box.y + scrollY)}`;
-        }),
-      ),
-  };
 }
 
 /** What the page says about a failed or cancelled sign-in (role status or alert), as text. */

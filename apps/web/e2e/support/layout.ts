@@ -2,6 +2,7 @@
  * What the pseudo-locales show (docs/languages.md): a string that escaped translation (plain
  * English on an en-XA page), a layout that breaks on longer words (text clipped, controls on top of
  * each other, a page wider than the screen), and a page that does not mirror right to left (ar-XB).
+ * And whether anything on a page moved: its buttons' and links' places and its layout shifts.
  */
 import type { Page } from 'playwright-core';
 
@@ -85,4 +86,28 @@ export function mirroringProblems(page: Page): Promise<string[]> {
     if (heading && getComputedStyle(heading).textAlign === 'left') problems.push('the heading is aligned left');
     return problems;
   });
+}
+
+/**
+ * Where every button and link of the page is, and the layout shifts the page has had since it
+ * opened (each shift's score, input-driven ones included: a failure comes long after the tap).
+ */
+export async function watchLayout(page: Page) {
+  await page.addInitScript(() => {
+    const seen = { shifts: 0 };
+    (window as unknown as { layoutWatch: typeof seen }).layoutWatch = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return {
+    shifts: () => page.evaluate(() => (window as unknown as { layoutWatch: { shifts: number } }).layoutWatch.shifts),
+    boxes: () =>
+      page.locator('main a, main button').evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return `${element.textContent?.trim()} ${Math.round(box.x + scrollX)},${Math.round(box.y + scrollY)}`;
+        }),
+      ),
+  };
 }

@@ -144,6 +144,43 @@ describe('myInvitations', () => {
     JOURNEYS_TIMEOUT_MS,
   );
 
+  it(
+    'counts a sign-up begun before her pause and confirmed after as confirmed, and not as a friend',
+    async () => {
+      const asha = await inviterWithLink();
+      const app = await appAs(asha.inviterId);
+      // Two e-mail sign-ups on her plain invitation, their mails sent while it was open.
+      const begun = async (name: string) => {
+        const browser = new Browser();
+        const user = await browser.signUpWithEmail();
+        await browser.call('registerInvitee', { inviterId: asha.inviterId, name, way: 'plain' });
+        await browser.call('sendVerificationEmail', { language: 'en' });
+        return { browser, uid: user.uid, mail: await verificationMail(user.email ?? '') };
+      };
+      const mira = await begun('Mira Nair');
+      const lena = await begun('Lena Roy');
+      await app.call('pauseInvitations', { paused: true });
+
+      // One types the mail's code where she signed up; the other opens the mail's link elsewhere.
+      expect(await mira.browser.call('confirmEmailWithCode', { code: mira.mail.code })).toMatchObject({
+        invitationClosed: true,
+      });
+      const activation = { uid: lena.uid, inviterId: asha.inviterId, verificationCode: lena.mail.oobCode };
+      expect(await callAnonymously('activateAccount', activation)).toMatchObject({ invitationClosed: true });
+
+      // Her numbers say what happened: two addresses confirmed through her invitation, no friend.
+      const answer = await app.call<MyInvitations>('myInvitations', {});
+      const plain = counts({ signUps: 2, confirmed: 2 });
+      expect(answer.numbers?.total).toEqual({
+        all: plain,
+        byWay: { link: counts(), qr: counts(), plain, card: counts() },
+      });
+      expect(answer.people).toEqual([]);
+      await Promise.all([app.close(), mira.browser.close(), lena.browser.close()]);
+    },
+    JOURNEYS_TIMEOUT_MS,
+  );
+
   it('pages the people newest first, 50 at a time, leaving out pairs that were friends already', async () => {
     const asha = await inviterWithLink();
     const start = Date.parse('2026-01-01T00:00:00.000Z');

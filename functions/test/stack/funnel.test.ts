@@ -7,7 +7,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '@dayfocus/stack/testing';
+import type { InvitationCounts } from '@dayfocus/contracts/inviter-view-functions';
+import { repoRoot, verificationMail } from '@dayfocus/stack/testing';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import {
@@ -128,18 +129,45 @@ describe("an inviter's funnel", () => {
     expect(await funnelOf(inviter.userId)).toEqual([{ day: today(), views: 1, signUps: 0, joins: 0 }]);
   });
 
-  it('`npm run report -- <inviterId>` prints the funnel from the stack', async () => {
+  it('`npm run report -- <inviterId>` prints the funnel from the stack, confirmed addresses and ways in too', async () => {
     const inviter = await createInviter();
-    await Promise.all(Array.from({ length: 3 }, () => fetchRaw(`/feedback/${inviter.userId}/hi`, { method: 'POST' })));
-    const { stdout } = await promisify(execFile)(
-      join(repoRoot, 'node_modules', '.bin', 'tsx'),
-      [join(repoRoot, 'functions', 'scripts', 'report.mts'), inviter.userId, '--json'],
-      { cwd: repoRoot },
-    );
-    expect(JSON.parse(stdout)).toEqual({
+    await Promise.all(Array.from({ length: 2 }, () => fetchRaw(`/feedback/${inviter.userId}/hi`, { method: 'POST' })));
+    await fetchRaw(`/feedback/${inviter.userId}/hi?via=qr`, { method: 'POST' });
+    // An e-mail sign-up from the page her QR code opened, confirmed with the mail's code: she has a friend.
+    const browser = new Browser();
+    const user = await browser.signUpWithEmail();
+    await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair', way: 'qr' });
+    await browser.call('sendVerificationEmail', { language: 'hi' });
+    await browser.call('confirmEmailWithCode', { code: (await verificationMail(user.email ?? '')).code });
+    await browser.close();
+
+    const report = async (...flags: string[]) =>
+      (
+        await promisify(execFile)(
+          join(repoRoot, 'node_modules', '.bin', 'tsx'),
+          [join(repoRoot, 'functions', 'scripts', 'report.mts'), inviter.userId, ...flags],
+          { cwd: repoRoot },
+        )
+      ).stdout;
+    const counts = (c: Partial<InvitationCounts>) => ({ views: 0, signUps: 0, confirmed: 0, joins: 0, ...c });
+    const figures = {
+      all: counts({ views: 3, signUps: 1, confirmed: 1, joins: 1 }),
+      byWay: {
+        link: counts({}),
+        qr: counts({ views: 1, signUps: 1, confirmed: 1, joins: 1 }),
+        plain: counts({ views: 2 }),
+        card: counts({}),
+      },
+    };
+    expect(JSON.parse(await report('--json'))).toEqual({
       inviterId: inviter.userId,
-      days: [{ day: today(), views: 3, signUps: 0, joins: 0 }],
-      total: { day: 'total', views: 3, signUps: 0, joins: 0 },
+      days: [{ day: today(), ...figures }],
+      total: figures,
     });
+    const table = await report();
+    expect(table).toContain('| day | views | sign-ups | confirmed | joins |');
+    expect(table).toContain(`| ${today()} | 3 | 1 | 1 | 1 | 33% | 100% | 100% |`);
+    expect(table).toContain('| qr | 1 | 1 | 1 | 1 |');
+    expect(table).toContain('| plain | 2 | 0 | 0 | 0 |');
   });
 });

@@ -35,7 +35,7 @@ export const FUNNEL_SHARD_COUNT = 128;
 
 export const FUNNEL_EVENTS = ['views', 'signUps', 'confirmed', 'joins'] as const;
 export type FunnelEvent = (typeof FUNNEL_EVENTS)[number];
-/** The events `sumFunnel` sums for the report and the deploy check. */
+/** The events `sumFunnel` sums (FunnelStore.funnelOf; the report and her own view sum every event by way). */
 const DAY_EVENTS = ['views', 'signUps', 'joins'] as const;
 
 /** A shard's map of the counts by way in: `{ [way]: { [event]: n } }`. */

@@ -53,4 +53,40 @@ describe('a paused invitation', () => {
       await screenshot(page, 'invitation-paused', language, 'phone');
     });
   }
+
+  it('in Hindi, at every phone width: the sentence never leaves its last word alone on a line', async () => {
+    const inviter = await seedInviter({ name: 'Meera Nair' });
+    await adminDb
+      .collection('_inviteControls')
+      .doc(inviter.userId)
+      .set({ inviterId: inviter.userId, paused: true, updatedAt: new Date().toISOString() });
+    const closed = textsOf('hi').invitation.closed.replace('{{name}}', 'Meera Nair');
+    const page = await browser.newPage({ device: 'phone' });
+    await page.goto(`/feedback/${inviter.userId}/hi`);
+    await takenOver(page);
+    const alone: number[] = [];
+    for (let width = 280; width <= 430; width += 1) {
+      await page.setViewportSize({ width, height: 900 });
+      // The first letters of the sentence's last two words (split at any space, a no-break one
+      // too): on one line, or the last word stands alone on its own.
+      const split = await page.evaluate((sentence) => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          if (text !== sentence) continue;
+          const starts = [...text.matchAll(/\S+/gu)].map((word) => word.index);
+          const top = (at: number) => {
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + 1);
+            return range.getBoundingClientRect().top;
+          };
+          return top(starts.at(-2) ?? 0) !== top(starts.at(-1) ?? 0);
+        }
+        throw new Error('the closed sentence is not on the page');
+      }, closed);
+      if (split) alone.push(width);
+    }
+    expect(alone, 'widths where the last word stands alone').toEqual([]);
+  });
 });

@@ -12,7 +12,8 @@
  * which can pass, judges them. The emulator is loaded for the probe alone, and the probe's module
  * (with the client SDK) when the check runs: a Hosting predeploy loads neither.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { shown, type DeployContext } from './context.js';
 import { allowsBindingOurs, RulesReadError, type BindingAllow } from './rules-scan.js';
@@ -31,6 +32,24 @@ function bindingProblem({ statement, line, match, collections }: BindingAllow, o
   );
 }
 
+/**
+ * Within one run of the tests (`DAYFOCUS_RULES_VERDICTS`: a folder their global setup makes and
+ * removes), our emulator's verdict on rules it has already judged, word for word: the refusal tests
+ * judge the same good rules in several deploys, seconds of processor time each. Never set for a
+ * deploy: each run of the check judges its rules anew.
+ */
+const verdictFile = (folder: string, rules: string) =>
+  join(folder, `${createHash('sha256').update(rules).digest('hex')}.json`);
+
+function keptVerdict(folder: string, rules: string): string[] | undefined {
+  const file = verdictFile(folder, rules);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : undefined;
+}
+
+function keepVerdict(folder: string, rules: string, verdict: string[]): void {
+  writeFileSync(verdictFile(folder, rules), JSON.stringify(verdict));
+}
+
 /** What the check found: problems, each saying what to set, or none. */
 export interface RulesOutcome {
   problems: string[];
@@ -47,8 +66,7 @@ export async function appRulesOutcome(
   env = process.env,
   { judge = true }: { judge?: boolean } = {},
 ): Promise<RulesOutcome> {
-  const { carriesFragment, clientAccessProblems, COMPANION_RULES_FILE, probedCollections } =
-    await import('@dayfocus/stack/companion-rules');
+  const { carriesFragment, COMPANION_RULES_FILE, probedCollections } = await import('@dayfocus/stack/companion-rules');
   const named = env['APP_FIRESTORE_RULES'];
   if (!named)
     return {
@@ -92,17 +110,25 @@ export async function appRulesOutcome(
         'no allow that can bind a collection of ours is other than `false`; not judged by an emulator yet, as ' +
         'another check refused this deploy: the run after it is mended judges them',
     };
+  return { ...(await judged(rules, bindings, env)), where };
+}
+
+/** The emulator's judgement of rules the reading let through, beside the reading's own problems. */
+async function judged(rules: string, bindings: string[], env: NodeJS.ProcessEnv): Promise<Omit<RulesOutcome, 'where'>> {
+  const { clientAccessProblems } = await import('@dayfocus/stack/companion-rules');
   const other = env['RULES_EMULATOR_HOST'];
   const [host = '127.0.0.1', port = '8080'] = other?.split(':') ?? [];
-  const emulator = other
-    ? null
-    : await (await import('@dayfocus/firestore-emulator')).startFirestoreEmulator({ port: 0 });
+  const verdicts = other ? undefined : env['DAYFOCUS_RULES_VERDICTS'];
+  const kept = verdicts ? keptVerdict(verdicts, rules) : undefined;
+  const emulator =
+    other || kept ? null : await (await import('@dayfocus/firestore-emulator')).startFirestoreEmulator({ port: 0 });
   try {
     const judgedBy = emulator ?? { host, port: Number(port) };
-    const access = [...bindings, ...(await clientAccessProblems(rules, judgedBy))];
+    const verdict = kept ?? (await clientAccessProblems(rules, judgedBy));
+    if (verdicts && !kept) keepVerdict(verdicts, rules, verdict);
+    const access = [...bindings, ...verdict];
     return {
       problems: access.length === 0 ? [] : [...access, GRANT_NOTHING],
-      where,
       note:
         `no allow that can bind a collection of ours is other than \`false\`, and no client, anonymous or ` +
         'signed in with a verified address, gets, lists, creates, updates or deletes a document of ours, its uid ' +
@@ -116,7 +142,6 @@ export async function appRulesOutcome(
         `the emulator could not judge it (${message}): if ours lacks a construct the rules use, judge them on ` +
           "Google's emulator with RULES_EMULATOR_HOST=host:port",
       ],
-      where,
     };
   } finally {
     await emulator?.stop();

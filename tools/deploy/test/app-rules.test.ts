@@ -6,7 +6,7 @@
  * them a signed-in person could write a `_mail` document (a mail from our domain, HTML of her
  * choosing) or read a handoff code's record.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -185,5 +185,33 @@ describe("the probe's documents", () => {
   it("cover every collection of ours, each with its records' own fields (a new collection needs its entry)", () => {
     expect(probedCollections()).toContain('_mail');
     expect(Object.keys(COLLECTION_SHAPES).sort()).toEqual(probedCollections().sort());
+  });
+});
+
+describe("the run's verdicts (DAYFOCUS_RULES_VERDICTS, the tests' own)", () => {
+  it('are set for the deploys the tests run, so that the same rules are judged once a run', () => {
+    expect(process.env['DAYFOCUS_RULES_VERDICTS']).toMatch(/dayfocus-rules-verdicts-/);
+  });
+
+  it('answer for rules judged word for word before, and never for other rules', async () => {
+    const verdicts = mkdtempSync(join(dir, 'verdicts-'));
+    const check = (name: string, rules: string) => {
+      const file = join(dir, `${name}.rules`);
+      writeFileSync(file, rules);
+      return appRulesOutcome(
+        { root: repoRoot, project: { id: PROJECT, from: '--project' } },
+        { APP_FIRESTORE_RULES: file, DAYFOCUS_RULES_VERDICTS: verdicts },
+      );
+    };
+    const rules = mergeIntoAppRules(typicalAppRules);
+    expect((await check('first', rules)).problems).toEqual([]);
+    expect(readdirSync(verdicts)).toHaveLength(1);
+    // A verdict planted for these very rules is what a second check answers: it judged nothing anew.
+    const [kept = ''] = readdirSync(verdicts);
+    writeFileSync(join(verdicts, kept), JSON.stringify(['the kept verdict']));
+    expect((await check('again', rules)).problems).toContain('the kept verdict');
+    // One more space is other rules: judged, and found as good as the first.
+    expect((await check('other', `${rules} `)).problems).toEqual([]);
+    expect(readdirSync(verdicts)).toHaveLength(2);
   });
 });

@@ -106,17 +106,20 @@ export async function importVerifiedInvitees(
     const uid = uniqueId('invitee');
     return { uid, email: `${uid}@example.com`, name: `Friend ${i + 1}`, inviterId };
   });
-  // With a password, as an email sign-up leaves them (only then does their recorded inviter count).
-  const imported = await adminAuth.importUsers(
-    invitees.map((i) => ({
-      uid: i.uid,
-      email: i.email,
-      emailVerified: true,
-      passwordHash: Buffer.from('$2a$10$imported-password-hash'),
-    })),
-    { hash: { algorithm: 'BCRYPT' } },
-  );
-  if (imported.failureCount > 0) throw new Error(`Importing invitees failed: ${JSON.stringify(imported.errors[0])}`);
+  // With a password, as an email sign-up leaves them (only then does their recorded inviter count);
+  // Auth imports at most 1,000 accounts a call.
+  for (let start = 0; start < invitees.length; start += 1_000) {
+    const imported = await adminAuth.importUsers(
+      invitees.slice(start, start + 1_000).map((i) => ({
+        uid: i.uid,
+        email: i.email,
+        emailVerified: true,
+        passwordHash: Buffer.from('$2a$10$imported-password-hash'),
+      })),
+      { hash: { algorithm: 'BCRYPT' } },
+    );
+    if (imported.failureCount > 0) throw new Error(`Importing invitees failed: ${JSON.stringify(imported.errors[0])}`);
+  }
   // At most 500 writes per batch.
   for (let start = 0; start < invitees.length; start += 500) {
     const batch = adminDb.batch();

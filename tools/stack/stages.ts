@@ -16,7 +16,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, platform, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEnv, repoRoot } from './src/config.js';
-import { record, recorded, runStage, startRecord, keep, table, type Stage } from './src/stage-runner.js';
+import { record, recorded, runInTurn, runStage, startRecord, keep, table, type Stage } from './src/stage-runner.js';
 
 const STAGES_BEGIN = '<!-- stages: begin (tsx tools/stack/stages.ts --write-docs) -->';
 const STAGES_END = '<!-- stages: end -->';
@@ -190,10 +190,6 @@ if (group === 'all') {
 // Node keeps the code it compiles (V8's cache) for every process of the run: the functions' workers,
 // the test workers and the tools load the same modules again and again (docs/testing.md).
 process.env.NODE_COMPILE_CACHE ??= join(repoRoot, 'node_modules', '.cache', 'node-compile');
-let passed = true;
-for (const stage of stages) {
-  passed = await runStage(stage, group);
-  if (!passed) break;
-}
+const passed = await runInTurn(stages, group);
 if (group === 'all') printTable();
 process.exit(passed ? 0 : 1);

@@ -100,8 +100,8 @@ function described({ command, together, sequence }: Stage): string {
   return `one after another: ${(sequence ?? []).map((s) => s.name).join('; ')}`;
 }
 
-/** Runs `stages` in turn until one fails; whether all passed. */
-async function runInTurn(stages: Stage[], group: string, prefix?: string): Promise<boolean> {
+/** Runs `stages` in turn until one fails (a group, or a stage's `sequence`); whether all passed. */
+export async function runInTurn(stages: Stage[], group: string, prefix?: string): Promise<boolean> {
   for (const stage of stages) {
     // Beside other stages, each line is led by the running stage's own name.
     if (!(await runStage(stage, group, prefix && (stage.short ?? stage.name)))) return false;

@@ -13,6 +13,20 @@ function localHosting(): string {
   return `http://${host}:${port}/`;
 }
 
+/** Unit files whose code listens on the document (or window) itself, or evaluates the page's scripts. */
+const OWN_DOCUMENT = [
+  'src/app/start.test.tsx',
+  'src/boundaries.test.ts',
+  'src/features/sign-up/email/components/sign-up-form.test.tsx',
+  'src/features/sign-up/mail-code/components/mail-code-form.test.tsx',
+  'src/features/welcome/lib/copy-invite-tap.test.ts',
+  'src/lib/sign-in-start.test.ts',
+  'src/lib/taken-over.test.ts',
+  'src/server/scripts.test.ts',
+  'src/takeover/chunks.test.ts',
+  'src/takeover/held-taps.test.ts',
+];
+
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)), ...localesAlias };
 
 export default defineConfig({
@@ -21,12 +35,26 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Components and pages in jsdom, no server: validation, toggles, language, config.
+        // Components and pages in jsdom, no server: validation, toggles, language, config. One jsdom
+        // a worker, shared by its files (each file's setup runs again): a third of the processor
+        // time of a jsdom each (docs/testing.md). The files whose code listens on the document
+        // itself (what the server's page runs before the app) keep a jsdom each, below: a listener
+        // one file leaves would take another's taps.
         extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/**/*.stack.test.{ts,tsx}'],
+          exclude: ['src/**/*.stack.test.{ts,tsx}', ...OWN_DOCUMENT],
+          environment: 'jsdom',
+          isolate: false,
+          setupFiles: ['src/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-own-document',
+          include: OWN_DOCUMENT,
           environment: 'jsdom',
           setupFiles: ['src/testing/setup.ts'],
         },

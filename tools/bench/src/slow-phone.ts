@@ -5,13 +5,13 @@
  * (DevTools' "low-end mobile"; the slow-3g profile of web-profiles.ts, which Lighthouse sets the
  * same way).
  *
- * Offline: every host name but localhost fails at once in Chromium's own resolver (the stack is
- * on 127.0.0.1), so nothing waits on the closed network. Not Playwright's request routes, which
- * the browser tests use for that: routing turns the HTTP cache off, and a person's browser keeps
- * the app's files from one page to the next.
+ * Offline as the browser tests' browser is (launchBrowser): every host name but the loopback's
+ * fails at once in Chromium's own resolver, and apis.google.com is our gapi stand-in. Not
+ * Playwright's request routes: routing turns the HTTP cache off, and a person's browser keeps the
+ * app's files from one page to the next.
  */
-import { browserLaunchOptions } from '@dayfocus/stack';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchBrowser } from '@dayfocus/stack/browser-contexts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SLOW_3G, throttleToSlow3g } from '@dayfocus/stack/slow-3g';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 
@@ -34,11 +34,9 @@ export const ANDROID_PHONE = {
   locale: 'en-US',
 } as const;
 
-/** The browser tests' Chromium, with every name but localhost unresolvable. */
+/** The browser tests' Chromium, offline as theirs is. */
 export async function launchPhoneBrowser(): Promise<Browser> {
-  return chromium.launch(
-    await browserLaunchOptions(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1']),
-  );
+  return launchBrowser();
 }
 
 /**

@@ -1,54 +1,79 @@
 // Headless Chromium for the browser tests and the benchmarks, offline: the browser @dayfocus/stack provides (the npm
 // registry's Chromium build unpacked into .toolchain/, or one on the machine), driven by playwright-core.
-// Every context serves our gapi stand-in (gapi-iframes.js) for https://apis.google.com/js/api.js,
-// so Firebase Auth's signInWithPopup works against the Auth emulator, and fails any other
-// request that leaves the machine at once, so that nothing waits on the closed network.
+// The browser resolves only loopback hosts, and apis.google.com to a local HTTPS server of ours that
+// serves our gapi stand-in (gapi-iframes.js) as https://apis.google.com/js/api.js, so Firebase Auth's
+// signInWithPopup works against the Auth emulator; every other host fails at once (no name), so that
+// nothing waits on the closed network. The server's certificate is made for the run and trusted by
+// this browser alone (by its key, `--ignore-certificate-errors-spki-list`). Nothing is intercepted:
+// a route in Playwright sends every request of its context through this process and turns the
+// browser's cache off (docs/testing.md).
+import { createHash, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { generate } from 'selfsigned';
 import { browserLaunchOptions } from './browser.js';
 
 const GAPI_SHIM_PATH = new URL('./gapi-iframes.js', import.meta.url);
-let gapiShim: string | undefined;
+const GAPI_HOST = 'apis.google.com';
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch(await browserLaunchOptions());
+/** The local stand-in of apis.google.com: where it listens and the key its certificate carries. */
+interface GapiServer {
+  port: number;
+  /** base64 of the SHA-256 of the certificate's SubjectPublicKeyInfo, as Chromium's flag takes it. */
+  spki: string;
 }
+let gapiServer: Promise<GapiServer> | undefined;
 
-/** Requests to these hosts go through; everything else is aborted. */
-export function isLoopbackUrl(url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    return false;
-  }
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
-}
-
-function isGapiLoaderUrl(url: URL): boolean {
-  return url.protocol === 'https:' && url.hostname === 'apis.google.com' && url.pathname === '/js/api.js';
+function startGapiServer(): Promise<GapiServer> {
+  gapiServer ??= (async () => {
+    const shim = readFileSync(GAPI_SHIM_PATH, 'utf8');
+    const made = await generate([{ name: 'commonName', value: GAPI_HOST }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      notAfterDate: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: GAPI_HOST }] }],
+    });
+    const server = createServer({ key: made.private, cert: made.cert }, (request, response) => {
+      // The SDK asks for /js/api.js?onload=<callback>; the emulator's helper frame for /js/api.js.
+      if (new URL(request.url ?? '/', `https://${GAPI_HOST}`).pathname !== '/js/api.js') {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-store',
+        'access-control-allow-origin': '*',
+      });
+      response.end(shim);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server.unref(); // it lives as long as the process that launched the browser, never keeping it up
+    const key = new X509Certificate(made.cert).publicKey.export({ type: 'spki', format: 'der' });
+    return { port: (server.address() as AddressInfo).port, spki: createHash('sha256').update(key).digest('base64') };
+  })();
+  return gapiServer;
 }
 
 /**
- * A context with the offline routes. Playwright runs the most recently registered matching route
- * first, and `route.fallback()` passes a request on to the earlier ones: the catch-all is
- * registered first so that the gapi route, and any route a test adds later, take precedence.
+ * Chromium's flags for the offline browser: loopback hosts resolve as ever, apis.google.com to the
+ * stand-in's server (its certificate trusted by its key), every other name to nothing.
  */
+async function offlineBrowserArgs(): Promise<string[]> {
+  const { port, spki } = await startGapiServer();
+  return [
+    `--host-resolver-rules=MAP ${GAPI_HOST} 127.0.0.1:${port}, MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1`,
+    `--ignore-certificate-errors-spki-list=${spki}`,
+  ];
+}
+
+/** The browser tests' Chromium (and the benchmarks'), offline but for the stack and the gapi stand-in. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch(await browserLaunchOptions(await offlineBrowserArgs()));
+}
+
+/** A fresh context (no storage, no cookies) of a browser from `launchBrowser`. */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
-  await context.route('**/*', (route) =>
-    isLoopbackUrl(route.request().url()) ? route.fallback() : route.abort('internetdisconnected'),
-  );
-  gapiShim ??= readFileSync(GAPI_SHIM_PATH, 'utf8');
-  const body = gapiShim;
-  // Equivalent to the glob 'https://apis.google.com/js/api.js*' (the SDK adds ?onload=<callback>).
-  await context.route(isGapiLoaderUrl, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/javascript; charset=utf-8',
-      headers: { 'cache-control': 'no-store', 'access-control-allow-origin': '*' },
-      body,
-    }),
-  );
-  return context;
+  return browser.newContext(options);
 }

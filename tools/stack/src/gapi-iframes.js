@@ -1,6 +1,6 @@
 /*
  * Minimal stand-in for Google's `gapi` iframe transport (https://apis.google.com/js/api.js),
- * served by browser-contexts.ts only inside Playwright browser contexts.
+ * served by browser-contexts.ts, as apis.google.com, to the browsers it launches.
  *
  * Why it exists: the e2e browser runs offline, and apis.google.com is unreachable. The
  * Firebase JS SDK's signInWithPopup loads gapi to open a hidden helper iframe
@@ -8,8 +8,8 @@
  * gapi too, to talk back to the app page. Everything else is real: the real SDK, the real
  * Auth emulator helper iframe and the real emulator popup widget (/emulator/auth/handler).
  * Only Google's iframe transport library is substituted, with the small subset the SDK and
- * the emulator iframe use, carried over window.postMessage. On a machine with network and
- * without the route in browser.ts, the real gapi loads instead.
+ * the emulator iframe use, carried over window.postMessage. A browser not launched by
+ * browser-contexts.ts (with network) loads the real gapi instead.
  *
  * What is used (from @firebase/auth 1.13.x and firebase-tools' emulator/auth/handlers.js):
  *   - script loading: `api.js?onload=<callbackName>` (SDK) and `window.gapi_onload` (emulator iframe)

@@ -36,8 +36,8 @@ export default defineConfig({
     projects: [
       {
         // Components and pages in jsdom, no server: validation, toggles, language, config. One jsdom
-        // a worker, shared by its files (each file's setup runs again): a third of the processor
-        // time of a jsdom each (docs/testing.md). The files whose code listens on the document
+        // a worker, shared by its files (each file's setup runs again): about a third less processor
+        // time than a jsdom each (docs/testing.md). The files whose code listens on the document
         // itself (what the server's page runs before the app) keep a jsdom each, below: a listener
         // one file leaves would take another's taps.
         extends: true,

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { companionLink, demoInviter, inviteLink, repoRoot, seedDemoInviter, urls } from '@dayfocus/stack';
 import { uniqueId, verificationEmail } from '@dayfocus/stack/testing';
 import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
-import { launchBrowser, newContext } from '@dayfocus/stack/browser-contexts';
+import { launchBrowser } from '@dayfocus/stack/browser-contexts';
 import english from '@dayfocus/contracts/locales/en';
 
 const en = english.web;
@@ -135,7 +135,7 @@ async function toMethodPage(page: Page, sent: Sent[], path: string): Promise<Ste
 
 async function emailPath(): Promise<Step[]> {
   const path = 'e-mail';
-  const context = await newContext(browser, PHONE);
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const sent = recordRequests(page);
   const steps = await toMethodPage(page, sent, path);
@@ -178,7 +178,7 @@ async function emailPath(): Promise<Step[]> {
 
 async function providerPath(provider: 'Google' | 'Apple'): Promise<Step[]> {
   const path = provider;
-  const context = await newContext(browser, PHONE);
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   const sent = recordRequests(page);
   const steps = await toMethodPage(page, sent, path);

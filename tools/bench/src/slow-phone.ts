@@ -34,17 +34,12 @@ export const ANDROID_PHONE = {
   locale: 'en-US',
 } as const;
 
-/** The browser tests' Chromium, offline as theirs is. */
-export async function launchPhoneBrowser(): Promise<Browser> {
-  return launchBrowser();
-}
-
 /**
  * Runs `measure` with the phone browser and closes it; a failure is printed and ends the process
  * (exit 1), so that a benchmark never reports figures of a run that broke.
  */
 export async function withPhoneBrowser<T>(measure: (browser: Browser) => Promise<T>): Promise<T> {
-  const browser = await launchPhoneBrowser();
+  const browser = await launchBrowser();
   try {
     return await measure(browser);
   } catch (error) {

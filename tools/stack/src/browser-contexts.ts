@@ -11,7 +11,7 @@ import { createHash, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { generate } from 'selfsigned';
 import { browserLaunchOptions } from './browser.js';
 
@@ -68,12 +68,10 @@ async function offlineBrowserArgs(): Promise<string[]> {
   ];
 }
 
-/** The browser tests' Chromium (and the benchmarks'), offline but for the stack and the gapi stand-in. */
+/**
+ * The browser tests' Chromium (and the benchmarks'), offline but for the stack and the gapi stand-in:
+ * its contexts (Playwright's `browser.newContext`) need nothing more.
+ */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch(await browserLaunchOptions(await offlineBrowserArgs()));
-}
-
-/** A fresh context (no storage, no cookies) of a browser from `launchBrowser`. */
-export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext(options);
 }

@@ -19,7 +19,7 @@ import {
 import type { UserRecord as AuthUser } from 'firebase-admin/auth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, newContext } from '@dayfocus/stack/browser-contexts';
+import { launchBrowser } from '@dayfocus/stack/browser-contexts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/lib/i18n';
 import { en, type Language, type Translation } from './locales';
 
@@ -95,7 +95,7 @@ export function useBrowser(): BrowserSession {
     takeViolations: () => open.flatMap(({ violations }) => violations.splice(0)),
     async newPage({ device = 'desktop', language, javaScriptEnabled = true, userAgent, locale } = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call it inside describe)');
-      const context = await newContext(browser, {
+      const context = await browser.newContext({
         baseURL: urls.hosting,
         viewport: viewports[device],
         javaScriptEnabled,

@@ -4,7 +4,7 @@
  * `firestore.companion.rules`, pasted inside the app's `match /databases/{database}/documents`.
  * Firestore grants a request when any rule allows it, so the fragment's denials alone protect
  * nothing: what counts is the merged file as Firestore judges it. `clientAccessProblems` asks a
- * Firestore emulator exactly that, through `@firebase/rules-unit-testing`: no client, anonymous or
+ * Firestore emulator exactly that, request by request: no client, anonymous or
  * signed in with a verified address, gets, lists, creates, updates or deletes anything in any
  * collection of ours, whatever the document says. The documents it tries are the ones an app's
  * owner-keyed rules grant: named by the caller's uid, holding the caller's uid or address in
@@ -13,20 +13,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { initializeTestEnvironment, type RulesTestContext } from '@firebase/rules-unit-testing';
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  setDoc,
-  setLogLevel,
-  updateDoc,
-  where,
-  type DocumentData,
-} from 'firebase/firestore';
+import { initializeTestEnvironment } from '@firebase/rules-unit-testing';
+import { wireClient, type PlainData, type WireCaller } from '@dayfocus/firestore-emulator/wire-client';
 import { repoRoot } from './config.js';
 import {
   ownerQueries,
@@ -88,10 +76,8 @@ export function mergeIntoAppRules(appRules: string, fragment: string = companion
   return `${appRules.slice(0, at)}\n${indented}\n${appRules.slice(at)}`;
 }
 
-function isPermissionDenied(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'permission-denied' || code === 'PERMISSION_DENIED';
-}
+/** gRPC's PERMISSION_DENIED: the rules refused the request. */
+const PERMISSION_DENIED = 7;
 
 /** True when the client's request went through, false when the rules refused it; anything else throws. */
 async function allowed(request: Promise<unknown>): Promise<boolean> {
@@ -99,20 +85,20 @@ async function allowed(request: Promise<unknown>): Promise<boolean> {
     await request;
     return true;
   } catch (error) {
-    if (isPermissionDenied(error)) return false;
+    if ((error as { code?: unknown } | null)?.code === PERMISSION_DENIED) return false;
     throw error;
   }
 }
 
-/** What one caller tries: its name in a problem, its client, whether it is signed in. */
+/** What one caller tries: its name in a problem, its requests, whether it is signed in. */
 interface Caller {
   who: string;
-  db: ReturnType<RulesTestContext['firestore']>;
+  client: WireCaller;
   signedIn: boolean;
 }
 
 /** Puts a document in place (or removes it, for null) with rules off, as the admin side. */
-type Seed = (path: string, data: DocumentData | null) => Promise<unknown>;
+type Seed = (path: string, data: PlainData | null) => Promise<unknown>;
 
 /** The first shape with which `attempt` goes through after `prepare`; null when none does. */
 async function firstThrough(
@@ -131,12 +117,12 @@ async function firstThrough(
  * Whether the caller lists the collection of `path`, holding a document naming it everywhere:
  * plainly (''), or (signed in) with `where(field == its uid or address)` (that query named); null: no.
  */
-async function listedBy({ db, signedIn }: Caller, path: string, owned: Shape): Promise<string | null> {
-  const parent = collection(db, path.slice(0, path.lastIndexOf('/')));
-  if (await allowed(getDocs(parent))) return '';
+async function listedBy({ client, signedIn }: Caller, path: string, owned: Shape): Promise<string | null> {
+  const parent = path.slice(0, path.lastIndexOf('/'));
+  if (await allowed(client.list(parent))) return '';
   if (!signedIn) return null;
   for (const { field, op, value } of ownerQueries(owned.data)) {
-    if (await allowed(getDocs(query(parent, where(field, op, value)))))
+    if (await allowed(client.list(parent, { field, op: op === '==' ? 'EQUAL' : 'ARRAY_CONTAINS', value })))
       return `where ${field} ${op} ${value === PROBE_EMAIL ? 'its address' : 'its uid'}`;
   }
   return null;
@@ -153,7 +139,7 @@ async function probeDocument(
   path: string,
   { shapes, written, list }: { shapes: Shapes; written: Shape[]; list: boolean },
 ): Promise<string[]> {
-  const ref = doc(caller.db, path);
+  const { client } = caller;
   const { plain, owned, own } = shapes;
   const seeded = [plain, owned, own];
   const lines: string[] = [];
@@ -164,7 +150,7 @@ async function probeDocument(
   const read = await firstThrough(
     seeded,
     (shape) => seed(path, shape.data),
-    () => getDoc(ref),
+    () => client.get(path),
   );
   report('read', read?.named);
   if (list) {
@@ -174,20 +160,21 @@ async function probeDocument(
   const created = await firstThrough(
     written,
     () => seed(path, null),
-    (shape) => setDoc(ref, shape.data),
+    (shape) => client.set(path, shape.data),
   );
   report('create', created?.named);
   const updated = await firstThrough(
     written,
     (shape) => seed(path, shape.data),
     // Unchanged first (for rules on the keys a write changes), then a field changed.
-    async (shape) => ((await allowed(setDoc(ref, shape.data))) ? undefined : updateDoc(ref, { planted: 'changed' })),
+    async (shape) =>
+      (await allowed(client.set(path, shape.data))) ? undefined : client.update(path, { planted: 'changed' }),
   );
   report('update', updated?.named);
   const deleted = await firstThrough(
     seeded,
     (shape) => seed(path, shape.data),
-    () => deleteDoc(ref),
+    () => client.delete(path),
   );
   report('delete', deleted?.named);
   return lines;
@@ -214,43 +201,66 @@ export async function clientAccessProblems(
   emulator: { host: string; port: number },
   projectId = `demo-rules-${process.pid}-${Date.now().toString(36)}`,
 ): Promise<string[]> {
-  setLogLevel('silent'); // every refusal is expected here; the SDK would log each one
+  // The rules go in as @firebase/rules-unit-testing loads them; the requests are single gRPC calls
+  // (wire-client.ts), judged as the SDKs' own: the same methods' rules (get, list, create, update,
+  // delete), the same tokens.
   const env = await initializeTestEnvironment({ projectId, firestore: { ...emulator, rules } });
+  const client = wireClient(emulator, projectId);
   try {
     const callers: Caller[] = [
-      { who: 'an anonymous client', db: env.unauthenticatedContext().firestore(), signedIn: false },
+      { who: 'an anonymous client', client: client.as(null), signedIn: false },
       {
         who: 'a signed-in client',
-        db: env.authenticatedContext(PROBE_UID, { email: PROBE_EMAIL, email_verified: true }).firestore(),
+        client: client.as(unsignedIdToken(projectId, PROBE_UID, { email: PROBE_EMAIL, email_verified: true })),
         signedIn: true,
       },
     ];
+    const admin = client.as('owner'); // the emulators' token for rules-off access
+    const seed: Seed = (path, data) => (data === null ? admin.delete(path) : admin.set(path, data));
     const problems: string[] = [];
-    await env.withSecurityRulesDisabled(async (admin) => {
-      const seed: Seed = (path, data) =>
-        data === null ? deleteDoc(doc(admin.firestore(), path)) : setDoc(doc(admin.firestore(), path), data);
-      for (const name of probedCollections()) {
-        const shapes = shapesOf(name);
-        const [own, byAddress, below] = [
-          `${name}/${PROBE_UID}`,
-          `${name}/${PROBE_EMAIL}`,
-          `${name}/${PROBE_UID}/below/${PROBE_UID}`,
-        ];
-        for (const caller of callers) {
-          const seeded = [shapes.plain, shapes.owned, shapes.own];
-          // Each owner field alone, for the caller rules can name, at the document its uid names.
-          const written = caller.signedIn ? [...seeded, ...shapes.singles] : seeded;
-          problems.push(
-            ...(await probeDocument(caller, seed, own, { shapes, written, list: true })),
-            // The same collection as `own`'s: no list again.
-            ...(await probeDocument(caller, seed, byAddress, { shapes, written: seeded, list: false })),
-            ...(await probeDocument(caller, seed, below, { shapes, written: seeded, list: true })),
-          );
-        }
+    for (const name of probedCollections()) {
+      const shapes = shapesOf(name);
+      const [own, byAddress, below] = [
+        `${name}/${PROBE_UID}`,
+        `${name}/${PROBE_EMAIL}`,
+        `${name}/${PROBE_UID}/below/${PROBE_UID}`,
+      ];
+      for (const caller of callers) {
+        const seeded = [shapes.plain, shapes.owned, shapes.own];
+        // Each owner field alone, for the caller rules can name, at the document its uid names.
+        const written = caller.signedIn ? [...seeded, ...shapes.singles] : seeded;
+        problems.push(
+          ...(await probeDocument(caller, seed, own, { shapes, written, list: true })),
+          // The same collection as `own`'s: no list again.
+          ...(await probeDocument(caller, seed, byAddress, { shapes, written: seeded, list: false })),
+          ...(await probeDocument(caller, seed, below, { shapes, written: seeded, list: true })),
+        );
       }
-    });
+    }
     return problems;
   } finally {
+    client.close();
     await env.cleanup();
   }
+}
+
+/**
+ * The ID token @firebase/rules-unit-testing's `authenticatedContext(uid, extra)` gives its client:
+ * unsigned (`alg: none`), the claims of a custom sign-in issued at the epoch, `extra` (here the
+ * verified address) over them. The emulators check no signature; the rules see the claims.
+ */
+function unsignedIdToken(projectId: string, uid: string, extra: Record<string, unknown>): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = {
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    iat: 0,
+    exp: 3600,
+    auth_time: 0,
+    sub: uid,
+    user_id: uid,
+    firebase: { sign_in_provider: 'custom', identities: {} },
+    ...extra,
+  };
+  return `${part({ alg: 'none', type: 'JWT' })}.${part(claims)}.`;
 }

@@ -5,7 +5,7 @@
  * (`owner`, `uid`, `email`, …, and the collection's own: `_mail`'s `to`, `_signInHandoffs`' `uid`),
  * all at once and each alone (for rules that allow only some keys).
  */
-import type { DocumentData } from 'firebase/firestore';
+import type { PlainData as DocumentData } from '@dayfocus/firestore-emulator/wire-client';
 import { collections } from '@dayfocus/contracts/records';
 
 /** Our collections in a deployed project: every underscore collection but the local stack's `_dev*` ones. */

@@ -86,6 +86,10 @@ export default defineConfig({
           // Two files at a time: every browser reaches the local stack as one client, whose
           // per-client limits the local stack raises (docs/local-stack.md). E2E_WORKERS sets another.
           maxWorkers: Number(process.env['E2E_WORKERS'] ?? 2),
+          // Each worker loads playwright-core, axe-core, the Admin SDK and the support files once,
+          // not once a file: no file keeps state outside its own module (a browser and its pages
+          // are the file's, from useBrowser()), and the files pass in shuffled orders too.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           globalSetup: ['e2e/support/global-setup.ts'],

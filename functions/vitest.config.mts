@@ -12,6 +12,12 @@ import { defineConfig } from 'vitest/config';
  */
 const files = (...names: string[]) => names.map((name) => `test/stack/${name}.test.ts`);
 const alone = files('app-check', 'cache-busting', 'link-store-cache', 'sign-in-handoff', 'sign-up-link');
+/**
+ * The stack files that install the functions' environment themselves (the deployment's, or the
+ * local stack's with a switch of their own), as an entry point does once a process: each keeps a
+ * module graph of its own. The other stack files share one per worker.
+ */
+const ownEnvironment = files('triggers', 'app-check-fallback-switch');
 const exclusive = files('recovery', 'owed-work', 'push-budget', 'header-busting', 'invite-card');
 
 /** Against the running local stack (tools/stack/with-stack.ts starts it). */
@@ -40,14 +46,22 @@ export default defineConfig({
       },
       {
         // Side by side: each file makes its own inviters and invitees, and most of its time is waiting.
+        // They share the workers' module graph (the Admin SDK, the support, the domain modules they
+        // read): none keeps state behind but in its own module (docs/testing.md).
         extends: true,
         test: {
           ...againstTheStack,
           name: 'stack',
           include: ['test/stack/**/*.test.ts'],
-          exclude: [...alone, ...exclusive],
+          exclude: [...alone, ...exclusive, ...ownEnvironment],
           maxWorkers: Number(process.env['STACK_WORKERS'] ?? 2),
+          isolate: false,
         },
+      },
+      {
+        // Beside them, each in a module graph of its own.
+        extends: true,
+        test: { ...againstTheStack, name: 'stack-own-environment', include: ownEnvironment, maxWorkers: 1 },
       },
       {
         // One after another, once the files above have ended.

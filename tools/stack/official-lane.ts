@@ -45,7 +45,10 @@ const NOT_IN_THE_LANE = [
 ];
 
 /** The functions' stack suite: its files side by side, then those kept apart (functions/vitest.config.mts). */
-const STACK_PROJECTS = ['--project', 'stack', '--project', 'stack-alone', '--project', 'stack-exclusive'];
+const STACK_PROJECTS = ['stack', 'stack-own-environment', 'stack-alone', 'stack-exclusive'].flatMap((name) => [
+  '--project',
+  name,
+]);
 const vitestIn = (filter: string, args: string[]) => ['--filter', filter, 'exec', 'vitest', ...args];
 
 /**

@@ -67,7 +67,7 @@ const groups: Record<string, Stage[]> = {
         {
           name: 'stack: functions',
           short: 'functions',
-          command: functionsVitest('stack', 'stack-alone'),
+          command: functionsVitest('stack', 'stack-own-environment', 'stack-alone'),
         },
         {
           name: 'stack: web (jsdom)',

@@ -26,14 +26,17 @@ const pnpm = (...args: string[]) => ['pnpm', ...args];
 const functionsVitest = (...projects: string[]) =>
   pnpm('--filter', '@dayfocus/functions', 'exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]));
 
+/** The environment of what must not reach the stack: none of its variables. */
+const withoutTheStack = Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined]));
+
 /** The groups: `all` is `npm test`; `stack` runs inside the stack, and `hot` inside it with the hot-document model on. */
 const groups: Record<string, Stage[]> = {
   all: [
     { name: 'the browser of the browser tests', command: tsx('tools/stack/provide-browser.ts') },
     {
-      name: 'lint, typecheck, build, the stack lifecycle',
+      // Lint waits for the end, beside the stack's own lanes, which leave processors idle.
+      name: 'typecheck, build, the stack lifecycle',
       together: [
-        { name: 'lint', command: pnpm('run', 'lint') },
         { name: 'typecheck', command: pnpm('run', 'typecheck') },
         {
           name: 'build, then the stack lifecycle',
@@ -85,8 +88,8 @@ const groups: Record<string, Stage[]> = {
       // Then what changes the whole stack while it runs, each with the stack to itself: the
       // functions' crash switch and sweeps hours ahead, the soak's faults and crashes, production's
       // write limit. They wait on the stack more than they work, so the unit tests (which need no
-      // stack, and must not find it) take the processors beside them.
-      name: 'the lanes that need the stack to themselves, the unit tests',
+      // stack, and must not find it) and the lint take the processors beside them.
+      name: 'the lanes that need the stack to themselves, the unit tests, lint',
       together: [
         {
           name: 'the lanes that need the stack to themselves',
@@ -110,8 +113,9 @@ const groups: Record<string, Stage[]> = {
           name: 'unit tests',
           short: 'unit',
           command: pnpm('run', 'test:unit'),
-          env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
+          env: withoutTheStack,
         },
+        { name: 'lint', command: pnpm('run', 'lint'), env: withoutTheStack },
       ],
     },
   ],

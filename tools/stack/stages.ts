@@ -26,23 +26,14 @@ const pnpm = (...args: string[]) => ['pnpm', ...args];
 const functionsVitest = (...projects: string[]) =>
   pnpm('--filter', '@dayfocus/functions', 'exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]));
 
-/**
- * A command that gives way: the processors go first to what runs beside it at the usual priority
- * (`nice`), and it takes what they leave idle. The stack's own lanes decide the last stage's end.
- */
-const later = (command: string[]) => ['nice', '-n', '10', ...command];
-
-/** The environment of what must not reach the stack: none of its variables. */
-const withoutTheStack = Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined]));
-
 /** The groups: `all` is `npm test`; `stack` runs inside the stack, and `hot` inside it with the hot-document model on. */
 const groups: Record<string, Stage[]> = {
   all: [
     { name: 'the browser of the browser tests', command: tsx('tools/stack/provide-browser.ts') },
     {
-      // Lint waits for the end, beside the stack's own lanes, which leave processors idle.
-      name: 'typecheck, build, the stack lifecycle',
+      name: 'lint, typecheck, build, the stack lifecycle',
       together: [
+        { name: 'lint', command: pnpm('run', 'lint') },
         { name: 'typecheck', command: pnpm('run', 'typecheck') },
         {
           name: 'build, then the stack lifecycle',
@@ -94,9 +85,8 @@ const groups: Record<string, Stage[]> = {
       // Then what changes the whole stack while it runs, each with the stack to itself: the
       // functions' crash switch and sweeps hours ahead, the soak's faults and crashes, production's
       // write limit. They wait on the stack more than they work, so the unit tests (which need no
-      // stack, and must not find it) and the lint take the processors they leave (at a lower
-      // priority: with the same one, they slowed the lanes, which end the stage, by 20 %).
-      name: 'the lanes that need the stack to themselves, the unit tests, lint',
+      // stack, and must not find it) take the processors beside them.
+      name: 'the lanes that need the stack to themselves, the unit tests',
       together: [
         {
           name: 'the lanes that need the stack to themselves',
@@ -119,10 +109,9 @@ const groups: Record<string, Stage[]> = {
         {
           name: 'unit tests',
           short: 'unit',
-          command: later(pnpm('run', 'test:unit')),
-          env: withoutTheStack,
+          command: pnpm('run', 'test:unit'),
+          env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
         },
-        { name: 'lint', command: later(pnpm('run', 'lint')), env: withoutTheStack },
       ],
     },
   ],

@@ -6,7 +6,14 @@
  * retries, no streams kept open: a refused write costs one request, not a stream torn down and
  * opened again as in the Firebase SDKs.
  */
-import { credentials, makeGenericClientConstructor, Metadata, type Client, type ServiceError } from '@grpc/grpc-js';
+import {
+  credentials,
+  makeGenericClientConstructor,
+  Metadata,
+  status,
+  type Client,
+  type ServiceError,
+} from '@grpc/grpc-js';
 import { firestoreServiceDefinition, type StructuredQuery, type Value, type Write } from './proto.js';
 
 /** A document's fields as plain data: strings, booleans, numbers, null, arrays and maps of them. */
@@ -47,6 +54,11 @@ export interface WireClient {
   /** Requests carrying `token` (`owner`: the Admin SDK's; null: none, an anonymous client). */
   as(token: string | null): WireCaller;
   close(): void;
+}
+
+/** Whether a request failed because the security rules refused it (PERMISSION_DENIED). */
+export function refusedByRules(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === status.PERMISSION_DENIED;
 }
 
 const FirestoreClient = makeGenericClientConstructor(firestoreServiceDefinition(), 'Firestore');

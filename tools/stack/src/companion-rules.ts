@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initializeTestEnvironment } from '@firebase/rules-unit-testing';
-import { wireClient, type PlainData, type WireCaller } from '@dayfocus/firestore-emulator/wire-client';
+import { refusedByRules, wireClient, type PlainData, type WireCaller } from '@dayfocus/firestore-emulator/wire-client';
 import { repoRoot } from './config.js';
 import {
   ownerQueries,
@@ -76,16 +76,13 @@ export function mergeIntoAppRules(appRules: string, fragment: string = companion
   return `${appRules.slice(0, at)}\n${indented}\n${appRules.slice(at)}`;
 }
 
-/** gRPC's PERMISSION_DENIED: the rules refused the request. */
-const PERMISSION_DENIED = 7;
-
 /** True when the client's request went through, false when the rules refused it; anything else throws. */
 async function allowed(request: Promise<unknown>): Promise<boolean> {
   try {
     await request;
     return true;
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === PERMISSION_DENIED) return false;
+    if (refusedByRules(error)) return false;
     throw error;
   }
 }

@@ -25,6 +25,7 @@ import {
   urls,
   useBrowser,
   visible,
+  tapWithPageClockStill,
   type SeededInviter,
 } from './support/app';
 import { holdTheApp } from './support/hold-app';
@@ -136,9 +137,11 @@ describe('The code from the mail, typed in the tab that signed up', () => {
 
     // On to the store from the same tab: the app opens signed in as her.
     await page.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Google Play' }));
-    await page.locator('[data-store="google-play"]').click();
-    await page.waitForURL((url) => url.hostname === 'play.google.com');
+    await tapWithPageClockStill(page.locator('[data-store="google-play"]'), async () => {
+      await page.waitForURL((url) => url.hostname === 'play.google.com');
+    });
     const { handoff } = arrivalFromPlayUrl(page.url());
+    expect(handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const app = new SimulatedMobileApp('android');
     expect((await app.signInOnArrival(handoff ?? '')).uid).toBe(uid);
     await app.close();

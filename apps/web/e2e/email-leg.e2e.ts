@@ -33,6 +33,7 @@ import {
   useBrowser,
   verificationEmail,
   visible,
+  tapWithPageClockStill,
   type SeededInviter,
 } from './support/app';
 
@@ -266,8 +267,9 @@ describe('The e-mail leg on a phone', () => {
     async function copyInviteAndComeBack(page: Page): Promise<string> {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.hosting });
       await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, body: 'App Store' }));
-      await page.getByRole('button', { name: en.welcome.copyInvite }).click();
-      await page.waitForURL((url) => url.hostname === 'apps.apple.com');
+      await tapWithPageClockStill(page.getByRole('button', { name: en.welcome.copyInvite }), async () => {
+        await page.waitForURL((url) => url.hostname === 'apps.apple.com');
+      });
       await page.goBack();
       await visible(page.getByRole('button', { name: en.welcome.copyInvite }));
       return page.evaluate(() => navigator.clipboard.readText());
@@ -293,27 +295,21 @@ describe('The e-mail leg on a phone', () => {
           );
       });
       page.on('console', (message) => seen.push(message.text()));
-      // The page waits HANDOFF_WAIT_MS (3 s) for a code from the tap on, then goes to the store
-      // without one. A function's first call starts its worker, seconds on a busy machine: started
-      // here, by a call it refuses, so that the wait below is the mint's and this test's own.
-      await fetch(`${urls.functions}/createSignInHandoff`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ data: {} }),
-      });
       // While the code is minted, the badge says it is on its way, and a second tap changes nothing.
+      // The page's clock stands still meanwhile: the code is held past the tap's own 3 s wait.
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/createSignInHandoff', async (route) => {
         await held;
         await route.fallback();
       });
-      await play.click();
-      await expect.poll(() => play.getAttribute('aria-busy')).toBe('true');
-      await screenshot(page, 'welcome-handoff-waiting', 'en', 'phone');
-      await play.click();
-      release();
-      await page.waitForURL((url) => url.hostname === 'play.google.com');
+      await tapWithPageClockStill(play, async () => {
+        await expect.poll(() => play.getAttribute('aria-busy')).toBe('true');
+        await screenshot(page, 'welcome-handoff-waiting', 'en', 'phone');
+        await play.click({ force: true });
+        release();
+        await page.waitForURL((url) => url.hostname === 'play.google.com');
+      });
       const arrival = arrivalFromPlayUrl(page.url());
       expect(arrival.invite).toMatch(/^[A-Za-z0-9_-]{8,32}$/);
       expect(arrival.handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -348,8 +344,9 @@ describe('The e-mail leg on a phone', () => {
       const first = await welcomedOn(CHROME_ANDROID);
       const { page } = first;
       await page.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Google Play' }));
-      await page.locator('[data-store="google-play"]').click();
-      await page.waitForURL((url) => url.hostname === 'play.google.com');
+      await tapWithPageClockStill(page.locator('[data-store="google-play"]'), async () => {
+        await page.waitForURL((url) => url.hostname === 'play.google.com');
+      });
       const firstCode = arrivalFromPlayUrl(page.url()).handoff;
       expect(firstCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -361,9 +358,11 @@ describe('The e-mail leg on a phone', () => {
       await openMailLink(first.mailBrowser, (await verificationMail(second.email)).link);
       await visible(first.mailBrowser.getByText(en.welcome.activated));
       await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
-      await page.locator('[data-store="google-play"]').click();
-      await page.waitForURL((url) => url.hostname === 'play.google.com');
+      await tapWithPageClockStill(page.locator('[data-store="google-play"]'), async () => {
+        await page.waitForURL((url) => url.hostname === 'play.google.com');
+      });
       const handoff = arrivalFromPlayUrl(page.url()).handoff;
+      expect(handoff).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(handoff).not.toBe(firstCode);
       const app = new SimulatedMobileApp('android');
       expect((await app.signInOnArrival(handoff ?? '')).uid).toBe(uid);
@@ -465,8 +464,9 @@ describe('The e-mail leg on a phone', () => {
           await page.route('https://play.google.com/**', (route) =>
             route.fulfill({ status: 200, body: 'Google Play' }),
           );
-          await page.locator('[data-store="google-play"]').click();
-          await page.waitForURL((url) => url.hostname === 'play.google.com');
+          await tapWithPageClockStill(page.locator('[data-store="google-play"]'), async () => {
+            await page.waitForURL((url) => url.hostname === 'play.google.com');
+          });
           handoff = arrivalFromPlayUrl(page.url()).handoff;
         } else {
           handoff = arrivalFromCopy(await copyInviteAndComeBack(page)).handoff;

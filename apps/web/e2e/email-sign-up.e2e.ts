@@ -54,7 +54,7 @@ function submitButton(page: Page) {
 
 /** Once the app has taken the server's form over (a busy phone may take seconds): its submit is enabled. */
 async function formReady(page: Page): Promise<void> {
-  await expect.poll(() => submitButton(page).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => submitButton(page).isEnabled()).toBe(true);
 }
 
 /** Straight to the form, filled and sent; resolves on /confirm-email. */

@@ -35,7 +35,7 @@ describe('focus moved by script', () => {
     const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
     await page.goto(`/sign-up/${inviter.userId}?lg=en`);
     const submit = page.getByRole('button', { name: en.signUp.submit, exact: true });
-    await expect.poll(() => submit.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => submit.isEnabled()).toBe(true);
     await page.getByLabel(en.signUp.username, { exact: true }).focus();
     await page.keyboard.press('Enter'); // the keyboard's submit: the summary takes focus
     await visible(page.getByRole('alert'));

@@ -83,7 +83,7 @@ describe('Back to the form', () => {
     const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
     await openForm(page, inviter.userId);
     await fillAndSend(page, person);
-    await expect.poll(() => outboxIds(person.email).then((ids) => ids.length), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => outboxIds(person.email).then((ids) => ids.length)).toBe(1);
     await openForm(page, inviter.userId);
     await fillAndSend(page, person);
     await visible(page.getByText(en.confirmEmail.stillHolds.replace('{{email}}', person.email)));

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   useBrowser,
   visible,
+  tapWithPageClockStill,
   type SeededInviter,
 } from './support/app';
 import { watchLayout } from './support/layout';
@@ -366,13 +367,11 @@ describe('Sign-up with Google or Apple in the browser', () => {
       await providerButton(page, provider).click();
       await completeProviderPopup(await popup, { email: uniqueEmail(`e2e-ios-${provider}`), displayName: 'Mira' });
       await reachWelcome(page, inviter.userId);
-      // The tap waits 3 s for its code: a first call that starts the emulator's worker for the
-      // callable (seconds on a busy machine) is not what this test is about.
-      await fetch(`${urls.hosting}/api/createSignInHandoff`, { method: 'POST' });
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.hosting });
       await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, body: 'App Store' }));
-      await page.getByRole('button', { name: en.welcome.copyInvite }).click();
-      await page.waitForURL((url) => url.hostname === 'apps.apple.com');
+      await tapWithPageClockStill(page.getByRole('button', { name: en.welcome.copyInvite }), async () => {
+        await page.waitForURL((url) => url.hostname === 'apps.apple.com');
+      });
       await page.goBack();
       const copy = await page.evaluate(() => navigator.clipboard.readText());
       const invite = `^${urls.hosting}/l/[A-Za-z0-9_-]{8,32}`;

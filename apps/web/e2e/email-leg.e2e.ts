@@ -358,6 +358,7 @@ describe('The e-mail leg on a phone', () => {
       await openMailLink(first.mailBrowser, (await verificationMail(second.email)).link);
       await visible(first.mailBrowser.getByText(en.welcome.activated));
       await reachPath(page, `/welcome/${uid}/${inviter.userId}?lg=en`);
+      await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
       await tapWithPageClockStill(page.locator('[data-store="google-play"]'), async () => {
         await page.waitForURL((url) => url.hostname === 'play.google.com');
       });

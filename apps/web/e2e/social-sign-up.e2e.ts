@@ -367,6 +367,7 @@ describe('Sign-up with Google or Apple in the browser', () => {
       await providerButton(page, provider).click();
       await completeProviderPopup(await popup, { email: uniqueEmail(`e2e-ios-${provider}`), displayName: 'Mira' });
       await reachWelcome(page, inviter.userId);
+      await visible(page.getByText(`You and ${inviter.name} are now friends`, { exact: true }));
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.hosting });
       await page.route('https://apps.apple.com/**', (route) => route.fulfill({ status: 200, body: 'App Store' }));
       await tapWithPageClockStill(page.getByRole('button', { name: en.welcome.copyInvite }), async () => {

@@ -1,6 +1,8 @@
 // The server-rendered invitation and sign-up pages: they work with JavaScript off (the e-mail
 // form says it waits for the app), and with it on the app takes the page over invisibly (no console error, no layout shift, no second request for the
 // inviter or the configuration, no loader).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
@@ -14,6 +16,7 @@ import {
   takenOver,
   uniqueEmail,
   useBrowser,
+  urls,
   visible,
   chooseLanguage,
 } from './support/app';
@@ -304,5 +307,47 @@ describe('The server-rendered confirmation page', () => {
     await visible(page.getByText(email));
     await visible(page.getByRole('button', { name: en.confirmEmail.resend }));
     expect(watch.consoleErrors, 'console errors and warnings').toEqual([]);
+  });
+});
+
+describe('The top bar while the HTML arrives', () => {
+  const browser = useBrowser();
+
+  // A phone draws what has arrived of a page: on a slow network, or a busy phone, the HTML may
+  // stop just inside the language menu. A <details> whose <summary> has not arrived yet draws the
+  // browser's own "Details" line, which the menu then replaces: a jump in the top bar. Here the
+  // server's page is sent in two parts, cut just after the menu's opening tag.
+  it('gives the language menu no room until its own summary has arrived, then its full size', async () => {
+    const inviter = await seedInviter({ name: 'Meera Nair' });
+    const path = `/feedback/${inviter.userId}/hi`;
+    const html = await (await fetch(`${urls.hosting}${path}`)).text();
+    const opening = /<details class="language-menu"[^>]*>/.exec(html);
+    expect(opening, 'the page has a language menu').not.toBeNull();
+    const cut = (opening?.index ?? 0) + (opening?.[0].length ?? 0);
+    let sendRest: () => void = () => undefined;
+    const restMaySend = new Promise<void>((resolve) => (sendRest = resolve));
+    const server = createServer((request, response) => {
+      if (request.url !== path) return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.write(html.slice(0, cut));
+      void restMaySend.then(() => response.end(html.slice(cut)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      // Without scripts: the server's page alone, as the phone draws it before the app is in.
+      const page = await browser.newPage({ device: 'phone', javaScriptEnabled: false });
+      const loaded = page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+      loaded.catch(() => undefined); // awaited below; a failure before that ends the test anyway
+      const menu = page.locator('details.language-menu');
+      await menu.waitFor({ state: 'attached' });
+      expect(await menu.boundingBox(), 'the menu, its summary not arrived').toBeNull();
+      sendRest();
+      await loaded;
+      const box = await menu.boundingBox();
+      expect(box?.height, 'the menu, whole').toBeGreaterThanOrEqual(44);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

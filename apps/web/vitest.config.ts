@@ -48,6 +48,9 @@ export default defineConfig({
           environment: 'jsdom',
           isolate: false,
           setupFiles: ['src/testing/setup.ts'],
+          // A bound above a findBy's (10 s, src/testing/setup.ts), so that a starved wait fails with
+          // what it waited for rather than the test's own timeout.
+          testTimeout: 20_000,
         },
       },
       {
@@ -57,6 +60,7 @@ export default defineConfig({
           include: OWN_DOCUMENT,
           environment: 'jsdom',
           setupFiles: ['src/testing/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n';
 import { renderApp } from '@/testing/render';
@@ -23,7 +23,9 @@ describe('every page', () => {
   it('moves focus to the heading of the page a link leads to', async () => {
     const { user } = await renderApp('/no/such/page');
     await user.click(await screen.findByRole('link', { name: 'Go to the home page' }));
-    expect(await screen.findByRole('heading', { name: 'Everyday tasks, done with friends' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: 'Everyday tasks, done with friends' });
+    // The page moves focus in an effect, which React may run a task after the heading shows.
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 });
 

@@ -96,9 +96,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // expect.poll's bound, as a step's (e2e/support/app.ts): a page's change, such as the
-          // address the app rewrites once it has taken a server-rendered page over, can come
-          // seconds late while the other suites keep the processors busy (Vitest's default: 1 s).
+          // expect.poll's bound, not its expected time, as a step's 30 s are (e2e/support/app.ts): a
+          // page's change, such as the address the app rewrites once it has taken a server-rendered
+          // page over, can come seconds late while the other suites keep the processors busy
+          // (Vitest's default: 1 s).
           expect: { poll: { timeout: 15_000 } },
           globalSetup: ['e2e/support/global-setup.ts'],
         },

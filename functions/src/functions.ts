@@ -4,6 +4,7 @@
  * manifest (packages/contracts/src/functions.ts), so one forgotten here or there fails it.
  */
 export * from './entry-points/invite-callables.js';
+export * from './entry-points/activation-callables.js';
 export * from './entry-points/finish-sign-up-callables.js';
 export * from './entry-points/app-callables.js';
 export * from './entry-points/auth-triggers.js';

@@ -52,9 +52,11 @@ export class MemoryAccounts implements AccountLookup, VerificationCodes {
     if (account) account.displayName = undefined;
   }
 
-  async markEmailVerified(uid: string): Promise<void> {
+  async verifyAddress(uid: string, address: string): Promise<'verified' | 'taken'> {
+    for (const other of this.accounts.values()) if (other.uid !== uid && other.email === address) return 'taken';
     const account = this.accounts.get(uid);
-    if (account) account.emailVerified = true;
+    if (account) Object.assign(account, { email: address, emailVerified: true });
+    return 'verified';
   }
 
   /** A verification e-mail's code for the account, as Auth sends it. */

@@ -1,7 +1,7 @@
 /**
  * Benchmark: N concurrent activations (N = 1, 10, 100; one shared inviter, or one inviter
  * each) against the local stack, next to a baseline callable that does one document
- * write. Prints latency percentiles, throughput and the activation/baseline ratios; then, for
+ * write. Prints latency percentiles, throughput and the ratios of activation to the baseline; then, for
  * reference, activation against the least a replay-protected write does (its token consumed
  * beside one transactional read, one commit). At N=1 also a sign-in handoff's redemption
  * (`redeemSignInHandoff`, a fresh code minted before each, untimed) against the same reference,

@@ -1,6 +1,6 @@
 // The code of an older mail, typed after "send the e-mail again", as the tryout met it: the page
 // said what it says for a typo ("check it"). The server now tells an older mail's code apart
-// (mail-code-flow.ts), and the page says that only the newest mail's code works; that one does.
+// (functions/src/activation/flows/mail-code-way.ts), and the page says that only the newest mail's code works; that one does.
 import { createHash } from 'node:crypto';
 import { adminDb, outboxIds, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';

@@ -1,7 +1,7 @@
 // A sign-up left half-way on a phone (the account made and recorded, then the network lost before
 // the mail) and tried again later with another password: the form offers a link to finish, the
 // mail's link opens in the mail app's browser (another context), she chooses a new password
-// there, and she ends friends with her inviter (docs/threat-model.md, row 36).
+// there, and she ends friends with her inviter (docs/threat-model-sign-up.md, row 36).
 import { outboxIds, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A sign-up begun before the inviter paused her invitation and confirmed after (docs/joins.md K):
+// A sign-up begun before the inviter paused her invitation and confirmed after (docs/joins-inviter-side.md K):
 // the welcome step activates the account, makes no friend, and says so, with the app's store.
 import { adminDb, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';

@@ -5,7 +5,7 @@ import { recordOf } from '../platform/adapters/converters.js';
 import { callable } from '../platform/functions/callable.js';
 import { maxInstances } from '../platform/functions/capacity.js';
 import { signUpLinkRequestConverter } from '../invites/adapters/sign-up-link-refs.js';
-import { finishSignUpFlow, signUpLinkFlow } from '../composition/wiring/finish-sign-up.js';
+import { signUpLinkFlow } from '../composition/wiring/finish-sign-up.js';
 
 /**
  * Public: the same answer for every address, given before any lookup (the request is only written
@@ -39,6 +39,3 @@ export const sendSignUpLink = onDocumentCreated(
     if (request) await signUpLinkFlow.answerRequest(event.params.requestId, request);
   },
 );
-
-/** Public: the mail's link is opened where nobody is signed in (a mail app's browser). */
-export const finishSignUp = callable('finishSignUp', (input) => finishSignUpFlow.finish(input));

@@ -7,8 +7,8 @@ import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import { requestSchemaOf } from '@dayfocus/contracts/callables';
 import { db } from '../platform/adapters/firebase.js';
 import { httpFunction } from '../platform/functions/http-function.js';
-import { defineCallable, requireCaller } from '../platform/functions/callable.js';
-import { activationFlow, mailLinks } from '../composition/wiring/activation.js';
+import { callerOf, defineCallable } from '../platform/functions/callable.js';
+import { activationDoor } from '../composition/wiring/activation.js';
 import { owedWorkFlow } from '../composition/wiring/owed-work.js';
 import { localCollections } from './collections.js';
 import { localFunctions } from './manifest.js';
@@ -52,10 +52,11 @@ export const devBaselineGuardedCommit = defineCallable(
 export const devActivateConsumingFirst = defineCallable(
   localFunctions.devActivateConsumingFirst,
   requestSchemaOf('activateAccount'),
-  ({ verificationCode: code, ...input }, request) => {
-    const present = code ? () => mailLinks.presented(input.uid, code) : undefined;
-    return activationFlow.activate(input, request.auth ? requireCaller(request) : null, present);
-  },
+  ({ verificationCode: code, ...page }, request) =>
+    activationDoor.activate(callerOf(request), {
+      ...page,
+      way: code ? { kind: 'mail-link', input: { uid: page.uid, code } } : undefined,
+    }),
   { consumesBesideReads: false },
 );
 

@@ -13,7 +13,7 @@ import { SimulatedMobileApp, verificationMail } from '@dayfocus/stack/testing';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
 import { adminDb, Browser, callAnonymously, createInviter, fetchRaw, friendsBetween, readDoc } from './support.js';
-import { linkProofId } from '../../src/invites/domain/proofs.js';
+import { linkProofId } from '../../src/invites/domain/proof-ids.js';
 
 const digestOf = (code: string) => createHash('sha256').update(code).digest('hex');
 

@@ -1,6 +1,6 @@
 // A sign-up left half-way (the account made, the sign-up recorded, the address never confirmed)
 // can always be finished by whoever holds the mailbox, with any password: mailSignUpLink mails
-// a link that sets a new one (docs/threat-model.md: never a password without the
+// a link that sets a new one (docs/threat-model-sign-up.md: never a password without the
 // mailbox), and finishSignUp takes that link's code and the new password, confirms the address as
 // the sign-up's own mail would, and befriends the inviter. Every other address gets the same
 // answer and no mail.

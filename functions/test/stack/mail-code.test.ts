@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { callableHeaders, urls } from '@dayfocus/stack/testing';
-import { MAIL_CODE_OLDER, MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-code-flow.js';
+import { MAIL_CODE_OLDER, MAIL_CODE_REFUSAL } from '../../src/activation/flows/mail-code-way.js';
 import { mailLogKey } from '../../src/invites/domain/mail-limits.js';
 import { ACCOUNT_WRONG_TRIES, WRONG_TRIES_PER_CODE } from '../../src/invites/domain/mail-codes.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * The one door into activation (functions/src/invites/flows/activation-flow.ts), attacked from
+ * The one door into activation (functions/src/activation/flows/door.ts), attacked from
  * outside: a proof proves the address it was made for, for the account it was made for, and is
  * read for its own age. Whoever changes the account's address after the proof was made, presents
  * another account's proof, or refreshes the mailbox's newest mail gets nothing from it.
@@ -7,9 +7,9 @@
 import { signInWithEmailAndPassword, updateEmail } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
-import { MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-code-flow.js';
+import { MAIL_CODE_REFUSAL } from '../../src/activation/flows/mail-code-way.js';
 import { mailLogKey } from '../../src/invites/domain/mail-limits.js';
-import { linkProofId } from '../../src/invites/domain/proofs.js';
+import { linkProofId } from '../../src/invites/domain/proof-ids.js';
 import {
   adminAuth,
   adminDb,

@@ -63,7 +63,7 @@ describe('push failures', () => {
 
     // FCM is back: the app stored a working token meanwhile.
     await adminDb.collection('Users').doc(inviter.userId).update({ fcmToken: tokenBack });
-    // A replay within the backoff spends no attempt (an outage may still last: docs/joins.md E).
+    // A replay within the backoff spends no attempt (an outage may still last: docs/joins-inviter-side.md E).
     expect(await callAnonymously('activateAccount', { uid: invitee.uid })).toMatchObject(ok);
     await joinsDelivered(inviter.userId);
     expect(await pushesTo(tokenBack)).toHaveLength(0);

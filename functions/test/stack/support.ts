@@ -317,3 +317,14 @@ export function fetchRaw(
     req.end();
   });
 }
+
+/**
+ * The welcome page's confirm form posted as a browser without scripts sends it (a phone's user
+ * agent): the form has no `action`, so it posts the link itself.
+ */
+export const postWelcomeForm = (path: string, userAgent: string, headers: Record<string, string> = {}) =>
+  fetchRaw(path, {
+    method: 'POST',
+    userAgent,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });

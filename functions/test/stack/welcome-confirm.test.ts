@@ -15,6 +15,7 @@ import {
   fetchRaw,
   friendsBetween,
   historyOf,
+  postWelcomeForm,
   signUpDoc,
   uniqueId,
   userDoc,
@@ -49,12 +50,7 @@ async function emailInviteeWithLink() {
  * The form's POST as a browser sends it. Every request of the local stack is one client to the
  * form's limit (no proxy here vouches for a visitor's address), which the local stack raises.
  */
-const confirm = (path: string, headers: Record<string, string> = {}) =>
-  fetchRaw(path, {
-    method: 'POST',
-    userAgent: android,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  });
+const confirm = (path: string, headers: Record<string, string> = {}) => postWelcomeForm(path, android, headers);
 
 describe('the welcome page confirm form', () => {
   it("names the inviter and applies nothing on the link's GET; the form's POST makes them friends", async () => {

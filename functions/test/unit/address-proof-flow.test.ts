@@ -1,6 +1,6 @@
 /**
  * No mail where the browser can prove the address: the sign-up's nonce and the browser's token
- * through their flows (email-proof/flows/address-proof-flow.ts, invites/flows/activation-flow.ts),
+ * through their flows (email-proof/flows/address-proof-flow.ts, activation/flows/door.ts),
  * with the Firestore stores against our emulator in this process, Auth in memory, and the local
  * issuer of the stack found through its own DNS server and HTTP origin. A token that proves the
  * account's address joins the inviter once; every other token, and every call while the switch is
@@ -12,10 +12,8 @@ import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { issuerSigner, presentToken, startEmailIssuer, type LocalEmailIssuer } from '@dayfocus/stack/email-issuer';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
-import { ActivationFlow } from '../../src/invites/flows/activation-flow.js';
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
-import { FirestoreAddressProofs } from '../../src/invites/adapters/address-proofs.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import {
   AddressProofFlow,
@@ -28,6 +26,7 @@ import { NONCES_PER_HOLDER } from '../../src/email-proof/domain/proof-nonces.js'
 import { MemoryAccounts, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
+import { testDoor } from '../door.js';
 
 const ORIGIN = 'https://dayfocus.example';
 const ADDRESS = 'mira@mail.dayfocus.test';
@@ -53,8 +52,9 @@ async function setup(switchedOn = true) {
   const logger = memoryLogger();
   const accounts = new MemoryAccounts();
   const now = () => new Date();
+  const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
   const invites = new InviteFlow({
-    store: new FirestoreInviteStore(db, new FunnelStore(db), logger),
+    store,
     accounts,
     controls: new FirestoreInviteControls(db),
     resolvePicture: async () => null,
@@ -72,19 +72,11 @@ async function setup(switchedOn = true) {
     logger,
     now,
   });
-  const door = new ActivationFlow({
-    invites,
-    accounts,
-    proofs: new FirestoreAddressProofs(db),
-    appLinks: { existingLink: async () => null, createAppLink: async () => ({ shortLink: 'https://l.example/a' }) },
-    signIn: { mintAtActivation: async () => null },
-    logger,
-    now,
-  });
-  // proveEmail's way into the door (composition/wiring/activation.ts).
+  const { door } = testDoor({ db, store, accounts, logger, now, ways: { 'browser-token': proofs } });
+  // proveEmail's way into the door (entry-points/activation-callables.ts).
   const welcome = {
     proveEmail: (caller: Caller, input: { token: string; nonce: string; holder: string }) =>
-      door.activate({ uid: caller.uid }, caller, () => proofs.presented(caller, input)),
+      door.activate(caller, { uid: caller.uid, way: { kind: 'browser-token', input } }),
   };
   await db.doc(paths.user('asha')).set({ ...inviterRecord({ userId: 'asha' }) });
   accounts.add({ uid: 'mira', email: ADDRESS });
@@ -93,6 +85,8 @@ async function setup(switchedOn = true) {
     email: ADDRESS,
     signInProvider: 'password',
     name: undefined,
+    // As the ID token says it, signed in at the sign-up: the address not verified yet.
+    emailVerified: false,
     authTime: Math.floor(Date.now() / 1000),
   };
   await invites.registerInvitee(mira, { inviterId: 'asha', name: 'Mira' });

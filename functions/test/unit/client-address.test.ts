@@ -1,6 +1,6 @@
 /**
  * The key of per-client limits, as a deployed function reads it from the chain the platform leaves
- * (docs/deploying.md, "The client address"): the same visitor gets the same key whichever way her
+ * (docs/deploy-checks.md, "The client address"): the same visitor gets the same key whichever way her
  * request came, through Hosting's `/api/{name}` or straight to the function's own URL, and nothing
  * she writes in a header moves it.
  */

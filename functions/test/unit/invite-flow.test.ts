@@ -23,15 +23,8 @@ import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-s
 import { crashingInviteStore, crashingOwedWorkStore, type CrashPoint } from '../../src/local/dev-crash-switch.js';
 import { textIn } from '../../src/platform/adapters/locales.js';
 import { OwedWorkFlow } from '../../src/owed-work/flows/owed-work-flow.js';
-import {
-  gatedAccounts,
-  gatedAddressProofs,
-  gatedCodes,
-  gatedInviteStore,
-} from '../../src/invites/adapters/gated-ports.js';
-import { FirestoreAddressProofs } from '../../src/invites/adapters/address-proofs.js';
-import { ActivationFlow } from '../../src/invites/flows/activation-flow.js';
-import { MailLinkProofs } from '../../src/invites/flows/mail-link-proofs.js';
+import { gatedAccounts, gatedInviteStore } from '../../src/invites/adapters/gated-ports.js';
+import { testDoor } from '../door.js';
 import { withWriteGate } from '../../src/platform/adapters/write-gate.js';
 import { MemoryAccounts, MemoryPush, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
@@ -97,34 +90,20 @@ function setup(options: SetupOptions = {}) {
     logger,
     now: () => clock.now,
   });
+  const gatedStore = gatedInviteStore(crashingInviteStore(instrumented, crashes));
   const invites = new InviteFlow({
-    store: gatedInviteStore(crashingInviteStore(instrumented, crashes)),
+    store: gatedStore,
     accounts: gatedAccounts(accounts),
     controls: new FirestoreInviteControls(db),
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
     now: () => clock.now,
   });
-  // Activation as the callable reaches it: the link's code a proof, through the one door.
-  const proofs = new FirestoreAddressProofs(db);
-  const door = new ActivationFlow({
-    invites,
-    accounts: gatedAccounts(accounts),
-    proofs: gatedAddressProofs(proofs),
-    appLinks: {
-      existingLink: async () => null,
-      createAppLink: async () => ({ shortLink: 'https://dayfocus.test/l/x' }),
-    },
-    signIn: { mintAtActivation: async () => null },
-    logger,
-    now: () => clock.now,
-  });
-  const links = new MailLinkProofs({ codes: gatedCodes(accounts), proofs });
+  // Activation as the callables reach it: the link's code, or the provider's sign-in, a proof through the one door.
+  const door = testDoor({ db, store: gatedStore, accounts, logger, now: () => clock.now, gated: true });
   const flow = Object.assign(Object.create(invites) as InviteFlow, {
-    activateAccount: (input: { uid: string; inviterId?: string; verificationCode?: string }, caller: Caller | null) => {
-      const { verificationCode: code, ...activating } = input;
-      return door.activate(activating, caller, code ? () => links.presented(input.uid, code) : undefined);
-    },
+    activateAccount: door.activateAccount,
+    completeSocialSignUp: door.completeSocialSignUp,
   });
   const get = async <T>(path: string) => (await db.doc(path).get()).data() as T | undefined;
   const put = async (path: string, doc: Record<string, unknown> | undefined) => {
@@ -157,6 +136,8 @@ function setup(options: SetupOptions = {}) {
     email: accounts.accounts.get(uid)?.email,
     signInProvider: provider,
     name: undefined,
+    // As the ID token says it: the account's own `email_verified`.
+    emailVerified: accounts.accounts.get(uid)?.emailVerified ?? false,
     authTime: Math.floor(clock.now.getTime() / 1000),
     ...more,
   });

@@ -44,6 +44,8 @@ describe("a viral inviter's limit, with production's write limit per document", 
       email: `${uid}@example.com`,
       signInProvider: 'google.com',
       name: uid,
+      // As the ID token says it: the account's own `email_verified`.
+      emailVerified: accounts.accounts.get(uid)?.emailVerified ?? false,
       authTime: Math.floor(Date.now() / 1000),
     });
     const ids = ['asha', ...Array.from({ length: TRIES }, (_, i) => `u${i}`)];

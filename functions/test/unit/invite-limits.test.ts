@@ -16,6 +16,7 @@ import { FlowError } from '../../src/platform/domain/errors.js';
 import { MemoryAccounts, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
+import { testDoor } from '../door.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 
@@ -38,11 +39,15 @@ function setup() {
   const now = () => clock.now;
   const invites = new InviteFlow({ store, accounts, controls, resolvePicture: async () => null, logger, now });
   const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
+  // Activation and the provider's sign-up, as their callables reach them: through the one door.
+  const door = testDoor({ db, store, accounts, logger, now });
   const caller = (uid: string, provider: string): Caller => ({
     uid,
     email: accounts.accounts.get(uid)?.email,
     signInProvider: provider,
     name: 'Someone',
+    // As the ID token says it: the account's own `email_verified`.
+    emailVerified: accounts.accounts.get(uid)?.emailVerified ?? false,
     authTime: Math.floor(clock.now.getTime() / 1000),
   });
   const inviter = async (id = 'asha') => {
@@ -59,7 +64,7 @@ function setup() {
   const friendsOf = async (inviterId: string) =>
     (await db.collection('Friends').where('userId', '==', inviterId).get()).size;
   const doc = async (path: string) => (await db.doc(path).get()).data();
-  return { db, accounts, clock, invites, levers, caller, inviter, appUser, friendsOf, doc };
+  return { db, accounts, clock, invites, door, levers, caller, inviter, appUser, friendsOf, doc };
 }
 
 async function refusalOf(call: Promise<unknown>): Promise<FlowError> {
@@ -88,9 +93,7 @@ describe('a paused invitation', () => {
     expect([accepted.code, isInvitationClosedRefusal(accepted)]).toEqual(['failed-precondition', true]);
 
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    const social = await refusalOf(
-      t.invites.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }),
-    );
+    const social = await refusalOf(t.door.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }));
     expect(isInvitationClosedRefusal(social)).toBe(true);
 
     t.accounts.add({ uid: 'lena' });
@@ -118,7 +121,7 @@ describe('a paused invitation', () => {
     t.accounts.verifyOtherwise('lena');
     await t.db.doc(paths.signUp('lena')).update({ signUpProvedAt: T0.toISOString() });
 
-    const answer = await t.invites.activateAccount({ uid: 'lena', inviterId: 'asha' }, t.caller('lena', 'password'));
+    const answer = await t.door.activateAccount({ uid: 'lena', inviterId: 'asha' }, t.caller('lena', 'password'));
     expect(answer).toMatchObject({ inviter: null, invitationClosed: true });
     expect(await t.doc(paths.user('lena'))).toMatchObject({ isActive: true });
     expect(await t.friendsOf('asha')).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The mail's short code through its flows (flows/mail-code-flow.ts, activation-flow.ts) with the
+ * The mail's short code through the one door (activation/flows/mail-code-way.ts, door.ts) with the
  * Firestore stores against our emulator in this process and Auth in memory: what a failure half
  * way leaves. The stack test (test/stack/mail-code.test.ts) holds the rest through the callable.
  */
@@ -8,10 +8,7 @@ import type { SignUpRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
-import { MailCodeFlow, MAIL_CODE_REFUSAL } from '../../src/invites/flows/mail-code-flow.js';
-import { ActivationFlow } from '../../src/invites/flows/activation-flow.js';
-import { MailLinkProofs } from '../../src/invites/flows/mail-link-proofs.js';
-import { FirestoreAddressProofs } from '../../src/invites/adapters/address-proofs.js';
+import { MailCodeWay, MAIL_CODE_REFUSAL } from '../../src/activation/flows/mail-code-way.js';
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { FirestoreMailCodes } from '../../src/invites/adapters/mail-code-store.js';
@@ -20,6 +17,7 @@ import { issuedMailCode, mailCodeDigest } from '../../src/invites/domain/mail-co
 import { MemoryAccounts, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
+import { testDoor } from '../door.js';
 
 const T0 = new Date('2026-11-27T10:00:00.000Z');
 const key = Buffer.alloc(32, 3);
@@ -48,33 +46,27 @@ async function setup() {
     logger,
     now: () => T0,
   });
-  const codes = new MailCodeFlow({ codes: new FirestoreMailCodes(db), mailCodeKey: () => key, now: () => T0 });
-  const proofs = new FirestoreAddressProofs(db);
-  const links = new MailLinkProofs({ codes: accounts, proofs });
+  const codes = new MailCodeWay({ codes: new FirestoreMailCodes(db), mailCodeKey: () => key, now: () => T0 });
   const failures = { activations: 0 };
-  const door = new ActivationFlow({
-    invites: {
-      activateAccount: (input, caller) => {
-        if (failures.activations-- > 0) return Promise.reject(new Error('Simulated failure before the join'));
-        return invites.activateAccount(input, caller);
-      },
-      completeSocialSignUp: (caller, input) => invites.completeSocialSignUp(caller, input),
-    },
+  const { door, activateAccount } = testDoor({
+    db,
+    store,
     accounts,
-    proofs,
-    appLinks: { existingLink: async () => null, createAppLink: async () => ({ shortLink: 'https://l.example/a' }) },
-    signIn: { mintAtActivation: async () => null },
     logger,
     now: () => T0,
+    ways: { 'mail-code': codes },
+    joins: (joins) => ({
+      join: (request, now) => {
+        if (failures.activations-- > 0) return Promise.reject(new Error('Simulated failure before the join'));
+        return joins.join(request, now);
+      },
+    }),
   });
-  // The callables' ways into the door (composition/wiring/activation.ts).
+  // The callables' ways into the door (entry-points/activation-callables.ts).
   const welcome = {
     confirmMailCode: (caller: Caller, input: { code: string }) =>
-      door.activate({ uid: caller.uid }, caller, () => codes.presented(caller, input)),
-    activate: (input: { uid: string; inviterId?: string; verificationCode?: string }, caller: Caller | null) => {
-      const { verificationCode: code, ...activating } = input;
-      return door.activate(activating, caller, code ? () => links.presented(input.uid, code) : undefined);
-    },
+      door.activate(caller, { uid: caller.uid, way: { kind: 'mail-code', input } }),
+    activate: activateAccount,
   };
   await db.doc(paths.user('asha')).set({ ...inviterRecord({ userId: 'asha' }) });
   accounts.add({ uid: 'mira' });
@@ -83,6 +75,8 @@ async function setup() {
     email: 'mira@example.com',
     signInProvider: 'password',
     name: undefined,
+    // As the ID token says it, signed in at the sign-up: the address not verified yet.
+    emailVerified: false,
     authTime: Math.floor(T0.getTime() / 1000),
   };
   await invites.registerInvitee(mira, { inviterId: 'asha', name: 'Mira' });
@@ -92,7 +86,9 @@ async function setup() {
   const linkCode = accounts.verificationCode('mira');
   const signUp = async () => (await db.doc(paths.signUp('mira')).get()).data() as SignUpRecord | undefined;
   const friends = async () => (await db.collection('Friends').where('friendId', '==', 'mira').get()).size;
-  return { accounts, invites, welcome, failures, mira, linkCode, signUp, friends };
+  const codeProof = async () =>
+    (await db.doc(`_addressProofs/code-${mailCodeDigest(key, 'mira', '042917')}`).get()).data();
+  return { accounts, invites, welcome, failures, mira, linkCode, signUp, friends, codeProof };
 }
 
 describe('the mail code, half way', () => {
@@ -115,19 +111,24 @@ describe('the mail code, half way', () => {
 
   it("refuses the code again when Auth fails to mark the address, and the mail's link then joins", async () => {
     const t = await setup();
-    const mark = t.accounts.markEmailVerified.bind(t.accounts);
-    t.accounts.markEmailVerified = () => Promise.reject(new Error('Auth unavailable'));
+    const verify = t.accounts.verifyAddress.bind(t.accounts);
+    t.accounts.verifyAddress = () => Promise.reject(new Error('Auth unavailable'));
     await expect(t.welcome.confirmMailCode(t.mira, { code: '042917' })).rejects.toThrow(/Auth unavailable/);
     expect(t.accounts.accounts.get('mira')?.emailVerified).toBe(false);
-    expect(await t.signUp()).toMatchObject({ signUpProvedAt: T0.toISOString() });
+    // The proof is taken, and keeps that it proves the sign-up; nothing is spent or marked until Auth has the address.
+    expect(await t.codeProof()).toMatchObject({ claimedAt: T0.toISOString(), provesSignUp: true });
+    expect(await t.codeProof()).not.toHaveProperty('spentAt');
+    expect((await t.signUp())?.signUpProvedAt).toBeUndefined();
+    await expect(t.welcome.confirmMailCode(t.mira, { code: '042917' })).rejects.toThrow(MAIL_CODE_REFUSAL);
     // Not verified, nobody joined: the proof alone activates nothing.
     await expect(t.welcome.activate({ uid: 'mira' }, t.mira)).rejects.toThrow(/not verified/);
     expect(await t.friends()).toBe(0);
 
     // The mail's link verifies the address: the inviter is joined.
-    t.accounts.markEmailVerified = mark;
+    t.accounts.verifyAddress = verify;
     const answer = await t.welcome.activate({ uid: 'mira', verificationCode: t.linkCode }, t.mira);
     expect(answer.inviter?.inviterId).toBe('asha');
+    expect(await t.signUp()).toMatchObject({ signUpProvedAt: T0.toISOString() });
     expect(await t.friends()).toBe(1);
   });
 

@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import type { SignUpRecord } from '@dayfocus/contracts/records';
 import {
-  finishProofId,
-  linkProofId,
+  claimOf,
   proofRefusal,
   spendingOf,
   voidedProof,
-  type Proof,
-} from '../../src/invites/domain/proofs.js';
+  type RecordedProof,
+} from '../../src/activation/domain/proofs.js';
+import { finishProofId, linkProofId } from '../../src/invites/domain/proof-ids.js';
+
+type SignUpMarks = Pick<SignUpRecord, 'invitedBy' | 'signUpProvedAt'>;
 
 const now = new Date('2026-11-27T10:00:00.000Z');
 const minutesAgo = (n: number) => new Date(now.getTime() - n * 60_000).toISOString();
 
-const proof = (overrides: Partial<Proof> = {}): Proof => ({
+const proof = (overrides: Partial<RecordedProof> = {}): RecordedProof => ({
   kind: 'mail-code',
   uid: 'mira',
   address: 'mira@example.com',
@@ -48,21 +51,35 @@ describe('proofRefusal: the door binds every proof alike', () => {
   });
 });
 
-describe('spendingOf: spent once, by the account it was made for', () => {
-  const signUp = { invitedBy: 'asha' };
+describe('claimOf and spendingOf: taken and spent once, by the account it was made for', () => {
+  const signUp: SignUpMarks = { invitedBy: 'asha' };
+  const { id: _id, ...stored } = proof();
+  const claimed = (provesSignUp: boolean) => ({
+    ...stored,
+    claimedAt: minutesAgo(1),
+    provesSignUp,
+  });
 
-  it("records the sign-up's proof at the first spending of a proof made while the address was unverified", () => {
-    const spent = spendingOf(undefined, signUp, { proof: proof(), verifiedBefore: false, now });
-    expect(spent).toEqual({
-      kind: 'spent',
-      first: true,
+  it('records at the first taking that the spending proves the sign-up, for a proof made while the address was unverified', () => {
+    expect(claimOf(undefined, signUp, { proof: proof(), verifiedBefore: false, now })).toEqual({
+      kind: 'claimed',
       record: {
         kind: 'mail-code',
         uid: 'mira',
         address: 'mira@example.com',
         issuedAt: minutesAgo(2),
-        spentAt: now.toISOString(),
+        claimedAt: now.toISOString(),
+        provesSignUp: true,
       },
+      provesSignUp: true,
+      fresh: true,
+    });
+  });
+
+  it("records the sign-up's proof at the spending of a claim that proves it", () => {
+    const spent = spendingOf(claimed(true), signUp, { proof: proof(), provesSignUp: true, now });
+    expect(spent).toEqual({
+      record: { ...claimed(true), spentAt: now.toISOString() },
       signUpUpdate: {
         signUpProvedAt: now.toISOString(),
         mailboxProvedAt: now.toISOString(),
@@ -73,35 +90,79 @@ describe('spendingOf: spent once, by the account it was made for', () => {
 
   it('records no sign-up proof on an address verified before, without an inviter, or over one recorded', () => {
     const mailboxOnly = { mailboxProvedAt: now.toISOString(), mailboxProvedAddress: 'mira@example.com' };
-    for (const [before, verifiedBefore] of [
+    const cases: [SignUpMarks | undefined, boolean][] = [
       [signUp, true],
       [undefined, false],
       [{ ...signUp, signUpProvedAt: 'earlier' }, false],
-    ] as const) {
-      const spent = spendingOf(undefined, before, { proof: proof(), verifiedBefore, now });
-      expect(spent.kind === 'spent' && spent.signUpUpdate).toEqual(mailboxOnly);
+    ];
+    for (const [before, verifiedBefore] of cases) {
+      const claim = claimOf(undefined, before, { proof: proof(), verifiedBefore, now });
+      expect(claim).toMatchObject({ kind: 'claimed', provesSignUp: false, fresh: true });
+      const provesSignUp = claim.kind === 'claimed' && claim.provesSignUp;
+      const spent = spendingOf(claim.kind === 'claimed' ? claim.record : undefined, before, {
+        proof: proof(),
+        provesSignUp,
+        now,
+      });
+      expect(spent?.signUpUpdate).toEqual(mailboxOnly);
     }
+    // A claim that proved the sign-up writes no second proof over one recorded meanwhile.
+    const meanwhile = spendingOf(
+      claimed(true),
+      { ...signUp, signUpProvedAt: 'earlier' },
+      {
+        proof: proof(),
+        provesSignUp: true,
+        now,
+      },
+    );
+    expect(meanwhile?.signUpUpdate).toEqual(mailboxOnly);
+  });
+
+  it("keeps a retry of the same account's unsettled claim as it was first taken", () => {
+    // The first try wrote the address verified before it failed: the retry still proves the sign-up.
+    expect(claimOf(claimed(true), signUp, { proof: proof(), verifiedBefore: true, now })).toEqual({
+      kind: 'claimed',
+      record: claimed(true),
+      provesSignUp: true,
+      fresh: false,
+    });
+    expect(claimOf(claimed(false), signUp, { proof: proof(), verifiedBefore: false, now })).toEqual({
+      kind: 'claimed',
+      record: claimed(false),
+      provesSignUp: false,
+      fresh: false,
+    });
   });
 
   it("answers the same account's second presentation as spent before, proving nothing new", () => {
-    const record = { ...proof(), spentAt: minutesAgo(1) } as const;
-    const { id: _id, ...stored } = record;
-    expect(spendingOf(stored, signUp, { proof: proof(), verifiedBefore: true, now })).toEqual({
-      kind: 'spent',
-      first: false,
-      record: stored,
-      signUpUpdate: {},
-    });
+    const spentRecord = { ...claimed(true), spentAt: minutesAgo(1) };
+    expect(claimOf(spentRecord, signUp, { proof: proof(), verifiedBefore: true, now })).toEqual({ kind: 'spent' });
+    expect(spendingOf(spentRecord, signUp, { proof: proof(), provesSignUp: true, now })).toBeNull();
   });
 
   it('refuses a voided proof, and one another account made or spent', () => {
-    const { id: _id, ...stored } = proof();
     expect(
-      spendingOf({ ...stored, voidedAt: minutesAgo(1) }, signUp, { proof: proof(), verifiedBefore: false, now }),
+      claimOf({ ...stored, voidedAt: minutesAgo(1) }, signUp, { proof: proof(), verifiedBefore: false, now }),
     ).toEqual({
       kind: 'refused',
     });
-    expect(spendingOf({ ...stored, uid: 'ravi' }, signUp, { proof: proof(), verifiedBefore: false, now })).toEqual({
+    expect(claimOf({ ...stored, uid: 'ravi' }, signUp, { proof: proof(), verifiedBefore: false, now })).toEqual({
+      kind: 'refused',
+    });
+    expect(
+      claimOf({ ...stored, uid: 'ravi', spentAt: minutesAgo(1) }, signUp, {
+        proof: proof(),
+        verifiedBefore: false,
+        now,
+      }),
+    ).toEqual({
+      kind: 'refused',
+    });
+    // A record of another address than the one presented proves nothing.
+    expect(
+      claimOf({ ...stored, address: 'stranger@example.com' }, signUp, { proof: proof(), verifiedBefore: false, now }),
+    ).toEqual({
       kind: 'refused',
     });
   });

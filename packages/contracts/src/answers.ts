@@ -64,7 +64,7 @@ export type VerificationOutcome = 'applied' | 'used-or-invalid' | 'expired';
  * `attestByChallenge`'s answer: a proof-of-work challenge to solve (ALTCHA's, as its library
  * makes and solves it), or, for a solved one, an App Check token as a custom provider hands it on
  * (of limited use when asked so) and `other`, one of the other kind: a solved challenge buys one
- * session token and one limited-use token (docs/arrival.md, "When App Check's first attestation fails").
+ * session token and one limited-use token (docs/app-check-fallback.md).
  */
 export type AttestationAnswer =
   | { challenge: { parameters: Record<string, unknown>; signature?: string } }

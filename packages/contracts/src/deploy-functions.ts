@@ -1,6 +1,6 @@
 /**
  * The functions' manifest's rows (functions.ts joins them) of what only the deploy calls: the
- * client-address probe of its smoke check (`npm run deploy:smoke`, docs/deploying.md, "The client
+ * client-address probe of its smoke check (`npm run deploy:smoke`, docs/deploy-checks.md, "The client
  * address"), which answers what a function got of its caller's address through each way in.
  */
 import type { FunctionRow } from './function-row.js';

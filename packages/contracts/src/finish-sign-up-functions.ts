@@ -1,14 +1,10 @@
 /**
  * The functions' manifest's rows (functions.ts joins them) of a sign-up left half-way: the link to
- * finish it, by mail, and the finish itself (docs/threat-model.md, row 36).
+ * finish it, by mail, and the finish itself (docs/threat-model-sign-up.md, row 36).
  */
-import type { ActivationAnswer } from './answers.js';
 import { answer } from './function-answer.js';
 import type { FunctionRow } from './function-row.js';
 import type { WriteResult } from './write-result.js';
-
-/** What finishSignUp answers: the welcome's activation, and the account to sign in to with the new password. */
-export type FinishSignUpAnswer = ActivationAnswer & { uid: string; email: string };
 
 export const finishSignUpRows = {
   mailSignUpLink: {
@@ -35,21 +31,5 @@ export const finishSignUpRows = {
     trigger: 'firestore',
     maxInstances: 10,
     why: "each request of the two above: the lookups and the mail, held up to a minute by the mailbox's limit",
-  },
-  finishSignUp: {
-    trigger: 'callable',
-    maxInstances: 10,
-    why: 'once per link of mailSignUpLink: the new password, the address confirmed, the inviter joined',
-    caller: 'web',
-    replayProtected: true,
-    request: (fields) =>
-      fields.object({
-        resetCode: fields.verificationCode().required(),
-        password: fields.newPassword(),
-        // The phone's store, for the sign-in code the welcome's activation mints (none on a desktop).
-        platform: fields.phone().optional().default(undefined),
-        language: fields.languageTag(),
-      }),
-    answer: answer<FinishSignUpAnswer>(),
   },
 } as const satisfies Record<string, FunctionRow>;

@@ -5,6 +5,7 @@
  * beside its entry points' file in functions/src/entry-points/), held to `FunctionRow` there and
  * joined here. docs/first-change.md shows a new row.
  */
+import { activationRows } from './activation-functions.js';
 import { attestationRows } from './attestation-functions.js';
 import { deployRows } from './deploy-functions.js';
 import { emailProofRows } from './email-proof-functions.js';
@@ -35,6 +36,7 @@ export {
 export const functionManifest = {
   ...shortLinkRows,
   ...inviteRows,
+  ...activationRows,
   ...inviterControlRows,
   ...inviterViewRows,
   ...finishSignUpRows,

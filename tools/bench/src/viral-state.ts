@@ -1,7 +1,7 @@
 /**
  * What `viral.ts` reads of the stack around its joins: the writes of the inviter's shared
  * documents while they run (polled), the owed work settling after them, and what they left:
- * friendships, history entries, pushes and the summary owed (docs/joins.md C, D and H).
+ * friendships, history entries, pushes and the summary owed (docs/joins.md C and D, docs/joins-inviter-side.md H).
  */
 import { collections } from '@dayfocus/contracts/records';
 import { adminDb, eventually, pushesTo, urls } from '@dayfocus/stack/testing';

@@ -1,5 +1,5 @@
 /**
- * The deploy's smoke check of the client address (docs/deploying.md, "The client address"). After
+ * The deploy's smoke check of the client address (docs/deploy-checks.md, "The client address"). After
  * a deploy it calls the probe function (`clientAddressProbe`) through every way in: Hosting's
  * `/api/clientAddressProbe` over https and over plain http, the function's cloudfunctions.net URL
  * and its own run.app URL. Each call says it comes from a forged address (X-Forwarded-For,

@@ -4,7 +4,7 @@
  * shield's) before Cloud Run's front end (the address it took the request from appended, its own
  * proxy at the socket), or the front end alone, and the probe function behind them, the real one
  * (its answer and the rule it keys with). No Google server is reachable here; after a deploy the
- * same check runs against the project (docs/deploying.md, "The client address").
+ * same check runs against the project (docs/deploy-checks.md, "The client address").
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -82,7 +82,7 @@ export class Resolver {
     const inside = (candidate: string) => !candidate.startsWith('../');
     const all = bases.map((base) => posix.normalize(posix.join(base, path))).filter(inside);
     const ours = bases
-      // Followed by a slash, the first segment is a folder: `activation/baseline` beside activation.ts is no path.
+      // Followed by a slash, the first segment is a folder: `latency/baseline` in a comment is no path.
       .filter((base) => relative || this.repository.folders.has(posix.join(base, first)))
       .map((base) => posix.normalize(posix.join(base, path)))
       .filter(inside);

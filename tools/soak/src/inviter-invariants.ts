@@ -1,6 +1,6 @@
 /**
  * The invariants of one inviter, over all the journeys on their links: the invite funnel's counts,
- * no summary left due, and the push budget (docs/joins.md H).
+ * no summary left due, and the push budget (docs/joins-inviter-side.md H).
  */
 import { friendJoinCollapseId } from '@dayfocus/functions/owed-work/domain/push';
 import { FRIEND_JOIN_PUSHES_PER_HOUR } from '@dayfocus/functions/owed-work/domain/push-budget';

@@ -46,11 +46,24 @@ export interface LocalIssuerOptions {
 
 export const ISSUANCE_PATH = '/email-verification/issuance';
 export const JWKS_PATH = '/email-verification/jwks';
+/**
+ * Tests only: `POST {ms, forMs}` makes the issuer answer its metadata and keys `ms` late for the
+ * next `forMs`, as an issuer an attacker runs may, to widen the window between a proof's check and
+ * its use. No real issuer has it; the functions never call it.
+ */
+export const SLOW_PATH = '/testing/slow';
 
 export async function startEmailIssuer(options: LocalIssuerOptions = {}): Promise<LocalEmailIssuer> {
   const signer = issuerSigner(options.issuer ?? 'issuer.dayfocus.test');
   const domains = (options.domains ?? ['mail.dayfocus.test']).map((domain) => domain.toLowerCase());
-  const http = createServer((request, response) => answerHttp(request, response, signer, domains, origin));
+  const slow = { ms: 0, until: 0 };
+  const http = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', origin).pathname;
+    if (request.method === 'POST' && path === SLOW_PATH) return setSlow(request, response, slow);
+    const late = Date.now() < slow.until ? slow.ms : 0;
+    if (late === 0) return answerHttp(request, response, signer, domains, origin);
+    setTimeout(() => answerHttp(request, response, signer, domains, origin), late);
+  });
   await new Promise<void>((resolve) => http.listen(options.httpPort ?? 0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const dns = await startDns(signer.issuer, domains, options.dnsPort ?? 0);
@@ -92,6 +105,17 @@ function answerHttp(
     return;
   }
   sendJson(response, 404, { error: 'not_found' });
+}
+
+function setSlow(request: IncomingMessage, response: ServerResponse, slow: { ms: number; until: number }): void {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const asked = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { ms?: unknown; forMs?: unknown };
+    slow.ms = typeof asked.ms === 'number' ? asked.ms : 0;
+    slow.until = Date.now() + (typeof asked.forMs === 'number' ? asked.forMs : 0);
+    sendJson(response, 200, { ms: slow.ms });
+  });
 }
 
 function sendJson(response: ServerResponse, status: number, json: Json): void {

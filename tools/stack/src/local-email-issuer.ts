@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localEmailIssuer, repoRoot, stack } from './config.js';
 import { bindToken, ed25519Keys, signJwt } from './email-issuer.js';
-import { ISSUANCE_PATH, startEmailIssuer, type LocalEmailIssuer } from './email-issuer-servers.js';
+import { ISSUANCE_PATH, SLOW_PATH, startEmailIssuer, type LocalEmailIssuer } from './email-issuer-servers.js';
 
 export const localIssuerOrigin = `http://${stack.host}:${localEmailIssuer.httpPort}`;
 
@@ -74,4 +74,16 @@ export async function localIssuerToken(binding: { address: string; audience: str
   const answer = (await response.json()) as { issuance_token?: string };
   if (!answer.issuance_token) throw new Error(`The local issuer issued no token: ${JSON.stringify(answer)}`);
   return bindToken(answer.issuance_token, key.privateKey, binding);
+}
+
+/**
+ * Makes the running local issuer answer its metadata and keys `ms` late for the next `forMs`: an
+ * issuer that answers slowly, as one an attacker runs may (email-issuer-servers.ts, SLOW_PATH).
+ */
+export async function slowLocalIssuer(ms: number, forMs: number): Promise<void> {
+  const response = await fetch(`${localIssuerOrigin}${SLOW_PATH}`, {
+    method: 'POST',
+    body: JSON.stringify({ ms, forMs }),
+  });
+  if (!response.ok) throw new Error(`The local issuer refused to slow down: ${response.status}`);
 }

@@ -27,7 +27,7 @@ export {
 } from './app-check.js';
 export { arrivalFromCopy, arrivalFromPlayUrl, SimulatedMobileApp, type Arrival } from './mobile-app.js';
 export { demoInviter, emulatorEnv, localEmailIssuer, repoRoot, stack, urls } from './config.js';
-export { localIssuerToken } from './local-email-issuer.js';
+export { localIssuerToken, slowLocalIssuer } from './local-email-issuer.js';
 export { hotDocumentsMismatch } from './hot-documents-mode.js';
 export { uniqueId } from './unique-id.js';
 export { WebClient } from './web-client.js';

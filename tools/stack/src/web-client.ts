@@ -60,13 +60,13 @@ export class WebClient {
   /** Google or Apple, as the Auth emulator takes them: an unsigned JSON id token. */
   async signInWith(
     provider: 'google.com' | 'apple.com',
-    claims: { sub?: string; email?: string; name?: string } = {},
+    claims: { sub?: string; email?: string; name?: string; emailVerified?: boolean } = {},
   ): Promise<User> {
     const sub = claims.sub ?? uniqueId('sub');
     const idToken = JSON.stringify({
       sub,
       email: claims.email ?? `${sub}@example.com`,
-      email_verified: true,
+      email_verified: claims.emailVerified ?? true,
       name: claims.name,
     });
     const credential =

@@ -8,11 +8,10 @@ import { webApiKey } from '../../invites/adapters/verification-codes.js';
 import { AuthPasswordResets } from '../../invites/adapters/password-resets.js';
 import { FirestoreSignUpLinkRequests } from '../../invites/adapters/sign-up-link-requests.js';
 import { SignUpLinkFlow } from '../../invites/flows/sign-up-link-flow.js';
-import { FinishSignUpFlow } from '../../invites/flows/finish-sign-up-flow.js';
-import { addressProofs, inviteStore, mailOutbox } from '../wiring.js';
-import { activationFlow } from './activation.js';
+import { inviteStore, mailOutbox } from '../wiring.js';
 
-const passwordResets = new AuthPasswordResets(auth, {
+/** Auth's password resets: the finishing link's code, mailed here and presented at the door (wiring/activation.ts). */
+export const passwordResets = new AuthPasswordResets(auth, {
   apiKey: () => webApiKey.value(),
   emulatorHost: environment().authEmulatorHost,
 });
@@ -27,12 +26,4 @@ export const signUpLinkFlow = new SignUpLinkFlow({
   productDomain: () => readLinkSettings().productDomain,
   now: () => new Date(),
   sleep: (ms) => sleep(ms),
-});
-
-/** The mailed link's end: the new password and the welcome's activation. */
-export const finishSignUpFlow = new FinishSignUpFlow({
-  resets: passwordResets,
-  outbox: mailOutbox,
-  proofs: addressProofs,
-  activate: (input, caller, presented) => activationFlow.activate(input, caller, async () => presented),
 });

@@ -5,18 +5,17 @@ import { textIn } from '../../platform/adapters/locales.js';
 import { withinTime } from '../../platform/adapters/time-limit.js';
 import { readLinkSettings } from '../../short-links/adapters/link-params.js';
 import { environment } from '../environment.js';
-import { gatedAccounts, gatedInviteStore, gatedMailCodes } from '../../invites/adapters/gated-ports.js';
+import { gatedAccounts, gatedInviteStore } from '../../invites/adapters/gated-ports.js';
 import { picturesFolder } from '../../invites/adapters/picture-params.js';
 import { mailCodeKey } from '../../invites/adapters/mail-code-params.js';
 import { resolvePictureUrl } from '../../invites/adapters/pictures.js';
-import { FirestoreMailCodes } from '../../invites/adapters/mail-code-store.js';
 import { AuthVerificationLinks } from '../../invites/adapters/mail-outbox.js';
 import { InviteFlow } from '../../invites/flows/invite-flow.js';
 import { InviterFlow } from '../../invites/flows/inviter-flow.js';
 import { InviterControlsFlow } from '../../invites/flows/inviter-controls-flow.js';
 import { FirestoreInviteControls } from '../../invites/adapters/invite-controls-store.js';
 import { VerificationMailFlow } from '../../invites/flows/verification-mail-flow.js';
-import { MailCodeFlow } from '../../invites/flows/mail-code-flow.js';
+import { JoinFlow } from '../../invites/flows/join-flow.js';
 import { accounts, inviteStore, mailOutbox } from '../wiring.js';
 
 const resolvePicture = (profileImage: unknown, ownerId: string) =>
@@ -40,14 +39,17 @@ export const verificationMailFlow = new VerificationMailFlow({
 /** The inviter's levers (`_inviteControls`): her calls write them; sign-ups and her page read them. */
 export const inviteControls = new FirestoreInviteControls(db);
 
-export const inviteFlow = new InviteFlow({
+const joinDeps = {
   store: gatedInviteStore(environment().inviteStore(inviteStore)),
   accounts: gatedAccounts(accounts),
-  controls: inviteControls,
   resolvePicture,
   logger,
-  now: () => new Date(),
-});
+};
+
+export const inviteFlow = new InviteFlow({ ...joinDeps, controls: inviteControls, now: () => new Date() });
+
+/** The one join, for the activation door (wiring/activation.ts): its joins bring the account it read. */
+export const joinFlow = new JoinFlow(joinDeps);
 
 /**
  * How long a page waits for Auth to say whether an inviter's account is disabled; past it the
@@ -64,13 +66,6 @@ export const inviterFlow = new InviterFlow({
   resolvePicture,
   controls: inviteControls,
   logger,
-  now: () => new Date(),
-});
-
-/** The mail's short code: tried in Firestore, the address marked verified in Auth, both behind the call's gate. */
-export const mailCodeFlow = new MailCodeFlow({
-  codes: gatedMailCodes(new FirestoreMailCodes(db)),
-  mailCodeKey,
   now: () => new Date(),
 });
 

@@ -12,7 +12,7 @@ import { CONFIRMS_PER_ACCOUNT, CONFIRMS_PER_CLIENT } from '../../pages/domain/we
 import { funnels, inviteStore } from '../wiring.js';
 import { inviterFlow } from './invites.js';
 import { appLinkFlow } from './short-links.js';
-import { activationFlow, mailLinks } from './activation.js';
+import { activationDoor, mailLinks } from './activation.js';
 
 export { loadRenderer };
 
@@ -29,12 +29,16 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
     inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
     nonce: () => randomBytes(16).toString('base64'),
     activate: ({ verificationCode, ...link }, page) =>
-      activationFlow.activate({ ...link, ...page }, null, () => mailLinks.presented(link.uid, verificationCode)),
+      activationDoor.activate(null, {
+        ...link,
+        ...page,
+        way: { kind: 'mail-link', input: { uid: link.uid, code: verificationCode } },
+      }),
     confirmLimits: new MemoryConfirmLimits({
       perClient: environment().confirmsPerClient ?? CONFIRMS_PER_CLIENT,
       perAccount: CONFIRMS_PER_ACCOUNT,
     }),
-    linkSpent: ({ uid, verificationCode }) => mailLinks.spentBy(uid, verificationCode),
+    linkSpent: ({ uid, verificationCode }) => mailLinks.answersAgain({ uid, code: verificationCode }),
     logger,
   });
 }

@@ -4,7 +4,7 @@
  * binds its mail provider's token to it, and once the e-mail account is created the tab presents
  * the token (`presented`): verified as the protocol says (email-proof-flow.ts), it is a proof of the
  * address it names, which the activation door binds to the account, spends and activates with, as
- * the mail's code (invites/flows/activation-flow.ts). Anything else is one refusal, with nothing
+ * the mail's code (activation/flows/door.ts). Anything else is one refusal, with nothing
  * written, and the page sends the mail instead. Switched off (EMAIL_PROOF), both refuse and write
  * nothing.
  */
@@ -12,7 +12,7 @@ import type { EmailProofNonce } from '@dayfocus/contracts/answers';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import type { Logger } from '../../platform/flows/ports.js';
-import type { Presented } from '../../invites/domain/proofs.js';
+import type { Presented } from '../../activation/domain/proofs.js';
 import {
   digestOf,
   newNonce,
@@ -71,11 +71,12 @@ export class AddressProofFlow {
 
   /**
    * The token as a proof of the address it names, for the signed-in e-mail account: verified as the
-   * protocol says (email-proof-flow.ts), its nonce spent. The door (invites/flows/activation-flow.ts)
+   * protocol says (email-proof-flow.ts), its nonce spent. The door (activation/flows/door.ts)
    * binds it to the account's address now. Anything else is one refusal, with nothing written.
    */
-  async presented(caller: Caller, input: { token: string; nonce: string; holder: string }): Promise<Presented> {
+  async present(input: { token: string; nonce: string; holder: string }, caller: Caller | null): Promise<Presented> {
     if (!this.deps.enabled()) throw switchedOff();
+    if (!caller) throw new FlowError('unauthenticated', 'Sign in first');
     if (caller.signInProvider !== PASSWORD_PROVIDER)
       throw new FlowError('failed-precondition', 'The e-mail proof is for accounts created with email and password');
     // The address the session names: the door holds the proof to the one the account holds now.

@@ -28,7 +28,14 @@ export class FirebaseAccounts implements AccountLookup {
     await this.auth.updateUser(uid, { displayName: null });
   }
 
-  async markEmailVerified(uid: string): Promise<void> {
-    await this.auth.updateUser(uid, { emailVerified: true });
+  async verifyAddress(uid: string, address: string): Promise<'verified' | 'taken'> {
+    try {
+      await this.auth.updateUser(uid, { email: address, emailVerified: true });
+      return 'verified';
+    } catch (error) {
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+      if (code === 'auth/email-already-exists') return 'taken';
+      throw error;
+    }
   }
 }

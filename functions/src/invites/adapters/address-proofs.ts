@@ -1,7 +1,7 @@
 /**
  * The proofs of addresses in Firestore (`_addressProofs/{id}`): a mail's link recorded with the mail
- * (mail-outbox.ts), and the door's spending of any proof, its record and the sign-up's proof written
- * in one transaction (functions/src/invites/domain/proofs.ts). Each record carries `expireAt` for a
+ * (mail-outbox.ts), and the door's taking and spending of any proof, its record and the sign-up's proof
+ * written in one transaction (functions/src/activation/domain/proofs.ts). Each record carries `expireAt` for a
  * TTL policy (docs/deploying.md): a week, longer than any proof lives.
  */
 import type { Firestore } from 'firebase-admin/firestore';
@@ -38,7 +38,12 @@ export class FirestoreAddressProofs implements AddressProofs {
     return recordOf((await this.ref(id).get()).data());
   }
 
-  spend<T>(id: string, uid: string, decide: Parameters<AddressProofs['spend']>[2]): Promise<T> {
+  async readWithSignUp(id: string, uid: string) {
+    const [proof, signUp] = await Promise.all([this.ref(id).get(), this.refs.signUpRef(uid).get()]);
+    return { record: recordOf(proof.data()), signUpProved: typeof signUp.get('signUpProvedAt') === 'string' };
+  }
+
+  change<T>(id: string, uid: string, decide: Parameters<AddressProofs['change']>[2]): Promise<T> {
     const signUpRef = this.refs.signUpRef(uid);
     return this.firestore.runTransaction(async (tx) => {
       const [proofDoc, signUpDoc] = await Promise.all([tx.get(this.ref(id)), tx.get(signUpRef)]);

@@ -14,11 +14,11 @@ export const inviteStoreGate = {
   retireUser: 'write',
 } as const satisfies GateTable<InviteStore>;
 
-/** Removing a display name, or marking the address verified, writes to Auth. */
+/** Removing a display name, or writing a proved address verified, writes to Auth. */
 export const accountsGate = {
   getAccount: 'read',
   clearDisplayName: 'write',
-  markEmailVerified: 'write',
+  verifyAddress: 'write',
 } as const satisfies GateTable<AccountLookup>;
 
 /** Applying a code verifies the address in Auth. */
@@ -32,10 +32,11 @@ export const mailCodesGate = {
   tryCode: 'write',
 } as const satisfies GateTable<MailCodeStore>;
 
-/** The door's spending of a proof writes it, and the sign-up's proof beside it. */
+/** The door's taking and spending of a proof writes it, and the sign-up's proof beside it. */
 export const addressProofsGate = {
   read: 'read',
-  spend: 'write',
+  readWithSignUp: 'read',
+  change: 'write',
 } as const satisfies GateTable<AddressProofs>;
 
 export function gatedInviteStore(store: InviteStore): InviteStore {

@@ -1,6 +1,6 @@
 /**
  * Auth's password-reset codes and passwords for finishing a half-made sign-up
- * (flows/finish-sign-up-flow.ts): the Admin SDK makes the code and sets the password; the code
+ * (activation/flows/finish-link-way.ts): the Admin SDK makes the code and sets the password; the code
  * is checked and spent through Auth's REST API, as the browser SDK's verifyPasswordResetCode
  * and confirmPasswordReset do, with the web app's public API key.
  */

@@ -1,6 +1,6 @@
 /** Who chooses the inviter: what an account proves, and when a recorded choice still counts. */
 import { type SignUpRecord } from '@dayfocus/contracts/records';
-import { SOCIAL_PROVIDERS, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
+import { PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 
 export interface AccountFacts {
   emailVerified: boolean;
@@ -11,8 +11,13 @@ export interface AccountFacts {
   tokensValidAfter?: string;
 }
 
+/**
+ * Whether the account's address is proved: Auth says it is verified. A Google or Apple sign-in
+ * proves it only where the provider said so (its token's `email_verified`, which Auth keeps as the
+ * account's): a provider that says it is not verified proves nothing.
+ */
 export function accountProved(account: AccountFacts): boolean {
-  return account.emailVerified || account.providerIds.some((p) => SOCIAL_PROVIDERS.has(p));
+  return account.emailVerified;
 }
 
 /**

@@ -12,7 +12,7 @@ import { FlowError } from '../../platform/domain/errors.js';
 import { accountProved, recordedInviterCounts, type AccountFacts } from './inviter-choice.js';
 import { activationUpdate, companionRecord, recordedWay, socialSignUpUpdate } from './sign-up-updates.js';
 import type { JoinRequest } from './join-requests.js';
-import type { Caller } from '../../platform/domain/caller.js';
+import { checkSession, disabledAccount } from '../../platform/domain/session.js';
 
 export interface JoinFacts {
   user: Partial<UserRecord> | undefined;
@@ -43,30 +43,7 @@ export interface JoinDecision {
 }
 
 const deletedAccount = () => new FlowError('failed-precondition', 'This account has been deleted');
-export const disabledAccount = () => new FlowError('failed-precondition', 'This account has been disabled');
-const sessionEnded = () => new FlowError('unauthenticated', 'This session has ended; sign in again');
 const noInviter = () => new FlowError('not-found', 'No inviter with this id');
-
-/**
- * Whether an ID token signed in at `authTime` (seconds, the token's `auth_time`) still speaks
- * for the account: not once the account was disabled, nor once its sessions were revoked
- * after that sign-in (what the Admin SDK's `checkRevoked` compares, here against the account
- * the flow reads anyway).
- */
-export function sessionStillValid(authTime: number | undefined, account: AccountFacts): boolean {
-  if (account.disabled) return false;
-  if (!account.tokensValidAfter) return true;
-  if (authTime === undefined) return false;
-  return authTime * 1000 >= Date.parse(account.tokensValidAfter);
-}
-
-/** Refused when the account is gone or disabled, or its sessions were revoked after this sign-in. */
-export function checkSession<A extends AccountFacts>(caller: Caller, account: A | null): A {
-  if (!account) throw sessionEnded();
-  if (account.disabled) throw disabledAccount();
-  if (!sessionStillValid(caller.authTime, account)) throw sessionEnded();
-  return account;
-}
 
 export function decideJoin(request: JoinRequest, facts: JoinFacts, now: Date): JoinDecision {
   switch (request.kind) {
@@ -85,17 +62,16 @@ export function decideJoin(request: JoinRequest, facts: JoinFacts, now: Date): J
  */
 function decideSocialSignUp(
   request: Extract<JoinRequest, { kind: 'social-sign-up' }>,
-  { user, signUp, hintedInviter, account: found }: JoinFacts,
+  { user, signUp, hintedInviter }: JoinFacts,
   now: Date,
 ): JoinDecision {
-  const { caller, inviterId } = request;
-  const account = checkSession(caller, found);
+  const { inviteeId, inviterId, account } = request;
   if (user?.isDeleted) throw deletedAccount();
   if (!acceptsInvitees(hintedInviter)) throw noInviter();
   const update = socialSignUpUpdate(user, signUp, {
-    userId: caller.uid,
-    email: caller.email ?? '',
-    name: caller.name,
+    userId: inviteeId,
+    email: request.address,
+    name: request.name,
     provider: request.provider,
     inviterId,
     way: request.way,
@@ -122,23 +98,21 @@ function decideSocialSignUp(
 
 /**
  * Activation, signed in (the account itself) or not, once the account has proved its address (the
- * door has spent whatever proof the call brought: invites/flows/activation-flow.ts). The inviter is the one recorded at sign-up, and only while
+ * door has spent whatever proof the call brought: activation/flows/door.ts). The inviter is the one recorded at sign-up, and only while
  * it counts; the link's inviter is only a hint. Only a record the companion made is switched
  * on, and an anonymous call about an account that never came through an invitation is refused.
  */
 function decideActivation(
   request: Extract<JoinRequest, { kind: 'activation' }>,
-  { user, signUp, account: found }: JoinFacts,
+  { user, signUp }: JoinFacts,
   now: Date,
 ): JoinDecision {
-  const { caller } = request;
-  const account = caller ? checkSession(caller, found) : found;
-  if (!account) throw new FlowError('not-found', 'No account with this id');
+  const { account } = request;
   if (account.disabled) throw disabledAccount();
   if (!accountProved(account)) throw new FlowError('failed-precondition', 'The email address is not verified yet');
   if (!user) throw new FlowError('failed-precondition', 'Sign-up has not been completed for this account');
   if (user.isDeleted) throw deletedAccount();
-  if (!caller && !signUp?.invitedBy)
+  if (request.anonymous && !signUp?.invitedBy)
     throw new FlowError('failed-precondition', 'No invitation was recorded for this account');
   const counts = recordedInviterCounts(signUp, account);
   const update = activationUpdate(user, { now: now.toISOString() });

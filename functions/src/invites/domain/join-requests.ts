@@ -6,14 +6,40 @@
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, SOCIAL_PROVIDERS } from '../../platform/domain/errors.js';
+import type { AccountFacts } from './inviter-choice.js';
 
+/**
+ * The activation door's joins (functions/src/activation/flows/door.ts) carry the account it read
+ * and checked: the join reads it no more, and takes no caller. The app's "accept" is the app's own
+ * call, its session checked here against the account the join reads.
+ */
 export type JoinRequest =
-  | { kind: 'social-sign-up'; caller: Caller; provider: string; inviterId: string; way?: InviteWay | undefined }
-  | { kind: 'activation'; caller: Caller | null; inviteeId: string; linkInviterId?: string | undefined }
+  | {
+      kind: 'social-sign-up';
+      inviteeId: string;
+      account: Account;
+      provider: string;
+      /** The address the provider proved (the door bound it to the account). */
+      address: string;
+      name: string | undefined;
+      inviterId: string;
+      way?: InviteWay | undefined;
+    }
+  | {
+      kind: 'activation';
+      inviteeId: string;
+      account: Account;
+      /** Nobody signed in: an account that never came through an invitation is refused. */
+      anonymous: boolean;
+      linkInviterId?: string | undefined;
+    }
   | { kind: 'accept-invite'; caller: Caller; inviterId: string };
 
+/** The account as the door read it, with what the join decides on. */
+export type Account = AccountFacts & { uid: string; email: string | undefined };
+
 export function inviteeOf(request: JoinRequest): string {
-  return request.kind === 'activation' ? request.inviteeId : request.caller.uid;
+  return request.kind === 'accept-invite' ? request.caller.uid : request.inviteeId;
 }
 
 /** The inviter the request names: read in the first round, and most often the one joined. */
@@ -25,7 +51,7 @@ export function checkJoinRequest(request: JoinRequest): void {
   if (request.kind === 'social-sign-up' && !SOCIAL_PROVIDERS.has(request.provider)) {
     throw new FlowError('failed-precondition', 'completeSocialSignUp is for accounts signed in with Apple or Google');
   }
-  if (request.kind !== 'activation' && request.inviterId === request.caller.uid) {
+  if (request.kind !== 'activation' && request.inviterId === inviteeOf(request)) {
     throw new FlowError('invalid-argument', 'You cannot invite yourself');
   }
 }

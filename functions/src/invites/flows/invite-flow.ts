@@ -12,14 +12,15 @@
  * store, lets the domain decide (join-decisions.ts, then joins.ts's planJoin), and has the
  * store write the plan; the store's transaction owns the retries.
  */
-import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
+import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import { invitationClosure } from '@dayfocus/contracts/invite-controls';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
-import { checkEmailSignUp, checkSession } from '../domain/join-decisions.js';
+import { checkEmailSignUp } from '../domain/join-decisions.js';
+import { checkSession } from '../../platform/domain/session.js';
 import type { JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
@@ -31,8 +32,6 @@ export interface InviteFlowDeps extends JoinFlowDeps {
   controls: Pick<InviteControls, 'read'>;
   now(): Date;
 }
-
-export type ActivationResult = Omit<ActivationAnswer, 'inviteLink' | 'signIn'>;
 
 /**
  * The invite flow's calls. A call that writes for a caller writes nothing before its App Check
@@ -87,32 +86,6 @@ export class InviteFlow {
     // the person typed is the record's, never the account's.
     if (!account.emailVerified && account.displayName) await this.deps.accounts.clearDisplayName(caller.uid);
     return writeSucceeded;
-  }
-
-  /** Answered as activation is (the account is active already): the welcome page greets with it. */
-  async completeSocialSignUp(
-    caller: Caller,
-    input: { inviterId: string; way?: InviteWay | undefined },
-  ): Promise<ActivationResult> {
-    const provider = caller.signInProvider ?? '';
-    const { inviterId, way } = input;
-    const request: JoinRequest = { kind: 'social-sign-up', caller, provider, inviterId, way };
-    const { inviter } = await this.joins.join(request, this.deps.now());
-    return { ...writeSucceeded, inviter };
-  }
-
-  /**
-   * The join of an activation, once the door (activation-flow.ts) has spent whatever proof the call
-   * brought: `caller` is null when the link is opened on another device, and the link's
-   * `inviterId` is only a hint that saves a round of reads.
-   */
-  async activateAccount(
-    input: { uid: string; inviterId?: string | undefined },
-    caller: Caller | null,
-  ): Promise<ActivationResult> {
-    const request: JoinRequest = { kind: 'activation', caller, inviteeId: input.uid, linkInviterId: input.inviterId };
-    const { inviter, invitationClosed } = await this.joins.join(request, this.deps.now());
-    return { ...writeSucceeded, inviter, ...(invitationClosed ? { invitationClosed } : {}) };
   }
 
   /** "Add Asha as a friend?" accepted in the app (an invite from a link, the install referrer or the clipboard). */

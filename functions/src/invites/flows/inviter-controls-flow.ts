@@ -6,7 +6,7 @@
 import type { InvitationControls } from '@dayfocus/contracts/invite-controls';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError } from '../../platform/domain/errors.js';
-import { checkSession } from '../domain/join-decisions.js';
+import { checkSession } from '../../platform/domain/session.js';
 import { controlsAnswer, limitedControls, pausedControls } from '../domain/invite-limits.js';
 import type { AccountLookup, InviteControls, UserReader } from './ports.js';
 

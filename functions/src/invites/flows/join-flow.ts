@@ -12,7 +12,7 @@ import { checkJoinRequest, inviteeOf, inviterHintOf, type JoinRequest } from '..
 import { planJoin } from '../domain/joins.js';
 import { isPublicInviter } from '../domain/inviters.js';
 import { closedInvitation, gateJoin, pickShard, type JoinGate } from '../domain/invite-limits.js';
-import type { Account, AccountLookup, InviteStore, InviteTransaction, PairState } from './ports.js';
+import type { Account, AccountLookup, InviteStore, InviteTransaction, JoinOutcome, Joins, PairState } from './ports.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
 /** Null: the join treats the inviter as gone (the public pages' rule too). */
@@ -28,16 +28,7 @@ export interface JoinFlowDeps {
   logger: Logger;
 }
 
-export interface JoinOutcome {
-  inviter: InviterCard | null;
-  /**
-   * An activation whose inviter's invitation was closed (paused, expired, at its limit) when the
-   * address was confirmed: the account is active, and no friendship was made.
-   */
-  invitationClosed?: true;
-}
-
-export class JoinFlow {
+export class JoinFlow implements Joins {
   constructor(private readonly deps: JoinFlowDeps) {}
 
   /** The accounts are looked up while the transaction reads the invitee and the named inviter: one round of reads. */
@@ -45,7 +36,9 @@ export class JoinFlow {
     checkJoinRequest(request);
     const inviteeId = inviteeOf(request);
     const hint = inviterHintOf(request);
-    const account = this.deps.accounts.getAccount(inviteeId);
+    // The door's joins bring the account it read; the app's "accept" reads it here.
+    const account =
+      request.kind === 'accept-invite' ? this.deps.accounts.getAccount(inviteeId) : Promise.resolve(request.account);
     account.catch(() => undefined); // awaited in the transaction; never an unhandled rejection
     // The inviter's account beside it: an inviter Auth disabled gets no new friend and no push.
     const hintAccount = hint && hint !== inviteeId ? this.deps.accounts.getAccount(hint) : Promise.resolve(null);

@@ -11,7 +11,7 @@ import {
 } from '@dayfocus/contracts/inviter-view-functions';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError } from '../../platform/domain/errors.js';
-import { checkSession } from '../domain/join-decisions.js';
+import { checkSession } from '../../platform/domain/session.js';
 import { decodeCursor, invitationFigures, lastDays, peoplePage } from '../domain/invitation-numbers.js';
 import type { AccountLookup, InvitationReader } from './ports.js';
 

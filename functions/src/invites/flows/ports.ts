@@ -1,4 +1,5 @@
 /** The invite flows' ports. A flow imports these and the domain, never an adapter or Firebase. */
+import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { AddressProofRecord } from '@dayfocus/contracts/address-proofs';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
@@ -13,6 +14,7 @@ import type { MailLog, ResendDecision } from '../domain/mail-limits.js';
 import type { MailCodeRecord, MailCodeTry, StoredMailCode } from '../domain/mail-codes.js';
 import type { MailMessage } from '../../platform/domain/mail.js';
 import type { SignUpLinkRequest } from '../domain/sign-up-link-requests.js';
+import type { JoinRequest } from '../domain/join-requests.js';
 
 export interface Account extends AccountFacts {
   uid: string;
@@ -29,8 +31,12 @@ export interface AccountLookup {
    * unverified e-mail sign-up it is a stranger's text (docs/deploying.md, "E-mails").
    */
   clearDisplayName(uid: string): Promise<void>;
-  /** Marks the address verified (the mail's code proved it). */
-  markEmailVerified(uid: string): Promise<void>;
+  /**
+   * Writes `address` as the account's, verified, in one call: the address a proof proved and
+   * nothing else (whatever the account holds meanwhile). `taken` when Auth refuses because the
+   * address is now another account's.
+   */
+  verifyAddress(uid: string, address: string): Promise<'verified' | 'taken'>;
 }
 
 /** What Auth said of a code: `used-or-invalid` covers both, as Auth cannot tell them apart. */
@@ -166,15 +172,17 @@ export interface MailCodeStore {
   tryCode(userId: string, decide: (record: MailCodeRecord | undefined) => MailCodeTry): Promise<MailCodeTry>;
 }
 
-/** The proofs of addresses (`_addressProofs`): functions/src/invites/domain/proofs.ts. */
+/** The proofs of addresses (`_addressProofs`): functions/src/activation/domain/proofs.ts. */
 export interface AddressProofs {
   /** The record of a proof, where we keep one. */
   read(id: string): Promise<AddressProofRecord | undefined>;
+  /** The record of a proof and whether the sign-up of `uid` has its own proof recorded, in one round. */
+  readWithSignUp(id: string, uid: string): Promise<{ record: AddressProofRecord | undefined; signUpProved: boolean }>;
   /**
    * In one transaction: the proof's record and the sign-up of `uid` read, `decide` run on them, and
    * what it answers written (the proof's record, and the sign-up's fields beside it).
    */
-  spend<T>(
+  change<T>(
     id: string,
     uid: string,
     decide: (
@@ -229,4 +237,18 @@ export interface InvitationReader {
   shardsSince(inviterId: string, fromDay: string): Promise<Record<string, unknown>[]>;
   /** Up to `limit` of her joins that made a friendship, newest first, after `after`. */
   joinsAfter(inviterId: string, after: JoinCursor | null, limit: number): Promise<JoinRow[]>;
+}
+
+export interface JoinOutcome {
+  inviter: InviterCard | null;
+  /**
+   * An activation whose inviter's invitation was closed (paused, expired, at its limit) when the
+   * address was confirmed: the account is active, and no friendship was made.
+   */
+  invitationClosed?: true;
+}
+
+/** The one join (join-flow.ts): who joins whom, decided and committed in one transaction. */
+export interface Joins {
+  join(request: JoinRequest, now: Date): Promise<JoinOutcome>;
 }

@@ -1,7 +1,7 @@
 /**
- * The link that finishes a sign-up left half-way (docs/threat-model.md, row 36), by
+ * The link that finishes a sign-up left half-way (docs/threat-model-sign-up.md, row 36), by
  * mail: a password-reset code of Auth's, in the fragment of a link to the inviter's sign-up page,
- * which finish-sign-up-flow.ts takes with a new password. Only an unconfirmed e-mail sign-up of
+ * which the door takes with a new password (activation/flows/finish-link-way.ts). Only an unconfirmed e-mail sign-up of
  * this companion is mailed, within the mailbox's limits (mail-limits.ts), which are the
  * verification mail's.
  *
@@ -21,7 +21,7 @@ import {
   waitingMark,
   type SignUpLinkRequest,
 } from '../domain/sign-up-link-requests.js';
-import { finishProofId } from '../domain/proofs.js';
+import { finishProofId } from '../domain/proof-ids.js';
 import { finishSignUpMail } from '../domain/verification-mail.js';
 import type { AccountByEmail, MailOutbox, PasswordResets, SignUpLinkRequests, UserReader } from './ports.js';
 

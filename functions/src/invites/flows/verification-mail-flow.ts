@@ -10,10 +10,10 @@ import { href } from '@dayfocus/contracts/page-paths';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import type { ServerText } from '../../platform/domain/server-text.js';
-import { checkSession } from '../domain/join-decisions.js';
+import { checkSession } from '../../platform/domain/session.js';
 import { mailLogKey, RESEND_MIN_GAP_MS, resendDecision, spellingOf } from '../domain/mail-limits.js';
 import { issuedMailCode, MAIL_CODE_LIFE_MS, mailCodeDigest, newMailCode } from '../domain/mail-codes.js';
-import { linkProofId } from '../domain/proofs.js';
+import { linkProofId } from '../domain/proof-ids.js';
 import { verificationMail } from '../domain/verification-mail.js';
 import type { AccountLookup, MailOutbox, UserReader, VerificationLinks } from './ports.js';
 

@@ -31,7 +31,7 @@ export type WelcomeRefusal = Extract<WelcomePageState, { kind: 'refused' }>['rea
 
 /**
  * What a refused confirmation says, from what activation threw for an anonymous caller
- * (invites/flows/activation-flow.ts): what was wrong with the link's code when it says so, else
+ * (activation/flows/door.ts): what was wrong with the link's code when it says so, else
  * "not confirmed yet", one answer for every account state. Null for an error that is no refusal
  * (a failure on the way: the visitor may try again).
  */

@@ -35,7 +35,7 @@ export type WelcomeRequest = HttpRequest;
 export interface WelcomePageDeps extends PageRendering {
   findInviter(inviterId: string, asked: WelcomeRequest): Promise<InviterCard | null>;
   /**
-   * Activation for a caller nobody signed in, the link's code its proof (invites/flows/activation-flow.ts),
+   * Activation for a caller nobody signed in, the link's code its proof (activation/flows/door.ts),
    * with the phone's store and the page's language for the sign-in code it may mint.
    */
   activate(

@@ -1,7 +1,7 @@
 /**
  * The client-address probe: what a deployed function got of a visitor's address, for the deploy's
  * smoke check (`npm run deploy:smoke`, tools/deploy/src/client-address.ts), which calls it through
- * each way in and holds the keys against each other (docs/deploying.md, "The client address").
+ * each way in and holds the keys against each other (docs/deploy-checks.md, "The client address").
  */
 import { methodNotAllowed, type HttpAnswer } from './http-answer.js';
 import type { HttpRequest } from './http-request.js';

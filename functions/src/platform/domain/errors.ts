@@ -36,3 +36,13 @@ export const ACTIVATION_ACCOUNT_REFUSALS: ReadonlySet<FlowErrorCode> = new Set([
 /** Providers whose sign-in proves the address, so no verification e-mail is needed. */
 export const SOCIAL_PROVIDERS: ReadonlySet<string> = new Set(['google.com', 'apple.com']);
 export const PASSWORD_PROVIDER = 'password';
+
+/**
+ * A Google or Apple account whose token does not say the address is verified: no proof of it.
+ * `details.provider` lets the page offer its way on, the e-mail sign-up.
+ */
+export const UNVERIFIED_PROVIDER_REFUSAL =
+  'This Google or Apple account has not confirmed its e-mail address: sign up with your e-mail address instead';
+
+export const unverifiedProvider = () =>
+  new FlowError('failed-precondition', UNVERIFIED_PROVIDER_REFUSAL, { provider: 'unverified' });

@@ -1,6 +1,6 @@
 /**
  * Where a deployed function's requests come from, as far as the client address needs it
- * (docs/deploying.md, "The client address", has the evidence). Every request reaches a 2nd-gen
+ * (docs/deploy-checks.md, "The client address", has the evidence). Every request reaches a 2nd-gen
  * function through Cloud Run's front end, which appends the address it took the request from to
  * X-Forwarded-For; the socket's peer is Cloud Run's own proxy. Hosting's rewrites reach the same
  * front end from Hosting's CDN, Fastly, whose edge first appends the visitor's address (and a shield,

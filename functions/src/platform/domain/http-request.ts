@@ -31,7 +31,7 @@ export interface Forwarding {
  * edge's. Straight to a function's URL that is the address the platform took the request from;
  * through Hosting, the one Hosting's edge took it from. Whatever a client wrote sits before those,
  * and is never read: a request whose platform-written address is no edge's is no edge's, whatever
- * addresses it carries (docs/deploying.md, "The client address"). Never a header a client sets as a
+ * addresses it carries (docs/deploy-checks.md, "The client address"). Never a header a client sets as a
  * whole: Fastly keeps a `Fastly-Client-IP` the client sent (Fastly's documentation), and Express's
  * `req.ip` under the platform's `trust proxy` is X-Forwarded-For's first address, the client's own
  * words. An address is keyed as one form (IPv4 mapped into IPv6 as IPv4). A chain that names nobody

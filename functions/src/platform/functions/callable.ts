@@ -33,6 +33,7 @@ export function callerOf(request: CallableRequest): Caller | null {
     email: typeof token.email === 'string' ? token.email : undefined,
     signInProvider: token.firebase?.sign_in_provider,
     name: typeof token.name === 'string' ? token.name : undefined,
+    emailVerified: token.email_verified === true,
     authTime: typeof token.auth_time === 'number' ? token.auth_time : undefined,
     ...(token[HANDOFF_CLAIM] === true ? { handoff: true as const } : {}),
   };

@@ -20,8 +20,8 @@ import {
 import type { Phone } from '@dayfocus/contracts/phones';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { accountProved, recordedInviterCounts, type AccountFacts } from '../../invites/domain/inviter-choice.js';
-import { sessionStillValid } from '../../invites/domain/join-decisions.js';
-import { FlowError } from '../../platform/domain/errors.js';
+import { sessionStillValid } from '../../platform/domain/session.js';
+import { FlowError, SOCIAL_PROVIDERS, unverifiedProvider } from '../../platform/domain/errors.js';
 import type { Caller } from '../../platform/domain/caller.js';
 import { sameAddress } from '../../platform/domain/email-addresses.js';
 import { nextAllowedAt, withEventCounted, type RollingWindow } from '../../platform/domain/rolling-window.js';
@@ -129,7 +129,11 @@ export function checkMinter({ caller, account, user, signUp, platform, now }: Mi
   if (!fresh || !JOURNEY_PROVIDERS.has(caller.signInProvider ?? '')) {
     throw new FlowError('permission-denied', 'Sign in again to take this account to the app');
   }
-  if (!accountProved(account)) throw new FlowError('failed-precondition', 'Confirm the e-mail address first');
+  if (!accountProved(account)) {
+    // A provider that did not say the address is verified proved nothing: her way on is the e-mail sign-up.
+    if (SOCIAL_PROVIDERS.has(caller.signInProvider ?? '')) throw unverifiedProvider();
+    throw new FlowError('failed-precondition', 'Confirm the e-mail address first');
+  }
   if (!user || user.isDeleted === true || user.isActive !== true) {
     throw new FlowError('failed-precondition', 'The account is not activated yet');
   }
@@ -139,21 +143,24 @@ export function checkMinter({ caller, account, user, signUp, platform, now }: Mi
 }
 
 export interface ActivatedMinter {
-  account: AccountFacts | null;
+  account: (AccountFacts & { email?: string | null | undefined }) | null;
   user: UserRecord | null;
   signUp: SignUpRecord | undefined;
   /** When the proof that just proved the sign-up was made (its own time, never the mailbox's newest mail). */
   proofIssuedAt: Date | null;
+  /** The address that proof proved: the account must hold it. */
+  address: string;
   now: Date;
 }
 
 /**
  * A mint without a session, by the activation that just recorded the sign-up's proof. The proof
  * happens once per account, so this mints at most once beside the session's mints, within the same
- * limits (docs/threat-model.md: a forwarded mail).
+ * limits (docs/threat-model-sign-up.md: a forwarded mail).
  */
-export function mayMintAtActivation({ account, user, signUp, proofIssuedAt, now }: ActivatedMinter): boolean {
+export function mayMintAtActivation({ account, user, signUp, proofIssuedAt, address, now }: ActivatedMinter): boolean {
   if (!account || account.disabled || !accountProved(account)) return false;
+  if (!sameAddress(account.email ?? undefined, address)) return false;
   if (!user || user.isDeleted === true || user.isActive !== true) return false;
   if (!signUp?.signUpProvedAt || !recordedInviterCounts(signUp, account)) return false;
   if (proofIssuedAt === null) return false;

@@ -87,16 +87,16 @@ export class SignInHandoffFlow {
     return minted;
   }
 
-  /** By the activation whose proof (made at `proofIssuedAt`) just proved the sign-up: null when refused, or spent. */
+  /** By the activation whose proof (of `address`, made at `proofIssuedAt`) proved the sign-up: null when refused, or spent. */
   async createAtActivation(
     uid: string,
-    request: MintRequest & { proofIssuedAt: string | null },
+    request: MintRequest & { proofIssuedAt: string | null; address: string },
   ): Promise<{ code: string; expiresAt: string } | null> {
     const { account, user, signUp } = await this.minterOf(uid);
     const at = this.deps.now();
     const proofIssuedAt = request.proofIssuedAt === null ? null : new Date(request.proofIssuedAt);
-    if (!mayMintAtActivation({ account, user, signUp, proofIssuedAt, now: at })) return null;
-    return this.mint(uid, account, request, at);
+    if (!mayMintAtActivation({ account, user, signUp, proofIssuedAt, address: request.address, now: at })) return null;
+    return this.mint(uid, account && { ...account, email: request.address }, request, at);
   }
 
   private async minterOf(uid: string) {

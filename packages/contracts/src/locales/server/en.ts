@@ -26,7 +26,7 @@ export const server = {
     notYou: 'If you did not sign up, ignore this email: nothing happens without the tap.',
     someone: 'A friend', // who invited, when the inviter has no name to show
   },
-  /** The mail that finishes a sign-up left half-way (invites/flows/finish-sign-up-flow.ts): never a typed name. */
+  /** The mail that finishes a sign-up left half-way (functions/src/activation/flows/finish-link-way.ts): never a typed name. */
   finishSignUpMail: {
     subject: `Finish signing up to ${brand.productName}, invited by {{inviter}}`,
     heading: 'Finish signing up',

@@ -10,7 +10,7 @@ export type Field = (typeof FIELD_ORDER)[number];
 /**
  * `busy`: Auth refused a new account from this network for now (its limit of new accounts an hour
  * per IP address, which a carrier's shared address meets when many people join at once). `closed`:
- * the inviter closed her invitation after its page was drawn (docs/joins.md K).
+ * the inviter closed her invitation after its page was drawn (docs/joins-inviter-side.md K).
  */
 export type SubmitProblem = 'email-in-use' | 'network' | 'busy' | 'closed' | 'failed' | null;
 

@@ -1,4 +1,4 @@
-import type { FinishSignUpAnswer } from '@dayfocus/contracts/finish-sign-up-functions';
+import type { FinishSignUpAnswer } from '@dayfocus/contracts/activation-functions';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { signInWithEmailAndPassword, verifyPasswordResetCode } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/auth';
@@ -6,7 +6,7 @@ import { callFunction } from '@/lib/callables';
 import { firebaseErrorCode } from '@/lib/errors';
 
 /**
- * A sign-up left half-way (docs/threat-model.md, row 36): the server mails the
+ * A sign-up left half-way (docs/threat-model-sign-up.md, row 36): the server mails the
  * address a link to finish it when it is an unconfirmed sign-up of this companion, and answers the
  * same for every other address, so the page can only say "if". By account, the same.
  */

@@ -1,16 +1,16 @@
 /**
- * The verification mail's short code, typed in the tab that signed up (mail-codes.ts), as a way of
+ * The verification mail's short code, typed in the tab that signed up (invites/domain/mail-codes.ts), as a way of
  * proving the address: for the signed-in e-mail account, a try of its newest mail's code. A right
  * code is spent and answers the proof it is: the address the mail went to, when it was sent. The
- * door (activation-flow.ts) then binds it to the account as it is now. Every other try hears one
+ * door (door.ts) then binds it to the account as it is now. Every other try hears one
  * refusal, whatever was wrong, and changes nothing but the counts; only an older mail's code is
  * told apart, so that the page can say that the newest mail's code is the one that works.
  */
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
-import { mailCodeDigest, triedMailCode, typedMailCode } from '../domain/mail-codes.js';
+import { mailCodeDigest, triedMailCode, typedMailCode } from '../../invites/domain/mail-codes.js';
 import type { Presented } from '../domain/proofs.js';
-import type { MailCodeStore } from './ports.js';
+import type { MailCodeStore } from '../../invites/flows/ports.js';
 
 export interface MailCodeDeps {
   codes: MailCodeStore;
@@ -33,11 +33,12 @@ export const MAIL_CODE_OLDER = 'This code is from an older e-mail: only the code
 
 const olderMailCode = () => new FlowError('invalid-argument', MAIL_CODE_OLDER, { mailCode: 'older' });
 
-export class MailCodeFlow {
+export class MailCodeWay {
   constructor(private readonly deps: MailCodeDeps) {}
 
   /** The proof a right code is, spent by this try; a wrong one is counted and refused. */
-  async presented(caller: Caller, input: { code: string }): Promise<Presented> {
+  async present(input: { code: string }, caller: Caller | null): Promise<Presented> {
+    if (!caller) throw new FlowError('unauthenticated', 'Sign in first');
     if (caller.signInProvider !== PASSWORD_PROVIDER)
       throw new FlowError('failed-precondition', 'The mail code is for accounts created with email and password');
     const key = this.deps.mailCodeKey();

@@ -1,28 +1,35 @@
 /**
  * The verification mail's link as a way of proving the address: its code, checked with Auth without
  * using it up, is the proof of the address Auth made it for, issued when our mail carried it (its
- * record, written with the mail: mail-outbox.ts). The door (activation-flow.ts) binds it; Auth's own
- * spending of the code, which marks the address verified, comes after the door's. A code Auth no
- * longer takes is the proof it was when this account spent it (the link opened again, a retry after
+ * record, written with the mail: invites/adapters/mail-outbox.ts). The door (door.ts) binds it;
+ * Auth's own spending of the code runs beside the door's write of the address. A code Auth no
+ * longer takes is the proof it was when this account took it (the link opened again, a retry after
  * a failure half way), or says why it is no proof.
  */
 import { FlowError } from '../../platform/domain/errors.js';
 import { sameAddress } from '../../platform/domain/email-addresses.js';
-import { disabledAccount } from '../domain/join-decisions.js';
-import { linkProofId, type Presented, type Proof } from '../domain/proofs.js';
-import type { AddressProofs, VerificationCodes } from './ports.js';
+import { disabledAccount } from '../../platform/domain/session.js';
+import { linkProofId } from '../../invites/domain/proof-ids.js';
+import type { AddressProofs, VerificationCodes } from '../../invites/flows/ports.js';
+import type { Presented, Proof } from '../domain/proofs.js';
 
 export interface MailLinkDeps {
   codes: VerificationCodes;
-  proofs: Pick<AddressProofs, 'read'>;
+  proofs: Pick<AddressProofs, 'read' | 'readWithSignUp'>;
 }
 
 export const notThisAccount = () => new FlowError('invalid-argument', 'This verification link is not for this account');
 
-export class MailLinkProofs {
+/** What the mail's link names: the account, and Auth's code. */
+export interface MailLink {
+  uid: string;
+  code: string;
+}
+
+export class MailLinkWay {
   constructor(private readonly deps: MailLinkDeps) {}
 
-  async presented(uid: string, code: string): Promise<Presented> {
+  async present({ uid, code }: MailLink): Promise<Presented> {
     const id = linkProofId(code);
     const [check, record] = await Promise.all([this.deps.codes.check(code), this.deps.proofs.read(id)]);
     if (check.kind === 'disabled') throw disabledAccount();
@@ -32,7 +39,7 @@ export class MailLinkProofs {
       const proof: Proof = { kind: 'mail-link', uid, address: check.email, issuedAt: record?.issuedAt ?? null, id };
       return { proof, refusal: notThisAccount, spendAtIssuer: () => this.apply(uid, code) };
     }
-    if (check.kind === 'used-or-invalid' && record?.spentAt && record.uid === uid) {
+    if (check.kind === 'used-or-invalid' && (record?.spentAt || record?.claimedAt) && record.uid === uid) {
       const { address, issuedAt } = record;
       return { proof: { kind: 'mail-link', uid, address, issuedAt, id }, refusal: notThisAccount };
     }
@@ -40,12 +47,15 @@ export class MailLinkProofs {
   }
 
   /**
-   * Whether `uid` has spent this link's code already (the link opened again): our record alone, so
-   * that a page can tell before any Auth lookup. A code of another account's, or none, is not.
+   * Whether the link, opened again, answers as its confirmation did (our records alone, no Auth):
+   * a link of this account's own mail, whose code it has taken, or whose sign-up another way has
+   * proved since (the code typed, the browser's token, another mail's link). A code of another
+   * account's, or one we never mailed, is not.
    */
-  async spentBy(uid: string, code: string): Promise<boolean> {
-    const record = await this.deps.proofs.read(linkProofId(code));
-    return record?.spentAt !== undefined && record.uid === uid;
+  async answersAgain({ uid, code }: MailLink): Promise<boolean> {
+    const { record, signUpProved } = await this.deps.proofs.readWithSignUp(linkProofId(code), uid);
+    if (!record || record.uid !== uid || record.voidedAt) return false;
+    return record.spentAt !== undefined || record.claimedAt !== undefined || signUpProved;
   }
 
   /** Auth's spending: a twin call may have spent the code meanwhile, which proved the same. */

@@ -1,0 +1,60 @@
+/**
+ * The link that finishes a sign-up left half-way, as a way of proving the address (docs/app-contract.md's
+ * threat model, row 36): the account made and recorded (registerInvitee) but never confirmed, because
+ * App Check refused, the network went or the page closed, and tried again with another password.
+ * The form cannot take the new password (the account is someone's, maybe a stranger's who typed her
+ * address first), so the proof comes through the mail: invites/flows/sign-up-link-flow.ts mails a
+ * password-reset code of Auth's in the fragment of a link to the inviter's sign-up page. Presented
+ * with a new password, the code is checked, the password set (ending every session), and the code is
+ * the proof of the address it was mailed to; Auth's own spending of it runs beside the door's write
+ * of the address (door.ts), so that a failure leaves the code unspent and the same link finishes.
+ * A stranger's password never ends on a confirmed account.
+ */
+import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
+import { finishProofId } from '../../invites/domain/proof-ids.js';
+import type { AddressProofs, MailOutbox, PasswordResets } from '../../invites/flows/ports.js';
+import type { Presented } from '../domain/proofs.js';
+
+export interface FinishLinkDeps {
+  resets: PasswordResets;
+  outbox: Pick<MailOutbox, 'invitedBy'>;
+  proofs: Pick<AddressProofs, 'read'>;
+}
+
+/** One answer whatever the reason, so that no mailbox is told anything. */
+const unusableLink = (reason: 'expired' | 'used-or-invalid') =>
+  new FlowError('invalid-argument', 'This link to finish signing up cannot be used: ask for a new one', {
+    finishLink: reason,
+  });
+
+export class FinishLinkWay {
+  constructor(private readonly deps: FinishLinkDeps) {}
+
+  async present(input: { resetCode: string; password: string }): Promise<Presented> {
+    const checked = await this.deps.resets.check(input.resetCode);
+    if (checked.kind === 'expired') throw unusableLink('expired');
+    if (checked.kind !== 'code' || checked.requestType !== 'PASSWORD_RESET' || !checked.email)
+      throw unusableLink('used-or-invalid');
+    const id = finishProofId(input.resetCode);
+    const [account, record] = await Promise.all([
+      this.deps.resets.accountByEmail(checked.email),
+      this.deps.proofs.read(id),
+    ]);
+    const inviterId = account ? await this.deps.outbox.invitedBy(account.uid) : null;
+    if (!account || account.disabled || !inviterId || !account.providerIds.includes(PASSWORD_PROVIDER))
+      throw unusableLink('used-or-invalid');
+
+    await this.deps.resets.setPassword(account.uid, input.password);
+    // Issued when our mail carried it (its record, written with the mail), or unknown: then nothing is minted.
+    const issuedAt = record?.uid === account.uid ? record.issuedAt : null;
+    const proof = { kind: 'finish-link', uid: account.uid, address: checked.email, issuedAt, id } as const;
+    return {
+      proof,
+      refusal: () => unusableLink('used-or-invalid'),
+      inviterId,
+      // Spent by a twin call meanwhile (both hold the mailbox): this one's work stands all the same.
+      spendAtIssuer: async () => void (await this.deps.resets.spend(input.resetCode, input.password)),
+      answerExtras: { uid: account.uid, email: account.email },
+    };
+  }
+}

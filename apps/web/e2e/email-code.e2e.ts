@@ -12,7 +12,6 @@ import {
   confirmEmailPath,
   expectJoined,
   isTakenOver,
-  openMailLink,
   pathOf,
   reachPath,
   readDoc,
@@ -170,10 +169,13 @@ describe('The code from the mail, typed in the tab that signed up', () => {
     await welcomedHere(page, inviter, uid, hi);
     await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
 
-    // The link of the same mail, opened later: already active, welcomed, and joined once.
+    // The link of the same mail, opened later: already active, so the page says so at once (no
+    // "One tap left", no form), welcomed, and joined once.
     const later = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
-    await openMailLink(later, mail.link);
+    await later.goto(mail.link);
+    await takenOver(later);
     await visible(later.getByText(hi.welcome.activated));
+    expect(await later.locator('#welcome-confirm').count()).toBe(0);
     await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureMessageKey, signInFailureKey } from './errors';
+import { failureMessageKey, isUnverifiedProvider, signInFailureKey } from './errors';
 
 const failure = (code: string, message = '') => Object.assign(new Error(message), { code });
 
@@ -31,5 +31,18 @@ describe('failureMessageKey', () => {
     expect(failureMessageKey(failure('functions/internal', 'internal [0]'), options)).toBe('x.network');
     expect(failureMessageKey(failure('functions/internal', 'internal'), options)).toBe('x.other');
     expect(failureMessageKey(failure('auth/network-request-failed'))).toBe('app.networkError');
+  });
+});
+
+describe('a Google or Apple account whose address the provider did not confirm', () => {
+  const refusal = Object.assign(failure('functions/failed-precondition', 'not confirmed'), {
+    details: { provider: 'unverified' },
+  });
+
+  it('is told the e-mail sign-up is the way on, whatever else the refusal says', () => {
+    expect(isUnverifiedProvider(refusal)).toBe(true);
+    expect(failureMessageKey(refusal)).toBe('socialSignUp.unverified');
+    expect(isUnverifiedProvider(failure('functions/failed-precondition'))).toBe(false);
+    expect(failureMessageKey(failure('functions/failed-precondition'))).toBe('app.genericError');
   });
 });

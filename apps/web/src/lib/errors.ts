@@ -35,6 +35,8 @@ export function failureMessageKey(
   const code = firebaseErrorCode(error);
   // Her invitation closed after its page was drawn (the CDN keeps a page up to a minute and more).
   if (isInvitationClosedRefusal(error)) return 'invitation.signUpClosed';
+  // Google or Apple did not say the address is verified (details.provider): the e-mail sign-up is the way on.
+  if (isUnverifiedProvider(error)) return 'socialSignUp.unverified';
   if (code !== undefined && Object.hasOwn(byCode, code)) return byCode[code] as string;
   return isNetworkError(error) ? network : fallback;
 }
@@ -61,4 +63,10 @@ export function signInFailureKey(error: unknown): string | null {
     network: 'socialSignUp.failedNetwork',
     fallback: 'socialSignUp.failed',
   });
+}
+
+/** The server's refusal of a Google or Apple account whose address the provider did not confirm. */
+export function isUnverifiedProvider(error: unknown): boolean {
+  const details = (error as { details?: { provider?: unknown } } | null)?.details;
+  return details?.provider === 'unverified';
 }

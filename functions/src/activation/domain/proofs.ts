@@ -56,6 +56,11 @@ export type Presented =
       proof: Proof;
       refusal(): FlowError;
       spendAtIssuer?(): Promise<void>;
+      /**
+       * The issuer spent its code before the door took the proof (Auth's own page applied a link of
+       * our mail): a proof of ours for this account, which proves nothing new and writes nothing.
+       */
+      spentByIssuer?: true;
       inviterId?: string | undefined;
       socialSignUp?: SocialSignUp;
       answerExtras?: { uid: string; email: string };

@@ -37,7 +37,7 @@ import {
 export const ANONYMOUS_ACTIVATION_REFUSAL =
   'This account cannot be activated from this link yet: confirm the e-mail address first, or sign in';
 
-/** A link's code Auth no longer takes, and no proof of ours: refused before anything is read or joined. */
+/** A link's code Auth no longer takes, and no proof of ours: refused before any join. */
 const UNUSABLE_LINK = 'This verification link cannot be used: it has expired, or it was used already';
 
 /** A way of proving: its input turned into a proof, for the caller if one is signed in. */
@@ -194,6 +194,8 @@ export class ActivationDoor {
       if (refusal || !found.emailVerified) throw presented.refusal();
       return { account: found, first: null };
     }
+    // Auth spent its own code first: nothing to take, nothing to write; the account as Auth left it.
+    if (presented.spentByIssuer) return refusal ? this.refuse(presented, refusal) : { account: found, first: null };
     const verifiedBefore = found.emailVerified;
     const claim = await this.deps.proofs.change<Claim>(proof.id, found.uid, (record, signUp) => {
       if (refusal === 'other-address')
@@ -203,8 +205,7 @@ export class ActivationDoor {
       return { record: taken.kind === 'claimed' && taken.fresh ? taken.record : null, signUpUpdate: {}, answer: taken };
     });
     if (claim.kind === 'refused') return this.refuse(presented, refusal ?? 'taken');
-    // Spent before: it proves nothing new. A twin presentation may have spent it after this one read
-    // the account: only then is the account read again, to see what that twin wrote.
+    // Spent before: it proves nothing new. Spent by a twin since this call read the account: read again.
     if (claim.kind === 'spent')
       return { account: found.emailVerified ? found : await this.spentBefore(found), first: null };
     const [written] = await Promise.all([
@@ -221,7 +222,7 @@ export class ActivationDoor {
     return { account: { ...found, email: proof.address, emailVerified: true }, first: proved ? proof : null };
   }
 
-  /** The account as a twin presentation left it: its address must still be the one read. */
+  /** The account as a twin presentation left it, still with the address read. */
   private async spentBefore(found: Account): Promise<Account> {
     const now = await this.deps.accounts.getAccount(found.uid);
     return now && !now.disabled && now.email === found.email ? now : found;
@@ -259,10 +260,7 @@ export class ActivationDoor {
     }
   }
 
-  /**
-   * Starts looking up the link of the inviter a request names: in nearly every join that is the
-   * inviter joined, so the answer need not wait for the link after.
-   */
+  /** The link of the inviter a request names, looked up now: nearly always the one joined. */
   private hintLink(inviterId: string): LinkHint {
     const link = this.deps.appLinks.existingLink(inviterId);
     link.catch(() => undefined); // read after the join, or dropped; never an unhandled rejection
@@ -283,10 +281,9 @@ export class ActivationDoor {
   }
 
   /**
-   * The inviter's short link for the welcome page's store links and "Open Dayfocus", or null:
-   * activation has succeeded by then, and a link that cannot be had (the optional provider
-   * down) only costs the page those extras. `known`: the link looked up beside the join; only
-   * an inviter without one waits here for it to be made.
+   * The inviter's short link for the welcome page's store links, or null: activation has succeeded
+   * by then, and a link that cannot be had only costs the page those extras. `known`: the link
+   * looked up beside the join; only an inviter without one waits here for it to be made.
    */
   private async inviteLinkOf(inviterId: string, known?: Promise<{ shortLink: string } | null>): Promise<string | null> {
     try {

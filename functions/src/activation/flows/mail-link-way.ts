@@ -4,7 +4,8 @@
  * record, written with the mail: invites/adapters/mail-outbox.ts). The door (door.ts) binds it;
  * Auth's own spending of the code runs beside the door's write of the address. A code Auth no
  * longer takes is the proof it was when this account took it (the link opened again, a retry after
- * a failure half way), or says why it is no proof.
+ * a failure half way), or, where Auth's own page applied it first, a proof that proves nothing new;
+ * any other code says why it is no proof (a made-up one is never ours).
  */
 import { FlowError } from '../../platform/domain/errors.js';
 import { sameAddress } from '../../platform/domain/email-addresses.js';
@@ -39,9 +40,12 @@ export class MailLinkWay {
       const proof: Proof = { kind: 'mail-link', uid, address: check.email, issuedAt: record?.issuedAt ?? null, id };
       return { proof, refusal: notThisAccount, spendAtIssuer: () => this.apply(uid, code) };
     }
-    if (check.kind === 'used-or-invalid' && (record?.spentAt || record?.claimedAt) && record.uid === uid) {
+    if (check.kind === 'used-or-invalid' && record && record.uid === uid && !record.voidedAt) {
       const { address, issuedAt } = record;
-      return { proof: { kind: 'mail-link', uid, address, issuedAt, id }, refusal: notThisAccount };
+      const proof: Proof = { kind: 'mail-link', uid, address, issuedAt, id };
+      // Ours, and taken by this account (opened again), or applied by Auth's own page before we saw it.
+      if (record.spentAt || record.claimedAt) return { proof, refusal: notThisAccount };
+      return { proof, refusal: notThisAccount, spentByIssuer: true };
     }
     return { unusable: check.kind };
   }

@@ -83,6 +83,9 @@ const web = {
     failed: 'Sign-up with {{provider}} did not work. Try again, or sign up with email.',
     failedNetwork: 'We could not reach {{provider}}. Check your connection, or sign up with email.',
     cancelled: 'The {{provider}} window was closed. Try again, or choose another way to sign up.',
+    // Google or Apple did not say the address is verified: it proves nothing, and trying again changes nothing.
+    unverified:
+      'Google or Apple has not confirmed this e-mail address, so it cannot sign you up. Sign up with email instead.',
   },
   /** Inside the browser of another app (Instagram, Facebook, LINE, Telegram, WhatsApp…): docs/arrival.md. */
   inAppBrowser: {

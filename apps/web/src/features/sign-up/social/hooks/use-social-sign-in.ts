@@ -3,7 +3,13 @@ import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firebaseAuth } from '@/lib/auth';
-import { failureMessageKey, firebaseErrorCode, isCancelledSignIn, signInFailureKey } from '@/lib/errors';
+import {
+  failureMessageKey,
+  firebaseErrorCode,
+  isCancelledSignIn,
+  isUnverifiedProvider,
+  signInFailureKey,
+} from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
 import { signInByPopup, signInByRedirect, type Provider } from '../api/social-sign-in';
 import { useSignInOnOpen } from './use-sign-in-on-open';
@@ -61,9 +67,9 @@ export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialS
     try {
       answer = await completeSignUp.mutateAsync({ inviterId });
     } catch (error) {
-      // Her invitation closed after the page was drawn: trying again meets the same answer, so
-      // the words stand alone, in the place kept for them.
-      fail(error, !isInvitationClosedRefusal(error));
+      // Her invitation closed after the page was drawn, or the provider did not confirm her address:
+      // trying again meets the same answer, so the words stand alone, in the place kept for them.
+      fail(error, !isInvitationClosedRefusal(error) && !isUnverifiedProvider(error));
       return;
     }
     // The session stays in this tab (session storage) for the welcome page: its "Get the app" hands

@@ -17,15 +17,20 @@ import { CONFIRMS_PER_ACCOUNT } from '../../src/pages/domain/welcome-confirm.js'
 import {
   adminAuth,
   Browser,
+  callAnonymously,
   createInviter,
   fetchRaw,
+  outboxIds,
   friendsBetween,
+  mailLogMovedBack,
   postWelcomeForm,
   refusalOf,
+  resentMail,
   signedUpWithMail,
   signUpDoc,
   uniqueId,
   userDoc,
+  verificationMail,
   type SignedUpWithMail,
 } from './support.js';
 
@@ -186,5 +191,44 @@ describe("the mail's link after another way activated the account", () => {
     expect(opened.body).toMatch(/data-store="google-play"/);
     expect(await friendsBetween(person.inviter.userId, person.uid)).toHaveLength(1);
     await person.browser.close();
+  });
+});
+
+describe("other mails' links after she is friends", () => {
+  /** The page of a link opened again: friends, no form, and the friendship made once. */
+  async function expectWelcomedAgain(person: SignedUpWithMail, page: { status: number; body: string }) {
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(en.web.welcome.friends.replace('{{name}}', nbsp(person.inviter.name)));
+    expect(page.body).not.toContain('id="welcome-confirm"');
+    expect(await friendsBetween(person.inviter.userId, person.uid)).toHaveLength(1);
+    await person.browser.close();
+  }
+
+  it('the older mail after "send the e-mail again" answers as the link opened again', async () => {
+    const person = await signedUpWithMail();
+    await mailLogMovedBack(person.email);
+    const newer = await resentMail(person);
+    expect((await confirm(welcomePath(person, newer.oobCode))).status).toBe(200);
+
+    const older = await fetchRaw(welcomePath(person), { userAgent: android });
+    await expectWelcomedAgain(person, older);
+  });
+
+  it('the first sign-up mail after the finishing link answers as the link opened again', async () => {
+    const person = await signedUpWithMail();
+    await mailLogMovedBack(person.email);
+    const before = await outboxIds(person.email);
+    await callAnonymously('mailSignUpLink', { email: person.email, language: 'en' });
+    const finishing = await verificationMail(person.email, { after: before });
+    const resetCode = new URLSearchParams(new URL(finishing.link).hash.slice(1)).get('oobCode') ?? '';
+    const finished = await callAnonymously<ActivationAnswer>('finishSignUp', {
+      resetCode,
+      password: 'second-password-2',
+      language: 'en',
+    });
+    expect(finished.inviter?.inviterId).toBe(person.inviter.userId);
+
+    const first = await fetchRaw(welcomePath(person), { userAgent: android });
+    await expectWelcomedAgain(person, first);
   });
 });

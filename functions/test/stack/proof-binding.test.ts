@@ -8,15 +8,16 @@ import { signInWithEmailAndPassword, updateEmail } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { MAIL_CODE_REFUSAL } from '../../src/activation/flows/mail-code-way.js';
-import { mailLogKey } from '../../src/invites/domain/mail-limits.js';
 import { linkProofId } from '../../src/invites/domain/proof-ids.js';
 import {
   adminAuth,
   adminDb,
   callAnonymously,
   friendsBetween,
+  mailLogMovedBack,
   outboxIds,
   refusalOf,
+  resentMail,
   signUpDoc,
   uniqueId,
   userDoc,
@@ -64,11 +65,7 @@ const linkRecord = (oobCode: string) => adminDb.collection('_addressProofs').doc
 
 /** The mailbox's log and the link's own record moved two hours back: a mail sent long ago. */
 async function mailedLongAgo(person: Person) {
-  const earlier = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
-  await adminDb
-    .collection('_mailLogs')
-    .doc(mailLogKey(person.email))
-    .set({ sentAt: [earlier], plainSentAt: [earlier] });
+  const earlier = await mailLogMovedBack(person.email);
   const record = linkRecord(person.mail.oobCode);
   expect((await record.get()).data()).toMatchObject({ uid: person.uid, address: person.email, kind: 'mail-link' });
   await record.update({ issuedAt: earlier });
@@ -158,9 +155,7 @@ describe('what activation mints reads the proof’s own age', () => {
   it('mints none from an old link after "send the e-mail again" either; the new mail’s link would', async () => {
     const person = await signedUpWithMail();
     await mailedLongAgo(person);
-    const before = await outboxIds(person.email);
-    await person.browser.call('sendVerificationEmail', { language: 'en' });
-    const newer = await verificationMail(person.email, { after: before });
+    const newer = await resentMail(person);
     expect(newer.oobCode).not.toBe(person.mail.oobCode);
 
     const answer = await openedOnAndroid(person);

@@ -11,6 +11,7 @@ import {
   createInviter,
   eventually,
   importVerifiedInvitees as importInvitees,
+  outboxIds,
   pushesTo,
   joinsDelivered,
   stack,
@@ -23,6 +24,7 @@ import {
 } from '@dayfocus/stack/testing';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
+import { mailLogKey } from '../../src/invites/domain/mail-limits.js';
 
 export {
   adminAuth,
@@ -328,3 +330,20 @@ export const postWelcomeForm = (path: string, userAgent: string, headers: Record
     userAgent,
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
   });
+
+/** The mailbox's log moved two hours back: its next mail goes at once (functions/src/invites/domain/mail-limits.ts). */
+export async function mailLogMovedBack(email: string): Promise<string> {
+  const earlier = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+  await adminDb
+    .collection('_mailLogs')
+    .doc(mailLogKey(email))
+    .set({ sentAt: [earlier], plainSentAt: [earlier] });
+  return earlier;
+}
+
+/** "Send the e-mail again" in the tab that signed up: the newer mail. */
+export async function resentMail(person: SignedUpWithMail) {
+  const before = await outboxIds(person.email);
+  await person.browser.call('sendVerificationEmail', { language: 'en' });
+  return verificationMail(person.email, { after: before });
+}

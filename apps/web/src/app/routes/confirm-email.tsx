@@ -89,7 +89,9 @@ export default function ConfirmEmailRoute() {
       </div>
       {inviterId && (
         <p>
-          <Link to={href('sign-up', { inviterId, lg: i18n.language })}>{t('confirmEmail.wrongAddress')}</Link>
+          <Link className="link-alone" to={href('sign-up', { inviterId, lg: i18n.language })}>
+            {t('confirmEmail.wrongAddress')}
+          </Link>
         </p>
       )}
       {state ? (

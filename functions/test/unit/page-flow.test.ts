@@ -66,7 +66,7 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
       return { ...writeSucceeded, inviter: asha, inviteLink: 'https://dayfocus.app/l/abc' };
     },
     confirmLimits: { take: async () => ({ allowed: true }), confirmed: async () => undefined },
-    linkSpent: async () => false,
+    confirmedBefore: async () => false,
   });
   return { flow, rendered, views, looked, activations };
 }

@@ -37,7 +37,7 @@ function flowWith(
       return (options.activate ?? (async () => answer))(link);
     },
     confirmLimits: options.limits ?? new MemoryConfirmLimits(),
-    linkSpent: async (link) => (options.spent ?? []).includes(link.verificationCode),
+    confirmedBefore: async (link) => (options.spent ?? []).includes(link.verificationCode),
     renderer: () => ({
       emailActionTarget: () => '/welcome',
       pageQuery: () => '',

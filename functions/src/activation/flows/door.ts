@@ -14,6 +14,7 @@ import type { Phone } from '@dayfocus/contracts/phones';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { Caller } from '../../platform/domain/caller.js';
 import { ACTIVATION_ACCOUNT_REFUSALS, FlowError } from '../../platform/domain/errors.js';
+import { sameAddress } from '../../platform/domain/email-addresses.js';
 import { checkSession, disabledAccount } from '../../platform/domain/session.js';
 import type { Logger } from '../../platform/flows/ports.js';
 import type { JoinRequest } from '../../invites/domain/join-requests.js';
@@ -129,9 +130,11 @@ export class ActivationDoor {
     const extras = presented && 'proof' in presented ? presented.answerExtras : undefined;
     // Who invited an account is told only to the account itself, or to a way or link that already
     // names that inviter (the welcome link carries it): a uid alone reveals nothing.
-    const named = request.inviterId ?? (presented && 'proof' in presented ? presented.inviterId : undefined);
+    const namedInviter = request.inviterId ?? (presented && 'proof' in presented ? presented.inviterId : undefined);
     const told =
-      caller !== null || extras !== undefined || (named !== undefined && named === result.inviter?.inviterId);
+      caller !== null ||
+      extras !== undefined ||
+      (namedInviter !== undefined && namedInviter === result.inviter?.inviterId);
     const mint = proved && request.platform ? this.signInCode(uid, proved, request) : null;
     const [answer, code] = await Promise.all([this.answer(result, told ? result.inviter : null, hint), mint]);
     return { ...answer, ...(code ? { signIn: code } : {}), ...extras };
@@ -225,7 +228,7 @@ export class ActivationDoor {
   /** The account as a twin presentation left it, still with the address read. */
   private async spentBefore(found: Account): Promise<Account> {
     const now = await this.deps.accounts.getAccount(found.uid);
-    return now && !now.disabled && now.email === found.email ? now : found;
+    return now && !now.disabled && sameAddress(now.email, found.email) ? now : found;
   }
 
   private refuse(presented: Proved, why: string): never {

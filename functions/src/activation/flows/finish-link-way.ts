@@ -1,6 +1,6 @@
 /**
- * The link that finishes a sign-up left half-way, as a way of proving the address (docs/app-contract.md's
- * threat model, row 36): the account made and recorded (registerInvitee) but never confirmed, because
+ * The link that finishes a sign-up left half-way, as a way of proving the address
+ * (docs/threat-model-sign-up.md, row 36): the account made and recorded (registerInvitee) but never confirmed, because
  * App Check refused, the network went or the page closed, and tried again with another password.
  * The form cannot take the new password (the account is someone's, maybe a stranger's who typed her
  * address first), so the proof comes through the mail: invites/flows/sign-up-link-flow.ts mails a

@@ -38,7 +38,7 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
       perClient: environment().confirmsPerClient ?? CONFIRMS_PER_CLIENT,
       perAccount: CONFIRMS_PER_ACCOUNT,
     }),
-    linkSpent: ({ uid, verificationCode }) => mailLinks.answersAgain({ uid, code: verificationCode }),
+    confirmedBefore: ({ uid, verificationCode }) => mailLinks.answersAgain({ uid, code: verificationCode }),
     logger,
   });
 }

@@ -17,7 +17,7 @@ export type JoinRequest =
   | {
       kind: 'social-sign-up';
       inviteeId: string;
-      account: Account;
+      account: JoinAccount;
       provider: string;
       /** The address the provider proved (the door bound it to the account). */
       address: string;
@@ -28,7 +28,7 @@ export type JoinRequest =
   | {
       kind: 'activation';
       inviteeId: string;
-      account: Account;
+      account: JoinAccount;
       /** Nobody signed in: an account that never came through an invitation is refused. */
       anonymous: boolean;
       linkInviterId?: string | undefined;
@@ -36,7 +36,7 @@ export type JoinRequest =
   | { kind: 'accept-invite'; caller: Caller; inviterId: string };
 
 /** The account as the door read it, with what the join decides on. */
-export type Account = AccountFacts & { uid: string; email: string | undefined };
+export type JoinAccount = AccountFacts & { uid: string; email: string | undefined };
 
 export function inviteeOf(request: JoinRequest): string {
   return request.kind === 'accept-invite' ? request.caller.uid : request.inviteeId;

@@ -32,7 +32,7 @@ import type { HttpAnswer } from '../../platform/domain/http-answer.js';
 import type { Logger } from '../../platform/flows/ports.js';
 import type { HttpRequest } from '../../platform/domain/http-request.js';
 
-export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confirmLimits' | 'linkSpent'> {
+export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confirmLimits' | 'confirmedBefore'> {
   /**
    * The inviter's card, or null for nobody, for a page asked for as `asked`: kept by her id, never
    * by a header (KeptPageInviters), so that a header value the CDN has no copy for costs no read.

@@ -7,10 +7,11 @@
  *   nothing: mail scanners fetch links, and the mail promises that nothing happens without a tap.
  *   The form stays when the app has loaded: the page waits for the tap, whose POST needs no App
  *   Check, so a refused attestation cannot stop it.
- * - A GET of a link whose code this account has spent already (her tap came before: the link
- *   opened again, in this browser or another) answers as that tap's POST would again: "You and Asha
- *   are now friends", the stores ready. The tap was made, so the door's activation may run; a
- *   spent proof proves nothing new and mints nothing, and the join is made once per pair.
+ * - A GET of a link of this account's own mail, confirmed before (her tap came before: the link
+ *   opened again, in this browser or another; or another way proved her sign-up since: the code,
+ *   the browser's token, another mail's link) answers as that tap's POST would again: "You and Asha
+ *   are now friends", the stores ready. The door's activation may run; a proof taken before proves
+ *   nothing new and mints nothing, and the join is made once per pair.
  * - The form's POST (to the same address: the code is the proof) activates as the callable does
  *   for a caller nobody signed in, within the form's own limits, and answers the page that says
  *   so: "You and Asha are now friends", the store links with the invite, and on a phone the
@@ -43,8 +44,11 @@ export interface WelcomePageDeps extends PageRendering {
     page: { platform: Phone | undefined; language: string | undefined },
   ): Promise<ActivationAnswer>;
   confirmLimits: ConfirmLimiter;
-  /** Whether this account has spent the link's code already (one read of our own record, no Auth). */
-  linkSpent(link: WelcomeLink): Promise<boolean>;
+  /**
+   * Whether this link of the account's own mail was confirmed before: its code taken, or her sign-up
+   * proved since by another way (one round of our own records, no Auth).
+   */
+  confirmedBefore(link: WelcomeLink): Promise<boolean>;
 }
 
 type WelcomeRoute = Extract<PageRoute, { kind: 'welcome' }>;
@@ -63,11 +67,11 @@ export class WelcomePageFlow {
       if (!link) return pageAgain(request.rawUrl);
       return this.confirm(path, link, request);
     }
-    const [inviter, spent] = link
-      ? await Promise.all([this.deps.findInviter(link.inviterId, request), this.deps.linkSpent(link)])
+    const [inviter, confirmedBefore] = link
+      ? await Promise.all([this.deps.findInviter(link.inviterId, request), this.deps.confirmedBefore(link)])
       : [null, false];
     // Confirmed before: the page says so, and the form it would offer is never a step back.
-    if (link && spent) return this.confirm(path, link, request, { again: true });
+    if (link && confirmedBefore) return this.confirm(path, link, request, { again: true });
     // An inviter the page cannot show (switched off, or nobody) gets no form: the app decides.
     return this.render(path, request, inviter ? { kind: 'confirm' } : undefined, inviter);
   }

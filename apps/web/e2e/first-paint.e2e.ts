@@ -6,7 +6,7 @@ import { outboxIds, verificationMail } from '@dayfocus/stack/testing';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROME_ANDROID, inAppBrowsers } from '@dayfocus/stack/user-agents';
-import { textsOf } from './support/locales';
+import { stackLanguages, textsOf } from './support/locales';
 import {
   authUserByEmail,
   expectJoined,
@@ -79,6 +79,67 @@ describe("Instagram's sign-up method page on a slow phone", () => {
     await reachPath(page, `/sign-up/${inviter.userId}?lg=hi`);
     await visible(page.getByLabel(t.signUp.email, { exact: true }));
     expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}?lg=hi`);
+  });
+});
+
+/**
+ * The page's actions a finger sees as filled (a ground of their own, not the card's): a page has
+ * one primary action, and a person reads the filled button as it.
+ */
+async function filledActions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const card = document.querySelector('.page');
+    const ground = card ? getComputedStyle(card).backgroundColor : 'rgb(255, 255, 255)';
+    return [...document.querySelectorAll<HTMLElement>('.page a, .page button')]
+      .filter((action) => action.getClientRects().length > 0)
+      .filter((action) => {
+        const color = getComputedStyle(action).backgroundColor;
+        return color !== ground && color !== 'rgba(0, 0, 0, 0)';
+      })
+      .map((action) => action.textContent?.trim() ?? '');
+  });
+}
+
+/** Whether `box` lies whole within the first screen of a `height`-tall viewport, unscrolled. */
+const onFirstScreen = (box: { y: number; height: number }, height: number) =>
+  box.y >= 0 && box.y + box.height <= height;
+
+describe("Instagram's sign-up method page on a small phone (360x740)", () => {
+  const browser = useBrowser();
+
+  // The server's page (the app's scripts kept away): what every language paints first.
+  for (const platform of ['android', 'ios'] as const) {
+    it(`shows the e-mail way on the first screen as the one filled action, in every language (${platform})`, async () => {
+      const inviter = await seedInviter();
+      const page = await browser.newPage({ device: 'small-phone', userAgent: instagram(platform) });
+      await page.route('**/*.js', (route) => route.abort());
+      for (const language of stackLanguages) {
+        const t = textsOf(language);
+        await page.goto(`/social-sign-up/${inviter.userId}?lg=${language}`);
+        const email = page.getByRole('link', { name: t.socialSignUp.email, exact: true });
+        expect(onFirstScreen(await boxOf(email), 740), `${language}: the e-mail way on the first screen`).toBe(true);
+        expect(await filledActions(page), `${language}: the one filled action`).toEqual([t.socialSignUp.email]);
+        expect(await inAppNotice(page).count(), `${language}: the way out still offered`).toBe(1);
+        if (language === 'hi') await screenshot(page, `social-sign-up-in-app-${platform}`, language, 'small-phone');
+      }
+    });
+  }
+
+  it('keeps the e-mail way first and filled in Tamil when the app takes over on the slow profile', async () => {
+    const t = textsOf('ta');
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'small-phone', userAgent: instagram('android') });
+    await slowPhone(page);
+    await page.goto(`/social-sign-up/${inviter.userId}?lg=ta`, { waitUntil: 'commit' });
+    await firstPaint(page);
+    const email = page.getByRole('link', { name: t.socialSignUp.email, exact: true });
+    const before = await boxOf(email);
+    expect(onFirstScreen(before, 740)).toBe(true);
+
+    await takenOver(page);
+    expect(await boxOf(email)).toEqual(before);
+    expect(await filledActions(page)).toEqual([t.socialSignUp.email]);
+    await screenshot(page, 'social-sign-up-in-app', 'ta', 'small-phone');
   });
 });
 

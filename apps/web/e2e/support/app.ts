@@ -26,13 +26,15 @@ import { en, type Language, type Translation } from './locales';
 export { eventually, pushesTo, readDoc, repoRoot, uniqueId, urls, verificationEmail };
 
 export type { Language };
-export type Device = 'phone' | 'desktop';
+/** `small-phone`: the 360x740 of the cheap Android phones many invitees hold (the tryout's smallest). */
+export type Device = 'phone' | 'small-phone' | 'desktop';
 
 /** How long one step of a browser test (a click, a wait for text or a page) may take before it fails. */
 const STEP_MS = 30_000;
 
 export const viewports: Record<Device, { width: number; height: number }> = {
   phone: { width: 390, height: 844 },
+  'small-phone': { width: 360, height: 740 },
   desktop: { width: 1280, height: 800 },
 };
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
+import { useInAppBrowser } from '@/components/open-in-browser';
 import { Page } from '@/components/page';
 import { href } from '@dayfocus/contracts/page-paths';
 import { HaveAccountLink } from '@/features/app-link/components/have-account-link';
@@ -21,6 +22,18 @@ export default function SocialSignUpRoute() {
   const queryClient = useQueryClient();
   const status = useInviterStatus(inviterId);
   const found = status.state === 'found';
+  // In an in-app browser, where Google cannot sign in, the e-mail way leads as the page's one filled action.
+  const inApp = useInAppBrowser() !== null;
+  const emailWay = (look: 'button-primary' | 'button-secondary') => (
+    <ActionLink
+      to={inviterId ? href('sign-up', { inviterId, lg: i18n.language }) : undefined}
+      disabled={!found}
+      className={`button ${look}`}
+    >
+      <MailMark />
+      {t('socialSignUp.email')}
+    </ActionLink>
+  );
   return (
     <Page title={t('socialSignUp.title')}>
       <InviterProblem status={status} />
@@ -31,6 +44,7 @@ export default function SocialSignUpRoute() {
         <SocialSignUpButtons
           inviterId={inviterId}
           disabled={!found}
+          inAppFirst={emailWay('button-primary')}
           onSignedUp={({ uid, answer }) => {
             // The welcome page of this account and inviter greets with the answer at once, and a
             // reload there asks activation again, which answers the same.
@@ -38,14 +52,7 @@ export default function SocialSignUpRoute() {
             void navigate(href('welcome', { inviteeId: uid, inviterId }));
           }}
         >
-          <ActionLink
-            to={inviterId ? href('sign-up', { inviterId, lg: i18n.language }) : undefined}
-            disabled={!found}
-            className="button button-secondary"
-          >
-            <MailMark />
-            {t('socialSignUp.email')}
-          </ActionLink>
+          {!inApp && emailWay('button-secondary')}
           <p className="divider">
             <span>{t('socialSignUp.or')}</span>
           </p>

@@ -16,9 +16,16 @@ export function providerOrder(phone: Phone | undefined): Provider[] {
   return phone === 'ios' ? ['apple.com', 'google.com'] : ['google.com', 'apple.com'];
 }
 
+/** In an in-app browser, Google (the way out in its place) last: the ways that work there come first. */
+function inAppOrder(providers: Provider[], inApp: boolean): Provider[] {
+  return inApp ? [...providers.filter((p) => p !== 'google.com'), 'google.com'] : providers;
+}
+
 /**
  * Inside an in-app browser Google is not offered: Google refuses to sign in there, so the way into
- * the real browser stands in its place. A tap that comes before the app has taken the server's page
+ * the real browser stands after the ways that work in the app, and `inAppFirst` (the e-mail way,
+ * there the page's one filled action) leads: on a 360x740 phone the notice alone would fill the
+ * first screen, and no provider is filled there. A tap that comes before the app has taken the server's page
  * over is kept: the buttons submit a GET form (START_PARAM), and the page that comes back starts
  * that sign-in by redirect (only after a tap: lib/sign-in-start.ts).
  */
@@ -26,11 +33,14 @@ export function SocialSignUpButtons({
   inviterId,
   disabled,
   onSignedUp,
+  inAppFirst,
   children,
 }: {
   inviterId: string | undefined;
   disabled: boolean;
   onSignedUp: (signedUp: { uid: string; answer: ActivationAnswer }) => void;
+  /** In an in-app browser, the way that leads, before the providers (the e-mail way). */
+  inAppFirst?: ReactNode;
   /** The page's other ways (e-mail, "I already have an account"), between the buttons and what a sign-in says. */
   children?: ReactNode;
 }) {
@@ -56,7 +66,8 @@ export function SocialSignUpButtons({
       <noscript>
         <p className="alert alert-info">{t('socialSignUp.needsJavaScript')}</p>
       </noscript>
-      {providerOrder(phone).map((provider, index) =>
+      {inApp && inAppFirst}
+      {inAppOrder(providerOrder(phone), inApp !== null).map((provider, index) =>
         provider === 'google.com' && inApp ? (
           <OpenInBrowser key={provider} inApp={inApp}>
             <p>{t('inAppBrowser.google')}</p>
@@ -66,7 +77,7 @@ export function SocialSignUpButtons({
             key={provider}
             provider={provider}
             form={formId}
-            first={index === 0}
+            first={index === 0 && !inApp}
             takenOver={takenOver}
             disabled={disabled || !inviterId || busy !== null}
             busy={busy === provider}

@@ -4,7 +4,9 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
+import { outboxIds } from '@dayfocus/stack/testing';
 import { en } from './support/locales';
+import { slowPhone } from './support/slow-phone';
 import {
   authUserByEmail,
   emailActionLink,
@@ -15,6 +17,7 @@ import {
   uniqueEmail,
   useBrowser,
   verificationEmail,
+  takenOver,
   visible,
   type SeededInviter,
   confirmEmailPath,
@@ -42,6 +45,12 @@ async function failOnce(page: Page, part: string, status?: number): Promise<{ ha
   );
   return { happened: done };
 }
+
+/**
+ * How long an offline tap may wait for its word: the page's own 8 s deadline and the slow
+ * profile's CPU (4x) around it; a spinner with no word at all fails it.
+ */
+const OFFLINE_SAID_MS = 20_000;
 
 function submit(page: Page) {
   return page.getByRole('button', { name: en.signUp.submit, exact: true });
@@ -79,6 +88,31 @@ describe('The journey on a flaky network', () => {
       await verificationEmail(email);
     });
   }
+
+  it('email sign-up offline on a slow phone: says so at once, keeps what she typed, one tap later makes one account and one mail', async () => {
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-offline');
+    const page = await browser.newPage({ device: 'small-phone', userAgent: CHROME_ANDROID });
+    const network = await slowPhone(page);
+    await fillSignUpForm(page, inviter, email);
+    await takenOver(page);
+    await network.setOffline(true);
+    await submit(page).click();
+    // Said while she still looks at the spinner: the page's own deadline, not the browser's.
+    await page.getByRole('alert').getByText(en.app.networkError).waitFor({ timeout: OFFLINE_SAID_MS });
+    expect(await page.getByLabel(en.signUp.username, { exact: true }).inputValue()).toBe('Net Friend');
+    expect(await page.getByLabel(en.signUp.email, { exact: true }).inputValue()).toBe(email);
+    expect(await page.getByLabel(en.signUp.password, { exact: true }).inputValue()).toBe('correct-horse');
+
+    await network.setOffline(false);
+    await expect.poll(() => submit(page).isEnabled()).toBe(true);
+    await submit(page).click();
+    await reachPath(page, confirmEmailPath);
+    await verificationEmail(email);
+    const account = await authUserByEmail(email);
+    expect(account.email).toBe(email);
+    expect(await outboxIds(email)).toHaveLength(1);
+  });
 
   it('Google sign-up: a lost server step keeps the sign-in, and "Try again" finishes without a new popup', async () => {
     const inviter = await seedInviter();

@@ -67,6 +67,6 @@ export async function phonePage(context: BrowserContext, throttled: boolean): Pr
 }
 
 /** Slow 3G and 6x CPU on `page` from now on (its protocol session stays open with it). */
-export function throttlePage(page: Page): Promise<void> {
-  return throttleToSlow3g(page, CPU_SLOWDOWN);
+export async function throttlePage(page: Page): Promise<void> {
+  await throttleToSlow3g(page, CPU_SLOWDOWN);
 }

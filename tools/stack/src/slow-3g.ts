@@ -18,14 +18,25 @@ export const SLOW_3G = {
  * Slow 3G and the CPU `cpu` times slower on `page` from now on. The protocol session stays open
  * with the page: closing it would lift the throttling.
  */
-export async function throttleToSlow3g(page: Page, cpu: number): Promise<void> {
+export async function throttleToSlow3g(page: Page, cpu: number): Promise<SlowNetwork> {
   const session = await page.context().newCDPSession(page);
+  const conditions = (offline: boolean) =>
+    session.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: SLOW_3G.latencyMs,
+      downloadThroughput: SLOW_3G.bytesPerSecond,
+      uploadThroughput: SLOW_3G.bytesPerSecond,
+    });
   await session.send('Network.enable');
-  await session.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: SLOW_3G.latencyMs,
-    downloadThroughput: SLOW_3G.bytesPerSecond,
-    uploadThroughput: SLOW_3G.bytesPerSecond,
-  });
+  await conditions(false);
   await session.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  return { setOffline: conditions };
+}
+
+/**
+ * The throttled page's connection: DevTools' own "Offline" on the same protocol session (a second
+ * session's conditions would not replace these), and back to Slow 3G.
+ */
+export interface SlowNetwork {
+  setOffline(offline: boolean): Promise<unknown>;
 }

@@ -8,7 +8,7 @@
  * A test on this profile asserts what a person sees and can do at a moment (a tap right after the
  * paint), never how long anything took: the machine is shared, and speed is the benchmarks' job.
  */
-import { throttleToSlow3g } from '@dayfocus/stack/slow-3g';
+import { throttleToSlow3g, type SlowNetwork } from '@dayfocus/stack/slow-3g';
 import type { Page } from 'playwright-core';
 
 /** How long a step may take on this profile before the test fails: pages take their time here. */
@@ -18,9 +18,10 @@ export const SLOW_STEP_MS = 120_000;
  * Throttles `page` from now on (network and CPU) and lengthens its waits to SLOW_STEP_MS. The
  * protocol session stays open with the page: closing it would lift the throttling.
  */
-export async function slowPhone(page: Page, { cpu = 4 }: { cpu?: number } = {}): Promise<void> {
-  await throttleToSlow3g(page, cpu);
+export async function slowPhone(page: Page, { cpu = 4 }: { cpu?: number } = {}): Promise<SlowNetwork> {
+  const network = await throttleToSlow3g(page, cpu);
   page.setDefaultTimeout(SLOW_STEP_MS);
+  return network;
 }
 
 /**

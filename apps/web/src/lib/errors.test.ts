@@ -32,6 +32,16 @@ describe('failureMessageKey', () => {
     expect(failureMessageKey(failure('functions/internal', 'internal'), options)).toBe('x.other');
     expect(failureMessageKey(failure('auth/network-request-failed'))).toBe('app.networkError');
   });
+
+  it("calls a step's module that did not load (offline) the connection, in each browser's words", () => {
+    for (const message of [
+      'Failed to fetch dynamically imported module: https://dayfocus.app/assets/email-proof-x.js',
+      'Importing a module script failed.',
+      'error loading dynamically imported module: https://dayfocus.app/assets/email-proof-x.js',
+    ])
+      expect(failureMessageKey(new TypeError(message))).toBe('app.networkError');
+    expect(failureMessageKey(new TypeError('x is not a function'))).toBe('app.genericError');
+  });
 });
 
 describe('a Google or Apple account whose address the provider did not confirm', () => {

@@ -11,9 +11,16 @@ export function firebaseErrorCode(error: unknown): string | undefined {
  */
 const NETWORK_CODES = new Set(['network-request-failed', 'deadline-exceeded', 'unavailable', 'timeout']);
 
+/**
+ * A module of the page that did not come (Chromium, Safari and Firefox each word it their way):
+ * offline, a step that loads its code on demand fails so before any request.
+ */
+const MODULE_NOT_LOADED = /dynamically imported module|Importing a module script failed/;
+
 export function isNetworkError(error: unknown): boolean {
   const code = firebaseErrorCode(error) ?? '';
   if (NETWORK_CODES.has(code)) return true;
+  if (error instanceof TypeError && MODULE_NOT_LOADED.test(error.message)) return true;
   // The Functions SDK reports a call that got no answer at all as `internal`, with HTTP status 0.
   const message = (error as { message?: unknown } | null)?.message;
   return code === 'internal' && typeof message === 'string' && message.endsWith('[0]');

@@ -58,6 +58,15 @@ function firstAttestation(config: RuntimeConfig, appId: string): ProviderInterna
 }
 
 /**
+ * Whether the first attestation failed with the browser offline: not refused, only not reached.
+ * Online, a failure to reach it (Google's servers blocked on this network) is the fallback's cue,
+ * as a refusal is: the fallback asks our own origin.
+ */
+function unreached(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
  * App Check's provider: the first attestation and, once it has failed, the fallback for the rest
  * of the page's life (app-check-fallback.ts). reCAPTCHA Enterprise refuses a visitor it scores as
  * risky with a 403, after which it throws "throttled" for a day without asking: the fallback is
@@ -110,7 +119,7 @@ class AttestationProvider extends CustomProvider {
     try {
       return await this.first.getToken(true);
     } catch (error) {
-      if (this.fallback) this.firstFailed = true;
+      if (this.fallback && !unreached()) this.firstFailed = true;
       throw error;
     }
   }
@@ -128,7 +137,10 @@ class AttestationProvider extends CustomProvider {
       try {
         return await this.first.getToken(limitedUse);
       } catch (error) {
-        if (!this.fallback) throw error;
+        // Offline, the first attestation was not refused, only not reached: the call fails as the
+        // connection's failure, and the next one asks the first again (the fallback's module would
+        // not load either, and a browser keeps a module that failed to load failed for the page).
+        if (!this.fallback || unreached()) throw error;
         this.firstFailed = true;
       }
     }

@@ -18,7 +18,10 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => failureCount < 2 && !FINAL_CODES.has(firebaseErrorCode(error) ?? ''),
       },
-      mutations: { retry: false },
+      // A tap always makes its request: paused while the browser is offline (the library's
+      // default), "Sign up" spun with no word until the connection came back. Offline, the request
+      // fails at once, and the page says to check the connection; her next tap goes through.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -9,12 +9,14 @@ import { CHROME_ANDROID, inAppBrowsers } from '@dayfocus/stack/user-agents';
 import { stackLanguages, textsOf } from './support/locales';
 import {
   authUserByEmail,
+  confirmEmailPath,
   expectJoined,
   isTakenOver,
   pathOf,
   reachPath,
   screenshot,
   seedInviter,
+  sendSignUpForm,
   takenOver,
   uniqueEmail,
   useBrowser,
@@ -141,6 +143,41 @@ describe("Instagram's sign-up method page on a small phone (360x740)", () => {
     expect(await filledActions(page)).toEqual([t.socialSignUp.email]);
     await screenshot(page, 'social-sign-up-in-app', 'ta', 'small-phone');
   });
+});
+
+describe('The check-mail page reloaded on a slow phone (a dropped tab)', () => {
+  const browser = useBrowser();
+
+  for (const language of ['ta', 'hi'] as const) {
+    it(`shows where the mail went from the first paint, and nothing moves when the app takes over (${language})`, async () => {
+      const t = textsOf(language);
+      const inviter = await seedInviter();
+      const email = uniqueEmail('e2e-reloaded');
+      const page = await browser.newPage({ device: 'small-phone', userAgent: CHROME_ANDROID });
+      await page.goto(`/sign-up/${inviter.userId}?lg=${language}`);
+      await takenOver(page);
+      await sendSignUpForm(page, { name: 'Mira Nair', email, password: 'correct-horse-1' }, t);
+      await reachPath(page, confirmEmailPath);
+      await visible(page.getByRole('button', { name: t.confirmEmail.resend, exact: true }));
+
+      await slowPhone(page);
+      await page.reload({ waitUntil: 'commit' });
+      await firstPaint(page);
+      expect(await isTakenOver(page)).toBe(false);
+      const lead = page.locator('.lead');
+      expect(await lead.textContent()).toContain(email);
+      expect(await page.getByText(t.confirmEmail.noSession).count()).toBe(0);
+      const field = page.getByLabel(t.confirmEmail.codeLabel, { exact: true });
+      const confirm = page.getByRole('button', { name: t.confirmEmail.codeSubmit, exact: true });
+      const before = { field: await boxOf(field), confirm: await boxOf(confirm) };
+
+      await takenOver(page);
+      await visible(page.getByRole('button', { name: t.confirmEmail.resend, exact: true }));
+      expect({ field: await boxOf(field), confirm: await boxOf(confirm) }).toEqual(before);
+      expect(await lead.textContent()).toContain(email);
+      await screenshot(page, 'confirm-email-reloaded', language, 'small-phone');
+    });
+  }
 });
 
 describe("Instagram's invitation on a slow phone", () => {

@@ -58,7 +58,7 @@ const styles = inlineStyles([...new Set(Object.values(manifest).flatMap((chunk) 
 export const inlineStyleSource = styles.source;
 
 const scripts = pageScripts(manifest);
-/** The CSP source under which every page's one inline script runs (scripts.ts). */
+/** The CSP sources under which the pages' inline scripts run (scripts.ts). */
 export const inlineScriptSource = scripts.source;
 
 function decodedSegment(segment: string): string {

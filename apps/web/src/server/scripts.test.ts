@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FILL_ADDRESS_CALL } from '@/features/sign-up/email/lib/reloaded-address';
 import { describe, expect, it } from 'vitest';
 import { pageScripts, type Manifest } from './scripts';
 
@@ -56,6 +57,9 @@ describe('the scripts of a server-rendered page', () => {
     const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(inline).toContain("addEventListener('submit'");
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('takeover-1.js'));
-    expect(scripts.source).toBe(`'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`);
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    // And the check-mail page's call after its lead, whose function the head's script defines.
+    expect(inline).toContain('window.dayfocusFillAddress = function');
+    expect(scripts.source).toBe(`${hash(inline)} ${hash(FILL_ADDRESS_CALL)}`);
   });
 });

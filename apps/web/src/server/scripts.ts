@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { copyInviteTapScript } from '@/features/welcome/lib/copy-invite-tap';
+import { fillAddressScript, FILL_ADDRESS_CALL } from '@/features/sign-up/email/lib/reloaded-address';
 import { heldTapScript } from '@/takeover/held-taps';
 
 /** The client build's manifest, as Vite writes it. */
@@ -34,7 +35,10 @@ function withImports(manifest: Manifest, keys: readonly string[]): string[] {
 export interface PageScripts {
   /** `html` (the built page) with the app's entry replaced by the inline script, the takeover and its preloads. */
   deferApp(html: string, page: string): string;
-  /** The CSP source that lets the inline script run: its SHA-256, `'sha256-…'`. */
+  /**
+   * The CSP sources that let the inline scripts run, their SHA-256s (`'sha256-…'`): the head's, and
+   * the check-mail page's one call after its lead.
+   */
   source: string;
 }
 
@@ -49,11 +53,13 @@ export function pageScripts(manifest: Manifest): PageScripts {
   const everyPage = preloads(takeover.imports ?? []);
   const methodPage = preloads([...(takeover.imports ?? []), ...signIn]);
   // The welcome page's copy acts from its first paint as well (copy-invite-tap.ts).
-  const inline = `${heldTapScript()}\n${copyInviteTapScript()}`;
+  // And the check-mail page's address, written in before a reload paints (reloaded-address.ts).
+  const inline = `${heldTapScript()}\n${copyInviteTapScript()}\n${fillAddressScript()}`;
   // The text goes into HTML unescaped: it must not be able to close its own element.
   if (/<\/script/i.test(inline)) throw new Error('The inline script contains "</script"');
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
   return {
-    source: `'sha256-${createHash('sha256').update(inline, 'utf8').digest('base64')}'`,
+    source: `${hash(inline)} ${hash(FILL_ADDRESS_CALL)}`,
     deferApp(html, page) {
       const script = `<script type="module" crossorigin src="/${entry}"></script>`;
       if (!html.includes(script)) throw new Error(`index.html does not load the app as ${script}`);

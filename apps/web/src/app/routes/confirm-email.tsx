@@ -11,6 +11,12 @@ import type { ConfirmEmailState } from '@/features/sign-up/email/api/verificatio
 import { ConfirmEmailActions } from '@/features/sign-up/email/components/confirm-email-actions';
 import { MailCodeForm } from '@/features/sign-up/mail-code/components/mail-code-form';
 import { finishFields } from '@/features/sign-up/email/lib/kept-fields';
+import {
+  ADDRESS_SLOT,
+  FILL_ADDRESS_CALL,
+  SENT_TO_ATTRIBUTE,
+  STILL_HOLDS_ATTRIBUTE,
+} from '@/features/sign-up/email/lib/reloaded-address';
 import { useTakenOver } from '@/lib/taken-over';
 import { prefetchWelcomeAfterLoad } from './load-welcome';
 
@@ -22,6 +28,13 @@ function confirmEmailState(state: unknown): (ConfirmEmailState & { sentAt: numbe
   const sentAt = typeof value.sentAt === 'number' ? value.sentAt : 0;
   const mailSent = value.mailSent !== false;
   return { email: value.email, uid: value.uid, inviterId: value.inviterId, mailSent, sentAt };
+}
+
+/** The address the lead names, and whether the mail went now: as the script after the lead reads them (reloaded-address.ts). */
+function leadOf(state: unknown): { email: string; mailSent: boolean } | undefined {
+  const value = state as { email?: unknown; mailSent?: unknown } | null;
+  if (typeof value?.email !== 'string' || !value.email) return undefined;
+  return { email: value.email, mailSent: value.mailSent !== false };
 }
 
 /**
@@ -38,7 +51,6 @@ export default function ConfirmEmailRoute() {
   const location = useLocation();
   const rawState: unknown = takenOver ? location.state : null;
   const state = confirmEmailState(rawState);
-  const email = state?.email ?? (rawState as { email?: unknown } | null)?.email;
   const uid = state?.uid;
   const inviterId = state?.inviterId;
   const onConfirmed = useCallback(() => {
@@ -68,16 +80,7 @@ export default function ConfirmEmailRoute() {
   return (
     <Page title={t('confirmEmail.title')}>
       <MailIllustration />
-      <p className="lead">
-        {typeof email !== 'string' ? (
-          t('confirmEmail.sent')
-        ) : (
-          <WithAddress
-            text={t(state?.mailSent === false ? 'confirmEmail.stillHolds' : 'confirmEmail.sentTo', { email })}
-            address={email}
-          />
-        )}
-      </p>
+      <SentLead state={location.state} />
       {/* Without scripts the code cannot be tried here: the stylesheet hides its form
           (`needs-scripts`), and the page says what works in any browser, the mail's link. */}
       <p className="needs-scripts">{t('confirmEmail.next')}</p>
@@ -94,12 +97,44 @@ export default function ConfirmEmailRoute() {
           </Link>
         </p>
       )}
+      {/* Without the entry, the way to a new mail; said once the app has read the entry, never on the server's page. */}
       {state ? (
         <ConfirmEmailActions state={state} sentAt={state.sentAt} paused={codeBusy} onConfirmed={onConfirmed} />
       ) : (
-        <p>{t('confirmEmail.noSession')}</p>
+        takenOver && <p>{t('confirmEmail.noSession')}</p>
       )}
     </Page>
+  );
+}
+
+/**
+ * Where the mail went. The lead alone reads the history entry from the first render: a reload's
+ * server page has had the address written in before it painted (reloaded-address.ts), and the
+ * takeover finds it there.
+ */
+function SentLead({ state }: { state: unknown }) {
+  const { t } = useTranslation();
+  const lead = leadOf(state);
+  return (
+    <>
+      <p
+        className="lead"
+        {...{
+          [SENT_TO_ATTRIBUTE]: t('confirmEmail.sentTo', { email: ADDRESS_SLOT }),
+          [STILL_HOLDS_ATTRIBUTE]: t('confirmEmail.stillHolds', { email: ADDRESS_SLOT }),
+        }}
+      >
+        {lead ? (
+          <WithAddress
+            text={t(lead.mailSent ? 'confirmEmail.sentTo' : 'confirmEmail.stillHolds', { email: lead.email })}
+            address={lead.email}
+          />
+        ) : (
+          t('confirmEmail.sent')
+        )}
+      </p>
+      <script dangerouslySetInnerHTML={{ __html: FILL_ADDRESS_CALL }} />
+    </>
   );
 }
 

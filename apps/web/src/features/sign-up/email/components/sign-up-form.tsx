@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WorkingLabel } from '@/components/working-label';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { browserToken, type EmailProofBinding } from '../../email-proof/hooks/use-email-proof';
 import { useEmailSuggestion } from '../hooks/use-email-suggestion';
@@ -8,6 +7,7 @@ import { useOriginTrial } from '../../email-proof/hooks/use-origin-trial';
 import { useSignUpForm, type Field, type SubmitProblem, type ValidSignUp } from '../hooks/use-sign-up-form';
 import { ErrorSummary } from './error-summary';
 import { NewPasswordFields } from '../../shared/components/password-field';
+import { NeedsScripts, SubmitButton } from '../../shared/components/submit-button';
 import { TextField } from '../../shared/components/text-field';
 
 /** The browser's proof of the address, as its hidden field held it when the form was sent. */
@@ -115,11 +115,15 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
       {emailProof && <ProofField nonce={emailProof.nonce} />}
       {/* Without scripts the form cannot sign up (the sign-up runs in the browser): it says so. */}
-      <noscript>
-        <p className="field-error">{t('signUp.needsJavaScript')}</p>
-      </noscript>
+      <NeedsScripts />
       {/* While the address is taken, the summary's way on is the page's one primary action. */}
-      <SubmitButton disabled={disabled} busy={isSubmitting} primary={problem !== 'email-in-use'} />
+      <SubmitButton
+        label={t('signUp.submit')}
+        working={t('signUp.working')}
+        disabled={disabled}
+        busy={isSubmitting}
+        primary={problem !== 'email-in-use'}
+      />
     </form>
   );
 }
@@ -201,31 +205,5 @@ function EmailSuggestion({ address, onTake }: { address: string; onTake: () => v
         {t('signUp.useSuggestion')}
       </button>
     </span>
-  );
-}
-
-/**
- * "Sign up": its words while the sign-up runs; while a submit made before the app was ready waits
- * for it, the stylesheet shows the same words from `data-working` (lib/held-submit.ts), so that
- * the markup React takes over is the server's as it was.
- */
-function SubmitButton({ disabled, busy, primary }: { disabled: boolean; busy: boolean; primary: boolean }) {
-  const { t } = useTranslation();
-  const working = (
-    <>
-      <span className="spinner spinner-inline" aria-hidden="true" />
-      <WorkingLabel>{t('signUp.working')}</WorkingLabel>
-    </>
-  );
-  return (
-    <button
-      type="submit"
-      className={`button ${primary ? 'button-primary' : 'button-secondary'}`}
-      disabled={disabled || busy}
-      aria-busy={busy}
-      data-working={t('signUp.working')}
-    >
-      {busy ? working : <span className="label-ready">{t('signUp.submit')}</span>}
-    </button>
   );
 }

@@ -9,6 +9,7 @@ import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { pageTakenOver } from '@/lib/taken-over';
 import { UnusableFinishLinkError, useFinishLinkAddress, useFinishSignUp } from '../api/finish-sign-up';
 import { NewPasswordFields } from '../../shared/components/password-field';
+import { NeedsScripts, SubmitButton } from '../../shared/components/submit-button';
 
 const passwordsSchema = signUpFormSchema.pick(['password', 'confirmPassword']);
 
@@ -54,6 +55,7 @@ export function FinishSignUpForm({
   const ids = { password: useId(), confirmPassword: useId() };
   const [problems, setProblems] = useState<Problems>({});
   const [attempt, setAttempt] = useState(0);
+  const [sending, setSending] = useState(false);
   const formRef = useHeldSubmit(code !== undefined);
 
   if (code === null || address.data === null || finish.error instanceof UnusableFinishLinkError) {
@@ -72,12 +74,15 @@ export function FinishSignUpForm({
     const found = problemsOf(values);
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    // A submit held since the server's page waits for the language she chose (takeover/page.tsx).
+    // Working from the tap (a submit held since the server's page waits for the language she chose,
+    // takeover/page.tsx) until the welcome page comes.
+    setSending(true);
     await pageTakenOver();
     const answer = await finish
       .mutateAsync({ resetCode: code, password: values.password, language: i18n.language })
       .catch(() => null);
     if (answer) onFinished(answer);
+    else setSending(false);
   }
 
   const field = (name: PasswordName) => passwordField(name, ids[name], problems[name] ?? [], t);
@@ -106,12 +111,12 @@ export function FinishSignUpForm({
       <input type="hidden" name="email" autoComplete="username" value={address.data ?? ''} readOnly />
       <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
       {/* Without scripts the link cannot finish (its code is the page's to read): it says so. */}
-      <noscript>
-        <p className="field-error">{t('signUp.needsJavaScript')}</p>
-      </noscript>
-      <button type="submit" className="button button-primary" disabled={finish.isPending} aria-busy={finish.isPending}>
-        {finish.isPending ? t('signUp.finishWorking') : t('signUp.finishSubmit')}
-      </button>
+      <NeedsScripts />
+      <SubmitButton
+        label={t('signUp.finishSubmit')}
+        working={t('signUp.finishWorking')}
+        busy={sending || finish.isPending}
+      />
     </form>
   );
 }

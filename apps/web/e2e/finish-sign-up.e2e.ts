@@ -76,6 +76,18 @@ describe('A sign-up left half-way', () => {
     await screenshot(mailApp, 'sign-up-finish-welcome', 'hi', 'phone');
     await expectJoined(inviter, { uid, name: person.name, email: person.email });
     expect((await authUserByEmail(person.email)).emailVerified).toBe(true);
+
+    // The same link opened again, in Tamil on another phone: she is done and friends, the store
+    // ready; no form, no "expired", nothing asked again.
+    const reopened = await browser.newPage({ device: 'small-phone', language: 'ta', userAgent: CHROME_ANDROID });
+    await reopened.goto(mail.link.replace('lg=hi', 'lg=ta'));
+    await reachPath(reopened, new RegExp(`^/welcome/${uid}/${inviter.userId}`));
+    await visible(reopened.getByText(ta.welcome.friends.replace('{{name}}', inviter.name), { exact: true }));
+    await visible(reopened.getByText(ta.welcome.activated));
+    expect(await reopened.getByText(ta.signUp.finishUnusable).count()).toBe(0);
+    expect(await reopened.getByLabel(ta.signUp.password, { exact: true }).count()).toBe(0);
+    expect(await reopened.locator('[data-store="google-play"]').isEnabled()).toBe(true);
+    await screenshot(reopened, 'sign-up-finish-reopened', 'ta', 'small-phone');
   });
 
   it('offers, from an expired link\'s "sign up again" in another tab, a link to finish mailed to her own address', async () => {

@@ -123,6 +123,43 @@ describe('mailSignUpLink', () => {
       expect(await mailsAfterCall(other.email, other)).toEqual([]);
   });
 
+  it('answers the link opened again after she finished as done: friends, no password asked, nothing minted', async () => {
+    const inviter = await createInviter({ name: 'Asha Verma' });
+    const { uid, email } = await halfMadeSignUp(inviter.userId);
+    await callAnonymously('mailSignUpLink', { email, language: 'ta' });
+    const resetCode = new URLSearchParams(new URL((await verificationMail(email)).link).hash.slice(1)).get('oobCode');
+    if (!resetCode) throw new Error('the mail carries no code');
+    // Without a password, a link that still works is no "again": the page asks for one.
+    await expect(callAnonymously('finishSignUp', { resetCode, language: 'ta' })).rejects.toThrow(/password/i);
+    expect((await adminAuth.getUser(uid)).emailVerified).toBe(false);
+
+    await callAnonymously('finishSignUp', { resetCode, password: 'second-password-2', language: 'ta' });
+    const again = await callAnonymously('finishSignUp', { resetCode, platform: 'android', language: 'ta' });
+    expect(again).toMatchObject({
+      status: 200,
+      uid,
+      email,
+      inviter: { inviterId: inviter.userId, name: 'Asha Verma' },
+    });
+    expect(again).not.toHaveProperty('signIn');
+    expect(await friendsBetween(inviter.userId, uid)).toHaveLength(1);
+    // Her password is the one she chose: a reopened link sets nothing.
+    const browser = new Browser();
+    expect((await signInWithEmailAndPassword(browser.auth, email, 'second-password-2')).user.uid).toBe(uid);
+    await browser.close();
+  });
+
+  it('refuses, without a password, a code we never mailed, and changes nothing', async () => {
+    const inviter = await createInviter();
+    const { uid } = await halfMadeSignUp(inviter.userId);
+    const refusal = await callAnonymously('finishSignUp', { resetCode: 'not-a-real-code', language: 'en' }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ code: 'functions/invalid-argument', details: { finishLink: 'used-or-invalid' } });
+    expect((await adminAuth.getUser(uid)).emailVerified).toBe(false);
+    expect(await friendsBetween(inviter.userId, uid)).toHaveLength(0);
+  });
+
   it('refuses a code that is not its own kind, and changes nothing', async () => {
     const inviter = await createInviter();
     const { uid } = await halfMadeSignUp(inviter.userId);

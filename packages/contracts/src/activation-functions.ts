@@ -81,10 +81,11 @@ export const activationRows = {
     why: 'once per link of mailSignUpLink: the new password, the address confirmed, the inviter joined',
     caller: 'web',
     replayProtected: true,
+    // Without a password: the link opened again once she finished, answered as done (nothing set, nothing minted).
     request: (fields) =>
       fields.object({
         resetCode: fields.verificationCode().required(),
-        password: fields.newPassword(),
+        password: fields.newPasswordIfAny(),
         // The phone's store, for the sign-in code the welcome's activation mints (none on a desktop).
         platform: fields.phone().optional().default(undefined),
         language: fields.languageTag(),

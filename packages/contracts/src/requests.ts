@@ -11,15 +11,14 @@ import { INVITE_WAYS } from './invite-ways.js';
 import { controlFields } from './control-fields.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
 import { carriesLink, visibleName } from './names.js';
+import { passwordRules, passwordSchema } from './password-rules.js';
 import { PHONES } from './phones.js';
 import { HANDOFF_RETRY_KEY_PATTERN } from './sign-in-handoff.js';
 import {
-  INPUT_MAX_LENGTH,
   LINK_CODE_MAX_LENGTH,
   LINK_CODE_MIN_LENGTH,
   LINK_CODE_PATTERN,
   NAME_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   USER_ID_MAX_LENGTH,
 } from './limits.js';
 
@@ -81,22 +80,6 @@ const emailSchema = yup
     return trimmed.length === 0 || EMAIL_PATTERN.test(trimmed);
   });
 
-const passwordSchema = yup
-  .string()
-  .strict()
-  .test('password-required', messageKeys.passwordRequired, (value) => (value ?? '').length > 0)
-  // Under 8 once trimmed (the spec's rule), said as what it is: too short, or long enough only
-  // with the spaces at its ends, which do not count (eight spaces are no password).
-  .test('password-min', messageKeys.passwordTooShort, (value) => {
-    const raw = value ?? '';
-    return raw.length === 0 || raw.length >= PASSWORD_MIN_LENGTH || raw.trim().length >= PASSWORD_MIN_LENGTH;
-  })
-  .test('password-spaces', messageKeys.passwordSpaces, (value) => {
-    const raw = value ?? '';
-    return raw.length < PASSWORD_MIN_LENGTH || raw.trim().length >= PASSWORD_MIN_LENGTH;
-  })
-  .test('password-max', messageKeys.passwordTooLong, (value) => (value ?? '').length <= INPUT_MAX_LENGTH);
-
 /** The email sign-up form (docs/architecture.md, "The screens"): every rule is checked at once. */
 export const signUpFormSchema = yup
   .object({
@@ -146,6 +129,8 @@ export const requestFields = {
   /** Trimmed in the form and here. */
   emailAddress: () => emailSchema.required(messageKeys.emailRequired).max(320, messageKeys.emailInvalid),
   newPassword: () => passwordSchema.required(messageKeys.passwordRequired),
+  /** A new password by the same rules, or none where a request may come without one (a finishing link opened again). */
+  newPasswordIfAny: () => passwordRules.optional().default(undefined),
   /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
   verificationCode: () =>
     yup

@@ -51,7 +51,7 @@ export interface ProofWays {
   'mail-link': Way<{ uid: string; code: string }>;
   'mail-code': Way<{ code: string }>;
   'browser-token': Way<{ token: string; nonce: string; holder: string }>;
-  'finish-link': Way<{ resetCode: string; password: string }>;
+  'finish-link': Way<{ resetCode: string; password?: string | undefined }>;
   provider: Way<{ inviterId: string; way?: InviteWay | undefined }>;
 }
 

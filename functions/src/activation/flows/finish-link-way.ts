@@ -18,7 +18,7 @@ import type { Presented } from '../domain/proofs.js';
 export interface FinishLinkDeps {
   resets: PasswordResets;
   outbox: Pick<MailOutbox, 'invitedBy'>;
-  proofs: Pick<AddressProofs, 'read'>;
+  proofs: Pick<AddressProofs, 'read' | 'readWithSignUp'>;
 }
 
 /** One answer whatever the reason, so that no mailbox is told anything. */
@@ -30,8 +30,10 @@ const unusableLink = (reason: 'expired' | 'used-or-invalid') =>
 export class FinishLinkWay {
   constructor(private readonly deps: FinishLinkDeps) {}
 
-  async present(input: { resetCode: string; password: string }): Promise<Presented> {
+  async present(input: { resetCode: string; password?: string | undefined }): Promise<Presented> {
+    const { password } = input;
     const checked = await this.deps.resets.check(input.resetCode);
+    if (password === undefined) return this.again(input.resetCode, checked.kind);
     if (checked.kind === 'expired') throw unusableLink('expired');
     if (checked.kind !== 'code' || checked.requestType !== 'PASSWORD_RESET' || !checked.email)
       throw unusableLink('used-or-invalid');
@@ -44,7 +46,7 @@ export class FinishLinkWay {
     if (!account || account.disabled || !inviterId || !account.providerIds.includes(PASSWORD_PROVIDER))
       throw unusableLink('used-or-invalid');
 
-    await this.deps.resets.setPassword(account.uid, input.password);
+    await this.deps.resets.setPassword(account.uid, password);
     // Issued when our mail carried it (its record, written with the mail), or unknown: then nothing is minted.
     const issuedAt = record?.uid === account.uid ? record.issuedAt : null;
     const proof = { kind: 'finish-link', uid: account.uid, address: checked.email, issuedAt, id } as const;
@@ -53,8 +55,41 @@ export class FinishLinkWay {
       refusal: () => unusableLink('used-or-invalid'),
       inviterId,
       // Spent by a twin call meanwhile (both hold the mailbox): this one's work stands all the same.
-      spendAtIssuer: async () => void (await this.deps.resets.spend(input.resetCode, input.password)),
+      spendAtIssuer: async () => void (await this.deps.resets.spend(input.resetCode, password)),
       answerExtras: { uid: account.uid, email: account.email },
+    };
+  }
+
+  /**
+   * The link opened again, without a password: Auth no longer takes its code, and our records say
+   * it finished her sign-up (taken by it) or her sign-up was proved another way since. Answered as
+   * the reopened mail link is (mail-link-way.ts): the proof it was, which proves nothing new, sets
+   * nothing and mints nothing; the door joins as before. A link that still works needs its password.
+   */
+  private async again(resetCode: string, kind: string): Promise<Presented> {
+    if (kind === 'code') {
+      throw new FlowError('invalid-argument', 'A new password is needed to finish signing up with this link', {
+        password: 'needed',
+      });
+    }
+    const id = finishProofId(resetCode);
+    const first = await this.deps.proofs.read(id);
+    const { record, signUpProved } = first
+      ? await this.deps.proofs.readWithSignUp(id, first.uid)
+      : { record: undefined, signUpProved: false };
+    const taken = record?.spentAt !== undefined || record?.claimedAt !== undefined;
+    if (!record || record.voidedAt || !(taken || signUpProved)) {
+      throw unusableLink(kind === 'expired' ? 'expired' : 'used-or-invalid');
+    }
+    const inviterId = await this.deps.outbox.invitedBy(record.uid);
+    if (!inviterId) throw unusableLink('used-or-invalid');
+    const { uid, address, issuedAt } = record;
+    return {
+      proof: { kind: 'finish-link', uid, address, issuedAt, id },
+      refusal: () => unusableLink('used-or-invalid'),
+      inviterId,
+      ...(taken ? {} : { spentByIssuer: true as const }),
+      answerExtras: { uid, email: address },
     };
   }
 }

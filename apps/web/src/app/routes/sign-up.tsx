@@ -183,15 +183,23 @@ function useGoOn() {
 function FinishPage({ code, inviterId }: { code: string | null | undefined; inviterId: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
     <Page title={t('signUp.finishTitle')}>
       <FinishSignUpForm
         code={code}
         signUpAgain={href('sign-up', { inviterId, lg: i18n.language })}
-        onFinished={({ uid }) => {
-          const welcome = href('welcome', { inviteeId: uid, inviterId });
+        onFinished={async (answer, before) => {
+          const { uid } = answer;
+          // Opened again: no session in this tab, so the welcome page greets with the server's answer.
+          if (before)
+            await import('@/features/welcome/api/activate-account').then(
+              ({ rememberActivation }) => rememberActivation(queryClient, { uid, inviterId }, answer),
+              () => undefined,
+            );
+          const welcome = href('welcome', { inviteeId: uid, inviterId, lg: i18n.language });
           finishFields(inviterId, welcome);
-          void navigate(welcome);
+          await navigate(welcome, { replace: before === true });
         }}
       />
     </Page>

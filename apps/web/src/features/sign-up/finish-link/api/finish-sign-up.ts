@@ -74,6 +74,32 @@ export async function finishSignUp(request: {
   return answer;
 }
 
+/**
+ * The link opened again, once Auth no longer takes its code: the server answers as the reopened
+ * mail link does when the link finished her sign-up (or her sign-up was proved another way since):
+ * friends, nothing set, nothing minted, and no session here. Null when it cannot be used (the page
+ * says so); a link that works after all (the server asks its password) is null as well, and the
+ * form shows.
+ */
+export function useFinishedBefore(code: string | undefined, language: string) {
+  return useQuery({
+    queryKey: ['finishedBefore', code],
+    enabled: code !== undefined,
+    queryFn: async (): Promise<FinishSignUpAnswer | null> => {
+      if (code === undefined) return null;
+      try {
+        return await callFunction('finishSignUp', { resetCode: code, language });
+      } catch (error) {
+        const details = (error as { details?: { finishLink?: unknown; password?: unknown } }).details;
+        if (details?.finishLink || details?.password) return null;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
 export function useFinishSignUp() {
   return useMutation({ mutationFn: finishSignUp });
 }

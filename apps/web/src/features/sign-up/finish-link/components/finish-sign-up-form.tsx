@@ -1,13 +1,20 @@
+import type { FinishSignUpAnswer } from '@dayfocus/contracts/activation-functions';
 import { signUpFormSchema } from '@dayfocus/contracts/requests';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from 'yup';
 import { ActionLink } from '@/components/action-link';
 import { Alert } from '@/components/alert';
+import { Loader } from '@/components/loader';
 import { isNetworkError } from '@/lib/errors';
 import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { pageTakenOver } from '@/lib/taken-over';
-import { UnusableFinishLinkError, useFinishLinkAddress, useFinishSignUp } from '../api/finish-sign-up';
+import {
+  UnusableFinishLinkError,
+  useFinishedBefore as useFinishedBeforeQuery,
+  useFinishLinkAddress,
+  useFinishSignUp,
+} from '../api/finish-sign-up';
 import { NewPasswordFields } from '../../shared/components/password-field';
 import { NeedsScripts, SubmitButton } from '../../shared/components/submit-button';
 
@@ -16,6 +23,12 @@ const passwordsSchema = signUpFormSchema.pick(['password', 'confirmPassword']);
 type PasswordName = 'password' | 'confirmPassword';
 type Passwords = Record<PasswordName, string>;
 type Problems = Partial<Record<PasswordName, string[]>>;
+
+/** The two fields as the form was sent (the page's own inputs, typed before the app or after). */
+function passwordsOf(form: HTMLFormElement): Passwords {
+  const data = new FormData(form);
+  return { password: String(data.get('password') ?? ''), confirmPassword: String(data.get('confirmPassword') ?? '') };
+}
 
 function problemsOf(values: Passwords): Problems {
   try {
@@ -47,29 +60,29 @@ export function FinishSignUpForm({
 }: {
   code: string | null | undefined;
   signUpAgain: string;
-  onFinished: (account: { uid: string; email: string }) => void;
+  /** `before`: the link opened again after she finished, with the server's answer (no session here). */
+  onFinished: (account: FinishSignUpAnswer, before?: true) => void;
 }) {
   const { t, i18n } = useTranslation();
   const address = useFinishLinkAddress(code ?? undefined);
   const finish = useFinishSignUp();
+  const unusable = code === null || address.data === null || finish.error instanceof UnusableFinishLinkError;
+  const asking = useFinishedBefore(unusable && code ? code : undefined, onFinished);
   const ids = { password: useId(), confirmPassword: useId() };
   const [problems, setProblems] = useState<Problems>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
   const formRef = useHeldSubmit(code !== undefined);
 
-  if (code === null || address.data === null || finish.error instanceof UnusableFinishLinkError) {
-    return <UnusableLink signUpAgain={signUpAgain} />;
+  if (unusable) {
+    // Before "expired": whether the link finished her sign-up already, then on to her welcome page.
+    return asking ? <Loader /> : <UnusableLink signUpAgain={signUpAgain} />;
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!code) return; // the server's page holds its submit until the app knows the code
-    const form = new FormData(event.currentTarget);
-    const values = {
-      password: String(form.get('password') ?? ''),
-      confirmPassword: String(form.get('confirmPassword') ?? ''),
-    };
+    const values = passwordsOf(event.currentTarget);
     setAttempt((n) => n + 1);
     const found = problemsOf(values);
     setProblems(found);
@@ -119,6 +132,21 @@ export function FinishSignUpForm({
       />
     </form>
   );
+}
+
+/**
+ * Whether the server is asked, or has answered, that the link (`code`, once Auth no longer takes
+ * it) finished her sign-up already: then on with its answer (`onFinished(answer, true)`).
+ */
+function useFinishedBefore(code: string | undefined, onFinished: (answer: FinishSignUpAnswer, before: true) => void) {
+  const { i18n } = useTranslation();
+  const before = useFinishedBeforeQuery(code, i18n.language);
+  const done = before.data;
+  useEffect(() => {
+    if (done) onFinished(done, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the server's answer
+  }, [done]);
+  return Boolean(done) || (code !== undefined && before.isPending);
 }
 
 /** The form, which becomes the app's once `ready` (the code known): a submit held before then goes through, once. */

@@ -109,4 +109,34 @@ describe('A sign-up left half-way', () => {
     expect(mail.html).toContain('<html lang="ta"');
     expect(new URL(mail.link).hash).toMatch(/^#mode=resetPassword&oobCode=/);
   });
+
+  it('moves the tab that asked for the link on to the welcome page once she finished in another tab of the browser', async () => {
+    const inviter = await seedInviter();
+    const person = { name: 'Mira Nair', email: uniqueEmail('e2e-asked') };
+    const uid = await leftHalfWay(browser, inviter.userId, person);
+
+    // "Already registered" in Tamil, and the link asked for: the tab she will come back to.
+    const asked = await browser.newPage({ device: 'small-phone', language: 'ta', userAgent: CHROME_ANDROID });
+    await asked.goto(`/sign-up/${inviter.userId}?lg=ta`);
+    await takenOver(asked);
+    await sendSignUpForm(asked, { ...person, password: 'second-password-2' }, ta);
+    await asked.getByRole('button', { name: ta.signUp.finishLinkButton, exact: true }).click();
+    await visible(asked.getByText(ta.signUp.finishLinkSent.replace('{{email}}', person.email)));
+
+    // The mail's link in another tab of the same browser (a phone's mail app opens it there).
+    const mail = await verificationMail(person.email);
+    const mailTab = await asked.context().newPage();
+    await mailTab.goto(mail.link);
+    await takenOver(mailTab);
+    await mailTab.getByLabel(ta.signUp.password, { exact: true }).fill('third-password-3');
+    await mailTab.getByLabel(ta.signUp.confirmPassword, { exact: true }).fill('third-password-3');
+    await mailTab.getByRole('button', { name: ta.signUp.finishSubmit, exact: true }).click();
+    await reachPath(mailTab, new RegExp(`^/welcome/${uid}/${inviter.userId}`));
+
+    // The asking tab no longer offers the link nor says "already registered": it is her welcome page.
+    await reachPath(asked, new RegExp(`^/welcome/${uid}/${inviter.userId}`));
+    await visible(asked.getByText(ta.welcome.friends.replace('{{name}}', inviter.name), { exact: true }));
+    expect(await asked.getByRole('button', { name: ta.signUp.finishLinkButton, exact: true }).count()).toBe(0);
+    await screenshot(asked, 'sign-up-asked-tab-moved-on', 'ta', 'small-phone');
+  });
 });

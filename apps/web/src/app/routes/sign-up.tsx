@@ -23,6 +23,7 @@ import {
   type KeptFields,
 } from '@/features/sign-up/email/lib/kept-fields';
 import { RESUME_PARAMETER } from '@/features/sign-up/finish-link/lib/sign-up-again';
+import { announceFinished } from '@/features/sign-up/finish-link/hooks/use-finished-elsewhere';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/email/hooks/use-sign-up-form';
 import { usePhone } from '@/lib/use-phone';
 import { prefetchConfirmEmailAfterLoad } from './load-confirm-email';
@@ -87,7 +88,7 @@ export default function SignUpRoute() {
   // "I already have an account" goes), where the friendship happens, is a plain link after it.
   const emailInUseHelp = inviterId && (
     <>
-      <FinishLinkOffer key={sentEmail} target={{ email: sentEmail }} primary />
+      <FinishLinkOffer key={sentEmail} target={{ email: sentEmail }} inviterId={inviterId} primary />
       <p className="alert-aside">
         {t('signUp.emailInUseOwner')}{' '}
         <ActionLink href={href('app-link', { inviterId })} rel="nofollow" className="text-link">
@@ -100,7 +101,7 @@ export default function SignUpRoute() {
   return (
     <Page title={t('signUp.title')}>
       <InviterProblem status={status} />
-      {takenOver && <ResumeOffer hash={hash} />}
+      {takenOver && inviterId && <ResumeOffer hash={hash} inviterId={inviterId} />}
       <SignUpForm
         disabled={status.state !== 'found'}
         ready={takenOver}
@@ -199,6 +200,8 @@ function FinishPage({ code, inviterId }: { code: string | null | undefined; invi
             );
           const welcome = href('welcome', { inviteeId: uid, inviterId, lg: i18n.language });
           finishFields(inviterId, welcome);
+          // The tab that asked for this link, in this browser, moves on too (use-finished-elsewhere.ts).
+          announceFinished({ inviterId, uid, email: answer.email, welcome });
           await navigate(welcome, { replace: before === true });
         }}
       />
@@ -213,12 +216,12 @@ function finishCodeOf(hash: string): string | null {
 }
 
 /** "Sign up again" from an expired or cut link's page (`#resume=`, sign-up-again.ts): that account's link to finish. */
-function ResumeOffer({ hash }: { hash: string }) {
+function ResumeOffer({ hash, inviterId }: { hash: string; inviterId: string }) {
   const uid = new URLSearchParams(hash.replace(/^#/, '')).get(RESUME_PARAMETER);
   if (!uid) return null;
   return (
     <div className="alert alert-info">
-      <FinishLinkOffer target={{ uid }} />
+      <FinishLinkOffer target={{ uid }} inviterId={inviterId} />
     </div>
   );
 }

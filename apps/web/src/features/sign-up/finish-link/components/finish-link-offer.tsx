@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { WithAddress } from '@/components/with-address';
+import { useNavigate } from 'react-router';
 import { useMailSignUpLink, type FinishLinkTarget } from '../api/finish-sign-up';
+import { useFinishedElsewhere } from '../hooks/use-finished-elsewhere';
 
 /**
  * The link that finishes a sign-up left half-way, one tap away: under "already registered" (the
@@ -9,9 +11,20 @@ import { useMailSignUpLink, type FinishLinkTarget } from '../api/finish-sign-up'
  * The answer says "if", as the server tells nobody whether there was a sign-up to finish, and "on
  * its way", as the mailbox's minute may hold the mail back a little (sign-up-link-flow.ts).
  */
-export function FinishLinkOffer({ target, primary = false }: { target: FinishLinkTarget; primary?: boolean }) {
+export function FinishLinkOffer({
+  target,
+  inviterId,
+  primary = false,
+}: {
+  target: FinishLinkTarget;
+  /** The invitation the sign-up is of: once the link has finished it in this browser, on to its welcome page. */
+  inviterId: string;
+  primary?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const mail = useMailSignUpLink();
+  const navigate = useNavigate();
+  useFinishedElsewhere(inviterId, target, (welcome) => void navigate(welcome, { replace: true }));
   const byAddress = 'email' in target;
   if (mail.isSuccess) {
     return (

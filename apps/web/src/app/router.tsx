@@ -1,7 +1,8 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { BrowserRouter, matchPath } from 'react-router';
 import { webPageRoutes } from '@dayfocus/contracts/page-paths';
 import type { PageName } from '@/config/paths';
+import { pageLoader, type PageLoader } from '@/lib/page-loader';
 import { AppRoutes, type Pages } from './app-routes';
 import { loadConfirmEmail } from './routes/load-confirm-email';
 import { loadWelcome } from './routes/load-welcome';
@@ -15,21 +16,35 @@ import { loadWelcome } from './routes/load-welcome';
  * page light.)
  */
 export const loaders = {
-  invitation: () => import('./routes/invitation'),
-  'social-sign-up': () => import('./routes/social-sign-up'),
-  'sign-up': () => import('./routes/sign-up'),
+  invitation: pageLoader(() => import('./routes/invitation')),
+  'social-sign-up': pageLoader(() => import('./routes/social-sign-up')),
+  'sign-up': pageLoader(() => import('./routes/sign-up')),
   'confirm-email': loadConfirmEmail,
   welcome: loadWelcome,
-  home: () => import('./routes/home'),
-  'not-found': () => import('./routes/not-found'),
-} satisfies Record<PageName, () => Promise<{ default: ComponentType }>>;
+  home: pageLoader(() => import('./routes/home')),
+  'not-found': pageLoader(() => import('./routes/not-found')),
+} satisfies Record<PageName, PageLoader>;
 
-/** Each page as a lazy component, made from its loader. */
+/**
+ * A page from its loader: drawn at once when its module has come (fetched ahead), lazily before.
+ * A lazy page suspends on its first draw even with its module here, and the route's new Suspense
+ * boundary then shows "Loading…" for a moment between two pages. Chosen once per mount, so that a
+ * page never changes its component under itself.
+ */
+function pageOf(load: PageLoader): ComponentType {
+  const Lazy = lazy(load);
+  return function PageFromLoader() {
+    const [Component] = useState(() => load.loaded ?? Lazy);
+    return <Component />;
+  };
+}
+
+/** Each page as a component, made from its loader. */
 export const pages = Object.fromEntries(
-  Object.entries(loaders).map(([name, load]): [string, ComponentType] => [name, lazy(load)]),
+  Object.entries(loaders).map(([name, load]): [string, ComponentType] => [name, pageOf(load)]),
 ) as Record<PageName, ComponentType>;
 
-function pageOf(pathname: string): PageName {
+function pageAt(pathname: string): PageName {
   return webPageRoutes.find(({ pattern }) => matchPath(pattern, pathname))?.page ?? 'not-found';
 }
 
@@ -38,7 +53,7 @@ function pageOf(pathname: string): PageName {
  * instead of after the first render discovers it. A failure here is left to the render.
  */
 export function preloadPage(location: { pathname: string }): void {
-  loaders[pageOf(location.pathname)]().catch(() => undefined);
+  loaders[pageAt(location.pathname)]().catch(() => undefined);
 }
 
 /** The app's routes; `overrides` replaces a lazy page by its loaded module (takeover/page.tsx). */

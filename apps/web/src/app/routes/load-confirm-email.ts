@@ -1,10 +1,11 @@
+import { pageLoader } from '@/lib/page-loader';
 import { loadWelcome } from './load-welcome';
 
 /**
  * The confirmation page's module, on its own so that the sign-up form can fetch it ahead without
  * importing the router (which imports them).
  */
-export const loadConfirmEmail = () => import('./confirm-email');
+export const loadConfirmEmail = pageLoader(() => import('./confirm-email'));
 
 /**
  * Fetches what comes after an e-mail sign-up once this page has loaded, while she fills the form:

@@ -1,8 +1,10 @@
+import { pageLoader } from '@/lib/page-loader';
+
 /**
  * The welcome page's module, on its own so that the pages leading to it can fetch it ahead
  * without importing the router (which imports them).
  */
-export const loadWelcome = () => import('./welcome');
+export const loadWelcome = pageLoader(() => import('./welcome'));
 
 /**
  * Fetches the welcome page once this page has loaded: a sign-up with Google or Apple goes there

@@ -27,6 +27,7 @@ import { announceFinished } from '@/features/sign-up/finish-link/hooks/use-finis
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/email/hooks/use-sign-up-form';
 import { usePhone } from '@/lib/use-phone';
 import { prefetchConfirmEmailAfterLoad } from './load-confirm-email';
+import { prefetchWelcomeAfterLoad } from './load-welcome';
 
 /**
  * `/sign-up/:inviterId`: the email sign-up form; on success, to `/confirm-email` with the address.
@@ -185,6 +186,8 @@ function FinishPage({ code, inviterId }: { code: string | null | undefined; invi
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The welcome page comes next: fetched while she types, so that no "Loading…" stands between.
+  useEffect(prefetchWelcomeAfterLoad, []);
   return (
     <Page title={t('signUp.finishTitle')}>
       <FinishSignUpForm

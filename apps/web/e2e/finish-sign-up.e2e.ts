@@ -58,7 +58,7 @@ describe('A sign-up left half-way', () => {
     await screenshot(again, 'sign-up-finish-link-sent', 'hi', 'phone');
 
     const mail = await verificationMail(person.email);
-    expect(mail.subject).toBe(`${inviter.name} के आमंत्रण पर Dayfocus में साइन अप पूरा करें`);
+    expect(mail.subject).toBe(`${inviter.name} के निमंत्रण पर Dayfocus में साइन अप पूरा करें`);
 
     // The mail app's browser: nobody signed in, no language stored.
     const mailApp = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });

@@ -40,7 +40,7 @@ describe('mailSignUpLink', () => {
     expect(await callAnonymously('mailSignUpLink', { email, language: 'hi' })).toEqual(writeSucceeded);
 
     const mail = await verificationMail(email);
-    expect(mail.subject).toBe('Asha Verma के आमंत्रण पर Dayfocus में साइन अप पूरा करें');
+    expect(mail.subject).toBe('Asha Verma के निमंत्रण पर Dayfocus में साइन अप पूरा करें');
     expect(mail.html).toContain('<html lang="hi" dir="ltr">');
     const link = new URL(mail.link);
     expect(link.pathname).toBe(`/sign-up/${inviter.userId}`);

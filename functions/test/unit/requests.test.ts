@@ -20,7 +20,7 @@ describe('the email sign-up form', () => {
     [
       'password blank',
       { password: '', confirmPassword: '' },
-      ['Please enter password', 'Please enter confirm password'],
+      ['Please enter password', 'Please enter your password again'],
     ],
     [
       'password under 8',
@@ -37,7 +37,7 @@ describe('the email sign-up form', () => {
       { password: 'a'.repeat(21), confirmPassword: 'a'.repeat(21) },
       ['Password must be at most 20 characters long'],
     ],
-    ['confirm password blank', { confirmPassword: '' }, ['Please enter confirm password']],
+    ['confirm password blank', { confirmPassword: '' }, ['Please enter your password again']],
     ['passwords differ', { confirmPassword: 'different1' }, ['Both the passwords must match']],
   ])('rejects %s with the spec message', (_rule, overrides, expected) => {
     expect(formMessages(overrides)).toEqual(expected);
@@ -63,7 +63,7 @@ describe('the email sign-up form', () => {
       'Please enter username',
       'Please enter email',
       'Please enter password',
-      'Please enter confirm password',
+      'Please enter your password again',
     ]);
   });
 

@@ -46,7 +46,7 @@ export const englishMessages: Record<MessageKey, string> = {
   'validation.passwordTooShort': `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   'validation.passwordTooLong': `Password must be at most ${INPUT_MAX_LENGTH} characters long`,
   'validation.passwordSpaces': `Spaces at the start or end do not count: the password needs at least ${PASSWORD_MIN_LENGTH} other characters`,
-  'validation.confirmPasswordRequired': 'Please enter confirm password',
+  'validation.confirmPasswordRequired': 'Please enter your password again',
   'validation.passwordsDiffer': 'Both the passwords must match',
   'validation.userIdRequired': 'A user id is required',
   'validation.userIdInvalid': `A user id is a string of 1 to ${USER_ID_MAX_LENGTH} characters, without /, other than . and .., not of the form __…__`,

@@ -2,7 +2,8 @@
 // shown to catch a file broken its way.
 import en, { type Locale } from '@dayfocus/contracts/locales/en';
 import hi from '@dayfocus/contracts/locales/hi';
-import { localeProblems } from '@/testing/locale-checks';
+import { glossary } from '@dayfocus/contracts/glossary';
+import { glossaryProblems, localeProblems } from '@/testing/locale-checks';
 import { pseudoLanguages, pseudoLocale } from '@dayfocus/contracts/pseudo-locales';
 import { describe, expect, it } from 'vitest';
 import { languages } from 'virtual:dayfocus-languages';
@@ -51,6 +52,29 @@ describe('the language files', () => {
     it(`the pseudo-locale ${code} holds as a file would`, () => {
       expect(localeProblems(en, pseudoLocale(en, code))).toEqual([]);
     });
+});
+
+describe('the glossary (docs/languages.md): one word for one thing, one register', () => {
+  for (const [code, entries] of Object.entries(glossary))
+    it(`${code} uses its glossary's words in every string, web and server`, () => {
+      const locale = Object.values(files).find((file) => file.code === code);
+      expect(locale, `no language file for ${code}`).toBeDefined();
+      if (locale) expect(glossaryProblems(locale, entries)).toEqual([]);
+    });
+
+  it('catches a second word for the invitation, and a Tamil -ங்கள் request beside the plural of a noun', () => {
+    const second = withWeb('invitation', 'unknownHelp', 'अपने दोस्त से आमंत्रण लिंक फिर से भेजने को कहें।');
+    expect(glossaryProblems(second, glossary.hi ?? [])).toEqual([
+      'web.invitation.unknownHelp: says invitation otherwise than "निमंत्रण" (a second word for the same invitation (the pushes say निमंत्रण))',
+    ]);
+    const tamil = Object.values(files).find((file) => file.code === 'ta');
+    if (!tamil) throw new Error('no Tamil file');
+    const warmer = structuredClone(tamil) as Locale & { web: Record<string, Record<string, string>> };
+    (warmer.web.confirmEmail as Record<string, string>).codeHint = '6 இலக்கங்கள். மின்னஞ்சலைப் பாருங்கள்.';
+    expect(glossaryProblems(warmer, glossary.ta ?? [])).toEqual([
+      'web.confirmEmail.codeHint: says a request to the reader (the register) otherwise than "-வும் (செய்யவும், திறக்கவும்)" (the -ங்கள் imperative is a second, warmer register)',
+    ]);
+  });
 });
 
 describe('each check catches a file broken its way', () => {

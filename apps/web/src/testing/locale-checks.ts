@@ -6,6 +6,7 @@
  * gives it; a canonical code and an Open Graph locale. Pure: the problems, each naming its key.
  */
 import { pluralCategories, type LocaleFile } from '@dayfocus/contracts/locale';
+import type { GlossaryEntry } from '@dayfocus/contracts/glossary';
 
 type Tree = { [key: string]: unknown };
 const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null;
@@ -95,4 +96,30 @@ export function localeProblems(english: LocaleFile<unknown, unknown>, locale: Lo
     else problems.push(`${part}: missing`);
   }
   return problems;
+}
+
+/** Every string of a tree, by its key's path. */
+function stringsOf(path: string, tree: Tree): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] => {
+    if (typeof value === 'string') return [[`${path}${key}`, value]];
+    return isTree(value) ? stringsOf(`${path}${key}.`, value) : [];
+  });
+}
+
+/**
+ * The glossary of `locale`'s language (packages/contracts/src/glossary.ts) against its
+ * strings, web and server: each use of a word or ending it avoids, naming the key, the thing and why.
+ */
+export function glossaryProblems(locale: LocaleFile<unknown, unknown>, entries: readonly GlossaryEntry[]): string[] {
+  const strings = (['web', 'server'] as const).flatMap((part) => {
+    const tree = locale[part];
+    return isTree(tree) ? stringsOf(`${part}.`, tree) : [];
+  });
+  return entries.flatMap(({ thing, word, avoid }) =>
+    avoid.flatMap(({ text, why }) =>
+      strings
+        .filter(([, value]) => (typeof text === 'string' ? value.includes(text) : text.test(value)))
+        .map(([key]) => `${key}: says ${thing} otherwise than "${word}" (${why})`),
+    ),
+  );
 }

@@ -21,7 +21,7 @@ const server: Locale['server'] = {
     someone: 'आपके एक दोस्त',
   },
   finishSignUpMail: {
-    subject: `{{inviter}} के आमंत्रण पर ${brand.productName} में साइन अप पूरा करें`,
+    subject: `{{inviter}} के निमंत्रण पर ${brand.productName} में साइन अप पूरा करें`,
     heading: 'अपना साइन अप पूरा करें',
     lead: `इस पते से ${brand.productName} में साइन अप शुरू हुआ था, पर पूरा नहीं हुआ। उसे पूरा करने के लिए एक पासवर्ड चुनें।`,
     button: 'पासवर्ड चुनें',

@@ -65,7 +65,7 @@ describe('the email sign-up form', () => {
     [
       'a blank password and confirmation',
       { password: '', confirmPassword: '' },
-      ['Please enter password', 'Please enter confirm password'],
+      ['Please enter password', 'Please enter your password again'],
     ],
     [
       'a password under 8 characters',
@@ -82,7 +82,7 @@ describe('the email sign-up form', () => {
       { password: ' '.repeat(8), confirmPassword: ' '.repeat(8) },
       'Spaces at the start or end do not count: the password needs at least 8 other characters',
     ],
-    ['a blank confirm password', { confirmPassword: '' }, 'Please enter confirm password'],
+    ['a blank confirm password', { confirmPassword: '' }, 'Please enter your password again'],
     ['passwords that differ', { confirmPassword: 'correct-horsE' }, 'Both the passwords must match'],
   ])('refuses %s with exactly its message', async (_case, change, expected) => {
     const onSubmit = vi.fn(async () => null);
@@ -115,7 +115,7 @@ describe('the email sign-up form', () => {
       'Please enter username',
       'Please enter email',
       'Please enter password',
-      'Please enter confirm password',
+      'Please enter your password again',
     ]);
     expect(screen.getByRole('alert')).toHaveFocus();
     expect(form.fields.username).toHaveAttribute('aria-invalid', 'true');
@@ -338,7 +338,7 @@ describe('the email sign-up form', () => {
       'कृपया उपयोगकर्ता नाम दर्ज करें',
       'कृपया ईमेल दर्ज करें',
       'कृपया पासवर्ड दर्ज करें',
-      'कृपया पुष्टि पासवर्ड दर्ज करें',
+      'कृपया पासवर्ड दोबारा दर्ज करें',
     ]);
     expect(screen.getByRole('button', { name: 'पासवर्ड दिखाएँ' })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@
 // shown to catch a file broken its way.
 import en, { type Locale } from '@dayfocus/contracts/locales/en';
 import hi from '@dayfocus/contracts/locales/hi';
-import { glossary } from '@dayfocus/contracts/glossary';
+import { glossary } from '@/testing/glossary';
 import { glossaryProblems, localeProblems } from '@/testing/locale-checks';
 import { pseudoLanguages, pseudoLocale } from '@dayfocus/contracts/pseudo-locales';
 import { describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@
  * gives it; a canonical code and an Open Graph locale. Pure: the problems, each naming its key.
  */
 import { pluralCategories, type LocaleFile } from '@dayfocus/contracts/locale';
-import type { GlossaryEntry } from '@dayfocus/contracts/glossary';
+import type { GlossaryEntry } from './glossary';
 
 type Tree = { [key: string]: unknown };
 const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null;
@@ -107,7 +107,7 @@ function stringsOf(path: string, tree: Tree): [string, string][] {
 }
 
 /**
- * The glossary of `locale`'s language (packages/contracts/src/glossary.ts) against its
+ * The glossary of `locale`'s language (apps/web/src/testing/glossary.ts) against its
  * strings, web and server: each use of a word or ending it avoids, naming the key, the thing and why.
  */
 export function glossaryProblems(locale: LocaleFile<unknown, unknown>, entries: readonly GlossaryEntry[]): string[] {

@@ -47,8 +47,9 @@ async function failOnce(page: Page, part: string, status?: number): Promise<{ ha
 }
 
 /**
- * How long an offline tap may wait for its word: the page's own 8 s deadline and the slow
- * profile's CPU (4x) around it; a spinner with no word at all fails it.
+ * How long an offline tap may wait for its word: offline its request fails at once, and the word
+ * comes within a second or two even on the slow profile's 4x CPU; the bound leaves the busy machine
+ * room, and a spinner with no word at all (as before: past 90 s) fails it.
  */
 const OFFLINE_SAID_MS = 20_000;
 
@@ -98,7 +99,7 @@ describe('The journey on a flaky network', () => {
     await takenOver(page);
     await network.setOffline(true);
     await submit(page).click();
-    // Said while she still looks at the spinner: the page's own deadline, not the browser's.
+    // Said while she still looks at the spinner, not once the connection is back.
     await page.getByRole('alert').getByText(en.app.networkError).waitFor({ timeout: OFFLINE_SAID_MS });
     expect(await page.getByLabel(en.signUp.username, { exact: true }).inputValue()).toBe('Net Friend');
     expect(await page.getByLabel(en.signUp.email, { exact: true }).inputValue()).toBe(email);

@@ -23,6 +23,7 @@ import {
   visible,
   type BrowserSession,
 } from './support/app';
+import { filledActions } from './support/layout';
 import { firstPaint, slowPhone } from './support/slow-phone';
 
 function instagram(platform: 'android' | 'ios'): string {
@@ -83,24 +84,6 @@ describe("Instagram's sign-up method page on a slow phone", () => {
     expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}?lg=hi`);
   });
 });
-
-/**
- * The page's actions a finger sees as filled (a ground of their own, not the card's): a page has
- * one primary action, and a person reads the filled button as it.
- */
-async function filledActions(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const card = document.querySelector('.page');
-    const ground = card ? getComputedStyle(card).backgroundColor : 'rgb(255, 255, 255)';
-    return [...document.querySelectorAll<HTMLElement>('.page a, .page button')]
-      .filter((action) => action.getClientRects().length > 0)
-      .filter((action) => {
-        const color = getComputedStyle(action).backgroundColor;
-        return color !== ground && color !== 'rgba(0, 0, 0, 0)';
-      })
-      .map((action) => action.textContent?.trim() ?? '');
-  });
-}
 
 /** Watches the page for its "Loading…" from now on: answers whether it ever showed. */
 async function loadingShown(page: Page): Promise<() => Promise<boolean>> {

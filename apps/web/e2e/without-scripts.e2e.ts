@@ -1,21 +1,13 @@
 // A browser that runs no script (docs/arrival.md, "Without scripts"): the pages show what works
 // there and say what does not, instead of a control that silently does nothing.
 import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { filledActions } from './support/layout';
 import { textsOf } from './support/locales';
-import { pathOf, screenshot, seedInviter, useBrowser, visible } from './support/app';
 
-/** The provider buttons drawn filled (a ground of their own, not the card's). */
-function filledProviders(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const card = document.querySelector('.page');
-    const ground = card ? getComputedStyle(card).backgroundColor : 'rgb(255, 255, 255)';
-    return [...document.querySelectorAll<HTMLElement>('.button-apple, .button-google')]
-      .filter((button) => getComputedStyle(button).backgroundColor !== ground)
-      .map((button) => button.textContent?.trim() ?? '');
-  });
-}
+/** The buttons of Apple and Google, which need scripts. */
+const PROVIDERS = '.button-apple, .button-google';
+import { pathOf, screenshot, seedInviter, useBrowser, visible } from './support/app';
 
 describe('Without scripts', () => {
   const browser = useBrowser();
@@ -51,14 +43,14 @@ describe('Without scripts', () => {
       const appleBox = await page.getByRole('button', { name: t.socialSignUp.apple }).boundingBox();
       expect(lineBox && appleBox && lineBox.y < appleBox.y).toBe(true);
       // Nothing a tap cannot do is drawn as the page's action: no provider's button filled.
-      expect(await filledProviders(page)).toEqual([]);
+      expect(await filledActions(page, PROVIDERS)).toEqual([]);
       await screenshot(page, 'social-sign-up-without-scripts', language, 'phone');
 
       const running = await browser.newPage({ device: 'phone', userAgent: SAFARI_IPHONE });
       await running.goto(`/social-sign-up/${inviter.userId}?lg=${language}`);
       await visible(running.getByRole('button', { name: t.socialSignUp.apple }));
       expect(await running.getByText(t.socialSignUp.needsJavaScript).count()).toBe(0);
-      expect(await filledProviders(running)).toEqual([t.socialSignUp.apple]);
+      expect(await filledActions(running, PROVIDERS)).toEqual([t.socialSignUp.apple]);
       expect(pathOf(running)).toBe(`/social-sign-up/${inviter.userId}?lg=${language}`);
     });
   }

@@ -2,7 +2,8 @@
  * What the pseudo-locales show (docs/languages.md): a string that escaped translation (plain
  * English on an en-XA page), a layout that breaks on longer words (text clipped, controls on top of
  * each other, a page wider than the screen), and a page that does not mirror right to left (ar-XB).
- * And whether anything on a page moved: its buttons' and links' places and its layout shifts.
+ * And whether anything on a page moved: its buttons' and links' places and its layout shifts; and
+ * which of its actions are drawn filled.
  */
 import type { Page } from 'playwright-core';
 
@@ -110,4 +111,22 @@ export async function watchLayout(page: Page) {
         }),
       ),
   };
+}
+
+/**
+ * The page's actions among `selector` drawn filled (a ground of their own, not the card's), by
+ * their words: a page has one primary action, and a person reads the filled button as it.
+ */
+export function filledActions(page: Page, selector = '.page a, .page button'): Promise<string[]> {
+  return page.evaluate((actions) => {
+    const card = document.querySelector('.page');
+    const ground = card ? getComputedStyle(card).backgroundColor : 'rgb(255, 255, 255)';
+    return [...document.querySelectorAll<HTMLElement>(actions)]
+      .filter((action) => action.getClientRects().length > 0)
+      .filter((action) => {
+        const color = getComputedStyle(action).backgroundColor;
+        return color !== ground && color !== 'rgba(0, 0, 0, 0)';
+      })
+      .map((action) => action.textContent?.trim() ?? '');
+  }, selector);
 }

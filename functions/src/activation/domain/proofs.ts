@@ -166,3 +166,21 @@ export function voidedProof(
 function proofRecord(proof: RecordedProof): AddressProofRecord {
   return { kind: proof.kind, uid: proof.uid, address: proof.address, issuedAt: proof.issuedAt };
 }
+
+/** A proof's record its account has taken: claimed by the door, or spent. */
+export const takenProof = (record: AddressProofRecord): boolean =>
+  record.spentAt !== undefined || record.claimedAt !== undefined;
+
+/**
+ * Whether a link of `uid`'s own mail, opened again, answers as its confirmation did (our records
+ * alone): a record of ours for this account, not voided, that the account took, or whose sign-up
+ * another way has proved since. A code of another account's, or one we never mailed, does not.
+ */
+export function answersAgain(
+  record: AddressProofRecord | undefined,
+  uid: string,
+  signUpProved: boolean,
+): record is AddressProofRecord {
+  if (!record || record.uid !== uid || record.voidedAt) return false;
+  return takenProof(record) || signUpProved;
+}

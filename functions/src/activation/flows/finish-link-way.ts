@@ -13,7 +13,7 @@
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import { finishProofId } from '../../invites/domain/proof-ids.js';
 import type { AddressProofs, MailOutbox, PasswordResets } from '../../invites/flows/ports.js';
-import type { Presented } from '../domain/proofs.js';
+import { answersAgain, takenProof, type Presented } from '../domain/proofs.js';
 
 export interface FinishLinkDeps {
   resets: PasswordResets;
@@ -73,12 +73,12 @@ export class FinishLinkWay {
       });
     }
     const id = finishProofId(resetCode);
-    const first = await this.deps.proofs.read(id);
-    const { record, signUpProved } = first
-      ? await this.deps.proofs.readWithSignUp(id, first.uid)
-      : { record: undefined, signUpProved: false };
-    const taken = record?.spentAt !== undefined || record?.claimedAt !== undefined;
-    if (!record || record.voidedAt || !(taken || signUpProved)) {
+    // One read where the link took its record; the sign-up's own only where it did not.
+    const record = await this.deps.proofs.read(id);
+    const taken = record !== undefined && takenProof(record);
+    const signUpProved =
+      record && !taken ? (await this.deps.proofs.readWithSignUp(id, record.uid)).signUpProved : false;
+    if (!answersAgain(record, record?.uid ?? '', signUpProved)) {
       throw unusableLink(kind === 'expired' ? 'expired' : 'used-or-invalid');
     }
     const inviterId = await this.deps.outbox.invitedBy(record.uid);

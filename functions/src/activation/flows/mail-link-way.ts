@@ -12,7 +12,7 @@ import { sameAddress } from '../../platform/domain/email-addresses.js';
 import { disabledAccount } from '../../platform/domain/session.js';
 import { linkProofId } from '../../invites/domain/proof-ids.js';
 import type { AddressProofs, VerificationCodes } from '../../invites/flows/ports.js';
-import type { Presented, Proof } from '../domain/proofs.js';
+import { answersAgain, takenProof, type Presented, type Proof } from '../domain/proofs.js';
 
 export interface MailLinkDeps {
   codes: VerificationCodes;
@@ -44,7 +44,7 @@ export class MailLinkWay {
       const { address, issuedAt } = record;
       const proof: Proof = { kind: 'mail-link', uid, address, issuedAt, id };
       // Ours, and taken by this account (opened again), or applied by Auth's own page before we saw it.
-      if (record.spentAt || record.claimedAt) return { proof, refusal: notThisAccount };
+      if (takenProof(record)) return { proof, refusal: notThisAccount };
       return { proof, refusal: notThisAccount, spentByIssuer: true };
     }
     return { unusable: check.kind };
@@ -58,8 +58,7 @@ export class MailLinkWay {
    */
   async answersAgain({ uid, code }: MailLink): Promise<boolean> {
     const { record, signUpProved } = await this.deps.proofs.readWithSignUp(linkProofId(code), uid);
-    if (!record || record.uid !== uid || record.voidedAt) return false;
-    return record.spentAt !== undefined || record.claimedAt !== undefined || signUpProved;
+    return answersAgain(record, uid, signUpProved);
   }
 
   /** Auth's spending: a twin call may have spent the code meanwhile, which proved the same. */

@@ -1,5 +1,6 @@
 import { RESEND_MIN_GAP_MS } from '@dayfocus/contracts/limits';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useNavigationType, useParams } from 'react-router';
@@ -144,6 +145,21 @@ function documentLoadedByHistory(): boolean {
 }
 
 /**
+ * The welcome page of `activation` greets with `answer`, asking activation nothing. Without the
+ * module (the network), it asks activation itself, which answers the same.
+ */
+async function greetWith(
+  queryClient: QueryClient,
+  activation: { uid: string; inviterId: string },
+  answer: ActivationAnswer,
+): Promise<void> {
+  await import('@/features/welcome/api/activate-account').then(
+    ({ rememberActivation }) => rememberActivation(queryClient, activation, answer),
+    () => undefined,
+  );
+}
+
+/**
  * After the sign-up: where the browser proved the address (no mail went), on to the welcome page as
  * the mail's code goes, which greets with activation's answer and asks nothing again; otherwise to
  * "check your mail", with what was typed kept for the way back.
@@ -156,11 +172,7 @@ function useGoOn() {
     const { uid, inviterId } = signedUp;
     if (signedUp.proved) {
       const answer = signedUp.proved;
-      // Without its module (the network), the welcome page asks activation itself: the address is verified.
-      await import('@/features/welcome/api/activate-account').then(
-        ({ rememberActivation }) => rememberActivation(queryClient, { uid, inviterId }, answer),
-        () => undefined,
-      );
+      await greetWith(queryClient, { uid, inviterId }, answer);
       const welcome = href('welcome', { inviteeId: uid, inviterId, lg: i18n.language });
       finishFields(inviterId, welcome);
       await navigate(welcome);
@@ -196,11 +208,7 @@ function FinishPage({ code, inviterId }: { code: string | null | undefined; invi
         onFinished={async (answer, before) => {
           const { uid } = answer;
           // Opened again: no session in this tab, so the welcome page greets with the server's answer.
-          if (before)
-            await import('@/features/welcome/api/activate-account').then(
-              ({ rememberActivation }) => rememberActivation(queryClient, { uid, inviterId }, answer),
-              () => undefined,
-            );
+          if (before) await greetWith(queryClient, { uid, inviterId }, answer);
           const welcome = href('welcome', { inviteeId: uid, inviterId, lg: i18n.language });
           finishFields(inviterId, welcome);
           // The tab that asked for this link, in this browser, moves on too (use-finished-elsewhere.ts).

@@ -81,7 +81,7 @@ export async function finishSignUp(request: {
  * says so); a link that works after all (the server asks its password) is null as well, and the
  * form shows.
  */
-export function useFinishedBefore(code: string | undefined, language: string) {
+export function useFinishedBeforeQuery(code: string | undefined, language: string) {
   return useQuery({
     queryKey: ['finishedBefore', code],
     enabled: code !== undefined,

@@ -11,7 +11,7 @@ import { HELD_SUBMIT_ATTRIBUTE, takeOverForm } from '@/lib/held-submit';
 import { pageTakenOver } from '@/lib/taken-over';
 import {
   UnusableFinishLinkError,
-  useFinishedBefore as useFinishedBeforeQuery,
+  useFinishedBeforeQuery,
   useFinishLinkAddress,
   useFinishSignUp,
 } from '../api/finish-sign-up';

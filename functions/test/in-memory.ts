@@ -8,6 +8,7 @@ import type { PushMessage } from '../src/owed-work/domain/push.js';
 import type {
   Account,
   AccountLookup,
+  AccountMaker,
   AppliedCode,
   CheckedCode,
   VerificationCodes,
@@ -26,7 +27,7 @@ export const paths = {
 };
 
 /** Auth's accounts and the verification codes of their e-mails. */
-export class MemoryAccounts implements AccountLookup, VerificationCodes {
+export class MemoryAccounts implements AccountLookup, AccountMaker, VerificationCodes {
   readonly accounts = new Map<string, Account>();
   private readonly codes = new Map<string, { uid: string; email: string; used: boolean }>();
 
@@ -45,6 +46,13 @@ export class MemoryAccounts implements AccountLookup, VerificationCodes {
   async getAccount(uid: string): Promise<Account | null> {
     const account = this.accounts.get(uid);
     return account ? { ...account } : null;
+  }
+
+  async createPasswordAccount(email: string): Promise<{ uid: string; email: string } | 'taken'> {
+    if ([...this.accounts.values()].some((account) => account.email === email)) return 'taken';
+    const uid = `made-${this.accounts.size}`;
+    this.add({ uid, email });
+    return { uid, email };
   }
 
   async clearDisplayName(uid: string): Promise<void> {

@@ -3,12 +3,11 @@
 // e-mail form), on a phone in Hindi and Tamil; then she pauses in her app (pauseInvitations, the
 // app's own call). The form's submit and Google's button each say she is not adding friends
 // through this link now, in the page's language, and nothing else: the page stays, nothing moves.
-// The account the form made before registerInvitee refused stays, with only the base record the
-// account trigger writes (docs/threat-model.md); nobody becomes her friend.
+// The form's one call reads her levers before it makes an account, so the form leaves no account;
+// Google's sign-in keeps its account with no sign-up recorded; nobody becomes her friend.
 import { signInWithCustomToken } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import { emailSignUpRecord } from '@dayfocus/contracts/records';
-import { adminAuth, adminDb, eventually, SimulatedMobileApp } from '@dayfocus/stack/testing';
+import { adminAuth, adminDb, SimulatedMobileApp } from '@dayfocus/stack/testing';
 import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { watchLayout } from './support/layout';
@@ -65,7 +64,7 @@ describe('A sign-up on pages drawn before she paused her invitation', () => {
 
       await pauseInHerApp(inviter.userId);
 
-      // The e-mail form: Auth makes the account, then registerInvitee refuses it.
+      // The e-mail form: its one call refuses before it makes an account.
       const invitee = { name: 'Mira Nair', email: uniqueEmail(`e2e-closed-${language}`), password: 'correct-horse' };
       await sendSignUpForm(form.page, invitee, t);
       const alert = form.page.getByRole('alert');
@@ -97,18 +96,8 @@ describe('A sign-up on pages drawn before she paused her invitation', () => {
       expect(await social.layout.shifts()).toBe(shiftsBefore);
       await screenshot(social.page, 'social-sign-up-closed', language, 'phone');
 
-      // Read back: the form's account stays, unconfirmed, with the base record alone; nobody joined her.
-      const account = await authUserByEmail(invitee.email);
-      expect(account.emailVerified).toBe(false);
-      const record = await eventually(
-        async () => (await adminDb.collection('Users').doc(account.uid).get()).data(),
-        (data) => data !== undefined,
-        { what: "the account trigger's record" },
-      );
-      expect(record).toEqual(
-        emailSignUpRecord({ userId: account.uid, email: invitee.email, name: '', now: String(record?.['createdAt']) }),
-      );
-      expect((await adminDb.collection('_signUps').doc(account.uid).get()).exists).toBe(false);
+      // Read back: the form made no account; Google's has no sign-up recorded; nobody joined her.
+      expect(await adminAuth.getUserByEmail(invitee.email).catch(() => null)).toBeNull();
       const google = await authUserByEmail(googleEmail);
       expect((await adminDb.collection('_signUps').doc(google.uid).get()).exists).toBe(false);
       expect((await adminDb.collection('Friends').where('userId', '==', inviter.userId).get()).size).toBe(0);

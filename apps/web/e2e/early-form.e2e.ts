@@ -31,7 +31,7 @@ describe('The e-mail form before the app', () => {
     const app = await holdTheApp(page);
     const signUps: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('accounts:signUp')) signUps.push(request.method());
+      if (request.url().includes('/api/signUpWithEmail')) signUps.push(request.method());
     });
     await page.goto(`/sign-up/${inviter.userId}`);
 

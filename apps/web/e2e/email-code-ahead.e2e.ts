@@ -57,7 +57,7 @@ describe('The code from the mail on a slow phone', () => {
     // replay-protected call had spent its token (the one held for the code's call).
     const ahead = requests.slice(0, beforeTap);
     expect(ahead.some((r) => r.kind === 'script' && r.name.startsWith('mail-code-'))).toBe(true);
-    const registered = ahead.findIndex((r) => r.kind === 'call' && r.name === 'registerInvitee');
+    const registered = ahead.findIndex((r) => r.kind === 'call' && r.name === 'signUpWithEmail');
     expect(registered).toBeGreaterThanOrEqual(0);
     expect(ahead.slice(registered + 1).some((r) => r.kind === 'token')).toBe(true);
     await page.getByRole('button', { name: en.confirmEmail.codeSubmit, exact: true }).click();

@@ -16,6 +16,7 @@ import {
   screenshot,
   seedInviter,
   sendSignUpForm,
+  stopSignUpBeforeTheMail,
   takenOver,
   uniqueEmail,
   useBrowser,
@@ -29,7 +30,7 @@ async function leftHalfWay(
   person: { name: string; email: string },
 ) {
   const first = await browser.newPage({ device: 'phone', language: 'hi', userAgent: CHROME_ANDROID });
-  await first.route('**/api/sendVerificationEmail', (route) => route.abort('internetdisconnected'));
+  await stopSignUpBeforeTheMail(first);
   await first.goto(`/sign-up/${inviterId}?lg=hi`);
   await takenOver(first);
   await sendSignUpForm(first, { ...person, password: 'first-password-1' }, hi);

@@ -17,6 +17,7 @@ import {
   screenshot,
   seedInviter,
   sendSignUpForm,
+  stopSignUpBeforeTheMail,
   takenOver,
   uniqueEmail,
   useBrowser,
@@ -219,7 +220,7 @@ async function finishLinkMailed(
     await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
   };
   const first = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
-  await first.route('**/api/sendVerificationEmail', (route) => route.abort('internetdisconnected'));
+  await stopSignUpBeforeTheMail(first);
   await first.goto(`/sign-up/${inviterId}?lg=${language}`);
   await takenOver(first);
   await fill(first, 'first-password-1');

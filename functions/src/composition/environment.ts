@@ -31,6 +31,11 @@ export interface Environment extends PlatformEnvironment {
    * (no proxy vouches for an address), so the production figure would cap the whole machine.
    */
   confirmsPerClient?: number;
+  /**
+   * How many new e-mail accounts one client may make an hour, where that differs from a
+   * deployment's SIGN_UPS_PER_CLIENT (Auth's own 100): one client is the whole local stack.
+   */
+  signUpsPerClient?: number;
 }
 
 const installed = installedOnce<Environment>(environmentMessages);

@@ -27,6 +27,9 @@ function localEmailProofDiscovery(): DiscoverySettings | undefined {
 /** The confirm form's tries per client in its window on this stack, where all callers are one client. */
 const LOCAL_CONFIRMS_PER_CLIENT = 1_000;
 
+/** New e-mail accounts an hour on this stack, which is one client: the soak and the load tests make thousands. */
+const LOCAL_SIGN_UPS_PER_CLIENT = 1_000_000;
+
 /** One fault switch for both stores, made when the first is wired. */
 let crashSwitch: DevCrashSwitch | undefined;
 const crashes = () => (crashSwitch ??= new DevCrashSwitch(db));
@@ -54,4 +57,5 @@ useEnvironment({
   // So every browser and test of the machine is one client to the welcome page's confirm form:
   // production's 30 in 10 minutes would be theirs together. The per-account limit stays as deployed.
   confirmsPerClient: LOCAL_CONFIRMS_PER_CLIENT,
+  signUpsPerClient: LOCAL_SIGN_UPS_PER_CLIENT,
 });

@@ -60,7 +60,7 @@ describe('the deployable functions (built lib/)', () => {
     await expect(discoverFunctions(functionsDir, {}, stops)).rejects.toThrow(/only in the Functions emulator/);
   });
 
-  it("bind the mail codes' key to the two calls that digest codes, and no secret to the short links", () => {
+  it("bind the mail codes' key to the three calls that digest codes, and no secret to the short links", () => {
     for (const discovered of [manifest, withProvider]) {
       expect(discovered.endpoints.createAppLink?.secretEnvironmentVariables ?? []).toEqual([]);
       expect((discovered.params ?? []).filter((p) => p.type === 'secret').map((p) => p.name)).toEqual([
@@ -69,7 +69,8 @@ describe('the deployable functions (built lib/)', () => {
       const binding = Object.entries(discovered.endpoints)
         .filter(([, endpoint]) => (endpoint.secretEnvironmentVariables ?? []).some((s) => s.key === 'MAIL_CODE_KEY'))
         .map(([name]) => name);
-      expect(binding.sort()).toEqual(['confirmEmailWithCode', 'sendVerificationEmail']);
+      // The sign-up's one call sends the first mail, with its code (email-sign-up-flow.ts).
+      expect(binding.sort()).toEqual(['confirmEmailWithCode', 'sendVerificationEmail', 'signUpWithEmail']);
     }
   });
 

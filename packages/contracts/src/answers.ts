@@ -35,6 +35,16 @@ export interface ActivationAnswer extends WriteResult {
 }
 
 /**
+ * The e-mail sign-up's one call made the account `uid` (its address as Auth keeps it) and recorded
+ * it; `retryAfterMs`, as `sendVerificationEmail`'s, once it asked for the mail, null when it did not.
+ */
+export interface EmailSignUpAnswer {
+  uid: string;
+  email: string;
+  retryAfterMs: number | null;
+}
+
+/**
  * A nonce for the sign-up form's hidden `email-verification-token` field, bound to the tab that
  * asked (its holder): spent by the one `proveEmail` that presents it, refused after `expiresAt`.
  */

@@ -58,6 +58,8 @@ export const collections = {
   emailProofNonces: '_emailProofNonces',
   /** One per holder and per address asking for e-mail proof nonces: the stamps of the last hour. */
   emailProofLimits: '_emailProofLimits',
+  /** One per client address making e-mail accounts through signUpWithEmail: the stamps of the last hour. */
+  signUpLimits: '_signUpLimits',
   /** Sign-in handoff codes by their digest, never the code. */
   signInHandoffs: '_signInHandoffs',
   /** One per account: the digest of its live handoff code, which a new code replaces. */

@@ -131,6 +131,8 @@ export const requestFields = {
   newPassword: () => passwordSchema.required(messageKeys.passwordRequired),
   /** A new password by the same rules, or none where a request may come without one (a finishing link opened again). */
   newPasswordIfAny: () => passwordRules.optional().default(undefined),
+  /** Whether the server sends the verification e-mail now (false: the browser's proof is tried first). */
+  sendsMail: () => yup.boolean().strict().typeError('mail must be true or false').required('mail is required'),
   /** The verification e-mail's code (`oobCode`), when the welcome page was opened from it. */
   verificationCode: () =>
     yup

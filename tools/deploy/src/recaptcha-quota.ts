@@ -4,7 +4,7 @@
  * month, then billed; without billing, the assessments past the free tier fail, and the App Check
  * fallback (docs/arrival.md) then carries every visitor past them. The web app spends one
  * assessment per new visitor (App Check's first token, on the sign-up page) and one per
- * replay-protected call (a limited-use token each: registerInvitee, activateAccount,
+ * replay-protected call (a limited-use token each: signUpWithEmail, activateAccount,
  * completeSocialSignUp). The funnel counts both, near enough: its views (every visitor the page
  * ran for) and its sign-ups and joins (one replay-protected call each; an app's acceptance among
  * the joins, and a social sign-up counted in both, make the figure lean high). So the month's

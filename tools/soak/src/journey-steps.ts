@@ -76,15 +76,20 @@ function finishWith(walk: Walk, last: () => Promise<unknown>): Step {
   };
 }
 
-/** The first two steps of an e-mail sign-up on the link: the account, then the invitee's name. */
+/**
+ * The e-mail form's sign-up on the link, as the page makes it: one call makes the account, records
+ * it and sends the mail; a retry after that call's failure finds the address taken and resumes it.
+ */
 function emailSignUp(walk: Walk, name: string): Step[] {
   return [
     async () => {
-      walk.uid = (await walk.person.signUpWithEmail(walk.email)).uid;
-      walk.outcome.inviteeId = walk.uid;
-    },
-    async () => {
-      await walk.person.call('registerInvitee', { inviterId: walk.plan.inviter.userId, name });
+      const { uid } = await walk.person.signUpAsTheForm({
+        inviterId: walk.plan.inviter.userId,
+        name,
+        email: walk.email,
+      });
+      walk.uid = uid;
+      walk.outcome.inviteeId = uid;
     },
   ];
 }
@@ -102,9 +107,8 @@ function emailSteps(walk: Walk): Step[] {
     ...emailSignUp(walk, 'Soak Invitee'),
     async () => {
       if (!walk.person.auth.currentUser) throw new Error('signed out');
-      // As the web app asks for it: our mail, from the outbox (a retried call finds the first one).
+      // Our mail, from the outbox, as the sign-up's call sent it (a retried sign-up finds the first one).
       // The soak's own query of the outbox meets the faults too: tried again as its writes are.
-      await walk.person.call('sendVerificationEmail', { language: 'en' });
       walk.code = (await steadily(() => verificationMail(walk.email, { timeoutMs: 20_000 }))).oobCode;
     },
     async () => {

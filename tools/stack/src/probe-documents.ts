@@ -75,6 +75,7 @@ export const COLLECTION_SHAPES: Record<string, CollectionShape> = {
   _mailCodes: { other: { code: { digest: 'probe', expiresAt: '2026-01-01T00:00:00Z' }, wrongAt: [] } },
   _emailProofNonces: { other: { holder: 'probe', expiresAt: '2026-01-01T00:00:00Z' } },
   _emailProofLimits: { other: { at: ['2026-01-01T00:00:00Z'] } },
+  _signUpLimits: { other: { at: ['2026-01-01T00:00:00Z'] } },
   _signInHandoffs: { uid: ['uid'], other: { platform: 'ios', createdAt: '2026-01-01T00:00:00Z' } },
   _signInHandoffOwners: { other: { digest: 'probe', mintedAt: ['2026-01-01T00:00:00Z'] } },
   _handoffAttempts: { other: { at: ['2026-01-01T00:00:00Z'] } },

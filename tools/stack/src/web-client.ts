@@ -13,6 +13,7 @@ import {
   GoogleAuthProvider,
   OAuthProvider,
   signInWithCredential,
+  signInWithEmailAndPassword,
   type User,
 } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
@@ -55,6 +56,29 @@ export class WebClient {
 
   async signUpWithEmail(email = `${uniqueId('invitee')}@example.com`, password = 'correct-horse'): Promise<User> {
     return (await createUserWithEmailAndPassword(this.auth, email, password)).user;
+  }
+
+  /**
+   * The e-mail form's sign-up as the web app makes it (features/sign-up/email/api/sign-up-with-email.ts):
+   * `signUpWithEmail`, which makes the account, records it and sends the mail; a taken address is
+   * resumed as the page resumes its own half-made sign-up (her password, `registerInvitee`, the
+   * mail); then her password signs this browser in. Answers the account.
+   */
+  async signUpAsTheForm(sign: { inviterId: string; name: string; email: string; password?: string }): Promise<User> {
+    const password = sign.password ?? 'correct-horse';
+    const made = await this.call('signUpWithEmail', { ...sign, password, language: 'en', mail: true }).then(
+      () => true,
+      (error: unknown) => {
+        if ((error as { details?: { signUp?: unknown } }).details?.signUp === 'taken') return false;
+        throw error;
+      },
+    );
+    const { user } = await signInWithEmailAndPassword(this.auth, sign.email, password);
+    if (!made) {
+      await this.call('registerInvitee', { inviterId: sign.inviterId, name: sign.name });
+      await this.call('sendVerificationEmail', { language: 'en' });
+    }
+    return user;
   }
 
   /** Google or Apple, as the Auth emulator takes them: an unsigned JSON id token. */

@@ -245,7 +245,11 @@ export async function takenOver(page: Page): Promise<void> {
 /** The confirmation page, in whatever language the form was sent in (`?lg=` for Hindi). */
 export const confirmEmailPath = /^\/confirm-email(\?lg=[A-Za-z-]+)?$/;
 
-/** The e-mail form of `inviterId`'s invitation, filled and sent in `t`'s language as a person does; resolves on /confirm-email. */
+/**
+ * The e-mail form of `inviterId`'s invitation, filled and sent in `t`'s language as a person does;
+ * resolves on /confirm-email once the tab is signed in (it signs in while that page already shows,
+ * and a person reads it a while before she does anything there).
+ */
 export async function signUpByEmail(
   page: Page,
   inviterId: string,
@@ -255,6 +259,7 @@ export async function signUpByEmail(
   await page.goto(`/sign-up/${inviterId}`);
   await sendSignUpForm(page, invitee, t);
   await reachPath(page, confirmEmailPath);
+  await expect.poll(() => signedInUsers(page), { timeout: 60_000 }).toHaveLength(1);
 }
 
 /** The e-mail form on the page, its four fields filled in `t`'s language and "Sign up" tapped. */
@@ -268,6 +273,22 @@ export async function sendSignUpForm(
   await page.getByLabel(t.signUp.password, { exact: true }).fill(invitee.password);
   await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(invitee.password);
   await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
+}
+
+/**
+ * The page's next sign-up stops half-way: the server makes the account and records it, then fails
+ * before the mail (its call asks for none), and the answer never comes back. The page says to check
+ * the connection, as for a lost request.
+ */
+export async function stopSignUpBeforeTheMail(page: Page): Promise<void> {
+  let stopped = false;
+  await page.route('**/api/signUpWithEmail', async (route) => {
+    if (stopped) return route.fallback();
+    stopped = true;
+    const body = route.request().postDataJSON() as { data: Record<string, unknown> };
+    await route.fetch({ postData: JSON.stringify({ data: { ...body.data, mail: false } }) });
+    await route.abort('internetdisconnected');
+  });
 }
 
 /**

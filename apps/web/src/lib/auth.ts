@@ -11,6 +11,7 @@
  *   browser, so that a tap can open the sign-in popup at once (see `authReadyForTap`).
  */
 import {
+  signInWithEmailAndPassword,
   signOut,
   browserPopupRedirectResolver,
   browserSessionPersistence,
@@ -18,6 +19,7 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
+import { isNetworkError } from './errors';
 import { appCheckTokenReady, firebase } from './firebase';
 
 /**
@@ -75,6 +77,36 @@ export function prepareAuth(): Promise<Auth> {
 /** Auth, once `prepareAuth` has finished; undefined before (a tap then falls back to the redirect). */
 export function authReadyForTap(): Auth | undefined {
   return prepared;
+}
+
+/** The sign-in the page went on without (`signInBeside`), settled: never rejects. */
+let signingIn: Promise<void> = Promise.resolve();
+
+/**
+ * Signs this tab in with an account's address and password without holding the page: the e-mail
+ * sign-up's next page shows while Auth answers. `signedIn` waits for it. One more try after a
+ * failure of the connection; past that, the page finds no session (as after a reload elsewhere).
+ */
+export function signInBeside(email: string, password: string): Promise<void> {
+  const attempt = () => signInWithEmailAndPassword(firebaseAuth(), email, password);
+  signingIn = attempt()
+    .catch((error: unknown) => (isNetworkError(error) ? attempt() : Promise.reject(error)))
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        // eslint-disable-next-line no-console
+        console.warn('The new account could not sign this tab in', error);
+      },
+    );
+  return signingIn;
+}
+
+/** This tab's Auth once any sign-in it went on without has settled, and the signed-in state is read. */
+export async function signedIn(): Promise<Auth> {
+  await signingIn;
+  const ready = firebaseAuth();
+  await ready.authStateReady();
+  return ready;
 }
 
 /** Ends this tab's session, if any: the welcome page, once it has handed the session to the app. */

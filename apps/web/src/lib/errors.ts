@@ -17,10 +17,17 @@ const NETWORK_CODES = new Set(['network-request-failed', 'deadline-exceeded', 'u
  */
 const MODULE_NOT_LOADED = /dynamically imported module|Importing a module script failed/;
 
+/**
+ * A fetch that got no answer (each browser's words): App Check's attestation, asked for with the
+ * call, fails so offline, and the call's SDK hands that error on as it is.
+ */
+const FETCH_FAILED = /^Failed to fetch$|NetworkError when attempting to fetch|^Load failed$/;
+
 export function isNetworkError(error: unknown): boolean {
   const code = firebaseErrorCode(error) ?? '';
   if (NETWORK_CODES.has(code)) return true;
-  if (error instanceof TypeError && MODULE_NOT_LOADED.test(error.message)) return true;
+  if (error instanceof TypeError && (MODULE_NOT_LOADED.test(error.message) || FETCH_FAILED.test(error.message)))
+    return true;
   // The Functions SDK reports a call that got no answer at all as `internal`, with HTTP status 0.
   const message = (error as { message?: unknown } | null)?.message;
   return code === 'internal' && typeof message === 'string' && message.endsWith('[0]');

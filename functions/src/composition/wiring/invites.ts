@@ -5,7 +5,10 @@ import { textIn } from '../../platform/adapters/locales.js';
 import { withinTime } from '../../platform/adapters/time-limit.js';
 import { readLinkSettings } from '../../short-links/adapters/link-params.js';
 import { environment } from '../environment.js';
-import { gatedAccounts, gatedInviteStore } from '../../invites/adapters/gated-ports.js';
+import { gatedAccountMaker, gatedAccounts, gatedInviteStore } from '../../invites/adapters/gated-ports.js';
+import { FirestoreSignUpLimits, gatedSignUpLimits } from '../../invites/adapters/sign-up-limits-store.js';
+import { SIGN_UPS_PER_CLIENT } from '../../invites/domain/sign-up-limits.js';
+import { EmailSignUpFlow } from '../../invites/flows/email-sign-up-flow.js';
 import { picturesFolder } from '../../invites/adapters/picture-params.js';
 import { mailCodeKey } from '../../invites/adapters/mail-code-params.js';
 import { resolvePictureUrl } from '../../invites/adapters/pictures.js';
@@ -47,6 +50,20 @@ const joinDeps = {
 };
 
 export const inviteFlow = new InviteFlow({ ...joinDeps, controls: inviteControls, now: () => new Date() });
+
+/** The e-mail sign-up's one call: the account, its record and its mail (email-sign-up-flow.ts). */
+export const emailSignUpFlow = new EmailSignUpFlow({
+  accounts: gatedAccountMaker(accounts),
+  limits: gatedSignUpLimits(
+    new FirestoreSignUpLimits(db, {
+      ...SIGN_UPS_PER_CLIENT,
+      limit: environment().signUpsPerClient ?? SIGN_UPS_PER_CLIENT.limit,
+    }),
+  ),
+  signUps: inviteFlow,
+  mail: verificationMailFlow,
+  now: () => new Date(),
+});
 
 /** The one join, for the activation door (wiring/activation.ts): its joins bring the account it read. */
 export const joinFlow = new JoinFlow(joinDeps);

@@ -5,7 +5,14 @@
  * does not compile until it is classified here.
  */
 import { gated, type GateTable } from '../../platform/adapters/write-gate.js';
-import type { AccountLookup, AddressProofs, InviteStore, MailCodeStore, VerificationCodes } from '../flows/ports.js';
+import type {
+  AccountLookup,
+  AccountMaker,
+  AddressProofs,
+  InviteStore,
+  MailCodeStore,
+  VerificationCodes,
+} from '../flows/ports.js';
 
 export const inviteStoreGate = {
   getUser: 'read',
@@ -20,6 +27,9 @@ export const accountsGate = {
   clearDisplayName: 'write',
   verifyAddress: 'write',
 } as const satisfies GateTable<AccountLookup>;
+
+/** Making an account writes to Auth. */
+export const accountMakerGate = { createPasswordAccount: 'write' } as const satisfies GateTable<AccountMaker>;
 
 /** Applying a code verifies the address in Auth. */
 export const codesGate = {
@@ -45,6 +55,10 @@ export function gatedInviteStore(store: InviteStore): InviteStore {
 
 export function gatedAccounts(accounts: AccountLookup): AccountLookup {
   return gated(accounts, accountsGate);
+}
+
+export function gatedAccountMaker(maker: AccountMaker): AccountMaker {
+  return gated(maker, accountMakerGate);
 }
 
 export function gatedCodes(codes: VerificationCodes): VerificationCodes {

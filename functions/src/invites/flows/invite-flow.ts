@@ -25,7 +25,14 @@ import type { JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 import { closedInvitation } from '../domain/invite-limits.js';
-import type { InviteControls } from './ports.js';
+import type { Account, InviteControls } from './ports.js';
+
+/** What an e-mail sign-up names: her inviter, her name as typed, and how she came (invite-ways.ts). */
+export interface EmailSignUpInput {
+  inviterId: string;
+  name: string;
+  way?: InviteWay | undefined;
+}
 
 export interface InviteFlowDeps extends JoinFlowDeps {
   /** Her levers, read beside an email sign-up's transaction: a closed invitation takes no sign-up. */
@@ -45,32 +52,57 @@ export class InviteFlow {
   }
 
   /** Email sign-up, right after the account was created in the browser: the record and its inviter. */
-  async registerInvitee(
-    caller: Caller,
-    input: { inviterId: string; name: string; way?: InviteWay | undefined },
-  ): Promise<WriteResult> {
+  async registerInvitee(caller: Caller, input: EmailSignUpInput): Promise<WriteResult> {
     if (caller.signInProvider !== PASSWORD_PROVIDER) {
       throw new FlowError('failed-precondition', 'registerInvitee is for accounts created with email and password');
     }
     const email = caller.email;
     if (!email) throw new FlowError('failed-precondition', 'The account has no email address');
-    if (input.inviterId === caller.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
+    // A disabled account, or a session revoked since this sign-in, writes nothing (as every join).
+    await this.recordEmailSignUp({ uid: caller.uid, email, check: (account) => checkSession(caller, account) }, input);
+    return writeSucceeded;
+  }
+
+  /**
+   * Whether an e-mail sign-up with `inviterId` would be taken now, read before an account is made
+   * for it (email-sign-up-flow.ts): no account for an inviter who takes nobody, or a closed
+   * invitation. The record's transaction decides again.
+   */
+  async checkSignUpOpen(inviterId: string): Promise<void> {
+    const [inviter, inviterAccount, { controls, joins }] = await Promise.all([
+      this.deps.store.getUser(inviterId),
+      this.deps.accounts.getAccount(inviterId),
+      this.deps.controls.read(inviterId),
+    ]);
+    checkEmailSignUp(undefined, openInviter(inviter, inviterAccount));
+    if (invitationClosure(controls, this.deps.now(), joins)) throw closedInvitation();
+  }
+
+  /**
+   * The sign-up's record and its inviter, for the account `signer` names: the same for an account
+   * the browser made (registerInvitee) and one the server made (email-sign-up-flow.ts). `check`
+   * refuses an account that may not write (gone, disabled, its session revoked).
+   */
+  async recordEmailSignUp(
+    signer: { uid: string; email: string; check: (account: Account | null) => Account },
+    input: EmailSignUpInput,
+  ): Promise<void> {
+    if (input.inviterId === signer.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
-    const found = this.deps.accounts.getAccount(caller.uid);
+    const found = this.deps.accounts.getAccount(signer.uid);
     const inviterAccount = this.deps.accounts.getAccount(input.inviterId);
     const invitation = this.deps.controls.read(input.inviterId);
     for (const lookup of [found, inviterAccount, invitation]) lookup.catch(() => undefined); // awaited in the transaction
     const account = await this.deps.store.transaction(async (tx) => {
-      const { user, signUp, inviter } = await tx.readSignUp(caller.uid, input.inviterId);
-      // A disabled account, or a session revoked since this sign-in, writes nothing (as every join).
-      const checked = checkSession(caller, await found);
+      const { user, signUp, inviter } = await tx.readSignUp(signer.uid, input.inviterId);
+      const checked = signer.check(await found);
       checkEmailSignUp(user, openInviter(inviter, await inviterAccount));
       // Her levers are the join's to enforce exactly; a sign-up is turned away while they say closed.
       const { controls, joins } = await invitation;
       if (invitationClosure(controls, now, joins)) throw closedInvitation();
       const update = emailSignUpUpdate(user, signUp, {
-        userId: caller.uid,
-        email,
+        userId: signer.uid,
+        email: signer.email,
         name: cleanDisplayName(input.name),
         inviterId: input.inviterId,
         way: input.way,
@@ -78,14 +110,13 @@ export class InviteFlow {
       });
       // The first time the account names this inviter (a resumed sign-up names it again).
       const countsSignUp = update.signUp.invitedBy === input.inviterId;
-      tx.applySignUp({ userId: caller.uid, inviterId: input.inviterId, update, countsSignUp, now });
+      tx.applySignUp({ userId: signer.uid, inviterId: input.inviterId, update, countsSignUp, now });
       return checked;
     });
     // The page asks for the verification e-mail once this answers: Firebase's template greets
     // with the account's display name, which nobody proved on an unverified sign-up. The name
     // the person typed is the record's, never the account's.
-    if (!account.emailVerified && account.displayName) await this.deps.accounts.clearDisplayName(caller.uid);
-    return writeSucceeded;
+    if (!account.emailVerified && account.displayName) await this.deps.accounts.clearDisplayName(signer.uid);
   }
 
   /** "Add Asha as a friend?" accepted in the app (an invite from a link, the install referrer or the clipboard). */

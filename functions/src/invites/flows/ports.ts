@@ -39,6 +39,21 @@ export interface AccountLookup {
   verifyAddress(uid: string, address: string): Promise<'verified' | 'taken'>;
 }
 
+/** Makes e-mail accounts: the server's e-mail sign-up (email-sign-up-flow.ts). */
+export interface AccountMaker {
+  /**
+   * A new account with this address and password, unverified, or `taken` when the address is an
+   * account's already (whoever's: Auth's own sign-up says no more).
+   */
+  createPasswordAccount(email: string, password: string): Promise<{ uid: string; email: string } | 'taken'>;
+}
+
+/** New accounts per client address (sign-up-limits.ts). */
+export interface SignUpLimits {
+  /** Counts one try for `client` and answers true, or answers false when its window is full. */
+  take(client: string, now: Date): Promise<boolean>;
+}
+
 /** What Auth said of a code: `used-or-invalid` covers both, as Auth cannot tell them apart. */
 export type CodeRefusal = 'used-or-invalid' | 'expired' | 'disabled';
 export type CheckedCode = { kind: 'code'; requestType: string; email: string | undefined } | { kind: CodeRefusal };

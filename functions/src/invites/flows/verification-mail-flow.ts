@@ -49,6 +49,18 @@ export class VerificationMailFlow {
     ]);
     const account = checkSession(caller, found);
     if (!inviterId) throw new FlowError('failed-precondition', 'Register the sign-up first (registerInvitee)');
+    return this.mailTo({ ...account, uid: caller.uid }, inviterId, input.language);
+  }
+
+  /**
+   * The mail for `account`, whose sign-up record names `inviterId`: `send`'s, and the one the
+   * server's own e-mail sign-up sends right after it wrote that record (email-sign-up-flow.ts).
+   */
+  async mailTo(
+    account: { uid: string; email: string | undefined; emailVerified: boolean },
+    inviterId: string,
+    language: string,
+  ): Promise<{ retryAfterMs: number }> {
     const email = account.email;
     // Confirmed already, or no address: nothing to send, and the same answer as a mail sent.
     if (!email || account.emailVerified) return { retryAfterMs: RESEND_MIN_GAP_MS };
@@ -59,8 +71,8 @@ export class VerificationMailFlow {
     const early = resendDecision(await this.deps.outbox.mailLog(key), now, spelling);
     if (!early.send) return { retryAfterMs: early.retryAfterMs };
 
-    const text = this.deps.textIn(input.language);
-    const link = welcomeLink(this.deps.productDomain(), caller.uid, inviterId, text.language);
+    const text = this.deps.textIn(language);
+    const link = welcomeLink(this.deps.productDomain(), account.uid, inviterId, text.language);
     const [code, inviter] = await Promise.all([
       this.deps.links.verificationCode(email, link.href),
       this.deps.users.getUser(inviterId),
@@ -72,10 +84,10 @@ export class VerificationMailFlow {
     const mailCode = typed ? { code: typed, minutes: MAIL_CODE_LIFE_MS / 60_000 } : undefined;
     const mail = verificationMail({ to: email, inviterName: inviter?.name ?? null, link: link.href, text, mailCode });
     const stored =
-      codeKey && typed ? issuedMailCode(mailCodeDigest(codeKey, caller.uid, typed), email, now) : undefined;
+      codeKey && typed ? issuedMailCode(mailCodeDigest(codeKey, account.uid, typed), email, now) : undefined;
     // What the mail proves, and since when: the address it goes to, for this account (proofs.ts).
-    const linkProof = { kind: 'mail-link', uid: caller.uid, address: email, issuedAt: now.toISOString() } as const;
-    const proofs = { userId: caller.uid, code: stored, link: { id: linkProofId(code), record: linkProof } };
+    const linkProof = { kind: 'mail-link', uid: account.uid, address: email, issuedAt: now.toISOString() } as const;
+    const proofs = { userId: account.uid, code: stored, link: { id: linkProofId(code), record: linkProof } };
     const retryAfterMs = await this.deps.outbox.send(key, (log) => resendDecision(log, now, spelling), mail, proofs);
     return { retryAfterMs };
   }

@@ -8,6 +8,8 @@ export type FlowErrorCode =
   | 'unauthenticated'
   | 'permission-denied'
   | 'failed-precondition'
+  | 'already-exists'
+  | 'aborted'
   | 'unavailable'
   | 'resource-exhausted';
 

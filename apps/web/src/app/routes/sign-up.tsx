@@ -27,6 +27,7 @@ import { RESUME_PARAMETER } from '@/features/sign-up/finish-link/lib/sign-up-aga
 import { announceFinished } from '@/features/sign-up/finish-link/hooks/use-finished-elsewhere';
 import type { SubmitProblem, ValidSignUp } from '@/features/sign-up/email/hooks/use-sign-up-form';
 import { usePhone } from '@/lib/use-phone';
+import { prepareCallable } from '@/lib/callables';
 import { prefetchConfirmEmailAfterLoad } from './load-confirm-email';
 import { prefetchWelcomeAfterLoad } from './load-welcome';
 
@@ -55,10 +56,7 @@ export default function SignUpRoute() {
   const phone = usePhone();
   const goOn = useGoOn();
   useLeaveFinished(inviterId, takenOver);
-  // The confirmation page comes next: fetched ahead, not after the sign-up's calls have answered.
-  useEffect(() => {
-    if (takenOver) prefetchConfirmEmailAfterLoad();
-  }, [takenOver]);
+  usePrefetchConfirmEmail(takenOver);
 
   // The code is in the fragment, which the server never sees: known once the app has the page.
   if (finishing && inviterId) return <FinishPage code={takenOver ? finishCode : undefined} inviterId={inviterId} />;
@@ -112,9 +110,22 @@ export default function SignUpRoute() {
         kept={() => keptFields(inviterId)}
         keep={(typed) => inviterId && keepFields(inviterId, typed)}
         emailProof={emailProof}
+        onStart={prepareSignUp}
       />
     </Page>
   );
+}
+
+/** The confirmation page comes next: fetched ahead, not after the sign-up's call has answered. */
+function usePrefetchConfirmEmail(takenOver: boolean) {
+  useEffect(() => {
+    if (takenOver) prefetchConfirmEmailAfterLoad();
+  }, [takenOver]);
+}
+
+/** Her App Check token for the sign-up's call, asked for while she types (lib/firebase.ts). */
+function prepareSignUp(): void {
+  void prepareCallable('signUpWithEmail').catch(() => undefined);
 }
 
 /** Whether this page has shown the form before: a later step back onto it is through the history. */

@@ -120,10 +120,9 @@ export async function mintSignInHandoff(platform: Phone): Promise<string | null>
   const kept = keptCode(platform);
   if (kept || !sessionInThisTab() || !codeHelps(platform)) return kept;
   const minting = (async () => {
-    const { firebaseAuth, endSession } = await import('@/lib/auth');
-    const auth = firebaseAuth();
-    await auth.authStateReady();
-    const uid = auth.currentUser?.uid;
+    const { signedIn, endSession } = await import('@/lib/auth');
+    // A sign-up's own sign-in may still be on its way (the e-mail sign-up's, lib/auth.ts).
+    const uid = (await signedIn()).currentUser?.uid;
     if (!uid) return null;
     // The page's language: the one a recovery mail would speak if the code were ever reused.
     const language = document.documentElement.lang || undefined;

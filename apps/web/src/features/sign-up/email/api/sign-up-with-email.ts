@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ActivationAnswer } from '@dayfocus/contracts/answers';
+import type { ActivationAnswer, EmailSignUpAnswer } from '@dayfocus/contracts/answers';
 import type { RequestOf } from '@dayfocus/contracts/callables';
-import { createUserWithEmailAndPassword, signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
-import { firebaseAuth } from '@/lib/auth';
+import { signUpRefusalOf } from '@dayfocus/contracts/sign-up-refusals';
+import { signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
+import { firebaseAuth, signInBeside } from '@/lib/auth';
+import { withKeptWay } from '@/lib/invite-way';
 import { callFunction, prepareCallable } from '@/lib/callables';
 import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
@@ -71,37 +73,67 @@ async function resumeUnfinishedSignUp(email: string, password: string): Promise<
 }
 
 /**
- * docs/activation.md. Every step can be repeated, so a retry after
- * any failure finishes the sign-up. The account stays signed in, in this tab only (lib/auth.ts):
- * the confirmation page sends the e-mail again and notices when the address is confirmed, and the
- * welcome page's "Get the app" hands the session to the app, then ends it.
+ * docs/activation.md, "The e-mail sign-up". One call makes the account, records the sign-up and
+ * sends the mail (`signUpWithEmail`): one round trip between her tap and "check your mail". The
+ * password she typed then signs this tab in while that page already shows (`signInBeside`): the
+ * account stays signed in, in this tab only (lib/auth.ts), for the confirmation page to send the
+ * e-mail again and notice the address confirmed, and for the welcome page's "Get the app" to hand
+ * the session to the app, then end it.
+ *
+ * A taken address is most often her own try left half-way (made, then the network failed): with
+ * the same password and the address not yet verified, Auth signs her in and the sign-up is
+ * finished through the signed-in calls instead (`resumeSignUp`). Every step can be repeated, so
+ * a retry after any failure finishes the sign-up.
  */
 export async function signUpWithEmail(input: EmailSignUp): Promise<SignedUp> {
   const email = input.email.trim();
-  let user: User;
+  const name = input.username.trim();
+  let made: EmailSignUpAnswer;
   try {
-    user = (await createUserWithEmailAndPassword(firebaseAuth(), email, input.password)).user;
+    made = await callFunction(
+      'signUpWithEmail',
+      withKeptWay({
+        inviterId: input.inviterId,
+        name,
+        email,
+        password: input.password,
+        language: input.language,
+        // With the browser's proof, no mail yet: it is tried first, once the tab is signed in.
+        mail: !input.proof,
+      }),
+    );
   } catch (error) {
-    if (firebaseErrorCode(error) !== 'email-already-in-use') throw error;
-    user = await resumeUnfinishedSignUp(email, input.password);
+    if (signUpRefusalOf(error) !== 'taken') throw error;
+    const user = await resumeUnfinishedSignUp(email, input.password);
+    await registerInvitee({ inviterId: input.inviterId, name });
+    return proveOrMail(input, { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId });
   }
-  await registerInvitee({ inviterId: input.inviterId, name: input.username.trim() });
-  // The browser's proof first: proved, no mail at all; refused or failed, the mail as always.
+  const signedUp = { uid: made.uid, email: made.email, inviterId: input.inviterId };
+  const session = signInBeside(made.email, input.password);
+  if (made.retryAfterMs === null) {
+    await session;
+    return proveOrMail(input, signedUp);
+  }
+  // The code's call on the next page gets its App Check token now.
+  void prepareCallable('confirmEmailWithCode', { ahead: true }).catch(() => undefined);
+  return { ...signedUp, retryAfterMs: made.retryAfterMs };
+}
+
+/** The browser's proof first: proved, no mail at all; refused or failed, the mail as always. */
+async function proveOrMail(input: EmailSignUp, signedUp: Omit<SignedUp, 'retryAfterMs'>): Promise<SignedUp> {
   if (input.proof) {
     const { proveEmail } = await import('../../email-proof/api/email-proof');
     const proved = await proveEmail({ ...input.proof, language: input.language });
-    if (proved)
-      return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs: 0, proved };
+    if (proved) return { ...signedUp, retryAfterMs: 0, proved };
   }
-  // The code's call on the next page gets its App Check token now, while the mail is written.
   void prepareCallable('confirmEmailWithCode', { ahead: true }).catch(() => undefined);
   const { retryAfterMs } = await sendVerificationEmail(input.language);
-  return { uid: user.uid, email: user.email ?? email, inviterId: input.inviterId, retryAfterMs };
+  return { ...signedUp, retryAfterMs };
 }
 
 export function submitProblemOf(error: unknown): Exclude<SubmitProblem, null> {
   if (error instanceof EmailInUseError) return 'email-in-use';
-  if (firebaseErrorCode(error) === 'too-many-requests') return 'busy';
+  if (firebaseErrorCode(error) === 'too-many-requests' || signUpRefusalOf(error) === 'busy') return 'busy';
   if (isInvitationClosedRefusal(error)) return 'closed';
   return isNetworkError(error) ? 'network' : 'failed';
 }

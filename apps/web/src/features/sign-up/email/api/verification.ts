@@ -6,7 +6,7 @@
  * nothing about any account. Loaded by the page after its first paint (it pulls the Auth SDK in).
  */
 import type { User } from 'firebase/auth';
-import { firebaseAuth } from '@/lib/auth';
+import { signedIn } from '@/lib/auth';
 
 export { sendVerificationEmail } from './sign-up-with-email';
 
@@ -24,9 +24,8 @@ export interface ConfirmEmailState {
 
 /** Null unless this tab is signed in as the account that signed up. */
 export async function signedUpAccount(uid: string): Promise<User | null> {
-  const auth = firebaseAuth();
-  await auth.authStateReady();
-  const user = auth.currentUser;
+  // The sign-up's own sign-in may still be on its way: the page showed before Auth answered.
+  const user = (await signedIn()).currentUser;
   return user && user.uid === uid ? user : null;
 }
 

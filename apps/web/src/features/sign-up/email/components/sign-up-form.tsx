@@ -41,6 +41,11 @@ interface Props {
   kept?: () => { username: string; email: string } | null;
   /** Told the name and address as they are typed, for the way back to the form (never the password). */
   keep?: (typed: { username: string; email: string }) => void;
+  /**
+   * Called once, when she starts on the form (a field taken or typed into, or found typed into as
+   * the app takes the form over): the sign-up's call gets ready then, not after her tap.
+   */
+  onStart?: () => void;
 }
 
 /**
@@ -48,14 +53,10 @@ interface Props {
  * failing message is listed in one summary alert and also stands beside its field. A field's
  * message goes as soon as the field is valid; none appears while typing.
  */
-export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, kept, keep, emailProof }: Props) {
+export function SignUpForm(props: Props) {
+  const { disabled, ready = true, onSubmit, emailInUseHelp, kept, keep, emailProof, onStart } = props;
   const { t } = useTranslation();
-  const ids: Record<Field, string> = {
-    username: useId(),
-    email: useId(),
-    password: useId(),
-    confirmPassword: useId(),
-  };
+  const ids = useFieldIds();
   const formRef = useRef<HTMLFormElement>(null);
   // Read from the element from the submit event on: the browser fills the field then, or a moment after.
   const sentProof = useRef<Promise<FilledEmailProof | undefined>>(Promise.resolve(undefined));
@@ -66,7 +67,8 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
   const { hints, checkEmail } = useHints(setField);
   useOriginTrial(Boolean(emailProof));
 
-  useTakeOver(formRef, ready, () => fillEmpty(kept?.() ?? {}));
+  const start = useStartOnce(ready, onStart);
+  useTakeOver(formRef, ready, () => fillEmpty(kept?.() ?? {}), start);
 
   const field = (name: Field) => {
     const invalid = fieldMessages(name).length > 0;
@@ -99,6 +101,8 @@ export function SignUpForm({ disabled, ready = true, onSubmit, emailInUseHelp, k
       method="post"
       noValidate
       {...{ [HELD_SUBMIT_ATTRIBUTE]: '' }}
+      onFocus={start}
+      onInput={start}
       onSubmit={(event) => {
         sentProof.current = filledProof(event.currentTarget, emailProof);
         void submit(event);
@@ -164,14 +168,36 @@ async function filledProof(
   return { token, nonce, holder: binding.holder };
 }
 
+function useFieldIds(): Record<Field, string> {
+  return { username: useId(), email: useId(), password: useId(), confirmPassword: useId() };
+}
+
+/** `onStart`, once the app has the form, the first time the returned function is called. */
+function useStartOnce(ready: boolean, onStart: (() => void) | undefined): () => void {
+  const started = useRef(false);
+  return () => {
+    if (!ready || started.current) return;
+    started.current = true;
+    onStart?.();
+  };
+}
+
 /**
- * The form becomes the app's once `ready`: `fill` puts back what was typed before, and a submit held
+ * The form becomes the app's once `ready`: `fill` puts back what was typed before, `start` is told
+ * if she had started on the server's form (a field typed into or focused), and a submit held
  * before now goes through, once.
  */
-function useTakeOver(formRef: React.RefObject<HTMLFormElement | null>, ready: boolean, fill: () => void) {
+function useTakeOver(
+  formRef: React.RefObject<HTMLFormElement | null>,
+  ready: boolean,
+  fill: () => void,
+  start: () => void,
+) {
   useEffect(() => {
     const form = formRef.current;
     if (ready) fill();
+    const typed = form && [...form.querySelectorAll('input')].some((input) => input.value !== '');
+    if (ready && (typed || form?.contains(document.activeElement))) start();
     if (ready && form && takeOverForm(form)) form.requestSubmit();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the app takes the form over
   }, [ready]);

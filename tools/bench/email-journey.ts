@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { repoRoot, urls } from '@dayfocus/stack';
 import type { Browser } from 'playwright-core';
 import { journeySteps, runJourney, type JourneyRun, type StepName } from './src/email-journey-run.js';
-import { CPU_SLOWDOWN, SLOW_3G, withPhoneBrowser } from './src/slow-phone.js';
+import { CPU_SLOWDOWN, PHONE_NETWORK, withPhoneBrowser } from './src/slow-phone.js';
 import { median } from './src/stats.js';
 
 /** 4 characters a second. */
@@ -82,8 +82,8 @@ await expectTheSite();
 const results = await withPhoneBrowser(measure);
 
 console.log(
-  `\nThe e-mail journey on slow 3G (${SLOW_3G.rttMs} ms RTT, sent as ${SLOW_3G.latencyMs} ms a request; ` +
-    `${(SLOW_3G.bytesPerSecond * 8) / 1000} Kbps down and up; ${CPU_SLOWDOWN}x CPU), median of ${runs}\n`,
+  `\nThe e-mail journey on ${PHONE_NETWORK.name} (${PHONE_NETWORK.rttMs} ms RTT, sent as ${PHONE_NETWORK.latencyMs} ms a request; ` +
+    `${(PHONE_NETWORK.bytesPerSecond * 8) / 1000} Kbps down and up; ${CPU_SLOWDOWN}x CPU), median of ${runs}\n`,
 );
 for (const line of report(results)) console.log(line);
 const out = join(repoRoot, '.artifacts');

@@ -23,7 +23,7 @@ import { createInviter, uniqueId } from '@dayfocus/stack/testing';
 import { href } from '@dayfocus/contracts/page-paths';
 import type { Browser } from 'playwright-core';
 import { median } from './src/stats.js';
-import { CPU_SLOWDOWN, phoneContext, phonePage, SLOW_3G, withPhoneBrowser } from './src/slow-phone.js';
+import { CPU_SLOWDOWN, phoneContext, phonePage, PHONE_NETWORK, withPhoneBrowser } from './src/slow-phone.js';
 
 const runs = Math.max(1, Number(process.env.PROVIDER_TAP_RUNS ?? 3));
 const warmUp = process.env.PROVIDER_TAP_WARMUP !== '0';
@@ -123,8 +123,8 @@ const results = await withPhoneBrowser(measure);
 const row = (label: string, pick: (run: TapRun) => number, show: (n: number) => string) =>
   `| ${label} | ${show(median(results.map(pick)))} | ${results.map((run) => show(pick(run))).join(', ')} |`;
 console.log(
-  `\nThe method page's provider, tapped at first paint, on slow 3G (${SLOW_3G.rttMs} ms RTT, sent as ` +
-    `${SLOW_3G.latencyMs} ms a request; ${(SLOW_3G.bytesPerSecond * 8) / 1000} Kbps; ${CPU_SLOWDOWN}x CPU), median of ${runs}\n`,
+  `\nThe method page's provider, tapped at first paint, on ${PHONE_NETWORK.name} (${PHONE_NETWORK.rttMs} ms RTT, sent as ` +
+    `${PHONE_NETWORK.latencyMs} ms a request; ${(PHONE_NETWORK.bytesPerSecond * 8) / 1000} Kbps; ${CPU_SLOWDOWN}x CPU), median of ${runs}\n`,
 );
 console.log('| from the navigation | median | runs |\n| --- | --- | --- |');
 console.log(row('the Google button painted (tapped)', (run) => run.paintedMs, seconds));

@@ -138,7 +138,7 @@ describe('The first attestation refused', () => {
       const uid = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
       await expectJoined(inviter, { uid, name: invitee.name, email: invitee.email });
       // Every token came from the fallback, one solved challenge per page: it buys the page's session
-      // token and one limited-use token, for the page's one replay-protected call (registerInvitee on
+      // token and one limited-use token, for the page's one replay-protected call (signUpWithEmail on
       // the form, activateAccount on the welcome page). The form's page in the SPA is `sign-up`.
       expect(attestation.challengesByPage()).toEqual({ 'sign-up': 1, welcome: 1 });
       expect(attestation.limitedUse()).toHaveLength(2);

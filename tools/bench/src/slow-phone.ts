@@ -12,11 +12,14 @@
  */
 import { launchBrowser } from '@dayfocus/stack/browser-contexts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SLOW_3G, throttleToSlow3g } from '@dayfocus/stack/slow-3g';
+import { CHEAP_ANDROID, SLOW_3G, throttleToSlow3g, type PhoneNetwork } from '@dayfocus/stack/slow-3g';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 
-/** DevTools' Slow 3G, as the browser tests' slow profile sets it too. */
-export { SLOW_3G };
+/**
+ * The phone's network: DevTools' Slow 3G, as the browser tests' slow profile sets it too, or with
+ * `PHONE_NETWORK=cheap-android` the tryout's cheap Android phone (400 ms a request, 50 KB/s).
+ */
+export const PHONE_NETWORK: PhoneNetwork = process.env.PHONE_NETWORK === 'cheap-android' ? CHEAP_ANDROID : SLOW_3G;
 
 /** DevTools' "low-end mobile" CPU: 6x slower than this machine. */
 export const CPU_SLOWDOWN = 6;
@@ -66,7 +69,7 @@ export async function phonePage(context: BrowserContext, throttled: boolean): Pr
   return page;
 }
 
-/** Slow 3G and 6x CPU on `page` from now on (its protocol session stays open with it). */
+/** The phone's network and 6x CPU on `page` from now on (its protocol session stays open with it). */
 export async function throttlePage(page: Page): Promise<void> {
-  await throttleToSlow3g(page, CPU_SLOWDOWN);
+  await throttleToSlow3g(page, CPU_SLOWDOWN, PHONE_NETWORK);
 }

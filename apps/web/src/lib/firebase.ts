@@ -79,6 +79,10 @@ class AttestationProvider extends CustomProvider {
   private spareSession: AppCheckToken | null = null;
   /** A limited-use token asked for ahead of the replay-protected call it is for (`holdLimitedUse`). */
   private held: Promise<AppCheckToken> | null = null;
+  /** The limited-use token a fallback's solved challenge bought beside a session one, for the next ask. */
+  private spareLimited: AppCheckToken | null = null;
+  /** The fallback's challenge under way, if any. */
+  private solving: Promise<unknown> | null = null;
 
   constructor(
     private readonly first: ProviderInternals,
@@ -149,20 +153,28 @@ class AttestationProvider extends CustomProvider {
 
   /**
    * One solved challenge buys a session token and a limited-use one (docs/arrival.md): the one not
-   * asked for is kept for the next ask of its kind, which then runs no challenge.
+   * asked for is kept for the next ask of its kind, which then runs no challenge. An ask while a
+   * challenge is under way waits for it (the page asks for both kinds at once as the app takes the
+   * form over: the proof's nonce and the sign-up's held token), so one challenge serves both.
    */
   private async fromFallback(fallback: NonNullable<typeof this.fallback>, limitedUse: boolean): Promise<AppCheckToken> {
+    while (this.solving) await this.solving.catch(() => undefined);
     const fresh = (token: AppCheckToken | null) =>
       token && token.expireTimeMillis - Date.now() > HELD_TOKEN_MARGIN_MS ? token : null;
-    if (!limitedUse) {
-      const spare = fresh(this.spareSession);
-      this.spareSession = null;
-      if (spare) return spare;
+    const spare = fresh(limitedUse ? this.spareLimited : this.spareSession);
+    if (limitedUse) this.spareLimited = null;
+    else this.spareSession = null;
+    if (spare) return spare;
+    const solving = fallback(limitedUse);
+    this.solving = solving;
+    try {
+      const { other, ...token } = await solving;
+      if (other && limitedUse) this.spareSession = other;
+      else if (other) this.spareLimited = other;
+      return token;
+    } finally {
+      if (this.solving === solving) this.solving = null;
     }
-    const { other, ...token } = await fallback(limitedUse);
-    if (other && limitedUse) this.spareSession = other;
-    else if (other && !this.held) this.held = Promise.resolve(other);
-    return token;
   }
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { WelcomePageState } from '@dayfocus/contracts/web-page';
@@ -11,6 +11,7 @@ import { ActivationStatus, LinkProblem } from '@/features/welcome/components/act
 import { AppHandoff } from '@/features/welcome/components/app-handoff';
 import { ConfirmFriendship } from '@/features/welcome/components/confirm-friendship';
 import { FriendGreeting } from '@/features/welcome/components/friend-greeting';
+import { prepareCallable } from '@/lib/callables';
 import { useTakenOver } from '@/lib/taken-over';
 import { usePhone } from '@/lib/use-phone';
 import { href } from '@dayfocus/contracts/page-paths';
@@ -108,6 +109,17 @@ export default function WelcomeRoute() {
   );
 }
 
+/**
+ * While she reads the confirm step, the App Check token its tap's activation needs: asked for now,
+ * so that the tap waits for the call alone (a person opened this link herself; a scanner that
+ * runs the page costs one background attestation, never the fallback's challenge).
+ */
+function usePreparedActivation(confirming: boolean) {
+  useEffect(() => {
+    if (confirming) void prepareCallable('activateAccount', { ahead: true }).catch(() => undefined);
+  }, [confirming]);
+}
+
 /** What the server drew: the confirm form, its answer, or why it could not confirm. */
 function ServerWelcomePage({
   state,
@@ -124,6 +136,7 @@ function ServerWelcomePage({
   children: (answer: ActivationAnswer | undefined, pending: boolean) => React.ReactNode;
 }) {
   const { t } = useTranslation();
+  usePreparedActivation(state.kind === 'confirm' && onConfirm !== undefined);
   switch (state.kind) {
     case 'confirmed':
       return children(state.answer, false);

@@ -5,7 +5,8 @@
  * reference, activation against the least a replay-protected write does (its token consumed
  * beside one transactional read, one commit). At N=1 also a sign-in handoff's redemption
  * (`redeemSignInHandoff`, a fresh code minted before each, untimed) against the same reference,
- * and activation with its token consumed before the handler (the framework's way) against the gate.
+ * activation with its token consumed before the handler (the framework's way) against the gate, and
+ * an e-mail sign-up's one call (`signUpWithEmail`: the account, the record, the mail) against the reference.
  *   npm run bench            (starts the stack, or reuses this project's running one; it
  *                             works in ids of its own and deletes nothing)
  *   BENCH_SIZES=1,10 npm run bench
@@ -124,6 +125,22 @@ async function redemptionRound(mint: () => Promise<string>): Promise<Sample> {
   ]);
 }
 
+/**
+ * One e-mail sign-up as the form makes it (`signUpWithEmail`: the account, the record, the mail),
+ * a new inviter and address each time (the inviter made untimed).
+ */
+async function signUpRound(): Promise<Sample> {
+  const [inviterId] = await createInviters(1);
+  const email = `bench-${randomBytes(6).toString('hex')}@example.com`;
+  return concurrently([
+    async () => {
+      const request = { inviterId, name: 'Bench Invitee', email, password: 'bench-pass-7', language: 'en', mail: true };
+      const answer = await post<{ uid?: string }>('signUpWithEmail', request);
+      return typeof answer?.uid === 'string';
+    },
+  ]);
+}
+
 /** N concurrent calls of an emulator-only reference callable, which takes no input. */
 function referenceRound(name: 'devBaselineWrite' | 'devBaselineGuardedCommit', n: number): Promise<Sample> {
   return concurrently(Array.from({ length: n }, () => () => call(name, {})));
@@ -142,6 +159,7 @@ async function measureInTurn(n: number, mint: () => Promise<string>) {
     distinct: emptySample(),
     consumedFirst: emptySample(),
     redemption: emptySample(),
+    signUp: emptySample(),
   };
   for (let r = 0; r < roundsFor(n); r++) {
     addSample(totals.baseline, await referenceRound('devBaselineWrite', n));
@@ -150,6 +168,7 @@ async function measureInTurn(n: number, mint: () => Promise<string>) {
     addSample(totals.distinct, await activationRound(n, false));
     addSample(totals.consumedFirst, await activationRound(n, false, 'devActivateConsumingFirst'));
     if (n === 1) addSample(totals.redemption, await redemptionRound(mint));
+    if (n === 1) addSample(totals.signUp, await signUpRound());
   }
   return totals;
 }
@@ -163,6 +182,7 @@ try {
   await activationRound(12, false, 'devActivateConsumingFirst');
   const mint = await handoffMinter();
   for (let i = 0; i < 3; i++) await redemptionRound(mint);
+  for (let i = 0; i < 3; i++) await signUpRound();
 
   console.log(
     `\nActivation benchmark on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
@@ -192,9 +212,13 @@ try {
       const redemption = summarize(measured.redemption);
       console.log(tableRow('redemption: sign-in handoff', n, redemption, baseline));
       const ms = (value: number) => `${value.toFixed(0)} ms`;
+      const signUp = summarize(measured.signUp);
+      console.log(tableRow('e-mail sign-up: signUpWithEmail', n, signUp, baseline));
       redemptionLine =
         `\nRedemption at N=1: p50 ${ms(redemption.p50)}, p95 ${ms(redemption.p95)}, max ${ms(redemption.max)};` +
-        ` p50 against the guarded commit ${ratio(redemption)} (${redemption.failures} failures)`;
+        ` p50 against the guarded commit ${ratio(redemption)} (${redemption.failures} failures)` +
+        `\nE-mail sign-up at N=1: p50 ${ms(signUp.p50)}, p95 ${ms(signUp.p95)}, max ${ms(signUp.max)};` +
+        ` p50 against the guarded commit ${ratio(signUp)} (${signUp.failures} failures)`;
     }
   }
   console.log('\nActivation p50 against the guarded commit (token consumed beside one read, one commit),');

@@ -24,7 +24,7 @@ export const SLOW_3G: PhoneNetwork = {
 };
 
 /**
- * The cheap Android phone of the tryouts from outside (issue 77): 400 ms round trips, each request
+ * The cheap Android phone of the tryouts from outside: 400 ms round trips, each request
  * waiting its one round trip (not DevTools' five), and 50,000 bytes a second.
  */
 export const CHEAP_ANDROID: PhoneNetwork = {

@@ -3,10 +3,11 @@
  * in its deterministic mode, where the server draws the counter the solver must find, so the work
  * is the server's choice (domain/attestation.ts, CHALLENGE_WORK).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { CHALLENGE_WORK, type SubmittedSolution } from '../domain/attestation.js';
+import { limitKey } from '../../platform/domain/rolling-window.js';
 import type { Challenges, MadeChallenge } from '../flows/ports.js';
 
 export const altchaChallenges: Challenges = {
@@ -40,5 +41,5 @@ export const altchaChallenges: Challenges = {
     return verdict.expired ? 'expired' : 'wrong';
   },
 
-  limitKey: (kind, value) => `${kind}-${createHash('sha256').update(value).digest('base64url')}`,
+  limitKey,
 };

@@ -6,7 +6,7 @@
  * Check fallback's challenges are: each nonce is a write of ours.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { RollingWindow } from '../../platform/domain/rolling-window.js';
+import { limitKey, type RollingWindow } from '../../platform/domain/rolling-window.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -30,7 +30,7 @@ export const newNonce = (): string => randomBytes(32).toString('base64url');
 export const digestOf = (value: string): string => createHash('sha256').update(value).digest('base64url');
 
 /** A limit's record key: the kind and a digest of the holder or address it counts. */
-export const nonceLimitKey = (kind: 'holder' | 'address', value: string) => `${kind}-${digestOf(value)}`;
+export const nonceLimitKey = (kind: 'holder' | 'address', value: string): string => limitKey(kind, value);
 
 /** What spending a nonce found: it was ours and now is spent, or it was never ours, or used, or old. */
 export type NonceSpending = 'spent' | 'unknown' | 'already-spent' | 'expired';

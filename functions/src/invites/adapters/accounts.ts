@@ -2,6 +2,7 @@ import type { Auth } from 'firebase-admin/auth';
 import { FlowError } from '../../platform/domain/errors.js';
 import type { Account, AccountLookup, AccountMaker } from '../flows/ports.js';
 
+/** The `code` an Admin SDK error carries (`auth/user-not-found`, ...), if any. */
 const codeOf = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 
@@ -22,7 +23,7 @@ export class FirebaseAccounts implements AccountLookup, AccountMaker {
         factorIds: (user.multiFactor?.enrolledFactors ?? []).map((factor) => factor.uid),
       };
     } catch (error) {
-      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+      const code = codeOf(error);
       if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
       throw error;
     }
@@ -51,7 +52,7 @@ export class FirebaseAccounts implements AccountLookup, AccountMaker {
       await this.auth.updateUser(uid, { email: address, emailVerified: true });
       return 'verified';
     } catch (error) {
-      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+      const code = codeOf(error);
       if (code === 'auth/email-already-exists') return 'taken';
       throw error;
     }

@@ -6,8 +6,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '@dayfocus/contracts/records';
 import { countWithinLimits } from '../../platform/adapters/rolling-limits.js';
 import { gated } from '../../platform/adapters/write-gate.js';
-import type { RollingWindow } from '../../platform/domain/rolling-window.js';
-import { signUpLimitKey } from '../domain/sign-up-limits.js';
+import { limitKey, type RollingWindow } from '../../platform/domain/rolling-window.js';
 import type { SignUpLimits } from '../flows/ports.js';
 
 export class FirestoreSignUpLimits implements SignUpLimits {
@@ -17,7 +16,7 @@ export class FirestoreSignUpLimits implements SignUpLimits {
   ) {}
 
   take(client: string, now: Date): Promise<boolean> {
-    const ref = this.firestore.collection(collections.signUpLimits).doc(signUpLimitKey(client));
+    const ref = this.firestore.collection(collections.signUpLimits).doc(limitKey('client', client));
     return this.firestore.runTransaction((tx) => countWithinLimits(tx, [{ ref, window: this.window }], now));
   }
 }

@@ -3,11 +3,6 @@
  * where Auth's own limit of new accounts per IP address no longer sees the visitor. The same limit,
  * ours: 100 an hour for each client address, as Auth's (firebase.google.com/docs/auth/limits).
  */
-import { createHash } from 'node:crypto';
 import type { RollingWindow } from '../../platform/domain/rolling-window.js';
 
 export const SIGN_UPS_PER_CLIENT: RollingWindow = { limit: 100, windowMs: 60 * 60_000 };
-
-/** The limit's record key: a digest of the client's address, never the address. */
-export const signUpLimitKey = (client: string): string =>
-  `client-${createHash('sha256').update(client).digest('base64url')}`;

@@ -50,7 +50,7 @@ export class EmailSignUpFlow {
     const open = this.deps.signUps.checkSignUpOpen(input.inviterId);
     open.catch(() => undefined);
     const within = await this.deps.limits.take(client, this.deps.now());
-    await open;
+    const known = await open;
     if (!within) throw new FlowError('resource-exhausted', 'Too many new accounts from this network', SIGN_UP_BUSY);
 
     const made = await this.deps.accounts.createPasswordAccount(input.email.trim(), input.password);
@@ -58,7 +58,7 @@ export class EmailSignUpFlow {
       throw new FlowError('already-exists', 'This e-mail address is already registered', SIGN_UP_TAKEN);
     const { uid, email } = made;
     const signUp = { inviterId: input.inviterId, name: input.name, way: input.way };
-    await this.deps.signUps.recordEmailSignUp({ uid, email, check: madeAccount }, signUp);
+    await this.deps.signUps.recordEmailSignUp({ uid, email, check: madeAccount }, signUp, known);
     if (!input.mail) return { uid, email, retryAfterMs: null };
     const { retryAfterMs } = await this.deps.mail.mailTo(
       { uid, email, emailVerified: false },

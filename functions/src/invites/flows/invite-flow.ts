@@ -25,7 +25,13 @@ import type { JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 import { closedInvitation } from '../domain/invite-limits.js';
-import type { Account, InviteControls } from './ports.js';
+import type { Account, InvitationState, InviteControls } from './ports.js';
+
+/** An inviter's Auth account and her levers, as a sign-up read them. */
+export interface InviterReads {
+  inviterAccount: Account | null;
+  invitation: InvitationState;
+}
 
 /** What an e-mail sign-up names: her inviter, her name as typed, and how she came (invite-ways.ts). */
 export interface EmailSignUpInput {
@@ -66,32 +72,38 @@ export class InviteFlow {
   /**
    * Whether an e-mail sign-up with `inviterId` would be taken now, read before an account is made
    * for it (email-sign-up-flow.ts): no account for an inviter who takes nobody, or a closed
-   * invitation. The record's transaction decides again.
+   * invitation. Answers her account and levers as read, for the record's transaction, which
+   * decides again on them and on her record read anew.
    */
-  async checkSignUpOpen(inviterId: string): Promise<void> {
-    const [inviter, inviterAccount, { controls, joins }] = await Promise.all([
+  async checkSignUpOpen(inviterId: string): Promise<InviterReads> {
+    const [inviter, inviterAccount, invitation] = await Promise.all([
       this.deps.store.getUser(inviterId),
       this.deps.accounts.getAccount(inviterId),
       this.deps.controls.read(inviterId),
     ]);
     checkEmailSignUp(undefined, openInviter(inviter, inviterAccount));
-    if (invitationClosure(controls, this.deps.now(), joins)) throw closedInvitation();
+    if (invitationClosure(invitation.controls, this.deps.now(), invitation.joins)) throw closedInvitation();
+    return { inviterAccount, invitation };
   }
 
   /**
    * The sign-up's record and its inviter, for the account `signer` names: the same for an account
    * the browser made (registerInvitee) and one the server made (email-sign-up-flow.ts). `check`
-   * refuses an account that may not write (gone, disabled, its session revoked).
+   * refuses an account that may not write (gone, disabled, its session revoked). `known`: the
+   * inviter's account and levers as `checkSignUpOpen` read them a moment before, not read again.
    */
   async recordEmailSignUp(
     signer: { uid: string; email: string; check: (account: Account | null) => Account },
     input: EmailSignUpInput,
+    known?: InviterReads,
   ): Promise<void> {
     if (input.inviterId === signer.uid) throw new FlowError('invalid-argument', 'You cannot invite yourself');
     const now = this.deps.now();
     const found = this.deps.accounts.getAccount(signer.uid);
-    const inviterAccount = this.deps.accounts.getAccount(input.inviterId);
-    const invitation = this.deps.controls.read(input.inviterId);
+    const inviterAccount = known
+      ? Promise.resolve(known.inviterAccount)
+      : this.deps.accounts.getAccount(input.inviterId);
+    const invitation = known ? Promise.resolve(known.invitation) : this.deps.controls.read(input.inviterId);
     for (const lookup of [found, inviterAccount, invitation]) lookup.catch(() => undefined); // awaited in the transaction
     const account = await this.deps.store.transaction(async (tx) => {
       const { user, signUp, inviter } = await tx.readSignUp(signer.uid, input.inviterId);

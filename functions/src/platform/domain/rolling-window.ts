@@ -1,4 +1,5 @@
 /** At most `limit` events in any `windowMs`, from the events' own stamps (ISO times kept on a record). */
+import { createHash } from 'node:crypto';
 
 export interface RollingWindow {
   limit: number;
@@ -30,3 +31,10 @@ export function nextAllowedAt(stamps: readonly string[] | undefined, window: Rol
 export function withEventCounted(stamps: readonly string[] | undefined, window: RollingWindow, now: Date): string[] {
   return [...stampsInWindow(stamps, window, now), now.toISOString()].slice(-window.limit);
 }
+
+/**
+ * A limit's record key: what it counts (`client`, `address`, `holder`, ...) and a SHA-256 of whom,
+ * so that no address or holder is kept in the clear.
+ */
+export const limitKey = (kind: string, value: string): string =>
+  `${kind}-${createHash('sha256').update(value).digest('base64url')}`;

@@ -25,6 +25,7 @@ import {
   confirmEmailPath,
   openMailLink,
   signedInUsers,
+  loseTheAnswerOnce,
 } from './support/app';
 
 /**
@@ -131,16 +132,7 @@ describe('The journey on a flaky network', () => {
     const email = uniqueEmail('e2e-lost-answer');
     const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
     // The call reaches the server and does its work; its answer never comes back.
-    let lost = false;
-    await page.route(
-      (url) => url.href.includes('/api/signUpWithEmail'),
-      async (route) => {
-        if (lost) return route.fallback();
-        lost = true;
-        await route.fetch();
-        await route.abort('internetdisconnected');
-      },
-    );
+    await loseTheAnswerOnce(page, '/api/signUpWithEmail');
     await fillSignUpForm(page, inviter, email);
     await submit(page).click();
     await visible(page.getByRole('alert').getByText(en.app.networkError));

@@ -29,6 +29,7 @@ import { withWriteGate } from '../../src/platform/adapters/write-gate.js';
 import { MemoryAccounts, MemoryPush, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
+import { flowRefusalOf } from '../flow-refusals.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const minutes = (n: number) => n * 60_000;
@@ -185,12 +186,7 @@ function setup(options: SetupOptions = {}) {
 
 /** The FlowError code a call failed with. */
 async function refusal(call: Promise<unknown>): Promise<string> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof FlowError)) throw new Error(`expected a FlowError, got ${String(error)}`);
-  return error.code;
+  return (await flowRefusalOf(call)).code;
 }
 
 describe('A. existing records are never clobbered', () => {

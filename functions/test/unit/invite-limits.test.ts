@@ -12,10 +12,10 @@ import { InviterControlsFlow } from '../../src/invites/flows/inviter-controls-fl
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
-import { FlowError } from '../../src/platform/domain/errors.js';
 import { MemoryAccounts, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
+import { flowRefusalOf } from '../flow-refusals.js';
 import { testDoor } from '../door.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
@@ -67,15 +67,6 @@ function setup() {
   return { db, accounts, clock, invites, door, levers, caller, inviter, appUser, friendsOf, doc };
 }
 
-async function refusalOf(call: Promise<unknown>): Promise<FlowError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof FlowError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
-
 describe('a paused invitation', () => {
   it('refuses every new join and sign-up through it with one answer, writing nothing; opened again, it joins', async () => {
     const t = setup();
@@ -89,15 +80,17 @@ describe('a paused invitation', () => {
     });
 
     const ravi = await t.appUser('ravi');
-    const accepted = await refusalOf(t.invites.acceptInvite(ravi, { inviterId: 'asha' }));
+    const accepted = await flowRefusalOf(t.invites.acceptInvite(ravi, { inviterId: 'asha' }));
     expect([accepted.code, isInvitationClosedRefusal(accepted)]).toEqual(['failed-precondition', true]);
 
     t.accounts.add({ uid: 'mira', providerIds: ['google.com'], emailVerified: true });
-    const social = await refusalOf(t.door.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }));
+    const social = await flowRefusalOf(
+      t.door.completeSocialSignUp(t.caller('mira', 'google.com'), { inviterId: 'asha' }),
+    );
     expect(isInvitationClosedRefusal(social)).toBe(true);
 
     t.accounts.add({ uid: 'lena' });
-    const email = await refusalOf(
+    const email = await flowRefusalOf(
       t.invites.registerInvitee(t.caller('lena', 'password'), { inviterId: 'asha', name: 'Lena' }),
     );
     expect(isInvitationClosedRefusal(email)).toBe(true);
@@ -152,7 +145,7 @@ describe("an invitation's limit and expiry", () => {
     expect(await t.levers.setLimits(asha, {})).toMatchObject({ joinsSinceLimit: 20, closed: 'exhausted' });
     // An e-mail sign-up on her exhausted invitation is turned away before it writes.
     t.accounts.add({ uid: 'late' });
-    const late = await refusalOf(
+    const late = await flowRefusalOf(
       t.invites.registerInvitee(t.caller('late', 'password'), { inviterId: 'asha', name: 'Late' }),
     );
     expect(isInvitationClosedRefusal(late)).toBe(true);
@@ -175,7 +168,9 @@ describe("an invitation's limit and expiry", () => {
     expect(await t.levers.setLimits(asha, { expiresAt: at })).toMatchObject({ expiresAt: at, closed: null });
     t.clock.now = new Date(T0.getTime() + 60_000);
     const ravi = await t.appUser('ravi');
-    expect(isInvitationClosedRefusal(await refusalOf(t.invites.acceptInvite(ravi, { inviterId: 'asha' })))).toBe(true);
+    expect(isInvitationClosedRefusal(await flowRefusalOf(t.invites.acceptInvite(ravi, { inviterId: 'asha' })))).toBe(
+      true,
+    );
     expect(await t.levers.setLimits(asha, { expiresAt: null })).toMatchObject({ expiresAt: null, closed: null });
     await t.invites.acceptInvite(ravi, { inviterId: 'asha' });
     expect(await t.friendsOf('asha')).toBe(1);
@@ -184,10 +179,12 @@ describe("an invitation's limit and expiry", () => {
   it('refuses a caller without a record, and an expiry years away, writing nothing', async () => {
     const t = setup();
     t.accounts.add({ uid: 'nobody', providerIds: ['google.com'], emailVerified: true });
-    expect((await refusalOf(t.levers.pause(t.caller('nobody', 'google.com'), true))).code).toBe('failed-precondition');
+    expect((await flowRefusalOf(t.levers.pause(t.caller('nobody', 'google.com'), true))).code).toBe(
+      'failed-precondition',
+    );
     const asha = await t.inviter('asha');
     const far = new Date(T0.getTime() + 6 * 366 * 24 * 3600_000).toISOString();
-    expect((await refusalOf(t.levers.setLimits(asha, { expiresAt: far }))).code).toBe('invalid-argument');
+    expect((await flowRefusalOf(t.levers.setLimits(asha, { expiresAt: far }))).code).toBe('invalid-argument');
     expect(await t.doc('_inviteControls/nobody')).toBeUndefined();
     expect(await t.doc('_inviteControls/asha')).toBeUndefined();
   });

@@ -13,10 +13,10 @@ import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js
 import { FirestoreSignUpLimits } from '../../src/invites/adapters/sign-up-limits-store.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import { SIGN_UPS_PER_CLIENT } from '../../src/invites/domain/sign-up-limits.js';
-import { FlowError } from '../../src/platform/domain/errors.js';
 import { MemoryAccounts, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
+import { flowRefusalOf } from '../flow-refusals.js';
 
 const HOUR = 60 * 60_000;
 
@@ -66,15 +66,6 @@ async function setup(limit: number) {
   return { flow, accounts, clock, signUp, db };
 }
 
-async function refusalOf(call: Promise<unknown>): Promise<FlowError> {
-  const error = await call.then(
-    () => null,
-    (refused: unknown) => refused,
-  );
-  if (!(error instanceof FlowError)) throw new Error(`Expected a FlowError, got ${String(error)}`);
-  return error;
-}
-
 describe('new accounts per client', () => {
   it("is Auth's own figure: 100 an hour", () => {
     expect(SIGN_UPS_PER_CLIENT).toEqual({ limit: 100, windowMs: HOUR });
@@ -83,7 +74,7 @@ describe('new accounts per client', () => {
   it('makes the limit of one client, refuses the next with busy and makes no account, and takes another client', async () => {
     const { accounts, signUp } = await setup(3);
     for (let i = 0; i < 3; i++) await signUp('203.0.113.7');
-    const refusal = await refusalOf(signUp('203.0.113.7'));
+    const refusal = await flowRefusalOf(signUp('203.0.113.7'));
     expect(refusal.code).toBe('resource-exhausted');
     expect(refusal.details).toEqual(SIGN_UP_BUSY);
     expect(accounts.accounts.size).toBe(3);
@@ -95,7 +86,7 @@ describe('new accounts per client', () => {
     const { clock, signUp } = await setup(2);
     await signUp('203.0.113.7');
     await signUp('203.0.113.7');
-    await refusalOf(signUp('203.0.113.7'));
+    await flowRefusalOf(signUp('203.0.113.7'));
     clock.now = new Date(clock.now.getTime() + HOUR + 1);
     await expect(signUp('203.0.113.7')).resolves.toMatchObject({ uid: expect.any(String) });
   });

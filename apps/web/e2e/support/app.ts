@@ -276,19 +276,31 @@ export async function sendSignUpForm(
 }
 
 /**
+ * The page's first request to `path` reaches the server, which does its work (on the request's data
+ * as `change` makes it, if given); its answer never comes back. The page meets a lost connection.
+ */
+export async function loseTheAnswerOnce(
+  page: Page,
+  path: string,
+  change: (data: Record<string, unknown>) => Record<string, unknown> = (data) => data,
+): Promise<void> {
+  let lost = false;
+  await page.route(`**${path}`, async (route) => {
+    if (lost) return route.fallback();
+    lost = true;
+    const body = route.request().postDataJSON() as { data: Record<string, unknown> };
+    await route.fetch({ postData: JSON.stringify({ data: change(body.data) }) });
+    await route.abort('internetdisconnected');
+  });
+}
+
+/**
  * The page's next sign-up stops half-way: the server makes the account and records it, then fails
  * before the mail (its call asks for none), and the answer never comes back. The page says to check
  * the connection, as for a lost request.
  */
-export async function stopSignUpBeforeTheMail(page: Page): Promise<void> {
-  let stopped = false;
-  await page.route('**/api/signUpWithEmail', async (route) => {
-    if (stopped) return route.fallback();
-    stopped = true;
-    const body = route.request().postDataJSON() as { data: Record<string, unknown> };
-    await route.fetch({ postData: JSON.stringify({ data: { ...body.data, mail: false } }) });
-    await route.abort('internetdisconnected');
-  });
+export function stopSignUpBeforeTheMail(page: Page): Promise<void> {
+  return loseTheAnswerOnce(page, '/api/signUpWithEmail', (data) => ({ ...data, mail: false }));
 }
 
 /**

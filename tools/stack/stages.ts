@@ -16,7 +16,17 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, platform, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEnv, repoRoot } from './src/config.js';
-import { record, recorded, runInTurn, runStage, startRecord, keep, table, type Stage } from './src/stage-runner.js';
+import {
+  failureReports,
+  keep,
+  record,
+  recorded,
+  runInTurn,
+  runStage,
+  startRecord,
+  table,
+  type Stage,
+} from './src/stage-runner.js';
 
 const STAGES_BEGIN = '<!-- stages: begin (tsx tools/stack/stages.ts --write-docs) -->';
 const STAGES_END = '<!-- stages: end -->';
@@ -129,6 +139,8 @@ const outerGroups = ['all', 'ci'];
 function printTable(): void {
   console.log(`\nThe stages' wall times (${record}):\n`);
   for (const line of table(recorded(), outerGroups)) console.log(line);
+  const failures = failureReports();
+  if (failures.length > 0) console.log(`\nWhat the failed stages printed:\n${failures.join('\n')}`);
 }
 
 /**

@@ -112,10 +112,11 @@ describe("the issuer's discovery", () => {
     await once(server, 'listening');
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const local = issuerDirectory({ timeoutMs: 5_000, issuerOrigins: { 'issuer.example': origin } });
+      // Far from the bound below, which is far from the time the refusal takes: a busy machine passes.
+      const local = issuerDirectory({ timeoutMs: 30_000, issuerOrigins: { 'issuer.example': origin } });
       const started = Date.now();
       await expect(local.issuerMetadata('issuer.example')).rejects.toThrow(/more than 65536/);
-      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       server.closeAllConnections();
       server.close();

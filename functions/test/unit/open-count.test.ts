@@ -89,8 +89,12 @@ describe('answering a visit while the open is counted', () => {
     return { flow, countOpen: counted, logger };
   }
 
-  /** The answer, or a failure when it took longer than `ms`: it must not wait on the count. */
-  function promptly(answer: Promise<HttpAnswer>, ms = 1000): Promise<HttpAnswer> {
+  /**
+   * The answer, or a failure when it took longer than `ms`: it must not wait on the count. The counts
+   * below finish only when the test says so, so a flow that waited would never answer: the bound is
+   * wide, for a machine busy with other suites.
+   */
+  function promptly(answer: Promise<HttpAnswer>, ms = 10_000): Promise<HttpAnswer> {
     return Promise.race([
       answer,
       new Promise<never>((_, reject) =>
@@ -133,11 +137,9 @@ describe('answering a visit while the open is counted', () => {
   it('does not wait on a slow count either, and its pending write settles when the count does', async () => {
     let finish: () => void = () => {};
     const { flow } = flowWith(() => new Promise<void>((resolve) => (finish = resolve)));
-    const started = performance.now();
     const answer = await promptly(
       flow.openAppLink({ method: 'GET', rawUrl: `/l/${code}`, userAgent: userAgents.ios['Safari on iPhone (iOS 17)'] }),
     );
-    expect(performance.now() - started).toBeLessThan(500);
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('dayfocus://open');
     expect(await stateOf(answer.pending)).toBe(PENDING);

@@ -28,7 +28,7 @@ function listen(query: FirebaseFirestore.Query) {
   });
   /** Waits for snapshot number `n` (1-based), failing loudly if it never comes. */
   const snapshot = async (n: number) => {
-    const deadline = Date.now() + 5000;
+    const deadline = Date.now() + 20_000;
     while (snapshots.length < n) {
       if (Date.now() > deadline) throw new Error(`snapshot ${n} never came (got ${snapshots.length})`);
       await new Promise<void>((resolve) => {
@@ -69,7 +69,7 @@ describe('snapshot listeners', () => {
     const seen: (Record<string, unknown> | undefined)[] = [];
     const stop = ref.onSnapshot((snapshot) => seen.push(snapshot.data()));
     const waitFor = async (n: number) => {
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 20_000;
       while (seen.length < n) {
         if (Date.now() > deadline) throw new Error(`snapshot ${n} never came`);
         await new Promise((resolve) => setTimeout(resolve, 10));

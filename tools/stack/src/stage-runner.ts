@@ -50,8 +50,34 @@ export function recorded(): Timed[] {
     .map((line) => JSON.parse(line) as Timed);
 }
 
+/** What failed stages printed (their failures, then their last lines), kept beside the record for the run's end. */
+const failuresRecord = record.replace(/\.jsonl$/, '') + '-failures.txt';
+
 export function startRecord(): void {
   rmSync(record, { force: true });
+  rmSync(failuresRecord, { force: true });
+}
+
+/** The failed stages' words, as kept: printed after the table, so that a log's tail (CI's) shows them. */
+export function failureReports(): string[] {
+  return existsSync(failuresRecord) ? readFileSync(failuresRecord, 'utf8').split('\n') : [];
+}
+
+// eslint-disable-next-line no-control-regex -- the colours' escapes are what it strips
+const plain = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
+const FAILURE = /FAIL|✗|×|Error|failed|expected/;
+
+/** A failed stage's lines worth reading: those that name a failure (at most 60), then its last 60. */
+function keepFailure(name: string, lines: string[]): void {
+  const named = lines.filter((line) => FAILURE.test(line)).slice(0, 60);
+  const kept = [
+    `--- ${name}: the lines that name a failure`,
+    ...named,
+    `--- ${name}: its last lines`,
+    ...lines.slice(-60),
+  ];
+  mkdirSync(dirname(failuresRecord), { recursive: true });
+  appendFileSync(failuresRecord, `${kept.join('\n')}\n`);
 }
 
 export function keep(row: Timed): void {
@@ -73,7 +99,7 @@ function processorTime(): { busy: number; all: number } | undefined {
 }
 
 /** Runs one command to its end; its lines led by `prefix` when one is given. */
-function runCommand(
+async function runCommand(
   command: string[],
   prefix?: string,
   extra: Record<string, string | undefined> = {},
@@ -85,12 +111,18 @@ function runCommand(
   // A variable set to undefined is left out of the child's environment (child_process skips it).
   const env = { ...process.env, ...extra, PATH: path };
   const { child, exitCode } = runToExit(file, args, { stdio: prefix ? 'pipe' : 'inherit', cwd: repoRoot, env });
-  if (prefix) {
-    for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${prefix}] ${line}`));
+  if (!prefix) return exitCode;
+  const lines: string[] = [];
+  const read = [child.stdout, child.stderr].map(async (stream) => {
+    if (!stream) return;
+    for await (const line of createInterface({ input: stream })) {
+      console.log(`[${prefix}] ${line}`);
+      lines.push(plain(line));
     }
-  }
-  return exitCode;
+  });
+  const [code] = await Promise.all([exitCode, ...read]);
+  if (code !== 0) keepFailure(prefix, lines);
+  return code;
 }
 
 /** What a stage runs, as its first line says. */

@@ -261,7 +261,7 @@ describe('Sign-up with Google or Apple in the browser', () => {
     });
     await page.goto(`/social-sign-up/${inviter.userId}`);
     await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
-    // Tapped as soon as it shows: the server's button, held in the page until Auth has loaded.
+    // Tapped as soon as it shows: the server's button, which posts to the server's start.
     expect(await providerButton(page, 'apple').getAttribute('type')).toBe('submit');
     held = false;
     await providerButton(page, 'apple').click();
@@ -272,7 +272,7 @@ describe('Sign-up with Google or Apple in the browser', () => {
     expect(welcomed).toBe(account.uid);
     await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
     expect(popups).toBe(0);
-    // The page was not loaded again for the tap (`?start=`, the way of a tap before any script).
+    // The page was not loaded again for the tap (`?start=`, the way of a provider the server does not start).
     expect(pages.filter((search) => search.includes('start='))).toEqual([]);
   });
 

@@ -15,3 +15,4 @@ export {
   devTrivialHttp,
 } from './dev-callables.js';
 export { devAppCheckToken } from './dev-app-check.js';
+export { devIdentityProvider } from './dev-identity-provider.js';

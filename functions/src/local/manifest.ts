@@ -8,4 +8,5 @@ export const localFunctions = {
   devSweepOwedPushes: { name: 'devSweepOwedPushes', maxInstances: 1 },
   devTrivialHttp: { name: 'devTrivialHttp', maxInstances: 30 },
   devAppCheckToken: { name: 'devAppCheckToken', maxInstances: 30 },
+  devIdentityProvider: { name: 'devIdentityProvider', maxInstances: 10 },
 } satisfies Record<string, FunctionSpec>;

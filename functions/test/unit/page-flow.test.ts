@@ -52,6 +52,8 @@ function flowWith(options: { shortLink?: string; policy?: string } = {}) {
     }),
     settings: () => localLinkSettings,
     nonce: () => randomBytes(16).toString('base64'),
+    signInClients: () => ({ 'google.com': { clientId: 'web-client', authorizeUrl: 'https://accounts.example/auth' } }),
+    randomBytes: (size) => randomBytes(size),
     logger: memoryLogger(),
     pageHeaders: {
       'X-Frame-Options': 'SAMEORIGIN',

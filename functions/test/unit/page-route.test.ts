@@ -28,6 +28,8 @@ function page(
 describe('pageRouteOf: the page a path names, matched once', () => {
   it.each([
     ['/auth/action', { kind: 'email-action' }],
+    ['/auth/start', { kind: 'sign-in-start' }],
+    ['/auth/return', { kind: 'sign-in-return' }],
     ['/app-link/asha', { kind: 'app-link', inviterId: 'asha' }],
     ['/app-link/%E0%A4', { kind: 'app-link', inviterId: null }],
     ['/tasks-Feedback', page('legacy-invitation', '/tasks-Feedback', null)],

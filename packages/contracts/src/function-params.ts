@@ -77,6 +77,32 @@ export const functionParams = {
     description:
       'whether attestByChallenge offers the App Check fallback to visitors whose reCAPTCHA attestation failed',
   },
+  GOOGLE_WEB_CLIENT_ID: {
+    type: 'string',
+    default: '',
+    description:
+      "the OAuth web client ID of Firebase's Google sign-in (Authentication, Sign-in method, Google, Web SDK " +
+      'configuration), whose authorized redirect URIs list {PRODUCT_DOMAIN}/auth/return: the method page then ' +
+      "starts Google's sign-in from the server; empty, the page's own redirect starts it",
+  },
+  APPLE_SERVICES_ID: {
+    type: 'string',
+    default: '',
+    description:
+      "the Services ID of Firebase's Apple sign-in (Authentication, Sign-in method, Apple), whose return URLs list " +
+      "{PRODUCT_DOMAIN}/auth/return: the method page then starts Apple's sign-in from the server; empty, the page's " +
+      'own redirect starts it',
+  },
+  GOOGLE_AUTHORIZE_URL: {
+    type: 'string',
+    default: 'https://accounts.google.com/o/oauth2/v2/auth',
+    description: "Google's OAuth authorization endpoint",
+  },
+  APPLE_AUTHORIZE_URL: {
+    type: 'string',
+    default: 'https://appleid.apple.com/auth/authorize',
+    description: "Apple's authorization endpoint",
+  },
   EMAIL_PROOF: {
     type: 'boolean',
     default: false,

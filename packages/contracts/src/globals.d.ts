@@ -16,8 +16,12 @@ declare class URL {
   readonly searchParams: { set(name: string, value: string): void };
   hash: string;
 }
+declare class TextDecoder {
+  decode(input?: Uint8Array): string;
+}
 declare class URLSearchParams {
-  constructor(init?: Record<string, string>);
+  constructor(init?: Record<string, string> | string);
+  get(name: string): string | null;
   set(name: string, value: string): void;
   toString(): string;
 }

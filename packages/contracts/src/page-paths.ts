@@ -41,7 +41,7 @@ export interface PageRouteRow {
    * answers of its own: the welcome page (per request, with its form: welcome-page-flow.ts), the
    * redirect of every e-mail's link, the redirect to the inviter's short link.
    */
-  answer?: 'welcome' | 'email-action' | 'app-link';
+  answer?: 'welcome' | 'email-action' | 'app-link' | 'sign-in-start' | 'sign-in-return';
   /**
    * Its links name the page's language (`?lg=`) even when it is the default one: the welcome
    * page is drawn for each request in the language its link names. Others leave the default out.
@@ -91,6 +91,13 @@ export const pageRoutes = {
    * redirects it to the welcome page or to Firebase's own handler.
    */
   'email-action': { pattern: '/auth/action', answer: 'email-action' },
+  /**
+   * A provider's button on the method page, before the app has it: the server answers with the
+   * provider's page (provider-return.ts). A POST from the site's own page only.
+   */
+  'sign-in-start': { pattern: '/auth/start', answer: 'sign-in-start' },
+  /** Where the provider posts her back: on to the page she came from, the sign-in in its fragment. */
+  'sign-in-return': { pattern: '/auth/return', answer: 'sign-in-return' },
   /** "I already have an account": the server redirects to the inviter's short link. */
   'app-link': { pattern: '/app-link/:inviterId', answer: 'app-link' },
   /** The front door, for someone who arrives with no invitation: the product and its stores. */

@@ -31,7 +31,9 @@ export const PAGE_CONTENT_SECURITY_POLICY = [
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
-  "form-action 'self'",
+  // The method page's provider buttons post to the server's start, which redirects to the
+  // provider's page: form-action governs that redirect too (provider-return.ts).
+  "form-action 'self' https://accounts.google.com https://appleid.apple.com",
   "frame-ancestors 'none'",
   'upgrade-insecure-requests',
 ].join('; ');

@@ -40,6 +40,7 @@ const STATIC_CACHE: [string, string][] = [
 const NO_REFERRER_SOURCES = [
   ...hostingSourcesOf(pagePatterns.welcome),
   pagePatterns['email-action'],
+  pagePatterns['sign-in-return'],
   ACCOUNT_RECOVERY_PATH,
 ];
 

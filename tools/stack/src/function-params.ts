@@ -8,7 +8,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ParamWithoutDefault } from '@dayfocus/contracts/function-params';
+import type { FunctionParamName, ParamWithoutDefault } from '@dayfocus/contracts/function-params';
+import { LOCAL_IDENTITY_PROVIDER_PATH } from '@dayfocus/contracts/provider-return';
 import type { FunctionSecretName } from '@dayfocus/contracts/function-secrets';
 import { LOCAL_WEB_APP_ID } from './app-check.js';
 import { repoRoot, urls } from './config.js';
@@ -27,7 +28,14 @@ export const localFunctionParams = {
   WEB_API_KEY: 'local-placeholder-api-key',
   /** The web app of apps/web/public/config.json, the one the App Check fallback attests. */
   WEB_APP_ID: LOCAL_WEB_APP_ID,
-} as const satisfies Record<ParamWithoutDefault, string>;
+  // The providers' own pages cannot be reached from here: the server's sign-in starts go to the
+  // stack's stand-in provider (functions/src/local/dev-identity-provider.ts), which the Auth
+  // emulator believes as it believes its own widget.
+  GOOGLE_WEB_CLIENT_ID: 'local-google-client.apps.googleusercontent.com',
+  APPLE_SERVICES_ID: 'local.dayfocus.web',
+  GOOGLE_AUTHORIZE_URL: `${urls.hosting}${LOCAL_IDENTITY_PROVIDER_PATH}/google.com`,
+  APPLE_AUTHORIZE_URL: `${urls.hosting}${LOCAL_IDENTITY_PROVIDER_PATH}/apple.com`,
+} as const satisfies Record<ParamWithoutDefault, string> & Partial<Record<FunctionParamName, string>>;
 
 /**
  * The local stack's value of each secret (@dayfocus/contracts/function-secrets), which the

@@ -8,6 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCAL_IDENTITY_PROVIDER_PATH } from '@dayfocus/contracts/provider-return';
 import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 import { localPolicy } from '@dayfocus/contracts/security-headers';
 import { repoRoot, stack, urls } from './config.js';
@@ -33,6 +34,11 @@ export function localFirebaseJson(firebaseJson: unknown, origins: string[]): unk
   copy.hosting?.rewrites?.unshift(
     { source: LOCAL_BASELINE_PATH, function: { functionId: 'devTrivialHttp', region: stack.region } },
     { source: LOCAL_APP_CHECK_TOKEN_PATH, function: { functionId: 'devAppCheckToken', region: stack.region } },
+    // The stand-in for the providers' sign-in pages (functions/src/local/dev-identity-provider.ts).
+    {
+      source: `${LOCAL_IDENTITY_PROVIDER_PATH}/**`,
+      function: { functionId: 'devIdentityProvider', region: stack.region },
+    },
   );
   for (const rule of copy.hosting?.headers ?? []) {
     for (const header of rule.headers) {

@@ -1,7 +1,15 @@
 // The Firebase Auth emulator's fake Google/Apple sign-in popup (/emulator/auth/handler,
-// firebase-tools/lib/emulator/auth/widget_ui.js), driven as a person would. The verification
-// e-mails it records are read with `verificationEmail` of the shared test support.
+// firebase-tools/lib/emulator/auth/widget_ui.js), and the stack's stand-in for the providers' pages
+// where the server's sign-in start sends her (functions/src/local/dev-identity-provider.ts), driven
+// as a person would. The verification e-mails it records are read with `verificationEmail` of the
+// shared test support.
 import type { Page } from 'playwright-core';
+import { LOCAL_IDENTITY_PROVIDER_PATH } from '@dayfocus/contracts/provider-return';
+
+/** Whether `url` is a provider's page of the local stack: the emulator's widget or the stand-in. */
+export function isLocalProviderPage(url: URL): boolean {
+  return url.pathname === '/emulator/auth/handler' || url.pathname.startsWith(`${LOCAL_IDENTITY_PROVIDER_PATH}/`);
+}
 
 export interface ProviderUser {
   email: string;
@@ -15,6 +23,13 @@ export interface ProviderUser {
  */
 async function signInOnProviderPage(page: Page, user: ProviderUser): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
+  if (new URL(page.url()).pathname.startsWith(`${LOCAL_IDENTITY_PROVIDER_PATH}/`)) {
+    // The stand-in asks for the address and the name at once.
+    await page.locator('#email-input').fill(user.email);
+    await page.locator('#display-name-input').fill(user.displayName);
+    await page.locator('#sign-in').click();
+    return;
+  }
   const existing = page.locator('.js-reuse-account').filter({ hasText: user.email });
   if ((await existing.count()) > 0) {
     await existing.first().click();
@@ -70,7 +85,7 @@ export async function completeProviderRedirect(
   options: { timeoutMs?: number } = {},
 ): Promise<void> {
   const timeout = options.timeoutMs ?? 15_000;
-  await page.waitForURL((url) => url.pathname === '/emulator/auth/handler', { timeout });
+  await page.waitForURL(isLocalProviderPage, { timeout });
   await signInOnProviderPage(page, user);
   await page.waitForURL((url) => url.origin === returnOrigin, { timeout });
 }

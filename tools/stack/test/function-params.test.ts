@@ -22,8 +22,12 @@ const paramsWithoutDefault = functionParamRows.filter(([, param]) => param.defau
 const envFile = () => join(mkdtempSync(join(tmpdir(), 'function-params-')), '.env.local');
 
 describe("the functions' local params", () => {
-  it('give a value to each param the table declares without a default, and to no other', () => {
-    expect(Object.keys(localFunctionParams).sort()).toEqual([...paramsWithoutDefault].sort());
+  it('give a value to each param the table declares without a default, and otherwise only send the sign-in to the stand-in', () => {
+    // The providers' clients and pages: their defaults name Google's and Apple's servers, which the
+    // stack cannot reach (functions/src/local/dev-identity-provider.ts stands in for them).
+    const standIn = ['APPLE_AUTHORIZE_URL', 'APPLE_SERVICES_ID', 'GOOGLE_AUTHORIZE_URL', 'GOOGLE_WEB_CLIENT_ID'];
+    expect(Object.keys(localFunctionParams).sort()).toEqual([...paramsWithoutDefault, ...standIn].sort());
+    expect(localFunctionParams.GOOGLE_AUTHORIZE_URL).toBe(`${urls.hosting}/__local/idp/google.com`);
   });
 
   it('point the links at the local Hosting', () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
+import { LOCAL_IDENTITY_PROVIDER_PATH } from '@dayfocus/contracts/provider-return';
 import { defaultProject, emulatorSettings, firestoreKind, repoRoot, stack, urls } from '../src/config.js';
 import { LOCAL_BASELINE_PATH, localFirebaseJson } from '../src/local-config.js';
 
@@ -102,6 +103,7 @@ describe('the local copy of firebase.json', () => {
   it.each([
     ["the short-link bench's baseline function, first", 0, LOCAL_BASELINE_PATH, 'devTrivialHttp'],
     ["the App Check stand-in's tokens on the app's origin, next", 1, LOCAL_APP_CHECK_TOKEN_PATH, 'devAppCheckToken'],
+    ["the providers' stand-in sign-in pages, then", 2, `${LOCAL_IDENTITY_PROVIDER_PATH}/**`, 'devIdentityProvider'],
   ])('serves %s, which a deploy never names', (_what, index, source, functionId) => {
     const rewrites = (config: unknown) => (config as { hosting: { rewrites: { source: string }[] } }).hosting.rewrites;
     expect(rewrites(localFirebaseJson(production, [urls.auth]))[index]).toEqual({
@@ -120,7 +122,9 @@ describe('the local copy of firebase.json', () => {
         if (key === 'rewrites' && Array.isArray(value))
           return value.filter(
             (rule: { source?: string }) =>
-              rule.source !== LOCAL_BASELINE_PATH && rule.source !== LOCAL_APP_CHECK_TOKEN_PATH,
+              ![LOCAL_BASELINE_PATH, LOCAL_APP_CHECK_TOKEN_PATH, `${LOCAL_IDENTITY_PROVIDER_PATH}/**`].includes(
+                rule.source ?? '',
+              ),
           );
         return value;
       });

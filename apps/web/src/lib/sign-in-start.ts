@@ -9,9 +9,16 @@
  * fresh, and takes it away. Another tab, another browser (the in-app browser's way out) or a
  * later visit finds none.
  */
+import { SIGN_IN_PROVIDER_FIELD } from '@dayfocus/contracts/provider-return';
 
 /** The query parameter the server's provider buttons submit. */
-export const START_PARAM = 'start';
+export const START_PARAM = SIGN_IN_PROVIDER_FIELD;
+
+/**
+ * On a provider button whose tap posts to the server's start (`/auth/start`): neither the page's
+ * inline script (takeover/held-taps.ts) nor `takeStartTaps` holds it; the browser goes.
+ */
+export const SERVER_START_ATTRIBUTE = 'data-server-start';
 
 /** The providers a `start` may name. */
 export const START_PROVIDERS = ['apple.com', 'google.com'] as const;
@@ -108,6 +115,12 @@ export function takeStartTaps({ hold }: { hold: boolean }): void {
       const form = event.target;
       if (!(button instanceof HTMLButtonElement) || button.name !== START_PARAM) return;
       if (!(form instanceof HTMLFormElement) || !isStartProvider(button.value)) return;
+      // The server's start: the provider's page in one round trip. Marked still: a server that
+      // does not start this provider sends the page back as `?start=`, for the page to start it.
+      if (button.hasAttribute(SERVER_START_ATTRIBUTE)) {
+        markStartTap(new URL(form.action, window.location.href).pathname, button.value);
+        return;
+      }
       if (taps.start || taps.holding) {
         event.preventDefault();
         if (taps.start) startNow(taps.start, button.value);

@@ -40,6 +40,8 @@ async function startSignInFirst(state: ServerState): Promise<boolean> {
     releaseStartTaps();
     return false;
   }
+  // Back from the server's start with the provider's token: signed in now, the app reads it later.
+  signIn.finishServerSignIn(state.config);
   signIn.startTappedSignIn(state.config, state.language);
   armStartTaps((provider) => signIn.startSignIn(state.config, state.language, provider));
   // The rest of the app waits until a tap's sign-in has all it needs (App Check's token is one more

@@ -10,7 +10,7 @@
  * the app is ready. Should entry.ts never come, the submit goes to the browser after a while.
  */
 import { HELD_SUBMIT_ATTRIBUTE, SUBMIT_WAITING_ATTRIBUTE } from '@/lib/held-submit';
-import { START_PARAM, START_WAITING_ATTRIBUTE } from '@/lib/sign-in-start';
+import { SERVER_START_ATTRIBUTE, START_PARAM, START_WAITING_ATTRIBUTE } from '@/lib/sign-in-start';
 
 /** How long a held submit waits for entry.ts before it goes to the browser after all. */
 export const TAP_HOLD_MS = 30_000;
@@ -38,6 +38,7 @@ export function heldTapScript(): string {
   d.addEventListener('submit', function (e) {
     if (w.dayfocusTakeover) return;
     var form = e.target, button = e.submitter || null;
+    if (button && button.hasAttribute(${text(SERVER_START_ATTRIBUTE)})) return; // to the server's start
     var provider = button && button.name === ${text(START_PARAM)} ? button.value : '';
     if (!provider && !(form.hasAttribute && form.hasAttribute(${text(HELD_SUBMIT_ATTRIBUTE)}))) return;
     e.preventDefault();

@@ -5,6 +5,7 @@ import { isLiveUser } from '@dayfocus/contracts/records';
 import { readLinkSettings } from '../../short-links/adapters/link-params.js';
 import { environment } from '../environment.js';
 import { loadRenderer } from '../../pages/adapters/web-renderer.js';
+import { readProviderClients } from '../../pages/adapters/provider-clients.js';
 import { PageFlow, type PageFlowDeps } from '../../pages/flows/page-flow.js';
 import { KeptPageInviters } from '../../pages/adapters/kept-inviters.js';
 import { MemoryConfirmLimits } from '../../pages/adapters/confirm-limits.js';
@@ -28,6 +29,8 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
     countView: (inviterId, way) => funnels.count(inviterId, 'views', new Date(), way),
     inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
     nonce: () => randomBytes(16).toString('base64'),
+    signInClients: readProviderClients,
+    randomBytes: (size) => randomBytes(size),
     activate: ({ verificationCode, ...link }, page) =>
       activationDoor.activate(null, {
         ...link,

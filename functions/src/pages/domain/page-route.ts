@@ -7,6 +7,8 @@ import { matchPagePath, pageRouteRows, type PageRouteName, type PageRouteRow } f
 
 export type PageRoute =
   | { kind: 'email-action' }
+  | { kind: 'sign-in-start' }
+  | { kind: 'sign-in-return' }
   /** Null for an id that cannot name anyone (inviterIdOf). */
   | { kind: 'app-link'; inviterId: string | null }
   | { kind: 'welcome'; inviteeId: string | null; inviterId: string | null }
@@ -45,7 +47,9 @@ function routeOf(
   const idOf = (segment: string | undefined) => (segment ? inviterIdOf(segment) : null);
   switch (row.answer) {
     case 'email-action':
-      return { kind: 'email-action' };
+    case 'sign-in-start':
+    case 'sign-in-return':
+      return { kind: row.answer };
     case 'app-link':
       return { kind: 'app-link', inviterId: idOf(params.inviterId) };
     case 'welcome':

@@ -23,6 +23,8 @@ import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../shor
 import type { InlineRenderer } from '../domain/inline-sources.js';
 import { pageAgain, renderedPage, type PageAsked } from './rendered-page.js';
 import { WelcomePageFlow, type WelcomePageDeps } from './welcome-page-flow.js';
+import { ProviderRedirectFlow } from './provider-redirect-flow.js';
+import type { ProviderClients } from '../domain/provider-redirect.js';
 import { ownPathOf, splitRawUrl } from '../../platform/domain/own-path.js';
 import { pageRouteOf, type PageRoute } from '../domain/page-route.js';
 import { isPreview } from '../../platform/domain/previews.js';
@@ -49,6 +51,9 @@ export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confir
   /** One document read: the view beacon's only check. */
   inviterExists(inviterId: string): Promise<boolean>;
   nonce(): string;
+  /** The providers whose sign-in the server starts (provider-redirect-flow.ts). */
+  signInClients(): ProviderClients;
+  randomBytes(size: number): Buffer;
   logger: Logger;
 }
 
@@ -56,9 +61,16 @@ export type PageRequest = HttpRequest;
 
 export class PageFlow {
   private readonly welcomePages: WelcomePageFlow;
+  private readonly signIns: ProviderRedirectFlow;
 
   constructor(private readonly deps: PageFlowDeps) {
     this.welcomePages = new WelcomePageFlow(deps);
+    this.signIns = new ProviderRedirectFlow({
+      clients: () => deps.signInClients(),
+      productDomain: () => deps.settings().productDomain,
+      randomBytes: (size) => deps.randomBytes(size),
+      logger: deps.logger,
+    });
   }
 
   async answer(request: PageRequest): Promise<HttpAnswer> {
@@ -67,6 +79,8 @@ export class PageFlow {
     // unknown page's language switch gets the front door's path).
     if (path === null) return this.unknownPath(request, '/');
     const route = pageRouteOf(path);
+    if (route.kind === 'sign-in-start') return this.signIns.start(request);
+    if (route.kind === 'sign-in-return') return this.signIns.finish(request);
     if (request.method === 'POST') {
       if (route.kind === 'welcome') return this.welcomePages.answer(route, request);
       return route.kind === 'page' && route.post === 'page-again'

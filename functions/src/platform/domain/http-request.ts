@@ -11,6 +11,13 @@ export interface HttpRequest {
   purpose?: string;
   /** The visitor's address as the platform vouches for it (clientAddressOf). */
   client?: string;
+  /** The Cookie header (through Hosting, only its `__session` cookie reaches a function). */
+  cookie?: string;
+  /** Who made the request, as the browser says: `Sec-Fetch-Site`, and the `Origin` of a POST. */
+  fetchSite?: string;
+  origin?: string;
+  /** A posted form's fields (application/x-www-form-urlencoded), each field's first value. */
+  form?: Record<string, string>;
 }
 
 /**

@@ -17,7 +17,23 @@ function requestOf(req: Request): HttpRequest {
     acceptLanguage: header('accept-language'),
     purpose: purposeOf(header),
     client: clientOf(req),
+    cookie: header('cookie'),
+    fetchSite: header('sec-fetch-site'),
+    origin: header('origin'),
+    form: formOf(req),
   };
+}
+
+/** A urlencoded body's fields, as the framework parsed them: strings only (a repeated field's first). */
+function formOf(req: Request): Record<string, string> | undefined {
+  if (!req.is('application/x-www-form-urlencoded') || typeof req.body !== 'object' || req.body === null)
+    return undefined;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.body as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+    if (typeof first === 'string') fields[name] = first;
+  }
+  return fields;
 }
 
 /**

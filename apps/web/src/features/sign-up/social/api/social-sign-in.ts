@@ -8,12 +8,15 @@ import {
   getRedirectResult,
   GoogleAuthProvider,
   OAuthProvider,
+  signInWithCredential,
   signInWithPopup,
   signInWithRedirect,
+  updateProfile,
   type Auth,
   type AuthProvider,
   type UserCredential,
 } from 'firebase/auth';
+import { readProviderFragment, type ProviderReturn } from '@dayfocus/contracts/provider-return';
 import type { RuntimeConfig } from '@/config/runtime-config';
 import { authReadyForTap, prepareAuth } from '@/lib/auth';
 import { setFirebaseConfig } from '@/lib/firebase-config';
@@ -53,7 +56,70 @@ function redirectedTo(): Provider | null {
 }
 
 export function returningFromRedirect(): boolean {
-  return redirectedTo() !== null;
+  return redirectedTo() !== null || serverReturn() !== null;
+}
+
+/**
+ * What the server's sign-in start (`/auth/start`, @dayfocus/contracts/provider-return) handed this
+ * page in its fragment: read once, and taken out of the address at once, so that neither a reload,
+ * the way back nor a copied address carries the token again.
+ */
+let fragment: ReturnType<typeof readProviderFragment> | undefined;
+
+function serverReturn(): ReturnType<typeof readProviderFragment> {
+  if (fragment !== undefined) return fragment;
+  fragment = readProviderFragment(window.location.hash);
+  if (fragment) {
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  }
+  return fragment;
+}
+
+function credentialOf({ provider, idToken, rawNonce }: ProviderReturn) {
+  return provider === 'google.com'
+    ? GoogleAuthProvider.credential(idToken)
+    : new OAuthProvider('apple.com').credential({ idToken, rawNonce });
+}
+
+let serverSignInOutcome: Promise<UserCredential> | undefined;
+
+/** takeover/entry.ts, before the app: the server's sign-in, if the page came back with one, under the page's config. */
+export function finishServerSignIn(config: RuntimeConfig): void {
+  if (!serverReturn()) return;
+  setFirebaseConfig(config);
+  // The app reads the outcome (redirectSignIn); a failure is its to show.
+  serverSignIn()?.catch(() => undefined);
+}
+
+/**
+ * The sign-in the server's start brought back, signed in with the provider's ID token as soon as
+ * Auth has loaded (takeover/entry.ts calls it before the rest of the app loads); null when the
+ * page came back with none. A refusal the provider or the server said rejects, naming the provider.
+ */
+export function serverSignIn(): Promise<UserCredential> | null {
+  const returned = serverReturn();
+  if (!returned) return null;
+  serverSignInOutcome ??= (async () => {
+    if (returned.kind === 'refused') {
+      throw new RedirectSignInError(returned.provider, new Error('The provider refused the sign-in'));
+    }
+    const auth = await prepareAuth();
+    try {
+      const credential = await signInWithCredential(auth, credentialOf(returned.answer));
+      // Apple's token names nobody: the name it posted (her first sign-in) goes on her profile.
+      const { name } = returned.answer;
+      if (name && !credential.user.displayName) {
+        await updateProfile(credential.user, { displayName: name });
+        // The server reads her name from her token: one that names her.
+        await credential.user.getIdToken(true);
+      }
+      return credential;
+    } catch (error) {
+      throw new RedirectSignInError(returned.answer.provider, error);
+    }
+  })();
+  return serverSignInOutcome;
 }
 
 /** A redirect's sign-in failed on the way back: the provider it went to, for the page to name. */
@@ -102,23 +168,25 @@ let redirectOutcome: Promise<UserCredential | null> | undefined;
  * made (the provider refused, the network failed on the way back), with a RedirectSignInError.
  */
 export function redirectSignIn(): Promise<UserCredential | null> {
-  redirectOutcome ??= (async () => {
-    const returning = redirectedTo();
-    const auth = await prepareAuth();
-    try {
-      return await getRedirectResult(auth);
-    } catch (error) {
-      // A failure to read a redirect this tab never made concerns nobody on the page.
-      if (!returning) {
-        // eslint-disable-next-line no-console
-        console.warn('No redirect result could be read', error);
-        return null;
+  redirectOutcome ??=
+    serverSignIn() ??
+    (async () => {
+      const returning = redirectedTo();
+      const auth = await prepareAuth();
+      try {
+        return await getRedirectResult(auth);
+      } catch (error) {
+        // A failure to read a redirect this tab never made concerns nobody on the page.
+        if (!returning) {
+          // eslint-disable-next-line no-console
+          console.warn('No redirect result could be read', error);
+          return null;
+        }
+        throw new RedirectSignInError(returning, error);
+      } finally {
+        rememberRedirect(null);
       }
-      throw new RedirectSignInError(returning, error);
-    } finally {
-      rememberRedirect(null);
-    }
-  })();
+    })();
   return redirectOutcome;
 }
 

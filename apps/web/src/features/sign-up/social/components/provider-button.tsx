@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { START_PARAM } from '@/lib/sign-in-start';
+import { SIGN_IN_FROM_PARAM } from '@dayfocus/contracts/provider-return';
+import { pagePatterns } from '@dayfocus/contracts/page-paths';
+import { SERVER_START_ATTRIBUTE, START_PARAM } from '@/lib/sign-in-start';
 import type { Provider } from '../api/social-sign-in';
 import { ProviderMark } from './provider-mark';
 
 export function ProviderButton({
   provider,
   form,
+  from,
   first,
   takenOver,
   disabled,
@@ -14,8 +17,10 @@ export function ProviderButton({
   onTap,
 }: {
   provider: Provider;
-  /** The id of the page's hidden GET form. */
+  /** The id of the page's hidden form. */
   form: string;
+  /** The page's path: the server's start brings her back to it. */
+  from: string;
   /** The first is the filled one: one button stands out, the phone's own provider. */
   first: boolean;
   takenOver: boolean;
@@ -32,6 +37,11 @@ export function ProviderButton({
       // The server's copy submits the form (START_PARAM); the app's opens the popup.
       type={takenOver ? 'button' : 'submit'}
       form={form}
+      // Before the app has the page, the tap posts to the server's start, which answers with the
+      // provider's page (@dayfocus/contracts/provider-return): one round trip, no script.
+      formAction={`${pagePatterns['sign-in-start']}?${SIGN_IN_FROM_PARAM}=${encodeURIComponent(from)}`}
+      formMethod="post"
+      {...{ [SERVER_START_ATTRIBUTE]: '' }}
       name={START_PARAM}
       value={provider}
       className={`button button-${provider === 'apple.com' ? 'apple' : 'google'}${first ? ' button-first' : ''}`}

@@ -77,6 +77,7 @@ export function SocialSignUpButtons({
             key={provider}
             provider={provider}
             form={formId}
+            from={pathname}
             first={index === 0 && !inApp}
             takenOver={takenOver}
             disabled={disabled || !inviterId || busy !== null}

@@ -132,7 +132,7 @@ export async function renderWebPage(input: WebPageInput): Promise<WebPageOutput>
 
   const description = page === 'invitation' && inviter ? t('invitation.needsHelp', { name: inviter.name }) : undefined;
   let html = scripts
-    .deferApp(styles.inline(template), page)
+    .deferApp(styles.inline(template))
     .replace(/<html lang="[^"]*"/, () => htmlTag(language))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     // The app starts from the state below, not from /config.json.

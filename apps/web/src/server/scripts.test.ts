@@ -26,34 +26,21 @@ const preloaded = (html: string) =>
 
 describe('the scripts of a server-rendered page', () => {
   it('loads the takeover up front, with its own imports preloaded beside it, and not the app', () => {
-    const html = pageScripts(manifest).deferApp(built, 'invitation');
+    const html = pageScripts(manifest).deferApp(built);
     expect(html).toContain('<script type="module" crossorigin src="/assets/takeover-1.js"></script>');
     expect(html).not.toContain('index-1.js');
     expect(preloaded(html)).toEqual(['assets/runtime-1.js', 'assets/held-submit-1.js']);
   });
 
-  it('preloads, on the method page only, the Auth module its first button needs', () => {
-    const html = pageScripts(manifest).deferApp(built, 'social-sign-up');
-    expect(preloaded(html)).toEqual([
-      'assets/runtime-1.js',
-      'assets/held-submit-1.js',
-      'assets/social-sign-in-1.js',
-      'assets/auth-1.js',
-    ]);
-  });
-
-  it('refuses a build whose takeover no longer imports the sign-in chunk', () => {
-    const { 'src/takeover/entry.ts': takeover, ...rest } = manifest;
-    const without = {
-      ...rest,
-      'src/takeover/entry.ts': { ...takeover, file: 'assets/takeover-1.js', dynamicImports: [] },
-    };
-    expect(() => pageScripts(without)).toThrow(/social-sign-in/);
+  it("preloads no more on the method page: Auth's chunks would share a slow link with its first tap", () => {
+    const html = pageScripts(manifest).deferApp(built);
+    expect(preloaded(html)).toEqual(['assets/runtime-1.js', 'assets/held-submit-1.js']);
+    expect(html).not.toContain('auth-1.js');
   });
 
   it('runs the inline script that holds a tap made before the takeover first, under the hash it gives the policy', () => {
     const scripts = pageScripts(manifest);
-    const html = scripts.deferApp(built, 'sign-up');
+    const html = scripts.deferApp(built);
     const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(inline).toContain("addEventListener('submit'");
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('takeover-1.js'));

@@ -1,8 +1,10 @@
 /**
  * The scripts of a page the server renders: the app's entry leaves the page, and the takeover's
- * entry (takeover/entry.ts) takes its place. Its own imports, and on the method page the Auth
- * module its first button needs, are named in the head as `modulepreload`s: the browser asks for
- * them beside it, instead of one round trip after it (2 s each on a slow 3G network). Before them,
+ * entry (takeover/entry.ts) takes its place. Its own imports are named in the head as
+ * `modulepreload`s: the browser asks for them beside it, instead of one round trip after it (2 s
+ * each on a slow 3G network). Nothing more, on the method page too: its first tap posts to the
+ * server's start and needs no script, and Auth's 100 KB asked for up front would share a slow
+ * link with that tap (docs/arrival.md, "The provider's tap in one round trip"). Before them,
  * the one inline script, which holds a tap made before the takeover's entry has come
  * (takeover/held-taps.ts) and copies the welcome page's invite on a tap
  * (features/welcome/lib/copy-invite-tap.ts): it runs under its hash, a constant of the build that the page function
@@ -17,8 +19,6 @@ import { heldTapScript } from '@/takeover/held-taps';
 export type Manifest = Record<string, { file: string; name?: string; imports?: string[]; dynamicImports?: string[] }>;
 
 const TAKEOVER = 'src/takeover/entry.ts';
-/** The method page's first step, which the takeover imports first there (`startTappedSignIn`). */
-const SIGN_IN_CHUNK = 'social-sign-in';
 
 /** The files of `keys` and of everything they import statically, each once, in order. */
 function withImports(manifest: Manifest, keys: readonly string[]): string[] {
@@ -34,7 +34,7 @@ function withImports(manifest: Manifest, keys: readonly string[]): string[] {
 
 export interface PageScripts {
   /** `html` (the built page) with the app's entry replaced by the inline script, the takeover and its preloads. */
-  deferApp(html: string, page: string): string;
+  deferApp(html: string): string;
   /**
    * The CSP sources that let the inline scripts run, their SHA-256s (`'sha256-…'`): the head's, and
    * the check-mail page's one call after its lead.
@@ -46,12 +46,9 @@ export function pageScripts(manifest: Manifest): PageScripts {
   const takeover = manifest[TAKEOVER];
   const entry = manifest['index.html']?.file;
   if (!takeover || !entry) throw new Error(`The client build has no index.html or ${TAKEOVER} entry in its manifest`);
-  const signIn = (takeover.dynamicImports ?? []).filter((key) => manifest[key]?.name === SIGN_IN_CHUNK);
-  if (signIn.length !== 1) throw new Error(`${TAKEOVER} imports no ${SIGN_IN_CHUNK} chunk in the build's manifest`);
-  const preloads = (keys: readonly string[]) =>
-    withImports(manifest, keys).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  const everyPage = preloads(takeover.imports ?? []);
-  const methodPage = preloads([...(takeover.imports ?? []), ...signIn]);
+  const links = withImports(manifest, takeover.imports ?? []).map(
+    (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+  );
   // The welcome page's copy acts from its first paint as well (copy-invite-tap.ts).
   // And the check-mail page's address, written in before a reload paints (reloaded-address.ts).
   const inline = `${heldTapScript()}\n${copyInviteTapScript()}\n${fillAddressScript()}`;
@@ -60,10 +57,9 @@ export function pageScripts(manifest: Manifest): PageScripts {
   const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
   return {
     source: `${hash(inline)} ${hash(FILL_ADDRESS_CALL)}`,
-    deferApp(html, page) {
+    deferApp(html) {
       const script = `<script type="module" crossorigin src="/${entry}"></script>`;
       if (!html.includes(script)) throw new Error(`index.html does not load the app as ${script}`);
-      const links = page === 'social-sign-up' ? methodPage : everyPage;
       return html
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
         .replace(script, () =>

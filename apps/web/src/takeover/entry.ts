@@ -9,16 +9,18 @@
  * libraries are taken in parts (React DOM, then the translations, then the rest), each in a task
  * of its own, so that no task is long enough to hold up a tap on a slow phone.
  *
- * The sign-up method page starts at once, Auth first: its first button is the phone's own
- * provider, whose sign-in needs Auth alone, and the rest of its app is asked for only once Auth
- * is ready for a tap. A tap on it before Auth has loaded is held in the page and starts the
- * sign-in when Auth comes (lib/sign-in-start.ts, `takeStartTaps`); a tap within this script's own
- * download is held by the page's inline script and handed over here (held-taps.ts).
+ * On the sign-up method page, Auth comes before the rest of the app. Its provider buttons post to
+ * the server's start until the app has the page (docs/arrival.md, "The provider's tap in one round
+ * trip"), so a first tap needs no script and the page takes over as the others do, when the browser
+ * is idle; Auth's download would otherwise share a slow link with that tap. The page starts at once
+ * only when a sign-in comes back to it: the provider's token in its fragment, or `?start=` (a
+ * provider the server does not start), whose sign-in needs Auth.
  */
 import { readServerState, type ServerState } from '@/app/server-state';
 import { holdSubmits } from '@/lib/held-submit';
 import { nextTask } from '@/lib/next-task';
-import { armStartTaps, releaseStartTaps, takeStartTaps } from '@/lib/sign-in-start';
+import { readProviderFragment } from '@dayfocus/contracts/provider-return';
+import { armStartTaps, releaseStartTaps, START_PARAM, takeStartTaps } from '@/lib/sign-in-start';
 import { claimHeldTap, submitAgain } from './held-taps';
 import { preloadTakeover } from './chunks';
 
@@ -80,7 +82,9 @@ takeStartTaps({ hold: state?.page === 'social-sign-up' });
 holdSubmits();
 // A tap made before this script ran, held by the inline script: to the handlers above now.
 if (tapped) submitAgain(tapped);
-// The method page has no picture to wait for, and its first button signs in.
-if (state?.page === 'social-sign-up') void takeOver(state);
+// A sign-in coming back to the method page needs Auth at once.
+const signInBack =
+  readProviderFragment(window.location.hash) !== null || new URLSearchParams(window.location.search).has(START_PARAM);
+if (state?.page === 'social-sign-up' && signInBack) void takeOver(state);
 else if (document.readyState === 'complete') whenIdle(state);
 else window.addEventListener('load', () => whenIdle(state), { once: true });

@@ -12,6 +12,7 @@ import {
 } from '@/lib/errors';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up';
 import { signInByPopup, signInByRedirect, type Provider } from '../api/social-sign-in';
+import { signInByServer } from '../api/server-start';
 import { useSignInOnOpen } from './use-sign-in-on-open';
 
 /** The provider whose sign-in runs, the server step once signed in, or nothing. */
@@ -77,6 +78,7 @@ export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialS
     onSignedUp({ uid, answer });
   }
 
+  /** The `?start=` the server sent back: it does not start this provider, Firebase's redirect does. */
   function redirect(provider: Provider) {
     signInByRedirect(provider, i18n.language).catch((error: unknown) => fail(error, false, provider));
   }
@@ -88,13 +90,13 @@ export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialS
     setBusy(provider);
     const popup = inAppBrowser ? undefined : signInByPopup(provider, i18n.language);
     if (!popup) {
-      redirect(provider);
+      signInByServer(provider, i18n.language);
       return;
     }
     popup.then(
       () => void finish(),
       (error: unknown) => {
-        if (firebaseErrorCode(error) === 'popup-blocked') redirect(provider);
+        if (firebaseErrorCode(error) === 'popup-blocked') signInByServer(provider, i18n.language);
         else fail(error, false, provider);
       },
     );

@@ -25,7 +25,7 @@ const html = (body: string, nonce: string) => ({
     'content-security-policy': `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action *`,
   },
   body: `<!doctype html><html lang="en"><meta name="viewport" content="width=device-width"><style nonce="${nonce}">
-body{font:16px system-ui;margin:2rem auto;max-width:22rem;padding:0 1rem}input,button{display:block;width:100%;margin:.5rem 0;padding:.6rem;font:inherit}
+body{font:16px system-ui;margin:2rem auto;max-width:22rem;padding:0 1rem}input,button{display:block;box-sizing:border-box;width:100%;margin:.5rem 0;padding:.6rem;font:inherit}
 </style>${body}</html>`,
 });
 

@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  armStartTaps,
-  markStartTap,
-  releaseStartTaps,
-  START_MARK_TTL_MS,
-  takeStartTap,
-  takeStartTaps,
-} from './sign-in-start';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { markStartTap, markStartTaps, START_MARK_TTL_MS, takeStartTap } from './sign-in-start';
 
 const path = '/social-sign-up/asha';
+
+beforeAll(() => {
+  // As takeover/entry.ts installs it; once for the page.
+  markStartTaps();
+});
 
 afterEach(() => {
   sessionStorage.clear();
@@ -16,12 +14,13 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-start-waiting');
 });
 
-/** The server's method page as takeover/entry.ts finds it: the hidden GET form and its provider buttons. */
+/** The server's method page as takeover/entry.ts finds it: the hidden form, its provider buttons posting to the start. */
 function methodPage() {
+  const start = `formaction="/auth/start?from=${encodeURIComponent(path)}" formmethod="post" data-server-start`;
   document.body.innerHTML = `
     <form id="start-form" method="get" action="${path}"><input type="hidden" name="lg" value="en"></form>
-    <button form="start-form" name="start" value="apple.com">Apple</button>
-    <button form="start-form" name="start" value="google.com">Google</button>
+    <button form="start-form" name="start" value="apple.com" ${start}>Apple</button>
+    <button form="start-form" name="start" value="google.com" ${start}>Google</button>
     <button form="start-form" name="other" value="google.com">Other</button>`;
   const form = document.getElementById('start-form') as HTMLFormElement;
   const button = (name: string, value: string) =>
@@ -40,8 +39,6 @@ function methodPage() {
     loaded,
   };
 }
-
-const waiting = () => document.documentElement.getAttribute('data-start-waiting');
 
 describe('a sign-in asked for before the app ran', () => {
   it('starts only after a tap on the same page for the same provider, once', () => {
@@ -65,57 +62,22 @@ describe('a sign-in asked for before the app ran', () => {
     expect(takeStartTap(path, 'google.com')).toBe(false);
   });
 
-  it("marks a submit of the page's provider button, and nothing else, where taps are not held", () => {
-    takeStartTaps({ hold: false });
+  it("marks a submit of the page's provider button, and nothing else, and holds none of them", () => {
     const { form, apple, other, loaded } = methodPage();
     form.requestSubmit(other);
     expect(takeStartTap(path, 'google.com')).toBe(false);
     form.requestSubmit(apple);
     expect(takeStartTap(path, 'apple.com')).toBe(true);
+    // Both went to the browser: the provider's to the server's start.
     expect(loaded).toEqual(['google.com', 'apple.com']);
   });
-});
 
-describe('a tap on the method page before the app, in the page itself', () => {
-  it('is held until Auth has loaded, says so, then starts the sign-in once, without loading the page again', () => {
-    takeStartTaps({ hold: true });
-    const { form, google, loaded } = methodPage();
-    form.requestSubmit(google);
-    expect(waiting()).toBe('google.com');
-    expect(loaded).toEqual([]);
-    expect(takeStartTap(path, 'google.com')).toBe(false);
-
-    const start = vi.fn(() => new Promise<never>(() => {}));
-    armStartTaps(start);
-    expect(start.mock.calls).toEqual([['google.com']]);
-    expect(waiting()).toBe('google.com');
-  });
-
-  it('starts at once once Auth has loaded', () => {
-    takeStartTaps({ hold: true });
-    const { form, apple, loaded } = methodPage();
-    const start = vi.fn(() => new Promise<never>(() => {}));
-    armStartTaps(start);
-    form.requestSubmit(apple);
-    expect(start.mock.calls).toEqual([['apple.com']]);
-    expect(loaded).toEqual([]);
-  });
-
-  it('stops saying it is working when the sign-in could not start', async () => {
-    takeStartTaps({ hold: true });
+  it('marks each tap anew: a second tap after the page came back is a tap of its own', () => {
     const { form, google } = methodPage();
-    armStartTaps(() => Promise.reject(new Error('network')));
     form.requestSubmit(google);
-    await vi.waitFor(() => expect(waiting()).toBeNull());
-  });
-
-  it('goes back to the form, marked, when Auth could not load', () => {
-    takeStartTaps({ hold: true });
-    const { form, apple, loaded } = methodPage();
-    form.requestSubmit(apple);
-    releaseStartTaps();
-    expect(waiting()).toBeNull();
-    expect(loaded).toEqual(['apple.com']);
-    expect(takeStartTap(path, 'apple.com')).toBe(true);
+    expect(takeStartTap(path, 'google.com')).toBe(true);
+    expect(takeStartTap(path, 'google.com')).toBe(false);
+    form.requestSubmit(google);
+    expect(takeStartTap(path, 'google.com')).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ import { readServerState, type ServerState } from '@/app/server-state';
 import { holdSubmits } from '@/lib/held-submit';
 import { nextTask } from '@/lib/next-task';
 import { readProviderFragment } from '@dayfocus/contracts/provider-return';
-import { armStartTaps, releaseStartTaps, START_PARAM, takeStartTaps } from '@/lib/sign-in-start';
+import { markStartTaps, START_PARAM } from '@/lib/sign-in-start';
 import { claimHeldTap, submitAgain } from './held-taps';
 import { preloadTakeover } from './chunks';
 
@@ -28,24 +28,21 @@ import { preloadTakeover } from './chunks';
 const libraries = [() => import('react-dom/client'), () => import('@/lib/i18n')];
 
 /**
- * The method page's own first step: Auth, then the sign-in tapped before the app, if any (the
- * page come back as `?start=`, or a tap held in the page); from then on a tap on the server's
- * button starts its sign-in at once. Answers false when the rest of the app is not to load: Auth
- * could not load (the page's own module needs it too, so the server's buttons go back to
- * submitting their form, a load of the page that tries again).
+ * The method page's own first step: Auth, then the sign-in that came back to the page, if any (the
+ * provider's token from the server's start, or `?start=` with this tab's mark). Answers false when
+ * the rest of the app is not to load: Auth could not load (the page's own module needs it too; the
+ * server's buttons still post to the server's start).
  */
 async function startSignInFirst(state: ServerState): Promise<boolean> {
   let signIn: typeof import('@/features/sign-up/social/api/social-sign-in');
   try {
     signIn = await import('@/features/sign-up/social/api/social-sign-in');
   } catch {
-    releaseStartTaps();
     return false;
   }
   // Back from the server's start with the provider's token: signed in now, the app reads it later.
   signIn.finishServerSignIn(state.config);
   signIn.startTappedSignIn(state.config, state.language);
-  armStartTaps((provider) => signIn.startSignIn(state.config, state.language, provider));
   // The rest of the app waits until a tap's sign-in has all it needs (App Check's token is one more
   // request), and while a sign-in leaves for the provider's page: on a slow network the app's
   // 200 KB would be asked for first and hold those requests up. It loads if the sign-in could not start.
@@ -57,7 +54,7 @@ async function startSignInFirst(state: ServerState): Promise<boolean> {
 
 async function takeOver(state: ServerState | null): Promise<void> {
   const authFirst = state?.page === 'social-sign-up';
-  // The method page's head asks for Auth; the rest of its app once Auth is ready for a tap.
+  // On the method page, Auth first; the rest of its app once Auth is ready for a tap.
   if (state && authFirst && !(await startSignInFirst(state))) return;
   if (state) preloadTakeover({ page: state.page, language: state.language, authFirst });
   for (const library of libraries) {
@@ -76,8 +73,8 @@ function whenIdle(state: ServerState | null): void {
 // From now on this script takes the taps the page's inline script held until it came.
 const tapped = claimHeldTap();
 const state = readServerState(document);
-// A tap on a provider button before the app runs: held for Auth on the method page.
-takeStartTaps({ hold: state?.page === 'social-sign-up' });
+// A tap on a provider button before the app runs: marked, for a server that sends it back as `?start=`.
+markStartTaps();
 // The e-mail form's submit before the app runs: held until the app makes it.
 holdSubmits();
 // A tap made before this script ran, held by the inline script: to the handlers above now.

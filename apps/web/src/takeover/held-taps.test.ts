@@ -22,7 +22,7 @@ afterEach(() => {
 function page() {
   document.body.innerHTML = `
     <form id="start-form" method="get" action="/social-sign-up/asha"></form>
-    <button form="start-form" name="start" value="google.com">Google</button>
+    <button form="start-form" name="start" value="google.com" formaction="/auth/start" formmethod="post" data-server-start>Google</button>
     <form id="email-form" method="post" data-held-submit><input name="username"><button>Sign up</button></form>`;
   const loaded: string[] = [];
   for (const form of document.querySelectorAll('form')) {
@@ -40,14 +40,21 @@ function page() {
 const attribute = (name: string) => document.documentElement.getAttribute(name);
 
 describe('a tap before any script of the page has run', () => {
-  it("holds a provider's tap, says so, and hands it to the takeover once", () => {
+  it("lets a provider's tap go to the server's start at once, and shows that button working", () => {
     const { start, google, loaded } = page();
     start.requestSubmit(google);
-    start.requestSubmit(google); // a second tap while the first waits
-    expect(loaded).toEqual([]);
+    expect(loaded).toEqual(['start-form']);
     expect(attribute('data-start-waiting')).toBe('google.com');
-    expect(claimHeldTap()).toEqual({ form: start, button: google });
     expect(claimHeldTap()).toBeNull();
+  });
+
+  it('stops showing it working when the page comes back as it was left (the back button)', () => {
+    const { start, google } = page();
+    start.requestSubmit(google);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(attribute('data-start-waiting')).toBe('google.com');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    expect(attribute('data-start-waiting')).toBeNull();
   });
 
   it("holds the e-mail form's submit, and lets every submit through once the takeover has the page", () => {

@@ -1,16 +1,17 @@
 /**
  * A tap before any script of the page has run. entry.ts, the one script a server page loads up
- * front, comes a round trip after the HTML (2 s on a slow 3G network), and a tap in between would
- * go to the browser: the method page's provider buttons would load the page again (`?start=`,
- * without the mark that lets it start a sign-in: lib/sign-in-start.ts), the e-mail form would post
- * and come back empty. So the page's head carries this small inline script (server/scripts.ts,
- * under its hash in the page's Content-Security-Policy): it holds such a submit, shows it working
- * (the same attributes the stylesheet reads for a held tap), and entry.ts, once it runs, takes
- * it over (`claimHeldTap`) and submits it again to its own handlers, which hold it until Auth or
- * the app is ready. Should entry.ts never come, the submit goes to the browser after a while.
+ * front, comes a round trip after the HTML (2 s on a slow 3G network), and the e-mail form's submit
+ * in between would go to the browser: it would post and come back empty. So the page's head
+ * carries this small inline script (server/scripts.ts, under its hash in the page's
+ * Content-Security-Policy): it holds such a submit, shows it working (the attribute the stylesheet
+ * reads for a held submit), and entry.ts, once it runs, takes it over (`claimHeldTap`) and submits
+ * it again to its own handlers, which hold it until the app is ready. Should entry.ts never come,
+ * the submit goes to the browser after a while. The method page's provider buttons need no
+ * script: they post to the server's start (docs/arrival.md), and the script only shows the tapped
+ * one working until the provider's page comes.
  */
 import { HELD_SUBMIT_ATTRIBUTE, SUBMIT_WAITING_ATTRIBUTE } from '@/lib/held-submit';
-import { SERVER_START_ATTRIBUTE, START_PARAM, START_WAITING_ATTRIBUTE } from '@/lib/sign-in-start';
+import { SERVER_START_ATTRIBUTE, START_WAITING_ATTRIBUTE } from '@/lib/sign-in-start';
 
 /** How long a held submit waits for entry.ts before it goes to the browser after all. */
 export const TAP_HOLD_MS = 30_000;
@@ -36,25 +37,31 @@ export function heldTapScript(): string {
   return `(function () {
   var d = document, w = window, h = d.documentElement;
   d.addEventListener('submit', function (e) {
-    if (w.dayfocusTakeover) return;
     var form = e.target, button = e.submitter || null;
-    if (button && button.hasAttribute(${text(SERVER_START_ATTRIBUTE)})) return; // to the server's start
-    var provider = button && button.name === ${text(START_PARAM)} ? button.value : '';
-    if (!provider && !(form.hasAttribute && form.hasAttribute(${text(HELD_SUBMIT_ATTRIBUTE)}))) return;
+    // A provider's button goes to the server's start at once: it only shows that it works.
+    if (button && button.hasAttribute(${text(SERVER_START_ATTRIBUTE)})) {
+      h.setAttribute(${text(START_WAITING_ATTRIBUTE)}, button.value);
+      return;
+    }
+    if (w.dayfocusTakeover) return;
+    if (!(form.hasAttribute && form.hasAttribute(${text(HELD_SUBMIT_ATTRIBUTE)}))) return;
     e.preventDefault();
     if (w.dayfocusHeld) return; // the first tap is held already
     w.dayfocusHeld = { form: form, button: button };
-    h.setAttribute(provider ? ${text(START_WAITING_ATTRIBUTE)} : ${text(SUBMIT_WAITING_ATTRIBUTE)}, provider);
+    h.setAttribute(${text(SUBMIT_WAITING_ATTRIBUTE)}, '');
     setTimeout(function () {
       if (w.dayfocusTakeover) return;
       w.dayfocusTakeover = true;
       w.dayfocusHeld = null;
-      h.removeAttribute(${text(START_WAITING_ATTRIBUTE)});
       h.removeAttribute(${text(SUBMIT_WAITING_ATTRIBUTE)});
       if (button) form.requestSubmit(button);
       else form.requestSubmit();
     }, ${TAP_HOLD_MS});
   }, true);
+  // Back from the provider's page to this one, as it was left (the back-forward cache): not working.
+  w.addEventListener('pageshow', function (e) {
+    if (e.persisted) h.removeAttribute(${text(START_WAITING_ATTRIBUTE)});
+  });
 })();`;
 }
 

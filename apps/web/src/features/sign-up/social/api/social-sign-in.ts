@@ -190,12 +190,11 @@ export function redirectSignIn(): Promise<UserCredential | null> {
   return redirectOutcome;
 }
 
-// A sign-in tapped on the server's method page before the app ran (lib/sign-in-start.ts), started
-// as soon as Auth has loaded, ahead of the rest of the app: the tap held in the page, or the page
-// come back as `?start={provider}`. The provider's page is one redirect away, which needs Auth
-// alone, not React nor the page. takeover/entry.ts loads this module on the method page before the
-// app's other chunks (the page's first action is the phone's own provider). The app then finds
-// neither the `start` in the address nor the tap's mark (../hooks/use-sign-in-on-open.ts).
+// A sign-in tapped on the server's method page before the app ran, which the server's start sent
+// back as `?start={provider}` (it does not start that provider: lib/sign-in-start.ts), started as
+// soon as Auth has loaded, ahead of the rest of the app: Firebase's redirect needs Auth alone, not
+// React nor the page. takeover/entry.ts loads this module first when the page comes back so. The
+// app then finds neither the `start` in the address nor the tap's mark (../hooks/use-sign-in-on-open.ts).
 
 let started: Provider | null = null;
 

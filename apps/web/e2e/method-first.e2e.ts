@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { completeProviderRedirect, isLocalProviderPage } from '@dayfocus/stack/provider-sign-in';
-import { LOCAL_IDENTITY_PROVIDER_PATH } from '@dayfocus/contracts/provider-return';
+import { LOCAL_IDENTITY_PROVIDER_PATH, providerReturnFragment } from '@dayfocus/contracts/provider-return';
 import {
   authUserByEmail,
   expectJoined,
@@ -140,6 +140,29 @@ describe("The method page's provider before the rest of the app", () => {
     await reloaded;
     await page.waitForURL((url) => url.pathname === '/emulator/auth/handler', { timeout: 15_000 });
     app.release();
+  });
+
+  it("an address made elsewhere with a provider's token in its fragment signs nobody in", async () => {
+    const inviter = await seedInviter();
+    const email = uniqueEmail('e2e-forged-return');
+    // A token the stand-in would issue (the Auth emulator believes it), for someone else's account.
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = {
+      iss: 'https://accounts.google.com',
+      aud: 'x',
+      sub: `forged-${email}`,
+      email,
+      email_verified: true,
+    };
+    const idToken = `${part({ alg: 'none' })}.${part(claims)}.`;
+    const fragment = providerReturnFragment({ provider: 'google.com', idToken, rawNonce: 'n' });
+    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    await page.goto(`/social-sign-up/${inviter.userId}#${fragment}`);
+    await takenOver(page);
+    // Out of the address, and nobody signed in: the buttons wait for a tap.
+    await page.waitForFunction(() => window.location.hash === '');
+    await visible(page.locator('button[value="google.com"][type="button"]:not([disabled])'));
+    await expect(authUserByEmail(email)).rejects.toThrow();
   });
 
   it('a link shared with ?start= still starts nothing before the app, nor after it', async () => {

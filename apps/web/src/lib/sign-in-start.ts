@@ -4,10 +4,11 @@
  * start that provider sends the page back as `?start={provider}`, to start that sign-in by
  * Firebase's redirect once Auth has loaded. Nothing else may start one: not a link that carries
  * `?start=` (from a chat, another site, or another page of this origin, whatever its referrer).
- * So the tap leaves a one-time mark in this tab's session storage, written by the one script the
- * server's page runs up front (takeover/entry.ts), naming the page and the provider; the page that
- * comes back starts the sign-in only when it finds the mark for its own path and that provider,
- * fresh, and takes it away. Another tab, another browser (the in-app browser's way out) or a
+ * So the tap leaves a one-time mark in this tab's session storage, written by the page's inline
+ * script (takeover/held-taps.ts) or, once the app has the page, by its `signInByServer`, naming the
+ * page and the provider; the page that comes back starts the sign-in (or signs in with the
+ * provider's token the server's start handed it) only when it finds the mark for its own path and
+ * that provider, fresh, and takes it away. Another tab, another browser (the in-app browser's way out) or a
  * later visit finds none.
  */
 import { SIGN_IN_PROVIDER_FIELD } from '@dayfocus/contracts/provider-return';
@@ -25,7 +26,8 @@ export function isStartProvider(value: string | null): value is (typeof START_PR
   return START_PROVIDERS.some((provider) => provider === value);
 }
 
-const MARK_KEY = 'dayfocus.startTap';
+/** Where the mark is kept; the page's inline script writes it too (takeover/held-taps.ts). */
+export const START_MARK_KEY = 'dayfocus.startTap';
 
 /**
  * How long a mark waits for its page: the form's round trip and the app's load after it, on a slow
@@ -33,6 +35,12 @@ const MARK_KEY = 'dayfocus.startTap';
  * came back (a failed submit).
  */
 export const START_MARK_TTL_MS = 2 * 60_000;
+
+/**
+ * How long a tap's mark waits for the provider's answer through the server's start: as long as the
+ * start itself (functions' START_LIFE_SECONDS), time to choose an account and type a password.
+ */
+export const SERVER_START_MARK_TTL_MS = 15 * 60_000;
 
 interface StartMark {
   path: string;
@@ -43,18 +51,18 @@ interface StartMark {
 /** Marks a tap on a provider button of the server's form, about to load `path?start={provider}`. */
 export function markStartTap(path: string, provider: string, now = Date.now()): void {
   try {
-    sessionStorage.setItem(MARK_KEY, JSON.stringify({ path, provider, at: now } satisfies StartMark));
+    sessionStorage.setItem(START_MARK_KEY, JSON.stringify({ path, provider, at: now } satisfies StartMark));
   } catch {
     // Storage refused (private mode): the page comes back with its buttons, and a tap signs in.
   }
 }
 
 /** Whether this tab tapped `provider` on the form of `path` just now; the mark is used up either way. */
-export function takeStartTap(path: string, provider: string, now = Date.now()): boolean {
+export function takeStartTap(path: string, provider: string, now = Date.now(), ttlMs = START_MARK_TTL_MS): boolean {
   let mark: Partial<StartMark> | null = null;
   try {
-    const stored = sessionStorage.getItem(MARK_KEY);
-    sessionStorage.removeItem(MARK_KEY);
+    const stored = sessionStorage.getItem(START_MARK_KEY);
+    sessionStorage.removeItem(START_MARK_KEY);
     mark = stored ? (JSON.parse(stored) as Partial<StartMark>) : null;
   } catch {
     return false;
@@ -64,7 +72,7 @@ export function takeStartTap(path: string, provider: string, now = Date.now()): 
     mark.provider === provider &&
     typeof mark.at === 'number' &&
     now - mark.at >= 0 &&
-    now - mark.at <= START_MARK_TTL_MS
+    now - mark.at <= ttlMs
   );
 }
 
@@ -74,27 +82,3 @@ export function takeStartTap(path: string, provider: string, now = Date.now()): 
  * React takes over): the stylesheet shows that button working.
  */
 export const START_WAITING_ATTRIBUTE = 'data-start-waiting';
-
-let listening = false;
-
-/**
- * Marks each tap on a provider button of the server's page (`name="start"`, posting to the
- * server's start) before the app has the page: a server that does not start that provider sends
- * the page back as `?start=`, and only a marked tap starts its sign-in there (`takeStartTap`).
- * Installed by the takeover's entry (takeover/entry.ts); the app's own buttons submit nothing.
- */
-export function markStartTaps(): void {
-  if (listening) return;
-  listening = true;
-  document.addEventListener(
-    'submit',
-    (event) => {
-      const button = event.submitter;
-      const form = event.target;
-      if (!(button instanceof HTMLButtonElement) || button.name !== START_PARAM) return;
-      if (!(form instanceof HTMLFormElement) || !isStartProvider(button.value)) return;
-      markStartTap(new URL(form.action, window.location.href).pathname, button.value);
-    },
-    true,
-  );
-}

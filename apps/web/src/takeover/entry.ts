@@ -20,7 +20,7 @@ import { readServerState, type ServerState } from '@/app/server-state';
 import { holdSubmits } from '@/lib/held-submit';
 import { nextTask } from '@/lib/next-task';
 import { readProviderFragment } from '@dayfocus/contracts/provider-return';
-import { markStartTaps, START_PARAM } from '@/lib/sign-in-start';
+import { START_PARAM } from '@/lib/sign-in-start';
 import { claimHeldTap, submitAgain } from './held-taps';
 import { preloadTakeover } from './chunks';
 
@@ -73,8 +73,6 @@ function whenIdle(state: ServerState | null): void {
 // From now on this script takes the taps the page's inline script held until it came.
 const tapped = claimHeldTap();
 const state = readServerState(document);
-// A tap on a provider button before the app runs: marked, for a server that sends it back as `?start=`.
-markStartTaps();
 // The e-mail form's submit before the app runs: held until the app makes it.
 holdSubmits();
 // A tap made before this script ran, held by the inline script: to the handlers above now.

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { takeStartTap } from '@/lib/sign-in-start';
 import { claimHeldTap, TAP_HOLD_MS, heldTapScript } from './held-taps';
 
 /** The page's state between tests: the script's listener stays (as on a page), its marks do not. */
@@ -15,6 +16,7 @@ afterEach(() => {
   delete win.dayfocusHeld;
   document.body.replaceChildren();
   document.documentElement.removeAttribute('data-start-waiting');
+  sessionStorage.clear();
   document.documentElement.removeAttribute('data-submit-waiting');
 });
 
@@ -46,6 +48,17 @@ describe('a tap before any script of the page has run', () => {
     expect(loaded).toEqual(['start-form']);
     expect(attribute('data-start-waiting')).toBe('google.com');
     expect(claimHeldTap()).toBeNull();
+  });
+
+  it("marks the provider's tap as this tab's, for this page, and nothing else's", () => {
+    const { start, email, google } = page();
+    email.requestSubmit();
+    expect(takeStartTap('/social-sign-up/asha', 'google.com')).toBe(false);
+    start.requestSubmit(google);
+    expect(takeStartTap('/social-sign-up/asha', 'apple.com')).toBe(false);
+    start.requestSubmit(google);
+    expect(takeStartTap('/social-sign-up/asha', 'google.com')).toBe(true);
+    expect(takeStartTap('/social-sign-up/asha', 'google.com')).toBe(false);
   });
 
   it('stops showing it working when the page comes back as it was left (the back button)', () => {

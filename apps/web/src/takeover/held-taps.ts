@@ -11,7 +11,7 @@
  * one working until the provider's page comes.
  */
 import { HELD_SUBMIT_ATTRIBUTE, SUBMIT_WAITING_ATTRIBUTE } from '@/lib/held-submit';
-import { SERVER_START_ATTRIBUTE, START_WAITING_ATTRIBUTE } from '@/lib/sign-in-start';
+import { SERVER_START_ATTRIBUTE, START_MARK_KEY, START_WAITING_ATTRIBUTE } from '@/lib/sign-in-start';
 
 /** How long a held submit waits for entry.ts before it goes to the browser after all. */
 export const TAP_HOLD_MS = 30_000;
@@ -38,8 +38,13 @@ export function heldTapScript(): string {
   var d = document, w = window, h = d.documentElement;
   d.addEventListener('submit', function (e) {
     var form = e.target, button = e.submitter || null;
-    // A provider's button goes to the server's start at once: it only shows that it works.
+    // A provider's button goes to the server's start at once: the tap is marked as this tab's
+    // (lib/sign-in-start.ts: only a marked tap's answer signs the page in) and shown working.
     if (button && button.hasAttribute(${text(SERVER_START_ATTRIBUTE)})) {
+      try {
+        var path = new URL(form.action, location.href).pathname;
+        sessionStorage.setItem(${text(START_MARK_KEY)}, JSON.stringify({ path: path, provider: button.value, at: Date.now() }));
+      } catch (_) {}
       h.setAttribute(${text(START_WAITING_ATTRIBUTE)}, button.value);
       return;
     }

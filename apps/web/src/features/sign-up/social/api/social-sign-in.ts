@@ -21,7 +21,7 @@ import type { RuntimeConfig } from '@/config/runtime-config';
 import { authReadyForTap, prepareAuth } from '@/lib/auth';
 import { setFirebaseConfig } from '@/lib/firebase-config';
 import { currentInAppBrowser } from '@/lib/in-app-browser';
-import { isStartProvider, START_PARAM, takeStartTap } from '@/lib/sign-in-start';
+import { isStartProvider, SERVER_START_MARK_TTL_MS, START_PARAM, takeStartTap } from '@/lib/sign-in-start';
 
 export type Provider = 'apple.com' | 'google.com';
 
@@ -68,11 +68,14 @@ let fragment: ReturnType<typeof readProviderFragment> | undefined;
 
 function serverReturn(): ReturnType<typeof readProviderFragment> {
   if (fragment !== undefined) return fragment;
-  fragment = readProviderFragment(window.location.hash);
-  if (fragment) {
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-  }
+  const handed = readProviderFragment(window.location.hash);
+  const { pathname, search } = window.location;
+  if (handed) window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  // Only the answer to this tab's own tap on this page: an address made elsewhere with a token in
+  // its fragment (someone else's account) signs nobody in (docs/threat-model-sign-up.md, row 76).
+  const provider = handed?.kind === 'signed-in' ? handed.answer.provider : handed?.provider;
+  const tapped = provider !== undefined && takeStartTap(pathname, provider, Date.now(), SERVER_START_MARK_TTL_MS);
+  fragment = tapped ? handed : null;
   return fragment;
 }
 

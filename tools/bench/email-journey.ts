@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { repoRoot, urls } from '@dayfocus/stack';
 import type { Browser } from 'playwright-core';
 import { journeySteps, runJourney, type JourneyRun, type StepName } from './src/email-journey-run.js';
-import { CPU_SLOWDOWN, PHONE_NETWORK, withPhoneBrowser } from './src/slow-phone.js';
+import { CPU_SLOWDOWN, PHONE_NETWORK, withPhoneSite, type PhoneSite } from './src/slow-phone.js';
 import { median } from './src/stats.js';
 
 /** 4 characters a second. */
@@ -64,14 +64,15 @@ function report(results: JourneyRun[]): string[] {
   return lines;
 }
 
-async function measure(browser: Browser): Promise<JourneyRun[]> {
+async function measure(browser: Browser, site: PhoneSite): Promise<JourneyRun[]> {
+  console.log(`The site: ${site.name}, at ${site.origin}.`);
   if (warmUp) {
-    const first = await runJourney(browser, { throttled: false, keyIntervalMs: 0 });
+    const first = await runJourney(browser, site, { throttled: false, keyIntervalMs: 0 });
     console.log(`Warm-up journey (no throttling, not counted): ${seconds(first.totalMs)}.`);
   }
   const results: JourneyRun[] = [];
   for (let n = 1; n <= runs; n += 1) {
-    const run = await runJourney(browser, { throttled: true, keyIntervalMs: KEY_INTERVAL_MS });
+    const run = await runJourney(browser, site, { throttled: true, keyIntervalMs: KEY_INTERVAL_MS });
     console.log(`Run ${n} of ${runs}: ${seconds(run.totalMs)} in all, ${seconds(run.waitedMs)} beyond the typing.`);
     results.push(run);
   }
@@ -79,7 +80,7 @@ async function measure(browser: Browser): Promise<JourneyRun[]> {
 }
 
 await expectTheSite();
-const results = await withPhoneBrowser(measure);
+const results = await withPhoneSite(measure);
 
 console.log(
   `\nThe e-mail journey on ${PHONE_NETWORK.name} (${PHONE_NETWORK.rttMs} ms RTT, sent as ${PHONE_NETWORK.latencyMs} ms a request; ` +

@@ -19,13 +19,20 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoInviter, repoRoot, urls } from '@dayfocus/stack';
+import { demoInviter, repoRoot } from '@dayfocus/stack';
 import { createInviter, uniqueId } from '@dayfocus/stack/testing';
 import { href } from '@dayfocus/contracts/page-paths';
 import type { Browser } from 'playwright-core';
 import { isLocalProviderPage } from '@dayfocus/stack/provider-sign-in';
 import { median } from './src/stats.js';
-import { CPU_SLOWDOWN, phoneContext, phonePage, PHONE_NETWORK, withPhoneBrowser } from './src/slow-phone.js';
+import {
+  CPU_SLOWDOWN,
+  phoneContext,
+  phonePage,
+  PHONE_NETWORK,
+  withPhoneSite,
+  type PhoneSite,
+} from './src/slow-phone.js';
 
 const runs = Math.max(1, Number(process.env.PROVIDER_TAP_RUNS ?? 3));
 const warmUp = process.env.PROVIDER_TAP_WARMUP !== '0';
@@ -47,7 +54,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** A person gives up after this many taps that bring the page back. */
 const MAX_TAPS = 5;
 
-async function tapRun(browser: Browser, throttled: boolean): Promise<TapRun> {
+async function tapRun(browser: Browser, site: PhoneSite, throttled: boolean): Promise<TapRun> {
   const inviter = await createInviter({ userId: uniqueId('tap-inviter'), profileImage: demoInviter.profileImage });
   const path = href('social-sign-up', { inviterId: inviter.userId });
   const context = await phoneContext(browser);
@@ -66,7 +73,7 @@ async function tapRun(browser: Browser, throttled: boolean): Promise<TapRun> {
       }
     });
     const started = performance.now();
-    await page.goto(`${urls.hosting}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await page.goto(`${site.origin}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     const google = page.locator('button[value="google.com"]');
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), TIMEOUT_MS));
     let paintedMs = 0;
@@ -101,14 +108,15 @@ async function tapRun(browser: Browser, throttled: boolean): Promise<TapRun> {
   }
 }
 
-async function measure(browser: Browser): Promise<TapRun[]> {
+async function measure(browser: Browser, site: PhoneSite): Promise<TapRun[]> {
+  console.log(`The site: ${site.name}, at ${site.origin}.`);
   if (warmUp) {
-    const first = await tapRun(browser, false);
+    const first = await tapRun(browser, site, false);
     console.log(`Warm-up (no throttling, not counted): the provider's page after ${seconds(first.providerMs)}.`);
   }
   const results: TapRun[] = [];
   for (let n = 1; n <= runs; n += 1) {
-    const run = await tapRun(browser, true);
+    const run = await tapRun(browser, site, true);
     console.log(
       `Run ${n} of ${runs}: painted ${seconds(run.paintedMs)}, the provider's page ${seconds(run.providerMs)}, ` +
         `${run.taps} tap(s), the method page loaded ${run.pageLoads} time(s).`,
@@ -118,7 +126,7 @@ async function measure(browser: Browser): Promise<TapRun[]> {
   return results;
 }
 
-const results = await withPhoneBrowser(measure);
+const results = await withPhoneSite(measure);
 
 const row = (label: string, pick: (run: TapRun) => number, show: (n: number) => string) =>
   `| ${label} | ${show(median(results.map(pick)))} | ${results.map((run) => show(pick(run))).join(', ')} |`;

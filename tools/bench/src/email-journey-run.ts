@@ -14,7 +14,7 @@ import { href, pagePatterns } from '@dayfocus/contracts/page-paths';
 import { demoInviter, urls } from '@dayfocus/stack';
 import { createInviter, uniqueId, verificationEmail } from '@dayfocus/stack/testing';
 import { errors, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { phoneContext, phonePage } from './slow-phone.js';
+import { phoneContext, phonePage, type PhoneSite } from './slow-phone.js';
 
 const en = english.web;
 
@@ -139,14 +139,14 @@ export async function fillTheForm(page: Page, fields: [label: string, text: stri
 }
 
 /** The link our verification e-mail carries: the welcome page its code was made for, with the code. */
-async function mailLink(email: string): Promise<string> {
+async function mailLink(email: string, site: PhoneSite): Promise<string> {
   const { oobCode, continueUrl } = await verificationEmail(email, { timeoutMs: STEP_TIMEOUT_MS });
   const link = continueUrl ? new URL(continueUrl) : null;
   if (!link || link.origin !== urls.hosting || !link.pathname.startsWith('/welcome/'))
     throw new Error(`The verification e-mail's code continues to ${continueUrl}, not to a welcome page of the site`);
   link.searchParams.set('mode', 'verifyEmail');
   link.searchParams.set('oobCode', oobCode);
-  return link.href;
+  return site.toSite(link.href);
 }
 
 /**
@@ -188,7 +188,7 @@ async function newPhonePage(browser: Browser, options: JourneyOptions): Promise<
 }
 
 /** One journey, a new inviter and a new address, each browser on its first visit. */
-export async function runJourney(browser: Browser, options: JourneyOptions): Promise<JourneyRun> {
+export async function runJourney(browser: Browser, site: PhoneSite, options: JourneyOptions): Promise<JourneyRun> {
   const inviter = await createInviter({ userId: uniqueId('journey-inviter'), profileImage: demoInviter.profileImage });
   const email = `mira.${randomUUID().slice(0, 8)}@example.com`;
   const password = 'correct-horse-7';
@@ -203,7 +203,7 @@ export async function runJourney(browser: Browser, options: JourneyOptions): Pro
   try {
     const steps = {} as Record<StepName, number | null>;
     const watch = stopwatch();
-    await page.goto(`${urls.hosting}${href('invitation', { inviterId: inviter.userId })}`, { waitUntil: 'commit' });
+    await page.goto(`${site.origin}${href('invitation', { inviterId: inviter.userId })}`, { waitUntil: 'commit' });
     await waitingFor('the invitation\'s "Sign up"', page, () =>
       page.getByRole('link', { name: en.invitation.signUp, exact: true }).tap(),
     );
@@ -225,7 +225,7 @@ export async function runJourney(browser: Browser, options: JourneyOptions): Pro
       await page.getByRole('heading', { name: en.confirmEmail.title }).waitFor();
     });
     steps.submit = watch.lap();
-    const link = await mailLink(email);
+    const link = await mailLink(email, site);
     steps.mail = watch.lap();
     // The person has gone to their mail: the tab left behind is in the background (a phone
     // freezes it), and closing it is not the person's time.

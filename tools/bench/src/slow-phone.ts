@@ -14,6 +14,8 @@ import { launchBrowser } from '@dayfocus/stack/browser-contexts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CHEAP_ANDROID, SLOW_3G, throttleToSlow3g, type PhoneNetwork } from '@dayfocus/stack/slow-3g';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
+import { urls } from '@dayfocus/stack';
+import { startHostingFront } from './hosting-front.js';
 
 /**
  * The phone's network: DevTools' Slow 3G, as the browser tests' slow profile sets it too, or with
@@ -54,9 +56,37 @@ export async function withPhoneBrowser<T>(measure: (browser: Browser) => Promise
   }
 }
 
+/** Where a phone's browser opens the site. */
+export interface PhoneSite {
+  /** For the report. */
+  name: string;
+  /** The origin the browser opens. */
+  origin: string;
+  /** A link the site made (on the emulator's origin), as the browser opens it. */
+  toSite(url: string): string;
+}
+
+/**
+ * Runs `measure` with the phone browser and the site as Hosting serves it: HTTP/2 and compressed,
+ * through a front on the Hosting emulator (hosting-front.ts). `PHONE_HOSTING=emulator` opens the
+ * emulator itself (HTTP/1.1, uncompressed).
+ */
+export async function withPhoneSite<T>(measure: (browser: Browser, site: PhoneSite) => Promise<T>): Promise<T> {
+  const front = process.env.PHONE_HOSTING === 'emulator' ? null : await startHostingFront();
+  const site: PhoneSite = front
+    ? { name: 'HTTP/2 and compressed, as Hosting serves it', origin: front.origin, toSite: front.toFront }
+    : { name: "the Hosting emulator's HTTP/1.1, uncompressed", origin: urls.hosting, toSite: (url) => url };
+  try {
+    return await withPhoneBrowser((browser) => measure(browser, site));
+  } finally {
+    await front?.close();
+  }
+}
+
 /** A fresh browser context (no cache, no storage): a phone's browser on its first visit. */
 export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ ...ANDROID_PHONE });
+  // The site's HTTPS front has a certificate made for the run (hosting-front.ts).
+  return browser.newContext({ ...ANDROID_PHONE, ignoreHTTPSErrors: true });
 }
 
 /**

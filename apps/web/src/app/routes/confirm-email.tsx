@@ -14,6 +14,7 @@ import { finishFields } from '@/features/sign-up/email/lib/kept-fields';
 import {
   ADDRESS_SLOT,
   FILL_ADDRESS_CALL,
+  NO_ENTRY_ATTRIBUTE,
   SENT_TO_ATTRIBUTE,
   STILL_HOLDS_ATTRIBUTE,
 } from '@/features/sign-up/email/lib/reloaded-address';
@@ -97,11 +98,10 @@ export default function ConfirmEmailRoute() {
           </Link>
         </p>
       )}
-      {/* Without the entry, the way to a new mail; said once the app has read the entry, never on the server's page. */}
       {state ? (
         <ConfirmEmailActions state={state} sentAt={state.sentAt} paused={codeBusy} onConfirmed={onConfirmed} />
       ) : (
-        takenOver && <p>{t('confirmEmail.noSession')}</p>
+        <NoEntryAdvice state={location.state} />
       )}
     </Page>
   );
@@ -132,6 +132,25 @@ function SentLead({ state }: { state: unknown }) {
         ) : (
           t('confirmEmail.sent')
         )}
+      </p>
+      <script dangerouslySetInnerHTML={{ __html: FILL_ADDRESS_CALL }} />
+    </>
+  );
+}
+
+/**
+ * Without the entry, the way to a new mail. The server's page has no entry either, so a cold visit
+ * (another tab, a link) paints it from the first paint, and the app keeps it: nothing is added
+ * under the code form, nothing moves the footer. A reloaded tab that signed up has the entry: the
+ * call after the advice hides it before the page paints (reloaded-address.ts), as the app's first
+ * render does from the same entry, and the app puts the tab's actions in its place.
+ */
+function NoEntryAdvice({ state }: { state: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p {...{ [NO_ENTRY_ATTRIBUTE]: '' }} hidden={confirmEmailState(state) !== undefined}>
+        {t('confirmEmail.noSession')}
       </p>
       <script dangerouslySetInnerHTML={{ __html: FILL_ADDRESS_CALL }} />
     </>

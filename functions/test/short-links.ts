@@ -82,6 +82,8 @@ export function visitFlow(options: {
     keptInviters: inviters,
     renderer: () => fakeLinkPageRenderer,
     links,
+    spokenCodes: { codeOfSpoken: unexpected },
+    spokenTries: { take: unexpected },
     logger: options.logger ?? memoryLogger(),
     settings: () => localLinkSettings,
     randomBytes: options.randomBytes,

@@ -5,19 +5,23 @@ import { appLinkFlow } from '../composition/wiring/short-links.js';
 import { inviteFlow, inviterFlow } from '../composition/wiring/invites.js';
 import { myInvitationsFlow } from '../composition/wiring/inviter-view.js';
 import { requireMobileApp } from '../platform/functions/mobile-app.js';
+import { clientOf } from '../platform/functions/client-address.js';
 
-/** `not-found` for a code we never made, a link retired by hand, or an inviter without a public face. */
-async function linkOf(code: string) {
-  const link = await appLinkFlow.linkOf(code);
+/**
+ * A link's code or her spoken code as typed; `not-found` for a code we never made, a link retired,
+ * or an inviter without a public face.
+ */
+async function linkOf(code: string, request: { rawRequest: Parameters<typeof clientOf>[0] }) {
+  const link = await appLinkFlow.linkOfTyped(code, clientOf(request.rawRequest));
   if (!link) throw new FlowError('not-found', 'No invite with this code');
   return link;
 }
 
 /** Public: "Add Asha as a friend?" before the person signs in. */
-export const resolveAppLink = callable('resolveAppLink', async (input) => {
-  const link = await linkOf(input.code);
+export const resolveAppLink = callable('resolveAppLink', async (input, request) => {
+  const link = await linkOf(input.code, request);
   const inviter = await inviterFlow.getInviter(link.inviterId);
-  return { code: input.code, inviter, target: link.target };
+  return { code: link.code, inviter, target: link.target };
 });
 
 /** Signed in, with a proved address: the friendship, the push and the history entry, once. */
@@ -25,8 +29,11 @@ export const acceptInvite = callable(
   'acceptInvite',
   async (input, request) => {
     const caller = requireCaller(request);
-    const link = await linkOf(input.code);
-    const inviter = await inviteFlow.acceptInvite(caller, { inviterId: link.inviterId });
+    const link = await linkOf(input.code, request);
+    const inviter = await inviteFlow.acceptInvite(caller, {
+      inviterId: link.inviterId,
+      link: { code: link.code, chat: link.chat },
+    });
     return { inviter };
   },
   { consumesBesideReads: true },

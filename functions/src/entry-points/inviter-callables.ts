@@ -6,7 +6,7 @@
 import { callable, requireCaller } from '../platform/functions/callable.js';
 import { requireMobileApp } from '../platform/functions/mobile-app.js';
 import { inviterControlsFlow } from '../composition/wiring/invites.js';
-import { appLinkFlow } from '../composition/wiring/short-links.js';
+import { appLinkFlow, inviteLinksFlow } from '../composition/wiring/short-links.js';
 
 export const pauseInvitations = callable('pauseInvitations', async (input, request) => {
   requireMobileApp(request);
@@ -24,4 +24,25 @@ export const renewInviteLink = callable('renewInviteLink', async (_input, reques
   requireMobileApp(request);
   const inviterId = await inviterControlsFlow.inviterOf(requireCaller(request));
   return appLinkFlow.renewAppLink(inviterId);
+});
+
+/** Her links, one per chat (docs/inviter-view.md, "Her links"): each of the caller's own only. */
+export const createInviteLink = callable('createInviteLink', async (input, request) => {
+  requireMobileApp(request);
+  return inviteLinksFlow.create(requireCaller(request), input);
+});
+
+export const myInviteLinks = callable('myInviteLinks', async (_input, request) => {
+  requireMobileApp(request);
+  return inviteLinksFlow.list(requireCaller(request));
+});
+
+export const updateInviteLink = callable('updateInviteLink', async (input, request) => {
+  requireMobileApp(request);
+  return inviteLinksFlow.update(requireCaller(request), input);
+});
+
+export const retireInviteLink = callable('retireInviteLink', async (input, request) => {
+  requireMobileApp(request);
+  return inviteLinksFlow.retire(requireCaller(request), input.code);
 });

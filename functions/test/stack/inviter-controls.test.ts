@@ -10,10 +10,10 @@ import { SimulatedMobileApp, eventually, urls } from '@dayfocus/stack/testing';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import {
   adminDb,
+  signedInApp,
   Browser,
   callAnonymously,
   emailInviteeAwaitingMail,
-  existingAppUser,
   fetchRaw,
   friendsBetween,
   importVerifiedInvitees,
@@ -27,17 +27,6 @@ import {
 } from './support.js';
 
 const CLOSED = { code: 'functions/failed-precondition', details: { invitation: 'closed' } };
-
-/** An app user with a record, signed in in the mobile app (Google), as the inviter uses it. */
-async function signedInApp(platform: 'android' | 'ios' = 'android', options: { appCheck?: boolean } = {}) {
-  const user = await existingAppUser('google.com');
-  const app = new SimulatedMobileApp(platform, options);
-  const credential = GoogleAuthProvider.credential(
-    JSON.stringify({ sub: user.sub, email: user.email, email_verified: true }),
-  );
-  await signInWithCredential(app.auth, credential);
-  return { ...user, app, inviterId: user.uid };
-}
 
 const friendCount = async (inviterId: string) =>
   (await adminDb.collection('Friends').where('userId', '==', inviterId).get()).size;

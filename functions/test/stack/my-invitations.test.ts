@@ -16,8 +16,10 @@ import {
   Browser,
   callAnonymously,
   createInviter,
+  eventually,
   existingAppUser,
   fetchRaw,
+  joinOf,
   outcomeOf,
 } from './support.js';
 
@@ -221,6 +223,34 @@ describe('myInvitations', () => {
     expect(await outcomeOf(app.call('myInvitations', { cursor: 'bm90LW91cnM' }))).toBe('invalid-argument');
     await app.close();
   });
+
+  it(
+    'leaves out a person whose account was deleted, and keeps no name of hers, her numbers as they were',
+    async () => {
+      const asha = await inviterWithLink();
+      const mira = await emailSignUpConfirmed(asha.inviterId, 'plain', 'Mira Nair');
+      const lena = await emailSignUpConfirmed(asha.inviterId, 'plain', 'Lena Roy');
+      const app = await appAs(asha.inviterId);
+      const before = await app.call<MyInvitations>('myInvitations', {});
+      expect(before.people.map((person) => person.name)).toEqual(['Lena Roy', 'Mira Nair']);
+
+      // Mira deletes her account: the Auth emulator's deletion runs the real account trigger.
+      await adminAuth.deleteUser(mira);
+      const after = await eventually(
+        () => app.call<MyInvitations>('myInvitations', {}),
+        (answer) => answer.people.length === 1,
+        { what: "Mira's deletion to take her out of Asha's list" },
+      );
+      expect(after.people).toEqual([expect.objectContaining({ userId: lena, name: 'Lena Roy' })]);
+      expect(JSON.stringify(after)).not.toContain(mira);
+      expect(after.numbers?.total).toEqual(before.numbers?.total);
+      const record = await joinOf(asha.inviterId, mira);
+      expect(record).toMatchObject({ inviteeName: '', friendship: 'created', inviteeDeletedAt: expect.any(String) });
+      expect(JSON.stringify(record)).not.toContain('Mira');
+      await app.close();
+    },
+    JOURNEYS_TIMEOUT_MS,
+  );
 
   it("answers another signed-in inviter her own numbers, never someone else's", async () => {
     const asha = await inviterWithLink();

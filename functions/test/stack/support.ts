@@ -3,7 +3,7 @@
  * JS SDK for sign-in and callables, the Admin SDK to arrange and read back data.
  */
 import { request } from 'node:http';
-import { sendEmailVerification } from 'firebase/auth';
+import { GoogleAuthProvider, sendEmailVerification, signInWithCredential } from 'firebase/auth';
 import { expect, type TestOptions } from 'vitest';
 import {
   adminAuth,
@@ -14,6 +14,7 @@ import {
   outboxIds,
   pushesTo,
   joinsDelivered,
+  SimulatedMobileApp,
   stack,
   uniqueId,
   urls,
@@ -346,4 +347,15 @@ export async function resentMail(person: SignedUpWithMail) {
   const before = await outboxIds(person.email);
   await person.browser.call('sendVerificationEmail', { language: 'en' });
   return verificationMail(person.email, { after: before });
+}
+
+/** An app user with a record, signed in in the mobile app (Google), as an inviter uses it. */
+export async function signedInApp(platform: 'android' | 'ios' = 'android', options: { appCheck?: boolean } = {}) {
+  const user = await existingAppUser('google.com');
+  const app = new SimulatedMobileApp(platform, options);
+  const credential = GoogleAuthProvider.credential(
+    JSON.stringify({ sub: user.sub, email: user.email, email_verified: true }),
+  );
+  await signInWithCredential(app.auth, credential);
+  return { ...user, app, inviterId: user.uid };
 }

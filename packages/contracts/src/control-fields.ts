@@ -4,6 +4,15 @@
  */
 import * as yup from 'yup';
 import { MAX_JOINS_LIMIT } from './invite-controls.js';
+import { carriesLink, NAME_FORBIDDEN, visibleName } from './names.js';
+import { isDocumentId } from './ids.js';
+import {
+  INVITE_LINK_NAME_MAX_LENGTH,
+  LINK_CODE_MAX_LENGTH,
+  LINK_CODE_MIN_LENGTH,
+  LINK_CODE_PATTERN,
+} from './limits.js';
+import { spokenCodeOf } from './spoken-codes.js';
 
 /** An ISO date-time with its offset, as `Date.prototype.toISOString` writes it (seconds optional). */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -11,7 +20,46 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2
 const JOIN_LIMIT_RULE = `maxJoins must be a whole number from 1 to ${MAX_JOINS_LIMIT}, or null`;
 const EXPIRY_RULE = 'expiresAt must be an ISO date-time with its offset, or null';
 
+const LINK_NAME_RULE = `name must be 1 to ${INVITE_LINK_NAME_MAX_LENGTH} characters, without < > or a link`;
+const linkName = () =>
+  yup
+    .string()
+    .strict()
+    .typeError(LINK_NAME_RULE)
+    .test('link-name', LINK_NAME_RULE, (value) => {
+      if (value === undefined) return true;
+      const name = visibleName(value);
+      return (
+        name.length > 0 &&
+        name.length <= INVITE_LINK_NAME_MAX_LENGTH &&
+        !NAME_FORBIDDEN.test(value) &&
+        !carriesLink(name)
+      );
+    });
+
 export const controlFields = {
+  /**
+   * A link's code as the app read it from the link, or her spoken code as a person typed it
+   * (spoken-codes.ts): only bounded here; a code that names nothing is answered as one nobody has.
+   */
+  inviteCode: () =>
+    yup
+      .string()
+      .strict()
+      .typeError('code must be a link code or a spoken code')
+      .test('invite-code', 'code must be a link code or a spoken code', (value) => {
+        if (value === undefined) return true;
+        const linkCode =
+          value.length >= LINK_CODE_MIN_LENGTH && value.length <= LINK_CODE_MAX_LENGTH && LINK_CODE_PATTERN.test(value);
+        return (linkCode && isDocumentId(value)) || spokenCodeOf(value) !== null;
+      })
+      .required('code is required'),
+  /** A link's name, as she calls the chat it is for (createInviteLink). */
+  linkName: () => linkName().required('name is required'),
+  /** A link's new name, or none: it stays (updateInviteLink). */
+  linkNameIfAny: () => linkName().optional().default(undefined),
+  /** Whether each join through a link waits for her approval: absent leaves it (or none, on a new link). */
+  approval: () => yup.boolean().strict().typeError('approval must be true or false').optional().default(undefined),
   /** The inviter's pause (pauseInvitations). */
   paused: () => yup.boolean().strict().typeError('paused must be true or false').required('paused is required'),
   /** Her limit on the friends her invitation makes: absent leaves it, `null` clears it. */

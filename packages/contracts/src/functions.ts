@@ -15,6 +15,7 @@ import { inviteCardRows } from './invite-cards-functions.js';
 import { inviteRows } from './invites-functions.js';
 import { inviterControlRows } from './inviter-controls-functions.js';
 import { inviterViewRows } from './inviter-view-functions.js';
+import { inviteLinkRows } from './invite-links-functions.js';
 import { owedWorkRows } from './owed-work-functions.js';
 import { pageRows } from './pages-functions.js';
 import { shortLinkRows } from './short-links-functions.js';
@@ -39,6 +40,7 @@ export const functionManifest = {
   ...activationRows,
   ...inviterControlRows,
   ...inviterViewRows,
+  ...inviteLinkRows,
   ...finishSignUpRows,
   ...emailProofRows,
   ...pageRows,

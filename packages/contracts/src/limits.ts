@@ -15,3 +15,6 @@ export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** The verification e-mail to one mailbox (functions' mail-limits.ts). */
 export const RESEND_MIN_GAP_MS = 60_000;
 export const RESEND_DAILY_LIMIT = 5;
+
+/** An invite link's name, as she calls the chat it is for (invite-links.ts). */
+export const INVITE_LINK_NAME_MAX_LENGTH = 60;

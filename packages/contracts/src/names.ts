@@ -90,3 +90,10 @@ export function cleanDisplayName(raw: unknown): string {
   const short = truncate(visibleName(raw), NAME_MAX_LENGTH).trim();
   return short.length > 0 && !carriesLink(short) ? short : brand.genericDisplayName;
 }
+
+/**
+ * What a name a person gives may not hold: angle brackets would let it carry markup into pages,
+ * e-mails and pushes; control characters break push and log lines.
+ */
+// eslint-disable-next-line no-control-regex
+export const NAME_FORBIDDEN = /[<>\u0000-\u001f\u007f]/;

@@ -84,6 +84,11 @@ export const collections = {
    * count in shards `limitShards/{n}` (invite-controls.ts).
    */
   inviteControls: '_inviteControls',
+  /**
+   * One per code she can say (spoken-codes.ts), by the code: the link it names, so that every
+   * spoken code is one link's (ours; invite-links.ts).
+   */
+  spokenCodes: '_spokenCodes',
 } as const;
 
 export interface TaskCategory {

@@ -10,7 +10,7 @@ import { isDocumentId, isUserId } from './ids.js';
 import { INVITE_WAYS } from './invite-ways.js';
 import { controlFields } from './control-fields.js';
 import { englishMessages, messageKeys, type MessageKey } from './messages.js';
-import { carriesLink, visibleName } from './names.js';
+import { carriesLink, NAME_FORBIDDEN, visibleName } from './names.js';
 import { passwordRules, passwordSchema } from './password-rules.js';
 import { PHONES } from './phones.js';
 import { HANDOFF_RETRY_KEY_PATTERN } from './sign-in-handoff.js';
@@ -29,11 +29,6 @@ const PHONE_MESSAGE = 'platform must be "android" or "ios"';
  * 2-to-3-letter suffix rejected real addresses (.info, .email, .app); see docs/deviations.md.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
-
-// Angle brackets would let a name carry markup into pages, e-mails and pushes; control
-// characters break push and log lines.
-// eslint-disable-next-line no-control-regex
-const NAME_FORBIDDEN = /[<>\u0000-\u001f\u007f]/;
 
 /** A callable's request: an object of exactly these fields (another is refused), never coerced. */
 function requestSchema<Shape extends yup.ObjectShape>(shape: Shape) {

@@ -32,7 +32,7 @@ export const shortLinkRows = {
     maxInstances: 10,
     why: 'the app, once per invite it picks up, before sign-in',
     caller: 'app',
-    request: (fields) => fields.object({ code: fields.linkCode() }),
+    request: (fields) => fields.object({ code: fields.inviteCode() }),
     answer: answer<ResolvedAppLink>(),
   },
   acceptInvite: {
@@ -41,7 +41,7 @@ export const shortLinkRows = {
     why: 'the app, once per acceptance ("Add Asha as a friend?")',
     caller: 'app',
     replayProtected: true,
-    request: (fields) => fields.object({ code: fields.linkCode() }),
+    request: (fields) => fields.object({ code: fields.inviteCode() }),
     answer: answer<{ inviter: InviterCard }>(),
   },
 } as const satisfies Record<string, FunctionRow>;

@@ -85,6 +85,7 @@ export const COLLECTION_SHAPES: Record<string, CollectionShape> = {
   _attestationLimits: { other: { at: ['2026-01-01T00:00:00Z'] } },
   _attestationCounts: { other: { day: '2026-01-01', context: 'browser' } },
   _inviteControls: { uid: ['inviterId'], other: { paused: true, maxJoins: 1, limitSetAt: '2026-01-01T00:00:00Z' } },
+  _spokenCodes: { uid: ['inviterId'], other: { code: 'probe', createdAt: '2026-01-01T00:00:00Z' } },
 };
 
 /** Every collection the probe tries: our underscore collections, the mail extension's among them. */

@@ -8,7 +8,14 @@ import { AppLinkStore } from '../../short-links/adapters/app-link-store.js';
 import { readLinkSettings } from '../../short-links/adapters/link-params.js';
 import { AppLinkFlow } from '../../short-links/flows/app-link-flow.js';
 import { loadRenderer } from '../../pages/adapters/web-renderer.js';
-import { inviterFlow } from './invites.js';
+import { inviteControls, inviterControlsFlow, inviterFlow } from './invites.js';
+import { FirestoreInviteLinks } from '../../short-links/adapters/invite-link-store.js';
+import { MemorySpokenCodeLimits } from '../../short-links/adapters/spoken-code-limits.js';
+import { InviteLinksFlow } from '../../invites/flows/invite-links-flow.js';
+import { LinkLeversStore } from '../../invites/adapters/link-levers-store.js';
+
+const links = new AppLinkStore(db);
+const inviteLinkRecords = new FirestoreInviteLinks(db);
 
 export const appLinkFlow = new AppLinkFlow({
   inviters: inviterFlow,
@@ -16,8 +23,20 @@ export const appLinkFlow = new AppLinkFlow({
   // inviter being switched off or disabled, as of its retirement.
   keptInviters: { card: ttlCachedRead((inviterId) => inviterFlow.card(inviterId), LINK_KEEP_MS) },
   renderer: loadRenderer,
-  links: new AppLinkStore(db),
+  links,
+  spokenCodes: inviteLinkRecords,
+  spokenTries: new MemorySpokenCodeLimits(),
   logger,
+  settings: readLinkSettings,
+  randomBytes: (size) => randomBytes(size),
+  now: () => new Date(),
+});
+
+export const inviteLinksFlow = new InviteLinksFlow({
+  records: inviteLinkRecords,
+  links,
+  levers: new LinkLeversStore(db),
+  invitation: { inviterOf: (caller) => inviterControlsFlow.inviterOf(caller), read: (id) => inviteControls.read(id) },
   settings: readLinkSettings,
   randomBytes: (size) => randomBytes(size),
   now: () => new Date(),

@@ -19,6 +19,7 @@ export const inviteStoreGate = {
   transaction: 'transaction',
   ensureBaseUser: 'write',
   retireUser: 'write',
+  forgetInvitee: 'write',
 } as const satisfies GateTable<InviteStore>;
 
 /** Removing a display name, or writing a proved address verified, writes to Auth. */

@@ -7,23 +7,27 @@ import { FieldValue, Filter, type Firestore, type Transaction } from 'firebase-a
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { collections, emailSignUpRecord, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { LIMIT_SHARDS, type LimitShardRecord } from '@dayfocus/contracts/invite-controls';
+import type { InvitationCounts } from '@dayfocus/contracts/inviter-view-functions';
 import { type FriendJoin } from '../../owed-work/domain/friend-join.js';
 import {
   type InviteStore,
   type InviteTransaction,
   type InviteeState,
   type JoinCommit,
+  type LinkGateState,
   type PairState,
   type SignUpCommit,
 } from '../flows/ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
 import { readAllIn } from '../../platform/adapters/converters.js';
 import { forUpdate } from '../../platform/adapters/record-refs.js';
-import { OwedWorkRefs } from '../../owed-work/adapters/owed-work-refs.js';
+import { OwedWorkRefs, owedWorkConverters } from '../../owed-work/adapters/owed-work-refs.js';
+import { forgottenJoin } from '../domain/gone-invitees.js';
 import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
 import type { ShardCount } from '../domain/invite-limits.js';
 import { controlsRef, limitShardRef, limitShardRefs } from './invite-controls-store.js';
+import { countLinkEventIn, linkLimitShardRef, linkLimitShardRefs, linkRef } from './link-levers-store.js';
 
 export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
   /** `funnel` counts the sign-ups and joins inside their transactions. */
@@ -103,6 +107,29 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
       throw error;
     }
   }
+
+  /**
+   * Her joins' records, each forgotten in a transaction of its own (a push being settled beside it
+   * is read again): one query on `inviteeId`. Safe to repeat.
+   */
+  async forgetInvitee(inviteeId: string, now: Date): Promise<number> {
+    const joins = await this.firestore
+      .collection(collections.friendJoins)
+      .where('inviteeId', '==', inviteeId)
+      .withConverter(owedWorkConverters.friendJoins)
+      .get();
+    const forgotten = await Promise.all(
+      joins.docs.map((doc) =>
+        this.firestore.runTransaction(async (tx) => {
+          const join = (await tx.get(doc.ref)).data();
+          const next = join && forgottenJoin(join, now);
+          if (next) tx.set(doc.ref, next);
+          return next ? 1 : 0;
+        }),
+      ),
+    );
+    return forgotten.reduce<number>((sum, n) => sum + n, 0);
+  }
 }
 
 /** It writes nothing that the inviter's other joins write, the funnel's shards aside (docs/joins.md J). */
@@ -177,6 +204,26 @@ class FirestoreInviteTransaction implements InviteTransaction {
 
   countLimitedJoin(inviterId: string, count: ShardCount): void {
     this.tx.set(limitShardRef(this.store.db, inviterId, count.index), count.record);
+  }
+
+  async readLinkGate(code: string): Promise<LinkGateState> {
+    const index = this.store.pickLimitShard();
+    if (!isDocumentId(code)) return { link: undefined, shard: { index, record: undefined } };
+    const db = this.store.db;
+    const [link, record] = await readAllIn(this.tx, linkRef(db, code), linkLimitShardRef(db, code, index));
+    return { link, shard: { index, record } };
+  }
+
+  async readLinkLimitShards(code: string): Promise<(LimitShardRecord | undefined)[]> {
+    return readAllIn(this.tx, ...linkLimitShardRefs(this.store.db, code));
+  }
+
+  countLinkLimitedJoin(code: string, count: ShardCount): void {
+    this.tx.set(linkLimitShardRef(this.store.db, code, count.index), count.record);
+  }
+
+  countLinkEvent(code: string, event: keyof InvitationCounts): void {
+    countLinkEventIn(this.tx, this.store.db, code, event);
   }
 
   async readSignUp(userId: string, inviterId: string) {

@@ -89,6 +89,8 @@ export interface JoinRow {
   inviteeName: string;
   createdAt: string;
   way?: unknown;
+  /** Her account was deleted (gone-invitees.ts): she is in no list, though the cursor moves past her. */
+  gone?: boolean;
 }
 
 export function personOf(join: JoinRow): InvitedPerson {
@@ -109,7 +111,7 @@ export function peoplePage(
   const last = page.at(-1);
   const more = rows.length > pageSize && last !== undefined;
   return {
-    people: page.map(personOf),
+    people: page.filter((row) => !row.gone).map(personOf),
     nextCursor: more ? encodeCursor({ joinedAt: last.createdAt, inviteeId: last.inviteeId }) : null,
   };
 }

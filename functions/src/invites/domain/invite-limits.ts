@@ -15,11 +15,11 @@ import {
   MAX_EXPIRY_DAYS,
   shardCapacity,
   shardJoins,
-  type InvitationClosure,
   type InvitationControls,
   type InviteControlsRecord,
   type LimitShardRecord,
 } from '@dayfocus/contracts/invite-controls';
+import type { InviteLinkClosure } from '@dayfocus/contracts/invite-links';
 import { FlowError } from '../../platform/domain/errors.js';
 
 /** What a join's first round read of the inviter's levers: her record, and one shard of its count. */
@@ -36,7 +36,7 @@ export interface ShardCount {
 
 export type JoinGate =
   | { kind: 'open'; count?: ShardCount }
-  | { kind: 'closed'; closure: InvitationClosure }
+  | { kind: 'closed'; closure: InviteLinkClosure }
   /** Her limit is set and the shard read has no room: the others decide (pickShard). */
   | { kind: 'shard-full' };
 

@@ -33,7 +33,24 @@ export type JoinRequest =
       anonymous: boolean;
       linkInviterId?: string | undefined;
     }
-  | { kind: 'accept-invite'; caller: Caller; inviterId: string };
+  | {
+      kind: 'accept-invite';
+      caller: Caller;
+      inviterId: string;
+      /** The link whose code the app read: a chat link's own levers hold the join, and it counts for it. */
+      link?: JoinLink | undefined;
+    };
+
+/** The link a join came through: a link of hers for one chat (`chat`), or her own link. */
+export interface JoinLink {
+  code: string;
+  chat: boolean;
+}
+
+/** The link a join came through, when it says. */
+export function joinLinkOf(request: JoinRequest): JoinLink | undefined {
+  return request.kind === 'accept-invite' ? request.link : undefined;
+}
 
 /** The account as the door read it, with what the join decides on. */
 export type JoinAccount = AccountFacts & { uid: string; email: string | undefined };

@@ -21,7 +21,7 @@ import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import { checkEmailSignUp } from '../domain/join-decisions.js';
 import { checkSession } from '../../platform/domain/session.js';
-import type { JoinRequest } from '../domain/join-requests.js';
+import type { JoinLink, JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 import { closedInvitation } from '../domain/invite-limits.js';
@@ -132,8 +132,8 @@ export class InviteFlow {
   }
 
   /** "Add Asha as a friend?" accepted in the app (an invite from a link, the install referrer or the clipboard). */
-  async acceptInvite(caller: Caller, input: { inviterId: string }): Promise<InviterCard> {
-    const request: JoinRequest = { kind: 'accept-invite', caller, inviterId: input.inviterId };
+  async acceptInvite(caller: Caller, input: { inviterId: string; link?: JoinLink }): Promise<InviterCard> {
+    const request: JoinRequest = { kind: 'accept-invite', caller, inviterId: input.inviterId, link: input.link };
     const { inviter } = await this.joins.join(request, this.deps.now());
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
     return inviter;
@@ -153,8 +153,14 @@ export class InviteFlow {
     this.deps.logger.info('Base user record', { uid: account.uid, outcome });
   }
 
+  /**
+   * The record retired first: a join of this account that commits after it reads a deleted record
+   * and makes nothing, so no join record is made after her joins are forgotten.
+   */
   async onAccountDeleted(uid: string): Promise<void> {
-    const outcome = await this.deps.store.retireUser(uid, this.deps.now().toISOString());
-    this.deps.logger.info('User record retired', { uid, outcome });
+    const now = this.deps.now();
+    const outcome = await this.deps.store.retireUser(uid, now.toISOString());
+    const joinsForgotten = await this.deps.store.forgetInvitee(uid, now);
+    this.deps.logger.info('User record retired', { uid, outcome, joinsForgotten });
   }
 }

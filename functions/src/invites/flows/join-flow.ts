@@ -7,8 +7,9 @@
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
+import { linkClosure, linkControls } from '@dayfocus/contracts/invite-links';
 import { decideJoin } from '../domain/join-decisions.js';
-import { checkJoinRequest, inviteeOf, inviterHintOf, type JoinRequest } from '../domain/join-requests.js';
+import { checkJoinRequest, inviteeOf, inviterHintOf, joinLinkOf, type JoinRequest } from '../domain/join-requests.js';
 import { planJoin } from '../domain/joins.js';
 import { isPublicInviter } from '../domain/inviters.js';
 import { closedInvitation, gateJoin, pickShard, type JoinGate } from '../domain/invite-limits.js';
@@ -73,7 +74,11 @@ export class JoinFlow implements Joins {
       let plan = planJoin(state, { inviteeName: decision.inviteeName, now });
       // A new join through her invitation passes her levers, read in the same round as the pair.
       const isNew = pair && inviterId && plan.writes.join && 'create' in plan.writes.join;
-      const gate = isNew ? await this.gateOf(tx, inviterId, pair, now) : null;
+      const link = joinLinkOf(request);
+      const chat = link?.chat ? link.code : undefined;
+      const gate = isNew
+        ? await (chat ? this.linkGateOf(tx, inviterId, chat, pair, now) : this.gateOf(tx, inviterId, pair, now))
+        : null;
       let closed = false;
       if (gate?.kind === 'closed') {
         // A sign-up begun before she closed it and confirmed after: the account is activated (its
@@ -94,8 +99,11 @@ export class JoinFlow implements Joins {
         now,
       });
       if (inviterId && gate?.kind === 'open' && gate.count && plan.outcome === 'joined') {
-        tx.countLimitedJoin(inviterId, gate.count);
+        if (chat) tx.countLinkLimitedJoin(chat, gate.count);
+        else tx.countLimitedJoin(inviterId, gate.count);
       }
+      // Her list's numbers per link: a friend made through it.
+      if (link && plan.outcome === 'joined' && !closed) tx.countLinkEvent(link.code, 'joins');
       return { decision, inviterRecord: closed ? null : (pair?.inviter ?? null), closed };
     });
 
@@ -111,6 +119,27 @@ export class JoinFlow implements Joins {
     const { controls, shard } = pair.limits;
     if (gate.kind !== 'shard-full' || !controls) return gate;
     return pickShard(controls, await tx.readLimitShards(inviterId), shard.index);
+  }
+
+  /**
+   * A link of hers for one chat holds a new join by its own levers: retired or not hers, closed;
+   * her pause holds every link; then its expiry and its limit, counted on its own shards.
+   */
+  private async linkGateOf(
+    tx: InviteTransaction,
+    inviterId: string,
+    code: string,
+    pair: PairState,
+    now: Date,
+  ): Promise<JoinGate> {
+    const { link, shard } = await tx.readLinkGate(code);
+    if (!link || link.inviterId !== inviterId) return { kind: 'closed', closure: 'retired' };
+    const closure = linkClosure(link, pair.limits.controls, now);
+    if (closure) return { kind: 'closed', closure };
+    const controls = linkControls(inviterId, link);
+    const gate = gateJoin({ controls, shard }, now);
+    if (gate.kind !== 'shard-full') return gate;
+    return pickShard(controls, await tx.readLinkLimitShards(code), shard.index);
   }
 
   /** The pair with an inviter the first round did not read, that inviter's account read beside it. */

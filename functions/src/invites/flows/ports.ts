@@ -4,6 +4,8 @@ import type { AddressProofRecord } from '@dayfocus/contracts/address-proofs';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import type { InviteControlsRecord, LimitShardRecord } from '@dayfocus/contracts/invite-controls';
+import type { InvitationCounts } from '@dayfocus/contracts/inviter-view-functions';
+import type { LinkLeversRecord } from '@dayfocus/contracts/invite-links';
 import type { JoinCursor, JoinRow } from '../domain/invitation-numbers.js';
 import type { JoinLimitState, ShardCount } from '../domain/invite-limits.js';
 import type { AccountFacts } from '../domain/inviter-choice.js';
@@ -123,6 +125,20 @@ export interface InviteTransaction {
   readLimitShards(inviterId: string): Promise<(LimitShardRecord | undefined)[]>;
   /** A friend made under her limit: the shard's new count, in the join's commit. */
   countLimitedJoin(inviterId: string, count: ShardCount): void;
+  /** A link of hers for one chat, and one shard of its limit's count (picked at random): one round. */
+  readLinkGate(code: string): Promise<LinkGateState>;
+  /** Every shard of the link's limit: read only when the shard of the first read was full. */
+  readLinkLimitShards(code: string): Promise<(LimitShardRecord | undefined)[]>;
+  /** A friend made under the link's limit: the shard's new count, in the join's commit. */
+  countLinkLimitedJoin(code: string, count: ShardCount): void;
+  /** One event of the link's own numbers, in the commit. */
+  countLinkEvent(code: string, event: keyof InvitationCounts): void;
+}
+
+/** A link as a join reads it: its record (none: no such link) and one shard of its limit. */
+export interface LinkGateState {
+  link: LinkLeversRecord | undefined;
+  shard: { index: number; record: LimitShardRecord | undefined };
 }
 
 /** The inviter's levers as they are: her record, and the friends made under her limit (0 without one). */
@@ -150,6 +166,8 @@ export interface InviteStore {
   ensureBaseUser(input: { userId: string; email: string; name: string; now: string }): Promise<'created' | 'existed'>;
   /** The record stays, retired: history refers to it. */
   retireUser(userId: string, now: string): Promise<'retired' | 'missing'>;
+  /** Her joins' records keep no name and owe nothing more (domain/gone-invitees.ts); answers how many changed. */
+  forgetInvitee(inviteeId: string, now: Date): Promise<number>;
 }
 
 export interface UserReader {

@@ -22,7 +22,10 @@ export type PushSender = 'trigger' | 'sweep';
 export interface FriendJoin {
   inviterId: string;
   inviteeId: string;
+  /** Empty once her account is deleted (invites/domain/gone-invitees.ts). */
   inviteeName: string;
+  /** When the invitee's account was deleted: she is no longer in the inviter's list. */
+  inviteeDeletedAt?: string;
   /** `created`: this join made the friendship; `existed`: the two were friends already. */
   friendship: 'created' | 'existed';
   /** How the invitee came to the invitation (invite-ways.ts), when known: the inviter's list says it. */

@@ -3,6 +3,7 @@ import { brand } from '@dayfocus/contracts/brand';
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { playStoreUrlFor } from '@dayfocus/contracts/link-paths';
 import { isCrawler, phoneOf, type Phone } from '@dayfocus/contracts/phones';
+import type { InviteLinkLevers } from '@dayfocus/contracts/invite-links';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 
 /** 64 URL-safe symbols, so one random byte masked to 6 bits picks one without bias. */
@@ -83,6 +84,14 @@ export type LinkAnswer =
  */
 export const LINK_KEEP_MS = 10_000;
 
+/**
+ * A link she made for one chat (createInviteLink): served until she retires it. Her own link is
+ * served while her owner record names it.
+ */
+export function isChatLink(link: Pick<AppLinkRecord, 'kind'>): boolean {
+  return link.kind === 'chat';
+}
+
 /** Whether a stored link's `inviterId` can name a user (the record is data: checked, not trusted). */
 export function isLinkInviter(inviterId: unknown): inviterId is string {
   return typeof inviterId === 'string' && isDocumentId(inviterId);
@@ -92,6 +101,8 @@ export interface ServedLink {
   code: string;
   inviterId: string;
   target: string;
+  /** A link of hers for one chat, with levers of its own (isChatLink); false for her own link. */
+  chat: boolean;
 }
 
 /**
@@ -101,12 +112,18 @@ export interface ServedLink {
  * a target written there by anyone else (or before the product domain moved) sends nobody anywhere.
  */
 export function servedLink(
-  link: Pick<AppLinkRecord, 'code' | 'inviterId'> | null,
+  link: Pick<AppLinkRecord, 'code' | 'inviterId' | 'kind' | 'retiredAt'> | null,
   facts: { ownerNamesIt: boolean; inviterIsPublic: boolean },
   settings: Pick<LinkSettings, 'productDomain'>,
 ): ServedLink | null {
-  if (!link || !isLinkInviter(link.inviterId) || !facts.ownerNamesIt || !facts.inviterIsPublic) return null;
-  return { code: link.code, inviterId: link.inviterId, target: linkTargetFor(settings, link.inviterId) };
+  if (!link || !isLinkInviter(link.inviterId) || !facts.inviterIsPublic) return null;
+  if (!(isChatLink(link) ? !link.retiredAt : facts.ownerNamesIt)) return null;
+  return {
+    code: link.code,
+    inviterId: link.inviterId,
+    target: linkTargetFor(settings, link.inviterId),
+    chat: isChatLink(link),
+  };
 }
 
 /**
@@ -187,8 +204,8 @@ export function androidAssetLinks(settings: Pick<LinkSettings, 'androidCertFinge
   ];
 }
 
-/** A short link as stored in `_appLinks/{code}`. */
-export interface AppLinkRecord {
+/** A short link as stored in `_appLinks/{code}`; a link of hers for one chat keeps its levers on it. */
+export interface AppLinkRecord extends InviteLinkLevers {
   code: string;
   inviterId: string;
   target: string;

@@ -2,10 +2,13 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
 import { phoneOf } from '@dayfocus/contracts/phones';
+import { spokenCodeOf } from '@dayfocus/contracts/spoken-codes';
+import { LINK_CODE_MAX_LENGTH, LINK_CODE_MIN_LENGTH, LINK_CODE_PATTERN } from '@dayfocus/contracts/limits';
 import {
   answerForLink,
   appleAppSiteAssociation,
   androidAssetLinks,
+  isChatLink,
   isLinkInviter,
   linkTargetFor,
   newLinkCode,
@@ -20,7 +23,7 @@ import { linkPageContent, pageSecurityPolicy, queryLanguageOf, wayOfOpen } from 
 import { qrCodeSvg } from '../domain/link-qr.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { openSourceOf, type OpenSource } from '../domain/open-count.js';
-import type { AppLinkLinks, InviterLookup } from './ports.js';
+import type { AppLinkLinks, InviteLinkRecords, InviterLookup, SpokenCodeLimiter } from './ports.js';
 import { type Logger } from '../../platform/flows/ports.js';
 import { ownPathOf } from '../../platform/domain/own-path.js';
 import { isPreview } from '../../platform/domain/previews.js';
@@ -36,6 +39,10 @@ export interface AppLinkFlowDeps {
   keptInviters: { card(inviterId: string): Promise<InviterCard | null> };
   renderer: () => LinkPageRenderer;
   links: AppLinkLinks;
+  /** The link a spoken code names. */
+  spokenCodes: Pick<InviteLinkRecords, 'codeOfSpoken'>;
+  /** How many spoken codes a client may look up. */
+  spokenTries: SpokenCodeLimiter;
   logger: Logger;
   /** Read per call: params are only known at run time. Throws LinkSettingsError. */
   settings: () => LinkSettings;
@@ -46,6 +53,10 @@ export interface AppLinkFlowDeps {
 export type LinkVisit = HttpRequest;
 
 const NO_STORE = 'private, no-store';
+
+function isLinkCodeShape(code: string): boolean {
+  return code.length >= LINK_CODE_MIN_LENGTH && code.length <= LINK_CODE_MAX_LENGTH && LINK_CODE_PATTERN.test(code);
+}
 /**
  * The QR code of a link is kept by Hosting's CDN for 30 s (browsers ask it each time): it encodes
  * only `{linkOrigin}/l/{code}`, and a code never changes hands, but a link retired by hand must
@@ -104,11 +115,29 @@ export class AppLinkFlow {
     return (await this.servedLinkOf(code))?.link ?? null;
   }
 
+  /**
+   * What the app read or a person typed: a link's code, or else a spoken code in any of the ways a
+   * person types it (contracts' spoken-codes.ts). Null as linkOf.
+   */
+  async linkOfTyped(typed: string, client: string): Promise<ServedLink | null> {
+    const direct = isLinkCodeShape(typed) ? await this.linkOf(typed) : null;
+    if (direct) return direct;
+    const spoken = spokenCodeOf(typed);
+    if (!spoken) return null;
+    // A spoken code is short enough to guess at: each client's tries are bounded.
+    if (!(await this.deps.spokenTries.take(client))) {
+      throw new FlowError('resource-exhausted', 'Too many codes tried: try again in an hour');
+    }
+    const code = await this.deps.spokenCodes.codeOfSpoken(spoken);
+    return code ? this.linkOf(code) : null;
+  }
+
   private async servedLinkOf(code: string): Promise<{ link: ServedLink; inviter: InviterCard } | null> {
     const link = await this.deps.links.findByCode(code);
     if (!link || !isLinkInviter(link.inviterId)) return null;
+    // A link for one chat is hers until she retires it; her own link, while her record names it.
     const [ownerNamesIt, inviter] = await Promise.all([
-      this.deps.links.namesCode(link.inviterId, link.code),
+      isChatLink(link) ? false : this.deps.links.namesCode(link.inviterId, link.code),
       this.deps.keptInviters.card(link.inviterId),
     ]);
     const served = servedLink(link, { ownerNamesIt, inviterIsPublic: inviter !== null }, this.deps.settings());

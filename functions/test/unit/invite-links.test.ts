@@ -1,0 +1,240 @@
+/**
+ * Her links, one per chat (invites/flows/invite-links-flow.ts), with the Firestore stores
+ * against our emulator in this process and Auth in memory: made, listed with their numbers,
+ * changed and retired by her alone; a join through one held by its own levers and counted for it;
+ * a code she can say, typed as people type it. The stack tests hold the same through the callables.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inviterRecord } from '@dayfocus/stack/fixtures';
+import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
+import { MAX_LIVE_INVITE_LINKS } from '@dayfocus/contracts/invite-links';
+import type { Caller } from '../../src/platform/domain/caller.js';
+import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import { InviterControlsFlow } from '../../src/invites/flows/inviter-controls-flow.js';
+import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
+import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
+import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
+import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
+import { AppLinkStore } from '../../src/short-links/adapters/app-link-store.js';
+import { FirestoreInviteLinks } from '../../src/short-links/adapters/invite-link-store.js';
+import { MemorySpokenCodeLimits } from '../../src/short-links/adapters/spoken-code-limits.js';
+import { SPOKEN_TRIES_PER_CLIENT } from '../../src/short-links/domain/spoken-tries.js';
+import { AppLinkFlow } from '../../src/short-links/flows/app-link-flow.js';
+import { InviteLinksFlow } from '../../src/invites/flows/invite-links-flow.js';
+import { MemoryAccounts, paths } from '../in-memory.js';
+import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
+import { memoryLogger } from '../memory-logger.js';
+import { flowRefusalOf } from '../flow-refusals.js';
+import { localLinkSettings } from '../short-links.js';
+
+const T0 = new Date('2026-03-01T10:00:00.000Z');
+
+let firestore: EmulatedFirestore;
+beforeAll(async () => {
+  firestore = await startEmulatedFirestore();
+});
+afterAll(async () => {
+  await firestore.stop();
+});
+beforeEach(() => firestore.clear());
+
+function setup() {
+  const { db } = firestore;
+  const logger = memoryLogger();
+  const accounts = new MemoryAccounts();
+  const clock = { now: T0 };
+  const now = () => clock.now;
+  const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
+  const controls = new FirestoreInviteControls(db);
+  const invites = new InviteFlow({ store, accounts, controls, resolvePicture: async () => null, logger, now });
+  const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
+  const records = new FirestoreInviteLinks(db);
+  const links = new AppLinkStore(db);
+  const bytes = (size: number) => randomBytes(size);
+  const flow = new InviteLinksFlow({
+    records,
+    links,
+    levers: new LinkLeversStore(db),
+    invitation: { inviterOf: (caller) => levers.inviterOf(caller), read: (id) => controls.read(id) },
+    settings: () => localLinkSettings,
+    randomBytes: bytes,
+    now,
+  });
+  const inviterCard = async (inviterId: string) => ({ inviterId, name: 'Asha', photoUrl: null });
+  const appLinks = new AppLinkFlow({
+    inviters: { publicInviter: async (id) => (await store.getUser(id)) ?? null },
+    keptInviters: { card: inviterCard },
+    renderer: () => {
+      throw new Error('no page here');
+    },
+    links,
+    spokenCodes: records,
+    spokenTries: new MemorySpokenCodeLimits(),
+    logger,
+    settings: () => localLinkSettings,
+    randomBytes: bytes,
+    now,
+  });
+  const caller = (uid: string): Caller => ({
+    uid,
+    email: `${uid}@example.com`,
+    signInProvider: 'google.com',
+    name: 'Someone',
+    emailVerified: true,
+    authTime: Math.floor(clock.now.getTime() / 1000),
+  });
+  const person = async (id: string) => {
+    await db.doc(paths.user(id)).set({ ...inviterRecord({ userId: id, name: `User ${id}` }) });
+    accounts.add({ uid: id, providerIds: ['google.com'], emailVerified: true });
+    return caller(id);
+  };
+  /** The app's "accept" of a code it read or a person typed, as acceptInvite does it. */
+  const accept = async (user: Caller, typed: string) => {
+    const link = await appLinks.linkOfTyped(typed, 'client-1');
+    if (!link) return 'not-found';
+    return invites.acceptInvite(user, { inviterId: link.inviterId, link: { code: link.code, chat: link.chat } }).then(
+      () => 'joined',
+      (error: unknown) => (isInvitationClosedRefusal(error) ? 'closed' : String(error)),
+    );
+  };
+  const friendsOf = async (inviterId: string) =>
+    (await db.collection('Friends').where('userId', '==', inviterId).get()).size;
+  return { db, clock, flow, levers, appLinks, person, accept, friendsOf };
+}
+
+describe('her links, one per chat', () => {
+  it('are made with a short link and a code she can say, and listed after her own link with their numbers', async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const made = await t.flow.create(asha, { name: 'Family chat' });
+    expect(made).toEqual({
+      code: expect.stringMatching(/^[A-Za-z0-9_-]{10}$/),
+      url: `${localLinkSettings.linkOrigin}/l/${made.code}`,
+      spokenCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/),
+    });
+    const { links } = await t.flow.list(asha);
+    expect(links.map((link) => [link.own, link.name])).toEqual([
+      [true, null],
+      [false, 'Family chat'],
+    ]);
+    expect(links[0]?.spokenCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(links[1]).toMatchObject({
+      code: made.code,
+      spokenCode: made.spokenCode,
+      approval: false,
+      maxJoins: null,
+      joinsSinceLimit: null,
+      expiresAt: null,
+      closed: null,
+      numbers: { views: 0, signUps: 0, confirmed: 0, joins: 0 },
+    });
+    // Her own link's spoken code is made once and kept.
+    expect((await t.flow.list(asha)).links[0]?.spokenCode).toBe(links[0]?.spokenCode);
+  });
+
+  it('hold a join by their own limit: 200 at once against 20 make exactly 20 friends, her own link untouched', async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const made = await t.flow.create(asha, { name: 'Office', maxJoins: 20 });
+    const users = await Promise.all(Array.from({ length: 200 }, (_, i) => t.person(`u${i}`)));
+    const outcomes = await Promise.all(users.map((user) => t.accept(user, made.code)));
+    expect(outcomes.filter((o) => o === 'joined')).toHaveLength(20);
+    expect(outcomes.filter((o) => o === 'closed')).toHaveLength(180);
+    expect(await t.friendsOf('asha')).toBe(20);
+    const [own, office] = (await t.flow.list(asha)).links;
+    expect(office).toMatchObject({ maxJoins: 20, joinsSinceLimit: 20, closed: 'exhausted', numbers: { joins: 20 } });
+    expect(own).toMatchObject({ maxJoins: null, closed: null, numbers: { joins: 0 } });
+    // Her own link still takes a friend.
+    const late = await t.person('late');
+    expect(await t.accept(late, own?.code ?? '')).toBe('joined');
+    expect((await t.flow.list(asha)).links[0]?.numbers.joins).toBe(1);
+  }, 60_000);
+
+  it('take the code she says, typed in any case, O for 0, I or L for 1, with a space or none', async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const { spokenCode, code } = await t.flow.create(asha, { name: 'Cousins' });
+    const typed = spokenCode.toLowerCase().replaceAll('0', 'o').replaceAll('1', 'l').replace('-', ' ');
+    expect((await t.appLinks.linkOfTyped(typed, 'client-1'))?.code).toBe(code);
+    expect((await t.appLinks.linkOfTyped(spokenCode.replace('-', ''), 'client-1'))?.code).toBe(code);
+    expect(await t.accept(await t.person('ravi'), typed)).toBe('joined');
+    expect(await t.appLinks.linkOfTyped('ZZZZ-ZZZZ', 'client-1')).toBeNull();
+  });
+
+  it(`bound the spoken codes one client may try: ${SPOKEN_TRIES_PER_CLIENT} an hour, then a refusal`, async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const { spokenCode, code } = await t.flow.create(asha, { name: 'Cousins' });
+    for (let n = 0; n < SPOKEN_TRIES_PER_CLIENT - 1; n++)
+      expect(await t.appLinks.linkOfTyped(`ZZZZ-ZZ${String(n).padStart(2, '0')}`, 'guesser')).toBeNull();
+    expect((await t.appLinks.linkOfTyped(spokenCode, 'guesser'))?.code).toBe(code);
+    expect((await flowRefusalOf(t.appLinks.linkOfTyped(spokenCode, 'guesser'))).code).toBe('resource-exhausted');
+    // Another client, and the link's own code, are not held by the guesser's tries.
+    expect((await t.appLinks.linkOfTyped(spokenCode, 'someone-else'))?.code).toBe(code);
+    expect((await t.appLinks.linkOfTyped(code, 'guesser'))?.code).toBe(code);
+  });
+
+  it('admit nobody once retired, nor when expired or while her whole invitation is paused', async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const retired = await t.flow.create(asha, { name: 'Old group' });
+    expect(await t.flow.retire(asha, retired.code)).toMatchObject({ closed: 'retired' });
+    expect(await t.appLinks.linkOfTyped(retired.code, 'client-1')).toBeNull();
+    expect(await t.appLinks.linkOfTyped(retired.spokenCode, 'client-1')).toBeNull();
+    expect((await t.flow.list(asha)).links.map((link) => link.code)).not.toContain(retired.code);
+
+    const soon = await t.flow.create(asha, { name: 'Trip', expiresAt: new Date(T0.getTime() + 60_000).toISOString() });
+    t.clock.now = new Date(T0.getTime() + 60_000);
+    expect(await t.accept(await t.person('ravi'), soon.code)).toBe('closed');
+    expect(await t.flow.update(asha, { code: soon.code, expiresAt: null })).toMatchObject({ closed: null });
+
+    await t.levers.pause(asha, true);
+    expect(await t.accept(await t.person('lena'), soon.code)).toBe('closed');
+    await t.levers.pause(asha, false);
+    expect(await t.accept(await t.person('lena'), soon.code)).toBe('joined');
+    expect(await t.friendsOf('asha')).toBe(1);
+  });
+
+  it('refuse a link that asks her first, which is not built yet, writing nothing', async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const refused = await flowRefusalOf(t.flow.create(asha, { name: 'Club', approval: true }));
+    expect([refused.code, refused.details]).toEqual(['failed-precondition', { approval: 'not-available' }]);
+    const made = await t.flow.create(asha, { name: 'Club', approval: false });
+    expect((await flowRefusalOf(t.flow.update(asha, { code: made.code, approval: true }))).code).toBe(
+      'failed-precondition',
+    );
+    expect((await t.flow.list(asha)).links.map((link) => [link.name, link.approval])).toEqual([
+      [null, false],
+      ['Club', false],
+    ]);
+  });
+
+  it("are hers alone: another inviter's code is one nobody has, and nothing of it changes", async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const vikram = await t.person('vikram');
+    const made = await t.flow.create(asha, { name: 'Family chat' });
+    for (const attempt of [
+      t.flow.update(vikram, { code: made.code, name: 'Mine now' }),
+      t.flow.retire(vikram, made.code),
+      t.flow.update(asha, { code: 'no-such-link' }),
+    ]) {
+      expect((await flowRefusalOf(attempt)).code).toBe('not-found');
+    }
+    expect((await t.flow.list(vikram)).links.map((link) => link.code)).not.toContain(made.code);
+    expect((await t.flow.list(asha)).links[1]).toMatchObject({ name: 'Family chat', closed: null });
+  });
+
+  it(`are at most ${MAX_LIVE_INVITE_LINKS} open at once; a retired one makes room`, async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const made = [];
+    for (let n = 0; n < MAX_LIVE_INVITE_LINKS; n++) made.push(await t.flow.create(asha, { name: `Chat ${n}` }));
+    const refused = await flowRefusalOf(t.flow.create(asha, { name: 'One more' }));
+    expect([refused.code, refused.details]).toEqual(['failed-precondition', { links: 'too-many' }]);
+    await t.flow.retire(asha, made[0]?.code ?? '');
+    expect(await t.flow.create(asha, { name: 'One more' })).toMatchObject({ code: expect.any(String) });
+  }, 60_000);
+});

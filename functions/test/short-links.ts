@@ -69,6 +69,7 @@ export function visitFlow(options: {
         ? { code: fakeLinkCode, inviterId: 'inviter-1', target, createdAt: at, updatedAt: at }
         : null,
     namesCode: async (inviterId, code) => inviterId === 'inviter-1' && code === fakeLinkCode,
+    renewedAt: async () => undefined,
     countOpen: options.countOpen,
   };
   const inviters = {

@@ -49,6 +49,9 @@ async function brandOf(page: Page) {
 
 const primaryActions = (page: Page) => page.locator('main .button-primary');
 
+/** A short link's code: "Continue on the web" carries it, so that her link's door admits (docs/inviter-view.md). */
+const codeOf = (shortLink: string) => new URL(shortLink).pathname.split('/')[2] ?? '';
+
 describe('The pages of a short link', () => {
   const browser = useBrowser();
 
@@ -81,9 +84,11 @@ describe('The pages of a short link', () => {
     expect(await primaryActions(page).count()).toBe(1);
     expect(await primaryActions(page).getAttribute('id')).toBe('copy-invite');
     const web = page.getByRole('link', { name: en.shortLink.web });
-    expect(await web.getAttribute('href')).toBe(`${urls.hosting}/feedback/${inviter.userId}/en?via=link`);
+    expect(await web.getAttribute('href')).toBe(
+      `${urls.hosting}/feedback/${inviter.userId}/en?via=link&link=${codeOf(shortLink)}`,
+    );
     await web.click();
-    await page.waitForURL(`${urls.hosting}/feedback/${inviter.userId}/en?via=link`);
+    await page.waitForURL(`${urls.hosting}/feedback/${inviter.userId}/en?via=link&link=${codeOf(shortLink)}`);
     await visible(page.getByRole('heading', { name: en.invitation.title }));
     expect(await page.locator('main').innerText()).toContain(inviter.name);
     expect((await seriousAccessibilityViolations(page)).summary).toBe('');
@@ -124,7 +129,7 @@ describe('The pages of a short link', () => {
     expect(play.hostname).toBe('play.google.com');
     expect(play.searchParams.get('referrer')).toBe(`invite=${code}`);
     expect(await page.getByRole('link', { name: en.shortLink.web }).getAttribute('href')).toBe(
-      `${urls.hosting}/feedback/${inviter.userId}/en?via=link`,
+      `${urls.hosting}/feedback/${inviter.userId}/en?via=link&link=${codeOf(shortLink)}`,
     );
     // (axe needs the page's scripts: the iPhone and desktop pages, the same components, are checked.)
   });
@@ -141,7 +146,7 @@ describe('The pages of a short link', () => {
     expect(await qr.getAttribute('src')).toBe(`${new URL(shortLink).pathname}/qr.svg`);
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.getByRole('link', { name: en.shortLink.web }).click();
-    await page.waitForURL(`${urls.hosting}/feedback/${inviter.userId}/en?via=link`);
+    await page.waitForURL(`${urls.hosting}/feedback/${inviter.userId}/en?via=link&link=${codeOf(shortLink)}`);
     expect((await seriousAccessibilityViolations(page)).summary).toBe('');
   });
 
@@ -171,7 +176,7 @@ describe('The pages of a short link', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
     expect(await page.locator('a#copy-invite').innerText()).toBe(hi.shortLink.copyInvite);
     expect(await page.getByRole('link', { name: hi.shortLink.web }).getAttribute('href')).toBe(
-      `${urls.hosting}/feedback/${inviter.userId}/hi?via=link`,
+      `${urls.hosting}/feedback/${inviter.userId}/hi?via=link&link=${codeOf(shortLink)}`,
     );
     await chooseLanguage(page, 'English');
     await page.waitForURL((url) => url.searchParams.get('lg') === 'en');

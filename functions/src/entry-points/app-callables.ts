@@ -32,7 +32,7 @@ export const acceptInvite = callable(
     const link = await linkOf(input.code, request);
     const inviter = await inviteFlow.acceptInvite(caller, {
       inviterId: link.inviterId,
-      link: { code: link.code, chat: link.chat },
+      link: link.code,
     });
     return { inviter };
   },

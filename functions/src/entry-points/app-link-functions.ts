@@ -3,7 +3,9 @@ import { callable } from '../platform/functions/callable.js';
 import { appLinkFlow } from '../composition/wiring/short-links.js';
 
 /** Public: "I already have an account" on the invitation pages. */
-export const createAppLink = callable('createAppLink', (input) => appLinkFlow.createAppLink(input.inviterId));
+export const createAppLink = callable('createAppLink', (input) =>
+  appLinkFlow.createAppLink(input.inviterId, input.link),
+);
 
 export const openAppLink = httpFunction('openAppLink', (request) => appLinkFlow.openAppLink(request));
 

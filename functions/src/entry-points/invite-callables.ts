@@ -4,7 +4,7 @@ import { clientOf } from '../platform/functions/client-address.js';
 import { mailCodeKeySecret } from '../invites/adapters/mail-code-params.js';
 
 /** Public: the inviter's name and picture for the invitation page. */
-export const getInviter = callable('getInviter', (input) => inviterFlow.getInviter(input.inviterId));
+export const getInviter = callable('getInviter', (input) => inviterFlow.getInviter(input.inviterId, input.link));
 
 /**
  * Public: the e-mail sign-up's one call (invites/flows/email-sign-up-flow.ts), the account made

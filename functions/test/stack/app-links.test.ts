@@ -15,8 +15,12 @@ const functionsBase = `/${stack.projectId}/${stack.region}`;
 const origin = urls.hosting;
 const appStoreUrl = `https://apps.apple.com/app/id${brand.appStoreId}`;
 const playStoreUrl = `https://play.google.com/store/apps/details?id=${brand.appIdentifier}`;
-/** "Continue on the web": the inviter's invitation, in the page's language, marked as her link's way in. */
-const invitationOf = (inviterId: string, lg = 'en') => `${origin}/feedback/${inviterId}/${lg}?via=link`;
+/**
+ * "Continue on the web": the inviter's invitation, in the page's language, marked as her link's way
+ * in and with the link's code, whose door then admits her.
+ */
+const invitationOf = (link: { inviterId: string; code: string }, lg = 'en') =>
+  `${origin}/feedback/${link.inviterId}/${lg}?via=link&link=${link.code}`;
 
 async function newLink(inviterId?: string) {
   const inviter = inviterId ?? (await createInviter()).userId;
@@ -169,7 +173,7 @@ describe('opening a short link', () => {
       expect(response.headers.location).toBeUndefined();
       expect(response.headers['cache-control']).toContain('no-store');
       expect(response.body).toContain(`src="${link.path}/qr.svg"`);
-      expect(hrefOf(response.body, 'open-web')).toBe(invitationOf(link.inviterId));
+      expect(hrefOf(response.body, 'open-web')).toBe(invitationOf(link));
       expect(response.body).not.toContain('evil.test');
       // No script at all: nothing on a desktop opens anything by itself.
       expect(response.body).not.toMatch(/<script\b/);
@@ -185,8 +189,8 @@ describe('opening a short link', () => {
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       const appUrl = `dayfocus://open?link=${encodeURIComponent(link.target)}`;
       expect(hrefOf(response.body, 'open-app')).toBe(appUrl);
-      expect(hrefOf(response.body, 'open-web')).toBe(invitationOf(link.inviterId));
-      expect(new Set(urlsIn(response.body))).toEqual(new Set([appUrl, appStoreUrl, invitationOf(link.inviterId)]));
+      expect(hrefOf(response.body, 'open-web')).toBe(invitationOf(link));
+      expect(new Set(urlsIn(response.body))).toEqual(new Set([appUrl, appStoreUrl, invitationOf(link)]));
       const nonce = /script-src 'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
       expect(response.body).toContain(`<script nonce="${nonce}">`);
     },
@@ -236,7 +240,7 @@ describe('opening a short link', () => {
       expect(hrefOf(response.body, 'open-app')).toBe(intent);
       expect(hrefOf(response.body, 'get-app')).toBe(play);
       expect(response.body).toContain('id="get-app" class="button button-primary"');
-      expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, play, invitationOf(link.inviterId)]));
+      expect(new Set(urlsIn(response.body))).toEqual(new Set([intent, play, invitationOf(link)]));
     },
   );
 

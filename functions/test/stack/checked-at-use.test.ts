@@ -43,7 +43,7 @@ describe("a short link's target is checked when it is served", () => {
 
     const desktop = await fetchRaw(`/l/${code}`, { userAgent: everyVisitor.desktop });
     expect(desktop.status).toBe(200);
-    expect(desktop.body).toContain(`href="${urls.hosting}/feedback/${inviter.userId}/en?via=link"`);
+    expect(desktop.body).toContain(`href="${urls.hosting}/feedback/${inviter.userId}/en?via=link&amp;link=${code}"`);
     expect((await destinationsOf(code)).filter((url) => url.includes('evil.example'))).toEqual([]);
     const resolved = await callAnonymously<{ target: string }>('resolveAppLink', { code });
     expect(resolved.target).toBe(`${urls.hosting}/?userId=${inviter.userId}`);

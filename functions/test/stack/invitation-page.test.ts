@@ -228,7 +228,7 @@ describe('The invitation page, server-rendered', () => {
     // A desktop gets the link's page, whose web way is her invitation (not the front door).
     expect(open.status).toBe(200);
     expect(open.body).toContain(
-      `id="open-web" class="button button-secondary" href="${urls.hosting}/feedback/${inviter.userId}/en?via=link"`,
+      `id="open-web" class="button button-secondary" href="${urls.hosting}/feedback/${inviter.userId}/en?via=link&amp;link=${new URL(location).pathname.slice(3)}"`,
     );
   });
 

@@ -164,10 +164,15 @@ describe('renewInviteLink', () => {
       async () => ({
         open: await fetchRaw(`/l/${old}`, desktop),
         resolve: await outcomeOf(callAnonymously('resolveAppLink', { code: old })),
-        // The link handed out afterwards ("I already have an account", the welcome page's) is the new one.
-        handedOut: await codeOf(asha.inviterId),
+        // "I already have an account" hands out no link by her uid alone now: only from her new link's page.
+        byUid: await outcomeOf(callAnonymously('createAppLink', { inviterId: asha.inviterId })),
+        handedOut: await codeOf(asha.inviterId, code),
       }),
-      (after) => after.open.status === 404 && after.resolve === 'not-found' && after.handedOut === code,
+      (after) =>
+        after.open.status === 404 &&
+        after.resolve === 'not-found' &&
+        after.byUid === 'failed-precondition' &&
+        after.handedOut === code,
       { what: 'the old link to stop resolving', timeoutMs: 90_000 },
     );
     expect(gone.open.body).not.toContain('Leela');
@@ -207,7 +212,10 @@ describe('only the inviter herself, in the mobile app', () => {
 });
 
 /** Her short link's code, as the web app's "I already have an account" asks for it. */
-async function codeOf(inviterId: string): Promise<string> {
-  const { shortLink } = await callAnonymously<{ shortLink: string }>('createAppLink', { inviterId });
+async function codeOf(inviterId: string, link?: string): Promise<string> {
+  const { shortLink } = await callAnonymously<{ shortLink: string }>(
+    'createAppLink',
+    link ? { inviterId, link } : { inviterId },
+  );
   return shortLink.slice(shortLink.lastIndexOf('/') + 1);
 }

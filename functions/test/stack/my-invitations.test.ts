@@ -83,7 +83,7 @@ describe('myInvitations', () => {
 
       // Her short link opened, then "Continue on the web": an e-mail sign-up, confirmed.
       const byLink = await continueOnTheWeb(asha.path);
-      expect(byLink).toBe(`/feedback/${asha.inviterId}/en?via=link`);
+      expect(byLink).toBe(`/feedback/${asha.inviterId}/en?via=link&link=${asha.code}`);
       await view(byLink);
       const mira = await emailSignUpConfirmed(asha.inviterId, 'link', 'Mira Nair');
 
@@ -91,7 +91,7 @@ describe('myInvitations', () => {
       const scanned = decodeQrSvg((await fetchRaw(`${asha.path}/qr.svg`)).body);
       expect(scanned).toBe(`${asha.shortLink}?src=qr`);
       const byQr = await continueOnTheWeb(`${asha.path}?src=qr`);
-      expect(byQr).toBe(`/feedback/${asha.inviterId}/en?via=qr`);
+      expect(byQr).toBe(`/feedback/${asha.inviterId}/en?via=qr&link=${asha.code}`);
       await view(byQr);
       const google = new Browser();
       const ravi = await google.signInWith('google.com', { name: 'Ravi Kumar' });

@@ -12,6 +12,7 @@ import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { issuerSigner, presentToken, startEmailIssuer, type LocalEmailIssuer } from '@dayfocus/stack/email-issuer';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
 import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
@@ -57,6 +58,7 @@ async function setup(switchedOn = true) {
     store,
     accounts,
     controls: new FirestoreInviteControls(db),
+    doors: new LinkLeversStore(db),
     resolvePicture: async () => null,
     logger,
     now,

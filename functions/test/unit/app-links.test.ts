@@ -291,7 +291,7 @@ describe('the pages', () => {
       kind: 'invite',
       inviter,
       // Marked as her short link's way in (docs/invite-funnel.md).
-      invitationUrl: 'http://127.0.0.1:5000/feedback/inviter-1/hi?via=link',
+      invitationUrl: 'http://127.0.0.1:5000/feedback/inviter-1/hi?via=link&link=AbCdEf12_-',
       qrCodePath: '/l/AbCdEf12_-/qr.svg',
     });
     expect(invitationUrlFor({ productDomain: 'https://dayfocus.app' }, 'a/b', 'en')).toBe(

@@ -15,6 +15,7 @@ import type { Caller } from '../../src/platform/domain/caller.js';
 import type { FriendJoin } from '../../src/owed-work/domain/friend-join.js';
 import type { PushBudget } from '../../src/owed-work/domain/push-budget.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
 import type { InviteStore } from '../../src/invites/flows/ports.js';
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
@@ -96,6 +97,7 @@ function setup(options: SetupOptions = {}) {
     store: gatedStore,
     accounts: gatedAccounts(accounts),
     controls: new FirestoreInviteControls(db),
+    doors: new LinkLeversStore(db),
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     logger,
     now: () => clock.now,

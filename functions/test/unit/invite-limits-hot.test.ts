@@ -10,6 +10,7 @@ import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
 import { InviterControlsFlow } from '../../src/invites/flows/inviter-controls-flow.js';
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
@@ -37,7 +38,15 @@ describe("a viral inviter's limit, with production's write limit per document", 
     const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
     const controls = new FirestoreInviteControls(db);
     const now = () => new Date();
-    const invites = new InviteFlow({ store, accounts, controls, resolvePicture: async () => null, logger, now });
+    const invites = new InviteFlow({
+      store,
+      accounts,
+      controls,
+      doors: new LinkLeversStore(db),
+      resolvePicture: async () => null,
+      logger,
+      now,
+    });
     const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
     const caller = (uid: string): Caller => ({
       uid,

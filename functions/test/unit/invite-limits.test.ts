@@ -8,6 +8,7 @@ import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
 import { InviterControlsFlow } from '../../src/invites/flows/inviter-controls-flow.js';
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
@@ -37,7 +38,15 @@ function setup() {
   const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
   const controls = new FirestoreInviteControls(db);
   const now = () => clock.now;
-  const invites = new InviteFlow({ store, accounts, controls, resolvePicture: async () => null, logger, now });
+  const invites = new InviteFlow({
+    store,
+    accounts,
+    controls,
+    doors: new LinkLeversStore(db),
+    resolvePicture: async () => null,
+    logger,
+    now,
+  });
   const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
   // Activation and the provider's sign-up, as their callables reach them: through the one door.
   const door = testDoor({ db, store, accounts, logger, now });

@@ -47,7 +47,15 @@ function setup() {
   const now = () => clock.now;
   const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
   const controls = new FirestoreInviteControls(db);
-  const invites = new InviteFlow({ store, accounts, controls, resolvePicture: async () => null, logger, now });
+  const invites = new InviteFlow({
+    store,
+    accounts,
+    controls,
+    doors: new LinkLeversStore(db),
+    resolvePicture: async () => null,
+    logger,
+    now,
+  });
   const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
   const records = new FirestoreInviteLinks(db);
   const links = new AppLinkStore(db);
@@ -93,7 +101,7 @@ function setup() {
   const accept = async (user: Caller, typed: string) => {
     const link = await appLinks.linkOfTyped(typed, 'client-1');
     if (!link) return 'not-found';
-    return invites.acceptInvite(user, { inviterId: link.inviterId, link: { code: link.code, chat: link.chat } }).then(
+    return invites.acceptInvite(user, { inviterId: link.inviterId, link: link.code }).then(
       () => 'joined',
       (error: unknown) => (isInvitationClosedRefusal(error) ? 'closed' : String(error)),
     );

@@ -16,6 +16,10 @@ function flowWith(
     accounts,
     resolvePicture: async (profileImage) => (typeof profileImage === 'string' ? profileImage : null),
     controls: { read: async () => ({ controls: undefined, joins: 0 }) },
+    doors: {
+      readDoor: async () => ({ owner: undefined, link: undefined }),
+      joinsUnderLimit: async () => 0,
+    },
     logger,
     now: () => new Date(),
   });

@@ -8,6 +8,7 @@ import type { SignUpRecord } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import type { Caller } from '../../src/platform/domain/caller.js';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
 import { MailCodeWay, MAIL_CODE_REFUSAL } from '../../src/activation/flows/mail-code-way.js';
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
@@ -42,6 +43,7 @@ async function setup() {
     store,
     accounts,
     controls,
+    doors: new LinkLeversStore(db),
     resolvePicture: async () => null,
     logger,
     now: () => T0,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { SIGN_UP_BUSY } from '@dayfocus/contracts/sign-up-refusals';
 import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
+import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
 import { EmailSignUpFlow } from '../../src/invites/flows/email-sign-up-flow.js';
 import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
 import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
@@ -36,6 +37,7 @@ async function setup(limit: number) {
     store: new FirestoreInviteStore(db, new FunnelStore(db), memoryLogger()),
     accounts,
     controls: new FirestoreInviteControls(db),
+    doors: new LinkLeversStore(db),
     resolvePicture: async () => null,
     logger: memoryLogger(),
     now: () => clock.now,

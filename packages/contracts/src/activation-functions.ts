@@ -52,7 +52,8 @@ export const activationRows = {
     why: 'one call per new account signed in with Apple or Google',
     caller: 'web',
     replayProtected: true,
-    request: (fields) => fields.object({ inviterId: fields.userId(), way: fields.inviteWay() }),
+    request: (fields) =>
+      fields.object({ inviterId: fields.userId(), way: fields.inviteWay(), link: fields.inviteLink() }),
     answer: answer<ActivationAnswer>(),
   },
   proveEmail: {

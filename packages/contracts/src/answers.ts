@@ -12,6 +12,11 @@ export interface InviterCard {
    * only where the card stands for her invitation (getInviter, the pages), absent when it is open.
    */
   invitationClosed?: true;
+  /**
+   * Her invitation page reached by her uid alone (or by a link she no longer has) after she
+   * replaced her link: it admits nobody, and says to ask her for the new one. Set only on that page.
+   */
+  invitationReplaced?: true;
 }
 
 /** What the welcome page greets with. */

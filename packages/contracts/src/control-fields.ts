@@ -38,6 +38,24 @@ const linkName = () =>
     });
 
 export const controlFields = {
+  /** The link the page came through (INVITE_LINK_PARAM), when it did: a link's code, bounded. */
+  inviteLink: () =>
+    yup
+      .string()
+      .strict()
+      .typeError('link must be a link code')
+      .test(
+        'invite-link',
+        'link must be a link code',
+        (value) =>
+          value === undefined ||
+          (value.length >= LINK_CODE_MIN_LENGTH &&
+            value.length <= LINK_CODE_MAX_LENGTH &&
+            LINK_CODE_PATTERN.test(value) &&
+            isDocumentId(value)),
+      )
+      .optional()
+      .default(undefined),
   /**
    * A link's code as the app read it from the link, or her spoken code as a person typed it
    * (spoken-codes.ts): only bounded here; a code that names nothing is answered as one nobody has.

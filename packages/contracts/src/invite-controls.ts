@@ -90,3 +90,15 @@ export function isInvitationClosedRefusal(error: unknown): boolean {
   const details = (error as { details?: { invitation?: unknown } } | null)?.details;
   return details?.invitation === INVITATION_CLOSED_DETAILS.invitation;
 }
+
+/**
+ * The refusal's details (`failed-precondition`) of a sign-up, or of "I already have an account",
+ * through a page that names only her uid after she replaced her link (renewInviteLink): her old
+ * link's pages admit nobody (docs/inviter-view.md, "A renewal closes the door").
+ */
+export const INVITATION_REPLACED_DETAILS = { invitation: 'replaced' } as const;
+
+export function isInvitationReplacedRefusal(error: unknown): boolean {
+  const details = (error as { details?: { invitation?: unknown } } | null)?.details;
+  return details?.invitation === INVITATION_REPLACED_DETAILS.invitation;
+}

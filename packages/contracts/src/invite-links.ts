@@ -7,6 +7,22 @@
 import { invitationClosure, type InvitationClosure, type InviteControlsRecord } from './invite-controls.js';
 import type { InvitationCounts } from './inviter-view-functions.js';
 
+/**
+ * The invitation page's (and the sign-up calls') query parameter that names the link a person came
+ * through: the short link's "Continue on the web" adds it, the page keeps it for the tab, and each
+ * sign-up sends it, so that a link's pages admit people after her uid alone no longer does.
+ */
+export const INVITE_LINK_PARAM = 'link';
+
+/** The link an address names in its query (INVITE_LINK_PARAM), when it is shaped as a link's code. */
+export function inviteLinkOf(rawUrl: string): string | undefined {
+  const query = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1).split('#')[0] : '';
+  const pair = (query ?? '').split('&').find((part) => part.startsWith(`${INVITE_LINK_PARAM}=`));
+  const value = pair?.slice(INVITE_LINK_PARAM.length + 1);
+  // A link's code is of URL-safe characters: anything escaped is not one.
+  return value && /^[A-Za-z0-9_-]{8,32}$/.test(value) && !/^__.*__$/.test(value) ? value : undefined;
+}
+
 /** The links she may have open at once, her own not counted: far beyond her chats, and a bound on a list. */
 export const MAX_LIVE_INVITE_LINKS = 50;
 

@@ -13,7 +13,8 @@ export const inviteRows = {
     maxInstances: 20,
     why: 'one call per visitor of a sign-up page (the invitation page comes from the server with the inviter)',
     caller: 'web',
-    request: (fields) => fields.object({ inviterId: fields.userId() }),
+    // `link`: the link whose page this is, when it came through one (invite-links.ts).
+    request: (fields) => fields.object({ inviterId: fields.userId(), link: fields.inviteLink() }),
     answer: answer<InviterCard>(),
   },
   signUpWithEmail: {
@@ -33,6 +34,7 @@ export const inviteRows = {
         password: fields.newPassword(),
         language: fields.pageLanguage(),
         way: fields.inviteWay(),
+        link: fields.inviteLink(),
         mail: fields.sendsMail(),
       }),
     answer: answer<EmailSignUpAnswer>(),
@@ -45,7 +47,12 @@ export const inviteRows = {
     replayProtected: true,
     // `way`: how she came to the invitation, as the page says (invite-ways.ts), recorded once.
     request: (fields) =>
-      fields.object({ inviterId: fields.userId(), name: fields.userName(), way: fields.inviteWay() }),
+      fields.object({
+        inviterId: fields.userId(),
+        name: fields.userName(),
+        way: fields.inviteWay(),
+        link: fields.inviteLink(),
+      }),
     answer: answer<WriteResult>(),
   },
   sendVerificationEmail: {

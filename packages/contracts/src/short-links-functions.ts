@@ -24,7 +24,8 @@ export const shortLinkRows = {
     maxInstances: 10,
     why: 'once per visitor who taps "I already have an account"',
     caller: 'web',
-    request: (fields) => fields.object({ inviterId: fields.userId() }),
+    // `link`: the link whose page this is, when it came through one (INVITE_LINK_PARAM).
+    request: (fields) => fields.object({ inviterId: fields.userId(), link: fields.inviteLink() }),
     answer: answer<AppLinkAnswer>(),
   },
   resolveAppLink: {

@@ -21,6 +21,11 @@ export interface SignUpRecord {
    */
   inviteWay?: InviteWay | null;
   /**
+   * The code of the link whose pages the sign-up came through (invite-links.ts, INVITE_LINK_PARAM):
+   * written with `invitedBy`; null when the page did not say. Activation holds the join by it.
+   */
+  inviteLink?: string | null;
+  /**
    * When the companion applied this account's own verification code (the e-mail its sign-up
    * sent) on an address not yet verified: the proof that lets an email sign-up's `invitedBy`
    * count (recordedInviterCounts).

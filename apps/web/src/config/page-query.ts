@@ -12,6 +12,7 @@ import { isOffered } from '@/lib/i18n';
 import { isStartProvider, START_PARAM } from '@/lib/sign-in-start';
 import type { RuntimeConfig } from '@dayfocus/contracts/runtime-config';
 import { INVITE_WAY_PARAM, inviteWayOfMarker } from '@dayfocus/contracts/invite-ways';
+import { INVITE_LINK_PARAM, inviteLinkOf } from '@dayfocus/contracts/invite-links';
 
 /** Without the `?`, as `query` is given. */
 export function pageQuery(path: string, query: string, config: Pick<RuntimeConfig, 'portalLanguages'>): string {
@@ -27,5 +28,8 @@ export function pageQuery(path: string, query: string, config: Pick<RuntimeConfi
   // The invitation's way in (`via`): only a marked way we make, so at most three more copies a page.
   const way = inviteWayOfMarker(asked.get(INVITE_WAY_PARAM));
   if (matchPagePath(pagePatterns.invitation, path) && way !== 'plain') kept.set(INVITE_WAY_PARAM, way);
+  // The link it came through (one value of a link code's shape): its door admits her.
+  const link = inviteLinkOf(`/?${query}`);
+  if (matchPagePath(pagePatterns.invitation, path) && link) kept.set(INVITE_LINK_PARAM, link);
   return kept.toString();
 }

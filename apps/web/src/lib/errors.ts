@@ -1,4 +1,4 @@
-import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
+import { isInvitationClosedRefusal, isInvitationReplacedRefusal } from '@dayfocus/contracts/invite-controls';
 /** The code of a Firebase error without its service prefix ("not-found", "email-already-in-use"), or undefined. */
 export function firebaseErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -49,6 +49,8 @@ export function failureMessageKey(
   const code = firebaseErrorCode(error);
   // Her invitation closed after its page was drawn (the CDN keeps a page up to a minute and more).
   if (isInvitationClosedRefusal(error)) return 'invitation.signUpClosed';
+  // She replaced the link this page came by: only her new one admits (docs/inviter-view.md).
+  if (isInvitationReplacedRefusal(error)) return 'invitation.signUpReplaced';
   // Google or Apple did not say the address is verified (details.provider): the e-mail sign-up is the way on.
   if (isUnverifiedProvider(error)) return 'socialSignUp.unverified';
   if (code !== undefined && Object.hasOwn(byCode, code)) return byCode[code] as string;

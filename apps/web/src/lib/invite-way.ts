@@ -5,6 +5,7 @@
  * funnel counts the view, the sign-up and what follows under it (docs/invite-funnel.md).
  */
 import { INVITE_WAY_PARAM, inviteWayOfMarker, isInviteWay, type InviteWay } from '@dayfocus/contracts/invite-ways';
+import { inviteLinkOf } from '@dayfocus/contracts/invite-links';
 
 const keyOf = (inviterId: string) => `dayfocus.inviteWay.${inviterId}`;
 
@@ -34,8 +35,35 @@ export function viewBeaconPath(pathname: string, way: InviteWay): string {
   return way === 'plain' ? pathname : `${pathname}?${INVITE_WAY_PARAM}=${way}`;
 }
 
-/** A sign-up call's `way`, only when known: a field sent as undefined would arrive as null. */
-export function withKeptWay<T extends { inviterId: string }>(request: T): T & { way?: InviteWay } {
+const linkKeyOf = (inviterId: string) => `dayfocus.inviteLink.${inviterId}`;
+
+/**
+ * The link the invitation page came through (`?link=`, INVITE_LINK_PARAM), kept for this tab by
+ * inviter as the way is: each sign-up sends it, and it is what admits her once she replaced the
+ * address that names only her uid (docs/inviter-view.md). A page without one forgets an older one.
+ */
+export function keepInviteLink(inviterId: string, search: string): string | undefined {
+  const link = inviteLinkOf(`/?${search.replace(/^\?/, '')}`);
+  try {
+    if (link) sessionStorage.setItem(linkKeyOf(inviterId), link);
+    else sessionStorage.removeItem(linkKeyOf(inviterId));
+  } catch {
+    // No storage: the sign-up then names no link, as a page reached by her uid alone.
+  }
+  return link;
+}
+
+export function keptInviteLink(inviterId: string): string | undefined {
+  try {
+    return sessionStorage.getItem(linkKeyOf(inviterId)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A sign-up call's `way` and `link`, only when known: a field sent as undefined would arrive as null. */
+export function withKeptWay<T extends { inviterId: string }>(request: T): T & { way?: InviteWay; link?: string } {
   const way = keptInviteWay(request.inviterId);
-  return way ? { ...request, way } : request;
+  const link = keptInviteLink(request.inviterId);
+  return { ...request, ...(way ? { way } : {}), ...(link ? { link } : {}) };
 }

@@ -8,7 +8,7 @@ import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
 import { setFirebaseConfig } from '@/lib/firebase-config';
 import { changeLanguage, createI18n, isOffered, storedLanguage, storeLanguage } from '@/lib/i18n';
 import { nextTask } from '@/lib/next-task';
-import { keepInviteWay, viewBeaconPath } from '@/lib/invite-way';
+import { keepInviteLink, keepInviteWay, viewBeaconPath } from '@/lib/invite-way';
 import { createQueryClient } from '@/lib/react-query';
 import { PageTakenOverProvider, takeoverBegins } from '@/lib/taken-over';
 import { setRenderedInAppBrowser } from '@/lib/rendered-in-app-browser';
@@ -84,6 +84,7 @@ function afterTakeover(i18n: I18n, state: ServerState, takenOver: () => void): v
   // Counted under the way the page was reached by (`?via=`), which the sign-up then sends too.
   if (state.page === 'invitation' && state.inviter && typeof navigator.sendBeacon === 'function') {
     const way = keepInviteWay(state.inviter.inviterId, window.location.search);
+    keepInviteLink(state.inviter.inviterId, window.location.search);
     whenShown(() => navigator.sendBeacon(viewBeaconPath(window.location.pathname, way)));
   }
 }

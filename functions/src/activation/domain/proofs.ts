@@ -37,6 +37,8 @@ export interface SocialSignUp {
   name: string | undefined;
   inviterId: string;
   way?: InviteWay | undefined;
+  /** The link whose page the sign-up came through, when it said. */
+  link?: string | undefined;
 }
 
 /** A proof we keep a record of: every kind but the provider's. */

@@ -11,7 +11,10 @@ import { FlowError, SOCIAL_PROVIDERS, unverifiedProvider } from '../../platform/
 import type { Presented } from '../domain/proofs.js';
 
 export class ProviderWay {
-  async present(input: { inviterId: string; way?: InviteWay | undefined }, caller: Caller | null): Promise<Presented> {
+  async present(
+    input: { inviterId: string; way?: InviteWay | undefined; link?: string | undefined },
+    caller: Caller | null,
+  ): Promise<Presented> {
     if (!caller) throw new FlowError('unauthenticated', 'Sign in first');
     const provider = caller.signInProvider ?? '';
     if (!SOCIAL_PROVIDERS.has(provider)) {
@@ -23,7 +26,7 @@ export class ProviderWay {
       proof: { kind: 'provider', uid: caller.uid, address: caller.email, issuedAt: null, id: `provider-${caller.uid}` },
       refusal: unverifiedProvider,
       inviterId: input.inviterId,
-      socialSignUp: { provider, name: caller.name, inviterId: input.inviterId, way: input.way },
+      socialSignUp: { provider, name: caller.name, inviterId: input.inviterId, way: input.way, link: input.link },
     };
   }
 }

@@ -17,6 +17,7 @@ import { InviteFlow } from '../../invites/flows/invite-flow.js';
 import { InviterFlow } from '../../invites/flows/inviter-flow.js';
 import { InviterControlsFlow } from '../../invites/flows/inviter-controls-flow.js';
 import { FirestoreInviteControls } from '../../invites/adapters/invite-controls-store.js';
+import { LinkLeversStore } from '../../invites/adapters/link-levers-store.js';
 import { VerificationMailFlow } from '../../invites/flows/verification-mail-flow.js';
 import { JoinFlow } from '../../invites/flows/join-flow.js';
 import { accounts, inviteStore, mailOutbox } from '../wiring.js';
@@ -49,7 +50,15 @@ const joinDeps = {
   logger,
 };
 
-export const inviteFlow = new InviteFlow({ ...joinDeps, controls: inviteControls, now: () => new Date() });
+/** Her owner record and her links' levers and numbers, as sign-ups and her list read them. */
+export const linkLevers = new LinkLeversStore(db);
+
+export const inviteFlow = new InviteFlow({
+  ...joinDeps,
+  controls: inviteControls,
+  doors: linkLevers,
+  now: () => new Date(),
+});
 
 /** The e-mail sign-up's one call: the account, its record and its mail (email-sign-up-flow.ts). */
 export const emailSignUpFlow = new EmailSignUpFlow({
@@ -82,6 +91,7 @@ export const inviterFlow = new InviterFlow({
   },
   resolvePicture,
   controls: inviteControls,
+  doors: linkLevers,
   logger,
   now: () => new Date(),
 });

@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { logger } from 'firebase-functions';
 import { isLiveUser } from '@dayfocus/contracts/records';
+import { inviteLinkOf } from '@dayfocus/contracts/invite-links';
+import { matchPagePath, pagePatterns } from '@dayfocus/contracts/page-paths';
 import { readLinkSettings } from '../../short-links/adapters/link-params.js';
 import { environment } from '../environment.js';
 import { loadRenderer } from '../../pages/adapters/web-renderer.js';
@@ -23,8 +25,15 @@ export const pageInviters = new KeptPageInviters((inviterId) => inviterFlow.invi
 export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): PageFlow {
   return new PageFlow({
     ...page,
-    findInviter: (inviterId, asked) => pageInviters.card(inviterId, asked),
-    createAppLink: (inviterId) => appLinkFlow.createAppLink(inviterId),
+    findInviter: async (inviterId, asked) => {
+      const card = await pageInviters.card(inviterId, asked);
+      // Her invitation page says what its door lets in: a link of hers, or a replaced link.
+      const path = new URL(asked.rawUrl, 'http://localhost').pathname;
+      return matchPagePath(pagePatterns.invitation, path) || matchPagePath(pagePatterns['legacy-invitation'], path)
+        ? inviterFlow.withDoor(card, inviteLinkOf(asked.rawUrl))
+        : card;
+    },
+    createAppLink: (inviterId, link) => appLinkFlow.createAppLink(inviterId, link),
     settings: readLinkSettings,
     countView: (inviterId, way) => funnels.count(inviterId, 'views', new Date(), way),
     inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),

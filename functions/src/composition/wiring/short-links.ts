@@ -8,11 +8,10 @@ import { AppLinkStore } from '../../short-links/adapters/app-link-store.js';
 import { readLinkSettings } from '../../short-links/adapters/link-params.js';
 import { AppLinkFlow } from '../../short-links/flows/app-link-flow.js';
 import { loadRenderer } from '../../pages/adapters/web-renderer.js';
-import { inviteControls, inviterControlsFlow, inviterFlow } from './invites.js';
+import { inviteControls, inviterControlsFlow, inviterFlow, linkLevers } from './invites.js';
 import { FirestoreInviteLinks } from '../../short-links/adapters/invite-link-store.js';
 import { MemorySpokenCodeLimits } from '../../short-links/adapters/spoken-code-limits.js';
 import { InviteLinksFlow } from '../../invites/flows/invite-links-flow.js';
-import { LinkLeversStore } from '../../invites/adapters/link-levers-store.js';
 
 const links = new AppLinkStore(db);
 const inviteLinkRecords = new FirestoreInviteLinks(db);
@@ -35,7 +34,7 @@ export const appLinkFlow = new AppLinkFlow({
 export const inviteLinksFlow = new InviteLinksFlow({
   records: inviteLinkRecords,
   links,
-  levers: new LinkLeversStore(db),
+  levers: linkLevers,
   invitation: { inviterOf: (caller) => inviterControlsFlow.inviterOf(caller), read: (id) => inviteControls.read(id) },
   settings: readLinkSettings,
   randomBytes: (size) => randomBytes(size),

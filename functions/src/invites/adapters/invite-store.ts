@@ -14,7 +14,7 @@ import {
   type InviteTransaction,
   type InviteeState,
   type JoinCommit,
-  type LinkGateState,
+  type DoorState,
   type PairState,
   type SignUpCommit,
 } from '../flows/ports.js';
@@ -27,7 +27,7 @@ import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
 import type { ShardCount } from '../domain/invite-limits.js';
 import { controlsRef, limitShardRef, limitShardRefs } from './invite-controls-store.js';
-import { countLinkEventIn, linkLimitShardRef, linkLimitShardRefs, linkRef } from './link-levers-store.js';
+import { countLinkEventIn, linkLimitShardRef, linkLimitShardRefs, linkRef, ownerRef } from './link-levers-store.js';
 
 export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
   /** `funnel` counts the sign-ups and joins inside their transactions. */
@@ -206,12 +206,20 @@ class FirestoreInviteTransaction implements InviteTransaction {
     this.tx.set(limitShardRef(this.store.db, inviterId, count.index), count.record);
   }
 
-  async readLinkGate(code: string): Promise<LinkGateState> {
+  async readDoor(inviterId: string, code: string | undefined): Promise<DoorState> {
     const index = this.store.pickLimitShard();
-    if (!isDocumentId(code)) return { link: undefined, shard: { index, record: undefined } };
     const db = this.store.db;
-    const [link, record] = await readAllIn(this.tx, linkRef(db, code), linkLimitShardRef(db, code, index));
-    return { link, shard: { index, record } };
+    if (code === undefined || !isDocumentId(code)) {
+      const [owner] = await readAllIn(this.tx, ownerRef(db, inviterId));
+      return { owner, link: undefined, shard: { index, record: undefined } };
+    }
+    const [owner, link, record] = await readAllIn(
+      this.tx,
+      ownerRef(db, inviterId),
+      linkRef(db, code),
+      linkLimitShardRef(db, code, index),
+    );
+    return { owner, link, shard: { index, record } };
   }
 
   async readLinkLimitShards(code: string): Promise<(LimitShardRecord | undefined)[]> {

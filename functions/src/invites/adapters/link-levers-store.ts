@@ -16,6 +16,7 @@ import { collections } from '@dayfocus/contracts/records';
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { converter } from '../../platform/adapters/converters.js';
 import { joinsUnderLimit } from '../domain/invite-limits.js';
+import type { DoorRecords } from '../domain/link-door.js';
 
 /** A link's numbers are spread over this many shards: a viral link's joins do not queue on one. */
 export const LINK_COUNT_SHARDS = 4;
@@ -24,6 +25,7 @@ const LINK_COUNTS_COLLECTION = 'linkCounts';
 export type LinkCountShard = Partial<InvitationCounts>;
 
 const linkConverters = {
+  owners: converter<{ code?: string; renewedAt?: string }>(),
   links: converter<LinkLeversRecord>(),
   shards: converter<LimitShardRecord>(),
   counts: converter<LinkCountShard>(),
@@ -32,6 +34,13 @@ const linkConverters = {
 export function linkRef(firestore: Firestore, code: string): DocumentReference<LinkLeversRecord> {
   return firestore.collection(collections.appLinks).doc(code).withConverter(linkConverters.links);
 }
+
+/** Her owner record as a door reads it (`_appLinkOwners/{inviterId}`, the short links' slice writes it). */
+export function ownerRef(firestore: Firestore, inviterId: string): DocumentReference<OwnerDoorFields> {
+  return firestore.collection(collections.appLinkOwners).doc(inviterId).withConverter(linkConverters.owners);
+}
+
+export type OwnerDoorFields = { code?: string; renewedAt?: string };
 
 export function linkLimitShardRef(firestore: Firestore, code: string, index: number) {
   return linkRef(firestore, code)
@@ -64,6 +73,17 @@ export function countLinkEventIn(
 
 export class LinkLeversStore {
   constructor(private readonly firestore: Firestore) {}
+
+  /** Her owner record and the link a request names, one round (invites/domain/link-door.ts). */
+  async readDoor(inviterId: string, code: string | undefined): Promise<DoorRecords> {
+    if (!isDocumentId(inviterId)) return { owner: undefined, link: undefined };
+    const named = code !== undefined && isDocumentId(code);
+    const [owner, link] = await Promise.all([
+      ownerRef(this.firestore, inviterId).get(),
+      named ? linkRef(this.firestore, code).get() : Promise.resolve(undefined),
+    ]);
+    return { owner: owner.data(), link: link?.data() };
+  }
 
   /** The friends made under the link's limit now (0 without one): every shard, one round. */
   async joinsUnderLimit(link: LinkLeversRecord): Promise<number> {

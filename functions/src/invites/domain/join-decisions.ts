@@ -10,7 +10,7 @@ import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import { acceptsInvitees } from '@dayfocus/contracts/records';
 import { FlowError } from '../../platform/domain/errors.js';
 import { accountProved, recordedInviterCounts, type AccountFacts } from './inviter-choice.js';
-import { activationUpdate, companionRecord, recordedWay, socialSignUpUpdate } from './sign-up-updates.js';
+import { activationUpdate, companionRecord, recordedLink, recordedWay, socialSignUpUpdate } from './sign-up-updates.js';
 import type { JoinRequest } from './join-requests.js';
 import { checkSession, disabledAccount } from '../../platform/domain/session.js';
 
@@ -36,6 +36,8 @@ export interface JoinDecision {
   countsConfirmed: boolean;
   /** How the invitee came to the inviter joined, when known: counted with her funnel's events. */
   way: InviteWay | undefined;
+  /** The code of the link the join came through, when known: its door holds the join (link-door.ts). */
+  link?: string | undefined;
   /** The companion made this record (companionRecord): notification defaults are created if absent. */
   notificationDefaults: boolean;
   /** Why an inviter was not taken as named, for the logs. */
@@ -75,6 +77,7 @@ function decideSocialSignUp(
     provider: request.provider,
     inviterId,
     way: request.way,
+    link: request.link,
     // None is recorded, or the recorded one no longer counts (an email sign-up's inviter
     // after the address's owner took the account over): the link's inviter is recorded.
     recordedCounts: recordedInviterCounts(signUp, account),
@@ -92,6 +95,7 @@ function decideSocialSignUp(
     // proof confirmed the sign-up before (the door counted that one).
     countsConfirmed: update.signUp.invitedBy === inviterId && !signUp?.signUpProvedAt,
     way: recordedWay(signUp, inviterId, request.way) ?? undefined,
+    link: recordedLink(signUp, inviterId, request.link) ?? undefined,
     notificationDefaults: companionRecord(user, signUp),
   };
 }
@@ -124,6 +128,7 @@ function decideActivation(
     countsSignUp: false,
     countsConfirmed: false,
     way: (counts ? signUp?.inviteWay : undefined) ?? undefined,
+    link: (counts ? signUp?.inviteLink : undefined) ?? undefined,
     notificationDefaults: companionRecord(user, signUp),
     note: activationNote(request, signUp, counts),
   };
@@ -178,6 +183,7 @@ function decideAcceptInvite(
     countsConfirmed: false,
     // The app accepts a code of her short link: the link is the way, whichever source opened it.
     way: 'link',
+    link: request.link,
     notificationDefaults: false,
   };
 }

@@ -24,6 +24,8 @@ export type JoinRequest =
       name: string | undefined;
       inviterId: string;
       way?: InviteWay | undefined;
+      /** The link whose page the sign-up came through, when it said. */
+      link?: string | undefined;
     }
   | {
       kind: 'activation';
@@ -37,20 +39,9 @@ export type JoinRequest =
       kind: 'accept-invite';
       caller: Caller;
       inviterId: string;
-      /** The link whose code the app read: a chat link's own levers hold the join, and it counts for it. */
-      link?: JoinLink | undefined;
+      /** The code of the link the app read: its door holds the join, and it counts for it. */
+      link?: string | undefined;
     };
-
-/** The link a join came through: a link of hers for one chat (`chat`), or her own link. */
-export interface JoinLink {
-  code: string;
-  chat: boolean;
-}
-
-/** The link a join came through, when it says. */
-export function joinLinkOf(request: JoinRequest): JoinLink | undefined {
-  return request.kind === 'accept-invite' ? request.link : undefined;
-}
 
 /** The account as the door read it, with what the join decides on. */
 export type JoinAccount = AccountFacts & { uid: string; email: string | undefined };

@@ -49,10 +49,27 @@ export function recordedWay(
   return (signUp?.invitedBy === inviterId ? signUp.inviteWay : undefined) ?? way ?? null;
 }
 
+/** The link recorded with `inviterId`, as recordedWay: the first one, else the page's, else null. */
+export function recordedLink(
+  signUp: Pick<SignUpRecord, 'invitedBy' | 'inviteLink'> | undefined,
+  inviterId: string,
+  link: string | undefined,
+): string | null {
+  return (signUp?.invitedBy === inviterId ? signUp.inviteLink : undefined) ?? link ?? null;
+}
+
 export function emailSignUpUpdate(
   existing: Partial<UserRecord> | undefined,
   signUp: SignUpRecord | undefined,
-  input: { userId: string; email: string; name: string; inviterId: string; way?: InviteWay | undefined; now: string },
+  input: {
+    userId: string;
+    email: string;
+    name: string;
+    inviterId: string;
+    way?: InviteWay | undefined;
+    link?: string | undefined;
+    now: string;
+  },
 ): SignUpUpdates {
   return {
     user: {
@@ -65,6 +82,7 @@ export function emailSignUpUpdate(
           invitedBy: input.inviterId,
           invitedVia: PASSWORD_PROVIDER,
           inviteWay: recordedWay(signUp, input.inviterId, input.way),
+          inviteLink: recordedLink(signUp, input.inviterId, input.link),
         },
   };
 }
@@ -80,6 +98,7 @@ export function socialSignUpUpdate(
     provider: string;
     inviterId: string;
     way?: InviteWay | undefined;
+    link?: string | undefined;
     recordedCounts: boolean;
     now: string;
   },
@@ -94,6 +113,7 @@ export function socialSignUpUpdate(
           invitedBy: input.inviterId,
           invitedVia: input.provider,
           inviteWay: recordedWay(signUp, input.inviterId, input.way),
+          inviteLink: recordedLink(signUp, input.inviterId, input.link),
         },
   };
 }

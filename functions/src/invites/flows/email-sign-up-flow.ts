@@ -47,7 +47,7 @@ export class EmailSignUpFlow {
 
   async start(input: EmailSignUpRequest, client: string): Promise<EmailSignUpAnswer> {
     // The invitation's reads beside the client's count (which waits for the call's App Check token).
-    const open = this.deps.signUps.checkSignUpOpen(input.inviterId);
+    const open = this.deps.signUps.checkSignUpOpen(input.inviterId, input.link);
     open.catch(() => undefined);
     const within = await this.deps.limits.take(client, this.deps.now());
     const known = await open;
@@ -57,7 +57,7 @@ export class EmailSignUpFlow {
     if (made === 'taken')
       throw new FlowError('already-exists', 'This e-mail address is already registered', SIGN_UP_TAKEN);
     const { uid, email } = made;
-    const signUp = { inviterId: input.inviterId, name: input.name, way: input.way };
+    const signUp = { inviterId: input.inviterId, name: input.name, way: input.way, link: input.link };
     await this.deps.signUps.recordEmailSignUp({ uid, email, check: madeAccount }, signUp, known);
     if (!input.mail) return { uid, email, retryAfterMs: null };
     const { retryAfterMs } = await this.deps.mail.mailTo(

@@ -17,15 +17,17 @@ import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import { invitationClosure } from '@dayfocus/contracts/invite-controls';
+import { linkClosure } from '@dayfocus/contracts/invite-links';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import { checkEmailSignUp } from '../domain/join-decisions.js';
 import { checkSession } from '../../platform/domain/session.js';
-import type { JoinLink, JoinRequest } from '../domain/join-requests.js';
+import type { JoinRequest } from '../domain/join-requests.js';
 import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 import { closedInvitation } from '../domain/invite-limits.js';
-import type { Account, InvitationState, InviteControls } from './ports.js';
+import type { Account, Doors, InvitationState, InviteControls } from './ports.js';
+import { doorOf, replacedInvitation, type DoorRecords } from '../domain/link-door.js';
 
 /** An inviter's Auth account and her levers, as a sign-up read them. */
 export interface InviterReads {
@@ -38,11 +40,15 @@ export interface EmailSignUpInput {
   inviterId: string;
   name: string;
   way?: InviteWay | undefined;
+  /** The link whose page the sign-up came through, when it said (its door holds the sign-up). */
+  link?: string | undefined;
 }
 
 export interface InviteFlowDeps extends JoinFlowDeps {
   /** Her levers, read beside an email sign-up's transaction: a closed invitation takes no sign-up. */
   controls: Pick<InviteControls, 'read'>;
+  /** Her owner record and the named link: a replaced link, or a closed link of hers, takes no sign-up. */
+  doors: Doors;
   now(): Date;
 }
 
@@ -75,15 +81,38 @@ export class InviteFlow {
    * invitation. Answers her account and levers as read, for the record's transaction, which
    * decides again on them and on her record read anew.
    */
-  async checkSignUpOpen(inviterId: string): Promise<InviterReads> {
-    const [inviter, inviterAccount, invitation] = await Promise.all([
+  async checkSignUpOpen(inviterId: string, link?: string): Promise<InviterReads> {
+    const [inviter, inviterAccount, invitation, door] = await Promise.all([
       this.deps.store.getUser(inviterId),
       this.deps.accounts.getAccount(inviterId),
       this.deps.controls.read(inviterId),
+      this.deps.doors.readDoor(inviterId, link),
     ]);
     checkEmailSignUp(undefined, openInviter(inviter, inviterAccount));
-    if (invitationClosure(invitation.controls, this.deps.now(), invitation.joins)) throw closedInvitation();
+    await this.checkDoor(inviterId, link, door, invitation);
     return { inviterAccount, invitation };
+  }
+
+  /**
+   * A sign-up through a replaced link is refused; one through a link of hers for one chat is turned
+   * away while that link is closed, one through her invitation while hers is. Read outside the
+   * record's transaction: the join at activation is the exact gate.
+   */
+  private async checkDoor(
+    inviterId: string,
+    link: string | undefined,
+    read: DoorRecords,
+    invitation: InvitationState,
+  ): Promise<void> {
+    const door = doorOf(inviterId, link, read);
+    const now = this.deps.now();
+    if (door.kind === 'replaced') throw replacedInvitation();
+    if (door.kind === 'invitation') {
+      if (invitationClosure(invitation.controls, now, invitation.joins)) throw closedInvitation();
+      return;
+    }
+    const joins = await this.deps.doors.joinsUnderLimit(door.link);
+    if (linkClosure(door.link, invitation.controls, now, joins)) throw closedInvitation();
   }
 
   /**
@@ -104,6 +133,11 @@ export class InviteFlow {
       ? Promise.resolve(known.inviterAccount)
       : this.deps.accounts.getAccount(input.inviterId);
     const invitation = known ? Promise.resolve(known.invitation) : this.deps.controls.read(input.inviterId);
+    // The door as checkSignUpOpen checked it, or checked here (registerInvitee).
+    if (!known) {
+      const [door, levers] = await Promise.all([this.deps.doors.readDoor(input.inviterId, input.link), invitation]);
+      await this.checkDoor(input.inviterId, input.link, door, levers);
+    }
     for (const lookup of [found, inviterAccount, invitation]) lookup.catch(() => undefined); // awaited in the transaction
     const account = await this.deps.store.transaction(async (tx) => {
       const { user, signUp, inviter } = await tx.readSignUp(signer.uid, input.inviterId);
@@ -118,6 +152,7 @@ export class InviteFlow {
         name: cleanDisplayName(input.name),
         inviterId: input.inviterId,
         way: input.way,
+        link: input.link,
         now: now.toISOString(),
       });
       // The first time the account names this inviter (a resumed sign-up names it again).
@@ -132,7 +167,7 @@ export class InviteFlow {
   }
 
   /** "Add Asha as a friend?" accepted in the app (an invite from a link, the install referrer or the clipboard). */
-  async acceptInvite(caller: Caller, input: { inviterId: string; link?: JoinLink }): Promise<InviterCard> {
+  async acceptInvite(caller: Caller, input: { inviterId: string; link?: string }): Promise<InviterCard> {
     const request: JoinRequest = { kind: 'accept-invite', caller, inviterId: input.inviterId, link: input.link };
     const { inviter } = await this.joins.join(request, this.deps.now());
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');

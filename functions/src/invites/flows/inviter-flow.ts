@@ -8,9 +8,11 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import type { UserRecord } from '@dayfocus/contracts/records';
 import { invitationClosure } from '@dayfocus/contracts/invite-controls';
+import { linkClosure } from '@dayfocus/contracts/invite-links';
+import { doorOf } from '../domain/link-door.js';
 import { FlowError } from '../../platform/domain/errors.js';
 import { isPublicInviter, type AccountState } from '../domain/inviters.js';
-import type { AccountLookup, InviteControls, UserReader } from './ports.js';
+import type { AccountLookup, Doors, InviteControls, UserReader } from './ports.js';
 import type { InviterLookup } from '../../short-links/flows/ports.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
@@ -22,6 +24,8 @@ export interface InviterFlowDeps {
   resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
   /** Her levers, read beside her record: her invitation's card says when it is closed. */
   controls: Pick<InviteControls, 'read'>;
+  /** Her owner record and a named link: what her invitation page says when reached through one. */
+  doors: Doors;
   logger: Logger;
   now(): Date;
 }
@@ -57,9 +61,30 @@ export class InviterFlow implements InviterLookup {
     return invitationClosure(controls, this.deps.now(), joins) ? { ...card, invitationClosed: true } : card;
   }
 
+  /**
+   * Her card as the invitation page reached through `link` shows it (domain/link-door.ts): through
+   * a link of hers for one chat, closed by that link's levers and her pause; after she replaced her
+   * link, `invitationReplaced` for an address without a link she has.
+   */
+  async withDoor(card: InviterCard | null, link: string | undefined): Promise<InviterCard | null> {
+    if (!card) return null;
+    const [read, invitation] = await Promise.all([
+      this.deps.doors.readDoor(card.inviterId, link),
+      this.deps.controls.read(card.inviterId),
+    ]);
+    const door = doorOf(card.inviterId, link, read);
+    if (door.kind === 'replaced') return { ...card, invitationReplaced: true };
+    if (door.kind === 'invitation') return card;
+    const { invitationClosed: _herInvitation, ...open } = card;
+    const joins = await this.deps.doors.joinsUnderLimit(door.link);
+    return linkClosure(door.link, invitation.controls, this.deps.now(), joins)
+      ? { ...open, invitationClosed: true }
+      : open;
+  }
+
   /** `not-found` alike for an unknown, retired, switched-off or disabled inviter. */
-  async getInviter(inviterId: string): Promise<InviterCard> {
-    const card = await this.invitationCard(inviterId);
+  async getInviter(inviterId: string, link?: string): Promise<InviterCard> {
+    const card = await this.withDoor(await this.invitationCard(inviterId), link);
     if (!card) throw new FlowError('not-found', 'No inviter with this id');
     return card;
   }

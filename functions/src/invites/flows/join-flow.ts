@@ -9,10 +9,11 @@ import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
 import { linkClosure, linkControls } from '@dayfocus/contracts/invite-links';
 import { decideJoin } from '../domain/join-decisions.js';
-import { checkJoinRequest, inviteeOf, inviterHintOf, joinLinkOf, type JoinRequest } from '../domain/join-requests.js';
+import { checkJoinRequest, inviteeOf, inviterHintOf, type JoinRequest } from '../domain/join-requests.js';
+import { doorOf, replacedInvitation } from '../domain/link-door.js';
 import { planJoin } from '../domain/joins.js';
 import { isPublicInviter } from '../domain/inviters.js';
-import { closedInvitation, gateJoin, pickShard, type JoinGate } from '../domain/invite-limits.js';
+import { closedInvitation, gateJoin, pickShard, type JoinGate, type ShardCount } from '../domain/invite-limits.js';
 import type { Account, AccountLookup, InviteStore, InviteTransaction, JoinOutcome, Joins, PairState } from './ports.js';
 import type { Logger } from '../../platform/flows/ports.js';
 
@@ -28,6 +29,12 @@ export interface JoinFlowDeps {
   resolvePicture(profileImage: unknown, ownerId: string): Promise<string | null>;
   logger: Logger;
 }
+
+/** A join's gate, with the link whose shards count it when it came through a link of hers for one chat. */
+type DoorGate =
+  | Exclude<JoinGate, { kind: 'open' }>
+  | { kind: 'closed'; closure: 'replaced' }
+  | { kind: 'open'; count?: ShardCount; link?: string };
 
 export class JoinFlow implements Joins {
   constructor(private readonly deps: JoinFlowDeps) {}
@@ -74,16 +81,15 @@ export class JoinFlow implements Joins {
       let plan = planJoin(state, { inviteeName: decision.inviteeName, now });
       // A new join through her invitation passes her levers, read in the same round as the pair.
       const isNew = pair && inviterId && plan.writes.join && 'create' in plan.writes.join;
-      const link = joinLinkOf(request);
-      const chat = link?.chat ? link.code : undefined;
-      const gate = isNew
-        ? await (chat ? this.linkGateOf(tx, inviterId, chat, pair, now) : this.gateOf(tx, inviterId, pair, now))
-        : null;
+      const { link } = decision;
+      const gate = isNew ? await this.gateOf(tx, inviterId, link, pair, now) : null;
       let closed = false;
       if (gate?.kind === 'closed') {
-        // A sign-up begun before she closed it and confirmed after: the account is activated (its
-        // address is proved), and joins nobody. Every other way in is refused, writing nothing.
-        if (request.kind !== 'activation') throw closedInvitation();
+        // A sign-up begun before she closed it (or replaced her link) and confirmed after: the account
+        // is activated (its address is proved), and joins nobody. Every other way in is refused,
+        // writing nothing.
+        if (request.kind !== 'activation')
+          throw gate.closure === 'replaced' ? replacedInvitation() : closedInvitation();
         closed = true;
         plan = planJoin({ ...state, inviterId: undefined }, { inviteeName: decision.inviteeName, now });
       }
@@ -99,11 +105,11 @@ export class JoinFlow implements Joins {
         now,
       });
       if (inviterId && gate?.kind === 'open' && gate.count && plan.outcome === 'joined') {
-        if (chat) tx.countLinkLimitedJoin(chat, gate.count);
+        if (gate.link) tx.countLinkLimitedJoin(gate.link, gate.count);
         else tx.countLimitedJoin(inviterId, gate.count);
       }
       // Her list's numbers per link: a friend made through it.
-      if (link && plan.outcome === 'joined' && !closed) tx.countLinkEvent(link.code, 'joins');
+      if (link && gate?.kind === 'open' && plan.outcome === 'joined') tx.countLinkEvent(link, 'joins');
       return { decision, inviterRecord: closed ? null : (pair?.inviter ?? null), closed };
     });
 
@@ -113,33 +119,36 @@ export class JoinFlow implements Joins {
     return value.closed ? { inviter, invitationClosed: true } : { inviter };
   }
 
-  /** Her levers on a new join: a limit whose first shard is full reads the others (a second round). */
-  private async gateOf(tx: InviteTransaction, inviterId: string, pair: PairState, now: Date): Promise<JoinGate> {
-    const gate = gateJoin(pair.limits, now);
-    const { controls, shard } = pair.limits;
-    if (gate.kind !== 'shard-full' || !controls) return gate;
-    return pickShard(controls, await tx.readLimitShards(inviterId), shard.index);
-  }
-
   /**
-   * A link of hers for one chat holds a new join by its own levers: retired or not hers, closed;
-   * her pause holds every link; then its expiry and its limit, counted on its own shards.
+   * The door of a new join (domain/link-door.ts): a link of hers for one chat holds it by its own
+   * levers, and her pause; her invitation by hers; a replaced link admits nobody. A limit whose
+   * first shard is full reads the others (one more round).
    */
-  private async linkGateOf(
+  private async gateOf(
     tx: InviteTransaction,
     inviterId: string,
-    code: string,
+    code: string | undefined,
     pair: PairState,
     now: Date,
-  ): Promise<JoinGate> {
-    const { link, shard } = await tx.readLinkGate(code);
-    if (!link || link.inviterId !== inviterId) return { kind: 'closed', closure: 'retired' };
-    const closure = linkClosure(link, pair.limits.controls, now);
+  ): Promise<DoorGate> {
+    const read = await tx.readDoor(inviterId, code);
+    const door = doorOf(inviterId, code, read);
+    if (door.kind === 'replaced') return { kind: 'closed', closure: 'replaced' };
+    if (door.kind === 'invitation') {
+      const gate = gateJoin(pair.limits, now);
+      const { controls, shard } = pair.limits;
+      if (gate.kind !== 'shard-full' || !controls) return gate;
+      return pickShard(controls, await tx.readLimitShards(inviterId), shard.index);
+    }
+    const closure = linkClosure(door.link, pair.limits.controls, now);
     if (closure) return { kind: 'closed', closure };
-    const controls = linkControls(inviterId, link);
-    const gate = gateJoin({ controls, shard }, now);
-    if (gate.kind !== 'shard-full') return gate;
-    return pickShard(controls, await tx.readLinkLimitShards(code), shard.index);
+    const controls = linkControls(inviterId, door.link);
+    const gate = gateJoin({ controls, shard: read.shard }, now);
+    const decided =
+      gate.kind === 'shard-full'
+        ? pickShard(controls, await tx.readLinkLimitShards(door.link.code), read.shard.index)
+        : gate;
+    return decided.kind === 'open' ? { ...decided, link: door.link.code } : decided;
   }
 
   /** The pair with an inviter the first round did not read, that inviter's account read beside it. */

@@ -6,6 +6,7 @@ import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import type { InviteControlsRecord, LimitShardRecord } from '@dayfocus/contracts/invite-controls';
 import type { InvitationCounts } from '@dayfocus/contracts/inviter-view-functions';
 import type { LinkLeversRecord } from '@dayfocus/contracts/invite-links';
+import type { DoorRecords } from '../domain/link-door.js';
 import type { JoinCursor, JoinRow } from '../domain/invitation-numbers.js';
 import type { JoinLimitState, ShardCount } from '../domain/invite-limits.js';
 import type { AccountFacts } from '../domain/inviter-choice.js';
@@ -125,8 +126,11 @@ export interface InviteTransaction {
   readLimitShards(inviterId: string): Promise<(LimitShardRecord | undefined)[]>;
   /** A friend made under her limit: the shard's new count, in the join's commit. */
   countLimitedJoin(inviterId: string, count: ShardCount): void;
-  /** A link of hers for one chat, and one shard of its limit's count (picked at random): one round. */
-  readLinkGate(code: string): Promise<LinkGateState>;
+  /**
+   * Her owner record and the link a join names, with one shard of that link's limit (picked at
+   * random): one round (domain/link-door.ts decides on them).
+   */
+  readDoor(inviterId: string, code: string | undefined): Promise<DoorState>;
   /** Every shard of the link's limit: read only when the shard of the first read was full. */
   readLinkLimitShards(code: string): Promise<(LimitShardRecord | undefined)[]>;
   /** A friend made under the link's limit: the shard's new count, in the join's commit. */
@@ -135,10 +139,15 @@ export interface InviteTransaction {
   countLinkEvent(code: string, event: keyof InvitationCounts): void;
 }
 
-/** A link as a join reads it: its record (none: no such link) and one shard of its limit. */
-export interface LinkGateState {
-  link: LinkLeversRecord | undefined;
+/** A door as a join reads it, with one shard of the named link's limit. */
+export interface DoorState extends DoorRecords {
   shard: { index: number; record: LimitShardRecord | undefined };
+}
+
+/** Her owner record and a named link, read outside a transaction (a sign-up's check before it writes). */
+export interface Doors {
+  readDoor(inviterId: string, code: string | undefined): Promise<DoorRecords>;
+  joinsUnderLimit(link: LinkLeversRecord): Promise<number>;
 }
 
 /** The inviter's levers as they are: her record, and the friends made under her limit (0 without one). */

@@ -18,6 +18,8 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { href } from '@dayfocus/contracts/page-paths';
 import { INVITE_WAY_PARAM, inviteWayOfMarker, type InviteWay } from '@dayfocus/contracts/invite-ways';
+import { isInvitationReplacedRefusal } from '@dayfocus/contracts/invite-controls';
+import { INVITE_LINK_PARAM, inviteLinkOf } from '@dayfocus/contracts/invite-links';
 import { FlowError } from '../../platform/domain/errors.js';
 import { linkPageContent, pageSecurityPolicy, queryLanguageOf } from '../../short-links/domain/link-pages.js';
 import type { InlineRenderer } from '../domain/inline-sources.js';
@@ -41,7 +43,7 @@ export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confir
    */
   findInviter(inviterId: string, asked: PageRequest): Promise<InviterCard | null>;
   /** The inviter's short link (found or made); throws FlowError `not-found` for nobody. */
-  createAppLink(inviterId: string): Promise<{ shortLink: string }>;
+  createAppLink(inviterId: string, link?: string): Promise<{ shortLink: string }>;
   renderer(): WebPageRenderer & LinkPageRenderer & InlineRenderer;
   settings(): LinkSettings;
   /** The headers every page answer carries (security headers, the CSP). */
@@ -94,8 +96,12 @@ export class PageFlow {
     switch (route.kind) {
       case 'email-action':
         return this.emailAction(rawUrl);
-      case 'app-link':
-        return this.elsewhere(path, rawUrl, '') ?? this.appLink(route.inviterId);
+      case 'app-link': {
+        // The link whose page it was ("I already have an account" on a link's page), kept alone.
+        const link = inviteLinkOf(rawUrl);
+        const query = link ? new URLSearchParams({ [INVITE_LINK_PARAM]: link }).toString() : '';
+        return this.elsewhere(path, rawUrl, query) ?? this.appLink(route.inviterId, link);
+      }
       case 'welcome':
         return this.welcomePages.answer(route, request);
       case 'page':
@@ -219,7 +225,7 @@ export class PageFlow {
     };
   }
 
-  private async appLink(inviterId: string | null): Promise<HttpAnswer> {
+  private async appLink(inviterId: string | null, link: string | undefined): Promise<HttpAnswer> {
     // Back to the invitation, which says "Invalid URL" (the app could not take over an
     // invitation served at this address).
     const unknown = (): HttpAnswer => ({
@@ -233,9 +239,11 @@ export class PageFlow {
     if (!inviterId) return unknown();
     let shortLink: string;
     try {
-      ({ shortLink } = await this.deps.createAppLink(inviterId));
+      ({ shortLink } = await this.deps.createAppLink(inviterId, link));
     } catch (error) {
-      if (error instanceof FlowError && error.code === 'not-found') return unknown();
+      // No inviter, or one who replaced her link: her invitation's page says which.
+      if (error instanceof FlowError && (error.code === 'not-found' || isInvitationReplacedRefusal(error)))
+        return unknown();
       throw error;
     }
     // Only a web link leaves our pages (the optional link provider is a third party).

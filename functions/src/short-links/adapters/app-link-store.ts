@@ -29,6 +29,11 @@ interface AppLinkOwnerRecord {
    * A record of a project that used the removed `dynamic-links` provider may still hold
    * `providerLinks`: kept as written, never read (their links died with Firebase Dynamic Links).
    */
+  /**
+   * When she last replaced her link (renewInviteLink): from then on her uid alone admits nobody, only
+   * a link she has (invites/domain/link-door.ts).
+   */
+  renewedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,7 +45,7 @@ const ownerConverter = converter<AppLinkOwnerRecord>();
 
 const appLinkConverters = { appLinks: converter<AppLinkRecord>(), openShards: converter<OpenShard>() };
 
-type OwnLink = Pick<AppLinkOwnerRecord, 'code' | 'codeTarget'>;
+type OwnLink = Pick<AppLinkOwnerRecord, 'code' | 'codeTarget' | 'renewedAt'>;
 
 /** In milliseconds, as `performance` gives it; tests hand in their own. */
 export interface KeepClock {
@@ -92,7 +97,7 @@ export class AppLinkStore implements AppLinkLinks {
     const known = await this.findOwnLink(input.inviterId, input.target);
     if (known && (await this.findByCode(known))?.inviterId === input.inviterId) return known;
     const code = await this.makeOwnLink(input);
-    this.owned.set(input.inviterId, { code, codeTarget: input.target });
+    this.owned.set(input.inviterId, { ...this.owned.get(input.inviterId), code, codeTarget: input.target });
     return code;
   }
 
@@ -123,7 +128,7 @@ export class AppLinkStore implements AppLinkLinks {
     const kept = options.fresh ? undefined : this.owned.get(inviterId);
     if (kept) return kept;
     const owner = (await this.owners().doc(inviterId).get()).data();
-    const ownLink: OwnLink = { code: owner?.code, codeTarget: owner?.codeTarget };
+    const ownLink: OwnLink = { code: owner?.code, codeTarget: owner?.codeTarget, renewedAt: owner?.renewedAt };
     this.owned.set(inviterId, ownLink);
     return ownLink;
   }
@@ -147,8 +152,13 @@ export class AppLinkStore implements AppLinkLinks {
     newCode: () => string;
   }): Promise<string> {
     const code = await this.makeOwnLink(input, { renew: true });
-    this.owned.set(input.inviterId, { code, codeTarget: input.target });
+    this.owned.set(input.inviterId, { code, codeTarget: input.target, renewedAt: input.now });
     return code;
+  }
+
+  /** Whether she replaced her link (renewInviteLink): kept for LINK_KEEP_MS as the rest of her record. */
+  async renewedAt(inviterId: string): Promise<string | undefined> {
+    return (await this.ownLinkOf(inviterId)).renewedAt;
   }
 
   private async makeOwnLink(
@@ -197,6 +207,7 @@ export class AppLinkStore implements AppLinkLinks {
             codeTarget: input.target,
             createdAt: owner?.createdAt ?? input.now,
             updatedAt: input.now,
+            ...(options.renew ? { renewedAt: input.now } : {}),
           },
           { merge: true },
         );

@@ -4,6 +4,7 @@ import { inviteCardUrl } from '@dayfocus/contracts/invite-card';
 import type { LinkPageContent } from '@dayfocus/contracts/link-page';
 import type { Phone } from '@dayfocus/contracts/phones';
 import { withInviteWay, type InviteWay } from '@dayfocus/contracts/invite-ways';
+import { INVITE_LINK_PARAM } from '@dayfocus/contracts/invite-links';
 import type { LinkAnswer } from './app-links.js';
 import type { OpenSource } from './open-count.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
@@ -18,15 +19,28 @@ export function queryLanguageOf(rawUrl: string): string | undefined {
 
 /**
  * "Continue on the web": her invitation, marked with the way in (`link`, or `qr` for an open
- * through the link's QR code) that her funnel counts the visit's view and sign-up under.
+ * through the link's QR code) that her funnel counts the visit's view and sign-up under, and with
+ * the link's code (INVITE_LINK_PARAM): its door then holds the sign-up, and it still admits once
+ * she replaced the address that names only her uid (invites/domain/link-door.ts).
  */
 export function invitationUrlFor(
   settings: Pick<LinkSettings, 'productDomain'>,
   inviterId: string,
   language: string,
   way: InviteWay = 'link',
+  code?: string,
 ): string {
-  return withInviteWay(new URL(href('invitation', { inviterId, lg: language }), settings.productDomain).href, way);
+  const url = new URL(
+    withInviteWay(new URL(href('invitation', { inviterId, lg: language }), settings.productDomain).href, way),
+  );
+  if (code) url.searchParams.set(INVITE_LINK_PARAM, code);
+  return url.href;
+}
+
+/** A short link's code: its path's last segment. */
+function codeOf(shortLink: string): string {
+  const path = new URL(shortLink).pathname;
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /** The way in a short link's open passes on to her invitation: `qr` for its QR code's tag. */
@@ -66,7 +80,13 @@ export function linkPageContent(
     appStoreUrl: answer.appStoreUrl,
     playStoreUrl: answer.playStoreUrl,
     qrCodePath: `${new URL(answer.shortLink).pathname}/qr.svg`,
-    invitationUrl: invitationUrlFor(settings, answer.inviterId, context.language, context.way),
+    invitationUrl: invitationUrlFor(
+      settings,
+      answer.inviterId,
+      context.language,
+      context.way,
+      codeOf(answer.shortLink),
+    ),
     ...(answer.preview
       ? { preview: { imageUrl: inviteCardUrl(settings.productDomain, inviter, context.language) } }
       : {}),

@@ -3,6 +3,7 @@ import type { LinkPageRenderer } from '@dayfocus/contracts/link-page';
 import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contracts/link-paths';
 import { phoneOf } from '@dayfocus/contracts/phones';
 import { spokenCodeOf } from '@dayfocus/contracts/spoken-codes';
+import { INVITATION_REPLACED_DETAILS } from '@dayfocus/contracts/invite-controls';
 import { LINK_CODE_MAX_LENGTH, LINK_CODE_MIN_LENGTH, LINK_CODE_PATTERN } from '@dayfocus/contracts/limits';
 import {
   answerForLink,
@@ -68,10 +69,27 @@ const QR_CACHE = 'public, max-age=0, s-maxage=30';
 export class AppLinkFlow {
   constructor(private readonly deps: AppLinkFlowDeps) {}
 
-  async createAppLink(inviterId: string): Promise<{ shortLink: string }> {
+  /**
+   * "I already have an account": the link whose page this is (`link`), when it is a link of hers
+   * that resolves; else her own link, made on first use, unless she replaced it: then a page that
+   * names only her uid hands out no link (docs/inviter-view.md, "A renewal closes the door").
+   */
+  async createAppLink(inviterId: string, link?: string): Promise<{ shortLink: string }> {
     const settings = this.deps.settings();
-    const inviter = await this.deps.inviters.publicInviter(inviterId);
+    const named = link ? await this.linkOf(link) : null;
+    if (named && named.inviterId === inviterId) return { shortLink: shortLinkFor(settings, named.code) };
+    const [inviter, renewedAt] = await Promise.all([
+      this.deps.inviters.publicInviter(inviterId),
+      this.deps.links.renewedAt(inviterId),
+    ]);
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
+    if (renewedAt) {
+      throw new FlowError(
+        'failed-precondition',
+        'This invitation link was replaced: ask the person who invited you for the new one',
+        INVITATION_REPLACED_DETAILS,
+      );
+    }
     const target = linkTargetFor(settings, inviterId);
     const code = await this.deps.links.ensureOwnLink({
       inviterId,

@@ -22,6 +22,8 @@ export interface AppLinkLinks {
   findByCode(code: string): Promise<AppLinkRecord | null>;
   /** The one link of hers that resolves is the one her owner record names. */
   namesCode(inviterId: string, code: string): Promise<boolean>;
+  /** When she replaced her link (renewInviteLink), or undefined: then her uid alone hands out no link. */
+  renewedAt(inviterId: string): Promise<string | undefined>;
   countOpen(code: string, visitor: Visitor, source: OpenSource, now: string): Promise<void>;
 }
 

@@ -49,6 +49,10 @@ const web = {
     closed: '{{name}} is not adding friends through this link right now.',
     /** A sign-up refused because her invitation closed after its page was shown. */
     signUpClosed: 'The person who invited you is not adding friends through this link right now.',
+    /** Her invitation page by an address she replaced (renewInviteLink): the page offers the app stores only. */
+    replaced: 'This invitation link was replaced. Ask {{name}} for the new one.',
+    /** A sign-up refused because its page came by a link she has since replaced. */
+    signUpReplaced: 'This invitation link was replaced. Ask the person who invited you for the new one.',
   },
   /** What the product is, in one line: the invitation and the front door say it. */
   product: {

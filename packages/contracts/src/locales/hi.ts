@@ -44,6 +44,8 @@ const hi: Locale = {
       // The verb keeps its auxiliaries (no-break spaces): "हैं।" never ends the sentence alone on a phone.
       closed: '{{name}} अभी इस लिंक से नए दोस्त नहीं जोड़\u00a0रहे\u00a0हैं।',
       signUpClosed: 'आपको आमंत्रित करने वाले व्यक्ति अभी इस लिंक से नए दोस्त नहीं जोड़\u00a0रहे\u00a0हैं।',
+      replaced: 'यह निमंत्रण लिंक बदल दिया गया है। {{name}} से नया लिंक माँगें।',
+      signUpReplaced: 'यह निमंत्रण लिंक बदल दिया गया है। आपको आमंत्रित करने वाले व्यक्ति से नया लिंक माँगें।',
     },
     product: {
       about: `${brand.productName} एक ऐप है जिसमें दोस्त रोज़मर्रा के काम पूरे करने में एक-दूसरे की मदद करते हैं।`,

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { inviteLinkOf } from '@dayfocus/contracts/invite-links';
 import { ActionLink } from '@/components/action-link';
 import { Loader } from '@/components/loader';
 import { Page } from '@/components/page';
@@ -39,15 +40,20 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
   const unknown = status.state === 'unknown';
   // Her levers closed it (the server's card says so, the same for the app that takes the page over).
   const closed = found && status.inviter.invitationClosed === true;
+  // She replaced the link this address stands for: it admits nobody (docs/inviter-view.md).
+  const replaced = found && status.inviter.invitationReplaced === true;
+  const link = inviteLinkOf(`/${useLocation().search}`);
   return (
     <Page title={t(unknown ? 'invitation.unknownTitle' : 'invitation.title')}>
       <InviterProblem status={status} />
       {status.state === 'loading' && <InviterCardSkeleton />}
       {found && <InviterCard inviter={status.inviter} />}
-      {closed ? (
+      {closed || replaced ? (
         // Her invitation takes no friend now: nothing here makes an account, the stores stay.
         <div className="next-step">
-          <p role="status">{t('invitation.closed', { name: status.inviter.name })}</p>
+          <p role="status">
+            {t(replaced ? 'invitation.replaced' : 'invitation.closed', { name: status.inviter.name })}
+          </p>
           <h2 className="section-heading">{t('product.getApp')}</h2>
           <StoreBadges phone={undefined} inviteCode={null} />
         </div>
@@ -60,7 +66,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
           >
             {t('invitation.signUp')}
           </ActionLink>
-          <HaveAccountLink inviterId={inviterId} disabled={!found} />
+          <HaveAccountLink inviterId={inviterId} link={link} disabled={!found} />
         </div>
       )}
       {/* The spec's disabled buttons stay; what a person can still do comes after them. */}
@@ -73,7 +79,7 @@ function Invitation({ inviterId }: { inviterId: string | undefined }) {
         </div>
       )}
       {/* After the actions, so that it moves nothing when it appears (after the app took over). */}
-      {running && found && !closed && (
+      {running && found && !closed && !replaced && (
         <Suspense fallback={null}>
           <InAppBrowserNotice>
             <p>{t('inAppBrowser.invitation')}</p>

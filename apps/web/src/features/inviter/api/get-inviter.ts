@@ -3,6 +3,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { RequestOf } from '@dayfocus/contracts/callables';
 import { callFunction } from '@/lib/callables';
 import { firebaseErrorCode } from '@/lib/errors';
+import { keptInviteLink } from '@/lib/invite-way';
 
 /** Null when the id names nobody, a malformed id included. */
 export async function getInviter(request: RequestOf<'getInviter'>): Promise<InviterCard | null> {
@@ -22,7 +23,11 @@ export async function getInviter(request: RequestOf<'getInviter'>): Promise<Invi
 export function getInviterQueryOptions(inviterId: string) {
   return queryOptions({
     queryKey: ['inviter', inviterId],
-    queryFn: () => getInviter({ inviterId }),
+    // The link this tab came through (lib/invite-way.ts): her page through it may admit where her uid alone does not.
+    queryFn: () => {
+      const link = typeof window === 'undefined' ? undefined : keptInviteLink(inviterId);
+      return getInviter(link ? { inviterId, link } : { inviterId });
+    },
   });
 }
 

@@ -12,7 +12,10 @@ export function InviterCard({ inviter }: { inviter: Card }) {
       </p>
       <p className="about">{t('product.about')}</p>
       {/* "Sign up here" only while her invitation takes friends. */}
-      {!inviter.invitationClosed && <p className="next">{t('invitation.next', { name: inviter.name })}</p>}
+      {/* "Sign up here": not on a page that takes nobody (closed, or a link she replaced). */}
+      {!inviter.invitationClosed && !inviter.invitationReplaced && (
+        <p className="next">{t('invitation.next', { name: inviter.name })}</p>
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { signInWithEmailAndPassword, signOut, type User } from 'firebase/auth';
 import { firebaseAuth, signInBeside } from '@/lib/auth';
 import { withKeptWay } from '@/lib/invite-way';
 import { callFunction, prepareCallable } from '@/lib/callables';
-import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
+import { isInvitationClosedRefusal, isInvitationReplacedRefusal } from '@dayfocus/contracts/invite-controls';
 import { firebaseErrorCode, isNetworkError } from '@/lib/errors';
 import type { SubmitProblem } from '../hooks/use-sign-up-form';
 import { registerInvitee } from './register-invitee';
@@ -135,6 +135,7 @@ export function submitProblemOf(error: unknown): Exclude<SubmitProblem, null> {
   if (error instanceof EmailInUseError) return 'email-in-use';
   if (firebaseErrorCode(error) === 'too-many-requests' || signUpRefusalOf(error) === 'busy') return 'busy';
   if (isInvitationClosedRefusal(error)) return 'closed';
+  if (isInvitationReplacedRefusal(error)) return 'replaced';
   return isNetworkError(error) ? 'network' : 'failed';
 }
 

@@ -11,8 +11,9 @@ export type Field = (typeof FIELD_ORDER)[number];
  * `busy`: Auth refused a new account from this network for now (its limit of new accounts an hour
  * per IP address, which a carrier's shared address meets when many people join at once). `closed`:
  * the inviter closed her invitation after its page was drawn (docs/joins-inviter-side.md K).
+ * `replaced`: she replaced the link, and this page came by her old one (docs/inviter-view.md).
  */
-export type SubmitProblem = 'email-in-use' | 'network' | 'busy' | 'closed' | 'failed' | null;
+export type SubmitProblem = 'email-in-use' | 'network' | 'busy' | 'closed' | 'replaced' | 'failed' | null;
 
 export type ValidSignUp = Required<SignUpFormValues>;
 
@@ -21,6 +22,7 @@ const FAILURE_KEYS = {
   network: 'app.networkError',
   busy: 'signUp.tooManySignUps',
   closed: 'invitation.signUpClosed',
+  replaced: 'invitation.signUpReplaced',
   failed: 'app.genericError',
 } as const;
 

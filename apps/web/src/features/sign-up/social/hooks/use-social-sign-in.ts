@@ -1,5 +1,5 @@
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
-import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
+import { isInvitationClosedRefusal, isInvitationReplacedRefusal } from '@dayfocus/contracts/invite-controls';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firebaseAuth } from '@/lib/auth';
@@ -70,7 +70,10 @@ export function useSocialSignIn({ inviterId, inAppBrowser, onSignedUp }: SocialS
     } catch (error) {
       // Her invitation closed after the page was drawn, or the provider did not confirm her address:
       // trying again meets the same answer, so the words stand alone, in the place kept for them.
-      fail(error, !isInvitationClosedRefusal(error) && !isUnverifiedProvider(error));
+      fail(
+        error,
+        !isInvitationClosedRefusal(error) && !isInvitationReplacedRefusal(error) && !isUnverifiedProvider(error),
+      );
       return;
     }
     // The session stays in this tab (session storage) for the welcome page: its "Get the app" hands

@@ -1,0 +1,40 @@
+/**
+ * Which door a sign-up or a join comes through (docs/inviter-view.md, "A renewal closes the
+ * door"): a link of hers for one chat, held by its own levers; her invitation, held by hers; or
+ * nothing at all, once she replaced her link (renewInviteLink) and the request names only her uid
+ * or a link she no longer has. Pure: the stores read her owner record and the link, this decides.
+ */
+import { INVITATION_REPLACED_DETAILS } from '@dayfocus/contracts/invite-controls';
+import type { LinkLeversRecord } from '@dayfocus/contracts/invite-links';
+import { FlowError } from '../../platform/domain/errors.js';
+
+/** What a door is decided on: her owner record (her own link's code, when she replaced it) and the named link. */
+export interface DoorRecords {
+  owner: { code?: string; renewedAt?: string } | undefined;
+  link: LinkLeversRecord | undefined;
+}
+
+export type Door = { kind: 'invitation' } | { kind: 'link'; link: LinkLeversRecord } | { kind: 'replaced' };
+
+/**
+ * A link of hers for one chat is its own door (retired or not: its levers say). Her own link's
+ * code is her invitation's door. Anything else is her invitation's door until she replaces her
+ * link; after that, it admits nobody: the spec's pages keep working for an inviter who never did.
+ */
+export function doorOf(inviterId: string, code: string | undefined, records: DoorRecords): Door {
+  const { owner, link } = records;
+  if (code && link && link.code === code && link.inviterId === inviterId && link.kind === 'chat') {
+    return { kind: 'link', link };
+  }
+  if (!owner?.renewedAt) return { kind: 'invitation' };
+  return code && owner.code === code ? { kind: 'invitation' } : { kind: 'replaced' };
+}
+
+/** The one refusal of a sign-up, a join or "I already have an account" through a replaced link. */
+export function replacedInvitation(): FlowError {
+  return new FlowError(
+    'failed-precondition',
+    'This invitation link was replaced: ask the person who invited you for the new one',
+    INVITATION_REPLACED_DETAILS,
+  );
+}

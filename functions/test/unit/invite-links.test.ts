@@ -108,7 +108,7 @@ function setup() {
   };
   const friendsOf = async (inviterId: string) =>
     (await db.collection('Friends').where('userId', '==', inviterId).get()).size;
-  return { db, clock, flow, levers, appLinks, person, accept, friendsOf };
+  return { db, clock, flow, levers, invites, appLinks, person, accept, friendsOf };
 }
 
 describe('her links, one per chat', () => {
@@ -217,6 +217,15 @@ describe('her links, one per chat', () => {
       [null, false],
       ['Club', false],
     ]);
+  });
+
+  it('count a join for a link of hers only: a code a page made up counts for nothing anywhere', async () => {
+    const t = setup();
+    await t.person('asha');
+    const ravi = await t.person('ravi');
+    await t.invites.acceptInvite(ravi, { inviterId: 'asha', link: 'madeUpCode1' });
+    expect(await t.friendsOf('asha')).toBe(1);
+    expect((await t.db.collection('_appLinks/madeUpCode1/linkCounts').get()).size).toBe(0);
   });
 
   it("are hers alone: another inviter's code is one nobody has, and nothing of it changes", async () => {

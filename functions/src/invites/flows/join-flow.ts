@@ -34,7 +34,8 @@ export interface JoinFlowDeps {
 type DoorGate =
   | Exclude<JoinGate, { kind: 'open' }>
   | { kind: 'closed'; closure: 'replaced' }
-  | { kind: 'open'; count?: ShardCount; link?: string };
+  /** `link`: the shards of this link's limit count it; `counted`: the link whose numbers count it. */
+  | { kind: 'open'; count?: ShardCount; link?: string; counted?: string };
 
 export class JoinFlow implements Joins {
   constructor(private readonly deps: JoinFlowDeps) {}
@@ -109,7 +110,8 @@ export class JoinFlow implements Joins {
         else tx.countLimitedJoin(inviterId, gate.count);
       }
       // Her list's numbers per link: a friend made through it.
-      if (link && gate?.kind === 'open' && plan.outcome === 'joined') tx.countLinkEvent(link, 'joins');
+      // Only a link of hers: a code the page made up counts for nothing anywhere.
+      if (gate?.kind === 'open' && gate.counted && plan.outcome === 'joined') tx.countLinkEvent(gate.counted, 'joins');
       return { decision, inviterRecord: closed ? null : (pair?.inviter ?? null), closed };
     });
 
@@ -135,10 +137,15 @@ export class JoinFlow implements Joins {
     const door = doorOf(inviterId, code, read);
     if (door.kind === 'replaced') return { kind: 'closed', closure: 'replaced' };
     if (door.kind === 'invitation') {
+      // Her own link's code counts for it; any other code (a page's, made up) for nothing.
+      const counted = code !== undefined && code === read.owner?.code ? { counted: code } : {};
       const gate = gateJoin(pair.limits, now);
       const { controls, shard } = pair.limits;
-      if (gate.kind !== 'shard-full' || !controls) return gate;
-      return pickShard(controls, await tx.readLimitShards(inviterId), shard.index);
+      const decided =
+        gate.kind !== 'shard-full' || !controls
+          ? gate
+          : pickShard(controls, await tx.readLimitShards(inviterId), shard.index);
+      return decided.kind === 'open' ? { ...decided, ...counted } : decided;
     }
     const closure = linkClosure(door.link, pair.limits.controls, now);
     if (closure) return { kind: 'closed', closure };
@@ -148,7 +155,7 @@ export class JoinFlow implements Joins {
       gate.kind === 'shard-full'
         ? pickShard(controls, await tx.readLinkLimitShards(door.link.code), read.shard.index)
         : gate;
-    return decided.kind === 'open' ? { ...decided, link: door.link.code } : decided;
+    return decided.kind === 'open' ? { ...decided, link: door.link.code, counted: door.link.code } : decided;
   }
 
   /** The pair with an inviter the first round did not read, that inviter's account read beside it. */

@@ -114,21 +114,13 @@ describe('which stored link is served, and where it sends anyone', () => {
   const live = { ownerNamesIt: true, inviterIsPublic: true };
 
   it("serves a link its owner record names, of an inviter with a public face, to the inviter's own target", () => {
-    expect(servedLink(stored, live, local)).toEqual({
-      ...stored,
-      target: linkTargetFor(local, 'inviter-1'),
-      chat: false,
-    });
+    expect(servedLink(stored, live, local)).toEqual({ ...stored, target: linkTargetFor(local, 'inviter-1') });
   });
 
   it('serves a link of hers for one chat without her owner record, until she retires it', () => {
     const chat = { ...stored, kind: 'chat' as const };
     const notNamed = { ...live, ownerNamesIt: false };
-    expect(servedLink(chat, notNamed, local)).toEqual({
-      ...stored,
-      target: linkTargetFor(local, 'inviter-1'),
-      chat: true,
-    });
+    expect(servedLink(chat, notNamed, local)).toEqual({ ...stored, target: linkTargetFor(local, 'inviter-1') });
     expect(servedLink({ ...chat, retiredAt: '2026-11-29T00:00:00.000Z' }, live, local)).toBeNull();
     expect(servedLink(chat, { ...notNamed, inviterIsPublic: false }, local)).toBeNull();
   });
@@ -154,7 +146,7 @@ describe('which stored link is served, and where it sends anyone', () => {
 });
 
 describe('where a visitor is sent', () => {
-  const link = { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: linkTargetFor(local, 'inviter-1'), chat: false };
+  const link = { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: linkTargetFor(local, 'inviter-1') };
 
   it('targets the product domain with the inviter as userId (docs/short-links.md)', () => {
     expect(linkTargetFor({ productDomain: 'https://dayfocus.app' }, 'a b&c')).toBe(
@@ -218,8 +210,8 @@ describe('where a visitor is sent', () => {
 
   it.each([
     null,
-    { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: 'javascript:alert(1)', chat: false },
-    { code: 'x', inviterId: 'inviter-1', target: 'https://u:p@evil.test/', chat: false },
+    { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: 'javascript:alert(1)' },
+    { code: 'x', inviterId: 'inviter-1', target: 'https://u:p@evil.test/' },
   ])('answers not-found, never a redirect, for no link or an unsafe target (%j)', (link) => {
     for (const [, , userAgent] of allUserAgents)
       expect(answerForLink(link, userAgent, local)).toEqual({ kind: 'not-found' });
@@ -277,7 +269,7 @@ describe('the Google Play URL of an invite (Android install referrer)', () => {
 });
 
 describe('the pages', () => {
-  const link = { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: linkTargetFor(local, 'inviter-1'), chat: false };
+  const link = { code: 'AbCdEf12_-', inviterId: 'inviter-1', target: linkTargetFor(local, 'inviter-1') };
   const inviter = { inviterId: 'inviter-1', name: 'Asha Verma', photoUrl: null };
 
   it("lead on the web to the inviter's invitation in the page's language, not to the front door", () => {

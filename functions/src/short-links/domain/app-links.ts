@@ -101,8 +101,6 @@ export interface ServedLink {
   code: string;
   inviterId: string;
   target: string;
-  /** A link of hers for one chat, with levers of its own (isChatLink); false for her own link. */
-  chat: boolean;
 }
 
 /**
@@ -118,12 +116,7 @@ export function servedLink(
 ): ServedLink | null {
   if (!link || !isLinkInviter(link.inviterId) || !facts.inviterIsPublic) return null;
   if (!(isChatLink(link) ? !link.retiredAt : facts.ownerNamesIt)) return null;
-  return {
-    code: link.code,
-    inviterId: link.inviterId,
-    target: linkTargetFor(settings, link.inviterId),
-    chat: isChatLink(link),
-  };
+  return { code: link.code, inviterId: link.inviterId, target: linkTargetFor(settings, link.inviterId) };
 }
 
 /**

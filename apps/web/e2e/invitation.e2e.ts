@@ -94,6 +94,8 @@ describe('The invitation in the browser', () => {
 
     await visible(page.getByRole('heading', { name: en.shortLink.title.replace('{{name}}', inviter.name) }));
     await page.getByRole('link', { name: en.shortLink.web }).click();
-    await reachPath(page, `/feedback/${inviter.userId}/en?via=link`);
+    // Marked as her link's way in, with the link's code, whose door admits (docs/inviter-view.md).
+    const code = new URL(request.url()).pathname.split('/')[2];
+    await reachPath(page, `/feedback/${inviter.userId}/en?via=link&link=${code}`);
   });
 });

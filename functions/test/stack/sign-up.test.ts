@@ -34,8 +34,10 @@ describe('email sign-up (registerInvitee)', () => {
       userId: user.uid,
       invitedBy: inviter.userId,
       invitedVia: 'password',
-      // The way in to her invitation, recorded once with the inviter: this call named none.
+      // The way in to her invitation, and the link whose page it was, recorded once with the
+      // inviter: this call named neither.
       inviteWay: null,
+      inviteLink: null,
       updatedAt: expect.any(String),
     });
     expect(record?.typeOfTask).toHaveLength(6);

@@ -154,19 +154,21 @@ class FirestoreInviteTransaction implements InviteTransaction {
     // One round: the invitee's three documents, the pair's two and the inviter's levers (her
     // record and one shard of her limit's count) in one read, the friendship query beside it.
     const shard = this.store.pickLimitShard();
-    const [[user, signUp, notifications, inviter, join, controls, shardRecord], friendsAlready] = await Promise.all([
-      readAllIn(
-        this.tx,
-        userRef,
-        signUpRef,
-        notificationsRef,
-        this.store.user(inviterId),
-        this.store.joinRef(inviterId, inviteeId),
-        controlsRef(this.store.db, inviterId),
-        limitShardRef(this.store.db, inviterId, shard),
-      ),
-      this.store.friendsEitherWay(inviterId, inviteeId),
-    ]);
+    const [[user, signUp, notifications, inviter, join, controls, shardRecord, owner], friendsAlready] =
+      await Promise.all([
+        readAllIn(
+          this.tx,
+          userRef,
+          signUpRef,
+          notificationsRef,
+          this.store.user(inviterId),
+          this.store.joinRef(inviterId, inviteeId),
+          controlsRef(this.store.db, inviterId),
+          limitShardRef(this.store.db, inviterId, shard),
+          ownerRef(this.store.db, inviterId),
+        ),
+        this.store.friendsEitherWay(inviterId, inviteeId),
+      ]);
     return {
       invitee: { user, signUp, notificationsExist: notifications !== undefined },
       pair: {
@@ -174,19 +176,21 @@ class FirestoreInviteTransaction implements InviteTransaction {
         join,
         friendsAlready,
         limits: { controls, shard: { index: shard, record: shardRecord } },
+        owner,
       },
     };
   }
 
   async readPair(inviterId: string, inviteeId: string): Promise<PairState> {
     const shard = this.store.pickLimitShard();
-    const [[inviter, join, controls, shardRecord], friendsAlready] = await Promise.all([
+    const [[inviter, join, controls, shardRecord, owner], friendsAlready] = await Promise.all([
       readAllIn(
         this.tx,
         this.store.user(inviterId),
         this.store.joinRef(inviterId, inviteeId),
         controlsRef(this.store.db, inviterId),
         limitShardRef(this.store.db, inviterId, shard),
+        ownerRef(this.store.db, inviterId),
       ),
       this.store.friendsEitherWay(inviterId, inviteeId),
     ]);
@@ -195,6 +199,7 @@ class FirestoreInviteTransaction implements InviteTransaction {
       join,
       friendsAlready,
       limits: { controls, shard: { index: shard, record: shardRecord } },
+      owner,
     };
   }
 

@@ -133,7 +133,11 @@ export class JoinFlow implements Joins {
     pair: PairState,
     now: Date,
   ): Promise<DoorGate> {
-    const read = await tx.readDoor(inviterId, code);
+    // Her owner record came with the pair; a named link takes one more round.
+    const read =
+      code === undefined
+        ? { owner: pair.owner, link: undefined, shard: { index: 0, record: undefined } }
+        : await tx.readDoor(inviterId, code);
     const door = doorOf(inviterId, code, read);
     if (door.kind === 'replaced') return { kind: 'closed', closure: 'replaced' };
     if (door.kind === 'invitation') {

@@ -82,6 +82,8 @@ export interface PairState {
   friendsAlready: boolean;
   /** The inviter's levers and one shard of her limit's count, read in the same round. */
   limits: JoinLimitState;
+  /** Her owner record, in the same round: whether she replaced her link (domain/link-door.ts). */
+  owner: DoorRecords['owner'];
 }
 
 export interface JoinCommit {

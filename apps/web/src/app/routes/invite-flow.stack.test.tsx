@@ -17,8 +17,14 @@ describe('the invitation page, against the local stack', () => {
   it("shows the inviter's name, picture and the invitation text, with both actions as links", async () => {
     const inviter = await createInviter({ name: 'Asha Verma', profileImage: 'https://images.dayfocus.test/asha.png' });
     await renderApp(`/feedback/${inviter.userId}/en`);
+    // The file's first call: getInviter's worker may start cold while the functions' suite runs
+    // beside this one (npm test), which has taken over 20 s on two busy cores.
     expect(
-      await screen.findByText(paragraph('Asha Verma needs your help and feedback in completing everyday tasks.')),
+      await screen.findByText(
+        paragraph('Asha Verma needs your help and feedback in completing everyday tasks.'),
+        {},
+        { timeout: 50_000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Profile picture of Asha Verma' })).toHaveAttribute(
       'src',

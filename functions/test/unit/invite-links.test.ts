@@ -84,10 +84,10 @@ function setup() {
     randomBytes: bytes,
     now,
   });
-  const caller = (uid: string): Caller => ({
+  const caller = (uid: string, signInProvider = 'google.com'): Caller => ({
     uid,
     email: `${uid}@example.com`,
-    signInProvider: 'google.com',
+    signInProvider,
     name: 'Someone',
     emailVerified: true,
     authTime: Math.floor(clock.now.getTime() / 1000),
@@ -108,7 +108,8 @@ function setup() {
   };
   const friendsOf = async (inviterId: string) =>
     (await db.collection('Friends').where('userId', '==', inviterId).get()).size;
-  return { db, clock, flow, levers, invites, appLinks, person, accept, friendsOf };
+  const doc = async (path: string) => (await db.doc(path).get()).data();
+  return { db, clock, accounts, flow, levers, invites, appLinks, caller, person, accept, friendsOf, doc };
 }
 
 describe('her links, one per chat', () => {
@@ -217,6 +218,24 @@ describe('her links, one per chat', () => {
       [null, false],
       ['Club', false],
     ]);
+  });
+
+  it("take a sign-up on a chat link's page while her own link is at its limit: each link by its own levers", async () => {
+    const t = setup();
+    const asha = await t.person('asha');
+    const chat = await t.flow.create(asha, { name: 'Family chat' });
+    await t.levers.setLimits(asha, { maxJoins: 1 });
+    const own = (await t.flow.list(asha)).links[0]?.code ?? '';
+    expect(await t.accept(await t.person('ravi'), own)).toBe('joined');
+    // Her own link is full: a sign-up on its pages is turned away, one on the chat link's is taken.
+    t.accounts.add({ uid: 'lena' });
+    const refused = await flowRefusalOf(
+      t.invites.registerInvitee(t.caller('lena', 'password'), { inviterId: 'asha', name: 'Lena', link: own }),
+    );
+    expect(isInvitationClosedRefusal(refused)).toBe(true);
+    t.accounts.add({ uid: 'mira' });
+    await t.invites.registerInvitee(t.caller('mira', 'password'), { inviterId: 'asha', name: 'Mira', link: chat.code });
+    expect(await t.doc(paths.signUp('mira'))).toMatchObject({ invitedBy: 'asha', inviteLink: chat.code });
   });
 
   it('count a join for a link of hers only: a code a page made up counts for nothing anywhere', async () => {

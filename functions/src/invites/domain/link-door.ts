@@ -4,8 +4,12 @@
  * nothing at all, once she replaced her link (renewInviteLink) and the request names only her uid
  * or a link she no longer has. Pure: the stores read her owner record and the link, this decides.
  */
-import { INVITATION_REPLACED_DETAILS } from '@dayfocus/contracts/invite-controls';
-import type { LinkLeversRecord } from '@dayfocus/contracts/invite-links';
+import {
+  INVITATION_REPLACED_DETAILS,
+  invitationClosure,
+  type InviteControlsRecord,
+} from '@dayfocus/contracts/invite-controls';
+import { linkClosure, type InviteLinkClosure, type LinkLeversRecord } from '@dayfocus/contracts/invite-links';
 import { FlowError } from '../../platform/domain/errors.js';
 
 /** What a door is decided on: her owner record (her own link's code, when she replaced it) and the named link. */
@@ -28,6 +32,22 @@ export function doorOf(inviterId: string, code: string | undefined, records: Doo
   }
   if (!owner?.renewedAt) return { kind: 'invitation' };
   return code && owner.code === code ? { kind: 'invitation' } : { kind: 'replaced' };
+}
+
+/**
+ * Why a door takes no one now, or null: `replaced`, or the closure of the levers that hold it (a
+ * link of hers by its own and her pause, `linkJoins` its friends under its limit; her invitation by
+ * hers). The sign-up's check and her invitation page decide by it, so that they never disagree.
+ */
+export function doorClosure(
+  door: Door,
+  invitation: { controls: InviteControlsRecord | undefined; joins: number },
+  now: Date,
+  linkJoins?: number,
+): InviteLinkClosure | 'replaced' | null {
+  if (door.kind === 'replaced') return 'replaced';
+  if (door.kind === 'invitation') return invitationClosure(invitation.controls, now, invitation.joins);
+  return linkClosure(door.link, invitation.controls, now, linkJoins);
 }
 
 /** The one refusal of a sign-up, a join or "I already have an account" through a replaced link. */

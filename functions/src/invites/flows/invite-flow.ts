@@ -17,7 +17,6 @@ import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import { invitationClosure } from '@dayfocus/contracts/invite-controls';
-import { linkClosure } from '@dayfocus/contracts/invite-links';
 import type { Caller } from '../../platform/domain/caller.js';
 import { FlowError, PASSWORD_PROVIDER } from '../../platform/domain/errors.js';
 import { checkEmailSignUp } from '../domain/join-decisions.js';
@@ -27,12 +26,14 @@ import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 import { closedInvitation } from '../domain/invite-limits.js';
 import type { Account, Doors, InvitationState, InviteControls } from './ports.js';
-import { doorOf, replacedInvitation, type DoorRecords } from '../domain/link-door.js';
+import { doorClosure, doorOf, replacedInvitation, type Door, type DoorRecords } from '../domain/link-door.js';
 
 /** An inviter's Auth account and her levers, as a sign-up read them. */
 export interface InviterReads {
   inviterAccount: Account | null;
   invitation: InvitationState;
+  /** The door the sign-up comes through (domain/link-door.ts), as checked. */
+  door: Door;
 }
 
 /** What an e-mail sign-up names: her inviter, her name as typed, and how she came (invite-ways.ts). */
@@ -89,8 +90,7 @@ export class InviteFlow {
       this.deps.doors.readDoor(inviterId, link),
     ]);
     checkEmailSignUp(undefined, openInviter(inviter, inviterAccount));
-    await this.checkDoor(inviterId, link, door, invitation);
-    return { inviterAccount, invitation };
+    return { inviterAccount, invitation, door: await this.openDoor(inviterId, link, door, invitation) };
   }
 
   /**
@@ -98,21 +98,24 @@ export class InviteFlow {
    * away while that link is closed, one through her invitation while hers is. Read outside the
    * record's transaction: the join at activation is the exact gate.
    */
-  private async checkDoor(
+  /** The door of a sign-up that was not checked before (registerInvitee): read, then checked. */
+  private async readAndOpenDoor(input: EmailSignUpInput, invitation: Promise<InvitationState>): Promise<Door> {
+    const [read, levers] = await Promise.all([this.deps.doors.readDoor(input.inviterId, input.link), invitation]);
+    return this.openDoor(input.inviterId, input.link, read, levers);
+  }
+
+  private async openDoor(
     inviterId: string,
     link: string | undefined,
     read: DoorRecords,
     invitation: InvitationState,
-  ): Promise<void> {
+  ): Promise<Door> {
     const door = doorOf(inviterId, link, read);
-    const now = this.deps.now();
-    if (door.kind === 'replaced') throw replacedInvitation();
-    if (door.kind === 'invitation') {
-      if (invitationClosure(invitation.controls, now, invitation.joins)) throw closedInvitation();
-      return;
-    }
-    const joins = await this.deps.doors.joinsUnderLimit(door.link);
-    if (linkClosure(door.link, invitation.controls, now, joins)) throw closedInvitation();
+    const linkJoins = door.kind === 'link' ? await this.deps.doors.joinsUnderLimit(door.link) : undefined;
+    const closure = doorClosure(door, invitation, this.deps.now(), linkJoins);
+    if (closure === 'replaced') throw replacedInvitation();
+    if (closure) throw closedInvitation();
+    return door;
   }
 
   /**
@@ -134,18 +137,16 @@ export class InviteFlow {
       : this.deps.accounts.getAccount(input.inviterId);
     const invitation = known ? Promise.resolve(known.invitation) : this.deps.controls.read(input.inviterId);
     // The door as checkSignUpOpen checked it, or checked here (registerInvitee).
-    if (!known) {
-      const [door, levers] = await Promise.all([this.deps.doors.readDoor(input.inviterId, input.link), invitation]);
-      await this.checkDoor(input.inviterId, input.link, door, levers);
-    }
+    const door = known ? known.door : await this.readAndOpenDoor(input, invitation);
     for (const lookup of [found, inviterAccount, invitation]) lookup.catch(() => undefined); // awaited in the transaction
     const account = await this.deps.store.transaction(async (tx) => {
       const { user, signUp, inviter } = await tx.readSignUp(signer.uid, input.inviterId);
       const checked = signer.check(await found);
       checkEmailSignUp(user, openInviter(inviter, await inviterAccount));
-      // Her levers are the join's to enforce exactly; a sign-up is turned away while they say closed.
+      // Her levers are the join's to enforce exactly; a sign-up through her invitation is turned away
+      // while they say closed (a link of hers for one chat was checked by its own, openDoor).
       const { controls, joins } = await invitation;
-      if (invitationClosure(controls, now, joins)) throw closedInvitation();
+      if (door.kind === 'invitation' && invitationClosure(controls, now, joins)) throw closedInvitation();
       const update = emailSignUpUpdate(user, signUp, {
         userId: signer.uid,
         email: signer.email,

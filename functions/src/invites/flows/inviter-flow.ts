@@ -8,8 +8,7 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import type { UserRecord } from '@dayfocus/contracts/records';
 import { invitationClosure } from '@dayfocus/contracts/invite-controls';
-import { linkClosure } from '@dayfocus/contracts/invite-links';
-import { doorOf } from '../domain/link-door.js';
+import { doorClosure, doorOf } from '../domain/link-door.js';
 import { FlowError } from '../../platform/domain/errors.js';
 import { isPublicInviter, type AccountState } from '../domain/inviters.js';
 import type { AccountLookup, Doors, InviteControls, UserReader } from './ports.js';
@@ -68,18 +67,16 @@ export class InviterFlow implements InviterLookup {
    */
   async withDoor(card: InviterCard | null, link: string | undefined): Promise<InviterCard | null> {
     if (!card) return null;
-    const [read, invitation] = await Promise.all([
-      this.deps.doors.readDoor(card.inviterId, link),
-      this.deps.controls.read(card.inviterId),
-    ]);
-    const door = doorOf(card.inviterId, link, read);
+    const door = doorOf(card.inviterId, link, await this.deps.doors.readDoor(card.inviterId, link));
     if (door.kind === 'replaced') return { ...card, invitationReplaced: true };
+    // Her invitation's door: the card says already what her levers say (invitationCard).
     if (door.kind === 'invitation') return card;
+    const [invitation, linkJoins] = await Promise.all([
+      this.deps.controls.read(card.inviterId),
+      this.deps.doors.joinsUnderLimit(door.link),
+    ]);
     const { invitationClosed: _herInvitation, ...open } = card;
-    const joins = await this.deps.doors.joinsUnderLimit(door.link);
-    return linkClosure(door.link, invitation.controls, this.deps.now(), joins)
-      ? { ...open, invitationClosed: true }
-      : open;
+    return doorClosure(door, invitation, this.deps.now(), linkJoins) ? { ...open, invitationClosed: true } : open;
   }
 
   /** `not-found` alike for an unknown, retired, switched-off or disabled inviter. */

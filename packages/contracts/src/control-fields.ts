@@ -5,13 +5,8 @@
 import * as yup from 'yup';
 import { MAX_JOINS_LIMIT } from './invite-controls.js';
 import { carriesLink, NAME_FORBIDDEN, visibleName } from './names.js';
-import { isDocumentId } from './ids.js';
-import {
-  INVITE_LINK_NAME_MAX_LENGTH,
-  LINK_CODE_MAX_LENGTH,
-  LINK_CODE_MIN_LENGTH,
-  LINK_CODE_PATTERN,
-} from './limits.js';
+import { isLinkCode } from './ids.js';
+import { INVITE_LINK_NAME_MAX_LENGTH } from './limits.js';
 import { spokenCodeOf } from './spoken-codes.js';
 
 /** An ISO date-time with its offset, as `Date.prototype.toISOString` writes it (seconds optional). */
@@ -44,16 +39,7 @@ export const controlFields = {
       .string()
       .strict()
       .typeError('link must be a link code')
-      .test(
-        'invite-link',
-        'link must be a link code',
-        (value) =>
-          value === undefined ||
-          (value.length >= LINK_CODE_MIN_LENGTH &&
-            value.length <= LINK_CODE_MAX_LENGTH &&
-            LINK_CODE_PATTERN.test(value) &&
-            isDocumentId(value)),
-      )
+      .test('invite-link', 'link must be a link code', (value) => value === undefined || isLinkCode(value))
       .optional()
       .default(undefined),
   /**
@@ -66,10 +52,7 @@ export const controlFields = {
       .strict()
       .typeError('code must be a link code or a spoken code')
       .test('invite-code', 'code must be a link code or a spoken code', (value) => {
-        if (value === undefined) return true;
-        const linkCode =
-          value.length >= LINK_CODE_MIN_LENGTH && value.length <= LINK_CODE_MAX_LENGTH && LINK_CODE_PATTERN.test(value);
-        return (linkCode && isDocumentId(value)) || spokenCodeOf(value) !== null;
+        return value === undefined || isLinkCode(value) || spokenCodeOf(value) !== null;
       })
       .required('code is required'),
   /** A link's name, as she calls the chat it is for (createInviteLink). */

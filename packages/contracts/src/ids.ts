@@ -5,7 +5,7 @@
  * `'/' + uid` would name the uid's own document; `__x__` ids are reserved; `.` and `..` are
  * path steps. Pure, for the browser too (no Buffer).
  */
-import { USER_ID_MAX_LENGTH } from './limits.js';
+import { LINK_CODE_MAX_LENGTH, LINK_CODE_MIN_LENGTH, LINK_CODE_PATTERN, USER_ID_MAX_LENGTH } from './limits.js';
 
 /** Firestore's limit on a document id, in UTF-8 bytes. */
 export const DOCUMENT_ID_MAX_BYTES = 1500;
@@ -21,6 +21,16 @@ export function isDocumentId(id: string): boolean {
     id !== '..' &&
     !/^__.*__$/s.test(id) &&
     utf8.encode(id).length <= DOCUMENT_ID_MAX_BYTES
+  );
+}
+
+/** A short link's code as any link carries it: 8 to 32 URL-safe characters, and a document id. */
+export function isLinkCode(code: string): boolean {
+  return (
+    code.length >= LINK_CODE_MIN_LENGTH &&
+    code.length <= LINK_CODE_MAX_LENGTH &&
+    LINK_CODE_PATTERN.test(code) &&
+    isDocumentId(code)
   );
 }
 

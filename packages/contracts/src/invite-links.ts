@@ -4,6 +4,7 @@
  * had) is one of them. The rule that says whether a link takes a friend now is here, beside her
  * invitation's (invite-controls.ts), so that the join and her list never disagree.
  */
+import { isLinkCode } from './ids.js';
 import { invitationClosure, type InvitationClosure, type InviteControlsRecord } from './invite-controls.js';
 import type { InvitationCounts } from './inviter-view-functions.js';
 
@@ -20,7 +21,7 @@ export function inviteLinkOf(rawUrl: string): string | undefined {
   const pair = (query ?? '').split('&').find((part) => part.startsWith(`${INVITE_LINK_PARAM}=`));
   const value = pair?.slice(INVITE_LINK_PARAM.length + 1);
   // A link's code is of URL-safe characters: anything escaped is not one.
-  return value && /^[A-Za-z0-9_-]{8,32}$/.test(value) && !/^__.*__$/.test(value) ? value : undefined;
+  return value && isLinkCode(value) ? value : undefined;
 }
 
 /** The links she may have open at once, her own not counted: far beyond her chats, and a bound on a list. */

@@ -25,7 +25,7 @@ const LINK_COUNTS_COLLECTION = 'linkCounts';
 export type LinkCountShard = Partial<InvitationCounts>;
 
 const linkConverters = {
-  owners: converter<{ code?: string; renewedAt?: string }>(),
+  owners: converter<OwnerDoorFields>(),
   links: converter<LinkLeversRecord>(),
   shards: converter<LimitShardRecord>(),
   counts: converter<LinkCountShard>(),
@@ -40,7 +40,8 @@ export function ownerRef(firestore: Firestore, inviterId: string): DocumentRefer
   return firestore.collection(collections.appLinkOwners).doc(inviterId).withConverter(linkConverters.owners);
 }
 
-export type OwnerDoorFields = { code?: string; renewedAt?: string };
+/** What a door reads of her owner record (domain/link-door.ts). */
+type OwnerDoorFields = NonNullable<DoorRecords['owner']>;
 
 export function linkLimitShardRef(firestore: Firestore, code: string, index: number) {
   return linkRef(firestore, code)

@@ -4,7 +4,7 @@ import { linkRequestFromPath, visitorOf, type Visitor } from '@dayfocus/contract
 import { phoneOf } from '@dayfocus/contracts/phones';
 import { spokenCodeOf } from '@dayfocus/contracts/spoken-codes';
 import { INVITATION_REPLACED_DETAILS } from '@dayfocus/contracts/invite-controls';
-import { LINK_CODE_MAX_LENGTH, LINK_CODE_MIN_LENGTH, LINK_CODE_PATTERN } from '@dayfocus/contracts/limits';
+import { isLinkCode } from '@dayfocus/contracts/ids';
 import {
   answerForLink,
   appleAppSiteAssociation,
@@ -55,9 +55,6 @@ export type LinkVisit = HttpRequest;
 
 const NO_STORE = 'private, no-store';
 
-function isLinkCodeShape(code: string): boolean {
-  return code.length >= LINK_CODE_MIN_LENGTH && code.length <= LINK_CODE_MAX_LENGTH && LINK_CODE_PATTERN.test(code);
-}
 /**
  * The QR code of a link is kept by Hosting's CDN for 30 s (browsers ask it each time): it encodes
  * only `{linkOrigin}/l/{code}`, and a code never changes hands, but a link retired by hand must
@@ -138,7 +135,7 @@ export class AppLinkFlow {
    * person types it (contracts' spoken-codes.ts). Null as linkOf.
    */
   async linkOfTyped(typed: string, client: string): Promise<ServedLink | null> {
-    const direct = isLinkCodeShape(typed) ? await this.linkOf(typed) : null;
+    const direct = isLinkCode(typed) ? await this.linkOf(typed) : null;
     if (direct) return direct;
     const spoken = spokenCodeOf(typed);
     if (!spoken) return null;

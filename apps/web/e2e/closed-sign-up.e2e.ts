@@ -5,12 +5,12 @@
 // through this link now, in the page's language, and nothing else: the page stays, nothing moves.
 // The form's one call reads her levers before it makes an account, so the form leaves no account;
 // Google's sign-in keeps its account with no sign-up recorded; nobody becomes her friend.
-import { signInWithCustomToken } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import { adminAuth, adminDb, SimulatedMobileApp } from '@dayfocus/stack/testing';
+import { adminAuth, adminDb } from '@dayfocus/stack/testing';
 import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { watchLayout } from './support/layout';
+import { herApp } from './support/her-app';
 import { textsOf, type Language } from './support/locales';
 import {
   authUserByEmail,
@@ -26,9 +26,7 @@ import {
 
 /** Her app, signed in as her, pauses her invitation (an Auth account for the seeded inviter first). */
 async function pauseInHerApp(inviterId: string): Promise<void> {
-  await adminAuth.createUser({ uid: inviterId, email: `${inviterId}@dayfocus.test`, emailVerified: true });
-  const app = new SimulatedMobileApp('android');
-  await signInWithCustomToken(app.auth, await adminAuth.createCustomToken(inviterId));
+  const app = await herApp(inviterId);
   expect(await app.call('pauseInvitations', { paused: true })).toMatchObject({ paused: true, closed: 'paused' });
   await app.close();
 }

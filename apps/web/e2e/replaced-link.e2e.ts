@@ -2,19 +2,16 @@
 // and Tamil: once she replaced her link in her app (renewInviteLink, the app's own call), her
 // invitation page by her uid alone says the link was replaced and to ask her for the new one, with
 // the stores and no sign-up; her new link's "Continue on the web" opens a page that still signs up.
-import { signInWithCustomToken } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import { adminAuth, SimulatedMobileApp } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { layoutProblems, watchLayout } from './support/layout';
+import { herApp } from './support/her-app';
 import { textsOf } from './support/locales';
 import { screenshot, seedInviter, takenOver, useBrowser, visible } from './support/app';
 
 /** Her app, signed in as her, replaces her link (an Auth account for the seeded inviter first). */
 async function renewInHerApp(inviterId: string): Promise<string> {
-  await adminAuth.createUser({ uid: inviterId, email: `${inviterId}@dayfocus.test`, emailVerified: true });
-  const app = new SimulatedMobileApp('android');
-  await signInWithCustomToken(app.auth, await adminAuth.createCustomToken(inviterId));
+  const app = await herApp(inviterId);
   const { shortLink } = await app.call<{ shortLink: string }>('renewInviteLink', {});
   await app.close();
   return shortLink;

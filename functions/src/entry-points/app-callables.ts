@@ -30,11 +30,7 @@ export const acceptInvite = callable(
   async (input, request) => {
     const caller = requireCaller(request);
     const link = await linkOf(input.code, request);
-    const inviter = await inviteFlow.acceptInvite(caller, {
-      inviterId: link.inviterId,
-      link: link.code,
-    });
-    return { inviter };
+    return inviteFlow.acceptInvite(caller, { inviterId: link.inviterId, link: link.code });
   },
   { consumesBesideReads: true },
 );

@@ -5,7 +5,7 @@
  */
 import { callable, requireCaller } from '../platform/functions/callable.js';
 import { requireMobileApp } from '../platform/functions/mobile-app.js';
-import { inviterControlsFlow } from '../composition/wiring/invites.js';
+import { approvalsFlow, inviterControlsFlow } from '../composition/wiring/invites.js';
 import { appLinkFlow, inviteLinksFlow } from '../composition/wiring/short-links.js';
 
 export const pauseInvitations = callable('pauseInvitations', async (input, request) => {
@@ -45,4 +45,15 @@ export const updateInviteLink = callable('updateInviteLink', async (input, reque
 export const retireInviteLink = callable('retireInviteLink', async (input, request) => {
   requireMobileApp(request);
   return inviteLinksFlow.retire(requireCaller(request), input.code);
+});
+
+/** The people waiting for her through a link that asks her first, and her decision on one. */
+export const pendingJoins = callable('pendingJoins', async (_input, request) => {
+  requireMobileApp(request);
+  return approvalsFlow.pending(requireCaller(request));
+});
+
+export const decideJoin = callable('decideJoin', async (input, request) => {
+  requireMobileApp(request);
+  return approvalsFlow.decide(requireCaller(request), input);
 });

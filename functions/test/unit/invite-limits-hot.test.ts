@@ -9,15 +9,10 @@ import { PRODUCTION_HOT_DOCUMENTS } from '@dayfocus/firestore-emulator';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import type { Caller } from '../../src/platform/domain/caller.js';
-import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
-import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
-import { InviterControlsFlow } from '../../src/invites/flows/inviter-controls-flow.js';
-import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
-import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
-import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import { MemoryAccounts, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
+import { inviteFlowsOn } from '../invite-links-harness.js';
 
 const TRIES = 1_000;
 const LIMIT = 100;
@@ -35,19 +30,8 @@ describe("a viral inviter's limit, with production's write limit per document", 
     const { db } = firestore;
     const logger = memoryLogger();
     const accounts = new MemoryAccounts();
-    const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
-    const controls = new FirestoreInviteControls(db);
     const now = () => new Date();
-    const invites = new InviteFlow({
-      store,
-      accounts,
-      controls,
-      doors: new LinkLeversStore(db),
-      resolvePicture: async () => null,
-      logger,
-      now,
-    });
-    const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
+    const { invites, levers } = inviteFlowsOn(db, { accounts, logger, now });
     const caller = (uid: string): Caller => ({
       uid,
       email: `${uid}@example.com`,

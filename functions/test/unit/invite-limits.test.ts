@@ -7,17 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import type { Caller } from '../../src/platform/domain/caller.js';
-import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
-import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
-import { InviterControlsFlow } from '../../src/invites/flows/inviter-controls-flow.js';
-import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
-import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
-import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
 import { MemoryAccounts, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
 import { flowRefusalOf } from '../flow-refusals.js';
 import { testDoor } from '../door.js';
+import { inviteFlowsOn } from '../invite-links-harness.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 
@@ -35,19 +30,8 @@ function setup() {
   const logger = memoryLogger();
   const accounts = new MemoryAccounts();
   const clock = { now: T0 };
-  const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
-  const controls = new FirestoreInviteControls(db);
   const now = () => clock.now;
-  const invites = new InviteFlow({
-    store,
-    accounts,
-    controls,
-    doors: new LinkLeversStore(db),
-    resolvePicture: async () => null,
-    logger,
-    now,
-  });
-  const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
+  const { store, invites, levers } = inviteFlowsOn(db, { accounts, logger, now });
   // Activation and the provider's sign-up, as their callables reach them: through the one door.
   const door = testDoor({ db, store, accounts, logger, now });
   const caller = (uid: string, provider: string): Caller => ({

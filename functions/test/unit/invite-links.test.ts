@@ -4,31 +4,15 @@
  * changed and retired by her alone; a join through one held by its own levers and counted for it;
  * a code she can say, typed as people type it. The stack tests hold the same through the callables.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import { MAX_LIVE_INVITE_LINKS } from '@dayfocus/contracts/invite-links';
-import type { Caller } from '../../src/platform/domain/caller.js';
-import { InviteFlow } from '../../src/invites/flows/invite-flow.js';
-import { InviterControlsFlow } from '../../src/invites/flows/inviter-controls-flow.js';
-import { FirestoreInviteControls } from '../../src/invites/adapters/invite-controls-store.js';
-import { FirestoreInviteStore } from '../../src/invites/adapters/invite-store.js';
-import { FunnelStore } from '../../src/invites/adapters/funnel-store.js';
-import { LinkLeversStore } from '../../src/invites/adapters/link-levers-store.js';
-import { AppLinkStore } from '../../src/short-links/adapters/app-link-store.js';
-import { FirestoreInviteLinks } from '../../src/short-links/adapters/invite-link-store.js';
-import { MemorySpokenCodeLimits } from '../../src/short-links/adapters/spoken-code-limits.js';
 import { SPOKEN_TRIES_PER_CLIENT } from '../../src/short-links/domain/spoken-tries.js';
-import { AppLinkFlow } from '../../src/short-links/flows/app-link-flow.js';
-import { InviteLinksFlow } from '../../src/invites/flows/invite-links-flow.js';
-import { MemoryAccounts, paths } from '../in-memory.js';
+import { paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
-import { memoryLogger } from '../memory-logger.js';
 import { flowRefusalOf } from '../flow-refusals.js';
 import { localLinkSettings } from '../short-links.js';
-
-const T0 = new Date('2026-03-01T10:00:00.000Z');
+import { linksHarness, T0 } from '../invite-links-harness.js';
 
 let firestore: EmulatedFirestore;
 beforeAll(async () => {
@@ -39,78 +23,7 @@ afterAll(async () => {
 });
 beforeEach(() => firestore.clear());
 
-function setup() {
-  const { db } = firestore;
-  const logger = memoryLogger();
-  const accounts = new MemoryAccounts();
-  const clock = { now: T0 };
-  const now = () => clock.now;
-  const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
-  const controls = new FirestoreInviteControls(db);
-  const invites = new InviteFlow({
-    store,
-    accounts,
-    controls,
-    doors: new LinkLeversStore(db),
-    resolvePicture: async () => null,
-    logger,
-    now,
-  });
-  const levers = new InviterControlsFlow({ controls, users: store, accounts, now });
-  const records = new FirestoreInviteLinks(db);
-  const links = new AppLinkStore(db);
-  const bytes = (size: number) => randomBytes(size);
-  const flow = new InviteLinksFlow({
-    records,
-    links,
-    levers: new LinkLeversStore(db),
-    invitation: { inviterOf: (caller) => levers.inviterOf(caller), read: (id) => controls.read(id) },
-    settings: () => localLinkSettings,
-    randomBytes: bytes,
-    now,
-  });
-  const inviterCard = async (inviterId: string) => ({ inviterId, name: 'Asha', photoUrl: null });
-  const appLinks = new AppLinkFlow({
-    inviters: { publicInviter: async (id) => (await store.getUser(id)) ?? null },
-    keptInviters: { card: inviterCard },
-    renderer: () => {
-      throw new Error('no page here');
-    },
-    links,
-    spokenCodes: records,
-    spokenTries: new MemorySpokenCodeLimits(),
-    logger,
-    settings: () => localLinkSettings,
-    randomBytes: bytes,
-    now,
-  });
-  const caller = (uid: string, signInProvider = 'google.com'): Caller => ({
-    uid,
-    email: `${uid}@example.com`,
-    signInProvider,
-    name: 'Someone',
-    emailVerified: true,
-    authTime: Math.floor(clock.now.getTime() / 1000),
-  });
-  const person = async (id: string) => {
-    await db.doc(paths.user(id)).set({ ...inviterRecord({ userId: id, name: `User ${id}` }) });
-    accounts.add({ uid: id, providerIds: ['google.com'], emailVerified: true });
-    return caller(id);
-  };
-  /** The app's "accept" of a code it read or a person typed, as acceptInvite does it. */
-  const accept = async (user: Caller, typed: string) => {
-    const link = await appLinks.linkOfTyped(typed, 'client-1');
-    if (!link) return 'not-found';
-    return invites.acceptInvite(user, { inviterId: link.inviterId, link: link.code }).then(
-      () => 'joined',
-      (error: unknown) => (isInvitationClosedRefusal(error) ? 'closed' : String(error)),
-    );
-  };
-  const friendsOf = async (inviterId: string) =>
-    (await db.collection('Friends').where('userId', '==', inviterId).get()).size;
-  const doc = async (path: string) => (await db.doc(path).get()).data();
-  return { db, clock, accounts, flow, levers, invites, appLinks, caller, person, accept, friendsOf, doc };
-}
+const setup = () => linksHarness(firestore.db);
 
 describe('her links, one per chat', () => {
   it('are made with a short link and a code she can say, and listed after her own link with their numbers', async () => {
@@ -203,21 +116,6 @@ describe('her links, one per chat', () => {
     await t.levers.pause(asha, false);
     expect(await t.accept(await t.person('lena'), soon.code)).toBe('joined');
     expect(await t.friendsOf('asha')).toBe(1);
-  });
-
-  it('refuse a link that asks her first, which is not built yet, writing nothing', async () => {
-    const t = setup();
-    const asha = await t.person('asha');
-    const refused = await flowRefusalOf(t.flow.create(asha, { name: 'Club', approval: true }));
-    expect([refused.code, refused.details]).toEqual(['failed-precondition', { approval: 'not-available' }]);
-    const made = await t.flow.create(asha, { name: 'Club', approval: false });
-    expect((await flowRefusalOf(t.flow.update(asha, { code: made.code, approval: true }))).code).toBe(
-      'failed-precondition',
-    );
-    expect((await t.flow.list(asha)).links.map((link) => [link.name, link.approval])).toEqual([
-      [null, false],
-      ['Club', false],
-    ]);
   });
 
   it("take a sign-up on a chat link's page while her own link is at its limit: each link by its own levers", async () => {

@@ -29,6 +29,12 @@ export interface ActivationAnswer extends WriteResult {
    * she is not adding friends through this link right now, and offers the app stores.
    */
   invitationClosed?: true;
+  /**
+   * The account came through a link of hers that asks her first (docs/inviter-view.md, "A link that
+   * asks her first"): no friendship yet, a request waits for her; the welcome page says she will
+   * confirm. `inviter` is her card all the same (the page greets with her picture).
+   */
+  joinRequested?: true;
   /** Her short link, for the page's store links and "Open Dayfocus"; null when it cannot be had. */
   inviteLink: string | null;
   /**

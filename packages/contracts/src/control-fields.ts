@@ -61,6 +61,8 @@ export const controlFields = {
   linkNameIfAny: () => linkName().optional().default(undefined),
   /** Whether each join through a link waits for her approval: absent leaves it (or none, on a new link). */
   approval: () => yup.boolean().strict().typeError('approval must be true or false').optional().default(undefined),
+  /** Her decision on a request to join her (decideJoin): true makes the friendship. */
+  approve: () => yup.boolean().strict().typeError('approve must be true or false').required('approve is required'),
   /** The inviter's pause (pauseInvitations). */
   paused: () => yup.boolean().strict().typeError('paused must be true or false').required('paused is required'),
   /** Her limit on the friends her invitation makes: absent leaves it, `null` clears it. */

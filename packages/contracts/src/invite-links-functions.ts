@@ -6,6 +6,7 @@
  */
 import { answer } from './function-answer.js';
 import type { CreatedInviteLink, InviteLink, MyInviteLinks } from './invite-links.js';
+import type { JoinDecisionAnswer, PendingJoins } from './join-approvals.js';
 import type { RequestFields } from './requests.js';
 
 export const inviteLinkRows = {
@@ -54,5 +55,22 @@ export const inviteLinkRows = {
     caller: 'app',
     request: (fields: RequestFields) => fields.object({ code: fields.linkCode() }),
     answer: answer<InviteLink>(),
+  },
+  /** The people waiting for her through a link that asks her first (join-approvals.ts). */
+  pendingJoins: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'the app, when an inviter opens the people waiting for her',
+    caller: 'app',
+    request: (fields: RequestFields) => fields.object({}),
+    answer: answer<PendingJoins>(),
+  },
+  decideJoin: {
+    trigger: 'callable',
+    maxInstances: 10,
+    why: 'the app, when an inviter approves or declines a person waiting for her',
+    caller: 'app',
+    request: (fields: RequestFields) => fields.object({ userId: fields.userId(), approve: fields.approve() }),
+    answer: answer<JoinDecisionAnswer>(),
   },
 } as const;

@@ -265,9 +265,17 @@ export function friendJoinMessage(inviteeName: string): string {
   return `${inviteeName} has accepted your invitation`;
 }
 
+/** A join through a link of hers that asks her first: the entry and push of its request. */
+export const JOIN_REQUEST = 'join_request';
+
+/** The request's entry, in English as the join's (the app renders it, and opens her pending joins). */
+export function joinRequestMessage(inviteeName: string): string {
+  return `${inviteeName} asks to join you`;
+}
+
 export interface HistoryEntry {
   userId: string;
-  type: typeof FRIEND_JOIN;
+  type: typeof FRIEND_JOIN | typeof JOIN_REQUEST;
   userName: string;
   message: string;
   createdAt: string;
@@ -283,4 +291,8 @@ export function friendJoinHistoryEntry(input: { inviteeId: string; inviteeName: 
     createdAt: input.now,
     updatedAt: input.now,
   };
+}
+
+export function joinRequestHistoryEntry(input: { inviteeId: string; inviteeName: string; now: string }): HistoryEntry {
+  return { ...friendJoinHistoryEntry(input), type: JOIN_REQUEST, message: joinRequestMessage(input.inviteeName) };
 }

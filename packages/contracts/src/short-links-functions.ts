@@ -43,6 +43,7 @@ export const shortLinkRows = {
     caller: 'app',
     replayProtected: true,
     request: (fields) => fields.object({ code: fields.inviteCode() }),
-    answer: answer<{ inviter: InviterCard }>(),
+    // `joinRequested`: through a link that asks her first, she decides; no friendship yet.
+    answer: answer<{ inviter: InviterCard; joinRequested?: true }>(),
   },
 } as const satisfies Record<string, FunctionRow>;

@@ -169,12 +169,8 @@ export class ActivationDoor {
           anonymous,
           linkInviterId: request.inviterId ?? presented?.inviterId,
         };
-    const joined = await this.deps.joins.join(join, now);
-    const result = {
-      ...writeSucceeded,
-      inviter: joined.inviter,
-      ...(joined.invitationClosed ? { invitationClosed: true as const } : {}),
-    };
+    // The join's answer whole: its inviter, and whether her invitation was closed or a request waits.
+    const result = { ...writeSucceeded, ...(await this.deps.joins.join(join, now)) };
     return { result, proved: first, uid };
   }
 
@@ -271,16 +267,18 @@ export class ActivationDoor {
   }
 
   private async answer(
-    result: WriteResult & { inviter: InviterCard | null; invitationClosed?: true },
+    result: WriteResult & { inviter: InviterCard | null; invitationClosed?: true; joinRequested?: true },
     inviter: InviterCard | null,
     hint: LinkHint | undefined,
   ): Promise<ActivationAnswer> {
     const { status, message } = result;
     // Told to whoever holds the proof the door spent: the welcome page's words, not who invited.
     if (result.invitationClosed) return { status, message, inviter: null, inviteLink: null, invitationClosed: true };
-    if (!inviter) return { status, message, inviter, inviteLink: null };
+    // A request waiting for her (a link that asks her first): the page says she will confirm.
+    const requested = result.joinRequested ? { joinRequested: true as const } : {};
+    if (!inviter) return { status, message, inviter, inviteLink: null, ...requested };
     const known = inviter.inviterId === hint?.inviterId ? hint.link : undefined;
-    return { status, message, inviter, inviteLink: await this.inviteLinkOf(inviter.inviterId, known) };
+    return { status, message, inviter, inviteLink: await this.inviteLinkOf(inviter.inviterId, known), ...requested };
   }
 
   /**

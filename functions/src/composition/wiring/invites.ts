@@ -20,7 +20,9 @@ import { FirestoreInviteControls } from '../../invites/adapters/invite-controls-
 import { LinkLeversStore } from '../../invites/adapters/link-levers-store.js';
 import { VerificationMailFlow } from '../../invites/flows/verification-mail-flow.js';
 import { JoinFlow } from '../../invites/flows/join-flow.js';
-import { accounts, inviteStore, mailOutbox } from '../wiring.js';
+import { ApprovalsFlow } from '../../invites/flows/approvals-flow.js';
+import { FirestoreApprovalStore } from '../../invites/adapters/approvals-store.js';
+import { accounts, funnels, inviteStore, mailOutbox } from '../wiring.js';
 
 const resolvePicture = (profileImage: unknown, ownerId: string) =>
   resolvePictureUrl(storage, profileImage, ownerId, {
@@ -101,5 +103,12 @@ export const inviterControlsFlow = new InviterControlsFlow({
   controls: inviteControls,
   users: inviteStore,
   accounts,
+  now: () => new Date(),
+});
+
+/** Her decisions on the people a link that asks her first brought (invites/domain/approvals.ts). */
+export const approvalsFlow = new ApprovalsFlow({
+  store: new FirestoreApprovalStore(db, inviteStore, funnels),
+  invitation: inviterControlsFlow,
   now: () => new Date(),
 });

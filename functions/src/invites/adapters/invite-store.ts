@@ -276,7 +276,10 @@ class FirestoreInviteTransaction implements InviteTransaction {
       const ref = store.joinRef(inviterId, inviteeId);
       if ('create' in writes.join) {
         // The way goes with the join's record: the inviter's list of people says it.
-        tx.create(ref, way ? { ...writes.join.create, way } : writes.join.create);
+        const record = way ? { ...writes.join.create, way } : writes.join.create;
+        // A request lapsed, declined or not asked by this door is made anew (domain/approvals.ts).
+        if (writes.join.replaces) tx.set(ref, record);
+        else tx.create(ref, record);
         // The join record is made once per pair, so the funnel counts each new friendship once
         // (not a pair that was friends already).
         if (plan.outcome === 'joined') this.funnel.countIn(tx, inviterId, 'joins', now, way);

@@ -22,6 +22,7 @@ import { withDueAt, type FriendJoin } from '../../owed-work/domain/friend-join.j
 import { BATCH_GRACE_MS } from '../../owed-work/domain/join-batch.js';
 import { replayAsks } from '../../owed-work/domain/push-claims.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
+import { requestRecord, requestStanding } from './approvals.js';
 
 /** Read in one transaction. */
 export interface JoinState {
@@ -38,11 +39,15 @@ export interface JoinState {
 export interface JoinWrites {
   notifications?: ReturnType<typeof defaultNotifications>;
   friend?: { id: string; record: FriendRecord };
-  /** The join's record in full (a new join), or a replayed call's ask for owed work that is due. */
-  join?: { create: FriendJoin } | { update: Pick<FriendJoin, 'retryAskedAt' | 'updatedAt'> };
+  /**
+   * The join's record in full (a new join; `replaces`: a request lapsed, declined or not asked by
+   * this door, made anew), or a replayed call's ask for owed work that is due.
+   */
+  join?: { create: FriendJoin; replaces?: true } | { update: Pick<FriendJoin, 'retryAskedAt' | 'updatedAt'> };
 }
 
-export type JoinOutcome = 'joined' | 'already-friends' | 'joined-before' | 'no-inviter' | 'inviter-gone';
+/** `requested`: through a link that asks her first, the pair waits for her (approvals.ts). */
+export type JoinOutcome = 'joined' | 'already-friends' | 'joined-before' | 'requested' | 'no-inviter' | 'inviter-gone';
 
 export interface JoinPlan {
   outcome: JoinOutcome;
@@ -52,21 +57,30 @@ export interface JoinPlan {
 export interface JoinInput {
   inviteeName: string;
   now: Date;
+  /** The door asks her first (a link of hers with approval): the code of that link. */
+  asksThrough?: string | undefined;
 }
 
 /**
  * A new join's record owes the inviter its history entry and an undecided push, which her next
- * batch delivers. A pair that has a record gets nothing new: a replay only asks for owed work that is due.
+ * batch delivers; through a door that asks her first, it is a request that owes her its own
+ * (approvals.ts). A pair that has joined gets nothing new: a replay only asks for owed work that is due.
  */
 export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
   const writes: JoinWrites = {};
   if (state.notificationsOwed) writes.notifications = defaultNotifications(state.inviteeId, input.now.toISOString());
   const { inviterId, inviteeId } = state;
   if (!inviterId || inviterId === inviteeId) return { outcome: 'no-inviter', writes };
-  if (!state.join && !acceptsInvitees(state.inviter)) return { outcome: 'inviter-gone', writes };
+  const standing = state.join && requestStanding(state.join, input.now);
+  // A request waiting for her, or one she declined, stays as it is through a door that asks her
+  // (the person is not told of a no); any other door, or a lapsed request, joins anew.
+  if (input.asksThrough && (standing === 'waiting' || standing === 'declined')) return { outcome: 'requested', writes };
+  const replaces = standing !== undefined && standing !== 'joined';
+  const join = replaces ? undefined : state.join;
+  if (!join && !acceptsInvitees(state.inviter)) return { outcome: 'inviter-gone', writes };
   const now = input.now.toISOString();
-  if (state.join) {
-    const asks = replayAsks(state.join, input.now);
+  if (join) {
+    const asks = replayAsks(join, input.now);
     return {
       outcome: 'joined-before',
       writes: asks ? { ...writes, join: { update: { retryAskedAt: now, updatedAt: now } } } : writes,
@@ -74,10 +88,16 @@ export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
   }
   const inviteeName = cleanDisplayName(input.inviteeName);
   const base = { inviterId, inviteeId, inviteeName, pushAttempts: 0, createdAt: now, updatedAt: now };
+  const made = (record: FriendJoin): NonNullable<JoinWrites['join']> =>
+    replaces ? { create: record, replaces: true } : { create: record };
   if (state.friendsAlready) {
     // Nothing is owed to a pair that were friends already: the record has no due time.
-    writes.join = { create: definedFields({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' }) };
+    writes.join = made(definedFields({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' }));
     return { outcome: 'already-friends', writes };
+  }
+  if (input.asksThrough) {
+    writes.join = made(requestRecord(base, input.asksThrough, input.now));
+    return { outcome: 'requested', writes };
   }
   const batchDueAt = new Date(input.now.getTime() + BATCH_GRACE_MS).toISOString();
   const owed = {
@@ -87,7 +107,7 @@ export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
     historyDueAt: batchDueAt,
     push: 'undecided',
   } as const;
-  writes.join = { create: definedFields(withDueAt(owed)) };
+  writes.join = made(definedFields(withDueAt(owed)));
   writes.friend = {
     id: friendDocumentId(inviterId, inviteeId),
     record: friendRecord({ inviterId, inviteeId, inviteeName, now }),

@@ -168,11 +168,15 @@ export class InviteFlow {
   }
 
   /** "Add Asha as a friend?" accepted in the app (an invite from a link, the install referrer or the clipboard). */
-  async acceptInvite(caller: Caller, input: { inviterId: string; link?: string }): Promise<InviterCard> {
+  async acceptInvite(
+    caller: Caller,
+    input: { inviterId: string; link?: string },
+  ): Promise<{ inviter: InviterCard; joinRequested?: true }> {
     const request: JoinRequest = { kind: 'accept-invite', caller, inviterId: input.inviterId, link: input.link };
-    const { inviter } = await this.joins.join(request, this.deps.now());
+    const { inviter, joinRequested } = await this.joins.join(request, this.deps.now());
     if (!inviter) throw new FlowError('not-found', 'No inviter with this id');
-    return inviter;
+    // Through a link that asks her first, the app says she will confirm (docs/inviter-view.md).
+    return joinRequested ? { inviter, joinRequested } : { inviter };
   }
 
   async onAccountCreated(account: {

@@ -8,7 +8,6 @@
 import type { CreatedInviteLink, InviteLink, MyInviteLinks } from '@dayfocus/contracts/invite-links';
 import { groupedSpokenCode, newSpokenCode } from '@dayfocus/contracts/spoken-codes';
 import type { Caller } from '../../platform/domain/caller.js';
-import { FlowError } from '../../platform/domain/errors.js';
 import type { LinkSettings } from '../../platform/domain/link-settings.js';
 import { linkTargetFor, newLinkCode, shortLinkFor, type AppLinkRecord } from '../../short-links/domain/app-links.js';
 import { changedLink, inviteLinkOf, newChatLink, type LinkChange } from '../domain/invite-links.js';
@@ -25,23 +24,10 @@ export interface InviteLinksFlowDeps {
   now: () => Date;
 }
 
-/**
- * A link that asks her first (`approval: true`) is not built yet: its joins would not wait for her,
- * so it is refused rather than kept and ignored (docs/inviter-view.md, section 9).
- */
-function refuseApprovalForNow(change: LinkChange): void {
-  if (change.approval === true) {
-    throw new FlowError('failed-precondition', 'A link that asks you first is not available yet', {
-      approval: 'not-available',
-    });
-  }
-}
-
 export class InviteLinksFlow {
   constructor(private readonly deps: InviteLinksFlowDeps) {}
 
   async create(caller: Caller, input: LinkChange & { name: string }): Promise<CreatedInviteLink> {
-    refuseApprovalForNow(input);
     const inviterId = await this.deps.invitation.inviterOf(caller);
     const settings = this.deps.settings();
     const now = this.deps.now();
@@ -106,7 +92,6 @@ export class InviteLinksFlow {
   }
 
   async update(caller: Caller, input: LinkChange & { code: string }): Promise<InviteLink> {
-    refuseApprovalForNow(input);
     const inviterId = await this.deps.invitation.inviterOf(caller);
     const now = this.deps.now();
     const { code, ...change } = input;

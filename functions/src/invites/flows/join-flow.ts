@@ -11,7 +11,7 @@ import { linkClosure, linkControls } from '@dayfocus/contracts/invite-links';
 import { decideJoin } from '../domain/join-decisions.js';
 import { checkJoinRequest, inviteeOf, inviterHintOf, type JoinRequest } from '../domain/join-requests.js';
 import { doorOf, replacedInvitation } from '../domain/link-door.js';
-import { planJoin } from '../domain/joins.js';
+import { planJoin, type JoinPlan } from '../domain/joins.js';
 import { isPublicInviter } from '../domain/inviters.js';
 import { closedInvitation, gateJoin, pickShard, type JoinGate, type ShardCount } from '../domain/invite-limits.js';
 import type { Account, AccountLookup, InviteStore, InviteTransaction, JoinOutcome, Joins, PairState } from './ports.js';
@@ -34,8 +34,29 @@ export interface JoinFlowDeps {
 type DoorGate =
   | Exclude<JoinGate, { kind: 'open' }>
   | { kind: 'closed'; closure: 'replaced' }
-  /** `link`: the shards of this link's limit count it; `counted`: the link whose numbers count it. */
-  | { kind: 'open'; count?: ShardCount; link?: string; counted?: string };
+  /**
+   * `link`: the shards of this link's limit count it; `counted`: the link whose numbers count it;
+   * `asks`: the link asks her first (domain/approvals.ts).
+   */
+  | { kind: 'open'; count?: ShardCount; link?: string; counted?: string; asks?: true };
+
+/** What an open door counts in the join's commit: the seat under its limit, and a link's own join. */
+function countThroughDoor(
+  tx: InviteTransaction,
+  inviterId: string,
+  gate: Extract<DoorGate, { kind: 'open' }>,
+  plan: JoinPlan,
+): void {
+  // A new request holds its seat under the link's limit as a friend would: the limit bounds her list too.
+  const seated = plan.outcome === 'joined' || (plan.outcome === 'requested' && plan.writes.join !== undefined);
+  if (gate.count && seated) {
+    if (gate.link) tx.countLinkLimitedJoin(gate.link, gate.count);
+    else tx.countLimitedJoin(inviterId, gate.count);
+  }
+  // Her list's numbers per link: a friend made through it.
+  // Only a link of hers: a code the page made up counts for nothing anywhere.
+  if (gate.counted && plan.outcome === 'joined') tx.countLinkEvent(gate.counted, 'joins');
+}
 
 export class JoinFlow implements Joins {
   constructor(private readonly deps: JoinFlowDeps) {}
@@ -93,6 +114,9 @@ export class JoinFlow implements Joins {
           throw gate.closure === 'replaced' ? replacedInvitation() : closedInvitation();
         closed = true;
         plan = planJoin({ ...state, inviterId: undefined }, { inviteeName: decision.inviteeName, now });
+      } else if (gate?.kind === 'open' && gate.asks) {
+        // Through a link that asks her first: a request waits for her, no friendship yet.
+        plan = planJoin(state, { inviteeName: decision.inviteeName, now, asksThrough: gate.link });
       }
       tx.applyJoin({
         inviteeId,
@@ -105,20 +129,16 @@ export class JoinFlow implements Joins {
         way: decision.way,
         now,
       });
-      if (inviterId && gate?.kind === 'open' && gate.count && plan.outcome === 'joined') {
-        if (gate.link) tx.countLinkLimitedJoin(gate.link, gate.count);
-        else tx.countLimitedJoin(inviterId, gate.count);
-      }
-      // Her list's numbers per link: a friend made through it.
-      // Only a link of hers: a code the page made up counts for nothing anywhere.
-      if (gate?.kind === 'open' && gate.counted && plan.outcome === 'joined') tx.countLinkEvent(gate.counted, 'joins');
-      return { decision, inviterRecord: closed ? null : (pair?.inviter ?? null), closed };
+      if (inviterId && gate?.kind === 'open') countThroughDoor(tx, inviterId, gate, plan);
+      const requested = plan.outcome === 'requested';
+      return { decision, inviterRecord: closed ? null : (pair?.inviter ?? null), closed, requested };
     });
 
     const { decision } = value;
     if (decision.note) this.deps.logger.warn(decision.note.message, decision.note.fields);
     const inviter = await this.cardOf(decision.inviterId, value.inviterRecord);
-    return value.closed ? { inviter, invitationClosed: true } : { inviter };
+    if (value.closed) return { inviter, invitationClosed: true };
+    return value.requested ? { inviter, joinRequested: true } : { inviter };
   }
 
   /**
@@ -159,7 +179,9 @@ export class JoinFlow implements Joins {
       gate.kind === 'shard-full'
         ? pickShard(controls, await tx.readLinkLimitShards(door.link.code), read.shard.index)
         : gate;
-    return decided.kind === 'open' ? { ...decided, link: door.link.code, counted: door.link.code } : decided;
+    if (decided.kind !== 'open') return decided;
+    const asks = door.link.approval === true ? { asks: true as const } : {};
+    return { ...decided, link: door.link.code, counted: door.link.code, ...asks };
   }
 
   /** The pair with an inviter the first round did not read, that inviter's account read beside it. */

@@ -18,6 +18,7 @@ import type { MailCodeRecord, MailCodeTry, StoredMailCode } from '../domain/mail
 import type { MailMessage } from '../../platform/domain/mail.js';
 import type { SignUpLinkRequest } from '../domain/sign-up-link-requests.js';
 import type { JoinRequest } from '../domain/join-requests.js';
+import type { DecideRequest, RequestDecision } from '../domain/approvals.js';
 
 export interface Account extends AccountFacts {
   uid: string;
@@ -29,25 +30,15 @@ export interface Account extends AccountFacts {
 
 export interface AccountLookup {
   getAccount(uid: string): Promise<Account | null>;
-  /**
-   * Removes the account's display name: Firebase's verification e-mail greets with it, and on an
-   * unverified e-mail sign-up it is a stranger's text (docs/deploying.md, "E-mails").
-   */
+  /** Removes the display name: Auth's verification mail greets with it, a stranger's text on an unverified sign-up. */
   clearDisplayName(uid: string): Promise<void>;
-  /**
-   * Writes `address` as the account's, verified, in one call: the address a proof proved and
-   * nothing else (whatever the account holds meanwhile). `taken` when Auth refuses because the
-   * address is now another account's.
-   */
+  /** Writes `address` (the one a proof proved) as the account's, verified, in one call; `taken`: another's now. */
   verifyAddress(uid: string, address: string): Promise<'verified' | 'taken'>;
 }
 
 /** Makes e-mail accounts: the server's e-mail sign-up (email-sign-up-flow.ts). */
 export interface AccountMaker {
-  /**
-   * A new account with this address and password, unverified, or `taken` when the address is an
-   * account's already (whoever's: Auth's own sign-up says no more).
-   */
+  /** A new account, unverified, or `taken` when the address is an account's already (whoever's, as Auth says). */
   createPasswordAccount(email: string, password: string): Promise<{ uid: string; email: string } | 'taken'>;
 }
 
@@ -266,13 +257,19 @@ export interface SignUpLinkRequests {
   add(request: SignUpLinkRequest): Promise<void>;
   /** False once removed: its trigger's event delivered again after it was answered. */
   stillAsked(id: string): Promise<boolean>;
-  /**
-   * In one transaction: marks the request as waiting behind `mark` (sign-up-link-requests.ts,
-   * waitingMark), unless another request already waits behind it or this one was removed; answers
-   * whether it is the one that waits.
-   */
+  /** In one transaction: marks it as waiting behind `mark` (waitingMark) unless another waits or it was removed. */
   waitBehind(id: string, mark: string): Promise<boolean>;
   remove(id: string): Promise<void>;
+}
+
+/** Her requests through links that ask her first (approvals-flow.ts). */
+export interface ApprovalStore {
+  /** Her records that say `requested`, newest first, up to `limit` (lapsed ones among them). */
+  requested(inviterId: string, limit: number): Promise<FriendJoin[]>;
+  /** Her links' names by code; a link that is gone is absent. */
+  linkNames(codes: readonly string[]): Promise<Map<string, string | null>>;
+  /** In one transaction: the pair's record, their friendship and the person read, `decide` run, its record written. */
+  decide(inviterId: string, inviteeId: string, decide: DecideRequest, now: Date): Promise<RequestDecision>;
 }
 
 /** What the inviter's own view reads (my-invitations-flow.ts), hers only. */
@@ -290,6 +287,8 @@ export interface JoinOutcome {
    * address was confirmed: the account is active, and no friendship was made.
    */
   invitationClosed?: true;
+  /** Through a link that asks her first: a request waits for her, and no friendship was made yet. */
+  joinRequested?: true;
 }
 
 /** The one join (join-flow.ts): who joins whom, decided and committed in one transaction. */

@@ -26,8 +26,18 @@ export interface FriendJoin {
   inviteeName: string;
   /** When the invitee's account was deleted: she is no longer in the inviter's list. */
   inviteeDeletedAt?: string;
-  /** `created`: this join made the friendship; `existed`: the two were friends already. */
-  friendship: 'created' | 'existed';
+  /**
+   * `created`: this join made the friendship; `existed`: the two were friends already. Through a
+   * link that asks her first (invites/domain/approvals.ts): `requested` while it waits for her (what
+   * it owes her then is the request's entry and push), `declined` once she said no.
+   */
+  friendship: 'created' | 'existed' | 'requested' | 'declined';
+  /** A request's: the link it came through, when it was asked, and when it lapses undecided. */
+  link?: string;
+  requestedAt?: string;
+  lapsesAt?: string;
+  /** When she decided a request (`createdAt` is then the friendship's, her entry's date). */
+  decidedAt?: string;
   /** How the invitee came to the invitation (invite-ways.ts), when known: the inviter's list says it. */
   way?: InviteWay;
   history: HistoryState;
@@ -65,6 +75,8 @@ export interface PushClaim {
   claimedAt: string;
   history: HistoryState;
   historyDueAt?: string;
+  /** The push asks her to decide a request, rather than telling of a friend (the record was `requested` when claimed). */
+  asks?: boolean;
 }
 
 export function withDueAt<T extends Partial<FriendJoin>>(join: T): T & { dueAt: string | undefined } {

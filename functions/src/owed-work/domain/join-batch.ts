@@ -7,7 +7,12 @@
  * thousands of joins do not queue behind Firestore's write rate on one document. Pure: the store
  * reads, planBatch decides, the store writes.
  */
-import { friendJoinHistoryEntry, type HistoryEntry, type UserRecord } from '@dayfocus/contracts/records';
+import {
+  friendJoinHistoryEntry,
+  joinRequestHistoryEntry,
+  type HistoryEntry,
+  type UserRecord,
+} from '@dayfocus/contracts/records';
 import { appendCapped } from './history.js';
 import { budgetDueAt, joinPushDecision, withPushCounted, type PushBudget } from './push-budget.js';
 import { pushClaimFields, pushTargetOf } from './push-claims.js';
@@ -66,7 +71,12 @@ export function planBatch(state: BatchState, now: Date): BatchPlan {
   const entries: HistoryEntry[] = owed
     .filter((join) => join.history === 'owed')
     .map((join) =>
-      friendJoinHistoryEntry({ inviteeId: join.inviteeId, inviteeName: join.inviteeName, now: join.createdAt }),
+      // A request still waiting for her is announced as one ("Asha asks to join you").
+      (join.friendship === 'requested' ? joinRequestHistoryEntry : friendJoinHistoryEntry)({
+        inviteeId: join.inviteeId,
+        inviteeName: join.inviteeName,
+        now: join.createdAt,
+      }),
     );
   const appended =
     entries.length > 0
@@ -87,6 +97,9 @@ export function planBatch(state: BatchState, now: Date): BatchPlan {
       budget = { ...budget, sentAt: withPushCounted(budget, now) };
       return withDueAt({ ...next, ...pushClaimFields(join.pushAttempts + 1, now, 'trigger') });
     }
+    // Her summary counts friends who joined: a request beyond her budget gets no push of its own,
+    // and her history and her pending joins list it.
+    if (join.friendship === 'requested') return withDueAt({ ...next, push: 'not-owed' as const });
     held++;
     const heldCount = (budget.heldCount ?? 0) + 1;
     budget = { ...budget, heldCount, heldName: join.inviteeName, heldInviteeId: join.inviteeId, heldAt: iso };

@@ -31,6 +31,7 @@ export function pushClaimOf(
     claimedAt,
     history: join.history,
     historyDueAt: join.historyDueAt,
+    ...(join.friendship === 'requested' ? { asks: true } : {}),
   };
 }
 

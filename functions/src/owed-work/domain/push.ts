@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
 import { brand } from '@dayfocus/contracts/brand';
-import { FRIEND_JOIN } from '@dayfocus/contracts/records';
+import { FRIEND_JOIN, JOIN_REQUEST } from '@dayfocus/contracts/records';
 import { serverText, type ServerText } from '../../platform/domain/server-text.js';
 
 export interface PushMessage {
@@ -47,13 +47,18 @@ export function friendJoinSummaryCollapseId(inviterId: string, summaryId: string
   return `${FRIEND_JOIN}-${digest.slice(0, 40)}`;
 }
 
-function pushMessage(token: string, body: string, collapseId: string): PushMessage {
+function pushMessage(
+  token: string,
+  body: string,
+  collapseId: string,
+  type: typeof FRIEND_JOIN | typeof JOIN_REQUEST = FRIEND_JOIN,
+): PushMessage {
   const title = brand.productName;
   return {
     token,
     notification: { title, body },
-    // FCM v1 accepts string values only in data.
-    data: { title, body, topic: FRIEND_JOIN, type: FRIEND_JOIN },
+    // FCM v1 accepts string values only in data. `topic` stays the join's: the app's one channel.
+    data: { title, body, topic: FRIEND_JOIN, type },
     android: { priority: 'high', notification: { title, body, tag: collapseId } },
     apns: {
       // A visible alert may use priority 10; `content-available` rides along so the app
@@ -66,6 +71,20 @@ function pushMessage(token: string, body: string, collapseId: string): PushMessa
 
 export function friendJoinPush(token: string, inviteeName: string, inviteeId: string, text?: ServerText): PushMessage {
   return pushMessage(token, friendJoinText(inviteeName, text), friendJoinCollapseId(inviteeId));
+}
+
+/**
+ * "Asha asks to join you", from a link of hers that asks her first. Its collapse id is the join's,
+ * so that her approval's push ("Asha has accepted your invitation") replaces it on her phone.
+ */
+export function joinRequestPush(
+  token: string,
+  inviteeName: string,
+  inviteeId: string,
+  text: ServerText = serverText(),
+): PushMessage {
+  const body = text.t('push.joinRequest', { name: cleanDisplayName(inviteeName) });
+  return pushMessage(token, body, friendJoinCollapseId(inviteeId), JOIN_REQUEST);
 }
 
 export function friendJoinSummaryPush(

@@ -11,7 +11,13 @@ import type { Logger } from '../../platform/flows/ports.js';
 import type { FriendJoin, PushClaim } from '../domain/friend-join.js';
 import { holdsPushClaim, pushClaimOf, pushTargetOf, retryAsked, triggeredClaim } from '../domain/push-claims.js';
 import { owesBatch } from '../domain/join-batch.js';
-import { DEAD_TOKEN_ERRORS, friendJoinPush, friendJoinSummaryPush, type PushMessage } from '../domain/push.js';
+import {
+  DEAD_TOKEN_ERRORS,
+  friendJoinPush,
+  friendJoinSummaryPush,
+  joinRequestPush,
+  type PushMessage,
+} from '../domain/push.js';
 import type { SummaryClaim } from '../domain/push-budget.js';
 import { PUSH_MAX_ATTEMPTS, type PushResult } from '../domain/push-timing.js';
 import type { BatchOutcome, OwedWorkStore, PushTransport } from './ports.js';
@@ -65,7 +71,8 @@ export class OwedWorkFlow {
     if (!after) return;
     const { inviterId, inviteeId } = after;
     const now = this.deps.now();
-    if (!before && owesBatch(after)) await this.deliverBatch(inviterId, inviteeId, now);
+    // A new join, or a request she approved (it owes her the join's entry and push now).
+    if (owesBatch(after) && !owesBatch(before)) await this.deliverBatch(inviterId, inviteeId, now);
     if (retryAsked(before, after)) await this.sweepJoin({ inviterId, inviteeId }, now, emptyReport());
     const claimedAt = triggeredClaim(before, after);
     if (claimedAt === null) return;
@@ -108,7 +115,13 @@ export class OwedWorkFlow {
     return {
       inviterId,
       token: claim.token,
-      message: (token) => friendJoinPush(token, claim.inviteeName, inviteeId, this.deps.textIn(claim.language)),
+      message: (token) =>
+        (claim.asks ? joinRequestPush : friendJoinPush)(
+          token,
+          claim.inviteeName,
+          inviteeId,
+          this.deps.textIn(claim.language),
+        ),
       attempts,
       fields: { inviterId, inviteeId, attempts },
       settle: (result) => this.deps.store.settlePush(claim, result, now),

@@ -191,6 +191,10 @@ const web = {
     /** Activation of a sign-up whose inviter closed her invitation before the address was confirmed (the note under it says the account is active). */
     invitationClosed:
       'The person who invited you is not adding friends through this link right now, so you are not friends yet.',
+    /** Activation through a link whose inviter approves each join herself: no friendship yet, a request waits for her. */
+    joinRequested: '{{name}} will confirm your friendship.',
+    /** Under the activated note, when she confirms each join herself (joinRequested). */
+    joinRequestedNote: `You will see each other in ${brand.productName} once they do.`,
     /** The e-mail link's page before any tap: the one step left, a form the server answers without script. */
     confirmLead: 'One tap left: confirm your email address.',
     confirm: 'Confirm and become friends with {{name}}',

@@ -7,6 +7,7 @@ const server: Locale['server'] = {
     friendJoin: '{{name}} আপনার আমন্ত্রণ গ্রহণ করেছেন',
     friendJoinSummary_one: '{{name}} এবং আরও {{count}} জন আপনার আমন্ত্রণ গ্রহণ করেছেন',
     friendJoinSummary_other: '{{name}} এবং আরও {{count}} জন আপনার আমন্ত্রণ গ্রহণ করেছেন',
+    joinRequest: '{{name}} আপনার সঙ্গে যুক্ত হতে চান',
   },
   verificationMail: {
     subject: `{{inviter}} আপনাকে ${brand.productName}-\u2060এ আমন্ত্রণ জানিয়েছেন`,

@@ -12,6 +12,8 @@ export const server = {
     /** The push that sums up several joins: `count` is the number of the others. */
     friendJoinSummary_one: '{{name}} and {{count}} other accepted your invitation',
     friendJoinSummary_other: '{{name}} and {{count}} others accepted your invitation',
+    /** A join through a link that asks her first: the request's push, until she decides. */
+    joinRequest: '{{name}} asks to join you',
   },
   /** The verification e-mail (invites/domain/verification-mail.ts): names the inviter, never a typed name. */
   verificationMail: {

@@ -7,6 +7,7 @@ const server: Locale['server'] = {
     friendJoin: '{{name}} ने आपका निमंत्रण स्वीकार कर लिया है',
     friendJoinSummary_one: '{{name}} और {{count}} अन्य ने आपका निमंत्रण स्वीकार कर लिया है',
     friendJoinSummary_other: '{{name}} और {{count}} अन्य ने आपका निमंत्रण स्वीकार कर लिया है',
+    joinRequest: '{{name}} आपसे जुड़ना चाहते हैं',
   },
   verificationMail: {
     subject: `{{inviter}} ने आपको ${brand.productName} पर आमंत्रित किया है`,

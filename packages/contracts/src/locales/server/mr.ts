@@ -7,6 +7,7 @@ const server: Locale['server'] = {
     friendJoin: '{{name}} यांनी तुमचे आमंत्रण स्वीकारले आहे',
     friendJoinSummary_one: '{{name}} आणि आणखी {{count}} जणाने तुमचे आमंत्रण स्वीकारले आहे',
     friendJoinSummary_other: '{{name}} आणि आणखी {{count}} जणांनी तुमचे आमंत्रण स्वीकारले आहे',
+    joinRequest: '{{name}} तुमच्याशी जोडले जाऊ इच्छितात',
   },
   verificationMail: {
     subject: `{{inviter}} तुम्हाला ${brand.productName} वर आमंत्रित करत आहेत`,

@@ -7,6 +7,7 @@ const server: Locale['server'] = {
     friendJoin: '{{name}} உங்கள் அழைப்பை ஏற்றுக்கொண்டார்',
     friendJoinSummary_one: '{{name}}-\u2060உம் மேலும் {{count}} நபரும் உங்கள் அழைப்பை ஏற்றுக்கொண்டனர்',
     friendJoinSummary_other: '{{name}}-\u2060உம் மேலும் {{count}} பேரும் உங்கள் அழைப்பை ஏற்றுக்கொண்டனர்',
+    joinRequest: '{{name}} உங்களுடன் இணைய விரும்புகிறார்',
   },
   verificationMail: {
     subject: `{{inviter}} உங்களை ${brand.productName}-\u2060க்கு அழைத்துள்ளார்`,

@@ -7,6 +7,7 @@ const server: Locale['server'] = {
     friendJoin: '{{name}} మీ ఆహ్వానాన్ని అంగీకరించారు',
     friendJoinSummary_one: '{{name}}తో పాటు మరో {{count}} వ్యక్తి మీ ఆహ్వానాన్ని అంగీకరించారు',
     friendJoinSummary_other: '{{name}}తో పాటు మరో {{count}} మంది మీ ఆహ్వానాన్ని అంగీకరించారు',
+    joinRequest: '{{name}} మీతో చేరాలనుకుంటున్నారు',
   },
   verificationMail: {
     subject: `{{inviter}} మిమ్మల్ని ${brand.productName}కి ఆహ్వానించారు`,

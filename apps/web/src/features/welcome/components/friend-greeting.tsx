@@ -25,12 +25,18 @@ export function FriendGreeting({
 }: {
   inviter: InviterCard | null | undefined;
   pending: boolean;
-  /** Activation's answer: one that made no friend, her invitation closed when the address was confirmed, says so. */
-  answer?: Pick<ActivationAnswer, 'invitationClosed'> | undefined;
+  /**
+   * Activation's answer: one that made no friend says why (her invitation closed when the address
+   * was confirmed, or her link asks her first and the friendship waits for her to confirm it).
+   */
+  answer?: Pick<ActivationAnswer, 'invitationClosed' | 'joinRequested'> | undefined;
 }) {
   const { t } = useTranslation();
   const closed = answer?.invitationClosed === true;
   const inviter = closed ? null : known;
+  // A join she confirms herself is no friendship yet: the page greets with her picture all the same,
+  // and says that she will confirm, never that they are friends.
+  const requested = answer?.joinRequested === true;
   // Only a greeting that began pending without its inviter holds the most the news can take: one
   // drawn with its news has nothing to wait for, one that knows her holds the news' own height.
   const [held] = useState(pending && !inviter);
@@ -41,7 +47,7 @@ export function FriendGreeting({
   ) : (
     inviter && (
       <p key="news" className="greeting-headline">
-        {t('welcome.friends', { name: unbroken(inviter.name) })}
+        {t(requested ? 'welcome.joinRequested' : 'welcome.friends', { name: unbroken(inviter.name) })}
       </p>
     )
   );
@@ -49,6 +55,7 @@ export function FriendGreeting({
     <p className="greeting-note">
       <span className="greeting-congratulations">{t('welcome.congratulations')}</span>{' '}
       <span>{t('welcome.activated')}</span>
+      {requested && <span> {t('welcome.joinRequestedNote')}</span>}
     </p>
   );
   return (

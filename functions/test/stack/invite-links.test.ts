@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
+import type { EmailSignUpAnswer } from '@dayfocus/contracts/answers';
 import type { CreatedInviteLink, InviteLink, MyInviteLinks } from '@dayfocus/contracts/invite-links';
 import { SimulatedMobileApp } from '@dayfocus/stack/testing';
 import {
@@ -16,9 +17,11 @@ import {
   eventually,
   fetchRaw,
   friendsBetween,
+  openVerificationLink,
   outcomeOf,
   readDoc,
   refusalOf,
+  uniqueId,
 } from './support.js';
 
 const CLOSED = { code: 'functions/failed-precondition', details: { invitation: 'closed' } };
@@ -109,6 +112,44 @@ describe('her links, one per chat', () => {
     const asha = await signedInApp();
     expect(await outcomeOf(asha.app.call('createInviteLink', data))).toBe('invalid-argument');
     expect((await adminDb.collection('_appLinks').where('inviterId', '==', asha.uid).get()).size).toBe(0);
+    await asha.app.close();
+  });
+});
+
+describe("a link's own numbers", () => {
+  it('count each step through it: the view, the sign-up, its confirmation and the friend; a code not hers, nothing', async () => {
+    const asha = await signedInApp();
+    const club = await asha.app.call<CreatedInviteLink>('createInviteLink', { name: 'Book club' });
+    // Her page's view beacon, as the page sends it: with the link it came through.
+    const view = await fetchRaw(`/feedback/${asha.uid}/en?via=link&link=${club.code}`, { method: 'POST' });
+    expect(view.status).toBe(204);
+    const madeUp = await fetchRaw(`/feedback/${asha.uid}/en?via=link&link=madeUpCode1`, { method: 'POST' });
+    expect(madeUp.status).toBe(204);
+
+    const email = `${uniqueId('club')}@example.com`;
+    const signUp = { inviterId: asha.uid, name: 'Mira Nair', email, password: 'correct-horse-7', language: 'en' };
+    const { uid } = await callAnonymously<EmailSignUpAnswer>('signUpWithEmail', {
+      ...signUp,
+      mail: true,
+      link: club.code,
+    });
+    await openVerificationLink(email, uid, asha.uid);
+    expect(await friendsBetween(asha.uid, uid)).not.toEqual([]);
+
+    // A sign-up naming a code she does not have keeps none, and counts for no link.
+    const other = `${uniqueId('made-up')}@example.com`;
+    const made = await callAnonymously<EmailSignUpAnswer>('signUpWithEmail', {
+      ...signUp,
+      email: other,
+      mail: true,
+      link: 'madeUpCode1',
+    });
+    expect((await readDoc('_signUps', made.uid))?.inviteLink ?? null).toBeNull();
+
+    const { links } = await asha.app.call<MyInviteLinks>('myInviteLinks', {});
+    const numbers = links.find((link) => link.code === club.code)?.numbers;
+    expect(numbers).toEqual({ views: 1, signUps: 1, confirmed: 1, joins: 1 });
+    expect((await adminDb.collection('_appLinks/madeUpCode1/linkCounts').get()).size).toBe(0);
     await asha.app.close();
   });
 });

@@ -134,14 +134,28 @@ describe('her links, one per chat', () => {
     t.accounts.add({ uid: 'mira' });
     await t.invites.registerInvitee(t.caller('mira', 'password'), { inviterId: 'asha', name: 'Mira', link: chat.code });
     expect(await t.doc(paths.signUp('mira'))).toMatchObject({ invitedBy: 'asha', inviteLink: chat.code });
+    // Counted for that link's own numbers; her own link's page turned Lena away, counting nothing.
+    const numbers = (await t.flow.list(asha)).links.map((link) => [link.own, link.numbers.signUps]);
+    expect(numbers).toEqual([
+      [true, 0],
+      [false, 1],
+    ]);
   });
 
-  it('count a join for a link of hers only: a code a page made up counts for nothing anywhere', async () => {
+  it('count for a link of hers only: a code a page made up counts for nothing anywhere, nor is it kept', async () => {
     const t = setup();
     await t.person('asha');
     const ravi = await t.person('ravi');
     await t.invites.acceptInvite(ravi, { inviterId: 'asha', link: 'madeUpCode1' });
     expect(await t.friendsOf('asha')).toBe(1);
+    // A sign-up naming it keeps no link, so that nothing later counts for it either.
+    t.accounts.add({ uid: 'mira' });
+    await t.invites.registerInvitee(t.caller('mira', 'password'), {
+      inviterId: 'asha',
+      name: 'Mira',
+      link: 'madeUpCode1',
+    });
+    expect((await t.doc(paths.signUp('mira')))?.inviteLink ?? null).toBeNull();
     expect((await t.db.collection('_appLinks/madeUpCode1/linkCounts').get()).size).toBe(0);
   });
 

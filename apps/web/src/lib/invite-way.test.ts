@@ -21,5 +21,10 @@ describe('the way in to an invitation', () => {
   it("marks the view beacon's address only for a marked way", () => {
     expect(viewBeaconPath('/feedback/asha/en', 'link')).toBe('/feedback/asha/en?via=link');
     expect(viewBeaconPath('/feedback/asha/en', 'plain')).toBe('/feedback/asha/en');
+    // The link the page came through goes with it, for that link's own numbers.
+    expect(viewBeaconPath('/feedback/asha/en', 'link', 'clubLink01')).toBe(
+      '/feedback/asha/en?via=link&link=clubLink01',
+    );
+    expect(viewBeaconPath('/feedback/asha/en', 'plain', 'clubLink01')).toBe('/feedback/asha/en?link=clubLink01');
   });
 });

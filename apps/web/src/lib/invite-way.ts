@@ -5,7 +5,7 @@
  * funnel counts the view, the sign-up and what follows under it (docs/invite-funnel.md).
  */
 import { INVITE_WAY_PARAM, inviteWayOfMarker, isInviteWay, type InviteWay } from '@dayfocus/contracts/invite-ways';
-import { inviteLinkOf } from '@dayfocus/contracts/invite-links';
+import { INVITE_LINK_PARAM, inviteLinkOf } from '@dayfocus/contracts/invite-links';
 
 const keyOf = (inviterId: string) => `dayfocus.inviteWay.${inviterId}`;
 
@@ -31,8 +31,13 @@ export function keptInviteWay(inviterId: string): InviteWay | undefined {
 }
 
 /** The beacon's address: the page's path, and its way when it has a marker (the function reads it). */
-export function viewBeaconPath(pathname: string, way: InviteWay): string {
-  return way === 'plain' ? pathname : `${pathname}?${INVITE_WAY_PARAM}=${way}`;
+export function viewBeaconPath(pathname: string, way: InviteWay, link?: string): string {
+  // The link the page came through counts the view for its own numbers too (when it is hers).
+  const query = [
+    ...(way === 'plain' ? [] : [`${INVITE_WAY_PARAM}=${way}`]),
+    ...(link ? [`${INVITE_LINK_PARAM}=${link}`] : []),
+  ];
+  return query.length === 0 ? pathname : `${pathname}?${query.join('&')}`;
 }
 
 const linkKeyOf = (inviterId: string) => `dayfocus.inviteLink.${inviterId}`;

@@ -84,8 +84,8 @@ function afterTakeover(i18n: I18n, state: ServerState, takenOver: () => void): v
   // Counted under the way the page was reached by (`?via=`), which the sign-up then sends too.
   if (state.page === 'invitation' && state.inviter && typeof navigator.sendBeacon === 'function') {
     const way = keepInviteWay(state.inviter.inviterId, window.location.search);
-    keepInviteLink(state.inviter.inviterId, window.location.search);
-    whenShown(() => navigator.sendBeacon(viewBeaconPath(window.location.pathname, way)));
+    const link = keepInviteLink(state.inviter.inviterId, window.location.search);
+    whenShown(() => navigator.sendBeacon(viewBeaconPath(window.location.pathname, way, link)));
   }
 }
 

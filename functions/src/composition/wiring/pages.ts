@@ -13,7 +13,7 @@ import { KeptPageInviters } from '../../pages/adapters/kept-inviters.js';
 import { MemoryConfirmLimits } from '../../pages/adapters/confirm-limits.js';
 import { CONFIRMS_PER_ACCOUNT, CONFIRMS_PER_CLIENT } from '../../pages/domain/welcome-confirm.js';
 import { funnels, inviteStore } from '../wiring.js';
-import { inviterFlow } from './invites.js';
+import { inviterFlow, linkLevers } from './invites.js';
 import { appLinkFlow } from './short-links.js';
 import { activationDoor, mailLinks } from './activation.js';
 
@@ -35,7 +35,12 @@ export function pageFlow(page: Pick<PageFlowDeps, 'renderer' | 'pageHeaders'>): 
     },
     createAppLink: (inviterId, link) => appLinkFlow.createAppLink(inviterId, link),
     settings: readLinkSettings,
-    countView: (inviterId, way) => funnels.count(inviterId, 'views', new Date(), way),
+    countView: async (inviterId, way, link) => {
+      await Promise.all([
+        funnels.count(inviterId, 'views', new Date(), way),
+        link ? linkLevers.countLinkEvent(inviterId, link, 'views') : undefined,
+      ]);
+    },
     inviterExists: async (inviterId) => isLiveUser(await inviteStore.getUser(inviterId)),
     nonce: () => randomBytes(16).toString('base64'),
     signInClients: readProviderClients,

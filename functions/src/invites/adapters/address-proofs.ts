@@ -11,6 +11,7 @@ import { RecordRefs } from '../../platform/adapters/record-refs.js';
 import type { AddressProofs } from '../flows/ports.js';
 import { confirmationOf } from '../domain/funnel.js';
 import type { FunnelStore } from './funnel-store.js';
+import { countLinkEventIn } from './link-levers-store.js';
 
 const RECORD_KEEP_MS = 7 * 24 * 60 * 60_000;
 
@@ -54,6 +55,7 @@ export class FirestoreAddressProofs implements AddressProofs {
         tx.update(signUpRef, decision.signUpUpdate);
         const confirmed = confirmationOf(signUpDoc.data(), decision.signUpUpdate);
         if (confirmed) this.funnel?.countIn(tx, confirmed.inviterId, 'confirmed', now, confirmed.way);
+        if (confirmed?.link && this.funnel) countLinkEventIn(tx, this.firestore, confirmed.link, 'confirmed');
       }
       return decision.answer as T;
     });

@@ -260,7 +260,11 @@ class FirestoreInviteTransaction implements InviteTransaction {
     this.tx.set(this.store.user(input.userId), input.update.user, { merge: true });
     this.setSignUp(input.userId, input.update.signUp, input.now);
     const way = input.update.signUp.inviteWay ?? undefined;
-    if (input.countsSignUp) this.funnel.countIn(this.tx, input.inviterId, 'signUps', input.now, way);
+    if (!input.countsSignUp) return;
+    this.funnel.countIn(this.tx, input.inviterId, 'signUps', input.now, way);
+    // The link it recorded is one of hers (flows/invite-flow.ts keeps no other): its numbers count it.
+    const link = input.update.signUp.inviteLink;
+    if (link) countLinkEventIn(this.tx, this.store.db, link, 'signUps');
   }
 
   applyJoin(commit: JoinCommit): void {

@@ -16,7 +16,7 @@ import { collections } from '@dayfocus/contracts/records';
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { converter } from '../../platform/adapters/converters.js';
 import { joinsUnderLimit } from '../domain/invite-limits.js';
-import type { DoorRecords } from '../domain/link-door.js';
+import { countedLinkOf, doorOf, type DoorRecords } from '../domain/link-door.js';
 
 /** A link's numbers are spread over this many shards: a viral link's joins do not queue on one. */
 export const LINK_COUNT_SHARDS = 4;
@@ -84,6 +84,17 @@ export class LinkLeversStore {
       named ? linkRef(this.firestore, code).get() : Promise.resolve(undefined),
     ]);
     return { owner: owner.data(), link: link?.data() };
+  }
+
+  /**
+   * An event (a view of her page) for the link the request names, when it is a link of hers
+   * (domain/link-door.ts, countedLinkOf): a code she does not have writes nothing.
+   */
+  async countLinkEvent(inviterId: string, code: string, event: keyof InvitationCounts): Promise<void> {
+    const counted = countedLinkOf(doorOf(inviterId, code, await this.readDoor(inviterId, code)));
+    if (!counted) return;
+    const shard = Math.floor(Math.random() * LINK_COUNT_SHARDS);
+    await linkCountRef(this.firestore, counted, shard).set({ [event]: FieldValue.increment(1) }, { merge: true });
   }
 
   /** The friends made under the link's limit now (0 without one): every shard, one round. */

@@ -93,9 +93,10 @@ export function sumFunnel(shards: readonly Record<string, unknown>[]): FunnelDay
  * the way its record names.
  */
 export function confirmationOf(
-  signUp: Pick<SignUpRecord, 'invitedBy' | 'inviteWay'> | undefined,
+  signUp: Pick<SignUpRecord, 'invitedBy' | 'inviteWay' | 'inviteLink'> | undefined,
   update: Partial<SignUpRecord>,
-): { inviterId: string; way: InviteWay | undefined } | null {
+): { inviterId: string; way: InviteWay | undefined; link: string | undefined } | null {
   if (update.signUpProvedAt === undefined || !signUp?.invitedBy) return null;
-  return { inviterId: signUp.invitedBy, way: signUp.inviteWay ?? undefined };
+  // The recorded link is one of hers (the sign-up keeps no other): its numbers count it too.
+  return { inviterId: signUp.invitedBy, way: signUp.inviteWay ?? undefined, link: signUp.inviteLink ?? undefined };
 }

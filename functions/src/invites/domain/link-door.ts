@@ -18,7 +18,9 @@ export interface DoorRecords {
   link: LinkLeversRecord | undefined;
 }
 
-export type Door = { kind: 'invitation' } | { kind: 'link'; link: LinkLeversRecord } | { kind: 'replaced' };
+/** `own`: her invitation reached by her own link's code (which then counts for that link's numbers). */
+export type Door =
+  { kind: 'invitation'; own?: string } | { kind: 'link'; link: LinkLeversRecord } | { kind: 'replaced' };
 
 /**
  * A link of hers for one chat is its own door (retired or not: its levers say). Her own link's
@@ -30,8 +32,19 @@ export function doorOf(inviterId: string, code: string | undefined, records: Doo
   if (code && link && link.code === code && link.inviterId === inviterId && link.kind === 'chat') {
     return { kind: 'link', link };
   }
-  if (!owner?.renewedAt) return { kind: 'invitation' };
-  return code && owner.code === code ? { kind: 'invitation' } : { kind: 'replaced' };
+  const own = code && owner?.code === code ? { own: code } : {};
+  if (!owner?.renewedAt) return { kind: 'invitation', ...own };
+  return 'own' in own ? { kind: 'invitation', ...own } : { kind: 'replaced' };
+}
+
+/**
+ * The link whose own numbers count what comes through this door (a view, a sign-up, a confirmation,
+ * a join), and that a sign-up records: a link of hers, a chat's or her own; never a code she does not
+ * have, which counts for nothing and is not kept.
+ */
+export function countedLinkOf(door: Door): string | undefined {
+  if (door.kind === 'link') return door.link.code;
+  return door.kind === 'invitation' ? door.own : undefined;
 }
 
 /**

@@ -26,7 +26,14 @@ import { emailSignUpUpdate } from '../domain/sign-up-updates.js';
 import { JoinFlow, openInviter, type JoinFlowDeps } from './join-flow.js';
 import { closedInvitation } from '../domain/invite-limits.js';
 import type { Account, Doors, InvitationState, InviteControls } from './ports.js';
-import { doorClosure, doorOf, replacedInvitation, type Door, type DoorRecords } from '../domain/link-door.js';
+import {
+  countedLinkOf,
+  doorClosure,
+  doorOf,
+  replacedInvitation,
+  type Door,
+  type DoorRecords,
+} from '../domain/link-door.js';
 
 /** An inviter's Auth account and her levers, as a sign-up read them. */
 export interface InviterReads {
@@ -153,7 +160,8 @@ export class InviteFlow {
         name: cleanDisplayName(input.name),
         inviterId: input.inviterId,
         way: input.way,
-        link: input.link,
+        // Only a link of hers is kept (and counts for its numbers): a made-up code is not.
+        link: countedLinkOf(door),
         now: now.toISOString(),
       });
       // The first time the account names this inviter (a resumed sign-up names it again).

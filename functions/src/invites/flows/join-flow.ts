@@ -6,9 +6,9 @@
  */
 import type { InviterCard } from '@dayfocus/contracts/answers';
 import { cleanDisplayName } from '@dayfocus/contracts/names';
-import { acceptsInvitees, type UserRecord } from '@dayfocus/contracts/records';
+import { acceptsInvitees, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { linkClosure, linkControls } from '@dayfocus/contracts/invite-links';
-import { decideJoin } from '../domain/join-decisions.js';
+import { decideJoin, type JoinDecision } from '../domain/join-decisions.js';
 import { checkJoinRequest, inviteeOf, inviterHintOf, type JoinRequest } from '../domain/join-requests.js';
 import { doorOf, replacedInvitation } from '../domain/link-door.js';
 import { planJoin, type JoinPlan } from '../domain/joins.js';
@@ -40,12 +40,27 @@ type DoorGate =
    */
   | { kind: 'open'; count?: ShardCount; link?: string; counted?: string; asks?: true };
 
-/** What an open door counts in the join's commit: the seat under its limit, and a link's own join. */
+/**
+ * The sign-up's fields as recorded: a link is kept only when it is one of hers that this door counts
+ * (domain/link-door.ts, countedLinkOf); a code she does not have is not kept.
+ */
+function recordedThroughDoor(update: Partial<SignUpRecord>, gate: DoorGate | null): Partial<SignUpRecord> {
+  if (update.inviteLink === undefined) return update;
+  if (gate?.kind === 'open' && gate.counted === update.inviteLink) return update;
+  const { inviteLink: _notHers, ...kept } = update;
+  return kept;
+}
+
+/**
+ * What an open door counts in the join's commit: the seat under its limit, and the events of a link
+ * of hers (a sign-up with its address proved by the provider, a friend made).
+ */
 function countThroughDoor(
   tx: InviteTransaction,
   inviterId: string,
   gate: Extract<DoorGate, { kind: 'open' }>,
   plan: JoinPlan,
+  decision: Pick<JoinDecision, 'countsSignUp' | 'countsConfirmed'>,
 ): void {
   // A new request holds its seat under the link's limit as a friend would: the limit bounds her list too.
   const seated = plan.outcome === 'joined' || (plan.outcome === 'requested' && plan.writes.join !== undefined);
@@ -55,7 +70,10 @@ function countThroughDoor(
   }
   // Her list's numbers per link: a friend made through it.
   // Only a link of hers: a code the page made up counts for nothing anywhere.
-  if (gate.counted && plan.outcome === 'joined') tx.countLinkEvent(gate.counted, 'joins');
+  if (!gate.counted) return;
+  if (decision.countsSignUp) tx.countLinkEvent(gate.counted, 'signUps');
+  if (decision.countsConfirmed) tx.countLinkEvent(gate.counted, 'confirmed');
+  if (plan.outcome === 'joined') tx.countLinkEvent(gate.counted, 'joins');
 }
 
 export class JoinFlow implements Joins {
@@ -122,14 +140,14 @@ export class JoinFlow implements Joins {
         inviteeId,
         inviterId: closed ? undefined : inviterId,
         userUpdate: decision.userUpdate,
-        signUpUpdate: decision.signUpUpdate,
+        signUpUpdate: recordedThroughDoor(decision.signUpUpdate, gate),
         plan,
         countsSignUp: decision.countsSignUp,
         countsConfirmed: decision.countsConfirmed,
         way: decision.way,
         now,
       });
-      if (inviterId && gate?.kind === 'open') countThroughDoor(tx, inviterId, gate, plan);
+      if (inviterId && gate?.kind === 'open') countThroughDoor(tx, inviterId, gate, plan, decision);
       const requested = plan.outcome === 'requested';
       return { decision, inviterRecord: closed ? null : (pair?.inviter ?? null), closed, requested };
     });
@@ -162,7 +180,7 @@ export class JoinFlow implements Joins {
     if (door.kind === 'replaced') return { kind: 'closed', closure: 'replaced' };
     if (door.kind === 'invitation') {
       // Her own link's code counts for it; any other code (a page's, made up) for nothing.
-      const counted = code !== undefined && code === read.owner?.code ? { counted: code } : {};
+      const counted = door.own ? { counted: door.own } : {};
       const gate = gateJoin(pair.limits, now);
       const { controls, shard } = pair.limits;
       const decided =

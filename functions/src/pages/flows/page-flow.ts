@@ -49,7 +49,8 @@ export interface PageFlowDeps extends Pick<WelcomePageDeps, 'activate' | 'confir
   /** The headers every page answer carries (security headers, the CSP). */
   pageHeaders: Record<string, string>;
   /** `way`: the page's way in, as its beacon's query said it (the page's own, invite-ways.ts). */
-  countView(inviterId: string, way: InviteWay): Promise<void>;
+  /** `link`: the link the page came through, as the beacon names it (counted only if it is hers). */
+  countView(inviterId: string, way: InviteWay, link: string | undefined): Promise<void>;
   /** One document read: the view beacon's only check. */
   inviterExists(inviterId: string): Promise<boolean>;
   nonce(): string;
@@ -178,7 +179,8 @@ export class PageFlow {
     const inviterId = route.kind === 'page' && route.post === 'view' ? route.inviterId : null;
     const exists = inviterId !== null && (await this.deps.inviterExists(inviterId));
     const marker = new URL(request.rawUrl, 'http://localhost').searchParams.get(INVITE_WAY_PARAM);
-    if (exists && !isPreview(request)) await this.deps.countView(inviterId, inviteWayOfMarker(marker));
+    if (exists && !isPreview(request))
+      await this.deps.countView(inviterId, inviteWayOfMarker(marker), inviteLinkOf(request.rawUrl));
     return { status: exists ? 204 : 404, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 

@@ -16,9 +16,9 @@ import { createInviter, joinsDelivered } from '@dayfocus/stack/testing';
 import { clearFirestoreFaults, injected, planFirestoreFaults, setCrashPoints } from './src/faults.js';
 import type { InvariantResult } from './src/invariant.js';
 import { Burst } from './src/burst.js';
-import { closedWays, closeInvitation, closedJourneyCount, planClosedJourneys } from './src/closed-journeys.js';
+import { makeClosedInviters, planClosedJourneys } from './src/closed-journeys.js';
 import { checkInvariants } from './src/invariants.js';
-import { planJourneys, type ClosedWay, type Inviter, type JourneyOutcome, type JourneyPlan } from './src/journeys.js';
+import { planJourneys, type Inviter, type JourneyOutcome, type JourneyPlan } from './src/journeys.js';
 import { runJourney } from './src/run-journey.js';
 import { tally } from './src/person.js';
 import { Rng } from './src/random.js';
@@ -89,28 +89,6 @@ async function makeInviters(rng: Rng, prefix: string) {
   return { popular, ordinary, viral: viralInviter };
 }
 
-/**
- * The inviters of the closed journeys (closed-journeys.ts), their invitations closed as their apps
- * would: one paused, one expired, one with a limit; and one for each sign-up she pauses after.
- * Nothing is drawn: the run's stream is left as it was.
- */
-async function makeClosedInviters(prefix: string) {
-  const pausedAfter = closedWays(closedJourneyCount(journeyCount)).filter((way) => way === 'paused-after-sign-up');
-  const make = (name: string) =>
-    makeInviter(`${prefix}-${name}`, `dev-token-${prefix}-${name}`, 'Closed Chitra', false);
-  const [paused, expired, limited] = await Promise.all([make('paused'), make('expired'), make('limited')]);
-  await Promise.all([
-    closeInvitation(paused, 'paused'),
-    closeInvitation(expired, 'expired'),
-    closeInvitation(limited, 'limited'),
-  ]);
-  const later = await Promise.all(pausedAfter.map((_, i) => make(`paused-after-${i}`)));
-  const fixed = { paused, expired, limited } as const;
-  const inviterOf = (way: ClosedWay, nth: number): Inviter =>
-    way === 'paused-after-sign-up' ? (later[nth] as Inviter) : fixed[way];
-  return { inviters: [paused, expired, limited, ...later], inviterOf };
-}
-
 /** FCM down for the outage inviters' phones while `down`. */
 async function setOutage(inviters: readonly Inviter[], down: boolean): Promise<void> {
   for (const inviter of inviters.filter((i) => i.token.startsWith('dev-outage'))) {
@@ -175,7 +153,9 @@ async function soakRun(withFaults: boolean): Promise<RunResult> {
   const prefix = `soak${seed}-${withFaults ? 'f' : 'c'}${Date.now().toString(36)}`;
   const started = Date.now();
   const made = await makeInviters(rng, prefix);
-  const closed = await makeClosedInviters(prefix);
+  const closed = await makeClosedInviters(journeyCount, (name) =>
+    makeInviter(`${prefix}-${name}`, `dev-token-${prefix}-${name}`, 'Closed Chitra', false),
+  );
   const inviters = [...made.popular, ...made.ordinary, ...(made.viral ? [made.viral] : []), ...closed.inviters];
   const plans = planJourneys(rng, journeyCount, made);
   const closedPlans = planClosedJourneys(seed, journeyCount, closed.inviterOf);

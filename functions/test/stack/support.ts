@@ -219,8 +219,11 @@ export async function firestoreFaults(plan?: unknown | null): Promise<{ faults: 
 }
 
 /** `count` invitees of one inviter, verified and ready to activate (see the shared importVerifiedInvitees). */
-export async function importVerifiedInvitees(inviterId: string, count: number) {
-  return importInvitees(Array.from({ length: count }, () => inviterId));
+export async function importVerifiedInvitees(inviterId: string, count: number, options: { inviteLink?: string } = {}) {
+  return importInvitees(
+    Array.from({ length: count }, () => inviterId),
+    options,
+  );
 }
 
 /** The server's memory of one (inviter, invitee) join: friendship made, history and push state. */

@@ -3,7 +3,9 @@
  * soak: a journey through an invitation she paused or that expired joined nobody, whatever it was
  * answered; a sign-up she paused before its confirmation was activated with no friend; her limit
  * made at most its friends, each of its count's shards within its share, and the shards add up to
- * the friends made. Journey by journey, then inviter by inviter.
+ * the friends made. The same through a link of hers for one chat: none through one she retired or
+ * one that asks her first (its requests wait), at most its own limit through one with a limit.
+ * Journey by journey, then inviter by inviter.
  */
 import {
   INVITE_LIMIT_SHARDS_COLLECTION,
@@ -12,6 +14,7 @@ import {
   type InviteControlsRecord,
   type LimitShardRecord,
 } from '@dayfocus/contracts/invite-controls';
+import { linkControls, type LinkLeversRecord } from '@dayfocus/contracts/invite-links';
 import { collections } from '@dayfocus/contracts/records';
 import { CLOSED_LIMIT } from './closed-journeys.js';
 import type { Invariant } from './invariant.js';
@@ -51,7 +54,7 @@ async function checkClosedJourney(outcome: JourneyOutcome, way: ClosedWay, close
   const count = await friendships(inviterId, inviteeId);
   const join = (await adminDb.collection(collections.friendJoins).doc(`${inviterId}_${inviteeId}`).get()).data();
   const made = join?.['friendship'] === 'created';
-  if (way === 'limited') {
+  if (way === 'limited' || way === 'link-limited') {
     // Her limit decides which of them join: each at most once, and none that every answer refused.
     const passed = answers.includes('joined');
     closed.check(
@@ -64,6 +67,13 @@ async function checkClosedJourney(outcome: JourneyOutcome, way: ClosedWay, close
     count === 0 && !made && !answers.includes('joined'),
     () => `${label}: ${count} friendships, join ${String(join?.['friendship'])}, answers ${answers.join(', ')}`,
   );
+  if (way === 'link-asks' && outcome.finished) {
+    // A link that asks her first: the journey's join waits for her, never decided in the run.
+    closed.check(
+      join?.['friendship'] === 'requested' && answers.every((answer) => answer === 'requested'),
+      () => `${label}: join ${String(join?.['friendship'])}, answers ${answers.join(', ')}`,
+    );
+  }
   if (way === 'paused-after-sign-up' && outcome.finished) {
     // Begun before the pause and confirmed after: a real person keeps an active account, with no friend.
     const user = (await adminDb.collection('Users').doc(inviteeId).get()).data();
@@ -80,16 +90,17 @@ async function checkClosedInviter(inviter: Inviter, way: ClosedWay, closed: Inva
   const friends = (await adminDb.collection('Friends').where('userId', '==', userId).get()).size;
   const joins = await adminDb.collection(collections.friendJoins).where('inviterId', '==', userId).get();
   const created = joins.docs.filter((doc) => doc.data()['friendship'] === 'created').length;
-  if (way !== 'limited') {
+  if (way !== 'limited' && way !== 'link-limited') {
     closed.check(
       friends === 0 && created === 0,
       () => `inviter ${userId} (${way}): ${friends} friends, ${created} joins made`,
     );
     return friends;
   }
-  const controlsRef = adminDb.collection(collections.inviteControls).doc(userId);
-  const controls = (await controlsRef.get()).data() as InviteControlsRecord | undefined;
-  const shards = await controlsRef.collection(INVITE_LIMIT_SHARDS_COLLECTION).get();
+  // Her invitation's levers and shards, or her link's own (kept as hers are: linkControls).
+  const levers = await leversOf(inviter, way);
+  const { controls } = levers;
+  const shards = await levers.ref.collection(INVITE_LIMIT_SHARDS_COLLECTION).get();
   const counts = shards.docs.map((doc) => ({
     index: Number(doc.id),
     joins: shardJoins(controls, doc.data() as LimitShardRecord),
@@ -103,4 +114,15 @@ async function checkClosedInviter(inviter: Inviter, way: ClosedWay, closed: Inva
       `${counted} counted, shards over their share: ${over.map((shard) => shard.index).join(', ') || 'none'}`,
   );
   return friends;
+}
+
+/** The record whose limit holds the door, as the join reads it, and where its count's shards are. */
+async function leversOf(inviter: Inviter, way: 'limited' | 'link-limited') {
+  if (way === 'limited') {
+    const ref = adminDb.collection(collections.inviteControls).doc(inviter.userId);
+    return { ref, controls: (await ref.get()).data() as InviteControlsRecord | undefined };
+  }
+  const ref = adminDb.collection(collections.appLinks).doc(inviter.chatLink ?? '-');
+  const link = (await ref.get()).data() as LinkLeversRecord | undefined;
+  return { ref, controls: link && linkControls(inviter.userId, link) };
 }

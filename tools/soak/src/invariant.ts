@@ -45,7 +45,7 @@ export function soakInvariants() {
       'no journey ended on ABORTED or "Too much contention"; a journey that finished has no error left',
     ),
     closed: new Invariant(
-      'no friendship through a paused, expired or exhausted invitation; her limit makes at most its friends',
+      'no friendship through a paused, expired or exhausted invitation, nor a retired, exhausted or unapproved link; each limit makes at most its friends',
     ),
     viral: new Invariant("every viral journey finished, joined once, its entry in the viral inviter's history"),
     handoffSignIn: new Invariant(

@@ -138,7 +138,10 @@ function checkJoinPush(
   );
 }
 
-/** A pair the rules refuse: no friendship, no join record. */
+/**
+ * A pair the rules refuse: no friendship, no join record; but for a request through a link that asks
+ * her first, which waits for her (`requested`: closed-invariants.ts holds those to their link).
+ */
 async function checkRefusedPair(
   { invitee, label }: Journey,
   refused: string,
@@ -147,7 +150,10 @@ async function checkRefusedPair(
   const count = await friendships(refused, invitee);
   invariants.friendships.check(count === 0, () => `${label}: friends with ${refused}, which the rules refuse`);
   const join = await adminDb.collection('_friendJoins').doc(`${refused}_${invitee}`).get();
-  invariants.joinRecord.check(!join.exists, () => `${label}: a join record with ${refused}`);
+  invariants.joinRecord.check(
+    !join.exists || join.get('friendship') === 'requested',
+    () => `${label}: a join record with ${refused} (${String(join.get('friendship'))})`,
+  );
 }
 
 /** An app user's record: every field it had before the journey, unchanged (but `updatedAt`). */

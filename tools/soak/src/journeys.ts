@@ -48,21 +48,27 @@ export type JourneyKind = keyof typeof JOURNEY_WEIGHTS | 'viral' | ClosedKind;
 /**
  * How a closed journey's invitation is closed: before the journey (`paused`, `expired`), by the
  * limit once its joins are made (`limited`), or by her pause between the sign-up and its
- * confirmation (`paused-after-sign-up`, an inviter of its own).
+ * confirmation (`paused-after-sign-up`, an inviter of its own). Or the journey comes through a link
+ * of hers for one chat (docs/inviter-view.md, "Her links"): one she retired, one at its own limit,
+ * or one that asks her first (whose requests she never decides in the run).
  */
-export type ClosedWay = 'paused' | 'expired' | 'limited' | 'paused-after-sign-up';
+export type ClosedWay =
+  'paused' | 'expired' | 'limited' | 'paused-after-sign-up' | 'link-retired' | 'link-limited' | 'link-asks';
 
 /**
  * What a closed journey's calls through her invitation answered: refused as closed, an
- * activation that confirmed the address and joined nobody, or a join that passed.
+ * activation that confirmed the address and joined nobody, a join that passed, or a request that
+ * waits for her.
  */
-export type ClosedAnswer = 'refused' | 'activated-closed' | 'joined';
+export type ClosedAnswer = 'refused' | 'activated-closed' | 'joined' | 'requested';
 
 export interface Inviter {
   userId: string;
   token: string;
   code: string;
   popular: boolean;
+  /** A closed journey's link of hers for one chat, which its calls name (closed-journeys.ts). */
+  chatLink?: string;
 }
 
 export interface JourneyPlan {

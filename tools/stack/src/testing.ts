@@ -100,6 +100,8 @@ export async function createInviter(overrides: Partial<UserRecord> = {}): Promis
  */
 export async function importVerifiedInvitees(
   inviterIds: readonly string[],
+  /** The link of hers their sign-ups came through (the sign-up record's `inviteLink`), if any. */
+  options: { inviteLink?: string } = {},
 ): Promise<{ uid: string; email: string; name: string; inviterId: string }[]> {
   const now = new Date().toISOString();
   const invitees = inviterIds.map((inviterId, i) => {
@@ -132,6 +134,7 @@ export async function importVerifiedInvitees(
         userId: invitee.uid,
         invitedBy: invitee.inviterId,
         invitedVia: 'password',
+        ...(options.inviteLink ? { inviteLink: options.inviteLink } : {}),
         // Proved by its own verification e-mail, opened on the companion (docs/joins.md, B).
         signUpProvedAt: now,
         updatedAt: now,

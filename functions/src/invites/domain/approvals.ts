@@ -6,6 +6,7 @@
  * owing her the join's entry and push; declined, it owes nothing and the person is not told. Pure:
  * the stores read, these functions decide.
  */
+import type { JoinRequestRefusal } from '@dayfocus/contracts/join-approvals';
 import { definedFields } from '../../platform/domain/defined-fields.js';
 import { FlowError } from '../../platform/domain/errors.js';
 import { BATCH_GRACE_MS } from '../../owed-work/domain/join-batch.js';
@@ -73,7 +74,7 @@ const SETTLED_PUSHES: ReadonlySet<FriendJoin['push']> = new Set([
 const REQUEST_DETAILS = {
   decided: { request: 'decided' },
   lapsed: { request: 'lapsed' },
-} as const;
+} as const satisfies Record<string, JoinRequestRefusal>;
 
 /**
  * Her decision on a request. Approved: the record becomes the join (its entry and push owed anew,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../scripts/vitest-file-times.mjs';
 
 /**
  * The stack files that change something of the whole stack while they run, each kept from its
@@ -30,6 +31,8 @@ const againstTheStack = {
 
 export default defineConfig({
   test: {
+    // Each file's time for npm test's table of the slowest files (scripts/vitest-file-times.mjs).
+    reporters,
     tags: [
       {
         name: 'our-emulator',

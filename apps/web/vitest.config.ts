@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../../scripts/vitest-file-times.mjs';
 import { languagesPlugin, localesAlias } from './vite-languages';
 
 /** The local Hosting's origin, from firebase.json's emulators, as the local stack reads it. */
@@ -33,6 +34,8 @@ export default defineConfig({
   plugins: [react(), languagesPlugin()],
   resolve: { alias },
   test: {
+    // Each file's time for npm test's table of the slowest files (scripts/vitest-file-times.mjs).
+    reporters,
     projects: [
       {
         // Components and pages in jsdom, no server: validation, toggles, language, config. One jsdom

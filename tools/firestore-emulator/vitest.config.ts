@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../../scripts/vitest-file-times.mjs';
 
 export default defineConfig({
   test: {
+    // Each file's time for npm test's table of the slowest files (scripts/vitest-file-times.mjs).
+    reporters,
     include: ['test/**/*.test.ts'],
     // The workers' module graph shared by the files (docs/testing.md): each starts its own emulator.
     isolate: false,

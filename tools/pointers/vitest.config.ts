@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { reporters } from '../../scripts/vitest-file-times.mjs';
 
 export default defineConfig({
   // Each test makes a small Git repository in a temporary folder and checks it.
-  test: { include: ['test/**/*.test.ts'], testTimeout: 60_000 },
+  test: {
+    // Each file's time for npm test's table of the slowest files (scripts/vitest-file-times.mjs).
+    reporters,
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+  },
 });

@@ -12,7 +12,7 @@
  * what the stack's start and stop cost beside them. The figures in docs/testing.md are this table.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, platform, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEnv, repoRoot } from './src/config.js';
@@ -30,6 +30,35 @@ import {
 
 const STAGES_BEGIN = '<!-- stages: begin (tsx tools/stack/stages.ts --write-docs) -->';
 const STAGES_END = '<!-- stages: end -->';
+const SLOWEST_BEGIN = '<!-- slowest files: begin (tsx tools/stack/stages.ts --write-docs) -->';
+const SLOWEST_END = '<!-- slowest files: end -->';
+
+/** Each test file's time, as the vitest configs' second reporter records it (scripts/vitest-file-times.mjs). */
+const fileTimes = process.env.DAYFOCUS_FILE_TIMES ?? join(repoRoot, '.artifacts', 'test-files.jsonl');
+interface FileTime {
+  file: string;
+  project: string;
+  tests: number;
+  ms: number;
+  wholeMs: number;
+}
+
+/** The twenty slowest test files of the run, as a table: the file's whole time, import and collection included. */
+function slowestFiles(count = 20): string[] {
+  if (!existsSync(fileTimes)) return [];
+  const files = readFileSync(fileTimes, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as FileTime)
+    .sort((a, b) => b.wholeMs - a.wholeMs)
+    .slice(0, count);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return [
+    '| file | project | tests | time |',
+    '| --- | --- | --- | --- |',
+    ...files.map((f) => `| \`${f.file}\` | ${f.project} | ${f.tests} | ${seconds(f.wholeMs)} |`),
+  ];
+}
 
 const tsx = (...args: string[]) => ['tsx', ...args];
 const pnpm = (...args: string[]) => ['pnpm', ...args];
@@ -139,8 +168,17 @@ const outerGroups = ['all', 'ci'];
 function printTable(): void {
   console.log(`\nThe stages' wall times (${record}):\n`);
   for (const line of table(recorded(), outerGroups)) console.log(line);
+  const slowest = slowestFiles();
+  if (slowest.length > 0) console.log(`\nThe twenty slowest test files (${fileTimes}):\n\n${slowest.join('\n')}`);
   const failures = failureReports();
   if (failures.length > 0) console.log(`\nWhat the failed stages printed:\n${failures.join('\n')}`);
+}
+
+/** `text` with what is between `begin` and `end` replaced by `block` (the markers kept). */
+function between(text: string, begin: string, end: string, block: string[]): string {
+  const [start, stop] = [text.indexOf(begin), text.indexOf(end)];
+  if (start < 0 || stop < start) throw new Error(`docs/testing.md has no ${begin} … ${end}`);
+  return text.slice(0, start) + [begin, ...block, end].join('\n') + text.slice(stop + end.length);
 }
 
 /**
@@ -154,18 +192,13 @@ function writeDocs(): void {
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
   const machine = `${cpus().length} processors, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()}`;
   const day = new Date(statSync(record).mtime).toISOString().slice(0, 10);
-  const block = [
-    STAGES_BEGIN,
-    `The table of a run on ${day}, at \`${commit}\` (${machine}):`,
-    '',
-    ...table(rows, outerGroups),
-    STAGES_END,
-  ].join('\n');
   const docs = join(repoRoot, 'docs', 'testing.md');
-  const text = readFileSync(docs, 'utf8');
-  const [start, end] = [text.indexOf(STAGES_BEGIN), text.indexOf(STAGES_END)];
-  if (start < 0 || end < start) throw new Error(`docs/testing.md has no ${STAGES_BEGIN} … ${STAGES_END}`);
-  writeFileSync(docs, text.slice(0, start) + block + text.slice(end + STAGES_END.length));
+  const stages = [`The table of a run on ${day}, at \`${commit}\` (${machine}):`, '', ...table(rows, outerGroups)];
+  let text = between(readFileSync(docs, 'utf8'), STAGES_BEGIN, STAGES_END, stages);
+  const slowest = slowestFiles();
+  if (slowest.length > 0)
+    text = between(text, SLOWEST_BEGIN, SLOWEST_END, [`The twenty slowest test files of that run:`, '', ...slowest]);
+  writeFileSync(docs, text);
   execFileSync('prettier', ['--write', docs], { cwd: repoRoot, stdio: 'ignore' });
   console.log(`docs/testing.md: the table of ${record}`);
 }
@@ -195,6 +228,9 @@ if (!stages) {
 if (group === 'all') {
   // The install before it (scripts/toolchain.mjs: Node, pnpm, the workspace), when it says how long.
   startRecord();
+  // Every vitest run of the stages records its files' times here (scripts/vitest-file-times.mjs).
+  rmSync(fileTimes, { force: true });
+  process.env.DAYFOCUS_FILE_TIMES = fileTimes;
   const setup = Number(process.env.DAYFOCUS_SETUP_SECONDS);
   if (Number.isFinite(setup))
     keep({ name: 'install (toolchain, workspace)', seconds: setup, outcome: 'passed', group });

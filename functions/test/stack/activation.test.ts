@@ -175,18 +175,20 @@ describe('activation under concurrency', () => {
     expect(await pushesTo(inviter.fcmToken ?? '')).toHaveLength(1);
   });
 
-  it('100 invitees of one inviter activating at once give 100 friendships and 100 history entries', async () => {
+  // 40 at once: eight times her hour's pushes, and more than one of her batches' worth arriving
+  // while one commits (the viral soak and the hot lane race more).
+  it('40 invitees of one inviter activating at once give 40 friendships and 40 history entries', async () => {
     const inviter = await createInviter();
-    const invitees = await importVerifiedInvitees(inviter.userId, 100);
+    const invitees = await importVerifiedInvitees(inviter.userId, 40);
     const results = await Promise.all(
       invitees.map((invitee) => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: 300_000 })),
     );
-    expect(results.filter((r) => (r as typeof ok).status === ok.status)).toHaveLength(100);
+    expect(results.filter((r) => (r as typeof ok).status === ok.status)).toHaveLength(40);
     const friends = await adminDb.collection('Friends').where('userId', '==', inviter.userId).get();
-    expect(friends.size).toBe(100);
+    expect(friends.size).toBe(40);
     expect(new Set(friends.docs.map((d) => d.data().friendId))).toEqual(new Set(invitees.map((i) => i.uid)));
     const history = await historyOf(inviter.userId);
-    expect(history).toHaveLength(100);
+    expect(history).toHaveLength(40);
     expect(new Set(history.map((h) => h.userId))).toEqual(new Set(invitees.map((i) => i.uid)));
     // The inviter's phone gets the hour's pushes; the other joins wait for one summary (push-budget.test.ts).
     await joinsDelivered(inviter.userId);

@@ -346,7 +346,7 @@ describe('Sign-up with Google or Apple in the browser', () => {
         { language: 'en', country: 'asia' },
       );
       // As after an email sign-up, the session stays in this tab only, for the welcome page's
-      // "Get the app" to hand to the app (email-leg.e2e.ts follows it there).
+      // "Get the app" to hand to the app (email-leg-store.e2e.ts follows it there).
       expect(await signedInUsers(page)).toEqual([account.uid]);
     });
   }

@@ -1,15 +1,15 @@
 // An invitee whose first attestation is refused (reCAPTCHA Enterprise's 403, after which App
 // Check's SDK asks nothing for a day): on the local stack, the stand-in's token route refused in
 // the browser. The page falls back to the challenge the functions hand out (docs/arrival.md) and
-// the journey ends friends with the inviter, as it does for everyone else.
-import type { Page } from 'playwright-core';
+// the journey ends friends with the inviter, as it does for everyone else: in Chrome on Android,
+// Safari on an iPhone and Instagram's in-app browser, one challenge per page. The slow phone's
+// waits for the check are in app-check-fallback-slow-sign-up.e2e.ts and
+// app-check-fallback-slow-welcome.e2e.ts.
 import { describe, expect, it } from 'vitest';
-import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 import { collections } from '@dayfocus/contracts/records';
-import { adminDb, importVerifiedInvitees } from '@dayfocus/stack/testing';
+import { adminDb } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
-import { en, hi, textsOf, type Translation } from './support/locales';
-import { slowPhone, SLOW_STEP_MS } from './support/slow-phone';
+import { en, hi, type Translation } from './support/locales';
 import {
   confirmEmailPath,
   emailActionLink,
@@ -22,48 +22,10 @@ import {
   useBrowser,
   verificationEmail,
   visible,
-  takenOver,
   type Language,
   openMailLink,
 } from './support/app';
-
-/**
- * Refuses every token of the first attestation, as reCAPTCHA Enterprise refuses a visitor it
- * scores as risky, and counts the fallback's calls: its challenges by the page that asked for them
- * (its path as it loaded), and the redemptions it asked of limited use.
- */
-async function refuseFirstAttestation(page: Page): Promise<{
-  refused: () => number;
-  fallbacks: () => number;
-  challengesByPage: () => Record<string, number>;
-  limitedUse: () => boolean[];
-}> {
-  let refused = 0;
-  let fallbacks = 0;
-  const challenges: Record<string, number> = {};
-  const limitedUse: boolean[] = [];
-  await page.context().route(`**${LOCAL_APP_CHECK_TOKEN_PATH}**`, async (route) => {
-    refused += 1;
-    await route.fulfill({ status: 403, contentType: 'text/plain', body: 'attestation refused' });
-  });
-  let loaded = '';
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) loaded = new URL(frame.url()).pathname.split('/')[1] ?? '';
-  });
-  page.context().on('request', (request) => {
-    if (new URL(request.url()).pathname !== '/api/attestByChallenge') return;
-    fallbacks += 1;
-    const { data } = (request.postDataJSON() ?? {}) as { data?: { solution?: string; limitedUse?: boolean } };
-    if (data?.solution !== undefined) limitedUse.push(data.limitedUse === true);
-    else challenges[loaded] = (challenges[loaded] ?? 0) + 1;
-  });
-  return {
-    refused: () => refused,
-    fallbacks: () => fallbacks,
-    challengesByPage: () => challenges,
-    limitedUse: () => limitedUse,
-  };
-}
+import { refuseFirstAttestation } from './support/app-check-fallback';
 
 /** The fallback's figures of today in an arrival context, summed over its shards. */
 async function fallbackFigures(context: string): Promise<{ challenges: number; tokens: number }> {
@@ -148,55 +110,5 @@ describe('The first attestation refused', () => {
       expect(after.challenges - before.challenges).toBeGreaterThanOrEqual(attestation.fallbacks() / 2);
       expect(after.tokens - before.tokens).toBeGreaterThanOrEqual(attestation.fallbacks() / 2);
     },
-  );
-
-  it.each(['hi', 'ta'])(
-    'in %s, on a slow phone: while the check keeps "Sign up" waiting, its button says what it waits for',
-    async (language) => {
-      const t = textsOf(language);
-      const inviter = await seedInviter();
-      const page = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
-      const attestation = await refuseFirstAttestation(page);
-      // From the first byte on the slow phone: the check (for the proof's nonce, which the app asks
-      // for as it takes the form over) is still under way when she taps "Sign up" right after.
-      await slowPhone(page, { cpu: 6 });
-      await page.goto(`/sign-up/${inviter.userId}`);
-      await takenOver(page);
-      await page.getByLabel(t.signUp.username, { exact: true }).fill('Mira Nair');
-      await page.getByLabel(t.signUp.email, { exact: true }).fill(uniqueEmail('e2e-fallback-slow'));
-      await page.getByLabel(t.signUp.password, { exact: true }).fill('correct-horse');
-      await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill('correct-horse');
-      const button = page.getByRole('button', { name: t.signUp.submit, exact: true });
-      await button.click();
-      // The check's words, on the busy button, once it has waited a while for the fallback.
-      const waiting = page.getByRole('button', { name: t.app.securityCheck, exact: true });
-      await waiting.waitFor({ state: 'visible', timeout: SLOW_STEP_MS });
-      expect(await waiting.getAttribute('aria-busy')).toBe('true');
-      await screenshot(page, 'app-check-slow-check', language, 'phone');
-      await reachPath(page, confirmEmailPath);
-      // The form's page ran one solved challenge, for its nonce and its sign-up.
-      expect(attestation.challengesByPage()).toEqual({ 'sign-up': 1 });
-    },
-    2 * SLOW_STEP_MS,
-  );
-
-  it.each(['hi', 'ta'])(
-    'in %s, on a slow phone: while the check keeps the welcome step activating, its words say what it waits for',
-    async (language) => {
-      const t = textsOf(language);
-      const inviter = await seedInviter();
-      const [invitee] = await importVerifiedInvitees([inviter.userId]);
-      if (!invitee) throw new Error('no invitee imported');
-      const page = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
-      await refuseFirstAttestation(page);
-      await slowPhone(page, { cpu: 6 });
-      // The welcome step that activates itself: its call waits for the fallback's check.
-      await page.goto(`/welcome/${invitee.uid}/${inviter.userId}`);
-      const waiting = page.getByRole('status').getByText(t.app.securityCheck, { exact: true });
-      await waiting.waitFor({ state: 'visible', timeout: SLOW_STEP_MS });
-      await screenshot(page, 'app-check-slow-check-welcome', language, 'phone');
-      await visible(page.getByText(t.welcome.activated));
-    },
-    2 * SLOW_STEP_MS,
   );
 });

@@ -1,8 +1,8 @@
-// A flaky phone network (docs/arrival.md): each step of the journey loses its request once; the
-// page says what happened in words a person understands, and a retry finishes the sign-up.
+// A flaky phone network (docs/arrival.md): each step of the journey loses its request once (or its
+// answer, or the connection as she taps); the page says what happened in words a person
+// understands, and a retry finishes the sign-up. What the sign-up asks of a slow network when
+// nothing is lost is in network-one-trip.e2e.ts.
 import type { Page, Route } from 'playwright-core';
-import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
-import { urls } from '@dayfocus/stack/settings';
 import { describe, expect, it } from 'vitest';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
@@ -21,12 +21,12 @@ import {
   verificationEmail,
   takenOver,
   visible,
-  type SeededInviter,
   confirmEmailPath,
   openMailLink,
   signedInUsers,
   loseTheAnswerOnce,
 } from './support/app';
+import { fillSignUpForm, submit } from './support/network';
 
 /**
  * Makes the first request whose address contains `part` fail (the connection dropped, or, with
@@ -56,57 +56,6 @@ async function failOnce(page: Page, part: string, status?: number): Promise<{ ha
  * room, and a spinner with no word at all (as before: past 90 s) fails it.
  */
 const OFFLINE_SAID_MS = 20_000;
-
-/**
- * The page's requests to Auth, App Check and the functions (not its files), as their path, or
- * Auth's `accounts:…`: `from()` gives those made after its call. `settled()` waits as a person
- * typing would: until no request of any kind has been on its way for a few seconds.
- */
-function serviceRequests(page: Page) {
-  const made: string[] = [];
-  let open = 0;
-  let lastEnded = Date.now();
-  const name = (url: URL) =>
-    url.pathname.startsWith('/api/') || url.pathname === LOCAL_APP_CHECK_TOKEN_PATH
-      ? url.pathname
-      : url.origin === urls.auth
-        ? (url.pathname.split('/').at(-1) ?? url.pathname)
-        : null;
-  const ended = () => {
-    open -= 1;
-    lastEnded = Date.now();
-  };
-  page.on('request', (request) => {
-    open += 1;
-    const said = name(new URL(request.url()));
-    if (said) made.push(said);
-  });
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
-  return {
-    from: () => {
-      const start = made.length;
-      return () => made.slice(start);
-    },
-    settled: () =>
-      expect.poll(() => open === 0 && Date.now() - lastEnded > QUIET_MS, { timeout: 90_000, interval: 250 }).toBe(true),
-  };
-}
-
-/** How long a page has asked for nothing before she is taken to have typed for a while. */
-const QUIET_MS = 4_000;
-
-function submit(page: Page) {
-  return page.getByRole('button', { name: en.signUp.submit, exact: true });
-}
-
-async function fillSignUpForm(page: Page, inviter: SeededInviter, email: string): Promise<void> {
-  await page.goto(`/sign-up/${inviter.userId}`);
-  await page.getByLabel(en.signUp.username, { exact: true }).fill('Net Friend');
-  await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
-  await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
-  await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
-}
 
 describe('The journey on a flaky network', () => {
   const browser = useBrowser();
@@ -146,38 +95,6 @@ describe('The journey on a flaky network', () => {
     await expect.poll(() => signedInUsers(page)).toEqual([made.uid]);
     await verificationEmail(email);
     expect(await outboxIds(email)).toHaveLength(1);
-  });
-
-  it('email sign-up on a slow phone: one request stands between her tap and the check-mail page, and the tab is signed in behind it', async () => {
-    const inviter = await seedInviter();
-    const email = uniqueEmail('e2e-one-trip');
-    const page = await browser.newPage({ device: 'small-phone', userAgent: CHROME_ANDROID });
-    await slowPhone(page);
-    const services = serviceRequests(page);
-    // The tab's sign-in is held until the check-mail page shows: a page that waited for it would never show.
-    let shown: () => void = () => undefined;
-    const pageShown = new Promise<void>((resolve) => (shown = resolve));
-    await page.route(
-      (url) => url.href.includes('accounts:signInWithPassword'),
-      async (route) => {
-        await pageShown;
-        await route.fallback();
-      },
-    );
-    await fillSignUpForm(page, inviter, email);
-    await takenOver(page);
-    // She types for a while: what was asked for meanwhile has come (her App Check token among it).
-    await services.settled();
-    const sinceTap = services.from();
-    const answered = page.waitForResponse((response) => response.url().includes('/api/signUpWithEmail'));
-    await submit(page).click();
-    // Everything asked for from the tap until the sign-up's answer came: that one call alone.
-    const before = await answered.then(sinceTap);
-    await visible(page.getByRole('heading', { name: en.confirmEmail.title }));
-    shown();
-    expect(before).toEqual(['/api/signUpWithEmail']);
-    const account = await authUserByEmail(email);
-    await expect.poll(() => signedInUsers(page)).toEqual([account.uid]);
   });
 
   it('email sign-up offline on a slow phone: says so at once, keeps what she typed, one tap later makes one account and one mail', async () => {

@@ -45,7 +45,16 @@ export default defineConfig({
       {
         extends: true,
         // The workers' module graph shared by the files (docs/testing.md): none keeps state behind.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false },
+        // A test's bound, not its expected time: npm test runs these beside the soak and the lanes,
+        // the two processors busy throughout, and a file's first test also opens its first channel
+        // to the in-process emulator (one took 5.2 s there, 0.4 s alone).
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+          testTimeout: 30_000,
+        },
       },
       {
         // Side by side: each file makes its own inviters and invitees, and most of its time is waiting.

@@ -12,12 +12,13 @@
  * what the stack's start and stop cost beside them. The figures in docs/testing.md are this table.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, platform, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEnv, repoRoot } from './src/config.js';
 import {
   failureReports,
+  jsonLines,
   keep,
   record,
   recorded,
@@ -45,13 +46,10 @@ interface FileTime {
 
 /** The twenty slowest test files of the run, as a table: the file's whole time, import and collection included. */
 function slowestFiles(count = 20): string[] {
-  if (!existsSync(fileTimes)) return [];
-  const files = readFileSync(fileTimes, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as FileTime)
+  const files = jsonLines<FileTime>(fileTimes)
     .sort((a, b) => b.wholeMs - a.wholeMs)
     .slice(0, count);
+  if (files.length === 0) return [];
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return [
     '| file | project | tests | time |',

@@ -6,10 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedInviteLink } from '@dayfocus/contracts/invite-links';
 import type { PendingJoins } from '@dayfocus/contracts/join-approvals';
-import { adminDb, verificationMail } from '@dayfocus/stack/testing';
+import { adminDb, appSignedInAs, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { layoutProblems } from './support/layout';
-import { herApp } from './support/her-app';
 import { textsOf } from './support/locales';
 import {
   authUserByEmail,
@@ -34,7 +33,7 @@ describe('A sign-up through a link that asks her first', () => {
   it('in Hindi, on a phone: the welcome step says she will confirm; her approval makes the friendship', async () => {
     const t = textsOf('hi');
     const inviter = await seedInviter({ name: 'Meera Nair' });
-    const app = await herApp(inviter.userId);
+    const app = await appSignedInAs(inviter.userId);
     const club = await app.call<CreatedInviteLink>('createInviteLink', { name: 'Book club', approval: true });
 
     // Her link's "Continue on the web", then its sign-up: the tab keeps the link's code.

@@ -6,11 +6,10 @@
 // The form's one call reads her levers before it makes an account, so the form leaves no account;
 // Google's sign-in keeps its account with no sign-up recorded; nobody becomes her friend.
 import { describe, expect, it } from 'vitest';
-import { adminAuth, adminDb } from '@dayfocus/stack/testing';
+import { adminAuth, adminDb, appSignedInAs } from '@dayfocus/stack/testing';
 import { completeProviderPopup } from '@dayfocus/stack/provider-sign-in';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { watchLayout } from './support/layout';
-import { herApp } from './support/her-app';
 import { textsOf, type Language } from './support/locales';
 import {
   authUserByEmail,
@@ -26,7 +25,7 @@ import {
 
 /** Her app, signed in as her, pauses her invitation (an Auth account for the seeded inviter first). */
 async function pauseInHerApp(inviterId: string): Promise<void> {
-  const app = await herApp(inviterId);
+  const app = await appSignedInAs(inviterId);
   expect(await app.call('pauseInvitations', { paused: true })).toMatchObject({ paused: true, closed: 'paused' });
   await app.close();
 }

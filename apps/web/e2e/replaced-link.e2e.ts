@@ -3,15 +3,15 @@
 // invitation page by her uid alone says the link was replaced and to ask her for the new one, with
 // the stores and no sign-up; her new link's "Continue on the web" opens a page that still signs up.
 import { describe, expect, it } from 'vitest';
+import { appSignedInAs } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { layoutProblems, watchLayout } from './support/layout';
-import { herApp } from './support/her-app';
 import { textsOf } from './support/locales';
 import { screenshot, seedInviter, takenOver, useBrowser, visible } from './support/app';
 
 /** Her app, signed in as her, replaces her link (an Auth account for the seeded inviter first). */
 async function renewInHerApp(inviterId: string): Promise<string> {
-  const app = await herApp(inviterId);
+  const app = await appSignedInAs(inviterId);
   const { shortLink } = await app.call<{ shortLink: string }>('renewInviteLink', {});
   await app.close();
   return shortLink;

@@ -14,8 +14,7 @@
 import { isInvitationClosedRefusal, type InviteControlsRecord } from '@dayfocus/contracts/invite-controls';
 import { collections } from '@dayfocus/contracts/records';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
-import { signInWithCustomToken } from 'firebase/auth';
-import { adminAuth, SimulatedMobileApp, verificationMail } from '@dayfocus/stack/testing';
+import { appSignedInAs, verificationMail } from '@dayfocus/stack/testing';
 import type { ClosedAnswer, ClosedKind, ClosedWay, Inviter, JourneyOutcome, JourneyPlan } from './journeys.js';
 import { Person, type Patience } from './person.js';
 import { Rng } from './random.js';
@@ -87,12 +86,8 @@ async function closeInvitation(inviter: Inviter, way: Exclude<ClosedWay, 'paused
  * after (retireInviteLink), with a limit of CLOSED_LIMIT, or asking her first.
  */
 async function closeThroughLink(inviter: Inviter, way: LinkWay): Promise<Inviter> {
-  await steadily(() =>
-    adminAuth.createUser({ uid: inviter.userId, email: `${inviter.userId}@dayfocus.test`, emailVerified: true }),
-  );
-  const app = new SimulatedMobileApp('android');
+  const app = await appSignedInAs(inviter.userId);
   try {
-    await signInWithCustomToken(app.auth, await adminAuth.createCustomToken(inviter.userId));
     const levers = way === 'link-limited' ? { maxJoins: CLOSED_LIMIT } : way === 'link-asks' ? { approval: true } : {};
     const { code } = await app.call<{ code: string }>('createInviteLink', { name: `Soak ${way}`, ...levers });
     if (way === 'link-retired') await app.call('retireInviteLink', { code });

@@ -43,11 +43,16 @@ export interface Timed {
 export const record = process.env.DAYFOCUS_STAGE_RECORD ?? join(repoRoot, '.artifacts', 'test-stages.jsonl');
 
 export function recorded(): Timed[] {
-  if (!existsSync(record)) return [];
-  return readFileSync(record, 'utf8')
+  return jsonLines<Timed>(record);
+}
+
+/** A JSON-lines record as written (the stages', the test files' times); none when there is no file. */
+export function jsonLines<T>(path: string): T[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Timed);
+    .map((line) => JSON.parse(line) as T);
 }
 
 /** What failed stages printed (their failures, then their last lines), kept beside the record for the run's end. */

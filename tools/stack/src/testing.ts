@@ -9,7 +9,9 @@
 import { collections, emailSignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { signInWithCustomToken } from 'firebase/auth';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
+import { SimulatedMobileApp } from './mobile-app.js';
 import { inviterRecord } from './fixtures.js';
 import { emulatorEnv, stack } from './config.js';
 import { outboxMailsTo, recordedEmails, type OutboxMail, type RecordedEmail } from './mail.js';
@@ -40,6 +42,17 @@ const adminApp =
   initializeApp({ projectId: stack.projectId }, 'dayfocus-tests');
 export const adminDb = getFirestore(adminApp);
 export const adminAuth = getAuth(adminApp);
+
+/**
+ * A seeded user's own app, signed in as them (an Auth account with a confirmed address made for the
+ * record first): the inviter's levers and links are her app's calls. Close it when done.
+ */
+export async function appSignedInAs(uid: string): Promise<SimulatedMobileApp> {
+  await adminAuth.createUser({ uid, email: `${uid}@dayfocus.test`, emailVerified: true });
+  const app = new SimulatedMobileApp('android');
+  await signInWithCustomToken(app.auth, await adminAuth.createCustomToken(uid));
+  return app;
+}
 // A fixture override of `undefined` means "without this field" (an inviter with no picture).
 adminDb.settings({ ignoreUndefinedProperties: true });
 

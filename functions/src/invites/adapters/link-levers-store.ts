@@ -61,15 +61,21 @@ function linkCountRef(firestore: Firestore, code: string, index: number) {
     .withConverter(linkConverters.counts);
 }
 
-/** One event of the link's numbers, counted when the transaction commits (an increment: no contention). */
+/** One event of the link's numbers: an increment of one of its shards (no contention), picked at random. */
+function linkCountIncrement(firestore: Firestore, code: string, event: keyof InvitationCounts) {
+  const shard = Math.floor(Math.random() * LINK_COUNT_SHARDS);
+  return { ref: linkCountRef(firestore, code, shard), fields: { [event]: FieldValue.increment(1) } };
+}
+
+/** One event of the link's numbers, counted when the transaction commits. */
 export function countLinkEventIn(
   tx: Transaction,
   firestore: Firestore,
   code: string,
   event: keyof InvitationCounts,
-  shard = Math.floor(Math.random() * LINK_COUNT_SHARDS),
 ): void {
-  tx.set(linkCountRef(firestore, code, shard), { [event]: FieldValue.increment(1) }, { merge: true });
+  const { ref, fields } = linkCountIncrement(firestore, code, event);
+  tx.set(ref, fields, { merge: true });
 }
 
 export class LinkLeversStore {
@@ -93,8 +99,8 @@ export class LinkLeversStore {
   async countLinkEvent(inviterId: string, code: string, event: keyof InvitationCounts): Promise<void> {
     const counted = countedLinkOf(doorOf(inviterId, code, await this.readDoor(inviterId, code)));
     if (!counted) return;
-    const shard = Math.floor(Math.random() * LINK_COUNT_SHARDS);
-    await linkCountRef(this.firestore, counted, shard).set({ [event]: FieldValue.increment(1) }, { merge: true });
+    const { ref, fields } = linkCountIncrement(this.firestore, counted, event);
+    await ref.set(fields, { merge: true });
   }
 
   /** The friends made under the link's limit now (0 without one): every shard, one round. */

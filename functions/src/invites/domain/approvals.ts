@@ -9,8 +9,8 @@
 import type { JoinRequestRefusal } from '@dayfocus/contracts/join-approvals';
 import { definedFields } from '../../platform/domain/defined-fields.js';
 import { FlowError } from '../../platform/domain/errors.js';
-import { BATCH_GRACE_MS } from '../../owed-work/domain/join-batch.js';
-import { withDueAt, type FriendJoin } from '../../owed-work/domain/friend-join.js';
+import { NOTHING_OWED, owedToBatch } from '../../owed-work/domain/join-batch.js';
+import { withDueAt, withOwedDropped, type FriendJoin } from '../../owed-work/domain/friend-join.js';
 
 /** A request she has not decided in this time lapses: it leaves her list and can be asked again. */
 export const REQUEST_LAPSE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -36,7 +36,6 @@ export function requestRecord(
   link: string,
   now: Date,
 ): FriendJoin {
-  const batchDueAt = new Date(now.getTime() + BATCH_GRACE_MS).toISOString();
   return definedFields(
     withDueAt({
       ...base,
@@ -44,9 +43,7 @@ export function requestRecord(
       link,
       requestedAt: now.toISOString(),
       lapsesAt: new Date(now.getTime() + REQUEST_LAPSE_MS).toISOString(),
-      history: 'owed' as const,
-      historyDueAt: batchDueAt,
-      push: 'undecided' as const,
+      ...owedToBatch(now),
     }),
   );
 }
@@ -62,14 +59,6 @@ export type DecideRequest = (
   join: FriendJoin | undefined,
   facts: { friendsAlready: boolean; inviteeGone: boolean },
 ) => RequestDecision;
-
-const SETTLED_PUSHES: ReadonlySet<FriendJoin['push']> = new Set([
-  'sent',
-  'no-token',
-  'token-removed',
-  'failed',
-  'not-owed',
-]);
 
 const REQUEST_DETAILS = {
   decided: { request: 'decided' },
@@ -102,34 +91,21 @@ export function decideRequest(
   const { pushClaimedAt: _c, pushSender: _s, pushDueAt: _d, pushLastError: _e, retryAskedAt: _r, ...kept } = join;
   const decided = { ...kept, decidedAt: at, updatedAt: at };
   if (!input.approve) {
-    // The request's push and entry are no longer owed; one already settled stays as it was.
-    const owed = {
-      push: SETTLED_PUSHES.has(join.push) ? join.push : ('not-owed' as const),
-      history: join.history === 'owed' ? ('not-owed' as const) : join.history,
-    };
-    const record = { ...decided, ...owed, friendship: 'declined' as const, historyDueAt: undefined };
-    return { kind: 'decided', record: definedFields(withDueAt(record)), friendship: false };
+    // The request's push and entry are no longer owed; one already settled stays as it was. A push
+    // being sent lost its claim above, so it is no longer owed either.
+    const push = join.push === 'sending' ? ('not-owed' as const) : join.push;
+    const record = withOwedDropped({ ...decided, friendship: 'declined', push });
+    return { kind: 'decided', record: definedFields(record), friendship: false };
   }
   if (input.friendsAlready) {
-    const record = {
-      ...decided,
-      friendship: 'existed' as const,
-      history: 'not-owed' as const,
-      push: 'not-owed' as const,
-    };
-    return {
-      kind: 'decided',
-      record: definedFields(withDueAt({ ...record, historyDueAt: undefined })),
-      friendship: false,
-    };
+    const record = { ...decided, friendship: 'existed' as const, ...NOTHING_OWED, historyDueAt: undefined };
+    return { kind: 'decided', record: definedFields(withDueAt(record)), friendship: false };
   }
   const record = withDueAt({
     ...decided,
     friendship: 'created' as const,
     createdAt: at,
-    history: 'owed' as const,
-    historyDueAt: new Date(now.getTime() + BATCH_GRACE_MS).toISOString(),
-    push: 'undecided' as const,
+    ...owedToBatch(now),
     pushAttempts: 0,
   });
   return { kind: 'decided', record: definedFields(record), friendship: true };

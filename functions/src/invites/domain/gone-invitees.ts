@@ -6,21 +6,13 @@
  * for the seconds of its send, and it settles as any other. The record itself stays, so that the
  * join still happens once per pair and her numbers still count it.
  */
-import { withDueAt, type FriendJoin } from '../../owed-work/domain/friend-join.js';
+import { withOwedDropped, type FriendJoin } from '../../owed-work/domain/friend-join.js';
 
 /** The record with its invitee gone, or null when it says so already. */
 export function forgottenJoin(join: FriendJoin, now: Date): FriendJoin | null {
   if (join.inviteeDeletedAt !== undefined && join.inviteeName === '') return null;
   const at = now.toISOString();
-  const next: FriendJoin = { ...join, inviteeName: '', inviteeDeletedAt: join.inviteeDeletedAt ?? at, updatedAt: at };
-  if (next.push === 'undecided' || next.push === 'pending') {
-    next.push = 'not-owed';
-    delete next.pushDueAt;
-  }
-  if (next.history === 'owed') {
-    next.history = 'not-owed';
-    delete next.historyDueAt;
-  }
-  const { dueAt, ...rest } = withDueAt(next);
+  const gone = { ...join, inviteeName: '', inviteeDeletedAt: join.inviteeDeletedAt ?? at, updatedAt: at };
+  const { dueAt, ...rest } = withOwedDropped(gone);
   return dueAt === undefined ? rest : { ...rest, dueAt };
 }

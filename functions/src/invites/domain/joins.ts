@@ -19,7 +19,7 @@ import {
   type UserRecord,
 } from '@dayfocus/contracts/records';
 import { withDueAt, type FriendJoin } from '../../owed-work/domain/friend-join.js';
-import { BATCH_GRACE_MS } from '../../owed-work/domain/join-batch.js';
+import { NOTHING_OWED, owedToBatch } from '../../owed-work/domain/join-batch.js';
 import { replayAsks } from '../../owed-work/domain/push-claims.js';
 import { definedFields } from '../../platform/domain/defined-fields.js';
 import { requestRecord, requestStanding } from './approvals.js';
@@ -92,22 +92,14 @@ export function planJoin(state: JoinState, input: JoinInput): JoinPlan {
     replaces ? { create: record, replaces: true } : { create: record };
   if (state.friendsAlready) {
     // Nothing is owed to a pair that were friends already: the record has no due time.
-    writes.join = made(definedFields({ ...base, friendship: 'existed', history: 'not-owed', push: 'not-owed' }));
+    writes.join = made(definedFields({ ...base, friendship: 'existed', ...NOTHING_OWED }));
     return { outcome: 'already-friends', writes };
   }
   if (input.asksThrough) {
     writes.join = made(requestRecord(base, input.asksThrough, input.now));
     return { outcome: 'requested', writes };
   }
-  const batchDueAt = new Date(input.now.getTime() + BATCH_GRACE_MS).toISOString();
-  const owed = {
-    ...base,
-    friendship: 'created',
-    history: 'owed',
-    historyDueAt: batchDueAt,
-    push: 'undecided',
-  } as const;
-  writes.join = made(definedFields(withDueAt(owed)));
+  writes.join = made(definedFields(withDueAt({ ...base, friendship: 'created' as const, ...owedToBatch(input.now) })));
   writes.friend = {
     id: friendDocumentId(inviterId, inviteeId),
     record: friendRecord({ inviterId, inviteeId, inviteeName, now }),

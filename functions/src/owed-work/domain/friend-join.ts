@@ -79,6 +79,24 @@ export interface PushClaim {
   asks?: boolean;
 }
 
+/**
+ * The record with what is not yet on its way no longer owed: an undecided push, or one waiting for
+ * its retry, and an entry still owed, their due times with them (an invitee gone, a request
+ * declined). A push being sent (`sending`) finishes as claimed.
+ */
+export function withOwedDropped(join: FriendJoin): FriendJoin & { dueAt: string | undefined } {
+  const next: FriendJoin = { ...join };
+  if (next.push === 'undecided' || next.push === 'pending') {
+    next.push = 'not-owed';
+    delete next.pushDueAt;
+  }
+  if (next.history === 'owed') {
+    next.history = 'not-owed';
+    delete next.historyDueAt;
+  }
+  return withDueAt(next);
+}
+
 export function withDueAt<T extends Partial<FriendJoin>>(join: T): T & { dueAt: string | undefined } {
   const owed = [
     join.push === 'pending' || join.push === 'sending' ? join.pushDueAt : undefined,

@@ -31,6 +31,20 @@ export const BATCH_LIMIT = 400;
  */
 export const BATCH_GRACE_MS = 60_000;
 
+/**
+ * What a join's record owes her next batch when it is made (a join, a request, an approval): its
+ * history entry and an undecided push, due to the sweep after BATCH_GRACE_MS.
+ */
+export function owedToBatch(now: Date): Pick<FriendJoin, 'history' | 'historyDueAt' | 'push'> {
+  return { history: 'owed', historyDueAt: new Date(now.getTime() + BATCH_GRACE_MS).toISOString(), push: 'undecided' };
+}
+
+/** What a pair that were friends already owes her: nothing (the record has no due time). */
+export const NOTHING_OWED = { history: 'not-owed', push: 'not-owed' } as const satisfies Pick<
+  FriendJoin,
+  'history' | 'push'
+>;
+
 export function owesBatch(join: Pick<FriendJoin, 'history' | 'push'> | undefined): boolean {
   return join?.history === 'owed' || join?.push === 'undecided';
 }

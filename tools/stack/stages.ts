@@ -63,92 +63,106 @@ const pnpm = (...args: string[]) => ['pnpm', ...args];
 const functionsVitest = (...projects: string[]) =>
   pnpm('--filter', '@dayfocus/functions', 'exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]));
 
+/** The functions' stack suites a vitest run, by project. */
+const stackSuites = {
+  // Files that leave the rest of the stack alone, side by side; the functions' own that hold the
+  // fault plan or sweep ahead in time one after another among them (functions/vitest.config.mts).
+  name: 'the suites beside each other',
+  together: [
+    {
+      name: 'stack: functions',
+      short: 'functions',
+      command: functionsVitest('stack', 'stack-own-environment', 'stack-alone'),
+    },
+    {
+      name: 'stack: web (jsdom)',
+      short: 'web',
+      command: pnpm('--filter', '@dayfocus/web', 'exec', 'vitest', 'run', '--project', 'stack'),
+    },
+    {
+      name: 'stack: web (browser)',
+      short: 'browser',
+      command: pnpm('--filter', '@dayfocus/web', 'exec', 'vitest', 'run', '--project', 'e2e'),
+    },
+  ],
+} satisfies Stage;
+
+/**
+ * Then what changes the whole stack while it runs, each with the stack to itself: production's
+ * write limit first (it waits on its documents' turns most of its time, which the work that needs
+ * no stack fills), then the functions' crash switch and sweeps hours ahead, the soak's faults.
+ */
+const stackLanes = {
+  name: 'the lanes that need the stack to themselves',
+  short: 'lanes',
+  sequence: [
+    {
+      name: "production's write limit per document (on, off)",
+      short: 'hot',
+      command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
+      inner: 'hot',
+    },
+    {
+      name: 'stack: functions that need the stack to themselves',
+      short: 'exclusive',
+      command: functionsVitest('stack-exclusive'),
+    },
+    { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
+  ],
+} satisfies Stage;
+
+/**
+ * What needs no stack: the unit tests (which must not find it), lint and the typecheck. They run
+ * beside the suites from the start, yielding: they take the processors the suites and lanes leave
+ * idle (their waits on browsers, on the stack, on production's write limit), and the suites keep
+ * the pace they have alone. So lint stands on no one's path before the suites.
+ */
+const withoutTheStack = {
+  name: 'unit tests, lint, typecheck (yielding to the stack)',
+  short: 'no stack',
+  yielding: true,
+  together: [
+    {
+      name: 'unit tests',
+      short: 'unit',
+      command: pnpm('run', 'test:unit'),
+      env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
+    },
+    { name: 'lint', command: pnpm('run', 'lint') },
+    { name: 'typecheck', command: pnpm('run', 'typecheck') },
+  ],
+} satisfies Stage;
+
 /** The groups: `all` is `npm test`; `stack` runs inside the stack, and `hot` inside it with the hot-document model on. */
 const groups: Record<string, Stage[]> = {
   all: [
     { name: 'the browser of the browser tests', command: tsx('tools/stack/provide-browser.ts') },
     {
-      name: 'lint, typecheck, build, the stack lifecycle',
-      together: [
-        { name: 'lint', command: pnpm('run', 'lint') },
-        { name: 'typecheck', command: pnpm('run', 'typecheck') },
+      name: 'build, then the stack lifecycle',
+      sequence: [
+        { name: 'build', command: pnpm('run', 'build') },
         {
-          name: 'build, then the stack lifecycle',
-          short: 'build',
-          sequence: [
-            { name: 'build', command: pnpm('run', 'build') },
-            {
-              // Before the stack of the suites starts: its tests start and stop stacks on the stack's
-              // own ports. The build has just built (DAYFOCUS_DEV_PREBUILT): no second build.
-              name: 'the stack lifecycle',
-              short: 'lifecycle',
-              command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle'),
-              env: { DAYFOCUS_DEV_PREBUILT: '1' },
-            },
-          ],
+          // Before the stack of the suites starts: its tests start and stop stacks on the stack's
+          // own ports. The build has just built (DAYFOCUS_DEV_PREBUILT): no second build.
+          name: 'the stack lifecycle',
+          short: 'lifecycle',
+          command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle'),
+          env: { DAYFOCUS_DEV_PREBUILT: '1' },
         },
       ],
     },
     {
-      name: 'the stack (start, stop), the unit tests',
+      name: 'the stack (start, stop): its suites and lanes, beside what needs no stack',
       command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'stack')),
       inner: 'stack',
     },
   ],
   stack: [
     {
-      // Files that leave the rest of the stack alone, side by side; the functions' own that hold
-      // the fault plan or sweep ahead in time one after another among them (functions/vitest.config.mts).
-      name: 'the suites beside each other',
+      name: 'the suites, then the lanes, beside what needs no stack',
       together: [
-        {
-          name: 'stack: functions',
-          short: 'functions',
-          command: functionsVitest('stack', 'stack-own-environment', 'stack-alone'),
-        },
-        {
-          name: 'stack: web (jsdom)',
-          short: 'web',
-          command: pnpm('--filter', '@dayfocus/web', 'exec', 'vitest', 'run', '--project', 'stack'),
-        },
-        {
-          name: 'stack: web (browser)',
-          short: 'browser',
-          command: pnpm('--filter', '@dayfocus/web', 'exec', 'vitest', 'run', '--project', 'e2e'),
-        },
-      ],
-    },
-    {
-      // Then what changes the whole stack while it runs, each with the stack to itself: the
-      // functions' crash switch and sweeps hours ahead, the soak's faults and crashes, production's
-      // write limit. They wait on the stack more than they work, so the unit tests (which need no
-      // stack, and must not find it) take the processors beside them.
-      name: 'the lanes that need the stack to themselves, the unit tests',
-      together: [
-        {
-          name: 'the lanes that need the stack to themselves',
-          short: 'lanes',
-          sequence: [
-            {
-              name: 'stack: functions that need the stack to themselves',
-              short: 'exclusive',
-              command: functionsVitest('stack-exclusive'),
-            },
-            { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
-            {
-              name: "production's write limit per document (on, off)",
-              short: 'hot',
-              command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
-              inner: 'hot',
-            },
-          ],
-        },
-        {
-          name: 'unit tests',
-          short: 'unit',
-          command: pnpm('run', 'test:unit'),
-          env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
-        },
+        { name: 'the suites, then the lanes', short: 'stack', sequence: [stackSuites, stackLanes] },
+        withoutTheStack,
       ],
     },
   ],

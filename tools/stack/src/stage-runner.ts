@@ -6,7 +6,7 @@
  * a group in another process, inside a stack, writes to it too); the table is drawn from it.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { constants, cpus, setPriority } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './config.js';
@@ -26,6 +26,12 @@ export interface Stage {
   short?: string;
   /** Variables its command gets beside the runner's own; `undefined` takes one away. */
   env?: Record<string, string | undefined>;
+  /**
+   * Runs at a lower scheduling priority (its command and every process it starts, inner stages'
+   * included): it takes the processors only where the stages beside it leave them idle, so that
+   * work which needs no stack fills the stack's waits without slowing the suites that wait on it.
+   */
+  yielding?: boolean;
 }
 
 export interface Timed {
@@ -108,6 +114,7 @@ async function runCommand(
   command: string[],
   prefix?: string,
   extra: Record<string, string | undefined> = {},
+  yielding = false,
 ): Promise<number> {
   const [file, ...args] = command;
   if (!file) throw new Error('A stage without a command');
@@ -116,6 +123,8 @@ async function runCommand(
   // A variable set to undefined is left out of the child's environment (child_process skips it).
   const env = { ...process.env, ...extra, PATH: path };
   const { child, exitCode } = runToExit(file, args, { stdio: prefix ? 'pipe' : 'inherit', cwd: repoRoot, env });
+  // At once, before the command has started anything: what it starts inherits the priority.
+  if (yielding && child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_BELOW_NORMAL);
   if (!prefix) return exitCode;
   const lines: string[] = [];
   const read = [child.stdout, child.stderr].map(async (stream) => {
@@ -138,26 +147,27 @@ function described({ command, together, sequence }: Stage): string {
 }
 
 /** Runs `stages` in turn until one fails (a group, or a stage's `sequence`); whether all passed. */
-export async function runInTurn(stages: Stage[], group: string, prefix?: string): Promise<boolean> {
+export async function runInTurn(stages: Stage[], group: string, prefix?: string, yielding = false): Promise<boolean> {
   for (const stage of stages) {
     // Beside other stages, each line is led by the running stage's own name.
-    if (!(await runStage(stage, group, prefix && (stage.short ?? stage.name)))) return false;
+    if (!(await runStage(stage, group, prefix && (stage.short ?? stage.name), yielding))) return false;
   }
   return true;
 }
 
 /** Runs a stage (its command, its `together` stages side by side, or its `sequence`), timed; whether it passed. */
-export async function runStage(stage: Stage, group: string, prefix?: string): Promise<boolean> {
+export async function runStage(stage: Stage, group: string, prefix?: string, yielding = false): Promise<boolean> {
   const { name, command, together, sequence, inner, env } = stage;
+  const lower = yielding || stage.yielding === true;
   const innerGroup = together || sequence ? `${group}/${name}` : inner;
   console.log(`\n[stage] ${name}: ${described(stage)}`);
   const [started, before] = [performance.now(), processorTime()];
   let passed: boolean;
-  if (command) passed = (await runCommand(command, prefix, env)) === 0;
-  else if (sequence) passed = await runInTurn(sequence, innerGroup ?? group, prefix);
+  if (command) passed = (await runCommand(command, prefix, env, lower)) === 0;
+  else if (sequence) passed = await runInTurn(sequence, innerGroup ?? group, prefix, lower);
   else {
     const outcomes = await Promise.all(
-      (together ?? []).map((child) => runStage(child, innerGroup ?? group, child.short ?? child.name)),
+      (together ?? []).map((child) => runStage(child, innerGroup ?? group, child.short ?? child.name, lower)),
     );
     passed = outcomes.every(Boolean);
   }

@@ -89,45 +89,50 @@ const stackSuites = {
 
 /**
  * Then what changes the whole stack while it runs, each with the stack to itself: production's
- * write limit first (it waits on its documents' turns most of its time, which the work that needs
- * no stack fills), then the functions' crash switch and sweeps hours ahead, the soak's faults.
+ * write limit first, then the functions' crash switch and sweeps hours ahead, the soak's faults.
+ * The unit tests (which need no stack, and must not find it) run beside them: production's write
+ * limit waits on its documents' turns most of its time, and they take the processors meanwhile.
  */
 const stackLanes = {
-  name: 'the lanes that need the stack to themselves',
-  short: 'lanes',
-  sequence: [
-    {
-      name: "production's write limit per document (on, off)",
-      short: 'hot',
-      command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
-      inner: 'hot',
-    },
-    {
-      name: 'stack: functions that need the stack to themselves',
-      short: 'exclusive',
-      command: functionsVitest('stack-exclusive'),
-    },
-    { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
-  ],
-} satisfies Stage;
-
-/**
- * What needs no stack: the unit tests (which must not find it), lint and the typecheck. They run
- * beside the suites from the start, yielding: they take the processors the suites and lanes leave
- * idle (their waits on browsers, on the stack, on production's write limit), and the suites keep
- * the pace they have alone. So lint stands on no one's path before the suites.
- */
-const withoutTheStack = {
-  name: 'unit tests, lint, typecheck (yielding to the stack)',
-  short: 'no stack',
-  yielding: true,
+  name: 'the lanes that need the stack to themselves, the unit tests',
   together: [
+    {
+      name: 'the lanes that need the stack to themselves',
+      short: 'lanes',
+      sequence: [
+        {
+          name: "production's write limit per document (on, off)",
+          short: 'hot',
+          command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
+          inner: 'hot',
+        },
+        {
+          name: 'stack: functions that need the stack to themselves',
+          short: 'exclusive',
+          command: functionsVitest('stack-exclusive'),
+        },
+        { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
+      ],
+    },
     {
       name: 'unit tests',
       short: 'unit',
       command: pnpm('run', 'test:unit'),
       env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
     },
+  ],
+} satisfies Stage;
+
+/**
+ * Lint and the typecheck need no stack and have no time limit: they run beside the suites and the
+ * lanes from the start, yielding, on the processors those leave idle (their waits on browsers, on
+ * the stack, on production's write limit). So they stand on no one's path before the suites.
+ */
+const withoutTheStack = {
+  name: 'lint, typecheck (yielding to the stack)',
+  short: 'no stack',
+  yielding: true,
+  together: [
     { name: 'lint', command: pnpm('run', 'lint') },
     { name: 'typecheck', command: pnpm('run', 'typecheck') },
   ],
@@ -152,14 +157,14 @@ const groups: Record<string, Stage[]> = {
       ],
     },
     {
-      name: 'the stack (start, stop): its suites and lanes, beside what needs no stack',
+      name: 'the stack (start, stop): its suites, its lanes, the unit tests, lint',
       command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'stack')),
       inner: 'stack',
     },
   ],
   stack: [
     {
-      name: 'the suites, then the lanes, beside what needs no stack',
+      name: 'the suites, then the lanes, beside lint and the typecheck',
       together: [
         { name: 'the suites, then the lanes', short: 'stack', sequence: [stackSuites, stackLanes] },
         withoutTheStack,

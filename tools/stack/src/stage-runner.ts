@@ -27,9 +27,10 @@ export interface Stage {
   /** Variables its command gets beside the runner's own; `undefined` takes one away. */
   env?: Record<string, string | undefined>;
   /**
-   * Runs at a lower scheduling priority (its command and every process it starts, inner stages'
-   * included): it takes the processors only where the stages beside it leave them idle, so that
-   * work which needs no stack fills the stack's waits without slowing the suites that wait on it.
+   * Runs at the lowest scheduling priority (its command and every process it starts, inner stages'
+   * included): it takes the processors where the stages beside it leave them idle, and next to
+   * nothing beside them. Only for work with no time limit of its own (lint, the typecheck): a test
+   * run so would be starved past its timeouts whenever the stages beside it keep the machine busy.
    */
   yielding?: boolean;
 }
@@ -124,7 +125,7 @@ async function runCommand(
   const env = { ...process.env, ...extra, PATH: path };
   const { child, exitCode } = runToExit(file, args, { stdio: prefix ? 'pipe' : 'inherit', cwd: repoRoot, env });
   // At once, before the command has started anything: what it starts inherits the priority.
-  if (yielding && child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_BELOW_NORMAL);
+  if (yielding && child.pid !== undefined) setPriority(child.pid, constants.priority.PRIORITY_LOW);
   if (!prefix) return exitCode;
   const lines: string[] = [];
   const read = [child.stdout, child.stderr].map(async (stream) => {

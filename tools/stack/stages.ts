@@ -216,7 +216,10 @@ function writeDocs(): void {
   if (slowest.length > 0)
     text = between(text, SLOWEST_BEGIN, SLOWEST_END, [`The twenty slowest test files of that run:`, '', ...slowest]);
   writeFileSync(docs, text);
-  execFileSync('prettier', ['--write', docs], { cwd: repoRoot, stdio: 'ignore' });
+  execFileSync(join(repoRoot, 'node_modules', '.bin', 'prettier'), ['--write', docs], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
   console.log(`docs/testing.md: the table of ${record}`);
 }
 

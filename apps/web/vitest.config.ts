@@ -90,9 +90,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          // Two files at a time: every browser reaches the local stack as one client, whose
-          // per-client limits the local stack raises (docs/local-stack.md). E2E_WORKERS sets another.
-          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 2),
+          // Three files at a time: many of them wait on Slow 3G, a held page or the stack more than
+          // they work (two took 10 min 7 s of a fresh clone's run, three 9 min 9 s). Every browser
+          // reaches the local stack as one client, whose per-client limits the local stack raises
+          // (docs/local-stack.md). E2E_WORKERS sets another.
+          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 3),
           // Each worker loads playwright-core, axe-core, the Admin SDK and the support files once,
           // not once a file: no file keeps state outside its own module (a browser and its pages
           // are the file's, from useBrowser()), and the files pass in shuffled orders too.

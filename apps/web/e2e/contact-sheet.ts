@@ -1,6 +1,6 @@
 /**
  * One picture of every page and state, from the screenshots the browser tests have just taken into
- * `.artifacts/screenshots/` (`npm run screens` runs the suites that take them, pages.e2e.ts,
+ * `.artifacts/screenshots/` (`npm run screens` runs the suites that take them, pages-*.e2e.ts,
  * short-link.e2e.ts, welcome.e2e.ts and the journey's own (package.json's `screens:run`), on the
  * current code first, into an emptied folder): per page a
  * row of the phone in English and Hindi, then the desktop in both, and the invite cards
@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from '@dayfocus/stack/testing';
 import { launchBrowser } from '@dayfocus/stack/browser-contexts';
 
-/** Where pages.e2e.ts puts its screenshots (support/app.ts, SCREENSHOT_DIR). */
+/** Where pages-*.e2e.ts put their screenshots (support/app.ts, SCREENSHOT_DIR). */
 const SCREENSHOT_DIR = join(repoRoot, '.artifacts', 'screenshots');
 
 const DOCS = join(repoRoot, 'docs', 'screenshots');
@@ -38,7 +38,7 @@ const shown = (name: string) => {
 const files = new Set(readdirSync(SCREENSHOT_DIR).filter((name) => name.endsWith('.png') && shown(name)));
 const pages = [...new Set([...files].map((name) => name.replace(/-(en|hi)-(phone|desktop)\.png$/, '')))].sort();
 if (pages.length === 0)
-  throw new Error(`No screenshots in ${SCREENSHOT_DIR}: run pages.e2e.ts first (npm run screens)`);
+  throw new Error(`No screenshots in ${SCREENSHOT_DIR}: run pages-*.e2e.ts first (npm run screens)`);
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const rows = pages.map((page) => {

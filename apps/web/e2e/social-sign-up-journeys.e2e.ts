@@ -1,6 +1,8 @@
-// Sign-up with Google and Apple through the Auth emulator's provider popup (signInWithPopup,
-// with the gapi stand-in of @dayfocus/stack/browser-contexts), then completeSocialSignUp on the server.
-import type { Page } from 'playwright-core';
+// Sign-up with Google and Apple in the browser: a tap before Auth or the app is ready, links that
+// carry ?start=, whole journeys through the emulator's popup, an iPhone's copy for the app, a
+// closed popup (the popup's own behaviour: social-sign-up-popup.e2e.ts).
+// Through the Auth emulator's provider popup (signInWithPopup, with the gapi stand-in of
+// @dayfocus/stack/browser-contexts), then completeSocialSignUp on the server.
 import { describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
@@ -18,197 +20,12 @@ import {
   useBrowser,
   visible,
   tapWithPageClockStill,
-  type SeededInviter,
 } from './support/app';
-import { watchLayout } from './support/layout';
 import { en } from './support/locales';
+import { openSocialSignUp, providerButton } from './support/social-sign-up';
 
-/**
- * Records every `window.open` of the page, and whether it ran within the task of a tap: a tap
- * marks its task, and the mark is cleared by the next task. An await between the tap and the
- * popup that waits on anything outside the page's task (the network, a frame, storage) opens
- * the popup outside the tap, where Safari and Chrome on iOS block it.
- */
-async function recordPopups(page: Page): Promise<() => Promise<{ withinTap: boolean; url: string }[]>> {
-  await page.context().addInitScript(() => {
-    const recorder = window as unknown as { __popups: { withinTap: boolean; url: string }[] };
-    recorder.__popups = [];
-    let tapping = false;
-    window.addEventListener(
-      'click',
-      () => {
-        tapping = true;
-        setTimeout(() => (tapping = false), 0);
-      },
-      true,
-    );
-    const open = window.open.bind(window);
-    window.open = (...args: Parameters<typeof window.open>) => {
-      recorder.__popups.push({ withinTap: tapping, url: String(args[0] ?? '') });
-      return open(...args);
-    };
-  });
-  return () => page.evaluate(() => (window as unknown as { __popups: { withinTap: boolean; url: string }[] }).__popups);
-}
-
-/** A browser that blocks popups: `window.open` answers null, as iOS Safari does for a popup opened late. */
-async function blockPopups(page: Page): Promise<void> {
-  await page.context().addInitScript(() => {
-    window.open = () => null;
-  });
-}
-
-/** The provider buttons' values (`apple.com`, `google.com`) in the order the page shows them. */
-function providerOrder(page: Page): Promise<string[]> {
-  return page
-    .locator('button[name=start]')
-    .evaluateAll((buttons) => buttons.map((b) => (b as HTMLButtonElement).value));
-}
-
-/** What the page says about a failed or cancelled sign-in (role status or alert), as text. */
-function signInProblem(page: Page) {
-  return page.locator('.sign-in-problem');
-}
-
-function providerButton(page: Page, provider: 'google' | 'apple') {
-  return page.getByRole('button', { name: provider === 'google' ? en.socialSignUp.google : en.socialSignUp.apple });
-}
-
-/**
- * The social sign-up page of this inviter, loaded and taken over by the app (the inviter found, the
- * buttons enabled and the app's: they open the popup rather than submit the server page's form).
- * With `popupReady`, also Auth ready, so that a tap opens the popup rather than going by redirect.
- */
-async function openSocialSignUp(page: Page, inviter: SeededInviter, { popupReady = true } = {}): Promise<void> {
-  await page.goto(`/social-sign-up/${inviter.userId}`);
-  await visible(page.getByText(`Join ${inviter.name} on Dayfocus.`));
-  // A busy phone takes its time over the app's takeover: these wait up to 15 s.
-  const poll = { timeout: 15_000 };
-  await expect.poll(() => providerButton(page, 'google').isEnabled(), poll).toBe(true);
-  await expect.poll(() => providerButton(page, 'google').getAttribute('type'), poll).toBe('button');
-  if (popupReady)
-    await expect.poll(() => providerButton(page, 'google').getAttribute('data-popup-ready'), poll).toBe('true');
-}
-
-describe('Sign-up with Google or Apple in the browser', () => {
+describe('Sign-up with Google or Apple in the browser: early taps, links and whole journeys', () => {
   const browser = useBrowser();
-
-  for (const [device, userAgent] of [
-    ['desktop Chromium', undefined],
-    ['Chrome on Android', CHROME_ANDROID],
-  ] as const) {
-    it(`opens the Google popup within the tap in ${device}, with nothing awaited before it`, async () => {
-      const inviter = await seedInviter();
-      const invitee = { email: uniqueEmail('e2e-tap'), name: 'Tap Friend' };
-      const page = await browser.newPage(userAgent ? { device: 'phone', userAgent } : {});
-      const popups = await recordPopups(page);
-      await openSocialSignUp(page, inviter);
-      await page.waitForLoadState('networkidle'); // the page has done what it does on its own
-
-      const popup = page.waitForEvent('popup');
-      await providerButton(page, 'google').click();
-      await completeProviderPopup(await popup, { email: invitee.email, displayName: invitee.name });
-
-      expect(await popups()).toEqual([{ withinTap: true, url: expect.stringContaining('/emulator/auth/handler') }]);
-      const welcomed = await reachWelcome(page, inviter.userId);
-      const account = await authUserByEmail(invitee.email);
-      expect(welcomed).toBe(account.uid);
-      await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
-    });
-  }
-
-  for (const [device, userAgent, first] of [
-    ['Chrome on Android', CHROME_ANDROID, 'google.com'],
-    ['Safari on iPhone', SAFARI_IPHONE, 'apple.com'],
-    ['a desktop browser', undefined, 'google.com'],
-  ] as const) {
-    it(`offers ${first} first in ${device}, in the server's page and after the app took it over, with no hydration error`, async () => {
-      const inviter = await seedInviter();
-      const second = first === 'google.com' ? 'apple.com' : 'google.com';
-      const serverPage = await browser.newPage({ device: 'phone', userAgent, javaScriptEnabled: false });
-      await serverPage.goto(`/social-sign-up/${inviter.userId}`);
-      expect(await providerOrder(serverPage)).toEqual([first, second]);
-
-      const page = await browser.newPage({ device: 'phone', userAgent });
-      const consoleErrors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
-      });
-      await openSocialSignUp(page, inviter);
-      expect(await providerOrder(page)).toEqual([first, second]);
-      expect(consoleErrors).toEqual([]);
-    });
-  }
-
-  for (const [what, answer, expected] of [
-    ['an internal error of the provider', 'internal', en.socialSignUp.failed],
-    ['a lost connection', 'network', en.socialSignUp.failedNetwork],
-  ] as const) {
-    it(`a Google sign-in that fails with ${what} says so in place on an Android phone, with the way on, and nothing moves`, async () => {
-      const inviter = await seedInviter();
-      const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
-      const layout = await watchLayout(page);
-      // The sign-in's last step, after the provider's window: Auth's own server refuses it.
-      await page.route(
-        (url) => url.href.includes('accounts:signInWithIdp'),
-        (route) =>
-          answer === 'network'
-            ? route.abort('internetdisconnected')
-            : route.fulfill({
-                status: 500,
-                contentType: 'application/json',
-                body: JSON.stringify({ error: { code: 500, message: 'INTERNAL_ERROR', errors: [] } }),
-              }),
-      );
-      await openSocialSignUp(page, inviter);
-      await page.waitForLoadState('networkidle');
-      const before = await layout.boxes();
-      const shiftsBefore = await layout.shifts();
-
-      const popup = page.waitForEvent('popup');
-      await providerButton(page, 'google').click();
-      await completeProviderPopup(await popup, { email: uniqueEmail('e2e-fail'), displayName: 'Fail Friend' });
-
-      const problem = signInProblem(page);
-      await visible(problem.getByText(expected.replace('{{provider}}', 'Google')));
-      expect(await problem.getByText(en.app.genericError).count()).toBe(0);
-      await expect.poll(() => providerButton(page, 'google').isEnabled()).toBe(true);
-      expect(await layout.boxes()).toEqual(before);
-      expect(await layout.shifts()).toBe(shiftsBefore);
-      // Focus went to the message (a screen reader hears it), with no ring after a tap.
-      const alert = page.getByRole('alert');
-      expect(await alert.evaluate((element) => element === document.activeElement)).toBe(true);
-      expect(await alert.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('none');
-      expect(pathOf(page)).toBe(`/social-sign-up/${inviter.userId}`);
-    });
-  }
-
-  for (const [device, userAgent] of [
-    ['Chrome on Android', CHROME_ANDROID],
-    ['Safari on iPhone', SAFARI_IPHONE],
-  ] as const)
-    it(`turns a blocked popup into a full-page redirect in ${device}, and the sign-up completes when the visitor comes back`, async () => {
-      const inviter = await seedInviter();
-      const invitee = { email: uniqueEmail('e2e-blocked'), name: 'Blocked Popup' };
-      const page = await browser.newPage({ device: 'phone', userAgent });
-      await blockPopups(page);
-      await openSocialSignUp(page, inviter);
-      page.on('popup', () => {
-        throw new Error('a popup opened although window.open answers null');
-      });
-
-      await providerButton(page, 'google').click();
-      await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
-
-      const welcomed = await reachWelcome(page, inviter.userId);
-      await visible(page.getByRole('heading', { name: 'Welcome' }));
-      const account = await authUserByEmail(invitee.email);
-      expect(welcomed).toBe(account.uid);
-      expect(account.providerData.map((p) => p.providerId)).toContain('google.com');
-      await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
-      // The session stays in this tab, for the welcome page's "Get the app" to hand to the app.
-      expect(await signedInUsers(page)).toEqual([account.uid]);
-    });
 
   it("a tap before Auth is ready goes to the server's start at once, no popup, and the sign-up completes", async () => {
     const inviter = await seedInviter();

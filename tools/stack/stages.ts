@@ -88,13 +88,29 @@ const stackSuites = {
 } satisfies Stage;
 
 /**
+ * Lint and the typecheck need no stack and have no time limit: they run beside the lanes and the
+ * unit tests, yielding, on the processors those leave idle (the lanes wait on production's write
+ * limit, faults and crashes most of their time). Not first, where they stood on everyone's path;
+ * not beside the suites, which keep the processors busy and lost their time to them.
+ */
+const withoutTheStack = {
+  name: 'lint, typecheck (yielding to the stack)',
+  short: 'no stack',
+  yielding: true,
+  together: [
+    { name: 'lint', command: pnpm('run', 'lint') },
+    { name: 'typecheck', command: pnpm('run', 'typecheck') },
+  ],
+} satisfies Stage;
+
+/**
  * Then what changes the whole stack while it runs, each with the stack to itself: production's
  * write limit first, then the functions' crash switch and sweeps hours ahead, the soak's faults.
  * The unit tests (which need no stack, and must not find it) run beside them: production's write
  * limit waits on its documents' turns most of its time, and they take the processors meanwhile.
  */
 const stackLanes = {
-  name: 'the lanes that need the stack to themselves, the unit tests',
+  name: 'the lanes that need the stack to themselves, the unit tests, lint',
   together: [
     {
       name: 'the lanes that need the stack to themselves',
@@ -120,21 +136,7 @@ const stackLanes = {
       command: pnpm('run', 'test:unit'),
       env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
     },
-  ],
-} satisfies Stage;
-
-/**
- * Lint and the typecheck need no stack and have no time limit: they run beside the suites and the
- * lanes from the start, yielding, on the processors those leave idle (their waits on browsers, on
- * the stack, on production's write limit). So they stand on no one's path before the suites.
- */
-const withoutTheStack = {
-  name: 'lint, typecheck (yielding to the stack)',
-  short: 'no stack',
-  yielding: true,
-  together: [
-    { name: 'lint', command: pnpm('run', 'lint') },
-    { name: 'typecheck', command: pnpm('run', 'typecheck') },
+    withoutTheStack,
   ],
 } satisfies Stage;
 
@@ -157,20 +159,12 @@ const groups: Record<string, Stage[]> = {
       ],
     },
     {
-      name: 'the stack (start, stop): its suites, its lanes, the unit tests, lint',
+      name: 'the stack (start, stop): its suites, then its lanes beside the unit tests and lint',
       command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'stack')),
       inner: 'stack',
     },
   ],
-  stack: [
-    {
-      name: 'the suites, then the lanes, beside lint and the typecheck',
-      together: [
-        { name: 'the suites, then the lanes', short: 'stack', sequence: [stackSuites, stackLanes] },
-        withoutTheStack,
-      ],
-    },
-  ],
+  stack: [stackSuites, stackLanes],
   hot: [
     { name: 'hot: functions', command: pnpm('--filter', '@dayfocus/functions', 'run', 'test:hot') },
     {

@@ -63,7 +63,7 @@ const pnpm = (...args: string[]) => ['pnpm', ...args];
 const functionsVitest = (...projects: string[]) =>
   pnpm('--filter', '@dayfocus/functions', 'exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]));
 
-/** The functions' stack suites a vitest run, by project. */
+/** The suites on one stack, side by side: the functions', the web app's in jsdom, the browser tests. */
 const stackSuites = {
   // Files that leave the rest of the stack alone, side by side; the functions' own that hold the
   // fault plan or sweep ahead in time one after another among them (functions/vitest.config.mts).

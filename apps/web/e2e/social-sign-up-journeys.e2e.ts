@@ -22,7 +22,7 @@ import {
   tapWithPageClockStill,
 } from './support/app';
 import { en } from './support/locales';
-import { openSocialSignUp, providerButton } from './support/social-sign-up';
+import { openSocialSignUp, providerButton, welcomedAndJoined } from './support/social-sign-up';
 
 describe('Sign-up with Google or Apple in the browser: early taps, links and whole journeys', () => {
   const browser = useBrowser();
@@ -52,10 +52,7 @@ describe('Sign-up with Google or Apple in the browser: early taps, links and who
     expect((await started).method()).toBe('POST');
     await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
 
-    const welcomed = await reachWelcome(page, inviter.userId);
-    const account = await authUserByEmail(invitee.email);
-    expect(welcomed).toBe(account.uid);
-    await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+    await welcomedAndJoined(page, inviter, invitee);
     expect(popups).toBe(0);
   });
 
@@ -86,10 +83,7 @@ describe('Sign-up with Google or Apple in the browser: early taps, links and who
     await providerButton(page, 'apple').click();
     await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
 
-    const welcomed = await reachWelcome(page, inviter.userId);
-    const account = await authUserByEmail(invitee.email);
-    expect(welcomed).toBe(account.uid);
-    await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+    await welcomedAndJoined(page, inviter, invitee);
     expect(popups).toBe(0);
     // The page was not loaded again for the tap (`?start=`, the way of a provider the server does not start).
     expect(pages.filter((search) => search.includes('start='))).toEqual([]);

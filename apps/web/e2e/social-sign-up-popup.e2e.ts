@@ -7,17 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { completeProviderPopup, completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
-import {
-  authUserByEmail,
-  expectJoined,
-  signedInUsers,
-  pathOf,
-  reachWelcome,
-  seedInviter,
-  uniqueEmail,
-  useBrowser,
-  visible,
-} from './support/app';
+import { signedInUsers, pathOf, seedInviter, uniqueEmail, useBrowser, visible } from './support/app';
 import { watchLayout } from './support/layout';
 import { en } from './support/locales';
 import {
@@ -27,6 +17,7 @@ import {
   providerOrder,
   recordPopups,
   signInProblem,
+  welcomedAndJoined,
 } from './support/social-sign-up';
 
 describe('Sign-up with Google or Apple in the browser: the popup, its order, its failures, a blocked one', () => {
@@ -49,10 +40,7 @@ describe('Sign-up with Google or Apple in the browser: the popup, its order, its
       await completeProviderPopup(await popup, { email: invitee.email, displayName: invitee.name });
 
       expect(await popups()).toEqual([{ withinTap: true, url: expect.stringContaining('/emulator/auth/handler') }]);
-      const welcomed = await reachWelcome(page, inviter.userId);
-      const account = await authUserByEmail(invitee.email);
-      expect(welcomed).toBe(account.uid);
-      await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+      await welcomedAndJoined(page, inviter, invitee);
     });
   }
 
@@ -139,12 +127,9 @@ describe('Sign-up with Google or Apple in the browser: the popup, its order, its
       await providerButton(page, 'google').click();
       await completeProviderRedirect(page, { email: invitee.email, displayName: invitee.name }, urls.hosting);
 
-      const welcomed = await reachWelcome(page, inviter.userId);
+      const account = await welcomedAndJoined(page, inviter, invitee);
       await visible(page.getByRole('heading', { name: 'Welcome' }));
-      const account = await authUserByEmail(invitee.email);
-      expect(welcomed).toBe(account.uid);
       expect(account.providerData.map((p) => p.providerId)).toContain('google.com');
-      await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
       // The session stays in this tab, for the welcome page's "Get the app" to hand to the app.
       expect(await signedInUsers(page)).toEqual([account.uid]);
     });

@@ -1,11 +1,12 @@
 /**
  * The social sign-up page in the browser tests (social-sign-up-*.e2e.ts): its provider buttons, the
  * popups a tap opens (recorded, or blocked as iOS Safari blocks a late one), what it says of a
- * failed sign-in, and the page opened and taken over by the app.
+ * failed sign-in, the page opened and taken over by the app, and the sign-up's end: welcomed, joined.
  */
+import type { UserRecord } from 'firebase-admin/auth';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { visible, type SeededInviter } from './app';
+import { authUserByEmail, expectJoined, reachWelcome, visible, type SeededInviter } from './app';
 import { en } from './locales';
 
 /**
@@ -73,4 +74,20 @@ export async function openSocialSignUp(page: Page, inviter: SeededInviter, { pop
   await expect.poll(() => providerButton(page, 'google').getAttribute('type'), poll).toBe('button');
   if (popupReady)
     await expect.poll(() => providerButton(page, 'google').getAttribute('data-popup-ready'), poll).toBe('true');
+}
+
+/**
+ * The sign-up's end: the tab reaches the welcome page as the account the provider made for
+ * `invitee`, who is the inviter's friend now. Answers that account.
+ */
+export async function welcomedAndJoined(
+  page: Page,
+  inviter: SeededInviter,
+  invitee: { email: string; name: string },
+): Promise<UserRecord> {
+  const welcomed = await reachWelcome(page, inviter.userId);
+  const account = await authUserByEmail(invitee.email);
+  expect(welcomed).toBe(account.uid);
+  await expectJoined(inviter, { uid: account.uid, name: invitee.name, email: invitee.email });
+  return account;
 }

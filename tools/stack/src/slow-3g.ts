@@ -6,7 +6,7 @@
  * trip, which DevTools sends as 2,000 ms of latency a request (x5), and 500 Kbps x 0.8 down and up
  * (50,000 bytes a second). Network.emulateNetworkConditions takes bytes a second.
  */
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 
 /** A network as DevTools throttles it: the round trip it stands for, the latency sent a request, the bytes a second. */
 export interface PhoneNetwork {
@@ -49,14 +49,18 @@ export async function throttleToSlow3g(page: Page, cpu: number, network: PhoneNe
     });
   await session.send('Network.enable');
   await conditions(false);
-  await session.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-  return { setOffline: conditions };
+  const setCpu = (rate: number) => session.send('Emulation.setCPUThrottlingRate', { rate });
+  await setCpu(cpu);
+  return { setOffline: conditions, setCpu, session };
 }
 
 /**
  * The throttled page's connection: DevTools' own "Offline" on the same protocol session (a second
- * session's conditions would not replace these), and back to Slow 3G.
+ * session's conditions would not replace these), and back to Slow 3G; its processor's slowdown
+ * changed (1: none); the protocol session itself, for its events.
  */
 export interface SlowNetwork {
   setOffline(offline: boolean): Promise<unknown>;
+  setCpu(rate: number): Promise<unknown>;
+  session: CDPSession;
 }

@@ -237,9 +237,10 @@ export async function isTakenOver(page: Page): Promise<boolean> {
 /**
  * Resolves once the app has taken the page over (`wholePageIsReacts`); fails after the default
  * timeout. Whatever touches the DOM in between would make React's hydration find a mismatch.
+ * `polling`: how often to look, in milliseconds (by default at each animation frame).
  */
-export async function takenOver(page: Page): Promise<void> {
-  await page.waitForFunction(wholePageIsReacts);
+export async function takenOver(page: Page, { polling }: { polling?: number } = {}): Promise<void> {
+  await page.waitForFunction(wholePageIsReacts, undefined, polling === undefined ? {} : { polling });
 }
 
 /** The confirmation page, in whatever language the form was sent in (`?lg=` for Hindi). */

@@ -87,6 +87,13 @@ export const stack = {
    * concurrent requests queue, as on a production instance. See patches/firebase-tools*.
    */
   functionsMaxWorkers: Number(process.env.FUNCTIONS_EMULATOR_MAX_WORKERS ?? 6),
+  /**
+   * Requests a worker runs at once, at most (and at most the function's production concurrency):
+   * the local Firestore and Auth share the machine's processors with the functions, so a request's
+   * wait for them is spent inside its function and counts against its timeout, where production's
+   * Firestore works elsewhere. See patches/firebase-tools* and docs/local-stack.md.
+   */
+  functionsWorkerConcurrency: Number(process.env.FUNCTIONS_EMULATOR_WORKER_CONCURRENCY ?? 8),
 } as const;
 
 export const urls = {

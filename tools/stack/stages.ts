@@ -106,15 +106,14 @@ const withoutTheStack = {
 /**
  * Then what changes the whole stack while it runs, each with the stack to itself: production's
  * write limit first, then the functions' crash switch and sweeps hours ahead, the soak's faults.
- * The unit tests (which need no stack, and must not find it) run beside the last two: the soak waits
- * on its faults, crashes and FCM outages most of its time (a sixth of the processors busy alone), and
- * they take the processors meanwhile, where beside the write limit's lane they took its share.
+ * The unit tests (which need no stack, and must not find it) run beside them: production's write
+ * limit waits on its documents' turns most of its time, and they take the processors meanwhile.
  */
 const stackLanes = {
   name: 'the lanes that need the stack to themselves, the unit tests, lint',
   together: [
     {
-      name: 'the lanes that need the stack to themselves, the unit tests beside the last two',
+      name: 'the lanes that need the stack to themselves',
       short: 'lanes',
       sequence: [
         {
@@ -124,28 +123,18 @@ const stackLanes = {
           inner: 'hot',
         },
         {
-          name: 'the crash switch and the soak, beside the unit tests',
-          together: [
-            {
-              name: 'the crash switch, sweeps ahead, the soak',
-              sequence: [
-                {
-                  name: 'stack: functions that need the stack to themselves',
-                  short: 'exclusive',
-                  command: functionsVitest('stack-exclusive'),
-                },
-                { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
-              ],
-            },
-            {
-              name: 'unit tests',
-              short: 'unit',
-              command: pnpm('run', 'test:unit'),
-              env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
-            },
-          ],
+          name: 'stack: functions that need the stack to themselves',
+          short: 'exclusive',
+          command: functionsVitest('stack-exclusive'),
         },
+        { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
       ],
+    },
+    {
+      name: 'unit tests',
+      short: 'unit',
+      command: pnpm('run', 'test:unit'),
+      env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
     },
     withoutTheStack,
   ],

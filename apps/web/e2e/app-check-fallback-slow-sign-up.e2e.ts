@@ -26,7 +26,7 @@ describe('The first attestation refused', () => {
     async (language) => {
       const t = textsOf(language);
       const inviter = await seedInviter();
-      const page = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
+      const page = await browser.newPage({ slow: true, device: 'phone', language, userAgent: CHROME_ANDROID });
       const attestation = await refuseFirstAttestation(page);
       // From the first byte on the slow phone: the check (for the proof's nonce, which the app asks
       // for as it takes the form over) is still under way when she taps "Sign up" right after.

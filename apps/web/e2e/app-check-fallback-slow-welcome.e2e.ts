@@ -21,7 +21,7 @@ describe('The first attestation refused', () => {
       const inviter = await seedInviter();
       const [invitee] = await importVerifiedInvitees([inviter.userId]);
       if (!invitee) throw new Error('no invitee imported');
-      const page = await browser.newPage({ device: 'phone', language, userAgent: CHROME_ANDROID });
+      const page = await browser.newPage({ slow: true, device: 'phone', language, userAgent: CHROME_ANDROID });
       await refuseFirstAttestation(page);
       await slowPhone(page, { cpu: 6 });
       // The welcome step that activates itself: its call waits for the fallback's check.

@@ -28,7 +28,7 @@ describe('The language she chose', () => {
   it("is the verification mail's, for a sign-up sent before the app has taken a slow page over", async () => {
     const inviter = await seedInviter();
     const email = uniqueEmail('e2e-chosen-ta');
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: CHROME_ANDROID });
     await page.goto(`/feedback/${inviter.userId}`);
     await takenOver(page);
     await chooseLanguage(page, localeOf('ta').name);

@@ -41,7 +41,7 @@ describe('The code from the mail on a slow phone', () => {
   it("in Chrome on Android: the code's modules and token come before her tap, which waits for the call alone", async () => {
     const inviter = await seedInviter();
     const invitee = { name: 'Mira Nair', email: uniqueEmail('e2e-code-ahead'), password: 'correct-horse' };
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: CHROME_ANDROID });
     const requests = requestsOf(page);
     await signUpByEmail(page, inviter.userId, invitee);
     const { uid } = await authUserByEmail(invitee.email);

@@ -43,7 +43,7 @@ describe("The sign-up form's takeover and the browser's proof", () => {
 
   it('on a slow phone, without a trial token in the configuration: no App Check token, no nonce', async () => {
     const inviter = await seedInviter();
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: CHROME_ANDROID });
     await withoutTrialToken(page);
     await slowPhone(page);
     const asked = proofRequests(page);

@@ -42,7 +42,7 @@ describe('The check-mail page reloaded on a slow phone (a dropped tab)', () => {
       const t = textsOf(language);
       const inviter = await seedInviter();
       const email = uniqueEmail('e2e-reloaded');
-      const page = await browser.newPage({ device: 'small-phone', userAgent: CHROME_ANDROID });
+      const page = await browser.newPage({ slow: true, device: 'small-phone', userAgent: CHROME_ANDROID });
       await page.goto(`/sign-up/${inviter.userId}?lg=${language}`);
       await takenOver(page);
       const loading = await loadingShown(page);

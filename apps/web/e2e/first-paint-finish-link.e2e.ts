@@ -35,7 +35,7 @@ describe('The mailed link that finishes a sign-up, on a slow phone', () => {
     expect(code).not.toBe('');
 
     // The mail app's browser: nobody signed in, nothing stored.
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: CHROME_ANDROID });
     const carried: string[] = [];
     page.on('request', (request) => {
       const referer = request.headers().referer ?? '';

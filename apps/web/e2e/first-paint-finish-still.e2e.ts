@@ -17,7 +17,7 @@ describe('The mailed link that finishes a sign-up, on a slow phone', () => {
     const inviter = await seedInviter();
     const email = uniqueEmail('e2e-finish-still');
     const link = await finishLinkMailed(browser, inviter.userId, email, 'ta');
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: CHROME_ANDROID });
     await slowPhone(page);
     await page.goto(link, { waitUntil: 'commit' });
     await firstPaint(page);

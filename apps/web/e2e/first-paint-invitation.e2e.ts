@@ -14,7 +14,7 @@ describe("Instagram's invitation on a slow phone", () => {
   it('keeps its actions where they painted when the way out comes with the app, below them', async () => {
     const t = textsOf('ta');
     const inviter = await seedInviter();
-    const page = await browser.newPage({ device: 'phone', userAgent: instagram('android') });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: instagram('android') });
     await slowPhone(page);
     await page.goto(`/feedback/${inviter.userId}/ta`, { waitUntil: 'commit' });
     await firstPaint(page);

@@ -38,7 +38,7 @@ describe("Instagram's sign-up method page on a small phone (360x740)", () => {
   it('keeps the e-mail way first and filled in Tamil when the app takes over on the slow profile', async () => {
     const t = textsOf('ta');
     const inviter = await seedInviter();
-    const page = await browser.newPage({ device: 'small-phone', userAgent: instagram('android') });
+    const page = await browser.newPage({ slow: true, device: 'small-phone', userAgent: instagram('android') });
     await slowPhone(page);
     await page.goto(`/social-sign-up/${inviter.userId}?lg=ta`, { waitUntil: 'commit' });
     await firstPaint(page);

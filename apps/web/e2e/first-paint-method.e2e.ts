@@ -19,7 +19,7 @@ describe("Instagram's sign-up method page on a slow phone", () => {
     const t = textsOf(language);
     it(`shows the in-app state from the first paint, and nothing moves when the app takes over (${platform}, ${language})`, async () => {
       const inviter = await seedInviter();
-      const page = await browser.newPage({ device: 'phone', userAgent: instagram(platform) });
+      const page = await browser.newPage({ slow: true, device: 'phone', userAgent: instagram(platform) });
       await slowPhone(page);
       await page.goto(`/social-sign-up/${inviter.userId}?lg=${language}`, { waitUntil: 'commit' });
       await firstPaint(page);
@@ -40,7 +40,7 @@ describe("Instagram's sign-up method page on a slow phone", () => {
   it('takes a tap on "Sign up with email" right after the first paint to the e-mail form', async () => {
     const inviter = await seedInviter();
     const t = textsOf('hi');
-    const page = await browser.newPage({ device: 'phone', userAgent: instagram('android') });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: instagram('android') });
     await slowPhone(page);
     await page.goto(`/social-sign-up/${inviter.userId}?lg=hi`, { waitUntil: 'commit' });
     await firstPaint(page);

@@ -64,7 +64,7 @@ describe('The journey on a flaky network', () => {
   it('email sign-up on a slow phone: one request stands between her tap and the check-mail page, and the tab is signed in behind it', async () => {
     const inviter = await seedInviter();
     const email = uniqueEmail('e2e-one-trip');
-    const page = await browser.newPage({ device: 'small-phone', userAgent: CHROME_ANDROID });
+    const page = await browser.newPage({ slow: true, device: 'small-phone', userAgent: CHROME_ANDROID });
     await slowPhone(page);
     const services = serviceRequests(page);
     // The tab's sign-in is held until the check-mail page shows: a page that waited for it would never show.

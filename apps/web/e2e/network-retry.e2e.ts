@@ -100,7 +100,7 @@ describe('The journey on a flaky network', () => {
   it('email sign-up offline on a slow phone: says so at once, keeps what she typed, one tap later makes one account and one mail', async () => {
     const inviter = await seedInviter();
     const email = uniqueEmail('e2e-offline');
-    const page = await browser.newPage({ device: 'small-phone', userAgent: CHROME_ANDROID });
+    const page = await browser.newPage({ slow: true, device: 'small-phone', userAgent: CHROME_ANDROID });
     const network = await slowPhone(page);
     await fillSignUpForm(page, inviter, email);
     await takenOver(page);

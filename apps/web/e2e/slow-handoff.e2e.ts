@@ -17,6 +17,7 @@ import {
   visible,
   openMailLink,
 } from './support/app';
+import { slowProcessor } from './support/slow-processor';
 
 describe('the store tap on a slow network', () => {
   const browser = useBrowser();
@@ -24,7 +25,7 @@ describe('the store tap on a slow network', () => {
   it('carries the sign-in code when tapped right after the news, the mail opened in the same tab', async () => {
     const inviter = await seedInviter();
     const invitee = { name: 'Mira Nair', email: uniqueEmail('e2e-slow'), password: 'correct-horse' };
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: CHROME_ANDROID });
     await signUpByEmail(page, inviter.userId, invitee, en);
     const { uid } = await authUserByEmail(invitee.email);
     const link = (await verificationMail(invitee.email)).link;
@@ -37,7 +38,8 @@ describe('the store tap on a slow network', () => {
       downloadThroughput: (400 * 1024) / 8,
       uploadThroughput: (400 * 1024) / 8,
     });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The processor four times slower, as the slow profile slows it (support/slow-processor.ts).
+    await (await slowProcessor(page)).setRate(4);
     await page.route('https://play.google.com/**', (route) => route.fulfill({ status: 200, body: 'Google Play' }));
     page.setDefaultTimeout(120_000); // a page on this network takes its time
 

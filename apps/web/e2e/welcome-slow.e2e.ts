@@ -35,7 +35,7 @@ describe('The welcome page on a slow iPhone', () => {
     const { link } = await verificationMail(invitee.email);
 
     // The mail app's Safari: another context, no session of hers.
-    const page = await browser.newPage({ device: 'phone', userAgent: SAFARI_IPHONE });
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: SAFARI_IPHONE });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     // The App Store is outside the offline test machine: a page of its own answers for it.
     await page.route('https://apps.apple.com/**', (route) =>

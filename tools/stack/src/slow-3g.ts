@@ -1,6 +1,7 @@
 /**
- * Chrome DevTools' own throttling of a page, as the phone benchmarks (tools/bench) and the browser
- * tests' slow profile (apps/web/e2e/support/slow-phone.ts) both set it over the DevTools protocol.
+ * Chrome DevTools' own throttling of a page over the DevTools protocol, as the phone benchmarks
+ * (tools/bench) set it; the browser tests' slow profile (apps/web/e2e/support/slow-phone.ts) takes
+ * its network and slows the processor its own way (slow-processor.ts there).
  *
  * DevTools' Slow 3G (`Slow3GConditions`, front_end/core/sdk/NetworkManager.ts): a 400 ms round
  * trip, which DevTools sends as 2,000 ms of latency a request (x5), and 500 Kbps x 0.8 down and up

@@ -65,6 +65,11 @@ export interface BrowserSession {
     userAgent?: string;
     /** The browser's own language (Accept-Language and `navigator.languages`), e.g. `hi-IN`. */
     locale?: string;
+    /**
+     * In a Chromium of its own, closed with the page's context: the slow profile (slowPhone) slows
+     * every renderer of the page's browser, and must slow no other test page.
+     */
+    slow?: boolean;
   }): Promise<Page>;
   /** The CSP violations reported so far in this test's pages, taken away (so that they do not fail it). */
   takeViolations(): string[];
@@ -76,15 +81,24 @@ export interface BrowserSession {
  * Uncaught errors of a page, and any Content-Security-Policy violation in it, its frames or the
  * popups it opens (Google and Apple sign-in), fail the test that opened it.
  */
+/** The browsers that hold one slow page each (newPage({ slow: true })). */
+const slowPagesBrowsers = new WeakSet<Browser>();
+
+/** Whether `page` is alone in a browser of its own, as the slow profile needs it. */
+export function inBrowserOfItsOwn(page: Page): boolean {
+  const browser = page.context().browser();
+  return browser !== null && slowPagesBrowsers.has(browser);
+}
+
 export function useBrowser(): BrowserSession {
   let browser: Browser | undefined;
-  const open: { context: BrowserContext; errors: string[]; violations: string[] }[] = [];
+  const open: { context: BrowserContext; errors: string[]; violations: string[]; ownBrowser?: Browser }[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
     const closing = open.splice(0);
-    await Promise.all(closing.map(({ context }) => context.close()));
+    await Promise.all(closing.map(({ context, ownBrowser }) => (ownBrowser ?? context).close()));
     const errors = closing.flatMap(({ errors: e }) => e);
     expect(errors, 'uncaught errors in the page').toEqual([]);
     const violations = closing.flatMap(({ violations: v }) => v);
@@ -95,9 +109,11 @@ export function useBrowser(): BrowserSession {
   });
   return {
     takeViolations: () => open.flatMap(({ violations }) => violations.splice(0)),
-    async newPage({ device = 'desktop', language, javaScriptEnabled = true, userAgent, locale } = {}) {
+    async newPage({ device = 'desktop', language, javaScriptEnabled = true, userAgent, locale, slow = false } = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call it inside describe)');
-      const context = await browser.newContext({
+      const ownBrowser = slow ? await launchBrowser() : undefined;
+      if (ownBrowser) slowPagesBrowsers.add(ownBrowser);
+      const context = await (ownBrowser ?? browser).newContext({
         baseURL: urls.hosting,
         viewport: viewports[device],
         javaScriptEnabled,
@@ -109,7 +125,7 @@ export function useBrowser(): BrowserSession {
       context.setDefaultTimeout(STEP_MS);
       const errors: string[] = [];
       const violations: string[] = [];
-      open.push({ context, errors, violations });
+      open.push({ context, errors, violations, ownBrowser });
       // Every page and frame of the context reports its CSP violations to the console, where
       // Chromium also writes its own "Refused to … Content Security Policy" messages.
       await context.addInitScript(() =>

@@ -1,0 +1,50 @@
+// The slow profile itself (support/slow-phone.ts): what the fifteen files on it rely on. Its
+// processor is slowed by stopping the page's renderer processes in turns, so the page must have a
+// browser of its own, and the slowdown must hold until the app has taken the page over, then lift.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedInviter, takenOver, useBrowser } from './support/app';
+import { instagram } from './support/first-paint';
+import { firstPaint, slowPhone } from './support/slow-phone';
+
+/** Of `samples` looks at the page's renderers, 20 ms apart, how many found one stopped (`T`). */
+async function stoppedLooks(page: Page, samples = 25): Promise<number> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('the page has no browser');
+  const session = await browser.newBrowserCDPSession();
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  await session.detach();
+  const pids = processInfo.filter((p) => p.type === 'renderer').map((p) => String(p.id));
+  let stopped = 0;
+  for (let look = 0; look < samples; look += 1) {
+    const states = execFileSync('ps', ['-o', 'stat=', '-p', pids.join(',')], { encoding: 'utf8' });
+    if (/^T/m.test(states)) stopped += 1;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return stopped;
+}
+
+describe('the slow profile', () => {
+  const browser = useBrowser();
+
+  it("refuses a page that shares the file's browser, whose other pages it would slow too", async () => {
+    const page = await browser.newPage({ device: 'phone' });
+    await expect(slowPhone(page)).rejects.toThrow('newPage({ slow: true })');
+  });
+
+  it('keeps the page stopped most of the time until the app has taken it over, and never after', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: instagram('android') });
+    await slowPhone(page);
+    await page.goto(`/feedback/${inviter.userId}`, { waitUntil: 'commit' });
+    await firstPaint(page);
+    // At rate 4 a renderer stands still three quarters of the time: most looks find it stopped.
+    expect(await stoppedLooks(page)).toBeGreaterThan(10);
+
+    await takenOver(page);
+    await expect.poll(() => stoppedLooks(page), { timeout: 30_000 }).toBe(0);
+  });
+});

@@ -88,12 +88,10 @@ const stackSuites = {
 } satisfies Stage;
 
 /**
- * Lint and the typecheck need no stack and have no time limit: they run from the suites' start to
- * their own end, yielding, on the processors the suites and then the lanes leave idle (the browser
- * tests wait on Slow 3G and held pages, the lanes on production's write limit, faults and crashes).
- * Not first, where they stood on everyone's path. Beside the suites they once lost their time to
- * them, while the slow profile's throttling kept the processors busy (92 %); since it stops the
- * page rather than spinning it, the suites leave about a third of the processors idle.
+ * Lint and the typecheck need no stack and have no time limit: they run beside the lanes and the
+ * unit tests, yielding, on the processors those leave idle (the lanes wait on production's write
+ * limit, faults and crashes most of their time). Not first, where they stood on everyone's path;
+ * not beside the suites, which keep the processors busy and lost their time to them.
  */
 const withoutTheStack = {
   name: 'lint, typecheck (yielding to the stack)',
@@ -112,7 +110,7 @@ const withoutTheStack = {
  * limit waits on its documents' turns most of its time, and they take the processors meanwhile.
  */
 const stackLanes = {
-  name: 'the lanes that need the stack to themselves, the unit tests',
+  name: 'the lanes that need the stack to themselves, the unit tests, lint',
   together: [
     {
       name: 'the lanes that need the stack to themselves',
@@ -138,6 +136,7 @@ const stackLanes = {
       command: pnpm('run', 'test:unit'),
       env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
     },
+    withoutTheStack,
   ],
 } satisfies Stage;
 
@@ -160,20 +159,12 @@ const groups: Record<string, Stage[]> = {
       ],
     },
     {
-      name: 'the stack (start, stop): its suites, then its lanes, beside them lint',
+      name: 'the stack (start, stop): its suites, then its lanes beside the unit tests and lint',
       command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'stack')),
       inner: 'stack',
     },
   ],
-  stack: [
-    {
-      name: 'the suites, then the lanes; lint and the typecheck beside them',
-      together: [
-        { name: 'the suites, then the lanes', short: 'stack', sequence: [stackSuites, stackLanes] },
-        withoutTheStack,
-      ],
-    },
-  ],
+  stack: [stackSuites, stackLanes],
   hot: [
     { name: 'hot: functions', command: pnpm('--filter', '@dayfocus/functions', 'run', 'test:hot') },
     {

@@ -93,11 +93,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          // Three files at a time: many of them wait on Slow 3G, a held page or the stack more than
-          // they work (two took 10 min 7 s of a fresh clone's run, three 9 min 9 s). Every browser
-          // reaches the local stack as one client, whose per-client limits the local stack raises
-          // (docs/local-stack.md). E2E_WORKERS sets another.
-          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 3),
+          // Four files at a time: many of them wait on Slow 3G, a held page, a mailbox's minute or
+          // the stack more than they work (a fresh clone's run: two took 10 min 7 s, three 9 min 9 s;
+          // since the slow profile stops its pages instead of spinning them, three 6 min 54 s to
+          // 7 min 9 s, four 6 min 9 s). Every browser reaches the local stack as one client, whose
+          // per-client limits the local stack raises (docs/local-stack.md). E2E_WORKERS sets another.
+          maxWorkers: Number(process.env['E2E_WORKERS'] ?? 4),
           // Each worker loads playwright-core, axe-core, the Admin SDK and the support files once,
           // not once a file: no file keeps state outside its own module (a browser and its pages
           // are the file's, from useBrowser()), and the files pass in shuffled orders too.

@@ -120,7 +120,7 @@ export function useBrowser(): BrowserSession {
         ...(userAgent ? { userAgent } : {}),
         ...(locale ? { locale } : {}),
       });
-      // A step's bound, not its expected time: npm test runs two browser files beside the
+      // A step's bound, not its expected time: npm test runs four browser files beside the
       // functions' suite, and the two processors are then busy throughout (docs/testing.md).
       context.setDefaultTimeout(STEP_MS);
       const errors: string[] = [];

@@ -1,6 +1,6 @@
 // Sign-up with Google and Apple in the browser: the popup opened within the tap, the providers'
-// order, a failed sign-in said in place, a blocked popup turned into a redirect (the early taps,
-// the links and whole journeys: social-sign-up-journeys.e2e.ts).
+// order, a failed sign-in said in place, a blocked popup turned into a redirect (the early taps
+// and the links: social-sign-up-early.e2e.ts; whole journeys: social-sign-up-journeys.e2e.ts).
 // Through the Auth emulator's provider popup (signInWithPopup, with the gapi stand-in of
 // @dayfocus/stack/browser-contexts), then completeSocialSignUp on the server.
 import { describe, expect, it } from 'vitest';

@@ -75,12 +75,6 @@ export interface BrowserSession {
   takeViolations(): string[];
 }
 
-/**
- * One Chromium for the file (launched in beforeAll, closed in afterAll); every page gets its
- * own context. Call it inside the `describe`, so that a skipped suite launches nothing.
- * Uncaught errors of a page, and any Content-Security-Policy violation in it, its frames or the
- * popups it opens (Google and Apple sign-in), fail the test that opened it.
- */
 /** The browsers that hold one slow page each (newPage({ slow: true })). */
 const slowPagesBrowsers = new WeakSet<Browser>();
 
@@ -90,6 +84,12 @@ export function inBrowserOfItsOwn(page: Page): boolean {
   return browser !== null && slowPagesBrowsers.has(browser);
 }
 
+/**
+ * One Chromium for the file (launched in beforeAll, closed in afterAll); every page gets its
+ * own context. Call it inside the `describe`, so that a skipped suite launches nothing.
+ * Uncaught errors of a page, and any Content-Security-Policy violation in it, its frames or the
+ * popups it opens (Google and Apple sign-in), fail the test that opened it.
+ */
 export function useBrowser(): BrowserSession {
   let browser: Browser | undefined;
   const open: { context: BrowserContext; errors: string[]; violations: string[]; ownBrowser?: Browser }[] = [];

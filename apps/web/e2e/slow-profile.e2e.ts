@@ -7,17 +7,15 @@ import type { Page } from 'playwright-core';
 import { seedInviter, takenOver, useBrowser } from './support/app';
 import { instagram } from './support/first-paint';
 import { firstPaint, slowPhone } from './support/slow-phone';
+import { rendererPids } from './support/slow-processor';
 
 /** Of `samples` looks at the page's renderers, 20 ms apart, how many found one stopped (`T`). */
 async function stoppedLooks(page: Page, samples = 25): Promise<number> {
   const browser = page.context().browser();
   if (!browser) throw new Error('the page has no browser');
   const session = await browser.newBrowserCDPSession();
-  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
-    processInfo: { type: string; id: number }[];
-  };
+  const pids = (await rendererPids(session)).map(String);
   await session.detach();
-  const pids = processInfo.filter((p) => p.type === 'renderer').map((p) => String(p.id));
   let stopped = 0;
   for (let look = 0; look < samples; look += 1) {
     const states = execFileSync('ps', ['-o', 'stat=', '-p', pids.join(',')], { encoding: 'utf8' });

@@ -39,6 +39,14 @@ function signalAll(pids: number[], signal: 'SIGSTOP' | 'SIGCONT'): void {
   }
 }
 
+/** The process ids of the browser's renderers now, asked over a browser session of the DevTools protocol. */
+export async function rendererPids(session: CDPSession): Promise<number[]> {
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+}
+
 /** The processor of `page`'s browser, which must hold it alone. */
 export async function slowProcessor(page: Page): Promise<SlowProcessor> {
   const browser = page.context().browser();
@@ -50,12 +58,6 @@ export async function slowProcessor(page: Page): Promise<SlowProcessor> {
   let rate = 1;
   let turns = 0; // each setRate starts a new run of turns; an older run stops at its next step
   let closed = false;
-  const renderers = async () => {
-    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
-      processInfo: { type: string; id: number }[];
-    };
-    return processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
-  };
   const resume = () => signalAll(pids, 'SIGCONT');
   browser.on('disconnected', () => {
     closed = true;
@@ -65,7 +67,7 @@ export async function slowProcessor(page: Page): Promise<SlowProcessor> {
     try {
       while (mine === turns && !closed) {
         if (Date.now() - readAt >= REFRESH_MS) {
-          const now = await renderers();
+          const now = await rendererPids(session);
           // A renderer that left the list is continued (its stop must not outlive the slowdown).
           signalAll(
             pids.filter((pid) => !now.includes(pid)),

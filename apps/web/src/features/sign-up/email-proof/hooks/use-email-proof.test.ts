@@ -126,7 +126,7 @@ describe("the browser's token, as the form is sent", () => {
   function fields({ autofill }: { autofill: boolean }) {
     const field = document.createElement('input');
     const address = document.createElement('input');
-    address.matches = (selector: string) => autofill && selector === ':autofill';
+    vi.spyOn(address, 'matches').mockImplementation((selector: string) => autofill && selector === ':autofill');
     return { field, address };
   }
 

@@ -1,8 +1,8 @@
 /**
  * The second judge (`npm run test:official`): the stack with Google's Firestore emulator in our
- * emulator's place (`STACK_FIRESTORE=official`), and against it the functions' stack suite and
- * the web app's stack tests. The tests that need our emulator's own endpoints are left out by
- * their tag, and listed with the reason; nothing is left out silently.
+ * emulator's place (`STACK_FIRESTORE=official`) and a Functions worker per function, and against
+ * it the functions' stack suite and the web app's stack tests. The tests that need our emulator's
+ * own endpoints are left out by their tag, and listed with the reason; nothing is left out silently.
  *
  *   tsx tools/stack/official-lane.ts [--if-present]
  *
@@ -29,6 +29,10 @@ if (problem !== null) {
 
 // Read by the stack's settings when they load: set before the dynamic import below.
 process.env.STACK_FIRESTORE = 'official';
+// And a Functions worker per function, as production gives each function instances of its own:
+// the other lanes share workers between functions (docs/local-stack.md), so that a function that
+// works only after another has set some module state up in the same process passes there, and fails here.
+process.env.FUNCTIONS_EMULATOR_SHARED_WORKERS = 'false';
 const { firestoreDescription, repoRoot, stack, startStack } = await import('./src/index.js');
 
 // What the stack serves is what is built (as `npm run dev` does).

@@ -94,6 +94,13 @@ export const stack = {
    * Firestore works elsewhere. See patches/firebase-tools* and docs/local-stack.md.
    */
   functionsWorkerConcurrency: Number(process.env.FUNCTIONS_EMULATOR_WORKER_CONCURRENCY ?? 8),
+  /**
+   * Whether a worker runs every function (true, the default) or one function (false, as upstream
+   * and as production, where each function has instances of its own). A start loads the whole
+   * codebase, a second or more of processor time, and the tests call some eighty functions; see
+   * patches/firebase-tools* and docs/local-stack.md.
+   */
+  functionsSharedWorkers: process.env.FUNCTIONS_EMULATOR_SHARED_WORKERS !== 'false',
 } as const;
 
 export const urls = {

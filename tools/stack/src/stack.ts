@@ -223,6 +223,7 @@ function startEmulators(options: StackOptions, onReady: () => void): ManagedProc
         CI: process.env.CI ?? 'true',
         FUNCTIONS_EMULATOR_MAX_WORKERS: String(stack.functionsMaxWorkers),
         FUNCTIONS_EMULATOR_WORKER_CONCURRENCY: String(stack.functionsWorkerConcurrency),
+        FUNCTIONS_EMULATOR_SHARED_WORKERS: String(stack.functionsSharedWorkers),
         // How long a new function worker may take to start (firebase-tools' default is 30 s). On a
         // loaded 2-core machine a start took longer, and the emulator then leaves its request
         // unanswered for ever (seen as 3 of 200 concurrent activations timing out).

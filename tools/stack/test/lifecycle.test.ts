@@ -5,7 +5,7 @@
  * stops all of it, and a second start works.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -79,6 +79,27 @@ function startDev() {
     }
   };
   return { child, exited, printed, groupAlive, output: () => output };
+}
+
+/** The Functions emulator's workers (Node processes of its runtime) among `root`'s descendants (Linux's /proc). */
+function functionWorkersUnder(root: number): number[] {
+  const processes = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return [{ pid: Number(pid), parent, command: readFileSync(`/proc/${pid}/cmdline`, 'utf8') }];
+      } catch {
+        return []; // gone meanwhile
+      }
+    });
+  const parentOf = new Map(processes.map((p) => [p.pid, p.parent]));
+  const under = (pid: number): boolean => {
+    for (let at = parentOf.get(pid); at !== undefined && at > 1; at = parentOf.get(at)) if (at === root) return true;
+    return false;
+  };
+  return processes.filter((p) => p.command.includes('functionsEmulatorRuntime') && under(p.pid)).map((p) => p.pid);
 }
 
 async function ctrlC(dev: ReturnType<typeof startDev>): Promise<number | null> {
@@ -181,6 +202,19 @@ describe('npm run dev', () => {
     expect(looked.status).toBe(200);
     await first.printed("Inviter picture path is outside the inviter's own folder", 30_000);
     await db.terminate();
+
+    // The functions share their workers (docs/local-stack.md): the several functions this run
+    // called ran in one or two Node processes that loaded the codebase, not in one each.
+    const called = new Set(
+      [
+        ...readFileSync(devLog)
+          .subarray(logStart)
+          .toString('utf8')
+          .matchAll(/Beginning execution of "([^"]+)"/g),
+      ].map((match) => match[1]),
+    );
+    expect(called.size).toBeGreaterThanOrEqual(4);
+    expect(functionWorkersUnder(first.child.pid ?? 0).length).toBeLessThanOrEqual(2);
 
     // None of the emulators' chatter: the first start's parameter prompt and its note on the file
     // it wrote, the requests, the function runs. All of it is in the log file, whose path is printed.

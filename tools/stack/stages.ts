@@ -104,66 +104,84 @@ const withoutTheStack = {
 } satisfies Stage;
 
 /**
- * Then what changes the whole stack while it runs, each with the stack to itself: production's
- * write limit first, then the functions' crash switch and sweeps hours ahead, the soak's faults.
- * The unit tests (which need no stack, and must not find it) run beside them: production's write
- * limit waits on its documents' turns most of its time, and they take the processors meanwhile.
+ * What changes the whole stack while it runs, each with a stack to itself: production's write limit
+ * first, then the functions' crash switch and sweeps hours ahead, the soak's faults. They run on a
+ * stack of their own (slot 1, config.ts: every port ten higher, a project of its own) beside the
+ * suites' stack: they wait on production's write limit, faults and crashes far more than they work,
+ * and once waited for the suites to end.
  */
 const stackLanes = {
-  name: 'the lanes that need the stack to themselves, the unit tests, lint',
-  together: [
+  name: 'the lanes that need the stack to themselves',
+  short: 'lanes',
+  sequence: [
     {
-      name: 'the lanes that need the stack to themselves',
-      short: 'lanes',
-      sequence: [
-        {
-          name: "production's write limit per document (on, off)",
-          short: 'hot',
-          command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
-          inner: 'hot',
-        },
-        {
-          name: 'stack: functions that need the stack to themselves',
-          short: 'exclusive',
-          command: functionsVitest('stack-exclusive'),
-        },
-        { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
-      ],
+      name: "production's write limit per document (on, off)",
+      short: 'hot',
+      command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
+      inner: 'hot',
     },
     {
-      name: 'unit tests',
-      short: 'unit',
-      command: pnpm('run', 'test:unit'),
-      env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
+      name: 'stack: functions that need the stack to themselves',
+      short: 'exclusive',
+      command: functionsVitest('stack-exclusive'),
     },
-    withoutTheStack,
+    { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
   ],
 } satisfies Stage;
 
-/** The groups: `all` is `npm test`; `stack` runs inside the stack, and `hot` inside it with the hot-document model on. */
+/** The environment of a stage on the lanes' stack (slot 1, config.ts). */
+const LANES_SLOT = { DAYFOCUS_STACK_SLOT: '1' };
+
+/**
+ * The groups: `all` is `npm test`; `suites`, `lanes` and `stack` (both) run inside a stack, and
+ * `hot` inside it with the hot-document model on.
+ */
 const groups: Record<string, Stage[]> = {
   all: [
     { name: 'the browser of the browser tests', command: tsx('tools/stack/provide-browser.ts') },
+    { name: 'build', command: pnpm('run', 'build') },
     {
-      name: 'build, then the stack lifecycle',
-      sequence: [
-        { name: 'build', command: pnpm('run', 'build') },
+      name: 'two stacks (the suites, the lanes), the unit tests and lint, side by side',
+      together: [
         {
-          // Before the stack of the suites starts: its tests start and stop stacks on the stack's
-          // own ports. The build has just built (DAYFOCUS_DEV_PREBUILT): no second build.
-          name: 'the stack lifecycle',
-          short: 'lifecycle',
-          command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle'),
-          env: { DAYFOCUS_DEV_PREBUILT: '1' },
+          name: "the suites' stack",
+          short: 'suites',
+          sequence: [
+            {
+              // Before the stack of the suites starts: its tests start and stop stacks on the
+              // stack's own ports. The build has just built (DAYFOCUS_DEV_PREBUILT): no second build.
+              name: 'the stack lifecycle',
+              short: 'lifecycle',
+              command: pnpm('--filter', '@dayfocus/stack', 'run', 'test:lifecycle'),
+              env: { DAYFOCUS_DEV_PREBUILT: '1' },
+            },
+            {
+              name: 'the stack (start, stop) and its suites',
+              command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'suites')),
+              inner: 'suites',
+            },
+          ],
         },
+        {
+          name: "the lanes' stack (start, stop) and its lanes",
+          short: 'lanes',
+          command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'lanes')),
+          env: LANES_SLOT,
+          inner: 'lanes',
+        },
+        {
+          name: 'unit tests',
+          short: 'unit',
+          command: pnpm('run', 'test:unit'),
+          env: Object.fromEntries(Object.keys(emulatorEnv).map((name) => [name, undefined])),
+        },
+        withoutTheStack,
       ],
     },
-    {
-      name: 'the stack (start, stop): its suites, then its lanes beside the unit tests and lint',
-      command: tsx('tools/stack/with-stack.ts', ...tsx('tools/stack/stages.ts', 'stack')),
-      inner: 'stack',
-    },
   ],
+  suites: [stackSuites],
+  lanes: [stackLanes],
+  // `npm run test:stack`: both on the one stack that runs (`npm run dev`'s), one after the other.
   stack: [stackSuites, stackLanes],
   hot: [
     { name: 'hot: functions', command: pnpm('--filter', '@dayfocus/functions', 'run', 'test:hot') },

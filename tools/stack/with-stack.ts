@@ -6,7 +6,7 @@
  * way to set it on any shell): our emulator's model of production's per-document write limit.
  */
 import { join } from 'node:path';
-import { firestoreDescription, repoRoot, startStack } from './src/index.js';
+import { firestoreDescription, repoRoot, stack, startStack } from './src/index.js';
 import { runToExit } from './src/processes.js';
 
 const HOT_FLAG = '--hot-documents=';
@@ -17,8 +17,11 @@ if (!command) {
   console.error('usage: tsx tools/stack/with-stack.ts [--hot-documents=production] <command> [args...]');
   process.exit(2);
 }
-const logFile = join(repoRoot, '.artifacts', 'stack.log');
-console.log(`Starting the local stack for the tests (Firestore: ${firestoreDescription()}; output to ${logFile})...`);
+// Each stack's own log: npm test runs two at once (DAYFOCUS_STACK_SLOT, config.ts).
+const logFile = join(repoRoot, '.artifacts', stack.slot === 0 ? 'stack.log' : `stack-${stack.slot}.log`);
+const which =
+  stack.slot === 0 ? 'the local stack' : `the local stack of slot ${stack.slot} (ports ${stack.ports.hosting}...)`;
+console.log(`Starting ${which} for the tests (Firestore: ${firestoreDescription()}; output to ${logFile})...`);
 const started = Date.now();
 const running = await startStack({ output: { logFile } });
 console.log(`Local stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

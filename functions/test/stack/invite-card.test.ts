@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { urls } from '@dayfocus/stack/testing';
+import { stack, urls } from '@dayfocus/stack/testing';
 import { collections } from '@dayfocus/contracts/records';
 import { userAgents } from '@dayfocus/stack/user-agents';
 import {
@@ -177,15 +177,23 @@ describe('The invite card', () => {
 const CARD_MEMORY_LIMIT = 512 * 1024 * 1024;
 
 /**
- * The highest resident memory (VmHWM) of each process the Functions emulator runs `inviteCard`
- * in: its workers carry the function's name in FUNCTION_TARGET. Linux's /proc; none found fails.
+ * The highest resident memory (VmHWM) of each process this stack's Functions emulator may run
+ * `inviteCard` in: its workers carry their stack's project, and either the function's name in
+ * FUNCTION_TARGET (a worker per function) or the switch of workers shared by every function
+ * (docs/local-stack.md). Linux's /proc; none found fails.
  */
 function cardFunctionPeakMemory(): Map<string, number> {
   const peaks = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const environ = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
-      if (!environ.includes('FUNCTION_TARGET=inviteCard')) continue;
+      if (!environ.includes('FUNCTIONS_EMULATOR=true') || !environ.includes(`GCLOUD_PROJECT=${stack.projectId}`))
+        continue;
+      if (
+        !environ.includes('FUNCTION_TARGET=inviteCard') &&
+        !environ.includes('FUNCTIONS_EMULATOR_SHARED_WORKERS=true')
+      )
+        continue;
       const kilobytes = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
       if (kilobytes) peaks.set(pid, Number(kilobytes) * 1024);
     } catch {

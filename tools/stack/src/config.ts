@@ -76,10 +76,45 @@ export const firebaseJson: unknown = readJson('firebase.json');
 
 const emulators = emulatorSettings(firebaseJson);
 
+/**
+ * Which of the machine's local stacks this process works with (`DAYFOCUS_STACK_SLOT`): 0 (unset),
+ * the stack of `npm run dev` and of the test suites, on firebase.json's ports with .firebaserc's
+ * project; 1 or more, another stack beside it, whose every port is ten a slot higher, whose project
+ * id ends in `-{slot}` and whose functions read their env files from a folder of its own
+ * (`functionsConfigDir`). `npm test` runs the lanes that change a whole stack on slot 1, beside the
+ * suites on slot 0 (docs/testing.md). Everything that finds a stack reads it here, so a process
+ * and all it starts work with one slot.
+ */
+export function stackSlot(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const slot = Number(value);
+  if (!Number.isInteger(slot) || slot < 0 || slot > 9)
+    throw new Error(`DAYFOCUS_STACK_SLOT: a whole number from 0 to 9, not "${value}"`);
+  return slot;
+}
+
+const slot = stackSlot(process.env.DAYFOCUS_STACK_SLOT);
+/** How much higher a slot's ports are than the last slot's. */
+const SLOT_PORT_STEP = 10;
+const slotted = (port: number) => port + slot * SLOT_PORT_STEP;
+/** .firebaserc's project: slot 0's, and the stem of the other slots'. */
+export const slotZeroProjectId = defaultProject(readJson('.firebaserc'));
+
 export const stack = {
-  projectId: defaultProject(readJson('.firebaserc')),
+  slot,
+  projectId: slot === 0 ? slotZeroProjectId : `${slotZeroProjectId}-${slot}`,
   host: emulators.host,
-  ports: emulators.ports,
+  ports: Object.fromEntries(Object.entries(emulators.ports).map(([name, port]) => [name, slotted(port)])) as Record<
+    Service,
+    number
+  >,
+  /**
+   * The folder (from the repository's root) of the functions' env files: `functions` on slot 0;
+   * on another slot, one of its own, its values the slot's (function-params.ts).
+   */
+  functionsConfigDir: slot === 0 ? 'functions' : join('.artifacts', `stack-${slot}`, 'functions'),
+  /** The ports firebase.json names that the stack does not serve (storage, logging), shifted alike. */
+  slotted,
   region: FUNCTIONS_REGION,
   firestore: firestoreKind(process.env.STACK_FIRESTORE),
   /**
@@ -130,8 +165,8 @@ export const emulatorEnv = {
 export const localEmailIssuer = {
   issuer: 'issuer.dayfocus.test',
   domain: 'mail.dayfocus.test',
-  httpPort: 9495,
-  dnsPort: 9495,
+  httpPort: slotted(9495),
+  dnsPort: slotted(9495),
 } as const;
 
 export const demoInviter = {

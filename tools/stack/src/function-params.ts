@@ -6,13 +6,13 @@
  * `.env.local` before it starts the emulators: each one the file lacks, a value a person set
  * there kept. The tests that build link settings without the emulator take the same values.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FunctionParamName, ParamWithoutDefault } from '@dayfocus/contracts/function-params';
 import { LOCAL_IDENTITY_PROVIDER_PATH } from '@dayfocus/contracts/provider-return';
 import type { FunctionSecretName } from '@dayfocus/contracts/function-secrets';
 import { LOCAL_WEB_APP_ID } from './app-check.js';
-import { repoRoot, urls } from './config.js';
+import { repoRoot, slotZeroProjectId, stack, urls } from './config.js';
 
 /**
  * The local stack's value of each param that has no default fit for every project: exactly those
@@ -46,9 +46,35 @@ export const localFunctionSecrets = {
   MAIL_CODE_KEY: Buffer.from("dayfocus local stack: the mail codes' key, never a deployment's").toString('base64'),
 } as const satisfies Record<FunctionSecretName, string>;
 
-/** The Functions emulator's own env file, and its secrets' file. */
-const localEnvFile = join(repoRoot, 'functions', '.env.local');
-const localSecretFile = join(repoRoot, 'functions', '.secret.local');
+/** The Functions emulator's own env file, and its secrets' file, in the stack's slot's folder (config.ts). */
+const configDir = join(repoRoot, stack.functionsConfigDir);
+export const localEnvFile = join(configDir, '.env.local');
+const localSecretFile = join(configDir, '.secret.local');
+
+/**
+ * On a slot other than 0 (config.ts), the slot's folder of env files made afresh from functions/:
+ * its `.env`, the project's `.env.{project}` (named for the slot's project), `.secret.local`, and
+ * `.env.local` without the values the stack writes (the slot's own go in next), a person's others kept.
+ */
+export function prepareSlotConfigDir(): void {
+  if (stack.slot === 0) return;
+  const from = (name: string) => join(repoRoot, 'functions', name);
+  rmSync(configDir, { recursive: true, force: true });
+  mkdirSync(configDir, { recursive: true });
+  const copies: [string, string][] = [
+    ['.env', '.env'],
+    [`.env.${slotZeroProjectId}`, `.env.${stack.projectId}`],
+    ['.secret.local', '.secret.local'],
+  ];
+  for (const [source, target] of copies)
+    if (existsSync(from(source))) copyFileSync(from(source), join(configDir, target));
+  if (!existsSync(from('.env.local'))) return;
+  const ours = new Set(Object.keys(localFunctionParams));
+  const kept = readFileSync(from('.env.local'), 'utf8')
+    .split('\n')
+    .filter((line) => !ours.has(keysOf(line).values().next().value ?? ''));
+  writeFileSync(localEnvFile, kept.join('\n'));
+}
 
 /** The keys a dotenv text sets (`KEY=value` or `export KEY=value` lines). */
 function keysOf(text: string): Set<string> {

@@ -48,9 +48,29 @@ export function localFirebaseJson(firebaseJson: unknown, origins: string[]): unk
   return copy;
 }
 
-/** Writes `firebase.local.json` (git-ignored) beside firebase.json and answers its name. */
+/**
+ * The local configuration for the stack's slot (config.ts): on a slot other than 0, every
+ * emulator's port the slot's, and the functions' env files read from the slot's own folder.
+ */
+export function slotFirebaseJson(local: unknown): unknown {
+  if (stack.slot === 0) return local;
+  const copy = structuredClone(local) as {
+    emulators?: Record<string, { port?: number }>;
+    functions?: { configDir?: string }[];
+  };
+  for (const emulator of Object.values(copy.emulators ?? {}))
+    if (typeof emulator.port === 'number') emulator.port = stack.slotted(emulator.port);
+  for (const codebase of copy.functions ?? []) codebase.configDir = stack.functionsConfigDir;
+  return copy;
+}
+
+/**
+ * Writes `firebase.local.json` (`firebase.local-{slot}.json` on another slot; git-ignored) beside
+ * firebase.json, whose folder firebase-tools resolves every path from, and answers its name.
+ */
 export function writeLocalFirebaseJson(firebaseJson: unknown): string {
-  const name = 'firebase.local.json';
-  writeFileSync(join(repoRoot, name), `${JSON.stringify(localFirebaseJson(firebaseJson, [urls.auth]), null, 2)}\n`);
+  const name = stack.slot === 0 ? 'firebase.local.json' : `firebase.local-${stack.slot}.json`;
+  const local = slotFirebaseJson(localFirebaseJson(firebaseJson, [urls.auth]));
+  writeFileSync(join(repoRoot, name), `${JSON.stringify(local, null, 2)}\n`);
   return name;
 }

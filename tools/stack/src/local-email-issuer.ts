@@ -7,8 +7,8 @@
  * process that started the stack; the issuance endpoint is how another process gets its tokens.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { localEmailIssuer, repoRoot, stack } from './config.js';
+import { localEmailIssuer, stack } from './config.js';
+import { localEnvFile } from './function-params.js';
 import { bindToken, ed25519Keys, signJwt } from './email-issuer.js';
 import { ISSUANCE_PATH, SLOW_PATH, startEmailIssuer, type LocalEmailIssuer } from './email-issuer-servers.js';
 
@@ -51,7 +51,7 @@ export function startLocalEmailIssuer(): Promise<LocalEmailIssuer> {
  * `EMAIL_PROOF=true` in the Functions emulator's env file, unless the file sets it already (a
  * person's `false` there is kept): the local stack takes the browser's proof.
  */
-export function switchOnLocalEmailProof(file = join(repoRoot, 'functions', '.env.local')): boolean {
+export function switchOnLocalEmailProof(file = localEnvFile): boolean {
   const before = existsSync(file) ? readFileSync(file, 'utf8') : '';
   if (/^\s*(?:export\s+)?EMAIL_PROOF\s*=/m.test(before)) return false;
   writeFileSync(file, `${before}${before === '' || before.endsWith('\n') ? '' : '\n'}EMAIL_PROOF=true\n`);

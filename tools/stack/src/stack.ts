@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
 import { emulatorEnv, emulatorJson, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
-import { writeLocalFunctionParams, writeLocalFunctionSecrets } from './function-params.js';
+import { prepareSlotConfigDir, writeLocalFunctionParams, writeLocalFunctionSecrets } from './function-params.js';
 import { askedHotDocuments, askedHotDocumentsDescribed, hotDocumentsMismatch } from './hot-documents-mode.js';
 import { writeLocalFirebaseJson } from './local-config.js';
 import { emailProofEnv, withLocalEmailIssuer } from './local-email-issuer.js';
@@ -241,6 +241,7 @@ function startEmulators(options: StackOptions, onReady: () => void): ManagedProc
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const reused = await reuseRunningStack(options.log ?? ((line: string) => console.log(line)));
   if (reused) return reused;
+  prepareSlotConfigDir();
 
   const identity: StackIdentity = {
     ...ownIdentity(),

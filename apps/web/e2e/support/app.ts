@@ -85,8 +85,26 @@ export function inBrowserOfItsOwn(page: Page): boolean {
 }
 
 /**
- * One Chromium for the file (launched in beforeAll, closed in afterAll); every page gets its
- * own context. Call it inside the `describe`, so that a skipped suite launches nothing.
+ * The Chromium of this test worker: launched for its first file, kept for the files after it (the
+ * browser tests run with `isolate: false`, so this module outlives a file), and closed with the
+ * worker, as Playwright closes what it launched when its process exits. A file's pages are its
+ * own all the same: each has a context of its own (cookies, storage, cache), closed after its test.
+ * A launch and its close cost about half a processor-second, and the files called useBrowser about
+ * seventy times a run (docs/testing.md).
+ */
+let workersBrowser: Promise<Browser> | undefined;
+function workersChromium(): Promise<Browser> {
+  workersBrowser ??= launchBrowser().then((browser) => {
+    // A browser that crashed or was closed is launched again for the next file.
+    browser.on('disconnected', () => (workersBrowser = undefined));
+    return browser;
+  });
+  return workersBrowser;
+}
+
+/**
+ * The test worker's Chromium for the file (beforeAll); every page gets its own context. Call it
+ * inside the `describe`, so that a skipped suite launches nothing.
  * Uncaught errors of a page, and any Content-Security-Policy violation in it, its frames or the
  * popups it opens (Google and Apple sign-in), fail the test that opened it.
  */
@@ -94,7 +112,7 @@ export function useBrowser(): BrowserSession {
   let browser: Browser | undefined;
   const open: { context: BrowserContext; errors: string[]; violations: string[]; ownBrowser?: Browser }[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await workersChromium();
   });
   afterEach(async () => {
     const closing = open.splice(0);
@@ -105,7 +123,8 @@ export function useBrowser(): BrowserSession {
     expect(violations, 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
-    await browser?.close();
+    // Left open for the worker's next file; a context a test left behind would be its own bug.
+    expect(browser?.contexts() ?? [], 'contexts left open by the file').toEqual([]);
   });
   return {
     takeViolations: () => open.flatMap(({ violations }) => violations.splice(0)),

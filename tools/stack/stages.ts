@@ -88,10 +88,8 @@ const stackSuites = {
 } satisfies Stage;
 
 /**
- * Lint and the typecheck need no stack and have no time limit: they run beside the lanes and the
- * unit tests, yielding, on the processors those leave idle (the lanes wait on production's write
- * limit, faults and crashes most of their time). Not first, where they stood on everyone's path;
- * not beside the suites, which keep the processors busy and lost their time to them.
+ * Lint and the typecheck need no stack and have no time limit: they run beside everything else,
+ * yielding, on the processors the rest leaves idle. Not first, where they stood on everyone's path.
  */
 const withoutTheStack = {
   name: 'lint, typecheck (yielding to the stack)',

@@ -194,6 +194,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle is self-contained (React, the router, i18next inside it): the functions
   // package does not depend on them. Chunks are loaded only if used (Firebase never is).
   ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
+  // The server bundle's React is the production build wherever it runs: Vite leaves an SSR bundle's
+  // process.env.NODE_ENV to the runtime, and the Functions emulator sets none, so the stack ran
+  // React's development build (about a third of the pages' render time in its checks and warnings).
+  // A deploy then serves the same renderer the tests ran, whatever the runtime's NODE_ENV.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: isSsrBuild
     ? {
         outDir: serverRendererDir,

@@ -1,5 +1,6 @@
-// The sign-up method page and the e-mail form with its errors: in every language the stack switches on, at phone and desktop size, under axe and the
+// The sign-up method page and the e-mail form with its errors: in the first half of the languages
+// the stack switches on (second: pages-sign-up-2.e2e.ts), at phone and desktop size, under axe and the
 // layout checks, and screenshot (support/pages.ts lists the screens).
 import { describeScreens } from './support/pages';
 
-describeScreens('sign-up');
+describeScreens('sign-up', 1);

@@ -1,0 +1,6 @@
+// The home page, the not-found page and an unknown inviter's link: in the second half of the languages
+// the stack switches on (first: pages-plain.e2e.ts), at phone and desktop size, under axe and the
+// layout checks, and screenshot (support/pages.ts lists the screens).
+import { describeScreens } from './support/pages';
+
+describeScreens('plain', 2);

@@ -3,95 +3,12 @@
 // device (Google Play on Android, the App Store on an iPhone, both and a QR code on a desktop), the
 // invite carried across the install (the Play referrer on Android, the clipboard on an iPhone),
 // "I already have the app" second; the e-mail's code leaves the address bar once used.
-import { importVerifiedInvitees, verificationMail, WebClient } from '@dayfocus/stack/testing';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHROME_ANDROID, CHROME_WINDOWS, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
-import { en, textsOf } from './support/locales';
+import { en } from './support/locales';
 import { holdActivation } from './support/hold-app';
-import {
-  screenshot,
-  seedInviter,
-  urls,
-  useBrowser,
-  visible,
-  takenOver,
-  type BrowserSession,
-  type Language,
-  openMailLink,
-} from './support/app';
-
-type Visitor = 'android' | 'iphone' | 'desktop';
-const visitors: Record<Visitor, { userAgent: string; viewport: { width: number; height: number } }> = {
-  android: { userAgent: CHROME_ANDROID, viewport: { width: 412, height: 915 } },
-  iphone: { userAgent: SAFARI_IPHONE, viewport: { width: 390, height: 844 } },
-  desktop: { userAgent: CHROME_WINDOWS, viewport: { width: 1280, height: 800 } },
-};
-const friendsText = (language: Language, name: string) => textsOf(language).welcome.friends.replace('{{name}}', name);
-
-/** A verified invitee of a new inviter (with a picture), ready to open the welcome link. */
-async function invitation(name = 'Asha Verma') {
-  const inviter = await seedInviter({ name });
-  const [invitee] = await importVerifiedInvitees([inviter.userId]);
-  if (!invitee) throw new Error('no invitee imported');
-  return { inviter, invitee, path: `/welcome/${invitee.uid}/${inviter.userId}` };
-}
-
-/**
- * A new e-mail invitee of a new inviter with our verification mail sent (signed up as the page
- * does, through the shared web client): the welcome path and the mail's own code.
- */
-async function mailedInvitation(name = 'Asha Verma') {
-  const inviter = await seedInviter({ name });
-  const client = new WebClient();
-  const user = await client.signUpWithEmail();
-  await client.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair' });
-  await client.call('sendVerificationEmail', { language: 'en' });
-  const { oobCode } = await verificationMail(user.email ?? '');
-  await client.close();
-  return { inviter, path: `/welcome/${user.uid}/${inviter.userId}`, code: oobCode };
-}
-
-async function openAs(browser: BrowserSession, visitor: Visitor): Promise<Page> {
-  const page = await browser.newPage({
-    userAgent: visitors[visitor].userAgent,
-    device: visitor === 'desktop' ? 'desktop' : 'phone',
-  });
-  await page.setViewportSize(visitors[visitor].viewport);
-  return page;
-}
-
-/** The news: the greeting that names the friend. */
-function news(page: Page, language: Language = 'en'): Locator {
-  return page.getByText(friendsText(language, 'Asha Verma'), { exact: true });
-}
-
-/** The short link's code that the Play link's referrer carries, checked to be `invite={code}`. */
-function referrerCode(playHref: string | null | undefined): string {
-  const referrer = new URL(playHref ?? '').searchParams.get('referrer') ?? '';
-  expect(referrer).toMatch(/^invite=[A-Za-z0-9_-]{8,32}$/);
-  return referrer.slice('invite='.length);
-}
-
-/** The store actions (badges and the iPhone's copy button) in page order: their store and link. */
-async function storeActions(page: Page) {
-  return page.locator('[data-store]').evaluateAll((nodes) =>
-    nodes.map((node) => ({
-      store: node.getAttribute('data-store'),
-      href: node instanceof HTMLAnchorElement ? node.href : null,
-      tag: node.tagName.toLowerCase(),
-    })),
-  );
-}
-
-/** Whether `a` comes before `b` in the document. */
-async function comesBefore(a: Locator, b: Locator): Promise<boolean> {
-  const other = await b.elementHandle();
-  return a.evaluate(
-    (node, next) => Boolean(node.compareDocumentPosition(next as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
-    other,
-  );
-}
+import { urls, useBrowser, visible, takenOver, openMailLink } from './support/app';
+import { invitation, mailedInvitation, openAs, news, referrerCode, storeActions, comesBefore } from './support/welcome';
 
 describe('The welcome page hands over to the app', () => {
   const browser = useBrowser();
@@ -260,22 +177,4 @@ describe('The welcome page hands over to the app', () => {
     expect(await page.getByText(en.welcome.congratulations).count()).toBe(0);
     expect(await page.getByText(/now friends/).count()).toBe(0);
   });
-
-  for (const visitor of ['android', 'iphone', 'desktop'] as const) {
-    for (const language of ['en', 'hi'] as const) {
-      it(`screenshots: ${visitor}, ${language}, during activation and after`, async () => {
-        const { path } = await invitation();
-        const page = await openAs(browser, visitor);
-        const held = await holdActivation(page);
-        await page.goto(`${path}?lg=${language}`);
-        await held.arrived;
-        await visible(page.getByRole('status').getByText(textsOf(language).welcome.activating));
-        await screenshot(page, `welcome-activating-${visitor}`, language, visitor === 'desktop' ? 'desktop' : 'phone');
-        held.release();
-        await visible(news(page, language));
-        await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
-        await screenshot(page, `welcome-friends-${visitor}`, language, visitor === 'desktop' ? 'desktop' : 'phone');
-      });
-    }
-  }
 });

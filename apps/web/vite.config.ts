@@ -194,11 +194,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle is self-contained (React, the router, i18next inside it): the functions
   // package does not depend on them. Chunks are loaded only if used (Firebase never is).
   ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
-  // The server bundle's React is the production build wherever it runs: Vite leaves an SSR bundle's
-  // process.env.NODE_ENV to the runtime, and the Functions emulator sets none, so the stack ran
-  // React's development build (about a third of the pages' render time in its checks and warnings).
-  // A deploy then serves the same renderer the tests ran, whatever the runtime's NODE_ENV.
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  // The server bundle's React is the build's own, fixed when it is built, as in the client's bundle:
+  // Vite leaves an SSR bundle's process.env.NODE_ENV to the runtime, and the Functions emulator sets
+  // none, so the stack ran React's development build (about a third of the pages' render time in
+  // its checks and warnings). A build's NODE_ENV is production unless its shell says otherwise (a
+  // build inside a test runner, NODE_ENV=test, whose JSX then calls React's development runtime),
+  // and a deploy serves the renderer the tests ran, whatever the runtime's NODE_ENV.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify(process.env['NODE_ENV'] ?? 'production') } : undefined,
   build: isSsrBuild
     ? {
         outDir: serverRendererDir,

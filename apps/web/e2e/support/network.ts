@@ -1,8 +1,8 @@
 /**
- * What the flaky-network files share (network-retry.e2e.ts, network-one-trip.e2e.ts): the e-mail
- * sign-up form in English, filled in for Net Friend, and its "Sign up" button.
+ * What the flaky-network files share (network-retry*.e2e.ts, network-one-trip.e2e.ts): the e-mail
+ * sign-up form in English, filled in for Net Friend, and its "Sign up" button; a request lost once.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { en } from './locales';
 import type { SeededInviter } from './app';
 
@@ -18,4 +18,26 @@ export async function fillSignUpForm(page: Page, inviter: SeededInviter, email: 
   await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
   await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
   await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+}
+
+/**
+ * Makes the first request whose address contains `part` fail (the connection dropped, or, with
+ * `status`, that answer from the server), and lets the next ones through. `happened` resolves
+ * once it has failed one.
+ */
+export async function failOnce(page: Page, part: string, status?: number): Promise<{ happened: Promise<void> }> {
+  let failed: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (failed = resolve));
+  let count = 0;
+  await page.route(
+    (url) => url.href.includes(part),
+    async (route: Route) => {
+      count += 1;
+      if (count > 1) return route.fallback();
+      if (status) await route.fulfill({ status, contentType: 'text/plain', body: 'upstream request timeout' });
+      else await route.abort('internetdisconnected');
+      failed();
+    },
+  );
+  return { happened: done };
 }

@@ -17,7 +17,9 @@
  *    emulator started another.
  *
  * Needs a build and the local stack:
- *   pnpm run build && tsx tools/stack/with-stack.ts tsx tools/bench/invite-card-serving.ts   (part of npm run bench:card)
+ *   pnpm run build && FUNCTIONS_EMULATOR_SHARED_WORKERS=false tsx tools/stack/with-stack.ts tsx tools/bench/invite-card-serving.ts
+ *   (part of npm run bench:card: a worker per function, as production's instances, which the Skia
+ *   count below reads)
  *   COLD_STARTS=10 (processes of each kind)  CARD_ROUNDS=30
  * Prints Markdown tables and writes .artifacts/invite-card-serving.json.
  */

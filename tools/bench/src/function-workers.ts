@@ -22,7 +22,13 @@ function read(path: string): string | null {
   }
 }
 
-/** The emulator's function workers running now, with what each serves and whether it has Skia. */
+/**
+ * The emulator's function workers running now, with what each serves and whether it has Skia. A
+ * stack whose workers run every function (FUNCTIONS_EMULATOR_SHARED_WORKERS, the tests' default:
+ * docs/local-stack.md) is refused: a worker's FUNCTION_TARGET names only the function that started
+ * it, and a card drawn in any of them maps Skia there, where production's instances are one
+ * function's each.
+ */
 export function functionWorkers(): FunctionWorker[] {
   let pids: string[];
   try {
@@ -32,7 +38,13 @@ export function functionWorkers(): FunctionWorker[] {
   }
   return pids.flatMap((pid) => {
     if (!read(`/proc/${pid}/cmdline`)?.includes('functionsEmulatorRuntime')) return [];
-    const target = /(?:^|\0)FUNCTION_TARGET=([^\0]*)/.exec(read(`/proc/${pid}/environ`) ?? '')?.[1];
+    const environ = read(`/proc/${pid}/environ`) ?? '';
+    if (/(?:^|\0)FUNCTIONS_EMULATOR_SHARED_WORKERS=true(?:\0|$)/.test(environ))
+      throw new Error(
+        'The running stack shares its Functions workers between functions: run this bench on a stack ' +
+          'with a worker per function (FUNCTIONS_EMULATOR_SHARED_WORKERS=false, as `npm run bench:card` starts it)',
+      );
+    const target = /(?:^|\0)FUNCTION_TARGET=([^\0]*)/.exec(environ)?.[1];
     const maps = read(`/proc/${pid}/maps`);
     if (!target || maps === null) return [];
     return [{ pid: Number(pid), target, skia: maps.includes('skia.') }];

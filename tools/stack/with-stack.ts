@@ -18,7 +18,7 @@ if (!command) {
   process.exit(2);
 }
 // Each stack's own log: npm test runs two at once (DAYFOCUS_STACK_SLOT, config.ts).
-const logFile = join(repoRoot, '.artifacts', stack.slot === 0 ? 'stack.log' : `stack-${stack.slot}.log`);
+const logFile = join(repoRoot, '.artifacts', `${stack.slotName('stack')}.log`);
 const which =
   stack.slot === 0 ? 'the local stack' : `the local stack of slot ${stack.slot} (ports ${stack.ports.hosting}...)`;
 console.log(`Starting ${which} for the tests (Firestore: ${firestoreDescription()}; output to ${logFile})...`);

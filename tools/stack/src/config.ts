@@ -97,12 +97,14 @@ const slot = stackSlot(process.env.DAYFOCUS_STACK_SLOT);
 /** How much higher a slot's ports are than the last slot's. */
 const SLOT_PORT_STEP = 10;
 const slotted = (port: number) => port + slot * SLOT_PORT_STEP;
+/** A name on the stack's slot: as it is on slot 0, `{name}-{slot}` on another (its project, files). */
+const slotName = (name: string) => (slot === 0 ? name : `${name}-${slot}`);
 /** .firebaserc's project: slot 0's, and the stem of the other slots'. */
 export const slotZeroProjectId = defaultProject(readJson('.firebaserc'));
 
 export const stack = {
   slot,
-  projectId: slot === 0 ? slotZeroProjectId : `${slotZeroProjectId}-${slot}`,
+  projectId: slotName(slotZeroProjectId),
   host: emulators.host,
   ports: Object.fromEntries(Object.entries(emulators.ports).map(([name, port]) => [name, slotted(port)])) as Record<
     Service,
@@ -115,6 +117,7 @@ export const stack = {
   functionsConfigDir: slot === 0 ? 'functions' : join('.artifacts', `stack-${slot}`, 'functions'),
   /** The ports firebase.json names that the stack does not serve (storage, logging), shifted alike. */
   slotted,
+  slotName,
   region: FUNCTIONS_REGION,
   firestore: firestoreKind(process.env.STACK_FIRESTORE),
   /**

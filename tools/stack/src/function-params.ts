@@ -72,7 +72,7 @@ export function prepareSlotConfigDir(): void {
   const ours = new Set(Object.keys(localFunctionParams));
   const kept = readFileSync(from('.env.local'), 'utf8')
     .split('\n')
-    .filter((line) => !ours.has(keysOf(line).values().next().value ?? ''));
+    .filter((line) => ![...keysOf(line)].some((key) => ours.has(key)));
   writeFileSync(localEnvFile, kept.join('\n'));
 }
 

@@ -69,7 +69,7 @@ export function slotFirebaseJson(local: unknown): unknown {
  * firebase.json, whose folder firebase-tools resolves every path from, and answers its name.
  */
 export function writeLocalFirebaseJson(firebaseJson: unknown): string {
-  const name = stack.slot === 0 ? 'firebase.local.json' : `firebase.local-${stack.slot}.json`;
+  const name = `${stack.slotName('firebase.local')}.json`;
   const local = slotFirebaseJson(localFirebaseJson(firebaseJson, [urls.auth]));
   writeFileSync(join(repoRoot, name), `${JSON.stringify(local, null, 2)}\n`);
   return name;

@@ -4,13 +4,14 @@
  * them: the web app's local runtime configuration (public/config.json, served as is). This test
  * holds them together (the functions' local params, src/function-params.ts, import them).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FUNCTIONS_REGION } from '@dayfocus/contracts/brand';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_APP_CHECK_TOKEN_PATH } from '@dayfocus/contracts/app-check';
 import { LOCAL_IDENTITY_PROVIDER_PATH } from '@dayfocus/contracts/provider-return';
-import { defaultProject, emulatorSettings, firestoreKind, repoRoot, stack, urls } from '../src/config.js';
+import { defaultProject, emulatorSettings, firestoreKind, repoRoot, stack, stackSlot, urls } from '../src/config.js';
 import { LOCAL_BASELINE_PATH, localFirebaseJson } from '../src/local-config.js';
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(join(repoRoot, file), 'utf8'));
@@ -22,6 +23,40 @@ describe('the local settings', () => {
     expect(stack.ports.hosting).toBe(firebaseJson.emulators.hosting?.port);
     expect(stack.region).toBe(FUNCTIONS_REGION);
     expect(urls.functions).toBe(`http://${stack.host}:${stack.ports.functions}/${stack.projectId}/${FUNCTIONS_REGION}`);
+  });
+
+  it('are the first stack unless DAYFOCUS_STACK_SLOT names another, from 1 to 9', () => {
+    expect([undefined, '', '0', '1', '9'].map(stackSlot)).toEqual([0, 0, 0, 1, 9]);
+    for (const wrong of ['10', '-1', '1.5', 'lanes'])
+      expect(() => stackSlot(wrong)).toThrow(`DAYFOCUS_STACK_SLOT: a whole number from 0 to 9, not "${wrong}"`);
+  });
+
+  it("on slot 1: every port ten higher, a project and files of its own, the functions' env folder its own", () => {
+    const script = [
+      "const { firebaseJson, stack, urls, localEmailIssuer } = await import('./tools/stack/src/config.ts');",
+      "const { slotFirebaseJson, localFirebaseJson } = await import('./tools/stack/src/local-config.ts');",
+      'const local = slotFirebaseJson(localFirebaseJson(firebaseJson, []));',
+      'console.log(JSON.stringify({ ports: stack.ports, projectId: stack.projectId, dir: stack.functionsConfigDir,',
+      "  functions: urls.functions, issuer: localEmailIssuer.httpPort, log: stack.slotName('stack'),",
+      '  file: { hosting: local.emulators.hosting.port, logging: local.emulators.logging.port,',
+      '    configDir: local.functions[0].configDir } }));',
+    ].join('\n');
+    const output = execFileSync(join(repoRoot, 'node_modules/.bin/tsx'), ['--input-type=module', '-e', script], {
+      cwd: repoRoot,
+      env: { ...process.env, DAYFOCUS_STACK_SLOT: '1' },
+      encoding: 'utf8',
+    });
+    const one = JSON.parse(output) as Record<string, unknown>;
+    const shifted = Object.fromEntries(Object.entries(stack.ports).map(([name, port]) => [name, port + 10]));
+    expect(one).toEqual({
+      ports: shifted,
+      projectId: `${stack.projectId}-1`,
+      dir: '.artifacts/stack-1/functions',
+      functions: `http://${stack.host}:${stack.ports.functions + 10}/${stack.projectId}-1/${FUNCTIONS_REGION}`,
+      issuer: 9505,
+      log: 'stack-1',
+      file: { hosting: stack.ports.hosting + 10, logging: 4510, configDir: '.artifacts/stack-1/functions' },
+    });
   });
 
   it('refuse a firebase.json or .firebaserc that does not say them', () => {

@@ -76,11 +76,11 @@ beforeAll(async () => {
   writeFileSync(configPath, JSON.stringify(config, null, 2));
 
   for (const [dir, command, args] of [
-    ['packages/contracts', 'node_modules/.bin/tsc', ['-p', 'tsconfig.build.json']],
+    ['packages/contracts', 'node_modules/.bin/tsc-native', ['-p', 'tsconfig.build.json']],
     ['packages/contracts', process.execPath, ['scripts/mark-commonjs.mjs']],
     ['apps/web', 'node_modules/.bin/vite', ['build']],
     ['apps/web', 'node_modules/.bin/vite', ['build', '--ssr', ssrEntry()]],
-    ['functions', 'node_modules/.bin/tsc', ['-p', 'tsconfig.build.json']],
+    ['functions', 'node_modules/.bin/tsc-native', ['-p', 'tsconfig.build.json']],
   ] as const) {
     const cwd = join(root, dir);
     const bin = command.startsWith('node_modules') ? join(repoRoot, dir, command) : command;

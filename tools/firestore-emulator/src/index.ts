@@ -16,7 +16,7 @@
  * (http-routes.ts answers them; port.ts serves the port.)
  */
 import { status } from '@grpc/grpc-js';
-import type { Authorize, Change, IndexCheck } from './context.js';
+import type { Authorize, Caller, Change, IndexCheck } from './context.js';
 import { FirestoreError } from './errors.js';
 import { FaultPlan } from './faults.js';
 import { HotDocuments, type HotDocumentsOptions } from './hot-documents.js';
@@ -28,6 +28,7 @@ import { compileRules, evaluateRules, type CompiledRules } from './rules/index.j
 import { FirestoreService } from './service.js';
 import { serveListen } from './streams.js';
 import { serveWrite } from './write-stream.js';
+import { wireFields, type PlainData } from './wire-client.js';
 import { firestoreTriggers } from './triggers.js';
 
 export {
@@ -90,6 +91,13 @@ export interface FirestoreEmulator {
    * trigger. Returns the call that stops it.
    */
   onCommit(listener: (commit: CommittedChange) => void): () => void;
+  /**
+   * Writes one document (removes it, for null) in this process, as the Admin SDK's commit of one
+   * set or delete would, rules off, with no request on the wire (and so no fault of the fault plan):
+   * for a tool that seeds thousands of documents between the requests it has judged (the rules
+   * probe, companion-rules.ts in @dayfocus/stack). `path` is within the project's default database.
+   */
+  write(projectId: string, path: string, data: PlainData | null): Promise<void>;
   /** Closes the port and every open connection. */
   stop(): Promise<void>;
 }
@@ -104,6 +112,9 @@ export interface CommittedChange {
   /** The microsecond before the commit, likewise. */
   before: { seconds: number; nanos: number };
 }
+
+/** The Admin SDK's caller (`Bearer owner` on the wire): rules off. */
+const ADMIN: Caller = { admin: true, auth: null };
 
 export async function startFirestoreEmulator(options: FirestoreEmulatorOptions): Promise<FirestoreEmulator> {
   const defaultRules = options.rules === undefined ? undefined : compileRules(options.rules);
@@ -169,6 +180,14 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
     clear: () => service.state.clear(),
     triggersIdle: () => triggers.delivery?.idle() ?? Promise.resolve(),
     onCommit: (listener) => onCommit(service, listener),
+    write: async (projectId, path, data) => {
+      const database = `projects/${projectId}/databases/(default)`;
+      const name = `${database}/documents/${path}`;
+      await service.commit(
+        { database, writes: [data === null ? { delete: name } : { update: { name, fields: wireFields(data) } }] },
+        ADMIN,
+      );
+    },
     stop: () => server.stop(),
   };
 }

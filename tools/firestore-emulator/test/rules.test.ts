@@ -69,6 +69,15 @@ describe('rules loaded through @firebase/rules-unit-testing', () => {
     });
     expect((await ctx.db.doc('people/alice').get()).data()).toEqual({ name: 'Alice' });
   });
+
+  it("leave the in-process write alone too, as the Admin SDK's commit: what it puts, readers see", async () => {
+    await ctx.emulator.write('demo-test', 'people/dave', { name: 'Dave', tags: ['a', 1.5, null] });
+    const dave = env.authenticatedContext('dave').firestore();
+    expect((await getDoc(doc(dave, 'people/dave'))).data()).toEqual({ name: 'Dave', tags: ['a', 1.5, null] });
+    await assertFails(getDoc(doc(env.authenticatedContext('erin').firestore(), 'people/dave')));
+    await ctx.emulator.write('demo-test', 'people/dave', null);
+    expect((await getDoc(doc(dave, 'people/dave'))).exists()).toBe(false);
+  });
 });
 
 describe('rules files the emulator cannot read', () => {

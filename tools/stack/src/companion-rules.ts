@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { initializeTestEnvironment } from '@firebase/rules-unit-testing';
 import { refusedByRules, wireClient, type PlainData, type WireCaller } from '@dayfocus/firestore-emulator/wire-client';
 import { repoRoot } from './config.js';
+import { heldState, type Seed } from './probe-seeds.js';
 import {
   ownerQueries,
   PROBE_EMAIL,
@@ -93,9 +94,6 @@ interface Caller {
   client: WireCaller;
   signedIn: boolean;
 }
-
-/** Puts a document in place (or removes it, for null) with rules off, as the admin side. */
-type Seed = (path: string, data: PlainData | null) => Promise<unknown>;
 
 /** The first shape with which `attempt` goes through after `prepare`; null when none does. */
 async function firstThrough(
@@ -178,6 +176,17 @@ async function probeDocument(
 }
 
 /**
+ * The emulator that judges: where it listens, and (ours, in this process) its own write, through
+ * which the probe seeds its documents without a request each: half the requests a judgment made.
+ * The requests it judges always go over the wire.
+ */
+export interface JudgingEmulator {
+  host: string;
+  port: number;
+  write?: (projectId: string, path: string, data: PlainData | null) => Promise<void>;
+}
+
+/**
  * Every way a client gets at one of our collections under `rules`, as a Firestore emulator at
  * `host:port` judges them (`[]`: none), one line per caller, operation and document:
  * `a signed-in client may create _mail/rules-check-user (a document with only to = its address)`.
@@ -195,7 +204,7 @@ async function probeDocument(
  */
 export async function clientAccessProblems(
   rules: string,
-  emulator: { host: string; port: number },
+  emulator: JudgingEmulator,
   projectId = `demo-rules-${process.pid}-${Date.now().toString(36)}`,
 ): Promise<string[]> {
   // The rules go in as @firebase/rules-unit-testing loads them; the requests are single gRPC calls
@@ -204,16 +213,21 @@ export async function clientAccessProblems(
   const env = await initializeTestEnvironment({ projectId, firestore: { ...emulator, rules } });
   const client = wireClient(emulator, projectId);
   try {
+    const admin = client.as('owner'); // the emulators' token for rules-off access
+    const { write } = emulator;
+    const { seed, tracked } = heldState(
+      write
+        ? (path, data) => write(projectId, path, data)
+        : (path, data) => (data === null ? admin.delete(path) : admin.set(path, data)),
+    );
     const callers: Caller[] = [
-      { who: 'an anonymous client', client: client.as(null), signedIn: false },
+      { who: 'an anonymous client', client: tracked(client.as(null)), signedIn: false },
       {
         who: 'a signed-in client',
-        client: client.as(unsignedIdToken(projectId, PROBE_UID, { email: PROBE_EMAIL, email_verified: true })),
+        client: tracked(client.as(unsignedIdToken(projectId, PROBE_UID, { email: PROBE_EMAIL, email_verified: true }))),
         signedIn: true,
       },
     ];
-    const admin = client.as('owner'); // the emulators' token for rules-off access
-    const seed: Seed = (path, data) => (data === null ? admin.delete(path) : admin.set(path, data));
     const problems: string[] = [];
     for (const name of probedCollections()) {
       const shapes = shapesOf(name);

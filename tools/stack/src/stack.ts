@@ -19,6 +19,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
 import { emulatorEnv, emulatorJson, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
@@ -191,6 +192,11 @@ async function reuseRunningStack(log: (line: string) => void): Promise<RunningSt
   return null;
 }
 
+/** The stack's heap growth (heap-growth.mjs), preloaded into firebase-tools and its workers. */
+const HEAP_GROWTH = new URL('./heap-growth.mjs', import.meta.url);
+const withHeapGrowth = (nodeOptions: string | undefined) =>
+  [nodeOptions, `--import "${fileURLToPath(HEAP_GROWTH)}"`].filter(Boolean).join(' ');
+
 /**
  * firebase-tools' Auth, Functions and Hosting emulators, in a process group; `onReady` when they
  * say so. The functions' local params and secrets go to their files first (function-params.ts).
@@ -214,6 +220,7 @@ function startEmulators(options: StackOptions, onReady: () => void): ManagedProc
       cwd: repoRoot,
       env: {
         ...process.env,
+        NODE_OPTIONS: withHeapGrowth(process.env.NODE_OPTIONS),
         FIRESTORE_EMULATOR_HOST: emulatorEnv.FIRESTORE_EMULATOR_HOST,
         METADATA_SERVER_DETECTION: emulatorEnv.METADATA_SERVER_DETECTION,
         // No network here: skip update checks and telemetry prompts.
@@ -241,6 +248,8 @@ function startEmulators(options: StackOptions, onReady: () => void): ManagedProc
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const reused = await reuseRunningStack(options.log ?? ((line: string) => console.log(line)));
   if (reused) return reused;
+  // This process runs our Firestore emulator: the same heap growth as firebase-tools'.
+  await import(HEAP_GROWTH.href);
   prepareSlotConfigDir();
 
   const identity: StackIdentity = {

@@ -18,7 +18,7 @@ import { inviteFlowsOn } from '../invite-links-harness.js';
  * Three tries a place: each of the ten shards (capacity 10) is written ten times, twice the
  * model's burst of five, so the write limit holds joins back, and some thirty tries race for each
  * shard's ten places, so most find it full and go on to the others. It was 1,000 (900 refusals
- * more, twice this file's processor time, the same assertion); the stack's lane tries 500 a door
+ * more, twice this file's processor time, the same assertion); the stack's lane tries 300 a door
  * through the callables.
  */
 const TRIES = 300;

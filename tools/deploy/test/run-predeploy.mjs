@@ -13,12 +13,14 @@ const require = createRequire(import.meta.url);
 const { Config } = require('firebase-tools/lib/config');
 const { lifecycleHooks } = require('firebase-tools/lib/deploy/lifecycleHooks');
 const { filterTargets } = require('firebase-tools/lib/filterTargets');
-const { VALID_DEPLOY_TARGETS } = require('firebase-tools/lib/deploy');
+// The targets' order, for a plain deploy: firebase-tools/lib/deploy loads every target's deploy
+// code (0.9 processor-seconds against 0.3 for the rest), which one target's predeploy does without.
+const validTargets = () => require('firebase-tools/lib/deploy').VALID_DEPLOY_TARGETS;
 
 const config = Config.load({ cwd: root });
 const only = target === 'all' ? undefined : target;
 const options = { config, cwd: root, projectRoot: root, project, only };
-const targets = only ? [only] : filterTargets(options, [...VALID_DEPLOY_TARGETS]);
+const targets = only ? [only] : filterTargets(options, [...validTargets()]);
 process.stdout.write(`predeploy of ${targets.join(', ')}\n`);
 try {
   for (const name of targets) await lifecycleHooks(name, 'predeploy')({}, options);

@@ -522,13 +522,20 @@ export async function screenshot(page: Page, name: string, language: Language, d
 
 /**
  * Whether every frame of the page is of the page's origin (or has none of its own, as
- * `about:blank` and `srcdoc` frames): then axe-core's plain run in the page tests all of them.
+ * `about:blank` and `srcdoc` frames): then axe-core's plain run in the page tests all of them. A
+ * frame whose address is not one yet (a navigation it has not committed) counts as another origin.
  */
 function framesOfOneOrigin(page: Page): boolean {
   const origin = new URL(page.url()).origin;
-  return page
-    .frames()
-    .every((frame) => /^about:(blank|srcdoc)$/.test(frame.url()) || new URL(frame.url()).origin === origin);
+  return page.frames().every((frame) => {
+    const url = frame.url();
+    if (/^about:(blank|srcdoc)$/.test(url)) return true;
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

@@ -14,8 +14,10 @@ import {
   useBrowser,
   visible,
   confirmEmailPath,
+  fillSignUpForm,
+  signUpButton,
 } from './support/app';
-import { newInvitee, fillSignUpForm, submitButton, formReady } from './support/email-sign-up';
+import { newInvitee, formReady } from './support/email-sign-up';
 
 describe('Email sign-up in the browser: the form', () => {
   const browser = useBrowser();
@@ -29,8 +31,8 @@ describe('Email sign-up in the browser: the form', () => {
       const page = await browser.newPage({ device: 'phone', userAgent });
       await page.goto(`/sign-up/${inviter.userId}`);
       await formReady(page);
-      await fillSignUpForm(page, { name: '', email: 'mira@', password: 'short' }, 'shorter');
-      await submitButton(page).click();
+      await fillSignUpForm(page, { name: '', email: 'mira@', password: 'short' }, { confirmPassword: 'shorter' });
+      await signUpButton(page).click();
 
       const summary = page.getByRole('alert');
       await visible(summary);
@@ -95,7 +97,7 @@ describe('Email sign-up in the browser: the form', () => {
         return { role: element.getAttribute('role'), style: style.outlineStyle, colour: style.outlineColor };
       });
 
-    await submitButton(page).click();
+    await signUpButton(page).click();
     await visible(page.getByRole('alert'));
     expect(await ring()).toMatchObject({ role: 'alert', style: 'none' });
 
@@ -122,8 +124,8 @@ describe('Email sign-up in the browser: the form', () => {
     const inviter = await seedInviter();
     const page = await browser.newPage();
     await page.goto(`/sign-up/${inviter.userId}`);
-    await expect.poll(() => submitButton(page).isEnabled()).toBe(true);
-    await submitButton(page).click();
+    await expect.poll(() => signUpButton(page).isEnabled()).toBe(true);
+    await signUpButton(page).click();
 
     const alert = page.getByRole('alert');
     await visible(alert);

@@ -17,8 +17,10 @@ import {
   visible,
   confirmEmailPath,
   openMailLink,
+  fillSignUpForm,
+  signUpButton,
 } from './support/app';
-import { config, newInvitee, fillSignUpForm, submitButton, formReady, signUpWithEmail } from './support/email-sign-up';
+import { config, newInvitee, formReady, signUpWithEmail } from './support/email-sign-up';
 
 describe('Email sign-up in the browser', () => {
   const browser = useBrowser();
@@ -43,7 +45,7 @@ describe('Email sign-up in the browser', () => {
     await page.getByRole('link', { name: en.socialSignUp.email }).click();
     await reachPath(page, `/sign-up/${inviter.userId}`);
     await fillSignUpForm(page, invitee);
-    await submitButton(page).click();
+    await signUpButton(page).click();
 
     await reachPath(page, confirmEmailPath);
     await visible(page.getByRole('heading', { name: 'Confirm Your Email' }));
@@ -101,12 +103,12 @@ describe('Email sign-up in the browser', () => {
     const page = await browser.newPage(); // another browser: nobody signed in
     await page.goto(`/sign-up/${inviter.userId}`);
     await fillSignUpForm(page, { ...first, name: 'Someone Else', password: 'another-secret' });
-    await submitButton(page).click();
+    await signUpButton(page).click();
 
     const alert = page.getByRole('alert');
     await visible(alert.getByText('This email is already registered.'));
-    await expect.poll(() => submitButton(page).isEnabled()).toBe(true);
-    expect(await submitButton(page).getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => signUpButton(page).isEnabled()).toBe(true);
+    expect(await signUpButton(page).getAttribute('aria-busy')).toBe('false');
     expect(await page.locator('button[type=submit] .spinner').count()).toBe(0);
     expect(pathOf(page)).toBe(`/sign-up/${inviter.userId}`);
   });
@@ -121,7 +123,7 @@ describe('Email sign-up in the browser', () => {
     await page.goto(`/sign-up/${inviter.userId}`);
     await formReady(page);
     await fillSignUpForm(page, { ...newInvitee(), email: owner.email });
-    await submitButton(page).click();
+    await signUpButton(page).click();
 
     const alert = page.getByRole('alert');
     await visible(alert.getByText(en.signUp.emailInUse, { exact: true }));

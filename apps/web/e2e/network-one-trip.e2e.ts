@@ -16,8 +16,9 @@ import {
   takenOver,
   visible,
   signedInUsers,
+  signUpButton,
 } from './support/app';
-import { fillSignUpForm, submit } from './support/network';
+import { openFilledSignUpForm } from './support/network';
 
 /**
  * The page's requests to Auth, App Check and the functions (not its files), as their path, or
@@ -77,13 +78,13 @@ describe('The journey on a flaky network', () => {
         await route.fallback();
       },
     );
-    await fillSignUpForm(page, inviter, email);
+    await openFilledSignUpForm(page, inviter, email);
     await takenOver(page);
     // She types for a while: what was asked for meanwhile has come (her App Check token among it).
     await services.settled();
     const sinceTap = services.from();
     const answered = page.waitForResponse((response) => response.url().includes('/api/signUpWithEmail'));
-    await submit(page).click();
+    await signUpButton(page).click();
     // Everything asked for from the tap until the sign-up's answer came: that one call alone.
     const before = await answered.then(sinceTap);
     await visible(page.getByRole('heading', { name: en.confirmEmail.title }));

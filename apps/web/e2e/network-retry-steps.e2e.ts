@@ -18,8 +18,9 @@ import {
   visible,
   confirmEmailPath,
   openMailLink,
+  signUpButton,
 } from './support/app';
-import { failOnce, fillSignUpForm, submit } from './support/network';
+import { failOnce, openFilledSignUpForm } from './support/network';
 
 describe('The journey on a flaky network: the steps after the form', () => {
   const browser = useBrowser();
@@ -58,8 +59,8 @@ describe('The journey on a flaky network: the steps after the form', () => {
       const inviter = await seedInviter();
       const email = uniqueEmail('e2e-net-activate');
       const signUpPage = await browser.newPage({ device: 'phone' });
-      await fillSignUpForm(signUpPage, inviter, email);
-      await submit(signUpPage).click();
+      await openFilledSignUpForm(signUpPage, inviter, email);
+      await signUpButton(signUpPage).click();
       await reachPath(signUpPage, confirmEmailPath);
       await signUpPage.close(); // only the welcome page below activates
       const { oobLink } = await verificationEmail(email);

@@ -19,8 +19,9 @@ import {
   confirmEmailPath,
   signedInUsers,
   loseTheAnswerOnce,
+  signUpButton,
 } from './support/app';
-import { failOnce, fillSignUpForm, submit } from './support/network';
+import { failOnce, openFilledSignUpForm } from './support/network';
 
 /**
  * How long an offline tap may wait for its word: offline its request fails at once, and the word
@@ -37,13 +38,13 @@ describe('The journey on a flaky network', () => {
     const email = uniqueEmail('e2e-net');
     const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
     const failure = await failOnce(page, '/api/signUpWithEmail');
-    await fillSignUpForm(page, inviter, email);
-    await submit(page).click();
+    await openFilledSignUpForm(page, inviter, email);
+    await signUpButton(page).click();
     await failure.happened;
     await visible(page.getByRole('alert').getByText(en.app.networkError));
-    await expect.poll(() => submit(page).isEnabled()).toBe(true);
+    await expect.poll(() => signUpButton(page).isEnabled()).toBe(true);
 
-    await submit(page).click();
+    await signUpButton(page).click();
     await reachPath(page, confirmEmailPath);
     await verificationEmail(email);
   });
@@ -54,13 +55,13 @@ describe('The journey on a flaky network', () => {
     const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
     // The call reaches the server and does its work; its answer never comes back.
     await loseTheAnswerOnce(page, '/api/signUpWithEmail');
-    await fillSignUpForm(page, inviter, email);
-    await submit(page).click();
+    await openFilledSignUpForm(page, inviter, email);
+    await signUpButton(page).click();
     await visible(page.getByRole('alert').getByText(en.app.networkError));
     const made = await authUserByEmail(email);
-    await expect.poll(() => submit(page).isEnabled()).toBe(true);
+    await expect.poll(() => signUpButton(page).isEnabled()).toBe(true);
 
-    await submit(page).click();
+    await signUpButton(page).click();
     await reachPath(page, confirmEmailPath);
     // The same account, its sign-up with this inviter, the tab signed in as it; one mail in all.
     expect((await authUserByEmail(email)).uid).toBe(made.uid);
@@ -74,10 +75,10 @@ describe('The journey on a flaky network', () => {
     const email = uniqueEmail('e2e-offline');
     const page = await browser.newPage({ slow: true, device: 'small-phone', userAgent: CHROME_ANDROID });
     const network = await slowPhone(page);
-    await fillSignUpForm(page, inviter, email);
+    await openFilledSignUpForm(page, inviter, email);
     await takenOver(page);
     await network.setOffline(true);
-    await submit(page).click();
+    await signUpButton(page).click();
     // Said while she still looks at the spinner, not once the connection is back.
     await page.getByRole('alert').getByText(en.app.networkError).waitFor({ timeout: OFFLINE_SAID_MS });
     expect(await page.getByLabel(en.signUp.username, { exact: true }).inputValue()).toBe('Net Friend');
@@ -85,8 +86,8 @@ describe('The journey on a flaky network', () => {
     expect(await page.getByLabel(en.signUp.password, { exact: true }).inputValue()).toBe('correct-horse');
 
     await network.setOffline(false);
-    await expect.poll(() => submit(page).isEnabled()).toBe(true);
-    await submit(page).click();
+    await expect.poll(() => signUpButton(page).isEnabled()).toBe(true);
+    await signUpButton(page).click();
     await reachPath(page, confirmEmailPath);
     await verificationEmail(email);
     const account = await authUserByEmail(email);

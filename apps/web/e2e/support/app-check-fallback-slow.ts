@@ -8,9 +8,11 @@ import { textsOf } from './locales';
 import { slowPhone, SLOW_STEP_MS } from './slow-phone';
 import {
   confirmEmailPath,
+  fillSignUpForm,
   reachPath,
   screenshot,
   seedInviter,
+  signUpButton,
   takenOver,
   uniqueEmail,
   visible,
@@ -35,12 +37,12 @@ export async function signUpWaitsForTheCheck(browser: BrowserSession, language: 
   await slowPhone(page, { cpu: 6 });
   await page.goto(`/sign-up/${inviter.userId}`);
   await takenOver(page);
-  await page.getByLabel(t.signUp.username, { exact: true }).fill('Mira Nair');
-  await page.getByLabel(t.signUp.email, { exact: true }).fill(uniqueEmail('e2e-fallback-slow'));
-  await page.getByLabel(t.signUp.password, { exact: true }).fill('correct-horse');
-  await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill('correct-horse');
-  const button = page.getByRole('button', { name: t.signUp.submit, exact: true });
-  await button.click();
+  await fillSignUpForm(
+    page,
+    { name: 'Mira Nair', email: uniqueEmail('e2e-fallback-slow'), password: 'correct-horse' },
+    { t },
+  );
+  await signUpButton(page, t).click();
   // The check's words, on the busy button, once it has waited a while for the fallback.
   const waiting = page.getByRole('button', { name: t.app.securityCheck, exact: true });
   await waiting.waitFor({ state: 'visible', timeout: SLOW_STEP_MS });

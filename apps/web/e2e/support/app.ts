@@ -304,11 +304,28 @@ export async function sendSignUpForm(
   invitee: { name: string; email: string; password: string },
   t: Translation = en,
 ): Promise<void> {
+  await fillSignUpForm(page, invitee, { t });
+  await signUpButton(page, t).click();
+}
+
+/**
+ * Fills the e-mail sign-up form by its labels in `t`'s language, as a person does, without sending
+ * it; the confirmation gets `confirmPassword` (by default the password).
+ */
+export async function fillSignUpForm(
+  page: Page,
+  invitee: { name: string; email: string; password: string },
+  { t = en, confirmPassword = invitee.password }: { t?: Translation; confirmPassword?: string } = {},
+): Promise<void> {
   await page.getByLabel(t.signUp.username, { exact: true }).fill(invitee.name);
   await page.getByLabel(t.signUp.email, { exact: true }).fill(invitee.email);
   await page.getByLabel(t.signUp.password, { exact: true }).fill(invitee.password);
-  await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(invitee.password);
-  await page.getByRole('button', { name: t.signUp.submit, exact: true }).click();
+  await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill(confirmPassword);
+}
+
+/** The e-mail sign-up form's "Sign up" button, in `t`'s language. */
+export function signUpButton(page: Page, t: Translation = en) {
+  return page.getByRole('button', { name: t.signUp.submit, exact: true });
 }
 
 /**

@@ -28,7 +28,7 @@ import { compileRules, evaluateRules, type CompiledRules } from './rules/index.j
 import { FirestoreService } from './service.js';
 import { serveListen } from './streams.js';
 import { serveWrite } from './write-stream.js';
-import { wireFields, type PlainData } from './wire-client.js';
+import { defaultDatabase, setOrDelete, type PlainData } from './wire-client.js';
 import { firestoreTriggers } from './triggers.js';
 
 export {
@@ -181,12 +181,8 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions):
     triggersIdle: () => triggers.delivery?.idle() ?? Promise.resolve(),
     onCommit: (listener) => onCommit(service, listener),
     write: async (projectId, path, data) => {
-      const database = `projects/${projectId}/databases/(default)`;
-      const name = `${database}/documents/${path}`;
-      await service.commit(
-        { database, writes: [data === null ? { delete: name } : { update: { name, fields: wireFields(data) } }] },
-        ADMIN,
-      );
+      const { database, name } = defaultDatabase(projectId);
+      await service.commit({ database, writes: [setOrDelete(name(path), data)] }, ADMIN);
     },
     stop: () => server.stop(),
   };

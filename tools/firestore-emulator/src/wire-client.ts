@@ -35,6 +35,17 @@ export function wireFields(data: PlainData): Record<string, Value> {
   return Object.fromEntries(Object.entries(data).map(([field, value]) => [field, wireValue(value)]));
 }
 
+/** `projectId`'s default database as requests name it, and a document's full name in it. */
+export function defaultDatabase(projectId: string): { database: string; name: (path: string) => string } {
+  const database = `projects/${projectId}/databases/(default)`;
+  return { database, name: (path) => `${database}/documents/${path}` };
+}
+
+/** The write of a set of the document `name` to `data` (no precondition), or of its delete for null. */
+export function setOrDelete(name: string, data: PlainData | null): Write {
+  return data === null ? { delete: name } : { update: { name, fields: wireFields(data) } };
+}
+
 /** One caller's requests to one project's default database, paths relative to its documents. */
 export interface WireCaller {
   /** BatchGetDocuments of one document: resolves when the read went through (found or not). */
@@ -83,8 +94,7 @@ function drained(stream: NodeJS.ReadableStream): Promise<void> {
 export function wireClient({ host, port }: { host: string; port: number }, projectId: string): WireClient {
   // The generic client has a method per RPC of the service definition, named as in the .proto.
   const client = new FirestoreClient(`${host}:${port}`, credentials.createInsecure()) as unknown as Client & Calls;
-  const database = `projects/${projectId}/databases/(default)`;
-  const name = (path: string) => `${database}/documents/${path}`;
+  const { database, name } = defaultDatabase(projectId);
   return {
     as(token) {
       const metadata = new Metadata();
@@ -106,14 +116,14 @@ export function wireClient({ host, port }: { host: string; port: number }, proje
             };
           return drained(client.RunQuery({ parent, structuredQuery }, metadata));
         },
-        set: (path, data) => commit({ update: { name: name(path), fields: wireFields(data) } }),
+        set: (path, data) => commit(setOrDelete(name(path), data)),
         update: (path, data) =>
           commit({
             update: { name: name(path), fields: wireFields(data) },
             updateMask: { fieldPaths: Object.keys(data) },
             currentDocument: { exists: true },
           }),
-        delete: (path) => commit({ delete: name(path) }),
+        delete: (path) => commit(setOrDelete(name(path), null)),
       };
     },
     close: () => client.close(),

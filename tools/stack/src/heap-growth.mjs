@@ -7,8 +7,8 @@
 // bursts, and V8 left them about 10 MB of room: a full mark-compact, 40 ms of processor time, for
 // nearly every page the browser tests load (traced with --trace-gc and --trace-incremental-marking:
 // "Start (allocation limit): 93MB / limit 103MB"). Twice the live heap instead took the Hosting
-// emulator's processor time per page load from about 0.115 s to 0.045 s (docs/testing.md), for
-// memory the stack can spare. No behaviour changes: when and how often V8 collects garbage is not
+// emulator's processor time per page load from about 0.115 s to 0.045 s (docs/local-stack.md,
+// "Heap growth"), for memory the stack can spare. No behaviour changes: when and how often V8 collects garbage is not
 // something a request can see.
 import { setFlagsFromString } from 'node:v8';
 

@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { officialEmulatorProblem } from '@dayfocus/firestore-emulator/official';
 
@@ -58,32 +58,34 @@ const vitestIn = (filter: string, args: string[]) => ['--filter', filter, 'exec'
 /**
  * Runs vitest in a package while the stack runs, without blocking this process: the emulators'
  * output comes through pipes this process reads, and an emulator whose pipe is not read stops
- * (Google's stopped answering within a minute of a spawnSync here).
+ * (Google's stopped answering within a minute of a spawnSync here). The suites run side by side,
+ * so each one's output is kept and printed whole when it ends, not interleaved with the others'.
  */
 function vitestWhileStackRuns(
   filter: string,
   args: string[],
   env: Record<string, string> = {},
-): Promise<number | null> {
+): Promise<{ code: number | null; output: string }> {
   const child = spawn('pnpm', vitestIn(filter, args), {
     cwd: repoRoot,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve) =>
+    child.on('close', (code) => resolve({ code, output: Buffer.concat(chunks).toString('utf8') })),
+  );
 }
 
-// The left-out tests, listed by vitest itself from their tag (before the stack starts).
-const listed = spawnSync(
-  'pnpm',
-  vitestIn('@dayfocus/functions', ['list', ...STACK_PROJECTS, `--tags-filter=${OUR_EMULATOR_TAG}`, '--json']),
-  { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
-);
-if (listed.status !== 0) {
-  say(`could not list the tests tagged ${OUR_EMULATOR_TAG} (vitest list exited with ${String(listed.status)})`);
-  process.exit(1);
+/** What the lane reads of vitest's JSON report (`--reporter=json`). */
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
 }
-const leftOut = JSON.parse(listed.stdout.slice(listed.stdout.indexOf('['))) as { name: string; file: string }[];
 
 interface Suite {
   name: string;
@@ -116,26 +118,47 @@ const stackMs = Date.now() - stackStarted;
 say(`Stack ready in ${seconds(stackMs)}.`);
 
 const dir = mkdtempSync(join(tmpdir(), 'official-lane-'));
-const results: { suite: Suite; code: number | null; ms: number; counts: string }[] = [];
+interface Result {
+  suite: Suite;
+  code: number | null;
+  ms: number;
+  counts: string;
+  /** The tests the run skipped: those its tag filter left out. */
+  skipped: { file: string; name: string }[];
+}
+let results: Result[];
 try {
-  for (const suite of suites) {
-    say(`Running ${suite.name} against Google's emulator...`);
-    const json = join(dir, `${results.length}.json`);
-    const started = Date.now();
-    const code = await vitestWhileStackRuns(
-      suite.filter,
-      [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
-      suite.env,
-    );
-    let counts = 'no report';
-    try {
-      const report = JSON.parse(readFileSync(json, 'utf8')) as Record<string, number>;
-      counts = `${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`;
-    } catch {
-      // counts stay 'no report': the run did not get as far as writing one
-    }
-    results.push({ suite, code, ms: Date.now() - started, counts });
-  }
+  // Side by side: the functions' suite keeps its own order (the files kept apart run after the
+  // rest, functions/vitest.config.mts); the web app's tests and the shared rules (a project of
+  // their own on the emulator) touch nothing of it, and wait on the emulator more than they work.
+  say(`Running ${suites.map((suite) => suite.name).join('; ')}: side by side, against Google's emulator...`);
+  results = await Promise.all(
+    suites.map(async (suite, index): Promise<Result> => {
+      const json = join(dir, `${index}.json`);
+      const started = Date.now();
+      const { code, output } = await vitestWhileStackRuns(
+        suite.filter,
+        [...suite.args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+        suite.env,
+      );
+      const ms = Date.now() - started;
+      say(`${suite.name}: its output (${seconds(ms)})`);
+      process.stdout.write(output);
+      let counts = 'no report';
+      const skipped: Result['skipped'] = [];
+      try {
+        const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+        counts = `${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`;
+        for (const file of report.testResults)
+          for (const test of file.assertionResults)
+            if (test.status !== 'passed' && test.status !== 'failed')
+              skipped.push({ file: relative(repoRoot, file.name), name: test.fullName });
+      } catch {
+        // counts stay 'no report': the run did not get as far as writing one
+      }
+      return { suite, code, ms, counts, skipped };
+    }),
+  );
 } finally {
   await running.stop();
   rmSync(dir, { recursive: true, force: true });
@@ -147,11 +170,12 @@ for (const result of results) {
   const verdict = result.code === 0 ? 'passed' : `FAILED (exit code ${String(result.code)})`;
   say(`  ${result.suite.name}: ${verdict}, ${result.counts}, in ${seconds(result.ms)}`);
 }
+const leftOut = results.flatMap((result) => result.skipped);
 say(
-  `  left out: ${leftOut.length} tests tagged ${OUR_EMULATOR_TAG}, which need our emulator's own endpoints ` +
-    "(its fault plan /emulator/v1/faults, its open transactions /emulator/v1/transactions), which Google's lacks:",
+  `  left out: ${leftOut.length} tests, skipped by the tag filter !${OUR_EMULATOR_TAG}: they need our emulator's ` +
+    "own endpoints (its fault plan /emulator/v1/faults, its open transactions /emulator/v1/transactions), which Google's lacks:",
 );
-for (const test of leftOut) say(`    - ${test.file.slice(repoRoot.length + 1)} > ${test.name}`);
+for (const test of leftOut) say(`    - ${test.file} > ${test.name}`);
 say('  not in this lane:');
 for (const line of NOT_IN_THE_LANE) say(`    - ${line}`);
 say(`  the lane took ${seconds(Date.now() - laneStarted)}, the build included.`);

@@ -1,5 +1,6 @@
 /** The preflight's list of checks, in-process: the rules of a deployable web config, and how a check is added. */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -180,6 +181,40 @@ describe('the Trigger Email extension', () => {
       expect.stringMatching(/^SMTP_CONNECTION_URI is "smtps:\/\/username@smtp.hostname.com:465", not an SMTP server/),
       expect.stringMatching(/^DEFAULT_FROM is "foobar@example.com"/),
     ]);
+  });
+
+  it("reads the params firebase-tools' own readInstanceParam reads: the shared file, the alias's, the project's, in that order", () => {
+    const root = tree('DEFAULT_FROM="Project <p@dayfocus.app>"\nMAIL_COLLECTION=_mail\n');
+    writeFileSync(
+      join(root, 'extensions/firestore-send-email.env.prod'),
+      'SMTP_CONNECTION_URI=smtps://alias@smtp.mailgun.org:465\nDEFAULT_FROM="Alias <a@dayfocus.app>"\n',
+    );
+    // What firebase-tools' deploy reads (lib/extensions/manifest.js), here the judge of what the check reads.
+    const { readInstanceParam } = createRequire(import.meta.url)('firebase-tools/lib/extensions/manifest.js') as {
+      readInstanceParam(args: { projectDir: string; instanceId: string; projectId: string; aliases: string[] }): object;
+    };
+    const theirs = readInstanceParam({
+      projectDir: root,
+      instanceId: 'firestore-send-email',
+      projectId: PROJECT,
+      aliases: ['prod'],
+    });
+    expect(theirs).toMatchObject({
+      SMTP_CONNECTION_URI: 'smtps://alias@smtp.mailgun.org:465',
+      DEFAULT_FROM: 'Project <p@dayfocus.app>',
+    });
+    const outcome = mailExtensionOutcome({ root, project: { id: PROJECT, alias: 'prod', from: '--project' } });
+    expect(outcome).toEqual({
+      where: expect.any(String),
+      problems: [],
+      note: expect.stringContaining('sends from Project <p@dayfocus.app>'),
+    });
+    // A tree with no params file at all is refused as firebase-tools would find none.
+    rmSync(join(root, 'extensions'), { recursive: true });
+    expect(() =>
+      readInstanceParam({ projectDir: root, instanceId: 'firestore-send-email', projectId: PROJECT, aliases: [] }),
+    ).toThrow('No params file found');
+    expect(mailExtensionOutcome(deploy(root)).problems).toEqual(['extensions/firestore-send-email.env is missing']);
   });
 
   it('refuses another collection than the outbox the functions write', () => {

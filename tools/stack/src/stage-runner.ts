@@ -188,7 +188,11 @@ export async function runStage(stage: Stage, group: string, prefix?: string, yie
   return passed;
 }
 
-const clock = (seconds: number) => `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+/** A time in whole seconds, as minutes and seconds: 719.6 s is 12 min 0 s, never 11 min 60 s. */
+const clock = (seconds: number) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+};
 const percent = (busy: number | undefined) => (busy === undefined ? '-' : `${Math.round(busy * 100)} %`);
 
 /**

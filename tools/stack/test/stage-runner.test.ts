@@ -57,6 +57,17 @@ describe('stages side by side', () => {
   });
 });
 
+describe("the table's times", () => {
+  it('rounds a time to whole seconds before it splits off the minutes', () => {
+    const rows = [
+      { name: 'npm test', seconds: 499.6, outcome: 'passed', group: 'all' },
+      { name: "Google's emulator lane", seconds: 220, outcome: 'passed', group: 'ci' },
+    ] as const;
+    const drawn = table([...rows], ['all', 'ci']);
+    expect(drawn.slice(2).map((line) => line.split(' | ')[1])).toEqual(['8 min 20 s', '3 min 40 s', '**12 min 0 s**']);
+  });
+});
+
 describe('stages one after another', () => {
   it('stops at the first failure, and each row sits under the sequence', async () => {
     startRecord();

@@ -103,12 +103,10 @@ const withoutTheStack = {
 
 /**
  * What changes the whole stack while it runs, each with a stack to itself: production's write limit
- * first, then the soak's faults, then the functions' crash switch and sweeps hours ahead. They run on
- * a stack of their own (slot 1, config.ts: every port ten higher, a project of its own) beside the
+ * first, then the functions' crash switch and sweeps hours ahead, the soak's faults. They run on a
+ * stack of their own (slot 1, config.ts: every port ten higher, a project of its own) beside the
  * suites' stack: they wait on production's write limit, faults and crashes far more than they work,
- * and once waited for the suites to end. The exclusive files come last: they need the processors
- * more than the soak does (30 s on a quiet machine, 1.5 min with everything else running, where the
- * soak's 84 s become 1.6 to 1.8 min), and the run's last minute, its suites ending, has some idle.
+ * and once waited for the suites to end.
  */
 const stackLanes = {
   name: 'the lanes that need the stack to themselves',
@@ -120,12 +118,12 @@ const stackLanes = {
       command: tsx('tools/stack/hot-documents.ts', 'production', '--', ...tsx('tools/stack/stages.ts', 'hot')),
       inner: 'hot',
     },
-    { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
     {
       name: 'stack: functions that need the stack to themselves',
       short: 'exclusive',
       command: functionsVitest('stack-exclusive'),
     },
+    { name: 'stack: soak', short: 'soak', command: pnpm('run', 'test:soak') },
   ],
 } satisfies Stage;
 

@@ -11,6 +11,7 @@ import {
   eventually,
   halfMadeSignUp,
   outboxIds,
+  signUpLinkRequestsOf,
   signUpLinkRequestsSettled,
   verificationMail,
 } from './support.js';
@@ -35,7 +36,7 @@ describe("mailSignUpLink within the mailbox's limits", () => {
     expect(await outboxIds(email)).toEqual([first.id]);
     // One of them waits out the minute; the others are done with already.
     await eventually(
-      async () => (await adminDb.collection('_signUpLinkRequests').where('email', '==', email).get()).size,
+      () => signUpLinkRequestsOf({ email }),
       (waiting) => waiting === 1,
       { what: 'one request left waiting for the minute', timeoutMs: 30_000 },
     );

@@ -5,22 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { writeSucceeded } from '@dayfocus/contracts/write-result';
 import {
-  adminDb,
   callAnonymously,
   createInviter,
   firestoreFaults,
   halfMadeSignUp,
   OUR_EMULATOR,
   outboxIds,
+  signUpLinkRequestsOf,
   signUpLinkRequestsSettled,
   uniqueId,
   verificationMail,
 } from './support.js';
-
-/** The requests of this address still written down (not yet mailed, held or turned down). */
-async function requestsFor(email: string): Promise<number> {
-  return (await adminDb.collection('_signUpLinkRequests').where('email', '==', email).get()).size;
-}
 
 describe('mailSignUpLink answers before it looks anything up', () => {
   it(
@@ -61,7 +56,7 @@ describe('mailSignUpLink answers before it looks anything up', () => {
           const answer = callAnonymously('mailSignUpLink', { email, language: 'en' }, { timeoutMs: 10_000 });
           expect(await answer).toEqual(writeSucceeded);
           // Answered with its request written down and not yet done with: the same for both.
-          expect(await requestsFor(email)).toBe(1);
+          expect(await signUpLinkRequestsOf({ email })).toBe(1);
         }
         expect(await outboxIds(halfMade.email)).toEqual([]);
       } finally {

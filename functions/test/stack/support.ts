@@ -163,6 +163,12 @@ export async function halfMadeSignUp(inviterId: string, password = 'first-passwo
   return { uid: user.uid, email: user.email ?? '' };
 }
 
+/** How many requests for a finishing link that name this address or account are still written down. */
+export async function signUpLinkRequestsOf(by: { email: string } | { uid: string }): Promise<number> {
+  const [field, value] = 'email' in by ? ['email', by.email] : ['uid', by.uid];
+  return (await adminDb.collection('_signUpLinkRequests').where(field, '==', value).get()).size;
+}
+
 /**
  * Waits until the requests for a finishing link that name this address or account are done with:
  * mailed, held back or turned down, each removed once its trigger has had its turn.
@@ -171,9 +177,9 @@ export async function signUpLinkRequestsSettled(
   by: { email: string } | { uid: string },
   options: { timeoutMs?: number } = {},
 ) {
-  const [field, value] = 'email' in by ? ['email', by.email] : ['uid', by.uid];
+  const value = 'email' in by ? by.email : by.uid;
   await eventually(
-    async () => (await adminDb.collection('_signUpLinkRequests').where(field, '==', value).get()).size,
+    () => signUpLinkRequestsOf(by),
     (left) => left === 0,
     // Its trigger's first run after the functions reload starts a worker: seconds on a busy machine.
     { what: `the requests for a finishing link of ${value} to be done with`, timeoutMs: 30_000, ...options },

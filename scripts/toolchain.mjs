@@ -56,7 +56,7 @@ function readStamp(path) {
   }
 }
 
-function ensureToolchain() {
+async function ensureToolchain() {
   const wanted = JSON.stringify({ node: NODE_VERSION, pnpm: PNPM_VERSION, nodePackage });
   const stampPath = join(toolchainDir, 'stamp.json');
   if (readStamp(stampPath) === wanted && existsSync(join(binDir, 'node'))) return;
@@ -66,14 +66,49 @@ function ensureToolchain() {
   );
   rmSync(toolchainDir, { recursive: true, force: true });
   mkdirSync(binDir, { recursive: true });
-  writeFileSync(
-    join(toolchainDir, 'package.json'),
-    JSON.stringify({ private: true, dependencies: { [nodePackage]: NODE_VERSION, pnpm: PNPM_VERSION } }, null, 2),
-  );
+  // The two packages' tarballs from npm (its cache and integrity check), unpacked by tar: the same
+  // files as an `npm install` of them (neither has a dependency or an install script), in a third
+  // of its time, most of it npm's writing of Node's 190 MB file by file.
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', toolchainDir], {
-    cwd: toolchainDir,
-  });
+  const tarballs = join(toolchainDir, 'tarballs');
+  mkdirSync(tarballs);
+  const packed = spawnSync(
+    npm,
+    [
+      'pack',
+      '--json',
+      '--loglevel=error',
+      '--pack-destination',
+      tarballs,
+      `${nodePackage}@${NODE_VERSION}`,
+      `pnpm@${PNPM_VERSION}`,
+    ],
+    { cwd: toolchainDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (packed.status !== 0) {
+    log(`'npm pack' of ${nodePackage}@${NODE_VERSION} and pnpm@${PNPM_VERSION} failed with exit code ${packed.status}`);
+    process.exit(packed.status ?? 1);
+  }
+  // Both at once: the disk's writing, not the processor, holds each back.
+  const unpacked = await Promise.all(
+    JSON.parse(packed.stdout).map(({ name, filename }) => {
+      const into = join(toolchainDir, 'node_modules', name);
+      mkdirSync(into, { recursive: true });
+      const tar = spawn('tar', ['-xzf', join(tarballs, filename), '-C', into, '--strip-components=1'], {
+        stdio: 'inherit',
+      });
+      return new Promise((resolve) => {
+        tar.on('error', (error) => resolve({ filename, code: 1, error }));
+        tar.on('close', (code) => resolve({ filename, code }));
+      });
+    }),
+  );
+  for (const { filename, code, error } of unpacked)
+    if (code !== 0) {
+      log(`'tar -xzf ${filename}' failed: ${error?.message ?? `exit code ${code}`}`);
+      process.exit(code ?? 1);
+    }
+  rmSync(tarballs, { recursive: true, force: true });
   symlinkSync(join('..', 'node_modules', nodePackage, 'bin', 'node'), join(binDir, 'node'));
   const pnpmShim = join(binDir, 'pnpm');
   writeFileSync(
@@ -125,7 +160,7 @@ if (args.length === 0) {
 }
 
 const setupStarted = performance.now();
-ensureToolchain();
+await ensureToolchain();
 const env = {
   ...process.env,
   PATH: `${binDir}:${process.env.PATH ?? ''}`,

@@ -136,8 +136,15 @@ const LANES_SLOT = { DAYFOCUS_STACK_SLOT: '1' };
  */
 const groups: Record<string, Stage[]> = {
   all: [
-    { name: 'the browser of the browser tests', command: tsx('tools/stack/provide-browser.ts') },
-    { name: 'build', command: pnpm('run', 'build') },
+    {
+      // Neither needs the other, and neither keeps both processors busy: the unpacking waits on the
+      // disk, the build's packages on each other.
+      name: 'the browser of the browser tests and the build, side by side',
+      together: [
+        { name: 'the browser of the browser tests', short: 'browser', command: tsx('tools/stack/provide-browser.ts') },
+        { name: 'build', short: 'build', command: pnpm('run', 'build') },
+      ],
+    },
     {
       name: 'two stacks (the suites, the lanes), the unit tests and lint, side by side',
       together: [

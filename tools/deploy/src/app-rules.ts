@@ -9,8 +9,9 @@
  * (host:port) names another one, such as Google's, for rules that use what ours does not implement
  * (`get()`, `exists()`, …). The probe takes seconds of thousands of client requests: when another
  * check has already refused the deploy, only the reading runs (`judge: false`), and the next run,
- * which can pass, judges them. The emulator is loaded for the probe alone, and the probe's module
- * (with the client SDK) when the check runs: a Hosting predeploy loads neither.
+ * which can pass, judges them. The emulator and the probe's module (with the client SDK and gRPC,
+ * @dayfocus/stack's rules-probe.ts) are loaded only when an emulator judges: a Hosting predeploy, a
+ * run that reads alone and a verdict kept within a test run load neither.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -131,7 +131,7 @@ describe('The server-rendered invitation', () => {
     it(`in ${language === 'en' ? 'English' : 'Hindi'}: the app takes the page over with no console error, no layout shift, no loader and no request for the inviter or the configuration, and then navigates in place`, async () => {
       const t = language === 'en' ? en : hi;
       const inviter = await seedInviter();
-      const page = await browser.newPage({ device: 'phone' });
+      const page = await browser.newPage({ device: 'phone', serviceWorkers: true });
       const watch = await watchTakeover(page);
       await page.goto(`/feedback/${inviter.userId}/${language}`);
       await visible(page.getByText(t.invitation.needsHelp.replace('{{name}}', inviter.name)));
@@ -162,7 +162,7 @@ describe('The server-rendered invitation', () => {
   it('sends the view beacon of a prerendered invitation only once the person is shown it', async () => {
     const inviter = await seedInviter();
     const invitation = `/feedback/${inviter.userId}/en`;
-    const page = await browser.newPage({ device: 'phone' });
+    const page = await browser.newPage({ device: 'phone', serviceWorkers: true });
     const beacons: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === invitation) beacons.push(request.url());
@@ -203,7 +203,7 @@ describe('The server-rendered sign-up pages', () => {
       it(`the ${name} in ${language === 'en' ? 'English' : 'Hindi'}: shows before the app, which takes it over with no console error, no layout shift, no loader and no request for the inviter or the configuration`, async () => {
         const t = language === 'en' ? en : hi;
         const inviter = await seedInviter();
-        const page = await browser.newPage({ device: 'phone' });
+        const page = await browser.newPage({ device: 'phone', serviceWorkers: true });
         const watch = await watchTakeover(page);
         const path = `/${which === 'method' ? 'social-sign-up' : 'sign-up'}/${inviter.userId}`;
         const response = await page.goto(`${path}${language === 'hi' ? '?lg=hi' : ''}`);
@@ -241,7 +241,7 @@ describe('The server-rendered welcome page', () => {
       const t = language === 'en' ? en : hi;
       const inviter = await seedInviter({ name: 'Asha Verma' });
       const [invitee] = await importVerifiedInvitees([inviter.userId]);
-      const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+      const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID, serviceWorkers: true });
       const watch = await watchTakeover(page);
       const path = `/welcome/${invitee?.uid}/${inviter.userId}`;
       const response = await page.goto(`${path}?lg=${language}`);
@@ -269,7 +269,12 @@ describe('The server-rendered front door', () => {
   const browser = useBrowser();
 
   it("a phone set to Hindi gets the server's page in Hindi with Google Play alone, which the app takes over with nothing moving", async () => {
-    const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID, locale: 'hi-IN' });
+    const page = await browser.newPage({
+      device: 'phone',
+      userAgent: CHROME_ANDROID,
+      locale: 'hi-IN',
+      serviceWorkers: true,
+    });
     const watch = await watchTakeover(page);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
@@ -294,7 +299,7 @@ describe('The server-rendered confirmation page', () => {
   it("a reload gets the server's page, which the app completes from the history entry (the address), with no console error", async () => {
     const inviter = await seedInviter();
     const email = uniqueEmail('e2e-confirm-reload');
-    const page = await browser.newPage({ device: 'phone' });
+    const page = await browser.newPage({ device: 'phone', serviceWorkers: true });
     await signUpByEmail(page, inviter.userId, { name: 'Mira Nair', email, password: 'correct-horse' });
     await visible(page.getByText(email));
 

@@ -9,7 +9,7 @@ describe('The invitation in the browser', () => {
 
   it('the app registers the push-messaging service worker when it starts', async () => {
     const inviter = await seedInviter();
-    const page = await browser.newPage();
+    const page = await browser.newPage({ serviceWorkers: true });
     await page.goto(`/feedback/${inviter.userId}/en`);
     await visible(page.getByRole('heading', { name: en.invitation.title }));
     const worker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');

@@ -20,7 +20,7 @@ describe('a paused invitation', () => {
         .doc(inviter.userId)
         .set({ inviterId: inviter.userId, paused: true, updatedAt: now });
 
-      const page = await browser.newPage({ device: 'phone' });
+      const page = await browser.newPage({ device: 'phone', serviceWorkers: true });
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());

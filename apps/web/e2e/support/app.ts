@@ -70,6 +70,16 @@ export interface BrowserSession {
      * every renderer of the page's browser, and must slow no other test page.
      */
     slow?: boolean;
+    /**
+     * Whether the page may register the push-messaging service worker (the app registers it after
+     * load). Not unless a test asks: registering and starting it took 0.08 of a page load's 0.49
+     * processor-seconds (about 30 a run), and it changes nothing else a page does (it handles no
+     * fetch; the companion subscribes to no pushes). Without it the browser refuses the
+     * registration, as one whose settings block service workers does, and the app warns in the
+     * console and goes on: the tests that hold a page's console to no warning, and the one that
+     * checks the registration, ask for it.
+     */
+    serviceWorkers?: boolean;
   }): Promise<Page>;
   /** The CSP violations reported so far in this test's pages, taken away (so that they do not fail it). */
   takeViolations(): string[];
@@ -128,7 +138,15 @@ export function useBrowser(): BrowserSession {
   });
   return {
     takeViolations: () => open.flatMap(({ violations }) => violations.splice(0)),
-    async newPage({ device = 'desktop', language, javaScriptEnabled = true, userAgent, locale, slow = false } = {}) {
+    async newPage({
+      device = 'desktop',
+      language,
+      javaScriptEnabled = true,
+      userAgent,
+      locale,
+      slow = false,
+      serviceWorkers = false,
+    } = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call it inside describe)');
       const ownBrowser = slow ? await launchBrowser() : undefined;
       if (ownBrowser) slowPagesBrowsers.add(ownBrowser);
@@ -136,6 +154,7 @@ export function useBrowser(): BrowserSession {
         baseURL: urls.hosting,
         viewport: viewports[device],
         javaScriptEnabled,
+        serviceWorkers: serviceWorkers ? 'allow' : 'block',
         ...(userAgent ? { userAgent } : {}),
         ...(locale ? { locale } : {}),
       });

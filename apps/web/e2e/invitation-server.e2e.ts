@@ -320,39 +320,46 @@ describe('The top bar while the HTML arrives', () => {
 
   // A phone draws what has arrived of a page: on a slow network, or a busy phone, the HTML may
   // stop just inside the language menu. A <details> whose <summary> has not arrived yet draws the
-  // browser's own "Details" line, which the menu then replaces: a jump in the top bar. Here the
-  // server's page is sent in two parts, cut just after the menu's opening tag.
-  it('gives the language menu no room until its own summary has arrived, then its full size', async () => {
-    const inviter = await seedInviter({ name: 'Meera Nair' });
-    const path = `/feedback/${inviter.userId}/hi`;
-    const html = await (await fetch(`${urls.hosting}${path}`)).text();
-    const opening = /<details class="language-menu"[^>]*>/.exec(html);
-    expect(opening, 'the page has a language menu').not.toBeNull();
-    const cut = (opening?.index ?? 0) + (opening?.[0].length ?? 0);
-    let sendRest: () => void = () => undefined;
-    const restMaySend = new Promise<void>((resolve) => (sendRest = resolve));
-    const server = createServer((request, response) => {
-      if (request.url !== path) return void response.writeHead(404).end();
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.write(html.slice(0, cut));
-      void restMaySend.then(() => response.end(html.slice(cut)));
+  // browser's own "Details" line, and a summary whose name has not arrived yet is a bare arrow
+  // (28 px where the whole is 84: seen in a fresh clone's npm test): either then grows into the
+  // menu, a jump in the top bar. Here the server's page is sent in two parts, cut just after the
+  // menu's opening tag, or just after its summary's.
+  for (const [where, tag] of [
+    ['its opening tag', /<details class="language-menu"[^>]*>/],
+    ["its summary's opening tag", /<details class="language-menu"[^>]*><summary[^>]*>/],
+  ] as const) {
+    it(`gives the language menu no room until its summary has arrived whole, then its full size (cut after ${where})`, async () => {
+      const inviter = await seedInviter({ name: 'Meera Nair' });
+      const path = `/feedback/${inviter.userId}/hi`;
+      const html = await (await fetch(`${urls.hosting}${path}`)).text();
+      const opening = tag.exec(html);
+      expect(opening, 'the page has a language menu').not.toBeNull();
+      const cut = (opening?.index ?? 0) + (opening?.[0].length ?? 0);
+      let sendRest: () => void = () => undefined;
+      const restMaySend = new Promise<void>((resolve) => (sendRest = resolve));
+      const server = createServer((request, response) => {
+        if (request.url !== path) return void response.writeHead(404).end();
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.write(html.slice(0, cut));
+        void restMaySend.then(() => response.end(html.slice(cut)));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        // Without scripts: the server's page alone, as the phone draws it before the app is in.
+        const page = await browser.newPage({ device: 'phone', javaScriptEnabled: false });
+        const loaded = page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+        loaded.catch(() => undefined); // awaited below; a failure before that ends the test anyway
+        const menu = page.locator('details.language-menu');
+        await menu.waitFor({ state: 'attached' });
+        expect(await menu.boundingBox(), 'the menu, its summary not arrived whole').toBeNull();
+        sendRest();
+        await loaded;
+        const box = await menu.boundingBox();
+        expect(box?.height, 'the menu, whole').toBeGreaterThanOrEqual(44);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      // Without scripts: the server's page alone, as the phone draws it before the app is in.
-      const page = await browser.newPage({ device: 'phone', javaScriptEnabled: false });
-      const loaded = page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
-      loaded.catch(() => undefined); // awaited below; a failure before that ends the test anyway
-      const menu = page.locator('details.language-menu');
-      await menu.waitFor({ state: 'attached' });
-      expect(await menu.boundingBox(), 'the menu, its summary not arrived').toBeNull();
-      sendRest();
-      await loaded;
-      const box = await menu.boundingBox();
-      expect(box?.height, 'the menu, whole').toBeGreaterThanOrEqual(44);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+  }
 });

@@ -35,9 +35,14 @@ process.env.STACK_FIRESTORE = 'official';
 process.env.FUNCTIONS_EMULATOR_SHARED_WORKERS = 'false';
 const { firestoreDescription, repoRoot, stack, startStack } = await import('./src/index.js');
 
-// What the stack serves is what is built (as `npm run dev` does).
-const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// What the stack serves is what is built (as `npm run dev` does), unless the build in place is this
+// tree's: `.ci/run` runs the lane right after `npm test` built it (DAYFOCUS_DEV_PREBUILT=1, as the
+// lifecycle tests take it).
+if (process.env.DAYFOCUS_DEV_PREBUILT === '1') say('using the build in place (DAYFOCUS_DEV_PREBUILT=1)');
+else {
+  const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 /** The tag of the tests that need our emulator (functions/vitest.config.mts), and why. */
 const OUR_EMULATOR_TAG = 'our-emulator';

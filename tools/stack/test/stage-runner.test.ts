@@ -3,12 +3,13 @@
  * side by side, a failing one fails the whole without stopping the others, each line is led by its
  * stage's name, and the table shows every row under the stage that ran it.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'dayfocus-stages-'));
+const recordBefore = process.env.DAYFOCUS_STAGE_RECORD;
 process.env.DAYFOCUS_STAGE_RECORD = join(dir, 'stages.jsonl');
 const { recorded, runStage, startRecord, table } = await import('../src/stage-runner.js');
 
@@ -19,6 +20,11 @@ beforeAll(() => {
 });
 afterAll(() => {
   vi.restoreAllMocks();
+  // The files after this one in the worker (isolate: false) record nothing here, and no run leaves
+  // the folder behind.
+  if (recordBefore === undefined) delete process.env.DAYFOCUS_STAGE_RECORD;
+  else process.env.DAYFOCUS_STAGE_RECORD = recordBefore;
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('stages side by side', () => {

@@ -86,7 +86,8 @@ async function ensureToolchain() {
     { cwd: toolchainDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   if (packed.status !== 0) {
-    log(`'npm pack' of ${nodePackage}@${NODE_VERSION} and pnpm@${PNPM_VERSION} failed with exit code ${packed.status}`);
+    const why = packed.error?.message ?? `exit code ${packed.status}`;
+    log(`'npm pack' of ${nodePackage}@${NODE_VERSION} and pnpm@${PNPM_VERSION} failed: ${why}`);
     process.exit(packed.status ?? 1);
   }
   // Both at once: the disk's writing, not the processor, holds each back.

@@ -162,7 +162,7 @@ describe('The server-rendered invitation', () => {
   it('sends the view beacon of a prerendered invitation only once the person is shown it', async () => {
     const inviter = await seedInviter();
     const invitation = `/feedback/${inviter.userId}/en`;
-    const page = await browser.newPage({ device: 'phone', serviceWorkers: true });
+    const page = await browser.newPage({ device: 'phone' });
     const beacons: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === invitation) beacons.push(request.url());

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'dayfocus-stages-'));
-const recordBefore = process.env.DAYFOCUS_STAGE_RECORD;
-process.env.DAYFOCUS_STAGE_RECORD = join(dir, 'stages.jsonl');
+vi.stubEnv('DAYFOCUS_STAGE_RECORD', join(dir, 'stages.jsonl'));
 const { recorded, runStage, startRecord, table } = await import('../src/stage-runner.js');
 
 const node = (script: string) => [process.execPath, '-e', script];
@@ -22,8 +21,7 @@ afterAll(() => {
   vi.restoreAllMocks();
   // The files after this one in the worker (isolate: false) record nothing here, and no run leaves
   // the folder behind.
-  if (recordBefore === undefined) delete process.env.DAYFOCUS_STAGE_RECORD;
-  else process.env.DAYFOCUS_STAGE_RECORD = recordBefore;
+  vi.unstubAllEnvs();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -103,9 +103,6 @@ const suites: Suite[] = [
     name: "the functions' stack suite",
     filter: '@dayfocus/functions',
     args: ['run', ...STACK_PROJECTS, `--tags-filter=!${OUR_EMULATOR_TAG}`],
-    // Three files at a time where npm test runs two: here nothing else shares the machine, and the
-    // files wait on the emulator more than they work (the lane kept it 61 % busy at two).
-    env: { STACK_WORKERS: '3' },
   },
   { name: "the web app's stack tests (jsdom)", filter: '@dayfocus/web', args: ['run', '--project', 'stack'] },
   {

@@ -186,10 +186,84 @@ function takeoverChunks(): Plugin {
   };
 }
 
+/**
+ * The chunks every server-rendered page's takeover loads, each one file: React DOM with React
+ * (`client`), the translations (`i18n`), and the app (`main`): its main module, what it imports
+ * statically and what two pages or more share of the app's own code. Left to itself, Rolldown cuts
+ * them wherever a page shares a module with another: some 30 files a page, two dozen under 1 kB,
+ * each a request and a turn of the browser's loader for no byte saved. Kept out of all three: the
+ * takeover's entry's own modules (the one script a page loads up front) and Auth's (first on the
+ * method page, before the rest of the app). The module graph is read when the build has it
+ * (`buildEnd`), before the chunks are cut; the groups' `name` asks it.
+ */
+function takeoverGroups(): { plugin: Plugin; group: (id: string) => string | null } {
+  const groups = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'dayfocus-takeover-groups',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const closure = (...roots: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+        };
+        for (const root of roots) {
+          const id = ids.find((candidate) => candidate.endsWith(root));
+          // A module moved or renamed: its group would silently fall back to Rolldown's cuts.
+          if (!id) this.error(`no module ends with ${root}; the takeover's chunks name it`);
+          visit(id);
+        }
+        return seen;
+      };
+      const kept = closure('/src/takeover/entry.ts', '/src/features/sign-up/social/api/social-sign-in.ts');
+      const client = closure('/node_modules/react-dom/client.js');
+      const i18n = closure('/src/lib/i18n.ts');
+      const main = closure('/src/main.tsx');
+      // The app's own modules two pages or more import (the pages are loaded lazily, each its chunk),
+      // but only those that import nothing beyond the main module's closure and each other: a
+      // module that brings Firebase or the forms' library along stays with the pages that need it.
+      const pages = ids.filter((id) => /\/src\/app\/routes\/[^/]+\.tsx$/.test(id)).map((id) => closure(id));
+      const shared = new Set(
+        ids.filter((id) => !id.includes('/node_modules/') && pages.filter((page) => page.has(id)).length >= 2),
+      );
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const id of shared) {
+          const imports = this.getModuleInfo(id)?.importedIds ?? [];
+          if (imports.every((next) => main.has(next) || shared.has(next))) continue;
+          shared.delete(id);
+          changed = true;
+        }
+      }
+      groups.clear();
+      for (const [name, members] of [
+        ['client', client],
+        ['i18n', i18n],
+        ['main', [...main, ...shared]],
+      ] as const)
+        for (const id of members) if (!kept.has(id) && !groups.has(id)) groups.set(id, name);
+    },
+  };
+  return { plugin, group: (id) => groups.get(id) ?? null };
+}
+
+const pageChunks = takeoverGroups();
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react(), languagesPlugin(), switchedOnLanguages()]
-    : [react(), languagesPlugin(), brandedFiles(), notFoundPage(), runtimeConfigFile(), takeoverChunks()],
+    : [
+        react(),
+        languagesPlugin(),
+        brandedFiles(),
+        notFoundPage(),
+        runtimeConfigFile(),
+        takeoverChunks(),
+        pageChunks.plugin,
+      ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...localesAlias } },
   // The server bundle is self-contained (React, the router, i18next inside it): the functions
   // package does not depend on them. Chunks are loaded only if used (Firebase never is).
@@ -221,6 +295,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         target: 'es2022',
         // index.html is the app; the takeover's entry starts it after load on a server-rendered page.
-        rolldownOptions: { input: { index: 'index.html', takeover: 'src/takeover/entry.ts' } },
+        rolldownOptions: {
+          input: { index: 'index.html', takeover: 'src/takeover/entry.ts' },
+          // Without its dependencies: a group holds its members, the chunks they import stay theirs.
+          output: { codeSplitting: { groups: [{ name: pageChunks.group, includeDependenciesRecursively: false }] } },
+        },
       },
 }));

@@ -88,3 +88,32 @@ describe('No page redraws itself', () => {
     180_000,
   );
 });
+
+// The app that takes a page over comes in a few files (vite.config.ts, takeoverGroups): the
+// takeover's entry and its own few, React DOM, the translations, the app, the page's own chunk and
+// what it shares with Auth. Cut by Rolldown alone it was 32 files on the invitation, two dozen of
+// them under 1 kB, each a request and a turn of the module loader on a phone.
+describe('The takeover in a few files', () => {
+  const browser = useBrowser();
+
+  it('asks for at most 16 scripts on the invitation, 22 on the method page, each once', async () => {
+    const inviter = await seedInviter();
+    const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    for (const [path, most] of [
+      [`/feedback/${inviter.userId}/en`, 16],
+      [`/social-sign-up/${inviter.userId}`, 22],
+    ] as const) {
+      scripts.length = 0;
+      await page.goto(path);
+      await takenOver(page);
+      const names = scripts.map((file) => file.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''));
+      expect(new Set(scripts).size, path).toBe(scripts.length);
+      expect(names, path).toEqual(expect.arrayContaining(['takeover', 'client', 'i18n', 'main']));
+      expect(scripts.length, `${path}: ${names.join(', ')}`).toBeLessThanOrEqual(most);
+    }
+  }, 60_000);
+});

@@ -96,22 +96,24 @@ describe('No page redraws itself', () => {
 describe('The takeover in a few files', () => {
   const browser = useBrowser();
 
-  it('asks for at most 16 scripts on the invitation, 22 on the method page, each once', async () => {
+  it('asks for at most 16 of its scripts on the invitation, 20 on the method page, each once', async () => {
     const inviter = await seedInviter();
-    const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
     for (const [path, most] of [
       [`/feedback/${inviter.userId}/en`, 16],
-      [`/social-sign-up/${inviter.userId}`, 22],
+      [`/social-sign-up/${inviter.userId}`, 20],
     ] as const) {
-      scripts.length = 0;
+      // A page of its own for each: a page that has taken over may fetch the next page's module.
+      const page = await browser.newPage({ device: 'phone', userAgent: ANDROID });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        // The app's own (Auth asks for Google's api.js, the stand-in's here, as it pleases).
+        const { pathname } = new URL(request.url());
+        if (request.resourceType() === 'script' && pathname.startsWith('/assets/')) scripts.push(pathname);
+      });
       await page.goto(path);
       await takenOver(page);
       const names = scripts.map((file) => file.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''));
-      expect(new Set(scripts).size, path).toBe(scripts.length);
+      expect(new Set(scripts).size, `${path}: ${names.join(', ')}`).toBe(scripts.length);
       expect(names, path).toEqual(expect.arrayContaining(['takeover', 'client', 'i18n', 'main']));
       expect(scripts.length, `${path}: ${names.join(', ')}`).toBeLessThanOrEqual(most);
     }

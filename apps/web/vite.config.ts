@@ -129,6 +129,19 @@ function switchedOnLanguages(): Plugin {
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The modules the takeover loads by name (src/takeover/entry.ts), as the ends of their ids: its
+ * entry, Auth (first on the method page), React DOM and the translations (a task each), the app's
+ * main module. The chunks' table and the chunks' groups below find them by these.
+ */
+const TAKEOVER_MODULES = {
+  entry: '/src/takeover/entry.ts',
+  auth: '/src/features/sign-up/social/api/social-sign-in.ts',
+  reactDom: '/node_modules/react-dom/client.js',
+  i18n: '/src/lib/i18n.ts',
+  main: '/src/main.tsx',
+} as const;
+
 /** Replaced in the built code by the chunks' table (src/takeover/chunks.ts reads it). */
 const TAKEOVER_CHUNKS = /([`'"])__DAYFOCUS_TAKEOVER_CHUNKS__\1/g;
 
@@ -154,7 +167,7 @@ function takeoverChunks(): Plugin {
         }
         return seen;
       };
-      const [takeover] = of((id) => id.endsWith('/src/takeover/entry.ts'));
+      const [takeover] = of((id) => id.endsWith(TAKEOVER_MODULES.entry));
       if (!takeover) return;
       const own = closure(takeover);
       // The takeover's imports of the app's main module and of Auth: chunks without a facade of their own.
@@ -174,8 +187,8 @@ function takeoverChunks(): Plugin {
         Object.fromEntries(of(test).map((chunk) => [name(chunk.facadeModuleId ?? ''), numbered(chunk)]));
       const baseName = (id: string) => id.slice(id.lastIndexOf('/') + 1).replace(/\.tsx?$/, '');
       const table = {
-        main: imported('/src/main.tsx').flatMap(numbered),
-        auth: imported('/src/features/sign-up/social/api/social-sign-in.ts').flatMap(numbered),
+        main: imported(TAKEOVER_MODULES.main).flatMap(numbered),
+        auth: imported(TAKEOVER_MODULES.auth).flatMap(numbered),
         pages: named((id) => id.includes('/src/app/routes/'), baseName),
         languages: named((id) => id.includes('/contracts/src/locales/'), baseName),
         files,
@@ -218,10 +231,10 @@ function takeoverGroups(): { plugin: Plugin; group: (id: string) => string | nul
         }
         return seen;
       };
-      const kept = closure('/src/takeover/entry.ts', '/src/features/sign-up/social/api/social-sign-in.ts');
-      const client = closure('/node_modules/react-dom/client.js');
-      const i18n = closure('/src/lib/i18n.ts');
-      const main = closure('/src/main.tsx');
+      const kept = closure(TAKEOVER_MODULES.entry, TAKEOVER_MODULES.auth);
+      const client = closure(TAKEOVER_MODULES.reactDom);
+      const i18n = closure(TAKEOVER_MODULES.i18n);
+      const main = closure(TAKEOVER_MODULES.main);
       // The app's own modules two pages or more import (the pages are loaded lazily, each its chunk),
       // but only those that import nothing beyond the main module's closure and each other: a
       // module that brings Firebase or the forms' library along stays with the pages that need it.
@@ -296,7 +309,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         // index.html is the app; the takeover's entry starts it after load on a server-rendered page.
         rolldownOptions: {
-          input: { index: 'index.html', takeover: 'src/takeover/entry.ts' },
+          input: { index: 'index.html', takeover: TAKEOVER_MODULES.entry.slice(1) },
           // Without its dependencies: a group holds its members, the chunks they import stay theirs.
           output: { codeSplitting: { groups: [{ name: pageChunks.group, includeDependenciesRecursively: false }] } },
         },

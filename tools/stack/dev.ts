@@ -37,7 +37,7 @@ appendFileSync(logFile, `\n--- npm run dev, ${new Date().toISOString()} ---\n`);
 // Its output goes to the log; the terminal gets its warnings, or all of it when it fails.
 // DAYFOCUS_DEV_PREBUILT=1 takes the build in place: `npm test` has built it in an earlier stage,
 // and other tests load it while this runs.
-if (process.env.DAYFOCUS_DEV_PREBUILT === '1') {
+if (stack.builtInPlace) {
   console.log('  Using the build in place (DAYFOCUS_DEV_PREBUILT=1). Starting the local stack...');
 } else {
   console.log(`  Building (pnpm run build; its output and the emulators' go to ${logFile})...`);

@@ -38,7 +38,7 @@ const { firestoreDescription, repoRoot, stack, startStack } = await import('./sr
 // What the stack serves is what is built (as `npm run dev` does), unless the build in place is this
 // tree's: `.ci/run` runs the lane right after `npm test` built it (DAYFOCUS_DEV_PREBUILT=1, as the
 // lifecycle tests take it).
-if (process.env.DAYFOCUS_DEV_PREBUILT === '1') say('using the build in place (DAYFOCUS_DEV_PREBUILT=1)');
+if (stack.builtInPlace) say('using the build in place (DAYFOCUS_DEV_PREBUILT=1)');
 else {
   const build = spawnSync('pnpm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -139,6 +139,12 @@ export const stack = {
    * patches/firebase-tools* and docs/local-stack.md.
    */
   functionsSharedWorkers: process.env.FUNCTIONS_EMULATOR_SHARED_WORKERS !== 'false',
+  /**
+   * Whether the stack serves the build in place instead of building first
+   * (`DAYFOCUS_DEV_PREBUILT=1`): `npm test` builds once, in a stage of its own, and its stacks, the
+   * lifecycle tests' `npm run dev` and Google's lane under `.ci/run` take that build.
+   */
+  builtInPlace: process.env.DAYFOCUS_DEV_PREBUILT === '1',
 } as const;
 
 export const urls = {

@@ -112,8 +112,6 @@ async function ctrlC(dev: ReturnType<typeof startDev>): Promise<number | null> {
   return code;
 }
 
-const prebuilt = process.env.DAYFOCUS_DEV_PREBUILT === '1';
-
 /** A sign-up by e-mail as the web app makes one: the account, its User record, the verification e-mail. */
 async function signUpByEmail(email: string): Promise<void> {
   const { initializeApp } = await import('firebase/app');
@@ -230,8 +228,8 @@ describe('npm run dev', () => {
     const log = readFileSync(devLog).subarray(logStart).toString('utf8');
     expect(log).toContain('Prompting for parameters');
     // The build's output, unless the run took the build in place (npm test's stage, DAYFOCUS_DEV_PREBUILT).
-    expect(first.output()).toContain(prebuilt ? 'Using the build in place' : 'Built in');
-    if (!prebuilt) expect(log).toContain('dist/assets/');
+    expect(first.output()).toContain(stack.builtInPlace ? 'Using the build in place' : 'Built in');
+    if (!stack.builtInPlace) expect(log).toContain('dist/assets/');
     expect(log).toContain('"GET /feedback/demo-inviter/en');
     expect(log).toContain(`Beginning execution of "${stack.region}-registerInvitee"`);
 

@@ -65,15 +65,59 @@ const running = await startStack({
     },
   },
 });
-if (running.reused) {
-  console.log('A local stack was already running; `npm run dev` leaves it to whoever started it.');
-}
-await seedDemoInviter();
-// The short link is a convenience here; the stack is usable without it.
-const shortLink = await demoShortLink().catch(
-  (error: unknown) => `(not available: ${error instanceof Error ? error.message : String(error)})`,
+// Ctrl-C stops the stack from the moment it is up: while the demo inviter is seeded and before the
+// banner below says so, not only after (a Ctrl-C before the handlers were on killed this process
+// alone, exit code 130, and left the emulators holding their ports).
+const stopOnShutDown: (() => void)[] = [];
+let stopping = false;
+const shutDown = async (why: string, exitCode: number) => {
+  if (stopping) return;
+  stopping = true;
+  for (const stop of stopOnShutDown) stop();
+  console.log(`\n${why}: stopping the local stack...`);
+  await running.stop();
+  console.log('Stopped.');
+  process.exit(exitCode);
+};
+process.on('SIGINT', () => void shutDown('SIGINT', 0));
+process.on('SIGTERM', () => void shutDown('SIGTERM', 0));
+process.on('SIGHUP', () => void shutDown('SIGHUP', 0));
+void running.crashed.then((code) =>
+  shutDown(`The Firebase emulators exited on their own (code ${String(code)}; see ${logFile})`, 1),
 );
-console.log(`
+
+/** Seeds the demo inviter, starts printing the e-mails and prints the banner. */
+async function announce(): Promise<void> {
+  if (running.reused) {
+    console.log('A local stack was already running; `npm run dev` leaves it to whoever started it.');
+  }
+  await seedDemoInviter();
+  // The short link is a convenience here; the stack is usable without it.
+  const shortLink = await demoShortLink().catch(
+    (error: unknown) => `(not available: ${error instanceof Error ? error.message : String(error)})`,
+  );
+  stopOnShutDown.push(
+    watchOutbox(await outboxDb(), (mail) => {
+      console.log(`
+  Verification mail to ${mail.to}: "${mail.subject}"; open:
+    ${mail.link}
+`);
+    }),
+  );
+  stopOnShutDown.push(
+    watchEmails((email) => {
+      // The codes of our own verification mails are printed with their mail, above.
+      if (email.requestType === 'VERIFY_EMAIL') return;
+      console.log(`
+  E-mail (${email.requestType}) to ${email.email}; open:
+    ${companionLink(email.oobLink)}
+  The Auth emulator's own link:
+    ${email.oobLink}
+`);
+    }),
+  );
+
+  console.log(`
   Dayfocus local stack is up (project ${stack.projectId}):
     Hosting (web app)   ${urls.hosting}
     Functions           ${urls.functions}
@@ -94,38 +138,12 @@ console.log(`
   /auth/action). So are the warnings and errors of the functions and the emulators.
   Press Ctrl-C to stop.
 `);
+}
 
-const stopWatchingOutbox = watchOutbox(await outboxDb(), (mail) => {
-  console.log(`
-  Verification mail to ${mail.to}: "${mail.subject}"; open:
-    ${mail.link}
-`);
-});
-const stopWatching = watchEmails((email) => {
-  // The codes of our own verification mails are printed with their mail, above.
-  if (email.requestType === 'VERIFY_EMAIL') return;
-  console.log(`
-  E-mail (${email.requestType}) to ${email.email}; open:
-    ${companionLink(email.oobLink)}
-  The Auth emulator's own link:
-    ${email.oobLink}
-`);
-});
-
-let stopping = false;
-const shutDown = async (why: string, exitCode: number) => {
+// A Ctrl-C meanwhile stops the stack (above) and whatever this was doing fails: not a second error.
+// Any other failure stops the stack too, rather than leave it behind this process.
+announce().catch((error: unknown) => {
   if (stopping) return;
-  stopping = true;
-  stopWatching();
-  stopWatchingOutbox();
-  console.log(`\n${why}: stopping the local stack...`);
-  await running.stop();
-  console.log('Stopped.');
-  process.exit(exitCode);
-};
-process.on('SIGINT', () => void shutDown('SIGINT', 0));
-process.on('SIGTERM', () => void shutDown('SIGTERM', 0));
-process.on('SIGHUP', () => void shutDown('SIGHUP', 0));
-void running.crashed.then((code) =>
-  shutDown(`The Firebase emulators exited on their own (code ${String(code)}; see ${logFile})`, 1),
-);
+  console.error(error);
+  void shutDown('The local stack could not be set up', 1);
+});

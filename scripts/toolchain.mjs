@@ -10,6 +10,9 @@
 // Usage: node scripts/toolchain.mjs <pnpm script> [args...]
 //        node scripts/toolchain.mjs --exec <workspace bin> [args...]   (long-running commands:
 //             no pnpm in between, so Ctrl-C reaches the command itself and nothing else fails)
+//        node scripts/toolchain.mjs --exec node [args...]   (the toolchain's Node itself: `node
+//             --import tsx <script>` runs TypeScript in one process, where tsx's CLI puts a second in
+//             front that relays Ctrl-C and kills the script if it does not answer within 60 ms)
 //        node scripts/toolchain.mjs --setup-only
 
 import { spawn, spawnSync } from 'node:child_process';
@@ -176,7 +179,7 @@ if (args[0] === '--setup-only') process.exit(0);
 
 const [command, commandArgs] =
   args[0] === '--exec'
-    ? [join(root, 'node_modules', '.bin', args[1] ?? ''), args.slice(2)]
+    ? [args[1] === 'node' ? join(binDir, 'node') : join(root, 'node_modules', '.bin', args[1] ?? ''), args.slice(2)]
     : [join(binDir, 'pnpm'), ['run', ...args]];
 const child = spawn(command, commandArgs, { stdio: 'inherit', cwd: root, env });
 // Ctrl-C reaches every process in the foreground group; the child decides how to stop,

@@ -53,7 +53,8 @@ async function anyPortOpen(): Promise<boolean> {
 }
 
 function startDev() {
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['tools/stack/dev.ts'], {
+  // As `npm run dev` runs it (package.json): one Node process with tsx's loader, no relay in front.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/stack/dev.ts'], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

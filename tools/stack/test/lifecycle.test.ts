@@ -113,6 +113,14 @@ async function ctrlC(dev: ReturnType<typeof startDev>): Promise<number | null> {
   return code;
 }
 
+/** The `getInviter` callable, as the invitation page calls it. */
+const askForInviter = (inviterId: string) =>
+  fetch(`${urls.functions}/getInviter`, {
+    method: 'POST',
+    headers: callableHeaders(),
+    body: JSON.stringify({ data: { inviterId } }),
+  });
+
 /** What `npm run dev` has written to its log file since it was `start` bytes long. */
 const logSince = (start: number) => readFileSync(devLog).subarray(start).toString('utf8');
 
@@ -169,11 +177,7 @@ describe('npm run dev', () => {
     }
     expect(first.output()).toContain(inviteLink(demoInviter.uid));
 
-    const answer = await fetch(`${urls.functions}/getInviter`, {
-      method: 'POST',
-      headers: callableHeaders(),
-      body: JSON.stringify({ data: { inviterId: demoInviter.uid } }),
-    });
+    const answer = await askForInviter(demoInviter.uid);
     expect(await answer.json()).toEqual({
       result: { inviterId: demoInviter.uid, name: demoInviter.name, photoUrl: demoInviter.profileImage },
     });
@@ -201,11 +205,7 @@ describe('npm run dev', () => {
       const deadline = Date.now() + 60_000;
       while (!logSince(signUpLogStart).includes(triggerRan)) {
         if (Date.now() > deadline) throw new Error(`No "${triggerRan}" in ${devLog} within 60 s`);
-        const again = await fetch(`${urls.functions}/getInviter`, {
-          method: 'POST',
-          headers: callableHeaders(),
-          body: JSON.stringify({ data: { inviterId: demoInviter.uid } }),
-        });
+        const again = await askForInviter(demoInviter.uid);
         expect(again.status).toBe(200);
         asked += 1;
       }
@@ -230,11 +230,7 @@ describe('npm run dev', () => {
       .collection('Users')
       .doc(inviterId)
       .set(inviterRecord({ userId: inviterId, profileImage: 'ProfilePictures/someone-else/picture.jpg' }));
-    const looked = await fetch(`${urls.functions}/getInviter`, {
-      method: 'POST',
-      headers: callableHeaders(),
-      body: JSON.stringify({ data: { inviterId } }),
-    });
+    const looked = await askForInviter(inviterId);
     expect(looked.status).toBe(200);
     await first.printed("Inviter picture path is outside the inviter's own folder", 30_000);
     await db.terminate();

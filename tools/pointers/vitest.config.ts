@@ -10,6 +10,6 @@ export default defineConfig({
     // One module graph a worker: `vitest doctor` measured 10 % less, and the files passed in shuffled
     // orders (each keeps its state in its own temporary repository).
     isolate: false,
-    testTimeout: 60_000,
+    testTimeout: 120_000,
   },
 });

@@ -17,7 +17,7 @@ import {
   useBrowser,
   visible,
 } from './support/app';
-import { firstPaint, slowPhone } from './support/slow-phone';
+import { firstPaint, slowPhone, SLOW_TEST_MS } from './support/slow-phone';
 
 const ta = textsOf('ta');
 const hi = textsOf('hi');
@@ -25,32 +25,36 @@ const hi = textsOf('hi');
 describe('The language she chose', () => {
   const browser = useBrowser();
 
-  it("is the verification mail's, for a sign-up sent before the app has taken a slow page over", async () => {
-    const inviter = await seedInviter();
-    const email = uniqueEmail('e2e-chosen-ta');
-    const page = await browser.newPage({ slow: true, device: 'phone', userAgent: CHROME_ANDROID });
-    await page.goto(`/feedback/${inviter.userId}`);
-    await takenOver(page);
-    await chooseLanguage(page, localeOf('ta').name);
-    await visible(page.getByRole('link', { name: ta.invitation.signUp, exact: true }));
+  it(
+    "is the verification mail's, for a sign-up sent before the app has taken a slow page over",
+    async () => {
+      const inviter = await seedInviter();
+      const email = uniqueEmail('e2e-chosen-ta');
+      const page = await browser.newPage({ slow: true, device: 'phone', userAgent: CHROME_ANDROID });
+      await page.goto(`/feedback/${inviter.userId}`);
+      await takenOver(page);
+      await chooseLanguage(page, localeOf('ta').name);
+      await visible(page.getByRole('link', { name: ta.invitation.signUp, exact: true }));
 
-    // The sign-up page again from a link that names no language (the chat's, a reload): the
-    // server knows only the browser's, English; the app then switches to Tamil.
-    await slowPhone(page);
-    await page.goto(`/sign-up/${inviter.userId}`, { waitUntil: 'commit' });
-    await firstPaint(page);
-    await page.getByLabel(en.signUp.username, { exact: true }).fill('Kavya Raman');
-    await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
-    await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
-    await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
-    expect(await isTakenOver(page)).toBe(false);
-    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+      // The sign-up page again from a link that names no language (the chat's, a reload): the
+      // server knows only the browser's, English; the app then switches to Tamil.
+      await slowPhone(page);
+      await page.goto(`/sign-up/${inviter.userId}`, { waitUntil: 'commit' });
+      await firstPaint(page);
+      await page.getByLabel(en.signUp.username, { exact: true }).fill('Kavya Raman');
+      await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
+      await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
+      await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+      expect(await isTakenOver(page)).toBe(false);
+      await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
 
-    await reachPath(page, confirmEmailPath);
-    const mail = await verificationMail(email);
-    expect(mail.html).toContain('<html lang="ta"');
-    await visible(page.getByRole('heading', { name: ta.confirmEmail.title }));
-  });
+      await reachPath(page, confirmEmailPath);
+      const mail = await verificationMail(email);
+      expect(mail.html).toContain('<html lang="ta"');
+      await visible(page.getByRole('heading', { name: ta.confirmEmail.title }));
+    },
+    SLOW_TEST_MS,
+  );
 
   it('closes the language menu once a language is chosen, on the invitation and on the pages after it', async () => {
     const inviter = await seedInviter();

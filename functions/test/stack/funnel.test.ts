@@ -30,6 +30,8 @@ import {
 const N = 20;
 /** Room for the process starts above on a loaded machine; the usual 60 s is not enough there. */
 const CONCURRENT_FUNNEL_TIMEOUT_MS = 180_000;
+/** Room for the report's runs (a tsx process each) on a loaded machine: past 60 s in a slow hour. */
+const REPORT_TIMEOUT_MS = 180_000;
 const today = () => new Date().toISOString().slice(0, 10);
 
 const funnelOf = (inviterId: string) => new FunnelStore(adminDb).funnelOf(inviterId);
@@ -146,45 +148,51 @@ describe("an inviter's funnel", () => {
     expect(await funnelOf(inviter.userId)).toEqual([{ day: today(), views: 1, signUps: 0, joins: 0 }]);
   });
 
-  it('`npm run report -- <inviterId>` prints the funnel from the stack, confirmed addresses and ways in too', async () => {
-    const inviter = await createInviter();
-    await Promise.all(Array.from({ length: 2 }, () => fetchRaw(`/feedback/${inviter.userId}/hi`, { method: 'POST' })));
-    await fetchRaw(`/feedback/${inviter.userId}/hi?via=qr`, { method: 'POST' });
-    // An e-mail sign-up from the page her QR code opened, confirmed with the mail's code: she has a friend.
-    const browser = new Browser();
-    const user = await browser.signUpWithEmail();
-    await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair', way: 'qr' });
-    await browser.call('sendVerificationEmail', { language: 'hi' });
-    await browser.call('confirmEmailWithCode', { code: (await verificationMail(user.email ?? '')).code });
-    await browser.close();
+  it(
+    '`npm run report -- <inviterId>` prints the funnel from the stack, confirmed addresses and ways in too',
+    async () => {
+      const inviter = await createInviter();
+      await Promise.all(
+        Array.from({ length: 2 }, () => fetchRaw(`/feedback/${inviter.userId}/hi`, { method: 'POST' })),
+      );
+      await fetchRaw(`/feedback/${inviter.userId}/hi?via=qr`, { method: 'POST' });
+      // An e-mail sign-up from the page her QR code opened, confirmed with the mail's code: she has a friend.
+      const browser = new Browser();
+      const user = await browser.signUpWithEmail();
+      await browser.call('registerInvitee', { inviterId: inviter.userId, name: 'Mira Nair', way: 'qr' });
+      await browser.call('sendVerificationEmail', { language: 'hi' });
+      await browser.call('confirmEmailWithCode', { code: (await verificationMail(user.email ?? '')).code });
+      await browser.close();
 
-    const report = async (...flags: string[]) =>
-      (
-        await promisify(execFile)(
-          join(repoRoot, 'node_modules', '.bin', 'tsx'),
-          [join(repoRoot, 'functions', 'scripts', 'report.mts'), inviter.userId, ...flags],
-          { cwd: repoRoot },
-        )
-      ).stdout;
-    const counts = (c: Partial<InvitationCounts>) => ({ views: 0, signUps: 0, confirmed: 0, joins: 0, ...c });
-    const figures = {
-      all: counts({ views: 3, signUps: 1, confirmed: 1, joins: 1 }),
-      byWay: {
-        link: counts({}),
-        qr: counts({ views: 1, signUps: 1, confirmed: 1, joins: 1 }),
-        plain: counts({ views: 2 }),
-        card: counts({}),
-      },
-    };
-    expect(JSON.parse(await report('--json'))).toEqual({
-      inviterId: inviter.userId,
-      days: [{ day: today(), ...figures }],
-      total: figures,
-    });
-    const table = await report();
-    expect(table).toContain('| day | views | sign-ups | confirmed | joins |');
-    expect(table).toContain(`| ${today()} | 3 | 1 | 1 | 1 | 33% | 100% | 100% |`);
-    expect(table).toContain('| qr | 1 | 1 | 1 | 1 |');
-    expect(table).toContain('| plain | 2 | 0 | 0 | 0 |');
-  });
+      const report = async (...flags: string[]) =>
+        (
+          await promisify(execFile)(
+            join(repoRoot, 'node_modules', '.bin', 'tsx'),
+            [join(repoRoot, 'functions', 'scripts', 'report.mts'), inviter.userId, ...flags],
+            { cwd: repoRoot },
+          )
+        ).stdout;
+      const counts = (c: Partial<InvitationCounts>) => ({ views: 0, signUps: 0, confirmed: 0, joins: 0, ...c });
+      const figures = {
+        all: counts({ views: 3, signUps: 1, confirmed: 1, joins: 1 }),
+        byWay: {
+          link: counts({}),
+          qr: counts({ views: 1, signUps: 1, confirmed: 1, joins: 1 }),
+          plain: counts({ views: 2 }),
+          card: counts({}),
+        },
+      };
+      expect(JSON.parse(await report('--json'))).toEqual({
+        inviterId: inviter.userId,
+        days: [{ day: today(), ...figures }],
+        total: figures,
+      });
+      const table = await report();
+      expect(table).toContain('| day | views | sign-ups | confirmed | joins |');
+      expect(table).toContain(`| ${today()} | 3 | 1 | 1 | 1 | 33% | 100% | 100% |`);
+      expect(table).toContain('| qr | 1 | 1 | 1 | 1 |');
+      expect(table).toContain('| plain | 2 | 0 | 0 | 0 |');
+    },
+    REPORT_TIMEOUT_MS,
+  );
 });

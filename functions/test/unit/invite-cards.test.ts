@@ -199,7 +199,7 @@ describe("the inviter's picture", () => {
     expect(
       showsInitials(await pixelsOf(await drawInviteCard({ name: 'Asha', language: 'en', picture: largest }))),
     ).toBe(false);
-  }, 60_000); // the pictures are deflated here, hundreds of MB of rows
+  }, 180_000); // the pictures are deflated here, hundreds of MB of rows
 
   it('is decoded one at a time: eight cards at once with pictures at the bound stay far under 512 MiB', async () => {
     // A process of its own, so that its peak memory is the draws' alone.
@@ -216,7 +216,7 @@ describe("the inviter's picture", () => {
     const { shown, peak } = JSON.parse(stdout) as { shown: number; peak: number };
     expect(shown).toBe(8);
     expect(peak).toBeLessThan(384 * 1024 * 1024);
-  }, 60_000);
+  }, 180_000);
 
   it('is drawn as her initials when it is an SVG, which says its own size', async () => {
     const svg = Buffer.from(

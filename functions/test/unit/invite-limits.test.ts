@@ -152,7 +152,7 @@ describe("an invitation's limit and expiry", () => {
     expect(await t.levers.setLimits(asha, {})).toMatchObject({ maxJoins: 21, joinsSinceLimit: 1 });
     // Cleared with null: no limit, no count.
     expect(await t.levers.setLimits(asha, { maxJoins: null })).toMatchObject({ maxJoins: null, joinsSinceLimit: null });
-  }, 60_000);
+  }, 180_000);
 
   it('an expiry past refuses; cleared with null, the invitation joins again', async () => {
     const t = setup();

@@ -71,7 +71,7 @@ describe('her links, one per chat', () => {
     const late = await t.person('late');
     expect(await t.accept(late, own?.code ?? '')).toBe('joined');
     expect((await t.flow.list(asha)).links[0]?.numbers.joins).toBe(1);
-  }, 60_000);
+  }, 180_000);
 
   it('take the code she says, typed in any case, O for 0, I or L for 1, with a space or none', async () => {
     const t = setup();
@@ -184,5 +184,5 @@ describe('her links, one per chat', () => {
     expect([refused.code, refused.details]).toEqual(['failed-precondition', { links: 'too-many' }]);
     await t.flow.retire(asha, made[0]?.code ?? '');
     expect(await t.flow.create(asha, { name: 'One more' })).toMatchObject({ code: expect.any(String) });
-  }, 60_000);
+  }, 180_000);
 });

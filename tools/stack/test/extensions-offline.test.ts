@@ -49,7 +49,7 @@ describe('firebase emulators:start with the extension declared, offline', () => 
       // shared machine (it loads all of firebase-tools on a share of a processor).
       const timer = setTimeout(
         () => reject(new Error(`The emulators never said they were ready:\n${output}`)),
-        240_000,
+        360_000,
       );
       const read = (chunk: Buffer) => {
         output += chunk.toString();
@@ -85,5 +85,5 @@ describe('firebase emulators:start with the extension declared, offline', () => 
     } finally {
       if (child.exitCode === null && child.signalCode === null) await stop();
     }
-  }, 330_000);
+  }, 480_000);
 });

@@ -24,6 +24,9 @@ import { takenOver } from './app';
 /** How long a step may take on this profile before the test fails: pages take their time here. */
 export const SLOW_STEP_MS = 120_000;
 
+/** A slow phone's test: two of the slow profile's steps. */
+export const SLOW_TEST_MS = 2 * SLOW_STEP_MS;
+
 /**
  * Throttles `page` from now on (the network always, the CPU until each page load is taken over) and
  * lengthens its waits to SLOW_STEP_MS; answers the network's switch to Offline and back. The

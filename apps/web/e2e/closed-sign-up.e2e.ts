@@ -17,6 +17,7 @@ import {
   screenshot,
   seedInviter,
   sendSignUpForm,
+  settled,
   takenOver,
   uniqueEmail,
   useBrowser,
@@ -76,7 +77,9 @@ describe('A sign-up on pages drawn before she paused her invitation', () => {
       await screenshot(form.page, 'sign-up-closed', language, 'phone');
 
       // Google's button on the page drawn before: the sign-in passes, completeSocialSignUp refuses.
-      await social.page.waitForLoadState('networkidle');
+      // Its fonts and pictures in: the boxes read now are the finished page's. (Not "network idle":
+      // in a slow hour of the machine the Tamil page's went past a minute without half a second of it.)
+      await settled(social.page);
       const before = await social.layout.boxes();
       const shiftsBefore = await social.layout.shifts();
       const popup = social.page.waitForEvent('popup');

@@ -284,6 +284,23 @@ function wholePageIsReacts(): boolean {
   return [...root.querySelectorAll(':not(link, meta, style, script, title)')].every(isReacts);
 }
 
+/** Every image loaded and fonts ready, so the screenshot (or a layout read) shows the finished page. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const loading = [...document.images].filter((img) => !img.complete);
+    await Promise.all(
+      loading.map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+  });
+}
+
 /** Whether the app has taken the page over by now (a test that holds the app back asks it). */
 export async function isTakenOver(page: Page): Promise<boolean> {
   return page.evaluate(wholePageIsReacts);

@@ -12,6 +12,7 @@ import {
   screenshot,
   seedInviter,
   seriousAccessibilityViolations,
+  settled,
   takenOver,
   uniqueEmail,
   useBrowser,
@@ -141,23 +142,6 @@ export const screens: Screen[] = [
     },
   },
 ];
-
-/** Every image loaded and fonts ready, so the screenshot shows the finished page. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const loading = [...document.images].filter((img) => !img.complete);
-    await Promise.all(
-      loading.map(
-        (img) =>
-          new Promise((resolve) => {
-            img.addEventListener('load', resolve, { once: true });
-            img.addEventListener('error', resolve, { once: true });
-          }),
-      ),
-    );
-  });
-}
 
 /**
  * What a page shows as it is, in any language: the people's names and addresses, the operator the

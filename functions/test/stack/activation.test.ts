@@ -22,6 +22,7 @@ import {
   verifiedEmailInvitee,
   openVerificationLink,
   emailInviteeAwaitingMail,
+  tryAgainWhenUnavailable,
 } from './support.js';
 
 describe('activateAccount', () => {
@@ -181,7 +182,9 @@ describe('activation under concurrency', () => {
     const inviter = await createInviter();
     const invitees = await importVerifiedInvitees(inviter.userId, 40);
     const results = await Promise.all(
-      invitees.map((invitee) => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: 300_000 })),
+      invitees.map((invitee) =>
+        tryAgainWhenUnavailable(() => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: 300_000 })),
+      ),
     );
     expect(results.filter((r) => (r as typeof ok).status === ok.status)).toHaveLength(40);
     const friends = await adminDb.collection('Friends').where('userId', '==', inviter.userId).get();

@@ -19,6 +19,7 @@ import {
   existingAppUser,
   fetchRaw,
   importVerifiedInvitees,
+  tryAgainWhenUnavailable,
 } from './support.js';
 
 /**
@@ -35,21 +36,6 @@ const REPORT_TIMEOUT_MS = 180_000;
 const today = () => new Date().toISOString().slice(0, 10);
 
 const funnelOf = (inviterId: string) => new FunnelStore(adminDb).funnelOf(inviterId);
-
-/**
- * A call as the page makes it: "This app could not be verified just now; please try again"
- * (`unavailable`: App Check's consumption timed out, which 20 sign-ups at once beside the browser
- * suite can cause on two cores) is tried again, twice at most, as the page's "Try again" does.
- */
-async function tryAgainWhenUnavailable<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      if (attempt >= 3 || (error as { code?: string }).code !== 'functions/unavailable') throw error;
-    }
-  }
-}
 
 describe("an inviter's funnel", () => {
   it(

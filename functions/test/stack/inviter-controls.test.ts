@@ -24,6 +24,7 @@ import {
   readDoc,
   refusalOf,
   userDoc,
+  tryAgainWhenUnavailable,
 } from './support.js';
 
 const CLOSED = { code: 'functions/failed-precondition', details: { invitation: 'closed' } };
@@ -105,7 +106,9 @@ describe('setInvitationLimits', () => {
     const invitees = await importVerifiedInvitees(asha.inviterId, 40);
     const answers = await Promise.all(
       invitees.map((invitee) =>
-        callAnonymously<{ invitationClosed?: true }>('activateAccount', { uid: invitee.uid }, { timeoutMs: 60_000 }),
+        tryAgainWhenUnavailable(() =>
+          callAnonymously<{ invitationClosed?: true }>('activateAccount', { uid: invitee.uid }, { timeoutMs: 60_000 }),
+        ),
       ),
     );
     expect(answers.filter((answer) => answer.invitationClosed)).toHaveLength(30);

@@ -22,6 +22,7 @@ import {
   uniqueId,
   userDoc,
   verifiedEmailInvitee,
+  tryAgainWhenUnavailable,
 } from './support.js';
 import { FirestoreOwedWorkStore } from '../../src/owed-work/adapters/owed-work-store.js';
 import { memoryLogger } from '../memory-logger.js';
@@ -197,7 +198,9 @@ describe("the inviter's history never breaks", () => {
     await fullHistory(inviter.userId, 1_048_576 - 20_000);
     const invitees = await importVerifiedInvitees(inviter.userId, 40);
     const results = await Promise.all(
-      invitees.map((i) => callAnonymously('activateAccount', { uid: i.uid }, { timeoutMs: 300_000 })),
+      invitees.map((i) =>
+        tryAgainWhenUnavailable(() => callAnonymously('activateAccount', { uid: i.uid }, { timeoutMs: 300_000 })),
+      ),
     );
     expect(results.every((r) => (r as typeof ok).status === ok.status)).toBe(true);
     await sweepOwedPushes(new Date(Date.now() + minutes(60)));

@@ -22,6 +22,7 @@ import {
   readDoc,
   sweepOwedPushes,
   uniqueId,
+  tryAgainWhenUnavailable,
 } from './support.js';
 
 const bodies = (pushes: RecordedPush[]) => pushes.map((p) => p.message.notification?.body ?? '');
@@ -53,7 +54,9 @@ describe('an inviter named by a flood of sign-ups', () => {
     const token = inviter.fcmToken ?? '';
     const invitees = await importVerifiedInvitees(inviter.userId, FLOOD);
     const results = await Promise.all(
-      invitees.map((invitee) => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: 300_000 })),
+      invitees.map((invitee) =>
+        tryAgainWhenUnavailable(() => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: 300_000 })),
+      ),
     );
     expect(results.filter((r) => (r as typeof ok).status === ok.status)).toHaveLength(FLOOD);
     const joined = Date.now();

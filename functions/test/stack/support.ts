@@ -64,6 +64,22 @@ export async function callAnonymously<T = unknown>(
   }
 }
 
+/**
+ * A call as the page makes it: "This app could not be verified just now; please try again"
+ * (`unavailable`: App Check's consumption timed out, which 20 sign-ups or 40 activations at once
+ * beside the browser suite can cause on two cores) is tried again, twice at most, as the page's
+ * "Try again" does.
+ */
+export async function tryAgainWhenUnavailable<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== 'functions/unavailable') throw error;
+    }
+  }
+}
+
 /** The error code a callable answered with ("invalid-argument", ...), or "ok". */
 export async function outcomeOf(promise: Promise<unknown>): Promise<string> {
   try {

@@ -17,6 +17,7 @@ import {
   useBrowser,
   visible,
 } from './support/app';
+import { holdTheApp } from './support/hold-app';
 import { firstPaint, slowPhone, SLOW_TEST_MS } from './support/slow-phone';
 
 const ta = textsOf('ta');
@@ -39,6 +40,9 @@ describe('The language she chose', () => {
       // The sign-up page again from a link that names no language (the chat's, a reload): the
       // server knows only the browser's, English; the app then switches to Tamil.
       await slowPhone(page);
+      // The app held back until the form is sent: in a slow hour of the machine the test's own four
+      // fills outlasted the slow page's takeover (docs/testing.md).
+      const app = await holdTheApp(page);
       await page.goto(`/sign-up/${inviter.userId}`, { waitUntil: 'commit' });
       await firstPaint(page);
       await page.getByLabel(en.signUp.username, { exact: true }).fill('Kavya Raman');
@@ -47,6 +51,7 @@ describe('The language she chose', () => {
       await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
       expect(await isTakenOver(page)).toBe(false);
       await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+      app.release();
 
       await reachPath(page, confirmEmailPath);
       const mail = await verificationMail(email);

@@ -5,7 +5,8 @@
 // waits for, and the form's page runs one challenge for its nonce and its sign-up.
 import { describe, it } from 'vitest';
 import { useBrowser } from './support/app';
-import { signUpWaitsForTheCheck, SLOW_TEST_MS } from './support/app-check-fallback-slow';
+import { signUpWaitsForTheCheck } from './support/app-check-fallback-slow';
+import { SLOW_TEST_MS } from './support/slow-phone';
 
 describe('The first attestation refused', () => {
   const browser = useBrowser();

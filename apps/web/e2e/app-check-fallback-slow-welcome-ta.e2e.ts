@@ -5,7 +5,8 @@
 // it activating, and then welcomes her.
 import { describe, it } from 'vitest';
 import { useBrowser } from './support/app';
-import { welcomeWaitsForTheCheck, SLOW_TEST_MS } from './support/app-check-fallback-slow';
+import { welcomeWaitsForTheCheck } from './support/app-check-fallback-slow';
+import { SLOW_TEST_MS } from './support/slow-phone';
 
 describe('The first attestation refused', () => {
   const browser = useBrowser();

@@ -4,14 +4,16 @@
 import { verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { describe, expect, it } from 'vitest';
-import { en, localeOf, textsOf } from './support/locales';
+import { localeOf, textsOf } from './support/locales';
 import {
   chooseLanguage,
   confirmEmailPath,
+  fillSignUpForm,
   isTakenOver,
   reachPath,
   screenshot,
   seedInviter,
+  signUpButton,
   takenOver,
   uniqueEmail,
   useBrowser,
@@ -45,12 +47,9 @@ describe('The language she chose', () => {
       const app = await holdTheApp(page);
       await page.goto(`/sign-up/${inviter.userId}`, { waitUntil: 'commit' });
       await firstPaint(page);
-      await page.getByLabel(en.signUp.username, { exact: true }).fill('Kavya Raman');
-      await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
-      await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
-      await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+      await fillSignUpForm(page, { name: 'Kavya Raman', email, password: 'correct-horse' });
       expect(await isTakenOver(page)).toBe(false);
-      await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+      await signUpButton(page).click();
       app.release();
 
       await reachPath(page, confirmEmailPath);

@@ -8,11 +8,13 @@ import { en } from './support/locales';
 import {
   authUserByEmail,
   confirmEmailPath,
+  fillSignUpForm,
   isTakenOver,
   pathOf,
   reachPath,
   screenshot,
   seedInviter,
+  signUpButton,
   takenOver,
   uniqueEmail,
   useBrowser,
@@ -35,12 +37,9 @@ describe('The e-mail form before the app', () => {
     });
     await page.goto(`/sign-up/${inviter.userId}`);
 
-    await page.getByLabel(en.signUp.username, { exact: true }).fill('Early Friend');
-    await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
-    await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
-    await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
+    await fillSignUpForm(page, { name: 'Early Friend', email, password: 'correct-horse' });
     expect(await isTakenOver(page)).toBe(false);
-    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+    await signUpButton(page).click();
     // Held: the page stays, says it is working, and nothing has been sent; the app is not there.
     await visible(page.getByRole('button', { name: en.signUp.working, exact: true }));
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-submit-waiting'))).toBe(true);
@@ -72,11 +71,8 @@ describe('The e-mail form before the app', () => {
     });
     // Not DOMContentLoaded: it waits for the page's module scripts, the takeover among them.
     await page.goto(`/sign-up/${inviter.userId}`, { waitUntil: 'commit' });
-    await page.getByLabel(en.signUp.username, { exact: true }).fill('Earliest Friend');
-    await page.getByLabel(en.signUp.email, { exact: true }).fill(email);
-    await page.getByLabel(en.signUp.password, { exact: true }).fill('correct-horse');
-    await page.getByLabel(en.signUp.confirmPassword, { exact: true }).fill('correct-horse');
-    await page.getByRole('button', { name: en.signUp.submit, exact: true }).click();
+    await fillSignUpForm(page, { name: 'Earliest Friend', email, password: 'correct-horse' });
+    await signUpButton(page).click();
     // Held by the page's inline script: working, nothing posted, what was typed still there.
     await visible(page.getByRole('button', { name: en.signUp.working, exact: true }));
     expect(posts).toEqual([]);

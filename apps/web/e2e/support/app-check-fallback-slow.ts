@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { textsOf } from './locales';
-import { slowPhone, SLOW_STEP_MS, SLOW_TEST_MS } from './slow-phone';
+import { slowPhone, SLOW_STEP_MS } from './slow-phone';
 import {
   confirmEmailPath,
   fillSignUpForm,
@@ -19,8 +19,6 @@ import {
   type BrowserSession,
 } from './app';
 import { refuseFirstAttestation } from './app-check-fallback';
-
-export { SLOW_TEST_MS };
 
 /**
  * "Sign up" tapped while the check is still under way: its busy button says what it waits for,

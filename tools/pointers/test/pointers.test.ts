@@ -66,6 +66,9 @@ describe('the pointer check', () => {
       'README.md': `${sound['README.md']}\n\nSee \`pkg/src/flows/gone.ts\`, \`docs/old/\` and \`gone.md\`.\n`,
       'docs/guide.md': `${sound['docs/guide.md']}\n[Old](old.md), [a heading](../README.md#no-such-heading).\n`,
       'pkg/src/flows/run.ts': `${sound['pkg/src/flows/run.ts']}\n// Moved from flows/retry.ts (see docs/retry.md).\n`,
+      // A script's `#!` line is read as a comment; lines count past text beyond ASCII and in a comment.
+      'pkg/bin/start.mjs':
+        "#!/usr/bin/env -S node --import ./gone.mjs\nconst hello = 'नमस्ते';\n/* Starts\n   pkg/src/flows/start.ts */\n",
     });
     const findings = await checkPointers(root);
     expect(findings.map(({ file, line, message }) => `${file}:${line}: ${message}`)).toEqual([
@@ -74,6 +77,8 @@ describe('the pointer check', () => {
       'README.md:14: `pkg/src/flows/gone.ts` names no file or folder of the repository',
       'docs/guide.md:7: Cannot find file `old.md`',
       'docs/guide.md:7: Cannot find heading for `#no-such-heading` in `../README.md`',
+      'pkg/bin/start.mjs:1: `./gone.mjs` names no file or folder of the repository',
+      'pkg/bin/start.mjs:4: `pkg/src/flows/start.ts` names no file or folder of the repository',
       'pkg/src/flows/run.ts:6: `docs/retry.md` names no file or folder of the repository',
       'pkg/src/flows/run.ts:6: `flows/retry.ts` names no file or folder of the repository',
     ]);

@@ -51,8 +51,9 @@ function lineFinder(source: string): (offset: number) => number {
 }
 
 function matches(source: string, pattern: RegExp): Comment[] {
+  const lineOf = lineFinder(source);
   return [...source.matchAll(pattern)].map((match) => ({
     text: match[1] ?? '',
-    line: source.slice(0, match.index).split('\n').length + (match[0].startsWith('\n') ? 1 : 0),
+    line: lineOf(match.index) + (match[0].startsWith('\n') ? 1 : 0),
   }));
 }

@@ -43,12 +43,23 @@ export async function slowPhone(
   return { setOffline: network.setOffline };
 }
 
+/** What the slow profile did on each page, a line an event, for a failure to tell (slowProfileJournal). */
+const journals = new WeakMap<Page, string[]>();
+
+/**
+ * The slow profile's journal of `page`: each load it watched, when the processor was slowed and
+ * lifted, and a watch that failed, each with the seconds since slowPhone.
+ */
+export function slowProfileJournal(page: Page): string {
+  return (journals.get(page) ?? ['(not on the slow profile)']).join('\n');
+}
+
 /**
  * Slows the processor by `cpu` whenever the main frame starts loading a document (the protocol's
  * `Page.frameStartedLoading`, before the request leaves, so the page paints throttled), and lifts it
  * once the app has taken that document over. A watch that a later load outdated changes nothing; one
  * that never sees a takeover (the test closed the page, or the app never came) leaves the processor
- * slow, and the test's own waits report what went wrong.
+ * slow, and the test's own waits report what went wrong. Each step goes into the page's journal.
  */
 async function slowCpuUntilTakenOver(
   page: Page,
@@ -56,17 +67,31 @@ async function slowCpuUntilTakenOver(
   processor: SlowProcessor,
   cpu: number,
 ): Promise<void> {
+  const journal: string[] = [];
+  journals.set(page, journal);
+  const started = performance.now();
+  const note = (line: string) => journal.push(`${((performance.now() - started) / 1000).toFixed(1)} s: ${line}`);
   const { frameTree } = await session.send('Page.getFrameTree');
   let load = 0;
   const watch = async () => {
     const mine = ++load;
     await processor.setRate(cpu);
+    note(`load ${mine} started (the page at ${page.url()}): processor ${cpu} times slower`);
     await takenOver(page, { polling: 100 });
-    if (mine === load) await processor.setRate(1);
+    if (mine !== load) return note(`load ${mine} taken over, a later load (${load}) watched: unchanged`);
+    await processor.setRate(1);
+    note(`load ${mine} taken over: processor at full speed`);
   };
-  const watchQuietly = () => void watch().catch(() => undefined);
+  const watchQuietly = () => void watch().catch((error: unknown) => note(`a watch failed: ${String(error)}`));
   session.on('Page.frameStartedLoading', ({ frameId }) => {
     if (frameId === frameTree.frame.id) watchQuietly();
+  });
+  // Which loads were new documents: a history API navigation (the app's router) starts one too.
+  session.on('Page.frameNavigated', ({ frame }) => {
+    if (frame.id === frameTree.frame.id) note(`a new document: ${frame.url}`);
+  });
+  session.on('Page.navigatedWithinDocument', ({ frameId, url, navigationType }) => {
+    if (frameId === frameTree.frame.id) note(`within the document (${navigationType}): ${url}`);
   });
   await session.send('Page.enable');
   watchQuietly();

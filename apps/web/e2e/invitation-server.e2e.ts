@@ -363,3 +363,44 @@ describe('The top bar while the HTML arrives', () => {
     });
   }
 });
+
+describe('The first paint while the HTML arrives', () => {
+  const browser = useBrowser();
+
+  // A busy phone draws what its parser has of a page. The welcome page's Google Play badge centres
+  // its mark and its words together: drawn with the mark alone (the HTML cut, or the parser paused,
+  // right after it), the mark then jumped 61 px as the words came (two fresh clones' runs, English
+  // and Hindi). A badge now draws its box alone until its words have arrived whole (styles.css).
+  // Here the page's HTML is sent in two parts, cut just after the mark, a second apart; the page's
+  // own scripts are kept out (the takeover is the other tests' subject).
+  it('never draws the Play badge with its mark alone, so the mark never moves', async () => {
+    const inviter = await seedInviter({ name: 'Asha Verma' });
+    const [invitee] = await importVerifiedInvitees([inviter.userId]);
+    const path = `/welcome/${invitee?.uid}/${inviter.userId}?lg=en`;
+    const html = await (await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': CHROME_ANDROID } })).text();
+    const mark = /<svg [^>]*class="store-mark"[\s\S]*?<\/svg>/.exec(html);
+    expect(mark, 'the page has a store badge with its mark').not.toBeNull();
+    const cut = (mark?.index ?? 0) + (mark?.[0].length ?? 0);
+    const server = createServer((request, response) => {
+      if (request.url !== path) return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.write(html.slice(0, cut));
+      setTimeout(() => response.end(html.slice(cut)), 1_000);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
+      await page.route('**/*.js', (route) => route.abort());
+      const watch = await watchTakeover(page);
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+      await visible(page.locator('[data-store="google-play"]'));
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      const watched = await watch.watched();
+      expect(watched.moved, 'what shifted').toEqual([]);
+      expect(watched.shifts, 'cumulative layout shift').toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

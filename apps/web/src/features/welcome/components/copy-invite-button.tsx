@@ -82,6 +82,8 @@ export function CopyInviteButton({
     >
       {storeMark('app-store')}
       <span className="store-badge-name">{t('welcome.copyInvite')}</span>
+      {/* Its words have arrived whole: until then the badge draws its box alone (styles.css). */}
+      <span className="store-badge-end" />
       {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
     </button>
   );

@@ -40,6 +40,8 @@ export function StoreBadge({
         {before && <span className="store-badge-line">{before}</span>}{' '}
         <span className="store-badge-name">{store === 'app-store' ? 'App Store' : 'Google Play'}</span>{' '}
         {after && <span className="store-badge-line">{after}</span>}
+        {/* The badge's words have arrived whole: until then it draws its box alone (styles.css). */}
+        <span className="store-badge-end" />
       </span>
       {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
     </>

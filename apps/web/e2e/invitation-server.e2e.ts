@@ -395,6 +395,12 @@ describe('The first paint while the HTML arrives', () => {
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
       await visible(page.locator('[data-store="google-play"]'));
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      // The page was drawn with its first part alone (else nothing here could have moved).
+      const drawn = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        restArrived: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
+      }));
+      expect(drawn.firstPaint, 'first drawn before the rest of the HTML arrived').toBeLessThan(drawn.restArrived);
       const watched = await watch.watched();
       expect(watched.moved, 'what shifted').toEqual([]);
       expect(watched.shifts, 'cumulative layout shift').toBe(0);

@@ -45,7 +45,12 @@ describe('The e-mail leg on a phone', () => {
             () => undefined,
           );
       });
-      page.on('console', (message) => seen.push(message.text()));
+      // What the page writes to its console: seen too, and told if the tap goes astray (below).
+      const said: string[] = [];
+      page.on('console', (message) => {
+        seen.push(message.text());
+        said.push(message.text());
+      });
       // While the code is minted, the badge says it is on its way, and a second tap changes nothing.
       // The page's clock stands still meanwhile: the code is held past the tap's own 3 s wait.
       let release: () => void = () => undefined;
@@ -56,8 +61,6 @@ describe('The e-mail leg on a phone', () => {
       });
       // The badge's state, or, if the tap went on to Google Play at once, where and what the page
       // said (a slow evening's run found the badge gone within 30 s of the tap, once).
-      const said: string[] = [];
-      page.on('console', (message) => said.push(message.text()));
       const badgeBusy = async () =>
         new URL(page.url()).hostname === 'play.google.com'
           ? `gone to ${page.url()}; the page said: ${said.join(' | ') || 'nothing'}`

@@ -79,6 +79,30 @@ async function expectInvisibleTakeover(watch: Awaited<ReturnType<typeof watchTak
   expect(paths.filter((path) => path.startsWith('/api/') || path === '/config.json')).toEqual([]);
 }
 
+/**
+ * Serves `html` at `path` from a server of its own, in two parts: up to `cut` at once, the rest
+ * when `sendRest` is called (a phone whose HTML stops there a while). Any other path answers 404.
+ */
+async function servedInTwoParts(path: string, html: string, cut: number) {
+  let sendRest: () => void = () => undefined;
+  const restMaySend = new Promise<void>((resolve) => (sendRest = resolve));
+  const server = createServer((request, response) => {
+    if (request.url !== path) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.write(html.slice(0, cut));
+    void restMaySend.then(() => response.end(html.slice(cut)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    sendRest,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 describe('The server-rendered invitation', () => {
   const browser = useBrowser();
 
@@ -335,30 +359,21 @@ describe('The top bar while the HTML arrives', () => {
       const opening = tag.exec(html);
       expect(opening, 'the page has a language menu').not.toBeNull();
       const cut = (opening?.index ?? 0) + (opening?.[0].length ?? 0);
-      let sendRest: () => void = () => undefined;
-      const restMaySend = new Promise<void>((resolve) => (sendRest = resolve));
-      const server = createServer((request, response) => {
-        if (request.url !== path) return void response.writeHead(404).end();
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        response.write(html.slice(0, cut));
-        void restMaySend.then(() => response.end(html.slice(cut)));
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const served = await servedInTwoParts(path, html, cut);
       try {
         // Without scripts: the server's page alone, as the phone draws it before the app is in.
         const page = await browser.newPage({ device: 'phone', javaScriptEnabled: false });
-        const loaded = page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+        const loaded = page.goto(served.url);
         loaded.catch(() => undefined); // awaited below; a failure before that ends the test anyway
         const menu = page.locator('details.language-menu');
         await menu.waitFor({ state: 'attached' });
         expect(await menu.boundingBox(), 'the menu, its summary not arrived whole').toBeNull();
-        sendRest();
+        served.sendRest();
         await loaded;
         const box = await menu.boundingBox();
         expect(box?.height, 'the menu, whole').toBeGreaterThanOrEqual(44);
       } finally {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
+        await served.close();
       }
     });
   }
@@ -371,8 +386,8 @@ describe('The first paint while the HTML arrives', () => {
   // its mark and its words together: drawn with the mark alone (the HTML cut, or the parser paused,
   // right after it), the mark then jumped 61 px as the words came (two fresh clones' runs, English
   // and Hindi). A badge now draws its box alone until its words have arrived whole (styles.css).
-  // Here the page's HTML is sent in two parts, cut just after the mark, a second apart; the page's
-  // own scripts are kept out (the takeover is the other tests' subject).
+  // Here the page's HTML is sent in two parts, cut just after the mark, the rest once the first is
+  // drawn; the page's own scripts are kept out (the takeover is the other tests' subject).
   it('never draws the Play badge with its mark alone, so the mark never moves', async () => {
     const inviter = await seedInviter({ name: 'Asha Verma' });
     const [invitee] = await importVerifiedInvitees([inviter.userId]);
@@ -381,21 +396,19 @@ describe('The first paint while the HTML arrives', () => {
     const mark = /<svg [^>]*class="store-mark"[\s\S]*?<\/svg>/.exec(html);
     expect(mark, 'the page has a store badge with its mark').not.toBeNull();
     const cut = (mark?.index ?? 0) + (mark?.[0].length ?? 0);
-    const server = createServer((request, response) => {
-      if (request.url !== path) return void response.writeHead(404).end();
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.write(html.slice(0, cut));
-      setTimeout(() => response.end(html.slice(cut)), 1_000);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const served = await servedInTwoParts(path, html, cut);
     try {
       const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
       await page.route('**/*.js', (route) => route.abort());
       const watch = await watchTakeover(page);
-      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
-      await visible(page.locator('[data-store="google-play"]'));
+      const loaded = page.goto(served.url);
+      loaded.catch(() => undefined); // awaited below; a failure before that ends the test anyway
+      // Drawn with its first part alone, then the rest.
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-      // The page was drawn with its first part alone (else nothing here could have moved).
+      served.sendRest();
+      await loaded;
+      await visible(page.getByText('Google Play', { exact: true }));
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const drawn = await page.evaluate(() => ({
         firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
         restArrived: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
@@ -405,8 +418,7 @@ describe('The first paint while the HTML arrives', () => {
       expect(watched.moved, 'what shifted').toEqual([]);
       expect(watched.shifts, 'cumulative layout shift').toBe(0);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await served.close();
     }
   });
 });

@@ -43,7 +43,13 @@ describe('activateAccount', () => {
       isVerified: true,
       name: 'Mira Nair',
     });
-    expect(await signUpDoc(user.uid)).toMatchObject({ invitedBy: inviter.userId, signUpProvedAt: expect.any(String) });
+    // The door's taking of the sign-up's own proof is marked before Auth says "verified" (docs/activation.md, 4).
+    expect(await signUpDoc(user.uid)).toMatchObject({
+      invitedBy: inviter.userId,
+      signUpProvedAt: expect.any(String),
+      signUpProofTakenAt: expect.any(String),
+      signUpProofAddress: user.email,
+    });
     const notifications = (await adminDb.collection('Notifications').doc(user.uid).get()).data();
     expect(notifications).toMatchObject({
       userId: user.uid,

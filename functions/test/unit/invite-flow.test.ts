@@ -76,6 +76,14 @@ function setup(options: SetupOptions = {}) {
   const store = new FirestoreInviteStore(db, new FunnelStore(db), logger);
   const { stats, instrumented } = instrumentedStore(store, db, options);
   const accounts = new MemoryAccounts();
+  /** Runs once Auth has written a proved address, before the door goes on: a twin call, or a crash. */
+  const addressWritten: { then?: () => Promise<void> } = {};
+  const writeAddress = accounts.verifyAddress.bind(accounts);
+  accounts.verifyAddress = async (uid, address) => {
+    const written = await writeAddress(uid, address);
+    await addressWritten.then?.();
+    return written;
+  };
   const push = new MemoryPush();
   const clock = { now: T0 };
   /** The local stack's fault switch: each armed point makes the next function passing it die once. */
@@ -164,6 +172,7 @@ function setup(options: SetupOptions = {}) {
     crashes,
     stats,
     accounts,
+    addressWritten,
     push,
     trigger,
     runTrigger,
@@ -325,6 +334,47 @@ describe('B. only the proven owner chooses the inviter', () => {
     expect(await t.signUp('mira')).toMatchObject({ invitedBy: 'ben', invitedVia: 'google.com' });
     expect(await t.join('ben', 'mira')).toBeDefined();
     expect(await t.join('asha', 'mira')).toBeUndefined();
+  });
+
+  // The tab that signed up watches Auth for the address to be verified (confirm-email) and then
+  // activates as the account, with no proof of its own: Auth says "verified" from the moment the
+  // mail's activation writes the address, before that activation has spent the proof.
+  /** Mira's e-mail sign-up on Asha's invitation: her mail's link, and her own tab's activation. */
+  async function miraSignedUpByMail(t: ReturnType<typeof setup>) {
+    await t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    return {
+      byMail: () => t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null),
+      inHerTab: () => t.flow.activateAccount({ uid: 'mira', inviterId: 'asha' }, t.caller('mira', 'password')),
+    };
+  }
+
+  it("the sign-up's own tab, activating while the mail's link is halfway, joins the recorded inviter too", async () => {
+    const t = setup();
+    const mira = await miraSignedUpByMail(t);
+    let tab: Awaited<ReturnType<typeof mira.inHerTab>> | undefined;
+    t.addressWritten.then = async () => {
+      tab ??= await mira.inHerTab();
+    };
+    const mail = await mira.byMail();
+    expect(tab?.inviter?.inviterId).toBe('asha');
+    expect(mail.inviter?.inviterId).toBe('asha');
+    expect(await t.friends()).toHaveLength(1);
+    expect(await t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
+  });
+
+  it("a mail's activation that died once the address was written leaves the sign-up's tab to finish the join", async () => {
+    const t = setup();
+    const mira = await miraSignedUpByMail(t);
+    t.addressWritten.then = () => Promise.reject(new Error('Simulated crash once the address was written'));
+    await expect(mira.byMail()).rejects.toThrow('Simulated crash');
+    delete t.addressWritten.then;
+    expect((await mira.inHerTab()).inviter?.inviterId).toBe('asha');
+    expect(await t.join('asha', 'mira')).toBeDefined();
+    // The link opened again still finishes its own spending, and joins nobody twice.
+    expect((await mira.byMail()).inviter?.inviterId).toBe('asha');
+    expect(await t.friends()).toHaveLength(1);
+    expect(await t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
   });
 
   it('two tabs opening the same link join once, and both find the friend', async () => {

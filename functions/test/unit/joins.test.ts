@@ -89,6 +89,20 @@ describe('who chooses the inviter', () => {
     expect(recordedInviterCounts(proved, { providerIds: ['google.com', 'password'], emailVerified: true })).toBe(true);
   });
 
+  it("counts from the door's taking of that proof, for the address taken, once Auth holds it verified", () => {
+    const taken = {
+      ...password,
+      signUpProofTakenAt: '2026-11-23T10:00:00.000Z',
+      signUpProofAddress: 'mira@example.com',
+    };
+    const holding = (email: string, emailVerified = true) => ({ providerIds: ['password'], emailVerified, email });
+    expect(recordedInviterCounts(taken, holding('Mira@Example.com'))).toBe(true);
+    expect(recordedInviterCounts(taken, holding('mira@example.com', false))).toBe(false);
+    // The account holds another address now, verified some other way: the taking proved nothing of it.
+    expect(recordedInviterCounts(taken, holding('other@example.com'))).toBe(false);
+    expect(recordedInviterCounts(taken, { providerIds: ['password'], emailVerified: true })).toBe(false);
+  });
+
   it('an address proved any other way (a reset, an e-mail link, an administrator) leaves it void', () => {
     expect(recordedInviterCounts(password, { providerIds: ['password'], emailVerified: true })).toBe(false);
   });

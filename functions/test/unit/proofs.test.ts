@@ -73,6 +73,8 @@ describe('claimOf and spendingOf: taken and spent once, by the account it was ma
       },
       provesSignUp: true,
       fresh: true,
+      // Told to the sign-up at once: Auth shows the address verified before the spending.
+      signUpUpdate: { signUpProofTakenAt: now.toISOString(), signUpProofAddress: 'mira@example.com' },
     });
   });
 
@@ -97,7 +99,7 @@ describe('claimOf and spendingOf: taken and spent once, by the account it was ma
     ];
     for (const [before, verifiedBefore] of cases) {
       const claim = claimOf(undefined, before, { proof: proof(), verifiedBefore, now });
-      expect(claim).toMatchObject({ kind: 'claimed', provesSignUp: false, fresh: true });
+      expect(claim).toMatchObject({ kind: 'claimed', provesSignUp: false, fresh: true, signUpUpdate: {} });
       const provesSignUp = claim.kind === 'claimed' && claim.provesSignUp;
       const spent = spendingOf(claim.kind === 'claimed' ? claim.record : undefined, before, {
         proof: proof(),
@@ -126,12 +128,14 @@ describe('claimOf and spendingOf: taken and spent once, by the account it was ma
       record: claimed(true),
       provesSignUp: true,
       fresh: false,
+      signUpUpdate: {},
     });
     expect(claimOf(claimed(false), signUp, { proof: proof(), verifiedBefore: false, now })).toEqual({
       kind: 'claimed',
       record: claimed(false),
       provesSignUp: false,
       fresh: false,
+      signUpUpdate: {},
     });
   });
 

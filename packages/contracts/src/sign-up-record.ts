@@ -32,6 +32,15 @@ export interface SignUpRecord {
    */
   signUpProvedAt?: string;
   /**
+   * When the door took that proof (its first step, before Auth writes the address verified and
+   * before the spending writes `signUpProvedAt`), and the address it proves: from the taking on the
+   * inviter counts for an account that holds that address verified, so that a call which finds
+   * Auth's "verified" halfway (the sign-up's own tab, activating beside the mail's link) or after a
+   * failure there joins the same inviter (recordedInviterCounts).
+   */
+  signUpProofTakenAt?: string;
+  signUpProofAddress?: string;
+  /**
    * When a proof through the address's own mailbox (a mail's link or code, the browser's token)
    * last proved it for this account, and which address: a lock's recovery never takes an address
    * from an account whose own mailbox proved it after the lock's code was minted.

@@ -110,13 +110,23 @@ export function proofRefusal(proof: Proof, account: BoundAccount, now: Date): Pr
 export type Claim =
   | { kind: 'refused' }
   | { kind: 'spent' }
-  | { kind: 'claimed'; record: AddressProofRecord; provesSignUp: boolean; fresh: boolean };
+  | {
+      kind: 'claimed';
+      record: AddressProofRecord;
+      provesSignUp: boolean;
+      fresh: boolean;
+      /** The sign-up's marks of this taking (its own proof taken, and of which address), if any. */
+      signUpUpdate: Partial<SignUpRecord>;
+    };
 
 /**
  * A proof is taken by the account it was made for, and only for the address it proves. Whether its
  * spending records the sign-up's own proof is decided when it is first taken (the address was
  * unverified then, and the sign-up names an inviter with no proof yet), and kept for a retry, which
- * finds the address verified by the first try's write.
+ * finds the address verified by the first try's write. The sign-up records that first taking at
+ * once: Auth shows the address verified before the spending, and a call that reads it then (or after
+ * a failure between) must find the inviter counting as the spending will make it
+ * (recordedInviterCounts).
  */
 export function claimOf(
   existing: AddressProofRecord | undefined,
@@ -128,11 +138,14 @@ export function claimOf(
   if (existing && !sameAddress(existing.address, proof.address)) return { kind: 'refused' };
   if (existing?.spentAt) return { kind: 'spent' };
   if (existing?.claimedAt) {
-    return { kind: 'claimed', record: existing, provesSignUp: existing.provesSignUp === true, fresh: false };
+    const provesSignUp = existing.provesSignUp === true;
+    return { kind: 'claimed', record: existing, provesSignUp, fresh: false, signUpUpdate: {} };
   }
   const provesSignUp = !input.verifiedBefore && !!signUp?.invitedBy && !signUp.signUpProvedAt;
-  const record: AddressProofRecord = { ...proofRecord(proof), claimedAt: now.toISOString(), provesSignUp };
-  return { kind: 'claimed', record, provesSignUp, fresh: true };
+  const at = now.toISOString();
+  const record: AddressProofRecord = { ...proofRecord(proof), claimedAt: at, provesSignUp };
+  const signUpUpdate = provesSignUp ? { signUpProofTakenAt: at, signUpProofAddress: proof.address } : {};
+  return { kind: 'claimed', record, provesSignUp, fresh: true, signUpUpdate };
 }
 
 /**

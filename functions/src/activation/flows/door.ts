@@ -201,7 +201,8 @@ export class ActivationDoor {
         return { record: voidedProof(record, proof, now), signUpUpdate: {}, answer: { kind: 'refused' } };
       if (refusal) return { record: null, signUpUpdate: {}, answer: { kind: 'refused' } };
       const taken = claimOf(record, signUp, { proof, verifiedBefore, now });
-      return { record: taken.kind === 'claimed' && taken.fresh ? taken.record : null, signUpUpdate: {}, answer: taken };
+      if (taken.kind !== 'claimed' || !taken.fresh) return { record: null, signUpUpdate: {}, answer: taken };
+      return { record: taken.record, signUpUpdate: taken.signUpUpdate, answer: taken };
     });
     if (claim.kind === 'refused') return this.refuse(presented, refusal ?? 'taken');
     // Spent before: it proves nothing new. Spent by a twin since this call read the account: read again.

@@ -4,6 +4,7 @@
  */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AppProviders } from '@/app/providers';
@@ -20,6 +21,8 @@ export interface RenderOptions {
   language?: string;
   /** The history entry's state (what `navigate(path, {state})` leaves). */
   state?: unknown;
+  /** The app's cache, as earlier pages of the tab left it. */
+  queryClient?: QueryClient;
 }
 
 /** Where the in-memory router is: the test reads it from `location.pathname` and `location.state`. */
@@ -36,13 +39,19 @@ function LocationProbe() {
 
 export async function renderWithProviders(
   ui: ReactNode,
-  { path = '/', config = createConfig(), language = 'en', state }: RenderOptions & { path?: string } = {},
+  {
+    path = '/',
+    config = createConfig(),
+    language = 'en',
+    state,
+    queryClient = createQueryClient(),
+  }: RenderOptions & { path?: string } = {},
 ) {
   initFirebase(config);
   const i18n = await createI18n(language);
   const user = userEvent.setup();
   const view = render(
-    <AppProviders config={config} i18n={i18n} queryClient={createQueryClient()}>
+    <AppProviders config={config} i18n={i18n} queryClient={queryClient}>
       <MemoryRouter initialEntries={[{ pathname: path, state }]}>
         {ui}
         <LocationProbe />

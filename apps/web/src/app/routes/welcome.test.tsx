@@ -4,6 +4,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActivationAnswer } from '@dayfocus/contracts/answers';
 import { SERVER_STATE_ELEMENT_ID, serverStateScript } from '@/app/server-state';
+import { getInviterQueryOptions } from '@/features/inviter/api/get-inviter';
+import { createQueryClient } from '@/lib/react-query';
 import { createConfig } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 
@@ -53,5 +55,16 @@ describe('the welcome page once activation has answered', () => {
     );
     expect(screen.getByRole('img', { name: 'Profile picture of Asha Rao' })).toHaveAttribute('src', inviter.photoUrl);
     expect(screen.queryByText(/are now friends/)).not.toBeInTheDocument();
+  });
+
+  it("claims no friendship the answer does not name, though the tab's sign-up pages knew the inviter", async () => {
+    serverConfirmed(answerWith({ inviter: null }));
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(getInviterQueryOptions(inviter.inviterId).queryKey, inviter);
+    await renderApp(`/welcome/invitee-1/${inviter.inviterId}`, { queryClient });
+    const greeting = await news();
+    expect(greeting).toHaveTextContent('Congratulations! Your account is active.');
+    expect(screen.queryByText(/are now friends/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Profile picture of Asha Rao' })).not.toBeInTheDocument();
   });
 });

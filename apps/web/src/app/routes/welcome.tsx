@@ -34,8 +34,9 @@ export default function WelcomeRoute() {
   const { inviteeId, inviterId } = useParams();
   const [search] = useSearchParams();
   const server = useServerWelcome();
-  // The inviter's card, when the sign-up's pages in this tab asked for it: the greeting then holds
-  // the news' own place while activation runs. Read, never fetched (nor on the server's page).
+  // The inviter's card, when the sign-up's pages in this tab asked for it: the greeting holds the news'
+  // place with it while activation runs, and then names whom the answer names (none: it joined nobody).
+  // Read, never fetched (nor on the server's page).
   const queryClient = useQueryClient();
   const knownInviter = inviterId
     ? (queryClient.getQueryData(getInviterQueryOptions(inviterId).queryKey) ?? undefined)
@@ -69,7 +70,7 @@ export default function WelcomeRoute() {
   const content = (answer: ActivationAnswer | undefined, pending: boolean) => (
     <>
       {(pending || answer) && (
-        <FriendGreeting inviter={answer?.inviter ?? knownInviter} pending={pending} answer={answer} />
+        <FriendGreeting inviter={answer ? answer.inviter : knownInviter} pending={pending} answer={answer} />
       )}
       <p className="download-prompt">{t('welcome.download')}</p>
       <AppHandoff

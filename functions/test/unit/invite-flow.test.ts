@@ -377,6 +377,18 @@ describe('B. only the proven owner chooses the inviter', () => {
     expect(await t.signUp('mira')).toMatchObject({ signUpProvedAt: T0.toISOString() });
   });
 
+  it('a taking whose address Auth refused (another account holds it) counts for nothing later', async () => {
+    const t = setup();
+    const mira = await miraSignedUpByMail(t);
+    const other = t.accounts.add({ uid: 'other', email: 'mira@example.com' });
+    expect(await refusal(mira.byMail())).toBe('failed-precondition');
+    // The other account lets the address go, and an administrator verifies it on Mira's.
+    other.email = 'elsewhere@example.com';
+    t.accounts.verifyOtherwise('mira');
+    expect((await mira.inHerTab()).inviter).toBeNull();
+    expect(await t.friends()).toEqual([]);
+  });
+
   it('two tabs opening the same link join once, and both find the friend', async () => {
     const t = setup();
     await t.inviter('asha');

@@ -36,10 +36,11 @@ export interface SignUpRecord {
    * before the spending writes `signUpProvedAt`), and the address it proves: from the taking on the
    * inviter counts for an account that holds that address verified, so that a call which finds
    * Auth's "verified" halfway (the sign-up's own tab, activating beside the mail's link) or after a
-   * failure there joins the same inviter (recordedInviterCounts).
+   * failure there joins the same inviter (recordedInviterCounts). Null again once Auth refused that
+   * address (another account holds it): such a taking proves nothing.
    */
-  signUpProofTakenAt?: string;
-  signUpProofAddress?: string;
+  signUpProofTakenAt?: string | null;
+  signUpProofAddress?: string | null;
   /**
    * When a proof through the address's own mailbox (a mail's link or code, the browser's token)
    * last proved it for this account, and which address: a lock's recovery never takes an address

@@ -168,6 +168,18 @@ export function spendingOf(
   };
 }
 
+/**
+ * The sign-up's mark of a taking undone, when Auth refused to write its address (another account
+ * holds it): a taking whose address was never written proves nothing, whatever verifies it later.
+ */
+export function takingRefused(
+  signUp: Pick<SignUpRecord, 'signUpProofTakenAt' | 'signUpProofAddress'> | undefined,
+  address: string,
+): Partial<SignUpRecord> {
+  if (typeof signUp?.signUpProofTakenAt !== 'string' || !sameAddress(signUp.signUpProofAddress, address)) return {};
+  return { signUpProofTakenAt: null, signUpProofAddress: null };
+}
+
 /** A proof presented while the account holds another address: void for good, whatever comes after. */
 export function voidedProof(
   existing: AddressProofRecord | undefined,

@@ -13,7 +13,7 @@ import type { InviteWay } from '@dayfocus/contracts/invite-ways';
 import type { Phone } from '@dayfocus/contracts/phones';
 import { writeSucceeded, type WriteResult } from '@dayfocus/contracts/write-result';
 import type { Caller } from '../../platform/domain/caller.js';
-import { ACTIVATION_ACCOUNT_REFUSALS, FlowError } from '../../platform/domain/errors.js';
+import { FlowError } from '../../platform/domain/errors.js';
 import { sameAddress } from '../../platform/domain/email-addresses.js';
 import { checkSession, disabledAccount } from '../../platform/domain/session.js';
 import type { Logger } from '../../platform/flows/ports.js';
@@ -21,6 +21,7 @@ import type { JoinRequest } from '../../invites/domain/join-requests.js';
 import type { Account, AccountLookup, AddressProofs, Joins } from '../../invites/flows/ports.js';
 import {
   claimOf,
+  takingRefused,
   isRecorded,
   proofRefusal,
   spendingOf,
@@ -29,17 +30,7 @@ import {
   type Presented,
   type Proof,
 } from '../domain/proofs.js';
-
-/**
- * One answer to an anonymous caller for whatever keeps an account from activating, so that probing
- * uids tells a script nothing about who has an account or in which state. The welcome page reads it
- * as "not confirmed yet", the usual case. The account itself, signed in, is told which.
- */
-export const ANONYMOUS_ACTIVATION_REFUSAL =
-  'This account cannot be activated from this link yet: confirm the e-mail address first, or sign in';
-
-/** A link's code Auth no longer takes, and no proof of ours: refused before any join. */
-const UNUSABLE_LINK = 'This verification link cannot be used: it has expired, or it was used already';
+import { refusalFor, UNUSABLE_LINK } from '../domain/refusals.js';
 
 /** A way of proving: its input turned into a proof, for the caller if one is signed in. */
 export interface Way<I> {
@@ -124,7 +115,7 @@ export class ActivationDoor {
       presented = way && request.way ? await way.present(request.way.input, caller) : undefined;
       outcome = await this.proveAndJoin(request, named, presented, caller === null, now);
     } catch (error) {
-      throw this.refusalFor(error, caller === null);
+      throw refusalFor(error, caller === null);
     }
     const { result, proved, uid } = outcome;
     const extras = presented && 'proof' in presented ? presented.answerExtras : undefined;
@@ -212,7 +203,15 @@ export class ActivationDoor {
       verifiedBefore ? ('verified' as const) : this.deps.accounts.verifyAddress(found.uid, proof.address),
       presented.spendAtIssuer?.(),
     ]);
-    if (written === 'taken') return this.refuse(presented, 'address-taken');
+    if (written === 'taken') {
+      // Nothing of the taking counts: a retry that Auth refuses again undoes it again.
+      await this.deps.proofs.change(proof.id, found.uid, (_record, signUp) => ({
+        record: null,
+        signUpUpdate: takingRefused(signUp, proof.address),
+        answer: null,
+      }));
+      return this.refuse(presented, 'address-taken');
+    }
     const { provesSignUp } = claim;
     const proved = await this.deps.proofs.change<boolean>(proof.id, found.uid, (record, signUp) => {
       const spending = spendingOf(record, signUp, { proof, provesSignUp, now });
@@ -231,14 +230,6 @@ export class ActivationDoor {
   private refuse(presented: Proved, why: string): never {
     this.deps.logger.warn('Proof of an address refused', { uid: presented.proof.uid, kind: presented.proof.kind, why });
     throw presented.refusal();
-  }
-
-  /** An anonymous caller hears one refusal for the account's state; a way's own refusal (its details say which) is kept. */
-  private refusalFor(error: unknown, anonymous: boolean): unknown {
-    if (!(error instanceof FlowError) || !ACTIVATION_ACCOUNT_REFUSALS.has(error.code) || !anonymous) return error;
-    const details = error.details as Record<string, unknown> | undefined;
-    if (details && !('verificationLink' in details)) return error;
-    return new FlowError('failed-precondition', ANONYMOUS_ACTIVATION_REFUSAL, details);
   }
 
   /**

@@ -71,8 +71,14 @@ describe('Back to the form', () => {
     const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
     await openForm(page, inviter.userId);
     await fillAndSend(page, person);
+    // Verified by someone else than her mail (an administrator): the recorded inviter does not count
+    // (docs/joins.md, B), so activation joins nobody, and the welcome page, which had her card from
+    // the sign-up's pages, claims no friendship.
     await adminAuth.updateUser((await adminAuth.getUserByEmail(person.email)).uid, { emailVerified: true });
     await reachPath(page, new RegExp(`^/welcome/`));
+    await visible(page.getByText(en.welcome.activated));
+    expect(await page.getByText(en.welcome.friends.replace('{{name}}', inviter.name)).count()).toBe(0);
+    await screenshot(page, 'welcome-no-friend', 'en', 'phone');
     await openForm(page, inviter.userId);
     expect(await fieldValues(page)).toEqual(['', '']);
   });

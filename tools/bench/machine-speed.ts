@@ -7,7 +7,8 @@
  * will be slow whatever the suites do. No stack, no network:
  *   tsx tools/bench/machine-speed.ts          (ROUNDS=5 by default)
  */
-import { readFileSync } from 'node:fs';
+import { processorTime } from '@dayfocus/stack';
+import { median } from './src/stats.js';
 
 const rounds = Number(process.env.ROUNDS ?? 5);
 
@@ -20,24 +21,10 @@ function work(): number {
   return sum + (objects[0]?.key ?? 0);
 }
 
-/** Busy and all ticks of the machine's processors so far (Linux), or null elsewhere. */
-function machineTicks(): { busy: number; all: number } | null {
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
-    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
-    const busy = user + nice + system + irq + softirq + steal;
-    return { busy, all: busy + idle + iowait };
-  } catch {
-    return null;
-  }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 const cpu: number[] = [];
 const wall: number[] = [];
 let check = 0;
-const before = machineTicks();
+const before = processorTime();
 for (let round = 0; round < rounds; round++) {
   const cpuStart = process.cpuUsage();
   const wallStart = performance.now();
@@ -46,7 +33,7 @@ for (let round = 0; round < rounds; round++) {
   cpu.push((used.user + used.system) / 1000);
   wall.push(performance.now() - wallStart);
 }
-const after = machineTicks();
+const after = processorTime();
 const busyShare =
   before && after && after.all > before.all ? (after.busy - before.busy) / (after.all - before.all) : null;
 

@@ -10,6 +10,7 @@ import { constants, cpus, setPriority } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './config.js';
+import { processorTime } from './processor-time.js';
 import { runToExit } from './processes.js';
 
 export interface Stage {
@@ -95,19 +96,6 @@ function keepFailure(name: string, lines: string[]): void {
 export function keep(row: Timed): void {
   mkdirSync(dirname(record), { recursive: true });
   appendFileSync(record, `${JSON.stringify(row)}\n`);
-}
-
-/** The machine's processor time so far (busy, all), from /proc/stat; undefined where there is none. */
-function processorTime(): { busy: number; all: number } | undefined {
-  try {
-    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9);
-    const ticks = fields.map(Number);
-    const all = ticks.reduce((sum, tick) => sum + tick, 0);
-    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-    return { busy: all - idle, all };
-  } catch {
-    return undefined;
-  }
 }
 
 /** Runs one command to its end; its lines led by `prefix` when one is given. */

@@ -63,7 +63,9 @@ describe("an inviter's funnel", () => {
 
       const invitees = await importVerifiedInvitees(inviter.userId, N);
       await Promise.all(
-        invitees.map((i) => callAnonymously('activateAccount', { uid: i.uid, inviterId: inviter.userId })),
+        invitees.map((i) =>
+          tryAgainWhenUnavailable(() => callAnonymously('activateAccount', { uid: i.uid, inviterId: inviter.userId })),
+        ),
       );
       // Activating again (a second tap on the e-mail's link): not a second join.
       await callAnonymously('activateAccount', { uid: invitees[0]?.uid, inviterId: inviter.userId });

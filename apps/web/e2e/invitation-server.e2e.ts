@@ -382,20 +382,46 @@ describe('The top bar while the HTML arrives', () => {
 describe('The first paint while the HTML arrives', () => {
   const browser = useBrowser();
 
-  // A busy phone draws what its parser has of a page. The welcome page's Google Play badge centres
-  // its mark and its words together: drawn with the mark alone (the HTML cut, or the parser paused,
-  // right after it), the mark then jumped 61 px as the words came (two fresh clones' runs, English
-  // and Hindi). A badge now draws its box alone until its words have arrived whole (styles.css).
-  // Here the page's HTML is sent in two parts, cut just after the mark, the rest once the first is
-  // drawn; the page's own scripts are kept out (the takeover is the other tests' subject).
-  it('never draws the Play badge with its mark alone, so the mark never moves', async () => {
-    const inviter = await seedInviter({ name: 'Asha Verma' });
-    const [invitee] = await importVerifiedInvitees([inviter.userId]);
-    const path = `/welcome/${invitee?.uid}/${inviter.userId}?lg=en`;
+  // A busy phone draws what its parser has of a page. A button or badge that centres a mark with its
+  // words, drawn with the mark alone (the HTML cut, or the parser paused, right after it), moved the
+  // mark aside as the words came: the welcome page's Google Play badge 61 px, the method page's
+  // Google button 70 px (fresh clones' runs, English and Hindi). Such a box now draws nothing of its
+  // content until its words have arrived whole (`.mark-and-words`, styles.css). Here the page's HTML
+  // is sent in two parts, cut just after a mark, the rest once the first is drawn; the page's own
+  // scripts are kept out (the takeover is the other tests' subject).
+  const pages = [
+    {
+      what: 'the Play badge on the welcome page',
+      mark: /<svg [^>]*class="store-mark"[\s\S]*?<\/svg>/,
+      path: async () => {
+        const inviter = await seedInviter({ name: 'Asha Verma' });
+        const [invitee] = await importVerifiedInvitees([inviter.userId]);
+        return { path: `/welcome/${invitee?.uid}/${inviter.userId}?lg=en`, whole: 'Google Play' };
+      },
+    },
+    {
+      what: 'the Google button on the method page',
+      mark: /value="google\.com"[^>]*><svg [^>]*class="provider-mark"[\s\S]*?<\/svg>/,
+      path: async () => ({
+        path: `/social-sign-up/${(await seedInviter()).userId}?lg=en`,
+        whole: en.socialSignUp.google,
+      }),
+    },
+    {
+      what: 'the e-mail button on the method page',
+      mark: /<svg [^>]*class="provider-mark"[^>]*stroke="currentColor"[\s\S]*?<\/svg>/,
+      path: async () => ({
+        path: `/social-sign-up/${(await seedInviter()).userId}?lg=hi`,
+        whole: hi.socialSignUp.email,
+      }),
+    },
+  ];
+  it.each(pages)('never draws $what with its mark alone, so the mark never moves', async ({ mark, path: at }) => {
+    const { path, whole } = await at();
     const html = await (await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': CHROME_ANDROID } })).text();
-    const mark = /<svg [^>]*class="store-mark"[\s\S]*?<\/svg>/.exec(html);
-    expect(mark, 'the page has a store badge with its mark').not.toBeNull();
-    const cut = (mark?.index ?? 0) + (mark?.[0].length ?? 0);
+    const found = mark.exec(html);
+    expect(found, 'the page has the mark').not.toBeNull();
+    const cut = (found?.index ?? 0) + (found?.[0].length ?? 0);
     const served = await servedInTwoParts(path, html, cut);
     try {
       const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
@@ -407,7 +433,7 @@ describe('The first paint while the HTML arrives', () => {
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
       served.sendRest();
       await loaded;
-      await visible(page.getByText('Google Play', { exact: true }));
+      await visible(page.getByText(whole, { exact: true }).first());
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const drawn = await page.evaluate(() => ({
         firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,

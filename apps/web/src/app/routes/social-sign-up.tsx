@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
+import { WordsEnd } from '@/components/words-end';
 import { useInAppBrowser } from '@/components/open-in-browser';
 import { Page } from '@/components/page';
 import { href } from '@dayfocus/contracts/page-paths';
@@ -28,10 +29,11 @@ export default function SocialSignUpRoute() {
     <ActionLink
       to={inviterId ? href('sign-up', { inviterId, lg: i18n.language }) : undefined}
       disabled={!found}
-      className={`button ${look}`}
+      className={`button ${look} mark-and-words`}
     >
       <MailMark />
-      {t('socialSignUp.email')}
+      <span>{t('socialSignUp.email')}</span>
+      <WordsEnd />
     </ActionLink>
   );
   return (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SIGN_IN_FROM_PARAM } from '@dayfocus/contracts/provider-return';
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import { SERVER_START_ATTRIBUTE, START_PARAM } from '@/lib/sign-in-start';
+import { WordsEnd } from '@/components/words-end';
 import type { Provider } from '../api/social-sign-in';
 import { ProviderMark } from './provider-mark';
 
@@ -44,14 +45,15 @@ export function ProviderButton({
       {...{ [SERVER_START_ATTRIBUTE]: '' }}
       name={START_PARAM}
       value={provider}
-      className={`button button-${provider === 'apple.com' ? 'apple' : 'google'}${first ? ' button-first' : ''}`}
+      className={`button button-${provider === 'apple.com' ? 'apple' : 'google'} mark-and-words${first ? ' button-first' : ''}`}
       disabled={disabled}
       aria-busy={busy}
       data-popup-ready={popupReady || undefined}
       onClick={onTap}
     >
       {busy ? <span className="spinner spinner-inline" aria-hidden="true" /> : <ProviderMark provider={provider} />}
-      {provider === 'apple.com' ? t('socialSignUp.apple') : t('socialSignUp.google')}
+      <span>{provider === 'apple.com' ? t('socialSignUp.apple') : t('socialSignUp.google')}</span>
+      <WordsEnd />
     </button>
   );
 }

@@ -382,17 +382,17 @@ describe('The top bar while the HTML arrives', () => {
 describe('The first paint while the HTML arrives', () => {
   const browser = useBrowser();
 
-  // A busy phone draws what its parser has of a page. A button or badge that centres a mark with its
-  // words, drawn with the mark alone (the HTML cut, or the parser paused, right after it), moved the
-  // mark aside as the words came: the welcome page's Google Play badge 61 px, the method page's
-  // Google button 70 px (fresh clones' runs, English and Hindi). Such a box now draws nothing of its
-  // content until its words have arrived whole (`.mark-and-words`, styles.css). Here the page's HTML
-  // is sent in two parts, cut just after a mark, the rest once the first is drawn; the page's own
+  // A busy phone draws what its parser has of a page. A box that centres its content together, drawn
+  // with part of it (the HTML cut, or the parser paused, right after that part), moved the part aside
+  // as the rest came: the welcome page's Google Play badge's mark 61 px, the method page's e-mail
+  // button's 70 px (fresh clones' runs, English and Hindi). Such a box now draws nothing of its
+  // content until the whole has arrived (`.centred-together`, styles.css). Here the page's HTML is
+  // sent in two parts, cut just after such a part, the rest once the first is drawn; the page's own
   // scripts are kept out (the takeover is the other tests' subject).
   const pages = [
     {
-      what: 'the Play badge on the welcome page',
-      mark: /<svg [^>]*class="store-mark"[\s\S]*?<\/svg>/,
+      what: 'the Play badge on the welcome page, cut after its mark',
+      part: /<svg [^>]*class="store-mark"[\s\S]*?<\/svg>/,
       path: async () => {
         const inviter = await seedInviter({ name: 'Asha Verma' });
         const [invitee] = await importVerifiedInvitees([inviter.userId]);
@@ -400,27 +400,37 @@ describe('The first paint while the HTML arrives', () => {
       },
     },
     {
-      what: 'the Google button on the method page',
-      mark: /value="google\.com"[^>]*><svg [^>]*class="provider-mark"[\s\S]*?<\/svg>/,
+      what: 'the Google button on the method page, cut after its mark',
+      part: /value="google\.com"[^>]*><svg [^>]*class="provider-mark"[\s\S]*?<\/svg>/,
       path: async () => ({
         path: `/social-sign-up/${(await seedInviter()).userId}?lg=en`,
         whole: en.socialSignUp.google,
       }),
     },
     {
-      what: 'the e-mail button on the method page',
-      mark: /<svg [^>]*class="provider-mark"[^>]*stroke="currentColor"[\s\S]*?<\/svg>/,
+      what: 'the e-mail button on the method page, cut after its mark',
+      part: /<svg [^>]*class="provider-mark"[^>]*stroke="currentColor"[\s\S]*?<\/svg>/,
       path: async () => ({
         path: `/social-sign-up/${(await seedInviter()).userId}?lg=hi`,
         whole: hi.socialSignUp.email,
       }),
     },
+    {
+      what: "the invitation's sentence, cut after the inviter's name",
+      part: /<strong class="name">[^<]*<\/strong>/,
+      path: async () => ({ path: `/feedback/${(await seedInviter()).userId}/en`, whole: en.product.about }),
+    },
+    {
+      what: "the footer's links, cut after the first",
+      part: /<footer class="site-footer">[\s\S]*?<\/a>/,
+      path: async () => ({ path: `/feedback/${(await seedInviter()).userId}/hi`, whole: hi.footer.terms }),
+    },
   ];
-  it.each(pages)('never draws $what with its mark alone, so the mark never moves', async ({ mark, path: at }) => {
+  it.each(pages)('never draws $what, so nothing moves', async ({ part, path: at }) => {
     const { path, whole } = await at();
     const html = await (await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': CHROME_ANDROID } })).text();
-    const found = mark.exec(html);
-    expect(found, 'the page has the mark').not.toBeNull();
+    const found = part.exec(html);
+    expect(found, 'the page has the part').not.toBeNull();
     const cut = (found?.index ?? 0) + (found?.[0].length ?? 0);
     const served = await servedInTwoParts(path, html, cut);
     try {
@@ -429,8 +439,9 @@ describe('The first paint while the HTML arrives', () => {
       const watch = await watchTakeover(page);
       const loaded = page.goto(served.url);
       loaded.catch(() => undefined); // awaited below; a failure before that ends the test anyway
-      // Drawn with its first part alone, then the rest.
+      // Drawn with its first part alone (two frames once something was drawn), then the rest.
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       served.sendRest();
       await loaded;
       await visible(page.getByText(whole, { exact: true }).first());

@@ -1,5 +1,6 @@
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CentredEnd } from '@/components/centred-end';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Logo } from '@/components/logo';
 import { href } from '@dayfocus/contracts/page-paths';
@@ -51,13 +52,14 @@ function SiteFooter() {
   return (
     <footer className="site-footer">
       <p>{t('footer.operator', { operator: legal.operator })}</p>
-      <nav aria-label={t('footer.label')}>
+      <nav aria-label={t('footer.label')} className="centred-together">
         <a href={legal.privacyUrl} rel="noopener">
           {t('footer.privacy')}
         </a>
         <a href={legal.termsUrl} rel="noopener">
           {t('footer.terms')}
         </a>
+        <CentredEnd />
       </nav>
     </footer>
   );

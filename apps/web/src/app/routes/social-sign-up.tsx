@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ActionLink } from '@/components/action-link';
-import { WordsEnd } from '@/components/words-end';
+import { CentredEnd } from '@/components/centred-end';
 import { useInAppBrowser } from '@/components/open-in-browser';
 import { Page } from '@/components/page';
 import { href } from '@dayfocus/contracts/page-paths';
@@ -29,11 +29,11 @@ export default function SocialSignUpRoute() {
     <ActionLink
       to={inviterId ? href('sign-up', { inviterId, lg: i18n.language }) : undefined}
       disabled={!found}
-      className={`button ${look} mark-and-words`}
+      className={`button ${look} centred-together`}
     >
       <MailMark />
       <span>{t('socialSignUp.email')}</span>
-      <WordsEnd />
+      <CentredEnd />
     </ActionLink>
   );
   return (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CentredEnd } from '@/components/centred-end';
 import { InviterPicture } from '@/components/inviter-picture';
 import type { InviterCard as Card } from '@dayfocus/contracts/answers';
 
@@ -7,8 +8,9 @@ export function InviterCard({ inviter }: { inviter: Card }) {
   return (
     <div className="inviter">
       <InviterPicture inviter={inviter} />
-      <p className="lead">
+      <p className="lead centred-together">
         <NameInSentence sentence={(name) => t('invitation.needsHelp', { name })} name={inviter.name} />
+        <CentredEnd />
       </p>
       <p className="about">{t('product.about')}</p>
       {/* "Sign up here" only while her invitation takes friends. */}
@@ -25,15 +27,17 @@ const NAME_MARK = '\u0000';
 
 /**
  * A translated sentence with the name in bold where the language puts it (before the verb in
- * English, with a postposition in Hindi), kept on one line (`.name`).
+ * English, with a postposition in Hindi), kept on one line (`.name`). Each piece is an element, so
+ * that a centred sentence can hold all of them back until it has arrived whole (`CentredEnd`).
  */
 function NameInSentence({ sentence, name }: { sentence: (name: string) => string; name: string }) {
   const [before = '', ...rest] = sentence(NAME_MARK).split(NAME_MARK);
+  const after = rest.join(name);
   return (
     <>
-      {before}
+      {before && <span>{before}</span>}
       <strong className="name">{name}</strong>
-      {rest.join(name)}
+      {after && <span>{after}</span>}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { inviteCopyWithHandoff } from '@dayfocus/contracts/sign-in-handoff';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { WordsEnd } from '@/components/words-end';
+import { CentredEnd } from '@/components/centred-end';
 import { mintSignInHandoff } from '../api/sign-in-handoff';
 import { COPY_TAKEN_ATTRIBUTE, COPY_TEXT_ATTRIBUTE, COPY_THEN_ATTRIBUTE } from '../lib/copy-invite-tap';
 import { storeMark } from './store-badges';
@@ -74,7 +74,7 @@ export function CopyInviteButton({
     <button
       ref={button}
       type="button"
-      className={`store-badge store-badge-action mark-and-words${lesser ? ' store-badge-lesser' : ''}`}
+      className={`store-badge store-badge-action centred-together${lesser ? ' store-badge-lesser' : ''}`}
       data-store="app-store"
       {...(copyText ? { [COPY_TEXT_ATTRIBUTE]: copyText, [COPY_THEN_ATTRIBUTE]: appStoreUrl } : {})}
       disabled={!inviteLink}
@@ -83,7 +83,7 @@ export function CopyInviteButton({
     >
       {storeMark('app-store')}
       <span className="store-badge-name">{t('welcome.copyInvite')}</span>
-      <WordsEnd />
+      <CentredEnd />
       {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
     </button>
   );

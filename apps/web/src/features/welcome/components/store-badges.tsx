@@ -2,7 +2,7 @@ import { playStoreUrlFor } from '@dayfocus/contracts/link-paths';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '@/config/runtime-config';
-import { WordsEnd } from '@/components/words-end';
+import { CentredEnd } from '@/components/centred-end';
 import type { Phone } from '@dayfocus/contracts/phones';
 
 export type Store = 'app-store' | 'google-play';
@@ -41,12 +41,12 @@ export function StoreBadge({
         {before && <span className="store-badge-line">{before}</span>}{' '}
         <span className="store-badge-name">{store === 'app-store' ? 'App Store' : 'Google Play'}</span>{' '}
         {after && <span className="store-badge-line">{after}</span>}
-        <WordsEnd />
       </span>
+      <CentredEnd />
       {busy && <span className="spinner spinner-inline" aria-hidden="true" />}
     </>
   );
-  const className = `store-badge mark-and-words${lesser ? ' store-badge-lesser' : ''}`;
+  const className = `store-badge centred-together${lesser ? ' store-badge-lesser' : ''}`;
   return href ? (
     <a href={href} className={className} rel="noopener" data-store={store} onClick={onClick} aria-busy={busy}>
       {text}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SIGN_IN_FROM_PARAM } from '@dayfocus/contracts/provider-return';
 import { pagePatterns } from '@dayfocus/contracts/page-paths';
 import { SERVER_START_ATTRIBUTE, START_PARAM } from '@/lib/sign-in-start';
-import { WordsEnd } from '@/components/words-end';
+import { CentredEnd } from '@/components/centred-end';
 import type { Provider } from '../api/social-sign-in';
 import { ProviderMark } from './provider-mark';
 
@@ -45,7 +45,7 @@ export function ProviderButton({
       {...{ [SERVER_START_ATTRIBUTE]: '' }}
       name={START_PARAM}
       value={provider}
-      className={`button button-${provider === 'apple.com' ? 'apple' : 'google'} mark-and-words${first ? ' button-first' : ''}`}
+      className={`button button-${provider === 'apple.com' ? 'apple' : 'google'} centred-together${first ? ' button-first' : ''}`}
       disabled={disabled}
       aria-busy={busy}
       data-popup-ready={popupReady || undefined}
@@ -53,7 +53,7 @@ export function ProviderButton({
     >
       {busy ? <span className="spinner spinner-inline" aria-hidden="true" /> : <ProviderMark provider={provider} />}
       <span>{provider === 'apple.com' ? t('socialSignUp.apple') : t('socialSignUp.google')}</span>
-      <WordsEnd />
+      <CentredEnd />
     </button>
   );
 }

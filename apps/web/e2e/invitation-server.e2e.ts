@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { importVerifiedInvitees } from '@dayfocus/stack/testing';
+import { importVerifiedInvitees, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
 import { en, hi } from './support/locales';
 import {
@@ -392,6 +392,7 @@ describe('The first paint while the HTML arrives', () => {
   const pages = [
     {
       what: 'the Play badge on the welcome page, cut after its mark',
+      box: '[data-store="google-play"]',
       part: /<svg [^>]*class="store-mark"[\s\S]*?<\/svg>/,
       path: async () => {
         const inviter = await seedInviter({ name: 'Asha Verma' });
@@ -401,6 +402,7 @@ describe('The first paint while the HTML arrives', () => {
     },
     {
       what: 'the Google button on the method page, cut after its mark',
+      box: 'button[value="google.com"]',
       part: /value="google\.com"[^>]*><svg [^>]*class="provider-mark"[\s\S]*?<\/svg>/,
       path: async () => ({
         path: `/social-sign-up/${(await seedInviter()).userId}?lg=en`,
@@ -409,6 +411,7 @@ describe('The first paint while the HTML arrives', () => {
     },
     {
       what: 'the e-mail button on the method page, cut after its mark',
+      box: '.centred-together:has(> svg[stroke="currentColor"])',
       part: /<svg [^>]*class="provider-mark"[^>]*stroke="currentColor"[\s\S]*?<\/svg>/,
       path: async () => ({
         path: `/social-sign-up/${(await seedInviter()).userId}?lg=hi`,
@@ -417,18 +420,44 @@ describe('The first paint while the HTML arrives', () => {
     },
     {
       what: "the invitation's sentence, cut after the inviter's name",
+      box: 'p.lead',
       part: /<strong class="name">[^<]*<\/strong>/,
       path: async () => ({ path: `/feedback/${(await seedInviter()).userId}/en`, whole: en.product.about }),
     },
     {
+      what: "the welcome page's congratulation, confirmed without scripts, cut after its first words",
+      box: 'p.greeting-note',
+      part: /<span class="greeting-congratulations">[^<]*<\/span>/,
+      path: async () => {
+        // The confirmed page is the server's answer to the confirm form: the e-mail's link opened
+        // without scripts, the form sent, its answer kept.
+        const inviter = await seedInviter();
+        const email = uniqueEmail('e2e-first-paint');
+        const signUp = await browser.newPage({ device: 'phone' });
+        await signUpByEmail(signUp, inviter.userId, { name: 'Mira Nair', email, password: 'correct-horse' });
+        const { link } = await verificationMail(email);
+        const mail = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID, javaScriptEnabled: false });
+        await mail.goto(link);
+        const answered = mail.waitForResponse((response) => response.request().method() === 'POST');
+        await mail.locator('#welcome-confirm button[type="submit"]').click();
+        const answer = await answered;
+        const { pathname, search } = new URL(answer.url());
+        return { path: `${pathname}${search}`, whole: en.welcome.activated, html: await answer.text() };
+      },
+    },
+    {
       what: "the footer's links, cut after the first",
+      box: '.site-footer nav',
       part: /<footer class="site-footer">[\s\S]*?<\/a>/,
       path: async () => ({ path: `/feedback/${(await seedInviter()).userId}/hi`, whole: hi.footer.terms }),
     },
   ];
-  it.each(pages)('never draws $what, so nothing moves', async ({ part, path: at }) => {
-    const { path, whole } = await at();
-    const html = await (await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': CHROME_ANDROID } })).text();
+  it.each(pages)('never draws $what, so nothing moves', async ({ box, part, path: at }) => {
+    const { path, whole, ...given } = await at();
+    const html =
+      'html' in given && typeof given.html === 'string'
+        ? given.html
+        : await (await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': CHROME_ANDROID } })).text();
     const found = part.exec(html);
     expect(found, 'the page has the part').not.toBeNull();
     const cut = (found?.index ?? 0) + (found?.[0].length ?? 0);
@@ -442,6 +471,11 @@ describe('The first paint while the HTML arrives', () => {
       // Drawn with its first part alone (two frames once something was drawn), then the rest.
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      // In sight, where a move is a layout shift the watch hears of.
+      const cutBox = await page.locator(box).first().boundingBox();
+      expect(cutBox && cutBox.y + cutBox.height, `${box} in sight, drawn in part`).toBeLessThanOrEqual(
+        page.viewportSize()?.height ?? 0,
+      );
       served.sendRest();
       await loaded;
       await visible(page.getByText(whole, { exact: true }).first());

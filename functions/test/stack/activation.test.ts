@@ -250,7 +250,6 @@ describe('activation under concurrency', () => {
 });
 
 describe('activateAccount, asked by someone who is not signed in', () => {
-  /** The code and message an anonymous caller gets for this uid. */
   /**
    * Accounts in every state that keeps an anonymous activation from going through: none, an
    * address not verified yet (its browser still signed in), no record, a deleted record.

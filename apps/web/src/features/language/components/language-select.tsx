@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { href, pagePatterns } from '@dayfocus/contracts/page-paths';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
+import { CentredEnd } from '@/components/centred-end';
 import { useRuntimeConfig } from '@/config/runtime-config';
 import { changeLanguage, offeredLanguages } from '@/lib/i18n';
 import { pageTakenOver } from '@/lib/taken-over';
@@ -28,7 +29,8 @@ export function LanguageSelect() {
   const inviterId = matchPath(pagePatterns.invitation, pathname)?.params.inviterId;
 
   const links = (
-    <nav className="language-select" aria-label={t('app.language')}>
+    // Two links side by side at the top bar's end: the first must not be drawn there alone.
+    <nav className="language-select centred-together" aria-label={t('app.language')}>
       {offered.map((language) => {
         const props = {
           lang: language.code,
@@ -76,6 +78,7 @@ export function LanguageSelect() {
           </a>
         );
       })}
+      <CentredEnd />
     </nav>
   );
   if (offered.length <= INLINE_LANGUAGES) return links;

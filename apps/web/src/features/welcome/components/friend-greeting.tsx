@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivationAnswer, InviterCard } from '@dayfocus/contracts/answers';
+import { CentredEnd } from '@/components/centred-end';
 import { InviterPicture, PLACEHOLDER_PICTURE } from '@/components/inviter-picture';
 import { WorkingLabel } from '@/components/working-label';
 
@@ -52,10 +53,11 @@ export function FriendGreeting({
     )
   );
   const note = (
-    <p className="greeting-note">
+    <p className="greeting-note centred-together">
       <span className="greeting-congratulations">{t('welcome.congratulations')}</span>{' '}
       <span>{t('welcome.activated')}</span>
       {requested && <span> {t('welcome.joinRequestedNote')}</span>}
+      <CentredEnd />
     </p>
   );
   return (

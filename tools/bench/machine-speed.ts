@@ -7,7 +7,7 @@
  * will be slow whatever the suites do. No stack, no network:
  *   tsx tools/bench/machine-speed.ts          (ROUNDS=5 by default, after one untimed round)
  */
-import { processorTime } from '@dayfocus/stack';
+import { busyShareBetween, processorTime } from '@dayfocus/stack';
 import { median } from './src/stats.js';
 
 const rounds = Number(process.env.ROUNDS ?? 5);
@@ -35,14 +35,12 @@ for (let round = 0; round < rounds; round++) {
   cpu.push((used.user + used.system) / 1000);
   wall.push(performance.now() - wallStart);
 }
-const after = processorTime();
-const busyShare =
-  before && after && after.all > before.all ? (after.busy - before.busy) / (after.all - before.all) : null;
+const busyShare = busyShareBetween(before, processorTime());
 
 console.log(`| rounds | processor time a round (median) | wall a round (median) | machine busy meanwhile |`);
 console.log(`| --- | --- | --- | --- |`);
 console.log(
   `| ${rounds} | ${(median(cpu) / 1000).toFixed(2)} s | ${(median(wall) / 1000).toFixed(2)} s | ` +
-    `${busyShare === null ? '-' : `${Math.round(busyShare * 100)} %`} |`,
+    `${busyShare === undefined ? '-' : `${Math.round(busyShare * 100)} %`} |`,
 );
 if (check === 0) console.log('(the work summed to 0: it did not run)');

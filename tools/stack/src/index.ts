@@ -21,4 +21,4 @@ export {
 } from './mail.js';
 export { LOCAL_BASELINE_PATH } from './local-config.js';
 export { terminalFilter } from './terminal.js';
-export { processorTime } from './processor-time.js';
+export { busyShareBetween, processorTime } from './processor-time.js';

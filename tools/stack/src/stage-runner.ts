@@ -10,7 +10,7 @@ import { constants, cpus, setPriority } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './config.js';
-import { processorTime } from './processor-time.js';
+import { busyShareBetween, processorTime } from './processor-time.js';
 import { runToExit } from './processes.js';
 
 export interface Stage {
@@ -161,9 +161,7 @@ export async function runStage(stage: Stage, group: string, prefix?: string, yie
     passed = outcomes.every(Boolean);
   }
   const seconds = (performance.now() - started) / 1000;
-  const after = processorTime();
-  const busy =
-    before && after && after.all > before.all ? (after.busy - before.busy) / (after.all - before.all) : undefined;
+  const busy = busyShareBetween(before, processorTime());
   keep({
     name,
     seconds,

@@ -389,7 +389,9 @@ describe('The first paint while the HTML arrives', () => {
   // content until the whole has arrived (`.centred-together`, styles.css). Here the page's HTML is
   // sent in two parts, cut just after such a part, the rest once the first is drawn; the page's own
   // scripts are kept out (the takeover is the other tests' subject).
-  const pages = [
+  /** A page with such a box: where it is, words that show it whole, and its HTML when not a plain GET's. */
+  type Drawn = { path: string; whole: string; html?: string };
+  const pages: { what: string; box: string; part: RegExp; path: () => Promise<Drawn> }[] = [
     {
       what: 'the Play badge on the welcome page, cut after its mark',
       box: '[data-store="google-play"]',
@@ -453,11 +455,9 @@ describe('The first paint while the HTML arrives', () => {
     },
   ];
   it.each(pages)('never draws $what, so nothing moves', async ({ box, part, path: at }) => {
-    const { path, whole, ...given } = await at();
+    const { path, whole, html: given } = await at();
     const html =
-      'html' in given && typeof given.html === 'string'
-        ? given.html
-        : await (await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': CHROME_ANDROID } })).text();
+      given ?? (await (await fetch(`${urls.hosting}${path}`, { headers: { 'user-agent': CHROME_ANDROID } })).text());
     const found = part.exec(html);
     expect(found, 'the page has the part').not.toBeNull();
     const cut = (found?.index ?? 0) + (found?.[0].length ?? 0);

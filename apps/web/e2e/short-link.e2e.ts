@@ -7,16 +7,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { en, hi, stackLanguages } from './support/locales';
-import {
-  pathOf,
-  screenshot,
-  seedInviter,
-  seriousAccessibilityViolations,
-  urls,
-  useBrowser,
-  visible,
-  chooseLanguage,
-} from './support/app';
+import { pathOf, screenshot, seedInviter, urls, useBrowser, visible, chooseLanguage } from './support/app';
+import { seriousAccessibilityViolations } from './support/accessibility';
 
 /** The inviter's short link, as "I already have an account" reaches it. */
 async function shortLinkOf(inviterId: string): Promise<string> {

@@ -3,7 +3,6 @@
 // Firestore and Auth state read back with the Admin SDK, screenshots and axe-core checks.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import {
   adminAuth,
   createInviter,
@@ -572,56 +571,6 @@ export async function screenshot(page: Page, name: string, language: Language, d
   const path = join(SCREENSHOT_DIR, `${name}-${language}-${device}.png`);
   await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'initial' });
   return path;
-}
-
-/**
- * Whether every frame of the page is of the page's origin (or has none of its own, as
- * `about:blank` and `srcdoc` frames): then axe-core's plain run in the page tests all of them. A
- * frame whose address is not one yet (a navigation it has not committed) counts as another origin.
- */
-function framesOfOneOrigin(page: Page): boolean {
-  const origin = new URL(page.url()).origin;
-  return page.frames().every((frame) => {
-    const url = frame.url();
-    if (/^about:(blank|srcdoc)$/.test(url)) return true;
-    try {
-      return new URL(url).origin === origin;
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * axe-core's serious and critical violations of the page, with a summary a person can read.
- *
- * Every rule, in every frame. Where every frame is of the page's origin, axe-core runs in the page
- * itself (@axe-core/playwright's legacy mode: `axe.run`, which reaches same-origin frames); its
- * default runs each frame's part and joins them in a blank page of its own, a renderer and a third
- * copy of axe-core's 600 kB each time: 260 to 370 ms an analysis of an invitation page against 140
- * to 270 ms, the test's own process 60 to 90 ms of processor time against 30 to 45. axe-core is
- * half the processor time of the pages' files (two of them: 45 processor-seconds, 23 without it).
- * A page with a frame of another origin, which the plain run leaves out, still gets the default.
- */
-export async function seriousAccessibilityViolations(page: Page): Promise<{ ids: string[]; summary: string }> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(framesOfOneOrigin(page))
-    // Selectors for the violations alone (axe-core's own performance advice): no caller reads the
-    // nodes that passed, and an analysis took 213 ms against 254 on average (56 of them).
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  const summary = serious
-    .map((violation) => {
-      const nodes = violation.nodes.map(
-        (node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replaceAll('\n', ' ') ?? ''}`,
-      );
-      return [`  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})`, ...nodes].join('\n');
-    })
-    .join('\n');
-  return { ids: serious.map((violation) => violation.id), summary };
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   reachPath,
   screenshot,
   seedInviter,
-  seriousAccessibilityViolations,
   settled,
   takenOver,
   uniqueEmail,
@@ -23,6 +22,7 @@ import {
   type SeededInviter,
   confirmEmailPath,
 } from './app';
+import { seriousAccessibilityViolations } from './accessibility';
 
 /**
  * The files that open the screens, a group each (pages-<group>.e2e.ts): about a minute a file,

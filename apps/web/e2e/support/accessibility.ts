@@ -26,10 +26,10 @@ function framesOfOneOrigin(page: Page): boolean {
 const AXE_ALREADY_THERE = `if (typeof window.axe?.run !== 'function') throw new Error('axe-core is not in this frame');`;
 
 /**
- * Puts axe-core (the version @axe-core/playwright runs) in every frame of the page that does not
- * hold it yet: once a document, where @axe-core/playwright's plain run evaluates its 600 kB in the
- * page twice an analysis (docs/testing.md). A frame that went away meanwhile is left, as the
- * library leaves it.
+ * Puts axe-core (the web app's own dependency: the lockfile holds one copy, which
+ * @axe-core/playwright loads too) in every frame of the page that does not hold its version yet:
+ * once a document, where @axe-core/playwright's plain run evaluates its 600 kB in the page twice an
+ * analysis (docs/testing.md). A frame that went away meanwhile is left, as the library leaves it.
  */
 async function axeInEveryFrame(page: Page): Promise<void> {
   const putIn = async (frame: Frame) => {

@@ -28,20 +28,35 @@ afterAll(() => {
 describe('stages side by side', () => {
   it('runs every one to its end, fails the whole when one fails, and nests their rows in the table', async () => {
     startRecord();
-    // The slow one is listed first and ends last: one after another, its line would come first.
+    // The slow one is listed first and ends only once the quick one has ended (its pid gone, that
+    // is reaped by the runner): one after another, it would wait for a check that never starts, give
+    // up after its bound and fail. No clock decides the order: a busy machine once started the quick
+    // one more than the slow one's 1.5 s late.
+    const quickPid = join(dir, 'quick-pid');
+    const slow = `const fs = require('node:fs');
+    const ended = () => {
+      if (!fs.existsSync(${JSON.stringify(quickPid)})) return false;
+      try { process.kill(Number(fs.readFileSync(${JSON.stringify(quickPid)}, 'utf8')), 0); return false; } catch { return true; }
+    };
+    const wait = setInterval(() => {
+      if (!ended()) return;
+      clearInterval(wait); clearTimeout(bound); console.log('slow done');
+    }, 20);
+    const bound = setTimeout(() => { console.log('slow gave up'); process.exit(1); }, 120000);`;
+    const quick = `console.log('quick done'); require('node:fs').writeFileSync(${JSON.stringify(quickPid)}, String(process.pid)); process.exit(3)`;
     const passed = await runStage(
       {
         name: 'checks',
         together: [
-          { name: 'slow check', short: 'slow', command: node("setTimeout(() => console.log('slow done'), 1500)") },
-          { name: 'quick check', short: 'quick', command: node("console.log('quick done'); process.exit(3)") },
+          { name: 'slow check', short: 'slow', command: node(slow) },
+          { name: 'quick check', short: 'quick', command: node(quick) },
         ],
       },
       'all',
     );
     expect(passed).toBe(false);
-    expect(lines).toContain('[slow] slow done');
     expect(lines).toContain('[quick] quick done');
+    expect(lines).toContain('[slow] slow done');
     expect(lines.indexOf('[quick] quick done')).toBeLessThan(lines.indexOf('[slow] slow done'));
 
     const rows = recorded();

@@ -63,13 +63,13 @@ function sample(first: boolean): void {
       known.latest = sighting.command === '' ? { ...sighting, command: known.latest.command } : sighting;
       continue;
     }
+    tracked.set(key(sighting), { latest: sighting, ticksBefore: first ? sighting.ticks : 0, parent: undefined });
+  }
+  // Parents once every new process is in: a child may be listed before a parent seen in the same sample.
+  for (const sighting of now) {
+    const entry = tracked.get(key(sighting));
     const parentSighting = byPid.get(sighting.ppid);
-    const entry: Tracked = {
-      latest: sighting,
-      ticksBefore: first ? sighting.ticks : 0,
-      parent: parentSighting && tracked.get(key(parentSighting)),
-    };
-    tracked.set(key(sighting), entry);
+    if (entry && !entry.parent && parentSighting) entry.parent = tracked.get(key(parentSighting));
   }
   for (const entry of tracked.values()) {
     const run = VITEST_RUN.exec(entry.latest.command);

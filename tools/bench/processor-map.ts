@@ -10,10 +10,10 @@
  * second; processes that ran before the start count from their first sample on (the sandbox's
  * own, kernel threads: the machine's busy time is the check on the sum).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { processorTime } from '@dayfocus/stack';
+import { processorTime, runToExit } from '@dayfocus/stack';
 import { processesNow, workingFolder, type ProcessSighting } from './src/processes.js';
 
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 1000);
@@ -145,14 +145,9 @@ if (args[0] === '--pid' && args[1]) {
     }
   });
 } else if (args[0] === '--' && args[1]) {
-  const child = spawn(args[1], args.slice(2), { stdio: 'inherit' });
+  const { exitCode } = runToExit(args[1], args.slice(2), { forwardSignals: true });
   let running = true;
-  const ended = new Promise<number>((resolve) =>
-    child.on('exit', (code) => {
-      running = false;
-      resolve(code ?? 1);
-    }),
-  );
+  const ended = exitCode.finally(() => (running = false));
   await follow(() => running);
   process.exitCode = await ended;
 } else {

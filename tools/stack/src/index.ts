@@ -22,3 +22,4 @@ export {
 export { LOCAL_BASELINE_PATH } from './local-config.js';
 export { terminalFilter } from './terminal.js';
 export { busyShareBetween, processorTime } from './processor-time.js';
+export { runToExit } from './processes.js';

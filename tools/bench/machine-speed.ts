@@ -1,13 +1,14 @@
 /**
  * How fast this machine is today, before a fresh run of `npm test` is judged by it: the same
  * single-thread work every time (integer arithmetic, then building and sorting objects), its
- * processor time and wall time over a few rounds, and how much of the machine was busy meanwhile
- * (/proc/stat, Linux). The stage table's eight minutes were measured when a round took the
- * processor time docs/testing.md gives for a good hour; a round that takes much more says the run
- * will be slow whatever the suites do. No stack, no network:
+ * processor time and wall time over a few rounds, how much of the machine was busy meanwhile
+ * (/proc/stat, Linux), and what a page fault costs. The loop ran at its usual speed on the slow
+ * days, when a fault took about 14 µs and the suites two to three times their processor time
+ * (docs/testing.md, "What a slow day is"): the fault is the figure that tells them. No stack, no
+ * network:
  *   tsx tools/bench/machine-speed.ts          (ROUNDS=5 by default, after one untimed round)
  */
-import { busyShareBetween, processorTime } from '@dayfocus/stack';
+import { busyShareBetween, pageFaultMicroseconds, processorTime } from '@dayfocus/stack';
 import { median } from './src/stats.js';
 
 const rounds = Number(process.env.ROUNDS ?? 5);
@@ -37,10 +38,16 @@ for (let round = 0; round < rounds; round++) {
 }
 const busyShare = busyShareBetween(before, processorTime());
 
-console.log(`| rounds | processor time a round (median) | wall a round (median) | machine busy meanwhile |`);
-console.log(`| --- | --- | --- | --- |`);
+// What the loop cannot see: the slow days made page faults (and so starting processes and growing
+// heaps) costly, not arithmetic (docs/testing.md, "What a slow day is").
+const fault = pageFaultMicroseconds(5);
+
+console.log(
+  `| rounds | processor time a round (median) | wall a round (median) | machine busy meanwhile | a page fault |`,
+);
+console.log(`| --- | --- | --- | --- | --- |`);
 console.log(
   `| ${rounds} | ${(median(cpu) / 1000).toFixed(2)} s | ${(median(wall) / 1000).toFixed(2)} s | ` +
-    `${busyShare === undefined ? '-' : `${Math.round(busyShare * 100)} %`} |`,
+    `${busyShare === undefined ? '-' : `${Math.round(busyShare * 100)} %`} | ${fault.toFixed(1)} µs |`,
 );
 if (check === 0) console.log('(the work summed to 0: it did not run)');

@@ -12,10 +12,11 @@
  * what the stack's start and stop cost beside them. The figures in docs/testing.md are this table.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, platform, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { emulatorEnv, repoRoot } from './src/config.js';
+import { pageFaultMicroseconds } from './src/page-faults.js';
 import {
   failureReports,
   jsonLines,
@@ -199,8 +200,24 @@ const groups: Record<string, Stage[]> = {
 
 const outerGroups = ['all', 'ci'];
 
+/**
+ * The machine a run ran on, taken as the run starts and kept beside its record: what a page fault
+ * cost then says whether its times compare with a good day's (docs/testing.md, "What a slow day is").
+ */
+const machineRecord = join(dirname(record), 'test-machine.json');
+const hardware = () => `${cpus().length} processors, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()}`;
+function noteMachine(): void {
+  const machine = `${hardware()}; a page fault ${pageFaultMicroseconds().toFixed(1)} µs`;
+  mkdirSync(dirname(machineRecord), { recursive: true });
+  writeFileSync(machineRecord, JSON.stringify({ machine }));
+}
+function machine(): string {
+  if (!existsSync(machineRecord)) return hardware();
+  return (JSON.parse(readFileSync(machineRecord, 'utf8')) as { machine: string }).machine;
+}
+
 function printTable(): void {
-  console.log(`\nThe stages' wall times (${record}):\n`);
+  console.log(`\nThe stages' wall times (${record}; ${machine()}):\n`);
   for (const line of table(recorded(), outerGroups)) console.log(line);
   const slowest = slowestFiles();
   if (slowest.length > 0) console.log(`\nThe twenty slowest test files (${fileTimes}):\n\n${slowest.join('\n')}`);
@@ -224,10 +241,9 @@ function writeDocs(): void {
   const rows = recorded();
   if (!rows.some((row) => row.group === 'all')) throw new Error(`No run of npm test in ${record}`);
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-  const machine = `${cpus().length} processors, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()}`;
   const day = new Date(statSync(record).mtime).toISOString().slice(0, 10);
   const docs = join(repoRoot, 'docs', 'testing.md');
-  const stages = [`The table of a run on ${day}, at \`${commit}\` (${machine}):`, '', ...table(rows, outerGroups)];
+  const stages = [`The table of a run on ${day}, at \`${commit}\` (${machine()}):`, '', ...table(rows, outerGroups)];
   let text = between(readFileSync(docs, 'utf8'), STAGES_BEGIN, STAGES_END, stages);
   const slowest = slowestFiles();
   if (slowest.length > 0)
@@ -265,6 +281,7 @@ if (!stages) {
 if (group === 'all') {
   // The install before it (scripts/toolchain.mjs: Node, pnpm, the workspace), when it says how long.
   startRecord();
+  noteMachine();
   // Every vitest run of the stages records its files' times here (scripts/vitest-file-times.mjs).
   rmSync(fileTimes, { force: true });
   process.env.DAYFOCUS_FILE_TIMES = fileTimes;

@@ -22,4 +22,5 @@ export {
 export { LOCAL_BASELINE_PATH } from './local-config.js';
 export { terminalFilter } from './terminal.js';
 export { busyShareBetween, processorTime } from './processor-time.js';
+export { pageFaultMicroseconds } from './page-faults.js';
 export { runToExit } from './processes.js';

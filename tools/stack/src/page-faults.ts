@@ -1,0 +1,35 @@
+/**
+ * What a page fault costs on this machine: the first write to each 4 KiB page of fresh memory,
+ * less a second write to the same pages (the memory then mapped: no fault), per page. The one
+ * figure that told this machine's slow days from its good ones (docs/testing.md, "What a slow day
+ * is"): an arithmetic loop ran at its usual speed while everything that starts processes or grows
+ * a heap took two to three times its processor time, and a fault took about 14 µs where the same
+ * pages, mapped by the kernel in one call, cost under 1 µs each. The stage table prints it for
+ * each run, and `tools/bench/machine-speed.ts` beside its loop.
+ */
+
+const PAGE = 4096;
+/**
+ * Each round's memory: above glibc's largest threshold for serving an allocation from its own
+ * heap (32 MiB), so that every round gets fresh pages from the kernel, which it has not touched.
+ */
+const ROUND_BYTES = 64 * 2 ** 20;
+
+function writeEachPage(bytes: Uint8Array): number {
+  const started = process.hrtime.bigint();
+  for (let at = 0; at < bytes.length; at += PAGE) bytes[at] = 1;
+  return Number(process.hrtime.bigint() - started) / 1000;
+}
+
+/** Microseconds a first write to a fresh page takes, beyond a write to a mapped one (the median of `rounds`). */
+export function pageFaultMicroseconds(rounds = 3): number {
+  const perPage: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const bytes = new Uint8Array(ROUND_BYTES);
+    const first = writeEachPage(bytes);
+    const again = writeEachPage(bytes);
+    perPage.push(Math.max(0, first - again) / (ROUND_BYTES / PAGE));
+  }
+  perPage.sort((a, b) => a - b);
+  return perPage[Math.floor(perPage.length / 2)] ?? 0;
+}

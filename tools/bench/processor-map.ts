@@ -3,7 +3,8 @@
  * each second (Linux), its processor time summed by kind (the browser, the Functions emulator's
  * workers, a suite's test workers, tsc, lint, …), beside the machine's busy time over the same
  * span (/proc/stat). For `npm test`, which is busy on every processor throughout, this is the list
- * to cut from (docs/testing.md). The machine should run nothing else meanwhile:
+ * to cut from (docs/testing.md); each kind's page faults beside it (a slow day's mark). The machine
+ * should run nothing else meanwhile:
  *   tsx tools/bench/processor-map.ts -- npm test     runs the command, then prints the table
  *   tsx tools/bench/processor-map.ts --pid 1234      follows a running process (a fresh clone's .ci/run) to its end
  * A process that lives less than a second between two samples is missed, as is each one's last
@@ -11,6 +12,7 @@
  * own, kernel threads: the machine's busy time is the check on the sum).
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processorTime, runToExit } from '@dayfocus/stack';
@@ -42,14 +44,27 @@ const VITEST_RUN = /vitest(\.mjs)? run\b(.*)$/;
 
 interface Tracked {
   latest: ProcessSighting;
-  /** Its processor time when first seen, for a process that was running before the start. */
+  /** Its processor time and page faults when first seen, for a process that was running before the start. */
   ticksBefore: number;
+  faultsBefore: number;
   parent: Tracked | undefined;
   /** For a test run's main process: where it runs and what it was asked, as its kind's name. */
   testRun?: string;
 }
 
 const root = process.cwd();
+
+/** The machine's page faults so far (/proc/vmstat's pgfault), minor and major; undefined where there is none. */
+function machineFaults(): number | undefined {
+  try {
+    const line = readFileSync('/proc/vmstat', 'utf8')
+      .split('\n')
+      .find((row) => row.startsWith('pgfault '));
+    return line === undefined ? undefined : Number(line.split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
 const tracked = new Map<string, Tracked>();
 const key = (sighting: ProcessSighting) => `${sighting.pid}@${sighting.start}`;
 
@@ -63,7 +78,12 @@ function sample(first: boolean): void {
       known.latest = sighting.command === '' ? { ...sighting, command: known.latest.command } : sighting;
       continue;
     }
-    tracked.set(key(sighting), { latest: sighting, ticksBefore: first ? sighting.ticks : 0, parent: undefined });
+    tracked.set(key(sighting), {
+      latest: sighting,
+      ticksBefore: first ? sighting.ticks : 0,
+      faultsBefore: first ? sighting.faults : 0,
+      parent: undefined,
+    });
   }
   // Parents once every new process is in: a child may be listed before a parent seen in the same sample.
   for (const sighting of now) {
@@ -105,31 +125,39 @@ function programAndScript(command: string): string {
 async function follow(isRunning: () => boolean): Promise<void> {
   sample(true);
   const machineBefore = processorTime();
+  const faultsBefore = machineFaults();
   const wallStart = performance.now();
   while (isRunning()) {
     await sleep(INTERVAL_MS);
     sample(false);
   }
   const machineAfter = processorTime();
-  const totals = new Map<string, { seconds: number; count: number }>();
+  const faultsAfter = machineFaults();
+  const totals = new Map<string, { seconds: number; count: number; faults: number }>();
   for (const entry of tracked.values()) {
     const seconds = (entry.latest.ticks - entry.ticksBefore) / ticksPerSecond;
+    const faults = entry.latest.faults - entry.faultsBefore;
     const kind = kindOf(entry);
-    const total = totals.get(kind) ?? { seconds: 0, count: 0 };
-    totals.set(kind, { seconds: total.seconds + seconds, count: total.count + 1 });
+    const total = totals.get(kind) ?? { seconds: 0, count: 0, faults: 0 };
+    totals.set(kind, { seconds: total.seconds + seconds, count: total.count + 1, faults: total.faults + faults });
   }
   const counted = [...totals.values()].reduce((sum, { seconds }) => sum + seconds, 0);
   const machine = machineBefore && machineAfter ? (machineAfter.busy - machineBefore.busy) / ticksPerSecond : undefined;
-  console.log(`\n| what | processes | processor-seconds | share |`);
-  console.log(`| --- | --- | --- | --- |`);
-  for (const [kind, { seconds, count }] of [...totals].sort((a, b) => b[1].seconds - a[1].seconds)) {
+  const countedFaults = [...totals.values()].reduce((sum, { faults }) => sum + faults, 0);
+  const thousands = (faults: number) => `${(faults / 1000).toFixed(0)}k`;
+  console.log(`\n| what | processes | processor-seconds | share | page faults |`);
+  console.log(`| --- | --- | --- | --- | --- |`);
+  for (const [kind, { seconds, count, faults }] of [...totals].sort((a, b) => b[1].seconds - a[1].seconds)) {
     if (seconds < 0.5) continue;
-    console.log(`| ${kind} | ${count} | ${seconds.toFixed(0)} | ${Math.round((seconds / counted) * 100)} % |`);
+    console.log(
+      `| ${kind} | ${count} | ${seconds.toFixed(0)} | ${Math.round((seconds / counted) * 100)} % | ${thousands(faults)} |`,
+    );
   }
-  console.log(`| **counted** | ${tracked.size} | **${counted.toFixed(0)}** | |`);
+  console.log(`| **counted** | ${tracked.size} | **${counted.toFixed(0)}** | | ${thousands(countedFaults)} |`);
   const wall = (performance.now() - wallStart) / 1000;
+  const faults = faultsBefore !== undefined && faultsAfter !== undefined ? thousands(faultsAfter - faultsBefore) : '-';
   console.log(
-    `\nThe machine meanwhile: ${machine === undefined ? '-' : machine.toFixed(0)} busy processor-seconds in ${wall.toFixed(0)} s.`,
+    `\nThe machine meanwhile: ${machine === undefined ? '-' : machine.toFixed(0)} busy processor-seconds in ${wall.toFixed(0)} s, ${faults} page faults.`,
   );
 }
 

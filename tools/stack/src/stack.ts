@@ -192,10 +192,10 @@ async function reuseRunningStack(log: (line: string) => void): Promise<RunningSt
   return null;
 }
 
-/** The stack's heap growth (heap-growth.mjs), preloaded into firebase-tools and its workers. */
-const HEAP_GROWTH = new URL('./heap-growth.mjs', import.meta.url);
-const withHeapGrowth = (nodeOptions: string | undefined) =>
-  [nodeOptions, `--import "${fileURLToPath(HEAP_GROWTH)}"`].filter(Boolean).join(' ');
+/** Preloaded into firebase-tools and its workers: the heap growth and the kept-alive connections. */
+const PRELOADS = [new URL('./heap-growth.mjs', import.meta.url), new URL('./keep-alive.mjs', import.meta.url)];
+const withPreloads = (nodeOptions: string | undefined) =>
+  [nodeOptions, ...PRELOADS.map((preload) => `--import "${fileURLToPath(preload)}"`)].filter(Boolean).join(' ');
 
 /**
  * firebase-tools' Auth, Functions and Hosting emulators, in a process group; `onReady` when they
@@ -220,7 +220,7 @@ function startEmulators(options: StackOptions, onReady: () => void): ManagedProc
       cwd: repoRoot,
       env: {
         ...process.env,
-        NODE_OPTIONS: withHeapGrowth(process.env.NODE_OPTIONS),
+        NODE_OPTIONS: withPreloads(process.env.NODE_OPTIONS),
         FIRESTORE_EMULATOR_HOST: emulatorEnv.FIRESTORE_EMULATOR_HOST,
         METADATA_SERVER_DETECTION: emulatorEnv.METADATA_SERVER_DETECTION,
         // No network here: skip update checks and telemetry prompts.
@@ -248,8 +248,9 @@ function startEmulators(options: StackOptions, onReady: () => void): ManagedProc
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const reused = await reuseRunningStack(options.log ?? ((line: string) => console.log(line)));
   if (reused) return reused;
-  // This process runs our Firestore emulator: the same heap growth as firebase-tools'.
-  await import(HEAP_GROWTH.href);
+  // This process runs our Firestore emulator: the same heap growth and kept-alive connections as
+  // firebase-tools'.
+  for (const preload of PRELOADS) await import(preload.href);
   prepareSlotConfigDir();
 
   const identity: StackIdentity = {

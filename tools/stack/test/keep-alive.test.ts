@@ -1,8 +1,10 @@
 /**
- * The stack's kept-alive connections (src/keep-alive.mjs): a request sent on a kept-alive
- * connection to a Node server that then stands still past its keep-alive time (as a loaded
- * machine holds the emulators' process) is dropped unread with Node's 5 s, and answered with the
- * stack's. The server runs in a process of its own, held with SIGSTOP as the machine would hold it.
+ * The stack's kept-alive connections (src/keep-alive.mjs): a call sent on a kept-alive connection
+ * to a Node server that then stands still past Node's 5 s keep-alive (as a loaded machine holds
+ * the emulators' process; here SIGSTOP) is answered. With Node's own 5 s it was dropped unread
+ * (ECONNRESET on the idle machine; on a busy one the client may have closed the connection first,
+ * and a new one is answered, so only the stack's side is asserted here). That every server of the
+ * running stack keeps its connections so: functions/test/stack/keep-alive.test.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +50,10 @@ async function post(url: string): Promise<string> {
   }
 }
 
-/** A first call, then one on the same connection 1 s later while the server stands still 8 s. */
+/**
+ * A first call, then one on the same connection 1 s later while the server stands still 8 s: its
+ * keep-alive timer falls due meanwhile.
+ */
 async function secondCallWhileHeld(url: string, child: ChildProcess): Promise<string> {
   expect(await post(url)).toBe('answered');
   await sleep(1_000);
@@ -60,15 +65,11 @@ async function secondCallWhileHeld(url: string, child: ChildProcess): Promise<st
 }
 
 describe('a call on a kept-alive connection to a server that stood still', () => {
-  it("is dropped unread with Node's own 5 s keep-alive", { timeout: 60_000 }, async () => {
-    const { child, url } = await server([]);
-    expect(await secondCallWhileHeld(url, child)).toMatch(/^failed: (UND_ERR_SOCKET|ECONNRESET)/);
-  });
-
-  it("is answered with the stack's keep-alive", { timeout: 60_000 }, async () => {
+  it("is answered with the stack's keep-alive, which the server states", { timeout: 60_000 }, async () => {
     const { child, url } = await server(['--import', KEEP_ALIVE]);
     expect(await secondCallWhileHeld(url, child)).toBe('answered');
     const response = await fetch(url, { method: 'POST', body: 'call' });
+    await response.body?.cancel();
     expect(response.headers.get('keep-alive')).toBe('timeout=610');
   });
 });

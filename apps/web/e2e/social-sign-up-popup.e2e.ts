@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { urls } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { completeProviderPopup, completeProviderRedirect } from '@dayfocus/stack/provider-sign-in';
-import { signedInUsers, pathOf, seedInviter, uniqueEmail, useBrowser, visible } from './support/app';
+import { signedInUsers, pathOf, seedInviter, settled, uniqueEmail, useBrowser, visible } from './support/app';
 import { watchLayout } from './support/layout';
 import { en } from './support/locales';
 import {
@@ -32,8 +32,10 @@ describe('Sign-up with Google or Apple in the browser: the popup, its order, its
       const invitee = { email: uniqueEmail('e2e-tap'), name: 'Tap Friend' };
       const page = await browser.newPage(userAgent ? { device: 'phone', userAgent } : {});
       const popups = await recordPopups(page);
+      // Taken over and ready to open the popup within a tap (openSocialSignUp), its fonts and
+      // pictures drawn: not "network idle", which a busy run went 60 s without (docs/testing.md).
       await openSocialSignUp(page, inviter);
-      await page.waitForLoadState('networkidle'); // the page has done what it does on its own
+      await settled(page);
 
       const popup = page.waitForEvent('popup');
       await providerButton(page, 'google').click();
@@ -88,7 +90,7 @@ describe('Sign-up with Google or Apple in the browser: the popup, its order, its
               }),
       );
       await openSocialSignUp(page, inviter);
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       const before = await layout.boxes();
       const shiftsBefore = await layout.shifts();
 

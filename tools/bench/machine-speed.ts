@@ -4,8 +4,8 @@
  * processor time and wall time over a few rounds, how much of the machine was busy meanwhile
  * (/proc/stat, Linux), and what a page fault costs. The loop ran at its usual speed on the slow
  * days, when a fault took about 14 µs and the suites two to three times their processor time
- * (docs/testing.md, "What a slow day is"): the fault is the figure that tells them. No stack, no
- * network:
+ * (docs/testing.md, "What a slow day is"): the fault is their mark (a good day's figure is still to
+ * be taken). No stack, no network:
  *   tsx tools/bench/machine-speed.ts          (ROUNDS=5 by default, after one untimed round)
  */
 import { busyShareBetween, pageFaultMicroseconds, processorTime } from '@dayfocus/stack';

@@ -7,9 +7,9 @@
 // reads what came meanwhile: a request sent on such a connection within those 5 s, before the
 // close, is then dropped unread, and its client hears "other side closed" or ECONNRESET, which
 // Node's fetch does not retry for a POST. The stack suites met it in three busy runs (four calls): a
-// callable answered `internal` that never reached a worker (docs/testing.md). Google's front ends
-// keep an idle connection for minutes; so does the stack now, longer than a client keeps one
-// (Node's fetch at most 10 minutes, less 2 s of margin), so the client always closes first.
+// callable answered `internal` that never reached a worker (docs/testing.md). The stack's servers
+// now keep an idle connection longer than a client keeps one (Node's fetch at most 600 s, and 2 s
+// before the time a server states), so the client always closes first.
 import http from 'node:http';
 import https from 'node:https';
 

@@ -1,11 +1,11 @@
 /**
  * What a page fault costs on this machine: the first write to each 4 KiB page of fresh memory,
- * less a second write to the same pages (the memory then mapped: no fault), per page. The one
- * figure that told this machine's slow days from its good ones (docs/testing.md, "What a slow day
- * is"): an arithmetic loop ran at its usual speed while everything that starts processes or grows
- * a heap took two to three times its processor time, and a fault took about 14 µs where the same
- * pages, mapped by the kernel in one call, cost under 1 µs each. The stage table prints it for
- * each run, and `tools/bench/machine-speed.ts` beside its loop.
+ * less a second write to the same pages (the memory then mapped: no fault), per page. The mark of
+ * this machine's slow days (docs/testing.md, "What a slow day is"): an arithmetic loop ran at its
+ * usual speed while everything that starts processes or grows a heap took two to three times its
+ * processor time, and a fault took about 14 µs where the same pages, mapped by the kernel in one
+ * call, cost under 1 µs each (a good day's figure is still to be taken). The stage table prints it
+ * for each run, and `tools/bench/machine-speed.ts` beside its loop.
  */
 
 const PAGE = 4096;

@@ -76,10 +76,15 @@ describe('a link that asks her first', () => {
     const welcome = await openVerificationLink<ActivationAnswer>(email, uid, asha.uid);
     expect(welcome).toMatchObject({ inviter: { inviterId: asha.uid }, joinRequested: true });
     expect(await friendsBetween(asha.uid, uid)).toEqual([]);
+    // She is told before she decides: a decision taken before the trigger delivered the request
+    // drops its entry and push (domain/approvals.ts), which is not what this test is about.
+    expect((await historyOf(asha.uid)).map((entry) => entry.type)).toEqual(['join_request']);
+    expect((await pushesTo(asha.token)).map((push) => push.message.data?.type)).toEqual(['join_request']);
 
     expect(await asha.app.call('decideJoin', { userId: uid, approve: false })).toEqual({ outcome: 'declined' });
     expect(await friendsBetween(asha.uid, uid)).toEqual([]);
     expect((await historyOf(asha.uid)).map((entry) => entry.type)).toEqual(['join_request']);
+    expect((await pushesTo(asha.token)).map((push) => push.message.data?.type)).toEqual(['join_request']);
     expect((await asha.app.call<PendingJoins>('pendingJoins', {})).requests).toEqual([]);
     await asha.app.close();
   });

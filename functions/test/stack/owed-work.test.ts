@@ -147,6 +147,19 @@ describe('owed pushes are delivered by the sweep', () => {
   });
 });
 
+/** Sweeps an hour ahead until every join of the inviter is delivered (five sweeps at most). */
+async function sweptUntilDelivered(inviterId: string): Promise<void> {
+  for (let sweep = 1; ; sweep += 1) {
+    await sweepOwedPushes(new Date(Date.now() + minutes(60)));
+    try {
+      await joinsDelivered(inviterId);
+      return;
+    } catch (error) {
+      if (sweep === 5) throw error;
+    }
+  }
+}
+
 describe("the inviter's history never breaks", () => {
   /** A history document as a popular inviter's looks: entries with 80-character Hindi names, up to `bytes`. */
   async function fullHistory(inviterId: string, bytes: number) {
@@ -203,7 +216,9 @@ describe("the inviter's history never breaks", () => {
       ),
     );
     expect(results.every((r) => (r as typeof ok).status === ok.status)).toBe(true);
-    await sweepOwedPushes(new Date(Date.now() + minutes(60)));
+    // The schedule sweeps again and again, and so does this test: on a busy machine the joins'
+    // triggers may still run after a sweep, and one that times out leaves its claim to the next.
+    await sweptUntilDelivered(inviter.userId);
     const history = await historyOf(inviter.userId);
     const joined = new Set(history.map((e) => e.userId));
     expect(invitees.filter((i) => !joined.has(i.uid))).toEqual([]);

@@ -8,6 +8,7 @@ import { SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 import { describe, expect, it } from 'vitest';
 import { en, textsOf } from './support/locales';
 import { firstPaint, slowPhone } from './support/slow-phone';
+import { holdTheApp } from './support/hold-app';
 import {
   authUserByEmail,
   isTakenOver,
@@ -42,6 +43,9 @@ describe('The welcome page on a slow iPhone', () => {
       route.fulfill({ status: 200, contentType: 'text/html', body: '<p>App Store</p>' }),
     );
     await slowPhone(page);
+    // The app held back: on a busy machine it could take the page over before this test reads it,
+    // and the tap must meet the server's page, as it does in the seconds a slow phone gives it.
+    await holdTheApp(page);
     await page.goto(link);
     await tapConfirm(page); // the form posts: the confirmed page comes from the server
 

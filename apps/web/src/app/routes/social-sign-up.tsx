@@ -55,8 +55,9 @@ export default function SocialSignUpRoute() {
           }}
         >
           {!inApp && emailWay('button-secondary')}
-          <p className="divider">
+          <p className="divider centred-together">
             <span>{t('socialSignUp.or')}</span>
+            <CentredEnd />
           </p>
           <HaveAccountLink inviterId={inviterId} disabled={!found} variant="link" />
         </SocialSignUpButtons>

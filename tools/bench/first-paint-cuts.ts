@@ -1,0 +1,169 @@
+/**
+ * What a busy phone can draw of each server-rendered page before its HTML has all arrived: the
+ * page's HTML sent in two parts, cut after every tag of its body, the first part drawn (its first
+ * paint and two frames), then the rest; every layout shift meanwhile is listed with the element
+ * that moved and its boxes before and after. A phone's parser pauses where it likes (a slow
+ * network, a busy processor), so any cut is a frame someone may see; a part drawn there that
+ * moves when the rest comes is a jump in the page. Scripts are kept out (the app's takeover is the
+ * browser tests' subject); every other request (a stylesheet, a picture) goes on to Hosting.
+ * Each kind of move found here became a case of the browser tests' first-paint table
+ * (apps/web/e2e/invitation-server.e2e.ts): this sweep is the search, too long for `npm test`
+ * (about 900 loads).
+ *   pnpm run build && tsx tools/stack/with-stack.ts tsx tools/bench/first-paint-cuts.ts
+ * Exits 1 when any cut moved something. `CUT_PAGES=home,method` picks pages by name.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { demoInviter, seedDemoInviter, urls } from '@dayfocus/stack';
+import { importVerifiedInvitees } from '@dayfocus/stack/testing';
+import { launchBrowser } from '@dayfocus/stack/browser-contexts';
+import { CHROME_ANDROID, inAppBrowsers } from '@dayfocus/stack/user-agents';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const instagram = inAppBrowsers[0]?.userAgent ?? CHROME_ANDROID;
+
+await seedDemoInviter();
+const [invitee] = await importVerifiedInvitees([demoInviter.uid]);
+if (!invitee) throw new Error('no invitee was imported');
+const inviter = demoInviter.uid;
+
+/** The pages, each as a phone asks for it: its path, language and browser. */
+const pages: { name: string; path: string; language: string; userAgent: string }[] = [
+  { name: 'home', path: '/', language: 'hi-IN', userAgent: CHROME_ANDROID },
+  { name: 'invitation', path: `/feedback/${inviter}/hi`, language: 'hi-IN', userAgent: CHROME_ANDROID },
+  { name: 'invitation-en', path: `/feedback/${inviter}/en`, language: 'en-IN', userAgent: instagram },
+  { name: 'method', path: `/social-sign-up/${inviter}?lg=hi`, language: 'hi-IN', userAgent: CHROME_ANDROID },
+  { name: 'method-in-app', path: `/social-sign-up/${inviter}?lg=en`, language: 'en-IN', userAgent: instagram },
+  { name: 'email-form', path: `/sign-up/${inviter}?lg=hi`, language: 'hi-IN', userAgent: CHROME_ANDROID },
+  { name: 'confirm', path: '/confirm-email?lg=hi', language: 'hi-IN', userAgent: CHROME_ANDROID },
+  { name: 'welcome', path: `/welcome/${invitee.uid}/${inviter}?lg=hi`, language: 'hi-IN', userAgent: CHROME_ANDROID },
+  {
+    name: 'welcome-en',
+    path: `/welcome/${invitee.uid}/${inviter}?lg=en`,
+    language: 'en-IN',
+    userAgent: CHROME_ANDROID,
+  },
+  { name: 'not-found', path: '/no-such-page', language: 'en-IN', userAgent: CHROME_ANDROID },
+];
+const picked = process.env.CUT_PAGES?.split(',');
+
+/** Where a page's body may be cut: after each `>` from `<body` on. */
+function cutsOf(html: string): number[] {
+  const cuts: number[] = [];
+  for (let at = html.indexOf('<body'); at >= 0 && at < html.length; at = html.indexOf('>', at + 1))
+    if (html[at] === '>') cuts.push(at + 1);
+  return cuts;
+}
+
+/**
+ * Serves the page at its path in two parts (up to the cut at once, the rest when `sendRest` is
+ * called), refuses scripts, and hands every other request on to Hosting as it came.
+ */
+function pageServer(path: string, html: string) {
+  let cut = 0;
+  let release: () => void = () => undefined;
+  const pass = async (request: IncomingMessage, response: ServerResponse) => {
+    const upstream = await fetch(`${urls.hosting}${request.url ?? '/'}`, { headers: { 'user-agent': CHROME_ANDROID } });
+    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' });
+    response.end(Buffer.from(await upstream.arrayBuffer()));
+  };
+  const server = createServer((request, response) => {
+    if (request.url === path) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.write(html.slice(0, cut));
+      const rest = html.slice(cut);
+      new Promise<void>((resolve) => (release = resolve)).then(
+        () => response.end(rest),
+        () => undefined,
+      );
+    } else if (/\.m?js(\?|$)/.test(request.url ?? '')) response.writeHead(404).end();
+    else pass(request, response).catch(() => response.writeHead(502).end());
+  });
+  return {
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`),
+        ),
+      ),
+    cutAt: (at: number) => (cut = at),
+    sendRest: () => release(),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * Collects the page's layout shifts from its first byte in `window.moved`, each naming what moved.
+ * Plain JavaScript text: a function of this module would carry tsx's naming helper into the page.
+ */
+const WATCH_SHIFTS = `
+  window.moved = [];
+  const nameOf = (node) => node instanceof Element
+    ? node.tagName.toLowerCase() + [...node.classList].map((name) => '.' + name).join('')
+    : (node ? node.nodeName : 'a removed node');
+  const box = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      for (const source of entry.sources || [])
+        window.moved.push(entry.value.toFixed(5) + ': ' + nameOf(source.node) + ' ' + box(source.previousRect) + ' -> ' + box(source.currentRect));
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+const browser = await launchBrowser();
+const rows: string[] = [];
+const moves: string[] = [];
+const started = performance.now();
+try {
+  for (const { name, path, language, userAgent } of pages.filter((page) => !picked || picked.includes(page.name))) {
+    const answer = await fetch(`${urls.hosting}${path}`, {
+      headers: { 'user-agent': userAgent, 'accept-language': `${language},${language.split('-')[0]};q=0.9` },
+    });
+    const html = await answer.text();
+    const context = await browser.newContext({ ...PHONE, userAgent });
+    await context.addInitScript({ content: WATCH_SHIFTS });
+    const page = await context.newPage();
+    const server = pageServer(path, html);
+    const url = await server.listen();
+    const cuts = cutsOf(html);
+    let moving = 0;
+    for (const cut of cuts) {
+      server.cutAt(cut);
+      const loaded = page.goto(url);
+      loaded.catch(() => undefined); // awaited below
+      await page
+        .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+          timeout: 5_000,
+        })
+        .catch(() => undefined); // a part with nothing to draw yet
+      // Two frames of the page (text: this module is typed for Node, not the page).
+      const frames = () =>
+        page.evaluate('new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))');
+      await frames();
+      server.sendRest();
+      await loaded;
+      await frames();
+      const moved = await page.evaluate<string[]>('window.moved');
+      if (moved.length === 0) continue;
+      moving += 1;
+      const before = html.slice(Math.max(html.indexOf('<body'), cut - 80), cut).replace(/\s+/g, ' ');
+      moves.push(`- ${name}, cut ${cut} after \`…${before}\`: ${moved.join('; ')}`);
+    }
+    await server.close();
+    await context.close();
+    rows.push(`| ${name} | \`${path}\` | ${answer.status} | ${cuts.length} | ${moving} |`);
+  }
+} finally {
+  await browser.close();
+}
+
+console.log(
+  `\nEach page's HTML cut after every tag of its body, drawn in part, then whole (${Math.round((performance.now() - started) / 1000)} s):\n`,
+);
+console.log('| page | path | status | cuts | cuts that moved something |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const row of rows) console.log(row);
+console.log(moves.length ? `\nWhat moved:\n${moves.join('\n')}` : '\nNothing moved at any cut.');
+process.exitCode = moves.length ? 1 : 0;

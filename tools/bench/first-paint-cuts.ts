@@ -8,27 +8,31 @@
  * browser tests' subject); every other request (a stylesheet, a picture) goes on to Hosting.
  * Each kind of move found here became a case of the browser tests' first-paint table
  * (apps/web/e2e/invitation-server.e2e.ts): this sweep is the search, too long for `npm test`
- * (about 900 loads).
+ * (about 1,460 loads).
  *   pnpm run build && tsx tools/stack/with-stack.ts tsx tools/bench/first-paint-cuts.ts
  * Exits 1 when any cut moved something. `CUT_PAGES=home,method` picks pages by name.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { demoInviter, seedDemoInviter, urls } from '@dayfocus/stack';
+import { demoInviter, demoShortLink, seedDemoInviter, urls } from '@dayfocus/stack';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { launchBrowser } from '@dayfocus/stack/browser-contexts';
-import { CHROME_ANDROID, inAppBrowsers } from '@dayfocus/stack/user-agents';
+import { CHROME_ANDROID, CHROME_WINDOWS, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DEVICES = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+};
 const instagram = inAppBrowsers[0]?.userAgent ?? CHROME_ANDROID;
 
 await seedDemoInviter();
 const [invitee] = await importVerifiedInvitees([demoInviter.uid]);
 if (!invitee) throw new Error('no invitee was imported');
 const inviter = demoInviter.uid;
+const shortLink = new URL(await demoShortLink()).pathname;
 
 /** The pages, each as a phone asks for it: its path, language and browser. */
-const pages: { name: string; path: string; language: string; userAgent: string }[] = [
+const pages: { name: string; path: string; language: string; userAgent: string; device?: keyof typeof DEVICES }[] = [
   { name: 'home', path: '/', language: 'hi-IN', userAgent: CHROME_ANDROID },
   { name: 'invitation', path: `/feedback/${inviter}/hi`, language: 'hi-IN', userAgent: CHROME_ANDROID },
   { name: 'invitation-en', path: `/feedback/${inviter}/en`, language: 'en-IN', userAgent: instagram },
@@ -44,6 +48,17 @@ const pages: { name: string; path: string; language: string; userAgent: string }
     userAgent: CHROME_ANDROID,
   },
   { name: 'not-found', path: '/no-such-page', language: 'en-IN', userAgent: CHROME_ANDROID },
+  { name: 'short-link-iphone', path: shortLink, language: 'en-IN', userAgent: SAFARI_IPHONE },
+  { name: 'short-link-android', path: shortLink, language: 'hi-IN', userAgent: CHROME_ANDROID },
+  { name: 'short-link-desktop', path: shortLink, language: 'en-IN', userAgent: CHROME_WINDOWS, device: 'desktop' },
+  { name: 'home-desktop', path: '/', language: 'en-IN', userAgent: CHROME_WINDOWS, device: 'desktop' },
+  {
+    name: 'invitation-desktop',
+    path: `/feedback/${inviter}/en`,
+    language: 'en-IN',
+    userAgent: CHROME_WINDOWS,
+    device: 'desktop',
+  },
 ];
 const picked = process.env.CUT_PAGES?.split(',');
 
@@ -117,12 +132,14 @@ const rows: string[] = [];
 const moves: string[] = [];
 const started = performance.now();
 try {
-  for (const { name, path, language, userAgent } of pages.filter((page) => !picked || picked.includes(page.name))) {
+  for (const { name, path, language, userAgent, device = 'phone' } of pages.filter(
+    (page) => !picked || picked.includes(page.name),
+  )) {
     const answer = await fetch(`${urls.hosting}${path}`, {
       headers: { 'user-agent': userAgent, 'accept-language': `${language},${language.split('-')[0]};q=0.9` },
     });
     const html = await answer.text();
-    const context = await browser.newContext({ ...PHONE, userAgent });
+    const context = await browser.newContext({ ...DEVICES[device], userAgent });
     await context.addInitScript({ content: WATCH_SHIFTS });
     const page = await context.newPage();
     const server = pageServer(path, html);

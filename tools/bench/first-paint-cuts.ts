@@ -78,7 +78,9 @@ function pageServer(path: string, html: string) {
   let cut = 0;
   let release: () => void = () => undefined;
   const pass = async (request: IncomingMessage, response: ServerResponse) => {
-    const upstream = await fetch(`${urls.hosting}${request.url ?? '/'}`, { headers: { 'user-agent': CHROME_ANDROID } });
+    const upstream = await fetch(`${urls.hosting}${request.url ?? '/'}`, {
+      headers: { 'user-agent': request.headers['user-agent'] ?? '' },
+    });
     response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' });
     response.end(Buffer.from(await upstream.arrayBuffer()));
   };
@@ -142,6 +144,9 @@ try {
     const context = await browser.newContext({ ...DEVICES[device], userAgent });
     await context.addInitScript({ content: WATCH_SHIFTS });
     const page = await context.newPage();
+    // Two frames of the page (text: this module is typed for Node, not the page).
+    const frames = () =>
+      page.evaluate('new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))');
     const server = pageServer(path, html);
     const url = await server.listen();
     const cuts = cutsOf(html);
@@ -155,9 +160,6 @@ try {
           timeout: 5_000,
         })
         .catch(() => undefined); // a part with nothing to draw yet
-      // Two frames of the page (text: this module is typed for Node, not the page).
-      const frames = () =>
-        page.evaluate('new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))');
       await frames();
       server.sendRest();
       await loaded;

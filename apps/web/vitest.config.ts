@@ -86,7 +86,11 @@ export default defineConfig({
       },
       {
         // Real Chromium (the one @dayfocus/stack provides, driven by playwright-core) against the
-        // app on the Hosting emulator.
+        // app on the Hosting emulator. Its files run in Node and render no component: the language
+        // files' plugin and the alias alone, not the root's React plugin (Vitest 5 has an inline
+        // project extend its config file unless told not to, which applied the languages' plugin
+        // twice and warned so at every run).
+        extends: false,
         resolve: { alias },
         plugins: [languagesPlugin()],
         test: {

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 // Relative, so that Vite bundles it into the config (the functions package is CommonJS).
 import { brand, logoSvg } from '@dayfocus/contracts/brand';
-import { languageFacts, languagesPlugin, localesAlias } from './vite-languages';
+import { languageFacts, languagesPlugin, localesAlias } from './vite-languages.ts';
 
 /**
  * Every route of the app is rendered by the server (firebase.json sends it to the invitationPage

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { reporters } from '../../scripts/vitest-file-times.mjs';
-import { languagesPlugin, localesAlias } from './vite-languages';
+import { languagesPlugin, localesAlias } from './vite-languages.ts';
 
 /** The local Hosting's origin, from firebase.json's emulators, as the local stack reads it. */
 function localHosting(): string {

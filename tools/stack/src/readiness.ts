@@ -1,9 +1,16 @@
 /** Polling until a service answers. */
 import { createConnection } from 'node:net';
 
+/**
+ * Calls `check` until it says yes, `timeoutMs` at most. `check` gets a signal that aborts at the
+ * deadline: a request a service has taken is waited for rather than given up on and sent again,
+ * as a service goes on with a request whose client has left (tools/stack/test/readiness.test.ts:
+ * repeated requests piled up in a Functions worker still starting and made the emulator start a
+ * second one). A check that fails at once (nothing listens yet) is tried again after 250 ms.
+ */
 export async function waitFor(
   what: string,
-  check: () => Promise<boolean>,
+  check: (signal: AbortSignal) => Promise<boolean>,
   timeoutMs: number,
   isAborted: () => string | null,
 ): Promise<void> {
@@ -11,14 +18,16 @@ export async function waitFor(
   for (;;) {
     const aborted = isAborted();
     if (aborted) throw new Error(`${what}: ${aborted}`);
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what} was not ready within ${Math.round(timeoutMs / 1000)} s`);
+    const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
+    if (await check(signal).catch(() => false)) return;
+    if (Date.now() >= deadline) throw new Error(`${what} was not ready within ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
-export async function httpAnswers(url: string, init?: RequestInit): Promise<boolean> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(2_000) });
+/** Whether `url` answers, with anything but a server error, before `signal` aborts. */
+export async function httpAnswers(url: string, signal: AbortSignal): Promise<boolean> {
+  const response = await fetch(url, { signal });
   return response.status < 500;
 }
 

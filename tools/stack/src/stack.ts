@@ -282,9 +282,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         : null;
     const timeout = options.readyTimeoutMs ?? 120_000;
     await waitFor('The Firebase emulators', async () => ready, timeout, aborted);
-    await waitFor('The Auth emulator', () => httpAnswers(`${urls.auth}/`), timeout, aborted);
-    await waitFor('The Hosting emulator', () => httpAnswers(`${urls.hosting}/`), timeout, aborted);
-    await waitFor('The Firestore emulator', () => httpAnswers(`${urls.firestore}/`), timeout, aborted);
+    await waitFor('The Auth emulator', (signal) => httpAnswers(`${urls.auth}/`, signal), timeout, aborted);
+    await waitFor('The Hosting emulator', (signal) => httpAnswers(`${urls.hosting}/`, signal), timeout, aborted);
+    await waitFor('The Firestore emulator', (signal) => httpAnswers(`${urls.firestore}/`, signal), timeout, aborted);
     const exited = emulators.exited;
     const crashed = new Promise<number | null>((resolve) => {
       void exited.then((code) => {

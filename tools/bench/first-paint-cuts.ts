@@ -12,11 +12,10 @@
  *   pnpm run build && tsx tools/stack/with-stack.ts tsx tools/bench/first-paint-cuts.ts
  * Exits 1 when any cut moved something. `CUT_PAGES=home,method` picks pages by name.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { demoInviter, demoShortLink, seedDemoInviter, urls } from '@dayfocus/stack';
 import { importVerifiedInvitees } from '@dayfocus/stack/testing';
 import { launchBrowser } from '@dayfocus/stack/browser-contexts';
+import { layoutShifts, servedInTwoParts, watchLayoutShifts } from '@dayfocus/stack/layout-shifts';
 import { CHROME_ANDROID, CHROME_WINDOWS, inAppBrowsers, SAFARI_IPHONE } from '@dayfocus/stack/user-agents';
 
 const DEVICES = {
@@ -70,65 +69,6 @@ function cutsOf(html: string): number[] {
   return cuts;
 }
 
-/**
- * Serves the page at its path in two parts (up to the cut at once, the rest when `sendRest` is
- * called), refuses scripts, and hands every other request on to Hosting as it came.
- */
-function pageServer(path: string, html: string) {
-  let cut = 0;
-  let release: () => void = () => undefined;
-  const pass = async (request: IncomingMessage, response: ServerResponse) => {
-    const upstream = await fetch(`${urls.hosting}${request.url ?? '/'}`, {
-      headers: { 'user-agent': request.headers['user-agent'] ?? '' },
-    });
-    response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' });
-    response.end(Buffer.from(await upstream.arrayBuffer()));
-  };
-  const server = createServer((request, response) => {
-    if (request.url === path) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.write(html.slice(0, cut));
-      const rest = html.slice(cut);
-      new Promise<void>((resolve) => (release = resolve)).then(
-        () => response.end(rest),
-        () => undefined,
-      );
-    } else if (/\.m?js(\?|$)/.test(request.url ?? '')) response.writeHead(404).end();
-    else pass(request, response).catch(() => response.writeHead(502).end());
-  });
-  return {
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () =>
-          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`),
-        ),
-      ),
-    cutAt: (at: number) => (cut = at),
-    sendRest: () => release(),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
-/**
- * Collects the page's layout shifts from its first byte in `window.moved`, each naming what moved.
- * Plain JavaScript text: a function of this module would carry tsx's naming helper into the page.
- */
-const WATCH_SHIFTS = `
-  window.moved = [];
-  const nameOf = (node) => node instanceof Element
-    ? node.tagName.toLowerCase() + [...node.classList].map((name) => '.' + name).join('')
-    : (node ? node.nodeName : 'a removed node');
-  const box = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      for (const source of entry.sources || [])
-        window.moved.push(entry.value.toFixed(5) + ': ' + nameOf(source.node) + ' ' + box(source.previousRect) + ' -> ' + box(source.currentRect));
-  }).observe({ type: 'layout-shift', buffered: true });
-`;
-
 const browser = await launchBrowser();
 const rows: string[] = [];
 const moves: string[] = [];
@@ -142,18 +82,17 @@ try {
     });
     const html = await answer.text();
     const context = await browser.newContext({ ...DEVICES[device], userAgent });
-    await context.addInitScript({ content: WATCH_SHIFTS });
+    await watchLayoutShifts(context);
     const page = await context.newPage();
     // Two frames of the page (text: this module is typed for Node, not the page).
     const frames = () =>
       page.evaluate('new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))');
-    const server = pageServer(path, html);
-    const url = await server.listen();
+    const server = await servedInTwoParts(path, html, { passOnTo: urls.hosting });
     const cuts = cutsOf(html);
     let moving = 0;
     for (const cut of cuts) {
       server.cutAt(cut);
-      const loaded = page.goto(url);
+      const loaded = page.goto(server.url);
       loaded.catch(() => undefined); // awaited below
       await page
         .waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
@@ -164,7 +103,7 @@ try {
       server.sendRest();
       await loaded;
       await frames();
-      const moved = await page.evaluate<string[]>('window.moved');
+      const { moved } = await layoutShifts(page);
       if (moved.length === 0) continue;
       moving += 1;
       const before = html.slice(Math.max(html.indexOf('<body'), cut - 80), cut).replace(/\s+/g, ' ');

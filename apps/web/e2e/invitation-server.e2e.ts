@@ -1,12 +1,11 @@
 // The server-rendered invitation and sign-up pages: they work with JavaScript off (the e-mail
 // form says it waits for the app), and with it on the app takes the page over invisibly (no console error, no layout shift, no second request for the
 // inviter or the configuration, no loader).
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { importVerifiedInvitees, verificationMail } from '@dayfocus/stack/testing';
 import { CHROME_ANDROID } from '@dayfocus/stack/user-agents';
+import { layoutShifts, servedInTwoParts, watchLayoutShifts } from '@dayfocus/stack/layout-shifts';
 import { en, hi } from './support/locales';
 import {
   signUpByEmail,
@@ -29,30 +28,11 @@ async function watchTakeover(page: Page) {
     if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
   });
   page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+  // What moved, named, so that a failure says which element and by how much.
+  await watchLayoutShifts(page);
   await page.addInitScript(() => {
-    const seen = { shifts: 0, loaders: 0, moved: [] as string[] };
-    (window as unknown as { takeoverWatch: typeof seen }).takeoverWatch = seen;
-    // What moved, named, so that a failure says which element and by how much.
-    type Rect = { x: number; y: number; width: number; height: number };
-    type Shift = {
-      value: number;
-      startTime: number;
-      sources?: { node?: Node; previousRect: Rect; currentRect: Rect }[];
-    };
-    const nameOf = (node: Node | undefined) =>
-      node instanceof Element
-        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${[...node.classList].map((c) => `.${c}`).join('')}`
-        : (node?.nodeName ?? 'a removed node');
-    const box = ({ x, y, width, height }: Rect) => `${x},${y} ${width}x${height}`;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Shift[]) {
-        seen.shifts += entry.value;
-        for (const source of entry.sources ?? [])
-          seen.moved.push(
-            `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${nameOf(source.node)} ${box(source.previousRect)} -> ${box(source.currentRect)}`,
-          );
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
+    const seen = { loaders: 0 };
+    (window as unknown as { loaderWatch: typeof seen }).loaderWatch = seen;
     new MutationObserver(() => {
       if (document.querySelector('.loader, .skeleton')) seen.loaders += 1;
     }).observe(document, { subtree: true, childList: true });
@@ -60,11 +40,13 @@ async function watchTakeover(page: Page) {
   return {
     consoleErrors,
     requests,
-    watched: () =>
-      page.evaluate(
-        () =>
-          (window as unknown as { takeoverWatch: { shifts: number; loaders: number; moved: string[] } }).takeoverWatch,
-      ),
+    watched: async () => {
+      const { total, moved } = await layoutShifts(page);
+      const loaders = await page.evaluate(
+        () => (window as unknown as { loaderWatch: { loaders: number } }).loaderWatch.loaders,
+      );
+      return { shifts: total, moved, loaders };
+    },
   };
 }
 
@@ -77,30 +59,6 @@ async function expectInvisibleTakeover(watch: Awaited<ReturnType<typeof watchTak
   expect(watched.loaders, 'a loader or skeleton appeared').toBe(0);
   const paths = watch.requests.map((request) => request.split(' ')[1] ?? '');
   expect(paths.filter((path) => path.startsWith('/api/') || path === '/config.json')).toEqual([]);
-}
-
-/**
- * Serves `html` at `path` from a server of its own, in two parts: up to `cut` at once, the rest
- * when `sendRest` is called (a phone whose HTML stops there a while). Any other path answers 404.
- */
-async function servedInTwoParts(path: string, html: string, cut: number) {
-  let sendRest: () => void = () => undefined;
-  const restMaySend = new Promise<void>((resolve) => (sendRest = resolve));
-  const server = createServer((request, response) => {
-    if (request.url !== path) return void response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.write(html.slice(0, cut));
-    void restMaySend.then(() => response.end(html.slice(cut)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
-    sendRest,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
 }
 
 describe('The server-rendered invitation', () => {
@@ -361,7 +319,7 @@ describe('The top bar while the HTML arrives', () => {
       const opening = tag.exec(html);
       expect(opening, 'the page has a language menu').not.toBeNull();
       const cut = (opening?.index ?? 0) + (opening?.[0].length ?? 0);
-      const served = await servedInTwoParts(path, html, cut);
+      const served = await servedInTwoParts(path, html, { cut });
       try {
         // Without scripts: the server's page alone, as the phone draws it before the app is in.
         const page = await browser.newPage({ device: 'phone', javaScriptEnabled: false });
@@ -481,7 +439,7 @@ describe('The first paint while the HTML arrives', () => {
     const found = part.exec(html);
     expect(found, 'the page has the part').not.toBeNull();
     const cut = (found?.index ?? 0) + (found?.[0].length ?? 0);
-    const served = await servedInTwoParts(path, html, cut);
+    const served = await servedInTwoParts(path, html, { cut });
     try {
       const page = await browser.newPage({ device: 'phone', userAgent: CHROME_ANDROID });
       await page.route('**/*.js', (route) => route.abort());

@@ -3,6 +3,7 @@
 // right now and offers the app stores, with nothing that makes an account (no sign-up, no "I
 // already have an account"); the app takes it over with no console error and nothing moving.
 import { describe, expect, it } from 'vitest';
+import { layoutShifts, watchLayoutShifts } from '@dayfocus/stack/layout-shifts';
 import { adminDb } from '@dayfocus/stack/testing';
 import { textsOf } from './support/locales';
 import { screenshot, seedInviter, takenOver, useBrowser, visible } from './support/app';
@@ -25,13 +26,7 @@ describe('a paused invitation', () => {
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
       });
-      await page.addInitScript(() => {
-        const seen = { shifts: 0 };
-        (window as unknown as { shiftWatch: typeof seen }).shiftWatch = seen;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number }[]) seen.shifts += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShifts(page);
       const response = await page.goto(`/feedback/${inviter.userId}/${language}`);
       expect(response?.status()).toBe(200);
       const closed = t.invitation.closed.replace('{{name}}', 'Meera Nair');
@@ -46,10 +41,9 @@ describe('a paused invitation', () => {
       expect(await page.getByRole('button', { name: t.invitation.signUp, exact: true }).count()).toBe(0);
       expect(await page.getByRole('link', { name: t.invitation.haveAccount }).count()).toBe(0);
       expect(consoleErrors, 'console errors and warnings').toEqual([]);
-      const shifts = await page.evaluate(
-        () => (window as unknown as { shiftWatch: { shifts: number } }).shiftWatch.shifts,
-      );
-      expect(shifts, 'cumulative layout shift').toBe(0);
+      const shifts = await layoutShifts(page);
+      expect(shifts.moved, 'what shifted').toEqual([]);
+      expect(shifts.total, 'cumulative layout shift').toBe(0);
       await screenshot(page, 'invitation-paused', language, 'phone');
     });
   }

@@ -6,6 +6,7 @@
  * which of its actions are drawn filled.
  */
 import type { Page } from 'playwright-core';
+import { layoutShifts, watchLayoutShifts } from '@dayfocus/stack/layout-shifts';
 
 /** Every way the page's layout fails its text: each problem names the element. */
 export function layoutProblems(page: Page): Promise<string[]> {
@@ -94,15 +95,9 @@ export function mirroringProblems(page: Page): Promise<string[]> {
  * opened (each shift's score, input-driven ones included: a failure comes long after the tap).
  */
 export async function watchLayout(page: Page) {
-  await page.addInitScript(() => {
-    const seen = { shifts: 0 };
-    (window as unknown as { layoutWatch: typeof seen }).layoutWatch = seen;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) seen.shifts += (entry as unknown as { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   return {
-    shifts: () => page.evaluate(() => (window as unknown as { layoutWatch: { shifts: number } }).layoutWatch.shifts),
+    shifts: async () => (await layoutShifts(page)).total,
     boxes: () =>
       page.locator('main a, main button').evaluateAll((elements) =>
         elements.map((element) => {

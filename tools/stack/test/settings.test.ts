@@ -59,6 +59,38 @@ describe('the local settings', () => {
     });
   });
 
+  it('give the emulators firebase-tools starts beside the functions fixed ports, each slot its own', () => {
+    // Eventarc's and Cloud Tasks' (firebase-tools' emulator controller starts both with the
+    // functions). With no port in firebase.json it picks a free one as it starts, then listens a
+    // little later: two stacks starting at once (npm test starts slot 0's and slot 1's together)
+    // can pick the same, and the one that listens second exits. Seen as "Eventarc Emulator unable
+    // to start on port 9299, starting on 9300 instead" in the lifecycle stage of every run.
+    const portsOf = (config: unknown) =>
+      Object.fromEntries(
+        Object.entries((config as { emulators: Record<string, { port?: number }> }).emulators)
+          .filter(([, emulator]) => typeof emulator.port === 'number')
+          .map(([name, emulator]) => [name, emulator.port]),
+      );
+    const zero = portsOf(localFirebaseJson(readJson('firebase.json'), []));
+    expect(zero).toMatchObject({ eventarc: expect.any(Number), tasks: expect.any(Number) });
+    const script = [
+      "const { firebaseJson } = await import('./tools/stack/src/config.ts');",
+      "const { slotFirebaseJson, localFirebaseJson } = await import('./tools/stack/src/local-config.ts');",
+      'console.log(JSON.stringify(slotFirebaseJson(localFirebaseJson(firebaseJson, []))));',
+    ].join('\n');
+    const one = portsOf(
+      JSON.parse(
+        execFileSync(join(repoRoot, 'node_modules/.bin/tsx'), ['--input-type=module', '-e', script], {
+          cwd: repoRoot,
+          env: { ...process.env, DAYFOCUS_STACK_SLOT: '1' },
+          encoding: 'utf8',
+        }),
+      ),
+    );
+    expect(one).toEqual(Object.fromEntries(Object.entries(zero).map(([name, port]) => [name, Number(port) + 10])));
+    expect(Object.values(one).filter((port) => Object.values(zero).includes(port))).toEqual([]);
+  });
+
   it('refuse a firebase.json or .firebaserc that does not say them', () => {
     expect(() => emulatorSettings({ emulators: { auth: { host: '127.0.0.1' } } })).toThrow(
       'firebase.json: emulators.auth needs a "host" and a numeric "port"',

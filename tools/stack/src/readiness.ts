@@ -2,23 +2,27 @@
 import { createConnection } from 'node:net';
 
 /**
- * Calls `check` until it says yes, `timeoutMs` at most. `check` gets a signal that aborts at the
- * deadline: a request a service has taken is waited for rather than given up on and sent again,
- * as a service goes on with a request whose client has left (tools/stack/test/readiness.test.ts:
- * repeated requests piled up in a Functions worker still starting and made the emulator start a
- * second one). A check that fails at once (nothing listens yet) is tried again after 250 ms.
+ * Calls `check` until it says yes, `timeoutMs` at most. `check` gets a signal that aborts after
+ * `attemptMs` (30 s unless given), or at the deadline if that comes first: a request a service
+ * has taken is waited for rather than given up on after a moment and sent again, as a service goes
+ * on with a request whose client has left (tools/stack/test/readiness.test.ts: repeated requests
+ * piled up in a Functions worker still starting and made the emulator start a second one). Within
+ * the stack's 120 s that is four requests at most, fewer than a worker takes at once; and a request
+ * the service lost is not waited for until the deadline. A check that fails at once (nothing
+ * listens yet) is tried again after 250 ms.
  */
 export async function waitFor(
   what: string,
   check: (signal: AbortSignal) => Promise<boolean>,
   timeoutMs: number,
   isAborted: () => string | null,
+  attemptMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const aborted = isAborted();
     if (aborted) throw new Error(`${what}: ${aborted}`);
-    const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
+    const signal = AbortSignal.timeout(Math.max(1, Math.min(attemptMs, deadline - Date.now())));
     if (await check(signal).catch(() => false)) return;
     if (Date.now() >= deadline) throw new Error(`${what} was not ready within ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -5,7 +5,8 @@
  * left the first one running in the emulator: on CI, with the start slow enough, nine of them waited
  * for the one starting worker, one more than a worker takes at once, and the ninth started a second
  * worker (`npm run dev`'s lifecycle test counts them). A service that has taken the connection is
- * asked once and its answer awaited, up to the deadline; one that refuses it is asked again soon.
+ * asked once and its answer awaited, up to an attempt's bound (30 s: the stack's 120 s deadline
+ * then sends four at most); one that refuses it is asked again soon.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -60,6 +61,24 @@ describe('waitFor(httpAnswers)', () => {
     // before the 30 s deadline.
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(later.seen.requests).toBe(1);
+  });
+
+  it('asks again when a request went unanswered for an attempt, and is ready at the answer to the next', async () => {
+    // A service that loses its first request (never answers it) and answers the next at once.
+    const seen = { requests: 0 };
+    const server = createServer((_request, response) => {
+      seen.requests += 1;
+      if (seen.requests > 1) response.end('ready');
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const started = Date.now();
+    await waitFor('A service that lost a request', (signal) => httpAnswers(url, signal), 30_000, notAborted, 2_000);
+    expect(seen.requests).toBe(2);
+    // The second request went after the first attempt's 2 s, not at the 30 s deadline.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('fails at its deadline when a service never answers, having asked it once', async () => {

@@ -26,6 +26,7 @@ import {
   watchEmails,
   watchOutbox,
   outboxDb,
+  type RunningStack,
 } from './src/index.js';
 
 const logFile = join(repoRoot, '.artifacts', 'dev.log');
@@ -55,6 +56,30 @@ if (stack.builtInPlace) {
   for (const line of buildWarnings) console.log(`  ${line}`);
   console.log(`  Built in ${Math.round((Date.now() - buildStarted) / 1000)} s. Starting the local stack...`);
 }
+// Ctrl-C stops the stack at any moment. While it starts, the terminal's SIGINT reaches
+// firebase-tools too, which stops, and the start then fails and stops what it began; otherwise the
+// start ends and is stopped. After it, while the demo inviter is seeded and once the banner says so.
+// (A Ctrl-C before the handlers were on killed this process alone, exit code 130, and left the
+// emulators holding their ports, their output lost: the lifecycle test's third start.)
+const stopOnShutDown: (() => void)[] = [];
+let stopping = false;
+/** The stack, once started. */
+const started: { stack?: RunningStack } = {};
+const shutDown = async (why: string, exitCode: number) => {
+  if (stopping) return;
+  stopping = true;
+  for (const stop of stopOnShutDown) stop();
+  console.log(`\n${why}: stopping the local stack...`);
+  // Still starting: the start's end stops it (below).
+  if (!started.stack) return;
+  await started.stack.stop();
+  console.log('Stopped.');
+  process.exit(exitCode);
+};
+process.on('SIGINT', () => void shutDown('SIGINT', 0));
+process.on('SIGTERM', () => void shutDown('SIGTERM', 0));
+process.on('SIGHUP', () => void shutDown('SIGHUP', 0));
+
 const shown = terminalFilter();
 const running = await startStack({
   output: {
@@ -64,24 +89,18 @@ const running = await startStack({
       if (text !== null) console.log(text);
     },
   },
+}).catch((error: unknown) => {
+  // A start stopped by Ctrl-C has stopped what it began.
+  if (!stopping) throw error;
+  console.log('Stopped.');
+  process.exit(0);
 });
-// Ctrl-C stops the stack from the moment it is up: while the demo inviter is seeded and before the
-// banner below says so, not only after (a Ctrl-C before the handlers were on killed this process
-// alone, exit code 130, and left the emulators holding their ports).
-const stopOnShutDown: (() => void)[] = [];
-let stopping = false;
-const shutDown = async (why: string, exitCode: number) => {
-  if (stopping) return;
-  stopping = true;
-  for (const stop of stopOnShutDown) stop();
-  console.log(`\n${why}: stopping the local stack...`);
+started.stack = running;
+if (stopping) {
   await running.stop();
   console.log('Stopped.');
-  process.exit(exitCode);
-};
-process.on('SIGINT', () => void shutDown('SIGINT', 0));
-process.on('SIGTERM', () => void shutDown('SIGTERM', 0));
-process.on('SIGHUP', () => void shutDown('SIGHUP', 0));
+  process.exit(0);
+}
 void running.crashed.then((code) =>
   shutDown(`The Firebase emulators exited on their own (code ${String(code)}; see ${logFile})`, 1),
 );

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
+import pTimeout from 'p-timeout';
 import { mainActionConfig, mainActionFlags } from './web-main-action.js';
 import { categories, score } from './web-lighthouse.js';
 import type { Profile, ProfileName } from './web-profiles.js';
@@ -49,25 +50,16 @@ function middle(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s (waiting on the network?)`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /** One Lighthouse run of a page in a profile. */
 export async function runLighthouse(chrome: LaunchedChrome, profile: Profile, page: MeasuredPage, extra: Flags = {}) {
   const pageFlags: Flags = page.userAgent ? { emulatedUserAgent: page.userAgent } : {};
   const flags: Flags = { ...commonFlags, ...profile.flags, ...pageFlags, ...extra, port: chrome.port };
   const config = profile.mainAction ? mainActionConfig(baseConfig, page.action) : baseConfig;
   if (profile.mainAction) flags.onlyAudits = [...(flags.onlyAudits ?? []), ...mainActionFlags.onlyAudits];
-  const result = await withTimeout(
-    lighthouse(page.url, flags, config),
-    profile.runTimeoutMs,
-    `Lighthouse (${profile.name}) on ${page.url}`,
-  );
+  const result = await pTimeout(lighthouse(page.url, flags, config), {
+    milliseconds: profile.runTimeoutMs,
+    message: `Lighthouse (${profile.name}) on ${page.url} took over ${profile.runTimeoutMs / 1000} s (waiting on the network?)`,
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
   const { lhr } = result;
   if (lhr.runtimeError)

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
+import pTimeout from 'p-timeout';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { inviterRecord } from '../src/fixtures.js';
 import {
@@ -113,13 +114,27 @@ async function ctrlC(dev: ReturnType<typeof startDev>): Promise<number | null> {
   return code;
 }
 
-/** The `getInviter` callable, as the invitation page calls it. */
+/**
+ * How long the test waits for one answer. Every wait here is bounded and says what it waited for: a
+ * request the emulators lost, or a start that stood still, would otherwise hold the test until
+ * its own time-out, which names nothing (CI met that once: "Test timed out in 240000ms").
+ */
+const ANSWER_MS = 30_000;
+
+/** p-timeout's options: `ms` at most, then an error naming `what`. */
+const within = (what: string, ms: number) => ({ milliseconds: ms, message: `${what}: not done within ${ms / 1000} s` });
+
+/** A request and its whole answer (`read`), within ANSWER_MS. */
+const request = <T>(url: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<T> =>
+  pTimeout(fetch(url, init).then(read), within(`${init.method ?? 'GET'} ${url}`, ANSWER_MS));
+
+/** The `getInviter` callable, as the invitation page calls it: its status and body. */
 const askForInviter = (inviterId: string) =>
-  fetch(`${urls.functions}/getInviter`, {
-    method: 'POST',
-    headers: callableHeaders(),
-    body: JSON.stringify({ data: { inviterId } }),
-  });
+  request(
+    `${urls.functions}/getInviter`,
+    { method: 'POST', headers: callableHeaders(), body: JSON.stringify({ data: { inviterId } }) },
+    async (response) => ({ status: response.status, body: (await response.json()) as unknown }),
+  );
 
 /** What `npm run dev` has written to its log file since it was `start` bytes long. */
 const logSince = (start: number) => readFileSync(devLog).subarray(start).toString('utf8');
@@ -132,13 +147,39 @@ function functionRuns(log: string): string {
   return lines.slice(-60).join('\n');
 }
 
-/** Waits until the log file has `text` after `start`; fails when it has not within `timeoutMs`. */
-async function logged(start: number, text: string, timeoutMs: number): Promise<void> {
+/**
+ * Waits until the log file has `text` after `start`; fails when it has not within `timeoutMs`, or
+ * at once when `dev` has exited meanwhile (its log would never have it).
+ */
+async function logged(start: number, text: string, timeoutMs: number, dev: ReturnType<typeof startDev>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!logSince(start).includes(text)) {
+    if (dev.child.exitCode !== null)
+      throw new Error(
+        `npm run dev exited (code ${dev.child.exitCode}) before "${text}". Output:\n${dev.output().slice(-3000)}`,
+      );
     if (Date.now() > deadline) throw new Error(`No "${text}" in ${devLog} within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * The test's steps as it takes them, each with when it began: on a failure, a time-out among them,
+ * the test prints where it stood and how long each step took.
+ */
+function stepClock() {
+  const started = Date.now();
+  const steps: { name: string; at: number }[] = [];
+  return {
+    step: (name: string) => void steps.push({ name, at: Date.now() }),
+    report: () =>
+      steps
+        .map(({ name, at }, index) => {
+          const end = steps[index + 1]?.at ?? Date.now();
+          return `  ${((at - started) / 1000).toFixed(1).padStart(6)} s  ${name} (${((end - at) / 1000).toFixed(1)} s${index === steps.length - 1 ? ', where it stood' : ''})`;
+        })
+        .join('\n'),
+  };
 }
 
 /** A sign-up by e-mail as the web app makes one: the account, its User record, the verification e-mail. */
@@ -147,19 +188,30 @@ async function signUpByEmail(email: string): Promise<void> {
   const { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } = await import('firebase/auth');
   const auth = getAuth(initializeApp({ apiKey: 'local', projectId: stack.projectId }, `lifecycle-${email}`));
   connectAuthEmulator(auth, urls.auth, { disableWarnings: true });
-  const { user } = await createUserWithEmailAndPassword(auth, email, 'lifecycle-password');
-  const registered = await fetch(`${urls.functions}/registerInvitee`, {
-    method: 'POST',
-    headers: { ...callableHeaders(), authorization: `Bearer ${await user.getIdToken()}` },
-    body: JSON.stringify({ data: { inviterId: demoInviter.uid, name: 'Mira Nair' } }),
-  });
-  expect(registered.status).toBe(200);
-  const sent = await fetch(`${urls.functions}/sendVerificationEmail`, {
-    method: 'POST',
-    headers: { ...callableHeaders(), authorization: `Bearer ${await user.getIdToken()}` },
-    body: JSON.stringify({ data: { language: 'hi' } }),
-  });
-  expect(sent.status).toBe(200);
+  const { user } = await pTimeout(
+    createUserWithEmailAndPassword(auth, email, 'lifecycle-password'),
+    within(`The account ${email}`, ANSWER_MS),
+  );
+  const registered = await request(
+    `${urls.functions}/registerInvitee`,
+    {
+      method: 'POST',
+      headers: { ...callableHeaders(), authorization: `Bearer ${await user.getIdToken()}` },
+      body: JSON.stringify({ data: { inviterId: demoInviter.uid, name: 'Mira Nair' } }),
+    },
+    async (response) => response.status,
+  );
+  expect(registered).toBe(200);
+  const sent = await request(
+    `${urls.functions}/sendVerificationEmail`,
+    {
+      method: 'POST',
+      headers: { ...callableHeaders(), authorization: `Bearer ${await user.getIdToken()}` },
+      body: JSON.stringify({ data: { language: 'hi' } }),
+    },
+    async (response) => response.status,
+  );
+  expect(sent).toBe(200);
 }
 
 describe('npm run dev', () => {
@@ -173,10 +225,16 @@ describe('npm run dev', () => {
     // A first start, as a new person's: the Functions emulator has no parameter values yet.
     setAsideEnvLocal();
     const logStart = existsSync(devLog) ? statSync(devLog).size : 0;
+    const { step, report } = stepClock();
+    step('the first start, to its banner');
     const first = startDev();
-    // A failed expectation leaves no stack behind.
+    const starts = [first];
+    // A failure says where the test stood, and leaves no stack behind.
     onTestFailed(async () => {
-      if (first.groupAlive()) await ctrlC(first);
+      console.error(
+        `The test's steps (from its start):\n${report()}\nThe functions' runs:\n${functionRuns(logSince(logStart))}`,
+      );
+      for (const dev of starts) if (dev.groupAlive()) await ctrlC(dev);
     });
     try {
       await first.printed('Press Ctrl-C to stop.', 180_000);
@@ -185,12 +243,21 @@ describe('npm run dev', () => {
     }
     expect(first.output()).toContain(inviteLink(demoInviter.uid));
 
+    step('the demo inviter, her picture, a page');
     const answer = await askForInviter(demoInviter.uid);
-    expect(await answer.json()).toEqual({
+    expect(answer.body).toEqual({
       result: { inviterId: demoInviter.uid, name: demoInviter.name, photoUrl: demoInviter.profileImage },
     });
-    expect((await fetch(demoInviter.profileImage)).headers.get('content-type')).toContain('image/svg+xml');
-    expect((await fetch(`${urls.hosting}/feedback/demo-inviter/en`)).status).toBe(200);
+    const pictureType = await request(demoInviter.profileImage, {}, async (response) => {
+      await response.arrayBuffer();
+      return response.headers.get('content-type');
+    });
+    expect(pictureType).toContain('image/svg+xml');
+    const pageStatus = await request(`${urls.hosting}/feedback/demo-inviter/en`, {}, async (response) => {
+      await response.text();
+      return response.status;
+    });
+    expect(pageStatus).toBe(200);
 
     Object.assign(process.env, emulatorEnv);
     const { initializeApp } = await import('firebase-admin/app');
@@ -207,7 +274,8 @@ describe('npm run dev', () => {
     // a sign-up's event while it still ran would rightly start a second worker, as production starts
     // a second instance (CI met it once on a busy machine), which is not the sharing checked below.
     const triggerRan = `Finished "${stack.region}-onAccountCreated"`;
-    await logged(logStart, triggerRan, 60_000);
+    step("the seed's Auth trigger");
+    await logged(logStart, triggerRan, 60_000, first);
 
     // The verification mail of a sign-up (ours, in the outbox): its subject and its link. Two
     // callers ask for the inviter over and over meanwhile, until the Auth trigger the sign-up fires
@@ -215,6 +283,7 @@ describe('npm run dev', () => {
     const email = `lifecycle-${Date.now()}@example.com`;
     const signUpLogStart = statSync(devLog).size;
     let asked = 0;
+    step('a sign-up by e-mail, its mail, two callers meanwhile');
     const askAgainAndAgain = async () => {
       const deadline = Date.now() + 60_000;
       while (!logSince(signUpLogStart).includes(triggerRan)) {
@@ -239,6 +308,7 @@ describe('npm run dev', () => {
     expect(first.output()).toContain(mail.link);
 
     // A warning of ours: an inviter whose picture lies in someone else's folder.
+    step('a warning of ours');
     const inviterId = `lifecycle-inviter-${Date.now()}`;
     await db
       .collection('Users')
@@ -283,14 +353,16 @@ describe('npm run dev', () => {
 
     // The tests' and benchmarks' start finds this project's stack (its marker) and reuses it,
     // leaving it running and its data in place.
-    const reused = await startStack({
-      output: { logFile: join(repoRoot, '.artifacts', 'lifecycle-reuse.log') },
-      log: () => {},
-    });
+    step("the tests' start, reusing it");
+    const reused = await pTimeout(
+      startStack({ output: { logFile: join(repoRoot, '.artifacts', 'lifecycle-reuse.log') }, log: () => {} }),
+      within("The tests' start of a running stack", ANSWER_MS),
+    );
     expect(reused.reused).toBe(true);
     await reused.stop();
     expect(await portInUse(stack.host, stack.ports.hosting)).toBe(true);
 
+    step('Ctrl-C');
     expect(await ctrlC(first)).toBe(0);
     expect(first.groupAlive()).toBe(false);
     expect(await anyPortOpen()).toBe(false);
@@ -298,14 +370,33 @@ describe('npm run dev', () => {
     // The second start is stopped while it still sets up (the demo inviter's seeding runs its Auth
     // trigger), before its banner: Ctrl-C stops everything all the same.
     const secondLogStart = statSync(devLog).size;
+    step("the second start, to its seed's Auth trigger");
     const second = startDev();
-    await logged(secondLogStart, `Beginning execution of "${stack.region}-onAccountCreated"`, 180_000);
+    starts.push(second);
+    await logged(secondLogStart, `Beginning execution of "${stack.region}-onAccountCreated"`, 180_000, second);
     expect(second.output()).not.toContain('Press Ctrl-C to stop.');
+    step('Ctrl-C while it sets up');
     expect(await ctrlC(second)).toBe(0);
     expect(second.output()).toContain('SIGINT: stopping the local stack...');
     expect(second.groupAlive()).toBe(false);
     expect(await anyPortOpen()).toBe(false);
-  });
+
+    // The third is stopped earlier still, while the emulators start: Ctrl-C reaches firebase-tools
+    // too, as a terminal sends it to the whole group, and \`npm run dev\` waits for everything it
+    // began to stop before it gives the terminal back.
+    const thirdLogStart = statSync(devLog).size;
+    step('the third start, to the emulators starting');
+    const third = startDev();
+    starts.push(third);
+    await logged(thirdLogStart, 'Starting emulators', 180_000, third);
+    step('Ctrl-C while the emulators start');
+    expect(await ctrlC(third)).toBe(0);
+    expect(third.output()).toContain('SIGINT: stopping the local stack...');
+    expect(third.groupAlive()).toBe(false);
+    expect(await anyPortOpen()).toBe(false);
+    // Each step fails on its own bound, naming what it waited for; the test's time-out, above their
+    // sum, is only a backstop (it names nothing).
+  }, 900_000);
 
   it("refuses to use what holds the stack's ports when it is not this project's stack", async () => {
     const squatters = await Promise.all(

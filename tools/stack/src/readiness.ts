@@ -15,14 +15,21 @@ export async function waitFor(
   what: string,
   check: (signal: AbortSignal) => Promise<boolean>,
   timeoutMs: number,
-  isAborted: () => string | null,
-  attemptMs = 30_000,
+  until: {
+    /** Why to stop waiting, checked before each attempt (a process that exited), or null. */
+    isAborted: () => string | null;
+    /** Ends an attempt at once when aborted (a Ctrl-C while the stack starts). */
+    stop?: AbortSignal;
+    /** An attempt's bound; 30 s unless given. */
+    attemptMs?: number;
+  },
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const aborted = isAborted();
+    const aborted = until.isAborted();
     if (aborted) throw new Error(`${what}: ${aborted}`);
-    const signal = AbortSignal.timeout(Math.max(1, Math.min(attemptMs, deadline - Date.now())));
+    const attempt = AbortSignal.timeout(Math.max(1, Math.min(until.attemptMs ?? 30_000, deadline - Date.now())));
+    const signal = until.stop ? AbortSignal.any([attempt, until.stop]) : attempt;
     if (await check(signal).catch(() => false)) return;
     if (Date.now() >= deadline) throw new Error(`${what} was not ready within ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -17,17 +17,15 @@
  * its emulator says it is now (hot-documents-mode.ts: it may have been switched since its start).
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFirestoreEmulator } from '@dayfocus/firestore-emulator';
 import { officialEmulatorVersion, startOfficialFirestoreEmulator } from '@dayfocus/firestore-emulator/official';
-import { emulatorEnv, emulatorJson, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
-import { prepareSlotConfigDir, writeLocalFunctionParams, writeLocalFunctionSecrets } from './function-params.js';
+import { emulatorJson, firebaseJson, LOCAL_RULES_FILE, repoRoot, stack, urls } from './config.js';
+import { prepareSlotConfigDir } from './function-params.js';
 import { askedHotDocuments, askedHotDocumentsDescribed, hotDocumentsMismatch } from './hot-documents-mode.js';
-import { writeLocalFirebaseJson } from './local-config.js';
-import { emailProofEnv, withLocalEmailIssuer } from './local-email-issuer.js';
-import { startProcess, type ManagedProcess } from './processes.js';
+import { withLocalEmailIssuer } from './local-email-issuer.js';
+import { PRELOADS, startEmulators, type EmulatorOutput } from './firebase-emulators.js';
+import type { ManagedProcess } from './processes.js';
 import { httpAnswers, portInUse, waitFor } from './readiness.js';
 
 export { repoRoot };
@@ -128,9 +126,15 @@ export interface RunningStack {
 
 export interface StackOptions {
   /** The emulators' output is appended to `logFile`; `onLine`, if given, sees each line of firebase-tools' as well. */
-  output: { logFile: string; onLine?: (line: string) => void };
+  output: EmulatorOutput;
   readyTimeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * Aborted while the stack starts (`npm run dev`'s Ctrl-C): the start stops what it began at once,
+   * rather than wait for firebase-tools, which finishes loading the functions before it acts on a
+   * first Ctrl-C, and fails with "Stopped while starting".
+   */
+  signal?: AbortSignal;
 }
 
 const servicePorts = Object.entries({
@@ -147,11 +151,6 @@ async function stackIsRunning(): Promise<'all' | 'none' | string[]> {
   const busy = inUse.filter((name): name is string => name !== null);
   if (busy.length === servicePorts.length) return 'all';
   return busy.length === 0 ? 'none' : busy;
-}
-
-function firebaseCli(): string {
-  const require = createRequire(join(repoRoot, 'tools/stack/package.json'));
-  return require.resolve('firebase-tools/lib/bin/firebase.js');
 }
 
 /**
@@ -192,58 +191,8 @@ async function reuseRunningStack(log: (line: string) => void): Promise<RunningSt
   return null;
 }
 
-/** Preloaded into firebase-tools and its workers: the heap growth and the kept-alive connections. */
-const PRELOADS = [new URL('./heap-growth.mjs', import.meta.url), new URL('./keep-alive.mjs', import.meta.url)];
-const withPreloads = (nodeOptions: string | undefined) =>
-  [nodeOptions, ...PRELOADS.map((preload) => `--import "${fileURLToPath(preload)}"`)].filter(Boolean).join(' ');
-
-/**
- * firebase-tools' Auth, Functions and Hosting emulators, in a process group; `onReady` when they
- * say so. The functions' local params and secrets go to their files first (function-params.ts).
- */
-function startEmulators(options: StackOptions, onReady: () => void): ManagedProcess {
-  writeLocalFunctionParams();
-  writeLocalFunctionSecrets();
-  return startProcess(
-    process.execPath,
-    [
-      firebaseCli(),
-      'emulators:start',
-      '--only',
-      'auth,functions,hosting',
-      '--project',
-      stack.projectId,
-      '--config',
-      writeLocalFirebaseJson(firebaseJson),
-    ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_OPTIONS: withPreloads(process.env.NODE_OPTIONS),
-        FIRESTORE_EMULATOR_HOST: emulatorEnv.FIRESTORE_EMULATOR_HOST,
-        METADATA_SERVER_DETECTION: emulatorEnv.METADATA_SERVER_DETECTION,
-        // No network here: skip update checks and telemetry prompts.
-        NO_UPDATE_NOTIFIER: '1',
-        FIREBASE_CLI_DISABLE_TELEMETRY: '1',
-        ...emailProofEnv,
-        CI: process.env.CI ?? 'true',
-        FUNCTIONS_EMULATOR_MAX_WORKERS: String(stack.functionsMaxWorkers),
-        FUNCTIONS_EMULATOR_WORKER_CONCURRENCY: String(stack.functionsWorkerConcurrency),
-        FUNCTIONS_EMULATOR_SHARED_WORKERS: String(stack.functionsSharedWorkers),
-        // How long a new function worker may take to start (firebase-tools' default is 30 s). On a
-        // loaded 2-core machine a start took longer, and the emulator then leaves its request
-        // unanswered for ever (seen as 3 of 200 concurrent activations timing out).
-        FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
-      },
-      logFile: options.output.logFile,
-      onLine: (line) => {
-        if (line.includes('All emulators ready')) onReady();
-        options.output.onLine?.(line);
-      },
-    },
-  );
-}
+/** Why a start stopped by its `signal` (StackOptions) fails. */
+const STOPPED_WHILE_STARTING = 'Stopped while starting';
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const reused = await reuseRunningStack(options.log ?? ((line: string) => console.log(line)));
@@ -268,23 +217,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await firestore.stop();
   };
   try {
+    if (options.signal?.aborted) throw new Error(STOPPED_WHILE_STARTING);
     let ready = false;
-    emulators = startEmulators(options, () => {
+    emulators = startEmulators(options.output, () => {
       ready = true;
     });
     let exitCode: number | null | undefined;
     void emulators.exited.then((code) => {
       exitCode = code;
     });
-    const aborted = () =>
-      exitCode !== undefined
+    const aborted = () => {
+      if (options.signal?.aborted) return STOPPED_WHILE_STARTING;
+      return exitCode !== undefined
         ? `firebase emulators:start exited with code ${exitCode} (see ${options.output.logFile})`
         : null;
+    };
     const timeout = options.readyTimeoutMs ?? 120_000;
-    await waitFor('The Firebase emulators', async () => ready, timeout, aborted);
-    await waitFor('The Auth emulator', (signal) => httpAnswers(`${urls.auth}/`, signal), timeout, aborted);
-    await waitFor('The Hosting emulator', (signal) => httpAnswers(`${urls.hosting}/`, signal), timeout, aborted);
-    await waitFor('The Firestore emulator', (signal) => httpAnswers(`${urls.firestore}/`, signal), timeout, aborted);
+    const until = { isAborted: aborted, stop: options.signal };
+    await waitFor('The Firebase emulators', async () => ready, timeout, until);
+    await waitFor('The Auth emulator', (signal) => httpAnswers(`${urls.auth}/`, signal), timeout, until);
+    await waitFor('The Hosting emulator', (signal) => httpAnswers(`${urls.hosting}/`, signal), timeout, until);
+    await waitFor('The Firestore emulator', (signal) => httpAnswers(`${urls.firestore}/`, signal), timeout, until);
     const exited = emulators.exited;
     const crashed = new Promise<number | null>((resolve) => {
       void exited.then((code) => {

@@ -38,7 +38,7 @@ async function slowServer(answerAfterMs: number, port = 0) {
   return { seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
-const notAborted = () => null;
+const notAborted = { isAborted: () => null };
 
 describe('waitFor(httpAnswers)', () => {
   it('asks a service that took the connection once, and waits for its answer', async () => {
@@ -74,7 +74,10 @@ describe('waitFor(httpAnswers)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     const started = Date.now();
-    await waitFor('A service that lost a request', (signal) => httpAnswers(url, signal), 30_000, notAborted, 2_000);
+    await waitFor('A service that lost a request', (signal) => httpAnswers(url, signal), 30_000, {
+      ...notAborted,
+      attemptMs: 2_000,
+    });
     expect(seen.requests).toBe(2);
     // The second request went after the first attempt's 2 s, not at the 30 s deadline.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);

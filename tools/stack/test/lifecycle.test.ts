@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import pTimeout from 'p-timeout';
 import { beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { firebaseJson } from '../src/config.js';
 import { inviterRecord } from '../src/fixtures.js';
 import {
   callableHeaders,
@@ -47,7 +48,10 @@ function setAsideEnvLocal(): void {
   renameSync(envLocal, envLocalKept);
 }
 
-const ports = [stack.ports.firestore, stack.ports.auth, stack.ports.functions, stack.ports.hosting, stack.ports.hub];
+/** Every port firebase.json names for the stack, on its slot (the hub's, logging's, Eventarc's and Cloud Tasks' too). */
+const ports = Object.values((firebaseJson as { emulators: Record<string, { port?: number }> }).emulators).flatMap(
+  ({ port }) => (typeof port === 'number' ? [stack.slotted(port)] : []),
+);
 
 async function anyPortOpen(): Promise<boolean> {
   return (await Promise.all(ports.map((port) => portInUse(stack.host, port)))).some(Boolean);
@@ -382,8 +386,8 @@ describe('npm run dev', () => {
     expect(await anyPortOpen()).toBe(false);
 
     // The third is stopped earlier still, while the emulators start: Ctrl-C reaches firebase-tools
-    // too, as a terminal sends it to the whole group, and \`npm run dev\` waits for everything it
-    // began to stop before it gives the terminal back.
+    // too, as a terminal sends it to the whole group; the start stops what it began at once, and
+    // `npm run dev` gives the terminal back once all of it has stopped.
     const thirdLogStart = statSync(devLog).size;
     step('the third start, to the emulators starting');
     const third = startDev();

@@ -56,10 +56,10 @@ if (stack.builtInPlace) {
   for (const line of buildWarnings) console.log(`  ${line}`);
   console.log(`  Built in ${Math.round((Date.now() - buildStarted) / 1000)} s. Starting the local stack...`);
 }
-// Ctrl-C stops the stack at any moment: while it starts (the start stops what it began at once,
-// a second SIGINT to firebase-tools, which stops "right now" on it but finishes loading the
-// functions before it acts on the first: 7 to 9 s from Ctrl-C to the prompt here, not 16), while
-// the demo inviter is seeded, and once the banner says so. (A Ctrl-C before the
+// Ctrl-C stops the stack at any moment: while it starts, while the demo inviter is seeded, and
+// once the banner says so. While it starts, the start stops what it began at once, with a second
+// SIGINT to firebase-tools, which stops "right now" on it but finishes loading the functions before
+// it acts on the first: 7 to 9 s from Ctrl-C to the prompt here, not 16. (A Ctrl-C before the
 // handlers were on killed this process alone, exit code 130, and left firebase-tools holding its
 // ports, its output lost: the lifecycle test's third start.)
 const stopOnShutDown: (() => void)[] = [];

@@ -68,10 +68,12 @@ function startDev() {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  /** Whether it has ended, by its own exit or by a signal (then its exit code stays null). */
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   const printed = async (text: string, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (!output.includes(text)) {
-      if (Date.now() > deadline || child.exitCode !== null)
+      if (Date.now() > deadline || hasExited())
         throw new Error(`"${text}" never printed. Output:\n${output.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -84,7 +86,7 @@ function startDev() {
       return false;
     }
   };
-  return { child, exited, printed, groupAlive, output: () => output };
+  return { child, exited, hasExited, printed, groupAlive, output: () => output };
 }
 
 /** The Functions emulator's workers (Node processes of its runtime) among `root`'s descendants (Linux's /proc). */
@@ -158,9 +160,9 @@ function functionRuns(log: string): string {
 async function logged(start: number, text: string, timeoutMs: number, dev: ReturnType<typeof startDev>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!logSince(start).includes(text)) {
-    if (dev.child.exitCode !== null)
+    if (dev.hasExited())
       throw new Error(
-        `npm run dev exited (code ${dev.child.exitCode}) before "${text}". Output:\n${dev.output().slice(-3000)}`,
+        `npm run dev exited (code ${dev.child.exitCode}, signal ${dev.child.signalCode}) before "${text}". Output:\n${dev.output().slice(-3000)}`,
       );
     if (Date.now() > deadline) throw new Error(`No "${text}" in ${devLog} within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 50));

@@ -13,7 +13,7 @@ import { checkDocument } from './limits/values.js';
 import { databaseRoot, parseDatabaseName, type DatabaseName } from './paths.js';
 import type { Status, Write, WriteResult } from './proto.js';
 import { toTimestamp, type DatabaseState, type StoredDocument } from './state.js';
-import { applyWrite, writeTarget, type AppliedWrite } from './writes.js';
+import { applyWrite, checkPrecondition, writeTarget, type AppliedWrite } from './writes.js';
 
 /** Commit: at once, or (the hot-document model on) once each document it writes gives it a turn. */
 export function commit(
@@ -69,9 +69,10 @@ function commitNow(context: ServiceContext, request: CommitRequest, caller: Call
 
 /**
  * A commit under the hot-document model. What it would be refused for at once (its transaction
- * unknown, or a read that changed) it is refused for before it waits, spending no turn; then it
- * waits for its turn (or is refused ABORTED after the longest wait, its transaction ended) and
- * commits as commitNow does, its transaction checked again.
+ * unknown, a read that changed, or, for the Admin SDK's, a precondition that no longer holds) it is
+ * refused for before it waits, spending no turn: it would write nothing. Then it waits for its turn
+ * (or is refused ABORTED after the longest wait, its transaction ended) and commits as commitNow
+ * does, its transaction and preconditions checked again.
  */
 async function commitInTurn(
   context: ServiceContext,
@@ -83,12 +84,30 @@ async function commitInTurn(
   const transaction = openTransaction(context, request, context.state.database(parseDatabaseName(request.database)));
   try {
     transaction?.validate();
+    if (caller.admin) checkPreconditionsNow(context, request);
     await hot.pass(documents);
   } catch (error) {
     if (transaction) context.transactions.end(transaction);
     throw error;
   }
   return commitNow(context, request, caller);
+}
+
+/**
+ * The preconditions of the writes, against the documents as they are now (a document written twice
+ * in the commit is left to commitNow). The Admin SDK's only: the rules judge a client's write first.
+ */
+function checkPreconditionsNow(context: ServiceContext, request: CommitRequest): void {
+  const name = parseDatabaseName(request.database);
+  const database = context.state.database(name);
+  const writes = request.writes ?? [];
+  const targets = writtenDocuments(writes);
+  for (const write of writes) {
+    if (!write.currentDocument) continue;
+    const documentName = writeTarget(write);
+    if (targets.filter((target) => target === documentName).length > 1) continue;
+    checkPrecondition(database.get(documentIn(name, documentName).path), write.currentDocument, documentName);
+  }
 }
 
 /** Applies every write or none, at one new commit time. */

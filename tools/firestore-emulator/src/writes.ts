@@ -92,7 +92,12 @@ export function applyWrite(
   return { document, changed, result };
 }
 
-function checkPrecondition(current: StoredDocument | null, precondition: Precondition | undefined, name: string): void {
+/** Throws the error production answers when `precondition` does not hold of `current`. */
+export function checkPrecondition(
+  current: StoredDocument | null,
+  precondition: Precondition | undefined,
+  name: string,
+): void {
   if (!precondition) return;
   if (precondition.exists === true && !current) {
     throw new FirestoreError(status.NOT_FOUND, `No document to update: ${name}`);

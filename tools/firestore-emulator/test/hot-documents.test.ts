@@ -161,6 +161,32 @@ describe('hot documents, on', () => {
     expect(await historyEntries(db, collection)).toEqual(joins.landed());
   });
 
+  it('refuses at once a commit whose precondition no longer holds: it would write nothing, and spends no turn', async () => {
+    const clock = new ManualClock();
+    ctx = await startTestContext({ hotDocuments: { ...PRODUCTION_HOT_DOCUMENTS, clock } });
+    const shard = ctx.db.collection(uniqueCollection('hot')).doc('shard');
+    // The burst of 5: the first write's version is the one a late claim was based on.
+    const { writeTime: seen } = await shard.set({ joins: 1 });
+    for (let joins = 2; joins <= 5; joins++) await shard.update({ joins });
+
+    const stale = track([shard.update({ joins: 2 }, { lastUpdateTime: seen })]);
+    await until(
+      'the stale claim refused',
+      () => stale.counts().refused === 1,
+      () => stale.counts(),
+    );
+    expect(stale.refused()[0]).toMatchObject({ code: status.FAILED_PRECONDITION });
+    expect(clock.waiting).toBe(0);
+
+    // The next write has the turn the refused one did not take: one second on.
+    const next = track([shard.update({ joins: 6 })]);
+    await settled(clock, next, 0, 1);
+    clock.advance(1_000);
+    await next.all;
+    expect(next.counts()).toEqual({ landed: 1, refused: 0 });
+    expect((await shard.get()).data()).toEqual({ joins: 6 });
+  });
+
   it('refuses each write of a BatchWrite (BulkWriter) on its own: the hot one ABORTED, the others land', async () => {
     const clock = new ManualClock();
     ctx = await startTestContext({ hotDocuments: { perSecond: 1, burst: 1, maxWaitMs: 0, clock } });

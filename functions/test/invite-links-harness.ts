@@ -103,5 +103,20 @@ export function linksHarness(db: Firestore) {
   const friendsOf = async (inviterId: string) =>
     (await db.collection('Friends').where('userId', '==', inviterId).get()).size;
   const doc = async (path: string) => (await db.doc(path).get()).data();
-  return { db, clock, accounts, flow, levers, invites, approvals, appLinks, caller, person, accept, friendsOf, doc };
+  return {
+    db,
+    clock,
+    accounts,
+    store,
+    flow,
+    levers,
+    invites,
+    approvals,
+    appLinks,
+    caller,
+    person,
+    accept,
+    friendsOf,
+    doc,
+  };
 }

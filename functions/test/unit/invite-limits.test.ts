@@ -3,7 +3,8 @@
  * them, with the Firestore stores against our emulator in this process and Auth in memory. The
  * stack tests (test/stack/inviter-controls.test.ts) hold the same through the callables.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DocumentReference } from 'firebase-admin/firestore';
 import { inviterRecord } from '@dayfocus/stack/fixtures';
 import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import type { Caller } from '../../src/platform/domain/caller.js';
@@ -13,6 +14,7 @@ import { memoryLogger } from '../memory-logger.js';
 import { flowRefusalOf } from '../flow-refusals.js';
 import { testDoor } from '../door.js';
 import { inviteFlowsOn } from '../invite-links-harness.js';
+import { recordTransactionReads } from '../transaction-reads.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 
@@ -24,6 +26,9 @@ afterAll(async () => {
   await firestore.stop();
 });
 beforeEach(() => firestore.clear());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 function setup() {
   const { db } = firestore;
@@ -57,7 +62,7 @@ function setup() {
   const friendsOf = async (inviterId: string) =>
     (await db.collection('Friends').where('userId', '==', inviterId).get()).size;
   const doc = async (path: string) => (await db.doc(path).get()).data();
-  return { db, accounts, clock, invites, door, levers, caller, inviter, appUser, friendsOf, doc };
+  return { db, accounts, clock, store, invites, door, levers, caller, inviter, appUser, friendsOf, doc };
 }
 
 describe('a paused invitation', () => {
@@ -153,6 +158,54 @@ describe("an invitation's limit and expiry", () => {
     // Cleared with null: no limit, no count.
     expect(await t.levers.setLimits(asha, { maxJoins: null })).toMatchObject({ maxJoins: null, joinsSinceLimit: null });
   }, 180_000);
+
+  it('a join under her limit reads none of its shards in its transaction, full or not: it looks at them beside it', async () => {
+    // Production's transactions lock what they read until they commit (Google's emulator too): joins
+    // that read the shard they meant to write waited on each other, and the last places drew them all
+    // to one shard; under 40 joins at once against a limit of 10, Google's emulator (a deadlock ends
+    // there only by a lock's time-out) kept some past their function's minute (Google's lane).
+    const t = setup();
+    const asha = await t.inviter('asha');
+    // A limit of 1: shard 0 has its one place, shards 1 to 9 none. Every join looks at shard 5 first.
+    await t.levers.setLimits(asha, { maxJoins: 1 });
+    vi.spyOn(t.store, 'pickLimitShard').mockReturnValue(5);
+    const reads = recordTransactionReads();
+    const shardsRead = () => reads.reads((path) => path.includes('/limitShards/'));
+
+    await t.invites.acceptInvite(await t.appUser('ravi'), { inviterId: 'asha' });
+    const late = await flowRefusalOf(t.invites.acceptInvite(await t.appUser('meera'), { inviterId: 'asha' }));
+    expect(isInvitationClosedRefusal(late)).toBe(true);
+    expect(shardsRead()).toEqual([]);
+    expect(await t.friendsOf('asha')).toBe(1);
+    expect(await t.doc('_inviteControls/asha/limitShards/0')).toMatchObject({ joins: 1 });
+    reads.stop();
+  });
+
+  it('a join whose shard was taken between its look and its commit runs again and takes another place', async () => {
+    const t = setup();
+    const asha = await t.inviter('asha');
+    // A limit of 2: shards 0 and 1 have a place each. Every join looks at shard 0 first.
+    await t.levers.setLimits(asha, { maxJoins: 2 });
+    vi.spyOn(t.store, 'pickLimitShard').mockReturnValue(0);
+    const ravi = await t.appUser('ravi');
+    const meera = await t.appUser('meera');
+    // Ravi's first look at shard 0 sees it empty; Meera joins before his commit, on that place.
+    const shard0 = '_inviteControls/asha/limitShards/0';
+    const get = DocumentReference.prototype.get;
+    let looks = 0;
+    vi.spyOn(DocumentReference.prototype, 'get').mockImplementation(async function (this: DocumentReference) {
+      const snapshot = await get.call(this);
+      if (this.path === shard0 && ++looks === 1) await t.invites.acceptInvite(meera, { inviterId: 'asha' });
+      return snapshot;
+    } as DocumentReference['get']);
+
+    await t.invites.acceptInvite(ravi, { inviterId: 'asha' });
+    expect(looks).toBeGreaterThanOrEqual(2);
+    expect(await t.friendsOf('asha')).toBe(2);
+    expect(await t.doc(shard0)).toMatchObject({ joins: 1 });
+    expect(await t.doc('_inviteControls/asha/limitShards/1')).toMatchObject({ joins: 1 });
+    expect(await t.levers.setLimits(asha, {})).toMatchObject({ joinsSinceLimit: 2, closed: 'exhausted' });
+  });
 
   it('an expiry past refuses; cleared with null, the invitation joins again', async () => {
     const t = setup();

@@ -4,7 +4,7 @@
  * changed and retired by her alone; a join through one held by its own levers and counted for it;
  * a code she can say, typed as people type it. The stack tests hold the same through the callables.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isInvitationClosedRefusal } from '@dayfocus/contracts/invite-controls';
 import { MAX_LIVE_INVITE_LINKS } from '@dayfocus/contracts/invite-links';
 import { SPOKEN_TRIES_PER_CLIENT } from '../../src/short-links/domain/spoken-tries.js';
@@ -13,6 +13,7 @@ import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-fire
 import { flowRefusalOf } from '../flow-refusals.js';
 import { localLinkSettings } from '../short-links.js';
 import { linksHarness, T0 } from '../invite-links-harness.js';
+import { recordTransactionReads } from '../transaction-reads.js';
 
 let firestore: EmulatedFirestore;
 beforeAll(async () => {
@@ -22,6 +23,9 @@ afterAll(async () => {
   await firestore.stop();
 });
 beforeEach(() => firestore.clear());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const setup = () => linksHarness(firestore.db);
 
@@ -72,6 +76,22 @@ describe('her links, one per chat', () => {
     expect(await t.accept(late, own?.code ?? '')).toBe('joined');
     expect((await t.flow.list(asha)).links[0]?.numbers.joins).toBe(1);
   }, 180_000);
+
+  it("hold a join by the link's limit without reading its shards in the join's transaction", async () => {
+    // As her invitation's limit (invite-limits.test.ts): a transaction holds what it reads until it commits.
+    const t = setup();
+    const asha = await t.person('asha');
+    const { code } = await t.flow.create(asha, { name: 'Office', maxJoins: 1 });
+    // A limit of 1: shard 0 has its one place, shards 1 to 9 none. Every join looks at shard 5 first.
+    vi.spyOn(t.store, 'pickLimitShard').mockReturnValue(5);
+    const reads = recordTransactionReads();
+    expect(await t.accept(await t.person('ravi'), code)).toBe('joined');
+    expect(await t.accept(await t.person('meera'), code)).toBe('closed');
+    expect(reads.reads((path) => path.includes('/limitShards/'))).toEqual([]);
+    expect(await t.friendsOf('asha')).toBe(1);
+    expect(await t.doc(`_appLinks/${code}/limitShards/0`)).toMatchObject({ joins: 1 });
+    reads.stop();
+  });
 
   it('take the code she says, typed in any case, O for 0, I or L for 1, with a space or none', async () => {
     const t = setup();

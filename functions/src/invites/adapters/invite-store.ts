@@ -6,7 +6,7 @@
 import { FieldValue, Filter, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { isDocumentId } from '@dayfocus/contracts/ids';
 import { collections, emailSignUpRecord, type SignUpRecord, type UserRecord } from '@dayfocus/contracts/records';
-import { LIMIT_SHARDS, type LimitShardRecord } from '@dayfocus/contracts/invite-controls';
+import { LIMIT_SHARDS } from '@dayfocus/contracts/invite-controls';
 import type { InvitationCounts } from '@dayfocus/contracts/inviter-view-functions';
 import { type FriendJoin } from '../../owed-work/domain/friend-join.js';
 import {
@@ -25,7 +25,8 @@ import { OwedWorkRefs, owedWorkConverters } from '../../owed-work/adapters/owed-
 import { forgottenJoin } from '../domain/gone-invitees.js';
 import { FunnelStore } from './funnel-store.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
-import type { ShardCount } from '../domain/invite-limits.js';
+import type { LimitOwner, SeenShard, ShardCount } from '../domain/invite-limits.js';
+import { claimShard, runClaiming, lookAtShard, lookAtShards, type ClaimMark } from './limit-shards.js';
 import { controlsRef, limitShardRef, limitShardRefs } from './invite-controls-store.js';
 import { countLinkEventIn, linkLimitShardRef, linkLimitShardRefs, linkRef, ownerRef } from './link-levers-store.js';
 
@@ -43,7 +44,7 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
     return this.firestore;
   }
 
-  /** The shard of her limit's count a join reads first: at random, so that joins spread. */
+  /** The shard of her limit's count a join looks at first: at random, so that joins spread. */
   pickLimitShard(): number {
     return Math.floor(Math.random() * LIMIT_SHARDS);
   }
@@ -53,11 +54,12 @@ export class FirestoreInviteStore extends OwedWorkRefs implements InviteStore {
     return (await this.user(userId).get()).data() ?? null;
   }
 
-  /** The SDK retries on contention; the join's documents are its own, so contention is rare. */
+  /**
+   * The SDK retries on contention; the join's documents are its own, so contention is rare. A claim
+   * on a limit's shard lost to another join runs the join again (adapters/limit-shards.ts).
+   */
   async transaction<T>(work: (tx: InviteTransaction) => Promise<T>): Promise<T> {
-    return this.firestore.runTransaction((tx) => work(new FirestoreInviteTransaction(this, this.funnel, tx)), {
-      maxAttempts: 20,
-    });
+    return runClaiming(this.firestore, (tx, mark) => work(new FirestoreInviteTransaction(this, this.funnel, tx, mark)));
   }
 
   /**
@@ -138,6 +140,7 @@ class FirestoreInviteTransaction implements InviteTransaction {
     private readonly store: FirestoreInviteStore,
     private readonly funnel: FunnelStore,
     private readonly tx: Transaction,
+    private readonly claims: ClaimMark,
   ) {}
 
   async readInvitee(
@@ -151,64 +154,57 @@ class FirestoreInviteTransaction implements InviteTransaction {
       const [user, signUp, notifications] = await readAllIn(this.tx, userRef, signUpRef, notificationsRef);
       return { invitee: { user, signUp, notificationsExist: notifications !== undefined }, pair: null };
     }
-    // One round: the invitee's three documents, the pair's two and the inviter's levers (her
-    // record and one shard of her limit's count) in one read, the friendship query beside it.
-    const shard = this.store.pickLimitShard();
-    const [[user, signUp, notifications, inviter, join, controls, shardRecord, owner], friendsAlready] =
-      await Promise.all([
-        readAllIn(
-          this.tx,
-          userRef,
-          signUpRef,
-          notificationsRef,
-          this.store.user(inviterId),
-          this.store.joinRef(inviterId, inviteeId),
-          controlsRef(this.store.db, inviterId),
-          limitShardRef(this.store.db, inviterId, shard),
-          ownerRef(this.store.db, inviterId),
-        ),
-        this.store.friendsEitherWay(inviterId, inviteeId),
-      ]);
+    // One round: the invitee's three documents, the pair's two and the inviter's levers in one read,
+    // the friendship query and one shard of her limit's count beside it.
+    const [[user, signUp, notifications, inviter, join, controls, owner], [friendsAlready, shard]] = await Promise.all([
+      readAllIn(this.tx, userRef, signUpRef, notificationsRef, ...this.pairRefs(inviterId, inviteeId)),
+      this.besideThePair(inviterId, inviteeId),
+    ]);
     return {
       invitee: { user, signUp, notificationsExist: notifications !== undefined },
-      pair: {
-        inviter: inviter ?? null,
-        join,
-        friendsAlready,
-        limits: { controls, shard: { index: shard, record: shardRecord } },
-        owner,
-      },
+      pair: { inviter: inviter ?? null, join, friendsAlready, limits: { controls, shard }, owner },
     };
   }
 
   async readPair(inviterId: string, inviteeId: string): Promise<PairState> {
-    const shard = this.store.pickLimitShard();
-    const [[inviter, join, controls, shardRecord, owner], friendsAlready] = await Promise.all([
-      readAllIn(
-        this.tx,
-        this.store.user(inviterId),
-        this.store.joinRef(inviterId, inviteeId),
-        controlsRef(this.store.db, inviterId),
-        limitShardRef(this.store.db, inviterId, shard),
-        ownerRef(this.store.db, inviterId),
-      ),
-      this.store.friendsEitherWay(inviterId, inviteeId),
+    const [[inviter, join, controls, owner], [friendsAlready, shard]] = await Promise.all([
+      readAllIn(this.tx, ...this.pairRefs(inviterId, inviteeId)),
+      this.besideThePair(inviterId, inviteeId),
     ]);
-    return {
-      inviter: inviter ?? null,
-      join,
-      friendsAlready,
-      limits: { controls, shard: { index: shard, record: shardRecord } },
-      owner,
-    };
+    return { inviter: inviter ?? null, join, friendsAlready, limits: { controls, shard }, owner };
   }
 
-  async readLimitShards(inviterId: string): Promise<(LimitShardRecord | undefined)[]> {
-    return readAllIn(this.tx, ...limitShardRefs(this.store.db, inviterId));
+  /** What a join reads of the pair in its transaction: her record, the join's, her levers, her owner record. */
+  private pairRefs(inviterId: string, inviteeId: string) {
+    const { store } = this;
+    const { db } = store;
+    return [
+      store.user(inviterId),
+      store.joinRef(inviterId, inviteeId),
+      controlsRef(db, inviterId),
+      ownerRef(db, inviterId),
+    ] as const;
+  }
+
+  /**
+   * Beside the transaction, in the same round: whether they are friends, and one shard of her limit
+   * looked at (picked at random, so that joins spread).
+   */
+  private besideThePair(inviterId: string, inviteeId: string): Promise<[boolean, SeenShard]> {
+    const index = this.store.pickLimitShard();
+    return Promise.all([
+      this.store.friendsEitherWay(inviterId, inviteeId),
+      lookAtShard(limitShardRef(this.store.db, inviterId, index), index),
+    ]);
+  }
+
+  lookAtLimitShards(owner: LimitOwner): Promise<SeenShard[]> {
+    const { db } = this.store;
+    return lookAtShards('code' in owner ? linkLimitShardRefs(db, owner.code) : limitShardRefs(db, owner.inviterId));
   }
 
   countLimitedJoin(inviterId: string, count: ShardCount): void {
-    this.tx.set(limitShardRef(this.store.db, inviterId, count.index), count.record);
+    claimShard(this.tx, limitShardRef(this.store.db, inviterId, count.index), count, this.claims);
   }
 
   async readDoor(inviterId: string, code: string | undefined): Promise<DoorState> {
@@ -216,23 +212,17 @@ class FirestoreInviteTransaction implements InviteTransaction {
     const db = this.store.db;
     if (code === undefined || !isDocumentId(code)) {
       const [owner] = await readAllIn(this.tx, ownerRef(db, inviterId));
-      return { owner, link: undefined, shard: { index, record: undefined } };
+      return { owner, link: undefined, shard: { index, record: undefined, version: null } };
     }
-    const [owner, link, record] = await readAllIn(
-      this.tx,
-      ownerRef(db, inviterId),
-      linkRef(db, code),
-      linkLimitShardRef(db, code, index),
-    );
-    return { owner, link, shard: { index, record } };
-  }
-
-  async readLinkLimitShards(code: string): Promise<(LimitShardRecord | undefined)[]> {
-    return readAllIn(this.tx, ...linkLimitShardRefs(this.store.db, code));
+    const [[owner, link], shard] = await Promise.all([
+      readAllIn(this.tx, ownerRef(db, inviterId), linkRef(db, code)),
+      lookAtShard(linkLimitShardRef(db, code, index), index),
+    ]);
+    return { owner, link, shard };
   }
 
   countLinkLimitedJoin(code: string, count: ShardCount): void {
-    this.tx.set(linkLimitShardRef(this.store.db, code, count.index), count.record);
+    claimShard(this.tx, linkLimitShardRef(this.store.db, code, count.index), count, this.claims);
   }
 
   countLinkEvent(code: string, event: keyof InvitationCounts): void {

@@ -4,9 +4,18 @@
  * join passes. Pure: the stores read, these decide, the stores write.
  *
  * A limit's count is split over LIMIT_SHARDS shards, each with its share of the limit: a join
- * under a limit reads one shard (picked at random, in the join's first round of reads) and, when it
- * has room, writes it in the join's own commit, so that the count is exact under any concurrency
- * and a viral inviter's joins spread over the shards' write rates instead of queueing on one.
+ * under a limit looks at one shard (picked at random, in the join's first round of reads) and, when
+ * it has room, writes its new count in the join's own commit on the condition that the shard is
+ * still as seen, so that the count is exact under any concurrency and a viral inviter's joins spread
+ * over the shards' write rates instead of queueing on one.
+ *
+ * Looked at, not read in the transaction: production's transactions lock what they read until they
+ * commit (Google's emulator too), so joins that read the shard they meant to write waited on each
+ * other; the last places of a limit drew every join to the same shard, and under Google's emulator,
+ * which ends a deadlock only by a lock's time-out, 40 joins at once against a limit of 10 ran one
+ * past its function's minute. A commit whose shard moved on fails on its condition alone, at once,
+ * and the join runs again on a fresh look (adapters/limit-shards.ts). A shard seen full stays full
+ * under its limit (a count only grows), so a look that sees every place taken is the limit reached.
  */
 import {
   INVITATION_CLOSED_DETAILS,
@@ -22,16 +31,30 @@ import {
 import type { InviteLinkClosure } from '@dayfocus/contracts/invite-links';
 import { FlowError } from '../../platform/domain/errors.js';
 
-/** What a join's first round read of the inviter's levers: her record, and one shard of its count. */
-export interface JoinLimitState {
-  controls: InviteControlsRecord | undefined;
-  shard: { index: number; record: LimitShardRecord | undefined };
+/** Whose limit: her invitation's, or a link's of hers for one chat. */
+export type LimitOwner = { inviterId: string } | { code: string };
+
+/**
+ * A shard of a limit's count as a join looked at it, beside its transaction: `version` names the
+ * state seen (the store's token; null: no shard written yet).
+ */
+export interface SeenShard {
+  index: number;
+  record: LimitShardRecord | undefined;
+  version: string | null;
 }
 
-/** A shard's new count, written in the join's commit. */
+/** What a join's first round read of the inviter's levers: her record (in it), and one shard looked at. */
+export interface JoinLimitState {
+  controls: InviteControlsRecord | undefined;
+  shard: SeenShard;
+}
+
+/** A shard's new count, written in the join's commit only if the shard is still at `version`. */
 export interface ShardCount {
   index: number;
   record: LimitShardRecord;
+  version: string | null;
 }
 
 export type JoinGate =
@@ -57,26 +80,25 @@ export function gateJoin(state: JoinLimitState, now: Date): JoinGate {
   if (controls?.maxJoins === undefined || !controls.limitSetAt) return { kind: 'open' };
   const joins = shardJoins(controls, shard.record);
   if (joins >= shardCapacity(controls.maxJoins, shard.index)) return { kind: 'shard-full' };
-  return { kind: 'open', count: { index: shard.index, record: { limitSetAt: controls.limitSetAt, joins: joins + 1 } } };
+  const record = { limitSetAt: controls.limitSetAt, joins: joins + 1 };
+  return { kind: 'open', count: { index: shard.index, record, version: shard.version } };
 }
 
 /**
- * With every shard read (the join's shard was full): the next one with room after `from`, or
+ * With every shard looked at (the join's shard was full): the next one with room after `from`, or
  * `exhausted` when the limit is reached. Walking on from the join's random shard keeps the
  * concurrent joins of a nearly full limit spread.
  */
-export function pickShard(
-  controls: InviteControlsRecord,
-  shards: readonly (LimitShardRecord | undefined)[],
-  from: number,
-): JoinGate {
+export function pickShard(controls: InviteControlsRecord, shards: readonly SeenShard[], from: number): JoinGate {
   const { maxJoins, limitSetAt } = controls;
   if (maxJoins === undefined || !limitSetAt) return { kind: 'open' };
   for (let step = 1; step <= LIMIT_SHARDS; step++) {
     const index = (from + step) % LIMIT_SHARDS;
-    const joins = shardJoins(controls, shards[index]);
+    const shard = shards[index];
+    const joins = shardJoins(controls, shard?.record);
     if (joins < shardCapacity(maxJoins, index)) {
-      return { kind: 'open', count: { index, record: { limitSetAt, joins: joins + 1 } } };
+      const record = { limitSetAt, joins: joins + 1 };
+      return { kind: 'open', count: { index, record, version: shard?.version ?? null } };
     }
   }
   return { kind: 'closed', closure: 'exhausted' };

@@ -162,7 +162,7 @@ export class JoinFlow implements Joins {
   /**
    * The door of a new join (domain/link-door.ts): a link of hers for one chat holds it by its own
    * levers, and her pause; her invitation by hers; a replaced link admits nobody. A limit whose
-   * first shard is full reads the others (one more round).
+   * first shard is full looks at the others (one more round).
    */
   private async gateOf(
     tx: InviteTransaction,
@@ -174,7 +174,7 @@ export class JoinFlow implements Joins {
     // Her owner record came with the pair; a named link takes one more round.
     const read =
       code === undefined
-        ? { owner: pair.owner, link: undefined, shard: { index: 0, record: undefined } }
+        ? { owner: pair.owner, link: undefined, shard: { index: 0, record: undefined, version: null } }
         : await tx.readDoor(inviterId, code);
     const door = doorOf(inviterId, code, read);
     if (door.kind === 'replaced') return { kind: 'closed', closure: 'replaced' };
@@ -186,7 +186,7 @@ export class JoinFlow implements Joins {
       const decided =
         gate.kind !== 'shard-full' || !controls
           ? gate
-          : pickShard(controls, await tx.readLimitShards(inviterId), shard.index);
+          : pickShard(controls, await tx.lookAtLimitShards({ inviterId }), shard.index);
       return decided.kind === 'open' ? { ...decided, ...counted } : decided;
     }
     const closure = linkClosure(door.link, pair.limits.controls, now);
@@ -195,7 +195,7 @@ export class JoinFlow implements Joins {
     const gate = gateJoin({ controls, shard: read.shard }, now);
     const decided =
       gate.kind === 'shard-full'
-        ? pickShard(controls, await tx.readLinkLimitShards(door.link.code), read.shard.index)
+        ? pickShard(controls, await tx.lookAtLimitShards({ code: door.link.code }), read.shard.index)
         : gate;
     if (decided.kind !== 'open') return decided;
     const asks = door.link.approval === true ? { asks: true as const } : {};

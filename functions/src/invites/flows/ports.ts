@@ -3,12 +3,12 @@ import type { InviterCard } from '@dayfocus/contracts/answers';
 import type { AddressProofRecord } from '@dayfocus/contracts/address-proofs';
 import type { SignUpRecord, UserRecord } from '@dayfocus/contracts/records';
 import type { InviteWay } from '@dayfocus/contracts/invite-ways';
-import type { InviteControlsRecord, LimitShardRecord } from '@dayfocus/contracts/invite-controls';
+import type { InviteControlsRecord } from '@dayfocus/contracts/invite-controls';
 import type { InvitationCounts } from '@dayfocus/contracts/inviter-view-functions';
 import type { LinkLeversRecord } from '@dayfocus/contracts/invite-links';
 import type { DoorRecords } from '../domain/link-door.js';
 import type { JoinCursor, JoinRow } from '../domain/invitation-numbers.js';
-import type { JoinLimitState, ShardCount } from '../domain/invite-limits.js';
+import type { JoinLimitState, LimitOwner, SeenShard, ShardCount } from '../domain/invite-limits.js';
 import type { AccountFacts } from '../domain/inviter-choice.js';
 import type { FriendJoin } from '../../owed-work/domain/friend-join.js';
 import type { JoinPlan } from '../domain/joins.js';
@@ -115,26 +115,24 @@ export interface InviteTransaction {
   ): Promise<{ user: Partial<UserRecord> | undefined; signUp: SignUpRecord | undefined; inviter: UserRecord | null }>;
   applyJoin(commit: JoinCommit): void;
   applySignUp(commit: SignUpCommit): void;
-  /** Every shard of the inviter's limit: read only when the shard of the first round was full. */
-  readLimitShards(inviterId: string): Promise<(LimitShardRecord | undefined)[]>;
-  /** A friend made under her limit: the shard's new count, in the join's commit. */
+  /** Every shard of her limit, or of a link's, looked at beside the transaction: when the first was full. */
+  lookAtLimitShards(owner: LimitOwner): Promise<SeenShard[]>;
+  /** A friend made under her limit: the shard's new count, in the join's commit if the shard is still as seen. */
   countLimitedJoin(inviterId: string, count: ShardCount): void;
   /**
    * Her owner record and the link a join names, with one shard of that link's limit (picked at
    * random): one round (domain/link-door.ts decides on them).
    */
   readDoor(inviterId: string, code: string | undefined): Promise<DoorState>;
-  /** Every shard of the link's limit: read only when the shard of the first read was full. */
-  readLinkLimitShards(code: string): Promise<(LimitShardRecord | undefined)[]>;
-  /** A friend made under the link's limit: the shard's new count, in the join's commit. */
+  /** A friend made under the link's limit: likewise. */
   countLinkLimitedJoin(code: string, count: ShardCount): void;
   /** One event of the link's own numbers, in the commit. */
   countLinkEvent(code: string, event: keyof InvitationCounts): void;
 }
 
-/** A door as a join reads it, with one shard of the named link's limit. */
+/** A door as a join reads it, with one shard of the named link's limit looked at. */
 export interface DoorState extends DoorRecords {
-  shard: { index: number; record: LimitShardRecord | undefined };
+  shard: SeenShard;
 }
 
 /** Her owner record and a named link, read outside a transaction (a sign-up's check before it writes). */

@@ -207,6 +207,25 @@ describe("an invitation's limit and expiry", () => {
     expect(await t.levers.setLimits(asha, {})).toMatchObject({ joinsSinceLimit: 2, closed: 'exhausted' });
   });
 
+  it('a join whose commit another document refuses is not run again without end: it fails, counting nothing', async () => {
+    const t = setup();
+    const asha = await t.inviter('asha');
+    await t.levers.setLimits(asha, { maxJoins: 2 });
+    const runs = vi.spyOn(t.store, 'pickLimitShard').mockReturnValue(0);
+    // A document of the app's own in the friendship's place, which the friendship query does not find.
+    await t.db.doc('Friends/asha_ravi').set({ note: 'kept by the app' });
+    const ravi = await t.appUser('ravi');
+    const refusal: unknown = await t.invites.acceptInvite(ravi, { inviterId: 'asha' }).then(
+      () => 'joined',
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ code: 6 }); // ALREADY_EXISTS, from the friendship's create
+    // The first run, and one more for each shard it could have lost a create on (LIMIT_SHARDS): no more.
+    expect(runs.mock.calls.length).toBeLessThanOrEqual(11);
+    expect(await t.doc('_inviteControls/asha/limitShards/0')).toBeUndefined();
+    expect(await t.doc('Friends/asha_ravi')).toEqual({ note: 'kept by the app' });
+  });
+
   it('an expiry past refuses; cleared with null, the invitation joins again', async () => {
     const t = setup();
     const asha = await t.inviter('asha');

@@ -12,7 +12,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { backOff } from 'exponential-backoff';
-import type { LimitShardRecord } from '@dayfocus/contracts/invite-controls';
+import { LIMIT_SHARDS, type LimitShardRecord } from '@dayfocus/contracts/invite-controls';
 import type { SeenShard, ShardCount } from '../domain/invite-limits.js';
 import { grpcCodeOf, GrpcStatus } from '../../platform/adapters/grpc-status.js';
 
@@ -30,9 +30,9 @@ const LOST_CLAIM_RUNS = {
   jitter: 'full',
 } as const;
 
-/** Whether one run of a join claimed a shard in its commit. */
+/** How one run of a join claimed a shard in its commit: an update on a version, a create, or none. */
 export interface ClaimMark {
-  claimed: boolean;
+  claim: 'update' | 'create' | null;
 }
 
 /** A shard's update time, to the nanosecond: the version its claim is conditioned on. */
@@ -70,26 +70,33 @@ export function claimShard(
   count: ShardCount,
   mark: ClaimMark,
 ): void {
-  mark.claimed = true;
-  if (count.version === null) tx.create(ref, count.record);
-  else tx.update(ref, { ...count.record }, { lastUpdateTime: timeOf(count.version) });
+  if (count.version === null) {
+    mark.claim = 'create';
+    tx.create(ref, count.record);
+  } else {
+    mark.claim = 'update';
+    tx.update(ref, { ...count.record }, { lastUpdateTime: timeOf(count.version) });
+  }
 }
 
 /**
  * A join's transaction (the SDK retries it on contention, 20 attempts), run again while it ends with
- * its claim lost: the shard had moved on (FAILED_PRECONDITION), or was written first by another
- * (ALREADY_EXISTS). A join is safe to run again: each run reads everything afresh.
+ * its claim lost: the shard had moved on (FAILED_PRECONDITION, an update's only refusal), or another
+ * join created it first (ALREADY_EXISTS). A shard is created once, so a join loses a create at most
+ * once a shard: more would be another document of the commit, and that refusal is the join's answer.
+ * A join is safe to run again: each run reads everything afresh.
  */
 export async function runClaiming<T>(
   firestore: Firestore,
   work: (tx: Transaction, mark: ClaimMark) => Promise<T>,
 ): Promise<T> {
-  let mark: ClaimMark = { claimed: false };
+  let mark: ClaimMark = { claim: null };
+  let createsLost = 0;
   const run = () => {
-    mark = { claimed: false };
+    mark = { claim: null };
     return firestore.runTransaction(
       (tx) => {
-        mark.claimed = false; // of this attempt: the SDK may have run it before
+        mark.claim = null; // of this attempt: the SDK may have run it before
         return work(tx, mark);
       },
       { maxAttempts: 20 },
@@ -99,7 +106,8 @@ export async function runClaiming<T>(
     ...LOST_CLAIM_RUNS,
     retry: (error: unknown) => {
       const code = grpcCodeOf(error);
-      return mark.claimed && (code === GrpcStatus.FAILED_PRECONDITION || code === GrpcStatus.ALREADY_EXISTS);
+      if (code === GrpcStatus.FAILED_PRECONDITION) return mark.claim === 'update';
+      return code === GrpcStatus.ALREADY_EXISTS && mark.claim === 'create' && ++createsLost <= LIMIT_SHARDS;
     },
   });
 }

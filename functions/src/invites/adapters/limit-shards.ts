@@ -90,18 +90,17 @@ export async function runClaiming<T>(
   firestore: Firestore,
   work: (tx: Transaction, mark: ClaimMark) => Promise<T>,
 ): Promise<T> {
-  let mark: ClaimMark = { claim: null };
+  // What the last attempt claimed: each attempt starts it afresh (the SDK may have run it before).
+  const mark: ClaimMark = { claim: null };
   let createsLost = 0;
-  const run = () => {
-    mark = { claim: null };
-    return firestore.runTransaction(
+  const run = () =>
+    firestore.runTransaction(
       (tx) => {
-        mark.claim = null; // of this attempt: the SDK may have run it before
+        mark.claim = null;
         return work(tx, mark);
       },
       { maxAttempts: 20 },
     );
-  };
   return backOff(run, {
     ...LOST_CLAIM_RUNS,
     retry: (error: unknown) => {

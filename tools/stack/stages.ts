@@ -17,6 +17,7 @@ import { cpus, platform, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { emulatorEnv, repoRoot } from './src/config.js';
 import { pageFaultMicroseconds } from './src/page-faults.js';
+import { setRunEnvironment } from './src/run-environment.js';
 import {
   failureReports,
   jsonLines,
@@ -289,9 +290,7 @@ if (group === 'all') {
   if (Number.isFinite(setup))
     keep({ name: 'install (toolchain, workspace)', seconds: setup, outcome: 'passed', group });
 }
-// Node keeps the code it compiles (V8's cache) for every process of the run: the functions' workers,
-// the test workers and the tools load the same modules again and again (docs/testing.md).
-process.env.NODE_COMPILE_CACHE ??= join(repoRoot, 'node_modules', '.cache', 'node-compile');
+setRunEnvironment();
 const passed = await runInTurn(stages, group);
 if (group === 'all') printTable();
 process.exit(passed ? 0 : 1);

@@ -21,6 +21,7 @@ import {
   visible,
 } from './support/app';
 import { finishLinkMailed } from './support/first-paint';
+import { holdTheApp } from './support/hold-app';
 import { firstPaint, slowPhone } from './support/slow-phone';
 
 describe('The mailed link that finishes a sign-up, on a slow phone', () => {
@@ -42,6 +43,9 @@ describe('The mailed link that finishes a sign-up, on a slow phone', () => {
       if (request.url().includes(code) || referer.includes(code)) carried.push(request.url());
     });
     await slowPhone(page);
+    // Held until she has typed: on Slow 3G the app takes seconds to come, but a loaded machine can
+    // take as long over the screenshot and the typing, and the app then came first (a fresh run).
+    const app = await holdTheApp(page);
     await page.goto(link, { waitUntil: 'commit' });
     await firstPaint(page);
     // At once, not once the app has come: the heading and no field of the sign-up form.
@@ -54,6 +58,11 @@ describe('The mailed link that finishes a sign-up, on a slow phone', () => {
     await page.getByLabel(t.signUp.password, { exact: true }).fill('third-password-3');
     await page.getByLabel(t.signUp.confirmPassword, { exact: true }).fill('third-password-3');
     expect(await isTakenOver(page)).toBe(false);
+    // The app takes the page over with what she typed in it.
+    app.release();
+    await takenOver(page);
+    await expect.poll(() => page.getByLabel(t.signUp.password, { exact: true }).inputValue()).toBe('third-password-3');
+    expect(await page.getByLabel(t.signUp.confirmPassword, { exact: true }).inputValue()).toBe('third-password-3');
     await page.getByRole('button', { name: t.signUp.finishSubmit, exact: true }).click();
 
     await reachPath(page, new RegExp(`^/welcome/[^/]+/${inviter.userId}`));

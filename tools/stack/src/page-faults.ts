@@ -8,6 +8,7 @@
  * for each run, and `tools/bench/machine-speed.ts` beside its loop.
  */
 import { execFileSync } from 'node:child_process';
+import { tunablesWithoutHugePages } from './run-environment.js';
 
 const PAGE = 4096;
 /**
@@ -42,14 +43,6 @@ perPage.sort((a, b) => a - b);
 console.log(JSON.stringify({ microseconds: perPage[Math.floor(perPage.length / 2)] ?? 0, faults }));
 `;
 
-/** Without glibc's huge-page tunable, any other kept. */
-function withoutHugePages(tunables: string | undefined): string {
-  return (tunables ?? '')
-    .split(':')
-    .filter((tunable) => tunable !== '' && !tunable.startsWith('glibc.malloc.hugetlb='))
-    .join(':');
-}
-
 export interface PageFaultProbe {
   /** Microseconds a first write to a fresh page takes, beyond a write to a mapped one (the median of the rounds). */
   microseconds: number;
@@ -60,7 +53,7 @@ export interface PageFaultProbe {
 /** Runs the probe over `rounds` rounds of fresh memory. */
 export function probePageFaults(rounds = 3): PageFaultProbe {
   const output = execFileSync(process.execPath, ['-e', probe, String(rounds)], {
-    env: { ...process.env, GLIBC_TUNABLES: withoutHugePages(process.env.GLIBC_TUNABLES), NODE_OPTIONS: '' },
+    env: { ...process.env, GLIBC_TUNABLES: tunablesWithoutHugePages(process.env.GLIBC_TUNABLES), NODE_OPTIONS: '' },
     encoding: 'utf8',
   });
   return JSON.parse(output) as PageFaultProbe;

@@ -10,11 +10,12 @@
  * `--if-present` (what CI passes: the lane is then reported as not run, never as passed).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { officialEmulatorProblem } from '@dayfocus/firestore-emulator/official';
+import { readVitestReport, type ReportSummary } from './src/vitest-report.js';
 
 const { values } = parseArgs({ options: { 'if-present': { type: 'boolean', default: false } } });
 const say = (line: string) => console.log(`[official lane] ${line}`);
@@ -84,14 +85,6 @@ function vitestWhileStackRuns(
   );
 }
 
-/** What the lane reads of vitest's JSON report (`--reporter=json`). */
-interface Report {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
-}
-
 interface Suite {
   name: string;
   filter: string;
@@ -123,13 +116,11 @@ const stackMs = Date.now() - stackStarted;
 say(`Stack ready in ${seconds(stackMs)}.`);
 
 const dir = mkdtempSync(join(tmpdir(), 'official-lane-'));
-interface Result {
+/** A suite's run: its report's counts, the tests its tag filter left out (skipped), those that failed. */
+interface Result extends ReportSummary {
   suite: Suite;
   code: number | null;
   ms: number;
-  counts: string;
-  /** The tests the run skipped: those its tag filter left out. */
-  skipped: { file: string; name: string }[];
 }
 let results: Result[];
 try {
@@ -149,19 +140,13 @@ try {
       const ms = Date.now() - started;
       say(`${suite.name}: its output (${seconds(ms)})`);
       process.stdout.write(output);
-      let counts = 'no report';
-      const skipped: Result['skipped'] = [];
+      let report: ReportSummary = { counts: 'no report', skipped: [], failed: [] };
       try {
-        const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
-        counts = `${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`;
-        for (const file of report.testResults)
-          for (const test of file.assertionResults)
-            if (test.status !== 'passed' && test.status !== 'failed')
-              skipped.push({ file: relative(repoRoot, file.name), name: test.fullName });
+        report = readVitestReport(json, repoRoot);
       } catch {
-        // counts stay 'no report': the run did not get as far as writing one
+        // 'no report': the run did not get as far as writing one
       }
-      return { suite, code, ms, counts, skipped };
+      return { suite, code, ms, ...report };
     }),
   );
 } finally {
@@ -174,6 +159,7 @@ say(`  the stack started in ${seconds(stackMs)}`);
 for (const result of results) {
   const verdict = result.code === 0 ? 'passed' : `FAILED (exit code ${String(result.code)})`;
   say(`  ${result.suite.name}: ${verdict}, ${result.counts}, in ${seconds(result.ms)}`);
+  for (const test of result.failed) say(`    failed: ${test.file} > ${test.name}: ${test.why}`);
 }
 const leftOut = results.flatMap((result) => result.skipped);
 say(

@@ -17,14 +17,9 @@ describe('the invitation page, against the local stack', () => {
   it("shows the inviter's name, picture and the invitation text, with both actions as links", async () => {
     const inviter = await createInviter({ name: 'Asha Verma', profileImage: 'https://images.dayfocus.test/asha.png' });
     await renderApp(`/feedback/${inviter.userId}/en`);
-    // The file's first call: getInviter's worker may start cold while the functions' suite runs
-    // beside this one (npm test), which has taken over 20 s on two busy cores.
+    // The file's first call: getInviter's worker may start cold (setup-stack.ts).
     expect(
-      await screen.findByText(
-        paragraph('Asha Verma needs your help and feedback in completing everyday tasks.'),
-        {},
-        { timeout: 50_000 },
-      ),
+      await screen.findByText(paragraph('Asha Verma needs your help and feedback in completing everyday tasks.')),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Profile picture of Asha Verma' })).toHaveAttribute(
       'src',
@@ -64,7 +59,7 @@ describe('the invitation page, against the local stack', () => {
   it('goes on to the sign-up choices', async () => {
     const inviter = await createInviter();
     const { user } = await renderApp(`/feedback/${inviter.userId}/en`);
-    await user.click(await screen.findByRole('link', { name: 'Sign up' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('link', { name: 'Sign up' }));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(location.pathname).toBe(`/social-sign-up/${inviter.userId}`);
     for (const name of ['Sign up with Apple', 'Sign up with Google']) {
@@ -111,7 +106,7 @@ describe('email sign-up, against the local stack', () => {
     const email = `${uniqueId('mira')}@example.com`;
     await signUp(inviter.userId, email);
     expect(screen.getByRole('button', { name: 'Signing up…' })).toHaveAttribute('aria-busy', 'true');
-    expect(await screen.findByRole('heading', { name: 'Confirm Your Email' }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Confirm Your Email' })).toBeInTheDocument();
     expect(location.pathname).toBe('/confirm-email');
     expect(location.state).toMatchObject({ email, inviterId: inviter.userId, uid: expect.any(String) });
     expect(screen.getByText(email).parentElement).toHaveTextContent(
@@ -134,12 +129,12 @@ describe('email sign-up, against the local stack', () => {
     const inviter = await createInviter();
     const email = `${uniqueId('taken')}@example.com`;
     await signUp(inviter.userId, email);
-    await screen.findByRole('heading', { name: 'Confirm Your Email' }, { timeout: 30_000 });
+    await screen.findByRole('heading', { name: 'Confirm Your Email' });
     document.body.innerHTML = '';
 
     // Someone else, with another password.
     const { user } = await signUp(inviter.userId, email, 'another-secret');
-    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This email is already registered.');
     expect(within(alert).getAllByRole('listitem')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeEnabled();
@@ -185,7 +180,7 @@ describe('the welcome page with an account to activate, against the local stack'
 
     const { user } = await renderApp(`/welcome/${account.uid}/${inviter.userId}`);
     expect(await screen.findByText('Activating your account…')).toBeInTheDocument();
-    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your email address is not confirmed yet.');
     expect(alert).toHaveFocus();
     // The way to the app stays open whatever happened.
@@ -194,7 +189,7 @@ describe('the welcome page with an account to activate, against the local stack'
 
     await adminAuth.updateUser(account.uid, { emailVerified: true });
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Your account is active.', {}, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your account is active.')).toBeInTheDocument();
     expect(screen.getByText('Download the app to start on your tasks with friends')).toBeInTheDocument();
     expect(await userDoc(account.uid)).toMatchObject({ isActive: true, isVerified: true });
   });

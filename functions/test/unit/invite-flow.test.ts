@@ -31,6 +31,7 @@ import { MemoryAccounts, MemoryPush, paths } from '../in-memory.js';
 import { startEmulatedFirestore, type EmulatedFirestore } from '../emulated-firestore.js';
 import { memoryLogger } from '../memory-logger.js';
 import { flowRefusalOf } from '../flow-refusals.js';
+import { linkProofId } from '../../src/invites/domain/proof-ids.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const minutes = (n: number) => n * 60_000;
@@ -402,6 +403,39 @@ describe('B. only the proven owner chooses the inviter', () => {
     await t.runTrigger();
     expect(await t.history('asha')).toHaveLength(1);
     expect(t.push.sent).toHaveLength(1);
+  });
+
+  it('a second tab whose code the first tab spent, while it read the account unverified, welcomes her too', async () => {
+    const t = setup();
+    await t.inviter('asha');
+    const code = await t.emailSignUp('mira', 'asha');
+    // The mail's record, as the verification mail wrote it with the link (verification-mail-flow.ts).
+    const issuedAt = T0.toISOString();
+    await t.put(`_addressProofs/${linkProofId(code)}`, {
+      kind: 'mail-link',
+      uid: 'mira',
+      address: 'mira@example.com',
+      issuedAt,
+    });
+    // The second tab has read the account and the record; Auth answers its check once the first tab is done.
+    const check = t.accounts.check.bind(t.accounts);
+    let checkEntered = () => {};
+    const entered = new Promise<void>((resolve) => (checkEntered = resolve));
+    let firstDone = () => {};
+    const done = new Promise<void>((resolve) => (firstDone = resolve));
+    t.accounts.check = async (checked) => {
+      t.accounts.check = check;
+      checkEntered();
+      await done;
+      return check(checked);
+    };
+    const second = t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
+    await entered;
+    const first = await t.flow.activateAccount({ uid: 'mira', inviterId: 'asha', verificationCode: code }, null);
+    firstDone();
+    const late = await second;
+    expect([first.inviter?.inviterId, late.inviter?.inviterId]).toEqual(['asha', 'asha']);
+    expect(await t.friends()).toHaveLength(1);
   });
 
   it('refuses a disabled account and a session revoked after its sign-in, writing nothing', async () => {

@@ -184,8 +184,12 @@ export class ActivationDoor {
       if (refusal || !found.emailVerified) throw presented.refusal();
       return { account: found, first: null };
     }
-    // Auth spent its own code first: nothing to take, nothing to write; the account as Auth left it.
-    if (presented.spentByIssuer) return refusal ? this.refuse(presented, refusal) : { account: found, first: null };
+    // Auth spent its own code first: nothing to take, nothing to write; the account as Auth left it,
+    // read again where this call read it before (a twin call applied the code since).
+    if (presented.spentByIssuer) {
+      if (refusal) return this.refuse(presented, refusal);
+      return { account: found.emailVerified ? found : await this.spentBefore(found), first: null };
+    }
     const verifiedBefore = found.emailVerified;
     const claim = await this.deps.proofs.change<Claim>(proof.id, found.uid, (record, signUp) => {
       if (refusal === 'other-address')

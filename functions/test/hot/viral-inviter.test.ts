@@ -17,18 +17,32 @@ import {
   outcomeOf,
   pushesTo,
   readDoc,
-  tryAgainWhenUnavailable,
 } from '../stack/support.js';
 
 requireHotModel();
 
 /**
- * How long the web app waits for a callable's answer (apps/web/src/lib/firebase.ts): a join must
- * answer within it. A join answered `unavailable` (App Check's consumption outlasted its 5 s, which
- * 50 activations at once on a busy two-core machine can cause: CI at `0c6e00e`, 1 of 50) is tried
- * again as the page's "Try again" does; every other answer but success fails the test.
+ * How long the web app waits for a callable's answer (apps/web/src/lib/firebase.ts). A join answered
+ * `unavailable` (App Check's consumption outlasted its 5 s, which 50 activations at once on a busy
+ * two-core machine can cause: CI at `0c6e00e`, 1 of 50) or not answered within it
+ * (`deadline-exceeded`: the Functions emulator runs 8 requests at once and queues the rest, which
+ * production's instances do not; a fresh npm test at `d2d8bc0`, 2 of 50 beside the suites' stack)
+ * is tried again as the page's "Try again" does for both (apps/web/src/lib/errors.ts, its network
+ * codes), up to three tries in all; every other answer but success fails the test. A try the page
+ * gave up on may still have joined: the counts below (50 friends, 50 entries) hold all the same.
  */
 const APP_CALL_TIMEOUT_MS = 30_000;
+const TRIED_AGAIN = new Set(['functions/unavailable', 'functions/deadline-exceeded']);
+
+async function tryAgainAsThePage<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 3 || !TRIED_AGAIN.has((error as { code?: string }).code ?? '')) throw error;
+    }
+  }
+}
 
 describe("a viral inviter, with production's write limit per document", () => {
   it('50 joins on one inviter at once all succeed, and every history entry and push decision arrives', async () => {
@@ -37,7 +51,7 @@ describe("a viral inviter, with production's write limit per document", () => {
     const answers = await Promise.all(
       invitees.map((invitee) =>
         outcomeOf(
-          tryAgainWhenUnavailable(() =>
+          tryAgainAsThePage(() =>
             callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: APP_CALL_TIMEOUT_MS }),
           ),
         ),

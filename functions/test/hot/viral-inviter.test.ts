@@ -17,6 +17,7 @@ import {
   outcomeOf,
   pushesTo,
   readDoc,
+  tryAgainWhenUnavailable,
 } from '../stack/support.js';
 
 requireHotModel();
@@ -32,17 +33,6 @@ requireHotModel();
  * gave up on may still have joined: the counts below (50 friends, 50 entries) hold all the same.
  */
 const APP_CALL_TIMEOUT_MS = 30_000;
-const TRIED_AGAIN = new Set(['functions/unavailable', 'functions/deadline-exceeded']);
-
-async function tryAgainAsThePage<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call();
-    } catch (error) {
-      if (attempt >= 3 || !TRIED_AGAIN.has((error as { code?: string }).code ?? '')) throw error;
-    }
-  }
-}
 
 describe("a viral inviter, with production's write limit per document", () => {
   it('50 joins on one inviter at once all succeed, and every history entry and push decision arrives', async () => {
@@ -51,8 +41,9 @@ describe("a viral inviter, with production's write limit per document", () => {
     const answers = await Promise.all(
       invitees.map((invitee) =>
         outcomeOf(
-          tryAgainAsThePage(() =>
-            callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: APP_CALL_TIMEOUT_MS }),
+          tryAgainWhenUnavailable(
+            () => callAnonymously('activateAccount', { uid: invitee.uid }, { timeoutMs: APP_CALL_TIMEOUT_MS }),
+            ['functions/deadline-exceeded'],
           ),
         ),
       ),

@@ -68,14 +68,19 @@ export async function callAnonymously<T = unknown>(
  * A call as the page makes it: "This app could not be verified just now; please try again"
  * (`unavailable`: App Check's consumption timed out, which 20 sign-ups or 40 activations at once
  * beside the browser suite can cause on two cores) is tried again, twice at most, as the page's
- * "Try again" does.
+ * "Try again" does. `alsoTriedAgain` names other codes the page offers it for (its network codes,
+ * apps/web/src/lib/errors.ts), where a test's load can meet them too.
  */
-export async function tryAgainWhenUnavailable<T>(call: () => Promise<T>): Promise<T> {
+export async function tryAgainWhenUnavailable<T>(
+  call: () => Promise<T>,
+  alsoTriedAgain: readonly string[] = [],
+): Promise<T> {
+  const triedAgain = new Set(['functions/unavailable', ...alsoTriedAgain]);
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
     } catch (error) {
-      if (attempt >= 3 || (error as { code?: string }).code !== 'functions/unavailable') throw error;
+      if (attempt >= 3 || !triedAgain.has((error as { code?: string }).code ?? '')) throw error;
     }
   }
 }
